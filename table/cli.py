@@ -1,0 +1,52 @@
+"""The ``applejack-table`` command line.
+
+Each subcommand lives in its own module that provides ``add_arguments(parser)`` and
+``run(args) -> int`` (the exit code). Modules are imported only when their command runs,
+so ``applejack-table score`` never loads pygame or gpiozero.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+# name -> (module, one-line help). Keep sorted by the order a newcomer meets them.
+COMMANDS: dict[str, tuple[str, str]] = {
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="applejack-table",
+        description="Applejack Table: the companion in the lid of the Applejack box.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module_name, help_text) in COMMANDS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.set_defaults(_module=module_name)
+        # argument definitions are cheap modules; the heavy imports happen inside run()
+        importlib.import_module(module_name).add_arguments(p)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "_module", None):
+        parser.print_help()
+        return 2
+    module = importlib.import_module(args._module)
+    try:
+        return int(module.run(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # output piped into `head` and closed: not an error worth a traceback
+        sys.stderr.close()
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

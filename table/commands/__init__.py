@@ -1,0 +1,1 @@
+"""One module per ``applejack-table`` subcommand (see ``table.cli``)."""
