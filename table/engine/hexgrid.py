@@ -1,0 +1,88 @@
+"""The orchard's hex grid: 19 spaces in a hexagon of radius 2.
+
+Coordinates are axial ``(q, r)`` on a pointy-top grid. Edges and directions are numbered
+0..5 counter-clockwise starting east: 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE. Edge ``e`` of a
+space faces edge ``(e + 3) % 6`` of its neighbour. Rotating a tile by ``k`` turns its edge
+``e`` to ``(e + k) % 6``.
+
+Spaces are numbered 1..19 for people, row by row from the top, left to right::
+
+          1   2   3
+        4   5   6   7
+      8   9  10  11  12
+       13  14  15  16
+         17  18  19
+
+Internally a space is its index 0..18 (number − 1).
+"""
+
+from __future__ import annotations
+
+DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+DIRECTION_NAMES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
+RADIUS = 2
+
+
+def _cells() -> tuple[tuple[int, int], ...]:
+    cells = []
+    for r in range(-RADIUS, RADIUS + 1):
+        for q in range(-RADIUS, RADIUS + 1):
+            if max(abs(q), abs(r), abs(q + r)) <= RADIUS:
+                cells.append((q, r))
+    return tuple(cells)
+
+
+CELLS: tuple[tuple[int, int], ...] = _cells()
+"""Axial coordinates by index (row by row from the top, left to right)."""
+CELL_COUNT = len(CELLS)
+INDEX: dict[tuple[int, int], int] = {c: i for i, c in enumerate(CELLS)}
+
+
+def _neighbours() -> tuple[tuple[int, ...], ...]:
+    table = []
+    for q, r in CELLS:
+        row = []
+        for dq, dr in DIRECTIONS:
+            row.append(INDEX.get((q + dq, r + dr), -1))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = _neighbours()
+"""``NEIGHBOURS[i][e]``: the index across edge ``e`` of space ``i``, or −1 off the board."""
+
+CORNER_NAMES: tuple[str, ...] = DIRECTION_NAMES
+"""The six corners of the orchard are named by the direction they point to from the centre."""
+CORNER_CELL: dict[str, int] = {
+    name: INDEX[(RADIUS * dq, RADIUS * dr)] for name, (dq, dr) in zip(CORNER_NAMES, DIRECTIONS, strict=True)
+}
+"""The corner space of each corner; its corner feature sits across the edge of the same number."""
+CORNER_EDGE: dict[str, int] = {name: i for i, name in enumerate(CORNER_NAMES)}
+
+
+def rotate_mask(mask: int, k: int) -> int:
+    """Rotate a 6-bit edge mask by ``k`` steps (edge e → e + k)."""
+    k %= 6
+    return ((mask << k) | (mask >> (6 - k))) & 0b111111
+
+
+def distinct_rotations(mask: int) -> tuple[int, ...]:
+    """The rotations 0..5 that give distinct edge masks (first of each kind)."""
+    seen: set[int] = set()
+    out = []
+    for k in range(6):
+        m = rotate_mask(mask, k)
+        if m not in seen:
+            seen.add(m)
+            out.append(k)
+    return tuple(out)
+
+
+def space_number(index: int) -> int:
+    return index + 1
+
+
+def space_index(number: int) -> int:
+    if not 1 <= number <= CELL_COUNT:
+        raise ValueError(f"orchard space must be 1..{CELL_COUNT}, got {number}")
+    return number - 1

@@ -1,0 +1,313 @@
+"""The harvest board alone: the engine's face for a physical table.
+
+The track cannot see tiles; it knows the seats, where the die stands, its pips, and how many
+tiles lie in each trough, on the middle trees (solo), beside each cottage and in the supply.
+People tell it what they took (:class:`TrackAction`); it tells them, as events, whose turn
+it is, which troughs are open, when to harvest which apples, when and in which order to
+refill the troughs, what the blossom scorings pay and when the game ends.
+
+Undo is push/pop: every applied action can be taken back, back to the start of the game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from table.engine.data import Board, DataSet
+from table.engine.errors import ActionParseError, IllegalActionError
+from table.engine.events import (
+    Event,
+    GameEnded,
+    GameStarted,
+    MiddleReached,
+    RefillNeeded,
+    TileTaken,
+    TurnStarted,
+)
+from table.engine.walk import Die, apples_by_space, is_last_turn, move_die
+
+KINDS = ("take", "blind", "cottage", "middle", "stock", "stock-supply", "fix-die", "fix-trough", "fix-supply")
+
+
+@dataclass(frozen=True, slots=True)
+class TrackAction:
+    """What happened at the table, in a text form that round-trips::
+
+        take 3        took a tile from trough 3
+        blind         drew blind from the supply
+        cottage       took the tile beside the cottage (variant); then:
+        stock 3       restocked the cottage from trough 3, or
+        stock-supply  restocked it from the supply
+        middle        (solo) took a tile from the middle space's trees
+        fix-die 5 2   correction: the die stands on space 5 showing 2
+        fix-trough 3 2  correction: trough 3 holds 2 tiles
+        fix-supply 40   correction: the supply holds 40 tiles
+    """
+
+    kind: str
+    a: int | None = None
+    b: int | None = None
+
+    def __str__(self) -> str:
+        return " ".join(str(x) for x in (self.kind, self.a, self.b) if x is not None)
+
+    @classmethod
+    def parse(cls, text: str) -> TrackAction:
+        parts = text.split()
+        if not parts or parts[0] not in KINDS:
+            raise ActionParseError(f"not a track action: {text!r} (one of {', '.join(KINDS)})")
+        kind, args = parts[0], parts[1:]
+        want = {"take": 1, "stock": 1, "fix-die": 2, "fix-trough": 2, "fix-supply": 1}.get(kind, 0)
+        if len(args) != want or not all(a.isdigit() for a in args):
+            raise ActionParseError(f"{kind!r} takes {want} number(s): {text!r}")
+        nums = [int(a) for a in args] + [None, None]
+        return cls(kind, nums[0], nums[1])
+
+
+def take(trough: int) -> TrackAction:
+    return TrackAction("take", trough)
+
+
+@dataclass(frozen=True, slots=True)
+class TrackConfig:
+    """``apple_tiles``: variety indexes covering the first printed apples (variant);
+    ``middle_start``: tiles on the middle trees at the start (solo; campaign games start with
+    the kept tiles there, 1-3)."""
+
+    players: int
+    cottage: bool = False
+    apple_tiles: tuple[int, ...] | None = None
+    middle_start: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TrackState:
+    die: Die
+    turn: int  # turns taken so far
+    troughs: tuple[int, ...]  # tile count per trough 1..7 (index trough-1)
+    supply: int
+    middle: int
+    cottage: tuple[bool, ...]
+    phase: str  # "take", "stock" (cottage to restock) or "over"
+
+    def to_dict(self) -> dict[str, object]:
+        d = dataclasses.asdict(self)
+        d["die"] = {"space": self.die.space, "pips": self.die.pips}
+        return d
+
+
+class Track:
+    """A game on the harvest board. ``apply`` returns the events the action caused."""
+
+    def __init__(self, data: DataSet, config: TrackConfig) -> None:
+        if config.players not in data.boards:
+            raise ValueError(f"no harvest board for {config.players} players")
+        self.data = data
+        self.config = config
+        self.board: Board = data.boards[config.players]
+        self.apples = apples_by_space(self.board, config.apple_tiles)
+        b = self.board
+        middle = (config.middle_start if config.middle_start is not None else b.middle_start_tiles) \
+            if b.middle_slots else 0
+        cottages = config.players if config.cottage else 0
+        in_troughs = b.troughs * b.tiles_per_trough
+        self.state = TrackState(
+            die=Die(1, 1),
+            turn=0,
+            troughs=(b.tiles_per_trough,) * b.troughs,
+            supply=len(data.tiles) - in_troughs - middle - cottages,
+            middle=middle,
+            cottage=(config.cottage,) * config.players,
+            phase="take",
+        )
+        self.history: list[TrackAction] = []
+        self.events: list[Event] = []
+        self._stack: list[tuple[TrackState, int]] = []
+        self.events.append(GameStarted(config.players, b.id, ()))
+        self.events.append(self._turn_started())
+
+    # --- queries ----------------------------------------------------------------------------
+    @property
+    def seat(self) -> int:
+        seat = self.board.space(self.state.die.space).seat
+        return seat if seat is not None else 0
+
+    @property
+    def on_middle(self) -> bool:
+        return self.board.middle_slots > 0 and self.state.die.space == self.board.innermost
+
+    def open_troughs(self) -> tuple[int, ...]:
+        return () if self.on_middle else self.board.space(self.state.die.space).troughs
+
+    def is_terminal(self) -> bool:
+        return self.state.phase == "over"
+
+    def is_last_turn(self) -> bool:
+        return is_last_turn(self.board, self.state.die)
+
+    def refill_order(self) -> tuple[int, ...]:
+        """Refill order from the current space: the trough after the die clockwise first."""
+        troughs = self.board.space(self.state.die.space).troughs or (1, 1)
+        n = self.board.troughs
+        first = troughs[1]
+        return tuple((first - 1 + i) % n + 1 for i in range(n))
+
+    def _fallback_troughs(self) -> tuple[int, ...]:
+        """Ruling R3 (docs/rulings.md): open troughs and supply empty → any trough with tiles."""
+        s = self.state
+        if any(s.troughs[t - 1] for t in self.open_troughs()) or s.supply:
+            return ()
+        if self.on_middle and s.middle:
+            return ()
+        return tuple(t for t in range(1, self.board.troughs + 1) if s.troughs[t - 1])
+
+    def legal_actions(self) -> list[TrackAction]:
+        s = self.state
+        out: list[TrackAction] = []
+        if s.phase == "take":
+            troughs = self.open_troughs()
+            out += [TrackAction("take", t) for t in troughs if s.troughs[t - 1] > 0]
+            out += [TrackAction("take", t) for t in self._fallback_troughs()]
+            if self.on_middle and s.middle:
+                out.append(TrackAction("middle"))
+            if s.supply:
+                out.append(TrackAction("blind"))
+            if s.cottage[self.seat]:
+                out.append(TrackAction("cottage"))
+        elif s.phase == "stock":
+            out += [TrackAction("stock", t) for t in self.open_troughs() if s.troughs[t - 1] > 0]
+            out += [TrackAction("stock", t) for t in self._fallback_troughs()]
+            if s.supply:
+                out.append(TrackAction("stock-supply"))
+        return out
+
+    # --- actions ----------------------------------------------------------------------------
+    def apply(self, action: TrackAction | str) -> list[Event]:
+        if isinstance(action, str):
+            action = TrackAction.parse(action)
+        before = self.state
+        if action.kind.startswith("fix-"):
+            return self._push(before, action, self._fix(action))
+        if action not in self.legal_actions():
+            raise IllegalActionError(f"{action} is not allowed now (legal: "
+                                     f"{', '.join(map(str, self.legal_actions())) or 'nothing, the game is over'})")
+        s = self.state
+        seat = self.seat
+        events: list[Event] = []
+        troughs = list(s.troughs)
+        supply, middle, cottage = s.supply, s.middle, list(s.cottage)
+        phase = "end-turn"
+        if action.kind == "take":
+            assert action.a is not None
+            troughs[action.a - 1] -= 1
+            events.append(TileTaken(seat, "trough", action.a, None))
+        elif action.kind == "blind":
+            supply -= 1
+            events.append(TileTaken(seat, "blind", None, None))
+        elif action.kind == "middle":
+            middle -= 1
+            events.append(TileTaken(seat, "middle", None, None))
+        elif action.kind == "cottage":
+            cottage[seat] = False
+            events.append(TileTaken(seat, "cottage", None, None))
+            phase = "stock"
+        elif action.kind == "stock":
+            assert action.a is not None
+            troughs[action.a - 1] -= 1
+            cottage[seat] = True
+        elif action.kind == "stock-supply":
+            supply -= 1
+            cottage[seat] = True
+        new = dataclasses.replace(s, troughs=tuple(troughs), supply=supply, middle=middle, cottage=tuple(cottage))
+        if phase == "stock":
+            if not self._can_stock(new):  # ruling R4: nothing to restock from, the cottage stays empty
+                phase = "end-turn"
+            else:
+                self.state = dataclasses.replace(new, phase="stock")
+                return self._push(before, action, events)
+        events += self._end_turn(new)
+        return self._push(before, action, events)
+
+    def _can_stock(self, s: TrackState) -> bool:
+        return bool(s.supply or any(s.troughs))
+
+    def _end_turn(self, s: TrackState) -> list[Event]:
+        """Step 5 and what follows; sets ``self.state`` to the next turn's state."""
+        events: list[Event] = []
+        turn = s.turn + 1
+        if is_last_turn(self.board, s.die):
+            self.state = dataclasses.replace(s, turn=turn, phase="over")
+            events.append(GameEnded(turn))
+            return events
+        die, walk_events = move_die(self.board, s.die, self.apples)
+        events += walk_events
+        troughs, supply, middle = list(s.troughs), s.supply, s.middle
+        b = self.board
+        if b.middle_slots and die.space == b.innermost:
+            fill = max(0, 2 - middle) if middle <= 1 else 0
+            fill = min(fill, supply)
+            events.append(MiddleReached(b.middle_slots - middle, fill))
+            middle += fill
+            supply -= fill
+        else:
+            open_ = b.space(die.space).troughs
+            if sum(troughs[t - 1] for t in open_) <= 1:
+                order = tuple((open_[1] - 1 + i) % b.troughs + 1 for i in range(b.troughs))
+                with_middle = b.middle_slots > 0 and middle < b.middle_slots
+                events.append(RefillNeeded(order, min(supply, len(order) + int(with_middle)), with_middle))
+                for t in order:
+                    if supply:
+                        troughs[t - 1] += 1
+                        supply -= 1
+                if with_middle and supply:
+                    middle += 1
+                    supply -= 1
+        self.state = TrackState(die, turn, tuple(troughs), supply, middle, s.cottage, "take")
+        events.append(self._turn_started())
+        return events
+
+    def _turn_started(self) -> TurnStarted:
+        s = self.state
+        return TurnStarted(s.turn + 1, self.seat, s.die.space, s.die.pips, self.open_troughs(),
+                           self.on_middle, self.is_last_turn())
+
+    def _fix(self, action: TrackAction) -> list[Event]:
+        s = self.state
+        if s.phase != "take":
+            raise IllegalActionError("corrections are made at the start of a turn")
+        a, b = action.a, action.b
+        assert a is not None
+        if action.kind == "fix-die":
+            assert b is not None
+            if not 1 <= a <= len(self.board.spaces) or self.board.space(a).seat is None:
+                raise IllegalActionError(f"space {a} is not a turn space of this board")
+            if not 1 <= b <= 3:
+                raise IllegalActionError(f"the die shows 1..3 pips, not {b}")
+            self.state = dataclasses.replace(s, die=Die(a, b))
+        elif action.kind == "fix-trough":
+            assert b is not None
+            if not 1 <= a <= self.board.troughs:
+                raise IllegalActionError(f"trough {a} does not exist")
+            troughs = list(s.troughs)
+            troughs[a - 1] = b
+            self.state = dataclasses.replace(s, troughs=tuple(troughs))
+        else:
+            self.state = dataclasses.replace(s, supply=a)
+        return [self._turn_started()]
+
+    def _push(self, before: TrackState, action: TrackAction, events: Sequence[Event]) -> list[Event]:
+        self._stack.append((before, len(self.events)))
+        self.history.append(action)
+        self.events.extend(events)
+        return list(events)
+
+    def undo(self) -> TrackAction:
+        """Take back the last action (push/pop); IndexError at the start of the game."""
+        if not self.history:
+            raise IndexError("nothing to undo: this is the start of the game")
+        state, n_events = self._stack.pop()
+        self.state = state
+        del self.events[n_events:]
+        return self.history.pop()

@@ -1,0 +1,89 @@
+"""The die's walk along a harvest board: the one place where the path rules live.
+
+Both faces of the engine (``track`` for a physical table, ``game`` for the full game) move
+the die with :func:`move_die`, so harvests, blossom scorings, loops and the end of the game
+come from the same code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from table.engine.data import Board
+from table.engine.events import BlossomScoring, DieMoved, Event, Harvest, LoopStarted
+
+FINAL_PIPS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """Where the die stands: path space (1-based) and pips (= the loop, 1..3)."""
+
+    space: int
+    pips: int
+
+
+def apples_by_space(board: Board, apple_tiles: Sequence[int] | None = None) -> tuple[tuple[int, ...], ...]:
+    """The varieties crossed when leaving each space (index = space number − 1).
+
+    ``apple_tiles`` (variant "Apple tiles"): the varieties covering the first printed apples of
+    the path, in path order (normally all seven).
+    """
+    table = [list(s.apples) for s in board.spaces]
+    if apple_tiles is not None:
+        for (space, pos), variety in zip(board.printed_apple_slots(), apple_tiles, strict=False):
+            table[space - 1][pos] = variety
+    return tuple(tuple(a) for a in table)
+
+
+def is_last_turn(board: Board, die: Die) -> bool:
+    """The turn on this position is the game's last one."""
+    return die.pips >= FINAL_PIPS and die.space == board.end_space
+
+
+def is_turn_space(board: Board, space: int) -> bool:
+    return board.space(space).seat is not None
+
+
+def move_die(board: Board, die: Die, apples: tuple[tuple[int, ...], ...]) -> tuple[Die, list[Event]]:
+    """Step 5: move the die one space on from ``die``; return where it ends and what happened.
+
+    Order: the move, each harvest for the apples crossed (printed order), then on reaching the
+    innermost space of a board with a bridge the blossom scoring (× pips) and the return to the
+    start with the die one pip higher. On a board without a bridge (solo) the innermost (middle)
+    space is a turn space; leaving it returns the die to ``return_to`` one pip higher.
+    """
+    events: list[Event] = []
+    innermost = board.innermost
+    if die.space == innermost:  # solo: leaving the middle space
+        new = Die(board.return_to, die.pips + 1)
+        events.append(DieMoved(die.space, new.space, new.pips))
+        events.append(LoopStarted(new.pips, new.pips))
+        return new, events
+    nxt = die.space + 1
+    events.append(DieMoved(die.space, nxt, die.pips))
+    for variety in apples[die.space - 1]:
+        events.append(Harvest(variety, die.pips))
+    if nxt == innermost and board.bridge:
+        events.append(BlossomScoring(die.pips))
+        new = Die(board.return_to, die.pips + 1)
+        events.append(LoopStarted(new.pips, new.pips))
+        return new, events
+    return Die(nxt, die.pips), events
+
+
+def turn_positions(board: Board, apples: tuple[tuple[int, ...], ...] | None = None) -> Iterator[Die]:
+    """Every die position on which a turn is taken, from the first to the last.
+
+    Stops after the last turn, or after 1000 positions on a board whose end is never reached.
+    """
+    apples = apples if apples is not None else apples_by_space(board)
+    die = Die(1, 1)
+    for _ in range(1000):
+        if not is_turn_space(board, die.space):
+            return  # a board whose walk lands on a non-turn space is reported by the invariants
+        yield die
+        if is_last_turn(board, die):
+            return
+        die, _events = move_die(board, die, apples)
