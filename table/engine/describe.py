@@ -1,0 +1,19 @@
+"""Event text with the data set's names (variety names instead of indexes)."""
+
+from __future__ import annotations
+
+from table.engine.data import DataSet
+from table.engine.events import BlossomScoring, Event, Harvest
+
+
+def describe(event: Event, data: DataSet) -> str:
+    """One line for people: like ``str(event)``, with varieties named."""
+    if isinstance(event, Harvest):
+        v = data.varieties[event.variety]
+        s = f"HARVEST {v.name} [{v.letter}]: each area's apples − {event.pips}"
+        if event.payouts is not None:
+            s += f"; honey {list(event.payouts)}"
+        return s
+    if isinstance(event, BlossomScoring):
+        return str(event)
+    return str(event)
