@@ -1,0 +1,91 @@
+"""``applejack-table play``: the table companion (kiosk screen, trough LEDs and buttons, die sensor).
+
+Without a display (``--text``, or ``--display auto`` when there is none) the same controller
+runs in the terminal: announcements as lines, one key or command per input line (stdin or
+``--script FILE``). At the end of the input it exits 0; the game stays in the journal and is
+offered again on the next start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from pathlib import Path
+
+log = logging.getLogger("applejack.play")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--text", action="store_true", help="terminal mode (no display)")
+    p.add_argument("--display", choices=("auto", "window", "fullscreen", "none"), default="auto",
+                   help="auto: fullscreen kiosk on a Pi console (KMSDRM), a window under X/Wayland, "
+                        "text when there is no display (default)")
+    p.add_argument("--size", default=None, metavar="WxH", help="window size (default 800x480)")
+    p.add_argument("--script", type=Path, default=None, metavar="FILE",
+                   help="read inputs from FILE, one key or command per line (see --help-keys)")
+    p.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
+                   help="where the journal and records live (default: $STATE_DIRECTORY, else the user data dir)")
+    p.add_argument("--resume", choices=("ask", "yes", "no"), default="ask",
+                   help="an unfinished game: ask on screen (default), resume it, or discard it")
+    p.add_argument("--pins", default="none", metavar="NAME",
+                   help="GPIO pin factory for the trough LEDs and buttons: mock, lgpio, rpigpio … "
+                        "or none (default)")
+    p.add_argument("--die", default="off", metavar="SOURCE",
+                   help="die sensor: off (default), sim (simulator), or a serial port such as /dev/ttyUSB0")
+    p.add_argument("--speak", action="store_true", help="speak announcements with espeak-ng if installed")
+    p.add_argument("--screenshot", type=Path, default=None, metavar="PNG",
+                   help="save the screen after the script and exit (display modes)")
+    p.add_argument("--help-keys", action="store_true", help="list the keys and commands, then exit")
+
+
+def _state_dir(args: argparse.Namespace) -> Path:
+    from table.companion.journal import default_state_dir
+
+    return args.state_dir if args.state_dir is not None else default_state_dir()
+
+
+def want_text(args: argparse.Namespace) -> bool:
+    if args.text or args.display == "none":
+        return True
+    if args.display in ("window", "fullscreen"):
+        return False
+    from table.display.app import display_available
+
+    return not display_available()
+
+
+def run(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s", stream=sys.stderr)
+    if args.help_keys:
+        from table.companion import text
+
+        print(text.__doc__)
+        return 0
+    from table.companion.session import open_session
+    from table.engine.data import load_dataset
+
+    data = load_dataset()
+    state_dir = _state_dir(args)
+    ctl, journal = open_session(data, state_dir, resume=args.resume)
+    speaker = None
+    if args.speak:
+        from table.companion.speech import Speaker
+
+        speaker = Speaker()
+    try:
+        lines = args.script.read_text(encoding="utf-8").splitlines() if args.script else None
+        if want_text(args):
+            from table.companion.text import run_text
+
+            say = (lambda: speaker.say_all(ctl.log)) if speaker else None
+            source = lines if lines is not None else ([] if sys.stdin is None or sys.stdin.closed else sys.stdin)
+            return run_text(ctl, source, sys.stdout, echo=args.script is not None, after_each=say)
+        from table.display.app import run_app
+
+        return run_app(ctl, args, script=lines or [], speaker=speaker)
+    finally:
+        journal.close()
+        if os.environ.get("APPLEJACK_PLAY_DEBUG"):
+            log.info("journal at %s", state_dir)

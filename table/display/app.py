@@ -1,0 +1,19 @@
+"""The pygame front end: event → controller → draw, only when something changed."""
+
+from __future__ import annotations
+
+import glob
+import os
+
+
+def display_available() -> bool:
+    """A screen to draw on: an explicit SDL video driver, X/Wayland, or a DRM device (Pi console)."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return True
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return True
+    return any(os.access(p, os.R_OK | os.W_OK) for p in glob.glob("/dev/dri/card*"))
+
+
+def run_app(ctl: object, args: object, *, script: list[str], speaker: object = None) -> int:
+    raise SystemExit("the display front end is not written yet; use --text")

@@ -1,0 +1,104 @@
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from table.companion.controller import Setup
+from table.companion.journal import Journal
+from table.companion.session import auto_script, open_session
+from table.companion.text import run_text
+from table.engine.data import load_dataset
+
+DATA = load_dataset()
+
+
+def test_journal_is_wal_with_full_sync(tmp_path):
+    with Journal(tmp_path) as j:
+        assert j.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert j.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_unfinished_game_is_offered_and_resumes_exactly(tmp_path):
+    script = auto_script(DATA, Setup(2, cottage=True), seed=4)
+    ctl, j = open_session(DATA, tmp_path)
+    ctl.setup = Setup(2, cottage=True)
+    for cmd in script[:40]:
+        ctl.do(cmd)
+    state, pending = ctl.t.state, list(ctl.pending)
+    j.close()
+
+    ctl2, j2 = open_session(DATA, tmp_path)
+    assert ctl2.mode == "resume"
+    assert ctl2.press("confirm")
+    assert ctl2.t.state == state and ctl2.pending == pending
+    for cmd in script[40:]:
+        ctl2.do(cmd)
+    assert ctl2.mode == "result"
+    (record,) = j2.records()
+    assert record["format"] == "applejack-track/1"
+    assert record["actions"] == [str(a) for a in ctl2.t.history]
+    files = list((tmp_path / "records").glob("*.json"))
+    assert [json.loads(f.read_text()) for f in files] == [record]
+    j2.close()
+
+    ctl3, j3 = open_session(DATA, tmp_path)
+    assert ctl3.mode == "setup"  # nothing left to resume
+    j3.close()
+
+
+def test_a_discarded_game_is_not_offered_again(tmp_path):
+    ctl, j = open_session(DATA, tmp_path)
+    ctl.do("start")
+    ctl.press("trough1")
+    j.close()
+    ctl, j = open_session(DATA, tmp_path)
+    assert ctl.press("undo")  # on the resume screen: start a new game
+    assert ctl.mode == "setup"
+    j.close()
+    ctl, j = open_session(DATA, tmp_path)
+    assert ctl.mode == "setup"
+    j.close()
+
+
+def test_text_mode_plays_a_script_and_stops_cleanly_at_eof(tmp_path):
+    script = ["setup players=1", "start", "1", "", "2", "die 9", "quit-not", "undo"]
+    ctl, j = open_session(DATA, tmp_path)
+    out = io.StringIO()
+    assert run_text(ctl, script, out) == 0
+    text = out.getvalue()
+    assert "New game: 1 player(s)" in text
+    assert "Harvest Brown" in text
+    assert "? " in text  # the unknown line got a hint
+    j.close()
+    game = Journal(tmp_path).unfinished()
+    assert game is not None and game.cmds[0] == "take 1"
+
+
+def test_play_text_command_with_stdin_at_eof_exits_zero(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "table", "play", "--text", "--state-dir", str(tmp_path)],
+                       stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60,
+                       cwd=Path(__file__).parents[2])
+    assert r.returncode == 0, r.stderr
+    assert "Setup:" in r.stdout
+
+
+def test_play_script_journals_the_game(tmp_path):
+    script = tmp_path / "game.txt"
+    script.write_text("\n".join(["# a script", "setup players=2", "start", "2", "ok", "3"]) + "\n")
+    state = tmp_path / "state"
+    r = subprocess.run([sys.executable, "-m", "table", "play", "--text", "--script", str(script),
+                        "--state-dir", str(state)], capture_output=True, text=True, timeout=60,
+                       cwd=Path(__file__).parents[2])
+    assert r.returncode == 0, r.stderr
+    game = Journal(state).unfinished()
+    assert game is not None and game.cmds == ["take 2", "ack", "take 3"]
+
+
+def test_power_loss_200_kill_points(tmp_path):
+    r = subprocess.run([sys.executable, "-m", "table.companion.powerloss", "--kills", "200", "--seed", "5",
+                        "--dir", str(tmp_path)], capture_output=True, text=True, timeout=120,
+                       cwd=Path(__file__).parents[2])
+    assert r.returncode == 0, r.stdout + r.stderr
+    result = json.loads(r.stdout.strip().splitlines()[-1])
+    assert result["ok"] and result["kills"] >= 200
