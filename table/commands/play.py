@@ -57,6 +57,7 @@ def want_text(args: argparse.Namespace) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s", stream=sys.stderr)
     if args.help_keys:
         from table.companion import text
@@ -82,9 +83,18 @@ def run(args: argparse.Namespace) -> int:
             say = (lambda: speaker.say_all(ctl.log)) if speaker else None
             source = lines if lines is not None else ([] if sys.stdin is None or sys.stdin.closed else sys.stdin)
             return run_text(ctl, source, sys.stdout, echo=args.script is not None, after_each=say)
-        from table.display.app import run_app
+        from table.display.app import DisplayUnavailable, run_app
 
-        return run_app(ctl, args, script=lines or [], speaker=speaker)
+        try:
+            return run_app(ctl, args, script=lines or [], speaker=speaker)
+        except DisplayUnavailable as exc:
+            if args.display != "auto":
+                print(f"applejack-table play: no display: {exc}", file=sys.stderr)
+                return 1
+            log.info("no display (%s): text mode", exc)
+            from table.companion.text import run_text
+
+            return run_text(ctl, lines if lines is not None else sys.stdin, sys.stdout)
     finally:
         journal.close()
         if os.environ.get("APPLEJACK_PLAY_DEBUG"):

@@ -47,10 +47,10 @@ SEAT_COLOURS: tuple[str, ...] = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
 PAD_FIELDS_EXTRA = ("blossoms", "honey")
 
 STEPS = (
-    "Take the tile: press its trough (or Blind / Cottage)",
-    "Pay its price in honey, or turn it to pasture: +2 honey",
+    "Take a tile: press its trough (or Blind / Cottage)",
+    "Pay its price, or pasture side up: +2 honey",
     "Place it in your orchard",
-    "Beehive links pay the lower number, for each link",
+    "Beehive links pay the lower number, each link",
 )
 
 
