@@ -259,8 +259,12 @@ class GameState:
     @die.setter
     def die(self, die: Die) -> None:
         self._die = die
-        s = self.board.space(die.space).seat
-        self.seat = s if s is not None else 0
+        board = self.board
+        space = board.spaces[die.space - 1]
+        self.seat = space.seat if space.seat is not None else 0
+        self.on_middle = board.middle_slots > 0 and die.space == board.innermost
+        """Solo: the die stands on the middle space (its trees are the choice, not troughs)."""
+        self._open = () if self.on_middle else space.troughs
 
     def current_player(self) -> int:
         if self.phase == OVER:
@@ -275,17 +279,13 @@ class GameState:
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    @property
-    def on_middle(self) -> bool:
-        return self.board.middle_slots > 0 and self.die.space == self.board.innermost
-
     def open_troughs(self) -> tuple[int, ...]:
-        return () if self.on_middle else self.board.space(self.die.space).troughs
+        return self._open
 
     def _choosable_troughs(self) -> tuple[int, ...]:
         """The open troughs; ruling R3: if they and the supply (and middle) are empty, any trough."""
-        open_ = self.open_troughs()
-        if any(self.troughs[t - 1] for t in open_) or self.supply or (self.on_middle and self.middle):
+        open_ = self._open
+        if self.supply or any(self.troughs[t - 1] for t in open_) or (self.on_middle and self.middle):
             return open_
         return tuple(t for t in range(1, self.board.troughs + 1) if self.troughs[t - 1])
 
