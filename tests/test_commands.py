@@ -91,3 +91,20 @@ def test_run_plays_one_seeded_game(capsys):
     assert main(["run", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     assert out.count("Turn ") == 38 and "Winner" in out
+
+
+def test_replay_a_track_game(tmp_path, capsys):
+    from table.engine.track import Track, TrackConfig, track_record
+
+    track = Track(load_dataset(), TrackConfig(3, cottage=True))
+    rng = random.Random(5)
+    while not track.is_terminal():
+        track.apply(rng.choice(track.legal_actions()))
+    path = write(tmp_path, track_record(track), "track.json")
+    assert main(["replay", path, "--json"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert [json.loads(x) for x in lines] == [e.to_dict() for e in track.events]
+    bad = track_record(track)
+    bad["actions"][3] = "take 9"
+    assert main(["replay", write(tmp_path, bad, "bad.json")]) == 2
+    assert "action 4" in capsys.readouterr().err

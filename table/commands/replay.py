@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("record", help="a game record (JSON, format applejack-record/1)")
+    p.add_argument("record", help="a game record (JSON: a full game, applejack-record/1, "
+                   "or a table companion's track game, applejack-track/1)")
     p.add_argument("--json", action="store_true", help="print the events as JSON lines")
     p.add_argument("--data", metavar="DIR", help="data set directory (default: the one shipped)")
 
@@ -17,6 +19,7 @@ def run(args: argparse.Namespace) -> int:
     from table.engine.describe import describe
     from table.engine.errors import DataError, RecordError
     from table.engine.record import GameRecord, events_json_lines
+    from table.engine.track import TRACK_FORMAT, replay_track
 
     try:
         with open(args.record, encoding="utf-8") as f:
@@ -26,7 +29,14 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         data = load_dataset(args.data)
-        state = GameRecord.from_json(text).replay(data)
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"not JSON: {exc}") from None
+        if isinstance(doc, dict) and doc.get("format") == TRACK_FORMAT:
+            events = replay_track(data, doc).events
+        else:
+            events = GameRecord.from_dict(doc).replay(data).events
     except DataError as exc:
         print(f"applejack-table replay: bad data set:\n{exc}", file=sys.stderr)
         return 2
@@ -34,8 +44,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"applejack-table replay: {args.record}: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        print(events_json_lines(state.events))
+        print(events_json_lines(events))
     else:
-        for ev in state.events:
+        for ev in events:
             print(describe(ev, data))
     return 0

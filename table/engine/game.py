@@ -151,17 +151,27 @@ class Rules:
         self.price = [0] * (max_id + 1)
         self.blossoms = [0] * (max_id + 1)
         self.apples = [(0,) * n_var] * (max_id + 1)
+        self.apple_list: list[tuple[tuple[int, int], ...]] = [()] * (max_id + 1)
         self.rot_mask: list[tuple[int, ...]] = [(0,) * 6] * (max_id + 1)
         self.rotations: list[tuple[int, ...]] = [()] * (max_id + 1)
         for t in data.tiles:
             self.price[t.id] = t.price
             self.blossoms[t.id] = t.blossoms
             self.apples[t.id] = tuple(t.apple_count(v) for v in range(n_var))
+            self.apple_list[t.id] = t.apples
             self.rot_mask[t.id] = tuple(hexgrid.rotate_mask(t.hives, k) for k in range(6))
             self.rotations[t.id] = hexgrid.distinct_rotations(t.hives)
+        codes_by_rots = {r: _place_codes(r) for r in set(self.rotations)}
+        self.place_codes = [codes_by_rots[r] for r in self.rotations]
         self.n_varieties = n_var
 
 
+def _place_codes(rotations: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """PLACE action codes per orchard cell for a set of rotations."""
+    return tuple(tuple(A.PLACE + c * 8 + r for r in rotations) for c in range(hexgrid.CELL_COUNT))
+
+
+PASTURE_CODES = _place_codes((0,))
 _RULES_CACHE: dict[int, Rules] = {}
 
 
@@ -202,11 +212,18 @@ class GameState:
         p = config.players
         self.honey: list[int] = list(START_HONEY[p])
         self.cells: list[list[int]] = [[EMPTY] * hexgrid.CELL_COUNT for _ in range(p)]
+        # derived from cells (see set_cell): apples of each variety per seat, an upper bound
+        # of any area (corner apples included) so harvests that cannot pay skip the flood fill
+        self.apple_totals: list[list[int]] = [[] for _ in range(p)]
+        for seat in range(p):
+            self._recount(seat)
         self.troughs: list[list[int]] = [[] for _ in range(self.board.troughs)]
         kept = set(config.kept_tiles)
         self.supply: list[int] = [t.id for t in data.tiles if t.id not in kept]
         self.middle: list[int] = list(config.kept_tiles)
         self.cottage: list[int] = [EMPTY] * p
+        self.seat = 0
+        """The seat whose turn it is (also during chance nodes inside that turn)."""
         self.die = Die(1, 1)
         self.turn = 0
         self.phase = SETUP
@@ -235,10 +252,19 @@ class GameState:
         return self.config.players
 
     @property
-    def seat(self) -> int:
-        """The seat whose turn it is (also during chance nodes inside that turn)."""
-        s = self.board.space(self.die.space).seat
-        return s if s is not None else 0
+    def die(self) -> Die:
+        """Where the die stands; setting it also sets :attr:`seat` (whose turn it is)."""
+        return self._die
+
+    @die.setter
+    def die(self, die: Die) -> None:
+        self._die = die
+        board = self.board
+        space = board.spaces[die.space - 1]
+        self.seat = space.seat if space.seat is not None else 0
+        self.on_middle = board.middle_slots > 0 and die.space == board.innermost
+        """Solo: the die stands on the middle space (its trees are the choice, not troughs)."""
+        self._open = () if self.on_middle else space.troughs
 
     def current_player(self) -> int:
         if self.phase == OVER:
@@ -253,17 +279,13 @@ class GameState:
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    @property
-    def on_middle(self) -> bool:
-        return self.board.middle_slots > 0 and self.die.space == self.board.innermost
-
     def open_troughs(self) -> tuple[int, ...]:
-        return () if self.on_middle else self.board.space(self.die.space).troughs
+        return self._open
 
     def _choosable_troughs(self) -> tuple[int, ...]:
         """The open troughs; ruling R3: if they and the supply (and middle) are empty, any trough."""
-        open_ = self.open_troughs()
-        if any(self.troughs[t - 1] for t in open_) or self.supply or (self.on_middle and self.middle):
+        open_ = self._open
+        if self.supply or any(self.troughs[t - 1] for t in open_) or (self.on_middle and self.middle):
             return open_
         return tuple(t for t in range(1, self.board.troughs + 1) if self.troughs[t - 1])
 
@@ -272,18 +294,21 @@ class GameState:
         if ph in (SETUP, BLIND_DRAW, STOCK_DRAW, REFILL):
             return [A.DRAW + t for t in sorted(self.supply)]
         if ph == PLACE:
-            rules = self.rules
-            rots = (0,) if self.held_pasture else rules.rotations[self.held]
+            codes = PASTURE_CODES if self.held_pasture else self.rules.place_codes[self.held]
             cells = self.cells[self.seat]
-            return [A.PLACE + c * 8 + r for c in range(hexgrid.CELL_COUNT) if cells[c] == EMPTY for r in rots]
+            places: list[int] = []
+            for c in range(hexgrid.CELL_COUNT):
+                if cells[c] == EMPTY:
+                    places += codes[c]
+            return places
         if ph == SELECT:
             out: list[int] = []
             span = A.TILE_SPAN
             for t in self._choosable_troughs():
                 base = A.TAKE + t * span
-                out += [base + tile for tile in sorted(set(self.troughs[t - 1]))]
+                out += [base + tile for tile in self.troughs[t - 1]]  # tile ids are unique
             if self.on_middle:
-                out += [A.MIDDLE + tile for tile in sorted(set(self.middle))]
+                out += [A.MIDDLE + tile for tile in self.middle]
             if self.supply:
                 out.append(A.BLIND)
             if self.cottage[self.seat] != EMPTY:
@@ -297,7 +322,7 @@ class GameState:
             out = []
             for t in self._choosable_troughs():
                 base = A.STOCK + t * A.TILE_SPAN
-                out += [base + tile for tile in sorted(set(self.troughs[t - 1]))]
+                out += [base + tile for tile in self.troughs[t - 1]]
             if self.supply:
                 out.append(A.STOCK_SUPPLY)
             return out
@@ -482,11 +507,11 @@ class GameState:
     def _place(self, cell: int, rot: int) -> None:
         seat, tile = self.seat, self.held
         if self.held_pasture:
-            self.cells[seat][cell] = tile * 8 + PASTURE_ROT
+            self.set_cell(seat, cell, tile * 8 + PASTURE_ROT)
             links: list[int] = []
         else:
             links = self.link_values(seat, cell, tile, rot)
-            self.cells[seat][cell] = tile * 8 + rot
+            self.set_cell(seat, cell, tile * 8 + rot)
             if links:
                 gain = sum(links)
                 self.honey[seat] += gain
@@ -526,13 +551,13 @@ class GameState:
                 for s, h in enumerate(pay):
                     self.honey[s] += h
                     self.stats.harvests[s] += h
-                ev = replace(ev, payouts=pay)
+                ev = Harvest(ev.variety, ev.pips, pay)
             elif isinstance(ev, BlossomScoring):
                 pay = tuple(self.blossom_count(s) * ev.times for s in range(self.players))
                 for s, h in enumerate(pay):
                     self.honey[s] += h
                     self.stats.blossoms[s] += h
-                ev = replace(ev, payouts=pay)
+                ev = BlossomScoring(ev.times, pay)
             self.events.append(ev)
         self.die = die
         b = self.board
@@ -566,6 +591,28 @@ class GameState:
 
     # ------------------------------------------------------------------------------------------
     # orchards
+    def set_cell(self, seat: int, cell: int, value: int) -> None:
+        """Put ``tile * 8 + rotation`` (rotation 7: pasture side) or EMPTY on an orchard cell."""
+        cells, totals, sparse = self.cells[seat], self.apple_totals[seat], self.rules.apple_list
+        old = cells[cell]
+        if old != EMPTY and old & 7 != PASTURE_ROT:
+            for variety, n in sparse[old >> 3]:
+                totals[variety] -= n
+        cells[cell] = value
+        if value != EMPTY and value & 7 != PASTURE_ROT:
+            for variety, n in sparse[value >> 3]:
+                totals[variety] += n
+
+    def _recount(self, seat: int) -> None:
+        totals = [0] * self.rules.n_varieties
+        apples = self.rules.apples
+        for v in self.cells[seat]:
+            if v != EMPTY and v & 7 != PASTURE_ROT:
+                for i, n in enumerate(apples[v >> 3]):
+                    totals[i] += n
+        for variety in self.corner_apple[seat].values():
+            totals[variety] += 1
+        self.apple_totals[seat] = totals
     def areas(self, seat: int, variety: int) -> list[int]:
         """Apple count of each area (connected tiles showing ``variety``) in ``seat``'s orchard,
         corner apples of an individual orchard included (ruling R6)."""
@@ -598,6 +645,8 @@ class GameState:
         return out
 
     def harvest_yield(self, seat: int, variety: int, pips: int) -> int:
+        if self.apple_totals[seat][variety] <= pips:
+            return 0  # no area can be bigger than all the apples of the variety
         return sum(a - pips for a in self.areas(seat, variety) if a > pips)
 
     def blossom_count(self, seat: int) -> int:
@@ -648,6 +697,8 @@ class GameState:
          self.phase, self.held, self.held_pasture, self.restock, self.pending, self.stats, n) = self._undo.pop()
         del self.events[n:]
         self._final = None
+        for seat in range(self.players):
+            self._recount(seat)
         return self.history.pop()
 
     def clone(self, *, keep_undo: bool = False) -> GameState:
@@ -656,6 +707,7 @@ class GameState:
         for name in ("data", "config", "rules", "board", "apples", "sides", "corner_hive", "corner_apple"):
             setattr(new, name, getattr(self, name))
         new.keep_undo = keep_undo
+        new.apple_totals = [t[:] for t in self.apple_totals]
         (new.honey, new.cells, new.troughs, new.supply, new.middle, new.cottage, new.die, new.turn,
          new.phase, new.held, new.held_pasture, new.restock, new.pending, new.stats, _n) = self._snapshot()
         new.events = self.events[:]
@@ -697,16 +749,17 @@ def new_game(data: DataSet, config: GameConfig, rng: random.Random | None = None
 
 def play_random(state: GameState, rng: random.Random, *, fast: bool = True) -> GameState:
     """Play ``state`` to the end with uniformly random legal actions and chance draws."""
+    chance = (SETUP, BLIND_DRAW, STOCK_DRAW, REFILL)
+    step = state.apply_fast if fast else state.apply
+    random_ = rng.random
     while state.phase != OVER:
-        if state.phase in (SETUP, BLIND_DRAW, STOCK_DRAW, REFILL):
-            action = A.DRAW + state.supply[rng.randrange(len(state.supply))]
+        if state.phase in chance:
+            supply = state.supply
+            action = A.DRAW + supply[int(random_() * len(supply))]
         else:
             legal = state.legal_actions()
-            action = legal[rng.randrange(len(legal))]
-        if fast:
-            state.apply_fast(action)
-        else:
-            state.apply(action)
+            action = legal[int(random_() * len(legal))]
+        step(action)
     return state
 
 

@@ -311,3 +311,44 @@ class Track:
         self.state = state
         del self.events[n_events:]
         return self.history.pop()
+
+
+TRACK_FORMAT = "applejack-track/1"
+
+
+def track_record(track: Track) -> dict[str, object]:
+    """A track game as JSON data: config + every action; :func:`replay_track` rebuilds it."""
+    c = track.config
+    return {"format": TRACK_FORMAT,
+            "config": {"players": c.players, "cottage": c.cottage,
+                       "apple_tiles": list(c.apple_tiles) if c.apple_tiles is not None else None,
+                       "middle_start": c.middle_start},
+            "actions": [str(a) for a in track.history]}
+
+
+def replay_track(data: DataSet, record: object) -> Track:
+    """Rebuild a track game from :func:`track_record` data; RecordError on anything wrong."""
+    from table.engine.errors import RecordError
+
+    if not isinstance(record, dict) or record.get("format") != TRACK_FORMAT:
+        raise RecordError(f"not a track record (format {TRACK_FORMAT!r} expected)")
+    try:
+        c = record["config"]
+        apple_tiles = c.get("apple_tiles")
+        config = TrackConfig(int(c["players"]), bool(c.get("cottage", False)),
+                             tuple(int(v) for v in apple_tiles) if apple_tiles is not None else None,
+                             c.get("middle_start"))
+        track = Track(data, config)
+        actions = record["actions"]
+        if not isinstance(actions, list):
+            raise RecordError("actions must be a list of action texts")
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        if isinstance(exc, RecordError):
+            raise
+        raise RecordError(f"malformed track record: {exc!r}") from None
+    for i, text in enumerate(actions, start=1):
+        try:
+            track.apply(str(text))
+        except (ActionParseError, IllegalActionError) as exc:
+            raise RecordError(f"action {i} ({text!r}): {exc}") from None
+    return track

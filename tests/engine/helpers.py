@@ -49,7 +49,7 @@ def put(state: GameState, seat: int, space: int, tile_id: int, rotation: int = 0
         if tile_id in where:
             where.remove(tile_id)
             break
-    state.cells[seat][hexgrid.space_index(space)] = tile_id * 8 + (PASTURE_ROT if pasture else rotation)
+    state.set_cell(seat, hexgrid.space_index(space), tile_id * 8 + (PASTURE_ROT if pasture else rotation))
 
 
 def neighbours(space: int) -> list[int]:

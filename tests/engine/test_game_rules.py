@@ -413,3 +413,10 @@ def test_illegal_placement_on_an_occupied_space():
     assert s.phase == PLACE
     with pytest.raises(IllegalActionError):
         s.apply("place 5/0")
+
+
+def test_a_corner_apple_can_make_a_harvest_pay():
+    data = data_with([tile(1, {"orange": 1})])
+    s = started(data, GameConfig(2, orchards=("B1", "B2")))
+    put(s, 0, hexgrid.CORNER_CELL["NE"] + 1, 1)
+    assert s.harvest_yield(0, variety("orange"), 1) == 1  # 1 on the tile + 1 in the corner − 1 pip

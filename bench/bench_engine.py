@@ -1,0 +1,47 @@
+"""Random full games per second, per player count, on one core (run on demand, not in CI).
+
+Measured in CPU time of this process, so that other load on the machine matters less.
+
+    .venv/bin/python bench/bench_engine.py [--seconds 5]
+
+Goal (issue 2): >= 500 random 4-player games/s on one core of the 2-core dev machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from table.engine.data import load_dataset
+from table.engine.game import GameConfig, new_game, play_random
+
+
+def games_per_second(players: int, seconds: float, rounds: int = 5) -> float:
+    """The best of ``rounds`` rounds (like timeit: the least disturbed round is the truest)."""
+    data = load_dataset()
+    config = GameConfig(players)
+    best = 0.0
+    n = 0
+    for _ in range(rounds):
+        start = time.process_time()
+        played = 0
+        while time.process_time() - start < seconds / rounds:
+            rng = random.Random(n)
+            play_random(new_game(data, config, rng, keep_undo=False), rng)
+            n += 1
+            played += 1
+        best = max(best, played / (time.process_time() - start))
+    return best
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--seconds", type=float, default=5.0)
+    args = ap.parse_args()
+    for players in (1, 2, 3, 4):
+        print(f"{players} player(s): {games_per_second(players, args.seconds):8.1f} random games/s")
+
+
+if __name__ == "__main__":
+    main()
