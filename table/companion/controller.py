@@ -34,9 +34,8 @@ from table.engine.events import (
     RefillNeeded,
 )
 from table.engine.scoring import ScoreBreakdown, final_score, winners
-from table.engine.track import Track, TrackAction, TrackConfig
+from table.engine.track import Track, TrackAction, TrackConfig, track_record
 
-TRACK_FORMAT = "applejack-track/1"
 TROUGHS = tuple(f"trough{i}" for i in range(1, 8))
 BUTTONS = (*TROUGHS, "blind", "confirm", "undo")
 """The physical buttons on GPIO; the keyboard and the touchscreen add more names."""
@@ -725,12 +724,14 @@ class Controller:
         self._emit("finished", self.record)
 
     def track_record(self) -> dict[str, Any]:
-        """The finished game as JSON data (format ``applejack-track/1``)."""
+        """The finished game as JSON data: the engine's ``applejack-track/1`` record plus the score pad."""
         assert self.pad is not None
+        record = track_record(self.t)  # the engine's applejack-track/1: config + actions (replay reads it)
+        config = record["config"]
+        assert isinstance(config, dict)
+        config["sensor"] = self.setup.sensor
         return {
-            "format": TRACK_FORMAT,
-            "config": self.setup.to_dict(),
-            "actions": [str(a) for a in self.t.history],
+            **record,
             "score_pad": self.pad.to_dict(tuple(v.id for v in self.data.varieties)),
             "scores": [{"harvest": r.harvest, "harvest_doubled": r.harvest_doubled,
                         "profitable_varieties": r.profitable_varieties, "variety_bonus": r.variety_bonus,

@@ -102,3 +102,28 @@ def test_power_loss_200_kill_points(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     result = json.loads(r.stdout.strip().splitlines()[-1])
     assert result["ok"] and result["kills"] >= 200
+
+
+def test_finished_record_replays_with_applejack_table_replay(tmp_path, capsys):
+    from table.cli import main
+    from table.engine.track import replay_track
+
+    setup = Setup(3, cottage=True, apple_tiles=(1, 0, 2, 3, 4, 5, 6))
+    ctl, j = open_session(DATA, tmp_path)
+    ctl.setup = setup
+    for cmd in auto_script(DATA, setup, seed=8):
+        ctl.do(cmd)
+    j.close()
+    (path,) = (tmp_path / "records").glob("*.json")
+    record = json.loads(path.read_text())
+    assert record["format"] == "applejack-track/1"
+    track = replay_track(DATA, record)
+    assert track.state == ctl.t.state and track.events == ctl.t.events
+    assert main(["replay", str(path), "--json"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert [json.loads(x) for x in lines] == [e.to_dict() for e in ctl.t.events]
+    pad = tmp_path / "pad.json"
+    pad.write_text(json.dumps(record["score_pad"]))
+    assert main(["score", "--json", str(pad)]) == 0
+    scored = json.loads(capsys.readouterr().out)
+    assert [p["total"] for p in scored["players"]] == [s["total"] for s in record["scores"]]
