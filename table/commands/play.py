@@ -70,6 +70,10 @@ def run(args: argparse.Namespace) -> int:
     data = load_dataset()
     state_dir = _state_dir(args)
     ctl, journal = open_session(data, state_dir, resume=args.resume)
+    if args.die != "off" and ctl.mode == "setup":
+        from table.companion.controller import Setup
+
+        ctl.setup = Setup(ctl.setup.players, ctl.setup.cottage, ctl.setup.apple_tiles, sensor=True)
     speaker = None
     if args.speak:
         from table.companion.speech import Speaker

@@ -1,32 +1,84 @@
 """Making the hardware ports from the command line's ``--pins`` and ``--die``.
 
-Until ``table.hardware`` provides a Panel (LEDs, buttons) and a die sensor driver, or with
-``--pins none``, the LEDs are recorded only and no inputs arrive from GPIO.
+``--pins NAME``: a :class:`table.hardware.panel.Panel` on ``make_pin_factory(NAME)`` ("mock"
+off a Pi) whose button presses go into the one input queue and whose trough LEDs follow the
+controller. ``--pins none``: LEDs only recorded, no buttons.
+
+``--die URL`` (a serial port, ``socket://host:port`` …): a :class:`table.hardware.die_sensor.DieSensor`
+posting DieReading / SensorStatus into the same queue. ``--die sim``: the simulator from
+``hardware-mocks/`` on a local TCP port, which puts the die where the rules say after each
+turn (so the whole chain runs on a laptop); ``--die off``: no sensor.
+
+Without ``table.hardware`` (or without the mocks directory) the ports fall back to the
+recording fake with one log line.
 """
 
 from __future__ import annotations
 
 import logging
 import queue
+from dataclasses import dataclass, field
 from typing import Any
 
+from table.companion.controller import Controller
 from table.companion.ports import Indicators, PanelIndicators, RecordingIndicators
 
 log = logging.getLogger("applejack.hardware")
 
 
-def make_hardware(pins: str = "none", die: str = "off") -> tuple[Indicators, queue.Queue[Any]]:
+@dataclass
+class Hardware:
+    indicators: Indicators
+    events: queue.Queue[Any]
+    panel: Any = None
+    sensor: Any = None
+    sim: Any = None
+    _sim_space: int | None = field(default=None, repr=False)
+
+    def follow(self, ctl: Controller) -> None:
+        """With the simulated die: put the die where the rules say it stands now."""
+        if self.sim is None or ctl.track is None:
+            return
+        space = ctl.t.state.die.space
+        if space != self._sim_space:
+            self._sim_space = space
+            self.sim.place(space)
+
+    def close(self) -> None:
+        for part in (self.sensor, self.sim):
+            if part is not None:
+                part.close()
+        self.indicators.close()
+
+
+def make_hardware(pins: str = "none", die: str = "off") -> Hardware:
     events: queue.Queue[Any] = queue.Queue()
-    indicators: Indicators = RecordingIndicators()
+    hw = Hardware(RecordingIndicators(), events)
     if pins != "none":
         try:
-            from table.hardware.factory import make_pin_factory  # type: ignore[import-not-found,unused-ignore]
-            from table.hardware.panel import Panel  # type: ignore[import-not-found,unused-ignore]
-        except ImportError:
-            log.info("the hardware layer is not installed: trough LEDs and buttons are off")
+            from table.hardware.factory import make_pin_factory
+            from table.hardware.panel import Panel
+            from table.hardware.pinmap import load_pinmap
+        except ImportError as exc:
+            log.info("the hardware layer is not installed (%s): trough LEDs and buttons are off", exc)
         else:
-            panel = Panel(None, pin_factory=make_pin_factory(pins), events=events)
-            indicators = PanelIndicators(panel)
+            hw.panel = Panel(load_pinmap(), pin_factory=make_pin_factory(pins), events=events)
+            hw.indicators = PanelIndicators(hw.panel)
     if die != "off":
-        log.info("die sensor %r: not wired yet", die)
-    return indicators, events
+        try:
+            from table.hardware.die_sensor import DieSensor
+        except ImportError as exc:
+            log.info("the hardware layer is not installed (%s): no die sensor", exc)
+            return hw
+        url = die
+        if die == "sim":
+            try:
+                from table.hardware.mocks import load_mock
+
+                hw.sim = load_mock("die_sensor_sim").DieSensorSim(spaces=40)
+            except Exception as exc:  # the mocks live in a source checkout only
+                log.info("no die sensor simulator (%s): no die sensor", exc)
+                return hw
+            url = hw.sim.serve_tcp()
+        hw.sensor = DieSensor(url, events)
+    return hw

@@ -48,7 +48,7 @@ class PanelIndicators:
     def show(self, leds: LedState) -> None:
         if leds.kind == "open":
             self.leds.set_open(leds.troughs)
-        elif leds.kind == "refill":
+        elif leds.kind == "refill" and leds.troughs:
             self.leds.blink_sequence(leds.troughs)
         elif leds.kind == "chase":
             self.leds.chase()

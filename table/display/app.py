@@ -66,7 +66,8 @@ def key_button(key: int, mode: str) -> str | None:
 class App:
     def __init__(self, ctl: Controller, surface: pygame.Surface, *, indicators: Indicators | None = None,
                  inputs: queue.Queue[Any] | None = None, clock: Callable[[], float] = time.monotonic,
-                 speaker: Any = None, notifier: Any = None) -> None:
+                 speaker: Any = None, notifier: Any = None,
+                 after_step: Callable[[Controller], None] | None = None) -> None:
         self.ctl = ctl
         self.surface = surface
         self.view = View(surface.get_size())
@@ -80,6 +81,7 @@ class App:
         self.leds: LedState | None = None
         self.hint_since: float | None = None
         self.running = True
+        self.after_step = after_step
 
     def press(self, button: str | None) -> None:
         if button is not None:
@@ -118,6 +120,8 @@ class App:
                 self.hint_since = None
         else:
             self.hint_since = None
+        if self.after_step is not None:
+            self.after_step(self.ctl)
         leds = self.ctl.leds()
         if leds != self.leds:
             self.indicators.show(leds)
@@ -181,14 +185,14 @@ def make_notifier() -> Any:
     return factory() if callable(factory) else None
 
 
-def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: Any = None,
-            hardware: tuple[Indicators, queue.Queue[Any] | None] | None = None) -> int:
+def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: Any = None) -> int:
     from table.companion.hardware import make_hardware
     from table.companion.text import handle_line
 
     surface, _kiosk = open_display(getattr(args, "display", "auto"), getattr(args, "size", None))
-    indicators, inputs = hardware or make_hardware(getattr(args, "pins", "none"), getattr(args, "die", "off"))
-    app = App(ctl, surface, indicators=indicators, inputs=inputs, speaker=speaker, notifier=make_notifier())
+    hw = make_hardware(getattr(args, "pins", "none"), getattr(args, "die", "off"))
+    app = App(ctl, surface, indicators=hw.indicators, inputs=hw.events, speaker=speaker, notifier=make_notifier(),
+              after_step=hw.follow)
     try:
         for line in script:
             if not line.strip().startswith("#"):
@@ -206,5 +210,5 @@ def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: 
     finally:
         if app.notifier is not None and hasattr(app.notifier, "stopping"):
             app.notifier.stopping()
-        indicators.close()
+        hw.close()
         pygame.display.quit()
