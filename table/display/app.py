@@ -141,8 +141,8 @@ class App:
         self.frames += 1
         if pygame.display.get_init() and pygame.display.get_surface() is self.surface:
             pygame.display.flip()
-            if self.frames == 1 and self.notifier is not None:
-                self.notifier.ready()
+        if self.frames == 1 and self.notifier is not None:
+            self.notifier.ready()  # systemd: started once the first frame is up
         return True
 
 
@@ -174,15 +174,46 @@ def open_display(mode: str, size: str | None) -> tuple[pygame.Surface, bool]:
     return surface, kiosk
 
 
-def make_notifier() -> Any:
-    """systemd sd_notify (``table.notify``) when it is installed; None otherwise."""
+class SafeNotifier:
+    """systemd notifications that never take the kiosk down: a failed send is logged once."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.failed = False
+
+    def _call(self, name: str) -> None:
+        try:
+            getattr(self.inner, name)()
+        except OSError as exc:
+            if not self.failed:
+                log.warning("systemd notify %s failed: %s", name, exc)
+            self.failed = True
+
+    def ready(self) -> None:
+        self._call("ready")
+
+    def watchdog(self) -> None:
+        self._call("watchdog")
+
+    def stopping(self) -> None:
+        self._call("stopping")
+
+
+def make_notifier() -> SafeNotifier | None:
+    """systemd sd_notify (``table.notify.Notifier``; a no-op without $NOTIFY_SOCKET) when installed."""
     try:
-        from table import notify  # type: ignore[attr-defined]
+        from table import notify  # type: ignore[attr-defined,unused-ignore]
     except ImportError:
         return None
     cls = getattr(notify, "Notifier", None)
-    factory = getattr(cls, "from_env", None)
-    return factory() if callable(factory) else None
+    factory = getattr(cls, "from_environ", None) or getattr(cls, "from_env", None)
+    if not callable(factory):
+        return None
+    try:
+        return SafeNotifier(factory())
+    except ValueError as exc:  # a malformed $NOTIFY_SOCKET / $WATCHDOG_USEC
+        log.warning("systemd notify disabled: %s", exc)
+        return None
 
 
 def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: Any = None) -> int:

@@ -139,3 +139,28 @@ def test_every_touch_target_of_the_turn_screen_works(size):
     w, h = size
     app.step([pygame.event.Event(pygame.FINGERDOWN, x=x / w, y=y / h, touch_id=1, finger_id=0)])
     assert [str(a) for a in ctl.t.history] == ["take 1"]
+
+
+def test_systemd_ready_after_the_first_frame_and_watchdog_every_step():
+    from table.display.app import SafeNotifier
+
+    calls = []
+
+    class Fake:
+        def ready(self):
+            calls.append("ready")
+
+        def watchdog(self):
+            calls.append("watchdog")
+            raise ConnectionRefusedError("systemd went away")
+
+        def stopping(self):
+            calls.append("stopping")
+
+    ctl = Controller(DATA)
+    app = App(ctl, pygame.Surface((480, 320)), notifier=SafeNotifier(Fake()))
+    app.step()
+    app.step([key(pygame.K_3)])
+    app.step()
+    assert calls == ["ready", "watchdog", "watchdog", "watchdog"]
+    assert app.running and app.frames == 2
