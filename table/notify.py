@@ -58,9 +58,7 @@ def parse_notify_socket(value: str) -> str | bytes:
         return b"\0" + os.fsencode(value[1:])
     if value.startswith("/"):
         return value
-    raise NotifyConfigError(
-        f"NOTIFY_SOCKET={value!r}: expected an absolute path or an abstract '@name'"
-    )
+    raise NotifyConfigError(f"NOTIFY_SOCKET={value!r}: expected an absolute path or an abstract '@name'")
 
 
 def parse_watchdog(environ: Mapping[str, str], pid: int) -> float | None:
