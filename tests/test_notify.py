@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 import socket
+import struct
+import subprocess
+import sys
 import tempfile
 import uuid
 from collections.abc import Iterator
@@ -265,3 +268,47 @@ def test_parse_watchdog_units() -> None:
 def test_nonpositive_interval_is_refused() -> None:
     with pytest.raises(ValueError):
         Notifier("/run/systemd/notify", watchdog_interval_s=0)
+
+
+def test_a_service_process_as_systemd_starts_it(path_systemd: Systemd) -> None:
+    """A separate process, WATCHDOG_PID set to its own PID before exec (as systemd does).
+
+    The datagrams carry the sender's credentials; with NotifyAccess=main systemd accepts them
+    only from the main PID, which must be the process that was exec'd, not a helper.
+    """
+    path_systemd.sock.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
+    code = (
+        "from table.notify import Notifier\n"
+        "with Notifier.from_environ() as n:\n"
+        "    assert n.watchdog_interval_s == 30.0, n.watchdog_interval_s\n"
+        "    n.ready(status='first frame')\n"
+        "    n.watchdog(); n.watchdog()\n"
+        "    n.stopping()\n"
+    )
+    env = {key: value for key, value in os.environ.items() if key not in ("WATCHDOG_PID", "WATCHDOG_USEC")}
+    env.update(NOTIFY_SOCKET=path_systemd.notify_socket, WATCHDOG_USEC="30000000", PYTHON=sys.executable)
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
+    # `exec` keeps the shell's PID, so $$ is the PID of the Python process that sends
+    child = subprocess.Popen(
+        ["sh", "-c", 'WATCHDOG_PID=$$ exec "$PYTHON" -c "$0"', code],
+        env=env,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    _, stderr = child.communicate(timeout=30)
+    assert child.returncode == 0, stderr
+
+    received = []
+    path_systemd.sock.setblocking(False)
+    ucred = struct.Struct("3i")
+    while True:
+        try:
+            data, ancillary, _, _ = path_systemd.sock.recvmsg(4096, socket.CMSG_SPACE(ucred.size))
+        except BlockingIOError:
+            break
+        ((level, kind, cred),) = ancillary
+        assert (level, kind) == (socket.SOL_SOCKET, socket.SCM_CREDENTIALS)
+        pid, _, _ = ucred.unpack(cred[: ucred.size])
+        received.append((pid, data))
+    assert [data for _, data in received] == [b"READY=1\nSTATUS=first frame", b"WATCHDOG=1", b"STOPPING=1"]
+    assert {pid for pid, _ in received} == {child.pid}
