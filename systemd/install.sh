@@ -210,6 +210,7 @@ make_venv() {
   else
     if ! "$PYTHON" -c 'import ensurepip' 2>/dev/null; then
       # Debian and Raspberry Pi OS ship venv's pip bootstrap as a separate package
+      on_target apt-get update
       on_target apt-get install -y python3-venv
     fi
     run "$PYTHON" -m venv "$R$VENV"

@@ -195,3 +195,15 @@ def test_shellcheck() -> None:
         [shellcheck, "--shell=bash", "--severity=style", str(INSTALL_SH)], capture_output=True, text=True
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_live_install_needs_root() -> None:
+    command = ["bash", str(INSTALL_SH), "--no-venv"]
+    if os.geteuid() == 0:
+        setpriv = find_tool("setpriv")
+        if setpriv is None:
+            pytest.skip("running as root and setpriv (util-linux) is missing: cannot drop root")
+        command = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", *command]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "must run as root" in result.stderr
