@@ -196,15 +196,33 @@ make_user() {
   fi
 }
 
+hidden_from_service() {  # $1 an interpreter; dies if it resolves to a path the service cannot see
+  local real
+  real=$(readlink -m -- "$1")
+  case $real in
+    /home/* | /root/*)
+      die "$1 is $real, which the service cannot see (ProtectHome=yes). Use the system Python:" \
+        "PYTHON=/usr/bin/python3 (and remove $VENV if it was made with the other one)"
+      ;;
+  esac
+}
+
 make_venv() {
   local stage
   if ((no_venv)); then
     say "- skipped (--no-venv): venv $VENV and pip install ${SRC}[pi]"
     return
   fi
-  command -v "$PYTHON" >/dev/null || die "$PYTHON not found; install Python 3.11 or newer"
-  "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
-    || die "needs Python 3.11 or newer, $PYTHON is $("$PYTHON" -V 2>&1)"
+  local python
+  python=$(command -v -- "$PYTHON") || die "$PYTHON not found; install Python 3.11 or newer"
+  "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+    || die "needs Python 3.11 or newer, $PYTHON is $("$python" -V 2>&1)"
+  if ((live)); then
+    # ProtectHome=yes hides /home and /root from the service: a venv whose interpreter lives there
+    # (pyenv, a self-built Python) installs fine and then cannot start.
+    hidden_from_service "$python"
+    if [[ -e $VENV/bin/python ]]; then hidden_from_service "$VENV/bin/python"; fi
+  fi
   if [[ -x $R$VENV/bin/python ]]; then
     say "= venv $VENV exists"
   else

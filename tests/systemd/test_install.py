@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -207,3 +208,42 @@ def test_a_live_install_needs_root() -> None:
     result = subprocess.run(command, capture_output=True, text=True, timeout=60)
     assert result.returncode == 1, result.stdout + result.stderr
     assert "must run as root" in result.stderr
+
+
+def live_dry_run(python: str) -> subprocess.CompletedProcess[str]:
+    if Path("/etc/systemd/system/applejack-table.service").exists() or Path("/opt/applejack-table").exists():
+        pytest.skip("applejack-table is installed on this machine; not touching it")
+    return subprocess.run(
+        ["bash", str(INSTALL_SH), "--dry-run"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHON": python},
+    )
+
+
+def test_a_python_under_home_or_root_is_refused_for_the_live_venv() -> None:
+    # ProtectHome=yes would hide the venv's interpreter from the service
+    real = Path(sys.executable).resolve()
+    if not real.is_relative_to("/root") and not real.is_relative_to("/home"):
+        pytest.skip(f"this test's Python ({real}) is not under /home or /root")
+    result = live_dry_run(sys.executable)
+    assert result.returncode == 1, result.stdout
+    assert "cannot see (ProtectHome=yes)" in result.stderr
+    assert "-m venv" not in result.stdout
+
+
+def test_the_system_python_is_accepted_for_the_live_venv() -> None:
+    system_python = Path("/usr/bin/python3")
+    if not system_python.exists():
+        pytest.skip("no /usr/bin/python3")
+    version = subprocess.run(
+        [str(system_python), "-c", "import sys; print(sys.version_info >= (3, 11))"],
+        capture_output=True,
+        text=True,
+    )
+    if version.stdout.strip() != "True":
+        pytest.skip("/usr/bin/python3 is older than 3.11")
+    result = live_dry_run(str(system_python))
+    assert result.returncode == 0, result.stderr
+    assert "+ /usr/bin/python3 -m venv /opt/applejack-table/venv" in result.stdout
