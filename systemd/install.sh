@@ -184,10 +184,10 @@ make_user() {
     run useradd --system --user-group --home-dir "$STATE_DIR" --no-create-home \
       --shell /usr/sbin/nologin --comment "Applejack Table kiosk" "$USER_NAME"
   fi
+  local member_of
+  member_of=" $(id -nG "$USER_NAME" 2>/dev/null || true) "
   for group in "${USER_GROUPS[@]}"; do
-    if ! id -nG "$USER_NAME" 2>/dev/null | tr ' ' '\n' | grep -qx -- "$group"; then
-      missing+=("$group")
-    fi
+    [[ $member_of == *" $group "* ]] || missing+=("$group")
   done
   if ((${#missing[@]})); then
     run usermod --append --groups "$(IFS=,; echo "${missing[*]}")" "$USER_NAME"
