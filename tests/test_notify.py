@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import socket
 import struct
@@ -13,6 +14,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from table.notify import (
     Notifier,
@@ -312,3 +315,41 @@ def test_a_service_process_as_systemd_starts_it(path_systemd: Systemd) -> None:
         received.append((pid, data))
     assert [data for _, data in received] == [b"READY=1\nSTATUS=first frame", b"WATCHDOG=1", b"STOPPING=1"]
     assert {pid for pid, _ in received} == {child.pid}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    watchdog_usec=st.integers(min_value=10_000, max_value=120_000_000),
+    frame_fractions=st.lists(st.floats(min_value=0.0, max_value=0.49), min_size=1, max_size=300),
+)
+def test_frequent_calls_never_let_the_watchdog_expire(
+    watchdog_usec: int, frame_fractions: list[float]
+) -> None:
+    """What systemd needs: called at least every period/2, a ping goes out well within every period.
+
+    Each gap between calls is a fraction (< 1/2) of the period. Pings must then be spaced by at
+    least period/2 (the rate limit) and at most period/2 + the longest gap (< the period).
+    """
+    period = watchdog_usec / 1_000_000
+    clock = FakeClock(start=0.0)
+    with tempfile.TemporaryDirectory(prefix="ajt-") as directory:
+        path = os.path.join(directory, "notify")
+        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as receiver:
+            receiver.bind(path)
+            receiver.setblocking(False)
+            env = {"NOTIFY_SOCKET": path, "WATCHDOG_USEC": str(watchdog_usec)}
+            sent_at = []
+            with Notifier.from_environ(env, clock=clock) as notifier:
+                for fraction in [0.0, *frame_fractions]:
+                    clock.now += fraction * period
+                    if notifier.watchdog():
+                        sent_at.append(clock.now)
+                        assert receiver.recv(64) == b"WATCHDOG=1"
+                    else:
+                        with pytest.raises(BlockingIOError):
+                            receiver.recv(64)
+    longest_gap = max(frame_fractions) * period
+    for earlier, later in itertools.pairwise(sent_at):
+        assert later - earlier >= period / 2 - 1e-9
+        assert later - earlier <= period / 2 + longest_gap + 1e-9
+    assert clock.now - sent_at[-1] < period / 2
