@@ -1,0 +1,340 @@
+#!/usr/bin/env bash
+# Install (or remove) the Applejack Table kiosk as a systemd service on Raspberry Pi OS Bookworm
+# or later. Run from a checkout, as root:
+#
+#   sudo bash systemd/install.sh              install or update (safe to run again and again)
+#   sudo bash systemd/install.sh --uninstall  remove what install put there
+#   bash systemd/install.sh --dry-run         print what would be done, change nothing
+#
+# What it does: creates the system user `applejack` (groups gpio dialout video render input),
+# a venv in /opt/applejack-table/venv with this source tree installed into it (extra `pi`),
+# /etc/systemd/system/applejack-table.service, /etc/default/applejack-table (only if absent: an
+# edited one is kept), /etc/udev/rules.d/99-applejack-die.rules; then enables the service,
+# restarts it if it was running, and reloads udev.
+#
+# --root DIR installs into DIR instead of / (every path is prefixed with DIR). User creation,
+# systemctl and udevadm only concern a live system, so with --root they are printed, not run.
+# A venv made under --root refers to its DIR path and will not run when DIR becomes / (build an
+# image by running this script inside it instead); --no-venv skips the venv and pip entirely,
+# which is what the tests use (no download, no compile).
+set -euo pipefail
+
+readonly SERVICE=applejack-table.service
+readonly USER_NAME=applejack
+readonly USER_GROUPS=(gpio dialout video render input)
+readonly PREFIX=/opt/applejack-table
+readonly VENV=$PREFIX/venv
+readonly STATE_DIR=/var/lib/applejack-table
+readonly UNIT_DEST=/etc/systemd/system/$SERVICE
+readonly ENV_DEST=/etc/default/applejack-table
+readonly RULE_DEST=/etc/udev/rules.d/99-applejack-die.rules
+
+HERE=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
+SRC=$(dirname -- "$HERE")
+readonly HERE SRC
+readonly UNIT_SRC=$HERE/$SERVICE
+readonly ENV_SRC=$HERE/applejack-table.env
+readonly RULE_SRC=$HERE/99-applejack-die.rules
+PYTHON=${PYTHON:-python3}
+
+dry_run=0
+uninstall=0
+no_venv=0
+root=/
+
+usage() {
+  cat <<EOF
+usage: $(basename -- "$0") [--dry-run] [--uninstall] [--root DIR] [--no-venv]
+
+  --dry-run    print every step, change nothing
+  --uninstall  stop and disable the service, remove the unit, udev rule, venv and an unedited
+               /etc/default/applejack-table (the user and $STATE_DIR are kept)
+  --root DIR   operate on DIR instead of / (user, systemctl and udevadm steps are only printed)
+  --no-venv    skip creating the venv and installing the package with pip
+EOF
+}
+
+die() {
+  echo "install.sh: $*" >&2
+  exit 1
+}
+
+while (($#)); do
+  case $1 in
+    --dry-run) dry_run=1 ;;
+    --uninstall) uninstall=1 ;;
+    --no-venv) no_venv=1 ;;
+    --root)
+      (($# >= 2)) || { usage >&2; exit 2; }
+      root=$2
+      shift
+      ;;
+    --root=*) root=${1#--root=} ;;
+    -h | --help) usage; exit 0 ;;
+    *) echo "install.sh: unknown option: $1" >&2; usage >&2; exit 2 ;;
+  esac
+  shift
+done
+
+[[ -d $root ]] || die "--root $root: no such directory"
+root=$(cd -- "$root" && pwd)
+# R prefixes every installed path: empty for the live system.
+R=${root%/}
+live=0
+[[ -z $R ]] && live=1
+readonly R live
+
+if ((live && !dry_run && EUID != 0)); then
+  die "must run as root: sudo bash $0 $*"
+fi
+umask 022  # the venv and unit must be readable by the service's user, whatever root's umask is
+
+# ---- output and the one place where things change ------------------------------------------------
+
+say() { printf '%s\n' "$*"; }
+
+quote() {  # one word as the shell reads it back: bare when it is safe, else in single quotes
+  if [[ -n $1 && $1 =~ ^[A-Za-z0-9_./=:,@%+-]+$ ]]; then
+    printf '%s' "$1"
+  else
+    printf "'%s'" "${1//\'/\'\\\'\'}"
+  fi
+}
+
+show() {  # print a command line, shell-quoted
+  local out="+" word
+  for word in "$@"; do out+=" $(quote "$word")"; done
+  say "$out"
+}
+
+run() {  # change something: print it, and do it unless --dry-run
+  show "$@"
+  ((dry_run)) || "$@"
+}
+
+on_target() {  # a step that only concerns a live system (user database, running systemd, udev)
+  if ((live)); then
+    run "$@"
+  else
+    say "- skipped (--root $root): $(show "$@" | cut -c3-)"
+  fi
+}
+
+systemd_running() { ((live)) && [[ -d /run/systemd/system ]]; }
+udev_running() { ((live)) && [[ -S /run/udev/control ]]; }
+
+same_file() {  # $1 source, $2 destination, $3 octal mode: destination exists with that content and mode
+  [[ -f $2 && ! -L $2 ]] && cmp -s -- "$1" "$2" && [[ $(stat -c %a -- "$2") == "$3" ]]
+}
+
+put_file() {  # $1 source, $2 destination on the target, $3 octal mode; always brought up to date
+  if same_file "$1" "$R$2" "$3"; then
+    say "= unchanged $2"
+  else
+    run install -D -m "$3" -- "$1" "$R$2"
+  fi
+}
+
+put_config() {  # like put_file, but an existing, edited destination is the admin's and stays
+  if same_file "$1" "$R$2" "$3"; then
+    say "= unchanged $2"
+  elif [[ -e $R$2 ]]; then
+    say "! kept $2: it differs from the template (edited?); compare with $1"
+  else
+    run install -D -m "$3" -- "$1" "$R$2"
+  fi
+}
+
+remove_file() {  # $1 path on the target
+  if [[ -e $R$1 || -L $R$1 ]]; then
+    run rm -f -- "$R$1"
+  else
+    say "= absent $1"
+  fi
+}
+
+# ---- steps ---------------------------------------------------------------------------------------
+
+check_sources() {
+  local f
+  for f in "$UNIT_SRC" "$ENV_SRC" "$RULE_SRC" "$SRC/pyproject.toml"; do
+    [[ -f $f ]] || die "missing $f: run install.sh from a complete source tree"
+  done
+}
+
+make_user() {
+  local group missing=()
+  if ((!live)); then
+    for group in "${USER_GROUPS[@]}"; do
+      on_target groupadd --system "$group"
+    done
+    on_target useradd --system --user-group --home-dir "$STATE_DIR" --no-create-home \
+      --shell /usr/sbin/nologin --comment "Applejack Table kiosk" "$USER_NAME"
+    on_target usermod --append --groups "$(IFS=,; echo "${USER_GROUPS[*]}")" "$USER_NAME"
+    return
+  fi
+  # systemd refuses to start a unit whose SupplementaryGroups= names a missing group; on
+  # Raspberry Pi OS they all exist already, elsewhere (say gpio) they are created empty.
+  for group in "${USER_GROUPS[@]}"; do
+    getent group "$group" >/dev/null || run groupadd --system "$group"
+  done
+  if id -u "$USER_NAME" >/dev/null 2>&1; then
+    say "= user $USER_NAME exists"
+  else
+    run useradd --system --user-group --home-dir "$STATE_DIR" --no-create-home \
+      --shell /usr/sbin/nologin --comment "Applejack Table kiosk" "$USER_NAME"
+  fi
+  local member_of
+  member_of=" $(id -nG "$USER_NAME" 2>/dev/null || true) "
+  for group in "${USER_GROUPS[@]}"; do
+    [[ $member_of == *" $group "* ]] || missing+=("$group")
+  done
+  if ((${#missing[@]})); then
+    run usermod --append --groups "$(IFS=,; echo "${missing[*]}")" "$USER_NAME"
+  else
+    say "= user $USER_NAME is in ${USER_GROUPS[*]}"
+  fi
+}
+
+hidden_from_service() {  # $1 an interpreter; dies if it resolves to a path the service cannot see
+  local real
+  real=$(readlink -m -- "$1")
+  case $real in
+    /home/* | /root/*)
+      die "$1 is $real, which the service cannot see (ProtectHome=yes). Use the system Python:" \
+        "PYTHON=/usr/bin/python3 (and remove $VENV if it was made with the other one)"
+      ;;
+  esac
+}
+
+make_venv() {
+  local stage
+  if ((no_venv)); then
+    say "- skipped (--no-venv): venv $VENV and pip install ${SRC}[pi]"
+    return
+  fi
+  local python
+  python=$(command -v -- "$PYTHON") || die "$PYTHON not found; install Python 3.11 or newer"
+  "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+    || die "needs Python 3.11 or newer, $PYTHON is $("$python" -V 2>&1)"
+  if ((live)); then
+    # ProtectHome=yes hides /home and /root from the service: a venv whose interpreter lives there
+    # (pyenv, a self-built Python) installs fine and then cannot start.
+    hidden_from_service "$python"
+    if [[ -e $VENV/bin/python ]]; then hidden_from_service "$VENV/bin/python"; fi
+  fi
+  if [[ -x $R$VENV/bin/python ]]; then
+    say "= venv $VENV exists"
+  else
+    if ! "$PYTHON" -c 'import ensurepip' 2>/dev/null; then
+      # Debian and Raspberry Pi OS ship venv's pip bootstrap as a separate package
+      on_target apt-get update
+      on_target apt-get install -y python3-venv
+    fi
+    run "$PYTHON" -m venv "$R$VENV"
+  fi
+  # Build from a copy: an in-tree build would leave root-owned build/ and *.egg-info in the checkout.
+  if ((dry_run)); then
+    stage="<temporary copy of $SRC>"
+    show tar -C "$SRC" --exclude=.git --exclude=.venv --exclude=build --exclude='*.egg-info' -cf - .
+  else
+    stage=$(mktemp -d)
+    # shellcheck disable=SC2064  # expand $stage now: it is local to this function
+    trap "rm -rf -- '$stage'" EXIT
+    tar -C "$SRC" --exclude=.git --exclude=.venv --exclude=build --exclude='*.egg-info' -cf - . \
+      | tar -C "$stage" -xf -
+  fi
+  # pip rebuilds and reinstalls a package given as a directory even when its version is unchanged,
+  # so `git pull` + install.sh always lands the new code; dependencies are only touched when
+  # pyproject.toml asks for other versions.
+  run "$R$VENV/bin/python" -m pip install --disable-pip-version-check --no-input "${stage}[pi]"
+}
+
+activate() {
+  if ((!live)); then
+    on_target systemctl daemon-reload
+    on_target systemctl enable "$SERVICE"
+    on_target systemctl try-restart "$SERVICE"
+    on_target udevadm control --reload-rules
+    on_target udevadm trigger --subsystem-match=tty --action=change
+    return
+  fi
+  if systemd_running; then
+    run systemctl daemon-reload
+    run systemctl enable "$SERVICE"
+    run systemctl try-restart "$SERVICE"  # an update takes effect now; a stopped service stays so
+  else
+    say "- systemd is not running (chroot or image build): enabling only"
+    run systemctl enable "$SERVICE"
+  fi
+  if udev_running; then
+    run udevadm control --reload-rules
+    run udevadm trigger --subsystem-match=tty --action=change
+  else
+    say "- udev is not running: the rule applies from the next boot"
+  fi
+}
+
+deactivate() {
+  if ((!live)); then
+    on_target systemctl disable --now "$SERVICE"
+    return
+  fi
+  if [[ ! -e $UNIT_DEST ]]; then
+    say "= $SERVICE is not installed"
+  elif systemd_running; then
+    run systemctl disable --now "$SERVICE"
+  else
+    run systemctl disable "$SERVICE"
+  fi
+}
+
+reload_after_removal() {
+  if ((!live)); then
+    on_target systemctl daemon-reload
+    on_target udevadm control --reload-rules
+    return
+  fi
+  if systemd_running; then run systemctl daemon-reload; fi
+  if udev_running; then run udevadm control --reload-rules; fi
+}
+
+do_install() {
+  check_sources
+  make_user
+  make_venv
+  put_file "$UNIT_SRC" "$UNIT_DEST" 644
+  put_config "$ENV_SRC" "$ENV_DEST" 644
+  put_file "$RULE_SRC" "$RULE_DEST" 644
+  activate
+  if ((dry_run)); then say "dry run done: nothing was changed"; return; fi
+  say "installed. Logs: journalctl -u ${SERVICE%.service} -f"
+}
+
+do_uninstall() {
+  deactivate
+  remove_file "$UNIT_DEST"
+  remove_file "$RULE_DEST"
+  if [[ -e $R$ENV_DEST ]] && ! same_file "$ENV_SRC" "$R$ENV_DEST" 644; then
+    say "! kept $ENV_DEST: it was edited"
+  else
+    remove_file "$ENV_DEST"
+  fi
+  if [[ -e $R$PREFIX ]]; then
+    run rm -rf -- "$R$PREFIX"
+  else
+    say "= absent $PREFIX"
+  fi
+  reload_after_removal
+  if ((dry_run)); then say "dry run done: nothing was changed"; return; fi
+  say "uninstalled. Kept: user $USER_NAME and $STATE_DIR (scores); remove them with"
+  say "  sudo userdel $USER_NAME && sudo rm -rf $STATE_DIR"
+}
+
+((dry_run)) && say "dry run: nothing is changed"
+((live)) || say "target root: $root"
+if ((uninstall)); then
+  do_uninstall
+else
+  do_install
+fi
