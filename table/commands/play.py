@@ -29,11 +29,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="where the journal and records live (default: $STATE_DIRECTORY, else the user data dir)")
     p.add_argument("--resume", choices=("ask", "yes", "no"), default="ask",
                    help="an unfinished game: ask on screen (default), resume it, or discard it")
-    p.add_argument("--pins", default="none", metavar="NAME",
-                   help="GPIO pin factory for the trough LEDs and buttons: mock, lgpio, rpigpio … "
-                        "or none (default)")
-    p.add_argument("--die", default="off", metavar="SOURCE",
-                   help="die sensor: off (default), sim (simulator), or a serial port such as /dev/ttyUSB0")
+    p.add_argument("--pins", default="auto", metavar="NAME",
+                   help="GPIO pin factory for the trough LEDs and buttons: auto (default: "
+                        "$GPIOZERO_PIN_FACTORY, else lgpio on a Pi and mock pins elsewhere), mock, lgpio, "
+                        "rpigpio, or none")
+    p.add_argument("--die", default=os.environ.get("APPLEJACK_DIE_SENSOR") or "off", metavar="SOURCE",
+                   help="die sensor: a serial port such as /dev/applejack-die or socket://host:port, sim "
+                        "(the simulator, following the rules), or off (default: $APPLEJACK_DIE_SENSOR, else off)")
     p.add_argument("--speak", action="store_true", help="speak announcements with espeak-ng if installed")
     p.add_argument("--screenshot", type=Path, default=None, metavar="PNG",
                    help="save the screen after the script and exit (display modes)")
@@ -82,11 +84,21 @@ def run(args: argparse.Namespace) -> int:
     try:
         lines = args.script.read_text(encoding="utf-8").splitlines() if args.script else None
         if want_text(args):
+            from table.companion.notifying import make_notifier
             from table.companion.text import run_text
 
-            say = (lambda: speaker.say_all(ctl.log)) if speaker else None
+            notifier = make_notifier()
+
+            def after_each() -> None:
+                if speaker is not None:
+                    speaker.say_all(ctl.log)
+                if notifier is not None:
+                    notifier.watchdog()
+
+            if notifier is not None:
+                notifier.ready()
             source = lines if lines is not None else ([] if sys.stdin is None or sys.stdin.closed else sys.stdin)
-            return run_text(ctl, source, sys.stdout, echo=args.script is not None, after_each=say)
+            return run_text(ctl, source, sys.stdout, echo=args.script is not None, after_each=after_each)
         from table.display.app import DisplayUnavailable, run_app
 
         try:

@@ -1,8 +1,8 @@
 """Making the hardware ports from the command line's ``--pins`` and ``--die``.
 
-``--pins NAME``: a :class:`table.hardware.panel.Panel` on ``make_pin_factory(NAME)`` ("mock"
-off a Pi) whose button presses go into the one input queue and whose trough LEDs follow the
-controller. ``--pins none``: LEDs only recorded, no buttons.
+``--pins NAME``: a :class:`table.hardware.panel.Panel` on ``make_pin_factory(NAME)`` ("auto":
+``$GPIOZERO_PIN_FACTORY``, else lgpio on a Pi and mock pins elsewhere) whose button presses go
+into the one input queue and whose trough LEDs follow the controller. ``--pins none``: LEDs only recorded, no buttons.
 
 ``--die URL`` (a serial port, ``socket://host:port`` …): a :class:`table.hardware.die_sensor.DieSensor`
 posting DieReading / SensorStatus into the same queue. ``--die sim``: the simulator from
@@ -62,7 +62,8 @@ def make_hardware(pins: str = "none", die: str = "off") -> Hardware:
         except ImportError as exc:
             log.info("the hardware layer is not installed (%s): trough LEDs and buttons are off", exc)
         else:
-            hw.panel = Panel(load_pinmap(), pin_factory=make_pin_factory(pins), events=events)
+            hw.panel = Panel(load_pinmap(), pin_factory=make_pin_factory(None if pins == "auto" else pins),
+                             events=events)
             hw.indicators = PanelIndicators(hw.panel)
     if die != "off":
         try:

@@ -19,12 +19,15 @@ from typing import Any
 import pygame
 
 from table.companion.controller import Controller, LedState
+from table.companion.notifying import make_notifier
 from table.companion.ports import Indicators, RecordingIndicators, drain
 from table.display.render import View
 
 log = logging.getLogger("applejack.display")
 
 HINT_SECONDS = 4.0
+CONSOLE_DRIVERS = ("kmsdrm", "fbcon", "directfb")
+"""SDL video drivers that own the whole screen: the kiosk is fullscreen without a cursor."""
 SIZES = ((480, 320), (800, 480), (1024, 600))
 
 KEYS: dict[int, str] = {
@@ -156,7 +159,9 @@ def parse_size(text: str | None) -> tuple[int, int]:
 def open_display(mode: str, size: str | None) -> tuple[pygame.Surface, bool]:
     """``mode``: auto / window / fullscreen. Returns the surface and whether it is a kiosk."""
     desktop = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-    kiosk = mode == "fullscreen" or (mode == "auto" and not desktop and not os.environ.get("SDL_VIDEODRIVER"))
+    driver = os.environ.get("SDL_VIDEODRIVER", "")
+    console = driver in CONSOLE_DRIVERS or (not driver and not desktop)
+    kiosk = mode == "fullscreen" or (mode == "auto" and console)
     if kiosk and not os.environ.get("SDL_VIDEODRIVER"):
         os.environ["SDL_VIDEODRIVER"] = "kmsdrm"
     try:
@@ -172,48 +177,6 @@ def open_display(mode: str, size: str | None) -> tuple[pygame.Surface, bool]:
     pygame.mouse.set_visible(not kiosk)
     pygame.event.set_blocked([pygame.MOUSEMOTION, pygame.FINGERMOTION, pygame.MOUSEWHEEL])
     return surface, kiosk
-
-
-class SafeNotifier:
-    """systemd notifications that never take the kiosk down: a failed send is logged once."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-        self.failed = False
-
-    def _call(self, name: str) -> None:
-        try:
-            getattr(self.inner, name)()
-        except OSError as exc:
-            if not self.failed:
-                log.warning("systemd notify %s failed: %s", name, exc)
-            self.failed = True
-
-    def ready(self) -> None:
-        self._call("ready")
-
-    def watchdog(self) -> None:
-        self._call("watchdog")
-
-    def stopping(self) -> None:
-        self._call("stopping")
-
-
-def make_notifier() -> SafeNotifier | None:
-    """systemd sd_notify (``table.notify.Notifier``; a no-op without $NOTIFY_SOCKET) when installed."""
-    try:
-        from table import notify  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        return None
-    cls = getattr(notify, "Notifier", None)
-    factory = getattr(cls, "from_environ", None) or getattr(cls, "from_env", None)
-    if not callable(factory):
-        return None
-    try:
-        return SafeNotifier(factory())
-    except ValueError as exc:  # a malformed $NOTIFY_SOCKET / $WATCHDOG_USEC
-        log.warning("systemd notify disabled: %s", exc)
-        return None
 
 
 def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: Any = None) -> int:

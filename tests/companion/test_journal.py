@@ -127,3 +127,19 @@ def test_finished_record_replays_with_applejack_table_replay(tmp_path, capsys):
     assert main(["score", "--json", str(pad)]) == 0
     scored = json.loads(capsys.readouterr().out)
     assert [p["total"] for p in scored["players"]] == [s["total"] for s in record["scores"]]
+
+
+def test_play_tells_systemd_it_is_ready(tmp_path):
+    import socket
+
+    addr = str(tmp_path / "notify.sock")
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(addr)
+    sock.settimeout(30)
+    env = {**__import__("os").environ, "NOTIFY_SOCKET": addr}
+    r = subprocess.run([sys.executable, "-m", "table", "play", "--text", "--state-dir", str(tmp_path / "s")],
+                       stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60, env=env,
+                       cwd=Path(__file__).parents[2])
+    assert r.returncode == 0, r.stderr
+    assert sock.recv(4096).startswith(b"READY=1")
+    sock.close()

@@ -142,7 +142,7 @@ def test_every_touch_target_of_the_turn_screen_works(size):
 
 
 def test_systemd_ready_after_the_first_frame_and_watchdog_every_step():
-    from table.display.app import SafeNotifier
+    from table.companion.notifying import SafeNotifier
 
     calls = []
 
