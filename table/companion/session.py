@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -9,6 +10,8 @@ from pathlib import Path
 from table.companion.controller import Controller, Setup
 from table.companion.journal import Journal
 from table.engine.data import DataSet
+
+log = logging.getLogger("applejack.session")
 
 
 def open_session(data: DataSet, state_dir: Path, *, resume: str = "ask",
@@ -20,14 +23,22 @@ def open_session(data: DataSet, state_dir: Path, *, resume: str = "ask",
     game = journal.unfinished()
     if game is not None:
         journal.discard_older_open(game.id)
-        setup = Setup.from_dict(game.setup)
+        try:  # a dry run first: a journal that no longer replays (edited data) must not crash-loop the kiosk
+            setup = Setup.from_dict(game.setup)
+            scratch = Controller(data)
+            scratch.replay(setup, game.cmds)
+        except (ValueError, KeyError, TypeError) as exc:
+            log.warning("unfinished game %d cannot be resumed (%s): discarded", game.id, exc)
+            journal.discard(game.id)
+            return ctl, journal
         journal.continue_game(game)
+        info = scratch.turn_line() if scratch.track is not None and not scratch.t.is_terminal() else "score pad"
         if resume == "yes":
             ctl.replay(setup, game.cmds)
         elif resume == "no":
             journal.discard(game.id)
         else:
-            ctl.offer_resume(setup, game.cmds)
+            ctl.offer_resume(setup, game.cmds, info)
     return ctl, journal
 
 

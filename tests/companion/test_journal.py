@@ -143,3 +143,26 @@ def test_play_tells_systemd_it_is_ready(tmp_path):
     assert r.returncode == 0, r.stderr
     assert sock.recv(4096).startswith(b"READY=1")
     sock.close()
+
+
+def test_a_journal_that_no_longer_replays_is_discarded_not_crash_looped(tmp_path, caplog):
+    with Journal(tmp_path) as j:
+        j.start(Setup(2).to_dict())
+        j.append("take 1")
+        j.append("take 7")  # not open on the second turn
+    ctl, j = open_session(DATA, tmp_path)
+    assert ctl.mode == "setup"
+    assert "cannot be resumed" in caplog.text
+    j.close()
+    assert Journal(tmp_path).unfinished() is None
+
+
+def test_resume_screen_says_where_the_game_stands(tmp_path):
+    ctl, j = open_session(DATA, tmp_path)
+    ctl.do("start")
+    ctl.press("trough1")
+    ctl.press("confirm")
+    j.close()
+    ctl, j = open_session(DATA, tmp_path)
+    assert ctl.resume_info.startswith("Turn 2: △ Triangle")
+    j.close()
