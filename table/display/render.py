@@ -405,7 +405,8 @@ class View:
             self.text(surf, "Put a new tile beside the cottage:", 18, (area.x, y), DIM, max_w=area.w)
             self.text(surf, "press its trough, or Supply", 18, (area.x, y + self.px(24)), DIM, max_w=area.w)
         elif not self.small:
-            self.text(surf, STEPS[0], 18, (area.x, y), DIM, max_w=area.w)
+            first = "Middle trees: press CONFIRM (or Blind / Cottage)" if t.on_middle else STEPS[0]
+            self.text(surf, first, 18, (area.x, y), DIM, max_w=area.w)
         if not self.small:
             cr = pygame.Rect(area.right - self.px(130), area.bottom - self.px(44), self.px(130), self.px(44))
             self.button(surf, cr, "Correct", "correct", size=18)

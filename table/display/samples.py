@@ -8,7 +8,7 @@ from table.companion.controller import Controller, Setup
 from table.companion.session import auto_script
 from table.engine.data import DataSet
 
-NAMES = ("setup", "resume", "play", "harvest", "refill", "stock", "correct", "pad", "result")
+NAMES = ("setup", "resume", "play", "harvest", "refill", "stock", "middle", "correct", "pad", "result")
 
 
 def _played(data: DataSet, setup: Setup, seed: int, until: str) -> Controller:
@@ -51,6 +51,16 @@ def sample(data: DataSet, name: str) -> Controller:
             if ctl.pending and ctl.pending[0].kind == "refill":
                 return ctl
         raise AssertionError("no refill in the sample game")
+    if name == "middle":  # solo, the die on the middle space
+        ctl = Controller(data)
+        ctl.setup = Setup(1, cottage=True)
+        ctl.do("start")
+        while not ctl.t.on_middle or ctl.pending:
+            if ctl.pending:
+                ctl.do("ack")
+            else:
+                ctl.do(str(next(a for a in ctl.t.legal_actions() if a.kind == "take")))
+        return ctl
     if name == "correct":
         ctl = Controller(data)
         ctl.setup = Setup(1)
