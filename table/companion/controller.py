@@ -413,10 +413,11 @@ class Controller:
             if c.cursor == i:
                 c.adjust(i, +1, spaces)  # pressing the lit trough again counts up
             c.cursor = i
-        elif b in ("up", "plus"):
-            c.adjust(c.cursor, +1, spaces)
-        elif b in ("down", "minus"):
-            c.adjust(c.cursor, -1, spaces)
+        elif b in ("up", "plus", "down", "minus"):
+            step = +1 if b in ("up", "plus") else -1
+            c.adjust(c.cursor, step, spaces)
+            while c.cursor == 0 and self.t.board.space(c.space).seat is None:
+                c.adjust(0, step, spaces)  # the die only stands on turn spaces
         elif b in ("next", "tab", "blind"):
             c.cursor = (c.cursor + 1) % c.FIELDS
         elif b == "prev":

@@ -194,3 +194,12 @@ def test_announcements_name_colour_mark_and_pips():
 
     (a,) = announcements_for([Harvest(3, 2)], DATA)
     assert a.kind == "harvest" and "Orange" in a.text and "diamond" in a.text and "− 2" in a.text
+
+
+def test_correction_skips_spaces_the_die_never_stands_on():
+    ctl = started(Setup(2))
+    ctl.press("correct")
+    ctl.press("down")  # from space 1 backwards: 17 is the bridge space, not a turn space
+    assert ctl.correction is not None and ctl.correction.space == 16
+    ctl.press("confirm")
+    assert ctl.t.state.die.space == 16 and ctl.mode == "play"
