@@ -393,6 +393,12 @@ class Controller:
             self.setup = Setup(s.players, s.cottage, tiles, s.sensor)
         elif b in ("trough7", "7"):
             self.setup = Setup(s.players, s.cottage, s.apple_tiles, not s.sensor)
+        elif b.startswith("apple") and b[5:].isdigit() and s.apple_tiles is not None:
+            i = int(b[5:])  # touch on the i-th apple tile: it moves one place forward (to the left)
+            if 0 < i < len(s.apple_tiles):
+                order = list(s.apple_tiles)
+                order[i - 1], order[i] = order[i], order[i - 1]
+                self.setup = Setup(s.players, s.cottage, tuple(order), s.sensor)
         elif b == "confirm":
             return "start"
         else:

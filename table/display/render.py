@@ -250,7 +250,11 @@ class View:
                 x0 = lab_w + self.px(190)
                 for i, v in enumerate(s.apple_tiles):
                     var = ctl.data.varieties[v]
-                    draw_variety(surf, var.colour, var.mark, (x0 + i * self.px(36), y + row_h // 2), self.px(15))
+                    c = (x0 + i * self.px(36), y + row_h // 2)
+                    draw_variety(surf, var.colour, var.mark, c, self.px(15))
+                    hit = pygame.Rect(0, 0, self.px(34), self.px(44))
+                    hit.center = c
+                    self.targets.append((hit, f"apple{i}"))  # a tap moves it one place forward
             y += row_h
         r = pygame.Rect(self.w - self.px(220), self.h - self.px(84), self.px(200), self.px(70))
         self.button(surf, r, "Start ✓", "confirm", colour=OK, size=30)

@@ -203,3 +203,14 @@ def test_correction_skips_spaces_the_die_never_stands_on():
     assert ctl.correction is not None and ctl.correction.space == 16
     ctl.press("confirm")
     assert ctl.t.state.die.space == 16 and ctl.mode == "play"
+
+
+def test_apple_tiles_in_a_chosen_order():
+    ctl = Controller(DATA)
+    ctl.do("setup apples=3,1,2,4,5,6,7")
+    assert ctl.setup.apple_tiles == (2, 0, 1, 3, 4, 5, 6)
+    ctl.press("apple2")  # a tap on the third tile moves it forward
+    assert ctl.setup.apple_tiles == (2, 1, 0, 3, 4, 5, 6)
+    ctl.press("confirm")
+    ctl.do("take 1")
+    assert ctl.pending[0].variety == 2  # the first printed apple is now red
