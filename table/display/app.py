@@ -12,6 +12,7 @@ import glob
 import logging
 import os
 import queue
+import signal
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -196,6 +197,10 @@ def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: 
         if shot is not None:
             pygame.image.save(surface, str(shot))
             return 0
+        def stop(signum: int, frame: object) -> None:  # systemctl stop: leave the loop, clean up below
+            app.running = False
+
+        signal.signal(signal.SIGTERM, stop)
         while app.running:
             first = pygame.event.wait(50)
             events = [first, *pygame.event.get()] if first.type != pygame.NOEVENT else []

@@ -164,3 +164,20 @@ def test_systemd_ready_after_the_first_frame_and_watchdog_every_step():
     app.step()
     assert calls == ["ready", "watchdog", "watchdog", "watchdog"]
     assert app.running and app.frames == 2
+
+
+def test_sigterm_leaves_the_loop_cleanly(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    p = subprocess.Popen([sys.executable, "-m", "table", "play", "--display", "window", "--pins", "none",
+                          "--state-dir", str(tmp_path)], env=env, cwd=Path(__file__).parents[2],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(1.5)
+    p.send_signal(signal.SIGTERM)
+    assert p.wait(timeout=30) == 0
