@@ -188,6 +188,10 @@ def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: 
     hw = make_hardware(getattr(args, "pins", "none"), getattr(args, "die", "off"))
     app = App(ctl, surface, indicators=hw.indicators, inputs=hw.events, speaker=speaker, notifier=make_notifier(),
               after_step=hw.follow)
+    def stop(signum: int, frame: object) -> None:  # systemctl stop: leave the loop, clean up below
+        app.running = False
+
+    signal.signal(signal.SIGTERM, stop)
     try:
         for line in script:
             if not line.strip().startswith("#"):
@@ -197,10 +201,6 @@ def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: 
         if shot is not None:
             pygame.image.save(surface, str(shot))
             return 0
-        def stop(signum: int, frame: object) -> None:  # systemctl stop: leave the loop, clean up below
-            app.running = False
-
-        signal.signal(signal.SIGTERM, stop)
         while app.running:
             first = pygame.event.wait(50)
             events = [first, *pygame.event.get()] if first.type != pygame.NOEVENT else []

@@ -169,15 +169,24 @@ def test_systemd_ready_after_the_first_frame_and_watchdog_every_step():
 def test_sigterm_leaves_the_loop_cleanly(tmp_path):
     import os
     import signal
+    import socket
     import subprocess
     import sys
-    import time
     from pathlib import Path
 
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    addr = str(tmp_path / "notify.sock")
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(addr)
+    sock.settimeout(60)
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "NOTIFY_SOCKET": addr}
     p = subprocess.Popen([sys.executable, "-m", "table", "play", "--display", "window", "--pins", "none",
-                          "--state-dir", str(tmp_path)], env=env, cwd=Path(__file__).parents[2],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(1.5)
-    p.send_signal(signal.SIGTERM)
-    assert p.wait(timeout=30) == 0
+                          "--state-dir", str(tmp_path / "s")], env=env, cwd=Path(__file__).parents[2],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        assert sock.recv(4096).startswith(b"READY=1")  # the first frame is up
+        p.send_signal(signal.SIGTERM)
+        assert p.wait(timeout=30) == 0
+        assert sock.recv(4096) == b"STOPPING=1"
+    finally:
+        p.kill()
+        sock.close()
