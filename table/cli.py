@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 # name -> (module, one-line help). Keep sorted by the order a newcomer meets them.
 COMMANDS: dict[str, tuple[str, str]] = {
+    "hw-test": ("table.commands.hw_test", "check the lid hardware: LEDs, buttons, die sensor"),
 }
 
 
