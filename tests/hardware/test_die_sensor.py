@@ -244,3 +244,30 @@ def test_reconnects_after_repeated_unplugs_within_2s(tmp_path, transport):
                 get_event(q, SensorStatus, timeout=3, where=lambda e: e.state == "connected")
                 assert time.monotonic() - reopened < 2.0
             assert sensor.connects == 7
+
+
+def test_simulator_driven_by_a_script_file(tmp_path):
+    script = tmp_path / "moves.txt"
+    script.write_text(
+        "# a short game\n"
+        "place 2\nsleep 0.3\n"
+        "garbage 30\nbadsum\nnoise 0\n"
+        "slide 3 4 5\nsleep 0.3\n"
+        "bogus 1\n"  # reported, not fatal
+        "lift\nsleep 0.3\np 9\nsleep 0.3\nq\nplace 1\n"  # nothing after quit runs
+    )
+    q: queue.Queue = queue.Queue()
+    with sim_module.DieSensorSim(spaces=10, snapshot_interval_s=0.2) as sim:
+        url = sim.serve_tcp()
+        with DieSensor(url, q, settle_s=0.1) as sensor:
+            assert get_event(q, SensorStatus).state == "connected"
+            time.sleep(0.2)
+            with script.open() as f:
+                sim.run_commands(f)
+            assert [get_event(q, DieReading).space for _ in range(3)] == [2, 5, 9]
+            assert sensor.parser.stats.bad_checksum >= 1
+            assert sim.occupied == {9}
+    with pytest.raises(ValueError):
+        sim.command("place 11")
+    with pytest.raises(ValueError):
+        sim.command("warp 3")
