@@ -55,6 +55,10 @@ class DieReading:
     space: int
     t: float
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.space, int) or isinstance(self.space, bool) or self.space < 1:
+            raise EventValueError(f"a die reading needs a path space number >= 1, got {self.space!r}")
+
 
 @dataclass(frozen=True)
 class SensorStatus:

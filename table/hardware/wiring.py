@@ -32,8 +32,8 @@ COLOURS = {"led": "#e07b00", "button": "#1f5fbf", "reserved": "#888888", "power"
 
 ROW_H = 24
 TOP = 90
-WIDTH = 760
-PIN_X = (360, 400)  # centres of the odd (left) and even (right) header columns
+WIDTH = 900
+PIN_X = (430, 470)  # centres of the odd (left) and even (right) header columns
 
 
 def _pin_role(pin: int | str, pinmap: PinMap) -> tuple[str, str]:

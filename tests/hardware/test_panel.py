@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from table.hardware.events import ButtonPress, EventValueError, SensorStatus
+from table.hardware.events import ButtonPress, DieReading, EventValueError, SensorStatus
 from table.hardware.panel import Panel, StatusModeError, TroughError
 from table.hardware.pinmap import BUTTON_NAMES
 
@@ -263,6 +263,9 @@ def test_event_classes_check_their_values():
         ButtonPress("trough8", 0.0)
     with pytest.raises(EventValueError):
         SensorStatus("asleep", "", 0.0)
+    for bad in (0, -2, "3", True):
+        with pytest.raises(EventValueError):
+            DieReading(bad, 0.0)
     assert ButtonPress("trough5", 1.0).trough == 5
     assert ButtonPress("undo", 1.0).trough is None
     with pytest.raises(AttributeError):
