@@ -195,7 +195,7 @@ class HardwareTest:
         # the simulated die moves when asked: a fixed 3 s is plenty; a person gets --timeout
         timeout = 3.0 if sim is not None else self.args.timeout
         try:
-            sensor = DieSensor(url, panel.events, settle_s=0.2 if sim else 0.3, on_frame=show)
+            sensor = DieSensor(url, panel.events, settle_s=0.3, on_frame=show)
         except DieSensorUrlError as exc:
             self.record("die sensor link", "FAIL", str(exc))
             return
@@ -221,7 +221,7 @@ class HardwareTest:
                 self.out("  moving the die: 3, then sliding over 4 to 5")
                 sim.place(3)
                 first = self.wait_for(panel.events, lambda e: isinstance(e, DieReading), timeout)
-                sim.slide([4, 5], step_s=0.05)
+                sim.slide([4, 5], step_s=0.02)
                 second = self.wait_for(panel.events, lambda e: isinstance(e, DieReading), timeout)
                 got = [e.space if e else None for e in (first, second)]
                 self.record(

@@ -199,16 +199,16 @@ def test_tcp_simulator_slide_and_noise():
     with sim_module.DieSensorSim(spaces=20, snapshot_interval_s=0.2, seed=1) as sim:
         url = sim.serve_tcp()
         assert url.startswith("socket://127.0.0.1:")
-        with DieSensor(url, q, settle_s=0.15) as sensor:
+        with DieSensor(url, q, settle_s=0.3) as sensor:
             assert get_event(q, SensorStatus).state == "connected"
             time.sleep(0.1)
             sim.place(3)
             assert get_event(q, DieReading).space == 3
             sim.send_garbage(60)
             sim.send_bad_checksum(9)
-            sim.slide([4, 5, 6, 7, 8], step_s=0.03)
+            sim.slide([4, 5, 6, 7, 8], step_s=0.02)  # each step far inside the settle window
             assert get_event(q, DieReading).space == 8
-            time.sleep(0.3)
+            time.sleep(0.4)
             assert q.empty()  # one reading for the whole slide, none from the bad frames
             assert sensor.parser.stats.bad_checksum >= 1
             assert sensor.parser.stats.garbage + sensor.parser.stats.bad_checksum >= 2
@@ -250,16 +250,16 @@ def test_simulator_driven_by_a_script_file(tmp_path):
     script = tmp_path / "moves.txt"
     script.write_text(
         "# a short game\n"
-        "place 2\nsleep 0.3\n"
+        "place 2\nsleep 0.5\n"
         "garbage 30\nbadsum\nnoise 0\n"
-        "slide 3 4 5\nsleep 0.3\n"
+        "slide 3 4 5\nsleep 0.5\n"
         "bogus 1\n"  # reported, not fatal
-        "lift\nsleep 0.3\np 9\nsleep 0.3\nq\nplace 1\n"  # nothing after quit runs
+        "lift\nsleep 0.5\np 9\nsleep 0.5\nq\nplace 1\n"  # nothing after quit runs
     )
     q: queue.Queue = queue.Queue()
     with sim_module.DieSensorSim(spaces=10, snapshot_interval_s=0.2) as sim:
         url = sim.serve_tcp()
-        with DieSensor(url, q, settle_s=0.1) as sensor:
+        with DieSensor(url, q, settle_s=0.25) as sensor:
             assert get_event(q, SensorStatus).state == "connected"
             time.sleep(0.2)
             with script.open() as f:
