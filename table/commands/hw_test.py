@@ -183,7 +183,7 @@ class HardwareTest:
             url = sim.serve_tcp()
             self.out(f"Die sensor: simulator on {url}")
         if url is None:
-            self.record("die sensor", "SKIP", "no --die URL given")
+            self.record("die sensor", "SKIP", "no --die URL given (the Pi's UART is --die /dev/serial0)")
             return
         hellos: list[Hello] = []
 

@@ -8,8 +8,9 @@ Build it on an injected gpiozero pin factory (see :mod:`table.hardware.factory`)
 
 Button presses become :class:`~table.hardware.events.ButtonPress` events in one thread-safe
 ``queue.Queue`` (``panel.events``); the gpiozero callbacks do nothing else. Debouncing is done
-here on the injected clock: a press less than ``debounce_s`` seconds after the previous press
-edge of the same button (kept or dropped) is dropped, so a chattering contact gives one event.
+here on the injected clock: a press less than ``debounce_s`` seconds after the previous edge
+of the same button (a press, kept or dropped, or a release) is dropped, so a chattering
+contact gives one event, on pressing and on letting go.
 """
 
 from __future__ import annotations
@@ -216,6 +217,7 @@ class Panel:
                     )
                 )
                 button.when_activated = partial(self._pressed, name)
+                button.when_deactivated = partial(self._released, name)
                 self.buttons[name] = button
         except BaseException:
             self.close()
@@ -224,6 +226,12 @@ class Panel:
     def _add(self, device: Any) -> Any:
         self._devices.append(device)
         return device
+
+    def _released(self, name: str) -> None:
+        # A release is an edge too: contact bounce on letting go must not read as a new press.
+        t = self.clock()
+        with self._press_lock:
+            self._last_edge[name] = t
 
     def _pressed(self, name: str) -> None:
         # Runs in gpiozero's callback thread: stamp, debounce, enqueue; nothing else.

@@ -89,6 +89,22 @@ def test_debounce_drops_chatter_inside_window_on_injected_clock(panel, clock):
     assert drain(panel.events) == [ButtonPress("trough3", clock.t)]
 
 
+def test_bounce_on_release_is_not_a_new_press(panel, clock):
+    pin = panel.button_pin("confirm")
+    pin.drive_low()
+    clock.advance(0.4)  # held for 0.4 s
+    pin.drive_high()  # let go ...
+    clock.advance(0.004)
+    pin.drive_low()  # ... and the contact bounces
+    clock.advance(0.002)
+    pin.drive_high()
+    assert [e.button for e in drain(panel.events)] == ["confirm"]
+    assert panel.dropped_presses == 1
+    clock.advance(0.2)
+    press(panel, "confirm")  # a real second press
+    assert drain(panel.events) == [ButtonPress("confirm", clock.t)]
+
+
 def test_debounce_is_per_button(panel, clock):
     press(panel, "trough1")
     clock.advance(0.001)
