@@ -5,6 +5,8 @@ import time
 
 import pytest
 import serial
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from table.hardware.die_protocol import Change, Hello, Request, Snapshot, encode
 from table.hardware.die_sensor import DieSensor, DieSensorUrlError, DieSettler, check_url
@@ -271,3 +273,46 @@ def test_simulator_driven_by_a_script_file(tmp_path):
         sim.command("place 11")
     with pytest.raises(ValueError):
         sim.command("warp 3")
+
+
+@st.composite
+def timelines(draw):
+    """A die moved around a 12-space board: (time step s, occupied set) pictures."""
+    steps = draw(st.lists(st.tuples(st.sampled_from([0.01, 0.05, 0.1, 0.29, 0.3, 0.5, 1.0]),
+                                    st.frozensets(st.integers(1, 12), max_size=3)), max_size=25))  # fmt: skip
+    return steps
+
+
+@given(timelines(), st.frozensets(st.integers(1, 12)))
+@settings(deadline=None, max_examples=300)
+def test_settler_readings_are_always_true_resting_places(steps, allowed):
+    """Whatever the die does, a reading names the one occupied, allowed space, which has stood
+    still for the whole settle window, and never twice in a row for the same rest."""
+    settle = 0.3
+    s = DieSettler(settle_s=settle, allowed=lambda space: space in allowed)
+    t = 0.0
+    picture: frozenset[int] = frozenset()
+    changed = 0.0
+    last_reported = None
+    for dt, occupied in steps:
+        # tick often between pictures, as the reader thread does every read timeout
+        for k in range(1, 6):
+            now = t + dt * k / 5
+            reading = s.tick(now)
+            if reading is not None:
+                assert picture == {reading.space}
+                assert reading.space in allowed
+                assert now - changed >= settle
+                assert reading.space != last_reported
+                last_reported = reading.space
+            if s.state == "lifted":
+                last_reported = None
+        t += dt
+        s.apply(Snapshot.of(12, occupied), t)
+        if occupied != picture:
+            picture, changed = occupied, t
+    final = s.tick(t + 2 * settle)
+    if final is not None:
+        assert picture == {final.space} and final.space in allowed
+    elif len(picture) == 1 and next(iter(picture)) in allowed:
+        assert s.last_reading == next(iter(picture))  # already reported for this rest
