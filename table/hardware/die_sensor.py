@@ -37,6 +37,8 @@ from table.hardware.events import DieReading, SensorStatus
 log = logging.getLogger(__name__)
 
 DEFAULT_BAUDRATE = 115200
+RESYNC_S = 0.5
+"""After a rejected line, ask for a snapshot, at most once per this many seconds."""
 
 
 class DieSensorUrlError(ValueError):
@@ -309,7 +311,7 @@ class DieSensor:
     def _pump(self, port: Any) -> str | None:
         """Read until the link fails (return why) or close() (return None)."""
         last_frame = self.clock()
-        asked = False
+        last_ask: float | None = None
         while not self._stop.is_set():
             try:
                 data = port.read(port.in_waiting or 1)
@@ -317,16 +319,21 @@ class DieSensor:
                 return f"read failed: {exc}"
             now = self.clock()
             if data:
+                rejected = self.parser.stats.rejected
+                unsure = False
                 for frame in self.parser.feed(data):
                     last_frame = now
                     self._observe(frame)
                     if isinstance(frame, Hello):
                         self.hello = frame
                         self.settler.hello(frame)
-                    elif isinstance(frame, Snapshot | Change):
-                        taken = self.settler.apply(frame, now)
-                        if not taken and not asked:  # a change came before any snapshot
-                            asked = self.request_snapshot()
+                    elif isinstance(frame, Snapshot | Change) and not self.settler.apply(frame, now):
+                        unsure = True  # a change came before any snapshot
+                # a dropped line may have been a change: ask for the full picture (rate-limited)
+                unsure = unsure or self.parser.stats.rejected > rejected
+                if unsure and (last_ask is None or now - last_ask >= RESYNC_S):
+                    last_ask = now
+                    self.request_snapshot()
             reading = self.settler.tick(now)
             if reading is not None:
                 self.events.put(reading)
