@@ -16,6 +16,9 @@ one per line::
     sleep S              wait S seconds (for scripts)
     quit | q
 
+``--keys`` drives it with single key presses in a terminal instead (``a``/``d`` or arrows
+move the die one space, digits put it on a space, ``l`` lift, ``u`` unplug, ``q`` quit...).
+
 Importable for tests: :class:`DieSensorSim` is driven programmatically::
 
     sim = DieSensorSim(spaces=20)
@@ -38,8 +41,9 @@ import sys
 import threading
 import time
 import tty
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import TextIO
 
 try:
     from table.hardware.die_protocol import Change, FrameParser, Hello, Request, Snapshot, encode
@@ -326,6 +330,37 @@ class DieSensorSim:
         return self._write(data, corrupt=False)
 
     # -- commands (keys or a script) ------------------------------------------------------------
+    def key(self, key: str) -> bool:
+        """One key of ``--keys`` mode (see KEYS_HELP); False for quit. Unknown keys do nothing."""
+        where = min(self.occupied) if self.occupied else None
+        if key in ("d", "RIGHT"):
+            self.slide([min(self.spaces, (where or 0) + 1)], step_s=0.0)
+        elif key in ("a", "LEFT"):
+            self.slide([max(1, (where or 2) - 1)], step_s=0.0)
+        elif key.isdigit() and len(key) == 1:
+            self.place(int(key) or 10)
+        elif key == "l":
+            if where is not None:
+                self._resting = where
+            self.lift()
+        elif key == "p":
+            self.place(getattr(self, "_resting", 1))
+        elif key == "g":
+            self.send_garbage()
+        elif key == "b":
+            self.send_bad_checksum()
+        elif key == "n":
+            self.noise = 0.0 if self.noise else 0.3
+        elif key == "u":
+            self.unplug(1.0)
+        elif key == "s":
+            self.send_snapshot()
+        elif key == "h":
+            self.send_hello()
+        elif key in ("q", "ESC"):
+            return False
+        return True
+
     def command(self, line: str) -> bool:
         """Run one command line (see the module doc); False for quit. Raises ValueError if bad."""
         words = line.split("#", 1)[0].split()
@@ -370,6 +405,42 @@ class DieSensorSim:
                 print(f"bad command {line.strip()!r}: {exc}", file=sys.stderr, flush=True)
 
 
+KEYS_HELP = (
+    "keys: a/d or arrows move the die a space, 1-9 and 0 put it on space 1-10, l lift, p put back, "
+    "g garbage, b bad checksum, n noise on/off, u unplug 1 s, s snapshot, h hello, q quit"
+)
+
+
+def read_keys(stream: TextIO) -> Iterator[str]:
+    """Single key presses from a terminal in cbreak mode; arrows as "LEFT"/"RIGHT"."""
+    while True:
+        ch = stream.read(1)
+        if not ch:
+            return
+        if ch == "\x1b":
+            seq = stream.read(2)
+            yield {"[C": "RIGHT", "[D": "LEFT"}.get(seq, "ESC")
+        else:
+            yield ch
+
+
+def run_keys(sim: DieSensorSim) -> None:
+    import termios
+
+    print(KEYS_HELP, flush=True)
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    try:
+        tty.setcbreak(fd)
+        for key in read_keys(sys.stdin):
+            if not sim.key(key):
+                return
+            print(f"\rdie on {sorted(sim.occupied) or 'nothing'}   ", end="", flush=True)
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+        print()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Die-position sensor board simulator.")
     where = parser.add_mutually_exclusive_group(required=True)
@@ -378,6 +449,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--link", help="with --pty: keep a symlink at this path (stable across unplugs)")
     parser.add_argument("--spaces", type=int, default=20, help="path spaces (default 20)")
     parser.add_argument("--script", help="read commands from this file instead of stdin")
+    parser.add_argument("--keys", action="store_true", help="drive the die with single keys (a terminal)")
     parser.add_argument("--interval", type=float, default=1.0, help="seconds between snapshots")
     args = parser.parse_args(argv)
     sim = DieSensorSim(spaces=args.spaces, snapshot_interval_s=args.interval)
@@ -388,6 +460,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.script:
                 with open(args.script, encoding="utf-8") as f:
                     sim.run_commands(f, echo=True)
+            elif args.keys and sys.stdin.isatty():
+                run_keys(sim)
             else:
                 for line in sys.stdin:
                     words = line.split()

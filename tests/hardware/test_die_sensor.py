@@ -322,3 +322,23 @@ def test_settler_readings_are_always_true_resting_places(steps, allowed):
         assert picture == {final.space} and final.space in allowed
     elif len(picture) == 1 and next(iter(picture)) in allowed:
         assert s.last_reading == next(iter(picture))  # already reported for this rest
+
+
+def test_simulator_keys(tmp_path):
+    import io
+
+    keys = list(sim_module.read_keys(io.StringIO("3d\x1b[C\x1b[Dlpq")))
+    assert keys == ["3", "d", "RIGHT", "LEFT", "l", "p", "q"]
+    with sim_module.DieSensorSim(spaces=10) as sim:
+        sim.serve_pty(tmp_path / "die")
+        seen = []
+        for key in keys:
+            if not sim.key(key):
+                break
+            seen.append(sorted(sim.occupied))
+        assert seen == [[3], [4], [5], [4], [], [4]]
+        sim.key("0")
+        assert sim.occupied == {10}
+        sim.key("d")  # the end of the path: stays
+        assert sim.occupied == {10}
+        assert sim.key("z") is True and sim.key("ESC") is False
