@@ -37,6 +37,9 @@ RESERVED_BCM: dict[int, str] = {
 }
 """Pins the panel must not use, with the reason shown in the error."""
 
+FIXED_PULL_UP_BCM: dict[int, str] = {2: "I2C SDA", 3: "I2C SCL"}
+"""Pins with a 1.8 kohm pull-up on the board: no good for buttons wired to 3V3 with a pull-down."""
+
 OPTION_DEFAULTS: dict[str, bool] = {"buttons_pull_up": True, "leds_active_high": True}
 
 DEFAULT_SOURCE = "table/hardware/default_pins.toml"
@@ -146,6 +149,14 @@ def pinmap_from_dict(data: Mapping[str, Any], source: str = "<pinmap>") -> PinMa
             problems.append(f"{key}: must be true or false, got {value!r}")
         else:
             options[name] = value
+
+    if not options["buttons_pull_up"]:
+        for key, pin in pins.items():
+            if key.startswith("buttons.") and pin in FIXED_PULL_UP_BCM:
+                problems.append(
+                    f"{key}: BCM {pin} has a fixed pull-up ({FIXED_PULL_UP_BCM[pin]}), so it cannot read a "
+                    "button wired to 3V3 (options.buttons_pull_up = false); use another pin"
+                )
 
     if problems:
         raise PinMapError(source, problems)

@@ -74,6 +74,15 @@ def test_each_kind_of_bad_value_is_named(section, key, value, expected):
     assert problems[0].startswith(expected), problems
 
 
+def test_fixed_pull_up_pins_cannot_take_pull_down_buttons():
+    data = default_dict()
+    data["buttons"]["undo"] = 3
+    assert pinmap_from_dict(data).undo == 3  # fine with the usual button-to-GND wiring
+    data["options"]["buttons_pull_up"] = False
+    (problem,) = problems_of(data)
+    assert problem.startswith("buttons.undo: BCM 3 has a fixed pull-up (I2C SCL)")
+
+
 def test_pin_used_twice_names_both_keys():
     data = default_dict()
     data["buttons"]["undo"] = data["leds"]["trough3"]
