@@ -23,6 +23,7 @@ from functools import partial
 from typing import Any
 
 from gpiozero import PWMLED, DigitalInputDevice
+from gpiozero.exc import PinPWMUnsupported
 from gpiozero.pins import Factory
 
 from table.hardware.events import ButtonPress
@@ -32,6 +33,10 @@ from table.hardware.pinmap import BUTTON_NAMES, TROUGHS, PinMap
 
 class TroughError(ValueError):
     """A trough number outside 1..7 (or not an int) was given."""
+
+
+class PanelPinsError(ValueError):
+    """The pin factory cannot drive the panel (e.g. mock pins without PWM)."""
 
 
 class StatusModeError(ValueError):
@@ -219,6 +224,12 @@ class Panel:
                 button.when_activated = partial(self._pressed, name)
                 button.when_deactivated = partial(self._released, name)
                 self.buttons[name] = button
+        except PinPWMUnsupported as exc:
+            self.close()
+            raise PanelPinsError(
+                "the trough LEDs need PWM pins; for mock pins use make_pin_factory('mock') "
+                "(MockFactory(pin_class=MockPWMPin))"
+            ) from exc
         except BaseException:
             self.close()
             raise

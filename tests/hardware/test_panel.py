@@ -267,6 +267,20 @@ def test_failed_construction_releases_what_was_built(mock_factory, pinmap):
         pass
 
 
+def test_mock_pins_without_pwm_give_a_clear_error(pinmap):
+    from gpiozero.pins.mock import MockFactory
+
+    from table.hardware.panel import PanelPinsError
+
+    plain = MockFactory()
+    with pytest.raises(PanelPinsError, match=r"make_pin_factory\('mock'\)"):
+        Panel(pinmap, pin_factory=plain)
+    from gpiozero import LED
+
+    LED(pinmap.trough_leds[0], pin_factory=plain).close()  # the pin was released: no GPIOPinInUse
+    plain.close()
+
+
 def test_panel_without_factory_chooses_mock_off_pi(monkeypatch, pinmap):
     monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
     with Panel(pinmap) as p:
