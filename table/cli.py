@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("table.commands.replay", "print the event stream of a game record"),
     "score": ("table.commands.score", "the digital score pad: final scoring from a JSON pad"),
     "check-data": ("table.commands.check_data", "validate a data set (tiles, orchards, harvest boards)"),
+    "hw-test": ("table.commands.hw_test", "check the lid hardware: LEDs, buttons, die sensor"),
 }
 
 

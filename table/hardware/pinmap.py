@@ -1,0 +1,199 @@
+"""The pin map: which BCM GPIO drives which trough LED and reads which button.
+
+The wiring lives in a TOML file; the documented default ships in the package as
+``table/hardware/default_pins.toml``. :func:`load_pinmap` reads and checks a file and
+returns a :class:`PinMap`; every problem found is collected and reported at once in one
+:class:`PinMapError` (file and key named for each), so a wrong config is fixed in one go.
+
+All pin numbers are BCM GPIO numbers (``GPIO17``), never physical header pin numbers.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+TROUGHS = 7
+"""Troughs on the Applejack board, numbered 1..7."""
+
+TROUGH_NAMES: tuple[str, ...] = tuple(f"trough{n}" for n in range(1, TROUGHS + 1))
+BUTTON_NAMES: tuple[str, ...] = (*TROUGH_NAMES, "blind", "confirm", "undo")
+"""Every button the panel has, in the order a self-test asks for them."""
+LED_NAMES: tuple[str, ...] = TROUGH_NAMES
+OPTIONAL_LED_NAMES: tuple[str, ...] = ("status",)
+
+USABLE_BCM = range(0, 28)
+"""BCM GPIO numbers present on the 40-pin header of every Raspberry Pi since the B+."""
+
+RESERVED_BCM: dict[int, str] = {
+    0: "ID_SD of the HAT ID EEPROM",
+    1: "ID_SC of the HAT ID EEPROM",
+    14: "UART TXD to the die-position sensor",
+    15: "UART RXD from the die-position sensor",
+}
+"""Pins the panel must not use, with the reason shown in the error."""
+
+FIXED_PULL_UP_BCM: dict[int, str] = {2: "I2C SDA", 3: "I2C SCL"}
+"""Pins with a 1.8 kohm pull-up on the board: no good for buttons wired to 3V3 with a pull-down."""
+
+OPTION_DEFAULTS: dict[str, bool] = {"buttons_pull_up": True, "leds_active_high": True}
+
+DEFAULT_SOURCE = "table/hardware/default_pins.toml"
+
+
+class PinMapError(ValueError):
+    """A pin map file is malformed. ``problems`` lists one message per problem found."""
+
+    def __init__(self, source: str, problems: list[str]) -> None:
+        self.source = source
+        self.problems = list(problems)
+        lines = "\n".join(f"  - {p}" for p in self.problems)
+        count = len(self.problems)
+        super().__init__(f"{source}: {count} problem{'s' if count != 1 else ''} in the pin map:\n{lines}")
+
+
+@dataclass(frozen=True)
+class PinMap:
+    """A checked wiring of the lid panel (BCM numbers).
+
+    ``trough_leds[0]`` and ``trough_buttons[0]`` belong to trough 1.
+    """
+
+    trough_leds: tuple[int, ...]
+    trough_buttons: tuple[int, ...]
+    blind: int
+    confirm: int
+    undo: int
+    status_led: int | None = None
+    buttons_pull_up: bool = True
+    leds_active_high: bool = True
+    source: str = "<pinmap>"
+
+    def led_pins(self) -> dict[str, int]:
+        """LED name ("trough1".."trough7", "status" if fitted) -> BCM number."""
+        pins = dict(zip(LED_NAMES, self.trough_leds, strict=True))
+        if self.status_led is not None:
+            pins["status"] = self.status_led
+        return pins
+
+    def button_pins(self) -> dict[str, int]:
+        """Button name ("trough1".."trough7", "blind", "confirm", "undo") -> BCM number."""
+        pins = dict(zip(TROUGH_NAMES, self.trough_buttons, strict=True))
+        pins.update(blind=self.blind, confirm=self.confirm, undo=self.undo)
+        return pins
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def pinmap_from_dict(data: Mapping[str, Any], source: str = "<pinmap>") -> PinMap:
+    """Check a parsed TOML document and build a :class:`PinMap`; raise :class:`PinMapError`."""
+    problems: list[str] = []
+    used: dict[int, str] = {}
+    pins: dict[str, int] = {}
+
+    for unknown in sorted(set(data) - {"leds", "buttons", "options"}):
+        problems.append(f"[{unknown}]: unknown section (expected [leds], [buttons], [options])")
+
+    def section(name: str) -> Mapping[str, Any]:
+        value = data.get(name, {})
+        if not isinstance(value, Mapping):
+            problems.append(f"{name}: must be a table [{name}], got {type(value).__name__}")
+            return {}
+        return value
+
+    def check_pin(key: str, value: object) -> None:
+        if not _is_int(value):
+            problems.append(f"{key}: must be a BCM GPIO number (integer), got {value!r}")
+            return
+        assert isinstance(value, int)
+        if value not in USABLE_BCM:
+            problems.append(f"{key}: BCM {value} is not a GPIO on the 40-pin header (0..27)")
+            return
+        if value in RESERVED_BCM:
+            problems.append(f"{key}: BCM {value} is reserved ({RESERVED_BCM[value]})")
+            return
+        if value in used:
+            problems.append(f"{key}: BCM {value} is already used by {used[value]}")
+            return
+        used[value] = key
+        pins[key] = value
+
+    for sec_name, required, optional in (
+        ("leds", LED_NAMES, OPTIONAL_LED_NAMES),
+        ("buttons", BUTTON_NAMES, ()),
+    ):
+        sec = section(sec_name)
+        for name in required:
+            if name not in sec:
+                problems.append(f"{sec_name}.{name}: missing (every {sec_name[:-1]} needs a pin)")
+        for name, value in sec.items():
+            key = f"{sec_name}.{name}"
+            if name not in required and name not in optional:
+                expected = ", ".join(required + optional)
+                problems.append(f"{key}: unknown {sec_name[:-1]} (expected one of {expected})")
+                continue
+            check_pin(key, value)
+
+    options = dict(OPTION_DEFAULTS)
+    for name, value in section("options").items():
+        key = f"options.{name}"
+        if name not in OPTION_DEFAULTS:
+            problems.append(f"{key}: unknown option (expected one of {', '.join(OPTION_DEFAULTS)})")
+        elif not isinstance(value, bool):
+            problems.append(f"{key}: must be true or false, got {value!r}")
+        else:
+            options[name] = value
+
+    if not options["buttons_pull_up"]:
+        for key, pin in pins.items():
+            if key.startswith("buttons.") and pin in FIXED_PULL_UP_BCM:
+                problems.append(
+                    f"{key}: BCM {pin} has a fixed pull-up ({FIXED_PULL_UP_BCM[pin]}), so it cannot read a "
+                    "button wired to 3V3 (options.buttons_pull_up = false); use another pin"
+                )
+
+    if problems:
+        raise PinMapError(source, problems)
+    return PinMap(
+        trough_leds=tuple(pins[f"leds.{n}"] for n in LED_NAMES),
+        trough_buttons=tuple(pins[f"buttons.{n}"] for n in TROUGH_NAMES),
+        blind=pins["buttons.blind"],
+        confirm=pins["buttons.confirm"],
+        undo=pins["buttons.undo"],
+        status_led=pins.get("leds.status"),
+        buttons_pull_up=options["buttons_pull_up"],
+        leds_active_high=options["leds_active_high"],
+        source=source,
+    )
+
+
+def parse_pinmap(text: str, source: str = "<pinmap>") -> PinMap:
+    """Parse TOML text into a checked :class:`PinMap`; raise :class:`PinMapError`."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise PinMapError(source, [f"not valid TOML: {exc}"]) from None
+    return pinmap_from_dict(data, source)
+
+
+def default_pinmap_text() -> str:
+    """The TOML text of the default wiring shipped in the package."""
+    return resources.files("table.hardware").joinpath("default_pins.toml").read_text(encoding="utf-8")
+
+
+def load_pinmap(path: str | Path | None = None) -> PinMap:
+    """Load a pin map file, or the shipped default wiring when ``path`` is None."""
+    if path is None:
+        return parse_pinmap(default_pinmap_text(), DEFAULT_SOURCE)
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PinMapError(str(p), [f"cannot read the file: {exc}"]) from None
+    return parse_pinmap(text, str(p))

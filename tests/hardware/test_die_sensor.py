@@ -1,0 +1,344 @@
+from __future__ import annotations
+
+import queue
+import time
+
+import pytest
+import serial
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from table.hardware.die_protocol import Change, Hello, Request, Snapshot, encode
+from table.hardware.die_sensor import DieSensor, DieSensorUrlError, DieSettler, check_url
+from table.hardware.events import DieReading, SensorStatus
+from table.hardware.mocks import load_mock
+
+sim_module = load_mock("die_sensor_sim")
+
+
+# -- the settle window (pure) ----------------------------------------------------------------
+def snap(*spaces: int, n: int = 20) -> Snapshot:
+    return Snapshot.of(n, frozenset(spaces))
+
+
+def test_settled_single_space_gives_one_reading():
+    s = DieSettler(settle_s=0.3)
+    s.apply(snap(4), t=10.0)
+    assert s.tick(10.29) is None
+    assert s.tick(10.3) == DieReading(4, 10.3)
+    assert s.tick(11.0) is None  # once per resting place
+    s.apply(snap(4), t=11.5)  # the periodic snapshot, unchanged
+    assert s.tick(12.0) is None
+
+
+def test_slide_reports_only_the_resting_place():
+    s = DieSettler(settle_s=0.3)
+    s.apply(snap(3), 0.0)
+    assert s.tick(0.5) == DieReading(3, 0.5)
+    t = 1.0
+    for space in (4, 5, 6):  # next space covered before the last is left: 2 occupied in between
+        s.apply(Change(space, True), t)
+        assert s.tick(t + 0.05) is None
+        s.apply(Change(space - 1, False), t + 0.1)
+        assert s.tick(t + 0.2) is None
+        t += 0.25
+    assert s.tick(t - 0.25 + 0.1 + 0.29) is None
+    assert s.tick(t + 0.3) == DieReading(6, t + 0.3)
+
+
+def test_lifted_and_ambiguous_are_not_readings():
+    s = DieSettler(settle_s=0.1)
+    s.apply(snap(), 0.0)
+    assert s.tick(1.0) is None and s.state == "lifted"
+    s.apply(snap(2, 3), 2.0)
+    assert s.tick(3.0) is None and s.state == "ambiguous"
+    s.apply(snap(3), 4.0)
+    assert s.tick(5.0) == DieReading(3, 5.0)
+
+
+def test_lifted_and_put_back_reports_again():
+    s = DieSettler(settle_s=0.1)
+    s.apply(snap(3), 0.0)
+    assert s.tick(1.0) == DieReading(3, 1.0)
+    s.apply(Change(3, False), 2.0)
+    assert s.tick(3.0) is None
+    s.apply(Change(3, True), 4.0)
+    assert s.tick(5.0) == DieReading(3, 5.0)
+
+
+def test_brief_lift_inside_window_is_not_reported():
+    s = DieSettler(settle_s=0.3)
+    s.apply(snap(3), 0.0)
+    assert s.tick(1.0) == DieReading(3, 1.0)
+    s.apply(Change(3, False), 2.0)
+    s.apply(Change(3, True), 2.1)
+    assert s.tick(2.5) is None
+
+
+def test_allowed_predicate_and_hello_range():
+    s = DieSettler(settle_s=0.0, allowed=lambda space: space % 2 == 0)
+    s.apply(snap(3), 0.0)
+    assert s.tick(0.0) is None and s.state == "rejected" and s.rejected == 1
+    s.apply(snap(4), 1.0)
+    assert s.tick(1.0) == DieReading(4, 1.0)
+    s.allowed = None
+    s.hello(Hello("x", 10))
+    s.apply(snap(12, n=20), 2.0)
+    assert s.tick(2.0) is None and s.rejected == 2
+
+
+def test_failing_predicate_drops_the_reading_without_raising():
+    def boom(space: int) -> bool:
+        raise KeyError(space)
+
+    s = DieSettler(settle_s=0.0, allowed=boom)
+    s.apply(snap(5), 0.0)
+    assert s.tick(0.0) is None and s.rejected == 1
+
+
+def test_changes_before_any_snapshot_are_ignored():
+    s = DieSettler(settle_s=0.0)
+    assert s.apply(Change(5, True), 0.0) is False
+    assert s.tick(1.0) is None
+    assert s.apply(snap(5), 2.0) is True
+
+
+# -- the driver --------------------------------------------------------------------------------
+def get_event(q: queue.Queue, kind, timeout: float = 3.0, where=lambda e: True):
+    end = time.monotonic() + timeout
+    seen = []
+    while time.monotonic() < end:
+        try:
+            e = q.get(timeout=max(0.0, end - time.monotonic()))
+        except queue.Empty:
+            break
+        seen.append(e)
+        if isinstance(e, kind) and where(e):
+            return e
+    raise AssertionError(f"no {kind.__name__} within {timeout} s; saw {seen}")
+
+
+def test_url_checking():
+    for ok in ("/dev/ttyACM0", "/dev/serial/by-id/usb-x", "loop://", "socket://127.0.0.1:5000"):
+        assert check_url(ok) == ok
+    for bad in ("sockt://127.0.0.1:1", "", "http://x"):
+        with pytest.raises(DieSensorUrlError):
+            check_url(bad)
+    assert issubclass(DieSensorUrlError, ValueError)
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_loop_port_with_injected_clock_and_garbage():
+    port = serial.serial_for_url("loop://", timeout=0.02)
+    clock = FakeClock()
+    q: queue.Queue = queue.Queue()
+    frames = []
+    sensor = DieSensor("loop://", q, clock=clock, settle_s=0.3, silence_s=None,
+                       open_port=lambda *a, **k: port, on_frame=frames.append)  # fmt: skip
+    with sensor:
+        assert get_event(q, SensorStatus).state == "connected"
+        port.write(encode(Hello("t1", 20)) + b"\x00\xffjunk\n" + encode(Snapshot.of(20, {7})))
+        deadline = time.monotonic() + 2
+        while sensor.settler.occupied != frozenset({7}) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert q.empty()  # not settled yet: the fake clock has not moved
+        clock.t = 0.31
+        assert get_event(q, DieReading) == DieReading(7, 0.31)
+        assert sensor.hello == Hello("t1", 20)
+        assert sensor.parser.stats.garbage == 1
+        # loop:// echoes what the driver writes: HELLO and SNAP requests on connect, and one more
+        # SNAP request after the garbage line (a dropped line may have been a change)
+        assert frames.count(Request("HELLO")) == 1
+        deadline = time.monotonic() + 2
+        while frames.count(Request("SNAP")) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert frames.count(Request("SNAP")) == 2
+        assert sensor.request_snapshot()
+    assert sensor.request_snapshot() is False
+    sensor.close()  # idempotent
+
+
+def test_consumer_callback_errors_do_not_kill_the_reader():
+    port = serial.serial_for_url("loop://", timeout=0.02)
+    q: queue.Queue = queue.Queue()
+
+    def bad_observer(frame):
+        raise RuntimeError("observer bug")
+
+    with DieSensor("loop://", q, settle_s=0.0, silence_s=None, open_port=lambda *a, **k: port,
+                   on_frame=bad_observer) as sensor:  # fmt: skip
+        port.write(encode(Snapshot.of(20, {2})))
+        assert get_event(q, DieReading).space == 2
+        assert sensor._thread is not None and sensor._thread.is_alive()
+
+
+def test_unreachable_port_reports_and_backs_off_capped():
+    q: queue.Queue = queue.Queue()
+    with DieSensor("/nonexistent/die", q, backoff_initial_s=0.01, backoff_max_s=0.04) as sensor:
+        time.sleep(0.4)
+        assert not sensor.connected
+    events = []
+    while not q.empty():
+        events.append(q.get())
+    assert events and all(e.state == "reconnecting" for e in events)
+    delays = [float(e.detail.rsplit("retry in ", 1)[1].split()[0]) for e in events]
+    assert delays[:3] == [0.01, 0.02, 0.04] and max(delays) == 0.04
+
+
+def test_silence_means_reconnect():
+    q: queue.Queue = queue.Queue()
+    with DieSensor("loop://", q, silence_s=0.1, backoff_initial_s=0.01) as sensor:
+        assert get_event(q, SensorStatus, where=lambda e: e.state == "disconnected").detail.endswith(
+            "no valid frame for 0.1 s"
+        )
+        assert get_event(q, SensorStatus, where=lambda e: e.state == "connected")
+        assert sensor.connects >= 2
+
+
+def test_tcp_simulator_slide_and_noise():
+    q: queue.Queue = queue.Queue()
+    with sim_module.DieSensorSim(spaces=20, snapshot_interval_s=0.2, seed=1) as sim:
+        url = sim.serve_tcp()
+        assert url.startswith("socket://127.0.0.1:")
+        with DieSensor(url, q, settle_s=0.3) as sensor:
+            assert get_event(q, SensorStatus).state == "connected"
+            time.sleep(0.1)
+            sim.place(3)
+            assert get_event(q, DieReading).space == 3
+            sim.send_garbage(60)
+            sim.send_bad_checksum(9)
+            sim.slide([4, 5, 6, 7, 8], step_s=0.02)  # each step far inside the settle window
+            assert get_event(q, DieReading).space == 8
+            time.sleep(0.4)
+            assert q.empty()  # one reading for the whole slide, none from the bad frames
+            assert sensor.parser.stats.bad_checksum >= 1
+            assert sensor.parser.stats.garbage + sensor.parser.stats.bad_checksum >= 2
+            assert sensor.request_snapshot()
+            deadline = time.monotonic() + 2
+            while "SNAP" not in sim.requests[2:] and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert sim.requests[:2] == ["HELLO", "SNAP"] and "SNAP" in sim.requests[2:]
+            sim.noise = 0.5  # half the frames corrupted: readings still right
+            sim.place(12)
+            time.sleep(0.6)  # periodic snapshots get through eventually
+            sim.noise = 0.0
+            assert get_event(q, DieReading).space == 12
+
+
+@pytest.mark.parametrize("transport", ["pty", "tcp"])
+def test_reconnects_after_repeated_unplugs_within_2s(tmp_path, transport):
+    q: queue.Queue = queue.Queue()
+    with sim_module.DieSensorSim(spaces=20, snapshot_interval_s=0.2) as sim:
+        url = sim.serve_pty(tmp_path / "die") if transport == "pty" else sim.serve_tcp()
+        with DieSensor(url, q, settle_s=0.05) as sensor:
+            assert get_event(q, SensorStatus).state == "connected"
+            for round_ in range(6):
+                space = round_ + 2
+                sim.place(space)
+                assert get_event(q, DieReading).space == space
+                sim.unplug(0.3)
+                assert get_event(q, SensorStatus).state == "disconnected"
+                deadline = time.monotonic() + 5
+                while not sim.is_open and time.monotonic() < deadline:
+                    time.sleep(0.005)
+                reopened = time.monotonic()
+                get_event(q, SensorStatus, timeout=3, where=lambda e: e.state == "connected")
+                assert time.monotonic() - reopened < 2.0
+            assert sensor.connects == 7
+
+
+def test_simulator_driven_by_a_script_file(tmp_path):
+    script = tmp_path / "moves.txt"
+    script.write_text(
+        "# a short game\n"
+        "place 2\nsleep 0.5\n"
+        "garbage 30\nbadsum\nnoise 0\n"
+        "slide 3 4 5\nsleep 0.5\n"
+        "bogus 1\n"  # reported, not fatal
+        "lift\nsleep 0.5\np 9\nsleep 0.5\nq\nplace 1\n"  # nothing after quit runs
+    )
+    q: queue.Queue = queue.Queue()
+    with sim_module.DieSensorSim(spaces=10, snapshot_interval_s=0.2) as sim:
+        url = sim.serve_tcp()
+        with DieSensor(url, q, settle_s=0.25) as sensor:
+            assert get_event(q, SensorStatus).state == "connected"
+            time.sleep(0.2)
+            with script.open() as f:
+                sim.run_commands(f)
+            assert [get_event(q, DieReading).space for _ in range(3)] == [2, 5, 9]
+            assert sensor.parser.stats.bad_checksum >= 1
+            assert sim.occupied == {9}
+    with pytest.raises(ValueError):
+        sim.command("place 11")
+    with pytest.raises(ValueError):
+        sim.command("warp 3")
+
+
+@st.composite
+def timelines(draw):
+    """A die moved around a 12-space board: (time step s, occupied set) pictures."""
+    steps = draw(st.lists(st.tuples(st.sampled_from([0.01, 0.05, 0.1, 0.29, 0.3, 0.5, 1.0]),
+                                    st.frozensets(st.integers(1, 12), max_size=3)), max_size=25))  # fmt: skip
+    return steps
+
+
+@given(timelines(), st.frozensets(st.integers(1, 12)))
+@settings(deadline=None, max_examples=300)
+def test_settler_readings_are_always_true_resting_places(steps, allowed):
+    """Whatever the die does, a reading names the one occupied, allowed space, which has stood
+    still for the whole settle window, and never twice in a row for the same rest."""
+    settle = 0.3
+    s = DieSettler(settle_s=settle, allowed=lambda space: space in allowed)
+    t = 0.0
+    picture: frozenset[int] = frozenset()
+    changed = 0.0
+    last_reported = None
+    for dt, occupied in steps:
+        # tick often between pictures, as the reader thread does every read timeout
+        for k in range(1, 6):
+            now = t + dt * k / 5
+            reading = s.tick(now)
+            if reading is not None:
+                assert picture == {reading.space}
+                assert reading.space in allowed
+                assert now - changed >= settle
+                assert reading.space != last_reported
+                last_reported = reading.space
+            if s.state == "lifted":
+                last_reported = None
+        t += dt
+        s.apply(Snapshot.of(12, occupied), t)
+        if occupied != picture:
+            picture, changed = occupied, t
+    final = s.tick(t + 2 * settle)
+    if final is not None:
+        assert picture == {final.space} and final.space in allowed
+    elif len(picture) == 1 and next(iter(picture)) in allowed:
+        assert s.last_reading == next(iter(picture))  # already reported for this rest
+
+
+def test_simulator_keys(tmp_path):
+    import io
+
+    keys = list(sim_module.read_keys(io.StringIO("3d\x1b[C\x1b[Dlpq")))
+    assert keys == ["3", "d", "RIGHT", "LEFT", "l", "p", "q"]
+    with sim_module.DieSensorSim(spaces=10) as sim:
+        sim.serve_pty(tmp_path / "die")
+        seen = []
+        for key in keys:
+            if not sim.key(key):
+                break
+            seen.append(sorted(sim.occupied))
+        assert seen == [[3], [4], [5], [4], [], [4]]
+        sim.key("0")
+        assert sim.occupied == {10}
+        sim.key("d")  # the end of the path: stays
+        assert sim.occupied == {10}
+        assert sim.key("z") is True and sim.key("ESC") is False

@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+import pytest
+
+from table.cli import COMMANDS, main
+from table.hardware.factory import running_on_pi
+from table.hardware.mocks import load_mock
+from table.hardware.panel import Panel
+
+sim_module = load_mock("die_sensor_sim")
+
+
+def test_command_is_registered_and_cheap_to_import():
+    assert COMMANDS["hw-test"][0] == "table.commands.hw_test"
+
+
+def test_scripted_run_on_mock_pins_passes(capsys):
+    assert main(["hw-test", "--pins", "mock"]) == 0
+    out = capsys.readouterr().out
+    assert "hw-test: 21 of 21 checks passed or shown, 0 failed" in out
+    assert "[PASS] undo button" in out and "[PASS] trough 7 LED" in out
+    assert "[PASS] die readings: read [3, 5]" in out
+    assert "frame $HELLO,sim-1.0,20*" in out  # the sensor's frames are shown
+    assert "[FAIL]" not in out
+
+
+def test_a_dead_button_fails_the_run(capsys, monkeypatch):
+    real = Panel.button_pin
+
+    class DeadPin:
+        def drive_low(self):
+            pass
+
+        def drive_high(self):
+            pass
+
+    monkeypatch.setattr(
+        Panel, "button_pin", lambda self, name: DeadPin() if name == "blind" else real(self, name)
+    )
+    assert main(["hw-test", "--pins", "mock", "--timeout", "0.2"]) == 1
+    out = capsys.readouterr().out
+    assert "[FAIL] blind button: no press within 0.2 s" in out
+    assert "[PASS] confirm button" in out
+    assert "1 failed" in out
+
+
+def test_external_die_url_reads_a_die_placed_by_someone(capsys):
+    with sim_module.DieSensorSim(spaces=16, snapshot_interval_s=0.2) as sim:
+        url = sim.serve_tcp()
+
+        def person():
+            end = time.monotonic() + 10
+            while "SNAP" not in sim.requests and time.monotonic() < end:
+                time.sleep(0.01)
+            time.sleep(0.1)
+            sim.place(7)
+
+        t = threading.Thread(target=person)
+        t.start()
+        assert main(["hw-test", "--pins", "mock", "--die", url, "--timeout", "5"]) == 0
+        t.join()
+    out = capsys.readouterr().out
+    assert "[PASS] die sensor hello: firmware sim-1.0, 16 spaces" in out
+    assert "[PASS] die reading: space 7" in out
+
+
+def test_unreachable_die_fails_cleanly(capsys):
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    assert main(["hw-test", "--pins", "mock", "--die", f"socket://127.0.0.1:{port}", "--timeout", "0.5"]) == 1
+    assert "[FAIL] die sensor link" in capsys.readouterr().out
+
+
+def test_bad_die_url_and_bad_pin_map(capsys, tmp_path):
+    assert main(["hw-test", "--pins", "mock", "--die", "sokcet://x:1"]) == 1
+    assert "unknown port URL scheme 'sokcet'" in capsys.readouterr().out
+    bad = tmp_path / "pins.toml"
+    bad.write_text("[buttons]\nundo = 14\n")
+    assert main(["hw-test", "--pins", "mock", "--config", str(bad)]) == 2
+    out = capsys.readouterr().out
+    assert "BCM 14 is reserved" in out and str(bad) in out
+
+
+@pytest.mark.skipif(running_on_pi(), reason="on a Pi, real pins are available")
+@pytest.mark.parametrize("pins", ["lgpio", "rpigpio"])
+def test_real_pins_off_pi_give_one_clear_message(capsys, pins):
+    assert main(["hw-test", "--pins", pins]) == 2
+    out = capsys.readouterr().out
+    assert "--pins mock" in out and "Traceback" not in out
+
+
+def test_pin_choice_is_validated_by_argparse(capsys):
+    with pytest.raises(SystemExit):
+        main(["hw-test", "--pins", "pigpio"])

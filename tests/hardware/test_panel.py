@@ -1,0 +1,302 @@
+from __future__ import annotations
+
+import queue
+import time
+
+import pytest
+
+from table.hardware.events import ButtonPress, DieReading, EventValueError, SensorStatus
+from table.hardware.panel import Panel, StatusModeError, TroughError
+from table.hardware.pinmap import BUTTON_NAMES
+
+
+class FakeClock:
+    def __init__(self, t: float = 100.0) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+    def advance(self, dt: float) -> None:
+        self.t += dt
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()
+
+
+@pytest.fixture
+def panel(mock_factory, pinmap, clock):
+    with Panel(pinmap, pin_factory=mock_factory, clock=clock) as p:
+        yield p
+
+
+def press(p: Panel, name: str) -> None:
+    pin = p.button_pin(name)
+    pin.drive_low()
+    pin.drive_high()
+
+
+def drain(q: queue.Queue) -> list:
+    out = []
+    while True:
+        try:
+            out.append(q.get_nowait())
+        except queue.Empty:
+            return out
+
+
+def wait_until(cond, timeout=2.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if cond():
+            return True
+        time.sleep(0.002)
+    return cond()
+
+
+def test_every_button_press_becomes_one_event(panel, clock, mock_factory, pinmap):
+    for name in BUTTON_NAMES:
+        clock.advance(1.0)
+        pin = mock_factory.pin(pinmap.button_pins()[name])  # the very pin from the map
+        pin.drive_low()
+        pin.drive_high()
+        assert drain(panel.events) == [ButtonPress(name, clock.t)]
+
+
+def test_release_alone_is_no_event(panel):
+    pin = panel.button_pin("confirm")
+    pin.drive_low()
+    drain(panel.events)
+    pin.drive_high()
+    assert drain(panel.events) == []
+
+
+def test_debounce_drops_chatter_inside_window_on_injected_clock(panel, clock):
+    press(panel, "trough3")
+    for _ in range(5):  # contact chatter: presses 10 ms apart
+        clock.advance(0.01)
+        press(panel, "trough3")
+    events = drain(panel.events)
+    assert [e.button for e in events] == ["trough3"]
+    assert panel.dropped_presses == 5
+    clock.advance(0.049)  # still inside 50 ms of the last edge
+    press(panel, "trough3")
+    assert drain(panel.events) == []
+    clock.advance(0.051)  # just past the window after the last edge: a new press
+    press(panel, "trough3")
+    assert drain(panel.events) == [ButtonPress("trough3", clock.t)]
+
+
+def test_bounce_on_release_is_not_a_new_press(panel, clock):
+    pin = panel.button_pin("confirm")
+    pin.drive_low()
+    clock.advance(0.4)  # held for 0.4 s
+    pin.drive_high()  # let go ...
+    clock.advance(0.004)
+    pin.drive_low()  # ... and the contact bounces
+    clock.advance(0.002)
+    pin.drive_high()
+    assert [e.button for e in drain(panel.events)] == ["confirm"]
+    assert panel.dropped_presses == 1
+    clock.advance(0.2)
+    press(panel, "confirm")  # a real second press
+    assert drain(panel.events) == [ButtonPress("confirm", clock.t)]
+
+
+def test_debounce_is_per_button(panel, clock):
+    press(panel, "trough1")
+    clock.advance(0.001)
+    press(panel, "trough2")
+    clock.advance(0.001)
+    press(panel, "undo")
+    assert [e.button for e in drain(panel.events)] == ["trough1", "trough2", "undo"]
+
+
+def test_events_go_into_a_given_queue(mock_factory, pinmap, clock):
+    q: queue.Queue = queue.Queue()
+    with Panel(pinmap, pin_factory=mock_factory, clock=clock, events=q) as p:
+        assert p.events is q
+        press(p, "blind")
+        assert q.get_nowait() == ButtonPress("blind", clock.t)
+
+
+def test_led_on_off_through_mock_pin_states(panel):
+    pin = panel.led_pin(4)
+    pin.clear_states()
+    panel.leds.on(4)
+    panel.leds.off(4)
+    panel.leds.on(4, brightness=0.25)
+    pin.assert_states([0.0, 1.0, 0.0, 0.25])
+    assert [s.state for s in pin.states] == [0.0, 1.0, 0.0, 0.25]
+    assert panel.leds.value(4) == 0.25
+
+
+def test_set_open_lights_exactly_those(panel):
+    panel.leds.on(7)
+    panel.leds.set_open([1, 3, 6])
+    assert [panel.led_pin(t).state for t in range(1, 8)] == [1.0, 0, 1.0, 0, 0, 1.0, 0]
+    panel.leds.set_open([])
+    assert all(panel.led_pin(t).state == 0 for t in range(1, 8))
+
+
+def test_all_off(panel):
+    panel.leds.set_open(range(1, 8))
+    panel.leds.all_off()
+    assert all(panel.led_pin(t).state == 0 for t in range(1, 8))
+
+
+@pytest.mark.parametrize("bad", [0, 8, -1, "3", 2.0, True, None])
+def test_bad_trough_numbers_raise_trough_error(panel, bad):
+    with pytest.raises(TroughError):
+        panel.leds.on(bad)
+    with pytest.raises(TroughError):
+        panel.leds.set_open([1, bad])
+    assert issubclass(TroughError, ValueError)
+
+
+def test_pulse_fades(panel):
+    panel.leds.pulse(2, fade_in_s=0.3, fade_out_s=0.3)
+    pin = panel.led_pin(2)
+    assert wait_until(lambda: len({round(s.state, 2) for s in pin.states}) > 5)
+    levels = [s.state for s in pin.states]
+    assert any(0 < v < 1 for v in levels)  # PWM in between, not just on/off
+    panel.leds.off(2)
+    assert pin.state == 0
+
+
+def _on_times(pins_by_trough, bases):
+    """Absolute times each LED pin went on, rebuilt from MockPin's relative state history."""
+    ons = []
+    for trough, pin in pins_by_trough.items():
+        t = bases[trough]
+        for s in pin.states[1:]:
+            t += s.timestamp
+            if s.state == 1.0:
+                ons.append((t, trough))
+    return [trough for _, trough in sorted(ons)]
+
+
+def test_blink_sequence_follows_the_refill_order_and_repeats(panel):
+    pins = {t: panel.led_pin(t) for t in range(1, 8)}
+    bases = {}
+    for t, pin in pins.items():
+        pin.clear_states()
+        bases[t] = pin._last_change
+    order = [5, 2, 7]
+    panel.leds.blink_sequence(order, on_s=0.01, gap_s=0.005, pause_s=0.01)
+    assert wait_until(lambda: sum(s.state == 1.0 for s in pins[7].states) >= 3)
+    panel.leds.all_off()
+    seq = _on_times(pins, bases)
+    assert seq[:9] == order * 3
+    assert all(len(pins[t].states) == 1 for t in (1, 3, 4, 6))  # untouched LEDs stayed dark
+    assert all(pin.state == 0 for pin in pins.values())
+
+
+def test_another_call_stops_the_sequence(panel):
+    panel.leds.blink_sequence([1, 2], on_s=0.005, gap_s=0.0, pause_s=0.0)
+    assert wait_until(lambda: len(panel.led_pin(2).states) > 3)
+    panel.leds.on(6)
+    n1, n2 = len(panel.led_pin(1).states), len(panel.led_pin(2).states)
+    time.sleep(0.03)
+    assert (len(panel.led_pin(1).states), len(panel.led_pin(2).states)) == (n1, n2)
+    assert [panel.led_pin(t).state for t in range(1, 8)] == [0, 0, 0, 0, 0, 1.0, 0]
+
+
+def test_chase_runs_over_all_troughs(panel):
+    panel.leds.chase(step_s=0.003)
+    assert wait_until(lambda: all(any(s.state == 1.0 for s in panel.led_pin(t).states) for t in range(1, 8)))
+    panel.leds.all_off()
+
+
+def test_blink_sequence_rejects_bad_input(panel):
+    with pytest.raises(TroughError):
+        panel.leds.blink_sequence([])
+    with pytest.raises(TroughError):
+        panel.leds.blink_sequence([1, 9])
+    with pytest.raises(ValueError):
+        panel.leds.blink_sequence([1], on_s=0)
+
+
+def test_status_led(panel):
+    pin = panel.pin_factory.pin(panel.pinmap.status_led)
+    panel.set_status("on")
+    assert pin.state == 1.0
+    panel.set_status("off")
+    assert pin.state == 0
+    panel.set_status("blink")
+    assert wait_until(lambda: pin.state == 1.0)
+    panel.set_status("off")
+    with pytest.raises(StatusModeError):
+        panel.set_status("glow")
+
+
+def test_no_status_led_is_fine(mock_factory):
+    import tomllib
+
+    from table.hardware.pinmap import default_pinmap_text, pinmap_from_dict
+
+    data = tomllib.loads(default_pinmap_text())
+    del data["leds"]["status"]
+    with Panel(pinmap_from_dict(data), pin_factory=mock_factory) as p:
+        assert p.status is None
+        p.set_status("blink")  # nothing to drive, no error
+
+
+def test_close_is_idempotent_and_releases_pins(mock_factory, pinmap, clock):
+    p = Panel(pinmap, pin_factory=mock_factory, clock=clock)
+    p.leds.chase(step_s=0.005)
+    p.close()
+    p.close()
+    assert p.closed
+    # the pins are free again: a second panel on the same factory can be built
+    with Panel(pinmap, pin_factory=mock_factory, clock=clock) as again:
+        press(again, "undo")
+        assert again.events.get_nowait().button == "undo"
+
+
+def test_failed_construction_releases_what_was_built(mock_factory, pinmap):
+    from gpiozero import LED
+
+    blocker = LED(pinmap.confirm, pin_factory=mock_factory)  # confirm's pin is taken
+    with pytest.raises(Exception):  # noqa: B017 - gpiozero's GPIOPinInUse
+        Panel(pinmap, pin_factory=mock_factory)
+    blocker.close()
+    with Panel(pinmap, pin_factory=mock_factory):
+        pass
+
+
+def test_mock_pins_without_pwm_give_a_clear_error(pinmap):
+    from gpiozero.pins.mock import MockFactory
+
+    from table.hardware.panel import PanelPinsError
+
+    plain = MockFactory()
+    with pytest.raises(PanelPinsError, match=r"make_pin_factory\('mock'\)"):
+        Panel(pinmap, pin_factory=plain)
+    from gpiozero import LED
+
+    LED(pinmap.trough_leds[0], pin_factory=plain).close()  # the pin was released: no GPIOPinInUse
+    plain.close()
+
+
+def test_panel_without_factory_chooses_mock_off_pi(monkeypatch, pinmap):
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
+    with Panel(pinmap) as p:
+        press(p, "trough7")
+        assert p.events.get_nowait().button == "trough7"
+
+
+def test_event_classes_check_their_values():
+    with pytest.raises(EventValueError):
+        ButtonPress("trough8", 0.0)
+    with pytest.raises(EventValueError):
+        SensorStatus("asleep", "", 0.0)
+    for bad in (0, -2, "3", True):
+        with pytest.raises(EventValueError):
+            DieReading(bad, 0.0)
+    assert ButtonPress("trough5", 1.0).trough == 5
+    assert ButtonPress("undo", 1.0).trough is None
+    with pytest.raises(AttributeError):
+        ButtonPress("undo", 1.0).t = 2.0  # type: ignore[misc]
