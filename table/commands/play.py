@@ -13,6 +13,7 @@ import logging
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 log = logging.getLogger("applejack.play")
 
@@ -81,37 +82,51 @@ def run(args: argparse.Namespace) -> int:
         from table.companion.speech import Speaker
 
         speaker = Speaker()
+    from table.companion.hardware import make_hardware
+
+    hw = make_hardware(args.pins, args.die)
     try:
         lines = args.script.read_text(encoding="utf-8").splitlines() if args.script else None
         if want_text(args):
-            from table.companion.notifying import make_notifier
-            from table.companion.text import run_text
-
-            notifier = make_notifier()
-
-            def after_each() -> None:
-                if speaker is not None:
-                    speaker.say_all(ctl.log)
-                if notifier is not None:
-                    notifier.watchdog()
-
-            if notifier is not None:
-                notifier.ready()
-            source = lines if lines is not None else ([] if sys.stdin is None or sys.stdin.closed else sys.stdin)
-            return run_text(ctl, source, sys.stdout, echo=args.script is not None, after_each=after_each)
+            return _run_text(ctl, args, lines, speaker, hw)
         from table.display.app import DisplayUnavailable, run_app
 
         try:
-            return run_app(ctl, args, script=lines or [], speaker=speaker)
+            return run_app(ctl, args, script=lines or [], speaker=speaker, hardware=hw)
         except DisplayUnavailable as exc:
             if args.display != "auto":
                 print(f"applejack-table play: no display: {exc}", file=sys.stderr)
                 return 1
             log.info("no display (%s): text mode", exc)
-            from table.companion.text import run_text
-
-            return run_text(ctl, lines if lines is not None else sys.stdin, sys.stdout)
+            return _run_text(ctl, args, lines, speaker, hw)
     finally:
+        hw.close()
         journal.close()
-        if os.environ.get("APPLEJACK_PLAY_DEBUG"):
-            log.info("journal at %s", state_dir)
+
+
+def _run_text(ctl: Any, args: argparse.Namespace, lines: list[str] | None, speaker: Any, hw: Any) -> int:
+    """The terminal front end, with the same LEDs, buttons and die sensor between input lines."""
+    from table.companion.notifying import make_notifier
+    from table.companion.ports import drain
+    from table.companion.text import run_text
+
+    notifier = make_notifier()
+    shown: list[Any] = [None]
+
+    def after_each() -> None:
+        drain(ctl, hw.events)
+        hw.follow(ctl)
+        leds = ctl.leds()
+        if leds != shown[0]:
+            hw.indicators.show(leds)
+            shown[0] = leds
+        if speaker is not None:
+            speaker.say_all(ctl.log)
+        if notifier is not None:
+            notifier.watchdog()
+
+    after_each()
+    if notifier is not None:
+        notifier.ready()
+    source = lines if lines is not None else ([] if sys.stdin is None or sys.stdin.closed else sys.stdin)
+    return run_text(ctl, source, sys.stdout, echo=args.script is not None, after_each=after_each)

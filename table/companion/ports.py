@@ -56,7 +56,10 @@ class PanelIndicators:
             self.leds.all_off()
 
     def close(self) -> None:
-        self.panel.close()
+        try:
+            self.leds.all_off()
+        finally:
+            self.panel.close()
 
 
 def feed(ctl: Controller, item: Any) -> bool:

@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 
 from table.companion.controller import Controller, LedState
+from table.companion.hardware import Hardware
 from table.companion.notifying import make_notifier
 from table.companion.ports import Indicators, RecordingIndicators, drain
 from table.display.render import View
@@ -180,12 +181,15 @@ def open_display(mode: str, size: str | None) -> tuple[pygame.Surface, bool]:
     return surface, kiosk
 
 
-def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: Any = None) -> int:
+def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: Any = None,
+            hardware: Hardware | None = None) -> int:
+    """Open the display (DisplayUnavailable when there is none) and run the loop until quit/SIGTERM.
+    ``hardware`` is closed by the caller when given, else made here from ``args`` and closed here."""
     from table.companion.hardware import make_hardware
     from table.companion.text import handle_line
 
     surface, _kiosk = open_display(getattr(args, "display", "auto"), getattr(args, "size", None))
-    hw = make_hardware(getattr(args, "pins", "none"), getattr(args, "die", "off"))
+    hw = hardware if hardware is not None else make_hardware(getattr(args, "pins", "none"), getattr(args, "die", "off"))
     app = App(ctl, surface, indicators=hw.indicators, inputs=hw.events, speaker=speaker, notifier=make_notifier(),
               after_step=hw.follow)
     def stop(signum: int, frame: object) -> None:  # systemctl stop: leave the loop, clean up below
@@ -209,5 +213,8 @@ def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: 
     finally:
         if app.notifier is not None and hasattr(app.notifier, "stopping"):
             app.notifier.stopping()
-        hw.close()
+        if hardware is None:
+            hw.close()
+        else:
+            hw.indicators.show(LedState("off"))
         pygame.display.quit()
