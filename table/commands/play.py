@@ -38,6 +38,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="die sensor: a serial port such as /dev/applejack-die or socket://host:port, sim "
                         "(the simulator, following the rules), or off (default: $APPLEJACK_DIE_SENSOR, else off)")
     p.add_argument("--speak", action="store_true", help="speak announcements with espeak-ng if installed")
+    p.add_argument("--demo", type=int, nargs="?", const=1, default=None, metavar="SEED",
+                   help="play a whole random game (2 players, cottage tiles; seeded) as the script: "
+                        "a demonstration that needs nobody at the table")
+    p.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
+                   help="on the screen, feed one script line every SECONDS (default 0: all at once)")
     p.add_argument("--screenshot", type=Path, default=None, metavar="PNG",
                    help="save the screen after the script and exit (display modes)")
     p.add_argument("--help-keys", action="store_true", help="list the keys and commands, then exit")
@@ -46,7 +51,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def _state_dir(args: argparse.Namespace) -> Path:
     from table.companion.journal import default_state_dir
 
-    return args.state_dir if args.state_dir is not None else default_state_dir()
+    if args.state_dir is not None:
+        return Path(args.state_dir)
+    # a demonstration journals into its own corner: it must never discard a real unfinished game
+    return default_state_dir() / "demo" if args.demo is not None else default_state_dir()
 
 
 def want_text(args: argparse.Namespace) -> bool:
@@ -87,6 +95,13 @@ def run(args: argparse.Namespace) -> int:
     hw = make_hardware(args.pins, args.die)
     try:
         lines = args.script.read_text(encoding="utf-8").splitlines() if args.script else None
+        if args.demo is not None:
+            from table.companion.controller import Setup
+            from table.companion.session import auto_script
+
+            if ctl.mode == "resume":
+                ctl.press("undo")  # a demonstration starts a new game
+            lines = ["setup players=2 cottage=on", *auto_script(data, Setup(2, cottage=True), args.demo)]
         if want_text(args):
             return _run_text(ctl, args, lines, speaker, hw)
         from table.display.app import DisplayUnavailable, run_app

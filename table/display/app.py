@@ -192,22 +192,30 @@ def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: 
     hw = hardware if hardware is not None else make_hardware(getattr(args, "pins", "none"), getattr(args, "die", "off"))
     app = App(ctl, surface, indicators=hw.indicators, inputs=hw.events, speaker=speaker, notifier=make_notifier(),
               after_step=hw.follow)
+
     def stop(signum: int, frame: object) -> None:  # systemctl stop: leave the loop, clean up below
         app.running = False
 
     signal.signal(signal.SIGTERM, stop)
+    shot = getattr(args, "screenshot", None)
+    pace = 0.0 if shot is not None else float(getattr(args, "pace", 0.0) or 0.0)
+    todo = [line for line in script if not line.strip().startswith("#")]
     try:
-        for line in script:
-            if not line.strip().startswith("#"):
+        if pace <= 0:  # the whole script at once, then the screen
+            for line in todo:
                 handle_line(ctl, line)
+            todo = []
         app.step()
-        shot = getattr(args, "screenshot", None)
         if shot is not None:
             pygame.image.save(surface, str(shot))
             return 0
+        next_at = app.clock() + pace
         while app.running:
             first = pygame.event.wait(50)
             events = [first, *pygame.event.get()] if first.type != pygame.NOEVENT else []
+            if todo and app.clock() >= next_at:  # --pace: one script line every PACE seconds
+                handle_line(ctl, todo.pop(0))
+                next_at = app.clock() + pace
             app.step(events)
         return 0
     finally:

@@ -166,3 +166,19 @@ def test_resume_screen_says_where_the_game_stands(tmp_path):
     ctl, j = open_session(DATA, tmp_path)
     assert ctl.resume_info.startswith("Turn 2: △ Triangle")
     j.close()
+
+
+def test_demo_plays_a_whole_game_in_its_own_corner_of_the_state_dir(tmp_path):
+    env = {**__import__("os").environ, "STATE_DIRECTORY": str(tmp_path)}
+    ctl, j = open_session(DATA, tmp_path)
+    ctl.do("start")
+    ctl.press("trough1")  # a real game in progress
+    j.close()
+    r = subprocess.run([sys.executable, "-m", "table", "play", "--text", "--demo", "2", "--pins", "none"],
+                       stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120, env=env,
+                       cwd=Path(__file__).parents[2])
+    assert r.returncode == 0, r.stderr
+    assert "Winner" in r.stdout
+    assert len(list((tmp_path / "demo" / "records").glob("*.json"))) == 1
+    game = Journal(tmp_path).unfinished()
+    assert game is not None and game.cmds == ["take 1"]  # untouched
