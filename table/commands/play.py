@@ -144,4 +144,6 @@ def _run_text(ctl: Any, args: argparse.Namespace, lines: list[str] | None, speak
     if notifier is not None:
         notifier.ready()
     source = lines if lines is not None else ([] if sys.stdin is None or sys.stdin.closed else sys.stdin)
-    return run_text(ctl, source, sys.stdout, echo=args.script is not None, after_each=after_each)
+    # with real input devices, keep taking button presses and die readings while waiting for a line
+    idle = 0.05 if hw.panel is not None or hw.sensor is not None else None
+    return run_text(ctl, source, sys.stdout, echo=args.script is not None, after_each=after_each, idle_s=idle)

@@ -15,6 +15,8 @@ input line is a key or a command:
 
 from __future__ import annotations
 
+import queue
+import threading
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
@@ -81,9 +83,15 @@ def handle_line(ctl: Controller, line: str) -> str | None:
 
 
 def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool = False,
-             after_each: Callable[[], None] | None = None) -> int:
+             after_each: Callable[[], None] | None = None, idle_s: float | None = None) -> int:
     """Feed input lines until they end (EOF) or ``quit``. Always exits cleanly: the journal
-    already holds every confirmed command."""
+    already holds every confirmed command.
+
+    ``after_each`` runs after every line (hardware inputs, LEDs, speech, watchdog). With
+    ``idle_s`` the lines are read in a thread and ``after_each`` also runs every ``idle_s``
+    seconds while no line comes, so GPIO buttons and the die sensor work while the terminal
+    waits for a line.
+    """
     last_screen = ""
 
     def flush() -> None:
@@ -96,19 +104,48 @@ def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool =
         last_screen = s
         out.flush()
 
-    flush()
-    for raw in lines:
+    def one(raw: str) -> bool:
         line = raw.rstrip("\n")
         if line.strip().startswith("#"):
-            continue
+            return True
         if line.strip().lower() in ("quit", "exit", "q"):
-            break
+            return False
         if echo:
             print(f"> {line}", file=out)
         hint = handle_line(ctl, line)
         if hint:
             print(f"  ? {hint}", file=out)
-        flush()
+        return True
+
+    def tick() -> None:
         if after_each is not None:
             after_each()
+        flush()
+
+    flush()
+    if idle_s is None:
+        for raw in lines:
+            if not one(raw):
+                break
+            tick()
+        return 0
+    inbox: queue.Queue[str | None] = queue.Queue()
+
+    def reader() -> None:
+        try:
+            for raw in lines:
+                inbox.put(raw)
+        finally:
+            inbox.put(None)
+
+    threading.Thread(target=reader, name="text-input", daemon=True).start()
+    while True:
+        try:
+            item = inbox.get(timeout=idle_s)
+        except queue.Empty:
+            tick()
+            continue
+        if item is None or not one(item):
+            break
+        tick()
     return 0

@@ -182,3 +182,38 @@ def test_demo_plays_a_whole_game_in_its_own_corner_of_the_state_dir(tmp_path):
     assert len(list((tmp_path / "demo" / "records").glob("*.json"))) == 1
     game = Journal(tmp_path).unfinished()
     assert game is not None and game.cmds == ["take 1"]  # untouched
+
+
+def test_text_mode_takes_button_presses_while_waiting_for_a_line(tmp_path):
+    import queue
+    import threading
+    import time
+    from types import SimpleNamespace
+
+    from table.companion.ports import drain
+
+    ctl, j = open_session(DATA, tmp_path)
+    hw_events = queue.Queue()
+    gate = threading.Event()
+
+    def lines():
+        yield "start"
+        gate.wait(10)  # nobody types: only the GPIO buttons act
+        yield "quit"
+
+    def someone_presses_a_button():
+        time.sleep(0.1)
+        hw_events.put(SimpleNamespace(button="trough2", t=0.0))
+        end = time.monotonic() + 10
+        while not (ctl.track is not None and ctl.t.history) and time.monotonic() < end:
+            time.sleep(0.01)
+        gate.set()
+
+    presser = threading.Thread(target=someone_presses_a_button)
+    presser.start()
+    out = io.StringIO()
+    run_text(ctl, lines(), out, after_each=lambda: drain(ctl, hw_events), idle_s=0.01)
+    presser.join(10)
+    j.close()
+    assert "Harvest Brown" in out.getvalue()
+    assert [str(a) for a in ctl.t.history] == ["take 2"]
