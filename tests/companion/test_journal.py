@@ -202,9 +202,10 @@ def test_text_mode_takes_button_presses_while_waiting_for_a_line(tmp_path):
         yield "quit"
 
     def someone_presses_a_button():
-        time.sleep(0.1)
-        hw_events.put(SimpleNamespace(button="trough2", t=0.0))
         end = time.monotonic() + 10
+        while ctl.mode != "play" and time.monotonic() < end:
+            time.sleep(0.01)
+        hw_events.put(SimpleNamespace(button="trough2", t=0.0))
         while not (ctl.track is not None and ctl.t.history) and time.monotonic() < end:
             time.sleep(0.01)
         gate.set()
