@@ -62,9 +62,13 @@ def make_hardware(pins: str = "none", die: str = "off") -> Hardware:
         except ImportError as exc:
             log.info("the hardware layer is not installed (%s): trough LEDs and buttons are off", exc)
         else:
-            hw.panel = Panel(load_pinmap(), pin_factory=make_pin_factory(None if pins == "auto" else pins),
-                             events=events)
-            hw.indicators = PanelIndicators(hw.panel)
+            try:
+                hw.panel = Panel(load_pinmap(), pin_factory=make_pin_factory(None if pins == "auto" else pins),
+                                 events=events)
+            except Exception as exc:  # no GPIO here, a bad pin map …: the screen and keys still work
+                log.error("trough LEDs and buttons unavailable: %s", exc)
+            else:
+                hw.indicators = PanelIndicators(hw.panel)
     if die != "off":
         try:
             from table.hardware.die_sensor import DieSensor
@@ -81,5 +85,8 @@ def make_hardware(pins: str = "none", die: str = "off") -> Hardware:
                 log.info("no die sensor simulator (%s): no die sensor", exc)
                 return hw
             url = hw.sim.serve_tcp()
-        hw.sensor = DieSensor(url, events)
+        try:
+            hw.sensor = DieSensor(url, events)  # it reconnects by itself when the port comes and goes
+        except ValueError as exc:
+            log.error("die sensor unavailable: %s", exc)
     return hw

@@ -11,13 +11,13 @@ pytest.importorskip("table.hardware.panel")
 
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPWMPin
-from table.hardware.panel import Panel
-from table.hardware.pinmap import load_pinmap
 
 from table.companion.controller import Controller
 from table.companion.ports import PanelIndicators
 from table.display.app import App
 from table.engine.data import load_dataset
+from table.hardware.panel import Panel
+from table.hardware.pinmap import load_pinmap
 
 DATA = load_dataset()
 
@@ -139,5 +139,20 @@ def test_the_simulated_die_sensor_follows_the_rules_and_a_wrong_space_is_shown()
         hw.sim.place(5)  # someone puts the die on the wrong space
         assert until(lambda: ctl.die_seen == 5)
         assert ctl.die_wrong() and ctl.t.state.die.space == 2  # shown, not obeyed
+    finally:
+        hw.close()
+
+
+def test_without_gpio_or_with_a_bad_sensor_url_the_kiosk_still_runs(caplog, monkeypatch):
+    from table.companion.hardware import make_hardware
+    from table.companion.ports import RecordingIndicators
+
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "lgpio")  # real pins asked for off a Pi
+    monkeypatch.setattr("table.hardware.factory.running_on_pi", lambda *a, **k: False)
+    hw = make_hardware("lgpio", "ftp://nowhere")
+    try:
+        assert isinstance(hw.indicators, RecordingIndicators) and hw.sensor is None
+        assert "trough LEDs and buttons unavailable" in caplog.text
+        assert "die sensor unavailable" in caplog.text
     finally:
         hw.close()
