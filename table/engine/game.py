@@ -43,7 +43,7 @@ from table.engine.events import (
     Winners,
 )
 from table.engine.scoring import ScoreBreakdown, final_score, winners
-from table.engine.walk import Die, apples_by_space, is_last_turn, move_die
+from table.engine.walk import FINAL_PIPS, Die, apples_by_space, is_last_turn, move_die
 
 CHANCE = -1
 TERMINAL = -4
@@ -60,6 +60,7 @@ D_BLIND = 9
 D_COTTAGE = 10  # + seat
 EMPTY = -1
 PASTURE_ROT = 7  # a cell holds tile_id * 8 + rotation, rotation 7 = pasture side up
+TROUGH_NAMES = tuple(f"trough {t}" for t in range(9))
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +187,8 @@ def rules_for(data: DataSet) -> Rules:
 class GameState:
     """A game in progress. Mutable; :meth:`clone` for search, :meth:`undo` to take back."""
 
-    def __init__(self, data: DataSet, config: GameConfig, *, keep_undo: bool = True) -> None:
+    def __init__(self, data: DataSet, config: GameConfig, *, keep_undo: bool = True,
+                 log_events: bool = True) -> None:
         validate_config(data, config)
         self.data = data
         self.config = config
@@ -209,6 +211,10 @@ class GameState:
             self.corner_hive.append(hives)
             self.corner_apple.append(apples)
         self.keep_undo = keep_undo
+        self.log_events = log_events
+        """False: the frequent per-turn events (turn started, tile taken/paid/placed, refill draws)
+        are not recorded — for simulations that only want the outcome. Harvests, scorings and
+        the final scoring are always recorded."""
         p = config.players
         self.honey: list[int] = list(START_HONEY[p])
         self.cells: list[list[int]] = [[EMPTY] * hexgrid.CELL_COUNT for _ in range(p)]
@@ -392,7 +398,7 @@ class GameState:
 
     def _dispatch(self, action: int) -> None:
         ph = self.phase
-        if ph in (SETUP, BLIND_DRAW, STOCK_DRAW, REFILL):
+        if ph in (REFILL, SETUP, BLIND_DRAW, STOCK_DRAW):
             self._draw(action - A.DRAW)
         elif ph == SELECT:
             self._select(action)
@@ -426,7 +432,10 @@ class GameState:
             self.events.append(TileDrawn(f"cottage {dest - D_COTTAGE + 1}", tile))
         else:
             self.troughs[dest - 1].append(tile)
-            self.events.append(TileDrawn(f"trough {dest}", tile))
+            if self.log_events:
+                self.events.append(TileDrawn(TROUGH_NAMES[dest], tile))
+        if self.pending and self.supply:
+            return  # more draws to come (the common case inside a refill)
         self._after_draws()
 
     def _after_draws(self) -> None:
@@ -437,8 +446,10 @@ class GameState:
             self.phase = SETUP if self.turn == 0 and self.phase == SETUP else REFILL
             return
         self.phase = SELECT
-        self.events.append(TurnStarted(self.turn + 1, self.seat, self.die.space, self.die.pips,
-                                       self.open_troughs(), self.on_middle, is_last_turn(self.board, self.die)))
+        die = self._die
+        if self.log_events:
+            self.events.append(TurnStarted(self.turn + 1, self.seat, die.space, die.pips, self._open, self.on_middle,
+                                           die.pips >= FINAL_PIPS and die.space == self.board.end_space))
 
     def _select(self, action: int) -> None:
         seat = self.seat
@@ -458,7 +469,8 @@ class GameState:
         else:
             trough, tile = divmod(action - A.TAKE, A.TILE_SPAN)
             self.troughs[trough - 1].remove(tile)
-            self.events.append(TileTaken(seat, "trough", trough, tile))
+            if self.log_events:
+                self.events.append(TileTaken(seat, "trough", trough, tile))
         self.held = tile
         self.phase = PAY
 
@@ -469,12 +481,14 @@ class GameState:
             self.honey[seat] -= price
             self.stats.paid[seat] += price
             self.held_pasture = False
-            self.events.append(TilePaid(seat, tile, price))
+            if self.log_events:
+                self.events.append(TilePaid(seat, tile, price))
         else:
             self.honey[seat] += PASTURE_HONEY
             self.stats.pasture[seat] += PASTURE_HONEY
             self.held_pasture = True
-            self.events.append(TileFlipped(seat, tile, PASTURE_HONEY))
+            if self.log_events:
+                self.events.append(TileFlipped(seat, tile, PASTURE_HONEY))
         self.phase = PLACE
 
     def link_values(self, seat: int, cell: int, tile: int, rot: int) -> list[int]:
@@ -516,8 +530,9 @@ class GameState:
                 gain = sum(links)
                 self.honey[seat] += gain
                 self.stats.links[seat] += gain
-        self.events.append(TilePlaced(seat, tile, cell + 1, 0 if self.held_pasture else rot,
-                                      self.held_pasture, tuple(links)))
+        if self.log_events:
+            self.events.append(TilePlaced(seat, tile, cell + 1, 0 if self.held_pasture else rot,
+                                          self.held_pasture, tuple(links)))
         self.held = EMPTY
         self.held_pasture = False
         if self.restock:
@@ -544,14 +559,18 @@ class GameState:
         if is_last_turn(self.board, self.die):
             self._finish()
             return
-        die, walk_events = move_die(self.board, self.die, self.apples)
+        die, walk_events = move_die(self.board, self._die, self.apples)
+        seats = range(self.players)
+        honey = self.honey
         for ev in walk_events:
-            if isinstance(ev, Harvest):
-                pay = tuple(self.harvest_yield(s, ev.variety, ev.pips) for s in range(self.players))
-                for s, h in enumerate(pay):
-                    self.honey[s] += h
-                    self.stats.harvests[s] += h
-                ev = Harvest(ev.variety, ev.pips, pay)
+            if type(ev) is Harvest:
+                v, p, totals, yield_ = ev.variety, ev.pips, self.apple_totals, self.harvest_yield
+                pay = tuple([yield_(s, v, p) if totals[s][v] > p else 0 for s in seats])
+                harvests = self.stats.harvests
+                for s in seats:
+                    honey[s] += pay[s]
+                    harvests[s] += pay[s]
+                ev = Harvest(v, p, pay)
             elif isinstance(ev, BlossomScoring):
                 pay = tuple(self.blossom_count(s) * ev.times for s in range(self.players))
                 for s, h in enumerate(pay):
@@ -707,6 +726,7 @@ class GameState:
         for name in ("data", "config", "rules", "board", "apples", "sides", "corner_hive", "corner_apple"):
             setattr(new, name, getattr(self, name))
         new.keep_undo = keep_undo
+        new.log_events = self.log_events
         new.apple_totals = [t[:] for t in self.apple_totals]
         (new.honey, new.cells, new.troughs, new.supply, new.middle, new.cottage, new.die, new.turn,
          new.phase, new.held, new.held_pasture, new.restock, new.pending, new.stats, _n) = self._snapshot()
@@ -738,9 +758,9 @@ def sample_chance(state: GameState, rng: random.Random) -> int:
 
 
 def new_game(data: DataSet, config: GameConfig, rng: random.Random | None = None,
-             *, keep_undo: bool = True) -> GameState:
+             *, keep_undo: bool = True, log_events: bool = True) -> GameState:
     """A new game; with ``rng`` the setup draws are made, else it waits at the setup chance nodes."""
-    state = GameState(data, config, keep_undo=keep_undo)
+    state = GameState(data, config, keep_undo=keep_undo, log_events=log_events)
     if rng is not None:
         while state.phase == SETUP:
             state.apply(sample_chance(state, rng))

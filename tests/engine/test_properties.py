@@ -116,3 +116,24 @@ def test_event_from_dict_rejects_garbage():
         with pytest.raises(ValueError):
             event_from_dict(bad)
     assert isinstance(event_from_dict({"type": "game_ended", "turns": 3}), Event)
+
+
+@settings(max_examples=40, deadline=None)
+@given(configs(), st.integers(0, 2**32 - 1))
+def test_a_quiet_game_plays_exactly_like_a_logged_one(config, seed):
+    from table.engine.game import play_random
+
+    loud = play_random(new_game(DATA, config, random.Random(seed)), random.Random(seed + 1))
+    quiet = play_random(new_game(DATA, config, random.Random(seed), log_events=False), random.Random(seed + 1))
+    assert quiet.history == loud.history and quiet.summary() == loud.summary()
+    assert [e for e in loud.events if not skipped_when_quiet(e)] == quiet.events
+
+
+def skipped_when_quiet(e):
+    from table.engine.events import TileDrawn, TileFlipped, TilePaid, TilePlaced, TileTaken
+
+    if isinstance(e, TileDrawn):
+        return e.to.startswith("trough")
+    if isinstance(e, TileTaken):
+        return e.source == "trough"
+    return isinstance(e, TurnStarted | TilePaid | TileFlipped | TilePlaced)
