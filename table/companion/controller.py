@@ -334,6 +334,7 @@ class Controller:
     def sensor_status(self, state: str) -> None:
         if self.sensor_state != state:
             self.sensor_state = state
+            self.log.append(f"Die sensor {state}")
             self._changed()
 
     def _command_for(self, b: str) -> str | None:
