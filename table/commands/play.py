@@ -62,7 +62,7 @@ def want_text(args: argparse.Namespace) -> bool:
         return True
     if args.display in ("window", "fullscreen"):
         return False
-    from table.display.app import display_available
+    from table.display.detect import display_available
 
     return not display_available()
 

@@ -8,7 +8,6 @@ and redraws when the controller's ``version`` moved. :func:`run_app` opens the d
 
 from __future__ import annotations
 
-import glob
 import logging
 import os
 import queue
@@ -23,6 +22,7 @@ from table.companion.controller import Controller, LedState
 from table.companion.hardware import Hardware
 from table.companion.notifying import make_notifier
 from table.companion.ports import Indicators, RecordingIndicators, drain
+from table.display.detect import display_available  # noqa: F401 - re-exported
 from table.display.render import View
 
 log = logging.getLogger("applejack.display")
@@ -48,15 +48,6 @@ DIGITS |= {getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)}
 
 class DisplayUnavailable(RuntimeError):
     pass
-
-
-def display_available() -> bool:
-    """A screen to draw on: an explicit SDL video driver, X/Wayland, or a DRM device (Pi console)."""
-    if os.environ.get("SDL_VIDEODRIVER"):
-        return True
-    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
-        return True
-    return any(os.access(p, os.R_OK | os.W_OK) for p in glob.glob("/dev/dri/card*"))
 
 
 def key_button(key: int, mode: str) -> str | None:
