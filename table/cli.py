@@ -15,6 +15,7 @@ from collections.abc import Sequence
 # name -> (module, one-line help). Keep sorted by the order a newcomer meets them.
 COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("table.commands.run", "start on the embedded default (what the README's run command does)"),
+    "play": ("table.commands.play", "the table companion: kiosk screen, trough LEDs and buttons, die sensor"),
     "replay": ("table.commands.replay", "print the event stream of a game record"),
     "score": ("table.commands.score", "the digital score pad: final scoring from a JSON pad"),
     "check-data": ("table.commands.check_data", "validate a data set (tiles, orchards, harvest boards)"),

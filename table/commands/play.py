@@ -1,0 +1,149 @@
+"""``applejack-table play``: the table companion (kiosk screen, trough LEDs and buttons, die sensor).
+
+Without a display (``--text``, or ``--display auto`` when there is none) the same controller
+runs in the terminal: announcements as lines, one key or command per input line (stdin or
+``--script FILE``). At the end of the input it exits 0; the game stays in the journal and is
+offered again on the next start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("applejack.play")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--text", action="store_true", help="terminal mode (no display)")
+    p.add_argument("--display", choices=("auto", "window", "fullscreen", "none"), default="auto",
+                   help="auto: fullscreen kiosk on a Pi console (KMSDRM), a window under X/Wayland, "
+                        "text when there is no display (default)")
+    p.add_argument("--size", default=None, metavar="WxH", help="window size (default 800x480)")
+    p.add_argument("--script", type=Path, default=None, metavar="FILE",
+                   help="read inputs from FILE, one key or command per line (see --help-keys)")
+    p.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
+                   help="where the journal and records live (default: $STATE_DIRECTORY, else the user data dir)")
+    p.add_argument("--resume", choices=("ask", "yes", "no"), default="ask",
+                   help="an unfinished game: ask on screen (default), resume it, or discard it")
+    p.add_argument("--pins", default="auto", metavar="NAME",
+                   help="GPIO pin factory for the trough LEDs and buttons: auto (default: "
+                        "$GPIOZERO_PIN_FACTORY, else lgpio on a Pi and mock pins elsewhere), mock, lgpio, "
+                        "rpigpio, or none")
+    p.add_argument("--die", default=os.environ.get("APPLEJACK_DIE_SENSOR") or "off", metavar="SOURCE",
+                   help="die sensor: a serial port such as /dev/applejack-die or socket://host:port, sim "
+                        "(the simulator, following the rules), or off (default: $APPLEJACK_DIE_SENSOR, else off)")
+    p.add_argument("--speak", action="store_true", help="speak announcements with espeak-ng if installed")
+    p.add_argument("--demo", type=int, nargs="?", const=1, default=None, metavar="SEED",
+                   help="play a whole random game (2 players, cottage tiles; seeded) as the script: "
+                        "a demonstration that needs nobody at the table")
+    p.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
+                   help="on the screen, feed one script line every SECONDS (default 0: all at once)")
+    p.add_argument("--screenshot", type=Path, default=None, metavar="PNG",
+                   help="save the screen after the script and exit (display modes)")
+    p.add_argument("--help-keys", action="store_true", help="list the keys and commands, then exit")
+
+
+def _state_dir(args: argparse.Namespace) -> Path:
+    from table.companion.journal import default_state_dir
+
+    if args.state_dir is not None:
+        return Path(args.state_dir)
+    # a demonstration journals into its own corner: it must never discard a real unfinished game
+    return default_state_dir() / "demo" if args.demo is not None else default_state_dir()
+
+
+def want_text(args: argparse.Namespace) -> bool:
+    if args.text or args.display == "none":
+        return True
+    if args.display in ("window", "fullscreen"):
+        return False
+    from table.display.detect import display_available
+
+    return not display_available()
+
+
+def run(args: argparse.Namespace) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s", stream=sys.stderr)
+    if args.help_keys:
+        from table.companion import text
+
+        print(text.__doc__)
+        return 0
+    from table.companion.session import open_session
+    from table.engine.data import load_dataset
+
+    data = load_dataset()
+    state_dir = _state_dir(args)
+    ctl, journal = open_session(data, state_dir, resume=args.resume)
+    if args.die != "off" and ctl.mode == "setup":
+        from table.companion.controller import Setup
+
+        ctl.setup = Setup(ctl.setup.players, ctl.setup.cottage, ctl.setup.apple_tiles, sensor=True)
+    speaker = None
+    if args.speak:
+        from table.companion.speech import Speaker
+
+        speaker = Speaker()
+    from table.companion.hardware import make_hardware
+
+    hw = make_hardware(args.pins, args.die)
+    try:
+        lines = args.script.read_text(encoding="utf-8").splitlines() if args.script else None
+        if args.demo is not None:
+            from table.companion.controller import Setup
+            from table.companion.session import auto_script
+
+            if ctl.mode == "resume":
+                ctl.press("undo")  # a demonstration starts a new game
+            lines = ["setup players=2 cottage=on", *auto_script(data, Setup(2, cottage=True), args.demo)]
+        if want_text(args):
+            return _run_text(ctl, args, lines, speaker, hw)
+        from table.display.app import DisplayUnavailable, run_app
+
+        try:
+            return run_app(ctl, args, script=lines or [], speaker=speaker, hardware=hw)
+        except DisplayUnavailable as exc:
+            if args.display != "auto":
+                print(f"applejack-table play: no display: {exc}", file=sys.stderr)
+                return 1
+            log.info("no display (%s): text mode", exc)
+            return _run_text(ctl, args, lines, speaker, hw)
+    finally:
+        hw.close()
+        journal.close()
+
+
+def _run_text(ctl: Any, args: argparse.Namespace, lines: list[str] | None, speaker: Any, hw: Any) -> int:
+    """The terminal front end, with the same LEDs, buttons and die sensor between input lines."""
+    from table.companion.notifying import make_notifier
+    from table.companion.ports import drain
+    from table.companion.text import run_text
+
+    notifier = make_notifier()
+    shown: list[Any] = [None]
+
+    def after_each() -> None:
+        drain(ctl, hw.events)
+        hw.follow(ctl)
+        leds = ctl.leds()
+        if leds != shown[0]:
+            hw.indicators.show(leds)
+            shown[0] = leds
+        if speaker is not None:
+            speaker.say_all(ctl.log)
+        if notifier is not None:
+            notifier.watchdog()
+
+    after_each()
+    if notifier is not None:
+        notifier.ready()
+    source = lines if lines is not None else ([] if sys.stdin is None or sys.stdin.closed else sys.stdin)
+    # with real input devices, keep taking button presses and die readings while waiting for a line
+    idle = 0.05 if hw.panel is not None or hw.sensor is not None else None
+    return run_text(ctl, source, sys.stdout, echo=args.script is not None, after_each=after_each, idle_s=idle)

@@ -1,0 +1,749 @@
+"""The table companion's brain: a state machine around one :class:`~table.engine.track.Track`.
+
+It knows nothing of pygame, GPIO or SQLite. Two layers:
+
+* :meth:`Controller.press` takes a *button* ("trough1".."trough7", "blind", "confirm",
+  "undo", "cottage", "middle", "correct", "escape", digits and score-pad keys) and turns it,
+  depending on the mode, into a *command* — or ignores it.
+* :meth:`Controller.do` executes a command (text: ``take 3``, ``blind``, ``ack``, ``undo``,
+  ``fix-die 5 2``, ``pad 1 brown 5,3``, ``pad-done`` …). Every command that changed
+  something is handed to ``on_command`` (the journal) *after* it was applied, so replaying a
+  journal through :meth:`do` rebuilds the exact state, announcement queue included.
+
+What the screen must show is the controller's public state (``mode``, ``track``,
+``pending``, ``correction``, ``pad`` …); what the LEDs must show is :meth:`leds`. ``version``
+goes up on every change so a view redraws only when something changed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from table.engine.data import SEAT_GLYPHS, SEAT_SYMBOLS, DataSet
+from table.engine.errors import ActionParseError, IllegalActionError
+from table.engine.events import (
+    BlossomScoring,
+    Event,
+    GameEnded,
+    Harvest,
+    LoopStarted,
+    MiddleReached,
+    RefillNeeded,
+)
+from table.engine.scoring import ScoreBreakdown, final_score, winners
+from table.engine.track import Track, TrackAction, TrackConfig, track_record
+
+TROUGHS = tuple(f"trough{i}" for i in range(1, 8))
+BUTTONS = (*TROUGHS, "blind", "confirm", "undo")
+"""The physical buttons on GPIO; the keyboard and the touchscreen add more names."""
+
+SEAT_COLOURS: tuple[str, ...] = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
+"""Seat colours (blue, red, green, gold); every seat is also drawn with its symbol."""
+
+PAD_FIELDS_EXTRA = ("blossoms", "honey")
+
+STEPS = (
+    "Take a tile: press its trough (or Blind / Cottage)",
+    "Pay its price, or pasture side up: +2 honey",
+    "Place it in your orchard",
+    "Beehive links pay the lower number, each link",
+)
+
+
+def seat_label(seat: int) -> str:
+    return f"{SEAT_GLYPHS[SEAT_SYMBOLS[seat]]} {SEAT_SYMBOLS[seat].capitalize()}"
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What the setup screen chooses; journalled as the game's config."""
+
+    players: int = 2
+    cottage: bool = False
+    apple_tiles: tuple[int, ...] | None = None
+    sensor: bool = False
+
+    def track_config(self) -> TrackConfig:
+        return TrackConfig(self.players, cottage=self.cottage, apple_tiles=self.apple_tiles)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": self.players, "cottage": self.cottage,
+                "apple_tiles": list(self.apple_tiles) if self.apple_tiles is not None else None,
+                "sensor": self.sensor}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Setup:
+        tiles = d.get("apple_tiles")
+        return cls(int(d["players"]), bool(d.get("cottage", False)),
+                   tuple(int(x) for x in tiles) if tiles is not None else None, bool(d.get("sensor", False)))
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """Something the table must do now; shown (and spoken) one at a time, confirmed to go on.
+
+    ``kind``: harvest, blossom, loop, middle, refill, end. ``variety`` for a harvest;
+    ``troughs`` the refill order.
+    """
+
+    kind: str
+    text: str
+    variety: int | None = None
+    pips: int = 0
+    troughs: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LedState:
+    """What the seven trough LEDs must show: ``open`` (these troughs lit), ``refill`` (blink
+    ``troughs`` in this order), ``chase`` (setup / game over) or ``off``."""
+
+    kind: str
+    troughs: tuple[int, ...] = ()
+
+
+@dataclass
+class Correction:
+    """The correction screen's working copy; ``confirm`` turns the differences into fix-* actions."""
+
+    space: int
+    pips: int
+    troughs: list[int]
+    supply: int
+    cursor: int = 0  # 0 die space, 1 die pips, 2..8 troughs 1..7, 9 supply
+
+    FIELDS = 10
+
+    def label(self, i: int) -> str:
+        if i == 0:
+            return "Die space"
+        if i == 1:
+            return "Die pips"
+        if i <= 8:
+            return f"Trough {i - 1}"
+        return "Supply"
+
+    def value(self, i: int) -> int:
+        if i == 0:
+            return self.space
+        if i == 1:
+            return self.pips
+        if i <= 8:
+            return self.troughs[i - 2]
+        return self.supply
+
+    def adjust(self, i: int, delta: int, spaces: int) -> None:
+        if i == 0:
+            self.space = (self.space - 1 + delta) % spaces + 1
+        elif i == 1:
+            self.pips = min(3, max(1, self.pips + delta))
+        elif i <= 8:
+            self.troughs[i - 2] = max(0, self.troughs[i - 2] + delta)
+        else:
+            self.supply = max(0, self.supply + delta)
+
+
+@dataclass
+class ScorePad:
+    """The paper score pad: per player, the apple count of each area per variety, blossoms, honey."""
+
+    players: int
+    varieties: int
+    areas: list[list[tuple[int, ...]]] = field(default_factory=list)
+    blossoms: list[int] = field(default_factory=list)
+    honey: list[int] = field(default_factory=list)
+    cursor: tuple[int, int] = (0, 0)  # (player, field): field < varieties → areas, then blossoms, honey
+    typing: str = ""  # what is being typed into the field under the cursor
+
+    def __post_init__(self) -> None:
+        if not self.areas:
+            self.areas = [[() for _ in range(self.varieties)] for _ in range(self.players)]
+            self.blossoms = [0] * self.players
+            self.honey = [0] * self.players
+
+    @property
+    def fields(self) -> int:
+        return self.varieties + 2
+
+    def field_text(self, player: int, f: int) -> str:
+        if f < self.varieties:
+            return ",".join(map(str, self.areas[player][f]))
+        return str(self.blossoms[player] if f == self.varieties else self.honey[player])
+
+    def breakdowns(self) -> list[ScoreBreakdown]:
+        return [final_score(self.areas[p], self.blossoms[p], self.honey[p]) for p in range(self.players)]
+
+    def to_dict(self, variety_ids: tuple[str, ...]) -> dict[str, Any]:
+        """The pad in the format of ``applejack-table score`` (table.engine.scorepad)."""
+        return {"players": [{"name": seat_label(p),
+                             "areas": {variety_ids[v]: list(a) for v, a in enumerate(self.areas[p]) if a},
+                             "blossoms": self.blossoms[p], "honey": self.honey[p]}
+                            for p in range(self.players)]}
+
+
+class CommandError(ValueError):
+    """A command that cannot be executed now (the view shows ``str()`` as a hint)."""
+
+
+def parse_numbers(text: str) -> tuple[int, ...]:
+    parts = [p for p in text.replace(",", " ").split() if p]
+    if not all(p.isdigit() for p in parts):
+        raise CommandError(f"not a list of numbers: {text!r}")
+    return tuple(int(p) for p in parts)
+
+
+def announcements_for(events: list[Event], data: DataSet) -> list[Announcement]:
+    out: list[Announcement] = []
+    for e in events:
+        if isinstance(e, Harvest):
+            v = data.varieties[e.variety]
+            out.append(Announcement("harvest", f"Harvest {v.name} ({v.mark}): every {v.name} area − {e.pips}",
+                                    e.variety, e.pips))
+        elif isinstance(e, BlossomScoring):
+            out.append(Announcement("blossom", f"Blossom scoring: each blossom pays {e.times} honey", pips=e.times))
+        elif isinstance(e, LoopStarted):
+            out.append(Announcement("loop", f"Loop {e.loop}: die back to the start, turn it to {e.pips}",
+                                    pips=e.pips))
+        elif isinstance(e, MiddleReached):
+            text = f"Middle space: +{e.honey} honey for the empty trees"
+            if e.fill:
+                text += f"; put {e.fill} tile(s) from the supply on the trees"
+            out.append(Announcement("middle", text, pips=e.honey))
+        elif isinstance(e, RefillNeeded):
+            text = "Refill: one tile into each trough: " + " ".join(map(str, e.order))
+            if e.middle:
+                text += ", then the middle trees"
+            if e.available < len(e.order) + int(e.middle):
+                text += f" (only {e.available} in the supply)"
+            out.append(Announcement("refill", text, troughs=e.order[: e.available] if e.available else ()))
+        elif isinstance(e, GameEnded):
+            out.append(Announcement("end", f"Game over after {e.turns} turns: final scoring"))
+    return out
+
+
+class Controller:
+    """See the module docstring. ``on_command(kind, payload)`` receives ``("game", setup dict)``
+    when a game starts, ``("cmd", text)`` for every command that changed the game and
+    ``("finished", record dict)`` when the score pad is done."""
+
+    def __init__(self, data: DataSet, *, on_command: Callable[[str, Any], None] | None = None,
+                 rng: random.Random | None = None) -> None:
+        self.data = data
+        self.on_command = on_command
+        self.rng = rng or random.Random()
+        self.mode = "setup"  # setup, resume, play, correct, pad, result
+        self.setup = Setup()
+        self.track: Track | None = None
+        self.pending: list[Announcement] = []
+        self.correction: Correction | None = None
+        self.pad: ScorePad | None = None
+        self.results: list[ScoreBreakdown] = []
+        self.winners: tuple[int, ...] = ()
+        self.record: dict[str, Any] | None = None
+        self.die_seen: int | None = None  # last settled die reading (sensor on)
+        self.sensor_state = "off"
+        self.hint = ""  # a short message about the last input that was refused
+        self.resume_info: str = ""
+        self._resume_payload: tuple[Setup, list[str]] | None = None
+        self.version = 0
+        self.log: list[str] = []  # every announcement / turn line, for the text view and speech
+        self._said = 0
+
+    # --- helpers --------------------------------------------------------------------------------
+    def _changed(self) -> None:
+        self.version += 1
+
+    def _say(self, line: str) -> None:
+        self.log.append(line)
+
+    def new_lines(self) -> list[str]:
+        """Lines added to ``log`` since the last call (text view, speech)."""
+        lines = self.log[self._said:]
+        self._said = len(self.log)
+        return lines
+
+    @property
+    def t(self) -> Track:
+        assert self.track is not None
+        return self.track
+
+    def die_wrong(self) -> bool:
+        """The sensor sees the die on another space than the rules put it on."""
+        return (self.setup.sensor and self.track is not None and self.die_seen is not None
+                and self.mode == "play" and self.die_seen != self.t.state.die.space)
+
+    def turn_line(self) -> str:
+        t = self.t
+        s = t.state
+        if t.is_terminal():
+            return "Game over"
+        where = "the middle space" if t.on_middle else \
+            " and ".join(f"trough {n} ({s.troughs[n - 1]})" for n in t.open_troughs())
+        last = " — LAST TURN" if t.is_last_turn() else ""
+        what = "restock the cottage from" if s.phase == "stock" else "takes from"
+        return (f"Turn {s.turn + 1}: {seat_label(t.seat)} {what} {where}; die on space {s.die.space} "
+                f"showing {s.die.pips}; supply {s.supply}{last}")
+
+    # --- what the LEDs show ---------------------------------------------------------------------
+    def leds(self) -> LedState:
+        if self.mode == "play" and self.track is not None:
+            if self.pending and self.pending[0].kind == "refill":
+                return LedState("refill", self.pending[0].troughs)
+            if self.pending:
+                return LedState("off")
+            if self.t.is_terminal():
+                return LedState("chase")
+            s = self.t.state
+            if s.phase == "stock":
+                return LedState("open", tuple(a.a for a in self.t.legal_actions()
+                                               if a.kind == "stock" and a.a is not None))
+            return LedState("open", tuple(a.a for a in self.t.legal_actions() if a.kind == "take" and a.a))
+        if self.mode == "correct" and self.correction is not None and 2 <= self.correction.cursor <= 8:
+            return LedState("open", (self.correction.cursor - 1,))
+        if self.mode in ("setup", "result", "resume"):
+            return LedState("chase")
+        return LedState("off")
+
+    # --- inputs from people ---------------------------------------------------------------------
+    def press(self, button: str) -> bool:
+        """A button, key or touch target; returns whether it did something."""
+        try:
+            cmd = self._command_for(button)
+            if cmd is None:
+                return False
+            if cmd == "":
+                self._changed()  # view-only change (cursor, typing, setup choice)
+                return True
+            self.hint = ""
+            self.do(cmd)
+            return True
+        except (CommandError, IllegalActionError, ActionParseError) as exc:
+            self.hint = str(exc)
+            self._changed()
+            return False
+
+    def die_reading(self, space: int) -> None:
+        """A settled die position from the sensor: shown (and checked), never obeyed."""
+        if self.die_seen != space:
+            self.die_seen = space
+            self._changed()
+
+    def sensor_status(self, state: str) -> None:
+        if self.sensor_state != state:
+            self.sensor_state = state
+            self.log.append(f"Die sensor {state}")
+            self._changed()
+
+    def _command_for(self, b: str) -> str | None:
+        m = self.mode
+        if m == "resume":
+            return {"confirm": "resume", "undo": "discard", "escape": "discard"}.get(b)
+        if m == "setup":
+            return self._setup_press(b)
+        if m == "correct":
+            return self._correct_press(b)
+        if m == "pad":
+            return self._pad_press(b)
+        if m == "result":
+            return "new-game" if b == "confirm" else None
+        # play
+        t = self.t
+        if b in ("undo", "backspace"):
+            return "undo"
+        if b == "correct":
+            if self.pending or t.state.phase != "take" or t.is_terminal():
+                raise CommandError("corrections are made at the start of a turn")
+            self.correction = Correction(t.state.die.space, t.state.die.pips, list(t.state.troughs),
+                                         t.state.supply)
+            self.mode = "correct"
+            return ""
+        if self.pending:
+            if b == "confirm":
+                return "ack"
+            raise CommandError("confirm the announcement first")
+        if t.is_terminal():
+            return "pad-open" if b == "confirm" else None
+        stock = t.state.phase == "stock"
+        if b in TROUGHS:
+            return f"{'stock' if stock else 'take'} {b[6:]}"
+        if b == "blind":
+            return "stock-supply" if stock else "blind"
+        if b == "cottage":
+            return "cottage"
+        if b == "middle":
+            return "middle"
+        if b == "confirm":  # GPIO has no cottage/middle buttons: confirm takes what is unambiguous
+            legal = {a.kind for a in t.legal_actions()}
+            if "middle" in legal:
+                return "middle"
+            if "cottage" in legal:
+                return "cottage"
+        return None
+
+    def _setup_press(self, b: str) -> str | None:
+        s = self.setup
+        if b in ("trough1", "trough2", "trough3", "trough4") or (b in "1234" and len(b) == 1):
+            self.setup = Setup(int(b[-1]), s.cottage, s.apple_tiles, s.sensor)
+        elif b in ("trough5", "cottage", "5"):
+            self.setup = Setup(s.players, not s.cottage, s.apple_tiles, s.sensor)
+        elif b in ("trough6", "6"):
+            tiles = None if s.apple_tiles is not None else self.shuffled_apples()
+            self.setup = Setup(s.players, s.cottage, tiles, s.sensor)
+        elif b in ("trough7", "7"):
+            self.setup = Setup(s.players, s.cottage, s.apple_tiles, not s.sensor)
+        elif b.startswith("apple") and b[5:].isdigit() and s.apple_tiles is not None:
+            i = int(b[5:])  # touch on the i-th apple tile: it moves one place forward (to the left)
+            if 0 < i < len(s.apple_tiles):
+                order = list(s.apple_tiles)
+                order[i - 1], order[i] = order[i], order[i - 1]
+                self.setup = Setup(s.players, s.cottage, tuple(order), s.sensor)
+        elif b == "confirm":
+            return "start"
+        else:
+            return None
+        return ""
+
+    def shuffled_apples(self) -> tuple[int, ...]:
+        order = list(range(len(self.data.varieties)))
+        self.rng.shuffle(order)
+        return tuple(order)
+
+    def _correct_press(self, b: str) -> str | None:
+        c = self.correction
+        assert c is not None
+        spaces = len(self.t.board.spaces)
+        if b in TROUGHS:
+            i = int(b[6:]) + 1
+            if c.cursor == i:
+                c.adjust(i, +1, spaces)  # pressing the lit trough again counts up
+            c.cursor = i
+        elif b in ("up", "plus", "down", "minus"):
+            step = +1 if b in ("up", "plus") else -1
+            c.adjust(c.cursor, step, spaces)
+            while c.cursor == 0 and self.t.board.space(c.space).seat is None:
+                c.adjust(0, step, spaces)  # the die only stands on turn spaces
+        elif b in ("next", "tab", "blind"):
+            c.cursor = (c.cursor + 1) % c.FIELDS
+        elif b == "prev":
+            c.cursor = (c.cursor - 1) % c.FIELDS
+        elif b.startswith("field"):
+            c.cursor = int(b[5:]) % c.FIELDS
+        elif b in ("undo", "escape", "correct"):
+            self.correction = None
+            self.mode = "play"
+        elif b == "confirm":
+            fixes = self.correction_fixes()
+            self.correction = None
+            self.mode = "play"
+            if fixes:
+                for f in fixes[:-1]:
+                    self.do(f)
+                return fixes[-1]
+        else:
+            return None
+        return ""
+
+    def correction_fixes(self) -> list[str]:
+        c = self.correction
+        assert c is not None
+        s = self.t.state
+        out = []
+        if (c.space, c.pips) != (s.die.space, s.die.pips):
+            out.append(f"fix-die {c.space} {c.pips}")
+        out += [f"fix-trough {i + 1} {n}" for i, n in enumerate(c.troughs) if n != s.troughs[i]]
+        if c.supply != s.supply:
+            out.append(f"fix-supply {c.supply}")
+        return out
+
+    def _pad_press(self, b: str) -> str | None:
+        pad = self.pad
+        assert pad is not None
+        player, f = pad.cursor
+        if len(b) == 1 and b.isdigit():
+            pad.typing += b
+        elif b in ("comma", ",", "space", "blind"):
+            if f < pad.varieties and pad.typing and not pad.typing.endswith(","):
+                pad.typing += ","
+        elif b == "backspace" or (b == "undo" and pad.typing):
+            pad.typing = pad.typing[:-1]
+        elif b in ("undo", "escape"):
+            return "undo"  # back to the last turn; the pad keeps what was entered
+        elif b in ("confirm", "next", "tab", "down"):
+            cmd = self._pad_commit()
+            if b == "confirm" and player == pad.players - 1 and f == pad.fields - 1:
+                return cmd or "pad-done"  # the last field: confirm once more to score
+            self._pad_move(+1)
+            return cmd or ""
+        elif b in ("prev", "up"):
+            cmd = self._pad_commit()
+            self._pad_move(-1)
+            return cmd or ""
+        elif b == "done":
+            cmd = self._pad_commit()
+            if cmd:
+                self.do(cmd)
+            return "pad-done"
+        elif b.startswith("cell"):  # touch: cell<player>_<field>
+            cmd = self._pad_commit()
+            p, q = b[4:].split("_")
+            pad.cursor = (int(p) % pad.players, int(q) % pad.fields)
+            return cmd or ""
+        else:
+            return None
+        return ""
+
+    def _pad_commit(self) -> str | None:
+        pad = self.pad
+        assert pad is not None
+        if not pad.typing:
+            return None
+        player, f = pad.cursor
+        text, pad.typing = pad.typing.strip(","), ""
+        name = self.data.varieties[f].id if f < pad.varieties else PAD_FIELDS_EXTRA[f - pad.varieties]
+        return f"pad {player + 1} {name} {text}"
+
+    def _pad_move(self, step: int) -> None:
+        pad = self.pad
+        assert pad is not None
+        player, f = pad.cursor
+        f += step
+        if f >= pad.fields:
+            player, f = (player + 1) % pad.players, 0
+        elif f < 0:
+            player, f = (player - 1) % pad.players, pad.fields - 1
+        pad.cursor = (player, f)
+
+    # --- commands (journalled) ------------------------------------------------------------------
+    def do(self, cmd: str) -> None:
+        """Execute one command; raise CommandError / IllegalActionError when it cannot be done."""
+        word, _, rest = cmd.strip().partition(" ")
+        if word == "setup":
+            if self.mode != "setup":
+                raise CommandError("a game is running")
+            self.setup = self._parse_setup(rest)
+            self._changed()
+            return
+        if word == "start":
+            if self.mode != "setup":
+                raise CommandError("a game is running")
+            self._start(self.setup, journal=True)
+            return
+        if word == "resume":
+            if self.mode != "resume" or self._resume_payload is None:
+                raise CommandError("no game to resume")
+            setup, cmds = self._resume_payload
+            self._resume_payload = None
+            self.replay(setup, cmds)
+            return
+        if word == "discard":
+            if self.mode != "resume":
+                raise CommandError("no game to resume")
+            self._resume_payload = None
+            self.mode = "setup"
+            self._emit("discard", None)
+            self._changed()
+            return
+        if word == "new-game":
+            if self.mode not in ("result", "setup"):
+                raise CommandError("finish this game first")
+            self._reset()
+            return
+        if self.track is None:
+            raise CommandError("start a game first (confirm)")
+        if word == "undo":
+            if self.mode == "correct":
+                self.mode, self.correction = "play", None
+            try:
+                self.t.undo()
+            except IndexError:
+                raise CommandError("nothing to undo: this is the start of the game") from None
+            self.pending = []
+            self.mode = "play"
+            self._say(f"Undone. {self.turn_line()}")
+        elif word == "ack":
+            if not self.pending:
+                raise CommandError("nothing to confirm")
+            self.pending.pop(0)
+            self._say_next()
+            if not self.pending and self.t.is_terminal():
+                self._open_pad()
+        elif word == "pad-open":
+            if not self.t.is_terminal() or self.pending:
+                raise CommandError("the game is not over")
+            self._open_pad()
+        elif word == "pad":
+            self._pad_set(rest)
+        elif word == "pad-done":
+            self._pad_done()  # journalled as the finished record, not as a step
+            self._changed()
+            return
+        else:
+            if self.mode not in ("play", "correct"):
+                raise CommandError(f"{cmd!r}: not now")
+            if self.pending and not word.startswith("fix-"):
+                raise CommandError("confirm the announcement first")
+            action = TrackAction.parse(cmd)
+            events = self.t.apply(action)
+            self.pending = announcements_for(events, self.data)
+            self._say_action(action)
+            if self.pending:
+                self._say_next()
+            else:
+                self._say(self.turn_line())
+        self._emit("cmd", cmd.strip())
+        self._changed()
+
+    def _emit(self, kind: str, payload: Any) -> None:
+        if self.on_command is not None:
+            self.on_command(kind, payload)
+
+    def _say_action(self, action: TrackAction) -> None:
+        if action.kind.startswith("fix-"):
+            self._say(f"Corrected: {action}")
+
+    def _say_next(self) -> None:
+        if self.pending:
+            self._say(self.pending[0].text)
+        elif self.track is not None and not self.t.is_terminal():
+            self._say(self.turn_line())
+
+    def _parse_setup(self, text: str) -> Setup:
+        s = self.setup
+        words = text.split()
+        for w in words:
+            key, _, value = w.partition("=")
+            if key == "players":
+                n = int(value)
+                if n not in self.data.boards:
+                    raise CommandError(f"no board for {n} players")
+                s = Setup(n, s.cottage, s.apple_tiles, s.sensor)
+            elif key == "cottage":
+                s = Setup(s.players, value in ("1", "on", "yes", "true"), s.apple_tiles, s.sensor)
+            elif key == "sensor":
+                s = Setup(s.players, s.cottage, s.apple_tiles, value in ("1", "on", "yes", "true"))
+            elif key == "apples":
+                if value in ("", "off", "none"):
+                    tiles = None
+                elif value == "shuffle":
+                    tiles = self.shuffled_apples()
+                else:
+                    tiles = tuple(n - 1 for n in parse_numbers(value))
+                    if sorted(tiles) != list(range(len(self.data.varieties))):
+                        raise CommandError("apples=ORDER lists each variety number 1-7 once")
+                s = Setup(s.players, s.cottage, tiles, s.sensor)
+            else:
+                raise CommandError(f"setup knows players=, cottage=, apples=, sensor=; not {w!r}")
+        return s
+
+    def _start(self, setup: Setup, *, journal: bool) -> None:
+        self.setup = setup
+        self.track = Track(self.data, setup.track_config())
+        self.mode = "play"
+        self.pending = []
+        self.die_seen = None
+        if journal:
+            self._emit("game", setup.to_dict())
+        self._say(f"New game: {setup.players} player(s)"
+                  + (", cottage tiles" if setup.cottage else "")
+                  + (", die sensor on" if setup.sensor else ""))
+        if setup.apple_tiles is not None:
+            names = ", ".join(self.data.varieties[v].name for v in setup.apple_tiles)
+            self._say(f"Apple tiles, first printed apple first: {names}")
+        self._say(self.turn_line())
+        self._changed()
+
+    def _reset(self) -> None:
+        self.mode = "setup"
+        self.track = None
+        self.pending = []
+        self.pad = None
+        self.results = []
+        self.winners = ()
+        self.record = None
+        self._changed()
+
+    # --- resume ---------------------------------------------------------------------------------
+    def offer_resume(self, setup: Setup, cmds: list[str], info: str = "") -> None:
+        """An unfinished game was found: the resume screen asks (confirm = resume, undo = new)."""
+        self.mode = "resume"
+        self._resume_payload = (setup, list(cmds))
+        self.resume_info = info or f"{setup.players} player(s), {len(cmds)} step(s) recorded"
+        self._say(f"Unfinished game found ({self.resume_info}): confirm resumes it, undo starts a new one")
+        self._changed()
+
+    def replay(self, setup: Setup, cmds: list[str]) -> None:
+        """Rebuild a journalled game exactly: its setup, then every command without journalling."""
+        hook, self.on_command = self.on_command, None
+        try:
+            self._start(setup, journal=False)
+            for c in cmds:
+                self.do(c)
+        finally:
+            self.on_command = hook
+        self.log.append(f"Resumed. {self.turn_line() if not self.pending else self.pending[0].text}")
+        self._changed()
+
+    # --- score pad ------------------------------------------------------------------------------
+    def _open_pad(self) -> None:
+        if self.pad is None:
+            self.pad = ScorePad(self.setup.players, len(self.data.varieties))
+        self.mode = "pad"
+        self._say("Score pad: per player the apples of each area per variety, then blossoms and honey")
+
+    def _pad_set(self, rest: str) -> None:
+        if self.pad is None:
+            raise CommandError("the score pad is not open")
+        parts = rest.split(maxsplit=2)
+        if len(parts) < 2:
+            raise CommandError("pad PLAYER FIELD VALUE, e.g. 'pad 1 brown 5,3' or 'pad 2 honey 14'")
+        player = int(parts[0]) - 1 if parts[0].isdigit() else -1
+        if not 0 <= player < self.pad.players:
+            raise CommandError(f"player 1..{self.pad.players}")
+        name, value = parts[1], parts[2] if len(parts) > 2 else ""
+        nums = parse_numbers(value)
+        if name in PAD_FIELDS_EXTRA:
+            if len(nums) > 1:
+                raise CommandError(f"{name} is one number")
+            target = self.pad.blossoms if name == "blossoms" else self.pad.honey
+            target[player] = nums[0] if nums else 0
+        else:
+            try:
+                v = self.data.variety(name)
+            except KeyError as exc:
+                raise CommandError(str(exc)) from None
+            self.pad.areas[player][v.index] = tuple(n for n in nums if n > 0)
+
+    def _pad_done(self) -> None:
+        if self.pad is None:
+            raise CommandError("the score pad is not open")
+        self.results = self.pad.breakdowns()
+        self.winners = winners([r.total for r in self.results])
+        self.mode = "result"
+        for p, r in enumerate(self.results):
+            self._say(f"{seat_label(p)}: harvest {r.harvest} ×2 = {r.harvest_doubled}, "
+                      f"{r.profitable_varieties} varieties +{r.variety_bonus}, blossoms {r.blossoms}, "
+                      f"honey {r.honey} → {r.total}")
+        tie = " (tie)" if len(self.winners) > 1 else ""
+        self._say("Winner: " + " and ".join(seat_label(s) for s in self.winners) + tie)
+        self.record = self.track_record()
+        self._emit("finished", self.record)
+
+    def track_record(self) -> dict[str, Any]:
+        """The finished game as JSON data: the engine's ``applejack-track/1`` record plus the score pad."""
+        assert self.pad is not None
+        record = track_record(self.t)  # the engine's applejack-track/1: config + actions (replay reads it)
+        config = record["config"]
+        assert isinstance(config, dict)
+        config["sensor"] = self.setup.sensor
+        return {
+            **record,
+            "score_pad": self.pad.to_dict(tuple(v.id for v in self.data.varieties)),
+            "scores": [{"harvest": r.harvest, "harvest_doubled": r.harvest_doubled,
+                        "profitable_varieties": r.profitable_varieties, "variety_bonus": r.variety_bonus,
+                        "blossoms": r.blossoms, "honey": r.honey, "total": r.total,
+                        "per_variety": list(r.per_variety)} for r in self.results],
+            "winners": list(self.winners),
+        }

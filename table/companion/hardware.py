@@ -1,0 +1,92 @@
+"""Making the hardware ports from the command line's ``--pins`` and ``--die``.
+
+``--pins NAME``: a :class:`table.hardware.panel.Panel` on ``make_pin_factory(NAME)`` ("auto":
+``$GPIOZERO_PIN_FACTORY``, else lgpio on a Pi and mock pins elsewhere) whose button presses go
+into the one input queue and whose trough LEDs follow the controller. ``--pins none``: LEDs only recorded, no buttons.
+
+``--die URL`` (a serial port, ``socket://host:port`` …): a :class:`table.hardware.die_sensor.DieSensor`
+posting DieReading / SensorStatus into the same queue. ``--die sim``: the simulator from
+``hardware-mocks/`` on a local TCP port, which puts the die where the rules say after each
+turn (so the whole chain runs on a laptop); ``--die off``: no sensor.
+
+Without ``table.hardware`` (or without the mocks directory) the ports fall back to the
+recording fake with one log line.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+from dataclasses import dataclass, field
+from typing import Any
+
+from table.companion.controller import Controller
+from table.companion.ports import Indicators, PanelIndicators, RecordingIndicators
+
+log = logging.getLogger("applejack.hardware")
+
+
+@dataclass
+class Hardware:
+    indicators: Indicators
+    events: queue.Queue[Any]
+    panel: Any = None
+    sensor: Any = None
+    sim: Any = None
+    _sim_space: int | None = field(default=None, repr=False)
+
+    def follow(self, ctl: Controller) -> None:
+        """With the simulated die: put the die where the rules say it stands now."""
+        if self.sim is None or ctl.track is None:
+            return
+        space = ctl.t.state.die.space
+        if space != self._sim_space:
+            self._sim_space = space
+            self.sim.place(space)
+
+    def close(self) -> None:
+        for part in (self.sensor, self.sim):
+            if part is not None:
+                part.close()
+        self.indicators.close()
+
+
+def make_hardware(pins: str = "none", die: str = "off") -> Hardware:
+    events: queue.Queue[Any] = queue.Queue()
+    hw = Hardware(RecordingIndicators(), events)
+    if pins != "none":
+        try:
+            from table.hardware.factory import make_pin_factory
+            from table.hardware.panel import Panel
+            from table.hardware.pinmap import load_pinmap
+        except ImportError as exc:
+            log.info("the hardware layer is not installed (%s): trough LEDs and buttons are off", exc)
+        else:
+            try:
+                hw.panel = Panel(load_pinmap(), pin_factory=make_pin_factory(None if pins == "auto" else pins),
+                                 events=events)
+            except Exception as exc:  # no GPIO here, a bad pin map …: the screen and keys still work
+                log.error("trough LEDs and buttons unavailable: %s", exc)
+            else:
+                hw.indicators = PanelIndicators(hw.panel)
+    if die != "off":
+        try:
+            from table.hardware.die_sensor import DieSensor
+        except ImportError as exc:
+            log.info("the hardware layer is not installed (%s): no die sensor", exc)
+            return hw
+        url = die
+        if die == "sim":
+            try:
+                from table.hardware.mocks import load_mock
+
+                hw.sim = load_mock("die_sensor_sim").DieSensorSim(spaces=40)
+            except Exception as exc:  # the mocks live in a source checkout only
+                log.info("no die sensor simulator (%s): no die sensor", exc)
+                return hw
+            url = hw.sim.serve_tcp()
+        try:
+            hw.sensor = DieSensor(url, events)  # it reconnects by itself when the port comes and goes
+        except ValueError as exc:
+            log.error("die sensor unavailable: %s", exc)
+    return hw

@@ -1,0 +1,151 @@
+"""``play --text``: the same controller in a terminal. Announcements are printed as lines; every
+input line is a key or a command:
+
+    1..7            the trough button          blind / b / space   the blind-draw button
+    (empty) / ok    the confirm button         undo / u            the undo button
+    c / cottage     cottage tile               m / middle          middle trees (solo)
+    correct / f     the correction screen      up / down / next / prev / escape / done
+    die N           the die sensor sees the die on space N
+    take 3, blind, stock 3, fix-die 5 2, fix-trough 3 2, fix-supply 40   track commands
+    setup players=3 cottage=on apples=shuffle sensor=off, start          on the setup screen
+    pad 1 brown 5,3 / pad 2 honey 14, pad-done                           the score pad
+    5,3,2           on the score pad: the value of the field under the cursor
+    quit            leave (the game stays in the journal and is offered next time)
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable, Iterable
+from typing import TextIO
+
+from table.companion.controller import CommandError, Controller, seat_label
+from table.engine.errors import ActionParseError, IllegalActionError
+
+ALIASES = {
+    "": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm",
+    "b": "blind", "space": "blind",
+    "u": "undo", "undo": "undo", "backspace": "backspace",
+    "c": "cottage", "cottage": "cottage", "m": "middle", "middle": "middle",
+    "f": "correct", "correct": "correct",
+    "up": "up", "down": "down", "next": "next", "prev": "prev", "escape": "escape", "esc": "escape",
+    "done": "done", "tab": "next", "plus": "up", "minus": "down", "+": "up", "-": "down",
+}
+
+
+def screen_text(ctl: Controller) -> str:
+    """A short status line of what the screen shows (after a mode change)."""
+    if ctl.mode == "setup":
+        s = ctl.setup
+        return (f"Setup: players {s.players} (1-4), cottage {'on' if s.cottage else 'off'} (5), "
+                f"apple tiles {'shuffled' if s.apple_tiles is not None else 'off'} (6), "
+                f"die sensor {'on' if s.sensor else 'off'} (7); confirm starts")
+    if ctl.mode == "correct" and ctl.correction is not None:
+        c = ctl.correction
+        vals = ", ".join(f"{c.label(i)} {c.value(i)}" for i in range(c.FIELDS))
+        return f"Correction [{c.label(c.cursor)}]: {vals}; up/down change, confirm applies, escape leaves"
+    if ctl.mode == "pad" and ctl.pad is not None:
+        p, f = ctl.pad.cursor
+        name = ctl.data.varieties[f].name if f < ctl.pad.varieties else ("Blossoms", "Honey")[f - ctl.pad.varieties]
+        return f"Score pad: {seat_label(p)} — {name} [{ctl.pad.field_text(p, f)}]"
+    return ""
+
+
+def handle_line(ctl: Controller, line: str) -> str | None:
+    """One input line; returns a hint when it was refused."""
+    word = line.strip()
+    low = word.lower()
+    if ctl.mode == "pad" and word and all(ch.isdigit() or ch in ", " for ch in word):
+        for ch in word:
+            ctl.press("comma" if ch in ", " else ch)
+        ctl.press("confirm")
+        return None
+    if low in ALIASES:
+        ok = ctl.press(ALIASES[low])
+        return None if ok else (ctl.hint or f"{word or 'confirm'}: nothing to do now")
+    if low.isdigit() and 1 <= int(low) <= 7:
+        ok = ctl.press(f"trough{low}")
+        return None if ok else (ctl.hint or f"trough {low}: nothing to do now")
+    if low.startswith("die "):
+        try:
+            ctl.die_reading(int(low.split()[1]))
+        except (ValueError, IndexError):
+            return "die N: the space number the sensor sees"
+        if ctl.die_wrong():
+            return f"the die is on space {ctl.die_seen}; it belongs on space {ctl.t.state.die.space}"
+        return None
+    try:
+        ctl.do(word)
+    except (CommandError, IllegalActionError, ActionParseError, ValueError) as exc:
+        return str(exc)
+    return None
+
+
+def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool = False,
+             after_each: Callable[[], None] | None = None, idle_s: float | None = None) -> int:
+    """Feed input lines until they end (EOF) or ``quit``. Always exits cleanly: the journal
+    already holds every confirmed command.
+
+    ``after_each`` runs after every line (hardware inputs, LEDs, speech, watchdog). With
+    ``idle_s`` the lines are read in a thread and ``after_each`` also runs every ``idle_s``
+    seconds while no line comes, so GPIO buttons and the die sensor work while the terminal
+    waits for a line.
+    """
+    last_screen = ""
+
+    def flush() -> None:
+        nonlocal last_screen
+        for line in ctl.new_lines():
+            print(line, file=out)
+        s = screen_text(ctl)
+        if s and s != last_screen:
+            print(s, file=out)
+        last_screen = s
+        out.flush()
+
+    def one(raw: str) -> bool:
+        line = raw.rstrip("\n")
+        if line.strip().startswith("#"):
+            return True
+        if line.strip().lower() in ("quit", "exit", "q"):
+            return False
+        if echo:
+            print(f"> {line}", file=out)
+        hint = handle_line(ctl, line)
+        if hint:
+            print(f"  ? {hint}", file=out)
+        return True
+
+    def tick() -> None:
+        if after_each is not None:
+            after_each()
+        flush()
+
+    flush()
+    if idle_s is None:
+        for raw in lines:
+            if not one(raw):
+                break
+            tick()
+        return 0
+    inbox: queue.Queue[str | None] = queue.Queue()
+
+    def reader() -> None:
+        try:
+            for raw in lines:
+                inbox.put(raw)
+        finally:
+            inbox.put(None)
+
+    threading.Thread(target=reader, name="text-input", daemon=True).start()
+    while True:
+        try:
+            item = inbox.get(timeout=idle_s)
+        except queue.Empty:
+            tick()
+            continue
+        if item is None or not one(item):
+            break
+        tick()
+    return 0

@@ -1,0 +1,219 @@
+"""The pygame front end: event → controller → draw, and only when something changed.
+
+:class:`App` is the loop body, testable without a screen: ``step(events)`` hands pygame events
+and hardware inputs to the controller, updates the LEDs, expires hints on the injected clock
+and redraws when the controller's ``version`` moved. :func:`run_app` opens the display
+(fullscreen kiosk without a cursor on a Pi console via KMSDRM, a window elsewhere) and loops.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import signal
+import time
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import pygame
+
+from table.companion.controller import Controller, LedState
+from table.companion.hardware import Hardware
+from table.companion.notifying import make_notifier
+from table.companion.ports import Indicators, RecordingIndicators, drain
+from table.display.detect import display_available  # noqa: F401 - re-exported
+from table.display.render import View
+
+log = logging.getLogger("applejack.display")
+
+HINT_SECONDS = 4.0
+CONSOLE_DRIVERS = ("kmsdrm", "fbcon", "directfb")
+"""SDL video drivers that own the whole screen: the kiosk is fullscreen without a cursor."""
+SIZES = ((480, 320), (800, 480), (1024, 600))
+
+KEYS: dict[int, str] = {
+    pygame.K_SPACE: "blind", pygame.K_b: "blind",
+    pygame.K_RETURN: "confirm", pygame.K_KP_ENTER: "confirm",
+    pygame.K_BACKSPACE: "backspace", pygame.K_u: "undo", pygame.K_DELETE: "undo",
+    pygame.K_c: "cottage", pygame.K_m: "middle", pygame.K_f: "correct",
+    pygame.K_ESCAPE: "escape", pygame.K_UP: "up", pygame.K_DOWN: "down",
+    pygame.K_TAB: "next", pygame.K_RIGHT: "next", pygame.K_LEFT: "prev",
+    pygame.K_COMMA: "comma", pygame.K_PLUS: "up", pygame.K_EQUALS: "up", pygame.K_KP_PLUS: "up",
+    pygame.K_MINUS: "down", pygame.K_KP_MINUS: "down", pygame.K_d: "done",
+}
+DIGITS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)}
+DIGITS |= {getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)}
+
+
+class DisplayUnavailable(RuntimeError):
+    pass
+
+
+def key_button(key: int, mode: str) -> str | None:
+    if key in DIGITS:
+        d = DIGITS[key]
+        if mode == "pad":
+            return d
+        return f"trough{d}" if "1" <= d <= "7" else None
+    return KEYS.get(key)
+
+
+class App:
+    def __init__(self, ctl: Controller, surface: pygame.Surface, *, indicators: Indicators | None = None,
+                 inputs: queue.Queue[Any] | None = None, clock: Callable[[], float] = time.monotonic,
+                 speaker: Any = None, notifier: Any = None,
+                 after_step: Callable[[Controller], None] | None = None) -> None:
+        self.ctl = ctl
+        self.surface = surface
+        self.view = View(surface.get_size())
+        self.indicators: Indicators = indicators if indicators is not None else RecordingIndicators()
+        self.inputs = inputs
+        self.clock = clock
+        self.speaker = speaker
+        self.notifier = notifier
+        self.drawn_version = -1
+        self.frames = 0
+        self.leds: LedState | None = None
+        self.hint_since: float | None = None
+        self.running = True
+        self.after_step = after_step
+
+    def press(self, button: str | None) -> None:
+        if button is not None:
+            self.ctl.press(button)
+
+    def handle(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.QUIT:
+            self.running = False
+        elif e.type == pygame.KEYDOWN:
+            if e.key == pygame.K_q and e.mod & pygame.KMOD_CTRL:
+                self.running = False
+            else:
+                self.press(key_button(e.key, self.ctl.mode))
+        elif e.type == pygame.FINGERDOWN:
+            w, h = self.surface.get_size()
+            self.press(self.view.hit((int(e.x * w), int(e.y * h))))
+        elif e.type == pygame.MOUSEBUTTONDOWN:
+            if getattr(e, "touch", False) or e.button != 1:
+                return  # SDL's mouse twin of a touch: the FINGERDOWN was handled
+            self.press(self.view.hit(e.pos))
+        elif e.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWRESTORED):
+            self.drawn_version = -1
+
+    def step(self, events: Iterable[pygame.event.Event] = ()) -> bool:
+        for e in events:
+            self.handle(e)
+        if self.inputs is not None:
+            drain(self.ctl, self.inputs)
+        now = self.clock()
+        if self.ctl.hint:
+            if self.hint_since is None:
+                self.hint_since = now
+            elif now - self.hint_since >= HINT_SECONDS:
+                self.ctl.hint = ""
+                self.ctl.version += 1
+                self.hint_since = None
+        else:
+            self.hint_since = None
+        if self.after_step is not None:
+            self.after_step(self.ctl)
+        leds = self.ctl.leds()
+        if leds != self.leds:
+            self.indicators.show(leds)
+            self.leds = leds
+        if self.speaker is not None:
+            self.speaker.say_all(self.ctl.log)
+        self.draw_if_changed()
+        if self.notifier is not None:
+            self.notifier.watchdog()
+        return self.running
+
+    def draw_if_changed(self) -> bool:
+        if self.ctl.version == self.drawn_version:
+            return False
+        self.view.draw(self.surface, self.ctl)
+        self.drawn_version = self.ctl.version
+        self.frames += 1
+        if pygame.display.get_init() and pygame.display.get_surface() is self.surface:
+            pygame.display.flip()
+        if self.frames == 1 and self.notifier is not None:
+            self.notifier.ready()  # systemd: started once the first frame is up
+        return True
+
+
+def parse_size(text: str | None) -> tuple[int, int]:
+    if not text:
+        return 800, 480
+    w, _, h = text.lower().partition("x")
+    return int(w), int(h)
+
+
+def open_display(mode: str, size: str | None) -> tuple[pygame.Surface, bool]:
+    """``mode``: auto / window / fullscreen. Returns the surface and whether it is a kiosk."""
+    desktop = bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    driver = os.environ.get("SDL_VIDEODRIVER", "")
+    console = driver in CONSOLE_DRIVERS or (not driver and not desktop)
+    kiosk = mode == "fullscreen" or (mode == "auto" and console)
+    if kiosk and not os.environ.get("SDL_VIDEODRIVER"):
+        os.environ["SDL_VIDEODRIVER"] = "kmsdrm"
+    try:
+        pygame.display.init()
+        pygame.font.init()
+        if kiosk:
+            surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            surface = pygame.display.set_mode(parse_size(size))
+    except pygame.error as exc:
+        raise DisplayUnavailable(str(exc)) from None
+    pygame.display.set_caption("Applejack Table")
+    pygame.mouse.set_visible(not kiosk)
+    pygame.event.set_blocked([pygame.MOUSEMOTION, pygame.FINGERMOTION, pygame.MOUSEWHEEL])
+    return surface, kiosk
+
+
+def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: Any = None,
+            hardware: Hardware | None = None) -> int:
+    """Open the display (DisplayUnavailable when there is none) and run the loop until quit/SIGTERM.
+    ``hardware`` is closed by the caller when given, else made here from ``args`` and closed here."""
+    from table.companion.hardware import make_hardware
+    from table.companion.text import handle_line
+
+    surface, _kiosk = open_display(getattr(args, "display", "auto"), getattr(args, "size", None))
+    hw = hardware if hardware is not None else make_hardware(getattr(args, "pins", "none"), getattr(args, "die", "off"))
+    app = App(ctl, surface, indicators=hw.indicators, inputs=hw.events, speaker=speaker, notifier=make_notifier(),
+              after_step=hw.follow)
+
+    def stop(signum: int, frame: object) -> None:  # systemctl stop: leave the loop, clean up below
+        app.running = False
+
+    signal.signal(signal.SIGTERM, stop)
+    shot = getattr(args, "screenshot", None)
+    pace = 0.0 if shot is not None else float(getattr(args, "pace", 0.0) or 0.0)
+    todo = [line for line in script if not line.strip().startswith("#")]
+    try:
+        if pace <= 0:  # the whole script at once, then the screen
+            for line in todo:
+                handle_line(ctl, line)
+            todo = []
+        app.step()
+        if shot is not None:
+            pygame.image.save(surface, str(shot))
+            return 0
+        next_at = app.clock() + pace
+        while app.running:
+            first = pygame.event.wait(50)
+            events = [first, *pygame.event.get()] if first.type != pygame.NOEVENT else []
+            if todo and app.clock() >= next_at:  # --pace: one script line every PACE seconds
+                handle_line(ctl, todo.pop(0))
+                next_at = app.clock() + pace
+            app.step(events)
+        return 0
+    finally:
+        if app.notifier is not None and hasattr(app.notifier, "stopping"):
+            app.notifier.stopping()
+        if hardware is None:
+            hw.close()
+        else:
+            hw.indicators.show(LedState("off"))
+        pygame.display.quit()

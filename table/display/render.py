@@ -1,0 +1,581 @@
+"""Drawing the controller's state with pygame: one ``View`` per screen size.
+
+Layouts scale from one design (800×480, the official 7" display) by ``min(w/800, h/480)``;
+small screens (height < 400, e.g. 480×320) drop the step reminders and shorten labels. Every
+variety is drawn with its colour AND its mark AND its name; every seat with its colour AND its
+symbol. Text is rendered once and cached; the board path is drawn once per game and cached.
+``View.targets`` lists the touch targets (rect, button name) of the last frame.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from table.companion.controller import SEAT_COLOURS, STEPS, Controller, seat_label
+from table.engine.data import SEAT_SYMBOLS
+
+if TYPE_CHECKING:
+    from table.engine.track import Track
+
+Colour = tuple[int, int, int]
+BG: Colour = (18, 22, 28)
+PANEL: Colour = (38, 44, 54)
+FG: Colour = (240, 240, 235)
+DIM: Colour = (150, 156, 165)
+LIT: Colour = (255, 214, 0)
+WARN: Colour = (230, 70, 60)
+OK: Colour = (70, 190, 110)
+
+
+def font_path(bold: bool = False) -> Path:
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return Path(str(resources.files("table.display").joinpath("fonts", name)))
+
+
+def hex_colour(s: str) -> Colour:
+    return int(s[1:3], 16), int(s[3:5], 16), int(s[5:7], 16)
+
+
+def contrast(c: Colour) -> Colour:
+    return (0, 0, 0) if 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2] > 140 else (255, 255, 255)
+
+
+class Fonts:
+    """Fonts loaded by path from the package; rendered text cached by (text, size, bold, colour)."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._cache: dict[tuple[str, int, bool, Colour], pygame.Surface] = {}
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (size, bold)
+        if key not in self._fonts:
+            self._fonts[key] = pygame.font.Font(str(font_path(bold)), size)
+        return self._fonts[key]
+
+    def text(self, text: str, size: int, colour: Colour = FG, bold: bool = False) -> pygame.Surface:
+        key = (text, size, bold, colour)
+        surf = self._cache.get(key)
+        if surf is None:
+            if len(self._cache) > 2000:
+                self._cache.clear()
+            surf = self.font(size, bold).render(text, True, colour)
+            self._cache[key] = surf
+        return surf
+
+
+def shape_points(mark: str, c: tuple[float, float], r: float) -> list[tuple[float, float]] | None:
+    x, y = c
+    if mark == "triangle":
+        return [(x, y - r), (x + r * 0.9, y + r * 0.7), (x - r * 0.9, y + r * 0.7)]
+    if mark == "square":
+        k = r * 0.8
+        return [(x - k, y - k), (x + k, y - k), (x + k, y + k), (x - k, y + k)]
+    if mark == "diamond":
+        return [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+    if mark == "star":
+        pts = []
+        for i in range(10):
+            a = -math.pi / 2 + i * math.pi / 5
+            rr = r if i % 2 == 0 else r * 0.45
+            pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
+        return pts
+    if mark == "hexagon":
+        return [(x + r * math.cos(math.pi / 3 * i), y + r * math.sin(math.pi / 3 * i)) for i in range(6)]
+    if mark in ("cross", "plus"):
+        k, w = r, r * 0.35
+        pts = [(-w, -k), (w, -k), (w, -w), (k, -w), (k, w), (w, w), (w, k), (-w, k), (-w, w), (-k, w), (-k, -w),
+               (-w, -w)]
+        if mark == "cross":
+            s = math.sqrt(0.5)
+            pts = [(px * s - py * s, px * s + py * s) for px, py in pts]
+        return [(x + px, y + py) for px, py in pts]
+    if mark == "heart":
+        pts = []
+        for i in range(24):
+            t = 2 * math.pi * i / 24
+            hx = 16 * math.sin(t) ** 3
+            hy = -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t))
+            pts.append((x + hx * r / 17, y + hy * r / 17 + r * 0.1))
+        return pts
+    return None  # circle
+
+
+def draw_mark(surf: pygame.Surface, mark: str, c: tuple[float, float], r: float, fill: Colour,
+              outline: Colour | None = None) -> None:
+    pts = shape_points(mark, c, r)
+    width = max(1, round(r / 8))
+    if pts is None:
+        pygame.draw.circle(surf, fill, (round(c[0]), round(c[1])), round(r))
+        if outline:
+            pygame.draw.circle(surf, outline, (round(c[0]), round(c[1])), round(r), width)
+    else:
+        pygame.draw.polygon(surf, fill, pts)
+        if outline:
+            pygame.draw.polygon(surf, outline, pts, width)
+
+
+def draw_variety(surf: pygame.Surface, colour: str, mark: str, c: tuple[float, float], r: float) -> None:
+    """A variety token: a disc of its colour with its mark in the contrasting colour."""
+    col = hex_colour(colour)
+    pygame.draw.circle(surf, col, (round(c[0]), round(c[1])), round(r))
+    pygame.draw.circle(surf, FG, (round(c[0]), round(c[1])), round(r), max(1, round(r / 10)))
+    draw_mark(surf, mark, c, r * 0.6, contrast(col))
+
+
+def draw_die(surf: pygame.Surface, rect: pygame.Rect, pips: int) -> None:
+    pygame.draw.rect(surf, (250, 250, 250), rect, border_radius=max(2, rect.w // 6))
+    pygame.draw.rect(surf, (0, 0, 0), rect, max(1, rect.w // 16), border_radius=max(2, rect.w // 6))
+    r = max(2, rect.w // 10)
+    cx, cy, d = rect.centerx, rect.centery, rect.w // 4
+    spots = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)]}.get(pips, [(0, 0)])
+    for dx, dy in spots:
+        pygame.draw.circle(surf, (0, 0, 0), (cx + dx * d, cy + dy * d), r)
+
+
+@lru_cache(maxsize=16)
+def path_positions(n: int, w: int, h: int) -> tuple[tuple[int, int], ...]:
+    """Space centres of an n-space path laid out as a serpentine in a w×h box."""
+    cols = min(n, max(4, math.ceil(math.sqrt(n * w / max(1, h)))))
+    rows = math.ceil(n / cols)
+    cw, rh = w / cols, h / rows
+    out = []
+    for i in range(n):
+        row, col = divmod(i, cols)
+        if row % 2:
+            col = cols - 1 - col
+        out.append((round(cw * (col + 0.5)), round(rh * (row + 0.5))))
+    return tuple(out)
+
+
+class View:
+    def __init__(self, size: tuple[int, int], fonts: Fonts | None = None) -> None:
+        self.w, self.h = size
+        self.s = min(self.w / 800, self.h / 480)
+        self.small = self.h < 400
+        self.fonts = fonts or Fonts()
+        self.targets: list[tuple[pygame.Rect, str]] = []
+        self._board_cache: dict[tuple[object, ...], pygame.Surface] = {}
+
+    # --- helpers ----------------------------------------------------------------------------------
+    def px(self, v: float) -> int:
+        return max(1, round(v * self.s))
+
+    def text(self, surf: pygame.Surface, text: str, size: float, pos: tuple[int, int], colour: Colour = FG,
+             bold: bool = False, anchor: str = "topleft", max_w: int | None = None) -> pygame.Rect:
+        px = self.px(size)
+        img = self.fonts.text(text, px, colour, bold)
+        while max_w is not None and img.get_width() > max_w and px > 8:
+            px = max(8, int(px * 0.9))
+            img = self.fonts.text(text, px, colour, bold)
+        rect = img.get_rect(**{anchor: pos})
+        surf.blit(img, rect)
+        return rect
+
+    def button(self, surf: pygame.Surface, rect: pygame.Rect, label: str, name: str, *, lit: bool = False,
+               size: float = 22, colour: Colour | None = None) -> None:
+        fill = colour or (LIT if lit else PANEL)
+        pygame.draw.rect(surf, fill, rect, border_radius=self.px(8))
+        pygame.draw.rect(surf, FG if not lit else (0, 0, 0), rect, self.px(2), border_radius=self.px(8))
+        self.text(surf, label, size, rect.center, contrast(fill), bold=True, anchor="center", max_w=rect.w - 6)
+        self.targets.append((rect, name))
+
+    def seat_badge(self, surf: pygame.Surface, seat: int, c: tuple[int, int], r: int) -> None:
+        col = hex_colour(SEAT_COLOURS[seat])
+        pygame.draw.circle(surf, col, c, r)
+        draw_mark(surf, SEAT_SYMBOLS[seat], c, r * 0.62, FG, (0, 0, 0))
+
+    # --- frame ------------------------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface, ctl: Controller) -> None:
+        self.targets = []
+        surf.fill(BG)
+        mode = ctl.mode
+        if mode == "setup":
+            self.draw_setup(surf, ctl)
+        elif mode == "resume":
+            self.draw_resume(surf, ctl)
+        elif mode == "correct":
+            self.draw_correct(surf, ctl)
+        elif mode == "pad":
+            self.draw_pad(surf, ctl)
+        elif mode == "result":
+            self.draw_result(surf, ctl)
+        else:
+            self.draw_play(surf, ctl)
+        if ctl.hint:
+            self.draw_hint(surf, ctl.hint)
+        if ctl.setup.sensor and ctl.track is not None and ctl.sensor_state in ("disconnected", "reconnecting"):
+            self.text(surf, f"die sensor {ctl.sensor_state}", 16, (self.w - self.px(8), self.h - self.px(6)),
+                      WARN, anchor="bottomright")
+
+    def draw_hint(self, surf: pygame.Surface, hint: str) -> None:
+        rect = pygame.Rect(0, self.h - self.px(40), self.w, self.px(40))
+        pygame.draw.rect(surf, (90, 30, 30), rect)
+        self.text(surf, hint, 20, rect.center, FG, anchor="center", max_w=self.w - self.px(16))
+
+    # --- setup / resume ---------------------------------------------------------------------------
+    def draw_setup(self, surf: pygame.Surface, ctl: Controller) -> None:
+        s = ctl.setup
+        self.text(surf, "Applejack — new game", 38, (self.px(20), self.px(12)), bold=True)
+        y = self.px(72)
+        row_h = self.px(62)
+        lab_w = self.px(250)
+        bw = self.px(120)
+        self.text(surf, "Players  (1–4)", 26, (self.px(20), y + row_h // 2), anchor="midleft")
+        for i, n in enumerate((1, 2, 3, 4)):
+            r = pygame.Rect(lab_w + i * (bw + self.px(10)), y + self.px(4), bw, row_h - self.px(10))
+            self.button(surf, r, "Solo" if n == 1 else str(n), f"trough{n}", lit=s.players == n, size=26)
+        y += row_h
+        for seat in range(s.players):
+            c = (lab_w + seat * (bw + self.px(10)) + self.px(26), y + self.px(26))
+            self.seat_badge(surf, seat, c, self.px(22))
+            self.text(surf, SEAT_SYMBOLS[seat].capitalize(), 18, (c[0] + self.px(28), c[1]), anchor="midleft")
+        self.text(surf, "Seats", 22, (self.px(20), y + self.px(26)), DIM, anchor="midleft")
+        y += self.px(56)
+        rows = (("Cottage tile (5)", "trough5", "On" if s.cottage else "Off", s.cottage),
+                ("Apple tiles (6)", "trough6", "Shuffled" if s.apple_tiles is not None else "Off",
+                 s.apple_tiles is not None),
+                ("Die sensor (7)", "trough7", "On" if s.sensor else "Off", s.sensor))
+        for label, name, value, on in rows:
+            self.text(surf, label, 26, (self.px(20), y + row_h // 2), anchor="midleft")
+            r = pygame.Rect(lab_w, y + self.px(4), self.px(170), row_h - self.px(10))
+            self.button(surf, r, value, name, lit=on, size=24)
+            if name == "trough6" and s.apple_tiles is not None:
+                x0 = lab_w + self.px(190)
+                for i, v in enumerate(s.apple_tiles):
+                    var = ctl.data.varieties[v]
+                    c = (x0 + i * self.px(36), y + row_h // 2)
+                    draw_variety(surf, var.colour, var.mark, c, self.px(15))
+                    hit = pygame.Rect(0, 0, self.px(34), self.px(44))
+                    hit.center = c
+                    self.targets.append((hit, f"apple{i}"))  # a tap moves it one place forward
+            y += row_h
+        r = pygame.Rect(self.w - self.px(220), self.h - self.px(84), self.px(200), self.px(70))
+        self.button(surf, r, "Start ✓", "confirm", colour=OK, size=30)
+
+    def draw_resume(self, surf: pygame.Surface, ctl: Controller) -> None:
+        self.text(surf, "Unfinished game found", 40, (self.w // 2, self.px(70)), bold=True, anchor="center")
+        self.text(surf, ctl.resume_info, 26, (self.w // 2, self.px(140)), DIM, anchor="center",
+                  max_w=self.w - self.px(20))
+        bw, bh = self.px(300), self.px(90)
+        self.button(surf, pygame.Rect(self.w // 2 - bw - self.px(15), self.px(220), bw, bh), "Resume ✓", "confirm",
+                    colour=OK, size=30)
+        self.button(surf, pygame.Rect(self.w // 2 + self.px(15), self.px(220), bw, bh), "New game", "undo", size=30)
+        self.text(surf, "CONFIRM resumes · UNDO starts a new game", 22, (self.w // 2, self.px(360)), DIM,
+                  anchor="center", max_w=self.w - self.px(20))
+
+    # --- play -------------------------------------------------------------------------------------
+    def board_surface(self, track: Track, ctl: Controller, w: int, h: int) -> pygame.Surface:
+        key = (track.config, w, h)
+        surf = self._board_cache.get(key)
+        if surf is not None:
+            return surf
+        surf = pygame.Surface((w, h))
+        surf.fill(PANEL)
+        n = len(track.board.spaces)
+        pos = path_positions(n, w, h)
+        r = max(6, min(round(min(w / math.ceil(math.sqrt(n * w / h)), h / 4) * 0.28), self.px(24)))
+        for i in range(n - 1):
+            pygame.draw.line(surf, DIM, pos[i], pos[i + 1], max(2, r // 5))
+        for i, space in enumerate(track.board.spaces):
+            c = pos[i]
+            if space.seat is None:  # innermost with a bridge: blossom scoring and back to the start
+                draw_mark(surf, "star", c, r, (250, 190, 220), FG)
+            else:
+                col = hex_colour(SEAT_COLOURS[space.seat])
+                pygame.draw.circle(surf, col, c, r)
+                draw_mark(surf, SEAT_SYMBOLS[space.seat], c, r * 0.55, FG)
+            apples = track.apples[i]
+            if apples and i + 1 < n:
+                nx, ny = pos[i + 1]
+                for k, v in enumerate(apples):
+                    f = (k + 1) / (len(apples) + 1)
+                    ax, ay = c[0] + (nx - c[0]) * f, c[1] + (ny - c[1]) * f
+                    var = self._var(ctl, v)
+                    draw_variety(surf, var[0], var[1], (ax, ay), max(5, r * 0.55))
+        self._board_cache = {key: surf}
+        return surf
+
+    def _var(self, ctl: Controller, v: int) -> tuple[str, str]:
+        var = ctl.data.varieties[v]
+        return var.colour, var.mark
+
+    def draw_play(self, surf: pygame.Surface, ctl: Controller) -> None:
+        t = ctl.t
+        s = t.state
+        top = self.px(84)
+        # header: whose turn
+        seat = t.seat
+        self.seat_badge(surf, seat, (self.px(44), self.px(42)), self.px(34))
+        if t.is_terminal():
+            title = "Game over"
+        elif s.phase == "stock":
+            title = f"{seat_label(seat)}: restock the cottage"
+        else:
+            title = f"{seat_label(seat)}'s turn"
+        self.text(surf, title, 40, (self.px(88), self.px(8)), bold=True, max_w=self.w - self.px(300))
+        sub = f"Turn {s.turn + 1} · loop {s.die.pips} of 3"
+        if t.is_last_turn() and not t.is_terminal():
+            sub += " · LAST TURN"
+        self.text(surf, sub, 22, (self.px(90), self.px(56)), LIT if t.is_last_turn() else DIM)
+        self.text(surf, "Supply", 20, (self.w - self.px(16), self.px(6)), DIM, anchor="topright")
+        self.text(surf, str(s.supply), 44, (self.w - self.px(16), self.px(28)), bold=True, anchor="topright")
+        # board
+        bw = self.w * 0.56
+        bh = self.h - top - (self.px(70) if not self.small else self.px(48))
+        board_rect = pygame.Rect(self.px(10), top, round(bw), round(bh))
+        surf.blit(self.board_surface(t, ctl, board_rect.w, board_rect.h), board_rect)
+        n = len(t.board.spaces)
+        pos = path_positions(n, board_rect.w, board_rect.h)
+        c = pos[s.die.space - 1]
+        d = self.px(36)
+        die_rect = pygame.Rect(0, 0, d, d)
+        die_rect.center = (board_rect.x + c[0], board_rect.y + c[1])
+        pygame.draw.circle(surf, LIT, die_rect.center, round(d * 0.85), self.px(4))
+        draw_die(surf, die_rect, s.die.pips)
+        if ctl.die_wrong() and ctl.die_seen is not None and 1 <= ctl.die_seen <= n:
+            wc = pos[ctl.die_seen - 1]
+            wx, wy = board_rect.x + wc[0], board_rect.y + wc[1]
+            pygame.draw.line(surf, WARN, (wx - d // 2, wy - d // 2), (wx + d // 2, wy + d // 2), self.px(6))
+            pygame.draw.line(surf, WARN, (wx - d // 2, wy + d // 2), (wx + d // 2, wy - d // 2), self.px(6))
+        # right column: troughs or announcement
+        rx = board_rect.right + self.px(14)
+        rw = self.w - rx - self.px(10)
+        if ctl.pending:
+            self.draw_announcement(surf, ctl, pygame.Rect(rx, top, rw, round(bh)))
+        elif not t.is_terminal():
+            self.draw_troughs(surf, ctl, pygame.Rect(rx, top, rw, round(bh)))
+        # footer: steps, or what the die sensor sees
+        fy = board_rect.bottom + self.px(6)
+        if ctl.die_wrong():
+            self.text(surf, f"The die is on space {ctl.die_seen}: put it on space {s.die.space}", 24,
+                      (self.px(12), fy), WARN, bold=True, max_w=self.w - self.px(24))
+        elif not self.small and not ctl.pending and not t.is_terminal():
+            self.text(surf, f"2. {STEPS[1]}   3. {STEPS[2]}", 20, (self.px(12), fy), DIM,
+                      max_w=self.w - self.px(24))
+            self.text(surf, f"4. {STEPS[3]}", 20, (self.px(12), fy + self.px(30)), DIM, max_w=self.w - self.px(24))
+        elif t.is_terminal() and not ctl.pending:
+            r = pygame.Rect(rx, top, rw, self.px(80))
+            self.button(surf, r, "Score pad ✓", "confirm", colour=OK, size=28)
+
+    def draw_troughs(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> None:
+        t = ctl.t
+        s = t.state
+        y = area.y
+        if t.on_middle:
+            r = pygame.Rect(area.x, y, area.w, self.px(110))
+            self.button(surf, r, f"Middle trees: {s.middle}", "middle", lit=s.middle > 0, size=28)
+            y = r.bottom + self.px(10)
+        else:
+            gap = self.px(10)
+            bw = (area.w - gap) // 2
+            lit = ctl.leds().troughs
+            for i, n in enumerate(t.open_troughs()):
+                r = pygame.Rect(area.x + i * (bw + gap), y, bw, self.px(124))
+                on = n in lit
+                pygame.draw.rect(surf, LIT if on else PANEL, r, border_radius=self.px(10))
+                fg = (0, 0, 0) if on else FG
+                self.text(surf, f"Trough {n}", 22, (r.centerx, r.y + self.px(8)), fg, anchor="midtop", max_w=bw - 4)
+                self.text(surf, str(s.troughs[n - 1]), 54, (r.centerx, r.y + self.px(34)), fg, bold=True,
+                          anchor="midtop")
+                self.text(surf, "tiles" if s.troughs[n - 1] != 1 else "tile", 18, (r.centerx, r.bottom - self.px(6)),
+                          fg, anchor="midbottom")
+                self.targets.append((r, f"trough{n}"))
+            fallback = [a.a for a in t.legal_actions() if a.kind in ("take", "stock") and a.a not in t.open_troughs()]
+            y += self.px(134)
+            if fallback:
+                self.text(surf, "Open troughs empty: take from " + ", ".join(map(str, fallback)), 18, (area.x, y),
+                          LIT, max_w=area.w)
+                y += self.px(26)
+        bh = self.px(58)
+        gap = self.px(10)
+        legal = {a.kind for a in t.legal_actions()}
+        stock = s.phase == "stock"
+        buttons = [("Supply" if stock else "Blind draw", "blind", "stock-supply" in legal or "blind" in legal)]
+        if ctl.setup.cottage and not stock:
+            buttons.append(("Cottage", "cottage", "cottage" in legal))
+        bw = (area.w - gap * (len(buttons) - 1)) // len(buttons)
+        for i, (label, name, enabled) in enumerate(buttons):
+            r = pygame.Rect(area.x + i * (bw + gap), y, bw, bh)
+            self.button(surf, r, label, name, size=22, colour=PANEL if enabled else BG)
+        y += bh + gap
+        if stock:
+            self.text(surf, "Put a new tile beside the cottage:", 18, (area.x, y), DIM, max_w=area.w)
+            self.text(surf, "press its trough, or Supply", 18, (area.x, y + self.px(24)), DIM, max_w=area.w)
+        elif not self.small:
+            first = "Middle trees: press CONFIRM (or Blind / Cottage)" if t.on_middle else STEPS[0]
+            self.text(surf, first, 18, (area.x, y), DIM, max_w=area.w)
+        if not self.small:
+            cr = pygame.Rect(area.right - self.px(130), area.bottom - self.px(44), self.px(130), self.px(44))
+            self.button(surf, cr, "Correct", "correct", size=18)
+            ur = pygame.Rect(area.x, area.bottom - self.px(44), self.px(110), self.px(44))
+            self.button(surf, ur, "Undo", "undo", size=18)
+
+    def draw_announcement(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> None:
+        a = ctl.pending[0]
+        pygame.draw.rect(surf, PANEL, area, border_radius=self.px(12))
+        pygame.draw.rect(surf, LIT, area, self.px(3), border_radius=self.px(12))
+        x, y, w = area.x + self.px(12), area.y + self.px(10), area.w - self.px(24)
+        more = f"  (1 of {len(ctl.pending)})" if len(ctl.pending) > 1 else ""
+        titles = {"harvest": "HARVEST", "blossom": "BLOSSOM SCORING", "loop": "NEW LOOP", "middle": "MIDDLE SPACE",
+                  "refill": "REFILL", "end": "GAME OVER"}
+        self.text(surf, titles.get(a.kind, a.kind.upper()) + more, 28, (x, y), LIT, bold=True, max_w=w)
+        y += self.px(44)
+        if a.kind == "harvest" and a.variety is not None:
+            var = ctl.data.varieties[a.variety]
+            r = self.px(40)
+            draw_variety(surf, var.colour, var.mark, (x + r, y + r), r)
+            self.text(surf, var.name, 36, (x + 2 * r + self.px(12), y + self.px(4)), bold=True,
+                      max_w=w - 2 * r - self.px(12))
+            self.text(surf, f"mark: {var.mark}", 18, (x + 2 * r + self.px(12), y + self.px(50)), DIM)
+            y += 2 * r + self.px(14)
+            self.text(surf, f"every area: apples − {a.pips}", 28, (x, y), bold=True, max_w=w)
+            y += self.px(40)
+            self.text(surf, "each player takes that much honey", 18, (x, y), DIM, max_w=w)
+        elif a.kind == "refill":
+            self.text(surf, "one tile into each trough, in order:", 20, (x, y), max_w=w)
+            y += self.px(32)
+            box = min(self.px(44), (w - self.px(6) * 6) // 7)
+            for i, n in enumerate(a.troughs):
+                rr = pygame.Rect(x + i * (box + self.px(6)), y, box, box)
+                pygame.draw.rect(surf, LIT, rr, border_radius=self.px(6))
+                self.text(surf, str(n), 26, rr.center, (0, 0, 0), bold=True, anchor="center")
+            y += box + self.px(10)
+            if "only" in a.text:
+                self.text(surf, a.text[a.text.index("(only"):], 18, (x, y), WARN, max_w=w)
+                y += self.px(26)
+            if "middle trees" in a.text:
+                self.text(surf, "then one onto the middle trees", 18, (x, y), max_w=w)
+        elif a.kind == "blossom":
+            self.text(surf, f"× {a.pips}", 64, (x, y), bold=True)
+            y += self.px(78)
+            self.text(surf, f"each blossom pays {a.pips} honey", 22, (x, y), max_w=w)
+        elif a.kind == "loop":
+            d = self.px(64)
+            draw_die(surf, pygame.Rect(x, y, d, d), a.pips)
+            self.text(surf, f"Loop {a.pips}", 36, (x + d + self.px(14), y + self.px(8)), bold=True)
+            y += d + self.px(10)
+            self.text(surf, f"die back to the start, turned to {a.pips}", 20, (x, y), max_w=w)
+        else:
+            self.text(surf, a.text, 20, (x, y), max_w=w)
+        br = pygame.Rect(area.x + self.px(12), area.bottom - self.px(70), area.w - self.px(24), self.px(58))
+        self.button(surf, br, "Done ✓ (CONFIRM)", "confirm", colour=OK, size=24)
+
+    # --- correction -------------------------------------------------------------------------------
+    def draw_correct(self, surf: pygame.Surface, ctl: Controller) -> None:
+        c = ctl.correction
+        assert c is not None
+        self.text(surf, "Correction", 34, (self.px(20), self.px(10)), bold=True)
+        self.text(surf, "tap a field (or press its trough), − / +, then Apply", 18, (self.px(22), self.px(54)), DIM,
+                  max_w=self.w - self.px(40))
+        cols = 2
+        cw = (self.w - self.px(40)) // cols
+        rh = (self.h - self.px(180)) // 5
+        for i in range(c.FIELDS):
+            col, row = divmod(i, 5)
+            r = pygame.Rect(self.px(20) + col * cw, self.px(86) + row * rh, cw - self.px(10), rh - self.px(6))
+            sel = c.cursor == i
+            pygame.draw.rect(surf, LIT if sel else PANEL, r, border_radius=self.px(8))
+            fg = (0, 0, 0) if sel else FG
+            self.text(surf, c.label(i), 22, (r.x + self.px(10), r.centery), fg, anchor="midleft")
+            self.text(surf, str(c.value(i)), 30, (r.right - self.px(12), r.centery), fg, bold=True,
+                      anchor="midright")
+            self.targets.append((r, f"field{i}"))
+        y = self.h - self.px(84)
+        bw = (self.w - self.px(40) - 3 * self.px(10)) // 4
+        for k, (label, name, fill) in enumerate((("−", "down", PANEL), ("+", "up", PANEL),
+                                                  ("Cancel", "escape", PANEL), ("Apply ✓", "confirm", OK))):
+            br = pygame.Rect(self.px(20) + k * (bw + self.px(10)), y, bw, self.px(70))
+            self.button(surf, br, label, name, colour=fill, size=30)
+
+    # --- score pad / result -----------------------------------------------------------------------
+    def draw_pad(self, surf: pygame.Surface, ctl: Controller) -> None:
+        pad = ctl.pad
+        assert pad is not None
+        self.text(surf, "Score pad", 28 if not self.small else 22, (self.px(10), self.px(4)), bold=True)
+        keypad_w = self.px(250)
+        gx, gy = self.px(10), self.px(42)
+        gw = self.w - keypad_w - self.px(24)
+        label_w = self.px(150)
+        rows = pad.fields + 1
+        rh = (self.h - gy - self.px(8)) // rows
+        cw = (gw - label_w) // pad.players
+        for p in range(pad.players):
+            c = (gx + label_w + p * cw + cw // 2, gy + rh // 2)
+            self.seat_badge(surf, p, (c[0] - self.px(22), c[1]), min(rh // 2 - 2, self.px(16)))
+            self.text(surf, str(p + 1), 20, (c[0] + self.px(2), c[1]), anchor="midleft", bold=True)
+        for f in range(pad.fields):
+            y = gy + (f + 1) * rh
+            if f < pad.varieties:
+                var = ctl.data.varieties[f]
+                rr = min(rh // 2 - 2, self.px(14))
+                draw_variety(surf, var.colour, var.mark, (gx + rr + 2, y + rh // 2), rr)
+                self.text(surf, var.name, 18, (gx + 2 * rr + self.px(8), y + rh // 2), anchor="midleft",
+                          max_w=label_w - 2 * rr - self.px(10))
+            else:
+                self.text(surf, ("Blossoms", "Honey")[f - pad.varieties], 18, (gx + self.px(4), y + rh // 2),
+                          anchor="midleft")
+            for p in range(pad.players):
+                r = pygame.Rect(gx + label_w + p * cw + 2, y + 1, cw - 4, rh - 2)
+                sel = pad.cursor == (p, f)
+                pygame.draw.rect(surf, LIT if sel else PANEL, r, border_radius=self.px(4))
+                value = (pad.typing + "_") if sel else pad.field_text(p, f)
+                self.text(surf, value, 20, r.center, (0, 0, 0) if sel else FG, anchor="center", max_w=r.w - 4)
+                self.targets.append((r, f"cell{p}_{f}"))
+        kx = self.w - keypad_w - self.px(6)
+        keys = ["7", "8", "9", "4", "5", "6", "1", "2", "3", ",", "0", "⌫"]
+        names = {",": "comma", "⌫": "backspace"}
+        kw = (keypad_w - 2 * self.px(6)) // 3
+        kh = (self.h - self.px(50) - 5 * self.px(6)) // 6
+        for i, k in enumerate(keys):
+            row, col = divmod(i, 3)
+            r = pygame.Rect(kx + col * (kw + self.px(6)), self.px(8) + row * (kh + self.px(6)), kw, kh)
+            self.button(surf, r, k, names.get(k, k), size=26)
+        y = self.px(8) + 4 * (kh + self.px(6))
+        half = (keypad_w - self.px(6)) // 2
+        self.button(surf, pygame.Rect(kx, y, half, kh), "Next", "next", size=22)
+        self.button(surf, pygame.Rect(kx + half + self.px(6), y, half, kh), "Back", "prev", size=22)
+        self.button(surf, pygame.Rect(kx, y + kh + self.px(6), keypad_w, kh), "Score ✓", "done", colour=OK, size=24)
+
+    def draw_result(self, surf: pygame.Surface, ctl: Controller) -> None:
+        res = ctl.results
+        tie = len(ctl.winners) > 1
+        self.text(surf, "Final scoring" + ("  — a tie!" if tie else ""), 32, (self.px(14), self.px(8)), bold=True)
+        labels = ("Harvest ×2", "Varieties", "Blossoms", "Honey", "Total")
+        label_w = self.px(190)
+        y0 = self.px(60)
+        rh = (self.h - y0 - self.px(100)) // (len(labels) + 1)
+        cw = (self.w - label_w - self.px(20)) // max(1, len(res))
+        for i, lab in enumerate(labels):
+            self.text(surf, lab, 24, (self.px(14), y0 + (i + 1) * rh + rh // 2), DIM if i < 4 else FG,
+                      anchor="midleft", bold=i == 4)
+        for p, r in enumerate(res):
+            x = label_w + p * cw
+            won = p in ctl.winners
+            col = pygame.Rect(x + 2, y0, cw - 4, rh * (len(labels) + 1))
+            pygame.draw.rect(surf, (70, 60, 10) if won else PANEL, col, border_radius=self.px(8))
+            if won:
+                pygame.draw.rect(surf, LIT, col, self.px(3), border_radius=self.px(8))
+            self.seat_badge(surf, p, (col.centerx, y0 + rh // 2), min(rh // 2 - 2, self.px(20)))
+            vals = (f"{r.harvest}×2={r.harvest_doubled}", f"{r.profitable_varieties}: +{r.variety_bonus}",
+                    str(r.blossoms), str(r.honey), str(r.total))
+            for i, v in enumerate(vals):
+                self.text(surf, v, 24 if i < 4 else 34, (col.centerx, y0 + (i + 1) * rh + rh // 2),
+                          LIT if (won and i == 4) else FG, bold=i == 4, anchor="center", max_w=cw - 8)
+        names = " and ".join(seat_label(s) for s in ctl.winners)
+        self.text(surf, ("Winners: " if tie else "Winner: ") + names, 30, (self.px(14), self.h - self.px(80)), LIT,
+                  bold=True, max_w=self.w - self.px(250))
+        nr = pygame.Rect(self.w - self.px(220), self.h - self.px(88), self.px(200), self.px(72))
+        self.button(surf, nr, "New game", "confirm", colour=OK, size=26)
+
+    def hit(self, pos: tuple[int, int]) -> str | None:
+        for rect, name in reversed(self.targets):
+            if rect.collidepoint(pos):
+                return name
+        return None

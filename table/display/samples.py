@@ -1,0 +1,83 @@
+"""Fixed sample screens (deterministic controller states) for golden images, the benchmark and docs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from table.companion.controller import Controller, Setup
+from table.companion.session import auto_script
+from table.engine.data import DataSet
+
+NAMES = ("setup", "resume", "play", "harvest", "refill", "stock", "middle", "correct", "pad", "result")
+
+
+def _played(data: DataSet, setup: Setup, seed: int, until: str) -> Controller:
+    ctl = Controller(data)
+    ctl.setup = setup
+    for cmd in auto_script(data, setup, seed):
+        if cmd.startswith(until):
+            break
+        ctl.do(cmd)
+    return ctl
+
+
+def sample(data: DataSet, name: str) -> Controller:
+    if name == "setup":
+        ctl = Controller(data)
+        ctl.setup = Setup(3, cottage=True, apple_tiles=(2, 0, 1, 3, 4, 5, 6), sensor=True)
+        return ctl
+    if name == "resume":
+        ctl = Controller(data)
+        ctl.offer_resume(Setup(2), ["take 1"] * 12)
+        return ctl
+    if name in ("play", "harvest", "stock"):
+        ctl = Controller(data)
+        ctl.setup = Setup(2, cottage=True, sensor=True)
+        ctl.do("start")
+        ctl.do("take 2")
+        if name == "harvest":
+            return ctl
+        ctl.do("ack")
+        if name == "stock":
+            ctl.do("cottage")
+            return ctl
+        ctl.die_reading(5)
+        return ctl
+    if name == "refill":
+        ctl = Controller(data)
+        ctl.setup = Setup(2)
+        for cmd in auto_script(data, Setup(2), 3):
+            ctl.do(cmd)
+            if ctl.pending and ctl.pending[0].kind == "refill":
+                return ctl
+        raise AssertionError("no refill in the sample game")
+    if name == "middle":  # solo, the die on the middle space
+        ctl = Controller(data)
+        ctl.setup = Setup(1, cottage=True)
+        ctl.do("start")
+        while not ctl.t.on_middle or ctl.pending:
+            if ctl.pending:
+                ctl.do("ack")
+            else:
+                ctl.do(str(next(a for a in ctl.t.legal_actions() if a.kind == "take")))
+        return ctl
+    if name == "correct":
+        ctl = Controller(data)
+        ctl.setup = Setup(1)
+        ctl.do("start")
+        ctl.press("correct")
+        ctl.press("trough3")
+        return ctl
+    if name in ("pad", "result"):
+        ctl = _played(data, Setup(4), 3, "pad 3")
+        if name == "result":
+            ctl.do("pad-done")
+        else:
+            ctl.press("4")
+        return ctl
+    raise KeyError(name)
+
+
+def samples(data: DataSet) -> Iterator[tuple[str, Controller]]:
+    for name in NAMES:
+        yield name, sample(data, name)
