@@ -87,10 +87,25 @@ def test_replay_refuses_a_tampered_record(tmp_path, capsys):
     assert main(["replay", write(tmp_path, "[]", "list.json")]) == 2
 
 
-def test_run_plays_one_seeded_game(capsys):
-    assert main(["run", "--seed", "3"]) == 0
-    out = capsys.readouterr().out
-    assert out.count("Turn ") == 38 and "Winner" in out
+def test_run_is_the_companion_on_mock_pins_with_the_simulated_die(tmp_path, capsys, monkeypatch):
+    import table.display.detect
+
+    monkeypatch.setattr(table.display.detect, "display_available", lambda: False)
+    assert main(["run", "--seed", "3", "--state-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr()
+    assert "play --pins mock --die sim" in out.err
+    assert "Turn 38:" in out.out and "Winner" in out.out
+
+
+def test_run_asks_a_person_when_there_is_one():
+    import argparse
+
+    from table.commands.run import play_argv
+
+    args = argparse.Namespace(seed=1, state_dir=None)
+    assert "--demo" not in play_argv(args, interactive=True, display=False)
+    assert "--demo" not in play_argv(args, interactive=False, display=True)
+    assert play_argv(args, interactive=False, display=False)[-3:] == ["--text", "--demo", "1"]
 
 
 def test_replay_a_track_game(tmp_path, capsys):
@@ -104,6 +119,9 @@ def test_replay_a_track_game(tmp_path, capsys):
     assert main(["replay", path, "--json"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert [json.loads(x) for x in lines] == [e.to_dict() for e in track.events]
+    other = dict(track_record(track), data_digest="0000000000000000")
+    assert main(["replay", write(tmp_path, other, "other.json")]) == 2
+    assert "was played with data 0000000000000000" in capsys.readouterr().err
     bad = track_record(track)
     bad["actions"][3] = "take 9"
     assert main(["replay", write(tmp_path, bad, "bad.json")]) == 2

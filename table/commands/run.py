@@ -1,29 +1,37 @@
 """``applejack-table run``: the embedded default, what the README's run command starts.
 
-Until the table companion lands, this plays one seeded full game through the engine with
-random moves and prints its events and the final scoring.
+The table companion (``play``) on mock pins with the simulated die sensor: a window when
+there is a display, text in the terminal when there is not. With nobody to type (standard
+input is not a terminal and there is no display) it plays a seeded demonstration game, so
+the command always shows something and ends.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seed", type=int, default=2022, help="random seed (default 2022)")
-    p.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4))
+    p.add_argument("--seed", type=int, default=2022, help="seed of the demonstration game (default 2022)")
+    p.add_argument("--state-dir", metavar="DIR", help="where the journal lives (default: the user data dir)")
+
+
+def play_argv(args: argparse.Namespace, interactive: bool, display: bool) -> list[str]:
+    argv = ["--pins", "mock", "--die", "sim"]
+    if args.state_dir:
+        argv += ["--state-dir", args.state_dir]
+    if not interactive and not display:
+        argv += ["--text", "--demo", str(args.seed)]
+    return argv
 
 
 def run(args: argparse.Namespace) -> int:
-    import random
+    from table.commands import play
+    from table.display.detect import display_available
 
-    from table.engine.data import load_dataset
-    from table.engine.describe import describe
-    from table.engine.game import GameConfig, new_game, play_random
-
-    data = load_dataset()
-    state = new_game(data, GameConfig(args.players), random.Random(args.seed))
-    play_random(state, random.Random(args.seed + 1), fast=False)
-    for ev in state.events:
-        print(describe(ev, data))
-    return 0
+    parser = argparse.ArgumentParser(prog="applejack-table play")
+    play.add_arguments(parser)
+    argv = play_argv(args, sys.stdin.isatty(), display_available())
+    print(f"applejack-table run: play {' '.join(argv)}", file=sys.stderr)
+    return int(play.run(parser.parse_args(argv)) or 0)

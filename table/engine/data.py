@@ -10,6 +10,7 @@ problem (file, key, what is wrong). The engine reads no files itself: callers lo
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -155,6 +156,16 @@ class DataSet:
 
     def board_for(self, players: int) -> Board:
         return self.boards[players]
+
+
+def data_digest(data: DataSet) -> str:
+    """A short fingerprint of the parts of a data set that change how a game plays."""
+    h = hashlib.sha256()
+    h.update(repr(data.varieties).encode())
+    h.update(repr(data.tiles).encode())
+    h.update(repr(sorted(data.orchards.items())).encode())
+    h.update(repr(sorted(data.boards.items())).encode())
+    return h.hexdigest()[:16]
 
 
 # ---------------------------------------------------------------------------------------------

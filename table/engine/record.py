@@ -7,28 +7,17 @@ giving other scores.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from table.engine import actions as A
-from table.engine.data import DataSet
+from table.engine.data import DataSet, data_digest
 from table.engine.errors import ActionParseError, IllegalActionError, RecordError
 from table.engine.events import Event
 from table.engine.game import GameConfig, GameState
 
 FORMAT = "applejack-record/1"
-
-
-def data_digest(data: DataSet) -> str:
-    """A short fingerprint of the parts of a data set that change how a game plays."""
-    h = hashlib.sha256()
-    h.update(repr(data.varieties).encode())
-    h.update(repr(data.tiles).encode())
-    h.update(repr(sorted(data.orchards.items())).encode())
-    h.update(repr(sorted(data.boards.items())).encode())
-    return h.hexdigest()[:16]
 
 
 @dataclass(frozen=True)

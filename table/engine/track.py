@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from table.engine.data import Board, DataSet
+from table.engine.data import Board, DataSet, data_digest
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.engine.events import (
     Event,
@@ -320,6 +320,7 @@ def track_record(track: Track) -> dict[str, object]:
     """A track game as JSON data: config + every action; :func:`replay_track` rebuilds it."""
     c = track.config
     return {"format": TRACK_FORMAT,
+            "data_digest": data_digest(track.data),
             "config": {"players": c.players, "cottage": c.cottage,
                        "apple_tiles": list(c.apple_tiles) if c.apple_tiles is not None else None,
                        "middle_start": c.middle_start},
@@ -332,6 +333,10 @@ def replay_track(data: DataSet, record: object) -> Track:
 
     if not isinstance(record, dict) or record.get("format") != TRACK_FORMAT:
         raise RecordError(f"not a track record (format {TRACK_FORMAT!r} expected)")
+    digest = record.get("data_digest")
+    if digest is not None and digest != data_digest(data):
+        raise RecordError(f"record was played with data {digest}, this data set is {data_digest(data)} "
+                          f"({data.source})")
     try:
         c = record["config"]
         apple_tiles = c.get("apple_tiles")
