@@ -14,6 +14,8 @@ from collections.abc import Sequence
 
 # name -> (module, one-line help). Keep sorted by the order a newcomer meets them.
 COMMANDS: dict[str, tuple[str, str]] = {
+    "simulate": ("table.commands.simulate", "play many seeded bot games in parallel and summarise the scores"),
+    "demo": ("table.commands.demo", "bots play whole games, printed as text (--text)"),
 }
 
 
