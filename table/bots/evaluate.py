@@ -31,14 +31,18 @@ _BONUS = [VARIETY_BONUS.get(k, 0) for k in range(8)]
 class Weights:
     """The knobs of the evaluation (defaults tuned on seeded solo and 2-4 player games)."""
 
-    growth: float = 2.0
+    growth: float = 1.0
     """Apples an area with open neighbours may still gain, at most (two or more open neighbours)."""
     growth_turns: float = 8.0
     """Own turns left at which the growth estimate is full; fewer turns shrink it linearly."""
-    hive: float = 0.4
+    hive: float = 0.7
     """Share of an open beehive edge's value (capped by ``hive_cap``) expected to link later."""
     hive_turns: float = 3.0
     hive_cap: float = 3.5
+    reserve: float = 0.0
+    """Extra value of each honey held below ``reserve_level`` (honey buys the next tiles)."""
+    reserve_level: float = 10.0
+    reserve_turns: float = 10.0
     blind_samples: int = 6
     """Tiles sampled from the supply to value a blind draw."""
 
@@ -248,7 +252,18 @@ class Position:
     def value(self) -> float:
         """The projected final score of this seat's position."""
         total, _k = self._areas_total(self.empty, self.ctx.turns_left)
-        return self.honey + total + self.blossoms * self.ctx.blossom_mult + self.hive_open
+        return (self.honey + self.reserve_value(self.honey) + total + self.blossoms * self.ctx.blossom_mult
+                + self.hive_open)
+
+    def reserve_value(self, honey: float) -> float:
+        w = self.weights
+        if not w.reserve or self.ctx.turns_left <= 0:
+            return 0.0
+        return w.reserve * min(max(honey, 0.0), w.reserve_level) * min(1.0, self.ctx.turns_left / w.reserve_turns)
+
+    def honey_delta(self, change: float) -> float:
+        """Value of a change in the honey held (1 per honey, more while the reserve is low)."""
+        return change + self.reserve_value(self.honey + change) - self.reserve_value(self.honey)
 
     def _areas_total(self, empty: int, turns_left: int) -> tuple[float, float]:
         total, k = 0.0, 0.0
@@ -447,11 +462,12 @@ class Position:
         """Best (value change, BUY or PASTURE, PLACE action) for holding ``tile``."""
         price = self.state.rules.price[tile]
         pv, pa = self.best_placement(tile, True)
-        best = (pv + 2.0, A.PASTURE, pa)
+        best = (pv + self.honey_delta(2.0), A.PASTURE, pa)
         if can_buy:
             bv, ba = self.best_placement(tile, False)
-            if bv - price > best[0]:
-                best = (bv - price, A.BUY, ba)
+            bv += self.honey_delta(-price)
+            if bv > best[0]:
+                best = (bv, A.BUY, ba)
         return best
 
 

@@ -66,14 +66,22 @@ class GreedyBot:
     def __init__(self, rng: random.Random, weights: Weights | None = None) -> None:
         self.rng = rng
         self.weights = weights or Weights()
+        # the rest of the turn chosen at SELECT: (history length it applies at, actions)
+        self._plan: tuple[int, list[int]] = (-1, [])
 
     def choose(self, state: GameState) -> int:
+        at, plan = self._plan
+        if plan and at == len(state.history) and state.phase in (PAY, PLACE):
+            action = plan[0]
+            self._plan = (at + 1, plan[1:])
+            return action
         seat = state.seat
         pos = Position(state, seat, self.weights)
         phase = state.phase
         if phase == SELECT:
             choices = turn_choices(state, pos, self.rng, self.weights.blind_samples)
             best = max(choices, key=lambda c: c[0])
+            self._plan = (len(state.history) + 1, best[1][1:])
             return best[1][0]
         if phase == PAY:
             tile = state.held

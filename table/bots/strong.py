@@ -105,9 +105,9 @@ class StrongBot:
         """The best few (pay, place) plans for holding ``tile``, valued by the greedy evaluation."""
         price = state.rules.price[tile]
         out: list[tuple[float, list[int]]] = []
-        options = [(A.PASTURE, True, 2.0)]
+        options = [(A.PASTURE, True, pos.honey_delta(2.0))]
         if state.honey[state.seat] >= price:
-            options.append((A.BUY, False, -float(price)))
+            options.append((A.BUY, False, pos.honey_delta(-float(price))))
         for pay, pasture, honey in options:
             places = sorted(pos.placements(tile, pasture), key=lambda p: -p[0])[: self.per_tile]
             out += [(v + honey, [pay, a]) for v, a in places]
