@@ -134,6 +134,7 @@ class Position:
         "_k_before",
         "_open",
         "_p_before",
+        "_pasture_best",
         "_touching",
         "apple_cells",
         "blossoms",
@@ -222,6 +223,7 @@ class Position:
         self.hive_into = into
         self.hive_open = sum(into)
         self._area_cache: dict[tuple[int, int, int], float] = {}
+        self._pasture_best: tuple[float, int] | None = None
 
     # ------------------------------------------------------------------------------------------
     def hive_weight(self, turns_left: int) -> float:
@@ -419,6 +421,13 @@ class Position:
 
     def best_placement(self, tile: int, pasture: bool) -> tuple[float, int]:
         """(value change, PLACE action) of the best space and rotation for ``tile``."""
+        if pasture:  # a pasture is the same whatever the tile: compute it once
+            if self._pasture_best is None:
+                self._pasture_best = self._best_placement(tile, True)
+            return self._pasture_best
+        return self._best_placement(tile, False)
+
+    def _best_placement(self, tile: int, pasture: bool) -> tuple[float, int]:
         rules = self.state.rules
         cells = self.state.cells[self.seat]
         best, best_action = -1e18, -1

@@ -9,7 +9,7 @@ score, minus the best opponent's in a game with several seats). The plan with th
 wins. A blind draw is one candidate; when it is taken, the pay and place steps are searched the
 same way once the tile is known.
 
-The work is a fixed node budget (candidates × samples × horizon), so the bot is deterministic
+The work is a fixed node budget (candidates × samples × horizon, fewer samples early on), so the bot is deterministic
 given its seed; ``max_seconds`` optionally stops the sampling early (then it is not).
 """
 
@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 from table.bots.evaluate import Context, Position, Weights, walk_info
 from table.bots.greedy import GreedyBot, turn_choices
 from table.engine import actions as A
-from table.engine.game import CHANCE, PAY, PLACE, SELECT, GameState, sample_chance
+from table.engine.game import CHANCE, EMPTY, PAY, PLACE, SELECT, GameState, sample_chance
 
 
 def leaf_value(state: GameState, seat: int, weights: Weights) -> float:
@@ -47,16 +48,19 @@ class StrongBot:
 
     name = "strong"
 
-    def __init__(self, rng: random.Random, *, candidates: int = 6, samples: int = 6, horizon: int = 2,
-                 per_tile: int = 3, max_seconds: float | None = None, weights: Weights | None = None) -> None:
+    def __init__(self, rng: random.Random, *, candidates: int = 10, samples: int = 6, horizon: int = 2,
+                 per_tile: int = 3, rollout_blind: int = 3, full_samples_at: int = 12, max_seconds: float | None = None,
+                 weights: Weights | None = None) -> None:
         self.rng = rng
         self.candidates = candidates
         self.samples = samples
         self.horizon = horizon
         self.per_tile = per_tile
+        self.full_samples_at = full_samples_at
         self.max_seconds = max_seconds
         self.weights = weights or Weights()
-        self.policy = GreedyBot(random.Random(rng.random()), self.weights)
+        # the greedy policy inside the rollouts (it may value blind draws on fewer samples)
+        self.policy = GreedyBot(random.Random(rng.random()), replace(self.weights, blind_samples=rollout_blind))
         self._plan: list[int] = []
         self._plan_at = -1  # len(state.history) at which the next planned action applies
 
@@ -128,7 +132,13 @@ class StrongBot:
     def _search(self, state: GameState, plans: list[list[int]]) -> list[int]:
         seat = state.seat
         start = time.perf_counter()
-        seeds = [self.rng.getrandbits(64) for _ in range(self.samples)]
+        # the early turns are the dearest (every space is open): fewer samples while more than
+        # ``full_samples_at`` spaces are empty, so that no decision takes much longer than the rest
+        empties = sum(1 for v in state.cells[seat] if v == EMPTY)
+        samples = self.samples
+        if empties > self.full_samples_at:
+            samples = max(min(3, samples), round(samples * self.full_samples_at / empties))
+        seeds = [self.rng.getrandbits(64) for _ in range(samples)]
         totals = [0.0] * len(plans)
         end_turn = state.turn + self.horizon + 1
         for seed in seeds:
