@@ -74,3 +74,16 @@ def test_demo_steps_are_endless_and_paced_by_the_injected_sleep():
     assert sleeps and set(sleeps) == {0.5}
     assert len(sleeps) >= 3 * 19  # once per bot action
     assert any("Winner" in line for line in lines)
+
+
+def test_summary_shares_tied_wins():
+    from table.bots.simulate import SeatResult, format_summary, summary_rows
+
+    def r(game, seat, score, win):
+        return SeatResult(game, game, 2, seat, "greedy", score, win, 0, 0, 0, score, 0, 0, 0, 0, 0, 3, 0.01)
+
+    results = [[r(0, 0, 50, 0.5), r(0, 1, 50, 0.5)], [r(1, 0, 60, 1.0), r(1, 1, 40, 0.0)]]
+    rows = summary_rows(results)
+    assert rows[0]["wins"] == 0.75 and rows[1]["wins"] == 0.25
+    assert rows[0]["mean"] == 55 and rows[1]["p10"] == 40 and rows[1]["p90"] == 50
+    assert "75.0" in format_summary(results)
