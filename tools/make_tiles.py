@@ -2,7 +2,9 @@
 
 The printed tile faces are not published, so this script made the file once from the
 constraints in ``docs/data.md``; the TOML file is the data (edit it to match your box), this
-script is kept only to show how it was made. Re-running it overwrites edits.
+script is kept only to show how it was first made. The scale check (docs/data.md) then
+changed the file: one beehive fewer on every tile with two or more, every price + 3.
+Re-running this script overwrites that and any other edit.
 
     python tools/make_tiles.py > table/engine/data/tiles.toml
 """
