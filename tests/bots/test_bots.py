@@ -97,7 +97,8 @@ def test_bots_do_not_change_the_state_they_look_at():
 
 
 def test_greedy_beats_random_by_a_wide_margin():
-    # measured on seeds 0-19 (solo): greedy about 60, random about 13; the margin leaves room for tuning
+    # measured on seeds 0-299 (solo): greedy 69.5, random 13.8 (a per-game spread of about 18): a 25-point
+    # margin over 12 games fails only if the greedy bot really breaks
     greedy, rand = [], []
     for seed in range(12):
         greedy.append(play_game(DATA, GameConfig(1), [_bot("greedy", seed)], seed).returns()[0])
