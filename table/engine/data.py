@@ -135,6 +135,8 @@ class DataSet:
     boards: Mapping[int, Board]
     source: str = "<memory>"
     _tile_by_id: dict[int, Tile] = field(default_factory=dict, repr=False, compare=False)
+    memo: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
+    """Tables derived from this data set by the engine (they live and die with it)."""
 
     def __post_init__(self) -> None:
         self._tile_by_id.update({t.id: t for t in self.tiles})

@@ -173,14 +173,11 @@ def _place_codes(rotations: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 
 
 PASTURE_CODES = _place_codes((0,))
-_RULES_CACHE: dict[int, Rules] = {}
-
-
 def rules_for(data: DataSet) -> Rules:
-    r = _RULES_CACHE.get(id(data))
-    if r is None or r.data is not data:
-        r = Rules(data)
-        _RULES_CACHE[id(data)] = r
+    """The precomputed tables of ``data``, made once and kept on the data set itself."""
+    r = data.memo.get("rules")
+    if not isinstance(r, Rules):
+        r = data.memo["rules"] = Rules(data)
     return r
 
 
