@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
+from pathlib import Path
 
-from table.engine.data import load_dataset
-from table.engine.game import GameConfig, new_game, play_random
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout without installing
+
+from table.engine.data import load_dataset  # noqa: E402
+from table.engine.game import GameConfig, new_game, play_random  # noqa: E402
 
 
 def games_per_second(players: int, seconds: float, rounds: int = 5, log_events: bool = True) -> float:
