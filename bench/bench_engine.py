@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout without installing
 
-from table.engine.data import load_dataset  # noqa: E402
-from table.engine.game import GameConfig, new_game, play_random  # noqa: E402
+from table.engine.data import load_dataset
+from table.engine.game import GameConfig, new_game, play_random
 
 
 def games_per_second(players: int, seconds: float, rounds: int = 5, log_events: bool = True) -> float:
