@@ -1,0 +1,167 @@
+"""The strong bot: determinized lookahead over whole-turn plans, greedy play inside.
+
+At the start of its turn it ranks every whole-turn plan (tile × pay or pasture × space and
+rotation) with the greedy evaluation and keeps the best ``candidates``. Each candidate is then
+played out ``samples`` times on a copy of the state: the supply draws are sampled (the same
+draws for every candidate, so that they are compared on equal luck), every seat plays greedily
+for ``horizon`` more turns, and the position is valued by the evaluation (its own projected
+score, minus the best opponent's in a game with several seats). The plan with the best mean
+wins. A blind draw is one candidate; when it is taken, the pay and place steps are searched the
+same way once the tile is known.
+
+The work is a fixed node budget (candidates × samples × horizon, fewer samples early on), so the bot is deterministic
+given its seed; ``max_seconds`` optionally stops the sampling early (then it is not).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+
+from table.bots.evaluate import Context, Position, Weights, walk_info
+from table.bots.greedy import GreedyBot, turn_choices
+from table.engine import actions as A
+from table.engine.game import CHANCE, EMPTY, PAY, PLACE, SELECT, GameState, sample_chance
+
+
+def leaf_value(state: GameState, seat: int, weights: Weights) -> float:
+    """Projected final score of ``seat`` at any state (the final score once it is over)."""
+    if state.is_terminal():
+        return float(state.scores()[seat].total)
+    ctx = walk_info(state).context(state.die, seat)
+    if state.seat == seat and state.phase in (SELECT, PAY, PLACE):
+        # the seat's current turn is still to be placed: one more tile to come
+        ctx = Context(ctx.harvest_pips, ctx.blossom_mult, ctx.turns_left + 1)
+    return Position(state, seat, weights, ctx).value()
+
+
+def relative_value(state: GameState, seat: int, weights: Weights) -> float:
+    own = leaf_value(state, seat, weights)
+    if state.players == 1:
+        return own
+    return own - max(leaf_value(state, s, weights) for s in range(state.players) if s != seat)
+
+
+class StrongBot:
+    """Lookahead over the best whole-turn plans with sampled supply draws (see the module doc)."""
+
+    name = "strong"
+
+    def __init__(self, rng: random.Random, *, candidates: int = 10, samples: int = 6, horizon: int = 2,
+                 per_tile: int = 3, rollout_blind: int = 3, full_samples_at: int = 12, max_seconds: float | None = None,
+                 weights: Weights | None = None) -> None:
+        self.rng = rng
+        self.candidates = candidates
+        self.samples = samples
+        self.horizon = horizon
+        self.per_tile = per_tile
+        self.full_samples_at = full_samples_at
+        self.max_seconds = max_seconds
+        self.weights = weights or Weights()
+        # the greedy policy inside the rollouts (it may value blind draws on fewer samples)
+        self.policy = GreedyBot(random.Random(rng.random()), replace(self.weights, blind_samples=rollout_blind))
+        self._plan: list[int] = []
+        self._plan_at = -1  # len(state.history) at which the next planned action applies
+
+    # ------------------------------------------------------------------------------------------
+    def choose(self, state: GameState) -> int:
+        if self._plan and self._plan_at == len(state.history):
+            action = self._plan.pop(0)
+            self._plan_at += 1
+            if action in state.legal_actions():
+                return action
+        self._plan = []
+        phase = state.phase
+        if phase == SELECT:
+            plans = self._select_plans(state)
+        elif phase == PAY:
+            plans = self._held_plans(state, pay=True)
+        elif phase == PLACE:
+            plans = self._held_plans(state, pay=False)
+        else:
+            return self.policy.choose(state)
+        best = plans[0] if len(plans) == 1 else self._search(state, plans)
+        self._plan = best[1:]
+        self._plan_at = len(state.history) + 1
+        return best[0]
+
+    # ------------------------------------------------------------------------------------------
+    def _select_plans(self, state: GameState) -> list[list[int]]:
+        pos = Position(state, state.seat, self.weights)
+        seat = state.seat
+        scored: list[tuple[float, list[int]]] = []
+        for value, plan in turn_choices(state, pos, self.rng, self.weights.blind_samples):
+            if len(plan) == 1:  # blind
+                scored.append((value, plan))
+                continue
+            select = plan[0]
+            if select == A.COTTAGE:
+                tile = state.cottage[seat]
+            elif A.MIDDLE <= select < A.MIDDLE + A.TILE_SPAN:
+                tile = select - A.MIDDLE
+            else:
+                tile = (select - A.TAKE) % A.TILE_SPAN
+            scored += [(v, [select, *rest]) for v, rest in self._tile_plans(state, pos, tile)]
+        return self._top(scored)
+
+    def _tile_plans(self, state: GameState, pos: Position, tile: int) -> list[tuple[float, list[int]]]:
+        """The best few (pay, place) plans for holding ``tile``, valued by the greedy evaluation."""
+        price = state.rules.price[tile]
+        out: list[tuple[float, list[int]]] = []
+        options = [(A.PASTURE, True, pos.honey_delta(2.0))]
+        if state.honey[state.seat] >= price:
+            options.append((A.BUY, False, pos.honey_delta(-float(price))))
+        for pay, pasture, honey in options:
+            places = sorted(pos.placements(tile, pasture), key=lambda p: -p[0])[: self.per_tile]
+            out += [(v + honey, [pay, a]) for v, a in places]
+        return out
+
+    def _held_plans(self, state: GameState, *, pay: bool) -> list[list[int]]:
+        pos = Position(state, state.seat, self.weights)
+        if pay:
+            return self._top(self._tile_plans(state, pos, state.held))
+        places = sorted(pos.placements(state.held, state.held_pasture), key=lambda p: -p[0])
+        return self._top([(v, [a]) for v, a in places[: self.per_tile * 2]])
+
+    def _top(self, scored: list[tuple[float, list[int]]]) -> list[list[int]]:
+        scored.sort(key=lambda s: -s[0])  # stable: ties keep the legal-action order
+        return [plan for _v, plan in scored[: self.candidates]]
+
+    # ------------------------------------------------------------------------------------------
+    def _search(self, state: GameState, plans: list[list[int]]) -> list[int]:
+        seat = state.seat
+        start = time.perf_counter()
+        # the early turns are the dearest (every space is open): fewer samples while more than
+        # ``full_samples_at`` spaces are empty, so that no decision takes much longer than the rest
+        empties = sum(1 for v in state.cells[seat] if v == EMPTY)
+        samples = self.samples
+        if empties > self.full_samples_at:
+            samples = max(min(3, samples), round(samples * self.full_samples_at / empties))
+        seeds = [self.rng.getrandbits(64) for _ in range(samples)]
+        totals = [0.0] * len(plans)
+        end_turn = state.turn + self.horizon + 1
+        for seed in seeds:
+            for i, plan in enumerate(plans):
+                totals[i] += self._rollout(state, plan, seat, seed, end_turn)
+            if self.max_seconds is not None and time.perf_counter() - start > self.max_seconds:
+                break
+        best = max(range(len(plans)), key=lambda i: (totals[i], -i))
+        return plans[best]
+
+    def _rollout(self, state: GameState, plan: list[int], seat: int, seed: int, end_turn: int) -> float:
+        sim = state.clone()
+        chance = random.Random(seed)
+        policy = self.policy
+        policy.rng = random.Random(seed ^ 0x5DEECE66D)
+        for action in plan:
+            sim.apply_fast(action)
+        while not sim.is_terminal() and sim.turn < end_turn:
+            if sim.current_player() == CHANCE:
+                sim.apply_fast(sample_chance(sim, chance))
+            else:
+                sim.apply_fast(policy.choose(sim))
+        # finish the chance draws at the end of the last turn so the leaf is a decision point
+        while sim.current_player() == CHANCE:
+            sim.apply_fast(sample_chance(sim, chance))
+        return relative_value(sim, seat, self.weights)

@@ -1,0 +1,56 @@
+"""``applejack-table simulate``: many seeded bot games in parallel, and their summary."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4), help="seats per game (default 2)")
+    parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    parser.add_argument("--bots", default="greedy",
+                        help="comma-separated bots by seat, repeated to fill the seats: random, greedy, strong "
+                             "(default greedy)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (results do not depend on it)")
+    parser.add_argument("--seed", type=int, default=1, help="game i uses seed SEED+i (default 1)")
+    parser.add_argument("--data", default=None, help="a data-set directory (default: the shipped data)")
+    parser.add_argument("--csv", metavar="FILE", help="write one row per game and seat")
+    parser.add_argument("--plot", metavar="FILE.png", help="draw the score distributions to a PNG")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _progress_bar(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // total if total else width
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    from table.bots.base import BOT_NAMES
+    from table.bots.simulate import format_summary, plot_scores, run_games, write_csv
+
+    names = [n.strip() for n in args.bots.split(",") if n.strip()]
+    unknown = [n for n in names if n not in BOT_NAMES]
+    if not names or unknown:
+        print(f"simulate: unknown bot(s) {', '.join(unknown) or '(none given)'}; known: {', '.join(BOT_NAMES)}",
+              file=sys.stderr)
+        return 2
+    if args.games < 1 or args.jobs < 1:
+        print("simulate: --games and --jobs must be at least 1", file=sys.stderr)
+        return 2
+    results = run_games(args.players, args.games, names, args.seed, args.jobs, args.data,
+                        None if args.quiet else _progress_bar)
+    print(f"{args.games} game(s), {args.players} player(s), seeds {args.seed}..{args.seed + args.games - 1}")
+    print(format_summary(results))
+    if args.csv:
+        with open(args.csv, "w", newline="", encoding="utf-8") as f:
+            write_csv(results, f)
+        print(f"wrote {args.csv}")
+    if args.plot:
+        plot_scores(results, args.plot)
+        print(f"wrote {args.plot}")
+    return 0

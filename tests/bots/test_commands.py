@@ -1,0 +1,76 @@
+"""The simulate and demo commands, end to end on tiny game counts."""
+
+from __future__ import annotations
+
+import csv
+
+from table.cli import main
+
+
+def test_simulate_two_jobs_writes_csv_and_plot(tmp_path, capsys):
+    out = tmp_path / "games.csv"
+    png = tmp_path / "scores.png"
+    code = main(["simulate", "--players", "2", "--games", "3", "--bots", "random,greedy", "--jobs", "2",
+                 "--seed", "7", "--csv", str(out), "--plot", str(png)])
+    assert code == 0
+    captured = capsys.readouterr()
+    assert "3/3 games" in captured.err  # the progress bar
+    assert "mean" in captured.out and "greedy" in captured.out and "random" in captured.out
+    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    assert len(rows) == 6
+    assert {r["bot"] for r in rows} == {"random", "greedy"}
+    assert sorted({int(r["seed"]) for r in rows}) == [7, 8, 9]
+    for game in range(3):
+        seats = [r for r in rows if int(r["game"]) == game]
+        assert abs(sum(float(r["win"]) for r in seats) - 1.0) < 1e-9
+        for r in seats:
+            assert int(r["score"]) == (int(r["harvest_final"]) + int(r["variety_bonus"]) + int(r["blossoms_final"])
+                                      + int(r["honey_final"]))
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_simulate_results_do_not_depend_on_jobs():
+    from table.bots.simulate import run_games
+
+    one = run_games(2, 2, ["greedy", "random"], 3, jobs=1)
+    two = run_games(2, 2, ["greedy", "random"], 3, jobs=2)
+    strip = [[(r.game, r.seat, r.score, r.honey_links) for r in g] for g in one]
+    assert strip == [[(r.game, r.seat, r.score, r.honey_links) for r in g] for g in two]
+
+
+def test_simulate_rejects_unknown_bots(capsys):
+    assert main(["simulate", "--games", "1", "--bots", "clever"]) == 2
+
+
+def test_demo_text_prints_a_complete_game(capsys):
+    assert main(["demo", "--text", "--games", "1", "--players", "3", "--bots", "greedy,random", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "=== Game 1 (seed 2) ===" in out
+    assert "HARVEST" in out and "BLOSSOM SCORING" in out
+    assert out.count("GAME OVER") == 1
+    assert out.count("→ ") >= 3  # final score lines (and payouts)
+    assert "Winner" in out
+    for seat in (1, 2, 3):
+        assert f"seat {seat}" in out
+
+
+def test_demo_steps_are_endless_and_paced_by_the_injected_sleep():
+    from table.bots.demo import demo_steps, run_text_demo
+    from table.engine.data import load_dataset
+
+    data = load_dataset()
+    steps = demo_steps(data, games=0, players=1, bots=["random"])
+    games_seen = set()
+    for _ in range(2000):
+        step = next(steps)
+        games_seen.add(step.game)
+        if len(games_seen) == 3:
+            break
+    assert games_seen == {1, 2, 3}
+    sleeps: list[float] = []
+    lines: list[str] = []
+    done = run_text_demo(data, lines.append, games=1, players=1, bots=["random"], delay=0.5, sleep=sleeps.append)
+    assert done == 1
+    assert sleeps and set(sleeps) == {0.5}
+    assert len(sleeps) >= 3 * 19  # once per bot action
+    assert any("Winner" in line for line in lines)
