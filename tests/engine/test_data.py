@@ -1,5 +1,6 @@
 """Data sets: the default loads; every kind of malformed or inconsistent file gives a clear problem."""
 
+import re
 import shutil
 from importlib import resources
 from pathlib import Path
@@ -19,9 +20,10 @@ def data_dir(tmp_path: Path) -> Path:
 
 
 def edit(path: Path, old: str, new: str, count: int = 1) -> None:
+    """Replace ``old`` (a regular expression) by ``new`` in a data file, ``count`` times."""
     text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, count), encoding="utf-8")
+    assert re.search(old, text), old
+    path.write_text(re.sub(old, new, text, count=count), encoding="utf-8")
 
 
 def problems(directory: Path) -> list[str]:
@@ -64,21 +66,21 @@ def test_not_toml(data_dir):
 
 
 def test_every_problem_is_listed_with_file_and_key(data_dir):
-    edit(data_dir / "tiles.toml", "price = 2", "price = \"two\"")
-    edit(data_dir / "tiles.toml", "blossoms = 0", "blossoms = 7")
-    edit(data_dir / "tiles.toml", "apples = { pink = 2 }", "apples = { plum = 2 }")
-    edit(data_dir / "orchards.toml", "NE = { hive = 3 }", "NE = { hive = 0 }")
+    edit(data_dir / "tiles.toml", r"price = \d+", "price = \"two\"")
+    edit(data_dir / "tiles.toml", r"blossoms = 0", "blossoms = 7")
+    edit(data_dir / "tiles.toml", r"apples = \{ \w+ = ", "apples = { plum = ")
+    edit(data_dir / "orchards.toml", r"NE = \{ hive = \d \}", "NE = { hive = 0 }")
     found = problems(data_dir)
     assert "tiles.toml: tile[0] (id 1).price: must be int, got str 'two'" in found
     assert any(p.startswith("tiles.toml: tile[") and "blossoms: must be 0..3, got 7" in p for p in found)
-    assert "tiles.toml: tile[0] (id 1).apples.plum: unknown variety 'plum'" in found
+    assert any(p.startswith("tiles.toml: tile[") and ".apples.plum: unknown variety 'plum'" in p for p in found)
     assert "orchards.toml: orchard 'A'.corners.NE.hive: must be an integer 1..9, got 0" in found
     assert len(found) == 4
 
 
 def test_duplicate_ids_and_bad_hives(data_dir):
     edit(data_dir / "tiles.toml", "id = 2\n", "id = 1\n")
-    edit(data_dir / "tiles.toml", "hives = [4, 5]", "hives = [4, 4, 9]")
+    edit(data_dir / "tiles.toml", r"hives = \[[0-9, ]+\]", "hives = [4, 4, 9]")
     found = problems(data_dir)
     assert any("duplicate tile id 1" in p for p in found)
     assert any("edge 4 listed twice" in p for p in found)
@@ -92,12 +94,14 @@ def test_board_that_breaks_the_nineteen_turns(data_dir):
 
 
 def test_board_seat_symbols_must_cycle(data_dir):
-    edit(data_dir / "boards.toml", '{ seat = "triangle", troughs = [2, 3] }', '{ seat = "circle", troughs = [2, 3] }')
+    edit(data_dir / "boards.toml", re.escape('{ seat = "triangle", troughs = [2, 3] }'),
+         '{ seat = "circle", troughs = [2, 3] }')
     assert any("seat symbols do not cycle" in p for p in problems(data_dir))
 
 
 def test_board_structure_errors(data_dir):
-    edit(data_dir / "boards.toml", "troughs = [1, 2], apples = [\"brown\"] }", "troughs = [1, 9], apples = [\"x\"] }")
+    edit(data_dir / "boards.toml", re.escape('troughs = [1, 2], apples = ["brown"] }'),
+         'troughs = [1, 9], apples = ["x"] }')
     found = problems(data_dir)
     assert any("troughs: must be a list of trough numbers 1..7" in p for p in found)
     assert any("apples: unknown variety 'x'" in p for p in found)
@@ -122,7 +126,7 @@ def test_check_data_command_lists_problems_without_a_traceback(data_dir, capsys)
     from table.cli import main
 
     assert main(["check-data"]) == 0
-    edit(data_dir / "tiles.toml", "price = 2", "price = -1")
+    edit(data_dir / "tiles.toml", r"price = \d+", "price = -1")
     shutil.copy(data_dir / "tiles.toml", data_dir / "tiles.bak")
     assert main(["check-data", str(data_dir)]) == 1
     err = capsys.readouterr().err
