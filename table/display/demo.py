@@ -30,9 +30,9 @@ import pygame
 from table.bots.demo import DemoStep
 from table.companion.controller import LedState, seat_label
 from table.companion.ports import Indicators, RecordingIndicators
-from table.display.render import BG, DIM, FG, LIT, OK, PANEL, Colour, View, draw_die, draw_variety
+from table.display.render import BG, DIM, FG, LIT, OK, PANEL, Colour, Fonts, View, draw_die, draw_variety
 from table.engine import hexgrid
-from table.engine.data import DataSet
+from table.engine.data import SEAT_SYMBOLS, DataSet
 from table.engine.events import (
     BlossomScoring,
     FinalScore,
@@ -118,11 +118,20 @@ def cell_centre(origin: tuple[float, float], r: float, cell: int) -> tuple[float
     return origin[0] + r * SQ3 * (q + rr / 2), origin[1] + r * 1.5 * rr
 
 
+class DemoFonts(Fonts):
+    """The companion's fonts and text cache, which the demo empties at each new game."""
+
+    def clear(self) -> None:
+        self._cache.clear()
+
+
 class DemoView(View):
     """Draws a :class:`DemoStep` (one design scaled from 800×480, like the companion's View)."""
 
+    fonts: DemoFonts
+
     def __init__(self, size: tuple[int, int], data: DataSet) -> None:
-        super().__init__(size)
+        super().__init__(size, DemoFonts())
         self.data = data
 
     # --- pieces -----------------------------------------------------------------------------------
@@ -170,11 +179,11 @@ class DemoView(View):
         head = self.px(26)
         br = self.px(11)
         self.seat_badge(surf, seat, (area.x + self.px(8) + br, area.y + self.px(6) + br), br)
-        label = f"{seat_label(seat)} · {step.names[seat]}"
-        self.text(surf, f"honey {s.honey[seat]}", 17, (area.right - self.px(8), area.y + self.px(6)), LIT,
-                  bold=True, anchor="topright")
-        self.text(surf, label, 17, (area.x + self.px(14) + 2 * br, area.y + self.px(6)), FG,
-                  max_w=area.w - self.px(110) - 2 * br)
+        label = f"{SEAT_SYMBOLS[seat].capitalize()} · {step.names[seat]}"
+        honey = self.text(surf, f"honey {s.honey[seat]}", 17, (area.right - self.px(8), area.y + self.px(6)), LIT,
+                          bold=True, anchor="topright")
+        lx = area.x + self.px(14) + 2 * br
+        self.text(surf, label, 17, (lx, area.y + self.px(6)), FG, max_w=honey.x - self.px(8) - lx)
         room = area.inflate(-self.px(12), 0)
         room.y, room.h = area.y + head, area.h - head - self.px(6)
         r = min(room.w / (5 * SQ3 + 0.6), room.h / 8.4)
@@ -473,11 +482,17 @@ class DemoScreen:
             press = press or is_press(item)
 
     def advance(self, now: float) -> bool:
+        # asked before next(): a step's state is the live game, which next() moves on
+        ended = self.current is not None and self.current.game_over
         step = next(self.steps, None)
+        if ended:
+            self.games += 1
         if step is None:
             return False
-        if self.current is not None and self.current.game_over:
-            self.games += 1
+        if step.action == "setup":
+            # a new game: the text rendered for the last one (turns, honey, names) goes, so the
+            # companion's text cache holds one game's strings at most
+            self.view.fonts.clear()
         self.current = step
         self.version += 1
         self.next_at = now + self.pace * dwell(step)
@@ -493,8 +508,6 @@ class DemoScreen:
             return result
         now = self.clock()
         if (self.current is None or now >= self.next_at) and not self.advance(now):
-            if self.current is not None and self.current.game_over:
-                self.games += 1
             return DONE
         assert self.current is not None
         leds = leds_for(self.current, self.leds)
