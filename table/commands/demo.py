@@ -49,6 +49,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--state-dir", default=None, metavar="DIR", help="play's journal directory (see play)")
 
 
+def build_args(argv: list[str]) -> argparse.Namespace:
+    """The demo's arguments from ``argv`` (tests, and wrappers that build a demo in-process)."""
+    parser = argparse.ArgumentParser(prog="applejack-table demo")
+    add_arguments(parser)
+    return parser.parse_args(argv)
+
+
 def run(args: argparse.Namespace) -> int:
     games = args.games
     if (games is not None and games < 0) or args.delay < 0 or args.pace < 0:
