@@ -228,9 +228,15 @@ class DemoView(View):
                                  border_radius=self.px(6))
             self.text(surf, str(t), 18, rect.center, (0, 0, 0) if on else FG, bold=True, anchor="center")
             hr = box / 2 * 1.05
-            for k, tile in enumerate(tiles):
-                c = (rect.right + self.px(10) + hr * SQ3 / 2 + k * hr * SQ3 * 1.08, rect.centery)
-                self.tile(surf, tile, 0, False, c, hr)
+            pitch = hr * SQ3 * 1.08
+            x0 = rect.right + self.px(10) + hr * SQ3 / 2
+            fit = max(1, int((area.right - x0 - hr) // pitch) + 1)
+            if len(tiles) > fit:  # a long-unused trough: as many as fit, then how many more
+                fit -= 1
+                self.text(surf, f"+{len(tiles) - fit}", 16, (round(x0 + fit * pitch - hr), rect.centery), FG,
+                          bold=True, anchor="midleft")
+            for k, tile in enumerate(tiles[:fit]):
+                self.tile(surf, tile, 0, False, (x0 + k * pitch, rect.centery), hr)
             y += row
         if s.board.middle_slots:
             self.text(surf, f"Middle trees: {len(s.middle)}", 18, (area.x, y + self.px(2)),
