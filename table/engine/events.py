@@ -229,6 +229,18 @@ class TileDrawn(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Corrected(Event):
+    """A correction at a physical table: ``what`` is "die", "trough N" or "supply"."""
+
+    kind: ClassVar[str] = "corrected"
+    what: str
+    value: str
+
+    def __str__(self) -> str:
+        return f"Correction: {self.what} set to {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnded(Event):
     kind: ClassVar[str] = "game_ended"
     turns: int
@@ -268,7 +280,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (GameStarted, TurnStarted, TileTaken, TilePaid, TileFlipped, TilePlaced, CottageStocked,
                 DieMoved, Harvest, BlossomScoring, LoopStarted, MiddleReached, RefillNeeded, TileDrawn,
-                GameEnded, FinalScore, Winners)
+                Corrected, GameEnded, FinalScore, Winners)
 }
 
 

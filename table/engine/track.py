@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from table.engine.data import Board, DataSet, data_digest
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.engine.events import (
+    Corrected,
     Event,
     GameEnded,
     GameStarted,
@@ -286,6 +287,7 @@ class Track:
             if not 1 <= b <= 3:
                 raise IllegalActionError(f"the die shows 1..3 pips, not {b}")
             self.state = dataclasses.replace(s, die=Die(a, b))
+            corrected = Corrected("die", f"space {a}, {b} pip(s)")
         elif action.kind == "fix-trough":
             assert b is not None
             if not 1 <= a <= self.board.troughs:
@@ -293,9 +295,12 @@ class Track:
             troughs = list(s.troughs)
             troughs[a - 1] = b
             self.state = dataclasses.replace(s, troughs=tuple(troughs))
+            corrected = Corrected(f"trough {a}", f"{b} tile(s)")
         else:
             self.state = dataclasses.replace(s, supply=a)
-        return [self._turn_started()]
+            corrected = Corrected("supply", f"{a} tile(s)")
+        # the turn is shown again from where the table now stands (same turn number)
+        return [corrected, self._turn_started()]
 
     def _push(self, before: TrackState, action: TrackAction, events: Sequence[Event]) -> list[Event]:
         self._stack.append((before, len(self.events)))

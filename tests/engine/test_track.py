@@ -103,8 +103,10 @@ def test_undo_back_to_the_start_restores_everything():
 
 def test_corrections_are_checked():
     t = Track(default_data(), TrackConfig(2))
-    t.apply("fix-die 5 2")
+    events = t.apply("fix-die 5 2")
     assert t.state.die == Die(5, 2) and t.seat == 0
+    assert [type(e).__name__ for e in events] == ["Corrected", "TurnStarted"]
+    assert str(events[0]) == "Correction: die set to space 5, 2 pip(s)"
     for bad in ("fix-die 17 1", "fix-die 3 4", "fix-trough 8 1"):
         with pytest.raises(IllegalActionError):
             t.apply(bad)
