@@ -187,13 +187,14 @@ def plot_scores(results: Sequence[Sequence[SeatResult]], path: str | Path, width
     import os
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
     pygame.font.init()
     colours = [(215, 38, 61), (143, 209, 79), (242, 140, 40), (123, 63, 160)]
     surf = pygame.Surface((width, height))
     surf.fill((250, 248, 240))
-    margin_l, margin_b, margin_t, margin_r = 50, 40, 30, 20
+    margin_l, margin_b, margin_t, margin_r = 50, 40, 56, 20
     scores = [r.score for g in results for r in g]
     if not scores:
         pygame.image.save(surf, str(path))
@@ -225,9 +226,9 @@ def plot_scores(results: Sequence[Sequence[SeatResult]], path: str | Path, width
         v = lo + (hi - lo) * i / 5
         x = margin_l + int(pw * i / 5)
         surf.blit(font.render(f"{v:.0f}", True, axis), (x - 8, height - margin_b + 6))
-    surf.blit(font.render(f"count (max {top})", True, axis), (4, 8))
+    surf.blit(font.render(f"games per bin (highest bar: {top})", True, axis), (4, 34))
     label = "  ".join(f"seat {r.seat + 1}: {r.bot}" for r in results[0])
-    surf.blit(font.render(f"final scores, {len(results)} games — {label}", True, axis), (margin_l + 10, 8))
+    surf.blit(font.render(f"final scores, {len(results)} games — {label}", True, axis), (4, 8))
     for s in range(players):
         pygame.draw.rect(surf, colours[s % 4], (width - margin_r - 100 + 0, margin_t + 16 * s, 12, 12))
         surf.blit(font.render(f"seat {s + 1}", True, axis), (width - margin_r - 84, margin_t + 16 * s))

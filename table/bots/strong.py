@@ -4,13 +4,14 @@ At the start of its turn it ranks every whole-turn plan (tile × pay or pasture 
 rotation) with the greedy evaluation and keeps the best ``candidates``. Each candidate is then
 played out ``samples`` times on a copy of the state: the supply draws are sampled (the same
 draws for every candidate, so that they are compared on equal luck), every seat plays greedily
-for ``horizon`` more turns, and the position is valued by the evaluation (its own projected
-score, minus the best opponent's in a game with several seats). The plan with the best mean
+for ``horizon`` more turns, and the position is valued by the evaluation of its own projected
+score (``relative=True`` subtracts the best opponent's; measured worse: it won 52% of
+two-player games against greedy, the own-score version 70%). The plan with the best mean
 wins. A blind draw is one candidate; when it is taken, the pay and place steps are searched the
 same way once the tile is known.
 
-The work is a fixed node budget (candidates × samples × horizon, fewer samples early on), so the bot is deterministic
-given its seed; ``max_seconds`` optionally stops the sampling early (then it is not).
+The work is a fixed node budget (candidates × samples × horizon, fewer samples early on), so
+the bot is deterministic given its seed; ``max_seconds`` optionally stops the sampling early (then it is not).
 """
 
 from __future__ import annotations
@@ -49,7 +50,8 @@ class StrongBot:
     name = "strong"
 
     def __init__(self, rng: random.Random, *, candidates: int = 10, samples: int = 6, horizon: int = 2,
-                 per_tile: int = 3, rollout_blind: int = 3, full_samples_at: int = 12, max_seconds: float | None = None,
+                 per_tile: int = 3, rollout_blind: int = 3, full_samples_at: int = 12, relative: bool = False,
+                 max_seconds: float | None = None,
                  weights: Weights | None = None) -> None:
         self.rng = rng
         self.candidates = candidates
@@ -57,6 +59,7 @@ class StrongBot:
         self.horizon = horizon
         self.per_tile = per_tile
         self.full_samples_at = full_samples_at
+        self.relative = relative
         self.max_seconds = max_seconds
         self.weights = weights or Weights()
         # the greedy policy inside the rollouts (it may value blind draws on fewer samples)
@@ -164,4 +167,6 @@ class StrongBot:
         # finish the chance draws at the end of the last turn so the leaf is a decision point
         while sim.current_player() == CHANCE:
             sim.apply_fast(sample_chance(sim, chance))
-        return relative_value(sim, seat, self.weights)
+        if self.relative:
+            return relative_value(sim, seat, self.weights)
+        return leaf_value(sim, seat, self.weights)
