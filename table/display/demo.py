@@ -207,8 +207,9 @@ class DemoView(View):
             draw_variety(surf, var.colour, var.mark,
                          edge_point(cell_centre(origin, r, cell), r, _CORNER_EDGE[cell], 1.2), r * 0.22)
 
-    def troughs(self, surf: pygame.Surface, step: DemoStep, area: pygame.Rect, taken: int | None) -> int:
-        """The troughs with their tiles; returns the y below them."""
+    def troughs(self, surf: pygame.Surface, step: DemoStep, area: pygame.Rect, taken: TileTaken | None) -> int:
+        """The troughs with their tiles, the one a tile was just taken from outlined with that tile
+        ghosted at its end; returns the y below them."""
         s = step.state
         n = len(s.troughs)
         open_ = set(s.open_troughs())
@@ -223,7 +224,8 @@ class DemoView(View):
             rect = pygame.Rect(area.x, y, box, box)
             on = t in open_
             pygame.draw.rect(surf, LIT if on else PANEL, rect, border_radius=self.px(5))
-            if t == taken:
+            here = taken is not None and taken.source == "trough" and taken.trough == t
+            if here:
                 pygame.draw.rect(surf, TAKEN, rect.inflate(self.px(6), self.px(6)), self.px(3),
                                  border_radius=self.px(6))
             self.text(surf, str(t), 18, rect.center, (0, 0, 0) if on else FG, bold=True, anchor="center")
@@ -237,6 +239,14 @@ class DemoView(View):
                           bold=True, anchor="midleft")
             for k, tile in enumerate(tiles[:fit]):
                 self.tile(surf, tile, 0, False, (x0 + k * pitch, rect.centery), hr)
+            if here and taken is not None and taken.tile is not None and len(tiles) < fit:
+                c = (x0 + len(tiles) * pitch, rect.centery)
+                self.tile(surf, taken.tile, 0, False, c, hr)
+                ghost = pygame.Surface((round(hr * 2) + 2, round(hr * 2) + 2), pygame.SRCALPHA)
+                gc = (ghost.get_width() / 2, ghost.get_height() / 2)
+                pygame.draw.polygon(ghost, (*BG, 150), hex_points(gc, hr))
+                surf.blit(ghost, (round(c[0] - gc[0]), round(c[1] - gc[1])))
+                pygame.draw.polygon(surf, TAKEN, hex_points(c, hr), max(2, self.px(3)))
             y += row
         if s.board.middle_slots:
             self.text(surf, f"Middle trees: {len(s.middle)}", 18, (area.x, y + self.px(2)),
@@ -407,7 +417,7 @@ class DemoView(View):
         # side: troughs, the hand, what happened
         side = pygame.Rect(main.right + self.px(12), head, side_w, main.h)
         taken_ev = next((e for e in step.events if isinstance(e, TileTaken)), None)
-        y = self.troughs(surf, step, side, taken_ev.trough if taken_ev is not None else None)
+        y = self.troughs(surf, step, side, taken_ev)
         hand_h = self.px(64)
         free = side.bottom - y
         if free >= hand_h:
