@@ -21,7 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check-data": ("table.commands.check_data", "validate a data set (tiles, orchards, harvest boards)"),
     "hw-test": ("table.commands.hw_test", "check the lid hardware: LEDs, buttons, die sensor"),
     "simulate": ("table.commands.simulate", "play many seeded bot games in parallel and summarise the scores"),
-    "demo": ("table.commands.demo", "bots play whole games, printed as text (--text)"),
+    "demo": ("table.commands.demo", "attract mode: bots play on the screen (text without one); a touch starts play"),
 }
 
 

@@ -1,43 +1,153 @@
-"""``applejack-table demo --text``: bots play whole games, printed as text."""
+"""``applejack-table demo``: bots play whole games — on the kiosk screen, or printed as text.
+
+On a screen (the kiosk's attract mode) the games run endlessly with paced animation while the
+trough LEDs mirror the troughs; any touch, key or trough button hands the same screen over to
+``play`` (the companion's setup screen) — or, with ``--on-input exit``, exits with status
+:data:`EXIT_PLAY` so a kiosk wrapper can start ``play`` itself. Without a display (``--text``,
+``--display none``, or ``auto`` when there is none) the games are printed as text.
+"""
 
 from __future__ import annotations
 
 import argparse
+import logging
+import os
+import signal
 import sys
+from typing import Any
+
+log = logging.getLogger("applejack.demo")
+
+EXIT_PLAY = 3
+"""Exit status of ``demo --on-input exit`` when someone wants to play."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--text", action="store_true",
-                        help="print the games as text (the on-screen demo is started by the kiosk)")
-    parser.add_argument("--games", type=int, default=1, help="games to play; 0 = endless (default 1)")
+    parser.add_argument("--text", action="store_true", help="print the games as text instead of the screen demo")
+    parser.add_argument("--games", type=int, default=None,
+                        help="games to play; 0 = endless (default: 1 as text, endless on the screen)")
     parser.add_argument("--players", type=int, choices=(1, 2, 3, 4), default=None,
                         help="seats per game (default: varies from game to game)")
     parser.add_argument("--bots", default=None,
                         help="comma-separated bots by seat (random, greedy, strong); default: a varied line-up")
     parser.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
-    parser.add_argument("--delay", type=float, default=0.0, help="seconds to wait after each bot action (default 0)")
+    parser.add_argument("--delay", type=float, default=0.0,
+                        help="text: seconds to wait after each bot action (default 0)")
     parser.add_argument("--data", default=None, help="a data-set directory (default: the shipped data)")
+    parser.add_argument("--pace", type=int, default=1200, metavar="MS",
+                        help="screen: milliseconds per bot move (announcements stay 3x, the final scoring 8x, "
+                             "supply draws 1/4; default 1200; 0 = as fast as it draws)")
+    parser.add_argument("--display", choices=("auto", "window", "fullscreen", "none"), default="auto",
+                        help="auto: fullscreen kiosk on a Pi console, a window under X/Wayland, text without "
+                             "a display (default)")
+    parser.add_argument("--size", default=None, metavar="WxH", help="window size (default 800x480)")
+    parser.add_argument("--pins", default="auto", metavar="NAME",
+                        help="GPIO pin factory for the trough LEDs and buttons (as for play; none: no GPIO)")
+    parser.add_argument("--on-input", choices=("play", "exit"), default="play",
+                        help=f"when someone touches the screen or presses a button: start play on the same "
+                             f"screen (default), or exit with status {EXIT_PLAY}")
+    parser.add_argument("--state-dir", default=None, metavar="DIR", help="play's journal directory (see play)")
+
+
+def build_args(argv: list[str]) -> argparse.Namespace:
+    """The demo's arguments from ``argv`` (tests, and wrappers that build a demo in-process)."""
+    parser = argparse.ArgumentParser(prog="applejack-table demo")
+    add_arguments(parser)
+    return parser.parse_args(argv)
 
 
 def run(args: argparse.Namespace) -> int:
-    if not args.text:
-        print("demo: only the text demo runs from the command line; use --text", file=sys.stderr)
-        return 2
-    if args.games < 0 or args.delay < 0:
-        print("demo: --games and --delay must not be negative", file=sys.stderr)
+    games = args.games
+    if (games is not None and games < 0) or args.delay < 0 or args.pace < 0:
+        print("demo: --games, --delay and --pace must not be negative", file=sys.stderr)
         return 2
     from table.bots.base import BOT_NAMES
-    from table.bots.demo import run_text_demo
     from table.engine.data import load_dataset
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()] if args.bots else None
     if bots is not None and (not bots or any(b not in BOT_NAMES for b in bots)):
         print(f"demo: bots are {', '.join(BOT_NAMES)}", file=sys.stderr)
         return 2
+    data = load_dataset(args.data)
+    if not args.text and args.display != "none":
+        from table.display.detect import display_available
+
+        if args.display != "auto" or display_available():
+            result = _run_screen(data, args, bots)
+            if result is not None:
+                return result
+    return _run_text(data, args, bots)
+
+
+def _run_text(data: Any, args: argparse.Namespace, bots: list[str] | None) -> int:
+    from table.bots.demo import run_text_demo
 
     def write(line: str) -> None:
         print(line, flush=args.delay > 0)
 
-    run_text_demo(load_dataset(args.data), write, games=args.games, players=args.players, seed=args.seed,
-                  delay=args.delay, bots=bots)
+    games = 1 if args.games is None else args.games
+    run_text_demo(data, write, games=games, players=args.players, seed=args.seed, delay=args.delay, bots=bots)
     return 0
+
+
+def _run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> int | None:
+    """The screen demo; None when there is no display after all (``auto``: text instead)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s", stream=sys.stderr)
+    import pygame
+
+    from table.bots.demo import demo_steps
+    from table.companion.hardware import make_hardware
+    from table.companion.notifying import make_notifier
+    from table.display.app import DisplayUnavailable, open_display
+    from table.display.demo import PLAY, DemoScreen, run_demo_screen
+
+    try:
+        surface, _kiosk = open_display(args.display, args.size)
+    except DisplayUnavailable as exc:
+        if args.display != "auto":
+            print(f"applejack-table demo: no display: {exc}", file=sys.stderr)
+            return 1
+        log.info("no display (%s): text demo", exc)
+        return None
+    running = [True]
+
+    def stop(signum: int, frame: object) -> None:  # systemctl stop
+        running[0] = False
+
+    signal.signal(signal.SIGTERM, stop)
+    hw = make_hardware(args.pins, "off")
+    steps = demo_steps(data, games=args.games or 0, players=args.players, seed=args.seed, bots=bots)
+    screen = DemoScreen(data, surface, steps, pace=args.pace / 1000, indicators=hw.indicators, inputs=hw.events,
+                        notifier=make_notifier())
+    try:
+        result = run_demo_screen(screen, running=lambda: running[0])
+    finally:
+        hw.close()  # LEDs off and the GPIO pins free for play's panel
+    if result != PLAY or not running[0]:
+        pygame.display.quit()
+        return 0
+    if args.on_input == "exit":
+        pygame.display.quit()
+        return EXIT_PLAY
+    pygame.event.clear()  # the touch that woke us is not a press on play's setup screen
+    return play_after_demo(args)
+
+
+def play_after_demo(args: argparse.Namespace) -> int:
+    """``play`` with its defaults and the demo's display, size, pins and state directory."""
+    from table.commands import play
+
+    parser = argparse.ArgumentParser(prog="applejack-table play")
+    play.add_arguments(parser)
+    pargs = parser.parse_args([])
+    pargs.display = args.display
+    pargs.size = args.size
+    pargs.pins = args.pins
+    if args.state_dir is not None:
+        from pathlib import Path
+
+        pargs.state_dir = Path(args.state_dir)
+    log.info("someone wants to play: starting the companion")
+    code: int = play.run(pargs)
+    return code

@@ -1,0 +1,48 @@
+"""``applejack-table demo``: the screen demo hands over to play (or exits with EXIT_PLAY); without
+a display it prints the games as text."""
+
+import pygame
+import pytest
+
+from table.cli import main
+from table.commands import demo as demo_cmd
+from table.display import demo as demo_screen
+
+
+@pytest.fixture(autouse=True)
+def _no_sigterm_handler(monkeypatch):
+    monkeypatch.setattr("signal.signal", lambda *a: None)
+
+
+def test_games_end_on_the_screen_with_status_0():
+    assert main(["demo", "--display", "window", "--pins", "none", "--games", "1", "--players", "1",
+                 "--bots", "random", "--pace", "0"]) == 0
+
+
+def test_input_starts_play_on_the_same_screen(monkeypatch):
+    started = []
+    monkeypatch.setattr(demo_screen, "run_demo_screen", lambda screen, running: demo_screen.PLAY)
+    monkeypatch.setattr(demo_cmd, "play_after_demo", lambda args: started.append(args) or 0)
+    assert main(["demo", "--display", "window", "--size", "480x320", "--pins", "none", "--bots", "random"]) == 0
+    assert len(started) == 1 and started[0].size == "480x320"
+
+
+def test_input_exits_with_exit_play_for_a_wrapper(monkeypatch):
+    monkeypatch.setattr(demo_screen, "run_demo_screen", lambda screen, running: demo_screen.PLAY)
+    assert main(["demo", "--display", "window", "--pins", "none", "--on-input", "exit"]) == demo_cmd.EXIT_PLAY
+    assert not pygame.display.get_init()
+
+
+def test_play_gets_the_demo_s_display_pins_and_state_dir(monkeypatch, tmp_path):
+    seen = []
+    monkeypatch.setattr("table.commands.play.run", lambda args: seen.append(args) or 0)
+    args = demo_cmd.build_args(["--display", "fullscreen", "--pins", "mock", "--state-dir", str(tmp_path)])
+    assert demo_cmd.play_after_demo(args) == 0
+    (p,) = seen
+    assert (p.display, p.pins, p.state_dir, p.demo) == ("fullscreen", "mock", tmp_path, None)
+
+
+def test_without_a_display_the_games_are_text(capsys):
+    assert main(["demo", "--display", "none", "--players", "2", "--bots", "random"]) == 0
+    out = capsys.readouterr().out
+    assert "=== Game 1" in out and "Winner" in out
