@@ -22,9 +22,11 @@ class Indicators(Protocol):
 
 
 class RecordingIndicators:
-    """Remembers what the LEDs would show (tests, and no GPIO)."""
+    """Remembers what the LEDs would show (tests, and no GPIO): the last ``keep`` states, so a
+    kiosk running for days without GPIO does not grow."""
 
-    def __init__(self) -> None:
+    def __init__(self, keep: int = 1000) -> None:
+        self.keep = keep
         self.shown: list[LedState] = []
 
     @property
@@ -33,6 +35,8 @@ class RecordingIndicators:
 
     def show(self, leds: LedState) -> None:
         self.shown.append(leds)
+        if len(self.shown) > self.keep:
+            del self.shown[: -self.keep]
 
     def close(self) -> None:
         pass

@@ -462,7 +462,7 @@ class DemoScreen:
         self.view = DemoView(surface.get_size(), data)
         self.steps = steps
         self.pace = pace
-        self.indicators: Indicators = indicators if indicators is not None else RecordingIndicators()
+        self.indicators: Indicators = indicators if indicators is not None else RecordingIndicators(keep=16)
         self.inputs = inputs
         self.clock = clock
         self.notifier = notifier
@@ -530,8 +530,6 @@ class DemoScreen:
         if leds != self.leds:
             self.indicators.show(leds)
             self.leds = leds
-            if isinstance(self.indicators, RecordingIndicators) and len(self.indicators.shown) > 16:
-                del self.indicators.shown[:-1]  # the fake keeps every state: days of demo must not grow it
         self.draw_if_changed()
         if self.notifier is not None:
             self.notifier.watchdog()

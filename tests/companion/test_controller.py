@@ -214,3 +214,14 @@ def test_apple_tiles_in_a_chosen_order():
     ctl.press("confirm")
     ctl.do("take 1")
     assert ctl.pending[0].variety == 2  # the first printed apple is now red
+
+
+def test_recording_indicators_keep_only_the_latest_states():
+    from table.companion.controller import LedState
+    from table.companion.ports import RecordingIndicators
+
+    leds = RecordingIndicators(keep=5)
+    for t in range(1, 8):
+        for _ in range(3):
+            leds.show(LedState("open", (t,)))
+    assert len(leds.shown) == 5 and leds.current == LedState("open", (7,))

@@ -49,7 +49,7 @@ def mid_game(players):
 
 
 def make_screen(players=2, size=(800, 480), games=0, pace=1.0, seed=0):
-    leds = RecordingIndicators()
+    leds = RecordingIndicators(keep=16)
     inputs = queue.Queue()
     clock = Clock()
     steps = demo_steps(DATA, games=games, players=players, seed=seed, bots=["random"])
