@@ -11,6 +11,7 @@ from table.companion.controller import Controller, LedState
 from table.companion.ports import RecordingIndicators
 from table.display.app import App, key_button
 from table.engine.data import load_dataset
+from tests.fakes import ManualClock
 
 DATA = load_dataset()
 
@@ -23,19 +24,12 @@ def _pygame():
     pygame.display.quit()
 
 
-class Clock:
-    def __init__(self):
-        self.t = 0.0
-
-    def __call__(self):
-        return self.t
-
 
 def make_app(size=(800, 480)):
     ctl = Controller(DATA)
     leds = RecordingIndicators()
     inputs = queue.Queue()
-    clock = Clock()
+    clock = ManualClock()
     app = App(ctl, pygame.Surface(size), indicators=leds, inputs=inputs, clock=clock)
     return app, ctl, leds, inputs, clock
 

@@ -18,6 +18,7 @@ from table.engine.data import load_dataset
 from table.engine.events import RefillNeeded, TileTaken
 from table.hardware.events import ButtonPress
 from tests.display import test_golden as golden
+from tests.fakes import ManualClock
 
 DATA = load_dataset()
 SIZES = golden.SIZES
@@ -30,13 +31,6 @@ def _pygame():
     yield
     pygame.display.quit()
 
-
-class Clock:
-    def __init__(self):
-        self.t = 0.0
-
-    def __call__(self):
-        return self.t
 
 
 def mid_game(players):
@@ -51,7 +45,7 @@ def mid_game(players):
 def make_screen(players=2, size=(800, 480), games=0, pace=1.0, seed=0):
     leds = RecordingIndicators(keep=16)
     inputs = queue.Queue()
-    clock = Clock()
+    clock = ManualClock()
     steps = demo_steps(DATA, games=games, players=players, seed=seed, bots=["random"])
     screen = DemoScreen(DATA, pygame.Surface(size), steps, pace=pace, indicators=leds, inputs=inputs, clock=clock)
     return screen, leds, inputs, clock

@@ -12,6 +12,7 @@ from table.hardware.die_protocol import Change, Hello, Request, Snapshot, encode
 from table.hardware.die_sensor import DieSensor, DieSensorUrlError, DieSettler, check_url
 from table.hardware.events import DieReading, SensorStatus
 from table.hardware.mocks import load_mock
+from tests.fakes import ManualClock
 
 sim_module = load_mock("die_sensor_sim")
 
@@ -127,17 +128,10 @@ def test_url_checking():
     assert issubclass(DieSensorUrlError, ValueError)
 
 
-class FakeClock:
-    def __init__(self) -> None:
-        self.t = 0.0
-
-    def __call__(self) -> float:
-        return self.t
-
 
 def test_loop_port_with_injected_clock_and_garbage():
     port = serial.serial_for_url("loop://", timeout=0.02)
-    clock = FakeClock()
+    clock = ManualClock()
     q: queue.Queue = queue.Queue()
     frames = []
     sensor = DieSensor("loop://", q, clock=clock, settle_s=0.3, silence_s=None,

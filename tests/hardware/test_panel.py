@@ -8,22 +8,12 @@ import pytest
 from table.hardware.events import ButtonPress, DieReading, EventValueError, SensorStatus
 from table.hardware.panel import Panel, StatusModeError, TroughError
 from table.hardware.pinmap import BUTTON_NAMES
-
-
-class FakeClock:
-    def __init__(self, t: float = 100.0) -> None:
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
-
-    def advance(self, dt: float) -> None:
-        self.t += dt
+from tests.fakes import ManualClock
 
 
 @pytest.fixture
 def clock():
-    return FakeClock()
+    return ManualClock(100.0)
 
 
 @pytest.fixture

@@ -15,23 +15,17 @@ from table.display.demo import PLAY, DemoScreen
 from table.engine.data import load_dataset
 from table.hardware.panel import Panel
 from table.hardware.pinmap import load_pinmap
+from tests.fakes import ManualClock
 
 DATA = load_dataset()
 
-
-class Clock:
-    def __init__(self):
-        self.t = 100.0
-
-    def __call__(self):
-        return self.t
 
 
 @pytest.fixture
 def rig():
     saved = Device.pin_factory
     factory = MockFactory(pin_class=MockPWMPin)
-    clock = Clock()
+    clock = ManualClock(100.0)
     pygame.display.init()
     pygame.font.init()
     panel = Panel(load_pinmap(), pin_factory=factory, clock=clock)
