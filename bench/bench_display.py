@@ -28,9 +28,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 def cpu_per_frame(frames: int) -> dict[str, float]:
     import pygame
 
+    from table.datafiles import load_dataset
     from table.display.app import App
     from table.display.samples import NAMES, sample
-    from table.engine.data import load_dataset
 
     pygame.display.init()
     pygame.font.init()
@@ -76,7 +76,7 @@ def first_frame_and_rss() -> tuple[float, float, float]:
         script = Path(tmp) / "game.txt"
         from table.companion.controller import Setup
         from table.companion.session import auto_script
-        from table.engine.data import load_dataset
+        from table.datafiles import load_dataset
 
         script.write_text("\n".join(auto_script(load_dataset(), Setup(4, cottage=True), seed=9)) + "\n")
         before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss

@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout without installing
 
-from table.engine.data import load_dataset
+from table.datafiles import load_dataset
 from table.engine.game import GameConfig, new_game, play_random
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from table.bots.demo import run_text_demo
-from table.engine.data import load_dataset
+from table.datafiles import load_dataset
 
 
 def rss_kb() -> int:

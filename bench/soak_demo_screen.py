@@ -28,8 +28,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from table.bots.demo import DemoStep, demo_steps
+from table.datafiles import load_dataset
 from table.display.demo import DemoScreen
-from table.engine.data import DataSet, load_dataset
+from table.engine.data import DataSet
 
 
 def rss_kb() -> int:

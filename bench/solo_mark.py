@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from table.bots import make_bot, play_game, seat_seed
-from table.engine.data import load_dataset
+from table.datafiles import load_dataset
 from table.engine.game import GameConfig
 
 

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from table.cli import main
-from table.engine.data import load_dataset
+from table.datafiles import load_dataset
 from table.engine.game import GameConfig, new_game, play_random
 from table.engine.record import GameRecord
 

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import TextIO
 
 from table.bots.base import make_bot, play_game, seat_seed
-from table.engine.data import DataSet, load_dataset
+from table.datafiles import load_dataset
+from table.engine.data import DataSet
 from table.engine.game import GameConfig
 
 

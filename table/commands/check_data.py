@@ -11,7 +11,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from table.engine.data import load_dataset
+    from table.datafiles import load_dataset
     from table.engine.errors import DataError
 
     try:

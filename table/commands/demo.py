@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         print("demo: --games, --delay and --pace must not be negative", file=sys.stderr)
         return 2
     from table.bots.base import BOT_NAMES
-    from table.engine.data import load_dataset
+    from table.datafiles import load_dataset
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()] if args.bots else None
     if bots is not None and (not bots or any(b not in BOT_NAMES for b in bots)):

@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         print(text.__doc__)
         return 0
     from table.companion.session import open_session
-    from table.engine.data import load_dataset
+    from table.datafiles import load_dataset
 
     data = load_dataset()
     state_dir = _state_dir(args)

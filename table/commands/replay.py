@@ -15,7 +15,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from table.engine.data import load_dataset
+    from table.datafiles import load_dataset
     from table.engine.describe import describe
     from table.engine.errors import DataError, RecordError
     from table.engine.record import GameRecord, events_json_lines

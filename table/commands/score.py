@@ -20,7 +20,7 @@ def _fail(msg: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from table.engine.data import load_dataset
+    from table.datafiles import load_dataset
     from table.engine.errors import DataError, ScorePadError
     from table.engine.scorepad import score_pad
 

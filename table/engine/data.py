@@ -2,10 +2,10 @@
 
 A data set is a directory of four TOML files (``varieties.toml``, ``tiles.toml``,
 ``orchards.toml``, ``boards.toml``); the default one ships in ``table/engine/data/`` and is
-documented, assumption by assumption, in ``docs/data.md``. :func:`load_dataset` reads and
-validates a directory and raises one :class:`~table.engine.errors.DataError` listing every
-problem (file, key, what is wrong). The engine reads no files itself: callers load a
-:class:`DataSet` and pass it in.
+documented, assumption by assumption, in ``docs/data.md``. :func:`parse_dataset` validates
+their text and raises one :class:`~table.engine.errors.DataError` listing every problem (file,
+key, what is wrong). The engine reads no files itself: ``table.datafiles.load_dataset`` reads
+a directory (or the shipped data) and callers pass the :class:`DataSet` in.
 """
 
 from __future__ import annotations
@@ -14,8 +14,6 @@ import hashlib
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from table.engine import hexgrid
@@ -182,17 +180,9 @@ class _Collector:
         self.problems.append(Problem(file, key, message))
 
 
-def _read(directory: Path | None, name: str, errs: _Collector) -> dict[str, Any] | None:
-    try:
-        if directory is None:
-            text = resources.files("table.engine").joinpath("data", name).read_text(encoding="utf-8")
-        else:
-            text = (directory / name).read_text(encoding="utf-8")
-    except FileNotFoundError:
+def _parse(name: str, text: str | None, errs: _Collector) -> dict[str, Any] | None:
+    if text is None:
         errs.add(name, "-", "file is missing")
-        return None
-    except (OSError, UnicodeDecodeError) as exc:
-        errs.add(name, "-", f"cannot read: {exc}")
         return None
     try:
         return tomllib.loads(text)
@@ -487,17 +477,17 @@ def _boards(doc: Mapping[str, Any], vids: dict[str, int], errs: _Collector) -> d
     return out
 
 
-def load_dataset(directory: str | Path | None = None) -> DataSet:
-    """Load and validate a data set; ``None`` loads the default one shipped with the package.
+def parse_dataset(texts: Mapping[str, str | None], source: str = "<memory>") -> DataSet:
+    """Build and validate a data set from the text of its four TOML files (``None``: missing).
 
-    Raises :class:`DataError` listing every problem found, structural and rule invariants
+    Pure: the engine reads no files; :func:`table.datafiles.load_dataset` reads them. Raises
+    :class:`DataError` listing every problem found, structural and rule invariants
     (see :func:`table.engine.invariants.check_dataset`).
     """
     from table.engine.invariants import check_dataset
 
-    path = Path(directory) if directory is not None else None
     errs = _Collector()
-    docs = {name: _read(path, name, errs) for name in FILES}
+    docs = {name: _parse(name, texts.get(name), errs) for name in FILES}
     varieties = _varieties(docs["varieties.toml"], errs) if docs["varieties.toml"] is not None else ()
     vids = {v.id: v.index for v in varieties}
     tiles = _tiles(docs["tiles.toml"], vids, errs) if docs["tiles.toml"] is not None else ()
@@ -505,7 +495,7 @@ def load_dataset(directory: str | Path | None = None) -> DataSet:
     boards = _boards(docs["boards.toml"], vids, errs) if docs["boards.toml"] is not None else {}
     if errs.problems:
         raise DataError(errs.problems)
-    ds = DataSet(varieties, tiles, orchards, boards, source=str(path) if path else "<default data>")
+    ds = DataSet(varieties, tiles, orchards, boards, source=source)
     problems = check_dataset(ds)
     if problems:
         raise DataError(problems)

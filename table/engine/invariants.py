@@ -1,4 +1,4 @@
-"""Rule invariants a data set must satisfy (run by ``load_dataset`` and ``check-data``).
+"""Rule invariants a data set must satisfy (run by ``parse_dataset``, so on every load and by ``check-data``).
 
 Every player gets exactly 19 turns; the die makes three loops at pips 1, 2, 3; a multiplayer
 board has two blossom scorings and the solo board none; seat symbols cycle with the seats;

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from table.bots import RandomBot, make_bot, play_game, seat_seed
 from table.bots.greedy import GreedyBot
 from table.bots.strong import StrongBot
-from table.engine.data import load_dataset
+from table.datafiles import load_dataset
 from table.engine.game import CHANCE, GameConfig, new_game, sample_chance
 from table.engine.record import GameRecord
 

@@ -56,7 +56,7 @@ def test_demo_text_prints_a_complete_game(capsys):
 
 def test_demo_steps_are_endless_and_paced_by_the_injected_sleep():
     from table.bots.demo import demo_steps, run_text_demo
-    from table.engine.data import load_dataset
+    from table.datafiles import load_dataset
 
     data = load_dataset()
     steps = demo_steps(data, games=0, players=1, bots=["random"])

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from table.bots.evaluate import Position, Weights
-from table.engine.data import load_dataset
+from table.datafiles import load_dataset
 from table.engine.game import EMPTY, PASTURE_ROT, GameConfig, new_game
 
 

@@ -2,7 +2,7 @@ import pytest
 
 from table.companion.controller import Controller, LedState, Setup, announcements_for
 from table.companion.session import auto_script
-from table.engine.data import load_dataset
+from table.datafiles import load_dataset
 from table.engine.scoring import final_score, winners
 
 DATA = load_dataset()

@@ -8,7 +8,7 @@ from table.companion.controller import Setup
 from table.companion.journal import Journal
 from table.companion.session import auto_script, open_session
 from table.companion.text import run_text
-from table.engine.data import load_dataset
+from table.datafiles import load_dataset
 
 DATA = load_dataset()
 

@@ -4,7 +4,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from table.companion.controller import Controller, Setup
-from table.engine.data import load_dataset
+from table.datafiles import load_dataset
 
 DATA = load_dataset()
 BUTTONS = [f"trough{i}" for i in range(1, 8)] + [

@@ -9,8 +9,8 @@ import pytest
 
 from table.companion.controller import Controller, LedState
 from table.companion.ports import RecordingIndicators
+from table.datafiles import load_dataset
 from table.display.app import App, key_button
-from table.engine.data import load_dataset
 from tests.fakes import ManualClock
 
 DATA = load_dataset()

@@ -13,8 +13,8 @@ import pytest
 from table.bots.demo import demo_steps
 from table.companion.controller import LedState
 from table.companion.ports import RecordingIndicators
+from table.datafiles import load_dataset
 from table.display.demo import DONE, PLAY, QUIT, DemoScreen, DemoView, dwell, leds_for
-from table.engine.data import load_dataset
 from table.engine.events import RefillNeeded, TileTaken
 from table.hardware.events import ButtonPress
 from tests.display import test_golden as golden

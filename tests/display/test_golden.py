@@ -15,9 +15,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from table.datafiles import load_dataset
 from table.display.render import View
 from table.display.samples import NAMES, sample
-from table.engine.data import load_dataset
 
 HERE = Path(__file__).parent
 GOLDEN = HERE / "golden"

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
+from table.datafiles import load_dataset
 from table.engine import hexgrid
-from table.engine.data import DataSet, Tile, load_dataset
+from table.engine.data import DataSet, Tile
 from table.engine.game import PASTURE_ROT, GameConfig, GameState, new_game
 
 _DEFAULT: DataSet | None = None

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from table.engine.data import load_dataset
+from table.datafiles import load_dataset
 from table.engine.errors import DataError
 
 

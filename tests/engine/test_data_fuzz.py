@@ -6,7 +6,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from table.engine.data import FILES, load_dataset
+from table.datafiles import load_dataset
+from table.engine.data import FILES
 from table.engine.errors import DataError
 
 ORIGINAL = {name: resources.files("table.engine").joinpath("data", name).read_text(encoding="utf-8")

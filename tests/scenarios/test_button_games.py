@@ -10,8 +10,8 @@ import pytest
 
 from table.companion.controller import Controller, LedState
 from table.companion.ports import RecordingIndicators
+from table.datafiles import load_dataset
 from table.display.app import App
-from table.engine.data import load_dataset
 
 DATA = load_dataset()
 

@@ -11,8 +11,8 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from table.bots.demo import demo_steps
 from table.companion.ports import PanelIndicators
+from table.datafiles import load_dataset
 from table.display.demo import PLAY, DemoScreen
-from table.engine.data import load_dataset
 from table.hardware.panel import Panel
 from table.hardware.pinmap import load_pinmap
 from tests.fakes import ManualClock

@@ -14,8 +14,8 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from table.companion.controller import Controller
 from table.companion.ports import PanelIndicators
+from table.datafiles import load_dataset
 from table.display.app import App
-from table.engine.data import load_dataset
 from table.hardware.panel import Panel
 from table.hardware.pinmap import load_pinmap
 from tests.fakes import ManualClock
