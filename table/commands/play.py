@@ -80,7 +80,12 @@ def run(args: argparse.Namespace) -> int:
 
     data = load_dataset()
     state_dir = _state_dir(args)
-    ctl, journal = open_session(data, state_dir, resume=args.resume)
+    try:
+        ctl, journal = open_session(data, state_dir, resume=args.resume)
+    except OSError as exc:
+        print(f"applejack-table play: cannot keep the game journal in {state_dir}: {exc.strerror or exc} "
+              "(choose a writable directory with --state-dir)", file=sys.stderr)
+        return 2
     if args.die != "off" and ctl.mode == "setup":
         from table.companion.controller import Setup
 

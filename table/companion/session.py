@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 import random
+import sqlite3
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -17,8 +19,24 @@ log = logging.getLogger("applejack.session")
 def open_session(data: DataSet, state_dir: Path, *, resume: str = "ask",
                  fault: Callable[[str], None] | None = None,
                  rng: random.Random | None = None) -> tuple[Controller, Journal]:
-    """``resume``: "ask" (the resume screen), "yes" (resume at once) or "no" (discard it)."""
-    journal = Journal(state_dir, fault=fault)
+    """``resume``: "ask" (the resume screen), "yes" (resume at once) or "no" (discard it).
+
+    A journal file that SQLite cannot read (corrupted on the card) is moved aside as
+    ``journal.sqlite3.unreadable-<unix time>`` with a warning and a new journal starts, so the
+    kiosk comes up instead of crash-looping; the old file stays for a look. A state directory
+    that cannot be made raises OSError (the caller says so and stops).
+    """
+    try:
+        journal = Journal(state_dir, fault=fault)
+    except sqlite3.DatabaseError as exc:
+        bad = Path(state_dir) / "journal.sqlite3"
+        aside = bad.with_name(f"{bad.name}.unreadable-{int(time.time())}")
+        log.warning("journal %s cannot be read (%s): moved aside to %s, starting a new one", bad, exc, aside)
+        for suffix in ("", "-wal", "-shm"):
+            extra = Path(f"{bad}{suffix}")
+            if extra.exists():
+                extra.rename(Path(f"{aside}{suffix}"))
+        journal = Journal(state_dir, fault=fault)
     ctl = Controller(data, on_command=journal.hook, rng=rng)
     game = journal.unfinished()
     if game is not None:

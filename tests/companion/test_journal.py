@@ -218,3 +218,26 @@ def test_text_mode_takes_button_presses_while_waiting_for_a_line(tmp_path):
     j.close()
     assert "Harvest Brown" in out.getvalue()
     assert [str(a) for a in ctl.t.history] == ["take 2"]
+
+
+def test_an_unreadable_journal_file_is_moved_aside_and_a_new_one_starts(tmp_path, caplog):
+    (tmp_path / "journal.sqlite3").write_bytes(b"this is not a database, the card got scribbled on" * 100)
+    ctl, journal = open_session(DATA, tmp_path)
+    try:
+        assert ctl.mode == "setup"
+        assert journal.unfinished() is None
+    finally:
+        journal.close()
+    aside = list(tmp_path.glob("journal.sqlite3.unreadable-*"))
+    assert len(aside) == 1 and aside[0].read_bytes().startswith(b"this is not a database")
+    assert "cannot be read" in caplog.text
+
+
+def test_play_says_so_when_the_state_directory_cannot_be_made(tmp_path, capsys):
+    from table.cli import main
+
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert main(["play", "--text", "--pins", "none", "--state-dir", str(blocker / "sub")]) == 2
+    err = capsys.readouterr().err
+    assert "cannot keep the game journal" in err and "Traceback" not in err
