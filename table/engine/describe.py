@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from table.engine.data import DataSet
-from table.engine.events import BlossomScoring, Event, Harvest
+from table.engine.events import Event, Harvest
 
 
 def describe(event: Event, data: DataSet) -> str:
@@ -14,6 +14,4 @@ def describe(event: Event, data: DataSet) -> str:
         if event.payouts is not None:
             s += f"; honey {list(event.payouts)}"
         return s
-    if isinstance(event, BlossomScoring):
-        return str(event)
     return str(event)
