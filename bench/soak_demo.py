@@ -16,16 +16,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from memory import rss_kb  # bench/memory.py (the script folder is on sys.path)
+
 from table.bots.demo import run_text_demo
 from table.datafiles import load_dataset
-
-
-def rss_kb() -> int:
-    with open("/proc/self/status", encoding="ascii") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
 
 
 def main() -> None:

@@ -26,19 +26,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
+from memory import rss_kb  # bench/memory.py (the script folder is on sys.path)
 
 from table.bots.demo import DemoStep, demo_steps
 from table.datafiles import load_dataset
 from table.display.demo import DemoScreen
 from table.engine.data import DataSet
-
-
-def rss_kb() -> int:
-    with open("/proc/self/status", encoding="ascii") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
 
 
 def cycling(data: DataSet, bots: list[str]) -> Iterator[DemoStep]:

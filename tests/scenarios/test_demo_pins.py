@@ -6,43 +6,24 @@ import pytest
 
 pytest.importorskip("table.hardware.panel")
 
-from gpiozero import Device
-from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from table.bots.demo import demo_steps
 from table.companion.ports import PanelIndicators
 from table.datafiles import load_dataset
 from table.display.demo import PLAY, DemoScreen
-from table.hardware.panel import Panel
-from table.hardware.pinmap import load_pinmap
-from tests.fakes import ManualClock
+from tests.scenarios.conftest import lit
 
 DATA = load_dataset()
 
 
 
 @pytest.fixture
-def rig():
-    saved = Device.pin_factory
-    factory = MockFactory(pin_class=MockPWMPin)
-    clock = ManualClock(100.0)
-    pygame.display.init()
-    pygame.font.init()
-    panel = Panel(load_pinmap(), pin_factory=factory, clock=clock)
+def rig(panel_rig):
+    panel, clock = panel_rig
     steps = demo_steps(DATA, games=0, players=2, seed=1, bots=["random"])
     screen = DemoScreen(DATA, pygame.Surface((800, 480)), steps, pace=0, indicators=PanelIndicators(panel),
                         inputs=panel.events, clock=clock)
-    try:
-        yield screen, panel, clock
-    finally:
-        panel.close()
-        factory.reset()
-        Device.pin_factory = saved
-        pygame.display.quit()
-
-
-def lit(panel):
-    return tuple(n for n in range(1, 8) if panel.led_pin(n).state > 0)
+    return screen, panel, clock
 
 
 def test_open_troughs_are_lit_on_the_pins_after_a_turn_step(rig):

@@ -9,38 +9,23 @@ import pytest
 
 pytest.importorskip("table.hardware.panel")
 
-from gpiozero import Device
-from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from table.companion.controller import Controller
 from table.companion.ports import PanelIndicators
 from table.datafiles import load_dataset
 from table.display.app import App
-from table.hardware.panel import Panel
-from table.hardware.pinmap import load_pinmap
-from tests.fakes import ManualClock
+from tests.scenarios.conftest import lit
 
 DATA = load_dataset()
 
 
 
 @pytest.fixture
-def rig():
-    saved = Device.pin_factory
-    factory = MockFactory(pin_class=MockPWMPin)
-    clock = ManualClock(100.0)
-    pygame.display.init()
-    pygame.font.init()
-    panel = Panel(load_pinmap(), pin_factory=factory, clock=clock)
+def rig(panel_rig):
+    panel, clock = panel_rig
     ctl = Controller(DATA)
     app = App(ctl, pygame.Surface((800, 480)), indicators=PanelIndicators(panel), inputs=panel.events)
-    try:
-        yield app, ctl, panel, clock
-    finally:
-        panel.close()
-        factory.reset()
-        Device.pin_factory = saved
-        pygame.display.quit()
+    return app, ctl, panel, clock
 
 
 def press(app, panel, clock, name):
@@ -49,10 +34,6 @@ def press(app, panel, clock, name):
     pin.drive_low()
     pin.drive_high()
     app.step()
-
-
-def lit(panel):
-    return tuple(n for n in range(1, 8) if panel.led_pin(n).state > 0)
 
 
 def wait_lit(panel, trough, timeout=3.0):
