@@ -10,20 +10,34 @@ two-player games against greedy, the own-score version 70%). The plan with the b
 wins. A blind draw is one candidate; when it is taken, the pay and place steps are searched the
 same way once the tile is known.
 
-The work is a fixed node budget (candidates × samples × horizon, fewer samples early on), so
-the bot is deterministic given its seed; ``max_seconds`` optionally stops the sampling early (then it is not).
+The work is a node budget (candidates × samples × horizon, fewer samples early on), and
+``max_seconds`` caps the time of a whole turn (select + pay + place, on the injected ``clock``):
+the sampling stops before a round that would not fit, after at least one round. On this machine
+the cap (0.45 s by default) only bites when the machine is busy, so in practice the bot plays
+the same game given its seed; ``max_seconds=None`` makes that a guarantee (the tests use it).
+
+The evaluation's weights depend on the player count: solo has its own (:data:`SOLO_WEIGHTS`,
+tuned on seeded solo games apart from the solo mark's seeds with ``bench/tune_weights.py``);
+with 2-4 players the greedy bot's defaults.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import replace
 
 from table.bots.evaluate import Context, Position, Weights, walk_info
 from table.bots.greedy import GreedyBot, turn_choices
 from table.engine import actions as A
 from table.engine.game import CHANCE, EMPTY, PAY, PLACE, SELECT, GameState, sample_chance
+
+SOLO_WEIGHTS = Weights(growth=1.25, growth_turns=10.0, hive=0.525)
+"""The solo evaluation: tuned on seeds 5000-5999 (greedy, paired); see docs/bots.md."""
+
+DEFAULT_TURN_SECONDS = 0.45
+"""Time cap of one whole turn (the issue's goal: at most 0.5 s per move on the dev machine)."""
 
 
 def leaf_value(state: GameState, seat: int, weights: Weights) -> float:
@@ -51,8 +65,8 @@ class StrongBot:
 
     def __init__(self, rng: random.Random, *, candidates: int = 10, samples: int = 6, horizon: int = 2,
                  per_tile: int = 3, rollout_blind: int = 3, full_samples_at: int = 12, relative: bool = False,
-                 max_seconds: float | None = None,
-                 weights: Weights | None = None) -> None:
+                 max_seconds: float | None = DEFAULT_TURN_SECONDS,
+                 weights: Weights | None = None, clock: Callable[[], float] = time.perf_counter) -> None:
         self.rng = rng
         self.candidates = candidates
         self.samples = samples
@@ -61,11 +75,24 @@ class StrongBot:
         self.full_samples_at = full_samples_at
         self.relative = relative
         self.max_seconds = max_seconds
+        self.clock = clock
+        self.rollouts = 0  # rollouts played so far (for benchmarks and tests)
+        self.cut_short = 0  # searches the time cap stopped before the node budget was spent
+        self._fixed_weights = weights
         self.weights = weights or Weights()
+        self.rollout_blind = rollout_blind
         # the greedy policy inside the rollouts (it may value blind draws on fewer samples)
         self.policy = GreedyBot(random.Random(rng.random()), replace(self.weights, blind_samples=rollout_blind))
         self._plan: list[int] = []
         self._plan_at = -1  # len(state.history) at which the next planned action applies
+        self._turn: tuple[int, float] = (-1, 0.0)  # (state.turn, clock at its first decision)
+
+    def _use_weights(self, players: int) -> None:
+        """The weights for this player count (unless the bot was given its own)."""
+        weights = self._fixed_weights or (SOLO_WEIGHTS if players == 1 else Weights())
+        if weights != self.weights:
+            self.weights = weights
+            self.policy.weights = replace(weights, blind_samples=self.rollout_blind)
 
     # ------------------------------------------------------------------------------------------
     def choose(self, state: GameState) -> int:
@@ -75,6 +102,9 @@ class StrongBot:
             if action in state.legal_actions():
                 return action
         self._plan = []
+        self._use_weights(state.players)
+        if self._turn[0] != state.turn:
+            self._turn = (state.turn, self.clock())
         phase = state.phase
         if phase == SELECT:
             plans = self._select_plans(state)
@@ -134,7 +164,7 @@ class StrongBot:
     # ------------------------------------------------------------------------------------------
     def _search(self, state: GameState, plans: list[list[int]]) -> list[int]:
         seat = state.seat
-        start = time.perf_counter()
+        deadline = None if self.max_seconds is None else self._turn[1] + self.max_seconds
         # the early turns are the dearest (every space is open): fewer samples while more than
         # ``full_samples_at`` spaces are empty, so that no decision takes much longer than the rest
         empties = sum(1 for v in state.cells[seat] if v == EMPTY)
@@ -144,10 +174,15 @@ class StrongBot:
         seeds = [self.rng.getrandbits(64) for _ in range(samples)]
         totals = [0.0] * len(plans)
         end_turn = state.turn + self.horizon + 1
-        for seed in seeds:
+        for n, seed in enumerate(seeds):
+            round_start = self.clock()
             for i, plan in enumerate(plans):
                 totals[i] += self._rollout(state, plan, seat, seed, end_turn)
-            if self.max_seconds is not None and time.perf_counter() - start > self.max_seconds:
+            self.rollouts += len(plans)
+            # stop before a round that would end past the deadline (one round is always played)
+            now = self.clock()
+            if deadline is not None and n + 1 < len(seeds) and now + (now - round_start) > deadline:
+                self.cut_short += 1
                 break
         best = max(range(len(plans)), key=lambda i: (totals[i], -i))
         return plans[best]
