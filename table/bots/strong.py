@@ -12,7 +12,8 @@ same way once the tile is known.
 
 The work is a node budget (candidates × samples × horizon, fewer samples early on), and
 ``max_seconds`` caps the time of a whole turn (select + pay + place, on the injected ``clock``):
-the sampling stops before a round that would not fit, after at least one round. On this machine
+the sampling stops before a round that would not fit, and within a round once the time is
+up (the plans are ranked best-first, so an unfinished first round still compares the best). On this machine
 the cap (0.45 s by default) only bites when the machine is busy, so in practice the bot plays
 the same game given its seed; ``max_seconds=None`` makes that a guarantee (the tests use it).
 
@@ -64,7 +65,8 @@ class StrongBot:
     name = "strong"
 
     def __init__(self, rng: random.Random, *, candidates: int = 10, samples: int = 6, horizon: int = 2,
-                 per_tile: int = 3, rollout_blind: int = 3, full_samples_at: int = 12, relative: bool = False,
+                 per_tile: int = 3, rollout_blind: int = 3, full_samples_at: int = 12, endgame: int = 0,
+                 relative: bool = False,
                  max_seconds: float | None = DEFAULT_TURN_SECONDS,
                  weights: Weights | None = None, clock: Callable[[], float] = time.perf_counter) -> None:
         self.rng = rng
@@ -73,6 +75,7 @@ class StrongBot:
         self.horizon = horizon
         self.per_tile = per_tile
         self.full_samples_at = full_samples_at
+        self.endgame = endgame
         self.relative = relative
         self.max_seconds = max_seconds
         self.clock = clock
@@ -174,12 +177,23 @@ class StrongBot:
         seeds = [self.rng.getrandbits(64) for _ in range(samples)]
         totals = [0.0] * len(plans)
         end_turn = state.turn + self.horizon + 1
+        if walk_info(state).context(state.die, seat).turns_left <= self.endgame:
+            end_turn = 1 << 30  # the last few turns: play the samples out to the final scoring
         for n, seed in enumerate(seeds):
             round_start = self.clock()
+            values: list[float] = []
             for i, plan in enumerate(plans):
-                totals[i] += self._rollout(state, plan, seat, seed, end_turn)
-            self.rollouts += len(plans)
-            # stop before a round that would end past the deadline (one round is always played)
+                if deadline is not None and i and self.clock() > deadline:
+                    break
+                values.append(self._rollout(state, plan, seat, seed, end_turn))
+            self.rollouts += len(values)
+            if len(values) < len(plans):  # out of time in the middle of a round
+                self.cut_short += 1
+                if n == 0:  # no round complete: the best of those played (they come best-ranked first)
+                    return plans[max(range(len(values)), key=lambda i: (values[i], -i))]
+                break  # a partial round would compare the plans on unequal luck: drop it
+            totals = [t + v for t, v in zip(totals, values, strict=True)]
+            # stop before a round that would end past the deadline
             now = self.clock()
             if deadline is not None and n + 1 < len(seeds) and now + (now - round_start) > deadline:
                 self.cut_short += 1

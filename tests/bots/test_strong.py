@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from table.bots.evaluate import Weights
 from table.bots.strong import SOLO_WEIGHTS, StrongBot
 from table.datafiles import load_dataset
@@ -12,15 +14,25 @@ from table.engine.game import CHANCE, SELECT, GameConfig, new_game, sample_chanc
 DATA = load_dataset()
 
 
-class SteppingClock:
-    """Every reading is ``step`` seconds after the one before."""
+class RolloutClock:
+    """A clock that moves only while the bot plays a rollout: ``per_rollout`` seconds each."""
 
-    def __init__(self, step: float) -> None:
-        self.now, self.step = 0.0, step
+    def __init__(self, per_rollout: float) -> None:
+        self.now, self.per_rollout = 0.0, per_rollout
 
     def __call__(self) -> float:
-        self.now += self.step
         return self.now
+
+
+def _timed(bot: StrongBot, clock: RolloutClock) -> StrongBot:
+    rollout = bot._rollout
+
+    def timed(*args):
+        clock.now += clock.per_rollout
+        return rollout(*args)
+
+    bot._rollout = timed  # type: ignore[method-assign]
+    return bot
 
 
 def _first_turn(players: int, seed: int = 3):
@@ -38,20 +50,29 @@ def test_the_turn_budget_stops_before_a_round_that_would_not_fit():
     free.choose(state)
     # 4 candidates x 3 samples (fewer samples while the orchard is empty) without a cap
     assert free.rollouts == 4 * 3 and free.cut_short == 0
-    # turn starts at 0.1 (deadline 0.55); round 1 runs 0.2-0.3, round 2 0.4-0.5, a third would end at 0.7
-    capped = StrongBot(random.Random(1), candidates=4, samples=4, max_seconds=0.45, clock=SteppingClock(0.1))
+    # 0.05 s a rollout, 0.45 s a turn: round 1 ends at 0.2, round 2 at 0.4, a third would end at 0.6
+    clock = RolloutClock(0.05)
+    capped = _timed(StrongBot(random.Random(1), candidates=4, samples=4, max_seconds=0.45, clock=clock), clock)
     capped.choose(state)
     assert capped.rollouts == 2 * 4 and capped.cut_short == 1
-    # a round longer than the budget: the first round is still played, then it stops
-    slow = StrongBot(random.Random(1), candidates=4, samples=4, max_seconds=0.45, clock=SteppingClock(0.3))
-    slow.choose(state)
-    assert slow.rollouts == 4 and slow.cut_short == 1
+    assert clock.now == pytest.approx(0.4)
+
+
+def test_out_of_time_inside_the_first_round_keeps_the_best_played():
+    state = _first_turn(1)
+    clock = RolloutClock(0.3)  # the second rollout ends past the deadline; no third is started
+    slow = _timed(StrongBot(random.Random(1), candidates=4, samples=4, max_seconds=0.45, clock=clock), clock)
+    action = slow.choose(state)
+    assert slow.rollouts == 2 and slow.cut_short == 1
+    assert action in state.legal_actions()
+    assert clock.now == pytest.approx(0.6)
 
 
 def test_a_generous_budget_changes_nothing():
     state = _first_turn(1)
     a = StrongBot(random.Random(1), candidates=4, samples=4, max_seconds=None)
-    b = StrongBot(random.Random(1), candidates=4, samples=4, max_seconds=1e9, clock=SteppingClock(0.001))
+    clock = RolloutClock(0.001)
+    b = _timed(StrongBot(random.Random(1), candidates=4, samples=4, max_seconds=1e9, clock=clock), clock)
     assert a.choose(state) == b.choose(state)
     assert a.rollouts == b.rollouts and b.cut_short == 0
 
