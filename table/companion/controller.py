@@ -22,7 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from table.engine.data import SEAT_GLYPHS, SEAT_SYMBOLS, DataSet
+from table.companion.labels import seat_label
+from table.engine.data import DataSet
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.engine.events import (
     BlossomScoring,
@@ -51,10 +52,6 @@ STEPS = (
     "Place it in your orchard",
     "Beehive links pay the lower number, each link",
 )
-
-
-def seat_label(seat: int) -> str:
-    return f"{SEAT_GLYPHS[SEAT_SYMBOLS[seat]]} {SEAT_SYMBOLS[seat].capitalize()}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,8 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
-from table.companion.controller import CommandError, Controller, seat_label
+from table.companion.controller import CommandError, Controller
+from table.companion.labels import seat_label
 from table.engine.errors import ActionParseError, IllegalActionError
 
 ALIASES = {

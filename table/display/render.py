@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from table.companion.controller import SEAT_COLOURS, STEPS, Controller, seat_label
+from table.companion.controller import SEAT_COLOURS, STEPS, Controller
+from table.companion.labels import seat_label
 from table.engine.data import SEAT_SYMBOLS
 
 if TYPE_CHECKING:
