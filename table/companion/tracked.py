@@ -156,13 +156,10 @@ class TrackedGame:
         if ph == STOCK_DRAW:
             return f"Enter the tile put beside {who}'s cottage from the supply — draw N"
         if ph == SELECT:
-            options = ["take TROUGH:TILE"] if any(st.troughs) else []
-            if st.on_middle and st.middle:
-                options.append("middle TILE")
-            if st.supply:
-                options.append("blind")
-            if st.cottage[st.seat] != EMPTY:
-                options.append("cottage")
+            legal = st.legal_actions()
+            options = ["take TROUGH:TILE"] if any(A.TAKE <= a < A.MIDDLE for a in legal) else []
+            options += ["middle TILE"] if any(A.MIDDLE <= a < A.PLACE for a in legal) else []
+            options += [A.to_text(a) for a in legal if a in (A.BLIND, A.COTTAGE)]
             return f"{who}: enter the tile taken — {', '.join(options)}"
         if ph == PAY:
             price = st.rules.price[st.held]

@@ -401,7 +401,11 @@ class View:
         y = area.y
         if t.on_middle:
             r = pygame.Rect(area.x, y, area.w, self.px(110))
-            self.button(surf, r, f"Middle trees: {s.middle}", "middle", lit=s.middle > 0, size=28)
+            middle = f"Middle trees: {s.middle}"
+            if ctl.tracked is not None:  # the tiles entered, by number
+                tiles = sorted(ctl.tracked.state.middle)
+                middle = "Middle trees: " + (", ".join(map(str, tiles)) if tiles else "none")
+            self.button(surf, r, middle, "middle", lit=s.middle > 0, size=28)
             y = r.bottom + self.px(10)
         else:
             gap = self.px(10)
@@ -450,8 +454,9 @@ class View:
             self.text(surf, "press its trough, or Supply", 18, (area.x, y + self.px(24)), DIM, max_w=area.w)
         elif ctl.tracked is not None:
             if not self.small and ctl.tracked.state.phase == SELECT:
-                self.text(surf, "one tile in the trough: press it;", 18, (area.x, y), DIM, max_w=area.w)
-                self.text(surf, "two: type take TROUGH:TILE", 18, (area.x, y + self.px(24)), DIM, max_w=area.w)
+                where, verb = ("on the trees", "middle TILE") if t.on_middle else ("in the trough", "take TROUGH:TILE")
+                self.text(surf, f"one tile {where}: press it;", 18, (area.x, y), DIM, max_w=area.w)
+                self.text(surf, f"two: type {verb}", 18, (area.x, y + self.px(24)), DIM, max_w=area.w)
         elif not self.small:
             first = "Middle trees: press CONFIRM (or Blind / Cottage)" if t.on_middle else STEPS[0]
             self.text(surf, first, 18, (area.x, y), DIM, max_w=area.w)
