@@ -643,9 +643,9 @@ class Controller:
         else:
             if self.mode not in ("play", "correct"):
                 raise CommandError(f"{cmd!r}: not now")
-            if self.tracked is not None:
+            if self.tracked is not None:  # the engine's words went to the game above: a correction, or nothing
                 raise CommandError(TRACKED_NO_FIX if word.startswith("fix-") else
-                                   f"{cmd.strip()!r}: this game tracks the orchards — {self.tracked.waiting()}")
+                                   f"not a command: {cmd.strip()!r} (see --help-keys)")
             if self.pending and not word.startswith("fix-"):
                 raise CommandError("confirm the announcement first")
             action = TrackAction.parse(cmd)

@@ -177,6 +177,7 @@ def test_untracked_journals_read_as_before():
     ("draw x", "tile must be a number in 'draw x'"),
     ("take 3", "take needs TROUGH:TILE, got 'take 3'"),
     ("fix-trough 1 1", "this game tracks the orchards: undo back to the mistake, or type untrack"),
+    ("quit", "not a command: 'quit' (see --help-keys)"),
 ])
 def test_bad_input_is_one_clear_line_and_changes_nothing(cmd, message):
     journal = []
