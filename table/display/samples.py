@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator
 
 from table.companion.controller import Controller, Setup
-from table.companion.hints import compute_hint
+from table.companion.hints import Hint, describe_action
 from table.companion.session import auto_script
 from table.engine.data import DataSet
 
@@ -36,6 +36,23 @@ def _played(data: DataSet, setup: Setup, seed: int, until: str) -> Controller:
             break
         ctl.do(cmd)
     return ctl
+
+
+def _fixed_hint(ctl: Controller, commands: tuple[str, ...]) -> Hint:
+    """A hint for the position as the hint module words it, but with fixed steps rather than the
+    bot's, so that the sample screens do not change when the bot does."""
+    request = ctl.hint_request()
+    assert request is not None
+    sim = request.state
+    words, brief, actions = [], [], []
+    for cmd in commands:
+        action = sim.string_to_action(cmd)
+        w, b = describe_action(sim, action)
+        words.append(w)
+        brief.append(b)
+        actions.append(action)
+        sim.apply(action)
+    return Hint(request.key, request.seat, request.history, tuple(actions), tuple(words), tuple(brief))
 
 
 def sample(data: DataSet, name: str) -> Controller:
@@ -93,9 +110,7 @@ def sample(data: DataSet, name: str) -> Controller:
         return _tracked(data, 3)
     if name in ("tracked-hint", "tracked-place"):
         ctl = _tracked(data, None)
-        request = ctl.hint_request()
-        assert request is not None
-        hint = compute_hint(request)
+        hint = _fixed_hint(ctl, ("take 2:96", "buy", "place 2/1"))
         ctl.give_hint(hint)
         if name == "tracked-place":
             for cmd in hint.commands[:2]:  # took the tile and paid as hinted: the placement is next
