@@ -87,9 +87,9 @@ def run(args: argparse.Namespace) -> int:
               "(choose a writable directory with --state-dir)", file=sys.stderr)
         return 2
     if args.die != "off" and ctl.mode == "setup":
-        from table.companion.controller import Setup
+        from dataclasses import replace
 
-        ctl.setup = Setup(ctl.setup.players, ctl.setup.cottage, ctl.setup.apple_tiles, sensor=True)
+        ctl.setup = replace(ctl.setup, sensor=True)
     speaker = None
     if args.speak:
         from table.companion.speech import Speaker

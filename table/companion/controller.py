@@ -19,10 +19,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from table.engine.data import SEAT_GLYPHS, SEAT_SYMBOLS, DataSet
+from table.companion.hints import Hint, HintRequest, hint_seed, position_key, still_valid
+from table.companion.labels import seat_label
+from table.companion.tracked import TrackedGame, step_lines
+from table.engine import actions as A
+from table.engine.data import DataSet
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.engine.events import (
     BlossomScoring,
@@ -33,6 +37,8 @@ from table.engine.events import (
     MiddleReached,
     RefillNeeded,
 )
+from table.engine.game import BLIND_DRAW, D_MIDDLE, PAY, REFILL, SELECT, SETUP, STOCK, STOCK_DRAW
+from table.engine.record import GameRecord
 from table.engine.scoring import ScoreBreakdown, final_score, winners
 from table.engine.track import Track, TrackAction, TrackConfig, track_record
 
@@ -53,32 +59,46 @@ STEPS = (
 )
 
 
-def seat_label(seat: int) -> str:
-    return f"{SEAT_GLYPHS[SEAT_SYMBOLS[seat]]} {SEAT_SYMBOLS[seat].capitalize()}"
-
-
 @dataclass(frozen=True, slots=True)
 class Setup:
-    """What the setup screen chooses; journalled as the game's config."""
+    """What the setup screen chooses; journalled as the game's config.
+
+    ``tracked``: orchard tracking (every tile entered, a full engine game mirrors the table);
+    ``hints``: the seats (0-based) shown the strong bot's choice; needs ``tracked``.
+    """
 
     players: int = 2
     cottage: bool = False
     apple_tiles: tuple[int, ...] | None = None
     sensor: bool = False
+    tracked: bool = False
+    hints: tuple[int, ...] = ()
 
     def track_config(self) -> TrackConfig:
         return TrackConfig(self.players, cottage=self.cottage, apple_tiles=self.apple_tiles)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"players": self.players, "cottage": self.cottage,
-                "apple_tiles": list(self.apple_tiles) if self.apple_tiles is not None else None,
-                "sensor": self.sensor}
+        d: dict[str, Any] = {"players": self.players, "cottage": self.cottage,
+                             "apple_tiles": list(self.apple_tiles) if self.apple_tiles is not None else None,
+                             "sensor": self.sensor}
+        if self.tracked:  # only when on: the journal of an untracked game reads as before
+            d["tracked"] = True
+            d["hints"] = list(self.hints)
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Setup:
         tiles = d.get("apple_tiles")
         return cls(int(d["players"]), bool(d.get("cottage", False)),
-                   tuple(int(x) for x in tiles) if tiles is not None else None, bool(d.get("sensor", False)))
+                   tuple(int(x) for x in tiles) if tiles is not None else None, bool(d.get("sensor", False)),
+                   bool(d.get("tracked", False)), tuple(int(s) for s in d.get("hints", ())))
+
+    def hints_text(self) -> str:
+        if not self.hints:
+            return "none"
+        if len(self.hints) == self.players:
+            return "all seats"
+        return "seats " + ", ".join(str(s + 1) for s in self.hints)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +204,13 @@ class ScorePad:
                             for p in range(self.players)]}
 
 
+TRACKED_NO_FIX = ("this game tracks the orchards: undo back to the mistake, or type untrack "
+                  "(no more hints) and then correct")
+ENGINE_VERBS = frozenset(("draw", "take", "middle", "blind", "cottage", "buy", "pasture", "place", "stock",
+                          "stock-supply"))
+"""The engine's action words (``table.engine.actions``): in a tracked game they are game steps."""
+
+
 class CommandError(ValueError):
     """A command that cannot be executed now (the view shows ``str()`` as a hint)."""
 
@@ -246,6 +273,10 @@ class Controller:
         self.die_seen: int | None = None  # last settled die reading (sensor on)
         self.sensor_state = "off"
         self.hint = ""  # a short message about the last input that was refused
+        self.tracked: TrackedGame | None = None  # orchard tracking: the full game, in lockstep with track
+        self._untracked: list[tuple[int, TrackedGame]] = []  # (track history length, mirror) per untrack
+        self.advice: Hint | None = None  # the last bot hint given (shown while the table follows it)
+        self._hint_asked: str | None = None  # the position someone asked a hint for
         self.resume_info: str = ""
         self._resume_payload: tuple[Setup, list[str]] | None = None
         self.version = 0
@@ -296,6 +327,15 @@ class Controller:
                 return LedState("off")
             if self.t.is_terminal():
                 return LedState("chase")
+            if self.tracked is not None:
+                st = self.tracked.state
+                if st.phase in (SETUP, REFILL) and st.pending[0] < D_MIDDLE:
+                    return LedState("open", (st.pending[0],))  # the trough whose drawn tile is wanted
+                if st.phase == STOCK:
+                    return LedState("open", tuple(sorted({(a - A.STOCK) // A.TILE_SPAN for a in st.legal_actions()
+                                                          if a != A.STOCK_SUPPLY})))
+                if self.tracked.mid_turn() or st.phase in (SETUP, REFILL, BLIND_DRAW, STOCK_DRAW):
+                    return LedState("off")
             s = self.t.state
             if s.phase == "stock":
                 return LedState("open", tuple(a.a for a in self.t.legal_actions()
@@ -353,7 +393,11 @@ class Controller:
         t = self.t
         if b in ("undo", "backspace"):
             return "undo"
+        if b == "hint":
+            return "hint"
         if b == "correct":
+            if self.tracked is not None:
+                raise CommandError(TRACKED_NO_FIX)
             if self.pending or t.state.phase != "take" or t.is_terminal():
                 raise CommandError("corrections are made at the start of a turn")
             self.correction = Correction(t.state.die.space, t.state.die.pips, list(t.state.troughs),
@@ -366,6 +410,10 @@ class Controller:
             raise CommandError("confirm the announcement first")
         if t.is_terminal():
             return "pad-open" if b == "confirm" else None
+        if self.tracked is not None:
+            if b in (*TROUGHS, "blind", "cottage", "middle", "confirm"):
+                return "game " + self.tracked.action_for_button(b)
+            return None
         stock = t.state.phase == "stock"
         if b in TROUGHS:
             return f"{'stock' if stock else 'take'} {b[6:]}"
@@ -386,20 +434,25 @@ class Controller:
     def _setup_press(self, b: str) -> str | None:
         s = self.setup
         if b in ("trough1", "trough2", "trough3", "trough4") or (b in "1234" and len(b) == 1):
-            self.setup = Setup(int(b[-1]), s.cottage, s.apple_tiles, s.sensor)
+            n = int(b[-1])
+            self.setup = replace(s, players=n, hints=tuple(h for h in s.hints if h < n))
         elif b in ("trough5", "cottage", "5"):
-            self.setup = Setup(s.players, not s.cottage, s.apple_tiles, s.sensor)
+            self.setup = replace(s, cottage=not s.cottage)
         elif b in ("trough6", "6"):
             tiles = None if s.apple_tiles is not None else self.shuffled_apples()
-            self.setup = Setup(s.players, s.cottage, tiles, s.sensor)
+            self.setup = replace(s, apple_tiles=tiles)
         elif b in ("trough7", "7"):
-            self.setup = Setup(s.players, s.cottage, s.apple_tiles, not s.sensor)
+            self.setup = replace(s, sensor=not s.sensor)
+        elif b == "tracked":  # key t: orchard tracking on/off (off ends the hints too)
+            self.setup = replace(s, tracked=not s.tracked, hints=())
+        elif b == "hint":  # key h: hints for every seat on/off (they need tracking: it comes on)
+            self.setup = replace(s, tracked=True, hints=() if s.hints else tuple(range(s.players)))
         elif b.startswith("apple") and b[5:].isdigit() and s.apple_tiles is not None:
             i = int(b[5:])  # touch on the i-th apple tile: it moves one place forward (to the left)
             if 0 < i < len(s.apple_tiles):
                 order = list(s.apple_tiles)
                 order[i - 1], order[i] = order[i], order[i - 1]
-                self.setup = Setup(s.players, s.cottage, tuple(order), s.sensor)
+                self.setup = replace(s, apple_tiles=tuple(order))
         elif b == "confirm":
             return "start"
         else:
@@ -553,16 +606,23 @@ class Controller:
             return
         if self.track is None:
             raise CommandError("start a game first (confirm)")
+        if word == "hint":
+            self._ask_hint()  # advice, not a game step: never journalled
+            return
+        journal = cmd.strip()
+        if self.tracked is not None and word in ENGINE_VERBS:
+            word, rest = "game", cmd.strip()  # in a tracked game ``draw 17`` means ``game draw 17``
         if word == "undo":
             if self.mode == "correct":
                 self.mode, self.correction = "play", None
-            try:
-                self.t.undo()
-            except IndexError:
-                raise CommandError("nothing to undo: this is the start of the game") from None
+            self._undo_step()
             self.pending = []
             self.mode = "play"
             self._say(f"Undone. {self.turn_line()}")
+        elif word == "game":
+            journal = "game " + self._game_step(rest)
+        elif word == "untrack":
+            self._untrack()
         elif word == "ack":
             if not self.pending:
                 raise CommandError("nothing to confirm")
@@ -583,6 +643,9 @@ class Controller:
         else:
             if self.mode not in ("play", "correct"):
                 raise CommandError(f"{cmd!r}: not now")
+            if self.tracked is not None:  # the engine's words went to the game above: a correction, or nothing
+                raise CommandError(TRACKED_NO_FIX if word.startswith("fix-") else
+                                   f"not a command: {cmd.strip()!r} (see --help-keys)")
             if self.pending and not word.startswith("fix-"):
                 raise CommandError("confirm the announcement first")
             action = TrackAction.parse(cmd)
@@ -593,8 +656,119 @@ class Controller:
                 self._say_next()
             else:
                 self._say(self.turn_line())
-        self._emit("cmd", cmd.strip())
+        self._emit("cmd", journal)
         self._changed()
+
+    # --- orchard tracking and hints ---------------------------------------------------------------
+    def _game_step(self, text: str) -> str:
+        """One engine action on the tracked game (and the Track's, when the turn ends); returns
+        its normalized text, which is what the journal keeps."""
+        if self.tracked is None:
+            raise CommandError("this game does not track the orchards (setup tracked=on before the start)")
+        if self.mode != "play":
+            raise CommandError(f"game {text}: not now")
+        if self.pending:
+            raise CommandError("confirm the announcement first")
+        step = self.tracked.apply(text)
+        for line in step_lines(step):
+            self._say(line)
+        self.pending = announcements_for(list(step.track_events), self.data)
+        if self.pending:
+            self._say_next()
+        elif step.track_events:
+            self._say(self.turn_line())
+        return step.text
+
+    def _undo_step(self) -> None:
+        try:
+            if self.tracked is not None:
+                self.tracked.undo()
+            elif self._untracked and self._untracked[-1][0] == len(self.t.history):
+                self.tracked = self._untracked.pop()[1]
+                self._say("Orchard tracking is back on")
+            else:
+                self.t.undo()
+        except IndexError:
+            raise CommandError("nothing to undo: this is the start of the game") from None
+
+    def _untrack(self) -> None:
+        tg = self.tracked
+        if tg is None:
+            raise CommandError("this game does not track the orchards")
+        if self.mode != "play" or self.pending or tg.mid_turn():
+            raise CommandError("stop tracking between turns (after the placement, announcements confirmed)")
+        self._untracked.append((len(self.t.history), tg))
+        self.tracked = None
+        self.advice = None
+        self._say("Orchard tracking stopped: no more hints; corrections work again (undo brings tracking back)")
+
+    def waiting_line(self) -> str:
+        """In a tracked game: what the table must enter next (empty while an announcement waits)."""
+        if self.tracked is None or self.mode != "play" or self.pending:
+            return ""
+        return self.tracked.waiting()
+
+    def _hint_position(self) -> tuple[int, str]:
+        """(seat, position key) of a tracked game at a seat's decision; CommandError otherwise."""
+        tg = self.tracked
+        if tg is None:
+            raise CommandError("hints need orchard tracking: setup tracked=on hints=all before the start")
+        if self.pending:
+            raise CommandError("confirm the announcement first")
+        st = tg.state
+        if self.mode != "play" or st.is_terminal():
+            raise CommandError("no hint now: the game is over")
+        if st.is_chance():
+            raise CommandError(f"no hint now: {tg.waiting()}")
+        if st.seat not in self.setup.hints:
+            raise CommandError(f"{seat_label(st.seat)} plays without hints (setup hints=…)")
+        return st.seat, position_key(self.setup.to_dict(), st.history)
+
+    def _ask_hint(self) -> None:
+        _seat, key = self._hint_position()
+        self._hint_asked = key
+        shown = self.current_advice()
+        if shown is not None:  # one is showing: say the rest of it again
+            self._say(shown[0].line(shown[1]))
+        self._changed()
+
+    def current_advice(self) -> tuple[Hint, int] | None:
+        """The hint to show and how many of its steps were made, while the table follows it."""
+        if self.advice is None or self.tracked is None or self.pending:
+            return None
+        done = still_valid(self.advice, self.tracked.state.history)
+        return None if done is None else (self.advice, done)
+
+    def hint_request(self) -> HintRequest | None:
+        """A hint wanted now: the start of a hinted seat's turn (or its tile drawn blind), or asked
+        for with ``hint``; None when one is shown or none is wanted. Pure: the front end computes it."""
+        try:
+            seat, key = self._hint_position()
+        except CommandError:
+            return None
+        if self.current_advice() is not None:
+            return None
+        assert self.tracked is not None
+        st = self.tracked.state
+        drawn_blind = st.phase == PAY and bool(st.history) and A.DRAW <= st.history[-1] < A.DRAW + A.TILE_SPAN
+        if self._hint_asked != key and st.phase != SELECT and not drawn_blind:
+            return None
+        return HintRequest(key, hint_seed(key), seat, tuple(st.history), st.clone())
+
+    def give_hint(self, hint: Hint | None) -> bool:
+        """A computed hint; shown only if the table still stands where it was asked (else dropped)."""
+        if hint is None or self.tracked is None:
+            return False
+        try:
+            _seat, key = self._hint_position()
+        except CommandError:
+            return False
+        if hint.key != key:
+            return False  # stale: asked for a position the table has left
+        self.advice = hint
+        self._say(hint.text)
+        self._changed()
+        return True
 
     def _emit(self, kind: str, payload: Any) -> None:
         if self.on_command is not None:
@@ -616,14 +790,27 @@ class Controller:
         for w in words:
             key, _, value = w.partition("=")
             if key == "players":
-                n = int(value)
+                n = int(value) if value.isdigit() else 0
                 if n not in self.data.boards:
-                    raise CommandError(f"no board for {n} players")
-                s = Setup(n, s.cottage, s.apple_tiles, s.sensor)
+                    raise CommandError(f"no board for {value} players")
+                s = replace(s, players=n, hints=tuple(h for h in s.hints if h < n))
             elif key == "cottage":
-                s = Setup(s.players, value in ("1", "on", "yes", "true"), s.apple_tiles, s.sensor)
+                s = replace(s, cottage=value in ("1", "on", "yes", "true"))
             elif key == "sensor":
-                s = Setup(s.players, s.cottage, s.apple_tiles, value in ("1", "on", "yes", "true"))
+                s = replace(s, sensor=value in ("1", "on", "yes", "true"))
+            elif key == "tracked":
+                on = value in ("1", "on", "yes", "true")
+                s = replace(s, tracked=on, hints=s.hints if on else ())
+            elif key == "hints":
+                if value in ("", "off", "none", "0"):
+                    s = replace(s, hints=())
+                elif value == "all":
+                    s = replace(s, tracked=True, hints=tuple(range(s.players)))
+                else:
+                    seats = tuple(sorted({n - 1 for n in parse_numbers(value)}))
+                    if not all(0 <= h < s.players for h in seats):
+                        raise CommandError(f"hints=SEATS: seats 1-{s.players}, e.g. hints=1,3 or hints=all")
+                    s = replace(s, tracked=True, hints=seats)
             elif key == "apples":
                 if value in ("", "off", "none"):
                     tiles = None
@@ -633,14 +820,20 @@ class Controller:
                     tiles = tuple(n - 1 for n in parse_numbers(value))
                     if sorted(tiles) != list(range(len(self.data.varieties))):
                         raise CommandError("apples=ORDER lists each variety number 1-7 once")
-                s = Setup(s.players, s.cottage, tiles, s.sensor)
+                s = replace(s, apple_tiles=tiles)
             else:
-                raise CommandError(f"setup knows players=, cottage=, apples=, sensor=; not {w!r}")
+                raise CommandError(f"setup knows players=, cottage=, apples=, sensor=, tracked=, hints=; not {w!r}")
         return s
 
     def _start(self, setup: Setup, *, journal: bool) -> None:
+        setup = replace(setup, hints=tuple(sorted({h for h in setup.hints if 0 <= h < setup.players}))
+                        if setup.tracked else ())
         self.setup = setup
         self.track = Track(self.data, setup.track_config())
+        self.tracked = TrackedGame(self.data, self.track) if setup.tracked else None
+        self._untracked = []
+        self.advice = None
+        self._hint_asked = None
         self.mode = "play"
         self.pending = []
         self.die_seen = None
@@ -652,12 +845,17 @@ class Controller:
         if setup.apple_tiles is not None:
             names = ", ".join(self.data.varieties[v].name for v in setup.apple_tiles)
             self._say(f"Apple tiles, first printed apple first: {names}")
+        if setup.tracked:
+            self._say(f"Orchard tracking on (hints: {setup.hints_text()}): enter every tile drawn, taken and placed")
         self._say(self.turn_line())
         self._changed()
 
     def _reset(self) -> None:
         self.mode = "setup"
         self.track = None
+        self.tracked = None
+        self._untracked = []
+        self.advice = None
         self.pending = []
         self.pad = None
         self.results = []
@@ -738,8 +936,12 @@ class Controller:
         config = record["config"]
         assert isinstance(config, dict)
         config["sensor"] = self.setup.sensor
+        extra: dict[str, Any] = {}
+        if self.tracked is not None:  # the whole game as well: `applejack-table replay` reads it too
+            extra["game"] = GameRecord.of(self.tracked.state).to_dict()
         return {
             **record,
+            **extra,
             "score_pad": self.pad.to_dict(tuple(v.id for v in self.data.varieties)),
             "scores": [{"harvest": r.harvest, "harvest_doubled": r.harvest_doubled,
                         "profitable_varieties": r.profitable_varieties, "variety_bonus": r.variety_bonus,

@@ -13,6 +13,7 @@ import queue
 from typing import Any, Protocol
 
 from table.companion.controller import Controller, LedState
+from table.companion.hints import HintReady
 
 
 class Indicators(Protocol):
@@ -67,7 +68,10 @@ class PanelIndicators:
 
 
 def feed(ctl: Controller, item: Any) -> bool:
-    """One hardware event into the controller (duck-typed on the event's fields)."""
+    """One hardware event into the controller (duck-typed on the event's fields), or a hint
+    computed off the UI thread (:class:`~table.companion.hints.HintReady`)."""
+    if isinstance(item, HintReady):
+        return ctl.give_hint(item.advice)
     button = getattr(item, "button", None)
     if isinstance(button, str):
         return ctl.press(button)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from table.companion.controller import Controller, Setup
 from table.companion.journal import Journal
+from table.engine import actions as A
 from table.engine.data import DataSet
 
 log = logging.getLogger("applejack.session")
@@ -62,7 +63,9 @@ def open_session(data: DataSet, state_dir: Path, *, resume: str = "ask",
 
 def auto_script(data: DataSet, setup: Setup, seed: int) -> list[str]:
     """A whole game as commands, each of which the controller journals exactly once: "start",
-    random legal takes, every announcement confirmed, a random score pad, "pad-done"."""
+    random legal takes, every announcement confirmed, a random score pad, "pad-done".
+    With ``setup.tracked`` every step is a random legal engine action (``game draw 17``,
+    ``game take 3:17``, ``game buy``, ``game place 5/2`` …) instead, and no corrections."""
     rng = random.Random(seed)
     ctl = Controller(data)
     ctl.setup = setup
@@ -70,8 +73,17 @@ def auto_script(data: DataSet, setup: Setup, seed: int) -> list[str]:
     ctl.do("start")
     t = ctl.t
     while not t.is_terminal() or ctl.pending:
+        tracked = ctl.tracked
         if ctl.pending:
             cmd = "ack"
+        elif tracked is not None:
+            st = tracked.state
+            if rng.random() < 0.03 and tracked.can_undo():
+                cmd = "undo"
+            elif st.is_chance():
+                cmd = f"game draw {rng.choice(sorted(st.supply))}"
+            else:
+                cmd = "game " + A.to_text(rng.choice(st.legal_actions()))
         elif rng.random() < 0.03 and t.history:
             cmd = "undo"
         elif rng.random() < 0.02 and t.state.phase == "take":

@@ -11,6 +11,21 @@ input line is a key or a command:
     pad 1 brown 5,3 / pad 2 honey 14, pad-done                           the score pad
     5,3,2           on the score pad: the value of the field under the cursor
     quit            leave (the game stays in the journal and is offered next time)
+
+Orchard tracking (setup tracked=on; hints=all or hints=1,3 also turns it on; t / h on the
+setup screen): people also enter every tile, in the engine's action texts (``game`` in front
+is optional; the journal keeps ``game draw 17``):
+    draw 17         the tile turned over from the supply (setup, refill, blind, middle, cottage)
+    take 3:17       took tile 17 from trough 3 (a trough button works when it holds one tile)
+    middle 17, blind, cottage                 the other ways to take a tile
+    buy / pasture   paid its price, or turned it to pasture (+2 honey)
+    place 5/2       put it on orchard space 5 (1-19, rows from the top), turned 2 steps (0-5)
+    stock 3:17, stock-supply                  restocked the cottage (variant)
+    hint / h        the strong bot's turn for a hinted seat (shown by itself at its turn)
+    untrack         stop tracking (hints end, corrections work again; undo brings it back)
+Corrections (fix-*, f) are refused while tracking: undo back to the mistake instead.
+The screen (play without --text): the same keys, plus ``:`` to type any of these lines
+(enter submits, escape cancels), h for a hint, and t / h on the setup screen.
 """
 
 from __future__ import annotations
@@ -20,7 +35,9 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import TextIO
 
-from table.companion.controller import CommandError, Controller, seat_label
+from table.companion.controller import CommandError, Controller
+from table.companion.hints import compute_hint
+from table.companion.labels import seat_label
 from table.engine.errors import ActionParseError, IllegalActionError
 
 ALIASES = {
@@ -31,6 +48,7 @@ ALIASES = {
     "f": "correct", "correct": "correct",
     "up": "up", "down": "down", "next": "next", "prev": "prev", "escape": "escape", "esc": "escape",
     "done": "done", "tab": "next", "plus": "up", "minus": "down", "+": "up", "-": "down",
+    "h": "hint", "hint": "hint", "t": "tracked",
 }
 
 
@@ -38,9 +56,10 @@ def screen_text(ctl: Controller) -> str:
     """A short status line of what the screen shows (after a mode change)."""
     if ctl.mode == "setup":
         s = ctl.setup
+        tracked = f"orchard tracking on (t), hints: {s.hints_text()} (h)" if s.tracked else "orchard tracking off (t)"
         return (f"Setup: players {s.players} (1-4), cottage {'on' if s.cottage else 'off'} (5), "
                 f"apple tiles {'shuffled' if s.apple_tiles is not None else 'off'} (6), "
-                f"die sensor {'on' if s.sensor else 'off'} (7); confirm starts")
+                f"die sensor {'on' if s.sensor else 'off'} (7), {tracked}; confirm starts")
     if ctl.mode == "correct" and ctl.correction is not None:
         c = ctl.correction
         vals = ", ".join(f"{c.label(i)} {c.value(i)}" for i in range(c.FIELDS))
@@ -49,7 +68,24 @@ def screen_text(ctl: Controller) -> str:
         p, f = ctl.pad.cursor
         name = ctl.data.varieties[f].name if f < ctl.pad.varieties else ("Blossoms", "Honey")[f - ctl.pad.varieties]
         return f"Score pad: {seat_label(p)} — {name} [{ctl.pad.field_text(p, f)}]"
-    return ""
+    waiting = ctl.waiting_line()
+    return f"Next: {waiting}" if waiting else ""
+
+
+def serve_hint(ctl: Controller, failed: set[str] | None = None) -> bool:
+    """Compute a wanted hint at once (the terminal can wait for it); returns whether one was given.
+    ``failed`` remembers positions whose hint raised, so they are not tried again and again."""
+    request = ctl.hint_request()
+    if request is None or (failed is not None and request.key in failed):
+        return False
+    try:
+        hint = compute_hint(request)
+    except Exception as exc:  # advice only: a failing bot must not end the game
+        if failed is not None:
+            failed.add(request.key)
+        ctl.log.append(f"(no hint: {exc!r})")
+        return False
+    return ctl.give_hint(hint)
 
 
 def handle_line(ctl: Controller, line: str) -> str | None:
@@ -93,8 +129,10 @@ def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool =
     waits for a line.
     """
     last_screen = ""
+    failed: set[str] = set()
 
     def flush() -> None:
+        serve_hint(ctl, failed)
         nonlocal last_screen
         for line in ctl.new_lines():
             print(line, file=out)

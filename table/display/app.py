@@ -20,8 +20,10 @@ import pygame
 
 from table.companion.controller import Controller, LedState
 from table.companion.hardware import Hardware
+from table.companion.hints import HintWorker
 from table.companion.notifying import make_notifier
 from table.companion.ports import Indicators, RecordingIndicators, drain
+from table.companion.text import handle_line
 from table.display.detect import display_available  # noqa: F401 - re-exported
 from table.display.render import View
 
@@ -41,6 +43,7 @@ KEYS: dict[int, str] = {
     pygame.K_TAB: "next", pygame.K_RIGHT: "next", pygame.K_LEFT: "prev",
     pygame.K_COMMA: "comma", pygame.K_PLUS: "up", pygame.K_EQUALS: "up", pygame.K_KP_PLUS: "up",
     pygame.K_MINUS: "down", pygame.K_KP_MINUS: "down", pygame.K_d: "done",
+    pygame.K_h: "hint", pygame.K_t: "tracked",
 }
 DIGITS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)}
 DIGITS |= {getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)}
@@ -63,7 +66,7 @@ class App:
     def __init__(self, ctl: Controller, surface: pygame.Surface, *, indicators: Indicators | None = None,
                  inputs: queue.Queue[Any] | None = None, clock: Callable[[], float] = time.monotonic,
                  speaker: Any = None, notifier: Any = None,
-                 after_step: Callable[[Controller], None] | None = None) -> None:
+                 after_step: Callable[[Controller], None] | None = None, hints: HintWorker | None = None) -> None:
         self.ctl = ctl
         self.surface = surface
         self.view = View(surface.get_size())
@@ -78,6 +81,10 @@ class App:
         self.hint_since: float | None = None
         self.running = True
         self.after_step = after_step
+        self.hints = hints
+        """Computes hints off the UI thread (None: no hints are computed)."""
+        self.entry: str | None = None
+        """The one-line command entry (``:``), None while closed; a line goes to ``handle_line``."""
 
     def press(self, button: str | None) -> None:
         if button is not None:
@@ -89,6 +96,11 @@ class App:
         elif e.type == pygame.KEYDOWN:
             if e.key == pygame.K_q and e.mod & pygame.KMOD_CTRL:
                 self.running = False
+            elif self.entry is not None:
+                self.type_key(e)
+            elif getattr(e, "unicode", "") == ":":
+                self.entry = ""
+                self.drawn_version = -1
             else:
                 self.press(key_button(e.key, self.ctl.mode))
         elif e.type == pygame.FINGERDOWN:
@@ -101,11 +113,32 @@ class App:
         elif e.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWRESTORED):
             self.drawn_version = -1
 
+    def type_key(self, e: pygame.event.Event) -> None:
+        """A key while the command entry is open: enter submits the line, escape closes it."""
+        assert self.entry is not None
+        if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            line, self.entry = self.entry.strip(), None
+            if line:
+                refused = handle_line(self.ctl, line)
+                if refused:
+                    self.ctl.hint = refused
+                    self.ctl.version += 1
+        elif e.key == pygame.K_ESCAPE:
+            self.entry = None
+        elif e.key == pygame.K_BACKSPACE:
+            self.entry = self.entry[:-1]
+        elif getattr(e, "unicode", "") and e.unicode.isprintable() and len(self.entry) < 80:
+            self.entry += e.unicode
+        self.drawn_version = -1
+
     def step(self, events: Iterable[pygame.event.Event] = ()) -> bool:
         for e in events:
             self.handle(e)
         if self.inputs is not None:
             drain(self.ctl, self.inputs)
+        if self.hints is not None:
+            drain(self.ctl, self.hints.results)  # hints computed off the UI thread; stale ones are dropped
+            self.hints.poll(self.ctl)
         now = self.clock()
         if self.ctl.hint:
             if self.hint_since is None:
@@ -133,6 +166,8 @@ class App:
         if self.ctl.version == self.drawn_version:
             return False
         self.view.draw(self.surface, self.ctl)
+        if self.entry is not None:
+            self.view.draw_entry(self.surface, self.entry)
         self.drawn_version = self.ctl.version
         self.frames += 1
         if pygame.display.get_init() and pygame.display.get_surface() is self.surface:
@@ -177,12 +212,11 @@ def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: 
     """Open the display (DisplayUnavailable when there is none) and run the loop until quit/SIGTERM.
     ``hardware`` is closed by the caller when given, else made here from ``args`` and closed here."""
     from table.companion.hardware import make_hardware
-    from table.companion.text import handle_line
 
     surface, _kiosk = open_display(getattr(args, "display", "auto"), getattr(args, "size", None))
     hw = hardware if hardware is not None else make_hardware(getattr(args, "pins", "none"), getattr(args, "die", "off"))
     app = App(ctl, surface, indicators=hw.indicators, inputs=hw.events, speaker=speaker, notifier=make_notifier(),
-              after_step=hw.follow)
+              after_step=hw.follow, hints=HintWorker())
 
     def stop(signum: int, frame: object) -> None:  # systemctl stop: leave the loop, clean up below
         app.running = False
@@ -210,6 +244,8 @@ def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: 
             app.step(events)
         return 0
     finally:
+        if app.hints is not None:
+            app.hints.close()
         if app.notifier is not None and hasattr(app.notifier, "stopping"):
             app.notifier.stopping()
         if hardware is None:

@@ -28,7 +28,8 @@ from typing import Any
 import pygame
 
 from table.bots.demo import DemoStep
-from table.companion.controller import LedState, seat_label
+from table.companion.controller import LedState
+from table.companion.labels import seat_label
 from table.companion.ports import Indicators, RecordingIndicators
 from table.display.render import BG, DIM, FG, LIT, OK, PANEL, Colour, Fonts, View, draw_die, draw_variety
 from table.engine import hexgrid

@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from table.companion.controller import SEAT_COLOURS, STEPS, Controller, seat_label
+from table.companion.controller import SEAT_COLOURS, STEPS, Controller
+from table.companion.labels import seat_label
 from table.engine.data import SEAT_SYMBOLS
+from table.engine.game import EMPTY, SELECT, STOCK
 
 if TYPE_CHECKING:
     from table.engine.track import Track
@@ -256,6 +258,11 @@ class View:
                     hit.center = c
                     self.targets.append((hit, f"apple{i}"))  # a tap moves it one place forward
             y += row_h
+        if s.tracked:
+            self.text(surf, f"Orchard tracking on · hints: {s.hints_text()}  (keys t, h)", 22,
+                      (self.px(20), self.h - self.px(62)), LIT, bold=True, max_w=self.w - self.px(260))
+            self.text(surf, "every tile is typed in: see --help-keys", 18,
+                      (self.px(20), self.h - self.px(32)), DIM, max_w=self.w - self.px(260))
         r = pygame.Rect(self.w - self.px(220), self.h - self.px(84), self.px(200), self.px(70))
         self.button(surf, r, "Start ✓", "confirm", colour=OK, size=30)
 
@@ -324,11 +331,12 @@ class View:
         if t.is_last_turn() and not t.is_terminal():
             sub += " · LAST TURN"
         self.text(surf, sub, 22, (self.px(90), self.px(56)), LIT if t.is_last_turn() else DIM)
+        supply = len(ctl.tracked.state.supply) if ctl.tracked is not None else s.supply
         self.text(surf, "Supply", 20, (self.w - self.px(16), self.px(6)), DIM, anchor="topright")
-        self.text(surf, str(s.supply), 44, (self.w - self.px(16), self.px(28)), bold=True, anchor="topright")
+        self.text(surf, str(supply), 44, (self.w - self.px(16), self.px(28)), bold=True, anchor="topright")
         # board
         bw = self.w * 0.56
-        bh = self.h - top - (self.px(70) if not self.small else self.px(48))
+        bh = self.h - top - (self.px(70) if not self.small or ctl.tracked is not None else self.px(48))
         board_rect = pygame.Rect(self.px(10), top, round(bw), round(bh))
         surf.blit(self.board_surface(t, ctl, board_rect.w, board_rect.h), board_rect)
         n = len(t.board.spaces)
@@ -356,6 +364,8 @@ class View:
         if ctl.die_wrong():
             self.text(surf, f"The die is on space {ctl.die_seen}: put it on space {s.die.space}", 24,
                       (self.px(12), fy), WARN, bold=True, max_w=self.w - self.px(24))
+        elif ctl.tracked is not None and not ctl.pending and not t.is_terminal():
+            self.draw_tracked_footer(surf, ctl, fy)
         elif not self.small and not ctl.pending and not t.is_terminal():
             self.text(surf, f"2. {STEPS[1]}   3. {STEPS[2]}", 20, (self.px(12), fy), DIM,
                       max_w=self.w - self.px(24))
@@ -364,13 +374,38 @@ class View:
             r = pygame.Rect(rx, top, rw, self.px(80))
             self.button(surf, r, "Score pad ✓", "confirm", colour=OK, size=28)
 
+    def draw_tracked_footer(self, surf: pygame.Surface, ctl: Controller, y: int) -> None:
+        """A tracked game: what the table must enter next, then the hint (or how to type)."""
+        w = self.w - self.px(24)
+        self.text(surf, ctl.waiting_line(), 22, (self.px(12), y), LIT, bold=True, max_w=w)
+        advice = ctl.current_advice()
+        if advice is not None:
+            hint, done = advice
+            self.text(surf, hint.line(done), 21, (self.px(12), y + self.px(32)), OK, bold=True, max_w=w)
+        else:
+            self.text(surf, "press : to type a step (draw 17, take 3:17, buy, place 5/2)  ·  h hint  ·  u undo", 18,
+                      (self.px(12), y + self.px(34)), DIM, max_w=w)
+
+    def draw_entry(self, surf: pygame.Surface, text: str) -> None:
+        """The one-line command entry (``:``) over the bottom of the screen."""
+        rect = pygame.Rect(0, self.h - self.px(44), self.w, self.px(44))
+        pygame.draw.rect(surf, (10, 12, 16), rect)
+        pygame.draw.rect(surf, LIT, rect, self.px(2))
+        self.text(surf, "enter ↵  ·  esc", 16, (self.w - self.px(10), rect.centery), DIM, anchor="midright")
+        self.text(surf, f": {text}_", 24, (self.px(10), rect.centery), FG, anchor="midleft",
+                  max_w=self.w - self.px(140))
+
     def draw_troughs(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> None:
         t = ctl.t
         s = t.state
         y = area.y
         if t.on_middle:
             r = pygame.Rect(area.x, y, area.w, self.px(110))
-            self.button(surf, r, f"Middle trees: {s.middle}", "middle", lit=s.middle > 0, size=28)
+            middle = f"Middle trees: {s.middle}"
+            if ctl.tracked is not None:  # the tiles entered, by number
+                tiles = sorted(ctl.tracked.state.middle)
+                middle = "Middle trees: " + (", ".join(map(str, tiles)) if tiles else "none")
+            self.button(surf, r, middle, "middle", lit=s.middle > 0, size=28)
             y = r.bottom + self.px(10)
         else:
             gap = self.px(10)
@@ -382,10 +417,14 @@ class View:
                 pygame.draw.rect(surf, LIT if on else PANEL, r, border_radius=self.px(10))
                 fg = (0, 0, 0) if on else FG
                 self.text(surf, f"Trough {n}", 22, (r.centerx, r.y + self.px(8)), fg, anchor="midtop", max_w=bw - 4)
-                self.text(surf, str(s.troughs[n - 1]), 54, (r.centerx, r.y + self.px(34)), fg, bold=True,
-                          anchor="midtop")
-                self.text(surf, "tiles" if s.troughs[n - 1] != 1 else "tile", 18, (r.centerx, r.bottom - self.px(6)),
-                          fg, anchor="midbottom")
+                count = s.troughs[n - 1]
+                label = "tiles" if count != 1 else "tile"
+                if ctl.tracked is not None:  # the tiles entered so far, by number
+                    tiles = sorted(ctl.tracked.state.troughs[n - 1])
+                    count = len(tiles)
+                    label = ("tile " if count == 1 else "tiles ") + ", ".join(map(str, tiles)) if tiles else "empty"
+                self.text(surf, str(count), 54, (r.centerx, r.y + self.px(34)), fg, bold=True, anchor="midtop")
+                self.text(surf, label, 18, (r.centerx, r.bottom - self.px(6)), fg, anchor="midbottom", max_w=bw - 4)
                 self.targets.append((r, f"trough{n}"))
             fallback = [a.a for a in t.legal_actions() if a.kind in ("take", "stock") and a.a not in t.open_troughs()]
             y += self.px(134)
@@ -397,6 +436,11 @@ class View:
         gap = self.px(10)
         legal = {a.kind for a in t.legal_actions()}
         stock = s.phase == "stock"
+        if ctl.tracked is not None:  # the tracked game knows when a blind draw / restock can be entered
+            mirror = ctl.tracked.state
+            stock = mirror.phase == STOCK
+            legal = {"blind"} if mirror.phase in (SELECT, STOCK) and mirror.supply else set()
+            legal |= {"cottage"} if mirror.phase == SELECT and mirror.cottage[mirror.seat] != EMPTY else set()
         buttons = [("Supply" if stock else "Blind draw", "blind", "stock-supply" in legal or "blind" in legal)]
         if ctl.setup.cottage and not stock:
             buttons.append(("Cottage", "cottage", "cottage" in legal))
@@ -408,10 +452,18 @@ class View:
         if stock:
             self.text(surf, "Put a new tile beside the cottage:", 18, (area.x, y), DIM, max_w=area.w)
             self.text(surf, "press its trough, or Supply", 18, (area.x, y + self.px(24)), DIM, max_w=area.w)
+        elif ctl.tracked is not None:
+            if not self.small and ctl.tracked.state.phase == SELECT:
+                where, verb = ("on the trees", "middle TILE") if t.on_middle else ("in the trough", "take TROUGH:TILE")
+                self.text(surf, f"one tile {where}: press it;", 18, (area.x, y), DIM, max_w=area.w)
+                self.text(surf, f"two: type {verb}", 18, (area.x, y + self.px(24)), DIM, max_w=area.w)
         elif not self.small:
             first = "Middle trees: press CONFIRM (or Blind / Cottage)" if t.on_middle else STEPS[0]
             self.text(surf, first, 18, (area.x, y), DIM, max_w=area.w)
-        if not self.small:
+        if not self.small and ctl.tracked is not None:
+            ur = pygame.Rect(area.x, area.bottom - self.px(44), self.px(110), self.px(44))
+            self.button(surf, ur, "Undo", "undo", size=18)  # no Correct: a tracked game is set right by undo
+        elif not self.small:
             cr = pygame.Rect(area.right - self.px(130), area.bottom - self.px(44), self.px(130), self.px(44))
             self.button(surf, cr, "Correct", "correct", size=18)
             ur = pygame.Rect(area.x, area.bottom - self.px(44), self.px(110), self.px(44))

@@ -2,13 +2,30 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 from table.companion.controller import Controller, Setup
+from table.companion.hints import Hint, describe_action
 from table.companion.session import auto_script
 from table.engine.data import DataSet
 
-NAMES = ("setup", "resume", "play", "harvest", "refill", "stock", "middle", "correct", "pad", "result")
+NAMES = ("setup", "resume", "play", "harvest", "refill", "stock", "middle", "correct", "pad", "result",
+         "setup-tracked", "tracked-draw", "tracked-hint", "tracked-place")
+
+
+def _tracked(data: DataSet, draws: int | None) -> Controller:
+    """Two players, orchards tracked, hints for both: ``draws`` setup tiles entered (None: all)."""
+    ctl = Controller(data)
+    ctl.setup = Setup(2, tracked=True, hints=(0, 1))
+    ctl.do("start")
+    rng = random.Random(4)
+    assert ctl.tracked is not None
+    st = ctl.tracked.state
+    while st.is_chance() and (draws is None or draws > 0):
+        ctl.do(f"game draw {rng.choice(sorted(st.supply))}")
+        draws = None if draws is None else draws - 1
+    return ctl
 
 
 def _played(data: DataSet, setup: Setup, seed: int, until: str) -> Controller:
@@ -19,6 +36,23 @@ def _played(data: DataSet, setup: Setup, seed: int, until: str) -> Controller:
             break
         ctl.do(cmd)
     return ctl
+
+
+def _fixed_hint(ctl: Controller, commands: tuple[str, ...]) -> Hint:
+    """A hint for the position as the hint module words it, but with fixed steps rather than the
+    bot's, so that the sample screens do not change when the bot does."""
+    request = ctl.hint_request()
+    assert request is not None
+    sim = request.state
+    words, brief, actions = [], [], []
+    for cmd in commands:
+        action = sim.string_to_action(cmd)
+        w, b = describe_action(sim, action)
+        words.append(w)
+        brief.append(b)
+        actions.append(action)
+        sim.apply(action)
+    return Hint(request.key, request.seat, request.history, tuple(actions), tuple(words), tuple(brief))
 
 
 def sample(data: DataSet, name: str) -> Controller:
@@ -67,6 +101,20 @@ def sample(data: DataSet, name: str) -> Controller:
         ctl.do("start")
         ctl.press("correct")
         ctl.press("trough3")
+        return ctl
+    if name == "setup-tracked":
+        ctl = Controller(data)
+        ctl.setup = Setup(3, tracked=True, hints=(0, 2))
+        return ctl
+    if name == "tracked-draw":
+        return _tracked(data, 3)
+    if name in ("tracked-hint", "tracked-place"):
+        ctl = _tracked(data, None)
+        hint = _fixed_hint(ctl, ("take 2:96", "buy", "place 2/1"))
+        ctl.give_hint(hint)
+        if name == "tracked-place":
+            for cmd in hint.commands[:2]:  # took the tile and paid as hinted: the placement is next
+                ctl.do(f"game {cmd}")
         return ctl
     if name in ("pad", "result"):
         ctl = _played(data, Setup(4), 3, "pad 3")

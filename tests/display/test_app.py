@@ -184,3 +184,65 @@ def test_sigterm_leaves_the_loop_cleanly(tmp_path):
     finally:
         p.kill()
         sock.close()
+
+
+def typed(text):
+    """KEYDOWN events for ``text`` as a keyboard gives them (the character in ``unicode``)."""
+    return [pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(ch) if ch.isalnum() else 0, mod=0,
+                               unicode=ch) for ch in text]
+
+
+def test_colon_opens_a_command_line_for_what_buttons_cannot_say():
+    from table.engine import actions as A
+
+    app, ctl, leds, *_ = make_app()
+    app.step(typed("t"))  # the setup screen: orchard tracking on
+    assert ctl.setup.tracked and not ctl.setup.hints
+    app.step(typed("h"))
+    assert ctl.setup.hints == (0, 1)
+    app.step([key(pygame.K_RETURN)])
+    assert ctl.tracked is not None and leds.current == LedState("open", (1,))
+    frames = app.frames
+    app.step(typed(":draw 5"))
+    assert app.entry == "draw 5" and app.frames > frames  # the entry is drawn as it is typed
+    assert not ctl.tracked.state.history
+    app.step([key(pygame.K_RETURN)])
+    assert app.entry is None and ctl.tracked.state.history == [A.draw(5)]
+    app.step([*typed(":draw 999"), key(pygame.K_RETURN)])
+    assert "tile 999 does not exist" in ctl.hint
+    app.step([*typed(":draw 6"), key(pygame.K_BACKSPACE), key(pygame.K_ESCAPE)])
+    assert app.entry is None and len(ctl.tracked.state.history) == 1
+
+
+def test_hints_come_from_a_worker_and_a_stale_one_is_dropped():
+    import random
+
+    from table.companion.controller import Setup
+    from table.companion.hints import HintWorker
+    from table.engine import actions as A
+    from tests.fakes import ManualExecutor
+
+    executor = ManualExecutor()
+    ctl = Controller(DATA)
+    app = App(ctl, pygame.Surface((800, 480)), hints=HintWorker(executor))
+    ctl.setup = Setup(2, tracked=True, hints=(0,))
+    ctl.do("start")
+    rng = random.Random(3)
+    while ctl.tracked.state.is_chance():
+        ctl.do(f"draw {rng.choice(sorted(ctl.tracked.state.supply))}")
+    app.step()
+    assert len(executor.jobs) == 1  # asked off the UI thread; the frame is drawn without waiting
+    frames = app.frames
+    # the table moves on (another tile taken) before the worker is done
+    ctl.do(A.to_text(ctl.tracked.state.legal_actions()[-2]))
+    app.step()
+    executor.run_all()
+    app.step()
+    assert ctl.advice is None  # the result came back for a position the table has left
+    ctl.do("undo")
+    app.step()
+    assert len(executor.jobs) == 1
+    executor.run_all()
+    app.step()
+    assert ctl.advice is not None and ctl.current_advice() == (ctl.advice, 0)
+    assert app.frames > frames

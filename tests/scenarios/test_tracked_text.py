@@ -1,0 +1,60 @@
+"""``play --text --script`` with orchard tracking and hints, in real processes: a game stopped
+half-way, resumed from the journal by the next start, finished; hints shown, never journalled."""
+
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from table.companion.controller import Controller, Setup
+from table.companion.session import auto_script
+from table.datafiles import load_dataset
+from table.engine.record import GameRecord
+
+DATA = load_dataset()
+ROOT = Path(__file__).parents[2]
+SETUP = Setup(1, cottage=True, tracked=True, hints=(0,))
+
+
+def play(script: list[str], state: Path, *extra: str) -> str:
+    path = state.parent / f"script-{len(script)}.txt"
+    path.write_text("\n".join(script) + "\n", encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "table", "play", "--text", "--pins", "none", "--script", str(path),
+                        "--state-dir", str(state), *extra], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+def test_a_tracked_game_with_hints_stopped_resumed_and_finished(tmp_path):
+    steps = auto_script(DATA, SETUP, seed=21)[1:]  # after "start"
+    cut = len(steps) // 2
+    state = tmp_path / "state"
+    first = ["setup players=1 cottage=on hints=1", "start", "hint", *steps[:cut], "h"]
+    out = play(first, state)
+    assert "Orchard tracking on (hints: all seats)" in out
+    assert "Next: Set up: enter the tile drawn for trough 1 — draw N (9 to enter)" in out
+    assert "> hint\n  ? no hint now: Set up: enter the tile drawn for trough 1" in out  # nothing to advise yet
+    hints = [line for line in out.splitlines() if line.startswith("Hint for ○ Circle: ")]
+    assert len(hints) >= 5 and all(h.endswith("]") for h in hints if "[" in h)  # the turn, then what to type
+    assert first[-2] == "ack" and steps[cut] == "game blind"  # the cut falls at a turn's start: hinted …
+    tail = out.split("> h\n")[-1].splitlines()
+    assert tail[0].startswith("Hint for ○ Circle: ") and "[" not in tail[0]  # … and asked again, said again
+
+    second = play(steps[cut:], state, "--resume", "yes")
+    assert "Resumed." in second and "Winner: ○ Circle" in second
+
+    (record_path,) = (state / "records").glob("*.json")
+    record = json.loads(record_path.read_text())
+    db = sqlite3.connect(state / "journal.sqlite3")
+    journalled = [c for (c,) in db.execute("SELECT cmd FROM steps ORDER BY game, seq")]
+    db.close()
+    assert journalled == steps[:-1]  # every game step once; "hint" and "h" never ("pad-done" is the record)
+    # the same game played in one go, in this process, gives the same record
+    ctl = Controller(DATA)
+    ctl.setup = SETUP
+    for cmd in ["start", *steps]:
+        ctl.do(cmd)
+    assert record["actions"] == ctl.record["actions"] and record["game"] == ctl.record["game"]
+    game = GameRecord.from_dict(record["game"]).replay(DATA)
+    assert game.is_terminal() and game.summary() == ctl.tracked.state.summary()
