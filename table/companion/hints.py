@@ -35,9 +35,11 @@ from table.engine.hexgrid import DIRECTION_NAMES
 
 log = logging.getLogger("applejack.hints")
 
-HINT_BOT: Mapping[str, int] = MappingProxyType({"candidates": 6, "samples": 4, "horizon": 2})
+HINT_BOT: Mapping[str, int | None] = MappingProxyType(
+    {"candidates": 6, "samples": 4, "horizon": 2, "max_seconds": None})
 """The strong bot's options for hints: its two-turn lookahead on fewer candidates and samples
-than in a bot game (a fixed node budget, so the same position gives the same hint). About
+than in a bot game (a fixed node budget and no time cap, so the same position gives the same
+hint). About
 45 ms a turn on the 2-core development machine (worst seen 85 ms), roughly half the full bot."""
 
 
