@@ -134,6 +134,19 @@ def _run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> 
     return play_after_demo(args)
 
 
+def run_idle_demo(play_args: argparse.Namespace) -> int:
+    """The screen demo for ``play --idle-demo``: :data:`EXIT_PLAY` when someone wants to play
+    (play's loop goes on), 0 when it was stopped (SIGTERM, Ctrl+Q) or there is no display."""
+    from table.datafiles import load_dataset
+
+    argv = ["--on-input", "exit", "--display", play_args.display, "--pins", play_args.pins]
+    if play_args.size:
+        argv += ["--size", play_args.size]
+    args = build_args(argv)
+    result = _run_screen(load_dataset(), args, None)
+    return 0 if result is None else result
+
+
 def play_after_demo(args: argparse.Namespace) -> int:
     """``play`` with its defaults and the demo's display, size, pins and state directory."""
     from table.commands import play

@@ -45,7 +45,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="on the screen, feed one script line every SECONDS (default 0: all at once)")
     p.add_argument("--screenshot", type=Path, default=None, metavar="PNG",
                    help="save the screen after the script and exit (display modes)")
+    p.add_argument("--idle-demo", type=_minutes, default=_minutes(os.environ.get("APPLEJACK_IDLE_DEMO") or "0"),
+                   metavar="MINUTES",
+                   help="on the screen: show the bots' demo after the setup or result screen was left alone "
+                        "this long, back to play at the first touch or button (default: $APPLEJACK_IDLE_DEMO, "
+                        "else 0 = never)")
     p.add_argument("--help-keys", action="store_true", help="list the keys and commands, then exit")
+
+
+def _minutes(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"minutes must be a number, got {text!r}") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"minutes must be 0 or more, got {text!r}")
+    return value
 
 
 def _state_dir(args: argparse.Namespace) -> Path:
@@ -75,6 +90,21 @@ def run(args: argparse.Namespace) -> int:
 
         print(text.__doc__)
         return 0
+    from table.display.app import IDLE
+
+    # the kiosk's day: play; left alone, the demo; someone comes, play again (a loop, not recursion)
+    while True:
+        code = _run_once(args)
+        if code != IDLE:
+            return code
+        from table.commands.demo import EXIT_PLAY, run_idle_demo
+
+        code = run_idle_demo(args)
+        if code != EXIT_PLAY:
+            return code
+
+
+def _run_once(args: argparse.Namespace) -> int:
     from table.companion.session import open_session
     from table.datafiles import load_dataset
 

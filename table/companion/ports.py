@@ -10,6 +10,7 @@ is the fake for tests and for running without GPIO.
 from __future__ import annotations
 
 import queue
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from table.companion.controller import Controller, LedState
@@ -86,12 +87,16 @@ def feed(ctl: Controller, item: Any) -> bool:
     return False
 
 
-def drain(ctl: Controller, q: queue.Queue[Any]) -> int:
+def drain(ctl: Controller, q: queue.Queue[Any], on_press: Callable[[], None] | None = None) -> int:
+    """Feed every queued item to ``ctl``; ``on_press`` is called for each button press (someone
+    is at the table — die readings and sensor news are not people)."""
     n = 0
     while True:
         try:
             item = q.get_nowait()
         except queue.Empty:
             return n
+        if on_press is not None and isinstance(getattr(item, "button", None), str):
+            on_press()
         feed(ctl, item)
         n += 1

@@ -30,6 +30,11 @@ from table.display.render import View
 log = logging.getLogger("applejack.display")
 
 HINT_SECONDS = 4.0
+IDLE = 4
+"""What :func:`run_app` returns when nobody touched the setup or result screen for ``--idle-demo``
+minutes: ``play`` then shows the demo until someone comes (see ``table/commands/play.py``)."""
+IDLE_MODES = ("setup", "result")
+"""The screens that hand over to the demo when idle (never a game in progress or its resume question)."""
 CONSOLE_DRIVERS = ("kmsdrm", "fbcon", "directfb")
 """SDL video drivers that own the whole screen: the kiosk is fullscreen without a cursor."""
 SIZES = ((480, 320), (800, 480), (1024, 600))
@@ -85,12 +90,24 @@ class App:
         """Computes hints off the UI thread (None: no hints are computed)."""
         self.entry: str | None = None
         """The one-line command entry (``:``), None while closed; a line goes to ``handle_line``."""
+        self.last_input = clock()
+        """When someone last pressed a key, a button or the screen (clock seconds)."""
+
+    def touched(self) -> None:
+        self.last_input = self.clock()
+
+    def idle(self, seconds: float) -> bool:
+        """Nobody has touched the setup or result screen for ``seconds`` (0: never idle)."""
+        return (seconds > 0 and self.ctl.mode in IDLE_MODES and self.entry is None
+                and self.clock() - self.last_input >= seconds)
 
     def press(self, button: str | None) -> None:
         if button is not None:
             self.ctl.press(button)
 
     def handle(self, e: pygame.event.Event) -> None:
+        if e.type in (pygame.KEYDOWN, pygame.FINGERDOWN, pygame.MOUSEBUTTONDOWN):
+            self.touched()
         if e.type == pygame.QUIT:
             self.running = False
         elif e.type == pygame.KEYDOWN:
@@ -135,7 +152,7 @@ class App:
         for e in events:
             self.handle(e)
         if self.inputs is not None:
-            drain(self.ctl, self.inputs)
+            drain(self.ctl, self.inputs, on_press=self.touched)
         if self.hints is not None:
             drain(self.ctl, self.hints.results)  # hints computed off the UI thread; stale ones are dropped
             self.hints.poll(self.ctl)
@@ -209,8 +226,10 @@ def open_display(mode: str, size: str | None) -> tuple[pygame.Surface, bool]:
 
 def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: Any = None,
             hardware: Hardware | None = None) -> int:
-    """Open the display (DisplayUnavailable when there is none) and run the loop until quit/SIGTERM.
-    ``hardware`` is closed by the caller when given, else made here from ``args`` and closed here."""
+    """Open the display (DisplayUnavailable when there is none) and run the loop until quit/SIGTERM
+    (0), or until the setup or result screen was left alone for ``args.idle_demo`` minutes
+    (:data:`IDLE`; never with a script). ``hardware`` is closed by the caller when given, else
+    made here from ``args`` and closed here."""
     from table.companion.hardware import make_hardware
 
     surface, _kiosk = open_display(getattr(args, "display", "auto"), getattr(args, "size", None))
@@ -225,6 +244,7 @@ def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: 
     shot = getattr(args, "screenshot", None)
     pace = 0.0 if shot is not None else float(getattr(args, "pace", 0.0) or 0.0)
     todo = [line for line in script if not line.strip().startswith("#")]
+    idle_s = 0.0 if script else 60.0 * float(getattr(args, "idle_demo", 0.0) or 0.0)
     try:
         if pace <= 0:  # the whole script at once, then the screen
             for line in todo:
@@ -242,6 +262,9 @@ def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: 
                 handle_line(ctl, todo.pop(0))
                 next_at = app.clock() + pace
             app.step(events)
+            if app.idle(idle_s):
+                log.info("nobody at the table for %.0f min: the demo until someone comes", idle_s / 60)
+                return IDLE
         return 0
     finally:
         if app.hints is not None:

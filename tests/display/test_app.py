@@ -246,3 +246,28 @@ def test_hints_come_from_a_worker_and_a_stale_one_is_dropped():
     app.step()
     assert ctl.advice is not None and ctl.current_advice() == (ctl.advice, 0)
     assert app.frames > frames
+
+
+def test_idle_only_on_the_setup_and_result_screens_and_only_without_people():
+    from table.hardware.events import ButtonPress, DieReading
+
+    app, ctl, _leds, inputs, clock = make_app()
+    app.step()
+    assert not app.idle(0)  # 0: never
+    clock.advance(299)
+    assert not app.idle(300)
+    clock.advance(1)
+    assert app.idle(300)
+    app.step([key(pygame.K_2)])  # a key: someone is here
+    assert not app.idle(300)
+    clock.advance(300)
+    inputs.put(DieReading(3, 0.0))  # the die sensor is not a person
+    app.step()
+    assert app.idle(300)
+    inputs.put(ButtonPress("trough3", 0.0))  # a trough button is
+    app.step()
+    assert not app.idle(300)
+    app.step([key(pygame.K_RETURN)])  # a game starts: never idle while it runs
+    assert ctl.mode == "play"
+    clock.advance(10_000)
+    assert not app.idle(300)

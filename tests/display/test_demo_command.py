@@ -46,3 +46,27 @@ def test_without_a_display_the_games_are_text(capsys):
     assert main(["demo", "--display", "none", "--players", "2", "--bots", "random"]) == 0
     out = capsys.readouterr().out
     assert "=== Game 1" in out and "Winner" in out
+
+
+def test_play_left_alone_shows_the_demo_and_comes_back_in_a_loop(monkeypatch, tmp_path):
+    """play --idle-demo: the real play screen goes idle (a tiny idle time), the demo runs until
+    'someone comes' (the demo screen is faked), play again, ... until the demo is stopped."""
+    demos = []
+    outcomes = [demo_screen.PLAY, demo_screen.PLAY, 0]  # someone comes twice, then SIGTERM/Ctrl+Q
+
+    def fake_demo(screen, running):
+        demos.append(screen.surface.get_size())
+        assert pygame.display.get_init()  # the demo has the screen: play closed it
+        return outcomes[len(demos) - 1]
+
+    monkeypatch.setattr(demo_screen, "run_demo_screen", fake_demo)
+    assert main(["play", "--display", "window", "--size", "480x320", "--pins", "mock", "--state-dir",
+                 str(tmp_path), "--idle-demo", "0.0005"]) == 0
+    assert len(demos) == 3  # play → demo → play → demo → play → demo (stopped): a loop, not recursion
+    assert demos == [(480, 320)] * 3  # the demo on play's window size
+
+
+def test_idle_demo_minutes_must_be_a_number(capsys):
+    with pytest.raises(SystemExit):
+        main(["play", "--idle-demo", "soon"])
+    assert "minutes must be a number" in capsys.readouterr().err

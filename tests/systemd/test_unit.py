@@ -74,7 +74,20 @@ def test_environment_template_sets_what_the_app_reads() -> None:
         "GPIOZERO_PIN_FACTORY": "lgpio",
         "SDL_VIDEODRIVER": "kmsdrm",
         "APPLEJACK_DIE_SENSOR": "/dev/applejack-die",
+        "APPLEJACK_IDLE_DEMO": "5",
     }
+    # and play reads them as its defaults
+    import argparse
+    import os
+    from unittest import mock
+
+    from table.commands import play
+
+    with mock.patch.dict(os.environ, assignments):
+        parser = argparse.ArgumentParser()
+        play.add_arguments(parser)
+        args = parser.parse_args([])
+    assert (args.die, args.idle_demo) == ("/dev/applejack-die", 5.0)
 
 
 def test_devices_are_closed_except_gpio_serial_display_input(unit: dict[str, dict[str, list[str]]]) -> None:
