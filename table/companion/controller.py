@@ -371,6 +371,13 @@ class Controller:
             self.die_seen = space
             self._changed()
 
+    def sensor_note(self) -> str:
+        """"" when the die sensor is off or connected; else why the die is tracked by turn
+        count meanwhile ("not connected": no link yet or lost, "reconnecting")."""
+        if not self.setup.sensor or self.sensor_state == "connected":
+            return ""
+        return "reconnecting" if self.sensor_state == "reconnecting" else "not connected"
+
     def sensor_status(self, state: str) -> None:
         if self.sensor_state != state:
             self.sensor_state = state
@@ -841,7 +848,8 @@ class Controller:
             self._emit("game", setup.to_dict())
         self._say(f"New game: {setup.players} player(s)"
                   + (", cottage tiles" if setup.cottage else "")
-                  + (", die sensor on" if setup.sensor else ""))
+                  + (", die sensor on" if setup.sensor else "")
+                  + (f" ({self.sensor_note()}: the die is followed by turn count)" if self.sensor_note() else ""))
         if setup.apple_tiles is not None:
             names = ", ".join(self.data.varieties[v].name for v in setup.apple_tiles)
             self._say(f"Apple tiles, first printed apple first: {names}")

@@ -57,9 +57,10 @@ def screen_text(ctl: Controller) -> str:
     if ctl.mode == "setup":
         s = ctl.setup
         tracked = f"orchard tracking on (t), hints: {s.hints_text()} (h)" if s.tracked else "orchard tracking off (t)"
+        sensor = f" ({ctl.sensor_note()})" if ctl.sensor_note() else ""
         return (f"Setup: players {s.players} (1-4), cottage {'on' if s.cottage else 'off'} (5), "
                 f"apple tiles {'shuffled' if s.apple_tiles is not None else 'off'} (6), "
-                f"die sensor {'on' if s.sensor else 'off'} (7), {tracked}; confirm starts")
+                f"die sensor {'on' if s.sensor else 'off'}{sensor} (7), {tracked}; confirm starts")
     if ctl.mode == "correct" and ctl.correction is not None:
         c = ctl.correction
         vals = ", ".join(f"{c.label(i)} {c.value(i)}" for i in range(c.FIELDS))

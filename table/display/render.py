@@ -248,6 +248,8 @@ class View:
             self.text(surf, label, 26, (self.px(20), y + row_h // 2), anchor="midleft")
             r = pygame.Rect(lab_w, y + self.px(4), self.px(170), row_h - self.px(10))
             self.button(surf, r, value, name, lit=on, size=24)
+            if name == "trough7" and ctl.sensor_note():
+                self.text(surf, ctl.sensor_note(), 20, (lab_w + self.px(190), y + row_h // 2), WARN, anchor="midleft")
             if name == "trough6" and s.apple_tiles is not None:
                 x0 = lab_w + self.px(190)
                 for i, v in enumerate(s.apple_tiles):

@@ -225,3 +225,20 @@ def test_recording_indicators_keep_only_the_latest_states():
         for _ in range(3):
             leds.show(LedState("open", (t,)))
     assert len(leds.shown) == 5 and leds.current == LedState("open", (7,))
+
+
+def test_setup_tells_when_the_die_sensor_is_on_but_not_there():
+    from table.companion.text import screen_text
+
+    ctl = Controller(DATA)
+    assert ctl.sensor_note() == ""  # sensor off: nothing to say
+    ctl.press("trough7")
+    assert ctl.setup.sensor and ctl.sensor_note() == "not connected"
+    assert "die sensor on (not connected) (7)" in screen_text(ctl)
+    ctl.sensor_status("reconnecting")
+    assert ctl.sensor_note() == "reconnecting"
+    ctl.sensor_status("connected")
+    assert ctl.sensor_note() == "" and "die sensor on (7)" in screen_text(ctl)
+    ctl.sensor_status("disconnected")
+    ctl.do("start")
+    assert "New game: 2 player(s), die sensor on (not connected: the die is followed by turn count)" in ctl.log
