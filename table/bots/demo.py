@@ -58,7 +58,7 @@ class DemoStep:
     seat: int | None
     action: str
     events: tuple[Event, ...]
-    state: GameState  # the game after the action (read it, do not change it)
+    state: GameState  # the game just after the action: a copy of its own, later steps do not change it
 
     @property
     def game_over(self) -> bool:
@@ -88,7 +88,7 @@ def demo_steps(data: DataSet, *, games: int = 0, players: int | None = None, see
         chance = random.Random(game_seed)
         state = new_game(data, GameConfig(n), None, keep_undo=False)
         # the setup draws are steps too, so a viewer sees the troughs fill
-        yield DemoStep(index + 1, game_seed, n, names, None, "setup", tuple(state.events), state)
+        yield DemoStep(index + 1, game_seed, n, names, None, "setup", tuple(state.events), state.clone())
         while not state.is_terminal():
             player = state.current_player()
             if player == CHANCE:
@@ -96,7 +96,7 @@ def demo_steps(data: DataSet, *, games: int = 0, players: int | None = None, see
             else:
                 action, seat = seat_bots[player].choose(state), player
             events = state.apply(action)
-            yield DemoStep(index + 1, game_seed, n, names, seat, A.to_text(action), tuple(events), state)
+            yield DemoStep(index + 1, game_seed, n, names, seat, A.to_text(action), tuple(events), state.clone())
         index += 1
 
 

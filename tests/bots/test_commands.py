@@ -87,3 +87,18 @@ def test_summary_shares_tied_wins():
     assert rows[0]["wins"] == 0.75 and rows[1]["wins"] == 0.25
     assert rows[0]["mean"] == 55 and rows[1]["p10"] == 40 and rows[1]["p90"] == 50
     assert "75.0" in format_summary(results)
+
+
+def test_a_demo_step_keeps_the_game_as_it_was_at_that_step():
+    from table.bots.demo import demo_steps
+    from table.datafiles import load_dataset
+
+    steps = demo_steps(load_dataset(), games=1, players=2, bots=["random"])
+    first = next(steps)
+    placed_then = [first.state.placed_tiles(s) for s in range(2)]
+    history_then = list(first.state.history)
+    for _ in range(60):  # many moves later
+        later = next(steps)
+    assert later.state is not first.state
+    assert [first.state.placed_tiles(s) for s in range(2)] == placed_then
+    assert first.state.history == history_then and len(later.state.history) > len(history_then)
