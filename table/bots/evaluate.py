@@ -25,6 +25,8 @@ CELLS = hexgrid.CELL_COUNT
 NBR_MASK: tuple[int, ...] = tuple(
     sum(1 << n for n in hexgrid.NEIGHBOURS[c] if n != EMPTY) for c in range(CELLS))
 _BONUS = [VARIETY_BONUS.get(k, 0) for k in range(8)]
+EDGES: tuple[tuple[int, ...], ...] = tuple(tuple(e for e in range(6) if m >> e & 1) for m in range(64))
+"""The edges (0-5, ascending) set in a 6-bit edge mask."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +224,7 @@ class Position:
                     into[c] += hw * min(h, cap)
         self.hive_into = into
         self.hive_open = sum(into)
-        self._area_cache: dict[tuple[int, int, int], float] = {}
+        self._area_cache: dict[tuple[int, int, int, int], tuple[float, float]] = {}
         self._pasture_best: tuple[float, int] | None = None
 
     # ------------------------------------------------------------------------------------------
@@ -239,16 +241,16 @@ class Position:
 
     def area_value(self, var: int, apples: int, frontier: int, turns_left: int) -> tuple[float, float]:
         """(value, effective apples) of one area."""
-        key = (var, apples, frontier)
-        eff = apples + self.growth(frontier, turns_left)
+        key = (var, apples, frontier, turns_left)
         cached = self._area_cache.get(key)
         if cached is not None:
-            return cached, eff
+            return cached
+        eff = apples + self.growth(frontier, turns_left)
         val = 2.0 * (eff - 3) if eff > 3 else 0.0
         for p in self.ctx.harvest_pips[var]:
             if eff > p:
                 val += eff - p
-        self._area_cache[key] = val
+        self._area_cache[key] = (val, eff)
         return val, eff
 
     def value(self) -> float:
@@ -419,6 +421,31 @@ class Position:
             val += n_open * self._hw * min(price, self.weights.hive_cap)
         return val
 
+    def _best_rotation(self, tile: int, cell: int, rots: tuple[int, ...]) -> tuple[float, int]:
+        """(value, rotation) of the best of ``rots`` for ``tile`` on ``cell``: rotation_value
+        for each, with the lookups done once (the bots' innermost loop); the first best wins."""
+        rules = self.state.rules
+        masks = rules.rot_mask[tile]
+        price = rules.price[tile]
+        across = self._across[cell]
+        open_mask = self._open[cell]
+        per_open = self._hw * min(price, self.weights.hive_cap) if self._hw else 0.0
+        best, best_rot = -1e18, -1
+        for r in rots:
+            mask = masks[r]
+            val = 0.0
+            if mask:
+                for e in EDGES[mask]:
+                    o = across[e]
+                    if o:
+                        val += o if o < price else price
+                n_open = (mask & open_mask).bit_count()
+                if n_open and per_open:
+                    val += n_open * per_open
+            if val > best:
+                best, best_rot = val, r
+        return best, best_rot
+
     def best_placement(self, tile: int, pasture: bool) -> tuple[float, int]:
         """(value change, PLACE action) of the best space and rotation for ``tile``."""
         if pasture:  # a pasture is the same whatever the tile: compute it once
@@ -432,6 +459,8 @@ class Position:
         cells = self.state.cells[self.seat]
         best, best_action = -1e18, -1
         rots = (0,) if pasture else rules.rotations[tile]
+        if not hasattr(self, "_across"):
+            self._prepare_edges()
         for c in range(CELLS):
             if cells[c] != EMPTY:
                 continue
@@ -440,10 +469,9 @@ class Position:
                 if d > best:
                     best, best_action = d, A.PLACE + c * 8
                 continue
-            for r in rots:
-                v = d + self.rotation_value(tile, c, r)
-                if v > best:
-                    best, best_action = v, A.PLACE + c * 8 + r
+            rv, r = self._best_rotation(tile, c, rots)
+            if d + rv > best:
+                best, best_action = d + rv, A.PLACE + c * 8 + r
         return best, best_action
 
     def placements(self, tile: int, pasture: bool) -> list[tuple[float, int]]:
@@ -452,6 +480,8 @@ class Position:
         cells = self.state.cells[self.seat]
         out = []
         rots = (0,) if pasture else rules.rotations[tile]
+        if not hasattr(self, "_across"):
+            self._prepare_edges()
         for c in range(CELLS):
             if cells[c] != EMPTY:
                 continue
@@ -459,12 +489,8 @@ class Position:
             if pasture:
                 out.append((d, A.PLACE + c * 8))
                 continue
-            bv, ba = -1e18, -1
-            for r in rots:
-                v = d + self.rotation_value(tile, c, r)
-                if v > bv:
-                    bv, ba = v, A.PLACE + c * 8 + r
-            out.append((bv, ba))
+            rv, r = self._best_rotation(tile, c, rots)
+            out.append((d + rv, A.PLACE + c * 8 + r))
         return out
 
     def tile_options(self, tile: int, can_buy: bool) -> tuple[float, int, int]:
