@@ -37,6 +37,12 @@ from table.engine.game import CHANCE, EMPTY, PAY, PLACE, SELECT, GameState, samp
 SOLO_WEIGHTS = Weights(growth=1.25, growth_turns=10.0, hive=0.525)
 """The solo evaluation: tuned on seeds 5000-5999 (greedy, paired); see docs/bots.md."""
 
+SOLO_SEARCH: dict[str, int] = {"samples": 12, "horizon": 3, "endgame": 4}
+"""Solo: more samples and one more turn of lookahead, the last turns played out (measured on
+seeds 5000-5199, see docs/bots.md); they fit the time cap as solo rollouts are one seat's."""
+MULTI_SEARCH: dict[str, int] = {"samples": 6, "horizon": 2, "endgame": 0}
+"""2-4 players: a rollout turn is every seat's, so the search stays as it was measured there."""
+
 DEFAULT_TURN_SECONDS = 0.45
 """Time cap of one whole turn (the issue's goal: at most 0.5 s per move on the dev machine)."""
 
@@ -64,18 +70,19 @@ class StrongBot:
 
     name = "strong"
 
-    def __init__(self, rng: random.Random, *, candidates: int = 10, samples: int = 6, horizon: int = 2,
-                 per_tile: int = 3, rollout_blind: int = 3, full_samples_at: int = 12, endgame: int = 0,
-                 relative: bool = False,
+    def __init__(self, rng: random.Random, *, candidates: int = 10, samples: int | None = None,
+                 horizon: int | None = None, per_tile: int = 3, rollout_blind: int = 3, full_samples_at: int = 12,
+                 endgame: int | None = None, relative: bool = False,
                  max_seconds: float | None = DEFAULT_TURN_SECONDS,
                  weights: Weights | None = None, clock: Callable[[], float] = time.perf_counter) -> None:
         self.rng = rng
         self.candidates = candidates
-        self.samples = samples
-        self.horizon = horizon
+        # samples, horizon, endgame: as given, else by the player count (SOLO_SEARCH, MULTI_SEARCH)
+        self._given = {k: v for k, v in (("samples", samples), ("horizon", horizon), ("endgame", endgame))
+                       if v is not None}
+        self.samples, self.horizon, self.endgame = self._search_settings(1)
         self.per_tile = per_tile
         self.full_samples_at = full_samples_at
-        self.endgame = endgame
         self.relative = relative
         self.max_seconds = max_seconds
         self.clock = clock
@@ -90,8 +97,13 @@ class StrongBot:
         self._plan_at = -1  # len(state.history) at which the next planned action applies
         self._turn: tuple[int, float] = (-1, 0.0)  # (state.turn, clock at its first decision)
 
+    def _search_settings(self, players: int) -> tuple[int, int, int]:
+        table = {**(SOLO_SEARCH if players == 1 else MULTI_SEARCH), **self._given}
+        return table["samples"], table["horizon"], table["endgame"]
+
     def _use_weights(self, players: int) -> None:
-        """The weights for this player count (unless the bot was given its own)."""
+        """The weights and search settings for this player count (unless the bot was given its own)."""
+        self.samples, self.horizon, self.endgame = self._search_settings(players)
         weights = self._fixed_weights or (SOLO_WEIGHTS if players == 1 else Weights())
         if weights != self.weights:
             self.weights = weights

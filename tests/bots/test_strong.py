@@ -87,3 +87,18 @@ def test_solo_uses_the_solo_weights_unless_given_others():
     fixed = StrongBot(random.Random(1), candidates=2, samples=1, horizon=1, weights=own, max_seconds=None)
     fixed.choose(_first_turn(1))
     assert fixed.weights == own
+
+
+def test_search_settings_follow_the_player_count_unless_given():
+    from table.bots.strong import MULTI_SEARCH, SOLO_SEARCH
+
+    bot = StrongBot(random.Random(1), candidates=2, max_seconds=None)
+    bot.choose(_first_turn(1))
+    assert (bot.samples, bot.horizon, bot.endgame) == (SOLO_SEARCH["samples"], SOLO_SEARCH["horizon"],
+                                                       SOLO_SEARCH["endgame"])
+    bot.choose(_first_turn(2))
+    assert (bot.samples, bot.horizon, bot.endgame) == (MULTI_SEARCH["samples"], MULTI_SEARCH["horizon"],
+                                                       MULTI_SEARCH["endgame"])
+    given = StrongBot(random.Random(1), candidates=2, samples=1, horizon=1, max_seconds=None)
+    given.choose(_first_turn(1))
+    assert (given.samples, given.horizon, given.endgame) == (1, 1, SOLO_SEARCH["endgame"])
