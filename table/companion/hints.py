@@ -21,7 +21,7 @@ import logging
 import queue
 import random
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -144,17 +144,28 @@ def compute_hint(request: HintRequest, options: Mapping[str, Any] = HINT_BOT) ->
     bot = make_bot("strong", random.Random(request.seed), **options)
     sim = request.state
     seat, turn = sim.seat, sim.turn
-    actions: list[int] = []
+
+    def steps() -> Iterator[int]:
+        while not sim.is_terminal() and sim.current_player() == seat and sim.turn == turn:
+            yield bot.choose(sim)
+
+    return hint_of(request, steps())
+
+
+def hint_of(request: HintRequest, actions: Iterable[int]) -> Hint:
+    """The hint that words ``actions``, each applied to ``request.state`` once it is worded (so
+    an action may be chosen on the state after the one before)."""
+    sim = request.state
+    done: list[int] = []
     words: list[str] = []
     brief: list[str] = []
-    while not sim.is_terminal() and sim.current_player() == seat and sim.turn == turn:
-        action = bot.choose(sim)
+    for action in actions:
         w, b = describe_action(sim, action)
-        actions.append(action)
+        done.append(action)
         words.append(w)
         brief.append(b)
         sim.apply(action)
-    return Hint(request.key, seat, request.history, tuple(actions), tuple(words), tuple(brief))
+    return Hint(request.key, request.seat, request.history, tuple(done), tuple(words), tuple(brief))
 
 
 def still_valid(hint: Hint, history: Sequence[int]) -> int | None:

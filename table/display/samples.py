@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator
 
 from table.companion.controller import Controller, Setup
-from table.companion.hints import Hint, describe_action
+from table.companion.hints import Hint, hint_of
 from table.companion.session import auto_script
 from table.engine.data import DataSet
 
@@ -43,16 +43,7 @@ def _fixed_hint(ctl: Controller, commands: tuple[str, ...]) -> Hint:
     bot's, so that the sample screens do not change when the bot does."""
     request = ctl.hint_request()
     assert request is not None
-    sim = request.state
-    words, brief, actions = [], [], []
-    for cmd in commands:
-        action = sim.string_to_action(cmd)
-        w, b = describe_action(sim, action)
-        words.append(w)
-        brief.append(b)
-        actions.append(action)
-        sim.apply(action)
-    return Hint(request.key, request.seat, request.history, tuple(actions), tuple(words), tuple(brief))
+    return hint_of(request, (request.state.string_to_action(cmd) for cmd in commands))
 
 
 def sample(data: DataSet, name: str) -> Controller:
