@@ -17,7 +17,7 @@ from table.engine.game import CHANCE, GameConfig, new_game, sample_chance
 from table.engine.record import GameRecord
 
 DATA = load_dataset()
-LIGHT = {"candidates": 2, "samples": 1, "horizon": 1}
+LIGHT = {"candidates": 2, "samples": 1, "horizon": 1, "max_seconds": None}  # no clock: deterministic
 
 
 def _bot(name: str, seed: int):
