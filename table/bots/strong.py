@@ -13,13 +13,16 @@ same way once the tile is known.
 The work is a node budget (candidates × samples × horizon, fewer samples early on), and
 ``max_seconds`` caps the time of a whole turn (select + pay + place, on the injected ``clock``):
 the sampling stops before a round that would not fit, and within a round once the time is
-up (the plans are ranked best-first, so an unfinished first round still compares the best). On this machine
-the cap (0.45 s by default) only bites when the machine is busy, so in practice the bot plays
-the same game given its seed; ``max_seconds=None`` makes that a guarantee (the tests use it).
+up (the plans are ranked best-first, so an unfinished first round still compares the best).
+The cap (0.45 s by default) cut 3.5% of the solo searches in the solo mark run on the 2-core
+development machine (mostly early turns, every space open) and rarely bites with 2-4 players;
+where it bites, the game may differ from run to run. ``max_seconds=None`` makes the bot
+deterministic given its seed (the tests and the companion's hints use that).
 
-The evaluation's weights depend on the player count: solo has its own (:data:`SOLO_WEIGHTS`,
-tuned on seeded solo games apart from the solo mark's seeds with ``bench/tune_weights.py``);
-with 2-4 players the greedy bot's defaults.
+The evaluation's weights and the search settings depend on the player count: solo has its own
+(:data:`SOLO_WEIGHTS`, tuned on seeded solo games apart from the solo mark's seeds with
+``bench/tune_weights.py``; :data:`SOLO_SEARCH`); with 2-4 players the greedy bot's weights and
+:data:`MULTI_SEARCH`.
 """
 
 from __future__ import annotations
@@ -101,7 +104,7 @@ class StrongBot:
         table = {**(SOLO_SEARCH if players == 1 else MULTI_SEARCH), **self._given}
         return table["samples"], table["horizon"], table["endgame"]
 
-    def _use_weights(self, players: int) -> None:
+    def _settings_for(self, players: int) -> None:
         """The weights and search settings for this player count (unless the bot was given its own)."""
         self.samples, self.horizon, self.endgame = self._search_settings(players)
         weights = self._fixed_weights or (SOLO_WEIGHTS if players == 1 else Weights())
@@ -117,7 +120,7 @@ class StrongBot:
             if action in state.legal_actions():
                 return action
         self._plan = []
-        self._use_weights(state.players)
+        self._settings_for(state.players)
         if self._turn[0] != state.turn:
             self._turn = (state.turn, self.clock())
         phase = state.phase

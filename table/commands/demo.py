@@ -16,10 +16,11 @@ import signal
 import sys
 from typing import Any
 
+from table.display.handover import EXIT_PLAY  # the exit status of ``demo --on-input exit``
+
 log = logging.getLogger("applejack.demo")
 
-EXIT_PLAY = 3
-"""Exit status of ``demo --on-input exit`` when someone wants to play."""
+__all__ = ["EXIT_PLAY", "add_arguments", "build_args", "play_after_demo", "run", "run_idle_demo"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

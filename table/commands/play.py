@@ -45,7 +45,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="on the screen, feed one script line every SECONDS (default 0: all at once)")
     p.add_argument("--screenshot", type=Path, default=None, metavar="PNG",
                    help="save the screen after the script and exit (display modes)")
-    p.add_argument("--idle-demo", type=_minutes, default=_minutes(os.environ.get("APPLEJACK_IDLE_DEMO") or "0"),
+    # a string default goes through ``type`` at parse time: a bad $APPLEJACK_IDLE_DEMO is a usage error
+    p.add_argument("--idle-demo", type=_minutes, default=os.environ.get("APPLEJACK_IDLE_DEMO") or "0",
                    metavar="MINUTES",
                    help="on the screen: show the bots' demo after the setup or result screen was left alone "
                         "this long, back to play at the first touch or button (default: $APPLEJACK_IDLE_DEMO, "
@@ -90,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
 
         print(text.__doc__)
         return 0
-    from table.display.app import IDLE
+    from table.display.handover import IDLE
 
     # the kiosk's day: play; left alone, the demo; someone comes, play again (a loop, not recursion)
     while True:

@@ -25,14 +25,12 @@ from table.companion.notifying import make_notifier
 from table.companion.ports import Indicators, RecordingIndicators, drain
 from table.companion.text import handle_line
 from table.display.detect import display_available  # noqa: F401 - re-exported
+from table.display.handover import IDLE
 from table.display.render import View
 
 log = logging.getLogger("applejack.display")
 
 HINT_SECONDS = 4.0
-IDLE = 4
-"""What :func:`run_app` returns when nobody touched the setup or result screen for ``--idle-demo``
-minutes: ``play`` then shows the demo until someone comes (see ``table/commands/play.py``)."""
 IDLE_MODES = ("setup", "result")
 """The screens that hand over to the demo when idle (never a game in progress or its resume question)."""
 CONSOLE_DRIVERS = ("kmsdrm", "fbcon", "directfb")

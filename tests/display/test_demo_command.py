@@ -70,3 +70,26 @@ def test_idle_demo_minutes_must_be_a_number(capsys):
     with pytest.raises(SystemExit):
         main(["play", "--idle-demo", "soon"])
     assert "minutes must be a number" in capsys.readouterr().err
+
+
+def test_a_bad_idle_demo_setting_in_the_environment_is_a_usage_error(monkeypatch, capsys):
+    monkeypatch.setenv("APPLEJACK_IDLE_DEMO", "-3")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["play", "--text"])
+    assert exit_info.value.code == 2
+    assert "minutes must be 0 or more, got '-3'" in capsys.readouterr().err
+
+
+def test_play_in_text_mode_loads_no_pygame(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = tmp_path / "in.txt"
+    script.write_text("setup players=1\n")
+    code = ("import sys; from table.cli import main; "
+            f"main(['play', '--text', '--script', {str(script)!r}, '--state-dir', {str(tmp_path / 's')!r}, "
+            "'--pins', 'none']); print('pygame' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                         cwd=Path(__file__).parents[2], check=True).stdout
+    assert out.splitlines()[-1] == "False"
