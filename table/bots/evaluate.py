@@ -455,24 +455,8 @@ class Position:
         return self._best_placement(tile, False)
 
     def _best_placement(self, tile: int, pasture: bool) -> tuple[float, int]:
-        rules = self.state.rules
-        cells = self.state.cells[self.seat]
-        best, best_action = -1e18, -1
-        rots = (0,) if pasture else rules.rotations[tile]
-        if not hasattr(self, "_across"):
-            self._prepare_edges()
-        for c in range(CELLS):
-            if cells[c] != EMPTY:
-                continue
-            d = self.place_delta(tile, c, pasture)
-            if pasture:
-                if d > best:
-                    best, best_action = d, A.PLACE + c * 8
-                continue
-            rv, r = self._best_rotation(tile, c, rots)
-            if d + rv > best:
-                best, best_action = d + rv, A.PLACE + c * 8 + r
-        return best, best_action
+        # the first of the best, in space order (max keeps the first of equals)
+        return max(self.placements(tile, pasture), key=lambda p: p[0], default=(-1e18, -1))
 
     def placements(self, tile: int, pasture: bool) -> list[tuple[float, int]]:
         """Every (value change, PLACE action) for ``tile``: all spaces, best rotation per space."""

@@ -19,6 +19,15 @@ from table.engine.game import PAY, PLACE, SELECT, STOCK, GameState
 Choice = tuple[float, list[int]]  # value change, actions of the turn (select, pay, place)
 
 
+def selected_tile(state: GameState, action: int) -> int:
+    """The tile a (non-blind) SELECT action takes: the cottage's, a middle tree's or a trough's."""
+    if action == A.COTTAGE:
+        return state.cottage[state.seat]
+    if A.MIDDLE <= action < A.MIDDLE + A.TILE_SPAN:
+        return action - A.MIDDLE
+    return (action - A.TAKE) % A.TILE_SPAN
+
+
 def turn_choices(state: GameState, pos: Position, rng: random.Random | None, samples: int) -> list[Choice]:
     """Every first action of a turn (at SELECT) with its best value and the plan it stands for.
 
@@ -47,13 +56,7 @@ def turn_choices(state: GameState, pos: Position, rng: random.Random | None, sam
             mean = sum(tile_value(t)[0] for t in tiles) / len(tiles)
             out.append((mean, [A.BLIND]))
             continue
-        if action == A.COTTAGE:
-            tile = state.cottage[seat]
-        elif A.MIDDLE <= action < A.MIDDLE + A.TILE_SPAN:
-            tile = action - A.MIDDLE
-        else:
-            tile = (action - A.TAKE) % A.TILE_SPAN
-        v, pay, place = tile_value(tile)
+        v, pay, place = tile_value(selected_tile(state, action))
         out.append((v, [action, pay, place]))
     return out
 

@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from table.bots.evaluate import Context, Position, Weights, walk_info
-from table.bots.greedy import GreedyBot, turn_choices
+from table.bots.greedy import GreedyBot, selected_tile, turn_choices
 from table.engine import actions as A
 from table.engine.game import CHANCE, EMPTY, PAY, PLACE, SELECT, GameState, sample_chance
 
@@ -140,20 +140,13 @@ class StrongBot:
     # ------------------------------------------------------------------------------------------
     def _select_plans(self, state: GameState) -> list[list[int]]:
         pos = Position(state, state.seat, self.weights)
-        seat = state.seat
         scored: list[tuple[float, list[int]]] = []
         for value, plan in turn_choices(state, pos, self.rng, self.weights.blind_samples):
             if len(plan) == 1:  # blind
                 scored.append((value, plan))
                 continue
             select = plan[0]
-            if select == A.COTTAGE:
-                tile = state.cottage[seat]
-            elif A.MIDDLE <= select < A.MIDDLE + A.TILE_SPAN:
-                tile = select - A.MIDDLE
-            else:
-                tile = (select - A.TAKE) % A.TILE_SPAN
-            scored += [(v, [select, *rest]) for v, rest in self._tile_plans(state, pos, tile)]
+            scored += [(v, [select, *rest]) for v, rest in self._tile_plans(state, pos, selected_tile(state, select))]
         return self._top(scored)
 
     def _tile_plans(self, state: GameState, pos: Position, tile: int) -> list[tuple[float, list[int]]]:
