@@ -58,3 +58,18 @@ def winners(totals: Sequence[int]) -> tuple[int, ...]:
         return ()
     best = max(totals)
     return tuple(i for i, t in enumerate(totals) if t == best)
+
+
+# The solo game's marks (rulebook, solo game: "Your goal is to collect 65 honey. (If you even collect
+# 80 honey, this can be rated as an outstanding result.)"). A solo game has no winner, only these marks.
+SOLO_GOAL = 65
+SOLO_OUTSTANDING = 80
+
+
+def solo_verdict(total: int) -> str:
+    """The solo result in words against the rulebook's marks, e.g. ``"72 honey: goal reached (65)"``."""
+    if total >= SOLO_OUTSTANDING:
+        return f"{total} honey: outstanding (80 or more)"
+    if total >= SOLO_GOAL:
+        return f"{total} honey: goal reached (65)"
+    return f"{total} honey: {SOLO_GOAL - total} short of the goal (65)"

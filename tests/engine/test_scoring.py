@@ -39,3 +39,12 @@ def test_an_area_needs_four_apples_to_count_as_profitable():
 def test_ties_share_the_win():
     assert winners([80, 95, 95, 10]) == (1, 2)
     assert winners([7]) == (0,)
+
+
+def test_solo_verdict_against_the_rulebook_marks():
+    from table.engine.scoring import solo_verdict
+
+    assert solo_verdict(64) == "64 honey: 1 short of the goal (65)"
+    assert solo_verdict(65) == "65 honey: goal reached (65)"
+    assert solo_verdict(79) == "79 honey: goal reached (65)"
+    assert solo_verdict(80) == "80 honey: outstanding (80 or more)"
