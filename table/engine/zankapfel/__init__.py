@@ -1,0 +1,14 @@
+"""Zankapfel (Ralf zur Linde, Michael Hageböck; VSK): the apple harvest of a village orchard for
+3–6 players. Rules in English with their sources and the rulings: ``docs/zankapfel.md``."""
+
+from table.engine.zankapfel.game import (
+    CHANCE,
+    TERMINAL,
+    Config,
+    Score,
+    State,
+    new_game,
+    replay,
+)
+
+__all__ = ["CHANCE", "TERMINAL", "Config", "Score", "State", "new_game", "replay"]
