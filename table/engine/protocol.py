@@ -1,0 +1,137 @@
+"""The game protocol: the shape every game engine's state meets (issue 12 §1).
+
+Adding a game — the one page to follow
+======================================
+
+1. **A package of its own**: ``table/engine/<game>/`` (see ``table/engine/zankapfel/`` for a
+   complete example). It is pure like the rest of the engine: no I/O, clock, threads or global
+   RNG, nothing from pygame/gpiozero/serial; randomness comes in as *chance actions*.
+   ``table.engine.*`` is checked by ``mypy --strict``.
+
+2. **Actions are ints with a text form.** Give every kind of decision its own int range and
+   every int exactly one text (``"lay red"``, ``"mayor b5"``, ``"roll 4"``), so
+   ``string_to_action(action_to_string(a)) == a``. Parse errors raise
+   ``table.engine.errors.ActionParseError``.
+
+3. **The state class** meets :class:`GameState` below (OpenSpiel's shape, as Applejack's
+   ``table.engine.game.GameState`` does):
+
+   * ``current_player()`` is a seat ``0..players-1``, :data:`CHANCE` (-1) while a card is turned,
+     a tile drawn or a die rolled, or :data:`TERMINAL` (-4) at the end; ``is_chance()`` and
+     ``is_terminal()`` agree with it.
+   * ``legal_actions()``: the seat's choices, the outcomes at a chance node, ``[]`` at the end.
+     ``chance_outcomes()`` gives ``(action, probability)`` pairs summing to 1 (``[]`` elsewhere).
+   * ``apply(action | text) -> list[Event]`` raises ``table.engine.errors.IllegalActionError``
+     (a ValueError) for anything not in ``legal_actions()`` and leaves the state untouched.
+     Simultaneous choices (sealed bids, cards laid face down) become sequential choices in seat
+     order; keep the hidden part out of the events until it is revealed.
+   * ``undo()`` takes back the last action exactly (``IndexError`` at the start); ``clone()`` is
+     an independent copy; ``history`` lists every action applied, chance outcomes included;
+     ``events`` every event so far (frozen dataclasses subclassing
+     ``table.engine.events.Event``: a ``kind`` class variable, ``to_dict()``, ``str()``).
+   * ``returns()`` — final points per seat at the end, ``0.0`` for everyone before;
+     ``scores()`` — per seat a frozen breakdown whose ``.total`` equals ``returns()`` at the end.
+   * ``to_record()`` — JSON data: ``format``, ``config`` and the action texts.
+
+4. **Module level**: a frozen ``Config`` dataclass with ``to_dict``/``from_dict`` (its
+   ``__post_init__`` rejects impossible set-ups with a ValueError); ``new_game(config, rng=None)``
+   (with a ``random.Random`` the chance nodes are sampled from it, the outcomes still going
+   into ``history``; without it the state waits at each chance node); ``replay(record)``
+   rebuilding the identical event stream, ``RecordError`` on anything malformed.
+
+5. **Rules text and rulings**: ``docs/<game>.md`` — every rule sentence in English with where it
+   comes from, and a table of rulings (where the text is silent) each naming its test.
+
+6. **Tests**: add one :class:`GameSpec` line for the game to ``GAMES`` in
+   ``tests/engine/test_conformance.py`` (the conformance test plays seeded random games and
+   checks everything above), then rules tests in ``tests/engine/<game>/``; bots in
+   ``table/bots/<game>.py`` need nothing but ``legal_actions``, ``apply``/``clone`` and a
+   seeded ``random.Random``.
+
+What Applejack's ``GameState`` lacks today (bridged by its adapter in the conformance test):
+``to_record()`` (it has ``record.GameRecord.of(state).to_dict()``), a module-level
+``replay(record)`` (it has ``GameRecord.from_dict(d).replay(data)``), and ``new_game`` takes the
+data set first: ``new_game(data, config, rng)``; its config class is ``GameConfig``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+CHANCE = -1
+"""``current_player()`` at a chance node (same value as ``table.engine.game.CHANCE``)."""
+TERMINAL = -4
+"""``current_player()`` once the game is over (same value as ``table.engine.game.TERMINAL``)."""
+
+
+@runtime_checkable
+class Event(Protocol):
+    """An event: a frozen value with a ``kind`` and a JSON form."""
+
+    kind: str
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class Breakdown(Protocol):
+    """One seat's scoring: a frozen value with at least an int ``total``."""
+
+    @property
+    def total(self) -> int: ...
+
+
+@runtime_checkable
+class PlayState(Protocol):
+    """What play, search and bots use: every method of a game state except the record."""
+
+    history: list[int]
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def events(self) -> Sequence[Any]: ...
+
+    def current_player(self) -> int: ...
+
+    def is_chance(self) -> bool: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def legal_actions(self) -> list[int]: ...
+
+    def chance_outcomes(self) -> list[tuple[int, float]]: ...
+
+    def action_to_string(self, action: int) -> str: ...
+
+    def string_to_action(self, text: str) -> int: ...
+
+    def apply(self, action: int | str) -> Sequence[Any]: ...
+
+    def undo(self) -> int: ...
+
+    def clone(self) -> PlayState: ...
+
+    def returns(self) -> list[float]: ...
+
+    def scores(self) -> tuple[Any, ...]: ...
+
+
+@runtime_checkable
+class GameState(PlayState, Protocol):
+    """The full protocol: :class:`PlayState` plus a JSON record (``replay`` is module level)."""
+
+    def to_record(self) -> dict[str, Any]: ...
+
+
+def _static_checks() -> None:  # pragma: no cover - mypy checks that both games meet the protocol
+    from table.engine.game import GameState as ApplejackState
+    from table.engine.zankapfel.game import State as ZankapfelState
+
+    def applejack(state: ApplejackState) -> PlayState:
+        return state
+
+    def zankapfel(state: ZankapfelState) -> GameState:
+        return state
