@@ -160,6 +160,45 @@ class State:
     def is_terminal(self) -> bool:
         return self.t.phase == OVER
 
+    @property
+    def first(self) -> int:
+        """The seat holding the big apple (first player of the round)."""
+        return self.t.first
+
+    @property
+    def round(self) -> int:
+        return self.t.round
+
+    @property
+    def mayor(self) -> int:
+        """The mayor's square (-1 before it is placed)."""
+        return self.t.mayor
+
+    @property
+    def face_up(self) -> int:
+        """The kind of the face-up apple card, -1 when there is none."""
+        return self.t.face_up
+
+    @property
+    def fight(self) -> tuple[int, tuple[int, ...]]:
+        """The discord being fought: its colour and the seats in it (-1, () outside one)."""
+        t = self.t
+        if t.phase in (DISCORD_CARD, DICE, ROLL):
+            return t.fight_colour, tuple(t.fight_seats)
+        return -1, ()
+
+    def has_laid(self, seat: int) -> bool:
+        """Whether the seat laid an apple card face down this round (public: the card is not)."""
+        return self.t.laid[seat] >= 0
+
+    def laid_card(self, seat: int) -> int:
+        """The kind the seat laid this round, -1 for none (hidden from the others until phase 3)."""
+        return self.t.laid[seat]
+
+    def joker_colour(self, seat: int) -> int:
+        """The colour the seat's joker harvests this round (-1 until chosen)."""
+        return self.t.joker[seat]
+
     def position(self, seat: int) -> int:
         """The seat's pawn: points from the start (may be negative)."""
         t = self.t
