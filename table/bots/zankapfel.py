@@ -133,7 +133,7 @@ class GreedyBot:
         kind = state.laid_card(seat)
         if kind < 0:
             return A.NO_BRIBE
-        announced = state.t.announced
+        announced = state.announced
         here = _kind_value(kind, announced)
         offers = [a for a in legal if A.BRIBE <= a < A.BRIBE + A.SQUARES]  # 1 point offers
         if not offers:
@@ -143,12 +143,12 @@ class GreedyBot:
 
     def _accept(self, state: State, seat: int, legal: list[int]) -> int:
         kind = state.laid_card(seat)
-        announced = state.t.announced
+        announced = state.announced
         best, choice = 0.0, A.DECLINE
         for action in legal:
             if action == A.DECLINE:
                 continue
-            amount, square = state.t.offers[action - A.ACCEPT]
+            amount, square = state.offer(action - A.ACCEPT)
             loss = (_kind_value(kind, announced) - _kind_value(kind, square)) if kind >= 0 else 0
             gain = amount - loss
             if gain > best:
@@ -243,7 +243,7 @@ def simulate(players: int, games: int, seed: int, bots: Sequence[str], *,
         seating = [bots[(s + g) % players] for s in range(players)]
         state = play_game(config, seed + g, seating)
         winners = state.winners()
-        summary.finish_endings += state.t.end_reason == "finish reached"
+        summary.finish_endings += state.end_reason == "finish reached"
         for s, name in enumerate(seating):
             summary.seat_games[name] += 1
             summary.points[name] += state.position(s)

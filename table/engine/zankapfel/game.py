@@ -187,6 +187,20 @@ class State:
             return t.fight_colour, tuple(t.fight_seats)
         return -1, ()
 
+    @property
+    def announced(self) -> int:
+        """Bribery: the square the first player announced (-1 outside the bribe)."""
+        return self.t.announced
+
+    def offer(self, seat: int) -> tuple[int, int]:
+        """Bribery: the seat's offer as (points, square); (0, -1) for none."""
+        return self.t.offers[seat]
+
+    @property
+    def end_reason(self) -> str:
+        """Why the game ended ("finish reached", "orchard harvested"), "" while it goes on."""
+        return self.t.end_reason
+
     def has_laid(self, seat: int) -> bool:
         """Whether the seat laid an apple card face down this round (public: the card is not)."""
         return self.t.laid[seat] >= 0
