@@ -61,6 +61,8 @@ class Config:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Config:
+        if not isinstance(d, dict):
+            raise ValueError("a Zankapfel config is an object with players, track_length, deck, bribery")
         deck = tuple(int(n) for n in d.get("deck", DEFAULT_DECK))
         if len(deck) != 5:
             raise ValueError(f"deck is five counts, not {list(deck)}")
@@ -617,13 +619,14 @@ class State:
     # ------------------------------------------------------------------------------------------
     # undo, clone, records
     def undo(self) -> int:
-        """Take back the last action (chance outcomes included); returns it. IndexError at the start."""
+        """Take back the last action (chance outcomes included, one at a time even when an rng
+        sampled them); returns it. IndexError at the start."""
         if not self.history:
             raise IndexError("nothing to undo: this is the start of the game")
         if not self.keep_undo:
             raise RuntimeError("this state was made with keep_undo=False")
         table, n = self._undo.pop()
-        self.t = table
+        self.t = copy.deepcopy(table)  # snapshots are shared with clones: never hand one out
         del self.events[n:]
         return self.history.pop()
 
@@ -636,7 +639,7 @@ class State:
         new.t = copy.deepcopy(self.t)
         new.events = self.events[:]
         new.history = self.history[:]
-        new._undo = [(copy.deepcopy(tb), n) for tb, n in self._undo] if self.keep_undo else []
+        new._undo = self._undo[:]
         return new
 
     def summary(self) -> dict[str, Any]:

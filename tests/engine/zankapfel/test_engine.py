@@ -117,6 +117,9 @@ def test_the_game_never_outlasts_the_orchard() -> None:
 
 
 @pytest.mark.parametrize("record", [None, [], {"format": "applejack-record/1"},
+                                    {"format": "zankapfel-record/1", "config": [3], "actions": []},
+                                    {"format": "zankapfel-record/1", "config": {"players": 3, "deck": 5},
+                                     "actions": []},
                                     {"format": "zankapfel-record/1", "config": {"players": 9}, "actions": []},
                                     {"format": "zankapfel-record/1", "config": {"players": 3}, "actions": "x"},
                                     {"format": "zankapfel-record/1", "config": {"players": 3},
@@ -162,3 +165,14 @@ def test_the_package_is_pure() -> None:
         for call in ("random.random(", "random.choice(", "random.randrange(", "random.shuffle(", "random.seed("):
             assert call not in text, f"{path.name} calls the global RNG"
         assert "open(" not in text, f"{path.name} opens a file"
+
+
+def test_a_clone_can_undo_independently_of_its_original() -> None:
+    state = setup(4, mayor="c3")
+    play(state, "lay red", "lay yellow")
+    twin = state.clone()
+    assert twin.undo() == A.LAY + A.YELLOW
+    play(twin, "buy", "draw green")
+    assert state.laid_card(1) == A.YELLOW and state.current_player() == 2
+    assert state.undo() == A.LAY + A.YELLOW and state.undo() == A.LAY + A.RED
+    assert twin.hand(1)[A.RED] == 2 and twin.laid_card(0) == A.RED
