@@ -44,14 +44,16 @@ Adding a game — the one page to follow
 
 6. **Tests**: add one :class:`GameSpec` line for the game to ``GAMES`` in
    ``tests/engine/test_conformance.py`` (the conformance test plays seeded random games and
-   checks everything above), then rules tests in ``tests/engine/<game>/``; bots in
+   checks everything above: ``_native(name, package, Config(...))`` for a package that meets the
+   whole protocol), then rules tests in ``tests/engine/<game>/``; bots in
    ``table/bots/<game>.py`` need nothing but ``legal_actions``, ``apply``/``clone`` and a
    seeded ``random.Random``.
 
 What Applejack's ``GameState`` lacks today (bridged by its adapter in the conformance test):
 ``to_record()`` (it has ``record.GameRecord.of(state).to_dict()``), a module-level
 ``replay(record)`` (it has ``GameRecord.from_dict(d).replay(data)``), and ``new_game`` takes the
-data set first: ``new_game(data, config, rng)``; its config class is ``GameConfig``.
+data set first: ``new_game(data, config, rng)`` and samples only the setup draws from the rng (later
+draws wait at their chance nodes); its config class is ``GameConfig``.
 """
 
 from __future__ import annotations

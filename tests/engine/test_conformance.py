@@ -12,6 +12,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -46,18 +47,21 @@ def _applejack(players: int) -> GameSpec:
                     lambda s: (s.summary(), str(s)), native=False)
 
 
-def _zankapfel(players: int, **options: Any) -> GameSpec:
-    label = "-bribery" if options.get("bribery") else ""
-    return GameSpec(f"zankapfel-{players}p{label}", lambda: zk.new_game(zk.Config(players, **options)),
-                    lambda s: s.to_record(), zk.replay, lambda s: (s.summary(), str(s)), native=True)
+def _native(name: str, game: ModuleType, config: Any, summary: Callable[[Any], Any] | None = None) -> GameSpec:
+    """A game package that meets the whole protocol: ``game.new_game(config)``, ``state.to_record()``,
+    ``game.replay(record)``. ``summary``: a full description of a state (default: its record,
+    scores and text), used to check that undo restores it exactly."""
+    look = summary or (lambda s: (s.to_record(), s.scores(), str(s)))
+    return GameSpec(name, lambda: game.new_game(config), lambda s: s.to_record(), game.replay,
+                    lambda s: (look(s), str(s)), native=True)
 
 
 GAMES: list[GameSpec] = [
     _applejack(2),
     _applejack(4),
-    _zankapfel(3),
-    _zankapfel(4, bribery=True),
-    _zankapfel(6),
+    _native("zankapfel-3p", zk, zk.Config(3), zk.State.summary),
+    _native("zankapfel-4p-bribery", zk, zk.Config(4, bribery=True), zk.State.summary),
+    _native("zankapfel-6p", zk, zk.Config(6), zk.State.summary),
 ]
 
 
