@@ -155,3 +155,9 @@ def test_game_meets_the_protocol(spec: GameSpec, seed: int) -> None:
     assert _look(spec, state) == start
     with pytest.raises(IndexError):
         state.undo()
+
+
+def test_protocol_constants_are_every_games_constants() -> None:
+    from table.engine import game as applejack
+
+    assert (protocol.CHANCE, protocol.TERMINAL) == (applejack.CHANCE, applejack.TERMINAL) == (zk.CHANCE, zk.TERMINAL)
