@@ -8,6 +8,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import table.engine.zankapfel as zk
 from table.engine.errors import ActionParseError, IllegalActionError, RecordError
@@ -176,3 +178,30 @@ def test_a_clone_can_undo_independently_of_its_original() -> None:
     assert state.laid_card(1) == A.YELLOW and state.current_player() == 2
     assert state.undo() == A.LAY + A.YELLOW and state.undo() == A.LAY + A.RED
     assert twin.hand(1)[A.RED] == 2 and twin.laid_card(0) == A.RED
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(3, 6), bribery=st.booleans())
+def test_invariants_hold_at_every_step_of_a_random_game(seed: int, players: int, bribery: bool) -> None:
+    rng = random.Random(seed)
+    state = new_game(Config(players, bribery=bribery), keep_undo=False)
+    tokens = 25
+    discord = [10] * players
+    while not state.is_terminal():
+        t = state.t
+        laid = sum(1 for k in t.laid if k >= 0)
+        cards = sum(t.deck) + sum(t.discard) + sum(map(sum, t.hands)) + laid + (t.face_up >= 0)
+        assert cards == 50  # every apple card is somewhere: deck, barn, a hand, laid, face up
+        assert all(n >= 0 for n in t.deck + t.discard) and all(n >= 0 for h in t.hands for n in h)
+        assert len(state.unharvested()) <= tokens
+        tokens = len(state.unharvested())
+        assert all(len(state.discord_cards(s)) <= discord[s] for s in range(players))
+        discord = [len(state.discord_cards(s)) for s in range(players)]
+        assert [sc.total for sc in state.scores()] == [state.position(s) for s in range(players)]
+        if state.is_chance():
+            action = state.sample_chance(rng)
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        state.apply(action)
+    assert max(state.position(s) for s in state.winners()) == max(state.position(s) for s in range(players))
