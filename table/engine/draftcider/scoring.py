@@ -82,14 +82,14 @@ def steady_points(n: int) -> int:
 
 # ---------------------------------------------------------------------------------------------
 # placement
-def feather_open(cards: Sequence[Card]) -> tuple[str, ...]:
+def feather_attributes(cards: Sequence[Card]) -> tuple[str, ...]:
     """Apples of a Feather: the attributes the next card may match the first card on.
 
     Both while the batch holds fewer than two cards or every later card matched the first on
     both height and sweetness (the text: "you may continue with either attribute"); otherwise
     the one the second differing card locked. ``()`` if the cards already break the rule.
     """
-    open_ = ("height", "sweetness")
+    open_: tuple[str, ...] = ("height", "sweetness")
     if not cards:
         return open_
     first = cards[0]
@@ -110,7 +110,7 @@ def batch_problem(batch: int, cards: Sequence[Card], card: Card) -> str | None:
             return f"Monochrome is {cards[0].colour} (its first card's colour), this card is {card.colour}"
     elif batch == FEATHER:
         if n:
-            open_ = feather_open(cards)
+            open_ = feather_attributes(cards)
             first = cards[0]
             if not any(getattr(card, a) == getattr(first, a) for a in open_):
                 need = " or ".join(f"{a} {getattr(first, a)}" for a in open_) or "nothing (already broken)"
