@@ -46,7 +46,7 @@ class GreedyBot:
         best_value: float = float("-inf")
         for action in state.legal_actions():
             state.apply(action)
-            value = state.scores()[seat].total
+            value = state.score(seat).total
             state.undo()
             if value > best_value:
                 best, best_value = [action], value

@@ -308,6 +308,12 @@ class State:
             self._final = out
         return out
 
+    def score(self, seat: int) -> Score:
+        """One seat's points as its orchard stands (cheaper than :meth:`scores` for a bot)."""
+        if self._final is not None:
+            return self._final[seat]
+        return score_orchard(self.orchards[seat], easy=self.config.easy)
+
     def returns(self) -> list[float]:
         """Final totals at the end; 0 for everyone before (OpenSpiel's convention)."""
         if not self.over:

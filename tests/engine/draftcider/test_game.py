@@ -150,6 +150,7 @@ def test_end_returns_winners_and_the_pad_agrees():
     play_out(state, random.Random(4))
     assert state.current_player() == TERMINAL and state.legal_actions() == [] and state.chance_outcomes() == []
     totals = [s.total for s in state.scores()]
+    assert [state.score(s) for s in range(4)] == list(state.scores())
     assert state.returns() == [float(t) for t in totals]
     assert isinstance(state.events[-2], GameEnded) and state.events[-2].totals == tuple(totals)
     assert isinstance(state.events[-1], Winners) and state.events[-1].seats == state.winners()
@@ -178,6 +179,14 @@ def test_undo_goes_back_to_the_start_exactly():
     with pytest.raises(IndexError):
         state.undo()
     assert state.returns() == [0.0] * 3
+
+
+def test_score_of_one_seat_matches_scores_during_play():
+    state = new_game(Config(3), random.Random(6))
+    rng = random.Random(7)
+    while not state.is_terminal():
+        assert [state.score(s) for s in range(3)] == list(state.scores())
+        state.apply(sample_chance(state, rng) if state.is_chance() else rng.choice(state.legal_actions()))
 
 
 def test_clone_is_independent():
