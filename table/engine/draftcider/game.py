@@ -7,7 +7,7 @@ people enter the card they turned over. Then, starting with the phase's first pl
 round the table, each player takes one card from the centre and plays it into one of their
 eight batches (``play N feather``) until the centre is empty: everyone takes the same number
 each phase. The first player moves one seat on each phase (D3). After 12 cards each the game
-ends; the most points wins, ties share the win (D4, D15).
+ends; the most points wins, ties share the win (D5, D15).
 
 Actions are ints: ``card * 8 + batch`` plays a card (batch as in ``scoring.BATCHES``),
 ``DEAL + card`` deals one. Rulings D1-D16: ``docs/draftcider.md``.
@@ -67,7 +67,7 @@ class ConfigError(ValueError):
 
 @dataclass(frozen=True)
 class Config:
-    """How a game is set up: ``players`` (2-6), ``easy`` (the Bad batch scores 0 per card, D13),
+    """How a game is set up: ``players`` (2-6), ``easy`` (the Bad batch scores 0 per card, D14),
     and the ``deck`` (cards in deck order; default our 75-card reading, ``data/deck.toml``)."""
 
     players: int

@@ -11,7 +11,7 @@ Input (any JSON-decoded value; everything is checked, nothing trusted)::
 CARD is ``{"colour": "green|gold|red", "height": 1-5, "sweetness": 1-5}``; each batch lists its
 cards in the order they were played (the order matters for Feather, Fortepiano, Sweet Couple
 and Steady Height). A missing batch is empty; ``easy`` (optional) is the easy mode of the Bad
-batch (D13). At most 6 players, 12 cards each.
+batch (D14). At most 6 players, 12 cards each.
 
 Output (:meth:`PadResult.to_dict`)::
 
@@ -20,7 +20,7 @@ Output (:meth:`PadResult.to_dict`)::
 A card that breaks its batch's placement rule is a :class:`ScorePadError` naming the player,
 the batch and the card — never silently zero. Unlucky off 13 is not an error: the rule itself
 says it scores 0. The Special tree's rule across batches depends on the order of play, which
-the pad does not hold, so a clash scores the penalty (D6). With ``deck`` given, no card may be
+the pad does not hold, so a clash scores the penalty (D10). With ``deck`` given, no card may be
 played more often than the deck holds it.
 """
 

@@ -12,7 +12,7 @@ Placement rules are split in two:
   checked by the game and the pad alike;
 * :func:`special_problem` — the Special Colour Tree may only be planted while no card of its
   colour lies outside the Bad batch. This depends on the order of play across batches, which
-  a pad does not record, so only the game checks it; the pad scores the penalty (D6).
+  a pad does not record, so only the game checks it; the pad scores the penalty (D10).
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def batch_problem(batch: int, cards: Sequence[Card], card: Card) -> str | None:
     """Why ``card`` may not be played on top of ``cards`` in ``batch``, or None if it may.
 
     Only the rule inside the batch; the Special Colour Tree's rule about the other batches is
-    :func:`special_problem`. Unlucky and Bad take any card (Unlucky just scores 0 off 13, D7).
+    :func:`special_problem`. Unlucky and Bad take any card (Unlucky just scores 0 off 13, D11).
     """
     n = len(cards)
     if batch == MONOCHROME:
@@ -139,8 +139,8 @@ def colour_outside(orchard: Orchard, colour: str) -> bool:
 
 
 def special_problem(orchard: Orchard, card: Card) -> str | None:
-    """The Special Colour Tree's planting rule (D5): not while a card of its colour lies in any
-    batch but Bad (and the tree itself). Checked by the game only (D6)."""
+    """The Special Colour Tree's planting rule (D8): not while a card of its colour lies in any
+    batch but Bad (and the tree itself). Checked by the game only (D10)."""
     if colour_outside(orchard, card.colour):
         return f"a {card.colour} card already lies outside the Bad batch, so a {card.colour} Special tree " \
                f"cannot be planted"

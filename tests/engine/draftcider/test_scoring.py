@@ -166,6 +166,27 @@ def test_score_total_and_lookup():
         s["apples"]
 
 
+def test_every_stated_maximum_is_reached_by_twelve_legal_cards():
+    twelve = {
+        "monochrome": cards(" ".join(f"r{h}{s}" for h in range(1, 4) for s in range(1, 5))),
+        "feather": cards(" ".join(f"g{h}3" for h in range(1, 6)) + " " + " ".join(f"o{h}3" for h in range(1, 6))
+                         + " r13 r23"),
+        "unlucky": cards(" ".join(["g11"] * 11 + ["r12"])),
+        "fortepiano": cards(" ".join(["g11", "g51"] * 6)),
+        "sweet": cards(" ".join(["g13", "r43"] * 6)),
+        "steady": cards(" ".join(["g11", "g21"] * 6)),
+    }
+    for name, seq in twelve.items():
+        b = BATCHES.index(name)
+        o = [[] for _ in BATCHES]
+        o[b] = fill(b, seq)
+        assert len(o[b]) == 12 and batch_points(o, b) == MAXIMA[name], name
+    assert MAXIMA == {"monochrome": 78, "feather": 132, "special": 20, "unlucky": 144, "fortepiano": 48,
+                      "sweet": 42, "steady": 41, "bad": 0}
+    assert score_orchard(orchard(special="g33")).total == MAXIMA["special"]
+    assert points("bad", " ".join(["g11"] * 12)) == MINIMA["bad"] == -12  # the text's "Max: -12"
+
+
 # --- properties: scores never leave the stated range ------------------------------------------
 card_st = st.builds(Card, st.sampled_from(COLOURS), st.integers(1, 5), st.integers(1, 5))
 
