@@ -33,7 +33,7 @@ class CardError(ValueError):
     """Text or data that is not a card."""
 
 
-def _safe(value: Any, limit: int = 40) -> str:
+def safe_repr(value: Any, limit: int = 40) -> str:
     """A short repr of untrusted input for error messages (huge ints and strings cut)."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
         return "a huge number"
@@ -64,10 +64,10 @@ class Card:
     def from_text(cls, text: str) -> Card:
         """Parse ``"green h3 s4"`` (case and extra spaces ignored)."""
         if not isinstance(text, str) or len(text) > 40:
-            raise CardError(f"not a card: {_safe(text)}")
+            raise CardError(f"not a card: {safe_repr(text)}")
         parts = text.lower().split()
         if (len(parts) != 3 or parts[0] not in COLOURS or not parts[1].startswith("h")
-                or not parts[2].startswith("s") or not parts[1][1:].isdigit() or not parts[2][1:].isdigit()):
+                or not parts[2].startswith("s") or not parts[1][1:].isdecimal() or not parts[2][1:].isdecimal()):
             raise CardError(f"not a card: {text!r} (expected e.g. 'green h3 s4')")
         return cls(parts[0], int(parts[1][1:]), int(parts[2][1:]))
 
@@ -78,10 +78,10 @@ class Card:
     def from_dict(cls, d: Any) -> Card:
         """The score pad's CARD object; exactly the three keys. :class:`CardError` otherwise."""
         if not isinstance(d, dict):
-            raise CardError(f"a card is an object with colour, height and sweetness, got {_safe(d)}")
+            raise CardError(f"a card is an object with colour, height and sweetness, got {safe_repr(d)}")
         unknown = [k for k in d if k not in CARD_KEYS]
         if unknown:
-            raise CardError(f"unknown key {_safe(unknown[0])} in a card (keys: colour, height, sweetness)")
+            raise CardError(f"unknown key {safe_repr(unknown[0])} in a card (keys: colour, height, sweetness)")
         missing = [k for k in CARD_KEYS if k not in d]
         if missing:
             raise CardError(f"a card needs {', '.join(missing)}")
@@ -94,10 +94,10 @@ class Card:
 def card_problem(colour: Any, height: Any, sweetness: Any) -> str | None:
     """Why these are not a card's values, or None."""
     if not isinstance(colour, str) or colour not in COLOURS:
-        return f"colour must be one of {', '.join(COLOURS)}, got {_safe(colour)}"
+        return f"colour must be one of {', '.join(COLOURS)}, got {safe_repr(colour)}"
     for name, value in (("height", height), ("sweetness", sweetness)):
         if isinstance(value, bool) or not isinstance(value, int) or not LOW <= value <= HIGH:
-            return f"{name} must be a whole number {LOW}-{HIGH}, got {_safe(value)}"
+            return f"{name} must be a whole number {LOW}-{HIGH}, got {safe_repr(value)}"
     return None
 
 
@@ -161,7 +161,7 @@ def parse_deck(text: str, source: str = "deck.toml") -> Deck:
         for i, entry in enumerate(raw[:MAX_DECK + 1]):
             key = f"deck.cards[{i}]"
             if not isinstance(entry, dict):
-                bad(key, f"must be a table {{ colour = ..., height = ..., sweetness = ... }}, got {_safe(entry)}")
+                bad(key, f"must be a table {{ colour = ..., height = ..., sweetness = ... }}, got {safe_repr(entry)}")
                 continue
             ok = True
             for k in entry:

@@ -10,6 +10,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from table.engine.draftcider.cards import safe_repr
 from table.engine.errors import RecordError
 
 
@@ -105,7 +106,7 @@ EVENT_TYPES: dict[str, type[Event]] = {cls.kind: cls for cls in (
 def event_from_dict(d: Any) -> Event:
     """Read an event's JSON form back (:class:`RecordError` if it is not one)."""
     if not isinstance(d, dict) or d.get("type") not in EVENT_TYPES:
-        raise RecordError(f"not a Draft Cider event: {d!r:.80}")
+        raise RecordError(f"not a Draft Cider event: {safe_repr(d.get('type') if isinstance(d, dict) else d)}")
     cls = EVENT_TYPES[d["type"]]
     kwargs: dict[str, Any] = {}
     try:

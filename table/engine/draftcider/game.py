@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from table.engine.draftcider.cards import MAX_DECK, Card, CardError, standard_deck
+from table.engine.draftcider.cards import MAX_DECK, Card, CardError, safe_repr, standard_deck
 from table.engine.draftcider.events import (
     CardDealt,
     CardPlayed,
@@ -77,7 +77,7 @@ class Config:
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int) \
                 or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ConfigError(f"Draft Cider is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {self.players!r:.20}")
+            raise ConfigError(f"Draft Cider is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {safe_repr(self.players)}")
         if not isinstance(self.easy, bool):
             raise ConfigError("easy must be true or false")
         if not isinstance(self.deck, tuple) or not all(isinstance(c, Card) for c in self.deck):
@@ -102,7 +102,7 @@ class Config:
             raise ConfigError("a config is an object")
         unknown = [k for k in d if k not in ("players", "easy", "deck")]
         if unknown:
-            raise ConfigError(f"unknown config key {unknown[0]!r:.30}")
+            raise ConfigError(f"unknown config key {safe_repr(unknown[0])}")
         deck = STANDARD_DECK
         if "deck" in d:
             raw = d["deck"]
@@ -192,7 +192,7 @@ class State:
             if 0 <= action < len(self.deck) * N_BATCHES:
                 card, batch = divmod(action, N_BATCHES)
                 return f"play {card} {BATCHES[batch]}"
-        raise ActionParseError(f"no Draft Cider action {action!r:.30}")
+        raise ActionParseError(f"no Draft Cider action {safe_repr(action)}")
 
     def string_to_action(self, text: str) -> int:
         """Read ``deal 17`` / ``play 17 feather``; a card may also be named by its text while
@@ -208,7 +208,7 @@ class State:
                                f"BATCH one of {', '.join(BATCHES)})")
 
     def _card_word(self, words: list[str], where: list[int], text: str) -> int:
-        if len(words) == 1 and words[0].isdigit() and len(words[0]) <= 4:
+        if len(words) == 1 and words[0].isdecimal() and len(words[0]) <= 4:
             n = int(words[0])
             if n < len(self.deck):
                 return n
@@ -399,10 +399,10 @@ def replay(record: Any) -> State:
     if not isinstance(record, dict):
         raise RecordError("a Draft Cider record is a JSON object")
     if record.get("format") != FORMAT:
-        raise RecordError(f"not a Draft Cider record (format {record.get('format')!r:.40}, expected {FORMAT!r})")
+        raise RecordError(f"not a Draft Cider record (format {safe_repr(record.get('format'))}, expected {FORMAT!r})")
     unknown = [k for k in record if k not in ("format", "config", "actions")]
     if unknown:
-        raise RecordError(f"unknown record key {unknown[0]!r:.30}")
+        raise RecordError(f"unknown record key {safe_repr(unknown[0])}")
     try:
         config = Config.from_dict(record.get("config"))
     except ConfigError as exc:
@@ -416,5 +416,5 @@ def replay(record: Any) -> State:
         try:
             state.apply(text)
         except (ActionParseError, IllegalActionError) as exc:
-            raise RecordError(f"action {i} ({text!r:.40}): {exc}") from None
+            raise RecordError(f"action {i} ({safe_repr(text)}): {exc}") from None
     return state

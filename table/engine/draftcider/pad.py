@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from table.engine.draftcider.cards import Card, CardError, _safe
+from table.engine.draftcider.cards import Card, CardError, safe_repr
 from table.engine.draftcider.scoring import BATCHES, CARDS_PER_PLAYER, Score, batch_problem, score_orchard, winners
 from table.engine.errors import ScorePadError
 
@@ -64,10 +64,10 @@ def score_pad(pad: Any, deck: Sequence[Card] | None = None) -> PadResult:
         raise ScorePadError('the pad must be an object {"players": [...]}')
     for key in pad:
         if key not in PAD_KEYS:
-            raise ScorePadError(f"unknown key {_safe(key)} in the pad (known: {', '.join(PAD_KEYS)})")
+            raise ScorePadError(f"unknown key {safe_repr(key)} in the pad (known: {', '.join(PAD_KEYS)})")
     easy = pad.get("easy", False)
     if not isinstance(easy, bool):
-        raise ScorePadError(f'"easy" must be true or false, got {_safe(easy)}')
+        raise ScorePadError(f'"easy" must be true or false, got {safe_repr(easy)}')
     players = pad.get("players")
     if not isinstance(players, list) or not players:
         raise ScorePadError('"players" must be a non-empty list')
@@ -83,7 +83,7 @@ def score_pad(pad: Any, deck: Sequence[Card] | None = None) -> PadResult:
             raise ScorePadError(f'{where} must be an object {{"name": ..., "batches": {{...}}}}')
         for key in p:
             if key not in PLAYER_KEYS:
-                raise ScorePadError(f"{where}: unknown key {_safe(key)} (known: {', '.join(PLAYER_KEYS)})")
+                raise ScorePadError(f"{where}: unknown key {safe_repr(key)} (known: {', '.join(PLAYER_KEYS)})")
         name = p.get("name")
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
             raise ScorePadError(f"{where}: name must be a non-empty string of at most {MAX_NAME} characters")
@@ -97,7 +97,7 @@ def score_pad(pad: Any, deck: Sequence[Card] | None = None) -> PadResult:
         count = 0
         for batch_name, cards in raw.items():
             if batch_name not in BATCHES:
-                raise ScorePadError(f"{where}: unknown batch {_safe(batch_name)} (known: {', '.join(BATCHES)})")
+                raise ScorePadError(f"{where}: unknown batch {safe_repr(batch_name)} (known: {', '.join(BATCHES)})")
             b = BATCHES.index(batch_name)
             if not isinstance(cards, list):
                 raise ScorePadError(f"{where}, batch {batch_name}: must be a list of cards in the order played")

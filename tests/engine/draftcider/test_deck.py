@@ -53,6 +53,7 @@ def test_every_problem_is_listed_at_once():
 @pytest.mark.parametrize(("text", "message"), [
     ("this is = not toml [", "not TOML"),
     ('name = "x"\n', "missing [deck] table"),
+    ('extra = 1\n' + deck_text([card_line()] * 24), "unknown table or key"),
     ('[deck]\nname = "x"\n', "missing or not an array"),
     ('[deck]\nname = ""\ncards = []\n', "must be a non-empty string"),
     (deck_text([card_line()] * 10), "10 cards; a deck holds 24-1000"),
@@ -89,7 +90,7 @@ def test_card_text_and_dict_forms_round_trip(colour, height, sweetness):
 
 
 @pytest.mark.parametrize("bad", ["", "green", "green 3 4", "purple h1 s1", "green h6 s1", "green h1 s1 x",
-                                 "green h s1", "x" * 500, None, 5])
+                                 "green h s1", "green h² s1", "x" * 500, None, 5])
 def test_card_text_errors(bad):
     with pytest.raises(CardError):
         Card.from_text(bad)

@@ -261,3 +261,33 @@ def test_random_games_keep_every_rule(players, easy, seed):
     assert replay(state.to_record()).events == state.events
     dealt = [e.card_id for e in state.events if e.kind == "card_dealt"]
     assert len(dealt) == len(set(dealt)) == 12 * players
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**6000), 10**6000) | st.floats(allow_nan=False)
+    | st.text(max_size=12) | st.sampled_from([G.FORMAT, "deal 3", "play 0 bad", "green h1 s1", "²", "٣"]),
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(
+        st.sampled_from(["format", "config", "actions", "players", "easy", "deck", "x"]), inner, max_size=4),
+    max_leaves=30)
+
+
+@settings(max_examples=400, deadline=None)
+@given(json_values)
+def test_any_json_value_replays_or_is_refused_as_a_record_error(record):
+    try:
+        replay(record)
+    except RecordError as exc:
+        assert "\n" not in str(exc) and len(str(exc)) < 400
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(2, 6), st.lists(st.one_of(st.text(max_size=20), st.sampled_from(
+    ["deal 0", "deal 1", "play 0 bad", "deal ²", "play ٣ bad", "play green h1 s1 bad", "deal 10" + "0" * 50])),
+    max_size=8))
+def test_garbage_actions_in_a_record_are_record_errors(players, actions):
+    record = {"format": G.FORMAT, "config": {"players": players}, "actions": actions}
+    try:
+        state = replay(record)
+    except RecordError:
+        return
+    assert len(state.history) == len(actions)
