@@ -1,0 +1,82 @@
+"""Draft Cider's digital score pad: ``applejack-table score --game draftcider PAD.json [--json]``.
+
+The lead wires the ``score`` command's ``--game draftcider`` to :func:`run`. The pad format is
+in ``table.engine.draftcider.pad``; cards are also checked against the shipped deck (no card
+played more often than the deck holds it).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+MAX_PAD_BYTES = 1_000_000
+"""A pad for 6 players × 12 cards is a few kB; anything this big is not a pad."""
+PROG = "applejack-table score"
+
+
+def _fail(path: Path, msg: str) -> int:
+    print(f"{PROG}: {path}: {msg}", file=sys.stderr)
+    return 2
+
+
+def _read(path: Path) -> str:
+    if str(path) == "-":
+        text = sys.stdin.read(MAX_PAD_BYTES + 1)
+    else:
+        with path.open(encoding="utf-8") as f:
+            text = f.read(MAX_PAD_BYTES + 1)
+    if len(text) > MAX_PAD_BYTES:
+        raise ValueError(f"larger than {MAX_PAD_BYTES} characters; not a score pad")
+    return text
+
+
+def format_table(result: dict[str, object]) -> str:
+    """The result as a plain-text table: one row per batch, one column per player."""
+    from table.engine.draftcider.scoring import BATCH_TITLES, BATCHES
+
+    players = result["players"]
+    assert isinstance(players, list)
+    rows = [("", *(p["name"] for p in players))]
+    for name, title in zip(BATCHES, BATCH_TITLES, strict=True):
+        rows.append((title, *(str(p["batches"][name]) for p in players)))
+    rows.append(("TOTAL", *(str(p["total"]) for p in players)))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(r)) for r in rows]
+    won = result["winners"]
+    assert isinstance(won, list)
+    lines.append(("Winner: " if len(won) == 1 else "Winners (tie): ") + ", ".join(won))
+    return "\n".join(lines)
+
+
+def run(path: Path, as_json: bool) -> int:
+    """Score the pad in ``path`` ("-": standard input) and print the result (a table, or one
+    JSON object with ``as_json``). Bad input: one line on stderr naming the file, exit 2."""
+    from table.draftcider_files import load_deck
+    from table.engine.draftcider.pad import score_pad
+    from table.engine.errors import DataError, ScorePadError
+
+    path = Path(path)
+    try:
+        text = _read(path)
+    except (OSError, UnicodeDecodeError) as exc:
+        return _fail(path, f"cannot read: {getattr(exc, 'strerror', None) or exc}")
+    except ValueError as exc:
+        return _fail(path, str(exc))
+    try:
+        pad = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return _fail(path, f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+    except (ValueError, RecursionError) as exc:  # e.g. a number with thousands of digits, deep nesting
+        return _fail(path, f"not a score pad: {str(exc)[:100] or type(exc).__name__}")
+    try:
+        deck = load_deck()
+    except DataError as exc:
+        return _fail(path, f"cannot check it, the shipped deck is broken: {str(exc).splitlines()[0]}")
+    try:
+        result = score_pad(pad, deck.cards).to_dict()
+    except ScorePadError as exc:
+        return _fail(path, str(exc))
+    print(json.dumps(result, ensure_ascii=False) if as_json else format_table(result))
+    return 0

@@ -1,0 +1,118 @@
+"""Draft Cider's events, in the order things happen at the table.
+
+Each is a small frozen value with a one-line text (``str``) and a JSON form (``to_dict``;
+:func:`event_from_dict` reads it back). Seats are 0-based in data and 1-based in text.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from table.engine.draftcider.cards import safe_repr
+from table.engine.errors import RecordError
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": self.kind}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            d[f.name] = list(v) if isinstance(v, tuple) else v
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted(Event):
+    """``per_phase``: cards each player takes per phase; ``phases`` to reach 12 cards each."""
+
+    kind: ClassVar[str] = "game_started"
+    players: int
+    per_phase: int
+    phases: int
+    easy: bool
+
+    def __str__(self) -> str:
+        mode = ", easy mode" if self.easy else ""
+        return (f"Draft Cider: {self.players} players, {self.phases} phases of {self.per_phase} cards "
+                f"per player{mode}")
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseStarted(Event):
+    """Phase ``phase`` (1-based) begins: ``cards`` are dealt to the centre, ``seat`` picks first."""
+
+    kind: ClassVar[str] = "phase_started"
+    phase: int
+    seat: int
+    cards: int
+
+    def __str__(self) -> str:
+        return f"Phase {self.phase}: {self.cards} cards to the centre, seat {self.seat + 1} picks first"
+
+
+@dataclass(frozen=True, slots=True)
+class CardDealt(Event):
+    kind: ClassVar[str] = "card_dealt"
+    card_id: int
+    card: str
+
+    def __str__(self) -> str:
+        return f"  dealt card {self.card_id}: {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    """Seat ``seat`` took card ``card_id`` and played it into ``batch``, which now scores ``points``."""
+
+    kind: ClassVar[str] = "card_played"
+    seat: int
+    card_id: int
+    card: str
+    batch: str
+    points: int
+
+    def __str__(self) -> str:
+        return f"  seat {self.seat + 1} plays {self.card} into {self.batch} (batch now {self.points})"
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    kind: ClassVar[str] = "game_ended"
+    totals: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "Game over: " + ", ".join(f"seat {i + 1} {t}" for i, t in enumerate(self.totals))
+
+
+@dataclass(frozen=True, slots=True)
+class Winners(Event):
+    kind: ClassVar[str] = "winners"
+    seats: tuple[int, ...]
+
+    def __str__(self) -> str:
+        who = ", ".join(f"seat {s + 1}" for s in self.seats)
+        return ("Winner: " if len(self.seats) == 1 else "Winners (tie): ") + who
+
+
+EVENT_TYPES: dict[str, type[Event]] = {cls.kind: cls for cls in (
+    GameStarted, PhaseStarted, CardDealt, CardPlayed, GameEnded, Winners)}
+
+
+def event_from_dict(d: Any) -> Event:
+    """Read an event's JSON form back (:class:`RecordError` if it is not one)."""
+    if not isinstance(d, dict) or d.get("type") not in EVENT_TYPES:
+        raise RecordError(f"not a Draft Cider event: {safe_repr(d.get('type') if isinstance(d, dict) else d)}")
+    cls = EVENT_TYPES[d["type"]]
+    kwargs: dict[str, Any] = {}
+    try:
+        for f in dataclasses.fields(cls):
+            v = d[f.name]
+            kwargs[f.name] = tuple(v) if isinstance(v, list) else v
+        return cls(**kwargs)
+    except (KeyError, TypeError) as exc:
+        raise RecordError(f"malformed {d['type']} event: {exc!r}") from None
