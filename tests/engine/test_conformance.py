@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from table.engine import draftcider as dc
 from table.engine import protocol
 from table.engine import zankapfel as zk
 from table.engine.errors import IllegalActionError
@@ -62,6 +63,9 @@ GAMES: list[GameSpec] = [
     _native("zankapfel-3p", zk, zk.Config(3), zk.State.summary),
     _native("zankapfel-4p-bribery", zk, zk.Config(4, bribery=True), zk.State.summary),
     _native("zankapfel-6p", zk, zk.Config(6), zk.State.summary),
+    _native("draftcider-2p", dc, dc.Config(2)),
+    _native("draftcider-3p-easy", dc, dc.Config(3, easy=True)),
+    _native("draftcider-6p", dc, dc.Config(6)),
 ]
 
 
