@@ -23,9 +23,9 @@ def test_speaks_the_newest_line_without_waiting():
         return procs[-1]
 
     s = Speaker(which=lambda name: "/usr/bin/espeak-ng", popen=popen)
-    log = ["Harvest Red (square): every Red area − 2"]
+    log = ["Harvest Red (square mark): every Red area − 2"]
     s.say_all(log)
-    assert procs[0].argv[-1] == "Harvest Red (square): every Red area minus 2"
+    assert procs[0].argv[-1] == "Harvest Red (square mark): every Red area minus 2"
     log.append("Turn 3")
     s.say_all(log)
     s.say_all(log)

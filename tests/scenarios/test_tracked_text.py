@@ -42,7 +42,9 @@ def test_a_tracked_game_with_hints_stopped_resumed_and_finished(tmp_path):
     assert tail[0].startswith("Hint for ○ Circle: ") and "[" not in tail[0]  # … and asked again, said again
 
     second = play(steps[cut:], state, "--resume", "yes")
-    assert "Resumed." in second and "Winner: ○ Circle" in second
+    assert "Resumed." in second and "Solo result: " in second and "Winner" not in second  # solo: marks, no winner
+    before_resume = second.split("Resumed.")[0]
+    assert "New game" not in before_resume and "Hint for" not in before_resume  # one summary line, not the game again
 
     (record_path,) = (state / "records").glob("*.json")
     record = json.loads(record_path.read_text())
