@@ -1090,7 +1090,7 @@ class Controller:
                 if big:
                     name = self.data.varieties[v].name
                     out.append(f"{seat_label(p)} {name}: an area of {big[0]} apples? Enter each area on its own "
-                               f"(e.g. 5,3), not the total, and not with the pips taken off")
+                               "(e.g. 5,3), not a total")
         return out
 
     def _pad_done(self) -> None:
