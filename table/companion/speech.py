@@ -22,7 +22,7 @@ def spoken(text: str) -> str:
         text = text.replace(glyph + " ", "").replace(glyph, "")
     for sign, words in _SAY.items():
         text = text.replace(sign, words)
-    return re.sub(r"\s+", " ", text).strip()
+    return re.sub(r"\s+([,.;:])", r"\1", re.sub(r"\s+", " ", text)).strip()
 
 
 class Speaker:

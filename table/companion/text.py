@@ -90,7 +90,7 @@ def screen_text(ctl: Controller) -> str:
         return (f"Setup: players {s.players} (1-4), cottage {'on' if s.cottage else 'off'} (5), "
                 f"apple tiles {'shuffled' if s.apple_tiles is not None else 'off'} (6), "
                 f"die sensor {'on' if s.sensor else 'off'}{sensor} (7), individual orchards {orchards} (o)"
-                f"{campaign}, {tracked}; {ctl.honey_line().lower()}; confirm starts")
+                f"{campaign}, {tracked}; {ctl.honey_line().replace('Starting', 'starting', 1)}; confirm starts")
     if ctl.mode == "correct" and ctl.correction is not None:
         c = ctl.correction
         vals = ", ".join(f"{c.label(i)} {c.value(i)}" for i in range(c.FIELDS))

@@ -175,6 +175,32 @@ def path_positions(n: int, w: int, h: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
+def path_layout(apples_by_space: tuple[tuple[int, ...], ...], w: int, h: int, r_max: int) -> tuple[
+        tuple[tuple[int, int], ...], int, list[tuple[int, tuple[float, float], float]]]:
+    """The board path in a w×h box: space centres, the space radius, and every printed apple as
+    (variety, centre, radius). Every apple must show between its two spaces: the spaces shrink until
+    the shortest segment with apples holds both half-spaces and one apple; two apples on one segment
+    stand side by side across the path."""
+    n = len(apples_by_space)
+    pos = path_positions(n, w, h)
+    r = max(6, min(round(min(w / math.ceil(math.sqrt(n * w / max(1, h))), h / 4) * 0.28), r_max))
+    segments = [math.dist(pos[i], pos[i + 1]) for i in range(n - 1) if apples_by_space[i]]
+    if segments:
+        r = max(6, min(r, math.floor(min(segments) / (2 + 2 * APPLE_R + 0.4))))
+    ra = max(5.0, r * APPLE_R)
+    out: list[tuple[int, tuple[float, float], float]] = []
+    for i in range(n - 1):
+        apples = apples_by_space[i]
+        (x0, y0), (x1, y1) = pos[i], pos[i + 1]
+        length = max(1.0, math.dist(pos[i], pos[i + 1]))
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        across = (-(y1 - y0) / length, (x1 - x0) / length)
+        for k, v in enumerate(apples):
+            off = (k - (len(apples) - 1) / 2) * 2.15 * ra
+            out.append((v, (mx + across[0] * off, my + across[1] * off), ra))
+    return pos, r, out
+
+
 class View:
     def __init__(self, size: tuple[int, int], fonts: Fonts | None = None) -> None:
         self.w, self.h = size
@@ -354,17 +380,9 @@ class View:
             return surf
         surf = pygame.Surface((w, h))
         surf.fill(PANEL)
-        n = len(track.board.spaces)
-        pos = path_positions(n, w, h)
-        r = max(6, min(round(min(w / math.ceil(math.sqrt(n * w / h)), h / 4) * 0.28), self.px(24)))
-        # every printed apple must show between two spaces: the spaces shrink until the shortest
-        # segment with apples holds both half-spaces and one apple (more apples stand side by side)
-        segments = [math.dist(pos[i], pos[i + 1]) for i in range(n - 1) if track.apples[i]]
-        if segments:
-            r = max(6, min(r, math.floor(min(segments) / (2 + 2 * APPLE_R + 0.4))))
-        ra = max(5.0, r * APPLE_R)
-        for i in range(n - 1):
-            pygame.draw.line(surf, DIM, pos[i], pos[i + 1], max(2, r // 5))
+        pos, r, apples = path_layout(track.apples, w, h, self.px(24))
+        for i in range(len(pos) - 1):
+            pygame.draw.line(surf, DIM, pos[i], pos[i + 1], max(2, round(r) // 5))
         for i, space in enumerate(track.board.spaces):
             c = pos[i]
             if space.seat is None:  # innermost with a bridge: blossom scoring and back to the start
@@ -373,18 +391,9 @@ class View:
                 col = hex_colour(SEAT_COLOURS[space.seat])
                 pygame.draw.circle(surf, col, c, r)
                 draw_mark(surf, SEAT_SYMBOLS[space.seat], c, r * 0.55, FG)
-        for i in range(n - 1):
-            apples = track.apples[i]
-            if not apples:
-                continue
-            (x0, y0), (x1, y1) = pos[i], pos[i + 1]
-            length = max(1.0, math.dist(pos[i], pos[i + 1]))
-            mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-            px_, py_ = -(y1 - y0) / length, (x1 - x0) / length  # across the path
-            for k, v in enumerate(apples):
-                off = (k - (len(apples) - 1) / 2) * 2.15 * ra
-                var = self._var(ctl, v)
-                draw_variety(surf, var[0], var[1], (mx + px_ * off, my + py_ * off), ra)
+        for v, centre, ra in apples:
+            var = self._var(ctl, v)
+            draw_variety(surf, var[0], var[1], centre, ra)
         self._board_cache = {key: surf}
         return surf
 
