@@ -1,9 +1,12 @@
 """Drawing the controller's state with pygame: one ``View`` per screen size.
 
 Layouts scale from one design (800×480, the official 7" display) by ``min(w/800, h/480)``;
-small screens (height < 400, e.g. 480×320) drop the step reminders and shorten labels. Every
-variety is drawn with its colour AND its mark AND its name; every seat with its colour AND its
-symbol. Text is rendered once and cached; the board path is drawn once per game and cached.
+small screens (height < 400, e.g. 480×320) drop the step reminders 2–4 but keep every action
+(Undo, Correct, Blind draw, Cottage). Every variety is drawn with its colour AND its mark AND
+its name (marks: diamond, heart, cross, hexagon, plus, moon, drop — shapes no seat uses; the
+older circle/triangle/square/star still draw); every seat with its colour AND its symbol.
+Lines people read from across the table wrap (``View.wrapped``) rather than shrink below 18 px
+of the 800×480 design. Text is rendered once and cached; the board path is drawn once per game and cached.
 ``View.targets`` lists the touch targets (rect, button name) of the last frame.
 """
 
