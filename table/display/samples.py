@@ -13,7 +13,7 @@ from table.engine.data import DataSet
 NAMES = ("setup", "resume", "play", "harvest", "refill", "stock", "middle", "correct", "pad", "result",
          "setup-tracked", "tracked-draw", "tracked-hint", "tracked-place",
          "setup-variants", "setup-campaign", "loop-harvest", "blossom", "loop", "last-turn", "game-over",
-         "pad-total", "solo-result")
+         "pad-total", "solo-result", "middle-space")
 
 
 def _tracked(data: DataSet, draws: int | None) -> Controller:
@@ -132,6 +132,8 @@ def sample(data: DataSet, name: str) -> Controller:
         while ctl.pending[0].kind != {"loop-harvest": "harvest", "blossom": "blossom", "loop": "loop"}[name]:
             ctl.do("ack")
         return ctl
+    if name == "middle-space":  # solo: the middle space's announcement (honey for empty trees, refill them)
+        return _until(data, Setup(1), lambda c: bool(c.pending) and c.pending[0].kind == "middle")
     if name == "last-turn":
         return _until(data, Setup(3), lambda c: not c.pending and c.t.is_last_turn())
     if name == "game-over":

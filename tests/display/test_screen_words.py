@@ -111,14 +111,7 @@ class SizeRecorder(Fonts):
 
 @pytest.mark.parametrize("name", ["last-turn", "game-over", "middle-space", "harvest", "loop", "blossom"])
 def test_the_lines_people_read_from_a_metre_are_18_px_or_more_at_800x480(name):
-    if name == "middle-space":  # solo: the announcement of the middle space (the longest line)
-        ctl = Controller(DATA)
-        ctl.setup = Setup(1)
-        ctl.do("start")
-        while not (ctl.pending and ctl.pending[0].kind == "middle"):
-            ctl.do("ack" if ctl.pending else str(next(a for a in ctl.t.legal_actions() if a.kind == "take")))
-    else:
-        ctl = sample(DATA, name)
+    ctl = sample(DATA, name)
     fonts = SizeRecorder()
     View((800, 480), fonts).draw(pygame.Surface((800, 480)), ctl)
     small = [(t, s) for t, s in fonts.seen if s < 18]
