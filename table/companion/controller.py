@@ -121,7 +121,7 @@ class Setup:
             parts.append("individual orchards " + " ".join(self.orchards))
         if self.campaign:
             parts.append(f"campaign game {self.campaign} of 4"
-                         + (f" ({campaign_middle(self.campaign)} kept tile(s) on the middle trees)"
+                         + (f" ({plural(campaign_middle(self.campaign), 'kept tile')} on the middle trees)"
                             if self.campaign > 1 else ""))
         return ", ".join(parts)
 
@@ -362,6 +362,10 @@ class Controller:
             return f"Game over after {plural(s.turn, 'turn')}"
         where = "the middle space" if t.on_middle else \
             " and ".join(f"trough {n} with {plural(s.troughs[n - 1], 'tile')}" for n in t.open_troughs())
+        if s.phase == "stock":  # from the troughs it may restock from, else the supply
+            sources = [f"trough {a.a} with {plural(s.troughs[a.a - 1], 'tile')}" for a in t.legal_actions()
+                       if a.kind == "stock" and a.a is not None]
+            where = " or ".join([*sources, "the supply"] if s.supply else sources) or "nowhere (all empty)"
         last = " — LAST TURN" if t.is_last_turn() else ""
         what = "restocks the cottage from" if s.phase == "stock" else "takes from"
         return (f"Turn {s.turn + 1}: {seat_label(t.seat)} {what} {where}; die on space {s.die.space} "

@@ -87,7 +87,8 @@ def screen_text(ctl: Controller) -> str:
         sensor = f" ({ctl.sensor_note()})" if ctl.sensor_note() else ""
         orchards = " ".join(s.orchards) if s.orchards is not None else "off"
         campaign = f", solo campaign game {s.campaign or 'off'} (k)" if s.players == 1 else ""
-        return (f"Setup: players {s.players} (1-4), cottage {'on' if s.cottage else 'off'} (5), "
+        solo = " = solo" if s.players == 1 else ""
+        return (f"Setup: players {s.players}{solo} (1-4), cottage {'on' if s.cottage else 'off'} (5), "
                 f"apple tiles {'shuffled' if s.apple_tiles is not None else 'off'} (6), "
                 f"die sensor {'on' if s.sensor else 'off'}{sensor} (7), individual orchards {orchards} (o)"
                 f"{campaign}, {tracked}; {ctl.honey_line().replace('Starting', 'starting', 1)}; confirm starts")

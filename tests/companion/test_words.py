@@ -232,3 +232,12 @@ def test_help_keys_is_plain_text_without_markup():
     assert "``" not in text and ":func:" not in text and "--help-keys" not in text.splitlines()[0]
     for word in ("orchards=", "campaign=", "kept=", "clear"):
         assert word in text
+
+
+def test_restock_line_names_only_where_the_cottage_can_be_restocked_from():
+    ctl = started(Setup(2, cottage=True))
+    ctl.do("cottage")  # the cottage tile taken: restock it
+    line = ctl.turn_line()
+    legal = [a.a for a in ctl.t.legal_actions() if a.kind == "stock"]
+    assert f"{'○ Circle'} restocks the cottage from trough {legal[0]} with " in line
+    assert line.split("; ")[0].endswith(" or the supply")
