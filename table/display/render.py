@@ -287,13 +287,19 @@ class View:
         if ctl.hint:
             self.draw_hint(surf, ctl.hint)
         if ctl.setup.sensor and ctl.track is not None and ctl.sensor_state in ("disconnected", "reconnecting"):
-            self.text(surf, f"die sensor {ctl.sensor_state}", 16, (self.w - self.px(8), self.h - self.px(6)),
+            self.text(surf, f"die sensor {ctl.sensor_state}", 18, (self.w - self.px(8), self.h - self.px(6)),
                       WARN, anchor="bottomright")
 
     def draw_hint(self, surf: pygame.Surface, hint: str) -> None:
-        rect = pygame.Rect(0, self.h - self.px(40), self.w, self.px(40))
+        """A refusal over the bottom of the screen: one line, or two when it is long (never below 18 px)."""
+        font = self.fonts.font(self.px(20))
+        two = font.size(hint)[0] > self.w - self.px(16)
+        rect = pygame.Rect(0, self.h - self.px(64 if two else 40), self.w, self.px(64 if two else 40))
         pygame.draw.rect(surf, (90, 30, 30), rect)
-        self.text(surf, hint, 20, rect.center, FG, anchor="center", max_w=self.w - self.px(16))
+        if two:
+            self.wrapped(surf, hint, 20, (self.px(8), rect.y + self.px(6)), self.w - self.px(16), max_lines=2)
+        else:
+            self.text(surf, hint, 20, rect.center, FG, anchor="center")
 
     # --- setup / resume ---------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: Controller) -> None:
@@ -486,7 +492,7 @@ class View:
         rect = pygame.Rect(0, self.h - self.px(44), self.w, self.px(44))
         pygame.draw.rect(surf, (10, 12, 16), rect)
         pygame.draw.rect(surf, LIT, rect, self.px(2))
-        self.text(surf, "enter ↵  ·  esc", 16, (self.w - self.px(10), rect.centery), DIM, anchor="midright")
+        self.text(surf, "enter ↵  ·  esc", 18, (self.w - self.px(10), rect.centery), DIM, anchor="midright")
         self.text(surf, f": {text}_", 24, (self.px(10), rect.centery), FG, anchor="midleft",
                   max_w=self.w - self.px(140))
 

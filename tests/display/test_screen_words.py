@@ -121,3 +121,11 @@ def test_the_lines_people_read_from_a_metre_are_18_px_or_more_at_800x480(name):
         assert "LAST TURN" in texts
     if name == "game-over":
         assert "after 38 turns" in texts and "Turn 39" not in texts
+
+
+def test_a_long_refusal_wraps_instead_of_shrinking():
+    ctl = sample(DATA, "play")
+    ctl.hint = "corrections are made at the start of a turn; " * 3
+    fonts = SizeRecorder()
+    View((800, 480), fonts).draw(pygame.Surface((800, 480)), ctl)
+    assert all(size >= 18 for _, size in fonts.seen)
