@@ -31,6 +31,7 @@ from table.engine.events import (
     Winners,
 )
 from table.engine.game import CHANCE, GameConfig, GameState, new_game, sample_chance
+from table.engine.scoring import solo_verdict
 
 # the bots of each seat, game after game (the demo shows every kind of player)
 DEMO_LINEUPS: tuple[tuple[str, ...], ...] = (
@@ -143,9 +144,10 @@ def event_lines(data: DataSet, ev: Event, names: Sequence[str] = ()) -> list[str
             line += f" → {_payouts(ev.payouts)}"
         return [line]
     if isinstance(ev, FinalScore):
-        return [str(ev) + (f" ({names[ev.seat]})" if ev.seat < len(names) else "")]
+        line = str(ev) + (f" ({names[ev.seat]})" if ev.seat < len(names) else "")
+        return [line, f"Solo result: {solo_verdict(ev.total)}"] if len(names) == 1 else [line]
     if isinstance(ev, Winners):
-        return [str(ev)]
+        return [] if len(names) == 1 else [str(ev)]  # the solo game has marks, not a winner
     return [str(ev)]
 
 

@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     if args.help_keys:
         from table.companion import text
 
-        print(text.__doc__)
+        print(text.help_keys())
         return 0
     from table.display.handover import IDLE
 

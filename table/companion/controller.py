@@ -23,13 +23,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from table.companion.hints import Hint, HintRequest, hint_seed, position_key, still_valid
-from table.companion.labels import seat_label
+from table.companion.labels import mark_label, plural, seat_label, start_honey
 from table.companion.tracked import TrackedGame, step_lines
 from table.engine import actions as A
 from table.engine.data import DataSet
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.engine.events import (
     BlossomScoring,
+    DieMoved,
     Event,
     GameEnded,
     Harvest,
@@ -39,8 +40,9 @@ from table.engine.events import (
 )
 from table.engine.game import BLIND_DRAW, D_MIDDLE, PAY, REFILL, SELECT, SETUP, STOCK, STOCK_DRAW
 from table.engine.record import GameRecord
-from table.engine.scoring import ScoreBreakdown, final_score, winners
+from table.engine.scoring import ScoreBreakdown, final_score, solo_verdict, winners
 from table.engine.track import Track, TrackAction, TrackConfig, track_record
+from table.engine.walk import FINAL_PIPS
 
 TROUGHS = tuple(f"trough{i}" for i in range(1, 8))
 BUTTONS = (*TROUGHS, "blind", "confirm", "undo")
@@ -50,9 +52,11 @@ SEAT_COLOURS: tuple[str, ...] = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
 """Seat colours (blue, red, green, gold); every seat is also drawn with its symbol."""
 
 PAD_FIELDS_EXTRA = ("blossoms", "honey")
+PAD_TOTAL_LOOKING = 10
+"""An area of this many apples of one variety is rare enough that the entry is more likely a total."""
 
 STEPS = (
-    "Take a tile: press its trough (or Blind / Cottage)",
+    "Take a tile: press its trough (or Blind draw)",
     "Pay its price, or pasture side up: +2 honey",
     "Place it in your orchard",
     "Beehive links pay the lower number, each link",
@@ -73,9 +77,14 @@ class Setup:
     sensor: bool = False
     tracked: bool = False
     hints: tuple[int, ...] = ()
+    orchards: tuple[str, ...] | None = None  # variant "Individual orchards": the B side per seat
+    campaign: int = 0  # solo campaign game 1-4 (0: no campaign)
+    kept: tuple[int, ...] = ()  # campaign: the kept tiles' numbers (a tracked game needs them)
 
     def track_config(self) -> TrackConfig:
-        return TrackConfig(self.players, cottage=self.cottage, apple_tiles=self.apple_tiles)
+        return TrackConfig(self.players, cottage=self.cottage, apple_tiles=self.apple_tiles,
+                           middle_start=campaign_middle(self.campaign) if self.players == 1 and self.campaign
+                           else None)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"players": self.players, "cottage": self.cottage,
@@ -84,14 +93,37 @@ class Setup:
         if self.tracked:  # only when on: the journal of an untracked game reads as before
             d["tracked"] = True
             d["hints"] = list(self.hints)
+        if self.orchards is not None:
+            d["orchards"] = list(self.orchards)
+        if self.campaign:
+            d["campaign"] = self.campaign
+            d["kept"] = list(self.kept)
         return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Setup:
         tiles = d.get("apple_tiles")
+        orchards = d.get("orchards")
         return cls(int(d["players"]), bool(d.get("cottage", False)),
                    tuple(int(x) for x in tiles) if tiles is not None else None, bool(d.get("sensor", False)),
-                   bool(d.get("tracked", False)), tuple(int(s) for s in d.get("hints", ())))
+                   bool(d.get("tracked", False)), tuple(int(s) for s in d.get("hints", ())),
+                   tuple(str(o) for o in orchards) if orchards else None, int(d.get("campaign", 0)),
+                   tuple(int(t) for t in d.get("kept", ())))
+
+    def variants_text(self) -> str:
+        """The variants chosen, in words ("" for the base game)."""
+        parts = []
+        if self.cottage:
+            parts.append("cottage tiles")
+        if self.apple_tiles is not None:
+            parts.append("apple tiles")
+        if self.orchards is not None:
+            parts.append("individual orchards " + " ".join(self.orchards))
+        if self.campaign:
+            parts.append(f"campaign game {self.campaign} of 4"
+                         + (f" ({plural(campaign_middle(self.campaign), 'kept tile')} on the middle trees)"
+                            if self.campaign > 1 else ""))
+        return ", ".join(parts)
 
     def hints_text(self) -> str:
         if not self.hints:
@@ -114,6 +146,13 @@ class Announcement:
     variety: int | None = None
     pips: int = 0
     troughs: tuple[int, ...] = ()
+    space: int = 0  # loop and blossom: the space the die goes to
+
+
+def campaign_middle(game: int) -> int:
+    """Tiles on the middle trees at the start of solo campaign game 1-4: one random tile in the
+    first, then the tiles kept after the earlier games (1, 2, 3) instead of it."""
+    return max(1, game - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,22 +261,32 @@ def parse_numbers(text: str) -> tuple[int, ...]:
     return tuple(int(p) for p in parts)
 
 
-def announcements_for(events: list[Event], data: DataSet) -> list[Announcement]:
+def announcements_for(events: list[Event], data: DataSet, landed: int | None = None) -> list[Announcement]:
+    """The announcements for the events of one move. ``landed``: the space the die stands on after
+    the move (where a loop's end sends it; the board's ``return_to`` when not given)."""
     out: list[Announcement] = []
+    bridge = not any(isinstance(e, DieMoved) and e.to_space < e.from_space for e in events)
+    back = landed
+    if back is None:
+        back = next((e.to_space for e in events if isinstance(e, DieMoved) and e.to_space < e.from_space),
+                    min((b.return_to for b in data.boards.values()), default=1))
     for e in events:
         if isinstance(e, Harvest):
             v = data.varieties[e.variety]
-            out.append(Announcement("harvest", f"Harvest {v.name} ({v.mark}): every {v.name} area − {e.pips}",
-                                    e.variety, e.pips))
+            out.append(Announcement("harvest", f"Harvest {v.name} ({mark_label(v.mark)}): "
+                                    f"every {v.name} area − {e.pips}", e.variety, e.pips))
         elif isinstance(e, BlossomScoring):
-            out.append(Announcement("blossom", f"Blossom scoring: each blossom pays {e.times} honey", pips=e.times))
+            out.append(Announcement("blossom", f"Die over the bridge to space {back}, then blossom scoring: "
+                                    f"each blossom pays {e.times} honey",
+                                    pips=e.times, space=back))
         elif isinstance(e, LoopStarted):
-            out.append(Announcement("loop", f"Loop {e.loop}: die back to the start, turn it to {e.pips}",
-                                    pips=e.pips))
+            move = "" if bridge else f"Die from the middle space to space {back}, then "
+            text = f"{move}turn the die up to {e.pips}: loop {e.loop} of {FINAL_PIPS} starts on space {back}"
+            out.append(Announcement("loop", text[0].upper() + text[1:], pips=e.pips, space=back))
         elif isinstance(e, MiddleReached):
             text = f"Middle space: +{e.honey} honey for the empty trees"
             if e.fill:
-                text += f"; put {e.fill} tile(s) from the supply on the trees"
+                text += f"; put {plural(e.fill, 'tile')} from the supply on the trees"
             out.append(Announcement("middle", text, pips=e.honey))
         elif isinstance(e, RefillNeeded):
             text = "Refill: one tile into each trough: " + " ".join(map(str, e.order))
@@ -247,7 +296,7 @@ def announcements_for(events: list[Event], data: DataSet) -> list[Announcement]:
                 text += f" (only {e.available} in the supply)"
             out.append(Announcement("refill", text, troughs=e.order[: e.available] if e.available else ()))
         elif isinstance(e, GameEnded):
-            out.append(Announcement("end", f"Game over after {e.turns} turns: final scoring"))
+            out.append(Announcement("end", f"Game over after {plural(e.turns, 'turn')}: final scoring"))
     return out
 
 
@@ -310,13 +359,37 @@ class Controller:
         t = self.t
         s = t.state
         if t.is_terminal():
-            return "Game over"
+            return f"Game over after {plural(s.turn, 'turn')}"
         where = "the middle space" if t.on_middle else \
-            " and ".join(f"trough {n} ({s.troughs[n - 1]})" for n in t.open_troughs())
+            " and ".join(f"trough {n} with {plural(s.troughs[n - 1], 'tile')}" for n in t.open_troughs())
+        if s.phase == "stock":  # from the troughs it may restock from, else the supply
+            sources = [f"trough {a.a} with {plural(s.troughs[a.a - 1], 'tile')}" for a in t.legal_actions()
+                       if a.kind == "stock" and a.a is not None]
+            where = " or ".join([*sources, "the supply"] if s.supply else sources) or "nowhere (all empty)"
         last = " — LAST TURN" if t.is_last_turn() else ""
-        what = "restock the cottage from" if s.phase == "stock" else "takes from"
+        what = "restocks the cottage from" if s.phase == "stock" else "takes from"
         return (f"Turn {s.turn + 1}: {seat_label(t.seat)} {what} {where}; die on space {s.die.space} "
                 f"showing {s.die.pips}; supply {s.supply}{last}")
+
+    def shown_die(self) -> tuple[int, int]:
+        """(space, pips) where the screen draws the die. At a loop's end the rulebook's order is:
+        the die goes over the bridge, the blossom scoring, then the die is turned one pip up — so
+        while the harvests are announced the die still stands on the innermost space, during the
+        blossom scoring on its return space, and both with the old pips until the loop is confirmed."""
+        s = self.t.state
+        loop = next((a for a in self.pending if a.kind == "loop"), None)
+        if loop is None:
+            return s.die.space, s.die.pips
+        if self.pending[0].kind == "harvest" and self.t.board.bridge:
+            return self.t.board.innermost, loop.pips - 1
+        return loop.space or s.die.space, loop.pips - 1
+
+    def take_step(self) -> str:
+        """Step 1 in words for this game: the cottage is named only with the cottage variant."""
+        other = "Blind draw / Cottage" if self.setup.cottage else "Blind draw"
+        if self.track is not None and self.t.on_middle:
+            return f"Middle trees: press CONFIRM (or {other})"
+        return f"Take a tile: press its trough (or {other})"
 
     # --- what the LEDs show ---------------------------------------------------------------------
     def leds(self) -> LedState:
@@ -350,6 +423,9 @@ class Controller:
     # --- inputs from people ---------------------------------------------------------------------
     def press(self, button: str) -> bool:
         """A button, key or touch target; returns whether it did something."""
+        if self.hint:  # an old refusal does not stay on the screen past the next key
+            self.hint = ""
+            self._changed()
         try:
             cmd = self._command_for(button)
             if cmd is None:
@@ -357,7 +433,6 @@ class Controller:
             if cmd == "":
                 self._changed()  # view-only change (cursor, typing, setup choice)
                 return True
-            self.hint = ""
             self.do(cmd)
             return True
         except (CommandError, IllegalActionError, ActionParseError) as exc:
@@ -442,7 +517,9 @@ class Controller:
         s = self.setup
         if b in ("trough1", "trough2", "trough3", "trough4") or (b in "1234" and len(b) == 1):
             n = int(b[-1])
-            self.setup = replace(s, players=n, hints=tuple(h for h in s.hints if h < n))
+            self.setup = replace(s, players=n, hints=tuple(h for h in s.hints if h < n),
+                                 orchards=self.b_sides(n) if s.orchards is not None else None,
+                                 campaign=s.campaign if n == 1 else 0, kept=s.kept if n == 1 else ())
         elif b in ("trough5", "cottage", "5"):
             self.setup = replace(s, cottage=not s.cottage)
         elif b in ("trough6", "6"):
@@ -450,6 +527,19 @@ class Controller:
             self.setup = replace(s, apple_tiles=tiles)
         elif b in ("trough7", "7"):
             self.setup = replace(s, sensor=not s.sensor)
+        elif b in ("orchards", "o"):  # individual orchards: the B sides, one per seat
+            self.setup = replace(s, orchards=None if s.orchards is not None else self.b_sides(s.players))
+        elif b.startswith("orchard") and b[7:].isdigit() and s.orchards is not None:
+            seat = int(b[7:])  # touch on a seat's orchard: its next B side
+            if 0 <= seat < len(s.orchards):
+                sides = tuple(o for o in self.data.orchards if o != "A") or ("A",)
+                nxt = sides[(sides.index(s.orchards[seat]) + 1) % len(sides)] if s.orchards[seat] in sides \
+                    else sides[0]
+                self.setup = replace(s, orchards=(*s.orchards[:seat], nxt, *s.orchards[seat + 1:]))
+        elif b in ("campaign", "k"):  # solo campaign: off, game 1, 2, 3, 4
+            if s.players != 1:
+                raise CommandError("the campaign is a solo game: choose Solo first")
+            self.setup = replace(s, campaign=(s.campaign + 1) % 5, kept=())
         elif b == "tracked":  # key t: orchard tracking on/off (off ends the hints too)
             self.setup = replace(s, tracked=not s.tracked, hints=())
         elif b == "hint":  # key h: hints for every seat on/off (they need tracking: it comes on)
@@ -465,6 +555,11 @@ class Controller:
         else:
             return None
         return ""
+
+    def b_sides(self, players: int) -> tuple[str, ...]:
+        """The orchards' B sides of the data set, one per seat (B1, B2, … in order)."""
+        sides = tuple(o for o in self.data.orchards if o != "A")
+        return tuple(sides[i % len(sides)] for i in range(players)) if sides else ("A",) * players
 
     def shuffled_apples(self) -> tuple[int, ...]:
         order = list(range(len(self.data.varieties)))
@@ -529,6 +624,10 @@ class Controller:
                 pad.typing += ","
         elif b == "backspace" or (b == "undo" and pad.typing):
             pad.typing = pad.typing[:-1]
+        elif b == "clear":  # empty the field under the cursor
+            pad.typing = ""
+            name = self.data.varieties[f].id if f < pad.varieties else PAD_FIELDS_EXTRA[f - pad.varieties]
+            return f"pad {player + 1} {name}"
         elif b in ("undo", "escape"):
             return "undo"  # back to the last turn; the pad keeps what was entered
         elif b in ("confirm", "next", "tab", "down"):
@@ -657,7 +756,7 @@ class Controller:
                 raise CommandError("confirm the announcement first")
             action = TrackAction.parse(cmd)
             events = self.t.apply(action)
-            self.pending = announcements_for(events, self.data)
+            self.pending = announcements_for(events, self.data, self.t.state.die.space)
             self._say_action(action)
             if self.pending:
                 self._say_next()
@@ -679,7 +778,7 @@ class Controller:
         step = self.tracked.apply(text)
         for line in step_lines(step):
             self._say(line)
-        self.pending = announcements_for(list(step.track_events), self.data)
+        self.pending = announcements_for(list(step.track_events), self.data, self.t.state.die.space)
         if self.pending:
             self._say_next()
         elif step.track_events:
@@ -800,7 +899,35 @@ class Controller:
                 n = int(value) if value.isdigit() else 0
                 if n not in self.data.boards:
                     raise CommandError(f"no board for {value} players")
-                s = replace(s, players=n, hints=tuple(h for h in s.hints if h < n))
+                s = replace(s, players=n, hints=tuple(h for h in s.hints if h < n),
+                            orchards=None if s.orchards is None or len(s.orchards) == n else self.b_sides(n),
+                            campaign=s.campaign if n == 1 else 0, kept=s.kept if n == 1 else ())
+            elif key == "orchards":
+                if value in ("", "off", "none", "A", "a"):
+                    s = replace(s, orchards=None)
+                elif value in ("on", "B", "b"):
+                    s = replace(s, orchards=self.b_sides(s.players))
+                else:
+                    sides = tuple(value.split(","))
+                    unknown = [o for o in sides if o not in self.data.orchards]
+                    if unknown or len(sides) != s.players:
+                        raise CommandError(f"orchards=SIDES: one per seat ({s.players}) of "
+                                           f"{', '.join(self.data.orchards)}, e.g. orchards=on or "
+                                           f"orchards={','.join(self.b_sides(s.players))}")
+                    s = replace(s, orchards=sides)
+            elif key == "campaign":
+                n = int(value) if value.isdigit() else -1
+                if value in ("off", "none"):
+                    n = 0
+                if not 0 <= n <= 4 or (n and s.players != 1):
+                    raise CommandError("campaign=1..4 (or off): the solo campaign's game, after players=1")
+                s = replace(s, campaign=n, kept=s.kept[: campaign_middle(n) if n > 1 else 0])
+            elif key == "kept":
+                tiles = parse_numbers(value)
+                if s.campaign < 2 or len(tiles) != campaign_middle(s.campaign):
+                    raise CommandError("kept=TILES: the tile numbers kept from the earlier campaign games "
+                                       "(game 2: one, 3: two, 4: three), after campaign=N")
+                s = replace(s, kept=tiles)
             elif key == "cottage":
                 s = replace(s, cottage=value in ("1", "on", "yes", "true"))
             elif key == "sensor":
@@ -829,15 +956,25 @@ class Controller:
                         raise CommandError("apples=ORDER lists each variety number 1-7 once")
                 s = replace(s, apple_tiles=tiles)
             else:
-                raise CommandError(f"setup knows players=, cottage=, apples=, sensor=, tracked=, hints=; not {w!r}")
+                raise CommandError("setup knows players=, cottage=, apples=, orchards=, campaign=, kept=, sensor=, "
+                                   f"tracked=, hints=; not {w!r}")
         return s
 
+    def honey_line(self) -> str:
+        """Each seat's starting honey, in words: "Starting honey: ○ Circle 16, △ Triangle 20"."""
+        honey = start_honey(self.data, self.setup.players)
+        return "Starting honey: " + ", ".join(f"{seat_label(p)} {h}" for p, h in enumerate(honey))
+
     def _start(self, setup: Setup, *, journal: bool) -> None:
+        if setup.tracked and setup.campaign > 1 and len(setup.kept) != campaign_middle(setup.campaign):
+            raise CommandError(f"a tracked campaign game {setup.campaign} needs the kept tiles' numbers: "
+                               f"setup kept=N,… ({plural(campaign_middle(setup.campaign), 'tile')})")
         setup = replace(setup, hints=tuple(sorted({h for h in setup.hints if 0 <= h < setup.players}))
                         if setup.tracked else ())
         self.setup = setup
         self.track = Track(self.data, setup.track_config())
-        self.tracked = TrackedGame(self.data, self.track) if setup.tracked else None
+        self.tracked = TrackedGame(self.data, self.track, orchards=setup.orchards,
+                                   kept=setup.kept) if setup.tracked else None
         self._untracked = []
         self.advice = None
         self._hint_asked = None
@@ -846,10 +983,12 @@ class Controller:
         self.die_seen = None
         if journal:
             self._emit("game", setup.to_dict())
-        self._say(f"New game: {setup.players} player(s)"
-                  + (", cottage tiles" if setup.cottage else "")
+        variants = setup.variants_text()
+        self._say(f"New game: {'solo' if setup.players == 1 else plural(setup.players, 'player')}"
+                  + (f", {variants}" if variants else "")
                   + (", die sensor on" if setup.sensor else "")
                   + (f" ({self.sensor_note()}: the die is followed by turn count)" if self.sensor_note() else ""))
+        self._say(self.honey_line())
         if setup.apple_tiles is not None:
             names = ", ".join(self.data.varieties[v].name for v in setup.apple_tiles)
             self._say(f"Apple tiles, first printed apple first: {names}")
@@ -883,12 +1022,15 @@ class Controller:
     def replay(self, setup: Setup, cmds: list[str]) -> None:
         """Rebuild a journalled game exactly: its setup, then every command without journalling."""
         hook, self.on_command = self.on_command, None
+        start = len(self.log)
         try:
             self._start(setup, journal=False)
             for c in cmds:
                 self.do(c)
         finally:
             self.on_command = hook
+        del self.log[start:]  # the game so far is not told again: one summary line
+        self._said = min(self._said, len(self.log))
         self.log.append(f"Resumed. {self.turn_line() if not self.pending else self.pending[0].text}")
         self._changed()
 
@@ -921,6 +1063,39 @@ class Controller:
             except KeyError as exc:
                 raise CommandError(str(exc)) from None
             self.pad.areas[player][v.index] = tuple(n for n in nums if n > 0)
+            big = [n for n in nums if n >= PAD_TOTAL_LOOKING]
+            if big:
+                self._say(f"Check {seat_label(player)} {v.name}: an area of {big[0]} apples? Enter each area on "
+                          "its own (e.g. 5,3), not the total")
+
+    def pad_help(self) -> str:
+        """What goes into the score pad's field under the cursor, in words."""
+        pad = self.pad
+        if pad is None:
+            return ""
+        _player, f = pad.cursor
+        if f < pad.varieties:
+            name = self.data.varieties[f].name
+            return (f"{name}: the apples of each {name} area, commas between areas (e.g. 5,3) — "
+                    f"the app takes off the {FINAL_PIPS} pips")
+        if f == pad.varieties:
+            return "Blossoms: every blossom on the player's tree tiles"
+        return "Honey: the honey the player has now"
+
+    def pad_warnings(self) -> list[str]:
+        """Entries that look like a total instead of the areas one by one (an area of 10+ apples)."""
+        pad = self.pad
+        if pad is None:
+            return []
+        out = []
+        for p in range(pad.players):
+            for v, areas in enumerate(pad.areas[p]):
+                big = [a for a in areas if a >= PAD_TOTAL_LOOKING]
+                if big:
+                    name = self.data.varieties[v].name
+                    out.append(f"{seat_label(p)} {name}: an area of {big[0]} apples? Enter each area on its own "
+                               "(e.g. 5,3), not a total")
+        return out
 
     def _pad_done(self) -> None:
         if self.pad is None:
@@ -930,10 +1105,13 @@ class Controller:
         self.mode = "result"
         for p, r in enumerate(self.results):
             self._say(f"{seat_label(p)}: harvest {r.harvest} ×2 = {r.harvest_doubled}, "
-                      f"{r.profitable_varieties} varieties +{r.variety_bonus}, blossoms {r.blossoms}, "
-                      f"honey {r.honey} → {r.total}")
-        tie = " (tie)" if len(self.winners) > 1 else ""
-        self._say("Winner: " + " and ".join(seat_label(s) for s in self.winners) + tie)
+                      f"{plural(r.profitable_varieties, 'variety', 'varieties')} +{r.variety_bonus}, "
+                      f"blossoms {r.blossoms}, honey {r.honey} → {r.total}")
+        if self.pad.players == 1:  # the solo game has marks, not a winner
+            self._say(f"Solo result: {solo_verdict(self.results[0].total)}")
+        else:
+            tie = " (tie)" if len(self.winners) > 1 else ""
+            self._say("Winner: " + " and ".join(seat_label(s) for s in self.winners) + tie)
         self.record = self.track_record()
         self._emit("finished", self.record)
 

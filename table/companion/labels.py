@@ -2,9 +2,32 @@
 
 from __future__ import annotations
 
-from table.engine.data import SEAT_GLYPHS, SEAT_SYMBOLS
+from table.engine.data import SEAT_GLYPHS, SEAT_SYMBOLS, DataSet
+from table.engine.game import START_HONEY
 
 
 def seat_label(seat: int) -> str:
     """``△ Triangle``: a seat by its symbol (the harvest board shows symbols, not numbers)."""
     return f"{SEAT_GLYPHS[SEAT_SYMBOLS[seat]]} {SEAT_SYMBOLS[seat].capitalize()}"
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1 tile``, ``2 tiles`` (``many`` for irregular plurals: ``plural(2, "variety", "varieties")``)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def mark_label(mark: str) -> str:
+    """A variety's mark in words that no seat name can be mistaken for: ``diamond mark``."""
+    return f"{mark} mark"
+
+
+def start_honey(data: DataSet, players: int) -> tuple[int, ...]:
+    """Each seat's starting honey (rulebook: 16/20, 16/19/22, 16/18/20/22, solo 14), from the data
+    set when it carries them, else from the engine's table."""
+    board = data.boards.get(players)
+    from_data = getattr(board, "start_honey", None) or getattr(data, "start_honey", None)
+    if isinstance(from_data, dict):
+        from_data = from_data.get(players)
+    if from_data:
+        return tuple(int(h) for h in from_data)
+    return tuple(START_HONEY[players])

@@ -3,16 +3,32 @@
 from __future__ import annotations
 
 import logging
+import re
 import shutil
 import subprocess
 from collections.abc import Callable, Sequence
 
+from table.engine.data import SEAT_GLYPHS
+
 log = logging.getLogger("applejack.speech")
+
+_SAY = {"−": " minus ", "×": " times ", "→": ", total ", "·": ", ", "—": ", ", "✓": "", "…": ""}
+
+
+def spoken(text: str) -> str:
+    """A screen line as it should sound: seat glyphs (○ △ □ ☆) dropped — the seat's name follows
+    them — and signs said as words ("every Red area − 2" → "every Red area minus 2")."""
+    for glyph in SEAT_GLYPHS.values():
+        text = text.replace(glyph + " ", "").replace(glyph, "")
+    for sign, words in _SAY.items():
+        text = text.replace(sign, words)
+    return re.sub(r"\s+([,.;:])", r"\1", re.sub(r"\s+", " ", text)).strip()
 
 
 class Speaker:
     """Speaks new lines with ``espeak-ng`` (a subprocess each; a newer line cuts an older one
-    short). Without espeak-ng it is silent and says so once in the log."""
+    short). Without espeak-ng it is silent and says so once in the log; when espeak-ng cannot be
+    started, the log says why (once per reason)."""
 
     def __init__(self, program: str = "espeak-ng", *, which: Callable[[str], str | None] = shutil.which,
                  popen: Callable[..., subprocess.Popen[bytes]] = subprocess.Popen) -> None:
@@ -20,16 +36,24 @@ class Speaker:
         self.popen = popen
         self.proc: subprocess.Popen[bytes] | None = None
         self.spoken = 0
+        self._failures: set[str] = set()
         if self.path is None:
             log.info("%s is not installed: announcements stay silent", program)
 
     def say(self, text: str) -> None:
         if self.path is None:
             return
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-        self.proc = self.popen([self.path, "-s", "150", "--", text.replace("−", "minus")],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            if self.proc is not None and self.proc.poll() is None:
+                self.proc.terminate()
+            self.proc = self.popen([self.path, "-s", "150", "--", spoken(text)],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            if reason not in self._failures:
+                self._failures.add(reason)
+                log.warning("cannot speak %r: %s could not be started: %s", text, self.path, reason)
+            self.proc = None
 
     def say_all(self, lines: Sequence[str]) -> None:
         """Speak the lines added to ``lines`` since the last call (only the last, to stay current)."""

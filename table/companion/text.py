@@ -1,4 +1,4 @@
-"""``play --text``: the same controller in a terminal. Announcements are printed as lines; every
+"""play --text: the same controller in a terminal. Announcements are printed as lines; every
 input line is a key or a command:
 
     1..7            the trough button          blind / b / space   the blind-draw button
@@ -7,14 +7,29 @@ input line is a key or a command:
     correct / f     the correction screen      up / down / next / prev / escape / done
     die N           the die sensor sees the die on space N
     take 3, blind, stock 3, fix-die 5 2, fix-trough 3 2, fix-supply 40   track commands
-    setup players=3 cottage=on apples=shuffle sensor=off, start          on the setup screen
-    pad 1 brown 5,3 / pad 2 honey 14, pad-done                           the score pad
-    5,3,2           on the score pad: the value of the field under the cursor
     quit            leave (the game stays in the journal and is offered next time)
 
+Setup screen:
+    1..4            players (1 = solo)         5 cottage tile      6 apple tiles (shuffled)
+    7               die sensor                 o individual orchards (B sides)
+    k               solo campaign game: off, 1, 2, 3, 4
+    setup players=3 cottage=on apples=shuffle orchards=on sensor=off     the same as one line
+    setup orchards=B1,B3          each seat's orchard side (individual orchards)
+    setup players=1 campaign=3 kept=17,42   campaign game 3 with the two tiles kept so far
+    start / (empty)                starts the game
+
+Score pad (after the game; per player: the apples of each area per variety, blossoms, honey):
+    5,3,2           the value of the field under the cursor (apples of each area, commas
+                    between areas; the app takes off the 3 pips), then the next field
+    next / prev     move without changing the field
+    clear           empty the field under the cursor
+    done            score the pad
+    pad 1 brown 5,3 / pad 2 honey 14 / pad 2 honey   set (or, with no value, clear) any field
+    pad-done        the same as done
+
 Orchard tracking (setup tracked=on; hints=all or hints=1,3 also turns it on; t / h on the
-setup screen): people also enter every tile, in the engine's action texts (``game`` in front
-is optional; the journal keeps ``game draw 17``):
+setup screen): people also enter every tile, in the engine's action texts (game in front
+is optional; the journal keeps "game draw 17"):
     draw 17         the tile turned over from the supply (setup, refill, blind, middle, cottage)
     take 3:17       took tile 17 from trough 3 (a trough button works when it holds one tile)
     middle 17, blind, cottage                 the other ways to take a tile
@@ -24,8 +39,10 @@ is optional; the journal keeps ``game draw 17``):
     hint / h        the strong bot's turn for a hinted seat (shown by itself at its turn)
     untrack         stop tracking (hints end, corrections work again; undo brings it back)
 Corrections (fix-*, f) are refused while tracking: undo back to the mistake instead.
-The screen (play without --text): the same keys, plus ``:`` to type any of these lines
-(enter submits, escape cancels), h for a hint, and t / h on the setup screen.
+
+The screen (play without --text): the same keys, plus ":" to type any of these lines
+(enter submits, escape cancels), h for a hint, and t / h on the setup screen; on the score
+pad, delete empties the field under the cursor.
 """
 
 from __future__ import annotations
@@ -50,6 +67,16 @@ ALIASES = {
     "done": "done", "tab": "next", "plus": "up", "minus": "down", "+": "up", "-": "down",
     "h": "hint", "hint": "hint", "t": "tracked",
 }
+SETUP_KEYS = {"o": "orchards", "orchards": "orchards", "k": "campaign", "campaign": "campaign"}
+PAD_WORDS = {"clear": "clear", "next": "next", "prev": "prev", "back": "prev", "done": "done", "": "confirm",
+             "ok": "confirm", "undo": "undo", "u": "undo", "escape": "escape"}
+PAD_EXPECTED = ("score pad: type the apples of each area with commas (5,3), or a number for blossoms and honey; "
+                "next / prev move, clear empties the field, done scores")
+
+
+def help_keys() -> str:
+    """The keys and commands as plain text for a terminal (``play --help-keys``)."""
+    return __doc__ or ""
 
 
 def screen_text(ctl: Controller) -> str:
@@ -58,9 +85,13 @@ def screen_text(ctl: Controller) -> str:
         s = ctl.setup
         tracked = f"orchard tracking on (t), hints: {s.hints_text()} (h)" if s.tracked else "orchard tracking off (t)"
         sensor = f" ({ctl.sensor_note()})" if ctl.sensor_note() else ""
-        return (f"Setup: players {s.players} (1-4), cottage {'on' if s.cottage else 'off'} (5), "
+        orchards = " ".join(s.orchards) if s.orchards is not None else "off"
+        campaign = f", solo campaign game {s.campaign or 'off'} (k)" if s.players == 1 else ""
+        solo = " = solo" if s.players == 1 else ""
+        return (f"Setup: players {s.players}{solo} (1-4), cottage {'on' if s.cottage else 'off'} (5), "
                 f"apple tiles {'shuffled' if s.apple_tiles is not None else 'off'} (6), "
-                f"die sensor {'on' if s.sensor else 'off'}{sensor} (7), {tracked}; confirm starts")
+                f"die sensor {'on' if s.sensor else 'off'}{sensor} (7), individual orchards {orchards} (o)"
+                f"{campaign}, {tracked}; {ctl.honey_line().replace('Starting', 'starting', 1)}; confirm starts")
     if ctl.mode == "correct" and ctl.correction is not None:
         c = ctl.correction
         vals = ", ".join(f"{c.label(i)} {c.value(i)}" for i in range(c.FIELDS))
@@ -68,7 +99,7 @@ def screen_text(ctl: Controller) -> str:
     if ctl.mode == "pad" and ctl.pad is not None:
         p, f = ctl.pad.cursor
         name = ctl.data.varieties[f].name if f < ctl.pad.varieties else ("Blossoms", "Honey")[f - ctl.pad.varieties]
-        return f"Score pad: {seat_label(p)} — {name} [{ctl.pad.field_text(p, f)}]"
+        return f"Score pad: {seat_label(p)} — {name} [{ctl.pad.field_text(p, f)}]  ({ctl.pad_help()})"
     waiting = ctl.waiting_line()
     return f"Next: {waiting}" if waiting else ""
 
@@ -93,11 +124,20 @@ def handle_line(ctl: Controller, line: str) -> str | None:
     """One input line; returns a hint when it was refused."""
     word = line.strip()
     low = word.lower()
-    if ctl.mode == "pad" and word and all(ch.isdigit() or ch in ", " for ch in word):
-        for ch in word:
-            ctl.press("comma" if ch in ", " else ch)
-        ctl.press("confirm")
-        return None
+    if ctl.mode == "pad":
+        if word and all(ch.isdigit() or ch in ", " for ch in word):
+            for ch in word:
+                ctl.press("comma" if ch in ", " else ch)
+            ctl.press("confirm")
+            return None
+        if low in PAD_WORDS:
+            ok = ctl.press(PAD_WORDS[low])
+            return None if ok else (ctl.hint or f"{word or 'confirm'}: nothing to do now")
+        if not low.startswith("pad"):
+            return f"{word!r} is not a score-pad entry — {PAD_EXPECTED}"
+    if ctl.mode == "setup" and low in SETUP_KEYS:
+        ok = ctl.press(SETUP_KEYS[low])
+        return None if ok else (ctl.hint or f"{word}: nothing to do now")
     if low in ALIASES:
         ok = ctl.press(ALIASES[low])
         return None if ok else (ctl.hint or f"{word or 'confirm'}: nothing to do now")

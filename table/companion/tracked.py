@@ -116,13 +116,17 @@ class TrackedGame:
     setup draws: every trough's tiles, the middle trees (solo), the cottages (variant).
     """
 
-    def __init__(self, data: DataSet, track: Track) -> None:
+    def __init__(self, data: DataSet, track: Track, *, orchards: tuple[str, ...] | None = None,
+                 kept: tuple[int, ...] = ()) -> None:
+        """``orchards``: the side per seat (variant "Individual orchards"); ``kept``: the solo
+        campaign's kept tiles, on the middle trees instead of a drawn one."""
         if track.history:
             raise ValueError("orchard tracking starts with the game")
         c = track.config
         self.data = data
         self.track = track
-        self.state = GameState(data, GameConfig(c.players, apple_tiles=c.apple_tiles, cottage=c.cottage))
+        self.state = GameState(data, GameConfig(c.players, orchards=orchards, apple_tiles=c.apple_tiles,
+                                                cottage=c.cottage, kept_tiles=kept))
         self._turn: list[TrackAction] = []  # the Track's actions of the turn in progress
         self._undo: list[_Undo] = []
         self._ids = frozenset(t.id for t in data.tiles)

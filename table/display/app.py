@@ -62,6 +62,10 @@ def key_button(key: int, mode: str) -> str | None:
         if mode == "pad":
             return d
         return f"trough{d}" if "1" <= d <= "7" else None
+    if mode == "pad" and key == pygame.K_DELETE:
+        return "clear"  # empties the field under the cursor
+    if mode == "setup" and key in (pygame.K_o, pygame.K_k):
+        return "orchards" if key == pygame.K_o else "campaign"
     return KEYS.get(key)
 
 

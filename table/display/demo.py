@@ -50,6 +50,7 @@ from table.engine.events import (
     Winners,
 )
 from table.engine.game import EMPTY, PASTURE_ROT
+from table.engine.scoring import solo_verdict
 
 SQ3 = math.sqrt(3)
 PASTURE: Colour = (86, 156, 70)
@@ -345,7 +346,8 @@ class DemoView(View):
                 who = " · ".join(f"{seat_label(s)} {step.names[s]}" for s in range(step.players))
                 self.text(surf, f"Game {step.game}: {who}", 22, (x, y), FG, bold=True, max_w=w)
             elif isinstance(e, LoopStarted):
-                self.text(surf, f"NEW LOOP {e.loop}: the die turns to {e.pips}", 22, (x, y), LIT, bold=True, max_w=w)
+                where = f"the die to space {step.state.die.space}, turned to {e.pips}"
+                self.text(surf, f"NEW LOOP {e.loop}: {where}", 22, (x, y), LIT, bold=True, max_w=w)
             elif isinstance(e, MiddleReached):
                 self.text(surf, f"MIDDLE SPACE: +{e.honey} honey for empty trees", 22, (x, y), LIT, bold=True,
                           max_w=w)
@@ -371,7 +373,7 @@ class DemoView(View):
             self.text(surf, lab, 18, (area.x + self.px(12), y0 + (i + 1) * rh + rh // 2), DIM if i < 4 else FG,
                       anchor="midleft", bold=i == 4, max_w=label_w - self.px(14))
         for k, sc in enumerate(scores):
-            won = sc.seat in winners
+            won = sc.seat in winners and step.players > 1
             col = pygame.Rect(area.x + label_w + k * cw + 2, y0, cw - 4, rh * (len(labels) + 1))
             pygame.draw.rect(surf, (70, 60, 10) if won else PANEL, col, border_radius=self.px(8))
             if won:
@@ -382,7 +384,10 @@ class DemoView(View):
             for i, v in enumerate(vals):
                 self.text(surf, v, 20 if i < 4 else 28, (col.centerx, y0 + (i + 1) * rh + rh // 2),
                           LIT if (won and i == 4) else FG, bold=i == 4, anchor="center", max_w=cw - 8)
-        if winners:
+        if step.players == 1 and scores:  # solo: the result against the rulebook's marks, no winner
+            self.text(surf, f"Solo result: {solo_verdict(scores[0].total)}", 24,
+                      (area.x + self.px(12), area.bottom - self.px(40)), LIT, bold=True, max_w=area.w - self.px(24))
+        elif winners:
             names = " and ".join(f"{seat_label(s)} ({step.names[s]})" for s in winners)
             self.text(surf, ("Winners: " if len(winners) > 1 else "Winner: ") + names, 24,
                       (area.x + self.px(12), area.bottom - self.px(40)), LIT, bold=True, max_w=area.w - self.px(24))

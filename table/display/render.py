@@ -1,9 +1,12 @@
 """Drawing the controller's state with pygame: one ``View`` per screen size.
 
 Layouts scale from one design (800×480, the official 7" display) by ``min(w/800, h/480)``;
-small screens (height < 400, e.g. 480×320) drop the step reminders and shorten labels. Every
-variety is drawn with its colour AND its mark AND its name; every seat with its colour AND its
-symbol. Text is rendered once and cached; the board path is drawn once per game and cached.
+small screens (height < 400, e.g. 480×320) drop the step reminders 2–4 but keep every action
+(Undo, Correct, Blind draw, Cottage). Every variety is drawn with its colour AND its mark AND
+its name (marks: diamond, heart, cross, hexagon, plus, moon, drop — shapes no seat uses; the
+older circle/triangle/square/star still draw); every seat with its colour AND its symbol.
+Lines people read from across the table wrap (``View.wrapped``) rather than shrink below 18 px
+of the 800×480 design. Text is rendered once and cached; the board path is drawn once per game and cached.
 ``View.targets`` lists the touch targets (rect, button name) of the last frame.
 """
 
@@ -17,10 +20,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from table.companion.controller import SEAT_COLOURS, STEPS, Controller
-from table.companion.labels import seat_label
+from table.companion.controller import PAD_TOTAL_LOOKING, SEAT_COLOURS, STEPS, Controller, campaign_middle
+from table.companion.labels import mark_label, plural, seat_label, start_honey
 from table.engine.data import SEAT_SYMBOLS
 from table.engine.game import EMPTY, SELECT, STOCK
+from table.engine.scoring import SOLO_GOAL, SOLO_OUTSTANDING, solo_verdict
+from table.engine.walk import FINAL_PIPS
 
 if TYPE_CHECKING:
     from table.engine.track import Track
@@ -98,6 +103,19 @@ def shape_points(mark: str, c: tuple[float, float], r: float) -> list[tuple[floa
             s = math.sqrt(0.5)
             pts = [(px * s - py * s, px * s + py * s) for px, py in pts]
         return [(x + px, y + py) for px, py in pts]
+    if mark == "moon":  # a crescent opening to the right
+        outer = [(x + r * math.cos(a), y + r * math.sin(a))
+                 for a in (math.pi / 3 + i * (4 * math.pi / 3) / 16 for i in range(17))]
+        cx, ri = x + 0.5 * r, r * math.sqrt(0.75)
+        inner = [(cx + ri * math.cos(a), y + ri * math.sin(a))
+                 for a in (3 * math.pi / 2 - i * math.pi / 12 for i in range(1, 12))]
+        return outer + inner
+    if mark == "drop":  # a raindrop: the point up, round below
+        pts = []
+        for i in range(28):
+            t = 2 * math.pi * i / 28
+            pts.append((x + 1.1 * r * math.sin(t) * math.sin(t / 2), y - r * math.cos(t)))
+        return pts
     if mark == "heart":
         pts = []
         for i in range(24):
@@ -128,7 +146,11 @@ def draw_variety(surf: pygame.Surface, colour: str, mark: str, c: tuple[float, f
     col = hex_colour(colour)
     pygame.draw.circle(surf, col, (round(c[0]), round(c[1])), round(r))
     pygame.draw.circle(surf, FG, (round(c[0]), round(c[1])), round(r), max(1, round(r / 10)))
-    draw_mark(surf, mark, c, r * 0.6, contrast(col))
+    draw_mark(surf, mark, c, r * 0.68, contrast(col))
+
+
+APPLE_R = 0.62
+"""A printed apple's radius on the board path, as a share of a space's."""
 
 
 def draw_die(surf: pygame.Surface, rect: pygame.Rect, pips: int) -> None:
@@ -156,6 +178,32 @@ def path_positions(n: int, w: int, h: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
+def path_layout(apples_by_space: tuple[tuple[int, ...], ...], w: int, h: int, r_max: int) -> tuple[
+        tuple[tuple[int, int], ...], int, list[tuple[int, tuple[float, float], float]]]:
+    """The board path in a w×h box: space centres, the space radius, and every printed apple as
+    (variety, centre, radius). Every apple must show between its two spaces: the spaces shrink until
+    the shortest segment with apples holds both half-spaces and one apple; two apples on one segment
+    stand side by side across the path."""
+    n = len(apples_by_space)
+    pos = path_positions(n, w, h)
+    r = max(6, min(round(min(w / math.ceil(math.sqrt(n * w / max(1, h))), h / 4) * 0.28), r_max))
+    segments = [math.dist(pos[i], pos[i + 1]) for i in range(n - 1) if apples_by_space[i]]
+    if segments:
+        r = max(6, min(r, math.floor(min(segments) / (2 + 2 * APPLE_R + 0.4))))
+    ra = max(5.0, r * APPLE_R)
+    out: list[tuple[int, tuple[float, float], float]] = []
+    for i in range(n - 1):
+        apples = apples_by_space[i]
+        (x0, y0), (x1, y1) = pos[i], pos[i + 1]
+        length = max(1.0, math.dist(pos[i], pos[i + 1]))
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        across = (-(y1 - y0) / length, (x1 - x0) / length)
+        for k, v in enumerate(apples):
+            off = (k - (len(apples) - 1) / 2) * 2.15 * ra
+            out.append((v, (mx + across[0] * off, my + across[1] * off), ra))
+    return pos, r, out
+
+
 class View:
     def __init__(self, size: tuple[int, int], fonts: Fonts | None = None) -> None:
         self.w, self.h = size
@@ -179,6 +227,32 @@ class View:
         rect = img.get_rect(**{anchor: pos})
         surf.blit(img, rect)
         return rect
+
+    def wrapped(self, surf: pygame.Surface, text: str, size: float, pos: tuple[int, int], max_w: int,
+                colour: Colour = FG, bold: bool = False, max_lines: int = 3, min_size: float = 18) -> int:
+        """Text broken into lines of at most ``max_w`` pixels (shrunk, never below ``min_size`` of the
+        800×480 design, until it fits in ``max_lines``); returns the y below the last line."""
+        px = self.px(size)
+        floor = self.px(min_size)
+        while True:
+            font = self.fonts.font(px, bold)
+            lines: list[str] = []
+            for word in text.split():
+                if lines and font.size(lines[-1] + " " + word)[0] <= max_w:
+                    lines[-1] += " " + word
+                else:
+                    lines.append(word)
+            if len(lines) <= max_lines or px <= floor:
+                break
+            px = max(floor, int(px * 0.9))
+        x, y = pos
+        for line in lines:
+            img = self.fonts.text(line, px, colour, bold)
+            if img.get_width() > max_w:  # one word longer than the line: the last resort is to shrink it
+                img = pygame.transform.smoothscale(img, (max_w, max(1, img.get_height() * max_w // img.get_width())))
+            surf.blit(img, (x, y))
+            y += font.get_linesize()
+        return y
 
     def button(self, surf: pygame.Surface, rect: pygame.Rect, label: str, name: str, *, lit: bool = False,
                size: float = 22, colour: Colour | None = None) -> None:
@@ -213,60 +287,88 @@ class View:
         if ctl.hint:
             self.draw_hint(surf, ctl.hint)
         if ctl.setup.sensor and ctl.track is not None and ctl.sensor_state in ("disconnected", "reconnecting"):
-            self.text(surf, f"die sensor {ctl.sensor_state}", 16, (self.w - self.px(8), self.h - self.px(6)),
+            self.text(surf, f"die sensor {ctl.sensor_state}", 18, (self.w - self.px(8), self.h - self.px(6)),
                       WARN, anchor="bottomright")
 
     def draw_hint(self, surf: pygame.Surface, hint: str) -> None:
-        rect = pygame.Rect(0, self.h - self.px(40), self.w, self.px(40))
+        """A refusal over the bottom of the screen: one line, or two when it is long (never below 18 px)."""
+        font = self.fonts.font(self.px(20))
+        two = font.size(hint)[0] > self.w - self.px(16)
+        rect = pygame.Rect(0, self.h - self.px(64 if two else 40), self.w, self.px(64 if two else 40))
         pygame.draw.rect(surf, (90, 30, 30), rect)
-        self.text(surf, hint, 20, rect.center, FG, anchor="center", max_w=self.w - self.px(16))
+        if two:
+            self.wrapped(surf, hint, 20, (self.px(8), rect.y + self.px(6)), self.w - self.px(16), max_lines=2)
+        else:
+            self.text(surf, hint, 20, rect.center, FG, anchor="center")
 
     # --- setup / resume ---------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: Controller) -> None:
         s = ctl.setup
-        self.text(surf, "Applejack — new game", 38, (self.px(20), self.px(12)), bold=True)
-        y = self.px(72)
-        row_h = self.px(62)
+        self.text(surf, "Applejack — new game", 38, (self.px(20), self.px(12)), bold=True,
+                  max_w=self.w - self.px(260))
+        r = pygame.Rect(self.w - self.px(220), self.px(8), self.px(200), self.px(58))
+        self.button(surf, r, "Start ✓", "confirm", colour=OK, size=30)
+        y = self.px(70)
+        row_h = self.px(56)
         lab_w = self.px(250)
         bw = self.px(120)
         self.text(surf, "Players  (1–4)", 26, (self.px(20), y + row_h // 2), anchor="midleft")
         for i, n in enumerate((1, 2, 3, 4)):
-            r = pygame.Rect(lab_w + i * (bw + self.px(10)), y + self.px(4), bw, row_h - self.px(10))
+            r = pygame.Rect(lab_w + i * (bw + self.px(10)), y + self.px(4), bw, row_h - self.px(8))
             self.button(surf, r, "Solo" if n == 1 else str(n), f"trough{n}", lit=s.players == n, size=26)
         y += row_h
+        honey = start_honey(ctl.data, s.players)
         for seat in range(s.players):
-            c = (lab_w + seat * (bw + self.px(10)) + self.px(26), y + self.px(26))
-            self.seat_badge(surf, seat, c, self.px(22))
-            self.text(surf, SEAT_SYMBOLS[seat].capitalize(), 18, (c[0] + self.px(28), c[1]), anchor="midleft")
-        self.text(surf, "Seats", 22, (self.px(20), y + self.px(26)), DIM, anchor="midleft")
-        y += self.px(56)
-        rows = (("Cottage tile (5)", "trough5", "On" if s.cottage else "Off", s.cottage),
+            c = (lab_w + seat * (bw + self.px(10)) + self.px(18), y + self.px(28))
+            self.seat_badge(surf, seat, c, self.px(17))
+            self.text(surf, SEAT_SYMBOLS[seat].capitalize(), 18, (c[0] + self.px(22), c[1] - self.px(11)),
+                      anchor="midleft", max_w=bw - self.px(32))
+            self.text(surf, f"{honey[seat]} honey", 18, (c[0] + self.px(22), c[1] + self.px(11)), LIT,
+                      anchor="midleft", bold=True, max_w=bw - self.px(32))
+        self.text(surf, "Seats · start", 22, (self.px(20), y + self.px(28)), DIM, anchor="midleft")
+        y += self.px(60)
+        rows_h = self.px(46)
+        rows = [("Cottage tile (5)", "trough5", "On" if s.cottage else "Off", s.cottage),
                 ("Apple tiles (6)", "trough6", "Shuffled" if s.apple_tiles is not None else "Off",
                  s.apple_tiles is not None),
-                ("Die sensor (7)", "trough7", "On" if s.sensor else "Off", s.sensor))
+                ("Orchards (o)", "orchards", "Side B" if s.orchards is not None else "Side A", s.orchards is not None)]
+        if s.players == 1:
+            rows.append(("Campaign (k)", "campaign", f"Game {s.campaign} of 4" if s.campaign else "Off",
+                         bool(s.campaign)))
+        rows.append(("Die sensor (7)", "trough7", "On" if s.sensor else "Off", s.sensor))
+        x0 = lab_w + self.px(186)
         for label, name, value, on in rows:
-            self.text(surf, label, 26, (self.px(20), y + row_h // 2), anchor="midleft")
-            r = pygame.Rect(lab_w, y + self.px(4), self.px(170), row_h - self.px(10))
-            self.button(surf, r, value, name, lit=on, size=24)
+            mid = y + rows_h // 2
+            self.text(surf, label, 24, (self.px(20), mid), anchor="midleft", max_w=lab_w - self.px(24))
+            r = pygame.Rect(lab_w, y + self.px(3), self.px(170), rows_h - self.px(6))
+            self.button(surf, r, value, name, lit=on, size=22)
             if name == "trough7" and ctl.sensor_note():
-                self.text(surf, ctl.sensor_note(), 20, (lab_w + self.px(190), y + row_h // 2), WARN, anchor="midleft")
+                self.text(surf, ctl.sensor_note(), 20, (x0, mid), WARN, anchor="midleft")
             if name == "trough6" and s.apple_tiles is not None:
-                x0 = lab_w + self.px(190)
                 for i, v in enumerate(s.apple_tiles):
                     var = ctl.data.varieties[v]
-                    c = (x0 + i * self.px(36), y + row_h // 2)
+                    c = (x0 + self.px(14) + i * self.px(36), mid)
                     draw_variety(surf, var.colour, var.mark, c, self.px(15))
-                    hit = pygame.Rect(0, 0, self.px(34), self.px(44))
+                    hit = pygame.Rect(0, 0, self.px(34), rows_h)
                     hit.center = c
                     self.targets.append((hit, f"apple{i}"))  # a tap moves it one place forward
-            y += row_h
+            if name == "orchards" and s.orchards is not None:
+                ow = self.px(64)
+                for seat, side in enumerate(s.orchards):  # a tap gives the seat its next B side
+                    orr = pygame.Rect(x0 + seat * (ow + self.px(6)), y + self.px(5), ow, rows_h - self.px(10))
+                    pygame.draw.rect(surf, hex_colour(SEAT_COLOURS[seat]), orr, border_radius=self.px(6))
+                    self.text(surf, side, 20, orr.center, FG, bold=True, anchor="center", max_w=ow - 4)
+                    self.targets.append((orr, f"orchard{seat}"))
+            if name == "campaign":
+                note = ("keep 1 tile for game 2" if s.campaign == 1 else
+                        f"{plural(campaign_middle(s.campaign), 'kept tile')} on the middle trees" if s.campaign
+                        else "4 solo games, tiles kept")
+                self.text(surf, note, 20, (x0, mid), DIM, anchor="midleft", max_w=self.w - x0 - self.px(10))
+            y += rows_h
         if s.tracked:
-            self.text(surf, f"Orchard tracking on · hints: {s.hints_text()}  (keys t, h)", 22,
-                      (self.px(20), self.h - self.px(62)), LIT, bold=True, max_w=self.w - self.px(260))
-            self.text(surf, "every tile is typed in: see --help-keys", 18,
-                      (self.px(20), self.h - self.px(32)), DIM, max_w=self.w - self.px(260))
-        r = pygame.Rect(self.w - self.px(220), self.h - self.px(84), self.px(200), self.px(70))
-        self.button(surf, r, "Start ✓", "confirm", colour=OK, size=30)
+            self.wrapped(surf, f"Orchard tracking on · hints: {s.hints_text()}  (keys t, h) · every tile is typed in",
+                         22, (self.px(20), max(y + self.px(6), self.h - self.px(56))), self.w - self.px(40), LIT,
+                         bold=True, max_lines=2)
 
     def draw_resume(self, surf: pygame.Surface, ctl: Controller) -> None:
         self.text(surf, "Unfinished game found", 40, (self.w // 2, self.px(70)), bold=True, anchor="center")
@@ -287,11 +389,9 @@ class View:
             return surf
         surf = pygame.Surface((w, h))
         surf.fill(PANEL)
-        n = len(track.board.spaces)
-        pos = path_positions(n, w, h)
-        r = max(6, min(round(min(w / math.ceil(math.sqrt(n * w / h)), h / 4) * 0.28), self.px(24)))
-        for i in range(n - 1):
-            pygame.draw.line(surf, DIM, pos[i], pos[i + 1], max(2, r // 5))
+        pos, r, apples = path_layout(track.apples, w, h, self.px(24))
+        for i in range(len(pos) - 1):
+            pygame.draw.line(surf, DIM, pos[i], pos[i + 1], max(2, round(r) // 5))
         for i, space in enumerate(track.board.spaces):
             c = pos[i]
             if space.seat is None:  # innermost with a bridge: blossom scoring and back to the start
@@ -300,14 +400,9 @@ class View:
                 col = hex_colour(SEAT_COLOURS[space.seat])
                 pygame.draw.circle(surf, col, c, r)
                 draw_mark(surf, SEAT_SYMBOLS[space.seat], c, r * 0.55, FG)
-            apples = track.apples[i]
-            if apples and i + 1 < n:
-                nx, ny = pos[i + 1]
-                for k, v in enumerate(apples):
-                    f = (k + 1) / (len(apples) + 1)
-                    ax, ay = c[0] + (nx - c[0]) * f, c[1] + (ny - c[1]) * f
-                    var = self._var(ctl, v)
-                    draw_variety(surf, var[0], var[1], (ax, ay), max(5, r * 0.55))
+        for v, centre, ra in apples:
+            var = self._var(ctl, v)
+            draw_variety(surf, var[0], var[1], centre, ra)
         self._board_cache = {key: surf}
         return surf
 
@@ -322,6 +417,7 @@ class View:
         # header: whose turn
         seat = t.seat
         self.seat_badge(surf, seat, (self.px(44), self.px(42)), self.px(34))
+        die_space, die_pips = ctl.shown_die()
         if t.is_terminal():
             title = "Game over"
         elif s.phase == "stock":
@@ -329,10 +425,13 @@ class View:
         else:
             title = f"{seat_label(seat)}'s turn"
         self.text(surf, title, 40, (self.px(88), self.px(8)), bold=True, max_w=self.w - self.px(300))
-        sub = f"Turn {s.turn + 1} · loop {s.die.pips} of 3"
-        if t.is_last_turn() and not t.is_terminal():
-            sub += " · LAST TURN"
-        self.text(surf, sub, 22, (self.px(90), self.px(56)), LIT if t.is_last_turn() else DIM)
+        last = t.is_last_turn() and not t.is_terminal()
+        if t.is_terminal():
+            sub = f"after {plural(s.turn, 'turn')}: final scoring"
+        else:
+            sub = f"Turn {s.turn + 1} · loop {die_pips} of {FINAL_PIPS}" + (" · LAST TURN" if last else "")
+        self.text(surf, sub, 24, (self.px(90), self.px(54)), LIT if last or t.is_terminal() else DIM,
+                  bold=last or t.is_terminal(), max_w=self.w - self.px(260))
         supply = len(ctl.tracked.state.supply) if ctl.tracked is not None else s.supply
         self.text(surf, "Supply", 20, (self.w - self.px(16), self.px(6)), DIM, anchor="topright")
         self.text(surf, str(supply), 44, (self.w - self.px(16), self.px(28)), bold=True, anchor="topright")
@@ -343,12 +442,12 @@ class View:
         surf.blit(self.board_surface(t, ctl, board_rect.w, board_rect.h), board_rect)
         n = len(t.board.spaces)
         pos = path_positions(n, board_rect.w, board_rect.h)
-        c = pos[s.die.space - 1]
+        c = pos[die_space - 1]
         d = self.px(36)
         die_rect = pygame.Rect(0, 0, d, d)
         die_rect.center = (board_rect.x + c[0], board_rect.y + c[1])
         pygame.draw.circle(surf, LIT, die_rect.center, round(d * 0.85), self.px(4))
-        draw_die(surf, die_rect, s.die.pips)
+        draw_die(surf, die_rect, die_pips)
         if ctl.die_wrong() and ctl.die_seen is not None and 1 <= ctl.die_seen <= n:
             wc = pos[ctl.die_seen - 1]
             wx, wy = board_rect.x + wc[0], board_rect.y + wc[1]
@@ -393,7 +492,7 @@ class View:
         rect = pygame.Rect(0, self.h - self.px(44), self.w, self.px(44))
         pygame.draw.rect(surf, (10, 12, 16), rect)
         pygame.draw.rect(surf, LIT, rect, self.px(2))
-        self.text(surf, "enter ↵  ·  esc", 16, (self.w - self.px(10), rect.centery), DIM, anchor="midright")
+        self.text(surf, "enter ↵  ·  esc", 18, (self.w - self.px(10), rect.centery), DIM, anchor="midright")
         self.text(surf, f": {text}_", 24, (self.px(10), rect.centery), FG, anchor="midleft",
                   max_w=self.w - self.px(140))
 
@@ -459,13 +558,12 @@ class View:
                 where, verb = ("on the trees", "middle TILE") if t.on_middle else ("in the trough", "take TROUGH:TILE")
                 self.text(surf, f"one tile {where}: press it;", 18, (area.x, y), DIM, max_w=area.w)
                 self.text(surf, f"two: type {verb}", 18, (area.x, y + self.px(24)), DIM, max_w=area.w)
-        elif not self.small:
-            first = "Middle trees: press CONFIRM (or Blind / Cottage)" if t.on_middle else STEPS[0]
-            self.text(surf, first, 18, (area.x, y), DIM, max_w=area.w)
-        if not self.small and ctl.tracked is not None:
+        else:
+            self.wrapped(surf, ctl.take_step(), 18, (area.x, y), area.w, DIM, max_lines=2)
+        if ctl.tracked is not None:
             ur = pygame.Rect(area.x, area.bottom - self.px(44), self.px(110), self.px(44))
             self.button(surf, ur, "Undo", "undo", size=18)  # no Correct: a tracked game is set right by undo
-        elif not self.small:
+        else:  # every size keeps every action
             cr = pygame.Rect(area.right - self.px(130), area.bottom - self.px(44), self.px(130), self.px(44))
             self.button(surf, cr, "Correct", "correct", size=18)
             ur = pygame.Rect(area.x, area.bottom - self.px(44), self.px(110), self.px(44))
@@ -476,10 +574,9 @@ class View:
         pygame.draw.rect(surf, PANEL, area, border_radius=self.px(12))
         pygame.draw.rect(surf, LIT, area, self.px(3), border_radius=self.px(12))
         x, y, w = area.x + self.px(12), area.y + self.px(10), area.w - self.px(24)
-        more = f"  (1 of {len(ctl.pending)})" if len(ctl.pending) > 1 else ""
         titles = {"harvest": "HARVEST", "blossom": "BLOSSOM SCORING", "loop": "NEW LOOP", "middle": "MIDDLE SPACE",
                   "refill": "REFILL", "end": "GAME OVER"}
-        self.text(surf, titles.get(a.kind, a.kind.upper()) + more, 28, (x, y), LIT, bold=True, max_w=w)
+        self.text(surf, titles.get(a.kind, a.kind.upper()), 28, (x, y), LIT, bold=True, max_w=w)
         y += self.px(44)
         if a.kind == "harvest" and a.variety is not None:
             var = ctl.data.varieties[a.variety]
@@ -487,11 +584,11 @@ class View:
             draw_variety(surf, var.colour, var.mark, (x + r, y + r), r)
             self.text(surf, var.name, 36, (x + 2 * r + self.px(12), y + self.px(4)), bold=True,
                       max_w=w - 2 * r - self.px(12))
-            self.text(surf, f"mark: {var.mark}", 18, (x + 2 * r + self.px(12), y + self.px(50)), DIM)
+            self.text(surf, mark_label(var.mark), 18, (x + 2 * r + self.px(12), y + self.px(50)), DIM)
             y += 2 * r + self.px(14)
             self.text(surf, f"every area: apples − {a.pips}", 28, (x, y), bold=True, max_w=w)
             y += self.px(40)
-            self.text(surf, "each player takes that much honey", 18, (x, y), DIM, max_w=w)
+            self.wrapped(surf, "each player takes that much honey", 20, (x, y), w, max_lines=2)
         elif a.kind == "refill":
             self.text(surf, "one tile into each trough, in order:", 20, (x, y), max_w=w)
             y += self.px(32)
@@ -507,19 +604,24 @@ class View:
             if "middle trees" in a.text:
                 self.text(surf, "then one onto the middle trees", 18, (x, y), max_w=w)
         elif a.kind == "blossom":
-            self.text(surf, f"× {a.pips}", 64, (x, y), bold=True)
-            y += self.px(78)
-            self.text(surf, f"each blossom pays {a.pips} honey", 22, (x, y), max_w=w)
+            y = self.wrapped(surf, f"Die over the bridge to space {a.space}, then:", 20, (x, y), w, max_lines=2)
+            self.text(surf, f"× {a.pips}", 48, (x, y), bold=True)
+            y += self.px(58)
+            self.wrapped(surf, f"each blossom pays {a.pips} honey", 22, (x, y), w, max_lines=2)
         elif a.kind == "loop":
             d = self.px(64)
             draw_die(surf, pygame.Rect(x, y, d, d), a.pips)
-            self.text(surf, f"Loop {a.pips}", 36, (x + d + self.px(14), y + self.px(8)), bold=True)
+            self.text(surf, f"Loop {a.pips} of {FINAL_PIPS}", 32, (x + d + self.px(14), y + self.px(10)), bold=True,
+                      max_w=w - d - self.px(14))
             y += d + self.px(10)
-            self.text(surf, f"die back to the start, turned to {a.pips}", 20, (x, y), max_w=w)
+            self.wrapped(surf, a.text, 22, (x, y), w, max_lines=4)
         else:
-            self.text(surf, a.text, 20, (x, y), max_w=w)
+            self.wrapped(surf, a.text, 24, (x, y), w, bold=a.kind in ("middle", "end"), max_lines=5)
         br = pygame.Rect(area.x + self.px(12), area.bottom - self.px(70), area.w - self.px(24), self.px(58))
         self.button(surf, br, "Done ✓ (CONFIRM)", "confirm", colour=OK, size=24)
+        if len(ctl.pending) > 1:  # how many announcements are still to come after this one
+            self.text(surf, f"then {len(ctl.pending) - 1} more to come", 18, (br.right, br.y - self.px(4)), DIM,
+                      anchor="bottomright", max_w=br.w)
 
     # --- correction -------------------------------------------------------------------------------
     def draw_correct(self, surf: pygame.Surface, ctl: Controller) -> None:
@@ -552,10 +654,15 @@ class View:
     def draw_pad(self, surf: pygame.Surface, ctl: Controller) -> None:
         pad = ctl.pad
         assert pad is not None
-        self.text(surf, "Score pad", 28 if not self.small else 22, (self.px(10), self.px(4)), bold=True)
+        self.text(surf, "Score pad", 26, (self.px(10), self.px(2)), bold=True)
         keypad_w = self.px(250)
-        gx, gy = self.px(10), self.px(42)
+        gx, gy = self.px(10), self.px(84)
         gw = self.w - keypad_w - self.px(24)
+        warnings = ctl.pad_warnings()
+        if warnings:  # an entry that looks like a total: flagged before the scoring, not refused
+            self.wrapped(surf, warnings[0], 18, (self.px(10), self.px(34)), gw, WARN, bold=True, max_lines=2)
+        else:  # what goes into the box under the cursor
+            self.wrapped(surf, ctl.pad_help(), 18, (self.px(10), self.px(34)), gw, LIT, max_lines=2)
         label_w = self.px(150)
         rows = pad.fields + 1
         rh = (self.h - gy - self.px(8)) // rows
@@ -579,6 +686,8 @@ class View:
                 r = pygame.Rect(gx + label_w + p * cw + 2, y + 1, cw - 4, rh - 2)
                 sel = pad.cursor == (p, f)
                 pygame.draw.rect(surf, LIT if sel else PANEL, r, border_radius=self.px(4))
+                if f < pad.varieties and any(a >= PAD_TOTAL_LOOKING for a in pad.areas[p][f]):
+                    pygame.draw.rect(surf, WARN, r, self.px(3), border_radius=self.px(4))
                 value = (pad.typing + "_") if sel else pad.field_text(p, f)
                 self.text(surf, value, 20, r.center, (0, 0, 0) if sel else FG, anchor="center", max_w=r.w - 4)
                 self.targets.append((r, f"cell{p}_{f}"))
@@ -595,12 +704,16 @@ class View:
         half = (keypad_w - self.px(6)) // 2
         self.button(surf, pygame.Rect(kx, y, half, kh), "Next", "next", size=22)
         self.button(surf, pygame.Rect(kx + half + self.px(6), y, half, kh), "Back", "prev", size=22)
-        self.button(surf, pygame.Rect(kx, y + kh + self.px(6), keypad_w, kh), "Score ✓", "done", colour=OK, size=24)
+        self.button(surf, pygame.Rect(kx, y + kh + self.px(6), half, kh), "Clear", "clear", size=22)
+        self.button(surf, pygame.Rect(kx + half + self.px(6), y + kh + self.px(6), half, kh), "Score ✓", "done",
+                    colour=OK, size=24)
 
     def draw_result(self, surf: pygame.Surface, ctl: Controller) -> None:
         res = ctl.results
-        tie = len(ctl.winners) > 1
-        self.text(surf, "Final scoring" + ("  — a tie!" if tie else ""), 32, (self.px(14), self.px(8)), bold=True)
+        tie = len(ctl.winners) > 1 and len(res) > 1
+        title = f"Solo result · goal {SOLO_GOAL}, outstanding {SOLO_OUTSTANDING}" if len(res) == 1 else \
+            "Final scoring" + ("  — a tie!" if tie else "")
+        self.text(surf, title, 32, (self.px(14), self.px(8)), bold=True, max_w=self.w - self.px(28))
         labels = ("Harvest ×2", "Varieties", "Blossoms", "Honey", "Total")
         label_w = self.px(190)
         y0 = self.px(60)
@@ -611,7 +724,7 @@ class View:
                       anchor="midleft", bold=i == 4)
         for p, r in enumerate(res):
             x = label_w + p * cw
-            won = p in ctl.winners
+            won = p in ctl.winners and len(res) > 1
             col = pygame.Rect(x + 2, y0, cw - 4, rh * (len(labels) + 1))
             pygame.draw.rect(surf, (70, 60, 10) if won else PANEL, col, border_radius=self.px(8))
             if won:
@@ -622,9 +735,13 @@ class View:
             for i, v in enumerate(vals):
                 self.text(surf, v, 24 if i < 4 else 34, (col.centerx, y0 + (i + 1) * rh + rh // 2),
                           LIT if (won and i == 4) else FG, bold=i == 4, anchor="center", max_w=cw - 8)
-        names = " and ".join(seat_label(s) for s in ctl.winners)
-        self.text(surf, ("Winners: " if tie else "Winner: ") + names, 30, (self.px(14), self.h - self.px(80)), LIT,
-                  bold=True, max_w=self.w - self.px(250))
+        if len(res) == 1:  # solo: the result against the rulebook's marks, no winner
+            self.wrapped(surf, solo_verdict(res[0].total), 30, (self.px(14), self.h - self.px(88)),
+                         self.w - self.px(250), LIT, bold=True, max_lines=2, min_size=20)
+        else:
+            names = " and ".join(seat_label(s) for s in ctl.winners)
+            self.text(surf, ("Winners: " if tie else "Winner: ") + names, 30, (self.px(14), self.h - self.px(80)),
+                      LIT, bold=True, max_w=self.w - self.px(250))
         nr = pygame.Rect(self.w - self.px(220), self.h - self.px(88), self.px(200), self.px(72))
         self.button(surf, nr, "New game", "confirm", colour=OK, size=26)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from table.companion.controller import Controller, Setup
 from table.companion.hints import Hint, hint_of
@@ -11,7 +11,9 @@ from table.companion.session import auto_script
 from table.engine.data import DataSet
 
 NAMES = ("setup", "resume", "play", "harvest", "refill", "stock", "middle", "correct", "pad", "result",
-         "setup-tracked", "tracked-draw", "tracked-hint", "tracked-place")
+         "setup-tracked", "tracked-draw", "tracked-hint", "tracked-place",
+         "setup-variants", "setup-campaign", "loop-harvest", "blossom", "loop", "last-turn", "game-over",
+         "pad-total", "solo-result", "middle-space")
 
 
 def _tracked(data: DataSet, draws: int | None) -> Controller:
@@ -114,7 +116,57 @@ def sample(data: DataSet, name: str) -> Controller:
         else:
             ctl.press("4")
         return ctl
+    if name == "setup-variants":  # 4 players, individual orchards (B sides), every variant on
+        ctl = Controller(data)
+        ctl.setup = Setup(4, cottage=True, apple_tiles=(2, 0, 1, 3, 4, 5, 6))
+        ctl.press("orchards")
+        ctl.press("orchard2")  # the third seat takes another B side
+        return ctl
+    if name == "setup-campaign":  # solo campaign game 3
+        ctl = Controller(data)
+        ctl.setup = Setup(1)
+        ctl.do("setup orchards=on campaign=3")
+        return ctl
+    if name in ("loop-harvest", "blossom", "loop"):  # 2 players, the end of the first loop
+        ctl = _until(data, Setup(2), lambda c: any(a.kind == "loop" for a in c.pending))
+        while ctl.pending[0].kind != {"loop-harvest": "harvest", "blossom": "blossom", "loop": "loop"}[name]:
+            ctl.do("ack")
+        return ctl
+    if name == "middle-space":  # solo: the middle space's announcement (honey for empty trees, refill them)
+        return _until(data, Setup(1), lambda c: bool(c.pending) and c.pending[0].kind == "middle")
+    if name == "last-turn":
+        return _until(data, Setup(3), lambda c: not c.pending and c.t.is_last_turn())
+    if name == "game-over":
+        return _until(data, Setup(2), lambda c: bool(c.pending) and c.pending[0].kind == "end")
+    if name == "pad-total":  # an entry that looks like a total is flagged, not refused
+        ctl = _played(data, Setup(2), 3, "pad 1")
+        ctl.do("pad 1 brown 14")
+        ctl.do("pad 1 lightgreen 5,3")
+        ctl.press("cell0_1")
+        return ctl
+    if name == "solo-result":
+        ctl = _played(data, Setup(1), 5, "pad 1")
+        for cmd in ("pad 1 brown 5,3", "pad 1 red 4", "pad 1 yellow 6,2", "pad 1 blossoms 9", "pad 1 honey 31"):
+            ctl.do(cmd)
+        ctl.do("pad-done")
+        return ctl
     raise KeyError(name)
+
+
+def _until(data: DataSet, setup: Setup, stop: Callable[[Controller], bool], seed: int = 3) -> Controller:
+    """A seeded game played (takes, confirmations) until ``stop`` holds."""
+    ctl = Controller(data)
+    ctl.setup = setup
+    ctl.do("start")
+    rng = random.Random(seed)
+    while not stop(ctl):
+        if ctl.pending:
+            ctl.do("ack")
+        elif ctl.t.is_terminal():
+            raise AssertionError("the sample game ended first")
+        else:
+            ctl.do(str(rng.choice([a for a in ctl.t.legal_actions() if not a.kind.startswith("fix")])))
+    return ctl
 
 
 def samples(data: DataSet) -> Iterator[tuple[str, Controller]]:

@@ -41,7 +41,8 @@ class GameStarted(Event):
     honey: tuple[int, ...]
 
     def __str__(self) -> str:
-        return f"Game started: {self.players} player(s) on board {self.board}, honey {list(self.honey)}"
+        who = "solo" if self.players == 1 else f"{self.players} players"
+        return f"Game started: {who} on board {self.board}, starting honey {list(self.honey)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +181,7 @@ class LoopStarted(Event):
     pips: int
 
     def __str__(self) -> str:
-        return f"Loop {self.loop} starts: die back on the start, turned to {self.pips}"
+        return f"Loop {self.loop} starts: the die on its return space, turned up to {self.pips}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +195,7 @@ class MiddleReached(Event):
     def __str__(self) -> str:
         s = f"Middle space: +{self.honey} honey for empty trees"
         if self.fill:
-            s += f"; put {self.fill} tile(s) from the supply on the trees"
+            s += f"; put {self.fill} {'tile' if self.fill == 1 else 'tiles'} from the supply on the trees"
         return s
 
 
@@ -246,7 +247,7 @@ class GameEnded(Event):
     turns: int
 
     def __str__(self) -> str:
-        return f"GAME OVER after {self.turns} turns: final scoring"
+        return f"GAME OVER after {self.turns} {'turn' if self.turns == 1 else 'turns'}: final scoring"
 
 
 @dataclass(frozen=True, slots=True)

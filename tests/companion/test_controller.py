@@ -241,4 +241,4 @@ def test_setup_tells_when_the_die_sensor_is_on_but_not_there():
     assert ctl.sensor_note() == "" and "die sensor on (7)" in screen_text(ctl)
     ctl.sensor_status("disconnected")
     ctl.do("start")
-    assert "New game: 2 player(s), die sensor on (not connected: the die is followed by turn count)" in ctl.log
+    assert "New game: 2 players, die sensor on (not connected: the die is followed by turn count)" in ctl.log

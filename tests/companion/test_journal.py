@@ -67,7 +67,7 @@ def test_text_mode_plays_a_script_and_stops_cleanly_at_eof(tmp_path):
     out = io.StringIO()
     assert run_text(ctl, script, out) == 0
     text = out.getvalue()
-    assert "New game: 1 player(s)" in text
+    assert "New game: solo" in text
     assert "Harvest Brown" in text
     assert "? " in text  # the unknown line got a hint
     j.close()
