@@ -27,7 +27,7 @@ def play(script: list[str], state: Path, *extra: str) -> str:
 
 
 def test_a_tracked_game_with_hints_stopped_resumed_and_finished(tmp_path):
-    steps = auto_script(DATA, SETUP, seed=21)[1:]  # after "start"
+    steps = auto_script(DATA, SETUP, seed=23)[1:]  # after "start" (seed 23: the cut falls on a blind draw)
     cut = len(steps) // 2
     state = tmp_path / "state"
     first = ["setup players=1 cottage=on hints=1", "start", "hint", *steps[:cut], "h"]
