@@ -12,15 +12,21 @@ SEATS = ["circle", "triangle", "square", "star"]
 # are the seven varieties in final-harvest order (the ones the apple tiles may cover).
 LOOP_APPLES = [
     (0.06, ["brown"]),
-    (0.19, ["lightgreen"]),
-    (0.25, ["red"]),
-    (0.38, ["orange"]),
-    (0.50, ["pink", "purple"]),
+    (0.17, ["orange"]),
+    (0.28, ["lightgreen", "red"]),  # the rulebook's double apple: light green, then red (loop 1 at 1 pip)
+    (0.39, ["pink"]),
+    (0.50, ["purple"]),
     (0.62, ["yellow"]),
     (0.75, ["red", "brown"]),
     (0.88, ["lightgreen"]),
     (0.99, ["orange"]),
 ]
+# Solo board: six path spaces, then the middle space. Each space opens the pair of troughs three
+# troughs on from the last (the short inner spiral passes the rim about every 2.3 spaces), so
+# every trough is opened in every loop and trough 4 on turns 2 and 4 ("In the solo game you may
+# select from this trough in turn 2 and turn 4").
+SOLO_TROUGH_STEP = 3
+SOLO_APPLES = [["brown"], ["orange"], ["lightgreen", "red"], ["pink"], ["purple"], ["yellow"]]
 
 
 def board(bid: str, name: str, players: int, loop: int, end: int) -> None:
@@ -69,10 +75,10 @@ def main() -> None:
     print("return_to = 2")
     print("end_space = 7")
     print("spaces = [")
-    solo = [["brown"], ["lightgreen"], ["red", "orange"], ["pink"], ["purple"], ["yellow"]]
     for k in range(1, 7):
-        a, b = (k - 1) % 7 + 1, k % 7 + 1
-        apples = str(solo[k - 1]).replace("'", '"')
+        first = (SOLO_TROUGH_STEP * (k - 1)) % 7 + 1
+        a, b = first, first % 7 + 1
+        apples = str(SOLO_APPLES[k - 1]).replace("'", '"')
         print(f'  {{ seat = "circle", troughs = [{a}, {b}], apples = {apples} }},')
     print('  { seat = "circle", innermost = true },')
     print("]")

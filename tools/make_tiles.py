@@ -14,6 +14,9 @@ from __future__ import annotations
 import itertools
 import random
 
+# The variety ids in the order the tiles were first made with. Not the final-harvest order (that
+# is varieties.toml's: brown, orange, lightgreen, red, pink, purple, yellow since issue 10); kept
+# as it was, so that the script still shows how the tile file was made.
 VARIETIES = ["brown", "lightgreen", "red", "orange", "pink", "purple", "yellow"]
 
 

@@ -21,13 +21,15 @@ from table.engine.errors import DataError, Problem
 
 SEAT_SYMBOLS: tuple[str, ...] = ("circle", "triangle", "square", "star")
 SEAT_GLYPHS: dict[str, str] = {"circle": "○", "triangle": "△", "square": "□", "star": "☆"}
-MARKS = ("circle", "triangle", "square", "diamond", "heart", "star", "cross", "hexagon", "plus")
+# The varieties' marks (shapes drawn beside their colours for colour-blind players). None of them is
+# a seat symbol, so "Brown (diamond)" can never be read as a seat's harvest.
+MARKS = ("diamond", "heart", "cross", "hexagon", "plus", "moon", "drop")
 FILES = ("varieties.toml", "tiles.toml", "orchards.toml", "boards.toml")
 
 
 @dataclass(frozen=True, slots=True)
 class Variety:
-    """An apple variety. ``index`` is its place in final-harvest order (0 = brown)."""
+    """An apple variety. ``index`` is its place in final-harvest order (0 = brown, 6 = yellow)."""
 
     index: int
     id: str

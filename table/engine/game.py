@@ -49,7 +49,7 @@ CHANCE = -1
 TERMINAL = -4
 START_HONEY: dict[int, tuple[int, ...]] = {1: (14,), 2: (16, 20), 3: (16, 19, 22), 4: (16, 18, 20, 22)}
 PASTURE_HONEY = 2
-CAMPAIGN_KEEP = (1, 2, 3)  # tiles kept after games 1, 2, 3 of a campaign
+CAMPAIGN_KEEP = (1, 2, 3)  # at most this many tiles kept after games 1, 2, 3 of a campaign (ruling R14)
 
 # phases
 SETUP, SELECT, BLIND_DRAW, PAY, PLACE, STOCK, STOCK_DRAW, REFILL, OVER = range(9)
@@ -71,6 +71,8 @@ class GameConfig:
     "Individual orchards"). ``apple_tiles``: variety indexes covering the first printed apples
     (variant "Apple tiles"). ``cottage``: variant "Additional tree tile". ``kept_tiles``: solo
     campaign, the tiles kept from earlier games, placed on the middle trees instead of a random one.
+    ``campaign``: a solo campaign game after the first; the middle trees then start with the kept
+    tiles only, so with none kept (ruling R14: "keep 1" means up to 1) they start empty.
     """
 
     players: int
@@ -78,12 +80,16 @@ class GameConfig:
     apple_tiles: tuple[int, ...] | None = None
     cottage: bool = False
     kept_tiles: tuple[int, ...] = ()
+    campaign: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"players": self.players,
-                "orchards": list(self.orchards) if self.orchards else None,
-                "apple_tiles": list(self.apple_tiles) if self.apple_tiles is not None else None,
-                "cottage": self.cottage, "kept_tiles": list(self.kept_tiles)}
+        d = {"players": self.players,
+             "orchards": list(self.orchards) if self.orchards else None,
+             "apple_tiles": list(self.apple_tiles) if self.apple_tiles is not None else None,
+             "cottage": self.cottage, "kept_tiles": list(self.kept_tiles)}
+        if self.campaign:  # written only when set, so the records of other games stay as they were
+            d["campaign"] = True
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameConfig:
@@ -93,6 +99,7 @@ class GameConfig:
             apple_tiles=tuple(int(v) for v in d["apple_tiles"]) if d.get("apple_tiles") is not None else None,
             cottage=bool(d.get("cottage", False)),
             kept_tiles=tuple(int(t) for t in d.get("kept_tiles", ())),
+            campaign=bool(d.get("campaign", False)),
         )
 
 
@@ -110,7 +117,7 @@ def validate_config(data: DataSet, config: GameConfig) -> None:
         n = len(data.varieties)
         if sorted(config.apple_tiles) != list(range(n)):
             raise ValueError(f"apple tiles must be the {n} varieties once each, got {list(config.apple_tiles)}")
-    if config.kept_tiles:
+    if config.kept_tiles or config.campaign:
         board = data.boards[config.players]
         if not board.middle_slots:
             raise ValueError("kept campaign tiles go on the middle trees of the solo board")
@@ -242,7 +249,7 @@ class GameState:
         # setup: the troughs, the middle trees (unless kept tiles are there), the cottages
         for t in range(1, self.board.troughs + 1):
             self.pending += [t] * self.board.tiles_per_trough
-        if self.board.middle_slots and not config.kept_tiles:
+        if self.board.middle_slots and not config.kept_tiles and not config.campaign:
             self.pending += [D_MIDDLE] * self.board.middle_start_tiles
         if config.cottage:
             self.pending += [D_COTTAGE + s for s in range(p)]
@@ -353,6 +360,7 @@ class GameState:
         """
         if isinstance(action, str):
             action = A.from_text(action)
+        action = self.normalise(action)
         if not self._is_legal(action):
             legal = ", ".join(A.to_text(a) for a in self.legal_actions()[:12])
             raise IllegalActionError(
@@ -371,6 +379,24 @@ class GameState:
             self._undo.append(self._snapshot())
         self.history.append(action)
         self._dispatch(action)
+
+    def normalise(self, action: int) -> int:
+        """Ruling R10: a placement in any rotation 0-5 becomes the listed rotation that looks the same.
+
+        A tile whose beehives look the same turned (two opposite beehives, say) offers each look
+        once in :meth:`legal_actions`; a person who enters the rotation they actually laid is
+        never refused for it. A pasture (no features) is always rotation 0. Other actions are
+        returned unchanged.
+        """
+        if self.phase != PLACE or not A.PLACE <= action < A.PLACE + 8 * hexgrid.CELL_COUNT:
+            return action
+        cell, rot = divmod(action - A.PLACE, 8)
+        if rot > 5 or self.held == EMPTY:
+            return action
+        if self.held_pasture:
+            return A.place(cell, 0)
+        masks = self.rules.rot_mask[self.held]
+        return A.place(cell, next(k for k in self.rules.rotations[self.held] if masks[k] == masks[rot]))
 
     @staticmethod
     def _decodable(action: int) -> bool:
@@ -781,7 +807,7 @@ def play_random(state: GameState, rng: random.Random, *, fast: bool = True) -> G
 
 
 def kept_tiles_allowed(state: GameState, seat: int, game_number: int) -> tuple[int, list[int]]:
-    """Campaign: after game ``game_number`` (1-3) a player keeps that many of their placed tiles."""
+    """Campaign: after game ``game_number`` (1-3) a player keeps up to that many of their placed tiles."""
     if not 1 <= game_number <= 3:
         raise ValueError("tiles are kept after games 1, 2 and 3 of a campaign")
     return CAMPAIGN_KEEP[game_number - 1], sorted(state.placed_tiles(seat))
@@ -789,13 +815,17 @@ def kept_tiles_allowed(state: GameState, seat: int, game_number: int) -> tuple[i
 
 def campaign_config(config: GameConfig, finished: GameState, game_number: int,
                     keep: Sequence[int]) -> GameConfig:
-    """The next campaign game's config: ``keep`` are the tiles kept after game ``game_number``."""
+    """The next campaign game's config: ``keep`` are the tiles kept after game ``game_number``.
+
+    Ruling R14: "you can keep 1 ... 2 ... 3" allows fewer, down to none; the next game's middle
+    trees then hold just the kept tiles ("instead of the random tree tile"), maybe none.
+    """
     n, placed = kept_tiles_allowed(finished, 0, game_number)
     if not finished.is_terminal():
         raise ValueError("keep tiles after the game has ended")
-    if len(keep) != n or len(set(keep)) != n:
-        raise ValueError(f"keep exactly {n} different tile(s) after game {game_number}, got {list(keep)}")
+    if len(keep) > n or len(set(keep)) != len(keep):
+        raise ValueError(f"keep up to {n} different tile(s) after game {game_number}, got {list(keep)}")
     for t in keep:
         if t not in placed:
             raise ValueError(f"tile {t} is not in the orchard (placed: {placed})")
-    return replace(config, kept_tiles=tuple(keep))
+    return replace(config, kept_tiles=tuple(keep), campaign=True)

@@ -27,7 +27,7 @@ from table.engine.events import (
     TileTaken,
     TurnStarted,
 )
-from table.engine.walk import Die, apples_by_space, is_last_turn, move_die
+from table.engine.walk import Die, apples_by_space, is_last_turn, move_die, unreachable_die
 
 KINDS = ("take", "blind", "cottage", "middle", "stock", "stock-supply", "fix-die", "fix-trough", "fix-supply")
 
@@ -75,7 +75,7 @@ def take(trough: int) -> TrackAction:
 class TrackConfig:
     """``apple_tiles``: variety indexes covering the first printed apples (variant);
     ``middle_start``: tiles on the middle trees at the start (solo; campaign games start with
-    the kept tiles there, 1-3)."""
+    the kept tiles there, 0-3: ruling R14 lets a player keep fewer)."""
 
     players: int
     cottage: bool = False
@@ -282,10 +282,9 @@ class Track:
         assert a is not None
         if action.kind == "fix-die":
             assert b is not None
-            if not 1 <= a <= len(self.board.spaces) or self.board.space(a).seat is None:
-                raise IllegalActionError(f"space {a} is not a turn space of this board")
-            if not 1 <= b <= 3:
-                raise IllegalActionError(f"the die shows 1..3 pips, not {b}")
+            problem = unreachable_die(self.board, Die(a, b), self.apples)
+            if problem:
+                raise IllegalActionError(f"the die cannot stand on space {a} showing {b}: {problem}")
             self.state = dataclasses.replace(s, die=Die(a, b))
             corrected = Corrected("die", f"space {a}, {b} pip(s)")
         elif action.kind == "fix-trough":

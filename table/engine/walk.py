@@ -87,3 +87,30 @@ def turn_positions(board: Board, apples: tuple[tuple[int, ...], ...] | None = No
         if is_last_turn(board, die):
             return
         die, _events = move_die(board, die, apples)
+
+
+def unreachable_die(board: Board, die: Die, apples: tuple[tuple[int, ...], ...]) -> str:
+    """Why no game on ``board`` has a turn with the die at ``die`` ("" when some game has one).
+
+    A turn is taken only on the positions of :func:`turn_positions`: each space at the pips of
+    the loops that pass it, nothing after the end space on the last loop, and never the
+    innermost space of a board with a bridge (ruling R5).
+    """
+    n = len(board.spaces)
+    if not 1 <= die.space <= n:
+        return f"the path has spaces 1 to {n}"
+    if not 1 <= die.pips <= FINAL_PIPS:
+        return f"the die shows 1 to {FINAL_PIPS} pips (one per loop)"
+    reachable = set(turn_positions(board, apples))
+    if die in reachable:
+        return ""
+    if not is_turn_space(board, die.space):
+        return "it is the innermost space; the die goes straight back over the bridge (no turn there)"
+    if die.pips == FINAL_PIPS and die.space > board.end_space:
+        return (f"on the last loop ({FINAL_PIPS} pips) the game ends with the turn on space "
+                f"{board.end_space}")
+    at = sorted(d.pips for d in reachable if d.space == die.space)
+    if not at:
+        return f"the die never stops on space {die.space}"
+    why = f" (after each loop it comes back to space {board.return_to})" if die.space < board.return_to else ""
+    return f"the die only reaches space {die.space} showing {' or '.join(map(str, at))}{why}"

@@ -199,7 +199,7 @@ def test_illegal_placements_are_refused_and_a_same_looking_turn_is_accepted():
     ctl.do("buy" if m.honey[0] >= m.rules.price[m.held] else "pasture")
     ctl.do("place 1/0")
     fill(ctl)
-    ctl.do(f"take 2:{m.troughs[1][0]}" if m.troughs[1] else "blind")
+    ctl.do(f"take 4:{m.troughs[3][0]}" if m.troughs[3] else "blind")  # solo turn 2 opens troughs 4 and 5
     fill(ctl)
     if m.phase == PAY:
         ctl.do("pasture")

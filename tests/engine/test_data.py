@@ -8,7 +8,10 @@ from pathlib import Path
 import pytest
 
 from table.datafiles import load_dataset
+from table.engine.data import SEAT_SYMBOLS
 from table.engine.errors import DataError
+from table.engine.events import Harvest
+from table.engine.walk import apples_by_space, move_die, turn_positions
 
 
 @pytest.fixture
@@ -109,10 +112,77 @@ def test_board_structure_errors(data_dir):
 
 def test_variety_problems(data_dir):
     edit(data_dir / "varieties.toml", 'colour = "#f5d90a"', 'colour = "yellow"')
-    edit(data_dir / "varieties.toml", 'mark = "triangle"', 'mark = "circle"')
+    edit(data_dir / "varieties.toml", 'mark = "heart"', 'mark = "diamond"')
     found = problems(data_dir)
     assert any("colour: must be an RGB colour" in p for p in found)
     assert any("its own mark" in p for p in found)
+
+
+def test_a_seat_symbol_is_no_variety_mark(data_dir):
+    edit(data_dir / "varieties.toml", 'mark = "heart"', 'mark = "circle"')
+    found = problems(data_dir)
+    assert any("mark: must be one of diamond, heart, cross, hexagon, plus, moon, drop, got 'circle'" in p
+               for p in found), found
+
+
+def test_default_variety_marks_follow_the_final_harvest_order():
+    ds = load_dataset()
+    assert [v.mark for v in ds.varieties] == ["diamond", "heart", "cross", "hexagon", "plus", "moon", "drop"]
+    assert not {v.mark for v in ds.varieties} & set(SEAT_SYMBOLS)
+
+
+def test_variety_order_follows_the_final_scoring_example(data_dir):
+    """Rows "from brown to yellow" 5, 5, 1, 6, 11, 6, 1: light green (third) and yellow did not pay."""
+    ds = load_dataset()
+    ids = [v.id for v in ds.varieties]
+    assert ids[0] == "brown" and ids[2] == "lightgreen" and ids[6] == "yellow"
+    assert ids.index("lightgreen") < ids.index("red")
+    text = (data_dir / "varieties.toml").read_text(encoding="utf-8")
+    blocks = text.split("[[variety]]")
+    blocks[2], blocks[3] = blocks[3], blocks[2]  # orange and light green swapped: light green second
+    (data_dir / "varieties.toml").write_text("[[variety]]".join(blocks), encoding="utf-8")
+    assert any("'lightgreen' must be variety 3 of the final harvest" in p for p in problems(data_dir))
+
+
+def test_every_board_crosses_light_green_then_red_in_one_move_on_the_first_loop(data_dir):
+    ds = load_dataset()
+    g, r = ds.variety("lightgreen").index, ds.variety("red").index
+    for board in ds.boards.values():
+        first_loop = [d for d in turn_positions(board) if d.pips == 1]
+        moves = [move_die(board, d, apples_by_space(board))[1] for d in first_loop[:-1]]
+        doubles = [[e.variety for e in ev if isinstance(e, Harvest)] for ev in moves]
+        assert [g, r] in doubles, board.id
+        assert all(e.pips == 1 for ev in moves for e in ev if isinstance(e, Harvest))
+    edit(data_dir / "boards.toml", re.escape('apples = ["lightgreen", "red"]'), 'apples = ["red", "lightgreen"]')
+    assert any("cross a lightgreen and then a red apple in one move" in p for p in problems(data_dir))
+
+
+def test_solo_board_opens_one_trough_on_turn_2_and_turn_4(data_dir):
+    """Caption: "In the solo game you may select from this trough in turn 2 and turn 4"."""
+    board = load_dataset().boards[1]
+    turns = list(turn_positions(board))
+    assert len(turns) == 19
+    assert set(board.space(turns[1].space).troughs) & set(board.space(turns[3].space).troughs)
+    edit(data_dir / "boards.toml", re.escape('troughs = [3, 4], apples = ["pink"]'),
+         'troughs = [2, 3], apples = ["pink"]')
+    assert any("no trough is open on both turn 2 and turn 4" in p for p in problems(data_dir))
+
+
+def test_every_trough_is_opened_on_every_loop(data_dir):
+    ds = load_dataset()
+    for board in ds.boards.values():
+        for pips in (1, 2, 3):
+            opened = {t for d in turn_positions(board) if d.pips == pips for t in board.space(d.space).troughs}
+            assert opened == set(range(1, 8)), (board.id, pips)
+    # the old solo board opened (1, 2), (2, 3), ... (6, 7): trough 1 only on turn 1, then it just collected tiles
+    text = (data_dir / "boards.toml").read_text(encoding="utf-8")
+    head, solo = text.split('id = "solo"')
+    spaces = iter(range(1, 7))
+    solo = re.sub(r"troughs = \[\d, \d\]", lambda _m: f"troughs = [{(k := next(spaces))}, {k + 1}]", solo)
+    assert "troughs = [6, 7]" in solo and "troughs = [7, 1]" not in solo
+    (data_dir / "boards.toml").write_text(head + 'id = "solo"' + solo, encoding="utf-8")
+    found = problems(data_dir)
+    assert any("board 'solo'.spaces: trough(s) 1 are never opened on loop 2" in p for p in found), found
 
 
 def test_too_few_tiles(data_dir):

@@ -110,6 +110,30 @@ def test_place_on_any_free_space_in_any_distinct_rotation():
     assert len(s.legal_actions()) == 19  # pasture side: no beehives, no rotations to choose
 
 
+def test_every_rotation_a_person_lays_is_accepted_and_normalised():
+    """Ruling R10: entering the rotation actually laid is never refused; it becomes the listed look."""
+    data = data_with([tile(2, {"red": 1}, hives=(0, 3), price=1)])
+    s = started(data, GameConfig(2))
+    s.troughs[0] += [2]
+    s.apply("take 1:2")
+    s.apply("buy")
+    listed = {a for a in s.legal_actions()}
+    for rot in range(6):
+        events = s.apply(f"place 4/{rot}")
+        assert s.history[-1] == A.place(3, rot % 3) and s.history[-1] in listed  # turned 180°: the same look
+        placed = [e for e in events if type(e).__name__ == "TilePlaced"]
+        assert placed and placed[0].rotation == rot % 3
+        s.undo()
+    s.undo()
+    s.apply("pasture")
+    for rot in range(6):
+        s.apply(f"place 4/{rot}")
+        assert s.history[-1] == A.place(3, 0)
+        s.undo()
+    with pytest.raises(IllegalActionError):
+        s.apply(A.PLACE + 3 * 8 + 6)  # no such rotation at all
+
+
 def test_beehive_link_pays_the_lower_number_for_each_link():
     # tile 1 (price 4) on space 10 with a beehive facing E; tile 2 (price 5) on space 11 facing W
     # tile 3 (price 2) on space 5 facing SE(5)→ space 10? use hexgrid to find the real neighbours
@@ -389,12 +413,59 @@ def test_campaign_keeps_placed_tiles_on_the_middle_trees():
     nxt = campaign_config(config, first, 1, placed[:1])
     second = started(data, nxt, seed=5)
     assert second.middle == placed[:1] and placed[0] not in second.supply
-    with pytest.raises(ValueError):
-        campaign_config(config, first, 2, placed[:1])  # after game 2 keep two
+    with pytest.raises(ValueError, match="keep up to 1"):
+        campaign_config(config, first, 1, placed[:2])  # after game 1 at most one
+    with pytest.raises(ValueError, match="keep up to 2"):
+        campaign_config(config, first, 2, placed[:3])
+    with pytest.raises(ValueError, match="different"):
+        campaign_config(config, first, 2, [placed[0], placed[0]])
     with pytest.raises(ValueError):
         campaign_config(config, first, 1, [t for t in range(1, 101) if t not in placed][:1])
     third = campaign_config(config, first, 3, placed[:3])
     assert started(data, third).middle == placed[:3]
+    # ruling R14: "you can keep 2" means up to 2; the kept tiles replace the random one
+    fewer = campaign_config(config, first, 2, placed[:1])
+    assert started(data, fewer).middle == placed[:1]
+    assert GameConfig.from_dict(fewer.to_dict()) == fewer
+
+
+def _blind_pasture_turn(s: GameState, rng: random.Random) -> None:
+    turn = s.turn
+    s.apply(A.BLIND)
+    while s.turn == turn and not s.is_terminal():
+        if s.is_chance():
+            s.apply(A.DRAW + s.supply[rng.randrange(len(s.supply))])
+        elif s.phase == PAY:
+            s.apply(A.PASTURE)
+        else:
+            s.apply(s.legal_actions()[0])
+    while s.is_chance():
+        s.apply(A.DRAW + s.supply[rng.randrange(len(s.supply))])
+
+
+def test_campaign_keeping_nothing_leaves_the_trees_empty_and_the_middle_space_pays_three():
+    """ "If all three pre-printed trees are empty, when you reach the space in the middle of the board,
+    you immediately receive 3 honey (the openly visible honey symbols). After that fill up the board
+    with exactly 2 tree tiles." A real game reaches it: campaign game 2 after keeping nothing."""
+    data = default_data()
+    first = started(data, GameConfig(1), seed=4)
+    play_random(first, random.Random(4), fast=False)
+    second = campaign_config(GameConfig(1), first, 1, [])
+    assert second.campaign and second.kept_tiles == ()
+    s = started(data, second, seed=6)
+    assert s.middle == [] and len(s.supply) == 100 - 7
+    rng = random.Random(6)
+    while s.die.space != s.board.innermost:
+        _blind_pasture_turn(s, rng)  # blind draws leave the troughs alone: no refill on the way
+    assert not any(isinstance(e, RefillNeeded) for e in s.events)
+    reached = [e for e in s.events if isinstance(e, MiddleReached)]
+    assert [(e.honey, e.fill) for e in reached] == [(3, 2)]
+    assert s.stats.middle[0] == 3 and len(s.middle) == 2
+    # in an ordinary solo game the start tile is still there: 2 honey
+    plain = started(data, GameConfig(1), seed=6)
+    while plain.die.space != plain.board.innermost:
+        _blind_pasture_turn(plain, rng)
+    assert [(e.honey, e.fill) for e in plain.events if isinstance(e, MiddleReached)] == [(2, 1)]
 
 
 def test_bad_configs_are_refused():

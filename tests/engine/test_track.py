@@ -1,6 +1,7 @@
 """The harvest-board track: the face a physical table uses."""
 
 import random
+import re
 
 import pytest
 
@@ -15,7 +16,7 @@ from table.engine.events import (
     TurnStarted,
 )
 from table.engine.track import Track, TrackAction, TrackConfig
-from table.engine.walk import Die
+from table.engine.walk import Die, turn_positions
 
 from .helpers import default_data
 
@@ -68,14 +69,45 @@ def test_harvests_loops_and_blossom_scorings_over_a_whole_game():
 def test_solo_track_middle_space():
     t = Track(default_data(), TrackConfig(1))
     assert t.state.middle == 1
-    for _ in range(6):
-        t.apply(t.legal_actions()[0])
-    assert t.on_middle
+    for _ in range(6):  # blind draws: every open pair keeps its 2 tiles, so no refill on the way
+        t.apply("blind")
+    assert t.on_middle and not any(isinstance(e, RefillNeeded) for e in t.events)
     reached = [e for e in t.events if isinstance(e, MiddleReached)][-1]
     assert reached.honey == 2 and reached.fill == 1 and t.state.middle == 2
     assert "middle" in [str(a) for a in t.legal_actions()]
+    assert not any(a.kind == "take" for a in t.legal_actions())  # ruling R7: the middle trees, not troughs
     t.apply("middle")
     assert t.state.die == Die(2, 2)
+
+
+def test_solo_track_a_trough_refill_also_puts_a_tile_on_the_middle_trees():
+    t = Track(default_data(), TrackConfig(1))
+    t.apply("take 1")  # turn 1 on (1, 2); turn 2 on (4, 5); turn 3 on (7, 1) finds one tile there
+    t.apply("blind")
+    refill = [e for e in t.events if isinstance(e, RefillNeeded)]
+    assert len(refill) == 1 and refill[0].middle and t.state.middle == 2
+    assert refill[0].order[0] == 1  # starting with the trough after the die clockwise (space 3 opens 7, 1)
+
+
+def test_solo_track_three_empty_trees_pay_three_honey_then_fill_to_two():
+    """ "If all three pre-printed trees are empty, when you reach the space in the middle of the board,
+    you immediately receive 3 honey ... After that fill up the board with exactly 2 tree tiles."
+    A campaign game after a game where the player kept nothing (ruling R14) starts with them empty."""
+    t = Track(default_data(), TrackConfig(1, middle_start=0))
+    for _ in range(6):
+        t.apply("blind")
+    reached = [e for e in t.events if isinstance(e, MiddleReached)][-1]
+    assert (reached.honey, reached.fill, t.state.middle) == (3, 2, 2)
+
+
+def test_solo_track_trough_4_is_open_on_turn_2_and_turn_4():
+    """Caption: "In the solo game you may select from this trough in turn 2 and turn 4"."""
+    t = Track(default_data(), TrackConfig(1))
+    opened = []
+    for _ in range(4):
+        opened.append(set(t.open_troughs()))
+        t.apply("blind")
+    assert opened[1] & opened[3] == {4} and 4 not in opened[2]
 
 
 def test_cottage_then_stock():
@@ -112,6 +144,52 @@ def test_corrections_are_checked():
             t.apply(bad)
     t.undo()
     assert t.state.die == Die(1, 1)
+
+
+@pytest.mark.parametrize(("players", "text", "why"), [
+    (2, "fix-die 9 3", "the die cannot stand on space 9 showing 3: on the last loop (3 pips) the game ends "
+                       "with the turn on space 6"),
+    (4, "fix-die 13 3", "on the last loop (3 pips) the game ends with the turn on space 12"),
+    (2, "fix-die 17 2", "it is the innermost space; the die goes straight back over the bridge"),
+    (1, "fix-die 1 2", "the die cannot stand on space 1 showing 2: the die only reaches space 1 showing 1 "
+                       "(after each loop it comes back to space 2)"),
+    (1, "fix-die 1 3", "only reaches space 1 showing 1"),
+    (2, "fix-die 18 1", "the path has spaces 1 to 17"),
+    (2, "fix-die 0 1", "the path has spaces 1 to 17"),
+    (3, "fix-die 3 0", "the die shows 1 to 3 pips"),
+])
+def test_a_correction_to_a_place_no_game_reaches_is_refused_with_the_reason(players, text, why):
+    t = Track(default_data(), TrackConfig(players))
+    before = t.state
+    with pytest.raises(IllegalActionError, match=re.escape(why)):
+        t.apply(text)
+    assert t.state == before and not t.history
+
+
+def test_every_reachable_die_position_can_be_corrected_to_and_no_other():
+    data = default_data()
+    for players, board in data.boards.items():
+        reachable = set(turn_positions(board))
+        for space in range(1, len(board.spaces) + 1):
+            for pips in (1, 2, 3):
+                t = Track(data, TrackConfig(players))
+                try:
+                    t.apply(f"fix-die {space} {pips}")
+                except IllegalActionError:
+                    assert Die(space, pips) not in reachable
+                else:
+                    assert Die(space, pips) in reachable and t.state.die == Die(space, pips)
+
+
+def test_a_correction_past_the_end_space_can_no_longer_give_a_third_blossom_scoring():
+    t = Track(default_data(), TrackConfig(2))
+    t.apply("fix-die 6 3")  # the last turn's place is fine ...
+    assert t.is_last_turn()
+    t.apply("blind")
+    assert t.is_terminal() and not any(isinstance(e, BlossomScoring) for e in t.events)
+    t2 = Track(default_data(), TrackConfig(2))
+    with pytest.raises(IllegalActionError):  # ... one space on, no game ever stands
+        t2.apply("fix-die 7 3")
 
 
 @pytest.mark.parametrize("text", ["take 3", "blind", "cottage", "stock 2", "stock-supply", "middle",
