@@ -262,3 +262,14 @@ def test_version_flag(capsys):
     with pytest.raises(SystemExit) as info:
         main(["--version"])
     assert info.value.code == 0 and capsys.readouterr().out.strip() == f"applejack-table {table.__version__}"
+
+
+def test_replay_of_a_solo_full_game_ends_with_the_verdict_not_a_winner(tmp_path, capsys):
+    from table.engine.scoring import solo_verdict
+
+    data = load_dataset()
+    state = play_random(new_game(data, GameConfig(1, cottage=True), random.Random(1)), random.Random(2), fast=False)
+    assert main(["replay", write(tmp_path, GameRecord.of(state).to_dict(), "solo.json")]) == 0
+    lines = capsys.readouterr().out.rstrip().splitlines()
+    assert not any(x.startswith("Winner") for x in lines)
+    assert lines[-1] == f"Solo game: {solo_verdict(state.scores()[0].total)}"
