@@ -237,6 +237,7 @@ def test_an_unwritable_screenshot_is_refused_up_front(tmp_path, target):
     (["hw-test", "--timeout", "inf"], "argument --timeout"),
     (["simulate", "--games", "abc"], "argument --games"),
     (["simulate", "--jobs", "100000"], "--jobs 1..256"),
+    (["simulate", "--games", "9" * 22], "--games must be 1..1000000"),
     (["demo", "--text", "--delay", "1e400"], "--delay"),
     (["score"], "the following arguments are required: pad"),
     (["no-such-command"], "invalid choice"),
@@ -252,6 +253,8 @@ def test_simulate_checks_its_output_paths_before_the_games(tmp_path, option):
     one_line_error(r, option, bad, "cannot write")
     r = cli("simulate", "--games", "1000000", option, str(tmp_path))
     one_line_error(r, option, "is a directory")
+    r = cli("simulate", "--games", "1000000", option, "/dev/zero")
+    one_line_error(r, option, "is not a regular file")
 
 
 def test_simulate_checks_the_data_set_before_the_games(tmp_path):

@@ -188,6 +188,8 @@ def check_writable(path: str | os.PathLike[str], what: str) -> None:
     if p.is_dir():
         raise InputError(f"{what} {p}: is a directory")
     existed = p.exists()
+    if existed and not p.is_file():  # /dev/zero, a FIFO: opens fine, and the PNG writer refuses it
+        raise InputError(f"{what} {p}: is not a regular file")
     try:
         with open(p, "ab"):
             pass

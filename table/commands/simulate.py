@@ -20,6 +20,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+MAX_GAMES = 1_000_000
+"""Every game's result is kept for the summary; a million is days of play and well under 1 GB."""
 MAX_JOBS = 256
 """More worker processes than this is a typo (each one holds a copy of the data set)."""
 
@@ -43,8 +45,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"simulate: unknown bot(s) {', '.join(unknown) or '(none given)'}; known: {', '.join(BOT_NAMES)}",
               file=sys.stderr)
         return 2
-    if args.games < 1 or not 1 <= args.jobs <= MAX_JOBS:
-        print(f"simulate: --games must be at least 1 and --jobs 1..{MAX_JOBS}", file=sys.stderr)
+    if not 1 <= args.games <= MAX_GAMES or not 1 <= args.jobs <= MAX_JOBS:
+        print(f"simulate: --games must be 1..{MAX_GAMES} and --jobs 1..{MAX_JOBS}", file=sys.stderr)
         return 2
     from table.commands.inputs import InputError, check_writable
     from table.datafiles import load_dataset
