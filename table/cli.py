@@ -3,6 +3,10 @@
 Each subcommand lives in its own module that provides ``add_arguments(parser)`` and
 ``run(args) -> int`` (the exit code). Modules are imported only when their command runs,
 so ``applejack-table score`` never loads pygame or gpiozero.
+
+Exit status 2 with one line on standard error for a usage error or unusable input (argparse's
+errors included: :class:`OneLineParser`), never a traceback; input files are read through
+:mod:`table.commands.inputs` (bounded, one-line errors naming the file).
 """
 
 from __future__ import annotations
