@@ -3,6 +3,10 @@
 Each subcommand lives in its own module that provides ``add_arguments(parser)`` and
 ``run(args) -> int`` (the exit code). Modules are imported only when their command runs,
 so ``applejack-table score`` never loads pygame or gpiozero.
+
+Exit status 2 with one line on standard error for a usage error or unusable input (argparse's
+errors included: :class:`OneLineParser`), never a traceback; input files are read through
+:mod:`table.commands.inputs` (bounded, one-line errors naming the file).
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 # name -> (module, one-line help). Keep sorted by the order a newcomer meets them.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -26,11 +31,34 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse with a usage error in one line on standard error (exit 2), not the usage block:
+    ``applejack-table play: error: argument --size: expected WxH such as 800x480, got 'abc'``.
+    Subcommand parsers are of the same class (``add_subparsers`` uses ``type(parent)``)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def version() -> str:
+    """``applejack-table X.Y.Z``: the installed distribution's version, else the package's."""
+    from importlib import metadata
+
+    try:
+        number = metadata.version("applejack-table")
+    except metadata.PackageNotFoundError:
+        import table
+
+        number = table.__version__
+    return f"applejack-table {number}"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="applejack-table",
         description="Applejack Table: the companion in the lid of the Applejack box.",
     )
+    parser.add_argument("--version", action="version", version=version())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
@@ -47,10 +75,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     module = importlib.import_module(args._module)
+    from table.commands.inputs import InputError
+    from table.engine.errors import EngineError
+
     try:
         return int(module.run(args) or 0)
     except KeyboardInterrupt:
         return 130
+    except (EngineError, InputError) as exc:
+        # the last net under bad input the command did not catch itself: one line, never a traceback
+        print(f"applejack-table {args.command}: {str(exc).splitlines()[0] if str(exc) else exc!r}", file=sys.stderr)
+        return 2
     except BrokenPipeError:
         # output piped into `head` and closed: not an error worth a traceback
         sys.stderr.close()

@@ -42,7 +42,7 @@ def test_score_table_and_ties(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("pad,needle", [
-    ("{not json", "is not JSON"),
+    ("{not json", "not JSON: Expecting property name"),
     ({"players": []}, "non-empty list"),
     ({"players": [{"name": "A", "areas": {"plum": [3]}, "blossoms": 0, "honey": 0}]}, "unknown variety 'plum'"),
     ({"players": [{"name": "A", "areas": {"8": [3]}, "blossoms": 0, "honey": 0}]}, "variety number must be 1..7"),
@@ -117,8 +117,11 @@ def test_replay_a_track_game(tmp_path, capsys):
         track.apply(rng.choice(track.legal_actions()))
     path = write(tmp_path, track_record(track), "track.json")
     assert main(["replay", path, "--json"]) == 0
-    lines = capsys.readouterr().out.strip().splitlines()
-    assert [json.loads(x) for x in lines] == [e.to_dict() for e in track.events]
+    shown = [json.loads(x) for x in capsys.readouterr().out.strip().splitlines()]
+    # the track's own events, plus one cottage_stocked per restock (they change no count it announces)
+    assert [e for e in shown if e["type"] != "cottage_stocked"] == [e.to_dict() for e in track.events]
+    restocks = [a for a in track.history if a.kind in ("stock", "stock-supply")]
+    assert restocks and len([e for e in shown if e["type"] == "cottage_stocked"]) == len(restocks)
     other = dict(track_record(track), data_digest="0000000000000000")
     assert main(["replay", write(tmp_path, other, "other.json")]) == 2
     assert "was played with data 0000000000000000" in capsys.readouterr().err
@@ -126,3 +129,147 @@ def test_replay_a_track_game(tmp_path, capsys):
     bad["actions"][3] = "take 9"
     assert main(["replay", write(tmp_path, bad, "bad.json")]) == 2
     assert "action 4" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("key", ["Light green", "light green", "LIGHT-GREEN", "light_green", "lightgreen", "2",
+                                 " Light  Green "])
+def test_score_reads_variety_names_as_people_type_them(tmp_path, capsys, key):
+    pad = {"players": [{"name": "A", "areas": {key: [6]}, "blossoms": 0, "honey": 0},
+                       {"name": "B", "areas": {}, "blossoms": 0, "honey": 0}]}
+    assert main(["score", write(tmp_path, pad), "--json"]) == 0
+    a, _ = json.loads(capsys.readouterr().out)["players"]
+    assert a["harvest"] == 3
+
+
+@pytest.mark.parametrize("key,needle", [("²", "unknown variety '²'"), ("٣", "unknown variety"),
+                                        ("0", "variety number must be 1..7"), ("9" * 50, "variety number"),
+                                        ("", "unknown variety ''")])
+def test_score_refuses_non_varieties_in_one_line(tmp_path, capsys, key, needle):
+    pad = {"players": [{"name": "A", "areas": {key: [6]}, "blossoms": 0, "honey": 0}]}
+    assert main(["score", write(tmp_path, pad)]) == 2
+    err = capsys.readouterr().err
+    assert needle in err and len(err.strip().splitlines()) == 1
+
+
+SOLO = {"players": [{"name": "Ada", "areas": {"brown": [9], "red": [8]}, "blossoms": 20, "honey": 30}]}
+
+
+def test_a_solo_pad_has_a_verdict_not_a_winner(tmp_path, capsys):
+    from table.engine.scoring import solo_verdict
+
+    assert main(["score", write(tmp_path, SOLO)]) == 0
+    out = capsys.readouterr().out
+    total = 2 * (6 + 5) + 20 + 30
+    assert "Winner" not in out and f"Solo game: {solo_verdict(total)}" in out
+    assert main(["score", write(tmp_path, SOLO), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["solo"] == solo_verdict(total) == "72 honey: goal reached (65)" and "winners" not in doc
+
+
+@pytest.mark.parametrize("pad,needle", [
+    ({"players": [dict(SOLO["players"][0], name=f"P{i}") for i in range(5)]}, "1..4 players"),
+    ({"players": [dict(SOLO["players"][0], name="x" * 41)]}, "at most 40 printable"),
+    ({"players": [dict(SOLO["players"][0], name="A\x1b[2J")]}, "printable"),
+    ({"players": [dict(SOLO["players"][0], honey=10**17)]}, "honey must be at most 9999"),
+    ({"players": [dict(SOLO["players"][0], areas={"red": [1] * 65})]}, "at most 64"),
+    ({"players": [dict(SOLO["players"][0], areas={"red": "5"})]}, "must be a list of apple counts, got str"),
+])
+def test_score_pad_bounds(tmp_path, capsys, pad, needle):
+    assert main(["score", write(tmp_path, pad)]) == 2
+    err = capsys.readouterr().err
+    assert needle in err and len(err.strip().splitlines()) == 1
+
+
+def companion_record(tmp_path, players):
+    """A real finished record of the table companion (controller + journal)."""
+    from table.companion.controller import Setup
+    from table.companion.session import auto_script, open_session
+
+    data = load_dataset()
+    setup = Setup(players, cottage=True)
+    ctl, journal = open_session(data, tmp_path / "state")
+    ctl.setup = setup
+    for cmd in auto_script(data, setup, seed=4):
+        ctl.do(cmd)
+    journal.close()
+    (path,) = (tmp_path / "state" / "records").glob("*.json")
+    return path, json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_score_and_replay_a_finished_companion_record(tmp_path, capsys):
+    path, record = companion_record(tmp_path, 2)
+    assert main(["score", str(path), "--json"]) == 0
+    scored = json.loads(capsys.readouterr().out)
+    assert [p["total"] for p in scored["players"]] == [s["total"] for s in record["scores"]]
+    assert main(["replay", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    restocks = [a for a in record["actions"] if a.startswith("stock")]
+    assert restocks and sum("beside the cottage from" in x for x in lines) == len(restocks)
+    finals = [x for x in lines if "→" in x]
+    assert [int(x.rsplit("→", 1)[1]) for x in finals] == [s["total"] for s in record["scores"]]
+    assert lines[-1].startswith("Winner")
+    record["scores"][0]["honey"] += 1
+    assert main(["replay", write(tmp_path, record, "tampered.json")]) == 2
+    err = capsys.readouterr().err
+    assert "tampered.json" in err and "stored scores disagree" in err and "honey" in err
+
+
+def test_replay_of_a_solo_companion_record_ends_with_the_verdict(tmp_path, capsys):
+    path, _ = companion_record(tmp_path, 1)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Winner" not in out and out.rstrip().splitlines()[-1].startswith("Solo game: ")
+    assert main(["score", str(path)]) == 0
+    assert "Solo game: " in capsys.readouterr().out
+
+
+def test_score_of_a_full_game_record_points_to_replay(tmp_path, capsys):
+    data = load_dataset()
+    state = play_random(new_game(data, GameConfig(2), random.Random(1)), random.Random(2), fast=True)
+    assert main(["score", write(tmp_path, GameRecord.of(state).to_dict(), "game.json")]) == 2
+    assert "applejack-table replay" in capsys.readouterr().err
+
+
+def test_pace_is_seconds_everywhere_and_the_old_demo_milliseconds_are_converted(capsys):
+    from table.commands import demo, play
+    from table.commands.inputs import pace_seconds
+
+    assert demo.build_args([]).pace == 1.2
+    assert demo.build_args(["--pace", "0.6"]).pace == 0.6
+    assert demo.build_args(["--pace", "600ms"]).pace == 0.6
+    assert capsys.readouterr().err == ""
+    assert demo.build_args(["--pace", "600"]).pace == 0.6  # the old form
+    assert "seconds now" in capsys.readouterr().err
+    assert pace_seconds("2s") == 2.0 and pace_seconds("0") == 0.0
+    parser = __import__("argparse").ArgumentParser()
+    play.add_arguments(parser)
+    assert parser.parse_args(["--pace", "0.5"]).pace == 0.5
+    assert parser.parse_args(["--pace", "500ms"]).pace == 0.5
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--pace", "600"])  # play was always seconds: ten minutes a line is a typo
+
+
+def test_pin_choices_follow_the_hardware_factories():
+    from table.commands.inputs import PIN_CHOICES
+    from table.hardware.factory import PIN_FACTORY_NAMES
+
+    assert set(PIN_CHOICES) == {"auto", "none", *PIN_FACTORY_NAMES}
+
+
+def test_version_flag(capsys):
+    import table
+
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0 and capsys.readouterr().out.strip() == f"applejack-table {table.__version__}"
+
+
+def test_replay_of_a_solo_full_game_ends_with_the_verdict_not_a_winner(tmp_path, capsys):
+    from table.engine.scoring import solo_verdict
+
+    data = load_dataset()
+    state = play_random(new_game(data, GameConfig(1, cottage=True), random.Random(1)), random.Random(2), fast=False)
+    assert main(["replay", write(tmp_path, GameRecord.of(state).to_dict(), "solo.json")]) == 0
+    lines = capsys.readouterr().out.rstrip().splitlines()
+    assert not any(x.startswith("Winner") for x in lines)
+    assert lines[-1] == f"Solo game: {solo_verdict(state.scores()[0].total)}"

@@ -1,8 +1,13 @@
-"""``applejack-table check-data [DIR]``: validate a data set and list every problem."""
+"""``applejack-table check-data [DIR]``: validate a data set and list every problem.
+
+Exit status 0 when the data set is sound, 1 when it has problems (each listed on standard
+error), 2 when DIR is not a directory.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 
@@ -14,6 +19,10 @@ def run(args: argparse.Namespace) -> int:
     from table.datafiles import load_dataset
     from table.engine.errors import DataError
 
+    if args.directory is not None and not os.path.isdir(args.directory):  # a usage error, not a verdict
+        what = "is not a directory" if os.path.exists(args.directory) else "no such directory"
+        print(f"applejack-table check-data: {args.directory}: {what}", file=sys.stderr)
+        return 2
     try:
         ds = load_dataset(args.directory)
     except DataError as exc:

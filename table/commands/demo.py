@@ -16,6 +16,7 @@ import signal
 import sys
 from typing import Any
 
+from table.commands.inputs import demo_pace, pin_choice, window_size
 from table.display.handover import EXIT_PLAY  # the exit status of ``demo --on-input exit``
 
 log = logging.getLogger("applejack.demo")
@@ -35,14 +36,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--delay", type=float, default=0.0,
                         help="text: seconds to wait after each bot action (default 0)")
     parser.add_argument("--data", default=None, help="a data-set directory (default: the shipped data)")
-    parser.add_argument("--pace", type=int, default=1200, metavar="MS",
-                        help="screen: milliseconds per bot move (announcements stay 3x, the final scoring 8x, "
-                             "supply draws 1/4; default 1200; 0 = as fast as it draws)")
+    parser.add_argument("--pace", type=demo_pace, default=1.2, metavar="SECONDS",
+                        help="screen: seconds per bot move, 1.2 or 1200ms (announcements stay 3x, the final "
+                             "scoring 8x, supply draws 1/4; default 1.2; 0 = as fast as it draws). A bare number "
+                             "above 60 is the old form in milliseconds: converted, with a note")
     parser.add_argument("--display", choices=("auto", "window", "fullscreen", "none"), default="auto",
                         help="auto: fullscreen kiosk on a Pi console, a window under X/Wayland, text without "
                              "a display (default)")
-    parser.add_argument("--size", default=None, metavar="WxH", help="window size (default 800x480)")
-    parser.add_argument("--pins", default="auto", metavar="NAME",
+    parser.add_argument("--size", type=window_size, default=None, metavar="WxH", help="window size (default 800x480)")
+    parser.add_argument("--pins", type=pin_choice, default="auto", metavar="NAME",
                         help="GPIO pin factory for the trough LEDs and buttons (as for play; none: no GPIO)")
     parser.add_argument("--on-input", choices=("play", "exit"), default="play",
                         help=f"when someone touches the screen or presses a button: start play on the same "
@@ -59,8 +61,8 @@ def build_args(argv: list[str]) -> argparse.Namespace:
 
 def run(args: argparse.Namespace) -> int:
     games = args.games
-    if (games is not None and games < 0) or args.delay < 0 or args.pace < 0:
-        print("demo: --games, --delay and --pace must not be negative", file=sys.stderr)
+    if (games is not None and games < 0) or not 0 <= args.delay <= 3600 or args.pace < 0:
+        print("demo: --games, --delay and --pace must not be negative (--delay at most 3600 s)", file=sys.stderr)
         return 2
     from table.bots.base import BOT_NAMES
     from table.datafiles import load_dataset
@@ -69,7 +71,13 @@ def run(args: argparse.Namespace) -> int:
     if bots is not None and (not bots or any(b not in BOT_NAMES for b in bots)):
         print(f"demo: bots are {', '.join(BOT_NAMES)}", file=sys.stderr)
         return 2
-    data = load_dataset(args.data)
+    from table.engine.errors import DataError
+
+    try:
+        data = load_dataset(args.data)
+    except DataError as exc:
+        print(f"demo: bad data set {args.data}: {str(exc).splitlines()[0]}", file=sys.stderr)
+        return 2
     if not args.text and args.display != "none":
         from table.display.detect import display_available
 
@@ -119,7 +127,7 @@ def _run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> 
     signal.signal(signal.SIGTERM, stop)
     hw = make_hardware(args.pins, "off")
     steps = demo_steps(data, games=args.games or 0, players=args.players, seed=args.seed, bots=bots)
-    screen = DemoScreen(data, surface, steps, pace=args.pace / 1000, indicators=hw.indicators, inputs=hw.events,
+    screen = DemoScreen(data, surface, steps, pace=args.pace, indicators=hw.indicators, inputs=hw.events,
                         notifier=make_notifier())
     try:
         result = run_demo_screen(screen, running=lambda: running[0])

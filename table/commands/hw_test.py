@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from table.commands.inputs import seconds
+
 PIN_CHOICES = ("mock", "lgpio", "rpigpio")
 
 
@@ -29,12 +31,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--config", metavar="TOML", help="pin map file (default: the shipped wiring)")
     parser.add_argument(
-        "--timeout", type=float, default=30.0, help="seconds to wait for each press or reading (default 30)"
+        "--timeout", type=seconds, default=30.0, help="seconds to wait for each press or reading (default 30)"
     )
 
 
 def run(args: argparse.Namespace) -> int:
     return HardwareTest(args).run()
+
+
+def _pinmap(path: str) -> Any:
+    """``--config``: the pin map file read with a bound (``/dev/zero`` is not a wiring), every
+    fault a PinMapError naming the file."""
+    from table.commands.inputs import InputError, decode_utf8, read_bytes
+    from table.hardware.pinmap import PinMapError, parse_pinmap
+
+    try:
+        text = decode_utf8(read_bytes(path, 1024 * 1024, "pin map"), path)
+    except InputError as exc:
+        raise PinMapError(path, [str(exc).removeprefix(f"{path}: ")]) from None
+    try:
+        return parse_pinmap(text, path)
+    except RecursionError:
+        raise PinMapError(path, ["nested too deeply"]) from None
 
 
 class HardwareTest:
@@ -57,7 +75,7 @@ class HardwareTest:
         from table.hardware.pinmap import PinMapError, load_pinmap
 
         try:
-            pinmap = load_pinmap(self.args.config)
+            pinmap = _pinmap(self.args.config) if self.args.config else load_pinmap(None)
         except PinMapError as exc:
             self.out(f"hw-test: {exc}")
             return 2

@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from table.commands.inputs import pace_seconds, pin_choice, window_size
+
 log = logging.getLogger("applejack.play")
 
 
@@ -23,14 +25,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--display", choices=("auto", "window", "fullscreen", "none"), default="auto",
                    help="auto: fullscreen kiosk on a Pi console (KMSDRM), a window under X/Wayland, "
                         "text when there is no display (default)")
-    p.add_argument("--size", default=None, metavar="WxH", help="window size (default 800x480)")
+    p.add_argument("--size", type=window_size, default=None, metavar="WxH", help="window size (default 800x480)")
     p.add_argument("--script", type=Path, default=None, metavar="FILE",
                    help="read inputs from FILE, one key or command per line (see --help-keys)")
     p.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
                    help="where the journal and records live (default: $STATE_DIRECTORY, else the user data dir)")
     p.add_argument("--resume", choices=("ask", "yes", "no"), default="ask",
                    help="an unfinished game: ask on screen (default), resume it, or discard it")
-    p.add_argument("--pins", default="auto", metavar="NAME",
+    p.add_argument("--pins", type=pin_choice, default="auto", metavar="NAME",
                    help="GPIO pin factory for the trough LEDs and buttons: auto (default: "
                         "$GPIOZERO_PIN_FACTORY, else lgpio on a Pi and mock pins elsewhere), mock, lgpio, "
                         "rpigpio, or none")
@@ -41,8 +43,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--demo", type=int, nargs="?", const=1, default=None, metavar="SEED",
                    help="play a whole random game (2 players, cottage tiles; seeded) as the script: "
                         "a demonstration that needs nobody at the table")
-    p.add_argument("--pace", type=float, default=0.0, metavar="SECONDS",
-                   help="on the screen, feed one script line every SECONDS (default 0: all at once)")
+    p.add_argument("--pace", type=pace_seconds, default=0.0, metavar="SECONDS",
+                   help="on the screen, feed one script line every SECONDS (1.2, or 1200ms; default 0: all "
+                        "at once)")
     p.add_argument("--screenshot", type=Path, default=None, metavar="PNG",
                    help="save the screen after the script and exit (display modes)")
     # a string default goes through ``type`` at parse time: a bad $APPLEJACK_IDLE_DEMO is a usage error
@@ -106,9 +109,17 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_once(args: argparse.Namespace) -> int:
+    from table.commands.inputs import InputError, check_writable, read_script
     from table.companion.session import open_session
     from table.datafiles import load_dataset
 
+    try:  # bad input files are found before the journal is opened or a pin is touched
+        script = read_script(args.script) if args.script is not None else None
+        if args.screenshot is not None:
+            check_writable(args.screenshot, "--screenshot")
+    except InputError as exc:
+        print(f"applejack-table play: {exc}", file=sys.stderr)
+        return 2
     data = load_dataset()
     state_dir = _state_dir(args)
     try:
@@ -130,7 +141,7 @@ def _run_once(args: argparse.Namespace) -> int:
 
     hw = make_hardware(args.pins, args.die)
     try:
-        lines = args.script.read_text(encoding="utf-8").splitlines() if args.script else None
+        lines = script
         if args.demo is not None:
             from table.companion.controller import Setup
             from table.companion.session import auto_script

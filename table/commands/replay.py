@@ -1,10 +1,18 @@
-"""``applejack-table replay RECORD.json [--json]``: the event stream of a game record."""
+"""``applejack-table replay RECORD.json [--json]``: the event stream of a game record.
+
+A full game (``applejack-record/1``) replays to its own event stream, final scoring included.
+A table companion's finished game (``applejack-track/1``) shows every action — the cottage
+restocks too, which change no count the track announces — and then the final scores from
+the score pad it holds; a record whose stored scores or winners disagree with its pad is
+refused. A solo game ends with its verdict against the marks, not a winner. Bad input of any
+kind is one line on standard error naming the file, exit status 2.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
+from typing import Any
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -14,38 +22,104 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data", metavar="DIR", help="data set directory (default: the one shipped)")
 
 
-def run(args: argparse.Namespace) -> int:
-    from table.datafiles import load_dataset
-    from table.engine.describe import describe
-    from table.engine.errors import DataError, RecordError
-    from table.engine.record import GameRecord, events_json_lines
-    from table.engine.track import TRACK_FORMAT, replay_track
+def _fail(msg: str) -> int:
+    print(f"applejack-table replay: {msg}", file=sys.stderr)
+    return 2
 
+
+# what a malformed record can make the engine's constructors raise besides RecordError
+# (a 1e300 player count, an apple tile index out of range, a string where a list belongs)
+MALFORMED = (KeyError, IndexError, TypeError, ValueError, AttributeError, OverflowError)
+
+
+def run(args: argparse.Namespace) -> int:
+    from table.commands.inputs import InputError, load_json
+    from table.datafiles import load_dataset
+    from table.engine.errors import DataError, EngineError
+    from table.engine.record import GameRecord, events_json_lines
+    from table.engine.track import TRACK_FORMAT
+
+    name = "standard input" if args.record == "-" else args.record
     try:
-        with open(args.record, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as exc:
-        print(f"applejack-table replay: cannot read {args.record}: {exc.strerror}", file=sys.stderr)
-        return 2
+        doc = load_json(args.record, "game record")
+    except InputError as exc:
+        return _fail(str(exc))
     try:
         data = load_dataset(args.data)
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"not JSON: {exc}") from None
+    except DataError as exc:
+        return _fail(f"bad data set {args.data}: {str(exc).splitlines()[0]}")
+    try:
         if isinstance(doc, dict) and doc.get("format") == TRACK_FORMAT:
-            events = replay_track(data, doc).events
+            events = track_events(data, doc)
         else:
             events = GameRecord.from_dict(doc).replay(data).events
-    except DataError as exc:
-        print(f"applejack-table replay: bad data set:\n{exc}", file=sys.stderr)
-        return 2
-    except RecordError as exc:
-        print(f"applejack-table replay: {args.record}: {exc}", file=sys.stderr)
-        return 2
-    if args.json:
-        print(events_json_lines(events))
-    else:
-        for ev in events:
-            print(describe(ev, data))
+        out = events_json_lines(events) if args.json else "\n".join(describe_all(events, data))
+    except EngineError as exc:
+        return _fail(f"{name}: {exc}")
+    except MALFORMED as exc:
+        return _fail(f"{name}: malformed record: {exc.__class__.__name__}: {str(exc)[:80]}")
+    print(out)
     return 0
+
+
+def track_events(data: Any, doc: dict[str, Any]) -> list[Any]:
+    """Replay a track record action by action: the track's events with a ``CottageStocked`` for
+    every restock, then — when the record holds its score pad — ``FinalScore`` per seat and
+    ``Winners`` (not for a solo game), checked against the scores and winners it stored."""
+    from table.engine.errors import ActionParseError, IllegalActionError, RecordError, ScorePadError
+    from table.engine.events import CottageStocked, FinalScore, Winners
+    from table.engine.scorepad import score_record
+    from table.engine.track import TrackAction, replay_track
+
+    actions = doc.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError("actions must be a list of action texts")
+    track = replay_track(data, {**doc, "actions": []})  # config and data digest checked
+    tiles = track.config.apple_tiles
+    if tiles is not None and not all(0 <= v < len(data.varieties) for v in tiles):
+        raise RecordError(f"apple_tiles must be variety indexes 0..{len(data.varieties) - 1}, got {list(tiles)}"[:120])
+    events = list(track.events)
+    for i, text in enumerate(actions, start=1):
+        seat = track.seat
+        try:
+            action = TrackAction.parse(text)
+            caused = track.apply(action)
+        except (ActionParseError, IllegalActionError) as exc:
+            raise RecordError(f"action {i} ({text[:40]!r}): {exc}") from None
+        if action.kind == "stock":
+            events.append(CottageStocked(seat, "trough", action.a, None))
+        elif action.kind == "stock-supply":
+            events.append(CottageStocked(seat, "supply", None, None))
+        events.extend(caused)
+    if "score_pad" in doc:
+        try:
+            result = score_record(doc, data)
+        except ScorePadError as exc:
+            raise RecordError(str(exc)) from None
+        if len(result.scores) != track.config.players:
+            raise RecordError(f"the score pad has {len(result.scores)} player(s), the game "
+                              f"{track.config.players}")
+        for s, sc in enumerate(result.scores):
+            events.append(FinalScore(s, sc.harvest, sc.harvest_doubled, sc.profitable_varieties,
+                                     sc.variety_bonus, sc.blossoms, sc.honey, sc.total))
+        if result.solo is None:
+            events.append(Winners(result.winner_seats))
+    return events
+
+
+def describe_all(events: list[Any], data: Any) -> list[str]:
+    """The events as lines for people; a solo game's result is its verdict, not a winner."""
+    from table.engine.describe import describe
+    from table.engine.events import FinalScore, GameStarted, Winners
+    from table.engine.scoring import solo_verdict
+
+    players = next((e.players for e in events if isinstance(e, GameStarted)), 0)
+    finals = [e for e in events if isinstance(e, FinalScore)]
+    lines = []
+    for ev in events:
+        if players == 1 and isinstance(ev, Winners):
+            continue
+        lines.append(describe(ev, data))
+    if players == 1 and finals:
+        lines.append(f"Solo game: {solo_verdict(finals[-1].total)}")
+    return lines

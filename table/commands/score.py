@@ -1,4 +1,10 @@
-"""``applejack-table score PAD.json [--json]``: the digital score pad."""
+"""``applejack-table score PAD.json [--json]``: the digital score pad.
+
+Reads a pad (see :mod:`table.engine.scorepad`) or a finished table-companion record, which
+holds its pad; a record whose stored scores or winners disagree with its pad is refused. One
+player is a solo game: no winner, the result against the rulebook's marks. Bad input of any
+kind is one line on standard error naming the file, exit status 2.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +15,8 @@ import sys
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("pad", help='score pad JSON ("-" for standard input), e.g. '
-                   '{"players": [{"name": "Ada", "areas": {"1": [5], "4": [6, 2]}, "blossoms": 12, "honey": 62}]}')
+                   '{"players": [{"name": "Ada", "areas": {"Light green": [5], "4": [6, 2]}, "blossoms": 12, '
+                   '"honey": 62}]}, or a finished game record of the table companion (it holds the pad)')
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     p.add_argument("--data", metavar="DIR", help="data set directory (default: the one shipped)")
 
@@ -20,30 +27,33 @@ def _fail(msg: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from table.commands.inputs import InputError, load_json
     from table.datafiles import load_dataset
     from table.engine.errors import DataError, ScorePadError
-    from table.engine.scorepad import score_pad
+    from table.engine.record import FORMAT as GAME_FORMAT
+    from table.engine.scorepad import score_pad, score_record
+    from table.engine.track import TRACK_FORMAT
 
+    name = "standard input" if args.pad == "-" else args.pad
     try:
-        if args.pad == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.pad, encoding="utf-8") as f:
-                text = f.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        return _fail(f"cannot read {args.pad}: {getattr(exc, 'strerror', None) or exc}")
-    try:
-        pad = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return _fail(f"{args.pad} is not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+        pad = load_json(args.pad, "score pad")
+    except InputError as exc:
+        return _fail(str(exc))
     try:
         data = load_dataset(args.data)
     except DataError as exc:
-        return _fail(f"bad data set: {str(exc).splitlines()[0]}")
+        return _fail(f"bad data set {args.data}: {str(exc).splitlines()[0]}")
+    kind = pad.get("format") if isinstance(pad, dict) else None
     try:
-        result = score_pad(pad, data)
+        if kind == TRACK_FORMAT:
+            result = score_record(pad, data)
+        elif kind == GAME_FORMAT:
+            return _fail(f"{name}: a full game record has no score pad; `applejack-table replay {args.pad}` "
+                         "shows its final scoring")
+        else:
+            result = score_pad(pad, data)
     except ScorePadError as exc:
-        return _fail(str(exc))
+        return _fail(f"{name}: {exc}")
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
         return 0
@@ -56,5 +66,8 @@ def run(args: argparse.Namespace) -> int:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for r in rows:
         print("  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(r)))
-    print(("Winner: " if len(result.winners) == 1 else "Winners (tie): ") + ", ".join(result.winners))
+    if result.solo is not None:
+        print(f"Solo game: {result.solo}")
+    else:
+        print(("Winner: " if len(result.winners) == 1 else "Winners (tie): ") + ", ".join(result.winners))
     return 0

@@ -20,6 +20,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+MAX_GAMES = 1_000_000
+"""Every game's result is kept for the summary; a million is days of play and well under 1 GB."""
+MAX_JOBS = 256
+"""More worker processes than this is a typo (each one holds a copy of the data set)."""
+
+
 def _progress_bar(done: int, total: int) -> None:
     width = 30
     filled = width * done // total if total else width
@@ -39,8 +45,25 @@ def run(args: argparse.Namespace) -> int:
         print(f"simulate: unknown bot(s) {', '.join(unknown) or '(none given)'}; known: {', '.join(BOT_NAMES)}",
               file=sys.stderr)
         return 2
-    if args.games < 1 or args.jobs < 1:
-        print("simulate: --games and --jobs must be at least 1", file=sys.stderr)
+    if not 1 <= args.games <= MAX_GAMES or not 1 <= args.jobs <= MAX_JOBS:
+        print(f"simulate: --games must be 1..{MAX_GAMES} and --jobs 1..{MAX_JOBS}", file=sys.stderr)
+        return 2
+    from table.commands.inputs import InputError, check_writable
+    from table.datafiles import load_dataset
+    from table.engine.errors import DataError
+
+    # everything that can fail is checked before the games run, not after an hour of them
+    try:
+        load_dataset(args.data)
+        if args.csv:
+            check_writable(args.csv, "--csv")
+        if args.plot:
+            check_writable(args.plot, "--plot")
+    except DataError as exc:
+        print(f"simulate: bad data set {args.data}: {str(exc).splitlines()[0]}", file=sys.stderr)
+        return 2
+    except InputError as exc:
+        print(f"simulate: {exc}", file=sys.stderr)
         return 2
     results = run_games(args.players, args.games, names, args.seed, args.jobs, args.data,
                         None if args.quiet else _progress_bar)

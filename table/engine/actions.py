@@ -77,9 +77,16 @@ def to_text(action: int) -> str:
     raise ActionParseError(f"not an action code: {action}")
 
 
+MAX_DIGITS = 6  # no number in an action text is longer (tile ids < TILE_SPAN)
+
+
 def _int(text: str, what: str, original: str) -> int:
-    if not text.isdigit():
-        raise ActionParseError(f"{what} must be a number in {original!r}")
+    """A number of ASCII digits 0-9 only: ``str.isdigit`` alone also accepts ``²`` or ``٣``,
+    which ``int`` then refuses with a bare ValueError."""
+    if not (text.isascii() and text.isdigit()):
+        raise ActionParseError(f"{what} must be a number in {original!r} (digits 0-9)")
+    if len(text) > MAX_DIGITS:
+        raise ActionParseError(f"{what} has more than {MAX_DIGITS} digits in {original!r}")
     return int(text)
 
 

@@ -1,4 +1,9 @@
-"""Precise exception classes of the rules engine (all subclass ValueError, as python-chess does)."""
+"""Precise exception classes of the rules engine.
+
+Every one subclasses :class:`EngineError`, itself a ``ValueError`` (as python-chess does), so a
+front end can catch "the engine refused this input" in one clause and a plain ``ValueError``
+escaping a parser is a bug, not bad input.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +22,11 @@ class Problem:
         return f"{self.file}: {self.key}: {self.message}"
 
 
-class DataError(ValueError):
+class EngineError(ValueError):
+    """The base class of the rules engine's errors: bad input the engine refused."""
+
+
+class DataError(EngineError):
     """A data set (tiles, orchards, harvest boards) is malformed or inconsistent.
 
     ``problems`` lists every problem found; ``str()`` gives one line per problem.
@@ -28,17 +37,17 @@ class DataError(ValueError):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(EngineError):
     """An action that the rules do not allow in the current state."""
 
 
-class ActionParseError(ValueError):
+class ActionParseError(EngineError):
     """Text that is not an action (see ``table.engine.actions``)."""
 
 
-class RecordError(ValueError):
+class RecordError(EngineError):
     """A game record or saved state that cannot be read."""
 
 
-class ScorePadError(ValueError):
+class ScorePadError(EngineError):
     """A score pad (final scoring input) that cannot be scored."""

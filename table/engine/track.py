@@ -56,13 +56,17 @@ class TrackAction:
 
     @classmethod
     def parse(cls, text: str) -> TrackAction:
+        """The text form back; :class:`ActionParseError` (never another error) on anything else.
+
+        Numbers are ASCII digits 0-9, at most 6 of them (``str.isdigit`` alone also accepts
+        ``²``, which ``int`` refuses with a bare ValueError)."""
         parts = text.split()
         if not parts or parts[0] not in KINDS:
             raise ActionParseError(f"not a track action: {text!r} (one of {', '.join(KINDS)})")
         kind, args = parts[0], parts[1:]
         want = {"take": 1, "stock": 1, "fix-die": 2, "fix-trough": 2, "fix-supply": 1}.get(kind, 0)
-        if len(args) != want or not all(a.isdigit() for a in args):
-            raise ActionParseError(f"{kind!r} takes {want} number(s): {text!r}")
+        if len(args) != want or not all(a.isascii() and a.isdigit() and len(a) <= 6 for a in args):
+            raise ActionParseError(f"{kind!r} takes {want} number(s) (digits 0-9): {text!r}")
         nums = [int(a) for a in args] + [None, None]
         return cls(kind, nums[0], nums[1])
 
