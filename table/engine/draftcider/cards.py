@@ -17,7 +17,7 @@ import tomllib
 from dataclasses import dataclass
 from typing import Any
 
-from table.engine.errors import DataError, Problem
+from table.engine.errors import DataError, EngineError, Problem
 
 COLOURS: tuple[str, ...] = ("green", "gold", "red")
 LOW, HIGH = 1, 5
@@ -29,7 +29,7 @@ MIN_DECK = 24
 CARD_KEYS = ("colour", "height", "sweetness")
 
 
-class CardError(ValueError):
+class CardError(EngineError):
     """Text or data that is not a card."""
 
 

@@ -39,7 +39,7 @@ from table.engine.draftcider.scoring import (
     score_orchard,
     winners,
 )
-from table.engine.errors import ActionParseError, IllegalActionError, RecordError
+from table.engine.errors import ActionParseError, EngineError, IllegalActionError, RecordError
 
 CHANCE = -1
 TERMINAL = -4
@@ -61,7 +61,7 @@ def phases(players: int) -> int:
     return CARDS_PER_PLAYER // cards_per_phase(players)
 
 
-class ConfigError(ValueError):
+class ConfigError(EngineError):
     """A game configuration that cannot be played."""
 
 
