@@ -18,11 +18,13 @@ from typing import Any
 import pytest
 
 from table.engine import protocol
+from table.engine import waldgaertner as wg
 from table.engine import zankapfel as zk
 from table.engine.errors import IllegalActionError
 from table.engine.game import GameConfig
 from table.engine.game import new_game as applejack_game
 from table.engine.record import GameRecord
+from table.waldgaertner_files import load_cards
 from tests.engine.helpers import default_data
 
 
@@ -62,6 +64,7 @@ GAMES: list[GameSpec] = [
     _native("zankapfel-3p", zk, zk.Config(3), zk.State.summary),
     _native("zankapfel-4p-bribery", zk, zk.Config(4, bribery=True), zk.State.summary),
     _native("zankapfel-6p", zk, zk.Config(6), zk.State.summary),
+    *[_native(f"waldgaertner-{n}p", wg, wg.Config(n, load_cards(), tasks=n > 2, direct_sale=n % 2 == 0), wg.State.summary) for n in (2, 5, 7)],
 ]
 
 
