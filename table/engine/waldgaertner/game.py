@@ -116,7 +116,7 @@ class _Table:
     new: list[int]
     storage: list[int]
     garden: list[dict[tuple[int, int], int]]
-    field: list[dict[int, int]]
+    cubes: list[dict[int, int]]
     dark: list[set[tuple[int, int]]]
     planted: list[dict[int, int]]
     bonus_done: list[list[bool]]
@@ -154,7 +154,7 @@ class State:
         jobs += self._round_jobs(first=True)
         self.t = _Table(jobs=jobs, known=[[] for _ in self.decks], unknown=[DECK_SIZE] * n, pools=pools,
                         offer=[-1] * n, hand=[-1] * n, new=[-1] * n, storage=[1] * n,
-                        garden=[{} for _ in range(n)], field=[{} for _ in range(n)], dark=[set() for _ in range(n)],
+                        garden=[{} for _ in range(n)], cubes=[{} for _ in range(n)], dark=[set() for _ in range(n)],
                         planted=[{} for _ in range(n)], bonus_done=[[False, False] for _ in range(n)],
                         task=[-1] * n, die=[-1] * n, tasks_left=list(range(len(config.cards.tasks))))
         self.events: list[Event] = [E.GameStarted(n, self.decks)]
@@ -229,7 +229,7 @@ class State:
 
     def cube_fields(self, seat: int) -> dict[int, int]:
         """card id -> value of the cube on its cube field."""
-        return dict(self.t.field[seat])
+        return dict(self.t.cubes[seat])
 
     def waiting_dark(self, seat: int) -> set[tuple[int, int]]:
         """Planting areas with a nitrogen fixer's dark cube waiting for the next bloom there."""
@@ -237,7 +237,12 @@ class State:
 
     def garden_cubes(self, seat: int) -> int:
         """The value of the cubes on the seat's cube fields (the "future yields")."""
-        return sum(self.t.field[seat].values())
+        return sum(self.t.cubes[seat].values())
+
+    @property
+    def sale_offer(self) -> tuple[int, int, int]:
+        """Direct sale waiting for the buyer's answer: (seller, card, buyer); -1s for none."""
+        return self.t.sale
 
     def task(self, seat: int) -> int:
         return self.t.task[seat]
@@ -249,7 +254,7 @@ class State:
     def dark_left(self) -> int:
         """Dark cubes still in the general supply (those in gardens are out; stored ones are
         exchanged freely and count as back in the supply, W9)."""
-        used = sum(len(d) for d in self.t.dark) + sum(1 for f in self.t.field for v in f.values() if v == 2)
+        used = sum(len(d) for d in self.t.dark) + sum(1 for f in self.t.cubes for v in f.values() if v == 2)
         return DARK_CUBES - used
 
     def partner_present(self, seat: int, cid: int) -> bool:
@@ -396,7 +401,8 @@ class State:
             except ActionParseError:
                 text = repr(action)
             shown = ", ".join(A.to_text(a) for a in legal[:8])
-            raise IllegalActionError(f"{text} is not allowed now ({self.step}; legal: {shown or 'nothing, the game is over'})")
+            raise IllegalActionError(f"{text} is not allowed now ({self.step}; "
+                                     f"legal: {shown or 'nothing, the game is over'})")
         n = len(self.events)
         self._step(action)
         if self.rng is not None:
@@ -625,19 +631,19 @@ class State:
         for s in range(self.players):
             for (row, pos), cid in sorted(t.garden[s].items()):
                 c = self.cards[cid]
-                if c.flowering != ph or c.male or cid in t.field[s] or t.planted[s][cid] >= t.round:
+                if c.flowering != ph or c.male or cid in t.cubes[s] or t.planted[s][cid] >= t.round:
                     continue
                 if c.cross and not self.partner_present(s, cid):
                     self._emit(E.BloomedInVain(s, cid))
                     continue
                 value = 2 if (row, pos) in t.dark[s] else 1
                 t.dark[s].discard((row, pos))
-                t.field[s][cid] = value
+                t.cubes[s][cid] = value
                 self._emit(E.Bloomed(s, cid, value))
-            for (row, pos), cid in sorted(t.garden[s].items()):
+            for _, cid in sorted(t.garden[s].items()):
                 c = self.cards[cid]
-                if c.fruit and c.harvest == ph and cid in t.field[s]:
-                    v = t.field[s].pop(cid)
+                if c.fruit and c.harvest == ph and cid in t.cubes[s]:
+                    v = t.cubes[s].pop(cid)
                     t.storage[s] += v
                     self._emit(E.Harvested(s, cid, "fruit", v))
                 if c.leaf and ph == LEAF_PHASE:
@@ -761,7 +767,7 @@ class State:
         return {"jobs": [list(j) for j in t.jobs], "round": t.round, "known": [sorted(k) for k in t.known],
                 "unknown": t.unknown[:], "pools": {k: v[:] for k, v in t.pools.items()}, "offer": t.offer[:],
                 "hand": t.hand[:], "new": t.new[:], "storage": t.storage[:],
-                "garden": [sorted(g.items()) for g in t.garden], "field": [sorted(f.items()) for f in t.field],
+                "garden": [sorted(g.items()) for g in t.garden], "cubes": [sorted(f.items()) for f in t.cubes],
                 "dark": [sorted(d) for d in t.dark], "bonus": [b[:] for b in t.bonus_done], "task": t.task[:],
                 "die": t.die[:], "discard": t.discard[:], "drawn": t.drawn[:], "sale": list(t.sale),
                 "over": t.over, "events": len(self.events), "history": len(self.history)}
