@@ -136,7 +136,7 @@ def test_records_replay_and_bad_records_are_record_errors() -> None:
     assert [e.to_dict() for e in again.events] == [e.to_dict() for e in s.events]
     assert again.scores() == s.scores()
     for broken in ({}, {"format": "x"}, {**rec, "config": {"players": 3}}, {**rec, "actions": "deck 1"},
-                   {**rec, "actions": rec["actions"][:5] + ["sell 999"]},
+                   {**rec, "actions": [*rec["actions"][:5], "sell 999"]},
                    {**rec, "config": {**rec["config"], "cards": "[[card]]"}}):
         with pytest.raises(RecordError):
             replay(broken)
@@ -197,7 +197,7 @@ def test_invariants_hold_at_every_step_of_a_random_game(seed: int, players: int,
         assert all(v >= 0 for v in t.storage) and s.dark_left() >= 0
         assert all(t.unknown[d] >= 0 for d in range(players))
         for g in t.garden:
-            for (row, pos), c in g.items():
+            for (row, _pos), c in g.items():
                 assert s.card(c).size == row or (row == 6 and s.card(c).size == 5)
             for row, cap in ((1, 5), (2, 4), (3, 3), (4, 2), (5, 1)):
                 assert sum(1 for r, _ in g if r == row) <= cap + 1
