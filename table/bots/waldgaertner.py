@@ -186,6 +186,18 @@ class Summary:
     seat_games: dict[str, int] = field(default_factory=dict)
     wins: dict[str, float] = field(default_factory=dict)
     points: dict[str, int] = field(default_factory=dict)
+    per_game: list[dict[str, float]] = field(default_factory=list)
+    """Per game: each bot name's mean points in that game."""
+
+    def margin(self, name: str, other: str) -> tuple[float, float]:
+        """Mean per-game points of ``name`` minus ``other`` (games where both sat), with its
+        standard error — informative where the win rate saturates at 1."""
+        diffs = [g[name] - g[other] for g in self.per_game if name in g and other in g]
+        if not diffs:
+            raise ValueError(f"no game with both {name!r} and {other!r}")
+        mean = sum(diffs) / len(diffs)
+        var = sum((d - mean) ** 2 for d in diffs) / max(len(diffs) - 1, 1)
+        return mean, math.sqrt(var / len(diffs))
 
     def win_rate(self, name: str) -> float:
         return self.wins[name] / self.seat_games[name]
@@ -238,6 +250,10 @@ def simulate(players: int, games: int, seed: int, bots: Sequence[str], *, cards:
         state = play_game(config, seed + g, seating)
         winners = state.winners()
         totals = state.returns()
+        game_points: dict[str, list[float]] = {}
+        for s, name in enumerate(seating):
+            game_points.setdefault(name, []).append(totals[s])
+        summary.per_game.append({k: sum(v) / len(v) for k, v in game_points.items()})
         for s, name in enumerate(seating):
             summary.seat_games[name] += 1
             summary.points[name] += int(totals[s])

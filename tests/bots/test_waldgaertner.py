@@ -38,6 +38,8 @@ def test_greedy_beats_random() -> None:
     assert s.win_rate("greedy") - 2 * s.stderr("greedy") > 1 / 3
     assert s.mean_points("greedy") > s.mean_points("random")
     assert "greedy" in s.text()
+    margin, se = s.margin("greedy", "random")
+    assert len(s.per_game) == 30 and margin - 3 * se > 0
 
 
 def test_simulate_rejects_bad_arguments() -> None:

@@ -572,7 +572,7 @@ class State:
     def _do_bonus(self, seat: int, arg: int, action: int) -> None:
         d = action - A.BONUS
         k = min(BONUS_DRAW, self.deck_size(d))
-        self._push(*[("bdraw", seat, d)] * k, ("bchoose", seat, d), ("play", seat, NO_OFFER))
+        self._push(*[("bdraw", seat, d)] * k, ("bchoose", seat, d), ("play", seat, 0))
 
     def _do_bchoose(self, seat: int, arg: int, action: int) -> None:
         t = self.t

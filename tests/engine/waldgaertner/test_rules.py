@@ -454,3 +454,25 @@ def test_cube_field_holds_one_cube() -> None:
     s.t.cubes[0][walnut] = 2
     _phase(s, 3)
     assert s.cube_fields(0) == {walnut: 2}
+
+
+def test_w11_the_bonus_is_lost_when_every_supply_deck_is_empty() -> None:
+    s = to_step(game(3), "die")
+    for d in range(3):
+        s.t.known[d], s.t.unknown[d] = [], 0
+    by_colour = {}
+    for c in cards().cards:
+        if c.size == 1 and not c.male:
+            by_colour.setdefault(c.flower, c.id)
+    colours = list(by_colour.values())[:5]
+    for p, card in enumerate(colours[:4]):
+        plant(s, 0, card, 1, p)
+    at_play(s, 0, s.hand(0), colours[4])
+    ev = s.apply(A.plant(colours[4], 1, 4))
+    assert any(e.kind == "wg_bonus_earned" for e in ev) and s.step != "bonus"
+
+
+def test_w11_colours_count_inconspicuous_and_male_flowers_fruits_exclude_males() -> None:
+    s = to_step(game(3), "die")
+    plant(s, 0, cid("Taxus baccata", "male"), 4, 0)
+    assert s.colours(0) == {"inconspicuous"} and s.fruits(0) == set()
