@@ -64,8 +64,8 @@ GAMES: list[GameSpec] = [
     _native("zankapfel-3p", zk, zk.Config(3), zk.State.summary),
     _native("zankapfel-4p-bribery", zk, zk.Config(4, bribery=True), zk.State.summary),
     _native("zankapfel-6p", zk, zk.Config(6), zk.State.summary),
-    *[_native(f"waldgaertner-{n}p", wg, wg.Config(n, load_cards(), tasks=n > 2, direct_sale=n != 5))
-      for n in (2, 5, 7)]
+    *[_native(f"waldgaertner-{n}p", wg, wg.Config(n, load_cards(), tasks=n > 2, direct_sale=n != 5),
+              wg.State.summary) for n in (2, 5, 7)],
 ]
 
 

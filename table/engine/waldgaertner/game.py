@@ -805,3 +805,10 @@ def replay(record: dict[str, Any]) -> State:
         except (ActionParseError, IllegalActionError) as exc:
             raise RecordError(f"action {i} ({text!r}): {exc}") from None
     return state
+
+
+def _static_checks() -> None:  # pragma: no cover - mypy checks that the state meets the protocol
+    from table.engine.protocol import GameState
+
+    def waldgaertner(state: State) -> GameState:
+        return state
