@@ -9,8 +9,9 @@ to the ten phenological phases (1 early spring … 9 late autumn, 0 winter), and
 (round-robin in the order listed). Assumptions: docs/waldgaertner.md, "The card data".
 
 One species per line: ``scientific|English|sex|value|bonus|colour|flower|fruit|harvest|leaf|partner|nfix``
-with sex b/m/f (both, male, female), leaf ``L`` or ``-``, partner the cross-pollination partner
-(species or genus, empty = self-pollinating), nfix ``N`` or ``-``; a male plant has fruit ``-``.
+(the German name comes from ``GERMAN``) with sex b/m/f (both, male, female), leaf ``L`` or ``-``,
+partner the cross-pollination partner (species or genus, empty = self-pollinating), nfix ``N`` or
+``-``; a male plant has fruit ``-``.
 """
 
 from __future__ import annotations
@@ -207,6 +208,75 @@ Rubus parvifolius|Japanese raspberry|b|2|0|pink|4|aggregate|5|-||-
 }
 
 
+GERMAN = {  # the German names (the card's third name); "" where none is in common use
+    "Acer pseudoplatanus": "Berg-Ahorn", "Acer saccharum": "Zucker-Ahorn", "Actinidia arguta": "Mini-Kiwi",
+    "Actinidia kolomikta": "Kolomikta-Kiwi", "Akebia quinata": "Fingerblättrige Akebie",
+    "Albizia julibrissin": "Seidenbaum", "Alnus glutinosa": "Schwarz-Erle", "Alnus japonica": "Japanische Erle",
+    "Alnus rubra": "Rot-Erle", "Amelanchier arborea": "Baum-Felsenbirne",
+    "Amelanchier canadensis": "Kanadische Felsenbirne", "Amelanchier ovalis": "Gewöhnliche Felsenbirne",
+    "Amorpha fruticosa": "Bleibusch", "Aralia elata": "Japanischer Angelikabaum",
+    "Aronia melanocarpa": "Schwarze Apfelbeere", "Asimina triloba": "Indianerbanane",
+    "Berberis vulgaris": "Gewöhnliche Berberitze", "Camellia sinensis": "Teestrauch",
+    "Caragana arborescens": "Gewöhnlicher Erbsenstrauch", "Carya illinoinensis": "Pekannuss",
+    "Carya ovata": "Schindelborkige Hickory", "Castanea crenata": "Japanische Esskastanie",
+    "Castanea dentata": "Amerikanische Kastanie", "Castanea mollissima": "Chinesische Kastanie",
+    "Castanea sativa": "Edelkastanie", "Ceanothus americanus": "Amerikanische Säckelblume",
+    "Celtis australis": "Südlicher Zürgelbaum", "Celtis occidentalis": "Amerikanischer Zürgelbaum",
+    "Cercis canadensis": "Kanadischer Judasbaum", "Cercis chinensis": "Chinesischer Judasbaum",
+    "Cercis siliquastrum": "Gewöhnlicher Judasbaum", "Chaenomeles japonica": "Japanische Zierquitte",
+    "Comptonia peregrina": "Farnmyrte", "Cornus kousa": "Japanischer Blumen-Hartriegel",
+    "Cornus mas": "Kornelkirsche", "Cornus officinalis": "Japanische Kornelkirsche",
+    "Corylus americana": "Amerikanische Hasel", "Corylus avellana": "Gewöhnliche Hasel",
+    "Corylus colurna": "Baum-Hasel", "Crataegus mollis": "Scharlach-Weißdorn",
+    "Crataegus monogyna": "Eingriffeliger Weißdorn", "Cydonia oblonga": "Quitte",
+    "Decaisnea fargesii": "Blauschote", "Diospyros kaki": "Kaki", "Diospyros lotus": "Lotuspflaume",
+    "Diospyros virginiana": "Virginische Dattelpflaume", "Elaeagnus multiflora": "Essbare Ölweide",
+    "Elaeagnus umbellata": "Schirm-Ölweide", "Eleutherococcus sieboldianus": "Fünfblättrige Stachelkraftwurz",
+    "Empetrum nigrum": "Schwarze Krähenbeere", "Fagus grandifolia": "Amerikanische Buche",
+    "Fagus sylvatica": "Rotbuche", "Gaultheria procumbens": "Niedere Scheinbeere",
+    "Gaylussacia baccata": "Schwarze Buckelbeere", "Ginkgo biloba": "Ginkgo",
+    "Gleditsia triacanthos": "Lederhülsenbaum",
+    "Hamamelis virginiana": "Virginische Zaubernuss", "Hibiscus syriacus": "Garten-Eibisch",
+    "Hippophae rhamnoides": "Sanddorn", "Hovenia dulcis": "Japanischer Rosinenbaum",
+    "Juglans ailantifolia": "Japanische Walnuss", "Juglans mandshurica": "Mandschurische Walnuss",
+    "Juglans nigra": "Schwarznuss", "Juglans regia": "Echte Walnuss", "Laurus nobilis": "Echter Lorbeer",
+    "Lindera benzoin": "Benzoestrauch", "Lonicera caerulea": "Maibeere", "Lycium barbarum": "Gewöhnlicher Bocksdorn",
+    "Maackia amurensis": "Asiatisches Gelbholz", "Magnolia kobus": "Kobushi-Magnolie",
+    "Malus coronaria": "Kronen-Apfel", "Malus domestica": "Kulturapfel", "Malus sylvestris": "Holzapfel",
+    "Mespilus germanica": "Echte Mispel", "Morus alba": "Weiße Maulbeere", "Morus rubra": "Rote Maulbeere",
+    "Myrica gale": "Gagelstrauch", "Paeonia suffruticosa": "Strauch-Pfingstrose", "Pinus armandii": "Armands Kiefer",
+    "Pinus cembra": "Zirbelkiefer", "Pinus edulis": "Colorado-Pinyon-Kiefer", "Pinus koraiensis": "Korea-Kiefer",
+    "Pinus strobus": "Weymouth-Kiefer", "Pistacia chinensis": "Chinesische Pistazie",
+    "Poncirus trifoliata": "Dreiblättrige Orange", "Prunus americana": "Amerikanische Pflaume",
+    "Prunus armeniaca": "Aprikose", "Prunus avium": "Vogel-Kirsche", "Prunus cerasus": "Sauerkirsche",
+    "Prunus domestica": "Pflaume", "Prunus mume": "Japanische Aprikose", "Prunus persica": "Pfirsich",
+    "Prunus serotina": "Späte Traubenkirsche", "Prunus spinosa": "Schlehe", "Prunus tomentosa": "Filzkirsche",
+    "Prunus virginiana": "Virginische Traubenkirsche", "Pyrus pyraster": "Wild-Birne",
+    "Pyrus pyrifolia": "Nashi-Birne",
+    "Quercus alba": "Weiß-Eiche", "Quercus robur": "Stiel-Eiche", "Rhus typhina": "Essigbaum",
+    "Ribes nigrum": "Schwarze Johannisbeere", "Ribes odoratum": "Gold-Johannisbeere",
+    "Ribes rubrum": "Rote Johannisbeere",
+    "Ribes uva-crispa": "Stachelbeere", "Robinia pseudoacacia": "Gewöhnliche Robinie", "Rosa canina": "Hunds-Rose",
+    "Rosa rugosa": "Kartoffel-Rose", "Rosa spinosissima": "Bibernell-Rose", "Rubus fruticosus": "Brombeere",
+    "Rubus idaeus": "Himbeere", "Rubus occidentalis": "Schwarze Himbeere", "Rubus parvifolius": "Japanische Himbeere",
+    "Rubus phoenicolasius": "Japanische Weinbeere", "Sambucus canadensis": "Kanadischer Holunder",
+    "Sambucus nigra": "Schwarzer Holunder", "Sassafras albidum": "Sassafras",
+    "Schisandra chinensis": "Chinesisches Spaltkörbchen",
+    "Shepherdia argentea": "Silber-Büffelbeere", "Sorbus americana": "Amerikanische Eberesche",
+    "Sorbus aucuparia": "Eberesche", "Sorbus domestica": "Speierling", "Sorbus torminalis": "Elsbeere",
+    "Staphylea pinnata": "Gewöhnliche Pimpernuss", "Taxus baccata": "Europäische Eibe",
+    "Tilia americana": "Amerikanische Linde", "Tilia cordata": "Winter-Linde", "Tilia japonica": "Japanische Linde",
+    "Tilia platyphyllos": "Sommer-Linde", "Toona sinensis": "Chinesischer Surenbaum",
+    "Torreya nucifera": "Japanische Nusseibe", "Ulmus glabra": "Berg-Ulme", "Vaccinium corymbosum": "Kulturheidelbeere",
+    "Vaccinium macrocarpon": "Großfrüchtige Moosbeere", "Vaccinium myrtillus": "Heidelbeere",
+    "Vaccinium vitis-idaea": "Preiselbeere", "Viburnum lentago": "Kanadischer Schneeball",
+    "Viburnum opulus": "Gewöhnlicher Schneeball", "Vitis riparia": "Ufer-Rebe", "Vitis vinifera": "Weinrebe",
+    "Wisteria sinensis": "Chinesischer Blauregen", "Xanthoceras sorbifolium": "Gelbhorn",
+    "Yucca filamentosa": "Fädige Palmlilie", "Zanthoxylum americanum": "Amerikanische Stachelesche",
+    "Zanthoxylum simulans": "Szechuanpfeffer", "Ziziphus jujuba": "Chinesische Jujube",
+}
+
+
 def _q(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
@@ -230,7 +300,8 @@ def main() -> None:
                 (name, common, sex, value, bonus, colour, flower, fruit, harvest, leaf, partner,
                  nfix) = line.split("|")
                 print("[[card]]")
-                print(f"name = {_q(name)}\ncommon = {_q(common)}\ncontinent = {_q(cont)}\nsize = {size}")
+                print(f"name = {_q(name)}\ncommon = {_q(common)}\ngerman = {_q(GERMAN[name])}")
+                print(f"continent = {_q(cont)}\nsize = {size}")
                 print(f"sex = {_q({'b': 'both', 'm': 'male', 'f': 'female'}[sex])}\nvalue = {value}")
                 if int(bonus):
                     print(f"bonus = {bonus}")

@@ -36,20 +36,21 @@ COUNTS: dict[tuple[str, int], int] = {
 }
 """The text's "Overview of the plant categories": cards per (continent, size class)."""
 MAX_CARDS = 256
-_CARD_KEYS = {"name", "common", "continent", "size", "sex", "value", "bonus", "flower", "flowering", "fruit",
+_CARD_KEYS = {"name", "common", "german", "continent", "size", "sex", "value", "bonus", "flower", "flowering", "fruit",
               "harvest", "leaf", "partner", "nitrogen", "copies"}
 _TASK_KEYS = {"name", "sizes", "nitrogen", "leaf", "cross", "fruits"}
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """One plant card. ``fruit`` is "" and ``harvest`` -1 for a male plant (no fruit);
-    ``partner`` is the cross-pollination partner (a species or a genus, "" = self-pollinating);
-    ``bonus`` the extra points (⊕X) scored when that partner grows in the garden at the end."""
+    """One plant card: scientific, English and German names. ``fruit`` is "" and ``harvest`` -1
+    for a male plant (no fruit); ``partner`` is the cross-pollination partner (a species or a
+    genus, "" = self-pollinating); ``bonus`` the extra points (⊕X) scored when that partner grows in the garden at the end."""
 
     id: int
     name: str
     common: str
+    german: str
     continent: str
     size: int
     sex: str
@@ -195,6 +196,7 @@ def parse_cards(text: str, source: str = "cards.toml") -> CardSet:
         sci = _str(problems, src, f"{k}.name", raw)
         k = f"card[{i}] {sci}" if sci else k
         common = _str(problems, src, f"{k}.common", raw, default=sci or "?")
+        german = _str(problems, src, f"{k}.german", raw, default=common)
         cont = _str(problems, src, f"{k}.continent", raw, CONTINENTS)
         size = _int(problems, src, f"{k}.size", raw, 1, 5)
         sex = _str(problems, src, f"{k}.sex", raw, SEXES, default="both")
@@ -216,7 +218,7 @@ def parse_cards(text: str, source: str = "cards.toml") -> CardSet:
         _check(problems, src, f"{k}.bonus", not bonus or bool(partner),
                "a partner bonus needs a partner (the card's required partner plant)")
         for _ in range(copies):
-            cards.append(Card(len(cards), sci, common, cont, size, sex, value, bonus, flower, flowering, fruit,
+            cards.append(Card(len(cards), sci, common, german, cont, size, sex, value, bonus, flower, flowering, fruit,
                               harvest, leaf, partner, nitrogen))
     if len(cards) > MAX_CARDS:
         problems.append(Problem(src, "card", f"{len(cards)} cards, at most {MAX_CARDS}"))
