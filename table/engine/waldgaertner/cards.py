@@ -45,7 +45,8 @@ _TASK_KEYS = {"name", "sizes", "nitrogen", "leaf", "cross", "fruits"}
 class Card:
     """One plant card: scientific, English and German names. ``fruit`` is "" and ``harvest`` -1
     for a male plant (no fruit); ``partner`` is the cross-pollination partner (a species or a
-    genus, "" = self-pollinating); ``bonus`` the extra points (⊕X) scored when that partner grows in the garden at the end."""
+    genus, "" = self-pollinating); ``bonus`` the extra points (⊕X) scored when that partner grows
+    in the garden at the end."""
 
     id: int
     name: str
