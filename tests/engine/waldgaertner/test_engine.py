@@ -212,3 +212,12 @@ def test_invariants_hold_at_every_step_of_a_random_game(seed: int, players: int,
     assert all(x.total == x.plants + x.partners + x.storage + x.task for x in sc)
     assert s.returns() == [float(x.total) for x in sc]
     assert set(s.winners()) == {p for p in range(players) if sc[p].total == max(x.total for x in sc)}
+
+
+def test_chance_and_terminal_are_the_protocols() -> None:
+    from table.engine import protocol
+    from table.engine.waldgaertner import CHANCE, TERMINAL
+
+    assert (CHANCE, TERMINAL) == (protocol.CHANCE, protocol.TERMINAL)
+    s = game(2)
+    assert isinstance(s, protocol.GameState)
