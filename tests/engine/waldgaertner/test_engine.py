@@ -221,3 +221,16 @@ def test_chance_and_terminal_are_the_protocols() -> None:
     assert (CHANCE, TERMINAL) == (protocol.CHANCE, protocol.TERMINAL)
     s = game(2)
     assert isinstance(s, protocol.GameState)
+
+
+def test_every_test_the_doc_cites_exists() -> None:
+    import re
+
+    root = Path(__file__).resolve().parents[3]
+    doc = (root / "docs" / "waldgaertner.md").read_text(encoding="utf-8")
+    cited = set(re.findall(r"`(test_\w+)`", doc))
+    source = "".join(p.read_text(encoding="utf-8") for p in [*Path(__file__).parent.glob("test_*.py"),
+                                                              root / "tests" / "bots" / "test_waldgaertner.py"])
+    assert len(cited) > 25
+    assert {name for name in cited if f"def {name}(" not in source} == set()
+    assert all(f"W{i} " in doc for i in range(1, 18))

@@ -476,3 +476,21 @@ def test_w11_colours_count_inconspicuous_and_male_flowers_fruits_exclude_males()
     s = to_step(game(3), "die")
     plant(s, 0, cid("Taxus baccata", "male"), 4, 0)
     assert s.colours(0) == {"inconspicuous"} and s.fruits(0) == set()
+
+
+def test_w17_choosing_six_for_a_special_action_needs_a_cube() -> None:
+    s = to_step(game(3), "die")
+    s.t.storage[0] = 0
+    assert A.SPECIAL not in s.legal_actions()
+    s.t.storage[0] = 1
+    assert A.SPECIAL in s.legal_actions()
+
+
+def test_cards_drawn_into_a_hand_stay_hidden_in_the_events() -> None:
+    rng = random.Random(8)
+    s = game(4)
+    while not s.is_terminal():
+        la = s.legal_actions()
+        s.apply(la[rng.randrange(len(la))])
+    drawn = [e.to_dict() for e in s.events if e.kind == "wg_card_drawn"]
+    assert drawn and all(d["card"] == -1 for d in drawn if d["source"].startswith("deck"))
