@@ -19,11 +19,13 @@ import pytest
 
 from table.engine import draftcider as dc
 from table.engine import protocol
+from table.engine import waldgaertner as wg
 from table.engine import zankapfel as zk
 from table.engine.errors import IllegalActionError
 from table.engine.game import GameConfig
 from table.engine.game import new_game as applejack_game
 from table.engine.record import GameRecord
+from table.waldgaertner_files import load_cards
 from tests.engine.helpers import default_data
 
 
@@ -66,6 +68,8 @@ GAMES: list[GameSpec] = [
     _native("draftcider-2p", dc, dc.Config(2)),
     _native("draftcider-3p-easy", dc, dc.Config(3, easy=True)),
     _native("draftcider-6p", dc, dc.Config(6)),
+    *[_native(f"waldgaertner-{n}p", wg, wg.Config(n, load_cards(), tasks=n > 2, direct_sale=n != 5),
+              wg.State.summary) for n in (2, 5, 7)],
 ]
 
 
