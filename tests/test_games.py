@@ -30,3 +30,42 @@ def test_games_command_lists_every_game():
     assert set(lines) == {g.key for g in GAMES}
     for g in GAMES:
         assert ("not yet playable" in lines[g.key]) == (not g.faces)
+
+
+def cli(*args):
+    return subprocess.run([sys.executable, "-m", "table", *args], capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize(("game", "players", "expect"), [
+    ("zankapfel", "3", "win rate"), ("draftcider", "2", "mean"), ("waldgaertner", "2", "win rate")])
+def test_simulate_each_other_game(game, players, expect):
+    out = cli("simulate", "--game", game, "--players", players, "--games", "3", "--bots", "greedy,random")
+    assert out.returncode == 0, out.stderr
+    assert expect in out.stdout and "greedy" in out.stdout and "random" in out.stdout
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (("simulate", "--game", "zankapfel", "--players", "2"), "3-6 players"),
+    (("simulate", "--game", "draftcider", "--bots", "strong"), "unknown Draft Cider bot"),
+    (("simulate", "--game", "waldgaertner", "--csv", "x.csv"), "Applejack only"),
+    (("simulate", "--game", "chess"), "unknown game"),
+    (("score", "--game", "zankapfel", "pad.json"), "no score pad"),
+])
+def test_a_game_without_that_face_is_one_line(args, words):
+    out = cli(*args)
+    assert out.returncode == 2
+    assert words in out.stderr and len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
+
+
+def test_score_draftcider_through_the_cli(tmp_path):
+    import json
+
+    card = {"colour": "red", "height": 2, "sweetness": 1}
+    pad = {"players": [{"name": "Ada", "batches": {"monochrome": [card, {**card, "height": 3}]}},
+                       {"name": "Bo", "batches": {"bad": [{**card, "height": 5}]}}]}
+    path = tmp_path / "pad.json"
+    path.write_text(json.dumps(pad), encoding="utf-8")
+    out = cli("score", "--game", "draftcider", str(path), "--json")
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert [p["total"] for p in result["players"]] == [3, -1] and result["winners"] == ["Ada"]

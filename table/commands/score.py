@@ -18,6 +18,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    '{"players": [{"name": "Ada", "areas": {"Light green": [5], "4": [6, 2]}, "blossoms": 12, '
                    '"honey": 62}]}, or a finished game record of the table companion (it holds the pad)')
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    p.add_argument("--game", default="applejack", metavar="GAME",
+                   help="applejack (default) or draftcider (its pad: docs/draftcider.md); see `games`")
     p.add_argument("--data", metavar="DIR", help="data set directory (default: the one shipped)")
 
 
@@ -27,6 +29,27 @@ def _fail(msg: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from table.games import UnknownGameError, game_info, not_offered
+
+    try:
+        info = game_info(args.game)
+    except UnknownGameError as exc:
+        return _fail(str(exc))
+    if not info.has("score"):
+        print(not_offered(info, "score pad", "applejack-table score"), file=sys.stderr)
+        return 2
+    if info.key == "draftcider":
+        if args.data:
+            return _fail("--data is Applejack's data set; Draft Cider's deck is the shipped one")
+        from pathlib import Path
+
+        from table.commands import score_draftcider
+
+        return score_draftcider.run(Path(args.pad), args.json)
+    return _applejack(args)
+
+
+def _applejack(args: argparse.Namespace) -> int:
     from table.commands.inputs import InputError, load_json
     from table.datafiles import load_dataset
     from table.engine.errors import DataError, ScorePadError

@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from table.games import GameInfo
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, default=2, choices=(1, 2, 3, 4), help="seats per game (default 2)")
+    parser.add_argument("--game", default="applejack", metavar="GAME",
+                        help="applejack (default), zankapfel, draftcider or waldgaertner (see `games`)")
+    parser.add_argument("--players", type=int, default=None,
+                        help="seats per game (default 2; Zankapfel 3); the game's range, see `games`")
     parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     parser.add_argument("--bots", default="greedy",
                         help="comma-separated bots by seat, repeated to fill the seats: random, greedy, strong "
@@ -35,7 +42,57 @@ def _progress_bar(done: int, total: int) -> None:
     sys.stderr.flush()
 
 
+def _other_game(args: argparse.Namespace, info: GameInfo, names: list[str]) -> int:
+    """Zankapfel, Draft Cider, Waldgärtner: seeded games in this process, the game's own summary."""
+    import importlib
+
+    for flag, given in (("--csv", args.csv), ("--plot", args.plot), ("--data", args.data)):
+        if given:
+            print(f"simulate: {flag} is offered for Applejack only, not for {info.title}", file=sys.stderr)
+            return 2
+    bots = importlib.import_module(f"table.bots.{info.key}")
+    seats = [names[i % len(names)] for i in range(args.players)]
+    print(f"{args.games} game(s) of {info.title}, {args.players} player(s), seeds {args.seed}.."
+          f"{args.seed + args.games - 1}, one process")
+    if info.key == "draftcider":
+        print(bots.simulate(seats, args.games, seed=args.seed).summary())
+    else:
+        print(bots.simulate(args.players, args.games, args.seed, seats).text())
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    from table.games import UnknownGameError, game_info, not_offered
+
+    try:
+        info = game_info(args.game)
+    except UnknownGameError as exc:
+        print(f"simulate: {exc}", file=sys.stderr)
+        return 2
+    if not info.has("simulate"):
+        print(not_offered(info, "bots to simulate", "simulate"), file=sys.stderr)
+        return 2
+    if args.players is None:
+        args.players = 2 if 2 in info.players else info.players[0]
+    if args.players not in info.players:
+        print(f"simulate: {info.title} is for {info.players[0]}-{info.players[-1]} players, not {args.players}",
+              file=sys.stderr)
+        return 2
+    if info.key != "applejack":
+        names = [n.strip() for n in args.bots.split(",") if n.strip()]
+        unknown = [n for n in names if n not in info.bots]
+        if not names or unknown:
+            print(f"simulate: unknown {info.title} bot(s) {', '.join(unknown) or '(none given)'}; "
+                  f"known: {', '.join(info.bots)}", file=sys.stderr)
+            return 2
+        if not 1 <= args.games <= MAX_GAMES:
+            print(f"simulate: --games must be 1..{MAX_GAMES}", file=sys.stderr)
+            return 2
+        return _other_game(args, info, names)
+    return _applejack(args)
+
+
+def _applejack(args: argparse.Namespace) -> int:
     from table.bots.base import BOT_NAMES
     from table.bots.simulate import format_summary, plot_scores, run_games, write_csv
 
