@@ -4,12 +4,14 @@ Lights the trough LEDs one by one (then the status LED), asks for each button in
 reads the die sensor, printing every frame it sends. On mock pins it runs by itself: it
 presses the buttons through the mock pins and, without ``--die``, starts the die-sensor
 simulator on a loopback TCP port and moves the die. Exit code 0 when every check passed,
-1 when one failed, 2 when the hardware could not be set up (bad pin map, no pins here).
+1 when one failed, 2 when the hardware could not be set up (bad pin map, no pins here, a bad
+``--die`` URL): those errors go to stderr as one ``hw-test: ...`` message, the report to stdout.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 PIN_CHOICES = ("mock", "lgpio", "rpigpio")
@@ -40,9 +42,10 @@ def run(args: argparse.Namespace) -> int:
 class HardwareTest:
     """One hw-test run; ``results`` holds (check, verdict, detail), verdict PASS/FAIL/SHOWN/SKIP."""
 
-    def __init__(self, args: argparse.Namespace, out: Any = print) -> None:
+    def __init__(self, args: argparse.Namespace, out: Any = print, err: Any = None) -> None:
         self.args = args
         self.out = out
+        self.err = err if err is not None else (lambda text: print(text, file=sys.stderr))
         self.results: list[tuple[str, str, str]] = []
 
     def record(self, check: str, verdict: str, detail: str = "") -> None:
@@ -59,16 +62,24 @@ class HardwareTest:
         try:
             pinmap = load_pinmap(self.args.config)
         except PinMapError as exc:
-            self.out(f"hw-test: {exc}")
+            self.err(f"hw-test: {exc}")
             return 2
+        if self.args.die is not None:
+            from table.hardware.die_sensor import DieSensorUrlError, check_url
+
+            try:
+                check_url(self.args.die)
+            except DieSensorUrlError as exc:
+                self.err(f"hw-test: --die: {exc}")
+                return 2
         try:
             factory = make_pin_factory(self.args.pins)
         except (PinFactoryUnavailable, UnknownPinFactoryError) as exc:
-            self.out(f"hw-test: {exc}")
+            self.err(f"hw-test: {exc}")
             return 2
         self.mock = isinstance(factory, MockFactory)
         if self.args.script and not self.mock:
-            self.out("hw-test: --script presses buttons through mock pins; use it with --pins mock")
+            self.err("hw-test: --script presses buttons through mock pins; use it with --pins mock")
             factory.close()
             return 2
         self.scripted = self.mock

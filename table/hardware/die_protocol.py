@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, fields
 
+from table.hardware.errors import HardwareError
+
 MAX_LINE = 82
 """Longest line accepted, in bytes, without the line end (NMEA's limit too)."""
 MAX_SPACES = 64
@@ -27,7 +29,7 @@ FIRMWARE_RE = re.compile(r"[0-9A-Za-z._+-]{1,16}")
 REQUEST_WHATS = ("SNAP", "HELLO")
 
 
-class FrameValueError(ValueError):
+class FrameValueError(HardwareError, ValueError):
     """A frame cannot be encoded: a field is out of its documented range."""
 
 

@@ -32,6 +32,7 @@ from typing import Any
 import serial
 
 from table.hardware.die_protocol import Change, Frame, FrameParser, Hello, Request, Snapshot, encode
+from table.hardware.errors import HardwareError, HardwareSettingError
 from table.hardware.events import DieReading, SensorStatus
 
 log = logging.getLogger(__name__)
@@ -41,8 +42,12 @@ RESYNC_S = 0.5
 """After a rejected line, ask for a snapshot, at most once per this many seconds."""
 
 
-class DieSensorUrlError(ValueError):
+class DieSensorUrlError(HardwareError, ValueError):
     """The port URL names a scheme pyserial does not know (a typo such as ``sockt://``)."""
+
+
+class DieSensorClosedError(HardwareError, RuntimeError):
+    """:meth:`DieSensor.start` was called after :meth:`DieSensor.close`."""
 
 
 class DieSettler:
@@ -56,7 +61,7 @@ class DieSettler:
 
     def __init__(self, settle_s: float = 0.3, allowed: Callable[[int], bool] | None = None) -> None:
         if settle_s < 0:
-            raise ValueError(f"settle_s must be >= 0, got {settle_s}")
+            raise HardwareSettingError(f"settle_s must be >= 0, got {settle_s}")
         self.settle_s = settle_s
         self.allowed = allowed
         self.spaces: int | None = None
@@ -175,7 +180,7 @@ class DieSensor:
         start: bool = True,
     ) -> None:
         if not 0 < backoff_initial_s <= backoff_max_s:
-            raise ValueError(
+            raise HardwareSettingError(
                 f"need 0 < backoff_initial_s <= backoff_max_s, got {backoff_initial_s}, {backoff_max_s}"
             )
         self.url = check_url(url)
@@ -206,7 +211,7 @@ class DieSensor:
     def start(self) -> None:
         """Start the reader thread (done by the constructor unless ``start=False``)."""
         if self._closed:
-            raise RuntimeError("die sensor is closed")
+            raise DieSensorClosedError("die sensor is closed")
         if self._thread is None:
             self._thread = threading.Thread(target=self._supervise, name="die-sensor", daemon=True)
             self._thread.start()

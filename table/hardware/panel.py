@@ -26,20 +26,21 @@ from gpiozero import PWMLED, DigitalInputDevice
 from gpiozero.exc import PinPWMUnsupported
 from gpiozero.pins import Factory
 
+from table.hardware.errors import HardwareError, HardwareSettingError
 from table.hardware.events import ButtonPress
 from table.hardware.factory import make_pin_factory
 from table.hardware.pinmap import BUTTON_NAMES, TROUGHS, PinMap
 
 
-class TroughError(ValueError):
+class TroughError(HardwareError, ValueError):
     """A trough number outside 1..7 (or not an int) was given."""
 
 
-class PanelPinsError(ValueError):
+class PanelPinsError(HardwareError, ValueError):
     """The pin factory cannot drive the panel (e.g. mock pins without PWM)."""
 
 
-class StatusModeError(ValueError):
+class StatusModeError(HardwareError, ValueError):
     """A status LED mode other than "on", "off", "blink" was given."""
 
 
@@ -82,7 +83,7 @@ class TroughLeds:
 
     def __init__(self, leds: Sequence[PWMLED]) -> None:
         if len(leds) != TROUGHS:
-            raise ValueError(f"need {TROUGHS} trough LEDs, got {len(leds)}")
+            raise HardwareSettingError(f"need {TROUGHS} trough LEDs, got {len(leds)}")
         self._leds = tuple(leds)
         self._lock = threading.RLock()
         self._sequencer: _Sequencer | None = None
@@ -142,7 +143,7 @@ class TroughLeds:
             if not order:
                 raise TroughError("blink_sequence needs at least one trough")
             if on_s <= 0 or gap_s < 0 or pause_s < 0:
-                raise ValueError(f"need on_s > 0, gap_s >= 0, pause_s >= 0; got {on_s}, {gap_s}, {pause_s}")
+                raise HardwareSettingError(f"need on_s > 0, gap_s >= 0, pause_s >= 0; got {on_s}, {gap_s}, {pause_s}")
             self._stop_sequence()
             for led in self._leds:
                 led.off()
@@ -187,7 +188,7 @@ class Panel:
         events: queue.Queue[Any] | None = None,
     ) -> None:
         if debounce_s < 0:
-            raise ValueError(f"debounce_s must be >= 0, got {debounce_s}")
+            raise HardwareSettingError(f"debounce_s must be >= 0, got {debounce_s}")
         self.pinmap = pinmap
         self._own_factory = pin_factory is None
         self.pin_factory: Factory = make_pin_factory(None) if pin_factory is None else pin_factory
@@ -271,7 +272,7 @@ class Panel:
     def button_pin(self, name: str) -> Any:
         """The gpiozero pin object behind button ``name`` (a MockPin on mock pins)."""
         if name not in BUTTON_NAMES:
-            raise ValueError(f"unknown button {name!r}; expected one of {', '.join(BUTTON_NAMES)}")
+            raise HardwareSettingError(f"unknown button {name!r}; expected one of {', '.join(BUTTON_NAMES)}")
         return self.buttons[name].pin
 
     def led_pin(self, trough: int) -> Any:
