@@ -40,6 +40,11 @@ log = logging.getLogger(__name__)
 DEFAULT_BAUDRATE = 115200
 RESYNC_S = 0.5
 """After a rejected line, ask for a snapshot, at most once per this many seconds."""
+BACKOFF_INITIAL_S = 0.1
+BACKOFF_MAX_S = 0.5
+"""Longest wait between two attempts to reopen the port: a board plugged back in is read again
+within this (plus the time to open it), however long it was away. Trying to open a missing
+device twice a second costs nothing measurable; ``bench/bench_reconnect.py`` measures it."""
 
 
 class DieSensorUrlError(HardwareError, ValueError):
@@ -171,8 +176,8 @@ class DieSensor:
         settle_s: float = 0.3,
         allowed: Callable[[int], bool] | None = None,
         baudrate: int = DEFAULT_BAUDRATE,
-        backoff_initial_s: float = 0.1,
-        backoff_max_s: float = 2.0,
+        backoff_initial_s: float = BACKOFF_INITIAL_S,
+        backoff_max_s: float = BACKOFF_MAX_S,
         silence_s: float | None = 5.0,
         read_timeout_s: float = 0.05,
         on_frame: Callable[[Frame], None] | None = None,
@@ -246,8 +251,8 @@ class DieSensor:
             port = self._port
             if port is None:
                 return False
-            try:
-                port.write(encode(frame))
+            try:  # old firmware understands only the XOR form: use it until the board speaks CRC
+                port.write(encode(frame, legacy=not self.parser.crc_seen))
                 return True
             except (serial.SerialException, OSError) as exc:
                 log.debug("die sensor: write failed: %s", exc)
