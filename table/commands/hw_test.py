@@ -139,18 +139,16 @@ class HardwareTest:
         timeout = self.args.timeout
         for name in BUTTON_NAMES:
             self.out(f"  press {name} (BCM {panel.pinmap.button_pins()[name]})")
-            if self.scripted:
-                pin = panel.button_pin(name)
-                if panel.pinmap.buttons_pull_up:
-                    pin.drive_low()
-                    pin.drive_high()
-                else:
-                    pin.drive_high()
-                    pin.drive_low()
+            pin = panel.button_pin(name) if self.scripted else None
+            if pin is not None:  # held down until the panel has taken the press (>= its min_hold_s)
+                pin.drive_low() if panel.pinmap.buttons_pull_up else pin.drive_high()
+
             def is_this_press(e: Any, n: str = name) -> bool:
                 return isinstance(e, ButtonPress) and e.button == n
 
             event = self.wait_for(panel.events, is_this_press, timeout)
+            if pin is not None:
+                pin.drive_high() if panel.pinmap.buttons_pull_up else pin.drive_low()
             if event is None:
                 self.record(f"{name} button", "FAIL", f"no press within {timeout:g} s")
             else:
