@@ -116,3 +116,20 @@ def test_real_pins_off_pi_give_one_clear_message(capsys, pins):
 def test_pin_choice_is_validated_by_argparse(capsys):
     with pytest.raises(SystemExit):
         main(["hw-test", "--pins", "pigpio"])
+
+
+def test_scripted_run_waits_for_a_slow_sensor(monkeypatch, capsys):
+    """On a slow machine (emulated arm64) the simulator's greeting came after hw-test's fixed
+    3 s and the run failed with nothing wrong; the simulated sensor now gets a generous wait."""
+    real = sim_module.DieSensorSim._say_hello
+    calls = []
+
+    def slow_hello(self):
+        calls.append(1)
+        if len(calls) == 2:  # the greeting on the host's connection (the first one is at open)
+            time.sleep(3.5)
+        real(self)
+
+    monkeypatch.setattr(sim_module.DieSensorSim, "_say_hello", slow_hello)
+    assert main(["hw-test", "--pins", "mock"]) == 0, capsys.readouterr().out
+    assert "[PASS] die sensor hello: firmware sim-1.0, 20 spaces" in capsys.readouterr().out
