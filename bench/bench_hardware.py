@@ -12,6 +12,12 @@ Two measurements over the same path (Panel on MockFactory(pin_class=MockPWMPin))
   app does; the pressing thread waits until the LED pin is high (adds the thread hand-off).
 
 Each press is timed from ``drive_low()`` to the LED pin being at 1.0. Goal: p99 <= 1.7 ms.
+
+The panel counts a press only once the button has held its level for ``min_hold_s`` (5 ms, the
+spike filter). The two runs above use a clock that moves one "second" per reading, so the hold
+is over at once and the figure is the code path; a third run, ``real clock``, uses
+``time.monotonic`` and shows what a person gets: the hold plus the path. Its goal is
+p99 <= min_hold_s + 1.7 ms.
 """
 
 from __future__ import annotations
@@ -38,7 +44,9 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[k]
 
 
-def make_panel() -> Panel:
+def make_panel(real_clock: bool = False) -> Panel:
+    if real_clock:
+        return Panel(load_pinmap(), pin_factory=make_pin_factory("mock"), debounce_s=0.0)
     ticks = itertools.count()
     # one "second" per clock read: the debounce window never drops a benchmark press
     return Panel(load_pinmap(), pin_factory=make_pin_factory("mock"), clock=lambda: float(next(ticks)))
@@ -62,9 +70,9 @@ def same_thread(presses: int) -> list[float]:
     return out
 
 
-def app_thread(presses: int) -> list[float]:
+def app_thread(presses: int, real_clock: bool = False) -> list[float]:
     out = []
-    with make_panel() as panel:
+    with make_panel(real_clock) as panel:
         buttons = [panel.button_pin(f"trough{t}") for t in range(1, 8)]
         leds = [panel.led_pin(t) for t in range(1, 8)]
         lit = threading.Event()
@@ -111,7 +119,12 @@ def main() -> int:
     p99s = [report("same thread", same_thread(args.presses)), report("app thread", app_thread(args.presses))]
     ok = max(p99s) <= GOAL_P99_MS
     print(f"goal p99 <= {GOAL_P99_MS} ms: {'met' if ok else 'NOT met'}")
-    return 0 if ok else 1
+    with make_panel(True) as probe:
+        hold_ms = probe.min_hold_s * 1000
+    real = report("real clock", app_thread(min(args.presses, 500), real_clock=True))
+    real_ok = real <= hold_ms + GOAL_P99_MS
+    print(f"real clock: goal p99 <= {hold_ms:g} ms hold + {GOAL_P99_MS} ms: {'met' if real_ok else 'NOT met'}")
+    return 0 if ok and real_ok else 1
 
 
 if __name__ == "__main__":

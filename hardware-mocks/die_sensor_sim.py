@@ -56,6 +56,7 @@ class DieSensorSim:
     """A simulated sensor board: ``spaces`` path spaces, one die, a serial-like transport.
 
     Times are seconds. ``snapshot_interval_s``: how often an unasked SNAP is sent.
+    ``legacy``: speak protocol 1 (XOR ``*HH`` checksums) like firmware 1.x; else CRC-32 frames.
     """
 
     def __init__(
@@ -64,8 +65,10 @@ class DieSensorSim:
         firmware: str = "sim-1.0",
         snapshot_interval_s: float = 1.0,
         seed: int | None = None,
+        legacy: bool = False,
     ) -> None:
         self.spaces = spaces
+        self.legacy = legacy
         self.firmware = firmware
         self.snapshot_interval_s = snapshot_interval_s
         self.occupied: set[int] = set()
@@ -74,6 +77,8 @@ class DieSensorSim:
         """Every request received from the host ("SNAP", "HELLO"), in order."""
         self.opened = 0
         """How many times the transport has been (re)opened."""
+        self.opened_at = 0.0
+        """``time.monotonic()`` when the transport was last (re)opened (the cable plugged back in)."""
         self._rng = random.Random(seed)
         self._lock = threading.RLock()
         self._stop = threading.Event()
@@ -139,6 +144,7 @@ class DieSensorSim:
                 self._tcp_port = listener.getsockname()[1]
                 self._listener = listener
             self.opened += 1
+            self.opened_at = time.monotonic()
             self._parser.reset()
             self._say_hello()
 
@@ -247,7 +253,7 @@ class DieSensorSim:
                         self.send_snapshot()
 
     def _say_hello(self) -> None:
-        self._write(encode(Hello(self.firmware, self.spaces)))
+        self._write(encode(Hello(self.firmware, self.spaces), legacy=self.legacy))
         self.send_snapshot()
 
     def _write(self, data: bytes, corrupt: bool = True) -> bool:
@@ -282,7 +288,7 @@ class DieSensorSim:
                 self.occupied.add(space)
             else:
                 self.occupied.discard(space)
-            self._write(encode(Change(space, occupied)))
+            self._write(encode(Change(space, occupied), legacy=self.legacy))
 
     def place(self, space: int) -> None:
         """Put the die on ``space`` (taking it off wherever it was)."""
@@ -312,19 +318,20 @@ class DieSensorSim:
     # -- faults ---------------------------------------------------------------------------------
     def send_snapshot(self) -> bool:
         with self._lock:
-            return self._write(encode(Snapshot.of(self.spaces, frozenset(self.occupied))))
+            return self._write(encode(Snapshot.of(self.spaces, frozenset(self.occupied)), legacy=self.legacy))
 
     def send_hello(self) -> bool:
-        return self._write(encode(Hello(self.firmware, self.spaces)))
+        return self._write(encode(Hello(self.firmware, self.spaces), legacy=self.legacy))
 
     def send_garbage(self, nbytes: int = 40) -> bool:
         return self._write(self._rng.randbytes(nbytes) + b"\n", corrupt=False)
 
     def send_bad_checksum(self, space: int = 1) -> bool:
-        good = encode(Change(self._check(space), True))
+        good = encode(Change(self._check(space), True), legacy=self.legacy)
         star = good.index(b"*")
-        wrong = (int(good[star + 1 : star + 3], 16) ^ 0x5A) & 0xFF
-        return self._write(good[: star + 1] + b"%02X\r\n" % wrong, corrupt=False)
+        digits = good[star + 1 :].rstrip()
+        wrong = int(digits, 16) ^ 0x5A
+        return self._write(good[: star + 1] + b"%0*X\r\n" % (len(digits), wrong), corrupt=False)
 
     def send_raw(self, data: bytes) -> bool:
         return self._write(data, corrupt=False)

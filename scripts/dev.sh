@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian / Raspberry Pi OS machine with Python 3.11+:
-#   bash scripts/dev.sh run   -> sets up .venv, then starts the companion on the embedded default
+#   bash scripts/dev.sh run   -> sets up .venv (runtime dependencies only), then starts the companion
 #   bash scripts/dev.sh test  -> sets up .venv with the test tools, then ruff, mypy and the test suite
-# Set-up is idempotent: the venv is (re)installed only when pyproject.toml changed.
+# Set-up is idempotent: the venv is (re)installed only when pyproject.toml changed (or `test` needs
+# the test tools a `run`-only venv lacks).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,14 +32,17 @@ make_venv() {
   fi
 }
 
-install() {  # $1: extras, e.g. "test"
-  local extras=$1 stamp
-  stamp=".venv/.installed-${extras}-$(sha256sum pyproject.toml | cut -c1-16)"
-  [[ -f $stamp ]] && return 0
+install() {  # $1: "runtime" (pip install -e .) or "test" (pip install -e '.[test]')
+  local kind=$1 hash spec=.
+  hash=$(sha256sum pyproject.toml | cut -c1-16)
+  [[ -f .venv/.installed-$kind-$hash ]] && return 0
+  # the test tools come on top of the runtime: a venv set up for `test` also serves `run`
+  [[ $kind == runtime && -f .venv/.installed-test-$hash ]] && return 0
+  [[ $kind == test ]] && spec=".[test]"
   .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
-  .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[${extras}]"
-  rm -f .venv/.installed-*
-  touch "$stamp"
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e "$spec"
+  find .venv -maxdepth 1 -name '.installed-*' ! -name "*-$hash" -delete  # stamps of an older pyproject.toml
+  touch ".venv/.installed-$kind-$hash"
 }
 
 cmd=${1:-run}
@@ -47,7 +51,7 @@ need_python
 make_venv
 case $cmd in
   run)
-    install "test"
+    install "runtime"
     exec .venv/bin/applejack-table run "$@"
     ;;
   test)

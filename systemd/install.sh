@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
-# Install (or remove) the Applejack Table kiosk as a systemd service on Raspberry Pi OS Bookworm
-# or later. Run from a checkout, as root:
+# Install (or remove) the Applejack Table kiosk as a systemd service on Raspberry Pi OS or Debian,
+# bookworm (Python 3.11) or trixie (Python 3.13). Run from a checkout, as root:
 #
 #   sudo bash systemd/install.sh              install or update (safe to run again and again)
 #   sudo bash systemd/install.sh --uninstall  remove what install put there
 #   bash systemd/install.sh --dry-run         print what would be done, change nothing
 #
-# What it does: creates the system user `applejack` (groups gpio dialout video render input),
-# a venv in /opt/applejack-table/venv with this source tree installed into it (extra `pi`),
-# /etc/systemd/system/applejack-table.service, /etc/default/applejack-table (only if absent: an
-# edited one is kept), /etc/udev/rules.d/99-applejack-die.rules; then enables the service,
-# restarts it if it was running, and reloads udev.
+# What it does: installs the distribution packages SDL's kmsdrm video driver loads at run time
+# (libgbm1 libegl1 libgles2 libdrm2; without them pygame silently falls back to no screen) and
+# python3-lgpio where the archive has it (Raspberry Pi OS: PyPI's lgpio has no wheel for Python
+# 3.13 and its source build needs swig and liblgpio); creates the system user `applejack` (groups
+# gpio dialout video render input), a venv in /opt/applejack-table/venv that sees the system's
+# packages (--system-site-packages, for python3-lgpio) with this source tree installed into it
+# (extra `pi`), /etc/systemd/system/applejack-table.service, /etc/default/applejack-table (only
+# if absent: an edited one is kept), /etc/udev/rules.d/99-applejack-die.rules and
+# 60-applejack-gpio.rules (group gpio for /dev/gpiochip*, which plain Debian leaves to root);
+# then enables the service, restarts it if it was running, and reloads udev.
 #
 # --root DIR installs into DIR instead of / (every path is prefixed with DIR). User creation,
 # systemctl and udevadm only concern a live system, so with --root they are printed, not run.
@@ -28,6 +33,11 @@ readonly STATE_DIR=/var/lib/applejack-table
 readonly UNIT_DEST=/etc/systemd/system/$SERVICE
 readonly ENV_DEST=/etc/default/applejack-table
 readonly RULE_DEST=/etc/udev/rules.d/99-applejack-die.rules
+readonly GPIO_RULE_DEST=/etc/udev/rules.d/60-applejack-gpio.rules
+# SDL's kmsdrm driver dlopen()s these; pygame's wheel does not bring them. Same names on bookworm
+# and trixie.
+readonly KMSDRM_PACKAGES=(libgbm1 libegl1 libgles2 libdrm2)
+readonly LGPIO_PACKAGE=python3-lgpio
 
 HERE=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
 SRC=$(dirname -- "$HERE")
@@ -35,6 +45,7 @@ readonly HERE SRC
 readonly UNIT_SRC=$HERE/$SERVICE
 readonly ENV_SRC=$HERE/applejack-table.env
 readonly RULE_SRC=$HERE/99-applejack-die.rules
+readonly GPIO_RULE_SRC=$HERE/60-applejack-gpio.rules
 PYTHON=${PYTHON:-python3}
 
 dry_run=0
@@ -157,7 +168,7 @@ remove_file() {  # $1 path on the target
 
 check_sources() {
   local f
-  for f in "$UNIT_SRC" "$ENV_SRC" "$RULE_SRC" "$SRC/pyproject.toml"; do
+  for f in "$UNIT_SRC" "$ENV_SRC" "$RULE_SRC" "$GPIO_RULE_SRC" "$SRC/pyproject.toml"; do
     [[ -f $f ]] || die "missing $f: run install.sh from a complete source tree"
   done
 }
@@ -196,6 +207,38 @@ make_user() {
   fi
 }
 
+package_installed() {  # $1 a Debian package name
+  [[ $(dpkg-query -W -f='${Status}' "$1" 2>/dev/null) == "install ok installed" ]]
+}
+
+system_packages() {
+  local wanted=("${KMSDRM_PACKAGES[@]}") missing=() pkg
+  if ((!live)); then
+    on_target apt-get install -y --no-install-recommends "${wanted[@]}" "$LGPIO_PACKAGE"
+    say "  ($LGPIO_PACKAGE only where the target's archive has it: Raspberry Pi OS)"
+    return
+  fi
+  if ! command -v dpkg-query >/dev/null 2>&1; then
+    say "! not a Debian system: make sure ${wanted[*]} (or your distribution's names) are installed"
+    return
+  fi
+  # python3-lgpio: Raspberry Pi OS has it (bookworm and trixie); plain Debian bookworm has not
+  if package_installed "$LGPIO_PACKAGE" || apt-cache show "$LGPIO_PACKAGE" >/dev/null 2>&1; then
+    wanted+=("$LGPIO_PACKAGE")
+  else
+    say "- $LGPIO_PACKAGE is not in this system's archive: lgpio comes from pip (a wheel up to Python 3.12)"
+  fi
+  for pkg in "${wanted[@]}"; do
+    package_installed "$pkg" || missing+=("$pkg")
+  done
+  if ((${#missing[@]})); then
+    run apt-get update
+    run apt-get install -y --no-install-recommends "${missing[@]}"
+  else
+    say "= packages installed: ${wanted[*]}"
+  fi
+}
+
 hidden_from_service() {  # $1 an interpreter; dies if it resolves to a path the service cannot see
   local real
   real=$(readlink -m -- "$1")
@@ -224,14 +267,18 @@ make_venv() {
     if [[ -e $VENV/bin/python ]]; then hidden_from_service "$VENV/bin/python"; fi
   fi
   if [[ -x $R$VENV/bin/python ]]; then
-    say "= venv $VENV exists"
+    if grep -qx 'include-system-site-packages = true' "$R$VENV/pyvenv.cfg" 2>/dev/null; then
+      say "= venv $VENV exists"
+    else  # made by an older install.sh: let it see the system's python3-lgpio
+      run "$PYTHON" -m venv --system-site-packages --upgrade "$R$VENV"
+    fi
   else
     if ! "$PYTHON" -c 'import ensurepip' 2>/dev/null; then
       # Debian and Raspberry Pi OS ship venv's pip bootstrap as a separate package
       on_target apt-get update
       on_target apt-get install -y python3-venv
     fi
-    run "$PYTHON" -m venv "$R$VENV"
+    run "$PYTHON" -m venv --system-site-packages "$R$VENV"
   fi
   # Build from a copy: an in-tree build would leave root-owned build/ and *.egg-info in the checkout.
   if ((dry_run)); then
@@ -248,6 +295,10 @@ make_venv() {
   # so `git pull` + install.sh always lands the new code; dependencies are only touched when
   # pyproject.toml asks for other versions.
   run "$R$VENV/bin/python" -m pip install --disable-pip-version-check --no-input "${stage}[pi]"
+  if ((live && !dry_run)) && ! "$VENV/bin/python" -c 'import lgpio' 2>/dev/null; then
+    say "! lgpio does not import in $VENV: the LEDs and buttons need it on a Raspberry Pi" \
+      "(install $LGPIO_PACKAGE, then run install.sh again)"
+  fi
 }
 
 activate() {
@@ -257,6 +308,7 @@ activate() {
     on_target systemctl try-restart "$SERVICE"
     on_target udevadm control --reload-rules
     on_target udevadm trigger --subsystem-match=tty --action=change
+    on_target udevadm trigger --subsystem-match=gpio --action=change
     return
   fi
   if systemd_running; then
@@ -270,6 +322,7 @@ activate() {
   if udev_running; then
     run udevadm control --reload-rules
     run udevadm trigger --subsystem-match=tty --action=change
+    run udevadm trigger --subsystem-match=gpio --action=change
   else
     say "- udev is not running: the rule applies from the next boot"
   fi
@@ -301,11 +354,13 @@ reload_after_removal() {
 
 do_install() {
   check_sources
+  system_packages
   make_user
   make_venv
   put_file "$UNIT_SRC" "$UNIT_DEST" 644
   put_config "$ENV_SRC" "$ENV_DEST" 644
   put_file "$RULE_SRC" "$RULE_DEST" 644
+  put_file "$GPIO_RULE_SRC" "$GPIO_RULE_DEST" 644
   activate
   if ((dry_run)); then say "dry run done: nothing was changed"; return; fi
   say "installed. Logs: journalctl -u ${SERVICE%.service} -f"
@@ -315,6 +370,7 @@ do_uninstall() {
   deactivate
   remove_file "$UNIT_DEST"
   remove_file "$RULE_DEST"
+  remove_file "$GPIO_RULE_DEST"
   if [[ -e $R$ENV_DEST ]] && ! same_file "$ENV_SRC" "$R$ENV_DEST" 644; then
     say "! kept $ENV_DEST: it was edited"
   else

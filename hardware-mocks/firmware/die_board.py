@@ -8,17 +8,50 @@ equal samples in a row (debounce), and speaks ``docs/die-sensor-protocol.md``:
 - ``$SNAP,<bits>`` every ``snapshot_ms`` and on ``$REQ,SNAP``;
 - ``$CHG,<space>,<0|1>`` as soon as a debounced sensor changes.
 
+Firmware 2 ends every frame with ``*`` and the CRC-32 of the text between ``$`` and ``*`` (8 hex
+digits, protocol 2); firmware 1 used an XOR (``*HH``). Requests are accepted with either.
+
 No hardware here: the caller passes a reader (``read() -> list of bool``, space 1 first), a
 UART-like object (``any()``, ``read()``, ``write(bytes)``) and the tick functions. Only the
 MicroPython subset of Python is used (no dataclasses, no typing; plain f-strings, which
 MicroPython has had since 1.17).
 """
 
-FIRMWARE = "1.0.0"
+FIRMWARE = "2.0.0"
 MAX_LINE = 82
+
+try:
+    from binascii import crc32 as _crc32  # MicroPython (rp2 has it) and CPython
+except ImportError:  # a MicroPython build without it
+    _crc32 = None
+
+_CRC_TABLE = None
+
+
+def crc32_py(data):
+    """CRC-32/ISO-HDLC (zlib's), table-driven, for builds whose binascii has no crc32."""
+    global _CRC_TABLE
+    if _CRC_TABLE is None:
+        table = []
+        for n in range(256):
+            c = n
+            for _ in range(8):
+                c = (c >> 1) ^ 0xEDB88320 if c & 1 else c >> 1
+            table.append(c)
+        _CRC_TABLE = table
+    c = 0xFFFFFFFF
+    for b in data:
+        c = _CRC_TABLE[(c ^ b) & 0xFF] ^ (c >> 8)
+    return c ^ 0xFFFFFFFF
+
+
+def crc(body):
+    """Protocol 2's check: CRC-32 of the bytes between ``$`` and ``*``."""
+    return (_crc32(body) if _crc32 is not None else crc32_py(body)) & 0xFFFFFFFF
 
 
 def checksum(body):
+    """Protocol 1's XOR (firmware 1.x); still accepted on requests from an old host."""
     x = 0
     for b in body:
         x ^= b
@@ -26,9 +59,9 @@ def checksum(body):
 
 
 def frame(body):
-    """``$<body>*HH\\r\\n`` as bytes; ``body`` is a str."""
+    """``$<body>*CCCCCCCC\\r\\n`` as bytes (CRC-32, protocol 2); ``body`` is a str."""
     raw = body.encode()
-    return b"$" + raw + f"*{checksum(raw):02X}\r\n".encode()
+    return b"$" + raw + f"*{crc(raw):08X}\r\n".encode()
 
 
 def hello_frame(firmware, spaces):
@@ -47,14 +80,21 @@ def parse_request(line):
     """``"SNAP"`` / ``"HELLO"`` for a valid host request line (bytes, no line end), else None."""
     if line.endswith(b"\r"):
         line = line[:-1]
-    if len(line) < 5 or line[0:1] != b"$" or line[-3:-2] != b"*":
+    if line[0:1] != b"$":
         return None
-    body = line[1:-3]
+    if len(line) >= 11 and line[-9:-8] == b"*":  # protocol 2: CRC-32
+        body, check = line[1:-9], crc
+        digits = line[-8:]
+    elif len(line) >= 5 and line[-3:-2] == b"*":  # protocol 1: XOR (an old host)
+        body, check = line[1:-3], checksum
+        digits = line[-2:]
+    else:
+        return None
     try:
-        want = int(line[-2:], 16)
+        want = int(digits, 16)
     except ValueError:
         return None
-    if checksum(body) != want:
+    if check(body) != want:
         return None
     if body == b"REQ,SNAP":
         return "SNAP"

@@ -1,8 +1,10 @@
 """The die-position sensor's serial protocol: a pure parser and the frame encoders.
 
-Frames are ASCII lines ``$TYPE,field,...*HH`` ended by ``\\n`` (``\\r\\n`` accepted), where
-``HH`` is the XOR of every byte between ``$`` and ``*`` as two hex digits, as in NMEA. The
-full description is ``docs/die-sensor-protocol.md``. Board -> host:
+Frames are ASCII lines ``$TYPE,field,...*CCCCCCCC`` ended by ``\\n`` (``\\r\\n`` accepted), where
+``CCCCCCCC`` is the CRC-32 (as ``zlib.crc32``) of every byte between ``$`` and ``*`` as eight hex
+digits. Old firmware (protocol 1) ended frames with ``*HH``, the XOR of those bytes, as in NMEA;
+such frames are still read until the first CRC frame of a connection. The full description is
+``docs/die-sensor-protocol.md``. Board -> host:
 
 - ``$HELLO,<firmware>,<spaces>``: the board's firmware version and number of path spaces.
 - ``$SNAP,<bits>``: every space, ``1`` occupied / ``0`` empty, space 1 first.
@@ -17,7 +19,10 @@ frames; everything it rejects is counted by reason in :class:`ParseStats`. It do
 from __future__ import annotations
 
 import re
+import zlib
 from dataclasses import dataclass, field, fields
+
+from table.hardware.errors import HardwareError
 
 MAX_LINE = 82
 """Longest line accepted, in bytes, without the line end (NMEA's limit too)."""
@@ -27,7 +32,7 @@ FIRMWARE_RE = re.compile(r"[0-9A-Za-z._+-]{1,16}")
 REQUEST_WHATS = ("SNAP", "HELLO")
 
 
-class FrameValueError(ValueError):
+class FrameValueError(HardwareError, ValueError):
     """A frame cannot be encoded: a field is out of its documented range."""
 
 
@@ -72,39 +77,54 @@ class Request:
 Frame = Hello | Snapshot | Change | Request
 
 
+def crc(body: bytes) -> int:
+    """CRC-32 (ISO-HDLC, as ``zlib.crc32``) of ``body`` (the text between ``$`` and ``*``).
+
+    Chosen over a CRC-16 because on lines of up to :data:`MAX_LINE` bytes it detects every error
+    confined to any two bytes; CRC-16/CCITT misses 74 such patterns, XOR every pair of bytes
+    changed by the same bits (``$CHG,5,1`` and ``$CHG,4,0`` share XOR 0x48).
+    """
+    return zlib.crc32(body)
+
+
 def checksum(body: bytes) -> int:
-    """XOR of all bytes of ``body`` (the text between ``$`` and ``*``)."""
+    """Protocol 1 (old firmware): XOR of all bytes of ``body``."""
     x = 0
     for b in body:
         x ^= b
     return x
 
 
-def _line(body: str) -> bytes:
+def _line(body: str, legacy: bool) -> bytes:
     raw = body.encode("ascii")
-    return b"$%s*%02X\r\n" % (raw, checksum(raw))
+    if legacy:
+        return b"$%s*%02X\r\n" % (raw, checksum(raw))
+    return b"$%s*%08X\r\n" % (raw, crc(raw))
 
 
-def encode(frame: Frame) -> bytes:
-    """The wire bytes of ``frame``, ``\\r\\n`` ended; raise :class:`FrameValueError` if out of range."""
+def encode(frame: Frame, *, legacy: bool = False) -> bytes:
+    """The wire bytes of ``frame``, ``\\r\\n`` ended; raise :class:`FrameValueError` if out of range.
+
+    ``legacy``: protocol 1's XOR checksum (``*HH``), for talking to old firmware; else CRC-32.
+    """
     if isinstance(frame, Hello):
         if not FIRMWARE_RE.fullmatch(frame.firmware):
             raise FrameValueError(f"firmware must match {FIRMWARE_RE.pattern}, got {frame.firmware!r}")
         if not 1 <= frame.spaces <= MAX_SPACES:
             raise FrameValueError(f"spaces must be 1..{MAX_SPACES}, got {frame.spaces}")
-        return _line(f"HELLO,{frame.firmware},{frame.spaces}")
+        return _line(f"HELLO,{frame.firmware},{frame.spaces}", legacy)
     if isinstance(frame, Snapshot):
         if not 1 <= len(frame.occupied) <= MAX_SPACES:
             raise FrameValueError(f"a snapshot covers 1..{MAX_SPACES} spaces, got {len(frame.occupied)}")
-        return _line("SNAP," + "".join("1" if o else "0" for o in frame.occupied))
+        return _line("SNAP," + "".join("1" if o else "0" for o in frame.occupied), legacy)
     if isinstance(frame, Change):
         if not 1 <= frame.space <= MAX_SPACES:
             raise FrameValueError(f"space must be 1..{MAX_SPACES}, got {frame.space}")
-        return _line(f"CHG,{frame.space},{1 if frame.occupied else 0}")
+        return _line(f"CHG,{frame.space},{1 if frame.occupied else 0}", legacy)
     if isinstance(frame, Request):
         if frame.what not in REQUEST_WHATS:
             raise FrameValueError(f"request must be one of {REQUEST_WHATS}, got {frame.what!r}")
-        return _line(f"REQ,{frame.what}")
+        return _line(f"REQ,{frame.what}", legacy)
     raise FrameValueError(f"not a frame: {frame!r}")
 
 
@@ -113,11 +133,14 @@ class ParseStats:
     """How many lines were accepted, and how many were rejected for each reason."""
 
     frames: int = 0
+    legacy: int = 0
+    """Of ``frames``, how many came with protocol 1's XOR checksum (old firmware)."""
     garbage: int = 0
-    """Not a frame at all: no leading ``$``, no ``*HH`` at the end, non-hex checksum, non-ASCII."""
+    """Not a frame at all: no leading ``$``, no ``*HH`` / ``*CCCCCCCC`` at the end, non-hex checksum."""
     too_long: int = 0
     """Lines over :data:`MAX_LINE` bytes (the rest of such a line is skipped)."""
     bad_checksum: int = 0
+    """A wrong CRC or XOR, or an XOR-checked line after the link has sent a CRC-checked one."""
     unknown_type: int = 0
     bad_fields: int = 0
     """A known frame type with the wrong number or shape of fields."""
@@ -140,6 +163,7 @@ _HEX: dict[bytes, int] = {}
 for _v in range(256):
     for _text in {b"%02X" % _v, b"%02x" % _v, b"%X%x" % (_v >> 4, _v & 15), b"%x%X" % (_v >> 4, _v & 15)}:
         _HEX[_text] = _v
+_HEX8 = re.compile(rb"[0-9A-Fa-f]{8}")
 _DIGITS = re.compile(rb"[0-9]{1,3}")
 _BITS = re.compile(rb"[01]+")
 _TYPES = (b"HELLO", b"SNAP", b"CHG", b"REQ")
@@ -151,12 +175,16 @@ class FrameParser:
     """Incremental parser: ``feed(bytes) -> list[Frame]``; keeps a partial line between calls.
 
     ``max_spaces`` bounds space numbers until a HELLO arrives; after it, the HELLO's count does.
+    Lines checked by protocol 1's XOR are read until the first CRC-checked line; from then on
+    (until :meth:`reset`) they are rejected, so a board that speaks CRC gets no weaker check.
     """
 
     max_spaces: int = MAX_SPACES
     stats: ParseStats = field(default_factory=ParseStats)
     spaces: int | None = None
     """Path spaces announced by the last valid HELLO, else None."""
+    crc_seen: bool = False
+    """A CRC-checked line has arrived since the last :meth:`reset` (the board speaks protocol 2)."""
     _pending: bytes = b""
     _skipping: bool = False
     _known: dict[bytes, Frame] = field(default_factory=dict)
@@ -168,6 +196,7 @@ class FrameParser:
         self._pending = b""
         self._skipping = False
         self.spaces = None
+        self.crc_seen = False
         self._known.clear()
 
     def feed(self, data: bytes) -> list[Frame]:
@@ -184,14 +213,14 @@ class FrameParser:
                 skipping = False
                 continue
             frame = known.get(line)
-            if frame is not None:
+            if frame is not None:  # only CRC-checked lines are remembered
                 stats.frames += 1
                 frames.append(frame)
                 continue
             frame = self._parse_line(line)
             if frame is not None:
                 frames.append(frame)
-                if isinstance(frame, (Change, Snapshot)):
+                if isinstance(frame, (Change, Snapshot)) and self.crc_seen:
                     if len(known) >= 1024:
                         known.clear()
                     known[line] = frame
@@ -215,20 +244,36 @@ class FrameParser:
         if n > MAX_LINE:
             stats.too_long += 1
             return None
-        if line[0] != 36 or n < 5 or line[-3] != 42:  # "$" ... "*HH"
+        if line[0] != 36:  # "$"
             stats.garbage += 1
             return None
-        want = _HEX.get(line[-2:])
-        if want is None:
+        if n >= 11 and line[-9] == 42:  # "*CCCCCCCC": CRC-32
+            if not _HEX8.fullmatch(line, n - 8):
+                stats.garbage += 1
+                return None
+            body = line[1:-9]
+            if zlib.crc32(body) != int(line[-8:], 16):
+                stats.bad_checksum += 1
+                return None
+            self.crc_seen = True
+            legacy = False
+        elif n >= 5 and line[-3] == 42:  # "*HH": protocol 1's XOR
+            want = _HEX.get(line[-2:])
+            if want is None:
+                stats.garbage += 1
+                return None
+            body = line[1:-3]
+            got = 0
+            for b in body:
+                got ^= b
+            if got != want or self.crc_seen:
+                stats.bad_checksum += 1
+                return None
+            legacy = True
+        else:
             stats.garbage += 1
             return None
-        got = 0
-        for b in line[1:-3]:
-            got ^= b
-        if got != want:
-            stats.bad_checksum += 1
-            return None
-        parts = line[1:-3].split(b",")
+        parts = body.split(b",")
         kind = parts[0]
         if kind not in _TYPES:
             stats.unknown_type += 1
@@ -236,6 +281,7 @@ class FrameParser:
         frame = self._fields(kind, parts)
         if frame is not None:
             stats.frames += 1
+            stats.legacy += legacy
         return frame
 
     def _fields(self, kind: bytes, parts: list[bytes]) -> Frame | None:

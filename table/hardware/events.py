@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from table.hardware.errors import HardwareError
 from table.hardware.pinmap import BUTTON_NAMES
 
 ButtonName = Literal[
@@ -20,7 +21,7 @@ SensorState = Literal["connected", "disconnected", "reconnecting"]
 SENSOR_STATES: Final = ("connected", "disconnected", "reconnecting")
 
 
-class EventValueError(ValueError):
+class EventValueError(HardwareError, ValueError):
     """An event was built with a value outside its documented set."""
 
 

@@ -16,6 +16,8 @@ from pathlib import Path
 
 from gpiozero.pins import Factory
 
+from table.hardware.errors import HardwareError
+
 PIN_FACTORY_NAMES = ("mock", "lgpio", "rpigpio")
 """Names accepted by :func:`make_pin_factory` (and ``--pins``)."""
 
@@ -24,16 +26,22 @@ _REAL_FACTORIES = {
     "rpigpio": ("gpiozero.pins.rpigpio", "RPiGPIOFactory", "RPi.GPIO"),
 }
 
+INSTALL_HINTS = {
+    "lgpio": "sudo apt install python3-lgpio (Raspberry Pi OS / Debian; a venv needs "
+    "--system-site-packages to see it, as systemd/install.sh makes it) or pip install 'applejack-table[pi]'",
+    "RPi.GPIO": "sudo apt install python3-rpi.gpio or pip install 'applejack-table[pi]'",
+}
+
 MODEL_FILES = (Path("/proc/device-tree/model"), Path("/sys/firmware/devicetree/base/model"))
 
 MOCK_HINT = "run with `--pins mock` or set GPIOZERO_PIN_FACTORY=mock to use mock pins"
 
 
-class UnknownPinFactoryError(ValueError):
+class UnknownPinFactoryError(HardwareError, ValueError):
     """The pin factory name is not one of :data:`PIN_FACTORY_NAMES`."""
 
 
-class PinFactoryUnavailable(RuntimeError):
+class PinFactoryUnavailable(HardwareError, RuntimeError):
     """Real pins were asked for but cannot be had here; the message says what to do."""
 
 
@@ -82,9 +90,28 @@ def make_pin_factory(
     try:
         module = importlib.import_module(module_name)
         factory: Factory = getattr(module, class_name)()
-    except Exception as exc:  # the library is missing or the GPIO chip cannot be opened
-        raise PinFactoryUnavailable(
-            f"cannot open {key} pins ({type(exc).__name__}: {exc}); install {package} "
-            f"(pip install 'applejack-table[pi]') or {MOCK_HINT}"
-        ) from exc
+    except Exception as exc:  # the library is missing or broken, or the GPIO chip cannot be opened
+        raise PinFactoryUnavailable(_unavailable_message(key, package, exc)) from exc
     return factory
+
+
+def _unavailable_message(key: str, package: str, exc: Exception) -> str:
+    """Why ``key`` pins cannot be had, with the advice that fits: install only when it is missing."""
+    why = f"{type(exc).__name__}: {exc}"
+    top = package.split(".")[0]
+    if isinstance(exc, ModuleNotFoundError) and exc.name is not None and exc.name.split(".")[0] == top:
+        return (
+            f"cannot open {key} pins: {package} is not installed; install it: {INSTALL_HINTS[package]}; "
+            f"or {MOCK_HINT}"
+        )
+    if isinstance(exc, ImportError):
+        return (
+            f"cannot open {key} pins: {package} is installed but does not load ({why}); "
+            f"its C library may be missing or not match; the distribution's package brings both: "
+            f"{INSTALL_HINTS[package].split(' or pip')[0]}; or {MOCK_HINT}"
+        )
+    return (
+        f"cannot open {key} pins ({why}): {package} is installed, but the GPIO chip cannot be used; "
+        "check that /dev/gpiochip* exist and that this user may open them "
+        f"(ls -l /dev/gpiochip*: group gpio; id: member of gpio); or {MOCK_HINT}"
+    )

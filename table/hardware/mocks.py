@@ -12,10 +12,12 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+from table.hardware.errors import HardwareError
+
 MOCKS_DIR = Path(__file__).resolve().parents[2] / "hardware-mocks"
 
 
-class HardwareMocksMissing(RuntimeError):
+class HardwareMocksMissing(HardwareError, RuntimeError):
     """``hardware-mocks/`` is not next to the package (an installed wheel, not a checkout)."""
 
 

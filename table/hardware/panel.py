@@ -7,10 +7,17 @@ Build it on an injected gpiozero pin factory (see :mod:`table.hardware.factory`)
         event = panel.events.get()        # ButtonPress("trough4", t=...)
 
 Button presses become :class:`~table.hardware.events.ButtonPress` events in one thread-safe
-``queue.Queue`` (``panel.events``); the gpiozero callbacks do nothing else. Debouncing is done
-here on the injected clock: a press less than ``debounce_s`` seconds after the previous edge
-of the same button (a press, kept or dropped, or a release) is dropped, so a chattering
-contact gives one event, on pressing and on letting go.
+``queue.Queue`` (``panel.events``); the gpiozero callbacks only stamp the time and take note.
+Two filters work on the injected clock:
+
+- **Spikes.** A press counts only once the button has held its pressed level for ``min_hold_s``
+  (5 ms): a 1-50 µs spike induced on a long button wire is dropped (``panel.spikes``). The
+  event's ``t`` is still the moment the level changed; it is queued when the release comes
+  after ``min_hold_s`` or, for a button still held, by the panel's confirm thread as soon as
+  ``min_hold_s`` has passed — the delay a person feels is those 5 ms.
+- **Chatter.** A press less than ``debounce_s`` seconds after the previous edge of the same
+  button (a press, kept or dropped, or a release) is dropped, so a chattering contact gives one
+  event, on pressing and on letting go. A spike's edges do not count as edges here.
 """
 
 from __future__ import annotations
@@ -26,20 +33,24 @@ from gpiozero import PWMLED, DigitalInputDevice
 from gpiozero.exc import PinPWMUnsupported
 from gpiozero.pins import Factory
 
+from table.hardware.errors import HardwareError, HardwareSettingError
 from table.hardware.events import ButtonPress
 from table.hardware.factory import make_pin_factory
 from table.hardware.pinmap import BUTTON_NAMES, TROUGHS, PinMap
 
+CLOCK_SLACK_S = 1e-9
+"""Float rounding allowed when comparing clock differences with ``min_hold_s``."""
 
-class TroughError(ValueError):
+
+class TroughError(HardwareError, ValueError):
     """A trough number outside 1..7 (or not an int) was given."""
 
 
-class PanelPinsError(ValueError):
+class PanelPinsError(HardwareError, ValueError):
     """The pin factory cannot drive the panel (e.g. mock pins without PWM)."""
 
 
-class StatusModeError(ValueError):
+class StatusModeError(HardwareError, ValueError):
     """A status LED mode other than "on", "off", "blink" was given."""
 
 
@@ -82,7 +93,7 @@ class TroughLeds:
 
     def __init__(self, leds: Sequence[PWMLED]) -> None:
         if len(leds) != TROUGHS:
-            raise ValueError(f"need {TROUGHS} trough LEDs, got {len(leds)}")
+            raise HardwareSettingError(f"need {TROUGHS} trough LEDs, got {len(leds)}")
         self._leds = tuple(leds)
         self._lock = threading.RLock()
         self._sequencer: _Sequencer | None = None
@@ -142,7 +153,7 @@ class TroughLeds:
             if not order:
                 raise TroughError("blink_sequence needs at least one trough")
             if on_s <= 0 or gap_s < 0 or pause_s < 0:
-                raise ValueError(f"need on_s > 0, gap_s >= 0, pause_s >= 0; got {on_s}, {gap_s}, {pause_s}")
+                raise HardwareSettingError(f"need on_s > 0, gap_s >= 0, pause_s >= 0; got {on_s}, {gap_s}, {pause_s}")
             self._stop_sequence()
             for led in self._leds:
                 led.off()
@@ -174,8 +185,9 @@ class Panel:
 
     ``pin_factory``: a gpiozero factory to build every device on (None: :func:`make_pin_factory`
     chooses, and the panel closes it with itself). ``clock``: seconds, monotonic; used for event
-    times and debouncing. ``debounce_s``: seconds. ``events``: the queue to put events in
-    (created if None), exposed as ``.events``.
+    times, debouncing and the hold time. ``debounce_s``: seconds. ``min_hold_s``: seconds a press
+    must hold its level to count (0: every edge counts at once). ``events``: the queue to put
+    events in (created if None), exposed as ``.events``.
     """
 
     def __init__(
@@ -185,19 +197,28 @@ class Panel:
         clock: Callable[[], float] = time.monotonic,
         debounce_s: float = 0.05,
         events: queue.Queue[Any] | None = None,
+        min_hold_s: float = 0.005,
     ) -> None:
         if debounce_s < 0:
-            raise ValueError(f"debounce_s must be >= 0, got {debounce_s}")
+            raise HardwareSettingError(f"debounce_s must be >= 0, got {debounce_s}")
+        if not 0 <= min_hold_s < 1:
+            raise HardwareSettingError(f"min_hold_s must be 0 <= min_hold_s < 1 second, got {min_hold_s}")
         self.pinmap = pinmap
         self._own_factory = pin_factory is None
         self.pin_factory: Factory = make_pin_factory(None) if pin_factory is None else pin_factory
         self.clock = clock
         self.debounce_s = debounce_s
+        self.min_hold_s = min_hold_s
         self.events: queue.Queue[Any] = queue.Queue() if events is None else events
         self.dropped_presses = 0
         """Presses dropped by the debounce window (a chattering contact shows up here)."""
+        self.spikes = 0
+        """Presses dropped because the level did not hold for ``min_hold_s`` (noise on the wire)."""
         self._last_edge: dict[str, float] = {}
-        self._press_lock = threading.Lock()
+        self._pending: dict[str, tuple[float, float | None]] = {}
+        """Button -> (press time, the edge before it): pressed, not yet held for ``min_hold_s``."""
+        self._press_lock = threading.Condition(threading.Lock())
+        self._confirmer: threading.Thread | None = None
         self._closed = False
         self._devices: list[Any] = []
         try:
@@ -242,10 +263,20 @@ class Panel:
         # A release is an edge too: contact bounce on letting go must not read as a new press.
         t = self.clock()
         with self._press_lock:
+            pending = self._pending.pop(name, None)
+            if pending is not None and t - pending[0] < self.min_hold_s - CLOCK_SLACK_S:
+                self.spikes += 1  # noise, not a press: its edges are forgotten too
+                if pending[1] is None:
+                    self._last_edge.pop(name, None)
+                else:
+                    self._last_edge[name] = pending[1]
+                return
             self._last_edge[name] = t
+            if pending is not None:  # held long enough, released before the confirm thread saw it
+                self.events.put(ButtonPress(name, pending[0]))
 
     def _pressed(self, name: str) -> None:
-        # Runs in gpiozero's callback thread: stamp, debounce, enqueue; nothing else.
+        # Runs in gpiozero's callback thread: stamp, debounce, note or enqueue; nothing else.
         t = self.clock()
         with self._press_lock:
             last = self._last_edge.get(name)
@@ -253,7 +284,38 @@ class Panel:
             if last is not None and t - last < self.debounce_s:
                 self.dropped_presses += 1
                 return
+            if self.min_hold_s > 0:
+                self._pending[name] = (t, last)
+                if self._confirmer is None and not self._closed:
+                    self._confirmer = threading.Thread(target=self._confirm, name="panel-buttons", daemon=True)
+                    self._confirmer.start()
+                self._press_lock.notify()
+                return
         self.events.put(ButtonPress(name, t))
+
+    def _confirm(self) -> None:
+        """The confirm thread: queue a held press once it has held ``min_hold_s`` on the clock."""
+        lock = self._press_lock
+        while True:
+            with lock:
+                while not self._pending and not self._closed:
+                    lock.wait()
+                if self._closed:
+                    return
+                now = self.clock()
+                due = [(n, p) for n, p in self._pending.items() if now - p[0] >= self.min_hold_s - CLOCK_SLACK_S]
+                if not due:
+                    # wait real seconds for the rest of the hold (an injected clock may stand
+                    # still: then check again every min_hold_s)
+                    left = min(self.min_hold_s - (now - p[0]) for p in self._pending.values())
+                    lock.wait(max(0.0005, min(left, self.min_hold_s)))
+                    continue
+                # held for min_hold_s with no release edge yet: a press. (The level is not read
+                # back here: it changes before gpiozero calls _released, so a read could see a
+                # release whose edge is still on its way and judge a real press twice.)
+                for name, pending in due:
+                    del self._pending[name]
+                    self.events.put(ButtonPress(name, pending[0]))  # under the lock: never lost
 
     def set_status(self, mode: str) -> None:
         """Status LED "on", "off" or "blink" (1 Hz); does nothing if the map has no status LED."""
@@ -271,7 +333,7 @@ class Panel:
     def button_pin(self, name: str) -> Any:
         """The gpiozero pin object behind button ``name`` (a MockPin on mock pins)."""
         if name not in BUTTON_NAMES:
-            raise ValueError(f"unknown button {name!r}; expected one of {', '.join(BUTTON_NAMES)}")
+            raise HardwareSettingError(f"unknown button {name!r}; expected one of {', '.join(BUTTON_NAMES)}")
         return self.buttons[name].pin
 
     def led_pin(self, trough: int) -> Any:
@@ -287,6 +349,10 @@ class Panel:
         if self._closed:
             return
         self._closed = True
+        with self._press_lock:
+            self._press_lock.notify_all()
+        if self._confirmer is not None:
+            self._confirmer.join()
         leds = getattr(self, "leds", None)
         if leds is not None:
             leds.close()

@@ -17,6 +17,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from table.hardware.errors import HardwareError
+
 TROUGHS = 7
 """Troughs on the Applejack board, numbered 1..7."""
 
@@ -45,7 +47,7 @@ OPTION_DEFAULTS: dict[str, bool] = {"buttons_pull_up": True, "leds_active_high":
 DEFAULT_SOURCE = "table/hardware/default_pins.toml"
 
 
-class PinMapError(ValueError):
+class PinMapError(HardwareError, ValueError):
     """A pin map file is malformed. ``problems`` lists one message per problem found."""
 
     def __init__(self, source: str, problems: list[str]) -> None:
@@ -179,6 +181,8 @@ def parse_pinmap(text: str, source: str = "<pinmap>") -> PinMap:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise PinMapError(source, [f"not valid TOML: {exc}"]) from None
+    except RecursionError:  # tomllib parses nested arrays and inline tables recursively
+        raise PinMapError(source, ["not a pin map: arrays or tables nested too deeply"]) from None
     return pinmap_from_dict(data, source)
 
 

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import random
 import re
+import zlib
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from table.hardware.die_protocol import (
     Request,
     Snapshot,
     checksum,
+    crc,
     encode,
 )
 
@@ -32,6 +34,10 @@ frames_st = st.one_of(
 
 
 def line(body: bytes, cs: int | None = None) -> bytes:
+    return b"$%s*%08X\n" % (body, crc(body) if cs is None else cs)
+
+
+def legacy_line(body: bytes, cs: int | None = None) -> bytes:
     return b"$%s*%02X\n" % (body, checksum(body) if cs is None else cs)
 
 
@@ -141,8 +147,66 @@ def test_hello_sets_the_range_for_what_follows():
 
 def test_lowercase_checksum_and_crlf_accepted():
     body = b"CHG,7,0"
-    raw = b"$%s*%02x\r\n" % (body, checksum(body))
+    raw = b"$%s*%08x\r\n" % (body, crc(body))
     assert FrameParser().feed(raw) == [Change(7, False)]
+    legacy = b"$%s*%02x\r\n" % (body, checksum(body))
+    assert FrameParser().feed(legacy) == [Change(7, False)]
+
+
+def test_the_two_byte_error_that_xor_let_through_is_caught():
+    # die onto space 5 / die off space 4: two bytes differ by the same bit, so the XOR is equal
+    assert checksum(b"CHG,5,1") == checksum(b"CHG,4,0")
+    sent = encode(Change(5, True))
+    hit = sent.replace(b"CHG,5,1", b"CHG,4,0")
+    p = FrameParser()
+    assert p.feed(hit) == [] and p.stats.bad_checksum == 1
+    assert p.feed(sent) == [Change(5, True)]
+
+
+@pytest.mark.parametrize("frame", [Change(5, True), Change(17, False), Snapshot.of(20, {4}), Hello("2.0.0", 20)])
+def test_every_xor_blind_two_byte_error_is_caught(frame):
+    """Every pair of bytes flipped by the same bits (what an XOR cannot see) is rejected."""
+    raw = encode(frame)
+    star = raw.index(b"*")
+    for i in range(1, star):
+        for j in range(i + 1, star):
+            for mask in range(1, 256):
+                bad = bytearray(raw)
+                bad[i] ^= mask
+                bad[j] ^= mask
+                assert zlib.crc32(bytes(bad[1:star])) != crc(raw[1:star])
+
+
+def test_crc32_detects_every_error_confined_to_two_bytes_of_a_line():
+    """The CRC is linear: an error pattern e goes undetected iff e(x) is a multiple of the generator.
+    For an error in two bytes d apart, e = a(x)·x^(8d) + b(x) with a, b nonzero bytes; it is a
+    multiple iff (a·x^(8d) mod g) == b, i.e. the remainder fits in one byte. Checked for every
+    distance on a line of MAX_LINE bytes and every a (bit order does not matter: reflecting
+    maps two-byte patterns to two-byte patterns)."""
+    poly, top = 0x04C11DB7, 1 << 32
+    rems = list(range(256))
+    for _distance in range(1, MAX_LINE):
+        for k, r in enumerate(rems):
+            for _ in range(8):
+                r <<= 1
+                if r & top:
+                    r ^= top | poly
+            rems[k] = r
+        assert not any(0 < r < 256 for r in rems[1:])
+
+
+def test_old_firmware_frames_are_read_until_the_board_speaks_crc():
+    p = FrameParser()
+    old = encode(Hello("1.0.0", 20), legacy=True) + encode(Snapshot.of(20, {3}), legacy=True)
+    assert old.endswith(b"*%02X\r\n" % checksum(b"SNAP," + b"00100000000000000000"))
+    assert p.feed(old) == [Hello("1.0.0", 20), Snapshot.of(20, {3})]
+    assert p.stats.legacy == 2 and not p.crc_seen
+    assert p.feed(encode(Change(4, True))) == [Change(4, True)] and p.crc_seen
+    # from now on an XOR-checked line may be a corrupted CRC frame: rejected
+    assert p.feed(encode(Change(5, True), legacy=True)) == []
+    assert p.stats.bad_checksum == 1
+    p.reset()  # a new connection: maybe the old board again
+    assert p.feed(encode(Change(6, True), legacy=True)) == [Change(6, True)]
 
 
 def test_overlong_partial_line_is_dropped_across_reads_and_parser_resyncs():
@@ -176,13 +240,18 @@ def test_encoder_rejects_out_of_range():
 
 def test_examples_in_the_protocol_doc_are_real():
     doc = (REPO / "docs" / "die-sensor-protocol.md").read_text()
-    examples = re.findall(r"^(\$[A-Z]+,[^*\s]*\*[0-9A-F]{2})$", doc, flags=re.M)
-    examples += re.findall(r"`(\$REQ,[A-Z]+\*[0-9A-F]{2})`", doc)
+    examples = re.findall(r"^(\$[A-Z]+,[^*\s]*\*[0-9A-F]{8})$", doc, flags=re.M)
+    examples += re.findall(r"`(\$REQ,[A-Z]+\*[0-9A-F]{8})`", doc)
     assert len(examples) == 6
     p = FrameParser()
     for ex in examples:
         (frame,) = p.feed(ex.encode() + b"\n")
         assert encode(frame).rstrip() == ex.encode()
+    old = re.findall(r"`(\$REQ,[A-Z]+\*[0-9A-F]{2})`", doc)  # what old firmware understands
+    assert len(old) == 2
+    for ex in old:
+        (frame,) = FrameParser().feed(ex.encode() + b"\n")
+        assert encode(frame, legacy=True).rstrip() == ex.encode()
 
 
 FUZZ_FRAMES = 1_000_000

@@ -105,7 +105,20 @@ def test_changes_before_any_snapshot_are_ignored():
 
 
 # -- the driver --------------------------------------------------------------------------------
-def get_event(q: queue.Queue, kind, timeout: float = 3.0, where=lambda e: True):
+# Tests wait on events, never on wall-clock deadlines that a slow machine could miss: PATIENCE is
+# only ever reached when a test fails anyway (emulated arm64 on a busy host needed more than 3 s).
+PATIENCE = 60.0
+
+
+def wait_until(predicate, what: str, timeout: float = PATIENCE) -> None:
+    end = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > end:
+            raise AssertionError(f"{what}: not within {timeout} s")
+        time.sleep(0.005)
+
+
+def get_event(q: queue.Queue, kind, timeout: float = PATIENCE, where=lambda e: True):
     end = time.monotonic() + timeout
     seen = []
     while time.monotonic() < end:
@@ -139,9 +152,7 @@ def test_loop_port_with_injected_clock_and_garbage():
     with sensor:
         assert get_event(q, SensorStatus).state == "connected"
         port.write(encode(Hello("t1", 20)) + b"\x00\xffjunk\n" + encode(Snapshot.of(20, {7})))
-        deadline = time.monotonic() + 2
-        while sensor.settler.occupied != frozenset({7}) and time.monotonic() < deadline:
-            time.sleep(0.01)
+        wait_until(lambda: sensor.settler.occupied == frozenset({7}), "the snapshot read")
         assert q.empty()  # not settled yet: the fake clock has not moved
         clock.t = 0.31
         assert get_event(q, DieReading) == DieReading(7, 0.31)
@@ -150,9 +161,7 @@ def test_loop_port_with_injected_clock_and_garbage():
         # loop:// echoes what the driver writes: HELLO and SNAP requests on connect, and one more
         # SNAP request after the garbage line (a dropped line may have been a change)
         assert frames.count(Request("HELLO")) == 1
-        deadline = time.monotonic() + 2
-        while frames.count(Request("SNAP")) < 2 and time.monotonic() < deadline:
-            time.sleep(0.01)
+        wait_until(lambda: frames.count(Request("SNAP")) >= 2, "the resync request")
         assert frames.count(Request("SNAP")) == 2
         assert sensor.request_snapshot()
     assert sensor.request_snapshot() is False
@@ -176,14 +185,11 @@ def test_consumer_callback_errors_do_not_kill_the_reader():
 def test_unreachable_port_reports_and_backs_off_capped():
     q: queue.Queue = queue.Queue()
     with DieSensor("/nonexistent/die", q, backoff_initial_s=0.01, backoff_max_s=0.04) as sensor:
-        time.sleep(0.4)
+        events = [get_event(q, SensorStatus) for _ in range(5)]  # waits on events, however slow
         assert not sensor.connected
-    events = []
-    while not q.empty():
-        events.append(q.get())
-    assert events and all(e.state == "reconnecting" for e in events)
-    delays = [float(e.detail.rsplit("retry in ", 1)[1].split()[0]) for e in events]
-    assert delays[:3] == [0.01, 0.02, 0.04] and max(delays) == 0.04
+    assert all(e.state == "reconnecting" for e in events)
+    delays = [retry_delay(e) for e in events]
+    assert delays == [0.01, 0.02, 0.04, 0.04, 0.04]
 
 
 def test_silence_means_reconnect():
@@ -215,9 +221,7 @@ def test_tcp_simulator_slide_and_noise():
             assert sensor.parser.stats.bad_checksum >= 1
             assert sensor.parser.stats.garbage + sensor.parser.stats.bad_checksum >= 2
             assert sensor.request_snapshot()
-            deadline = time.monotonic() + 2
-            while "SNAP" not in sim.requests[2:] and time.monotonic() < deadline:
-                time.sleep(0.01)
+            wait_until(lambda: "SNAP" in sim.requests[2:], "the snapshot request")
             assert sim.requests[:2] == ["HELLO", "SNAP"] and "SNAP" in sim.requests[2:]
             sim.noise = 0.5  # half the frames corrupted: readings still right
             sim.place(12)
@@ -227,25 +231,27 @@ def test_tcp_simulator_slide_and_noise():
 
 
 @pytest.mark.parametrize("transport", ["pty", "tcp"])
-def test_reconnects_after_repeated_unplugs_within_2s(tmp_path, transport):
+def test_reconnects_after_repeated_unplugs(tmp_path, transport):
+    """Six unplugs: each is reported, each reconnect reads the die again, and no wait between two
+    attempts to reopen was longer than the cap. How fast, in seconds, is bench/bench_reconnect.py's
+    job: a wall-clock limit here failed on a slow machine without anything being wrong."""
     q: queue.Queue = queue.Queue()
     with sim_module.DieSensorSim(spaces=20, snapshot_interval_s=0.2) as sim:
         url = sim.serve_pty(tmp_path / "die") if transport == "pty" else sim.serve_tcp()
         with DieSensor(url, q, settle_s=0.05) as sensor:
             assert get_event(q, SensorStatus).state == "connected"
+            waits = []
             for round_ in range(6):
                 space = round_ + 2
                 sim.place(space)
                 assert get_event(q, DieReading).space == space
                 sim.unplug(0.3)
                 assert get_event(q, SensorStatus).state == "disconnected"
-                deadline = time.monotonic() + 5
-                while not sim.is_open and time.monotonic() < deadline:
-                    time.sleep(0.005)
-                reopened = time.monotonic()
-                get_event(q, SensorStatus, timeout=3, where=lambda e: e.state == "connected")
-                assert time.monotonic() - reopened < 2.0
+                while (e := get_event(q, SensorStatus)).state != "connected":
+                    assert e.state == "reconnecting"
+                    waits.append(retry_delay(e))
             assert sensor.connects == 7
+            assert waits and max(waits) <= sensor.backoff_max_s
 
 
 def test_simulator_driven_by_a_script_file(tmp_path):
@@ -336,3 +342,45 @@ def test_simulator_keys(tmp_path):
         sim.key("d")  # the end of the path: stays
         assert sim.occupied == {10}
         assert sim.key("z") is True and sim.key("ESC") is False
+
+
+def retry_delay(event: SensorStatus) -> float:
+    return float(event.detail.rsplit("retry in ", 1)[1].split()[0])
+
+
+def test_default_back_off_retries_at_least_twice_a_second():
+    """However long the board was away, the next attempt to reopen comes within 0.5 s, so it is
+    read again well within 1 s of being plugged back in (was: doubling up to 2 s, measured 1.97 s)."""
+    q: queue.Queue = queue.Queue()
+    attempts = []
+
+    def missing(*args, **kwargs):
+        attempts.append(args[0])
+        raise serial.SerialException("no such device")
+
+    sensor = DieSensor("/dev/applejack-die", q, open_port=missing)
+    try:
+        delays = []
+        while len(delays) < 7:  # past the point where the old back-off went to 0.8 s, 1.6 s, 2 s
+            e = get_event(q, SensorStatus)
+            assert e.state == "reconnecting"
+            delays.append(retry_delay(e))
+    finally:
+        sensor.close()
+    assert delays[:3] == [0.1, 0.2, 0.4]
+    assert max(delays) <= 0.5 and delays[-1] == 0.5
+    assert len(attempts) >= 7
+
+
+def test_old_firmware_is_still_read_and_asked_in_its_own_form():
+    q: queue.Queue = queue.Queue()
+    with sim_module.DieSensorSim(spaces=12, snapshot_interval_s=0.2, legacy=True, firmware="1.0.0") as sim:
+        url = sim.serve_tcp()
+        with DieSensor(url, q, settle_s=0.05) as sensor:
+            assert get_event(q, SensorStatus).state == "connected"
+            sim.place(4)
+            assert get_event(q, DieReading).space == 4
+            assert sensor.hello == Hello("1.0.0", 12)
+            assert sensor.parser.stats.legacy > 0 and not sensor.parser.crc_seen
+            # the board understood the host's requests (XOR form: it never sent a CRC line)
+            wait_until(lambda: sim.requests[:2] == ["HELLO", "SNAP"], "requests answered")

@@ -44,12 +44,49 @@ def test_real_pins_on_pi_without_library_give_clear_message(monkeypatch):
 
     def fake_import(name, *a, **k):
         if name == "gpiozero.pins.lgpio":
-            raise ImportError("No module named 'lgpio'")
+            raise ModuleNotFoundError("No module named 'lgpio'", name="lgpio")
         return real(name, *a, **k)
 
     monkeypatch.setattr(importlib, "import_module", fake_import)
-    with pytest.raises(PinFactoryUnavailable, match=r"install lgpio .*--pins mock"):
+    with pytest.raises(PinFactoryUnavailable, match=r"lgpio is not installed; install it: sudo apt install "
+                       r"python3-lgpio.*--pins mock"):  # fmt: skip
         make_pin_factory(None, environ={}, on_pi=True)
+
+
+def fail_import_with(monkeypatch, exc: Exception) -> None:
+    import importlib
+
+    real = importlib.import_module
+
+    def fake_import(name, *a, **k):
+        if name == "gpiozero.pins.lgpio":
+            raise exc
+        return real(name, *a, **k)
+
+    monkeypatch.setattr(importlib, "import_module", fake_import)
+
+
+@pytest.mark.parametrize(
+    ("exc", "expected"),
+    [
+        (ModuleNotFoundError("No module named 'lgpio'", name="lgpio"), "lgpio is not installed"),
+        (ImportError("liblgpio.so.1: cannot open shared object file"), "lgpio is installed but does not load"),
+        (OSError(13, "Permission denied", "/dev/gpiochip0"), "lgpio is installed, but the GPIO chip cannot be used"),
+        (RuntimeError("can not open gpiochip"), "lgpio is installed, but the GPIO chip cannot be used"),
+    ],
+)
+def test_lgpio_advice_fits_the_failure(monkeypatch, exc, expected):
+    fail_import_with(monkeypatch, exc)
+    with pytest.raises(PinFactoryUnavailable) as info:
+        make_pin_factory("lgpio", environ={}, on_pi=True)
+    msg = str(info.value)
+    assert expected in msg and "--pins mock" in msg
+    if "not installed" not in expected:  # installed: pip-installing it again would not help
+        assert "pip install" not in msg
+    if "chip" in expected:  # installed and loaded: the fix is access to the chip, not a package
+        assert "apt install" not in msg
+    if isinstance(exc, OSError):
+        assert "/dev/gpiochip" in msg and "gpio" in msg
 
 
 def test_unknown_name():

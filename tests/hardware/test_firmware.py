@@ -108,7 +108,7 @@ def parse(data: bytes) -> list:
 
 def test_encoders_match_the_host_encoders_byte_for_byte(fw):
     b = fw.board
-    assert b.hello_frame("1.0.0", 20) == encode(Hello("1.0.0", 20))
+    assert b.hello_frame("2.0.0", 20) == encode(Hello("2.0.0", 20))
     for occupied in ([False] * 20, [True] + [False] * 19, [i % 3 == 0 for i in range(64)]):
         assert b.snap_frame(occupied) == encode(Snapshot(tuple(occupied)))
     for space in (1, 9, 64):
@@ -118,7 +118,7 @@ def test_encoders_match_the_host_encoders_byte_for_byte(fw):
 
 def test_boot_says_hello_and_snapshot(fw):
     board, _ = make_board(fw)
-    assert parse(board.uart.take()) == [Hello("1.0.0", 20), Snapshot.of(20)]
+    assert parse(board.uart.take()) == [Hello("2.0.0", 20), Snapshot.of(20)]
 
 
 def test_die_placed_gives_debounced_change_and_periodic_snapshot(fw):
@@ -167,12 +167,41 @@ def test_requests_answered_and_garbage_ignored(fw):
     assert board.uart.take() == b""
     board.uart.rx += encode(Request("SNAP"))[5:] + b"$REQ,SNAP*00\n" + encode(Request("HELLO"))
     run_ms(board, ticks, 1)
-    assert parse(board.uart.take()) == [Snapshot.of(20), Hello("1.0.0", 20), Snapshot.of(20)]
+    assert parse(board.uart.take()) == [Snapshot.of(20), Hello("2.0.0", 20), Snapshot.of(20)]
     board.uart.rx += b"x" * 500
     run_ms(board, ticks, 1)
     board.uart.rx += b"tail of the long line\n" + encode(Request("SNAP"))
     run_ms(board, ticks, 1)
     assert parse(board.uart.take()) == [Snapshot.of(20)]
+
+
+def test_firmware_2_sends_crc_frames_and_takes_requests_either_way(fw):
+    import zlib
+
+    board, ticks = make_board(fw)
+    out = board.uart.take()
+    assert out.startswith(b"$HELLO,2.0.0,20*%08X\r\n" % zlib.crc32(b"HELLO,2.0.0,20"))
+    parser = FrameParser()
+    parser.feed(out)
+    assert parser.crc_seen and parser.stats.legacy == 0
+    # an old host's XOR request and a new host's CRC request are both answered
+    board.uart.rx += encode(Request("SNAP"), legacy=True) + encode(Request("SNAP"))
+    run_ms(board, ticks, 1)
+    assert parse(board.uart.take()) == [Snapshot.of(20), Snapshot.of(20)]
+    # a CRC request with a two-byte error the XOR would not see is ignored
+    board.uart.rx += encode(Request("HELLO")).replace(b"HELLO", b"HELMN")  # L^M == O^N
+    run_ms(board, ticks, 1)
+    assert board.uart.take() == b""
+
+
+def test_pure_python_crc_matches_zlib(fw):
+    import random
+    import zlib
+
+    rng = random.Random(7)
+    for n in (0, 1, 7, 82, 300):
+        data = rng.randbytes(n)
+        assert fw.board.crc32_py(data) == zlib.crc32(data)
 
 
 def test_analog_mux_reader(fw):

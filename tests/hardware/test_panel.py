@@ -22,10 +22,20 @@ def panel(mock_factory, pinmap, clock):
         yield p
 
 
-def press(p: Panel, name: str) -> None:
+HOLD = 0.005  # Panel's default min_hold_s
+
+
+def press(p: Panel, name: str) -> float:
+    """Press ``name`` for the hold time (on the panel's clock), let go; return the press time."""
     pin = p.button_pin(name)
+    t = p.clock()
     pin.drive_low()
+    if isinstance(p.clock, ManualClock):
+        p.clock.advance(HOLD)
+    else:
+        time.sleep(3 * HOLD)
     pin.drive_high()
+    return t
 
 
 def drain(q: queue.Queue) -> list:
@@ -37,7 +47,7 @@ def drain(q: queue.Queue) -> list:
             return out
 
 
-def wait_until(cond, timeout=2.0):
+def wait_until(cond, timeout=60.0):  # only reached when the test fails: a slow machine is no failure
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if cond():
@@ -50,9 +60,49 @@ def test_every_button_press_becomes_one_event(panel, clock, mock_factory, pinmap
     for name in BUTTON_NAMES:
         clock.advance(1.0)
         pin = mock_factory.pin(pinmap.button_pins()[name])  # the very pin from the map
+        t = clock.t
+        pin.drive_low()
+        clock.advance(HOLD)
+        pin.drive_high()
+        assert drain(panel.events) == [ButtonPress(name, t)]
+
+
+@pytest.mark.parametrize("spike_s", [0.000001, 0.00002, 0.00005, 0.0049])
+def test_a_spike_shorter_than_the_hold_time_is_no_press(panel, clock, spike_s):
+    """A 1-50 µs spike induced on a long button wire used to count as a press."""
+    pin = panel.button_pin("trough2")
+    pin.drive_low()
+    clock.advance(spike_s)
+    pin.drive_high()
+    assert panel.spikes == 1
+    clock.advance(1.0)
+    time.sleep(4 * HOLD)  # give a (wrong) confirm thread every chance to queue it
+    assert drain(panel.events) == []
+    t = press(panel, "trough2")  # a real press right after: not eaten by the debounce window
+    assert drain(panel.events) == [ButtonPress("trough2", t)]
+    assert panel.dropped_presses == 0
+
+
+def test_a_held_button_is_confirmed_without_waiting_for_the_release(panel, clock):
+    pin = panel.button_pin("undo")
+    t = clock.t
+    pin.drive_low()
+    assert drain(panel.events) == []  # not yet: it has not held for min_hold_s
+    clock.advance(HOLD)
+    assert panel.events.get(timeout=60) == ButtonPress("undo", t)  # the confirm thread, while held
+    clock.advance(1.0)
+    pin.drive_high()
+    assert drain(panel.events) == [] and panel.spikes == 0
+
+
+def test_hold_time_zero_counts_every_edge_at_once(mock_factory, pinmap, clock):
+    with Panel(pinmap, pin_factory=mock_factory, clock=clock, min_hold_s=0.0) as p:
+        pin = p.button_pin("blind")
         pin.drive_low()
         pin.drive_high()
-        assert drain(panel.events) == [ButtonPress(name, clock.t)]
+        assert drain(p.events) == [ButtonPress("blind", clock.t)]
+    with pytest.raises(ValueError):
+        Panel(pinmap, pin_factory=mock_factory, min_hold_s=-0.001)
 
 
 def test_release_alone_is_no_event(panel):
@@ -75,8 +125,8 @@ def test_debounce_drops_chatter_inside_window_on_injected_clock(panel, clock):
     press(panel, "trough3")
     assert drain(panel.events) == []
     clock.advance(0.051)  # just past the window after the last edge: a new press
-    press(panel, "trough3")
-    assert drain(panel.events) == [ButtonPress("trough3", clock.t)]
+    t = press(panel, "trough3")
+    assert drain(panel.events) == [ButtonPress("trough3", t)]
 
 
 def test_bounce_on_release_is_not_a_new_press(panel, clock):
@@ -91,8 +141,8 @@ def test_bounce_on_release_is_not_a_new_press(panel, clock):
     assert [e.button for e in drain(panel.events)] == ["confirm"]
     assert panel.dropped_presses == 1
     clock.advance(0.2)
-    press(panel, "confirm")  # a real second press
-    assert drain(panel.events) == [ButtonPress("confirm", clock.t)]
+    t = press(panel, "confirm")  # a real second press
+    assert drain(panel.events) == [ButtonPress("confirm", t)]
 
 
 def test_debounce_is_per_button(panel, clock):
@@ -108,8 +158,8 @@ def test_events_go_into_a_given_queue(mock_factory, pinmap, clock):
     q: queue.Queue = queue.Queue()
     with Panel(pinmap, pin_factory=mock_factory, clock=clock, events=q) as p:
         assert p.events is q
-        press(p, "blind")
-        assert q.get_nowait() == ButtonPress("blind", clock.t)
+        t = press(p, "blind")
+        assert q.get_nowait() == ButtonPress("blind", t)
 
 
 def test_led_on_off_through_mock_pin_states(panel):

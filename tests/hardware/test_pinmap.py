@@ -162,3 +162,11 @@ def test_wiring_cli_writes_a_file(tmp_path, capsys):
     bad.write_text("[leds]\ntrough1 = 14\n")
     assert wiring.main(["--pins", str(bad), "--out", "-"]) == 2
     assert "reserved" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("nested", ["[" * 50_000 + "]" * 50_000, "{a = " * 5_000 + "1" + "}" * 5_000])
+def test_deep_nesting_is_one_clear_error_not_a_recursion_error(nested):
+    with pytest.raises(PinMapError) as info:
+        parse_pinmap(f"[leds]\ntrough1 = {nested}\n", "deep.toml")
+    assert info.value.problems == ["not a pin map: arrays or tables nested too deeply"]
+    assert str(info.value).startswith("deep.toml: 1 problem")

@@ -12,19 +12,24 @@ import pytest
 from table.hardware.events import ButtonPress
 from table.hardware.mocks import load_mock
 from table.hardware.panel import Panel
+from tests.fakes import ManualClock
 
 vp = load_mock("virtual_panel")
 
 
 @pytest.fixture
 def setup(mock_factory, pinmap):
-    with Panel(pinmap, pin_factory=mock_factory, clock=lambda: 5.0, debounce_s=0.0) as panel:
+    with Panel(pinmap, pin_factory=mock_factory, clock=ManualClock(5.0), debounce_s=0.0) as panel:
         yield panel, vp.VirtualPanel(panel)
+
+
+HELD = 0.01  # longer than the panel's min_hold_s: a person's click, not a spike
 
 
 def click(v, name):
     centre = v.button_rects[name].center
     v.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
+    v.panel.clock.advance(HELD)
     v.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1))
 
 
@@ -49,9 +54,11 @@ def test_keys_press_and_release(setup):
     panel, v = setup
     v.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_3))
     assert panel.button_pin("trough3").state is False
+    panel.clock.advance(HELD)
     v.handle_event(pygame.event.Event(pygame.KEYUP, key=pygame.K_3))
     assert panel.button_pin("trough3").state is True
     v.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    panel.clock.advance(HELD)
     v.handle_event(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN))
     assert [panel.events.get_nowait().button for _ in range(2)] == ["trough3", "confirm"]
     assert v.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE)) is False
@@ -79,12 +86,14 @@ def test_window_runs_headless_with_the_demo(setup):
     frames = []
 
     def on_frame():
-        if not frames:  # the window is open now: type "6" into it
+        panel.clock.advance(HELD)
+        if not frames:  # the window is open now: press "6" in it, let go a frame later
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_6))
+        elif len(frames) == 1:
             pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_6))
         frames.append(len(frames))
         demo.step()
 
-    v.run(max_frames=4, fps=200, on_frame=on_frame)
-    assert len(frames) == 4
+    v.run(max_frames=5, fps=200, on_frame=on_frame)
+    assert len(frames) == 5
     assert panel.led_pin(6).state == 1.0  # the demo lit the trough whose button was pressed

@@ -44,5 +44,6 @@ def test_a_trough_button_on_the_pins_leaves_the_demo(rig):
     clock.t += 1.0  # outside the debounce window
     pin = panel.button_pin("trough3")
     pin.drive_low()
+    clock.t += 0.01  # held 10 ms: the panel ignores shorter spikes (min_hold_s)
     pin.drive_high()
     assert screen.step() == PLAY

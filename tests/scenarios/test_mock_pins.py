@@ -32,6 +32,7 @@ def press(app, panel, clock, name):
     clock.t += 1.0  # well outside the debounce window
     pin = panel.button_pin(name)
     pin.drive_low()
+    clock.t += 0.01  # held 10 ms: the panel ignores shorter spikes (min_hold_s)
     pin.drive_high()
     app.step()
 

@@ -13,12 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.systemd.helpers import ENV_TEMPLATE, INSTALL_SH, UDEV_RULE, UNIT, find_tool
+from tests.systemd.helpers import ENV_TEMPLATE, GPIO_RULE, INSTALL_SH, UDEV_RULE, UNIT, find_tool
 
 INSTALLED = {
     "etc/systemd/system/applejack-table.service": UNIT,
     "etc/default/applejack-table": ENV_TEMPLATE,
     "etc/udev/rules.d/99-applejack-die.rules": UDEV_RULE,
+    "etc/udev/rules.d/60-applejack-gpio.rules": GPIO_RULE,
 }
 FOREIGN = "etc/default/keyboard"  # something of the system's that install.sh must never touch
 
@@ -154,7 +155,7 @@ def test_dry_run_changes_nothing(root: Path, installed_first: bool, mode: tuple[
 def test_dry_run_shows_the_venv_and_pip_steps(root: Path) -> None:
     out = ok("--root", root, "--dry-run")
     venv = f"{root}/opt/applejack-table/venv"
-    assert f"-m venv {venv}" in out
+    assert f"-m venv --system-site-packages {venv}" in out  # sees the distribution's python3-lgpio
     pip_lines = [line for line in out.splitlines() if f"{venv}/bin/python -m pip install" in line]
     assert len(pip_lines) == 1 and pip_lines[0].endswith("[pi]'"), pip_lines
     assert not (root / "opt").exists()
@@ -246,4 +247,36 @@ def test_the_system_python_is_accepted_for_the_live_venv() -> None:
         pytest.skip("/usr/bin/python3 is older than 3.11")
     result = live_dry_run(str(system_python))
     assert result.returncode == 0, result.stderr
-    assert "+ /usr/bin/python3 -m venv /opt/applejack-table/venv" in result.stdout
+    assert "+ /usr/bin/python3 -m venv --system-site-packages /opt/applejack-table/venv" in result.stdout
+
+
+def test_kmsdrm_libraries_and_python3_lgpio_come_from_the_distribution(root: Path) -> None:
+    out = ok("--root", root, "--no-venv")
+    apt = [line for line in out.splitlines() if "apt-get install" in line]
+    assert len(apt) == 1 and apt[0].startswith("- skipped (--root"), apt
+    for package in ("libgbm1", "libegl1", "libgles2", "libdrm2", "python3-lgpio"):
+        assert f" {package}" in apt[0], package
+    assert "--no-install-recommends" in apt[0]
+
+
+def test_the_gpio_chips_get_group_gpio_from_a_udev_rule(root: Path) -> None:
+    out = ok("--root", root, "--no-venv")
+    rule = root / "etc/udev/rules.d/60-applejack-gpio.rules"
+    assert rule.read_bytes() == GPIO_RULE.read_bytes()
+    assert "udevadm trigger --subsystem-match=gpio --action=change" in out
+    ok("--root", root, "--uninstall")
+    assert not rule.exists()
+
+
+def test_a_venv_from_an_older_install_is_switched_to_system_site_packages(root: Path) -> None:
+    venv = root / "opt/applejack-table/venv"
+    (venv / "bin").mkdir(parents=True)
+    (venv / "bin/python").write_text("")
+    (venv / "bin/python").chmod(0o755)
+    cfg = venv / "pyvenv.cfg"
+    cfg.write_text("home = /usr/bin\ninclude-system-site-packages = false\n")
+    out = ok("--root", root, "--dry-run")
+    assert f"-m venv --system-site-packages --upgrade {venv}" in out
+    cfg.write_text("home = /usr/bin\ninclude-system-site-packages = true\n")
+    out = ok("--root", root, "--dry-run")
+    assert "= venv /opt/applejack-table/venv exists" in out and "--upgrade" not in out

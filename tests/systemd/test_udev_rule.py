@@ -11,7 +11,7 @@ import subprocess
 
 import pytest
 
-from tests.systemd.helpers import UDEV_RULE, find_tool
+from tests.systemd.helpers import GPIO_RULE, UDEV_RULE, find_tool
 
 # KEY or KEY{attr}, operator, "value"   (udev(7))
 TOKEN = re.compile(r'\s*([A-Z_]+(?:\{[^}]+\})?)\s*(==|!=|\+=|-=|:=|=)\s*"([^"]*)"\s*(?:,|$)')
@@ -19,9 +19,9 @@ MATCH_KEYS = {"SUBSYSTEM", "SUBSYSTEMS", "KERNEL", "KERNELS", "ACTION", "ATTRS",
 ASSIGN_KEYS = {"SYMLINK", "GROUP", "MODE", "OWNER", "ENV", "TAG", "RUN"}
 
 
-def rules() -> list[list[tuple[str, str, str]]]:
+def rules(path=UDEV_RULE) -> list[list[tuple[str, str, str]]]:
     parsed = []
-    for line in UDEV_RULE.read_text().splitlines():
+    for line in path.read_text().splitlines():
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         tokens, pos = [], 0
@@ -62,5 +62,16 @@ def test_udevadm_verify() -> None:
     help_text = subprocess.run([udevadm, "--help"], capture_output=True, text=True).stdout
     if not re.search(r"^\s+verify\b", help_text, re.MULTILINE):
         pytest.skip("this udevadm has no `verify` (needs systemd 254 or newer)")
-    result = subprocess.run([udevadm, "verify", str(UDEV_RULE)], capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [udevadm, "verify", str(UDEV_RULE), str(GPIO_RULE)], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_gpio_rule_gives_the_gpio_chips_to_group_gpio() -> None:
+    (rule,) = rules(GPIO_RULE)
+    tokens = {(key, op): value for key, op, value in rule}
+    assert tokens[("SUBSYSTEM", "==")] == "gpio"
+    assert tokens[("KERNEL", "==")] == "gpiochip*"
+    assert tokens[("GROUP", "=")] == "gpio"
+    assert tokens[("MODE", "=")] == "0660"

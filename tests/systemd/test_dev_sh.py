@@ -1,0 +1,110 @@
+"""scripts/dev.sh and pyproject.toml: `run` installs only the runtime, `test` the test tools too,
+neither reinstalls when nothing changed; .ci/run calls exactly `bash scripts/dev.sh test`.
+
+dev.sh runs for real in a copy of the tree whose .venv/bin/python is a fake that logs its
+arguments (no pip download)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tests.systemd.helpers import REPO, find_tool
+
+FAKE_PYTHON = """#!/usr/bin/env bash
+echo "python $*" >> "$(dirname "$0")/../../calls.log"
+"""
+FAKE_APP = """#!/usr/bin/env bash
+echo "applejack-table $*" >> "$(dirname "$0")/../../calls.log"
+"""
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    (tmp_path / "scripts").mkdir()
+    shutil.copy(REPO / "scripts/dev.sh", tmp_path / "scripts/dev.sh")
+    shutil.copy(REPO / "pyproject.toml", tmp_path / "pyproject.toml")
+    bin_dir = tmp_path / ".venv/bin"
+    bin_dir.mkdir(parents=True)
+    for name, text in (("python", FAKE_PYTHON), ("applejack-table", FAKE_APP)):
+        (bin_dir / name).write_text(text)
+        (bin_dir / name).chmod(0o755)
+    return tmp_path
+
+
+def dev(tree: Path, *args: str) -> list[str]:
+    log = tree / "calls.log"
+    log.unlink(missing_ok=True)
+    result = subprocess.run(["bash", str(tree / "scripts/dev.sh"), *args], capture_output=True, text=True,
+                            timeout=60, env={**os.environ, "PYTHON": "python3"})  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    return log.read_text().splitlines() if log.exists() else []
+
+
+def pip_installs(calls: list[str]) -> list[str]:
+    return [c for c in calls if " -m pip install" in c and "--upgrade pip" not in c]
+
+
+def test_run_installs_only_the_runtime_and_only_once(tree: Path) -> None:
+    calls = dev(tree, "run", "--text")
+    assert [c.rsplit(" ", 1)[1] for c in pip_installs(calls)] == ["."]
+    assert calls[-1] == "applejack-table run --text"
+    again = dev(tree, "run")
+    assert pip_installs(again) == [] and again == ["applejack-table run"]
+
+
+def test_test_installs_the_test_extra_and_a_test_venv_serves_run(tree: Path) -> None:
+    dev(tree, "run")
+    calls = dev(tree, "test", "-k", "x")  # a run-only venv lacks the test tools
+    assert [c.rsplit(" ", 1)[1] for c in pip_installs(calls)] == [".[test]"]
+    assert [c for c in calls if "pip" not in c] == [
+        "python -m ruff check .", "python -m mypy", "python -m pytest -q -n 2 -k x"]  # fmt: skip
+    assert pip_installs(dev(tree, "test")) == []
+    assert pip_installs(dev(tree, "run")) == []
+
+
+def test_a_changed_pyproject_reinstalls(tree: Path) -> None:
+    dev(tree, "test")
+    with (tree / "pyproject.toml").open("a") as f:
+        f.write("\n# changed\n")
+    assert len(pip_installs(dev(tree, "run"))) == 1
+    assert [p.name.split("-")[1] for p in (tree / ".venv").glob(".installed-*")] == ["runtime"]
+
+
+def test_ci_calls_exactly_the_test_command() -> None:
+    lines = [ln for ln in (REPO / ".ci/run").read_text().splitlines() if ln.strip() and not ln.startswith("#")]
+    assert lines[-1] == "bash scripts/dev.sh test"
+    assert sum("dev.sh" in ln for ln in lines) == 1
+
+
+def test_licence_is_an_spdx_string_and_setuptools_knows_it() -> None:
+    data = tomllib.loads((REPO / "pyproject.toml").read_text())
+    assert data["project"]["license"] == "MIT"  # the table form is deprecated by setuptools
+    requires = data["build-system"]["requires"]
+    assert any(r.replace(" ", "").startswith("setuptools>=") and int(r.split(">=")[1].split(".")[0]) >= 77
+               for r in requires)  # fmt: skip
+
+
+def test_the_pi_extra_does_not_ask_pip_for_lgpio_on_python_3_13() -> None:
+    from packaging.requirements import Requirement
+
+    data = tomllib.loads((REPO / "pyproject.toml").read_text())
+    (lgpio,) = [Requirement(r) for r in data["project"]["optional-dependencies"]["pi"] if r.startswith("lgpio")]
+    pi = {"sys_platform": "linux", "platform_machine": "aarch64"}
+    assert lgpio.marker is not None
+    assert lgpio.marker.evaluate({**pi, "python_version": "3.11"})  # bookworm: a wheel on PyPI
+    assert not lgpio.marker.evaluate({**pi, "python_version": "3.13"})  # trixie: python3-lgpio
+
+
+def test_dev_sh_is_shellcheck_clean() -> None:
+    shellcheck = find_tool("shellcheck")
+    if shellcheck is None:
+        pytest.skip("shellcheck not installed")
+    result = subprocess.run([shellcheck, "--severity=style", str(REPO / "scripts/dev.sh"), str(REPO / ".ci/run")],
+                            capture_output=True, text=True)  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
