@@ -264,7 +264,7 @@ def test_simulate_checks_the_data_set_before_the_games(tmp_path):
 def test_hw_test_reads_its_pin_map_with_a_bound():
     r = cli("hw-test", "--pins", "mock", "--config", "/dev/zero")
     assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr
-    assert "/dev/zero" in r.stdout and "too long for a pin map" in r.stdout
+    assert "/dev/zero" in r.stderr and "too long for a pin map" in r.stderr and r.stdout == ""  # errors: stderr
 
 
 def test_version():
