@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from table.companion.hints import Hint, HintRequest, hint_seed, position_key, still_valid
-from table.companion.labels import mark_label, plural, seat_label, start_honey
+from table.companion.labels import is_number, mark_label, plural, seat_label, start_honey
 from table.companion.tracked import TrackedGame, step_lines
 from table.engine import actions as A
 from table.engine.data import DataSet
@@ -256,7 +256,7 @@ class CommandError(ValueError):
 
 def parse_numbers(text: str) -> tuple[int, ...]:
     parts = [p for p in text.replace(",", " ").split() if p]
-    if not all(p.isdigit() for p in parts):
+    if not all(is_number(p) for p in parts):
         raise CommandError(f"not a list of numbers: {text!r}")
     return tuple(int(p) for p in parts)
 
@@ -529,7 +529,7 @@ class Controller:
             self.setup = replace(s, sensor=not s.sensor)
         elif b in ("orchards", "o"):  # individual orchards: the B sides, one per seat
             self.setup = replace(s, orchards=None if s.orchards is not None else self.b_sides(s.players))
-        elif b.startswith("orchard") and b[7:].isdigit() and s.orchards is not None:
+        elif b.startswith("orchard") and is_number(b[7:]) and s.orchards is not None:
             seat = int(b[7:])  # touch on a seat's orchard: its next B side
             if 0 <= seat < len(s.orchards):
                 sides = tuple(o for o in self.data.orchards if o != "A") or ("A",)
@@ -544,7 +544,7 @@ class Controller:
             self.setup = replace(s, tracked=not s.tracked, hints=())
         elif b == "hint":  # key h: hints for every seat on/off (they need tracking: it comes on)
             self.setup = replace(s, tracked=True, hints=() if s.hints else tuple(range(s.players)))
-        elif b.startswith("apple") and b[5:].isdigit() and s.apple_tiles is not None:
+        elif b.startswith("apple") and is_number(b[5:]) and s.apple_tiles is not None:
             i = int(b[5:])  # touch on the i-th apple tile: it moves one place forward (to the left)
             if 0 < i < len(s.apple_tiles):
                 order = list(s.apple_tiles)
@@ -617,7 +617,7 @@ class Controller:
         pad = self.pad
         assert pad is not None
         player, f = pad.cursor
-        if len(b) == 1 and b.isdigit():
+        if len(b) == 1 and is_number(b):
             pad.typing += b
         elif b in ("comma", ",", "space", "blind"):
             if f < pad.varieties and pad.typing and not pad.typing.endswith(","):
@@ -896,7 +896,7 @@ class Controller:
         for w in words:
             key, _, value = w.partition("=")
             if key == "players":
-                n = int(value) if value.isdigit() else 0
+                n = int(value) if is_number(value) else 0
                 if n not in self.data.boards:
                     raise CommandError(f"no board for {value} players")
                 s = replace(s, players=n, hints=tuple(h for h in s.hints if h < n),
@@ -916,7 +916,7 @@ class Controller:
                                            f"orchards={','.join(self.b_sides(s.players))}")
                     s = replace(s, orchards=sides)
             elif key == "campaign":
-                n = int(value) if value.isdigit() else -1
+                n = int(value) if is_number(value) else -1
                 if value in ("off", "none"):
                     n = 0
                 if not 0 <= n <= 4 or (n and s.players != 1):
@@ -1047,7 +1047,7 @@ class Controller:
         parts = rest.split(maxsplit=2)
         if len(parts) < 2:
             raise CommandError("pad PLAYER FIELD VALUE, e.g. 'pad 1 brown 5,3' or 'pad 2 honey 14'")
-        player = int(parts[0]) - 1 if parts[0].isdigit() else -1
+        player = int(parts[0]) - 1 if is_number(parts[0]) else -1
         if not 0 <= player < self.pad.players:
             raise CommandError(f"player 1..{self.pad.players}")
         name, value = parts[1], parts[2] if len(parts) > 2 else ""

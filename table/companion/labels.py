@@ -6,6 +6,12 @@ from table.engine.data import SEAT_GLYPHS, SEAT_SYMBOLS, DataSet
 from table.engine.game import START_HONEY
 
 
+def is_number(text: str, digits: int = 6) -> bool:
+    """``text`` is 1..``digits`` ASCII digits: what people type for a count, seat or trough.
+    (``str.isdigit`` alone takes '²', which ``int`` refuses, and 5,000 digits, which it refuses too.)"""
+    return 0 < len(text) <= digits and text.isascii() and text.isdigit()
+
+
 def seat_label(seat: int) -> str:
     """``△ Triangle``: a seat by its symbol (the harvest board shows symbols, not numbers)."""
     return f"{SEAT_GLYPHS[SEAT_SYMBOLS[seat]]} {SEAT_SYMBOLS[seat].capitalize()}"

@@ -54,7 +54,7 @@ from typing import TextIO
 
 from table.companion.controller import CommandError, Controller
 from table.companion.hints import compute_hint
-from table.companion.labels import seat_label
+from table.companion.labels import is_number, seat_label
 from table.engine.errors import ActionParseError, IllegalActionError
 
 ALIASES = {
@@ -125,7 +125,7 @@ def handle_line(ctl: Controller, line: str) -> str | None:
     word = line.strip()
     low = word.lower()
     if ctl.mode == "pad":
-        if word and all(ch.isdigit() or ch in ", " for ch in word):
+        if word and all(ch in "0123456789, " for ch in word):
             for ch in word:
                 ctl.press("comma" if ch in ", " else ch)
             ctl.press("confirm")
@@ -141,7 +141,7 @@ def handle_line(ctl: Controller, line: str) -> str | None:
     if low in ALIASES:
         ok = ctl.press(ALIASES[low])
         return None if ok else (ctl.hint or f"{word or 'confirm'}: nothing to do now")
-    if low.isdigit() and 1 <= int(low) <= 7:
+    if is_number(low) and 1 <= int(low) <= 7:
         ok = ctl.press(f"trough{low}")
         return None if ok else (ctl.hint or f"trough {low}: nothing to do now")
     if low.startswith("die "):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from table.companion.labels import seat_label
+from table.companion.labels import is_number, seat_label
 from table.engine import actions as A
 from table.engine import hexgrid
 from table.engine.data import DataSet
@@ -321,7 +321,7 @@ class TrackedGame:
         if st.phase not in (SELECT, STOCK):
             raise IllegalActionError(self.waiting() or "the game is over")
         stock = st.phase == STOCK
-        if button.startswith("trough") and button[6:].isdigit():
+        if button.startswith("trough") and is_number(button[6:]):
             n = int(button[6:])
             tiles = sorted(st.troughs[n - 1]) if 1 <= n <= len(st.troughs) else []
             verb = "stock" if stock else "take"

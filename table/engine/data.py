@@ -146,7 +146,7 @@ class DataSet:
 
     def variety(self, key: str | int) -> Variety:
         """A variety by id, or by its number 1-7 in final-harvest order (as text or int)."""
-        if isinstance(key, int) or (isinstance(key, str) and key.isdigit()):
+        if isinstance(key, int) or (isinstance(key, str) and 0 < len(key) <= 3 and key.isascii() and key.isdigit()):
             n = int(key)
             if 1 <= n <= len(self.varieties):
                 return self.varieties[n - 1]

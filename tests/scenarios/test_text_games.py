@@ -49,3 +49,13 @@ def test_a_whole_game_in_the_terminal_says_it_right(players, honey, tmp_path):
     else:
         assert "Winner" in out and "Solo result" not in out
     assert " 1 varieties" not in out and "restock the cottage from" not in out and "player(s)" not in out
+
+
+def test_non_ascii_and_huge_numbers_typed_at_the_table_are_refused_not_a_crash(tmp_path):
+    """'²' passes str.isdigit but not int(); 900 digits are no count either."""
+    huge = "9" * 900  # the script reader caps a line at 1,000 characters; int() alone would take these
+    script = ["setup players=²", f"setup players={huge}", "setup campaign=²", "²", huge, "setup players=2",
+              "start", "²", "take ²", "fix-die ² 1", f"fix-trough 1 {huge}", "pad ² brown 5", "1"]
+    out = play(script, tmp_path)
+    assert "Traceback" not in out
+    assert "Triangle" in out  # the two-player game started after the refused lines

@@ -142,6 +142,11 @@ def to_text(action: int) -> str:
     raise ActionParseError(f"{action!r} is not a Zankapfel action")
 
 
+def _small(text: str) -> bool:
+    """ASCII digits, at most 3 (``str.isdigit`` alone takes '²', which ``int`` refuses)."""
+    return 0 < len(text) <= 3 and text.isascii() and text.isdigit()
+
+
 def from_text(text: str) -> int:
     """Inverse of :func:`to_text`; ActionParseError (a ValueError) for anything else."""
     words = text.strip().lower().split()
@@ -149,7 +154,7 @@ def from_text(text: str) -> int:
         match words:
             case ["draw", kind] if kind in KINDS:
                 return DRAW + KINDS.index(kind)
-            case ["roll", n] if n.isdigit() and 1 <= int(n) <= 6:
+            case ["roll", n] if _small(n) and 1 <= int(n) <= 6:
                 return ROLL + int(n)
             case ["mayor", sq]:
                 return MAYOR + parse_square(sq)
@@ -165,9 +170,9 @@ def from_text(text: str) -> int:
                 return JOKER_COLOUR + COLOURS.index(colour)
             case ["discord", "none"]:
                 return DISCORD
-            case ["discord", n] if n.isdigit() and 1 <= int(n) <= 10:
+            case ["discord", n] if _small(n) and 1 <= int(n) <= 10:
                 return DISCORD + int(n)
-            case ["dice", n] if n.isdigit() and 0 <= int(n) <= MAX_DICE:
+            case ["dice", n] if _small(n) and 0 <= int(n) <= MAX_DICE:
                 return DICE + int(n)
             case ["no", "bribe"]:
                 return NO_BRIBE
@@ -175,7 +180,7 @@ def from_text(text: str) -> int:
                 return BRIBE + (int(n) - 1) * SQUARES + parse_square(sq)
             case ["decline"]:
                 return DECLINE
-            case ["accept", "seat", n] if n.isdigit() and 1 <= int(n) <= MAX_SEATS:
+            case ["accept", "seat", n] if _small(n) and 1 <= int(n) <= MAX_SEATS:
                 return ACCEPT + int(n) - 1
     except ActionParseError:
         raise ActionParseError(f"{text!r} is not a Zankapfel action") from None
