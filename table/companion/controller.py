@@ -42,7 +42,7 @@ from table.engine.game import BLIND_DRAW, D_MIDDLE, PAY, REFILL, SELECT, SETUP, 
 from table.engine.record import GameRecord
 from table.engine.scoring import ScoreBreakdown, final_score, solo_verdict, winners
 from table.engine.track import Track, TrackAction, TrackConfig, track_record
-from table.engine.walk import FINAL_PIPS
+from table.engine.walk import FINAL_PIPS, Die, unreachable_die
 
 TROUGHS = tuple(f"trough{i}" for i in range(1, 8))
 BUTTONS = (*TROUGHS, "blind", "confirm", "undo")
@@ -591,6 +591,10 @@ class Controller:
             self.mode = "play"
         elif b == "confirm":
             fixes = self.correction_fixes()
+            problem = unreachable_die(self.t.board, Die(c.space, c.pips), self.t.apples)
+            if fixes and problem:
+                # checked before anything is applied: the trough and supply counts stay on the screen
+                raise CommandError(f"the die cannot stand on space {c.space} showing {c.pips}: {problem}")
             self.correction = None
             self.mode = "play"
             if fixes:

@@ -205,6 +205,24 @@ def test_correction_skips_spaces_the_die_never_stands_on():
     assert ctl.t.state.die.space == 16 and ctl.mode == "play"
 
 
+def test_a_correction_to_a_position_no_game_reaches_is_refused_and_keeps_the_other_counts():
+    ctl = started(Setup(2))
+    end = ctl.t.board.end_space
+    ctl.press("correct")
+    c = ctl.correction
+    c.space, c.pips = end + 1, 3  # past the end space on the last loop
+    ctl.press("trough3")
+    ctl.press("down")  # trough 3 counted one lower
+    assert not ctl.press("confirm")
+    assert ctl.mode == "correct" and ctl.correction is c and c.troughs[2] == ctl.t.state.troughs[2] - 1
+    assert f"space {end + 1} showing 3" in ctl.hint and f"ends with the turn on space {end}" in ctl.hint
+    assert ctl.t.history == []  # nothing applied, not even the trough count
+    c.space, c.pips = end, 3
+    assert ctl.press("confirm")
+    assert ctl.mode == "play" and ctl.t.state.die.space == end and [a.kind for a in ctl.t.history] == [
+        "fix-die", "fix-trough"]
+
+
 def test_apple_tiles_in_a_chosen_order():
     ctl = Controller(DATA)
     ctl.do("setup apples=3,1,2,4,5,6,7")
