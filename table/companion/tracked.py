@@ -235,7 +235,7 @@ class TrackedGame:
                 raise IllegalActionError(f"tile {tile} {self.where_is(tile)}, not in the supply")
             return action
         if st.phase == PLACE and A.PLACE <= action < A.PLACE + 8 * hexgrid.CELL_COUNT:
-            cell, rot = divmod(action - A.PLACE, 8)
+            cell = (action - A.PLACE) // 8
             if st.cells[st.seat][cell] != EMPTY:
                 raise IllegalActionError(f"space {cell + 1} of {seat_label(st.seat)}'s orchard is taken")
             parts = text.split()
@@ -243,7 +243,7 @@ class TrackedGame:
             if turn_left_out and not st.held_pasture and len(st.rules.rotations[st.held]) > 1:
                 raise IllegalActionError(f"place {cell + 1}: say how tile {st.held} is turned too — "
                                          f"place {cell + 1}/TURN (0-5)")
-            action = A.place(cell, self._canonical_rotation(rot))
+            action = st.normalise(action)  # R10: every rotation the tile was laid in is accepted
         elif A.TAKE <= action < A.TAKE + span or A.STOCK <= action < A.STOCK + span:
             trough, tile = divmod(action - (A.TAKE if action < A.MIDDLE else A.STOCK), A.TILE_SPAN)
             if 1 <= trough <= len(st.troughs) and tile not in st.troughs[trough - 1]:
@@ -259,13 +259,6 @@ class TrackedGame:
         if action not in st.legal_actions():
             raise IllegalActionError(f"{A.to_text(action)}: not now — {self.waiting()}")
         return action
-
-    def _canonical_rotation(self, rot: int) -> int:
-        st = self.state
-        if st.held_pasture:
-            return 0
-        masks = st.rules.rot_mask[st.held]
-        return next(k for k in st.rules.rotations[st.held] if masks[k] == masks[rot])
 
     def apply(self, text: str) -> TrackedStep:
         """Apply one engine action text to the mirror and, when the turn ends, the Track's actions."""
