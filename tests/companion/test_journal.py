@@ -53,7 +53,9 @@ def test_a_discarded_game_is_not_offered_again(tmp_path):
     ctl.press("trough1")
     j.close()
     ctl, j = open_session(DATA, tmp_path)
-    assert ctl.press("undo")  # on the resume screen: start a new game
+    assert ctl.press("undo")  # on the resume screen: the first press only asks
+    assert ctl.mode == "resume" and "again" in ctl.hint
+    assert ctl.press("undo")  # the second discards the game and starts a new one
     assert ctl.mode == "setup"
     j.close()
     ctl, j = open_session(DATA, tmp_path)
@@ -228,9 +230,9 @@ def test_an_unreadable_journal_file_is_moved_aside_and_a_new_one_starts(tmp_path
         assert journal.unfinished() is None
     finally:
         journal.close()
-    aside = list(tmp_path.glob("journal.sqlite3.unreadable-*"))
+    aside = list(tmp_path.glob("journal.sqlite3.damaged-*"))
     assert len(aside) == 1 and aside[0].read_bytes().startswith(b"this is not a database")
-    assert "cannot be read" in caplog.text
+    assert "moved aside" in caplog.text
 
 
 def test_play_says_so_when_the_state_directory_cannot_be_made(tmp_path, capsys):
@@ -240,4 +242,5 @@ def test_play_says_so_when_the_state_directory_cannot_be_made(tmp_path, capsys):
     blocker.write_text("x")
     assert main(["play", "--text", "--pins", "none", "--state-dir", str(blocker / "sub")]) == 2
     err = capsys.readouterr().err
-    assert "cannot keep the game journal" in err and "Traceback" not in err
+    assert "cannot write the game journal" in err and "Not a directory" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
