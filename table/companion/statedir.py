@@ -59,6 +59,7 @@ class StateLock:
 
     def __init__(self, directory: Path) -> None:
         self.path = Path(directory) / LOCK_NAME
+        self.fd: int | None = None
         try:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
             writable = True
@@ -76,7 +77,7 @@ class StateLock:
         except BaseException:
             os.close(fd)
             raise
-        self.fd: int | None = fd
+        self.fd = fd
         if writable:
             try:
                 os.ftruncate(fd, 0)
