@@ -178,7 +178,7 @@ def _run_once(args: argparse.Namespace) -> int:
                     return 1
                 log.info("no display (%s): text mode", exc)
                 code = _run_text(ctl, args, lines, speaker, hw)
-        if not journal.retry(force=True):
+        if journal.backlog and not journal.retry(force=True):
             print(f"applejack-table play: {len(journal.backlog)} step(s) could not be saved: "
                   f"{journal.problem.split(' — ')[0]}", file=sys.stderr)
             return code or 1

@@ -330,3 +330,37 @@ def test_a_second_instance_exits_naming_the_first(tmp_path):
             first.kill()
     assert offered(tmp_path) == ["take 1"]  # the first's game, untouched by the second
     assert json.loads(json.dumps(offered(tmp_path)))  # and readable
+
+
+# --- the kiosk: the line on screen, retrying -----------------------------------------------------------
+
+def test_the_kiosk_shows_a_storage_problem_on_screen_instead_of_dying(tmp_path):
+    pygame = pytest.importorskip("pygame")
+    (tmp_path / "file").write_text("x")
+    shot = tmp_path / "shot.png"
+    r = subprocess.run([sys.executable, "-m", "table", "play", "--display", "window", "--pins", "none",
+                        "--state-dir", str(tmp_path / "file" / "sub"), "--screenshot", str(shot)],
+                       capture_output=True, text=True, timeout=90, cwd=ROOT,
+                       env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and "Not a directory" in r.stderr
+    img = pygame.image.load(str(shot))
+    assert img.get_at((4, 4))[:3] == (120, 20, 20)  # the storage line across the top
+
+
+def test_a_journal_that_could_not_be_opened_is_opened_by_a_retry_and_offers_the_game(tmp_path):
+    cmds = game_in_progress(tmp_path / "state")
+    os.rename(tmp_path / "state", tmp_path / "away")
+    (tmp_path / "state").write_text("in the way")  # the state dir is a file now: cannot open
+    ctl, j = open_session(DATA, tmp_path / "state")
+    try:
+        assert ctl.mode == "setup" and ctl.storage_problem and j.problem == ctl.storage_problem
+        assert not j.retry(force=True)
+        (tmp_path / "state").unlink()
+        os.rename(tmp_path / "away", tmp_path / "state")  # the card is back
+        assert j.retry(force=True)
+        assert ctl.storage_problem == "" and ctl.mode == "resume"
+        assert ctl.press("confirm") and ctl.mode == "play"
+        assert [str(a) for a in ctl.t.history][:1] == [cmds[0]]
+    finally:
+        j.close()
