@@ -196,7 +196,6 @@ def _run_text(ctl: Any, args: argparse.Namespace, lines: list[str] | None, speak
 
     notifier = make_notifier()
     shown: list[Any] = [None]
-    told = [ctl.storage_problem]
 
     def after_each() -> None:
         drain(ctl, hw.events)
@@ -207,10 +206,6 @@ def _run_text(ctl: Any, args: argparse.Namespace, lines: list[str] | None, speak
             shown[0] = leds
         if speaker is not None:
             speaker.say_all(ctl.log)
-        if ctl.storage_problem != told[0]:
-            told[0] = ctl.storage_problem
-            if told[0]:
-                print(f"applejack-table play: {told[0]}", file=sys.stderr)
         if notifier is not None:
             notifier.watchdog()
 

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from table.companion.statedir import StateLock, check_state_dir, describe, is_damage
+from table.companion.statedir import AlreadyRunning, StateLock, check_state_dir, describe, is_damage
 
 log = logging.getLogger("applejack.journal")
 
@@ -323,7 +323,7 @@ class Journal:
                 kind, payload = self.backlog[0]
                 self._write(kind, payload)
                 self.backlog.pop(0)
-        except (OSError, sqlite3.Error) as exc:
+        except (OSError, sqlite3.Error, AlreadyRunning) as exc:  # another process took the directory meanwhile
             self._offline(exc)
             return False
         if self.problem:
