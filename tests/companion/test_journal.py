@@ -244,3 +244,27 @@ def test_play_says_so_when_the_state_directory_cannot_be_made(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "cannot write the game journal" in err and "Not a directory" in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_a_journal_of_the_first_unversioned_schema_is_migrated_and_its_game_resumes(tmp_path):
+    import sqlite3
+
+    db = sqlite3.connect(tmp_path / "journal.sqlite3")
+    db.executescript("""
+        CREATE TABLE games (id INTEGER PRIMARY KEY, started REAL NOT NULL, setup TEXT NOT NULL,
+                            status TEXT NOT NULL DEFAULT 'open', finished REAL, record TEXT);
+        CREATE TABLE steps (game INTEGER NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,
+                            cmd TEXT NOT NULL, PRIMARY KEY (game, seq));
+    """)
+    db.execute("INSERT INTO games (id, started, setup) VALUES (4, 1.0, ?)", (json.dumps(Setup(2).to_dict()),))
+    db.execute("INSERT INTO steps VALUES (4, 1, 'take 1')")
+    db.commit()
+    db.close()
+    ctl, j = open_session(DATA, tmp_path)
+    try:
+        assert ctl.mode == "resume" and not list(tmp_path.glob("*.damaged-*"))
+        assert j.db.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert ctl.press("confirm") and [str(a) for a in ctl.t.history] == ["take 1"]
+        assert j.game == 4 and j.seq == 1  # the next step goes on in the same game
+    finally:
+        j.close()
