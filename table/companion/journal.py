@@ -206,6 +206,9 @@ class Journal:
 
     def _check(self, db: sqlite3.Connection) -> str | None:
         db.execute("PRAGMA synchronous=FULL")
+        # every commit is copied into the main file at once: a damaged WAL then costs at most the
+        # step being written, never the committed ones after a damaged frame (SQLite drops those)
+        db.execute("PRAGMA wal_autocheckpoint=1")
         version = db.execute("PRAGMA user_version").fetchone()[0]
         tables = {n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if version not in (0, SCHEMA_VERSION):
