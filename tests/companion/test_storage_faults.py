@@ -364,3 +364,32 @@ def test_a_journal_that_could_not_be_opened_is_opened_by_a_retry_and_offers_the_
         assert [str(a) for a in ctl.t.history][:1] == [cmds[0]]
     finally:
         j.close()
+
+
+def test_a_damaged_wal_after_a_power_cut_loses_no_committed_step(tmp_path):
+    proc = subprocess.Popen([sys.executable, "-m", "table", "play", "--text", "--pins", "none", "--state-dir",
+                             str(tmp_path)], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
+    assert proc.stdin is not None
+    proc.stdin.write("".join(f"{x}\n" for x in SCRIPT[:21]))
+    proc.stdin.flush()
+    end = time.monotonic() + 60
+    steps = 0
+    while steps < 20 and time.monotonic() < end:
+        time.sleep(0.05)
+        try:
+            db = sqlite3.connect(f"file:{tmp_path / 'journal.sqlite3'}?mode=ro", uri=True)
+            steps = db.execute("SELECT count(*) FROM steps").fetchone()[0]
+            db.close()
+        except sqlite3.Error:
+            pass
+    proc.kill()  # SIGKILL: the power cut, the WAL stays behind
+    proc.wait(30)
+    wal = tmp_path / "journal.sqlite3-wal"
+    data = bytearray(wal.read_bytes())
+    assert len(data) > 32 + 24 + 400
+    data[32 + 24 + 100:32 + 24 + 400] = bytes(300)  # the first frame no longer checks out
+    wal.write_bytes(bytes(data))
+    r = play(tmp_path)
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert offered(tmp_path) == SCRIPT[1:21]
