@@ -190,7 +190,7 @@ class Journal:
         db = sqlite3.connect(p, isolation_level=None)
         try:
             reason = self._check(db)
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
             db.close()
             if is_damage(exc):
                 return f"is damaged ({exc})"
@@ -449,6 +449,14 @@ class Journal:
     # --- reading --------------------------------------------------------------------------------
     def unfinished(self) -> OpenGame | None:
         """The newest open game; JournalDamaged when its rows are not what was written."""
+        try:
+            return self._unfinished()
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+            if is_damage(exc):
+                raise JournalDamaged(f"is damaged ({exc})") from None
+            raise
+
+    def _unfinished(self) -> OpenGame | None:
         if self.db is None:
             return None
         row = self.db.execute("SELECT id, setup, started, digest, crc FROM games WHERE status='open' "
@@ -527,7 +535,7 @@ def _max_id_of(path: Path) -> int:
             top = db.execute("SELECT max(id) FROM games").fetchone()[0]
         finally:
             db.close()
-    except (sqlite3.Error, OSError):
+    except Exception:  # best effort on a damaged file: any failure means "unknown"
         return 0
     return top if isinstance(top, int) and top > 0 else 0
 

@@ -64,7 +64,7 @@ def _offer_unfinished(data: DataSet, ctl: Controller, journal: Journal, resume: 
     except JournalDamaged as exc:
         journal.move_aside(str(exc))
         return
-    except sqlite3.DatabaseError as exc:
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
         if not is_damage(exc):
             raise
         journal.move_aside(f"is damaged ({exc})")

@@ -104,6 +104,10 @@ def _read_pid(fd: int) -> int | None:
 
 def is_damage(exc: BaseException) -> bool:
     """True when ``exc`` says the journal file is damaged, False for a passing error."""
+    if isinstance(exc, UnicodeDecodeError):  # text that is not UTF-8 (or an error message about it)
+        return True
+    if isinstance(exc, sqlite3.OperationalError) and "Could not decode to UTF-8" in str(exc):
+        return True
     if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
         name = getattr(exc, "sqlite_errorname", "") or ""
         if name.startswith(DAMAGE_CODES):

@@ -109,6 +109,20 @@ def _step_changed(path: Path) -> None:
     db.close()
 
 
+def _setup_not_utf8(path: Path) -> None:  # found by bench/corrupt_journal.py: bytes that are not UTF-8
+    db = sqlite3.connect(path)
+    db.execute("UPDATE games SET setup=CAST(X'7B2270FF6C61796572223A20327D' AS TEXT) WHERE status='open'")
+    db.commit()
+    db.close()
+
+
+def _schema_not_utf8(path: Path) -> None:  # SQLite's own error message then is not UTF-8 either
+    data = bytearray(path.read_bytes())
+    at = data.index(b"CREATE TABLE steps")
+    data[at + 7:at + 9] = b"R\xd4"  # "CREATE R\xd4BLE steps": a syntax error near bytes that are not UTF-8
+    path.write_bytes(bytes(data))
+
+
 def _dangling_symlink(path: Path) -> None:
     path.unlink()
     path.symlink_to(path.parent / "nowhere" / "journal.sqlite3")
@@ -117,7 +131,8 @@ def _dangling_symlink(path: Path) -> None:
 DAMAGE = {"garbage inside the file": _garbage_inside, "another schema version": _schema_version,
           "setup not JSON": _setup_not_json, "setup not the JSON written": _setup_other_json,
           "1e400 in an old row": _huge_number_legacy, "a step changed": _step_changed,
-          "dangling symlink": _dangling_symlink}
+          "dangling symlink": _dangling_symlink, "setup not UTF-8": _setup_not_utf8,
+          "schema text not UTF-8": _schema_not_utf8}
 
 
 @pytest.mark.parametrize("damage", list(DAMAGE))
@@ -183,9 +198,14 @@ def test_disk_full_at_start_never_moves_a_healthy_journal_aside(tmp_path):
 
 def test_disk_full_during_play_keeps_every_step_and_writes_them_when_there_is_room(tmp_path):
     assert play(tmp_path).returncode == 0  # an empty journal
+    # a reader holding a snapshot keeps the WAL from being checkpointed and reset, so the WAL grows
+    # with every step until it meets the file size limit: the disk is full after a few steps
+    snapshot = sqlite3.connect(tmp_path / "journal.sqlite3", isolation_level=None)
+    snapshot.execute("BEGIN")
+    snapshot.execute("SELECT count(*) FROM steps").fetchone()
     proc = subprocess.Popen([sys.executable, "-m", "table", "play", "--text", "--pins", "none", "--state-dir",
                              str(tmp_path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, cwd=ROOT, preexec_fn=_fsize(40_000))
+                            text=True, cwd=ROOT, preexec_fn=_fsize(33_000))
     err: list[str] = []
     reader = threading.Thread(target=lambda: err.extend(proc.stderr), daemon=True)
     reader.start()
@@ -197,6 +217,8 @@ def test_disk_full_during_play_keeps_every_step_and_writes_them_when_there_is_ro
     while not any("not saved yet" in x or "cannot write" in x for x in err) and time.monotonic() < end:
         time.sleep(0.05)
     assert any("cannot write the game journal" in x for x in err), err
+    snapshot.execute("COMMIT")
+    snapshot.close()
     resource.prlimit(proc.pid, resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
     proc.stdin.write("".join(f"{x}\n" for x in SCRIPT[60:80]))
     proc.stdin.close()
