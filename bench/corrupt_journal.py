@@ -129,7 +129,7 @@ def damage(state: Path, kind: str, rng: random.Random) -> str:
     elif kind.startswith("setup-"):
         text = {"setup-edit": '{"players": 3}', "setup-edit-crc": '{"players": 3}',
                 "setup-not-json": '{"players": 2,', "setup-1e400": '{"players": 1e400}'}[kind]
-        crc = "crc=NULL" if kind in ("setup-edit-crc", "setup-1e400") else "crc=crc"  # NULL: an old row
+        crc = "crc=NULL" if kind in ("setup-edit-crc", "setup-1e400") else "crc=crc"  # NULL: as an old row
         _sql(path, f"UPDATE games SET setup=?, {crc} WHERE id=(SELECT max(id) FROM games)", (text,))
     elif kind.startswith("step-"):
         if kind == "step-missing":
