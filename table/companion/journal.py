@@ -57,7 +57,8 @@ CREATE TABLE IF NOT EXISTS games (
     finished REAL,
     record TEXT,
     digest TEXT,                           -- the data set's data_digest when the game started
-    crc INTEGER                            -- crc32 of id, setup and digest (NULL: an old row)
+    crc INTEGER,                           -- crc32 of id, setup and digest (NULL: an old row)
+    steps INTEGER                          -- how many steps it has (NULL: an old row)
 );
 CREATE TABLE IF NOT EXISTS steps (
     game INTEGER NOT NULL REFERENCES games(id),
@@ -71,7 +72,7 @@ CREATE TABLE IF NOT EXISTS meta (
     value INTEGER NOT NULL
 );
 """
-COLUMNS = {"games": ("id", "started", "setup", "status", "finished", "record", "digest", "crc"),
+COLUMNS = {"games": ("id", "started", "setup", "status", "finished", "record", "digest", "crc", "steps"),
            "steps": ("game", "seq", "cmd", "crc"),
            "meta": ("key", "value")}
 NAME = "journal.sqlite3"
@@ -221,7 +222,8 @@ class Journal:
         if version == 0 and tables:
             if not {"games", "steps"} <= tables:
                 return f"holds other tables ({', '.join(sorted(tables))})"
-            for table, missing in (("games", ("digest TEXT", "crc INTEGER")), ("steps", ("crc INTEGER",))):
+            for table, missing in (("games", ("digest TEXT", "crc INTEGER", "steps INTEGER")),
+                                   ("steps", ("crc INTEGER",))):
                 have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
                 for col in missing:
                     if col.split()[0] not in have:
@@ -349,13 +351,15 @@ class Journal:
             self.backlog[:0] = [("game", setup), *(("cmd", c) for c in cmds)]
 
     # --- writing --------------------------------------------------------------------------------
-    def _tx(self, sql: str, args: tuple[Any, ...]) -> int:
+    def _tx(self, sql: str, args: tuple[Any, ...], *more: tuple[str, tuple[Any, ...]]) -> int:
         assert self.db is not None
         cur = self.db.cursor()
         cur.execute("BEGIN IMMEDIATE")
         try:
             cur.execute(sql, args)
             rowid = cur.lastrowid or 0
+            for sql2, args2 in more:
+                cur.execute(sql2, args2)
             if self.fault:
                 self.fault("written")
             cur.execute("COMMIT")
@@ -397,7 +401,7 @@ class Journal:
     def _start(self, setup: dict[str, Any]) -> None:
         gid = self._next_id()
         text = json.dumps(setup, sort_keys=True)
-        self._tx("INSERT INTO games (id, started, setup, digest, crc) VALUES (?, ?, ?, ?, ?)",
+        self._tx("INSERT INTO games (id, started, setup, digest, crc, steps) VALUES (?, ?, ?, ?, ?, 0)",
                  (gid, self.clock(), text, self.digest, game_crc(gid, text, self.digest)))
         self.game, self.seq, self.current = gid, 0, (setup, [])
 
@@ -416,7 +420,8 @@ class Journal:
             raise RuntimeError("no game started")
         seq = self.seq + 1
         self._tx("INSERT INTO steps (game, seq, cmd, crc) VALUES (?, ?, ?, ?)",
-                 (self.game, seq, cmd, step_crc(self.game, seq, cmd)))
+                 (self.game, seq, cmd, step_crc(self.game, seq, cmd)),
+                 ("UPDATE games SET steps=? WHERE id=?", (seq, self.game)))  # a lost last step shows
         self.seq = seq
         if self.current is not None:
             self.current[1].append(cmd)
@@ -462,11 +467,15 @@ class Journal:
     def _unfinished(self) -> OpenGame | None:
         if self.db is None:
             return None
-        row = self.db.execute("SELECT id, setup, started, digest, crc FROM games WHERE status='open' "
+        odd = self.db.execute("SELECT id, status FROM games WHERE status NOT IN ('open', 'finished', 'discarded') "
+                              "LIMIT 1").fetchone()
+        if odd is not None:
+            raise JournalDamaged(f"game {odd[0]!r} has the status {odd[1]!r}")
+        row = self.db.execute("SELECT id, setup, started, digest, crc, steps FROM games WHERE status='open' "
                               "ORDER BY id DESC LIMIT 1").fetchone()
         if row is None:
             return None
-        gid, text, started, digest, crc = row
+        gid, text, started, digest, crc, count = row
         if not isinstance(gid, int) or not isinstance(text, str):
             raise JournalDamaged(f"game {gid!r} holds a {type(text).__name__} as its setup")
         crc_from = self.db.execute("SELECT value FROM meta WHERE key='crc_from'").fetchone()
@@ -487,6 +496,8 @@ class Journal:
             if (scrc is None and checked) or (scrc is not None and scrc != step_crc(gid, seq, cmd)):
                 raise JournalDamaged(f"game {gid}'s step {seq} is not what was written")
             cmds.append(cmd)
+        if (count is None and checked) or (count is not None and count != len(cmds)):
+            raise JournalDamaged(f"game {gid} has {len(cmds)} steps, {count!r} were written")
         return OpenGame(gid, setup, cmds, float(started), digest if isinstance(digest, str) else None)
 
     def discard_older_open(self, keep: int) -> None:

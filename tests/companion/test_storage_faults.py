@@ -123,6 +123,20 @@ def _schema_not_utf8(path: Path) -> None:  # SQLite's own error message then is 
     path.write_bytes(bytes(data))
 
 
+def _last_step_deleted(path: Path) -> None:  # found by the drill: looked like a step never committed
+    db = sqlite3.connect(path)
+    db.execute("DELETE FROM steps WHERE seq=(SELECT max(seq) FROM steps)")
+    db.commit()
+    db.close()
+
+
+def _status_scribbled(path: Path) -> None:  # found by the drill: the game in progress vanished
+    db = sqlite3.connect(path)
+    db.execute("UPDATE games SET status='o\x01en' WHERE status='open'")
+    db.commit()
+    db.close()
+
+
 def _dangling_symlink(path: Path) -> None:
     path.unlink()
     path.symlink_to(path.parent / "nowhere" / "journal.sqlite3")
@@ -132,7 +146,8 @@ DAMAGE = {"garbage inside the file": _garbage_inside, "another schema version": 
           "setup not JSON": _setup_not_json, "setup not the JSON written": _setup_other_json,
           "1e400 in an old row": _huge_number_legacy, "a step changed": _step_changed,
           "dangling symlink": _dangling_symlink, "setup not UTF-8": _setup_not_utf8,
-          "schema text not UTF-8": _schema_not_utf8}
+          "schema text not UTF-8": _schema_not_utf8, "last step deleted": _last_step_deleted,
+          "status scribbled": _status_scribbled}
 
 
 @pytest.mark.parametrize("damage", list(DAMAGE))
