@@ -28,7 +28,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--size", type=window_size, default=None, metavar="WxH", help="window size (default 800x480)")
     p.add_argument("--script", type=Path, default=None, metavar="FILE",
                    help="read inputs from FILE, one key or command per line (see --help-keys)")
-    p.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
+    p.add_argument("--state-dir", type=_state_dir_arg, default=None, metavar="DIR",
                    help="where the journal and records live (default: $STATE_DIRECTORY, else the user data dir)")
     p.add_argument("--resume", choices=("ask", "yes", "no"), default="ask",
                    help="an unfinished game: ask on screen (default), resume it, or discard it")
@@ -65,6 +65,15 @@ def _minutes(text: str) -> float:
     if not value >= 0 or value == float("inf"):
         raise argparse.ArgumentTypeError(f"minutes must be 0 or more, got {text!r}")
     return value
+
+
+def _state_dir_arg(text: str) -> Path:
+    from table.companion.statedir import StateDirRefused, check_state_dir
+
+    try:
+        return check_state_dir(text)
+    except StateDirRefused as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _state_dir(args: argparse.Namespace) -> Path:
@@ -111,6 +120,7 @@ def run(args: argparse.Namespace) -> int:
 def _run_once(args: argparse.Namespace) -> int:
     from table.commands.inputs import InputError, check_writable, read_script
     from table.companion.session import open_session
+    from table.companion.statedir import AlreadyRunning, StateDirRefused
     from table.datafiles import load_dataset
 
     try:  # bad input files are found before the journal is opened or a pin is touched
@@ -121,13 +131,23 @@ def _run_once(args: argparse.Namespace) -> int:
         print(f"applejack-table play: {exc}", file=sys.stderr)
         return 2
     data = load_dataset()
-    state_dir = _state_dir(args)
     try:
+        state_dir = _state_dir(args)
         ctl, journal = open_session(data, state_dir, resume=args.resume)
-    except OSError as exc:
-        print(f"applejack-table play: cannot keep the game journal in {state_dir}: {exc.strerror or exc} "
-              "(choose a writable directory with --state-dir)", file=sys.stderr)
+    except StateDirRefused as exc:
+        print(f"applejack-table play: {exc}", file=sys.stderr)
         return 2
+    except AlreadyRunning as exc:
+        print(f"applejack-table play: {exc}", file=sys.stderr)
+        return 1
+    text_mode = want_text(args)
+    if journal.problem and text_mode:  # a person at a terminal: say it and stop (the kiosk retries on screen)
+        print(f"applejack-table play: {journal.problem.replace('; retrying', '')} "
+              "(or choose another directory with --state-dir)", file=sys.stderr)
+        journal.close()
+        return 2
+    if journal.problem:
+        log.warning("%s", journal.problem)
     if args.die != "off" and ctl.mode == "setup":
         from dataclasses import replace
 
@@ -147,20 +167,33 @@ def _run_once(args: argparse.Namespace) -> int:
             from table.companion.session import auto_script
 
             if ctl.mode == "resume":
-                ctl.press("undo")  # a demonstration starts a new game
+                ctl.do("discard")  # a demonstration starts a new game (in its own corner of the state dir)
             lines = ["setup players=2 cottage=on", *auto_script(data, Setup(2, cottage=True), args.demo)]
-        if want_text(args):
-            return _run_text(ctl, args, lines, speaker, hw)
-        from table.display.app import DisplayUnavailable, run_app
+        follow = hw.follow
 
-        try:
-            return run_app(ctl, args, script=lines or [], speaker=speaker, hardware=hw)
-        except DisplayUnavailable as exc:
-            if args.display != "auto":
-                print(f"applejack-table play: no display: {exc}", file=sys.stderr)
-                return 1
-            log.info("no display (%s): text mode", exc)
-            return _run_text(ctl, args, lines, speaker, hw)
+        def follow_and_retry(c: Any) -> None:  # every frame / line: writes that wait are tried again
+            follow(c)
+            journal.retry()
+
+        hw.follow = follow_and_retry  # type: ignore[method-assign,assignment]
+        if text_mode:
+            code = _run_text(ctl, args, lines, speaker, hw)
+        else:
+            from table.display.app import DisplayUnavailable, run_app
+
+            try:
+                code = run_app(ctl, args, script=lines or [], speaker=speaker, hardware=hw)
+            except DisplayUnavailable as exc:
+                if args.display != "auto":
+                    print(f"applejack-table play: no display: {exc}", file=sys.stderr)
+                    return 1
+                log.info("no display (%s): text mode", exc)
+                code = _run_text(ctl, args, lines, speaker, hw)
+        if journal.backlog and not journal.retry(force=True):
+            print(f"applejack-table play: {len(journal.backlog)} step(s) could not be saved: "
+                  f"{journal.problem.split(' — ')[0]}", file=sys.stderr)
+            return code or 1
+        return code
     finally:
         hw.close()
         journal.close()

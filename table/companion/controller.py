@@ -328,6 +328,9 @@ class Controller:
         self._hint_asked: str | None = None  # the position someone asked a hint for
         self.resume_info: str = ""
         self._resume_payload: tuple[Setup, list[str]] | None = None
+        self.resume_refused = ""  # why the offered game cannot be resumed (another data set); "" when it can
+        self.discard_armed = False  # undo was pressed once on the resume screen: once more discards
+        self.storage_problem = ""  # the journal cannot be written now (one line; set by the session)
         self.version = 0
         self.log: list[str] = []  # every announcement / turn line, for the text view and speech
         self._said = 0
@@ -426,14 +429,17 @@ class Controller:
         if self.hint:  # an old refusal does not stay on the screen past the next key
             self.hint = ""
             self._changed()
+        spot = self._pad_spot()
         try:
             cmd = self._command_for(button)
             if cmd is None:
                 return False
-            if cmd == "":
+            if cmd != "":
+                self.do(cmd)
+            if spot is not None and self._pad_spot() not in (None, spot):
+                self.do(self._pad_at())  # the cursor and the typing are journalled: a resume is exact
+            elif cmd == "":
                 self._changed()  # view-only change (cursor, typing, setup choice)
-                return True
-            self.do(cmd)
             return True
         except (CommandError, IllegalActionError, ActionParseError) as exc:
             self.hint = str(exc)
@@ -462,7 +468,17 @@ class Controller:
     def _command_for(self, b: str) -> str | None:
         m = self.mode
         if m == "resume":
-            return {"confirm": "resume", "undo": "discard", "escape": "discard"}.get(b)
+            if b in ("undo", "escape"):
+                if self.discard_armed:
+                    return "discard"
+                self.discard_armed = True  # a game is never thrown away by one press
+                self.hint = "Press UNDO again to discard this game for good (CONFIRM resumes it)"
+                self._say(self.hint)
+                return ""
+            if b == "confirm":
+                self.discard_armed = False
+                return "resume"
+            return None
         if m == "setup":
             return self._setup_press(b)
         if m == "correct":
@@ -658,6 +674,14 @@ class Controller:
             return None
         return ""
 
+    def _pad_spot(self) -> tuple[tuple[int, int], str] | None:
+        return (self.pad.cursor, self.pad.typing) if self.mode == "pad" and self.pad is not None else None
+
+    def _pad_at(self) -> str:
+        assert self.pad is not None
+        (player, f), typing = self.pad.cursor, self.pad.typing
+        return f"pad-at {player + 1} {f + 1} {typing}".rstrip()
+
     def _pad_commit(self) -> str | None:
         pad = self.pad
         assert pad is not None
@@ -697,6 +721,8 @@ class Controller:
         if word == "resume":
             if self.mode != "resume" or self._resume_payload is None:
                 raise CommandError("no game to resume")
+            if self.resume_refused:
+                raise CommandError(f"cannot resume: {self.resume_refused}")
             setup, cmds = self._resume_payload
             self._resume_payload = None
             self.replay(setup, cmds)
@@ -705,6 +731,7 @@ class Controller:
             if self.mode != "resume":
                 raise CommandError("no game to resume")
             self._resume_payload = None
+            self.resume_refused, self.discard_armed = "", False
             self.mode = "setup"
             self._emit("discard", None)
             self._changed()
@@ -746,6 +773,8 @@ class Controller:
             self._open_pad()
         elif word == "pad":
             self._pad_set(rest)
+        elif word == "pad-at":
+            self._pad_place(rest)
         elif word == "pad-done":
             self._pad_done()  # journalled as the finished record, not as a step
             self._changed()
@@ -1015,12 +1044,17 @@ class Controller:
         self._changed()
 
     # --- resume ---------------------------------------------------------------------------------
-    def offer_resume(self, setup: Setup, cmds: list[str], info: str = "") -> None:
-        """An unfinished game was found: the resume screen asks (confirm = resume, undo = new)."""
+    def offer_resume(self, setup: Setup, cmds: list[str], info: str = "", *, refused: str = "") -> None:
+        """An unfinished game was found: the resume screen asks (confirm = resume, undo twice =
+        discard it). ``refused``: why it cannot be resumed (confirm then says so; only a discard
+        clears it)."""
         self.mode = "resume"
         self._resume_payload = (setup, list(cmds))
-        self.resume_info = info or f"{setup.players} player(s), {len(cmds)} step(s) recorded"
-        self._say(f"Unfinished game found ({self.resume_info}): confirm resumes it, undo starts a new one")
+        self.resume_refused, self.discard_armed = refused, False
+        self.resume_info = (f"cannot resume: {refused}" if refused else
+                            info or f"{setup.players} player(s), {len(cmds)} step(s) recorded")
+        self._say(f"Unfinished game found ({self.resume_info}): "
+                  + ("undo twice discards it" if refused else "confirm resumes it, undo twice starts a new one"))
         self._changed()
 
     def replay(self, setup: Setup, cmds: list[str]) -> None:
@@ -1100,6 +1134,21 @@ class Controller:
                     out.append(f"{seat_label(p)} {name}: an area of {big[0]} apples? Enter each area on its own "
                                "(e.g. 5,3), not a total")
         return out
+
+    def _pad_place(self, rest: str) -> None:
+        """``pad-at PLAYER FIELD [TYPING]``: where the score pad's cursor stands and what is typed there."""
+        if self.pad is None or self.mode != "pad":
+            raise CommandError("the score pad is not open")
+        parts = rest.split()
+        if not 2 <= len(parts) <= 3 or not all(is_number(x) for x in parts[:2]):
+            raise CommandError("pad-at PLAYER FIELD [TYPED], e.g. 'pad-at 1 3 5,'")
+        player, f = int(parts[0]) - 1, int(parts[1]) - 1
+        typing = parts[2] if len(parts) == 3 else ""
+        if not (0 <= player < self.pad.players and 0 <= f < self.pad.fields):
+            raise CommandError(f"pad-at: player 1..{self.pad.players}, field 1..{self.pad.fields}")
+        if typing.strip("0123456789,"):
+            raise CommandError("pad-at: what is typed is digits and commas")
+        self.pad.cursor, self.pad.typing = (player, f), typing
 
     def _pad_done(self) -> None:
         if self.pad is None:

@@ -3,18 +3,50 @@
 A power cut loses at most the command being written; on the next start the unfinished game
 is replayed command by command through the controller. Finished games are kept as records
 (``applejack-track/1`` JSON) in the database and as files under ``records/``.
+
+Storage faults (docs/companion.md, "Storage"):
+
+* **Damage** — SQLite calls the file corrupt or not a database, its schema version is not
+  :data:`SCHEMA_VERSION`, a row's checksum does not match what was written (a setup that is not
+  the JSON written, a changed step), a number that is not finite, the journal path is a
+  symlink or not a file: the journal is *moved aside* (``journal.sqlite3.damaged-<unix time>``,
+  kept for inspection) with one log line, and a fresh one starts.
+* **A passing error** — disk full, I/O error, read-only or unwritable directory, no room for
+  ``records/``: nothing is moved aside. :attr:`Journal.problem` holds one line (what, where,
+  what to do); the writes that failed wait in :attr:`Journal.backlog` (in memory, in order)
+  and :meth:`Journal.retry` writes them once the storage takes them again. A journal that
+  could not be opened at all is opened by a later retry (``on_reopen`` is then called).
+* **One instance** — :class:`~table.companion.statedir.StateLock` is held while a Journal
+  is open; a second process gets :class:`~table.companion.statedir.AlreadyRunning`.
+
+Game ids never restart: a new game's id is above every id in the journal, every record file
+under ``records/`` and the highest id of a journal that was moved aside. A record file is never
+overwritten (``os.link`` of a fsynced temporary file, then the directory is fsynced).
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
+import logging
+import math
 import os
+import re
 import sqlite3
 import time
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from table.companion.statedir import AlreadyRunning, StateLock, check_state_dir, describe, is_damage
+
+log = logging.getLogger("applejack.journal")
+
+SCHEMA_VERSION = 1
+"""``PRAGMA user_version`` of the journal this module writes (0: the first, unversioned one, migrated)."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -23,25 +55,74 @@ CREATE TABLE IF NOT EXISTS games (
     setup TEXT NOT NULL,
     status TEXT NOT NULL DEFAULT 'open',   -- open, finished, discarded
     finished REAL,
-    record TEXT
+    record TEXT,
+    digest TEXT,                           -- the data set's data_digest when the game started
+    crc INTEGER,                           -- crc32 of id, setup and digest (NULL: an old row)
+    steps INTEGER                          -- how many steps it has (NULL: an old row)
 );
 CREATE TABLE IF NOT EXISTS steps (
     game INTEGER NOT NULL REFERENCES games(id),
     seq INTEGER NOT NULL,
     cmd TEXT NOT NULL,
+    crc INTEGER,                           -- crc32 of game, seq and cmd (NULL: an old row)
     PRIMARY KEY (game, seq)
 );
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value INTEGER NOT NULL
+);
 """
+COLUMNS = {"games": ("id", "started", "setup", "status", "finished", "record", "digest", "crc", "steps"),
+           "steps": ("game", "seq", "cmd", "crc"),
+           "meta": ("key", "value")}
+NAME = "journal.sqlite3"
+RETRY_SECONDS = 2.0
+"""How often :meth:`Journal.retry` tries again after a passing storage error."""
+
+
+class JournalDamaged(ValueError):
+    """The journal's content is not what was written (checksum, JSON, schema)."""
 
 
 def default_state_dir() -> Path:
-    """``$STATE_DIRECTORY`` under systemd (its first entry), else the platform's user data dir."""
+    """``$STATE_DIRECTORY`` under systemd (its first entry), else the platform's user data dir.
+
+    StateDirRefused when it names the root directory or an empty first entry."""
     env = os.environ.get("STATE_DIRECTORY")
-    if env:
-        return Path(env.split(":")[0])
+    if env is not None:
+        return check_state_dir(env.split(":")[0], "STATE_DIRECTORY")
     import platformdirs
 
     return Path(platformdirs.user_data_dir("applejack-table", appauthor=False))
+
+
+def step_crc(game: int, seq: int, cmd: str) -> int:
+    return zlib.crc32(f"{game}:{seq}:{cmd}".encode())
+
+
+def game_crc(game: int, setup: str, digest: str | None) -> int:
+    return zlib.crc32(f"{game}:{setup}:{digest or ''}".encode())
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise JournalDamaged(f"a number out of range: {text[:20]}")
+    return value
+
+
+def _bad_constant(text: str) -> Any:
+    raise JournalDamaged(f"not a JSON number: {text}")
+
+
+def load_json(text: Any) -> Any:
+    """JSON as the journal writes it: JournalDamaged for anything else (not text, bad JSON, 1e400)."""
+    if not isinstance(text, str):
+        raise JournalDamaged(f"a {type(text).__name__} where JSON text was written")
+    try:
+        return json.loads(text, parse_float=_finite, parse_constant=_bad_constant)
+    except (ValueError, RecursionError) as exc:
+        raise JournalDamaged(f"not the JSON written ({exc})") from None
 
 
 @dataclass(frozen=True)
@@ -50,28 +131,155 @@ class OpenGame:
     setup: dict[str, Any]
     cmds: list[str]
     started: float
+    digest: str | None = None
 
 
 class Journal:
-    """``fault(stage)`` is a test hook called with "written" (inside the transaction, before
-    COMMIT) and "committed" around each step."""
+    """The journal in ``directory`` (see the module doc).
 
-    def __init__(self, directory: Path, *, fault: Callable[[str], None] | None = None,
-                 clock: Callable[[], float] = time.time) -> None:
-        self.directory = Path(directory)
-        self.directory.mkdir(parents=True, exist_ok=True)
-        self.path = self.directory / "journal.sqlite3"
-        self.db = sqlite3.connect(self.path, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.executescript(SCHEMA)
+    ``fault(stage)`` is a test hook called with "written" (inside the transaction, before
+    COMMIT) and "committed" around each write. ``digest``: the data set's ``data_digest``,
+    stored with every game. Raises AlreadyRunning (another process holds the directory) and
+    StateDirRefused; every other storage error leaves the journal offline with :attr:`problem`
+    set, to be opened by :meth:`retry`."""
+
+    def __init__(self, directory: Path | str, *, fault: Callable[[str], None] | None = None,
+                 clock: Callable[[], float] = time.time, digest: str | None = None,
+                 on_reopen: Callable[[], None] | None = None) -> None:
+        self.directory = check_state_dir(directory)
+        self.path = self.directory / NAME
         self.fault = fault
         self.clock = clock
+        self.digest = digest
+        self.on_reopen = on_reopen
+        self.on_change: Callable[[], None] | None = None
+        """Called when :attr:`problem` changed (the session shows it on the controller)."""
+        self.db: sqlite3.Connection | None = None
+        self.lock: StateLock | None = None
         self.game: int | None = None
         self.seq = 0
+        self.current: tuple[dict[str, Any], list[str]] | None = None  # the open game, as committed
+        self.backlog: list[tuple[str, Any]] = []
+        """Writes that failed on a passing error, oldest first (written by :meth:`retry`)."""
+        self.problem = ""
+        """One line while the journal cannot be written ("" when it can)."""
+        self.moved_aside: Path | None = None
+        self.last_record: Path | None = None
+        self._last_try = -math.inf
+        self._ever_open = False
+        try:
+            self._open()
+        except (OSError, sqlite3.Error) as exc:
+            self._offline(exc, quiet=True)  # the front end says it (a terminal stops, the kiosk shows it)
+
+    # --- opening --------------------------------------------------------------------------------
+    def _open(self) -> None:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        if self.lock is None:
+            self.lock = StateLock(self.directory)
+        reason = self._connect()
+        if reason is not None:
+            self.move_aside(reason)
+        self._ever_open = True
+
+    def _connect(self) -> str | None:
+        """Open and check the file; the reason it is damaged, or None when it is sound.
+        Passing errors are raised."""
+        p = self.path
+        if p.is_symlink() or (p.exists() and not p.is_file()):
+            return "is not a regular file (a symlink or a directory)"
+        db = sqlite3.connect(p, isolation_level=None)
+        try:
+            reason = self._check(db)
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+            db.close()
+            if is_damage(exc):
+                return f"is damaged ({exc})"
+            raise
+        except BaseException:
+            db.close()
+            raise
+        if reason is not None:
+            db.close()
+            return reason
+        self.db = db
+        return None
+
+    def _check(self, db: sqlite3.Connection) -> str | None:
+        db.execute("PRAGMA synchronous=FULL")
+        # every commit is copied into the main file at once: a damaged WAL then costs at most the
+        # step being written, never the committed ones after a damaged frame (SQLite drops those)
+        db.execute("PRAGMA wal_autocheckpoint=1")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        tables = {n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if version not in (0, SCHEMA_VERSION):
+            return f"has schema version {version} (this program writes {SCHEMA_VERSION})"
+        check = db.execute("PRAGMA quick_check").fetchall()
+        if check != [("ok",)]:
+            return f"is damaged (quick_check: {'; '.join(str(r[0]) for r in check[:3])})"
+        if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            db.execute("PRAGMA journal_mode=WAL")
+        if version == 0 and tables:
+            if not {"games", "steps"} <= tables:
+                return f"holds other tables ({', '.join(sorted(tables))})"
+            for table, missing in (("games", ("digest TEXT", "crc INTEGER", "steps INTEGER")),
+                                   ("steps", ("crc INTEGER",))):
+                have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
+                for col in missing:
+                    if col.split()[0] not in have:
+                        db.execute(f"ALTER TABLE {table} ADD COLUMN {col}")
+        db.executescript(SCHEMA)
+        if version != SCHEMA_VERSION:
+            # rows of games from this id on carry checksums: a NULL there is damage, not an old row
+            first = 1 + (db.execute("SELECT max(id) FROM games").fetchone()[0] or 0) if tables else 0
+            db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('crc_from', ?)", (first,))
+            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        for table, cols in COLUMNS.items():
+            names = tuple(r[1] for r in db.execute(f"PRAGMA table_info({table})"))
+            if names != cols:
+                return f"has another {table} table ({', '.join(names)})"
+        return None
+
+    def move_aside(self, reason: str) -> Path:
+        """Rename the damaged journal (and its -wal, -shm) to ``journal.sqlite3.damaged-<time>``,
+        log one line and start a fresh journal; ids go on above the old journal's."""
+        if self.db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self.db.close()
+            self.db = None
+        stamp = int(self.clock())
+        aside = self.path.with_name(f"{NAME}.damaged-{stamp}")
+        n = 1
+        while os.path.lexists(aside):
+            n += 1
+            aside = self.path.with_name(f"{NAME}.damaged-{stamp}-{n}")
+        for suffix in ("", "-wal", "-shm"):
+            src = f"{self.path}{suffix}"
+            if os.path.lexists(src):
+                os.rename(src, f"{aside}{suffix}")
+        log.warning("journal %s %s: moved aside to %s (kept for inspection); a new journal starts",
+                    self.path, reason, aside.name)
+        self.moved_aside = aside
+        floor = _max_id_of(aside)
+        if self._connect() is not None:
+            raise OSError(errno.EIO, f"a new journal in {self.directory} cannot be started")
+        if floor:
+            self._meta_floor(floor)
+        return aside
+
+    def _meta_floor(self, floor: int) -> None:
+        assert self.db is not None
+        self.db.execute("INSERT INTO meta (key, value) VALUES ('id_floor', ?) "
+                        "ON CONFLICT(key) DO UPDATE SET value=max(value, excluded.value)", (floor,))
 
     def close(self) -> None:
-        self.db.close()
+        if self.db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self.db.close()
+            self.db = None
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
     def __enter__(self) -> Journal:
         return self
@@ -79,86 +287,308 @@ class Journal:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _tx(self, sql: str, args: tuple[Any, ...]) -> int:
+    # --- passing errors ---------------------------------------------------------------------------
+    def _offline(self, exc: BaseException, *, quiet: bool = False) -> None:
+        if self.db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self.db.close()
+            self.db = None
+        self._last_try = self.clock()
+        line = problem_line(self.directory, exc, len(self.backlog))
+        if not quiet and line.split(" — ")[0] != self.problem.split(" — ")[0]:
+            log.warning("%s", line)
+        self._set_problem(line)
+
+    def _set_problem(self, line: str) -> None:
+        if line != self.problem:
+            self.problem = line
+            if self.on_change is not None:
+                self.on_change()
+
+    def lost(self, exc: BaseException) -> None:
+        """A passing error while reading at the start: offline, and the unfinished game is
+        looked for again (``on_reopen``) once the journal opens."""
+        self._offline(exc)
+        self._ever_open = False
+
+    def retry(self, *, force: bool = False) -> bool:
+        """Write what waits (opening the journal first if need be); True when nothing waits.
+        Without ``force`` it tries at most every :data:`RETRY_SECONDS`."""
+        if self.db is not None and not self.backlog:
+            return True
+        if not force and self.clock() - self._last_try < RETRY_SECONDS:
+            return False
+        return self._flush()
+
+    def _flush(self) -> bool:
+        self._last_try = self.clock()
+        first = False
+        try:
+            if self.db is None:
+                first = not self._ever_open
+                self._open_again()
+            while self.backlog:
+                kind, payload = self.backlog[0]
+                self._write(kind, payload)
+                self.backlog.pop(0)
+        except (OSError, sqlite3.Error, AlreadyRunning) as exc:  # another process took the directory meanwhile
+            self._offline(exc)
+            return False
+        if self.problem:
+            log.warning("journal %s is written again", self.path)
+            self._set_problem("")
+        if first and self.on_reopen is not None:  # opened late: the session looks for an unfinished game
+            self.on_reopen()
+        return True
+
+    def _open_again(self) -> None:
+        aside = self.moved_aside
+        self._open()
+        if self.moved_aside != aside and self.current is not None and self.game is not None:
+            # damaged while a game was open: its committed part goes into the new journal first
+            setup, cmds = self.current
+            self.game = None
+            self.backlog[:0] = [("game", setup), *(("cmd", c) for c in cmds)]
+
+    # --- writing --------------------------------------------------------------------------------
+    def _tx(self, sql: str, args: tuple[Any, ...], *more: tuple[str, tuple[Any, ...]]) -> int:
+        assert self.db is not None
         cur = self.db.cursor()
         cur.execute("BEGIN IMMEDIATE")
         try:
             cur.execute(sql, args)
             rowid = cur.lastrowid or 0
+            for sql2, args2 in more:
+                cur.execute(sql2, args2)
             if self.fault:
                 self.fault("written")
             cur.execute("COMMIT")
         except BaseException:
             if self.db.in_transaction:
-                cur.execute("ROLLBACK")
+                with contextlib.suppress(sqlite3.Error):
+                    cur.execute("ROLLBACK")
             raise
         if self.fault:
             self.fault("committed")
         return rowid
 
-    # --- writing --------------------------------------------------------------------------------
+    def hook(self, kind: str, payload: Any) -> None:
+        """The controller's ``on_command``: never raises on a storage error (see :attr:`problem`)."""
+        self.backlog.append((kind, payload))
+        if self.db is not None or self.clock() - self._last_try >= RETRY_SECONDS:
+            self._flush()
+        else:
+            self._set_problem(problem_line(self.directory, None, len(self.backlog), self.problem))
+
+    def _write(self, kind: str, payload: Any) -> None:
+        if kind == "game":
+            self._start(payload)
+        elif kind == "cmd":
+            self._append(payload)
+        elif kind == "finished":
+            self._finish(payload)
+        elif kind == "discard":
+            self._discard(payload)
+        else:
+            raise ValueError(f"unknown journal entry {kind!r}")
+
+    def _next_id(self) -> int:
+        assert self.db is not None
+        top = self.db.execute("SELECT max(id) FROM games").fetchone()[0] or 0
+        floor = self.db.execute("SELECT value FROM meta WHERE key='id_floor'").fetchone()
+        return max(int(top), int(floor[0]) if floor else 0, _max_record_id(self.directory / "records")) + 1
+
+    def _start(self, setup: dict[str, Any]) -> None:
+        gid = self._next_id()
+        text = json.dumps(setup, sort_keys=True)
+        self._tx("INSERT INTO games (id, started, setup, digest, crc, steps) VALUES (?, ?, ?, ?, ?, 0)",
+                 (gid, self.clock(), text, self.digest, game_crc(gid, text, self.digest)))
+        self.game, self.seq, self.current = gid, 0, (setup, [])
+
     def start(self, setup: dict[str, Any]) -> int:
-        self.game = self._tx("INSERT INTO games (started, setup) VALUES (?, ?)",
-                             (self.clock(), json.dumps(setup, sort_keys=True)))
-        self.seq = 0
+        self._write("game", setup)
+        assert self.game is not None
         return self.game
 
     def continue_game(self, game: OpenGame) -> None:
         self.game = game.id
         self.seq = len(game.cmds)
+        self.current = (game.setup, list(game.cmds))
 
-    def append(self, cmd: str) -> None:
+    def _append(self, cmd: str) -> None:
         if self.game is None:
             raise RuntimeError("no game started")
-        self._tx("INSERT INTO steps (game, seq, cmd) VALUES (?, ?, ?)", (self.game, self.seq + 1, cmd))
-        self.seq += 1
+        seq = self.seq + 1
+        self._tx("INSERT INTO steps (game, seq, cmd, crc) VALUES (?, ?, ?, ?)",
+                 (self.game, seq, cmd, step_crc(self.game, seq, cmd)),
+                 ("UPDATE games SET steps=? WHERE id=?", (seq, self.game)))  # a lost last step shows
+        self.seq = seq
+        if self.current is not None:
+            self.current[1].append(cmd)
 
-    def discard(self, game: int | None = None) -> None:
+    def append(self, cmd: str) -> None:
+        self._write("cmd", cmd)
+
+    def _discard(self, game: int | None) -> None:
         gid = game if game is not None else self.game
         if gid is not None:
             self._tx("UPDATE games SET status='discarded', finished=? WHERE id=?", (self.clock(), gid))
-        self.game = None
+        if gid == self.game:
+            self.game, self.current = None, None
 
-    def finish(self, record: dict[str, Any]) -> Path:
+    def discard(self, game: int | None = None) -> None:
+        """Mark a game discarded (the open one by default); on a storage error it waits in the backlog."""
+        self.hook("discard", game if game is not None else self.game)
+
+    def _finish(self, record: dict[str, Any]) -> None:
         if self.game is None:
             raise RuntimeError("no game started")
         text = json.dumps(record, indent=1, sort_keys=True)
-        out = self.directory / "records" / f"game-{self.game:05d}.json"
-        out.parent.mkdir(exist_ok=True)
-        tmp = out.with_suffix(".tmp")
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text + "\n")
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, out)
+        self.last_record = write_record(self.directory / "records", self.game, text)
         self._tx("UPDATE games SET status='finished', finished=?, record=? WHERE id=?",
                  (self.clock(), text, self.game))
-        self.game = None
-        return out
+        self.game, self.current = None, None
 
-    def hook(self, kind: str, payload: Any) -> None:
-        """The controller's ``on_command``."""
-        if kind == "game":
-            self.start(payload)
-        elif kind == "cmd":
-            self.append(payload)
-        elif kind == "finished":
-            self.finish(payload)
-        elif kind == "discard":
-            self.discard()
+    def finish(self, record: dict[str, Any]) -> Path:
+        self._write("finished", record)
+        assert self.last_record is not None
+        return self.last_record
 
     # --- reading --------------------------------------------------------------------------------
     def unfinished(self) -> OpenGame | None:
-        row = self.db.execute("SELECT id, setup, started FROM games WHERE status='open' "
+        """The newest open game; JournalDamaged when its rows are not what was written."""
+        try:
+            return self._unfinished()
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+            if is_damage(exc):
+                raise JournalDamaged(f"is damaged ({exc})") from None
+            raise
+
+    def _unfinished(self) -> OpenGame | None:
+        if self.db is None:
+            return None
+        odd = self.db.execute("SELECT id, status FROM games WHERE status NOT IN ('open', 'finished', 'discarded') "
+                              "LIMIT 1").fetchone()
+        if odd is not None:
+            raise JournalDamaged(f"game {odd[0]!r} has the status {odd[1]!r}")
+        row = self.db.execute("SELECT id, setup, started, digest, crc, steps FROM games WHERE status='open' "
                               "ORDER BY id DESC LIMIT 1").fetchone()
         if row is None:
             return None
-        cmds = [c for (c,) in self.db.execute("SELECT cmd FROM steps WHERE game=? ORDER BY seq", (row[0],))]
-        return OpenGame(row[0], json.loads(row[1]), cmds, row[2])
+        gid, text, started, digest, crc, count = row
+        if not isinstance(gid, int) or not isinstance(text, str):
+            raise JournalDamaged(f"game {gid!r} holds a {type(text).__name__} as its setup")
+        crc_from = self.db.execute("SELECT value FROM meta WHERE key='crc_from'").fetchone()
+        checked = crc_from is None or not isinstance(crc_from[0], int) or gid >= crc_from[0]
+        if checked and crc is None:
+            raise JournalDamaged(f"game {gid}'s setup has lost its checksum")
+        if crc is not None and crc != game_crc(gid, text, digest):
+            raise JournalDamaged(f"game {gid}'s setup is not what was written")
+        setup = load_json(text)
+        if not isinstance(setup, dict):
+            raise JournalDamaged(f"game {gid}'s setup is not a JSON object")
+        if not isinstance(started, (int, float)) or not math.isfinite(started):
+            raise JournalDamaged(f"game {gid}'s start time is {started!r}")
+        cmds: list[str] = []
+        for seq, cmd, scrc in self.db.execute("SELECT seq, cmd, crc FROM steps WHERE game=? ORDER BY seq", (gid,)):
+            if seq != len(cmds) + 1 or not isinstance(cmd, str):
+                raise JournalDamaged(f"game {gid}'s steps are not numbered 1, 2, … (step {seq!r})")
+            if (scrc is None and checked) or (scrc is not None and scrc != step_crc(gid, seq, cmd)):
+                raise JournalDamaged(f"game {gid}'s step {seq} is not what was written")
+            cmds.append(cmd)
+        if (count is None and checked) or (count is not None and count != len(cmds)):
+            raise JournalDamaged(f"game {gid} has {len(cmds)} steps, {count!r} were written")
+        return OpenGame(gid, setup, cmds, float(started), digest if isinstance(digest, str) else None)
 
     def discard_older_open(self, keep: int) -> None:
-        self.db.execute("UPDATE games SET status='discarded' WHERE status='open' AND id<>?", (keep,))
+        if self.db is None:
+            return
+        try:
+            self.db.execute("UPDATE games SET status='discarded' WHERE status='open' AND id<>?", (keep,))
+        except sqlite3.Error as exc:  # a passing error: the newest open game is the one offered anyway
+            log.info("older open games stay open for now: %s", exc)
 
     def records(self) -> list[dict[str, Any]]:
+        if self.db is None:
+            return []
         return [json.loads(r) for (r,) in
                 self.db.execute("SELECT record FROM games WHERE status='finished' ORDER BY id")]
+
+
+def problem_line(directory: Path, exc: BaseException | None, waiting: int, previous: str = "") -> str:
+    """One line for a passing storage error: what, where, what to do."""
+    if exc is None:
+        head = previous.split(" — ")[0] if previous else f"cannot write the game journal in {directory}"
+    else:
+        head = f"cannot write the game journal in {directory}: {describe(exc)}"
+    text = str(exc or previous).lower()
+    if "full" in text or (isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)):
+        todo = "free space on the card"
+    elif "read-only" in text or "readonly" in text or (isinstance(exc, OSError) and exc.errno in (
+            errno.EROFS, errno.EACCES, errno.EPERM)):
+        todo = "make the directory writable"
+    else:
+        todo = "check the card and the directory"
+    unsaved = f"{waiting} step(s) not saved yet, " if waiting else ""
+    return f"{head} — {todo}; {unsaved}retrying"
+
+
+_RECORD = re.compile(r"game-(\d+)")
+
+
+def _max_record_id(records: Path) -> int:
+    try:
+        names = os.listdir(records)
+    except OSError:
+        return 0
+    ids = [int(m.group(1)) for n in names if (m := _RECORD.match(n))]
+    return max(ids, default=0)
+
+
+def _max_id_of(path: Path) -> int:
+    """The highest game id in a journal that was moved aside (0 when it cannot be read)."""
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
+        try:
+            top = db.execute("SELECT max(id) FROM games").fetchone()[0]
+        finally:
+            db.close()
+    except Exception:  # best effort on a damaged file: any failure means "unknown"
+        return 0
+    return top if isinstance(top, int) and top > 0 else 0
+
+
+def write_record(records: Path, game: int, text: str) -> Path:
+    """``records/game-NNNNN.json``, never over another file: the text is written to a temporary
+    file and fsynced, then hard-linked to its name (which fails if the name is taken: the next
+    free ``game-NNNNN-K.json`` is used, unless the file already holds this very record), then
+    the directory is fsynced."""
+    records.mkdir(exist_ok=True)
+    body = (text + "\n").encode()
+    tmp = records / f".game-{game:05d}.{os.getpid()}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(body)
+            f.flush()
+            os.fsync(f.fileno())
+        k = 1
+        while True:
+            out = records / (f"game-{game:05d}.json" if k == 1 else f"game-{game:05d}-{k}.json")
+            try:
+                os.link(tmp, out)
+                break
+            except FileExistsError:
+                with contextlib.suppress(OSError):
+                    if out.read_bytes() == body:
+                        break  # the same record (written before a failed database update)
+                k += 1
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    dfd = os.open(records, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(dfd)
+    finally:
+        os.close(dfd)
+    return out

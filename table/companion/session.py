@@ -5,14 +5,14 @@ from __future__ import annotations
 import logging
 import random
 import sqlite3
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 from table.companion.controller import Controller, Setup
-from table.companion.journal import Journal
+from table.companion.journal import Journal, JournalDamaged
+from table.companion.statedir import is_damage
 from table.engine import actions as A
-from table.engine.data import DataSet
+from table.engine.data import DataSet, data_digest
 
 log = logging.getLogger("applejack.session")
 
@@ -22,43 +22,88 @@ def open_session(data: DataSet, state_dir: Path, *, resume: str = "ask",
                  rng: random.Random | None = None) -> tuple[Controller, Journal]:
     """``resume``: "ask" (the resume screen), "yes" (resume at once) or "no" (discard it).
 
-    A journal file that SQLite cannot read (corrupted on the card) is moved aside as
-    ``journal.sqlite3.unreadable-<unix time>`` with a warning and a new journal starts, so the
-    kiosk comes up instead of crash-looping; the old file stays for a look. A state directory
-    that cannot be made raises OSError (the caller says so and stops).
+    A damaged journal (docs/companion.md, "Storage") is moved aside with one log line and a
+    new one starts, so the kiosk comes up instead of crash-looping; the old file stays for a
+    look. A passing storage error (disk full, read-only) leaves the journal offline with
+    ``journal.problem`` (also ``ctl.storage_problem``) set: play goes on, the writes wait, and
+    ``journal.retry()`` writes them — and offers the unfinished game then, if nobody has started
+    one meanwhile. Raises AlreadyRunning when another process holds the state directory,
+    StateDirRefused for ``/`` or an empty path.
     """
-    try:
-        journal = Journal(state_dir, fault=fault)
-    except sqlite3.DatabaseError as exc:
-        bad = Path(state_dir) / "journal.sqlite3"
-        aside = bad.with_name(f"{bad.name}.unreadable-{int(time.time())}")
-        log.warning("journal %s cannot be read (%s): moved aside to %s, starting a new one", bad, exc, aside)
-        for suffix in ("", "-wal", "-shm"):
-            extra = Path(f"{bad}{suffix}")
-            if extra.exists():
-                extra.rename(Path(f"{aside}{suffix}"))
-        journal = Journal(state_dir, fault=fault)
+    digest = data_digest(data)
+    journal = Journal(state_dir, fault=fault, digest=digest)
     ctl = Controller(data, on_command=journal.hook, rng=rng)
-    game = journal.unfinished()
-    if game is not None:
-        journal.discard_older_open(game.id)
-        try:  # a dry run first: a journal that no longer replays (edited data) must not crash-loop the kiosk
-            setup = Setup.from_dict(game.setup)
+
+    def storage_changed() -> None:
+        if ctl.storage_problem != journal.problem:
+            ctl.storage_problem = journal.problem
+            ctl.version += 1
+
+    def offer() -> None:
+        if ctl.mode == "setup" and ctl.track is None and not journal.backlog:
+            try:
+                _offer_unfinished(data, ctl, journal, resume, digest)
+            except (OSError, sqlite3.Error) as exc:
+                journal.lost(exc)
+        storage_changed()
+
+    journal.on_reopen = offer
+    journal.on_change = storage_changed
+    if journal.db is not None:
+        try:
+            _offer_unfinished(data, ctl, journal, resume, digest)
+        except (OSError, sqlite3.Error) as exc:  # a passing error while reading: offered once it reads again
+            journal.lost(exc)
+    storage_changed()
+    return ctl, journal
+
+
+def _offer_unfinished(data: DataSet, ctl: Controller, journal: Journal, resume: str, digest: str) -> None:
+    try:
+        game = journal.unfinished()
+    except JournalDamaged as exc:
+        journal.move_aside(str(exc))
+        return
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+        if not is_damage(exc):
+            raise
+        journal.move_aside(f"is damaged ({exc})")
+        return
+    if game is None:
+        return
+    journal.discard_older_open(game.id)
+    try:
+        setup = Setup.from_dict(game.setup)
+    except (ValueError, KeyError, TypeError, OverflowError) as exc:  # the setup is not one this program wrote
+        journal.move_aside(f"holds a setup this program cannot read ({exc!r})")
+        return
+    other_data = game.digest is not None and game.digest != digest
+    info = ""
+    if not other_data:
+        try:  # a dry run first: a journal that no longer replays must not crash-loop the kiosk
             scratch = Controller(data)
             scratch.replay(setup, game.cmds)
-        except (ValueError, KeyError, TypeError) as exc:
+        except (ValueError, KeyError, TypeError, IndexError, OverflowError) as exc:
             log.warning("unfinished game %d cannot be resumed (%s): discarded", game.id, exc)
             journal.discard(game.id)
-            return ctl, journal
-        journal.continue_game(game)
+            return
         info = scratch.turn_line() if scratch.track is not None and not scratch.t.is_terminal() else "score pad"
-        if resume == "yes":
-            ctl.replay(setup, game.cmds)
-        elif resume == "no":
+    journal.continue_game(game)
+    if other_data:
+        log.warning("unfinished game %d was played with data set %s, this is %s: not resumed", game.id,
+                    game.digest, digest)
+        if resume == "no":
             journal.discard(game.id)
-        else:
-            ctl.offer_resume(setup, game.cmds, info)
-    return ctl, journal
+        else:  # "yes" cannot resume it either: the screen asks, and only a discard clears it
+            ctl.offer_resume(setup, game.cmds, refused=f"played with another data set ({game.digest}, this one is "
+                             f"{digest}): reinstall that data to resume it, or discard it")
+        return
+    if resume == "yes":
+        ctl.replay(setup, game.cmds)
+    elif resume == "no":
+        journal.discard(game.id)
+    else:
+        ctl.offer_resume(setup, game.cmds, info)
 
 
 def auto_script(data: DataSet, setup: Setup, seed: int) -> list[str]:

@@ -286,6 +286,10 @@ class View:
             self.draw_play(surf, ctl)
         if ctl.hint:
             self.draw_hint(surf, ctl.hint)
+        if ctl.storage_problem:  # the journal cannot be written: say so over everything, until it can
+            rect = pygame.Rect(0, 0, self.w, self.px(30))
+            pygame.draw.rect(surf, (120, 20, 20), rect)
+            self.text(surf, ctl.storage_problem, 16, rect.center, FG, anchor="center", max_w=self.w - self.px(12))
         if ctl.setup.sensor and ctl.track is not None and ctl.sensor_state in ("disconnected", "reconnecting"):
             self.text(surf, f"die sensor {ctl.sensor_state}", 18, (self.w - self.px(8), self.h - self.px(6)),
                       WARN, anchor="bottomright")

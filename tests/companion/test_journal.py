@@ -53,7 +53,9 @@ def test_a_discarded_game_is_not_offered_again(tmp_path):
     ctl.press("trough1")
     j.close()
     ctl, j = open_session(DATA, tmp_path)
-    assert ctl.press("undo")  # on the resume screen: start a new game
+    assert ctl.press("undo")  # on the resume screen: the first press only asks
+    assert ctl.mode == "resume" and "again" in ctl.hint
+    assert ctl.press("undo")  # the second discards the game and starts a new one
     assert ctl.mode == "setup"
     j.close()
     ctl, j = open_session(DATA, tmp_path)
@@ -229,9 +231,9 @@ def test_an_unreadable_journal_file_is_moved_aside_and_a_new_one_starts(tmp_path
         assert journal.unfinished() is None
     finally:
         journal.close()
-    aside = list(tmp_path.glob("journal.sqlite3.unreadable-*"))
+    aside = list(tmp_path.glob("journal.sqlite3.damaged-*"))
     assert len(aside) == 1 and aside[0].read_bytes().startswith(b"this is not a database")
-    assert "cannot be read" in caplog.text
+    assert "moved aside" in caplog.text
 
 
 def test_play_says_so_when_the_state_directory_cannot_be_made(tmp_path, capsys):
@@ -241,4 +243,40 @@ def test_play_says_so_when_the_state_directory_cannot_be_made(tmp_path, capsys):
     blocker.write_text("x")
     assert main(["play", "--text", "--pins", "none", "--state-dir", str(blocker / "sub")]) == 2
     err = capsys.readouterr().err
-    assert "cannot keep the game journal" in err and "Traceback" not in err
+    assert "cannot write the game journal" in err and "Not a directory" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_journal_of_the_first_unversioned_schema_is_migrated_and_its_game_resumes(tmp_path):
+    import sqlite3
+
+    db = sqlite3.connect(tmp_path / "journal.sqlite3")
+    db.executescript("""
+        CREATE TABLE games (id INTEGER PRIMARY KEY, started REAL NOT NULL, setup TEXT NOT NULL,
+                            status TEXT NOT NULL DEFAULT 'open', finished REAL, record TEXT);
+        CREATE TABLE steps (game INTEGER NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,
+                            cmd TEXT NOT NULL, PRIMARY KEY (game, seq));
+    """)
+    db.execute("INSERT INTO games (id, started, setup) VALUES (4, 1.0, ?)", (json.dumps(Setup(2).to_dict()),))
+    db.execute("INSERT INTO steps VALUES (4, 1, 'take 1')")
+    db.commit()
+    db.close()
+    ctl, j = open_session(DATA, tmp_path)
+    try:
+        assert ctl.mode == "resume" and not list(tmp_path.glob("*.damaged-*"))
+        assert j.db.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert ctl.press("confirm") and [str(a) for a in ctl.t.history] == ["take 1"]
+        assert j.game == 4 and j.seq == 1  # the next step goes on in the same game
+    finally:
+        j.close()
+
+
+def test_json_from_the_journal_refuses_what_was_never_written():
+    import pytest
+
+    from table.companion.journal import JournalDamaged, load_json
+
+    assert load_json('{"players": 2}') == {"players": 2}
+    for bad in ('{"players": 1e400}', '{"players": NaN}', '{"players": 2', b'{"players": 2}', None):
+        with pytest.raises(JournalDamaged):
+            load_json(bad)
