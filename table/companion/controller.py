@@ -1052,7 +1052,7 @@ class Controller:
         self._resume_payload = (setup, list(cmds))
         self.resume_refused, self.discard_armed = refused, False
         self.resume_info = (f"cannot resume: {refused}" if refused else
-                            info or f"{setup.players} player(s), {len(cmds)} step(s) recorded")
+                            info or f"{plural(setup.players, 'player')}, {plural(len(cmds), 'step')} recorded")
         self._say(f"Unfinished game found ({self.resume_info}): "
                   + ("undo twice discards it" if refused else "confirm resumes it, undo twice starts a new one"))
         self._changed()

@@ -382,8 +382,10 @@ class View:
         self.button(surf, pygame.Rect(self.w // 2 - bw - self.px(15), self.px(220), bw, bh), "Resume ✓", "confirm",
                     colour=OK, size=30)
         self.button(surf, pygame.Rect(self.w // 2 + self.px(15), self.px(220), bw, bh), "New game", "undo", size=30)
-        self.text(surf, "CONFIRM resumes · UNDO starts a new game", 22, (self.w // 2, self.px(360)), DIM,
-                  anchor="center", max_w=self.w - self.px(20))
+        if not ctl.discard_armed:  # once armed, the refusal strip says "press UNDO again"
+            line = ("UNDO twice discards it for a new game" if ctl.resume_refused else
+                    "CONFIRM resumes · UNDO twice discards it for a new game")
+            self.text(surf, line, 22, (self.w // 2, self.px(360)), DIM, anchor="center", max_w=self.w - self.px(20))
 
     # --- play -------------------------------------------------------------------------------------
     def board_surface(self, track: Track, ctl: Controller, w: int, h: int) -> pygame.Surface:

@@ -13,7 +13,7 @@ from table.engine.data import DataSet
 NAMES = ("setup", "resume", "play", "harvest", "refill", "stock", "middle", "correct", "pad", "result",
          "setup-tracked", "tracked-draw", "tracked-hint", "tracked-place",
          "setup-variants", "setup-campaign", "loop-harvest", "blossom", "loop", "last-turn", "game-over",
-         "pad-total", "solo-result", "middle-space")
+         "pad-total", "solo-result", "middle-space", "resume-discard")
 
 
 def _tracked(data: DataSet, draws: int | None) -> Controller:
@@ -53,9 +53,11 @@ def sample(data: DataSet, name: str) -> Controller:
         ctl = Controller(data)
         ctl.setup = Setup(3, cottage=True, apple_tiles=(2, 0, 1, 3, 4, 5, 6), sensor=True)
         return ctl
-    if name == "resume":
+    if name in ("resume", "resume-discard"):
         ctl = Controller(data)
         ctl.offer_resume(Setup(2), ["take 1"] * 12)
+        if name == "resume-discard":
+            ctl.press("undo")  # the first press only asks
         return ctl
     if name in ("play", "harvest", "stock"):
         ctl = Controller(data)
