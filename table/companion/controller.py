@@ -307,6 +307,7 @@ class Controller:
 
     def __init__(self, data: DataSet, *, on_command: Callable[[str, Any], None] | None = None,
                  rng: random.Random | None = None) -> None:
+        self.game = "applejack"  # its key in table.games (table.companion.protocol.GameCompanion)
         self.data = data
         self.on_command = on_command
         self.rng = rng or random.Random()
