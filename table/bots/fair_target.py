@@ -1,0 +1,264 @@
+"""A fair solo target and a per-turn coach: the strong bot on the player's own tile draws.
+
+**The same draws** (docs/history.md). A game's *draw sequence* is the list of tiles that came
+out of the supply, in the order they came out: every chance action ``draw N`` of the record,
+setup draws included. The bot's game is played from the same setup (config, kept campaign
+tiles) and its k-th draw from the supply — whatever it is for (setup, a blind draw, a refill,
+the cottage, the middle trees) — is the k-th tile of that sequence. The bot's choices change
+*how many* tiles leave the supply and *where* they go, never *which* tile comes next: tiles only
+ever leave the supply, so the first k tiles of the sequence are exactly the ones drawn so far
+and the (k+1)-th is still in it. When the bot's game needs more draws than the record made, the
+rest of the supply follows in one fixed order (the remaining tile ids sorted, shuffled by
+``random.Random(extra_seed)``), reported as ``extra_draws``; when it needs fewer, the
+sequence's tail is simply never turned over.
+
+The bot is :class:`~table.bots.strong.StrongBot` with ``max_seconds=None`` (no time cap) and a
+seeded RNG, so the target is deterministic: the same record and seeds give the same score. A
+record the strong bot played itself (``play_game`` with the same bot seed) gives back exactly
+its own game.
+
+**The coach** (any player count, a game with orchard tracking): before each of a seat's turns
+the strong bot is asked for the whole turn (select, pay or pasture, place, cottage restock) on
+a copy of the position; a draw inside the turn (a blind draw, a restock from the supply) is the
+record's next draw, as above. Both turns are valued the moment the turn is over (the die moved,
+harvests paid) by the bots' own projection of that seat's final score
+(:func:`table.bots.strong.leaf_value`, :mod:`table.bots.evaluate`'s weights for the player
+count); the *cost* is the bot's value minus the player's, in projected honey (negative: the
+evaluation liked the player's turn better).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from table.engine import actions as A
+from table.engine.data import DataSet
+from table.engine.errors import IllegalActionError, RecordError
+from table.engine.game import CHANCE, SELECT, GameState
+from table.engine.record import GameRecord
+from table.engine.scoring import ScoreBreakdown, solo_verdict
+
+
+class FairTargetError(ValueError):
+    """The game cannot be used (not solo, not a full game record, no draws …); one line."""
+
+
+def as_record(game: GameState | GameRecord | dict[str, Any]) -> GameRecord:
+    """A full game record from a GameState (the tracked mirror), a GameRecord, an
+    ``applejack-record/1`` dict, or a companion record holding one under ``game``."""
+    if isinstance(game, GameState):
+        return GameRecord.of(game)
+    if isinstance(game, GameRecord):
+        return game
+    if isinstance(game, dict) and isinstance(game.get("game"), dict):  # a tracked companion record
+        game = game["game"]
+    try:
+        return GameRecord.from_dict(game)
+    except RecordError as exc:
+        raise FairTargetError(f"{exc} (the coach and the fair target need a game with orchard tracking: "
+                              "a full game record)") from None
+
+
+def draw_sequence(record: GameRecord) -> tuple[int, ...]:
+    """The tiles the record drew from the supply, in order (its ``draw N`` actions)."""
+    out = []
+    for text in record.actions:
+        try:
+            action = A.from_text(text)
+        except ValueError as exc:
+            raise FairTargetError(str(exc)) from None
+        if A.DRAW <= action < A.DRAW + A.TILE_SPAN:
+            out.append(action - A.DRAW)
+    return tuple(out)
+
+
+class Draws:
+    """The supply's draws for a replay: the sequence first, then the rest in a fixed order."""
+
+    def __init__(self, sequence: Sequence[int], start: int = 0, extra_seed: int = 0) -> None:
+        self.sequence = tuple(sequence)
+        self.next = start
+        self.extra_seed = extra_seed
+        self.rest: list[int] | None = None
+        self.extra = 0
+
+    def draw(self, state: GameState) -> int:
+        """The next tile for ``state``'s chance node (as a ``draw`` action)."""
+        if self.next < len(self.sequence):
+            tile = self.sequence[self.next]
+            self.next += 1
+            if tile not in state.supply:  # cannot happen (see the module doc); a damaged record could
+                raise FairTargetError(f"draw {self.next}: tile {tile} is not in the supply")
+            return A.draw(tile)
+        if self.rest is None:
+            self.rest = sorted(state.supply)
+            random.Random(self.extra_seed).shuffle(self.rest)
+        while self.rest:
+            tile = self.rest.pop(0)
+            if tile in state.supply:
+                self.extra += 1
+                return A.draw(tile)
+        raise FairTargetError("the supply is empty but the game asks for a draw")
+
+
+def _strong(seed: int, options: dict[str, Any] | None) -> Any:
+    from table.bots.strong import StrongBot
+
+    return StrongBot(random.Random(seed), **{**(options or {}), "max_seconds": None})
+
+
+@dataclass(frozen=True)
+class FairTarget:
+    """The strong bot's game on the player's draws."""
+
+    bot_total: int
+    bot_breakdown: ScoreBreakdown
+    player_total: int | None
+    draws_used: int
+    extra_draws: int
+    bot_record: GameRecord
+
+    def text(self) -> str:
+        line = f"With your draws the bot scored {self.bot_total}"
+        if self.player_total is not None:
+            diff = self.player_total - self.bot_total
+            line += f"; you scored {self.player_total} ({diff:+d})"
+        line += f". The bot: {solo_verdict(self.bot_total)}."
+        if self.extra_draws:
+            line += f" (It drew {self.extra_draws} tile(s) more than your game did; those came in a fixed order.)"
+        return line
+
+
+def fair_target(data: DataSet, game: GameState | GameRecord | dict[str, Any], *, bot_seed: int = 0,
+                extra_seed: int = 0, bot_options: dict[str, Any] | None = None) -> FairTarget:
+    """Replay the strong bot on ``game``'s draws (a solo game); see the module doc."""
+    record = as_record(game)
+    if record.config.players != 1:
+        raise FairTargetError(f"the fair target is for solo games; this one has {record.config.players} players")
+    try:
+        player = record.replay(data)
+    except RecordError as exc:
+        raise FairTargetError(str(exc)) from None
+    draws = Draws(draw_sequence(record), extra_seed=extra_seed)
+    bot = _strong(bot_seed, bot_options)
+    state = GameState(data, record.config, keep_undo=False)
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            state.apply_fast(draws.draw(state))
+        else:
+            state.apply_fast(bot.choose(state))
+    score = state.scores()[0]
+    return FairTarget(score.total, score, player.scores()[0].total if player.is_terminal() else None,
+                      min(draws.next, len(draws.sequence)), draws.extra, GameRecord.of(state))
+
+
+# --- the coach ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TurnAdvice:
+    """One turn of one seat: what was played and what the bot would have played, each valued as
+    the projected final score of that seat right after the turn (honey)."""
+
+    turn: int
+    seat: int
+    played: tuple[str, ...]
+    bot: tuple[str, ...]
+    played_value: float
+    bot_value: float
+
+    @property
+    def cost(self) -> float:
+        """Projected honey the choice cost against the bot's (negative: it gained)."""
+        return self.bot_value - self.played_value
+
+    @property
+    def same(self) -> bool:
+        return self.played == self.bot
+
+    def text(self) -> str:
+        head = f"turn {self.turn + 1:2d} seat {self.seat + 1}: {', '.join(self.played)}"
+        if self.same:
+            return f"{head} — the bot's choice too ({self.played_value:.1f})"
+        return (f"{head} → {self.played_value:.1f}; "
+                f"the bot: {', '.join(self.bot)} → {self.bot_value:.1f}; cost {self.cost:+.1f}")
+
+
+def _weights(players: int) -> Any:
+    from table.bots.evaluate import Weights
+    from table.bots.strong import SOLO_WEIGHTS
+
+    return SOLO_WEIGHTS if players == 1 else Weights()
+
+
+def coach(data: DataSet, game: GameState | GameRecord | dict[str, Any], *, bot_seed: int = 0,
+          extra_seed: int = 0, bot_options: dict[str, Any] | None = None,
+          seats: Sequence[int] | None = None) -> list[TurnAdvice]:
+    """Per turn of each seat (or of ``seats``): the player's turn and the bot's, valued (module doc)."""
+    from table.bots.strong import leaf_value
+
+    record = as_record(game)
+    sequence = draw_sequence(record)
+    try:
+        state = GameState(data, record.config, keep_undo=False)
+    except ValueError as exc:
+        raise FairTargetError(f"bad config: {exc}") from None
+    weights = _weights(record.config.players)
+    try:
+        actions = [A.from_text(t) for t in record.actions]
+    except ValueError as exc:
+        raise FairTargetError(str(exc)) from None
+    out: list[TurnAdvice] = []
+    i = drawn = 0
+    while i < len(actions) and not state.is_terminal():
+        if state.phase == SELECT and state.current_player() != CHANCE and (seats is None or state.seat in seats):
+            seat, turn0 = state.seat, state.turn
+            # the player's turn, from the record
+            mine = state.clone()
+            j, played = i, []
+            while j < len(actions) and mine.turn == turn0 and not mine.is_terminal():
+                _apply(mine, actions[j], j)
+                played.append(A.to_text(actions[j]))
+                j += 1
+            if mine.turn == turn0 and not mine.is_terminal():
+                break  # the record stops inside this turn
+            # the bot's turn, on the same draws
+            sim = state.clone()
+            bot = _strong(bot_seed * 1_000_003 + turn0, bot_options)
+            draws = Draws(sequence, drawn, extra_seed)
+            chosen = []
+            while sim.turn == turn0 and not sim.is_terminal():
+                a = draws.draw(sim) if sim.current_player() == CHANCE else bot.choose(sim)
+                sim.apply_fast(a)
+                chosen.append(A.to_text(a))
+            out.append(TurnAdvice(turn0, seat, tuple(played), tuple(chosen),
+                                  leaf_value(mine, seat, weights), leaf_value(sim, seat, weights)))
+        action = actions[i]
+        if A.DRAW <= action < A.DRAW + A.TILE_SPAN:
+            drawn += 1
+        _apply(state, action, i)
+        i += 1
+    return out
+
+
+def _apply(state: GameState, action: int, index: int) -> None:
+    try:
+        state.apply(action)
+    except (IllegalActionError, ValueError) as exc:
+        raise FairTargetError(f"action {index + 1} ({A.to_text(action)}): {exc}") from None
+
+
+def coach_text(advice: Sequence[TurnAdvice]) -> str:
+    """The coach's report: one line per turn, then the total and the dearest turns."""
+    if not advice:
+        return "No complete turn to look at."
+    lines = [a.text() for a in advice]
+    differ = [a for a in advice if not a.same]
+    total = sum(a.cost for a in differ)
+    lines.append(f"{len(advice) - len(differ)} of {len(advice)} turns as the bot would have played them; "
+                 f"the others cost {total:+.1f} projected honey in all.")
+    dear = sorted(differ, key=lambda a: -a.cost)[:3]
+    if dear and dear[0].cost > 0:
+        lines.append("Dearest: " + "; ".join(f"turn {a.turn + 1} ({a.cost:+.1f})" for a in dear if a.cost > 0))
+    return "\n".join(lines)

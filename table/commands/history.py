@@ -1,0 +1,203 @@
+"""``applejack-table history``: the finished games, personal bests and solo marks (docs/history.md).
+
+::
+
+    applejack-table history [--player NAME] [--state-dir DIR]   # games, personal bests, solo marks
+    applejack-table history --csv [--player NAME]                # one CSV row per game and player
+    applejack-table history import DIR/records/*.json            # backfill from the companion's records
+    applejack-table history --qr GAME_ID                         # the play's QR code in the terminal
+    applejack-table history --export GAME_ID                     # the play as statistics-app JSON
+    applejack-table history --coach RECORD.json                  # per turn: the bot's choice, the cost;
+                                                                 # solo: the bot's score on your draws
+
+Bad input (an argument, a file, a game id) is one line on standard error and exit status 2. A
+damaged history file is moved aside (one log line) and the command goes on with a fresh one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+PROG = "applejack-table history"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("words", nargs="*", metavar="import FILE",
+                   help="'import' and record files (STATE_DIR/records/*.json) to backfill the history from")
+    p.add_argument("--state-dir", metavar="DIR",
+                   help="where history.sqlite3 lives (default: $STATE_DIRECTORY, else the user data dir; "
+                        "the companion's state dir)")
+    p.add_argument("--player", metavar="NAME", help="only this player's games, bests and marks")
+    p.add_argument("--csv", action="store_true", help="one CSV row per game and player instead of the tables")
+    p.add_argument("--qr", metavar="GAME_ID", type=int, help="print game GAME_ID's QR code (statistics-app JSON)")
+    p.add_argument("--light", action="store_true",
+                   help="with --qr: dark modules as ink (a light terminal or paper); default: for a dark terminal")
+    p.add_argument("--export", metavar="GAME_ID", type=int, help="print game GAME_ID as statistics-app JSON")
+    p.add_argument("--coach", metavar="RECORD", help="a full game record (orchard tracking): per turn what the "
+                   "strong bot would have done and what the choice cost; for a solo game also the bot's "
+                   "score with the same draws")
+    p.add_argument("--seed", type=int, default=0, help="with --coach: the bot's seed (default 0)")
+
+
+def _fail(msg: str) -> int:
+    print(f"{PROG}: {msg}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    import sqlite3
+
+    from table.commands.inputs import InputError
+    from table.companion.statedir import StateDirRefused
+    from table.history import HistoryDamaged, HistoryInputError
+
+    modes = sum(bool(x) for x in (args.words, args.qr is not None, args.export is not None, args.coach, args.csv))
+    if modes > 1:
+        return _fail("choose one of: import, --csv, --qr, --export, --coach")
+    if args.words and args.words[0] != "import":
+        return _fail(f"unknown word {args.words[0][:40]!r}; 'import FILE…' backfills from record files")
+    try:
+        if args.coach:
+            return _coach(args)
+        directory = _state_dir(args)
+        if args.words:
+            return _import(directory, args.words[1:])
+        return _show(directory, args)
+    except (InputError, HistoryInputError, HistoryDamaged, StateDirRefused) as exc:
+        return _fail(str(exc))
+    except (sqlite3.Error, OSError) as exc:
+        return _fail(f"the history could not be read: {str(exc)[:200]}")
+
+
+def _state_dir(args: argparse.Namespace) -> Any:
+    from table.companion.journal import default_state_dir
+    from table.companion.statedir import check_state_dir
+
+    return check_state_dir(args.state_dir) if args.state_dir else default_state_dir()
+
+
+def _import(directory: Any, files: list[str]) -> int:
+    from table.history import History, import_records
+
+    if not files:
+        return _fail("import needs record files, e.g. STATE_DIR/records/*.json")
+    with History(directory) as history:
+        result = import_records(history, files)
+    for line in result.problems:
+        print(f"{PROG}: skipped {line}", file=sys.stderr)
+    print(f"{result.added} game(s) added, {result.known} already in the history, "
+          f"{len(result.problems)} file(s) skipped ({directory})")
+    return 2 if result.problems and not (result.added or result.known) else 0
+
+
+def _show(directory: Any, args: argparse.Namespace) -> int:
+    from table.history import FILENAME, History
+
+    if not (directory / FILENAME).exists():
+        if args.qr is not None or args.export is not None:
+            return _fail(f"no game {args.qr if args.qr is not None else args.export} (no history in {directory})")
+        if not args.csv:
+            print(f"No games stored yet ({directory}).")
+        else:
+            _csv([])
+        return 0
+    with History(directory) as history:
+        if args.qr is not None or args.export is not None:
+            return _one(history, args.qr if args.qr is not None else args.export, args)
+        games = history.games(player=args.player)
+        if args.csv:
+            _csv(games)
+            return 0
+        print(_tables(games, history.bests(args.player), history.solo_marks(args.player), directory))
+    return 0
+
+
+def _one(history: Any, gid: int, args: argparse.Namespace) -> int:
+    from table.statsexport import QRTooLarge, payload, qr_text
+
+    entry = history.game(gid)
+    if entry is None:
+        return _fail(f"no game {gid} in the history (see `{PROG}`)")
+    try:
+        data = payload(entry, history.record(gid))
+    except QRTooLarge as exc:
+        return _fail(str(exc))
+    if args.export is not None:
+        print(data.decode())
+        return 0
+    try:
+        print(qr_text(data, dark_on_light=args.light))
+    except QRTooLarge as exc:
+        return _fail(str(exc))
+    print(f"game {gid}: {len(data)} bytes of statistics-app JSON (`{PROG} --export {gid}` prints it)")
+    return 0
+
+
+def _tables(games: list[Any], bests: list[Any], marks: list[Any], directory: Any) -> str:
+    lines = [f"Games ({directory}):"]
+    if not games:
+        lines.append("  none")
+    for g in games:
+        seats = ", ".join(f"{s.player} {s.total}" + (" (won)" if s.winner and len(g.seats) > 1 else "")
+                          for s in g.seats)
+        solo = f"  solo: {g.solo}" if g.solo else ""
+        lines.append(f"  {g.id:4d}  {g.date}  {g.game:10s} {seats}{solo}")
+    lines.append("Personal bests:")
+    if not bests:
+        lines.append("  none")
+    for b in bests:
+        solo = f", solo best {b.solo_best}" if b.solo_best is not None else ""
+        lines.append(f"  {b.player:20s} {b.game:10s} {b.games:3d} game(s), best {b.best} (game {b.best_game}){solo}")
+    lines.append("Solo marks (goal 65, outstanding 80):")
+    if not marks:
+        lines.append("  none")
+    for m in marks:
+        first = ""
+        if m.first_goal is not None:
+            first += f"; first goal: game {m.first_goal}"
+        if m.first_outstanding is not None:
+            first += f"; first outstanding: game {m.first_outstanding}"
+        lines.append(f"  {m.player:20s} {m.game:10s} {m.solo_games} solo game(s): goal reached {m.goal}×, "
+                     f"outstanding {m.outstanding}×{first}")
+    return "\n".join(lines)
+
+
+CSV_FIELDS = ("game_id", "date_utc", "game", "seats", "seat", "player", "total", "winner", "solo",
+              "harvest", "harvest_doubled", "profitable_varieties", "variety_bonus", "blossoms", "honey",
+              "per_variety", "setup")
+
+
+def _csv(games: list[Any]) -> None:
+    import csv
+    import json
+
+    w = csv.writer(sys.stdout, lineterminator="\n")
+    w.writerow(CSV_FIELDS)
+    for g in games:
+        for seat, s in enumerate(g.seats, start=1):
+            b = s.breakdown
+            w.writerow([g.id, g.date, g.game, len(g.seats), seat, s.player, s.total, int(s.winner), g.solo or "",
+                        *(b.get(f, "") for f in CSV_FIELDS[9:15]),
+                        " ".join(str(v) for v in b.get("per_variety", [])),
+                        json.dumps(g.setup, sort_keys=True, separators=(",", ":"))])
+
+
+def _coach(args: argparse.Namespace) -> int:
+    from table.bots.fair_target import FairTargetError, as_record, coach, coach_text, fair_target
+    from table.commands.inputs import load_json
+    from table.datafiles import load_dataset
+
+    if args.player or args.state_dir:
+        return _fail("--coach reads a record file; --player and --state-dir do not apply")
+    record = load_json(args.coach, "record")
+    data = load_dataset()
+    try:
+        solo = as_record(record).config.players == 1
+        print(coach_text(coach(data, record, bot_seed=args.seed)))
+        if solo:
+            print(fair_target(data, record, bot_seed=args.seed).text())
+    except FairTargetError as exc:
+        return _fail(f"{args.coach}: {exc}")
+    return 0

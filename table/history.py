@@ -1,0 +1,544 @@
+"""Players and history: every finished game with its players, score breakdown and solo verdict.
+
+One SQLite file, ``history.sqlite3`` in the state dir (beside the journal, a separate file: a
+damaged history never touches the journal, and the other way round). Schema version
+:data:`SCHEMA_VERSION` in ``PRAGMA user_version``.
+
+* ``players``: every name that ever played (the touchscreen offers them, most recent first).
+* ``games``: one row per finished game — game key (``applejack``), the variant/setup as JSON,
+  the date (unix seconds, UTC), the number of players, the solo verdict (``outstanding``,
+  ``goal``, ``short``; NULL with several players), the record's SHA-256 (a game is stored once,
+  however often it is imported) and the record itself (for the QR code and the coach).
+* ``scores``: one row per game and seat — the player, the total, the breakdown as JSON
+  (``table.engine.scoring.ScoreBreakdown``'s fields) and whether the seat won.
+
+**Damage** (SQLite calls the file corrupt or not a database, another schema version, a row that
+does not read back): the file is moved aside as ``history.sqlite3.damaged-<unix time>`` with one
+log line and a fresh history starts. Nothing here ever stops play: :func:`record_finished` (the
+companion's hook) logs and returns ``None`` on any storage error.
+
+**Bounded input**: a name is 1..:data:`MAX_NAME` printable characters, at most
+:data:`MAX_PLAYERS` seats, a record at most :data:`MAX_RECORD_BYTES` as JSON, totals within
+±:data:`MAX_SCORE`; anything else is a :class:`HistoryInputError` (a ValueError) with one line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import logging
+import os
+import sqlite3
+import time
+import unicodedata
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from table.engine.scoring import SOLO_GOAL, SOLO_OUTSTANDING, ScoreBreakdown
+
+log = logging.getLogger("applejack.history")
+
+FILENAME = "history.sqlite3"
+SCHEMA_VERSION = 1
+MAX_NAME = 40
+MAX_PLAYERS = 8
+MAX_RECORD_BYTES = 1024 * 1024
+MAX_SCORE = 10_000
+BREAKDOWN_FIELDS = ("harvest", "harvest_doubled", "profitable_varieties", "variety_bonus", "blossoms", "honey",
+                    "total")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS players (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    created REAL NOT NULL,
+    last_played REAL
+);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,            -- table.games key, e.g. 'applejack'
+    setup TEXT NOT NULL,           -- variants / setup as JSON
+    played REAL NOT NULL,          -- unix seconds (UTC) the game ended
+    seats INTEGER NOT NULL,
+    solo TEXT,                     -- outstanding / goal / short (solo games only)
+    digest TEXT NOT NULL UNIQUE,   -- sha256 of the record's canonical JSON
+    source TEXT,                   -- where it came from ('companion', a file name)
+    record TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS scores (
+    game INTEGER NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    player INTEGER NOT NULL REFERENCES players(id),
+    total INTEGER NOT NULL,
+    breakdown TEXT NOT NULL,
+    winner INTEGER NOT NULL,
+    PRIMARY KEY (game, seat)
+);
+CREATE INDEX IF NOT EXISTS scores_player ON scores(player);
+"""
+
+
+class HistoryInputError(ValueError):
+    """A name, record or argument the history does not take (``str()`` is one line)."""
+
+
+class HistoryDamaged(ValueError):
+    """The history file's content is not what this module writes (schema, rows)."""
+
+
+# --- values -------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat of a finished game: who, the total honey, the breakdown, won or not."""
+
+    player: str
+    total: int
+    breakdown: dict[str, Any]
+    winner: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """One stored game (``played``: unix seconds UTC; ``solo``: the verdict key or None)."""
+
+    id: int
+    game: str
+    setup: dict[str, Any]
+    played: float
+    solo: str | None
+    seats: tuple[SeatResult, ...]
+
+    @property
+    def date(self) -> str:
+        return time.strftime("%Y-%m-%d %H:%M", time.gmtime(self.played))
+
+
+@dataclass(frozen=True, slots=True)
+class Best:
+    """A player's personal best in one game: the best total, where, and how many games."""
+
+    player: str
+    game: str
+    games: int
+    best: int
+    best_game: int
+    solo_best: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SoloMarks:
+    """A player's solo marks: games played solo, reached the goal (65), outstanding (80)."""
+
+    player: str
+    game: str
+    solo_games: int
+    goal: int
+    outstanding: int
+    first_goal: int | None
+    first_outstanding: int | None
+
+
+def solo_mark(total: int) -> str:
+    """``outstanding`` (80 or more), ``goal`` (65 or more) or ``short``: the rulebook's solo marks."""
+    if total >= SOLO_OUTSTANDING:
+        return "outstanding"
+    if total >= SOLO_GOAL:
+        return "goal"
+    return "short"
+
+
+def clean_name(name: object) -> str:
+    """A player's name as stored: NFC, surrounding blanks removed, 1..MAX_NAME printable characters."""
+    if not isinstance(name, str):
+        raise HistoryInputError("a player's name must be text")
+    text = unicodedata.normalize("NFC", name).strip()
+    if not text:
+        raise HistoryInputError("a player's name must not be empty")
+    if len(text) > MAX_NAME:
+        raise HistoryInputError(f"a player's name has at most {MAX_NAME} characters, got {len(text)}")
+    if any(not c.isprintable() for c in text):
+        raise HistoryInputError("a player's name must not hold control characters")
+    return text
+
+
+def default_names(seats: int) -> tuple[str, ...]:
+    """Names for a game nobody named: ``Seat 1``, ``Seat 2``, …"""
+    return tuple(f"Seat {i + 1}" for i in range(seats))
+
+
+# --- reading a finished game --------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """What the history keeps of a finished record, before it is stored."""
+
+    game: str
+    setup: dict[str, Any]
+    breakdowns: tuple[ScoreBreakdown, ...]
+    winners: tuple[int, ...]
+    names: tuple[str, ...]
+    record: dict[str, Any]
+
+
+def _breakdown_dict(b: ScoreBreakdown) -> dict[str, Any]:
+    d: dict[str, Any] = {f: getattr(b, f) for f in BREAKDOWN_FIELDS}
+    d["per_variety"] = list(b.per_variety)
+    return d
+
+
+def read_finished(record: Any, data: Any = None) -> FinishedGame:
+    """The finished game a record describes: the companion's ``applejack-track/1`` record with its
+    score pad (the dict the journal receives as ``("finished", record)``), or a full game record
+    ``applejack-record/1`` played to the end. The pad is rescored (and checked against the stored
+    scores) with ``data`` (default: the shipped data set). HistoryInputError on anything else."""
+    from table.engine.errors import EngineError
+    from table.engine.record import FORMAT as GAME_FORMAT
+    from table.engine.record import GameRecord
+    from table.engine.scorepad import score_record
+    from table.engine.scoring import winners
+    from table.engine.track import TRACK_FORMAT
+
+    if not isinstance(record, dict):
+        raise HistoryInputError("a finished game is a JSON object")
+    size = len(json.dumps(record, sort_keys=True))
+    if size > MAX_RECORD_BYTES:
+        raise HistoryInputError(f"the record is {size} bytes as JSON, at most {MAX_RECORD_BYTES}")
+    if data is None:
+        from table.datafiles import load_dataset
+
+        data = load_dataset()
+    fmt = record.get("format")
+    try:
+        if fmt == TRACK_FORMAT:
+            result = score_record(record, data)
+            breakdowns = tuple(result.scores)
+            config = record.get("config")
+            setup = dict(config) if isinstance(config, dict) else {}
+            pad_names = tuple(str(n) for n in result.names)
+            win = tuple(result.winner_seats)
+        elif fmt == GAME_FORMAT:
+            game_record = GameRecord.from_dict(record)
+            state = game_record.replay(data)
+            if not state.is_terminal():
+                raise HistoryInputError("the game record does not reach the end of the game")
+            breakdowns = tuple(state.scores())
+            setup = game_record.config.to_dict()
+            pad_names = game_record.names
+            win = winners([b.total for b in breakdowns])
+        else:
+            raise HistoryInputError(f"not a finished Applejack game (format {str(fmt)[:40]!r}; "
+                                    f"{TRACK_FORMAT!r} or {GAME_FORMAT!r} expected)")
+    except EngineError as exc:
+        raise HistoryInputError(str(exc)) from None
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise HistoryInputError(f"malformed record: {exc!r}"[:200]) from None
+    seats = len(breakdowns)
+    if not 1 <= seats <= MAX_PLAYERS:
+        raise HistoryInputError(f"{seats} seats; 1..{MAX_PLAYERS} expected")
+    for b in breakdowns:
+        if abs(b.total) > MAX_SCORE:
+            raise HistoryInputError(f"a total of {b.total} is beyond ±{MAX_SCORE}")
+    names = pad_names if len(pad_names) == seats and _named(pad_names) else default_names(seats)
+    return FinishedGame("applejack", setup, breakdowns, win, names, record)
+
+
+def _named(names: Sequence[str]) -> bool:
+    """Names people gave (a bot game's names, a pad typed by hand), not the companion's seat labels."""
+    from table.engine.data import SEAT_SYMBOLS
+
+    labels = {s.capitalize() for s in SEAT_SYMBOLS}
+    try:
+        return all(clean_name(n).split()[-1] not in labels for n in names) and len(set(names)) == len(names)
+    except HistoryInputError:
+        return False
+
+
+def record_digest(record: dict[str, Any]) -> str:
+    """SHA-256 of the record's canonical JSON (sorted keys, no blanks): the same game, the same digest."""
+    text = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+# --- the store ----------------------------------------------------------------------------------
+class History:
+    """The history file in ``directory`` (created when missing). A damaged file is moved aside
+    with one log line (:attr:`moved_aside` names where) and a fresh one started; other storage
+    errors (disk full, read-only) propagate as ``sqlite3.Error``/``OSError``."""
+
+    def __init__(self, directory: str | os.PathLike[str], *, clock: Callable[[], float] = time.time) -> None:
+        self.directory = Path(directory)
+        self.path = self.directory / FILENAME
+        self.clock = clock
+        self.moved_aside: Path | None = None
+        self.db = self._open()
+
+    def _open(self) -> sqlite3.Connection:
+        from table.companion.statedir import is_damage
+
+        self.directory.mkdir(parents=True, exist_ok=True)
+        try:
+            return self._connect()
+        except (sqlite3.DatabaseError, HistoryDamaged, UnicodeDecodeError) as exc:
+            if not (isinstance(exc, HistoryDamaged | UnicodeDecodeError) or is_damage(exc)):
+                raise
+            self._move_aside(str(exc))
+            return self._connect()
+
+    def _connect(self) -> sqlite3.Connection:
+        if self.path.is_symlink() or (self.path.exists() and not self.path.is_file()):
+            raise HistoryDamaged(f"{self.path} is not a regular file")
+        db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if version == 0 and not tables:
+                db.executescript(SCHEMA)
+                db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            elif version != SCHEMA_VERSION:
+                raise HistoryDamaged(f"schema version {version}, this program writes {SCHEMA_VERSION}")
+            elif not {"players", "games", "scores"} <= tables:
+                raise HistoryDamaged("tables missing")
+            check = db.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise HistoryDamaged(f"quick_check: {str(check)[:80]}")
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _move_aside(self, reason: str) -> None:
+        stamp = int(self.clock())
+        target = self.path.with_name(f"{FILENAME}.damaged-{stamp}")
+        k = 1
+        while target.exists():
+            k += 1
+            target = self.path.with_name(f"{FILENAME}.damaged-{stamp}-{k}")
+        if self.path.is_dir() and not self.path.is_symlink():
+            os.rename(self.path, target)
+        else:
+            os.replace(self.path, target)
+        for suffix in ("-wal", "-shm"):
+            side = self.path.with_name(FILENAME + suffix)
+            with contextlib.suppress(FileNotFoundError):
+                os.replace(side, target.with_name(target.name + suffix))
+        self.moved_aside = target
+        log.warning("history %s is damaged (%s): moved aside to %s, a fresh history starts",
+                    self.path, reason[:120], target.name)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> History:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextlib.contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    # --- players ---------------------------------------------------------------------------------
+    def _player_id(self, db: sqlite3.Connection, name: str) -> int:
+        row = db.execute("SELECT id FROM players WHERE name=?", (name,)).fetchone()
+        if row:
+            return int(row[0])
+        cur = db.execute("INSERT INTO players (name, created) VALUES (?, ?)", (name, self.clock()))
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    def add_player(self, name: str) -> str:
+        """Add a new name (picked as "new" on the touchscreen); returns it as stored."""
+        text = clean_name(name)
+        with self._tx() as db:
+            self._player_id(db, text)
+        return text
+
+    def players(self) -> list[str]:
+        """Every known name, the most recently played first (then new names, by age): what the
+        touchscreen offers when people pick who plays."""
+        rows = self.db.execute("SELECT name FROM players ORDER BY last_played IS NULL, last_played DESC, "
+                               "created DESC, id DESC")
+        return [str(r[0]) for r in rows]
+
+    # --- games -----------------------------------------------------------------------------------
+    def add(self, finished: FinishedGame, *, names: Sequence[str] | None = None, played: float | None = None,
+            source: str = "companion") -> int | None:
+        """Store a finished game; its id, or None when this very record is stored already."""
+        seats = len(finished.breakdowns)
+        chosen = tuple(clean_name(n) for n in (names if names is not None else finished.names))
+        if len(chosen) != seats:
+            raise HistoryInputError(f"{len(chosen)} names for {seats} seats")
+        if len(set(chosen)) != seats:
+            raise HistoryInputError("one name for two seats")
+        when = self.clock() if played is None else float(played)
+        if not (0 <= when < 1e11):
+            raise HistoryInputError(f"date {when!r} out of range")
+        digest = record_digest(finished.record)
+        solo = solo_mark(finished.breakdowns[0].total) if seats == 1 else None
+        with self._tx() as db:
+            if db.execute("SELECT 1 FROM games WHERE digest=?", (digest,)).fetchone():
+                return None
+            cur = db.execute(
+                "INSERT INTO games (game, setup, played, seats, solo, digest, source, record) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (finished.game, json.dumps(finished.setup, sort_keys=True), when, seats, solo, digest,
+                 source[:200], json.dumps(finished.record, sort_keys=True, separators=(",", ":"))))
+            gid = cur.lastrowid
+            assert gid is not None
+            for seat, (name, b) in enumerate(zip(chosen, finished.breakdowns, strict=True)):
+                pid = self._player_id(db, name)
+                db.execute("UPDATE players SET last_played=max(coalesce(last_played, 0), ?) WHERE id=?", (when, pid))
+                db.execute("INSERT INTO scores (game, seat, player, total, breakdown, winner) "
+                           "VALUES (?, ?, ?, ?, ?, ?)", (gid, seat, pid, b.total, json.dumps(_breakdown_dict(b), sort_keys=True),
+                            int(seat in finished.winners)))
+        return gid
+
+    def games(self, player: str | None = None, game: str | None = None) -> list[GameEntry]:
+        """Stored games, oldest first (only those ``player`` played, when given)."""
+        sql = "SELECT id, game, setup, played, solo FROM games"
+        where, args = [], []
+        if player is not None:
+            where.append("id IN (SELECT s.game FROM scores s JOIN players p ON p.id=s.player WHERE p.name=?)")
+            args.append(clean_name(player))
+        if game is not None:
+            where.append("game=?")
+            args.append(game)
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        out = []
+        for gid, key, setup, played, solo in self.db.execute(sql + " ORDER BY played, id", args).fetchall():
+            out.append(GameEntry(int(gid), str(key), _load(setup, dict), float(played), solo,
+                                 self._seats(int(gid))))
+        return out
+
+    def game(self, gid: int) -> GameEntry | None:
+        row = self.db.execute("SELECT id, game, setup, played, solo FROM games WHERE id=?", (gid,)).fetchone()
+        if row is None:
+            return None
+        return GameEntry(int(row[0]), str(row[1]), _load(row[2], dict), float(row[3]), row[4], self._seats(gid))
+
+    def record(self, gid: int) -> dict[str, Any] | None:
+        row = self.db.execute("SELECT record FROM games WHERE id=?", (gid,)).fetchone()
+        return None if row is None else _load(row[0], dict)
+
+    def _seats(self, gid: int) -> tuple[SeatResult, ...]:
+        rows = self.db.execute("SELECT p.name, s.total, s.breakdown, s.winner FROM scores s JOIN players p "
+                               "ON p.id=s.player WHERE s.game=? ORDER BY s.seat", (gid,)).fetchall()
+        return tuple(SeatResult(str(n), int(t), _load(b, dict), bool(w)) for n, t, b, w in rows)
+
+    def bests(self, player: str | None = None) -> list[Best]:
+        """Personal bests per player and game (best total overall and solo, number of games)."""
+        sql = ("SELECT p.name, g.game, count(*), max(s.total), max(CASE WHEN g.seats=1 THEN s.total END) "
+               "FROM scores s JOIN players p ON p.id=s.player JOIN games g ON g.id=s.game")
+        args: list[Any] = []
+        if player is not None:
+            sql += " WHERE p.name=?"
+            args.append(clean_name(player))
+        out = []
+        for name, key, n, best, solo_best in self.db.execute(sql + " GROUP BY p.id, g.game ORDER BY p.name, g.game",
+                                                             args).fetchall():
+            first = self.db.execute("SELECT g.id FROM scores s JOIN players p ON p.id=s.player JOIN games g "
+                                    "ON g.id=s.game WHERE p.name=? AND g.game=? AND s.total=? "
+                                    "ORDER BY g.played, g.id LIMIT 1", (name, key, best)).fetchone()
+            out.append(Best(str(name), str(key), int(n), int(best), int(first[0]),
+                            None if solo_best is None else int(solo_best)))
+        return out
+
+    def solo_marks(self, player: str | None = None) -> list[SoloMarks]:
+        """Per player: solo games, how many reached the goal (65) and outstanding (80), and the first
+        game id that reached each."""
+        sql = ("SELECT p.name, g.game, count(*), sum(s.total>=?), sum(s.total>=?) "
+               "FROM scores s JOIN players p ON p.id=s.player JOIN games g ON g.id=s.game WHERE g.seats=1")
+        args: list[Any] = [SOLO_GOAL, SOLO_OUTSTANDING]
+        if player is not None:
+            sql += " AND p.name=?"
+            args.append(clean_name(player))
+        out = []
+        for name, key, n, goal, outst in self.db.execute(sql + " GROUP BY p.id, g.game ORDER BY p.name",
+                                                                   args).fetchall():
+            out.append(SoloMarks(str(name), str(key), int(n), int(goal or 0), int(outst or 0),
+                                 self._first_at(str(name), str(key), SOLO_GOAL),
+                                 self._first_at(str(name), str(key), SOLO_OUTSTANDING)))
+        return out
+
+    def _first_at(self, name: str, key: str, mark: int) -> int | None:
+        row = self.db.execute("SELECT g.id FROM scores s JOIN players p ON p.id=s.player JOIN games g ON g.id=s.game "
+                              "WHERE g.seats=1 AND p.name=? AND g.game=? AND s.total>=? "
+                              "ORDER BY g.played, g.id LIMIT 1",
+                              (name, key, mark)).fetchone()
+        return None if row is None else int(row[0])
+
+
+def _load(text: Any, kind: type) -> Any:
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        raise HistoryDamaged("a stored row is not JSON") from None
+    if not isinstance(value, kind):
+        raise HistoryDamaged("a stored row has the wrong shape")
+    return value
+
+
+# --- the companion's hook and the backfill ------------------------------------------------------
+def record_finished(state_dir: str | os.PathLike[str], record: dict[str, Any], *,
+                    names: Sequence[str] | None = None, data: Any = None, played: float | None = None,
+                    source: str = "companion") -> int | None:
+    """The companion's hook after a game ends: store ``record`` (the dict the journal receives as
+    ``("finished", record)``) with ``names`` (one per seat, in seat order; default the pad's names
+    or ``Seat N``) in ``state_dir/history.sqlite3``. Returns the history's game id, or None when the
+    game is stored already or the history could not take it — that is logged (one line), never
+    raised: the history never stops play."""
+    try:
+        finished = read_finished(record, data)
+        with History(state_dir) as history:
+            return history.add(finished, names=names, played=played, source=source)
+    except (HistoryInputError, HistoryDamaged, sqlite3.Error, OSError) as exc:
+        log.warning("history: the finished game was not stored: %s", str(exc)[:200])
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class ImportResult:
+    added: int
+    known: int
+    problems: tuple[str, ...]
+
+
+def import_records(history: History, paths: Sequence[str | os.PathLike[str]], data: Any = None) -> ImportResult:
+    """Backfill from record files (``STATE_DIR/records/*.json``): each stored once (dated by the
+    file's modification time); a file that is not a finished game is one line in ``problems``."""
+    from table.commands.inputs import InputError, load_json
+
+    if data is None:
+        from table.datafiles import load_dataset
+
+        data = load_dataset()
+    added = known = 0
+    problems: list[str] = []
+    for path in paths:
+        try:
+            record = load_json(path, "record")
+            finished = read_finished(record, data)
+            gid = history.add(finished, played=os.stat(path).st_mtime, source=Path(path).name)
+        except InputError as exc:  # it names the file already
+            problems.append(str(exc)[:240])
+            continue
+        except (HistoryInputError, OSError) as exc:
+            problems.append(f"{path}: {str(exc)[:200]}")
+            continue
+        if gid is None:
+            known += 1
+        else:
+            added += 1
+    return ImportResult(added, known, tuple(problems))

@@ -1,0 +1,162 @@
+"""A finished game as board-game statistics import JSON, and as a QR code of it (no network).
+
+**The format is our reading** of the play files BG Stats (Board Game Stats) opens and imports
+("bgsplay" JSON: top-level ``players``, ``locations``, ``games``, ``plays``, the plays referring
+to the others by ``…RefId``), taken from files that app writes and from tools that produce
+them; it is not an official specification and nothing here talks to that app or any network.
+The fields we write (docs/history.md lists them with their meaning):
+
+* ``about`` — one sentence saying what the file is;
+* ``players[]`` — ``id`` (1..N, per file), ``name``, ``isAnonymous`` (false) — no uuid: the
+  app matches people by name on import (our reading), and the code stays small;
+* ``locations[]`` — one: ``id`` 1, ``name`` "Applejack Table";
+* ``games[]`` — one: ``id`` 1, ``name`` "Applejack", ``bggId`` (0: not set by us),
+  ``highestWins`` true, ``cooperative`` false, ``noPoints`` false, ``usesTeams`` false;
+* ``plays[]`` — one: ``uuid`` (UUID5 of the record's digest: importing it twice is one play),
+  ``playDate`` ("YYYY-MM-DD HH:MM:SS", UTC), ``gameRefId``, ``locationRefId``, ``durationMin``
+  (0: not measured), ``ignored`` false, ``manualWinner`` false, ``usesTeams`` false, ``rounds``
+  0, ``comments`` (the breakdown in words; dropped when the code would get too big), and
+  ``playerScores[]`` with ``playerRefId``, ``score`` (text, as the app writes it), ``winner``,
+  ``rank`` (1 = best, ties share), ``seatOrder`` (1-based seat), ``startPlayer`` (seat 1),
+  ``newPlayer`` false. A solo play's ``winner`` is true when the rulebook's goal (65) was reached.
+
+The QR code (``segno``, pure Python) holds that JSON as UTF-8 bytes (byte mode, error level L
+boosted as far as the size allows). :func:`qr_matrix` gives it as rows of booleans (True =
+dark module, with the quiet zone) for a view to draw; :func:`qr_text` as text for a terminal.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from typing import Any
+
+from table.history import GameEntry, record_digest
+
+MAX_QR_BYTES = 2953
+"""The most a QR code holds in byte mode (version 40, error level L)."""
+COMMENT_BUDGET = 700
+"""Above this many bytes the ``comments`` (breakdown in words) are left out, so the code stays
+small enough to scan from the screen."""
+QUIET_ZONE = 4
+_NS = uuid.UUID("5b0c7c1e-6a1f-4b8e-9a53-6a7070b1e7ac")  # our namespace for the UUID5s
+
+
+class QRTooLarge(ValueError):
+    """The payload does not fit in one QR code (more than :data:`MAX_QR_BYTES` bytes)."""
+
+
+def _rank(totals: list[int]) -> list[int]:
+    return [1 + sum(1 for u in totals if u > t) for t in totals]
+
+
+def play_json(entry: GameEntry, record: dict[str, Any] | None = None, *, comments: bool = True) -> dict[str, Any]:
+    """The play as import JSON (see the module doc). ``record`` (the stored record) gives the
+    play's uuid; without it the uuid comes from the game's id and date."""
+    seats = entry.seats
+    totals = [s.total for s in seats]
+    ranks = _rank(totals)
+    solo = len(seats) == 1
+    key = record_digest(record) if record is not None else f"{entry.id}:{entry.played}"
+    players = [{"id": i + 1, "name": s.player, "isAnonymous": False} for i, s in enumerate(seats)]
+    scores = [{"playerRefId": i + 1, "score": str(s.total),
+               "winner": (entry.solo in ("goal", "outstanding")) if solo else s.winner,
+               "rank": ranks[i], "seatOrder": i + 1, "startPlayer": i == 0, "newPlayer": False}
+              for i, s in enumerate(seats)]
+    play: dict[str, Any] = {
+        "uuid": str(uuid.uuid5(_NS, "play:" + key)).upper(),
+        "playDate": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(entry.played)),
+        "gameRefId": 1, "locationRefId": 1, "durationMin": 0, "ignored": False, "manualWinner": False,
+        "usesTeams": False, "rounds": 0, "playerScores": scores,
+    }
+    if comments:
+        play["comments"] = breakdown_text(entry)
+    return {
+        "about": "An Applejack play from the Applejack Table (BG Stats play file).",
+        "players": players,
+        "locations": [{"id": 1, "name": "Applejack Table"}],
+        "games": [{"id": 1, "name": "Applejack", "bggId": 0, "highestWins": True, "cooperative": False,
+                   "noPoints": False, "usesTeams": False}],
+        "plays": [play],
+    }
+
+
+def breakdown_text(entry: GameEntry) -> str:
+    """``Ada: harvest 23×2 46, 3 varieties +0, blossoms 11, honey 29 = 86; …`` (and the solo verdict)."""
+    parts = []
+    for s in entry.seats:
+        b = s.breakdown
+        parts.append(f"{s.player}: harvest {b.get('harvest')}x2 {b.get('harvest_doubled')}, "
+                     f"{b.get('profitable_varieties')} varieties +{b.get('variety_bonus')}, "
+                     f"blossoms {b.get('blossoms')}, honey {b.get('honey')} = {s.total}")
+    text = "; ".join(parts)
+    if entry.solo is not None:
+        text += f" (solo: {entry.solo})"
+    return text
+
+
+def payload(entry: GameEntry, record: dict[str, Any] | None = None) -> bytes:
+    """The JSON for the QR code, compact UTF-8; the comments are left out above
+    :data:`COMMENT_BUDGET` bytes; QRTooLarge when even that is above :data:`MAX_QR_BYTES`."""
+    data = _dump(play_json(entry, record))
+    if len(data) > COMMENT_BUDGET:
+        data = _dump(play_json(entry, record, comments=False))
+    if len(data) > MAX_QR_BYTES:
+        raise QRTooLarge(f"the play is {len(data)} bytes as JSON; a QR code holds at most {MAX_QR_BYTES}")
+    return data
+
+
+def _dump(doc: dict[str, Any]) -> bytes:
+    return json.dumps(doc, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def make_qr(data: bytes) -> Any:
+    """The segno QR code of ``data`` (byte mode, error level L boosted where it fits); QRTooLarge
+    above :data:`MAX_QR_BYTES`."""
+    import segno
+
+    if len(data) > MAX_QR_BYTES:
+        raise QRTooLarge(f"{len(data)} bytes; a QR code holds at most {MAX_QR_BYTES}")
+    try:
+        return segno.make_qr(data, error="l", mode="byte", boost_error=True)
+    except segno.DataOverflowError as exc:
+        raise QRTooLarge(str(exc)) from None
+
+
+def qr_matrix(data: bytes, *, border: int = QUIET_ZONE) -> list[list[bool]]:
+    """The QR code as rows of booleans, True = dark, with a quiet zone of ``border`` modules: what
+    a view draws (one square per module, light modules in the background colour)."""
+    qr = make_qr(data)
+    return [[bool(v) for v in row] for row in qr.matrix_iter(scale=1, border=border)]
+
+
+def qr_text(data: bytes, *, dark_on_light: bool = False, border: int = QUIET_ZONE) -> str:
+    """The QR code as text, two module rows per line with half blocks (▀ ▄ █ and space).
+
+    By default the *light* modules are printed (ink on a dark terminal background shows the code
+    the right way round, the quiet zone as a light frame); ``dark_on_light`` prints the dark ones
+    instead (paper, light terminals)."""
+    m = qr_matrix(data, border=border)
+    ink = [[cell if dark_on_light else not cell for cell in row] for row in m]
+    if len(ink) % 2:  # a light row below (QR codes have an odd size): part of the quiet zone
+        ink.append([not dark_on_light] * len(ink[0]))
+    glyph = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
+    lines = []
+    for top, bottom in zip(ink[0::2], ink[1::2], strict=True):
+        lines.append("".join(glyph[(a, b)] for a, b in zip(top, bottom, strict=True)))
+    return "\n".join(lines)
+
+
+def text_to_matrix(text: str, *, dark_on_light: bool = False) -> list[list[bool]]:
+    """Read :func:`qr_text` back into rows of booleans (True = dark; an even number of rows, the
+    last one the light padding row when the code's size is odd); for tests and checks."""
+    halves = {" ": (False, False), "▀": (True, False), "▄": (False, True), "█": (True, True)}
+    rows: list[list[bool]] = []
+    for line in text.split("\n"):
+        pairs = [halves[c] for c in line]
+        rows.append([p[0] for p in pairs])
+        rows.append([p[1] for p in pairs])
+    if not dark_on_light:
+        rows = [[not c for c in row] for row in rows]
+    return rows
