@@ -400,7 +400,8 @@ class History:
                 pid = self._player_id(db, name)
                 db.execute("UPDATE players SET last_played=max(coalesce(last_played, 0), ?) WHERE id=?", (when, pid))
                 db.execute("INSERT INTO scores (game, seat, player, total, breakdown, winner) "
-                           "VALUES (?, ?, ?, ?, ?, ?)", (gid, seat, pid, b.total, json.dumps(_breakdown_dict(b), sort_keys=True),
+                           "VALUES (?, ?, ?, ?, ?, ?)",
+                           (gid, seat, pid, b.total, json.dumps(_breakdown_dict(b), sort_keys=True),
                             int(seat in finished.winners)))
         return gid
 
