@@ -1,0 +1,104 @@
+"""The play as statistics-app import JSON and its QR code (table/statsexport.py).
+
+segno cannot decode, so the QR matrix is checked against segno's own encoding of the same
+payload, the terminal text is read back into that matrix, and the size limits are probed at
+the edges of what a QR code holds."""
+
+import json
+
+import pytest
+import segno
+
+from table.history import GameEntry, SeatResult
+from table.statsexport import (
+    COMMENT_BUDGET,
+    MAX_QR_BYTES,
+    QUIET_ZONE,
+    QRTooLarge,
+    make_qr,
+    payload,
+    play_json,
+    qr_matrix,
+    qr_text,
+    text_to_matrix,
+)
+
+
+def entry(*totals: int, names: tuple[str, ...] | None = None, solo: str | None = None) -> GameEntry:
+    names = names or tuple(f"P{i}" for i in range(len(totals)))
+    best = max(totals)
+    seats = tuple(SeatResult(n, t, {"harvest": 1, "harvest_doubled": 2, "profitable_varieties": 1,
+                                    "variety_bonus": 0, "blossoms": 3, "honey": t - 5, "total": t},
+                             t == best and len(totals) > 1) for n, t in zip(names, totals, strict=True))
+    return GameEntry(7, "applejack", {"players": len(totals)}, 1_800_000_000.0, solo, seats)
+
+
+def test_the_play_json_fields():
+    doc = play_json(entry(62, 70, 70, names=("Ada", "Bo", "Cy")), {"any": "record"})
+    assert [p["name"] for p in doc["players"]] == ["Ada", "Bo", "Cy"]
+    assert doc["games"] == [{"id": 1, "name": "Applejack", "bggId": 0, "highestWins": True, "cooperative": False,
+                             "noPoints": False, "usesTeams": False}]
+    (play,) = doc["plays"]
+    assert play["playDate"] == "2027-01-15 08:00:00" and play["gameRefId"] == 1 and play["locationRefId"] == 1
+    scores = play["playerScores"]
+    assert [s["score"] for s in scores] == ["62", "70", "70"]  # text, as the app writes it
+    assert [s["winner"] for s in scores] == [False, True, True]
+    assert [s["rank"] for s in scores] == [3, 1, 1]  # ties share
+    assert [s["seatOrder"] for s in scores] == [1, 2, 3] and [s["startPlayer"] for s in scores] == [True, False, False]
+    assert "Ada: harvest 1x2 2" in play["comments"]
+    again = play_json(entry(62, 70, 70, names=("Ada", "Bo", "Cy")), {"any": "record"})
+    other = play_json(entry(62, 70, 70, names=("Ada", "Bo", "Cy")), {"other": "record"})
+    assert play["uuid"] == again["plays"][0]["uuid"] != other["plays"][0]["uuid"]  # one play, one uuid
+
+
+def test_a_solo_play_wins_when_it_reaches_the_goal():
+    assert play_json(entry(66, solo="goal"))["plays"][0]["playerScores"][0]["winner"] is True
+    assert play_json(entry(64, solo="short"))["plays"][0]["playerScores"][0]["winner"] is False
+    assert "(solo: goal)" in play_json(entry(66, solo="goal"))["plays"][0]["comments"]
+
+
+def test_the_matrix_is_segnos_encoding_of_the_same_payload():
+    data = payload(entry(62, 70, names=("Ada", "Bo")))
+    assert json.loads(data) == play_json(entry(62, 70, names=("Ada", "Bo")))
+    m = qr_matrix(data)
+    ref = segno.make_qr(data, error="l", mode="byte", boost_error=True)
+    assert m == [[bool(v) for v in row] for row in ref.matrix_iter(scale=1, border=QUIET_ZONE)]
+    size = len(ref.matrix)
+    assert len(m) == size + 2 * QUIET_ZONE and all(len(r) == len(m) for r in m)
+    assert not any(m[0]) and not any(r[0] for r in m)  # the quiet zone is light
+    assert m[QUIET_ZONE][QUIET_ZONE:QUIET_ZONE + 7] == [True] * 7  # a finder pattern's top edge
+    # and the payload segno encodes is ours byte for byte (its own view of the data)
+    assert segno.make_qr(data, error="l", mode="byte", boost_error=True).matrix == make_qr(data).matrix
+
+
+@pytest.mark.parametrize("dark_on_light", [False, True])
+def test_the_text_reads_back_into_the_matrix(dark_on_light):
+    data = payload(entry(80, solo="outstanding", names=("Ada",)))
+    text = qr_text(data, dark_on_light=dark_on_light)
+    m = qr_matrix(data)
+    back = text_to_matrix(text, dark_on_light=dark_on_light)
+    assert back[:len(m)] == m and len(back) == len(m) + len(m) % 2
+    assert set(text) <= set(" ▀▄█\n")
+    lines = text.splitlines()
+    assert len(lines) == (len(m) + 1) // 2 and all(len(line) == len(m) for line in lines)
+    assert lines[0] == ("█" * len(m) if not dark_on_light else " " * len(m))  # the quiet zone's colour
+
+
+def test_size_limits():
+    assert make_qr(b"x" * MAX_QR_BYTES).designator == "40-L"  # the most one code holds …
+    with pytest.raises(QRTooLarge):
+        make_qr(b"x" * (MAX_QR_BYTES + 1))  # … and one byte more is one clear error
+    # eight long names: the comments go first, the play stays
+    big = entry(*range(60, 68), names=tuple(f"{'Name' * 9}{i:03d}" for i in range(8)))
+    assert len(json.dumps(play_json(big), separators=(",", ":")).encode()) > COMMENT_BUDGET
+    data = payload(big)
+    assert "comments" not in json.loads(data)["plays"][0] and len(data) <= MAX_QR_BYTES
+    make_qr(data)
+
+
+def test_usual_games_make_codes_a_screen_can_show():
+    two = payload(entry(62, 70, names=("Ada", "Bo")))
+    assert len(two) <= COMMENT_BUDGET and "comments" in json.loads(two)["plays"][0]
+    four = payload(entry(62, 70, 55, 71, names=("Ada", "Bo", "Cy", "Dee")))
+    # 25: 117 modules + the quiet zone, 3.6 px a module on a 480-line screen
+    assert make_qr(two).version <= 25 and make_qr(four).version <= 25
