@@ -36,7 +36,7 @@ from table.history import GameEntry, record_digest
 
 MAX_QR_BYTES = 2953
 """The most a QR code holds in byte mode (version 40, error level L)."""
-COMMENT_BUDGET = 700
+COMMENT_BUDGET = 1100
 """Above this many bytes the ``comments`` (breakdown in words) are left out, so the code stays
 small enough to scan from the screen."""
 QUIET_ZONE = 4

@@ -21,10 +21,20 @@ its own game.
 the strong bot is asked for the whole turn (select, pay or pasture, place, cottage restock) on
 a copy of the position; a draw inside the turn (a blind draw, a restock from the supply) is the
 record's next draw, as above. Both turns are valued the moment the turn is over (the die moved,
-harvests paid) by the bots' own projection of that seat's final score
-(:func:`table.bots.strong.leaf_value`, :mod:`table.bots.evaluate`'s weights for the player
-count); the *cost* is the bot's value minus the player's, in projected honey (negative: the
-evaluation liked the player's turn better).
+harvests paid) the way the strong bot values its own plans: ``samples`` rollouts from each
+position (sampled supply draws, the *same* seeds for both positions so they are compared on
+equal luck; every seat then plays greedily for ``horizon`` more turns) valued by
+:mod:`table.bots.evaluate`'s projection of that seat's final score
+(:func:`table.bots.strong.leaf_value`, the weights for the player count), averaged. The *cost* is
+the bot's value minus the player's, in projected honey. ``samples=0`` values the positions
+statically instead (the projection alone): quicker, but it favours one-ply greedy play, which
+maximises exactly that projection — a greedy player's turns then "gain" against the bot's.
+The draws inside the rollouts are sampled, never the record's later draws: a choice is judged
+by what could be known when it was made. One exception cannot be avoided: when the player drew
+blind (or restocked from the supply) and the bot chose otherwise, the player's turn is valued
+with the tile that came up, luck included (what the player would have done with another tile
+is unknown) — and the other way round, the bot's blind draw gets the record's next tile; such
+turns are flagged ``luck`` and kept out of the total.
 """
 
 from __future__ import annotations
@@ -167,6 +177,8 @@ class TurnAdvice:
     bot: tuple[str, ...]
     played_value: float
     bot_value: float
+    luck: bool = False
+    """The two turns began differently and one of them drew from the supply: a draw's luck is in the values."""
 
     @property
     def cost(self) -> float:
@@ -181,8 +193,9 @@ class TurnAdvice:
         head = f"turn {self.turn + 1:2d} seat {self.seat + 1}: {', '.join(self.played)}"
         if self.same:
             return f"{head} — the bot's choice too ({self.played_value:.1f})"
+        luck = " (a draw's luck included)" if self.luck else ""
         return (f"{head} → {self.played_value:.1f}; "
-                f"the bot: {', '.join(self.bot)} → {self.bot_value:.1f}; cost {self.cost:+.1f}")
+                f"the bot: {', '.join(self.bot)} → {self.bot_value:.1f}; cost {self.cost:+.1f}{luck}")
 
 
 def _weights(players: int) -> Any:
@@ -192,12 +205,38 @@ def _weights(players: int) -> Any:
     return SOLO_WEIGHTS if players == 1 else Weights()
 
 
+COACH_SAMPLES = 8
+COACH_HORIZON = 2
+
+
+def rollout_value(state: GameState, seat: int, weights: Any, seeds: Sequence[int], horizon: int) -> float:
+    """``seat``'s projected final score at ``state``: the mean over ``seeds`` of a greedy playout
+    of ``horizon`` more turns with sampled draws (the projection alone when ``seeds`` is empty)."""
+    from dataclasses import replace
+
+    from table.bots.greedy import GreedyBot
+    from table.bots.strong import leaf_value
+    from table.engine.game import sample_chance
+
+    if not seeds or state.is_terminal():
+        return leaf_value(state, seat, weights)
+    total = 0.0
+    end_turn = state.turn + horizon
+    for seed in seeds:
+        sim = state.clone()
+        chance = random.Random(seed)
+        policy = GreedyBot(random.Random(seed ^ 0x5DEECE66D), replace(weights, blind_samples=3))
+        while not sim.is_terminal() and (sim.turn < end_turn or sim.current_player() == CHANCE):
+            sim.apply_fast(sample_chance(sim, chance) if sim.current_player() == CHANCE else policy.choose(sim))
+        total += leaf_value(sim, seat, weights)
+    return total / len(seeds)
+
+
 def coach(data: DataSet, game: GameState | GameRecord | dict[str, Any], *, bot_seed: int = 0,
           extra_seed: int = 0, bot_options: dict[str, Any] | None = None,
-          seats: Sequence[int] | None = None) -> list[TurnAdvice]:
+          seats: Sequence[int] | None = None, samples: int = COACH_SAMPLES,
+          horizon: int = COACH_HORIZON) -> list[TurnAdvice]:
     """Per turn of each seat (or of ``seats``): the player's turn and the bot's, valued (module doc)."""
-    from table.bots.strong import leaf_value
-
     record = as_record(game)
     sequence = draw_sequence(record)
     try:
@@ -232,8 +271,12 @@ def coach(data: DataSet, game: GameState | GameRecord | dict[str, Any], *, bot_s
                 a = draws.draw(sim) if sim.current_player() == CHANCE else bot.choose(sim)
                 sim.apply_fast(a)
                 chosen.append(A.to_text(a))
-            out.append(TurnAdvice(turn0, seat, tuple(played), tuple(chosen),
-                                  leaf_value(mine, seat, weights), leaf_value(sim, seat, weights)))
+            seeds = [random.Random(bot_seed * 7919 + turn0).getrandbits(64) for _ in range(samples)]
+            mine_value = rollout_value(mine, seat, weights, seeds, horizon)
+            bot_value = mine_value if tuple(chosen) == tuple(played) else rollout_value(sim, seat, weights, seeds,
+                                                                                        horizon)
+            luck = chosen[:1] != played[:1] and any(t.startswith("draw ") for t in (*played, *chosen))
+            out.append(TurnAdvice(turn0, seat, tuple(played), tuple(chosen), mine_value, bot_value, luck))
         action = actions[i]
         if A.DRAW <= action < A.DRAW + A.TILE_SPAN:
             drawn += 1
@@ -255,10 +298,14 @@ def coach_text(advice: Sequence[TurnAdvice]) -> str:
         return "No complete turn to look at."
     lines = [a.text() for a in advice]
     differ = [a for a in advice if not a.same]
-    total = sum(a.cost for a in differ)
-    lines.append(f"{len(advice) - len(differ)} of {len(advice)} turns as the bot would have played them; "
-                 f"the others cost {total:+.1f} projected honey in all.")
-    dear = sorted(differ, key=lambda a: -a.cost)[:3]
+    judged = [a for a in differ if not a.luck]
+    total = sum(a.cost for a in judged)
+    line = (f"{len(advice) - len(differ)} of {len(advice)} turns as the bot would have played them; "
+            f"{len(judged)} others cost {total:+.1f} projected honey in all")
+    if len(judged) < len(differ):
+        line += f" ({len(differ) - len(judged)} more turn(s) turned on a draw's luck)"
+    lines.append(line + ".")
+    dear = sorted(judged, key=lambda a: -a.cost)[:3]
     if dear and dear[0].cost > 0:
         lines.append("Dearest: " + "; ".join(f"turn {a.turn + 1} ({a.cost:+.1f})" for a in dear if a.cost > 0))
     return "\n".join(lines)

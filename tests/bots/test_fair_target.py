@@ -155,3 +155,33 @@ def test_as_record_reads_every_form():
     state = greedy_game(1)
     rec = GameRecord.of(state)
     assert as_record(state) == rec == as_record(rec.to_dict()) == as_record({"game": rec.to_dict()})
+
+
+def test_luck_is_flagged_and_kept_out_of_the_total():
+    advice = coach(DATA, greedy_game(9), bot_options=QUICK, samples=2)
+    for a in advice:
+        began_apart = a.played[:1] != a.bot[:1]
+        drew = any(t.startswith("draw ") for t in (*a.played, *a.bot))
+        assert a.luck == (began_apart and drew)
+    judged = [a for a in advice if not a.same and not a.luck]
+    text = coach_text(advice)
+    assert f"{len(judged)} others cost {sum(a.cost for a in judged):+.1f} projected honey" in text
+    lucky = [a for a in advice if a.luck]
+    assert all(a.text().endswith("(a draw's luck included)") for a in lucky)
+    if lucky:
+        assert f"({len(lucky)} more turn(s) turned on a draw's luck)" in text
+
+
+def test_static_valuation_is_the_projection_alone():
+    from table.bots.strong import SOLO_WEIGHTS, leaf_value
+
+    state = greedy_game(9)
+    advice = coach(DATA, state, bot_options=QUICK, samples=0)
+    replay = GameState(DATA, state.config)
+    record = GameRecord.of(state)
+    # the first turn: the record's actions up to the end of turn 1, valued by leaf_value
+    i = 0
+    while replay.turn == 0:
+        replay.apply(record.actions[i])
+        i += 1
+    assert advice[0].played_value == leaf_value(replay, 0, SOLO_WEIGHTS)
