@@ -241,6 +241,8 @@ def read_finished(record: Any, data: Any = None) -> FinishedGame:
         if abs(b.total) > MAX_SCORE:
             raise HistoryInputError(f"a total of {b.total} is beyond ±{MAX_SCORE}")
     names = pad_names if len(pad_names) == seats and _named(pad_names) else default_names(seats)
+    if seats == 1:
+        win = ()  # a solo game has marks, not a winner
     return FinishedGame("applejack", setup, breakdowns, win, names, record)
 
 

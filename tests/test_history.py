@@ -120,6 +120,10 @@ def test_players_personal_bests_and_solo_marks(tmp_path):
         assert h.solo_marks("Cleo") == []
 
 
+def test_a_solo_game_has_no_winner():
+    assert read_finished(pad_record(90), DATA).winners == ()
+
+
 def test_solo_mark_boundaries():
     assert [solo_mark(t) for t in (64, 65, 79, 80)] == ["short", "goal", "goal", "outstanding"]
 
