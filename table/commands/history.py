@@ -23,6 +23,20 @@ from typing import Any
 PROG = "applejack-table history"
 
 
+def game_id(text: str) -> int:
+    """A stored game's id: 1..10^12 (argparse type)."""
+    if not (text.isascii() and text.isdigit() and 0 < len(text) <= 12) or int(text) == 0:
+        raise argparse.ArgumentTypeError(f"a game id is a number from 1 (see `{PROG}`), got {text[:20]!r}")
+    return int(text)
+
+
+def seed(text: str) -> int:
+    """A bot seed: 0..2^63-1 (argparse type)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 19) or int(text) >= 1 << 63:
+        raise argparse.ArgumentTypeError(f"a seed is a number from 0 to 2^63-1, got {text[:24]!r}")
+    return int(text)
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("words", nargs="*", metavar="import FILE",
                    help="'import' and record files (STATE_DIR/records/*.json) to backfill the history from")
@@ -31,14 +45,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "the companion's state dir)")
     p.add_argument("--player", metavar="NAME", help="only this player's games, bests and marks")
     p.add_argument("--csv", action="store_true", help="one CSV row per game and player instead of the tables")
-    p.add_argument("--qr", metavar="GAME_ID", type=int, help="print game GAME_ID's QR code (statistics-app JSON)")
+    p.add_argument("--qr", metavar="GAME_ID", type=game_id, help="print game GAME_ID's QR code (statistics-app JSON)")
     p.add_argument("--light", action="store_true",
                    help="with --qr: dark modules as ink (a light terminal or paper); default: for a dark terminal")
-    p.add_argument("--export", metavar="GAME_ID", type=int, help="print game GAME_ID as statistics-app JSON")
+    p.add_argument("--export", metavar="GAME_ID", type=game_id, help="print game GAME_ID as statistics-app JSON")
     p.add_argument("--coach", metavar="RECORD", help="a full game record (orchard tracking): per turn what the "
                    "strong bot would have done and what the choice cost; for a solo game also the bot's "
                    "score with the same draws")
-    p.add_argument("--seed", type=int, default=0, help="with --coach: the bot's seed (default 0)")
+    p.add_argument("--seed", type=seed, default=0, help="with --coach: the bot's seed (default 0)")
 
 
 def _fail(msg: str) -> int:
