@@ -160,3 +160,24 @@ def text_to_matrix(text: str, *, dark_on_light: bool = False) -> list[list[bool]
     if not dark_on_light:
         rows = [[not c for c in row] for row in rows]
     return rows
+
+
+def game_qr(state_dir: Any, gid: int) -> list[list[bool]] | None:
+    """The result screen's QR code of stored game ``gid`` (``table.history.record_finished``'s
+    return value) as rows of booleans; None when the history cannot give it (logged, one line):
+    the code is a convenience, never a reason to stop the result screen."""
+    import logging
+    import sqlite3
+
+    from table.history import History, HistoryDamaged
+
+    try:
+        with History(state_dir) as history:
+            entry = history.game(gid)
+            if entry is None:
+                logging.getLogger("applejack.history").warning("history: no game %s for a QR code", gid)
+                return None
+            return qr_matrix(payload(entry, history.record(gid)))
+    except (QRTooLarge, HistoryDamaged, sqlite3.Error, OSError) as exc:
+        logging.getLogger("applejack.history").warning("history: no QR code for game %s: %s", gid, str(exc)[:200])
+        return None

@@ -102,3 +102,21 @@ def test_usual_games_make_codes_a_screen_can_show():
     four = payload(entry(62, 70, 55, 71, names=("Ada", "Bo", "Cy", "Dee")))
     # 25: 117 modules + the quiet zone, 3.6 px a module on a 480-line screen
     assert make_qr(two).version <= 25 and make_qr(four).version <= 25
+
+
+def test_game_qr_for_the_result_screen(tmp_path, caplog):
+    from table.datafiles import load_dataset
+    from table.history import History, record_finished
+    from table.statsexport import game_qr
+
+    record = {"format": "applejack-track/1", "config": {"players": 1}, "actions": [],
+              "score_pad": {"players": [{"name": "Ada", "areas": {}, "blossoms": 0, "honey": 70}]}}
+    gid = record_finished(tmp_path, record, data=load_dataset())
+    assert gid == 1
+    with History(tmp_path) as h:
+        assert game_qr(tmp_path, gid) == qr_matrix(payload(h.game(1), h.record(1)))
+    assert game_qr(tmp_path, 2) is None  # logged, not raised
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert game_qr(blocker, 1) is None
+    assert len([r for r in caplog.records if r.name == "applejack.history"]) == 2

@@ -185,3 +185,24 @@ def test_static_valuation_is_the_projection_alone():
         replay.apply(record.actions[i])
         i += 1
     assert advice[0].played_value == leaf_value(replay, 0, SOLO_WEIGHTS)
+
+
+@pytest.mark.parametrize("seed", [0, 4])
+def test_more_or_fewer_draws_than_the_player_made(seed):
+    """A random player's game: the bot draws more tiles than the player did (seed 0) or fewer
+    (seed 4). Either way its draws are the player's sequence, in order, then the fixed order."""
+    from table.bots.base import RandomBot
+
+    state = play_game(DATA, GameConfig(1), [RandomBot(random.Random(seed))], seed)
+    theirs = draw_sequence(GameRecord.of(state))
+    target = fair_target(DATA, state, bot_options=QUICK, extra_seed=2)
+    bots = draw_sequence(target.bot_record)
+    if target.extra_draws:
+        assert bots[:len(theirs)] == theirs and len(bots) == len(theirs) + target.extra_draws
+        assert target.draws_used == len(theirs) and "more than your game did" in target.text()
+        rest = sorted(set(t.id for t in DATA.tiles) - set(theirs))
+        random.Random(2).shuffle(rest)
+        assert list(bots[len(theirs):]) == rest[:target.extra_draws]
+    else:
+        assert bots == theirs[:len(bots)] and target.draws_used == len(bots) < len(theirs)
+    assert {seed: bool(target.extra_draws)} in ({0: True}, {4: False})  # both cases are met
