@@ -231,9 +231,9 @@ def read_finished(record: Any, data: Any = None) -> FinishedGame:
             raise HistoryInputError(f"not a finished Applejack game (format {str(fmt)[:40]!r}; "
                                     f"{TRACK_FORMAT!r} or {GAME_FORMAT!r} expected)")
     except EngineError as exc:
-        raise HistoryInputError(str(exc)) from None
+        raise HistoryInputError(one_line(str(exc))) from None
     except (KeyError, TypeError, AttributeError) as exc:
-        raise HistoryInputError(f"malformed record: {exc!r}"[:200]) from None
+        raise HistoryInputError(one_line(f"malformed record: {exc!r}")) from None
     seats = len(breakdowns)
     if not 1 <= seats <= MAX_PLAYERS:
         raise HistoryInputError(f"{seats} seats; 1..{MAX_PLAYERS} expected")
@@ -244,6 +244,13 @@ def read_finished(record: Any, data: Any = None) -> FinishedGame:
     if seats == 1:
         win = ()  # a solo game has marks, not a winner
     return FinishedGame("applejack", setup, breakdowns, win, names, record)
+
+
+def one_line(text: str, limit: int = 240) -> str:
+    """``text`` as one printable line (control characters escaped), at most ``limit`` characters:
+    a message may quote what a file holds."""
+    out = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return out if len(out) <= limit else out[: limit - 1] + "…"
 
 
 def _named(names: Sequence[str]) -> bool:
