@@ -320,23 +320,7 @@ class History:
         return db
 
     def _move_aside(self, reason: str) -> None:
-        stamp = int(self.clock())
-        target = self.path.with_name(f"{FILENAME}.damaged-{stamp}")
-        k = 1
-        while target.exists():
-            k += 1
-            target = self.path.with_name(f"{FILENAME}.damaged-{stamp}-{k}")
-        if self.path.is_dir() and not self.path.is_symlink():
-            os.rename(self.path, target)
-        else:
-            os.replace(self.path, target)
-        for suffix in ("-wal", "-shm"):
-            side = self.path.with_name(FILENAME + suffix)
-            with contextlib.suppress(FileNotFoundError):
-                os.replace(side, target.with_name(target.name + suffix))
-        self.moved_aside = target
-        log.warning("history %s is damaged (%s): moved aside to %s, a fresh history starts",
-                    self.path, reason[:120], target.name)
+        self.moved_aside = move_aside(self.path, reason, self.clock)
 
     def close(self) -> None:
         self.db.close()
@@ -490,6 +474,24 @@ class History:
         return None if row is None else int(row[0])
 
 
+def move_aside(path: Path, reason: str, clock: Callable[[], float] = time.time) -> Path:
+    """Rename a damaged history (and its ``-wal``/``-shm``) to ``history.sqlite3.damaged-<unix
+    time>`` (never over another file), with one log line; returns the new path."""
+    stamp = int(clock())
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    k = 1
+    while target.exists():
+        k += 1
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{k}")
+    os.rename(path, target)
+    for suffix in ("-wal", "-shm"):
+        with contextlib.suppress(FileNotFoundError):
+            os.rename(path.with_name(path.name + suffix), target.with_name(target.name + suffix))
+    log.warning("history %s is damaged (%s): moved aside to %s, a fresh history starts",
+                path, one_line(reason, 120), target.name)
+    return target
+
+
 def _load(text: Any, kind: type) -> Any:
     try:
         value = json.loads(text)
@@ -509,12 +511,22 @@ def record_finished(state_dir: str | os.PathLike[str], record: dict[str, Any], *
     or ``Seat N``) in ``state_dir/history.sqlite3``. Returns the history's game id, or None when the
     game is stored already or the history could not take it — that is logged (one line), never
     raised: the history never stops play."""
+    from table.companion.statedir import is_damage
+
     try:
         finished = read_finished(record, data)
         with History(state_dir) as history:
-            return history.add(finished, names=names, played=played, source=source)
+            try:
+                return history.add(finished, names=names, played=played, source=source)
+            except (sqlite3.DatabaseError, HistoryDamaged) as exc:
+                if not (isinstance(exc, HistoryDamaged) or is_damage(exc)):
+                    raise
+                damage = str(exc)  # found while writing: aside with it, and store the game in a fresh file
+        move_aside(Path(state_dir) / FILENAME, damage, time.time)
+        with History(state_dir) as fresh:
+            return fresh.add(finished, names=names, played=played, source=source)
     except (HistoryInputError, HistoryDamaged, sqlite3.Error, OSError) as exc:
-        log.warning("history: the finished game was not stored: %s", str(exc)[:200])
+        log.warning("history: the finished game was not stored: %s", one_line(str(exc), 200))
         return None
 
 

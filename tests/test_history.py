@@ -222,3 +222,32 @@ def test_the_digest_does_not_depend_on_key_order_or_layout():
     b = json.loads(json.dumps(a, indent=3, sort_keys=True))
     assert record_digest(a) == record_digest(b)
     assert record_digest(a) != record_digest(pad_record(10, 21))
+
+
+def test_damage_found_while_writing_moves_the_file_aside_and_stores_the_game(tmp_path, monkeypatch, caplog):
+    assert record_finished(tmp_path, pad_record(70, names=("Ada",), tag="a"), data=DATA) == 1
+    real_add = History.add
+    calls = []
+
+    def add_once_malformed(self, *args, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise sqlite3.DatabaseError("database disk image is malformed")
+        return real_add(self, *args, **kwargs)
+
+    monkeypatch.setattr(History, "add", add_once_malformed)
+    assert record_finished(tmp_path, pad_record(66, names=("Bo",), tag="b"), data=DATA) == 1  # a fresh file's first
+    assert len(list(tmp_path.glob(FILENAME + ".damaged-*"))) == 1
+    assert [r.getMessage() for r in caplog.records if "moved aside" in r.getMessage()]
+    monkeypatch.undo()
+    with History(tmp_path) as h:
+        assert [s.player for g in h.games() for s in g.seats] == ["Bo"]
+
+
+def test_a_passing_error_while_writing_is_not_damage(tmp_path, monkeypatch):
+    def disk_error(*args, **kwargs):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(History, "add", disk_error)
+    assert record_finished(tmp_path, pad_record(70), data=DATA) is None
+    assert not list(tmp_path.glob(FILENAME + ".damaged-*"))
