@@ -168,8 +168,15 @@ def fair_target(data: DataSet, game: GameState | GameRecord | dict[str, Any], *,
 # --- the coach ----------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class TurnAdvice:
-    """One turn of one seat: what was played and what the bot would have played, each valued as
-    the projected final score of that seat right after the turn (honey)."""
+    """One turn of one seat: what was played and what the bot would have played.
+
+    ``played_value`` and ``bot_value``: each turn as played, valued right after it (projected
+    final score of the seat, honey). When the turns differ and a draw was in one of them, those
+    two values hold the draw's luck; the costs do not: ``choice_cost`` compares the decisions made
+    before the first draw by their expected value (the same sampled tiles for both, the bot
+    finishing either turn), ``after_draw_cost`` what the player did with the tile that came up
+    against the bot's best use of that same tile. Without a draw the cost is the difference of
+    the two values. ``luck``: the two values are not comparable as they stand."""
 
     turn: int
     seat: int
@@ -177,13 +184,14 @@ class TurnAdvice:
     bot: tuple[str, ...]
     played_value: float
     bot_value: float
+    choice_cost: float
+    after_draw_cost: float = 0.0
     luck: bool = False
-    """The two turns began differently and one of them drew from the supply: a draw's luck is in the values."""
 
     @property
     def cost(self) -> float:
-        """Projected honey the choice cost against the bot's (negative: it gained)."""
-        return self.bot_value - self.played_value
+        """Projected honey the turn cost against the bot's (negative: it gained)."""
+        return self.choice_cost + self.after_draw_cost
 
     @property
     def same(self) -> bool:
@@ -193,9 +201,10 @@ class TurnAdvice:
         head = f"turn {self.turn + 1:2d} seat {self.seat + 1}: {', '.join(self.played)}"
         if self.same:
             return f"{head} — the bot's choice too ({self.played_value:.1f})"
-        luck = " (a draw's luck included)" if self.luck else ""
-        return (f"{head} → {self.played_value:.1f}; "
-                f"the bot: {', '.join(self.bot)} → {self.bot_value:.1f}; cost {self.cost:+.1f}{luck}")
+        line = f"{head}; the bot: {', '.join(self.bot)}; cost {self.cost:+.1f}"
+        if self.luck:
+            return line + f" (the choice {self.choice_cost:+.1f}, then with the tile drawn {self.after_draw_cost:+.1f})"
+        return line + f" ({self.played_value:.1f} against {self.bot_value:.1f})"
 
 
 def _weights(players: int) -> Any:
@@ -207,6 +216,8 @@ def _weights(players: int) -> Any:
 
 COACH_SAMPLES = 8
 COACH_HORIZON = 2
+COACH_DRAW_SAMPLES = 6
+"""Tiles sampled for the expected value of a choice made before a draw (a blind draw)."""
 
 
 def rollout_value(state: GameState, seat: int, weights: Any, seeds: Sequence[int], horizon: int) -> float:
@@ -235,7 +246,7 @@ def rollout_value(state: GameState, seat: int, weights: Any, seeds: Sequence[int
 def coach(data: DataSet, game: GameState | GameRecord | dict[str, Any], *, bot_seed: int = 0,
           extra_seed: int = 0, bot_options: dict[str, Any] | None = None,
           seats: Sequence[int] | None = None, samples: int = COACH_SAMPLES,
-          horizon: int = COACH_HORIZON) -> list[TurnAdvice]:
+          horizon: int = COACH_HORIZON, draw_samples: int = COACH_DRAW_SAMPLES) -> list[TurnAdvice]:
     """Per turn of each seat (or of ``seats``): the player's turn and the bot's, valued (module doc)."""
     record = as_record(game)
     sequence = draw_sequence(record)
@@ -262,27 +273,101 @@ def coach(data: DataSet, game: GameState | GameRecord | dict[str, Any], *, bot_s
                 j += 1
             if mine.turn == turn0 and not mine.is_terminal():
                 break  # the record stops inside this turn
-            # the bot's turn, on the same draws
-            sim = state.clone()
-            bot = _strong(bot_seed * 1_000_003 + turn0, bot_options)
-            draws = Draws(sequence, drawn, extra_seed)
-            chosen = []
-            while sim.turn == turn0 and not sim.is_terminal():
-                a = draws.draw(sim) if sim.current_player() == CHANCE else bot.choose(sim)
-                sim.apply_fast(a)
-                chosen.append(A.to_text(a))
-            seeds = [random.Random(bot_seed * 7919 + turn0).getrandbits(64) for _ in range(samples)]
-            mine_value = rollout_value(mine, seat, weights, seeds, horizon)
-            bot_value = mine_value if tuple(chosen) == tuple(played) else rollout_value(sim, seat, weights, seeds,
-                                                                                        horizon)
-            luck = chosen[:1] != played[:1] and any(t.startswith("draw ") for t in (*played, *chosen))
-            out.append(TurnAdvice(turn0, seat, tuple(played), tuple(chosen), mine_value, bot_value, luck))
+            seeder = random.Random(bot_seed * 7919 + turn0)
+            turn = _Turn(state, seat, turn0, _bot_factory(bot_seed * 1_000_003 + turn0, bot_options), weights,
+                         [seeder.getrandbits(64) for _ in range(samples)],
+                         [seeder.getrandbits(64) for _ in range(draw_samples)], horizon)
+            out.append(turn.advise(played, mine, sequence, drawn, extra_seed))
         action = actions[i]
         if A.DRAW <= action < A.DRAW + A.TILE_SPAN:
             drawn += 1
         _apply(state, action, i)
         i += 1
     return out
+
+
+def _bot_factory(seed: int, options: dict[str, Any] | None) -> Any:
+    """A fresh strong bot for every use, so that each line of a turn is played by the same bot."""
+    return lambda: _strong(seed, options)
+
+
+def _finish_turn(sim: GameState, turn0: int, bot: Any, draws: Draws) -> list[str]:
+    """Play ``sim`` to the end of turn ``turn0`` (bot decisions, ``draws`` for the supply)."""
+    chosen = []
+    while sim.turn == turn0 and not sim.is_terminal():
+        a = draws.draw(sim) if sim.current_player() == CHANCE else bot.choose(sim)
+        sim.apply_fast(a)
+        chosen.append(A.to_text(a))
+    return chosen
+
+
+@dataclass
+class _Turn:
+    """One seat's turn for the coach: the position before it and how lines of it are valued."""
+
+    state: GameState
+    seat: int
+    turn0: int
+    make_bot: Any
+    weights: Any
+    seeds: list[int]
+    tile_seeds: list[int]
+    horizon: int
+
+    def value(self, st: GameState) -> float:
+        return rollout_value(st, self.seat, self.weights, self.seeds, self.horizon)
+
+    def after(self, prefix: Sequence[str]) -> GameState:
+        sim = self.state.clone()
+        for t in prefix:
+            sim.apply(t)
+        return sim
+
+    def expected(self, prefix: Sequence[str]) -> float:
+        """The mean value over sampled tiles of ``prefix`` (decisions up to a draw), then the draw,
+        then the bot finishing the turn; the same tiles for every prefix (the same seeds)."""
+        from table.engine.game import sample_chance
+
+        at = self.after(prefix)
+        total = 0.0
+        for ts in self.tile_seeds:
+            sim = at.clone()
+            rng = random.Random(ts)
+            bot = self.make_bot()
+            while sim.turn == self.turn0 and not sim.is_terminal():
+                sim.apply_fast(sample_chance(sim, rng) if sim.current_player() == CHANCE else bot.choose(sim))
+            total += self.value(sim)
+        return total / len(self.tile_seeds)
+
+    def advise(self, played: list[str], mine: GameState, sequence: Sequence[int], drawn: int,
+               extra_seed: int) -> TurnAdvice:
+        sim = self.state.clone()
+        chosen = _finish_turn(sim, self.turn0, self.make_bot(), Draws(sequence, drawn, extra_seed))
+        mine_value = self.value(mine)
+        args = (self.turn0, self.seat, tuple(played), tuple(chosen))
+        if chosen == played:
+            return TurnAdvice(*args, mine_value, mine_value, 0.0)
+        bot_value = self.value(sim)
+        mine_draw, bot_draw = _first_draw(played), _first_draw(chosen)
+        if mine_draw is None and bot_draw is None:
+            return TurnAdvice(*args, mine_value, bot_value, bot_value - mine_value)
+        mine_ev = self.expected(played[:mine_draw]) if mine_draw is not None else mine_value
+        bot_ev = self.expected(chosen[:bot_draw]) if bot_draw is not None else bot_value
+        after = 0.0
+        if mine_draw is not None:  # the bot's best use of the very tile the player drew
+            best = self.after(played[:mine_draw + 1])
+            _finish_turn(best, self.turn0, self.make_bot(),
+                         Draws(sequence, drawn + _draws_in(played[:mine_draw + 1]), extra_seed))
+            after = self.value(best) - mine_value
+        return TurnAdvice(*args, mine_value, bot_value, bot_ev - mine_ev, after, True)
+
+
+def _first_draw(line: Sequence[str]) -> int | None:
+    return next((k for k, t in enumerate(line) if t.startswith("draw ")), None)
+
+
+def _draws_in(line: Sequence[str]) -> int:
+    return sum(1 for t in line if t.startswith("draw "))
 
 
 def _apply(state: GameState, action: int, index: int) -> None:
@@ -298,14 +383,10 @@ def coach_text(advice: Sequence[TurnAdvice]) -> str:
         return "No complete turn to look at."
     lines = [a.text() for a in advice]
     differ = [a for a in advice if not a.same]
-    judged = [a for a in differ if not a.luck]
-    total = sum(a.cost for a in judged)
-    line = (f"{len(advice) - len(differ)} of {len(advice)} turns as the bot would have played them; "
-            f"{len(judged)} others cost {total:+.1f} projected honey in all")
-    if len(judged) < len(differ):
-        line += f" ({len(differ) - len(judged)} more turn(s) turned on a draw's luck)"
-    lines.append(line + ".")
-    dear = sorted(judged, key=lambda a: -a.cost)[:3]
+    total = sum(a.cost for a in differ)
+    lines.append(f"{len(advice) - len(differ)} of {len(advice)} turns as the bot would have played them; "
+                 f"the {len(differ)} others cost {total:+.1f} projected honey in all.")
+    dear = sorted(differ, key=lambda a: -a.cost)[:3]
     if dear and dear[0].cost > 0:
         lines.append("Dearest: " + "; ".join(f"turn {a.turn + 1} ({a.cost:+.1f})" for a in dear if a.cost > 0))
     return "\n".join(lines)

@@ -157,19 +157,24 @@ def test_as_record_reads_every_form():
     assert as_record(state) == rec == as_record(rec.to_dict()) == as_record({"game": rec.to_dict()})
 
 
-def test_luck_is_flagged_and_kept_out_of_the_total():
-    advice = coach(DATA, greedy_game(9), bot_options=QUICK, samples=2)
+def test_a_draw_is_judged_by_expectation_and_by_the_same_tile():
+    advice = coach(DATA, greedy_game(9), bot_options=QUICK, samples=2, draw_samples=3)
     for a in advice:
-        began_apart = a.played[:1] != a.bot[:1]
         drew = any(t.startswith("draw ") for t in (*a.played, *a.bot))
-        assert a.luck == (began_apart and drew)
-    judged = [a for a in advice if not a.same and not a.luck]
+        assert a.luck == (not a.same and drew)
+        assert a.cost == a.choice_cost + a.after_draw_cost
+        if not any(t.startswith("draw ") for t in a.played):
+            assert a.after_draw_cost == 0  # nothing drawn: nothing done with a tile that came up
+        first_draw = next((k for k, t in enumerate(a.played) if t.startswith("draw ")), None)
+        if a.luck and first_draw is not None and a.bot[:first_draw + 1] == a.played[:first_draw + 1]:
+            assert a.choice_cost == 0  # the same choice up to the draw: the same expectation
+        if not a.luck and not a.same:
+            assert a.choice_cost == a.bot_value - a.played_value and a.after_draw_cost == 0
+    assert any(a.luck for a in advice) and any(a.after_draw_cost for a in advice)
+    differ = [a for a in advice if not a.same]
     text = coach_text(advice)
-    assert f"{len(judged)} others cost {sum(a.cost for a in judged):+.1f} projected honey" in text
-    lucky = [a for a in advice if a.luck]
-    assert all(a.text().endswith("(a draw's luck included)") for a in lucky)
-    if lucky:
-        assert f"({len(lucky)} more turn(s) turned on a draw's luck)" in text
+    assert f"the {len(differ)} others cost {sum(a.cost for a in differ):+.1f} projected honey in all." in text
+    assert all("then with the tile drawn" in a.text() for a in advice if a.luck)
 
 
 def test_static_valuation_is_the_projection_alone():
