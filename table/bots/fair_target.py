@@ -29,12 +29,12 @@ equal luck; every seat then plays greedily for ``horizon`` more turns) valued by
 the bot's value minus the player's, in projected honey. ``samples=0`` values the positions
 statically instead (the projection alone): quicker, but it favours one-ply greedy play, which
 maximises exactly that projection — a greedy player's turns then "gain" against the bot's.
-The draws inside the rollouts are sampled, never the record's later draws: a choice is judged
-by what could be known when it was made. One exception cannot be avoided: when the player drew
-blind (or restocked from the supply) and the bot chose otherwise, the player's turn is valued
-with the tile that came up, luck included (what the player would have done with another tile
-is unknown) — and the other way round, the bot's blind draw gets the record's next tile; such
-turns are flagged ``luck`` and kept out of the total.
+The draws inside the rollouts are sampled, never the record's later draws. When either turn
+drew from the supply (``luck``), the tile that came up is luck, so the cost is split: *the
+choice* — the decisions before the first draw, each valued by expectation over
+``draw_samples`` sampled tiles (the same tiles for both lines) with the bot finishing the turn
+— and, when the player drew, *what was done with the tile*: the player's turn against the bot's
+best use of that same tile (:class:`TurnAdvice`). docs/history.md has the figures.
 """
 
 from __future__ import annotations
