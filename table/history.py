@@ -71,7 +71,7 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE TABLE IF NOT EXISTS scores (
     game INTEGER NOT NULL REFERENCES games(id),
     seat INTEGER NOT NULL,
-    player INTEGER NOT NULL REFERENCES players(id),
+    player INTEGER REFERENCES players(id),   -- NULL: nobody was picked for the seat ("Seat N")
     total INTEGER NOT NULL,
     breakdown TEXT NOT NULL,
     winner INTEGER NOT NULL,
@@ -98,6 +98,8 @@ class SeatResult:
     total: int
     breakdown: dict[str, Any]
     winner: bool
+    named: bool = True
+    """False: nobody was picked for the seat; ``player`` is then ``Seat N``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,9 +166,10 @@ def clean_name(name: object) -> str:
     return text
 
 
-def default_names(seats: int) -> tuple[str, ...]:
-    """Names for a game nobody named: ``Seat 1``, ``Seat 2``, …"""
-    return tuple(f"Seat {i + 1}" for i in range(seats))
+def seat_name(seat: int) -> str:
+    """How a seat nobody was picked for is shown: ``Seat 1``, ``Seat 2``, … (it is no player:
+    it has no personal bests and is not offered on the touchscreen)."""
+    return f"Seat {seat + 1}"
 
 
 # --- reading a finished game --------------------------------------------------------------------
@@ -178,7 +181,8 @@ class FinishedGame:
     setup: dict[str, Any]
     breakdowns: tuple[ScoreBreakdown, ...]
     winners: tuple[int, ...]
-    names: tuple[str, ...]
+    names: tuple[str | None, ...]
+    """Names people gave (a hand-typed pad, a record's names); None for a seat without one."""
     record: dict[str, Any]
 
 
@@ -240,7 +244,8 @@ def read_finished(record: Any, data: Any = None) -> FinishedGame:
     for b in breakdowns:
         if abs(b.total) > MAX_SCORE:
             raise HistoryInputError(f"a total of {b.total} is beyond ±{MAX_SCORE}")
-    names = pad_names if len(pad_names) == seats and _named(pad_names) else default_names(seats)
+    names: tuple[str | None, ...] = (pad_names if len(pad_names) == seats and _named(pad_names)
+                                     else (None,) * seats)
     if seats == 1:
         win = ()  # a solo game has marks, not a winner
     return FinishedGame("applejack", setup, breakdowns, win, names, record)
@@ -365,14 +370,17 @@ class History:
         return [str(r[0]) for r in rows]
 
     # --- games -----------------------------------------------------------------------------------
-    def add(self, finished: FinishedGame, *, names: Sequence[str] | None = None, played: float | None = None,
-            source: str = "companion") -> int | None:
-        """Store a finished game; its id, or None when this very record is stored already."""
+    def add(self, finished: FinishedGame, *, names: Sequence[str | None] | None = None,
+            played: float | None = None, source: str = "companion") -> int | None:
+        """Store a finished game; its id, or None when this very record is stored already.
+        ``names``: one per seat, None for a seat nobody was picked for (default: the record's)."""
         seats = len(finished.breakdowns)
-        chosen = tuple(clean_name(n) for n in (names if names is not None else finished.names))
+        chosen = tuple(None if n is None else clean_name(n)
+                       for n in (names if names is not None else finished.names))
         if len(chosen) != seats:
             raise HistoryInputError(f"{len(chosen)} names for {seats} seats")
-        if len(set(chosen)) != seats:
+        named = [n for n in chosen if n is not None]
+        if len(set(named)) != len(named):
             raise HistoryInputError("one name for two seats")
         when = self.clock() if played is None else float(played)
         if not (0 <= when < 1e11):
@@ -390,8 +398,10 @@ class History:
             gid = cur.lastrowid
             assert gid is not None
             for seat, (name, b) in enumerate(zip(chosen, finished.breakdowns, strict=True)):
-                pid = self._player_id(db, name)
-                db.execute("UPDATE players SET last_played=max(coalesce(last_played, 0), ?) WHERE id=?", (when, pid))
+                pid = None if name is None else self._player_id(db, name)
+                if pid is not None:
+                    db.execute("UPDATE players SET last_played=max(coalesce(last_played, 0), ?) WHERE id=?",
+                               (when, pid))
                 db.execute("INSERT INTO scores (game, seat, player, total, breakdown, winner) "
                            "VALUES (?, ?, ?, ?, ?, ?)",
                            (gid, seat, pid, b.total, json.dumps(_breakdown_dict(b), sort_keys=True),
@@ -427,9 +437,10 @@ class History:
         return None if row is None else _load(row[0], dict)
 
     def _seats(self, gid: int) -> tuple[SeatResult, ...]:
-        rows = self.db.execute("SELECT p.name, s.total, s.breakdown, s.winner FROM scores s JOIN players p "
-                               "ON p.id=s.player WHERE s.game=? ORDER BY s.seat", (gid,)).fetchall()
-        return tuple(SeatResult(str(n), int(t), _load(b, dict), bool(w)) for n, t, b, w in rows)
+        rows = self.db.execute("SELECT s.seat, p.name, s.total, s.breakdown, s.winner FROM scores s "
+                               "LEFT JOIN players p ON p.id=s.player WHERE s.game=? ORDER BY s.seat", (gid,)).fetchall()
+        return tuple(SeatResult(seat_name(int(seat)) if n is None else str(n), int(t), _load(b, dict), bool(w),
+                                n is not None) for seat, n, t, b, w in rows)
 
     def bests(self, player: str | None = None) -> list[Best]:
         """Personal bests per player and game (best total overall and solo, number of games)."""
@@ -504,13 +515,13 @@ def _load(text: Any, kind: type) -> Any:
 
 # --- the companion's hook and the backfill ------------------------------------------------------
 def record_finished(state_dir: str | os.PathLike[str], record: dict[str, Any], *,
-                    names: Sequence[str] | None = None, data: Any = None, played: float | None = None,
+                    names: Sequence[str | None] | None = None, data: Any = None, played: float | None = None,
                     source: str = "companion") -> int | None:
     """The companion's hook after a game ends: store ``record`` (the dict the journal receives as
-    ``("finished", record)``) with ``names`` (one per seat, in seat order; default the pad's names
-    or ``Seat N``) in ``state_dir/history.sqlite3``. Returns the history's game id, or None when the
-    game is stored already or the history could not take it — that is logged (one line), never
-    raised: the history never stops play."""
+    ``("finished", record)``) with ``names`` (one per seat, in seat order, None for a seat nobody
+    was picked for; default: names typed into the pad, else none) in ``state_dir/history.sqlite3``.
+    Returns the history's game id, or None when the game is stored already or the history could
+    not take it — that is logged (one line), never raised: the history never stops play."""
     from table.companion.statedir import is_damage
 
     try:

@@ -7,7 +7,8 @@ them; it is not an official specification and nothing here talks to that app or 
 The fields we write (docs/history.md lists them with their meaning):
 
 * ``about`` — one sentence saying what the file is;
-* ``players[]`` — ``id`` (1..N, per file), ``name``, ``isAnonymous`` (false) — no uuid: the
+* ``players[]`` — ``id`` (1..N, per file), ``name``, ``isAnonymous`` (true for a seat nobody
+  was picked for, named ``Seat N``) — no uuid: the
   app matches people by name on import (our reading), and the code stays small;
 * ``locations[]`` — one: ``id`` 1, ``name`` "Applejack Table";
 * ``games[]`` — one: ``id`` 1, ``name`` "Applejack", ``bggId`` (0: not set by us),
@@ -59,7 +60,7 @@ def play_json(entry: GameEntry, record: dict[str, Any] | None = None, *, comment
     ranks = _rank(totals)
     solo = len(seats) == 1
     key = record_digest(record) if record is not None else f"{entry.id}:{entry.played}"
-    players = [{"id": i + 1, "name": s.player, "isAnonymous": False} for i, s in enumerate(seats)]
+    players = [{"id": i + 1, "name": s.player, "isAnonymous": not s.named} for i, s in enumerate(seats)]
     scores = [{"playerRefId": i + 1, "score": str(s.total),
                "winner": (entry.solo in ("goal", "outstanding")) if solo else s.winner,
                "rank": ranks[i], "seatOrder": i + 1, "startPlayer": i == 0, "newPlayer": False}

@@ -79,10 +79,18 @@ def test_a_companion_game_is_stored_with_its_breakdown_and_only_once(tmp_path):
         assert h.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
-def test_nameless_companion_games_get_seat_names_and_typed_names_are_kept(tmp_path):
+def test_seats_nobody_was_picked_for_are_no_players(tmp_path):
     record = companion_record(Setup(2), seed=5)  # the pad's names are seat labels ("○ Circle")
-    assert read_finished(record, DATA).names == ("Seat 1", "Seat 2")
+    assert read_finished(record, DATA).names == (None, None)
     assert read_finished(pad_record(10, 20, names=("Ada", "Bo")), DATA).names == ("Ada", "Bo")
+    assert record_finished(tmp_path, record, data=DATA) == 1
+    assert record_finished(tmp_path, pad_record(30, 40, tag="x"), names=["Ada", None], data=DATA) == 2
+    with History(tmp_path) as h:
+        seats = [(s.player, s.named) for g in h.games() for s in g.seats]
+        assert seats == [("Seat 1", False), ("Seat 2", False), ("Ada", True), ("Seat 2", False)]
+        assert h.players() == ["Ada"]  # the touchscreen offers people, not seats
+        assert [b.player for b in h.bests()] == ["Ada"]
+        assert [g.id for g in h.games(player="Ada")] == [2]
 
 
 def test_a_full_game_record_is_read_from_its_replay(tmp_path):

@@ -79,7 +79,7 @@ def test_csv_one_row_per_game_and_player(state):
     first = rows[0]
     assert (first["harvest"], first["harvest_doubled"], first["blossoms"], first["honey"]) == ("3", "6", "2", "40")
     assert first["date_utc"] == "2027-01-15 08:00" and json.loads(first["setup"])["tag"] == "a"
-    assert first["per_variety"].split()[0] == "3"
+    assert first["per_variety"].split()[0] == "3" and first["named"] == "1"
     ada = list(csv.DictReader(io.StringIO(history_cmd("--state-dir", str(state), "--csv", "--player", "Ada").stdout)))
     assert [row["game_id"] for row in ada] == ["1", "1", "2"]  # Ada's games, every seat of them
 

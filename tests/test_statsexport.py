@@ -51,6 +51,13 @@ def test_the_play_json_fields():
     assert play["uuid"] == again["plays"][0]["uuid"] != other["plays"][0]["uuid"]  # one play, one uuid
 
 
+def test_a_seat_nobody_was_picked_for_is_anonymous():
+    e = entry(50, 60)
+    e = GameEntry(e.id, e.game, e.setup, e.played, e.solo,
+                  (e.seats[0], SeatResult("Seat 2", 60, e.seats[1].breakdown, True, named=False)))
+    assert [p["isAnonymous"] for p in play_json(e)["players"]] == [False, True]
+
+
 def test_a_solo_play_wins_when_it_reaches_the_goal():
     assert play_json(entry(66, solo="goal"))["plays"][0]["playerScores"][0]["winner"] is True
     assert play_json(entry(64, solo="short"))["plays"][0]["playerScores"][0]["winner"] is False

@@ -180,7 +180,7 @@ def _tables(games: list[Any], bests: list[Any], marks: list[Any], directory: Any
 
 CSV_FIELDS = ("game_id", "date_utc", "game", "seats", "seat", "player", "total", "winner", "solo",
               "harvest", "harvest_doubled", "profitable_varieties", "variety_bonus", "blossoms", "honey",
-              "per_variety", "setup")
+              "per_variety", "setup", "named")
 
 
 def _csv(games: list[Any]) -> None:
@@ -195,7 +195,7 @@ def _csv(games: list[Any]) -> None:
             w.writerow([g.id, g.date, g.game, len(g.seats), seat, s.player, s.total, int(s.winner), g.solo or "",
                         *(b.get(f, "") for f in CSV_FIELDS[9:15]),
                         " ".join(str(v) for v in b.get("per_variety", [])),
-                        json.dumps(g.setup, sort_keys=True, separators=(",", ":"))])
+                        json.dumps(g.setup, sort_keys=True, separators=(",", ":")), int(s.named)])
 
 
 def _coach(args: argparse.Namespace) -> int:
