@@ -26,6 +26,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check-data": ("table.commands.check_data", "validate a data set (tiles, orchards, harvest boards)"),
     "hw-test": ("table.commands.hw_test", "check the lid hardware: LEDs, buttons, die sensor"),
     "simulate": ("table.commands.simulate", "play many seeded bot games in parallel and summarise the scores"),
+    "history": ("table.commands.history",
+                "finished games, personal bests and solo marks; CSV; a game's QR code; the coach"),
     "games": ("table.commands.games", "the orchard games this lid knows and what it offers for each"),
     "demo": ("table.commands.demo", "attract mode: bots play on the screen (text without one); a touch starts play"),
 }

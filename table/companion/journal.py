@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from table.companion.statedir import AlreadyRunning, StateLock, check_state_dir, describe, is_damage
+from table.engine.track import TRACK_FORMAT
 
 log = logging.getLogger("applejack.journal")
 
@@ -164,6 +165,7 @@ class Journal:
         self.problem = ""
         """One line while the journal cannot be written ("" when it can)."""
         self.moved_aside: Path | None = None
+        self.last_history_id: int | None = None  # the finished game's id in history.sqlite3 (or None)
         self.last_record: Path | None = None
         self._last_try = -math.inf
         self._ever_open = False
@@ -448,6 +450,11 @@ class Journal:
         self._tx("UPDATE games SET status='finished', finished=?, record=? WHERE id=?",
                  (self.clock(), text, self.game))
         self.game, self.current = None, None
+        if record.get("format") == TRACK_FORMAT:
+            # the player history (docs/history.md): its own file, never raises, never stops play
+            from table.history import record_finished
+
+            self.last_history_id = record_finished(self.directory, record)
 
     def finish(self, record: dict[str, Any]) -> Path:
         self._write("finished", record)
