@@ -74,13 +74,25 @@ PAD_EXPECTED = ("score pad: type the apples of each area with commas (5,3), or a
                 "next / prev move, clear empties the field, done scores")
 
 
-def help_keys() -> str:
-    """The keys and commands as plain text for a terminal (``play --help-keys``)."""
+def help_keys(game: str = "applejack") -> str:
+    """The keys and commands as plain text for a terminal (``play --help-keys [--game KEY]``)."""
+    if game == "zankapfel":
+        from table.companion import zankapfel_text
+
+        return zankapfel_text.help_keys()
     return __doc__ or ""
+
+
+def _is_applejack(ctl: object) -> bool:
+    return getattr(ctl, "game", "applejack") == "applejack"
 
 
 def screen_text(ctl: Controller) -> str:
     """A short status line of what the screen shows (after a mode change)."""
+    if not _is_applejack(ctl):
+        from table.companion import zankapfel_text
+
+        return zankapfel_text.screen_text(ctl)  # type: ignore[arg-type]
     if ctl.mode == "setup":
         s = ctl.setup
         tracked = f"orchard tracking on (t), hints: {s.hints_text()} (h)" if s.tracked else "orchard tracking off (t)"
@@ -107,6 +119,8 @@ def screen_text(ctl: Controller) -> str:
 def serve_hint(ctl: Controller, failed: set[str] | None = None) -> bool:
     """Compute a wanted hint at once (the terminal can wait for it); returns whether one was given.
     ``failed`` remembers positions whose hint raised, so they are not tried again and again."""
+    if not _is_applejack(ctl):
+        return False  # hints are Applejack's (the strong bot)
     request = ctl.hint_request()
     if request is None or (failed is not None and request.key in failed):
         return False
@@ -122,6 +136,10 @@ def serve_hint(ctl: Controller, failed: set[str] | None = None) -> bool:
 
 def handle_line(ctl: Controller, line: str) -> str | None:
     """One input line; returns a hint when it was refused."""
+    if not _is_applejack(ctl):
+        from table.companion import zankapfel_text
+
+        return zankapfel_text.handle_line(ctl, line)  # type: ignore[arg-type]
     word = line.strip()
     low = word.lower()
     if ctl.mode == "pad":
@@ -194,6 +212,11 @@ def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool =
         hint = handle_line(ctl, line)
         if hint:
             print(f"  ? {hint}", file=out)
+        elif line.strip().lower() == "status" and not _is_applejack(ctl):
+            from table.companion import zankapfel_text
+
+            for row in zankapfel_text.status_lines(ctl):  # type: ignore[arg-type]
+                print(row, file=out)
         return True
 
     def tick() -> None:
