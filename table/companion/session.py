@@ -42,7 +42,7 @@ def _peek_game(journal: Journal) -> str | None:
         return None
     try:
         game = journal.unfinished()
-    except Exception:  # noqa: BLE001 - damage and passing errors are handled by the offer itself
+    except Exception:
         return None
     return setup_game(game.setup) if game is not None else None
 

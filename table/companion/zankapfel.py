@@ -256,7 +256,8 @@ class Build:
                 return
             legal = self.preview.mayor_targets()
             if sq not in legal:
-                raise CommandError(f"the mayor cannot go to {w[1]}: from {A.square_name(self.preview.mayor)} it may go to "
+                here = A.square_name(self.preview.mayor)
+                raise CommandError(f"the mayor cannot go to {w[1]}: from {here} it may go to "
                                    + " ".join(A.square_name(x) for x in legal))
             self.move = sq
             self.said.append(f"{seat_name(self.preview.first)} moves the mayor to {w[1]}")
@@ -503,6 +504,10 @@ class ZankapfelCompanion:
 
     def give_hint(self, hint: Any) -> bool:
         return False
+
+    def hint_request(self) -> None:
+        """No bot hints for Zankapfel at the table (the shell's hint worker asks every frame)."""
+        return None
 
     # --- buttons, keys, touch -----------------------------------------------------------------
     def press(self, button: str) -> bool:

@@ -52,8 +52,39 @@ DIGITS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)}
 DIGITS |= {getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)}
 
 
+Z_LETTERS = {pygame.K_r: "r", pygame.K_y: "y", pygame.K_g: "g", pygame.K_j: "j", pygame.K_l: "confirm",
+             pygame.K_p: "pass"}
+
+
 class DisplayUnavailable(RuntimeError):
     pass
+
+
+def view_for(ctl: Any, size: tuple[int, int]) -> View:
+    """The per-game view: ``ctl.game`` picks it (Applejack's ``render.View`` by default)."""
+    if getattr(ctl, "game", "applejack") == "zankapfel":
+        from table.display.zankapfel_view import ZankapfelView
+
+        return ZankapfelView(size)
+    return View(size)
+
+
+def zankapfel_key(key: int, ctl: Any) -> str | None:
+    """Zankapfel's keys: digits are card values and die faces (else seats), r y g b j colours
+    (b buys in phase 1), l lays, p passes, arrows move the grid cursor."""
+    stage = ctl.stage() if ctl.mode == "play" else ""
+    if key in DIGITS:
+        d = DIGITS[key]
+        return d if stage == "card" else f"trough{d}" if "1" <= d <= "7" else None
+    if key == pygame.K_b:
+        return "blind" if stage == "bid" else "b"
+    if key in Z_LETTERS:
+        return Z_LETTERS[key]
+    if key in (pygame.K_UP, pygame.K_DOWN):
+        return "up" if key == pygame.K_UP else "down"
+    if key in (pygame.K_u, pygame.K_BACKSPACE, pygame.K_DELETE):
+        return "undo"
+    return KEYS.get(key)
 
 
 def key_button(key: int, mode: str) -> str | None:
@@ -76,7 +107,7 @@ class App:
                  after_step: Callable[[Controller], None] | None = None, hints: HintWorker | None = None) -> None:
         self.ctl = ctl
         self.surface = surface
-        self.view = View(surface.get_size())
+        self.view = view_for(ctl, surface.get_size())
         self.indicators: Indicators = indicators if indicators is not None else RecordingIndicators()
         self.inputs = inputs
         self.clock = clock
@@ -121,7 +152,8 @@ class App:
                 self.entry = ""
                 self.drawn_version = -1
             else:
-                self.press(key_button(e.key, self.ctl.mode))
+                game = getattr(self.ctl, "game", "applejack")
+                self.press(key_button(e.key, self.ctl.mode) if game == "applejack" else zankapfel_key(e.key, self.ctl))
         elif e.type == pygame.FINGERDOWN:
             w, h = self.surface.get_size()
             self.press(self.view.hit((int(e.x * w), int(e.y * h))))
@@ -220,7 +252,7 @@ def open_display(mode: str, size: str | None) -> tuple[pygame.Surface, bool]:
             surface = pygame.display.set_mode(parse_size(size))
     except pygame.error as exc:
         raise DisplayUnavailable(str(exc)) from None
-    pygame.display.set_caption("Applejack Table")
+    pygame.display.set_caption("Applejack Table")  # the lid's name, whichever game is on the table
     pygame.mouse.set_visible(not kiosk)
     pygame.event.set_blocked([pygame.MOUSEMOTION, pygame.FINGERMOTION, pygame.MOUSEWHEEL])
     return surface, kiosk
