@@ -28,8 +28,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--text", action="store_true", help="print the games as text instead of the screen demo")
     parser.add_argument("--games", type=int, default=None,
                         help="games to play; 0 = endless (default: 1 as text, endless on the screen)")
-    parser.add_argument("--players", type=int, choices=(1, 2, 3, 4), default=None,
-                        help="seats per game (default: varies from game to game)")
+    parser.add_argument("--game", choices=("applejack", "zankapfel"), default="applejack",
+                        help="whose games the bots play: applejack (default) or zankapfel (random and greedy "
+                             "bots, shown on the table companion's own Zankapfel screen)")
+    parser.add_argument("--players", type=int, choices=(1, 2, 3, 4, 5, 6), default=None,
+                        help="seats per game (Applejack 1-4, Zankapfel 3-6; default: varies from game to game)")
     parser.add_argument("--bots", default=None,
                         help="comma-separated bots by seat (random, greedy, strong); default: a varied line-up")
     parser.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
@@ -64,6 +67,12 @@ def run(args: argparse.Namespace) -> int:
     if (games is not None and games < 0) or not 0 <= args.delay <= 3600 or args.pace < 0:
         print("demo: --games, --delay and --pace must not be negative (--delay at most 3600 s)", file=sys.stderr)
         return 2
+    game = getattr(args, "game", "applejack")
+    if game == "zankapfel":
+        return _run_zankapfel(args)
+    if args.players is not None and args.players > 4:
+        print("demo: Applejack is for 1 to 4 players", file=sys.stderr)
+        return 2
     from table.bots.base import BOT_NAMES
     from table.datafiles import load_dataset
 
@@ -86,6 +95,40 @@ def run(args: argparse.Namespace) -> int:
             if result is not None:
                 return result
     return _run_text(data, args, bots)
+
+
+def _run_zankapfel(args: argparse.Namespace) -> int:
+    """Zankapfel's demo: bots' games entered into the table companion, on its screen or as its lines."""
+    from table.bots.zankapfel import BOT_NAMES
+
+    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip()) if args.bots else ("greedy", "random")
+    if not bots or any(b not in BOT_NAMES for b in bots):
+        print(f"demo: Zankapfel's bots are {', '.join(BOT_NAMES)}", file=sys.stderr)
+        return 2
+    if args.players is not None and not 3 <= args.players <= 6:
+        print("demo: Zankapfel is for 3 to 6 players", file=sys.stderr)
+        return 2
+    if not args.text and args.display != "none":
+        from table.display.detect import display_available
+
+        if args.display != "auto" or display_available():
+            result = _run_screen(None, args, list(bots))
+            if result is not None:
+                return result
+    import time
+
+    from table.display.zankapfel_demo import zankapfel_steps
+
+    games = 1 if args.games is None else args.games
+    last = None
+    for ctl in zankapfel_steps(games=games, players=args.players, seed=args.seed, bots=bots):
+        if ctl is not last:
+            last = ctl
+        for line in ctl.new_lines():
+            print(line, flush=args.delay > 0)
+        if args.delay:
+            time.sleep(args.delay)
+    return 0
 
 
 def _run_text(data: Any, args: argparse.Namespace, bots: list[str] | None) -> int:
@@ -126,9 +169,18 @@ def _run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> 
 
     signal.signal(signal.SIGTERM, stop)
     hw = make_hardware(args.pins, "off")
-    steps = demo_steps(data, games=args.games or 0, players=args.players, seed=args.seed, bots=bots)
-    screen = DemoScreen(data, surface, steps, pace=args.pace, indicators=hw.indicators, inputs=hw.events,
-                        notifier=make_notifier())
+    screen: Any
+    if getattr(args, "game", "applejack") == "zankapfel":
+        from table.display.zankapfel_demo import ZankapfelDemoScreen, zankapfel_steps
+
+        zsteps = zankapfel_steps(games=args.games or 0, players=args.players, seed=args.seed,
+                                 bots=tuple(bots or ("greedy", "random")))
+        screen = ZankapfelDemoScreen(surface, zsteps, pace=args.pace, indicators=hw.indicators, inputs=hw.events,
+                                     notifier=make_notifier())
+    else:
+        steps = demo_steps(data, games=args.games or 0, players=args.players, seed=args.seed, bots=bots)
+        screen = DemoScreen(data, surface, steps, pace=args.pace, indicators=hw.indicators, inputs=hw.events,
+                            notifier=make_notifier())
     try:
         result = run_demo_screen(screen, running=lambda: running[0])
     finally:
@@ -148,7 +200,8 @@ def run_idle_demo(play_args: argparse.Namespace) -> int:
     (play's loop goes on), 0 when it was stopped (SIGTERM, Ctrl+Q) or there is no display."""
     from table.datafiles import load_dataset
 
-    argv = ["--on-input", "exit", "--display", play_args.display, "--pins", play_args.pins]
+    argv = ["--on-input", "exit", "--display", play_args.display, "--pins", play_args.pins,
+            "--game", getattr(play_args, "game", "applejack")]
     if play_args.size:
         argv += ["--size", play_args.size]
     args = build_args(argv)
@@ -162,7 +215,7 @@ def play_after_demo(args: argparse.Namespace) -> int:
 
     parser = argparse.ArgumentParser(prog="applejack-table play")
     play.add_arguments(parser)
-    pargs = parser.parse_args([])
+    pargs = parser.parse_args(["--game", getattr(args, "game", "applejack")])
     pargs.display = args.display
     pargs.size = args.size
     pargs.pins = args.pins

@@ -75,7 +75,10 @@ def open_session(data: DataSet, state_dir: Path, *, resume: str = "ask",
             payload = {**payload, "game": ctl.game}
         journal.hook(kind, payload)
 
-    ctl = make_companion(game, data, on_command=hook, rng=rng)
+    from table.companion.shell import Shell
+
+    ctl = Shell(make_companion(game, data, on_command=hook, rng=rng),
+                lambda key: make_companion(key, data, on_command=hook, rng=rng))
 
     def storage_changed() -> None:
         if ctl.storage_problem != journal.problem:
@@ -114,6 +117,8 @@ def _offer_unfinished(data: DataSet, ctl: Any, journal: Journal, resume: str, di
         return
     if game is None:
         return
+    if setup_game(game.setup) != ctl.game and hasattr(ctl, "switch") and ctl.choosing():
+        ctl.switch(setup_game(game.setup))  # found late, nobody has begun a game: offered in its own module
     if setup_game(game.setup) != ctl.game:  # found late (the journal opened after a new game began)
         log.warning("unfinished %s game %d left in the journal: start play --game %s to resume it",
                     setup_game(game.setup), game.id, setup_game(game.setup))

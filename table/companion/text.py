@@ -18,6 +18,9 @@ Setup screen:
     setup players=1 campaign=3 kept=17,42   campaign game 3 with the two tiles kept so far
     start / (empty)                starts the game
 
+Game (setup screen, before a game begins):
+    g / game        the next game (applejack, zankapfel)    game zankapfel   that game
+
 Score pad (after the game; per player: the apples of each area per variety, blossoms, honey):
     5,3,2           the value of the field under the cursor (apples of each area, commas
                     between areas; the app takes off the 3 pips), then the next field
@@ -136,6 +139,9 @@ def serve_hint(ctl: Controller, failed: set[str] | None = None) -> bool:
 
 def handle_line(ctl: Controller, line: str) -> str | None:
     """One input line; returns a hint when it was refused."""
+    if line.strip().lower() in ("g", "game") and hasattr(ctl, "choosing") and ctl.choosing():
+        ctl.press("game")  # the shell: the next game on the setup screen
+        return None
     if not _is_applejack(ctl):
         from table.companion import zankapfel_text
 

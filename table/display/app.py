@@ -108,6 +108,7 @@ class App:
         self.ctl = ctl
         self.surface = surface
         self.view = view_for(ctl, surface.get_size())
+        self.view_game = getattr(ctl, "game", "applejack")
         self.indicators: Indicators = indicators if indicators is not None else RecordingIndicators()
         self.inputs = inputs
         self.clock = clock
@@ -151,6 +152,8 @@ class App:
             elif getattr(e, "unicode", "") == ":":
                 self.entry = ""
                 self.drawn_version = -1
+            elif e.key == pygame.K_g and getattr(self.ctl, "choosing", lambda: False)():
+                self.press("game")
             else:
                 game = getattr(self.ctl, "game", "applejack")
                 self.press(key_button(e.key, self.ctl.mode) if game == "applejack" else zankapfel_key(e.key, self.ctl))
@@ -216,7 +219,12 @@ class App:
     def draw_if_changed(self) -> bool:
         if self.ctl.version == self.drawn_version:
             return False
+        game = getattr(self.ctl, "game", "applejack")
+        if game != self.view_game:  # the shell switched games on the setup screen
+            self.view, self.view_game = view_for(self.ctl, self.surface.get_size()), game
         self.view.draw(self.surface, self.ctl)
+        if getattr(self.ctl, "choosing", lambda: False)():
+            self.draw_game_tab()
         if self.entry is not None:
             self.view.draw_entry(self.surface, self.entry)
         self.drawn_version = self.ctl.version
@@ -226,6 +234,21 @@ class App:
         if self.frames == 1 and self.notifier is not None:
             self.notifier.ready()  # systemd: started once the first frame is up
         return True
+
+
+    def draw_game_tab(self) -> None:
+        """The setup screen's first choice, the game: a tab at the bottom left (touch, key g, or
+        the lid's BLIND button go to the next game)."""
+        from table.companion.shell import companion_games
+        from table.games import game_info
+
+        v = self.view
+        titles = " · ".join(game_info(k).title for k in companion_games())
+        rect = pygame.Rect(v.px(8), self.surface.get_height() - v.px(44), v.px(300), v.px(36))
+        v.button(self.surface, rect, f"Game: {game_info(self.ctl.game).title} ▸", "game", size=18)
+        if not v.small:
+            v.text(self.surface, f"({titles}; key g)", 14, (rect.right + v.px(8), rect.centery),
+                   anchor="midleft")
 
 
 def parse_size(text: str | None) -> tuple[int, int]:
