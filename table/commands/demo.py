@@ -120,10 +120,7 @@ def _run_zankapfel(args: argparse.Namespace) -> int:
     from table.display.zankapfel_demo import zankapfel_steps
 
     games = 1 if args.games is None else args.games
-    last = None
     for ctl in zankapfel_steps(games=games, players=args.players, seed=args.seed, bots=bots):
-        if ctl is not last:
-            last = ctl
         for line in ctl.new_lines():
             print(line, flush=args.delay > 0)
         if args.delay:
