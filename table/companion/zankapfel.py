@@ -66,6 +66,11 @@ def seat_name(seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
+def _num(text: str, digits: int = 2) -> bool:
+    """1..``digits`` ASCII digits (``str.isdigit`` alone takes '²', which ``int`` refuses)."""
+    return 0 < len(text) <= digits and text.isascii() and text.isdigit()
+
+
 @dataclass(frozen=True, slots=True)
 class ZSetup:
     """The setup screen's choices; journalled (with the game key) as the game's config.
@@ -215,6 +220,9 @@ class Build:
             if say:
                 self.said.extend(line for ev in events if (line := event_line(ev)))
 
+    def _reshuffles(self) -> int:
+        return sum(isinstance(ev, E.Reshuffled) for ev in self.preview.events)
+
     def _replan_preview(self) -> None:
         """The real engine plus this round's held-back bids (laid cards as any card in hand)."""
         if not self.block:
@@ -286,6 +294,7 @@ class Build:
                 raise CommandError(f"it is {seat_name(seat)}'s turn to buy or lay, not {seat_name(s)}'s")
             price = A.price(self.preview.face_up, self.preview.mayor) if self.preview.face_up >= 0 else 0
             face = A.KINDS[self.preview.face_up] if self.preview.face_up >= 0 else ""
+            before = self._reshuffles()
             self.block.append(c)
             try:
                 self._replan_preview()
@@ -300,6 +309,8 @@ class Build:
             self.said.append({"buy": f"{seat_name(s)} buys the {face} card for {price}",
                               "lay": f"{seat_name(s)} lays an apple card face down",
                               "pass": f"{seat_name(s)} passes"}[verb])
+            if self._reshuffles() > before:  # the engine says it at the flush, unsaid: say it now
+                self.said.append("The deck is empty: shuffle the barn into a new deck")
             return
         if verb == "reveal":
             s, k = int(w[2]) - 1, A.KINDS.index(w[3])
@@ -593,7 +604,7 @@ class ZankapfelCompanion:
             return None
         if st == "card":
             v = b[5:] if b.startswith("card:") else b
-            if v.isdigit() and len(v) <= 2:
+            if _num(v):
                 return f"card {int(v) or 10}"
             return None
         if st == "roll":
@@ -669,7 +680,7 @@ class ZankapfelCompanion:
             if st == "remove":
                 return f"remove {w[0]}"
             raise CommandError(f"{w[0]}: no square is asked now ({b.ask()})")
-        if len(w) == 1 and w[0].isdigit() and len(w[0]) <= 2:
+        if len(w) == 1 and _num(w[0]):
             if st == "card":
                 return f"card seat {s + 1} {int(w[0]) or 10}"
             if st == "roll":
@@ -699,11 +710,11 @@ class ZankapfelCompanion:
                     return f"dice seat {int(n)} {k}"
                 case ["dice-done"]:
                     return "dice-done"
-                case ["card", v] if v.isdigit() and len(v) <= 2:
+                case ["card", v] if _num(v):
                     return f"card seat {s + 1} {int(v)}"
                 case ["card", v] if v == "none":
                     return f"card seat {s + 1} 0"
-                case ["card", "seat", n, v] if _seat_ok(n, b) and (v == "none" or (v.isdigit() and len(v) <= 2)):
+                case ["card", "seat", n, v] if _seat_ok(n, b) and (v == "none" or _num(v)):
                     return f"card seat {int(n)} {0 if v == 'none' else int(v)}"
                 case ["roll", f] if f in ("1", "2", "3", "4", "5", "6"):
                     return f"roll {f}"
@@ -780,7 +791,7 @@ class ZankapfelCompanion:
         players, finish = self.setup.players, self.setup.finish
         for word in text.split()[1:]:
             key, _, val = word.partition("=")
-            if not val.isdigit() or len(val) > 3:
+            if not _num(val, 3):
                 raise CommandError(f"setup {word!r}: players=3..6, finish=N")
             if key == "players":
                 players = int(val)
@@ -912,7 +923,7 @@ class ZankapfelCompanion:
 
 
 def _seat_ok(n: str, b: Build) -> bool:
-    return n.isdigit() and len(n) <= 1 and 1 <= int(n) <= b.setup.players
+    return _num(n, 1) and 1 <= int(n) <= b.setup.players
 
 
 # ------------------------------------------------------------------------------------------------

@@ -97,7 +97,7 @@ def handle_line(ctl: ZankapfelCompanion, line: str) -> str | None:
     word = " ".join(line.strip().lower().split())
     if word == "status":
         return None
-    if ctl.mode == "setup" and word.isdigit() and len(word) == 1:
+    if ctl.mode == "setup" and len(word) == 1 and word.isascii() and word.isdigit():
         ok = ctl.press(f"trough{word}")
         return None if ok else (ctl.hint or f"{word}: nothing to do now")
     if ctl.mode != "play":
