@@ -473,6 +473,8 @@ class ZankapfelCompanion:
         self.record: dict[str, Any] | None = None
         self.track = None  # Applejack's front-end helpers look for it; Zankapfel has no harvest board
         self.die_seen: int | None = None
+        self.said_last: list[str] = []
+        """What the last command made happen (the screen shows its last line under the question)."""
 
     # --- protocol -----------------------------------------------------------------------------
     def new_lines(self) -> list[str]:
@@ -750,6 +752,7 @@ class ZankapfelCompanion:
         self.cmds.append(canon)
         self.b = b
         self.log.extend(b.said)
+        self.said_last = list(b.said)
 
     def _after(self) -> None:
         assert self.b is not None
@@ -785,6 +788,7 @@ class ZankapfelCompanion:
         self.mode = "play"
         self.record = None
         self.log.append(f"Undone: {last}")
+        self.said_last = [f"Undone: {last}"]
         self._after()
 
     def _parse_setup(self, text: str) -> ZSetup:
@@ -813,6 +817,7 @@ class ZankapfelCompanion:
         self.mode = "play"
         self.record = None
         self.cursor = 12
+        self.said_last = []
         if journal:
             self._emit("game", setup.to_dict())
         self.log.append(f"New game of Zankapfel: {setup.players} players, finish at {setup.finish} points")

@@ -85,9 +85,9 @@ class ZankapfelView(View):
         y = self.px(352)
         y = self.wrapped(surf, b.ask(), 20, (self.px(12), y), self.w - self.px(24), LIT, bold=True, max_lines=2,
                          min_size=14)
-        said = [ln for ln in ctl.log[-6:] if ln != b.ask()][-1:]
+        said = ctl.said_last[-1:]
         if said and not self.small:
-            self.text(surf, said[0], 16, (self.px(12), y), DIM, max_w=self.w - self.px(24))
+            self.wrapped(surf, said[0], 16, (self.px(12), y), self.w - self.px(24), DIM, max_lines=1, min_size=12)
         self.draw_buttons(surf, ctl, st)
 
     def draw_orchard(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect, st: str) -> None:

@@ -19,6 +19,12 @@ def _at(step: str) -> ZankapfelCompanion:
     if step == "setup":
         ctl.do("setup players=5 finish=50")
         return ctl
+    if step == "resume":
+        warm = ZankapfelCompanion()
+        for line in SCRIPT[:60]:
+            warm.do(line)
+        ctl.offer_resume(warm.setup.to_dict(), warm.cmds, f"4 players, {len(warm.cmds)} steps; next: {warm.b.ask()}")
+        return ctl
     for line in SCRIPT:
         ctl.do(line)
         if (ctl.mode == "play" and ctl.stage() == step and ctl.b is not None and ctl.b.e.round >= 2) \
@@ -28,7 +34,7 @@ def _at(step: str) -> ZankapfelCompanion:
     return ctl
 
 
-SCREENS = ("setup", "place", "bid", "move", "reveal", "dice", "card", "roll", "result")
+SCREENS = ("setup", "resume", "place", "bid", "move", "reveal", "dice", "card", "roll", "result")
 
 
 @pytest.fixture(scope="module", autouse=True)
