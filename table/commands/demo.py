@@ -28,9 +28,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--text", action="store_true", help="print the games as text instead of the screen demo")
     parser.add_argument("--games", type=int, default=None,
                         help="games to play; 0 = endless (default: 1 as text, endless on the screen)")
-    parser.add_argument("--game", choices=("applejack", "zankapfel"), default="applejack",
-                        help="whose games the bots play: applejack (default) or zankapfel (random and greedy "
-                             "bots, shown on the table companion's own Zankapfel screen)")
+    parser.add_argument("--game", choices=("applejack", "zankapfel", "mixed"), default="applejack",
+                        help="whose games the bots play: applejack (default), zankapfel (random and greedy "
+                             "bots, shown on the table companion's own Zankapfel screen), or mixed (one of each "
+                             "in turn)")
     parser.add_argument("--players", type=int, choices=(1, 2, 3, 4, 5, 6), default=None,
                         help="seats per game (Applejack 1-4, Zankapfel 3-6; default: varies from game to game)")
     parser.add_argument("--bots", default=None,
@@ -70,6 +71,9 @@ def run(args: argparse.Namespace) -> int:
     game = getattr(args, "game", "applejack")
     if game == "zankapfel":
         return _run_zankapfel(args)
+    if game == "mixed" and (args.players is not None or args.bots):
+        print("demo: --game mixed takes neither --players nor --bots (each game varies them)", file=sys.stderr)
+        return 2
     if args.players is not None and args.players > 4:
         print("demo: Applejack is for 1 to 4 players", file=sys.stderr)
         return 2
@@ -134,6 +138,20 @@ def _run_text(data: Any, args: argparse.Namespace, bots: list[str] | None) -> in
     def write(line: str) -> None:
         print(line, flush=args.delay > 0)
 
+    if getattr(args, "game", "applejack") == "mixed":  # Applejack, then Zankapfel, in turn
+        import copy
+
+        games = 2 if args.games is None else args.games
+        i = 0
+        while games == 0 or i < games:
+            if i % 2 == 0:
+                run_text_demo(data, write, games=1, players=None, seed=args.seed + i, delay=args.delay, bots=None)
+            else:
+                zargs = copy.copy(args)
+                zargs.game, zargs.games, zargs.seed, zargs.text = "zankapfel", 1, args.seed + i, True
+                _run_zankapfel(zargs)
+            i += 1
+        return 0
     games = 1 if args.games is None else args.games
     run_text_demo(data, write, games=games, players=args.players, seed=args.seed, delay=args.delay, bots=bots)
     return 0
@@ -166,20 +184,31 @@ def _run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> 
 
     signal.signal(signal.SIGTERM, stop)
     hw = make_hardware(args.pins, "off")
-    screen: Any
-    if getattr(args, "game", "applejack") == "zankapfel":
-        from table.display.zankapfel_demo import ZankapfelDemoScreen, zankapfel_steps
+    from table.display.demo import DONE
+    from table.display.zankapfel_demo import ZankapfelDemoScreen, zankapfel_steps
 
-        zsteps = zankapfel_steps(games=args.games or 0, players=args.players, seed=args.seed,
-                                 bots=tuple(bots or ("greedy", "random")))
-        screen = ZankapfelDemoScreen(surface, zsteps, pace=args.pace, indicators=hw.indicators, inputs=hw.events,
-                                     notifier=make_notifier())
-    else:
-        steps = demo_steps(data, games=args.games or 0, players=args.players, seed=args.seed, bots=bots)
-        screen = DemoScreen(data, surface, steps, pace=args.pace, indicators=hw.indicators, inputs=hw.events,
-                            notifier=make_notifier())
+    notifier = make_notifier()
+
+    def screen_for(game: str, games: int, seed: int) -> Any:
+        if game == "zankapfel":
+            zsteps = zankapfel_steps(games=games, players=args.players, seed=seed,
+                                     bots=tuple(bots or ("greedy", "random")))
+            return ZankapfelDemoScreen(surface, zsteps, pace=args.pace, indicators=hw.indicators, inputs=hw.events,
+                                       notifier=notifier)
+        steps = demo_steps(data, games=games, players=args.players, seed=seed, bots=bots)
+        return DemoScreen(data, surface, steps, pace=args.pace, indicators=hw.indicators, inputs=hw.events,
+                          notifier=notifier)
+
     try:
-        result = run_demo_screen(screen, running=lambda: running[0])
+        game = getattr(args, "game", "applejack")
+        if game == "mixed":  # one Applejack game, one Zankapfel game, in turn
+            i, result = 0, DONE
+            while result == DONE and running[0] and (not args.games or i < args.games):
+                result = run_demo_screen(screen_for("applejack" if i % 2 == 0 else "zankapfel", 1, args.seed + i),
+                                         running=lambda: running[0])
+                i += 1
+        else:
+            result = run_demo_screen(screen_for(game, args.games or 0, args.seed), running=lambda: running[0])
     finally:
         hw.close()  # LEDs off and the GPIO pins free for play's panel
     if result != PLAY or not running[0]:

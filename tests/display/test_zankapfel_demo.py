@@ -51,3 +51,17 @@ def test_demo_command_prints_zankapfel_games_and_refuses_bad_arguments():
     r = subprocess.run([sys.executable, "-m", "table.cli", "demo", "--game", "zankapfel", "--text", "--bots", "strong"],
                        capture_output=True, text=True, env=env, timeout=60)
     assert r.returncode == 2 and "random, greedy" in r.stderr
+
+
+def test_a_mixed_demo_plays_one_game_of_each_in_turn():
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
+    r = subprocess.run([sys.executable, "-m", "table.cli", "demo", "--game", "mixed", "--text", "--seed", "1"],
+                       capture_output=True, text=True, env=env, timeout=180)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert "GAME OVER" in out and "New game of Zankapfel" in out
+    assert out.index("GAME OVER") < out.index("New game of Zankapfel")  # Applejack first, then Zankapfel
+    r = subprocess.run([sys.executable, "-m", "table.cli", "demo", "--game", "mixed", "--display", "window",
+                        "--games", "2", "--pace", "0", "--pins", "none"], capture_output=True, text=True, env=env,
+                       timeout=180)
+    assert r.returncode == 0 and "Traceback" not in r.stderr
