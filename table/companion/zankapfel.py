@@ -211,14 +211,14 @@ class Build:
         return [s for s in self.fight_seats() if s not in self.cards]
 
     # --- applying -----------------------------------------------------------------------------
-    def _apply(self, engine: State, text: str, *, say: bool = True) -> None:
+    def _apply(self, engine: State, text: str, *, say: bool = True, unsaid: tuple[type, ...] = ()) -> None:
         events = engine.apply(text)
         if engine is self.e:
             for ev in events:
                 if isinstance(ev, E.DiscordStarted):
                     self.dice, self.cards, self.dice_done = {}, {}, False
             if say:
-                self.said.extend(line for ev in events if (line := event_line(ev)))
+                self.said.extend(line for ev in events if not isinstance(ev, unsaid) and (line := event_line(ev)))
 
     def _reshuffles(self) -> int:
         return sum(isinstance(ev, E.Reshuffled) for ev in self.preview.events)
@@ -377,8 +377,8 @@ class Build:
             self._apply(self.e, self._block_action(self.e, c, placeholder=False), say=False)
         self.block, self.reveals = [], {}
         move, self.move = self.move, None
-        self.said.pop()  # "moves the mayor" is said again by the engine, with the revealed cards
-        self._apply(self.e, f"mayor {A.square_name(move)}")
+        # the move was said when it was entered: the engine's MayorMoved is not said twice
+        self._apply(self.e, f"mayor {A.square_name(move)}", unsaid=(E.MayorMoved,))
         self.preview = self.e
 
     def _maybe_fight(self) -> None:

@@ -89,3 +89,17 @@ def test_discord_lamps_light_every_seat_in_the_fight_and_the_lid_buys_dice():
     assert ctl.press(f"trough{seats[0] + 1}") and ctl.press(f"trough{seats[0] + 1}")
     assert ctl.b.dice[seats[0]] == 2
     assert ctl.press("confirm") and ctl.stage() in ("card", "roll", "dice", "bid", "turn", "joker")
+
+
+def test_every_reveal_is_said_once_and_the_move_once():
+    script, _ = table_script(3, 1)
+    ctl = ZankapfelCompanion()
+    for line in script:
+        ctl.do(line)
+    text = "\n".join(ctl.log)
+    reveals = [c for c in ctl.cmds if c.startswith("reveal")]
+    for c in reveals[:5]:
+        _, _, seat, kind = c.split()
+        assert f"Seat {seat} reveals {kind}" in text
+    moves = sum(1 for c in ctl.cmds if c.startswith("mayor")) - 1  # the first is the setup's placing
+    assert text.count("moves the mayor to") == moves
