@@ -241,7 +241,8 @@ def play_after_demo(args: argparse.Namespace) -> int:
 
     parser = argparse.ArgumentParser(prog="applejack-table play")
     play.add_arguments(parser)
-    pargs = parser.parse_args(["--game", getattr(args, "game", "applejack")])
+    game = getattr(args, "game", "applejack")
+    pargs = parser.parse_args(["--game", "applejack" if game == "mixed" else game])  # the shell's game tab changes it
     pargs.display = args.display
     pargs.size = args.size
     pargs.pins = args.pins
