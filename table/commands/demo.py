@@ -28,8 +28,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--text", action="store_true", help="print the games as text instead of the screen demo")
     parser.add_argument("--games", type=int, default=None,
                         help="games to play; 0 = endless (default: 1 as text, endless on the screen)")
-    parser.add_argument("--players", type=int, choices=(1, 2, 3, 4), default=None,
-                        help="seats per game (default: varies from game to game)")
+    parser.add_argument("--game", choices=("applejack", "zankapfel", "mixed"), default="applejack",
+                        help="whose games the bots play: applejack (default), zankapfel (random and greedy "
+                             "bots, shown on the table companion's own Zankapfel screen), or mixed (one of each "
+                             "in turn)")
+    parser.add_argument("--players", type=int, choices=(1, 2, 3, 4, 5, 6), default=None,
+                        help="seats per game (Applejack 1-4, Zankapfel 3-6; default: varies from game to game)")
     parser.add_argument("--bots", default=None,
                         help="comma-separated bots by seat (random, greedy, strong); default: a varied line-up")
     parser.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
@@ -64,6 +68,15 @@ def run(args: argparse.Namespace) -> int:
     if (games is not None and games < 0) or not 0 <= args.delay <= 3600 or args.pace < 0:
         print("demo: --games, --delay and --pace must not be negative (--delay at most 3600 s)", file=sys.stderr)
         return 2
+    game = getattr(args, "game", "applejack")
+    if game == "zankapfel":
+        return _run_zankapfel(args)
+    if game == "mixed" and (args.players is not None or args.bots):
+        print("demo: --game mixed takes neither --players nor --bots (each game varies them)", file=sys.stderr)
+        return 2
+    if args.players is not None and args.players > 4:
+        print("demo: Applejack is for 1 to 4 players", file=sys.stderr)
+        return 2
     from table.bots.base import BOT_NAMES
     from table.datafiles import load_dataset
 
@@ -88,12 +101,57 @@ def run(args: argparse.Namespace) -> int:
     return _run_text(data, args, bots)
 
 
+def _run_zankapfel(args: argparse.Namespace) -> int:
+    """Zankapfel's demo: bots' games entered into the table companion, on its screen or as its lines."""
+    from table.bots.zankapfel import BOT_NAMES
+
+    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip()) if args.bots else ("greedy", "random")
+    if not bots or any(b not in BOT_NAMES for b in bots):
+        print(f"demo: Zankapfel's bots are {', '.join(BOT_NAMES)}", file=sys.stderr)
+        return 2
+    if args.players is not None and not 3 <= args.players <= 6:
+        print("demo: Zankapfel is for 3 to 6 players", file=sys.stderr)
+        return 2
+    if not args.text and args.display != "none":
+        from table.display.detect import display_available
+
+        if args.display != "auto" or display_available():
+            result = _run_screen(None, args, list(bots))
+            if result is not None:
+                return result
+    import time
+
+    from table.display.zankapfel_demo import zankapfel_steps
+
+    games = 1 if args.games is None else args.games
+    for ctl in zankapfel_steps(games=games, players=args.players, seed=args.seed, bots=bots):
+        for line in ctl.new_lines():
+            print(line, flush=args.delay > 0)
+        if args.delay:
+            time.sleep(args.delay)
+    return 0
+
+
 def _run_text(data: Any, args: argparse.Namespace, bots: list[str] | None) -> int:
     from table.bots.demo import run_text_demo
 
     def write(line: str) -> None:
         print(line, flush=args.delay > 0)
 
+    if getattr(args, "game", "applejack") == "mixed":  # Applejack, then Zankapfel, in turn
+        import copy
+
+        games = 2 if args.games is None else args.games
+        i = 0
+        while games == 0 or i < games:
+            if i % 2 == 0:
+                run_text_demo(data, write, games=1, players=None, seed=args.seed + i, delay=args.delay, bots=None)
+            else:
+                zargs = copy.copy(args)
+                zargs.game, zargs.games, zargs.seed, zargs.text = "zankapfel", 1, args.seed + i, True
+                _run_zankapfel(zargs)
+            i += 1
+        return 0
     games = 1 if args.games is None else args.games
     run_text_demo(data, write, games=games, players=args.players, seed=args.seed, delay=args.delay, bots=bots)
     return 0
@@ -126,11 +184,31 @@ def _run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> 
 
     signal.signal(signal.SIGTERM, stop)
     hw = make_hardware(args.pins, "off")
-    steps = demo_steps(data, games=args.games or 0, players=args.players, seed=args.seed, bots=bots)
-    screen = DemoScreen(data, surface, steps, pace=args.pace, indicators=hw.indicators, inputs=hw.events,
-                        notifier=make_notifier())
+    from table.display.demo import DONE
+    from table.display.zankapfel_demo import ZankapfelDemoScreen, zankapfel_steps
+
+    notifier = make_notifier()
+
+    def screen_for(game: str, games: int, seed: int) -> Any:
+        if game == "zankapfel":
+            zsteps = zankapfel_steps(games=games, players=args.players, seed=seed,
+                                     bots=tuple(bots or ("greedy", "random")))
+            return ZankapfelDemoScreen(surface, zsteps, pace=args.pace, indicators=hw.indicators, inputs=hw.events,
+                                       notifier=notifier)
+        steps = demo_steps(data, games=games, players=args.players, seed=seed, bots=bots)
+        return DemoScreen(data, surface, steps, pace=args.pace, indicators=hw.indicators, inputs=hw.events,
+                          notifier=notifier)
+
     try:
-        result = run_demo_screen(screen, running=lambda: running[0])
+        game = getattr(args, "game", "applejack")
+        if game == "mixed":  # one Applejack game, one Zankapfel game, in turn
+            i, result = 0, DONE
+            while result == DONE and running[0] and (not args.games or i < args.games):
+                result = run_demo_screen(screen_for("applejack" if i % 2 == 0 else "zankapfel", 1, args.seed + i),
+                                         running=lambda: running[0])
+                i += 1
+        else:
+            result = run_demo_screen(screen_for(game, args.games or 0, args.seed), running=lambda: running[0])
     finally:
         hw.close()  # LEDs off and the GPIO pins free for play's panel
     if result != PLAY or not running[0]:
@@ -148,7 +226,8 @@ def run_idle_demo(play_args: argparse.Namespace) -> int:
     (play's loop goes on), 0 when it was stopped (SIGTERM, Ctrl+Q) or there is no display."""
     from table.datafiles import load_dataset
 
-    argv = ["--on-input", "exit", "--display", play_args.display, "--pins", play_args.pins]
+    argv = ["--on-input", "exit", "--display", play_args.display, "--pins", play_args.pins,
+            "--game", getattr(play_args, "game", "applejack")]
     if play_args.size:
         argv += ["--size", play_args.size]
     args = build_args(argv)
@@ -162,7 +241,8 @@ def play_after_demo(args: argparse.Namespace) -> int:
 
     parser = argparse.ArgumentParser(prog="applejack-table play")
     play.add_arguments(parser)
-    pargs = parser.parse_args([])
+    game = getattr(args, "game", "applejack")
+    pargs = parser.parse_args(["--game", "applejack" if game == "mixed" else game])  # the shell's game tab changes it
     pargs.display = args.display
     pargs.size = args.size
     pargs.pins = args.pins

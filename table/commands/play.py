@@ -21,6 +21,9 @@ log = logging.getLogger("applejack.play")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--game", type=_game_arg, default="applejack", metavar="KEY",
+                   help="the game at the table: applejack (default) or zankapfel (see `applejack-table games`); "
+                        "an unfinished game in the journal is offered first, whichever game it is")
     p.add_argument("--text", action="store_true", help="terminal mode (no display)")
     p.add_argument("--display", choices=("auto", "window", "fullscreen", "none"), default="auto",
                    help="auto: fullscreen kiosk on a Pi console (KMSDRM), a window under X/Wayland, "
@@ -55,6 +58,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "this long, back to play at the first touch or button (default: $APPLEJACK_IDLE_DEMO, "
                         "else 0 = never)")
     p.add_argument("--help-keys", action="store_true", help="list the keys and commands, then exit")
+
+
+def _game_arg(text: str) -> str:
+    from table.games import UnknownGameError, game_info, not_offered
+
+    try:
+        info = game_info(text)
+    except UnknownGameError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if not info.has("companion"):
+        raise argparse.ArgumentTypeError(not_offered(info, "companion", "play"))
+    return info.key
 
 
 def _minutes(text: str) -> float:
@@ -101,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     if args.help_keys:
         from table.companion import text
 
-        print(text.help_keys())
+        print(text.help_keys(getattr(args, "game", "applejack")))
         return 0
     from table.display.handover import IDLE
 
@@ -133,7 +148,7 @@ def _run_once(args: argparse.Namespace) -> int:
     data = load_dataset()
     try:
         state_dir = _state_dir(args)
-        ctl, journal = open_session(data, state_dir, resume=args.resume)
+        ctl, journal = open_session(data, state_dir, resume=args.resume, game=getattr(args, "game", "applejack"))
     except StateDirRefused as exc:
         print(f"applejack-table play: {exc}", file=sys.stderr)
         return 2
@@ -148,7 +163,7 @@ def _run_once(args: argparse.Namespace) -> int:
         return 2
     if journal.problem:
         log.warning("%s", journal.problem)
-    if args.die != "off" and ctl.mode == "setup":
+    if args.die != "off" and ctl.mode == "setup" and ctl.game == "applejack":
         from dataclasses import replace
 
         ctl.setup = replace(ctl.setup, sensor=True)
@@ -163,12 +178,19 @@ def _run_once(args: argparse.Namespace) -> int:
     try:
         lines = script
         if args.demo is not None:
-            from table.companion.controller import Setup
-            from table.companion.session import auto_script
-
             if ctl.mode == "resume":
                 ctl.do("discard")  # a demonstration starts a new game (in its own corner of the state dir)
-            lines = ["setup players=2 cottage=on", *auto_script(data, Setup(2, cottage=True), args.demo)]
+                if ctl.mode == "resume":
+                    ctl.do("discard")  # Zankapfel asks twice, as its resume screen does
+            if ctl.game == "zankapfel":
+                from table.companion.zankapfel import table_script
+
+                lines = table_script(4, args.demo)[0]
+            else:
+                from table.companion.controller import Setup
+                from table.companion.session import auto_script
+
+                lines = ["setup players=2 cottage=on", *auto_script(data, Setup(2, cottage=True), args.demo)]
         follow = hw.follow
 
         def follow_and_retry(c: Any) -> None:  # every frame / line: writes that wait are tried again

@@ -20,6 +20,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "or a table companion's track game, applejack-track/1)")
     p.add_argument("--json", action="store_true", help="print the events as JSON lines")
     p.add_argument("--data", metavar="DIR", help="data set directory (default: the one shipped)")
+    p.add_argument("--game", choices=("applejack", "zankapfel"), default=None,
+                   help="the record's game (default: read from its format; a zankapfel-record/1 is Zankapfel's, "
+                        "also the table companion's finished Zankapfel games)")
 
 
 def _fail(msg: str) -> int:
@@ -44,6 +47,10 @@ def run(args: argparse.Namespace) -> int:
         doc = load_json(args.record, "game record")
     except InputError as exc:
         return _fail(str(exc))
+    fmt = doc.get("format") if isinstance(doc, dict) else None
+    game = getattr(args, "game", None) or ("zankapfel" if fmt == "zankapfel-record/1" else "applejack")
+    if game == "zankapfel":
+        return _zankapfel(doc, name, args.json)
     try:
         data = load_dataset(args.data)
     except DataError as exc:
@@ -59,6 +66,30 @@ def run(args: argparse.Namespace) -> int:
     except MALFORMED as exc:
         return _fail(f"{name}: malformed record: {exc.__class__.__name__}: {str(exc)[:80]}")
     print(out)
+    return 0
+
+
+def _zankapfel(doc: Any, name: str, as_json: bool) -> int:
+    """A Zankapfel record (the engine's, or the table companion's: the same actions plus the
+    table's commands) replayed through the engine: its events as lines or JSON."""
+    import json
+
+    from table.engine.errors import EngineError
+    from table.engine.zankapfel import replay
+
+    try:
+        state = replay(doc)
+    except EngineError as exc:
+        return _fail(f"{name}: {exc}")
+    except MALFORMED as exc:
+        return _fail(f"{name}: malformed record: {exc.__class__.__name__}: {str(exc)[:80]}")
+    if isinstance(doc, dict) and isinstance(doc.get("winners"), list) and state.is_terminal() \
+            and list(doc["winners"]) != list(state.winners()):
+        return _fail(f"{name}: the record says seats {doc['winners']} won, its actions say {list(state.winners())}")
+    if as_json:
+        print("\n".join(json.dumps(ev.to_dict(), sort_keys=True) for ev in state.events))
+    else:
+        print("\n".join(str(ev) for ev in state.events))
     return 0
 
 

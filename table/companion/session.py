@@ -7,6 +7,7 @@ import random
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from table.companion.controller import Controller, Setup
 from table.companion.journal import Journal, JournalDamaged
@@ -17,10 +18,41 @@ from table.engine.data import DataSet, data_digest
 log = logging.getLogger("applejack.session")
 
 
+def make_companion(game: str, data: DataSet, *, on_command: Callable[[str, Any], None] | None = None,
+                   rng: random.Random | None = None) -> Any:
+    """One game's companion module (``table.companion.protocol.GameCompanion``) by its key."""
+    if game == "zankapfel":
+        from table.companion.zankapfel import ZankapfelCompanion
+
+        return ZankapfelCompanion(on_command=on_command)
+    if game != "applejack":
+        raise ValueError(f"{game} has no table companion yet")
+    return Controller(data, on_command=on_command, rng=rng)
+
+
+def setup_game(setup: dict[str, Any]) -> str:
+    """The game a journalled setup belongs to: its ``game`` key; an old journal without one is Applejack."""
+    key = setup.get("game", "applejack") if isinstance(setup, dict) else "applejack"
+    return key if isinstance(key, str) else "applejack"
+
+
+def _peek_game(journal: Journal) -> str | None:
+    """The game of the unfinished game in the journal, if one reads (damage is dealt with later)."""
+    if journal.db is None:
+        return None
+    try:
+        game = journal.unfinished()
+    except Exception:
+        return None
+    return setup_game(game.setup) if game is not None else None
+
+
 def open_session(data: DataSet, state_dir: Path, *, resume: str = "ask",
                  fault: Callable[[str], None] | None = None,
-                 rng: random.Random | None = None) -> tuple[Controller, Journal]:
+                 rng: random.Random | None = None, game: str = "applejack") -> tuple[Any, Journal]:
     """``resume``: "ask" (the resume screen), "yes" (resume at once) or "no" (discard it).
+    ``game``: the companion module to start with; an unfinished game of another game in the
+    journal is offered in its own module instead (one log line says so).
 
     A damaged journal (docs/companion.md, "Storage") is moved aside with one log line and a
     new one starts, so the kiosk comes up instead of crash-looping; the old file stays for a
@@ -32,7 +64,21 @@ def open_session(data: DataSet, state_dir: Path, *, resume: str = "ask",
     """
     digest = data_digest(data)
     journal = Journal(state_dir, fault=fault, digest=digest)
-    ctl = Controller(data, on_command=journal.hook, rng=rng)
+    waiting = _peek_game(journal)
+    if waiting is not None and waiting != game and waiting in ("applejack", "zankapfel"):
+        log.info("an unfinished %s game is in the journal: offered first (not a new %s game)", waiting, game)
+        game = waiting
+    ctl: Any = None
+
+    def hook(kind: str, payload: Any) -> None:  # every journalled setup names its game
+        if kind == "game" and isinstance(payload, dict):
+            payload = {**payload, "game": ctl.game}
+        journal.hook(kind, payload)
+
+    from table.companion.shell import Shell
+
+    ctl = Shell(make_companion(game, data, on_command=hook, rng=rng),
+                lambda key: make_companion(key, data, on_command=hook, rng=rng))
 
     def storage_changed() -> None:
         if ctl.storage_problem != journal.problem:
@@ -58,7 +104,7 @@ def open_session(data: DataSet, state_dir: Path, *, resume: str = "ask",
     return ctl, journal
 
 
-def _offer_unfinished(data: DataSet, ctl: Controller, journal: Journal, resume: str, digest: str) -> None:
+def _offer_unfinished(data: DataSet, ctl: Any, journal: Journal, resume: str, digest: str) -> None:
     try:
         game = journal.unfinished()
     except JournalDamaged as exc:
@@ -71,7 +117,16 @@ def _offer_unfinished(data: DataSet, ctl: Controller, journal: Journal, resume: 
         return
     if game is None:
         return
+    if setup_game(game.setup) != ctl.game and hasattr(ctl, "switch") and ctl.choosing():
+        ctl.switch(setup_game(game.setup))  # found late, nobody has begun a game: offered in its own module
+    if setup_game(game.setup) != ctl.game:  # found late (the journal opened after a new game began)
+        log.warning("unfinished %s game %d left in the journal: start play --game %s to resume it",
+                    setup_game(game.setup), game.id, setup_game(game.setup))
+        return
     journal.discard_older_open(game.id)
+    if ctl.game == "zankapfel":
+        _offer_zankapfel(ctl, journal, game, resume)
+        return
     try:
         setup = Setup.from_dict(game.setup)
     except (ValueError, KeyError, TypeError, OverflowError) as exc:  # the setup is not one this program wrote
@@ -104,6 +159,32 @@ def _offer_unfinished(data: DataSet, ctl: Controller, journal: Journal, resume: 
         journal.discard(game.id)
     else:
         ctl.offer_resume(setup, game.cmds, info)
+
+
+def _offer_zankapfel(ctl: Any, journal: Journal, game: Any, resume: str) -> None:
+    """Zankapfel reads no data set: no digest to compare; the same dry run as Applejack's."""
+    from table.companion.zankapfel import ZankapfelCompanion, ZSetup
+
+    try:
+        setup = ZSetup.from_dict(game.setup)
+    except (ValueError, KeyError, TypeError, OverflowError) as exc:
+        journal.move_aside(f"holds a setup this program cannot read ({exc!r})")
+        return
+    try:
+        scratch = ZankapfelCompanion()
+        scratch.replay(setup, game.cmds)
+    except (ValueError, KeyError, TypeError, IndexError, OverflowError) as exc:
+        log.warning("unfinished game %d cannot be resumed (%s): discarded", game.id, exc)
+        journal.discard(game.id)
+        return
+    info = scratch.b.ask() if scratch.b is not None and scratch.mode == "play" else "game over"
+    journal.continue_game(game)
+    if resume == "yes":
+        ctl.replay(setup, game.cmds)
+    elif resume == "no":
+        journal.discard(game.id)
+    else:
+        ctl.offer_resume(setup, game.cmds, f"{setup.players} players, {len(game.cmds)} steps; next: {info}")
 
 
 def auto_script(data: DataSet, setup: Setup, seed: int) -> list[str]:

@@ -18,6 +18,9 @@ Setup screen:
     setup players=1 campaign=3 kept=17,42   campaign game 3 with the two tiles kept so far
     start / (empty)                starts the game
 
+Game (setup screen, before a game begins):
+    g / game        the next game (applejack, zankapfel)    game zankapfel   that game
+
 Score pad (after the game; per player: the apples of each area per variety, blossoms, honey):
     5,3,2           the value of the field under the cursor (apples of each area, commas
                     between areas; the app takes off the 3 pips), then the next field
@@ -74,13 +77,25 @@ PAD_EXPECTED = ("score pad: type the apples of each area with commas (5,3), or a
                 "next / prev move, clear empties the field, done scores")
 
 
-def help_keys() -> str:
-    """The keys and commands as plain text for a terminal (``play --help-keys``)."""
+def help_keys(game: str = "applejack") -> str:
+    """The keys and commands as plain text for a terminal (``play --help-keys [--game KEY]``)."""
+    if game == "zankapfel":
+        from table.companion import zankapfel_text
+
+        return zankapfel_text.help_keys()
     return __doc__ or ""
+
+
+def _is_applejack(ctl: object) -> bool:
+    return getattr(ctl, "game", "applejack") == "applejack"
 
 
 def screen_text(ctl: Controller) -> str:
     """A short status line of what the screen shows (after a mode change)."""
+    if not _is_applejack(ctl):
+        from table.companion import zankapfel_text
+
+        return zankapfel_text.screen_text(ctl)  # type: ignore[arg-type]
     if ctl.mode == "setup":
         s = ctl.setup
         tracked = f"orchard tracking on (t), hints: {s.hints_text()} (h)" if s.tracked else "orchard tracking off (t)"
@@ -107,6 +122,8 @@ def screen_text(ctl: Controller) -> str:
 def serve_hint(ctl: Controller, failed: set[str] | None = None) -> bool:
     """Compute a wanted hint at once (the terminal can wait for it); returns whether one was given.
     ``failed`` remembers positions whose hint raised, so they are not tried again and again."""
+    if not _is_applejack(ctl):
+        return False  # hints are Applejack's (the strong bot)
     request = ctl.hint_request()
     if request is None or (failed is not None and request.key in failed):
         return False
@@ -122,6 +139,13 @@ def serve_hint(ctl: Controller, failed: set[str] | None = None) -> bool:
 
 def handle_line(ctl: Controller, line: str) -> str | None:
     """One input line; returns a hint when it was refused."""
+    if line.strip().lower() in ("g", "game") and hasattr(ctl, "choosing") and ctl.choosing():
+        ctl.press("game")  # the shell: the next game on the setup screen
+        return None
+    if not _is_applejack(ctl):
+        from table.companion import zankapfel_text
+
+        return zankapfel_text.handle_line(ctl, line)  # type: ignore[arg-type]
     word = line.strip()
     low = word.lower()
     if ctl.mode == "pad":
@@ -194,6 +218,11 @@ def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool =
         hint = handle_line(ctl, line)
         if hint:
             print(f"  ? {hint}", file=out)
+        elif line.strip().lower() == "status" and not _is_applejack(ctl):
+            from table.companion import zankapfel_text
+
+            for row in zankapfel_text.status_lines(ctl):  # type: ignore[arg-type]
+                print(row, file=out)
         return True
 
     def tick() -> None:

@@ -52,8 +52,39 @@ DIGITS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)}
 DIGITS |= {getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)}
 
 
+Z_LETTERS = {pygame.K_r: "r", pygame.K_y: "y", pygame.K_g: "g", pygame.K_j: "j", pygame.K_l: "confirm",
+             pygame.K_p: "pass"}
+
+
 class DisplayUnavailable(RuntimeError):
     pass
+
+
+def view_for(ctl: Any, size: tuple[int, int]) -> View:
+    """The per-game view: ``ctl.game`` picks it (Applejack's ``render.View`` by default)."""
+    if getattr(ctl, "game", "applejack") == "zankapfel":
+        from table.display.zankapfel_view import ZankapfelView
+
+        return ZankapfelView(size)
+    return View(size)
+
+
+def zankapfel_key(key: int, ctl: Any) -> str | None:
+    """Zankapfel's keys: digits are card values and die faces (else seats), r y g b j colours
+    (b buys in phase 1), l lays, p passes, arrows move the grid cursor."""
+    stage = ctl.stage() if ctl.mode == "play" else ""
+    if key in DIGITS:
+        d = DIGITS[key]
+        return d if stage == "card" else f"trough{d}" if "1" <= d <= "7" else None
+    if key == pygame.K_b:
+        return "blind" if stage == "bid" else "b"
+    if key in Z_LETTERS:
+        return Z_LETTERS[key]
+    if key in (pygame.K_UP, pygame.K_DOWN):
+        return "up" if key == pygame.K_UP else "down"
+    if key in (pygame.K_u, pygame.K_BACKSPACE, pygame.K_DELETE):
+        return "undo"
+    return KEYS.get(key)
 
 
 def key_button(key: int, mode: str) -> str | None:
@@ -76,7 +107,8 @@ class App:
                  after_step: Callable[[Controller], None] | None = None, hints: HintWorker | None = None) -> None:
         self.ctl = ctl
         self.surface = surface
-        self.view = View(surface.get_size())
+        self.view = view_for(ctl, surface.get_size())
+        self.view_game = getattr(ctl, "game", "applejack")
         self.indicators: Indicators = indicators if indicators is not None else RecordingIndicators()
         self.inputs = inputs
         self.clock = clock
@@ -120,8 +152,11 @@ class App:
             elif getattr(e, "unicode", "") == ":":
                 self.entry = ""
                 self.drawn_version = -1
+            elif e.key == pygame.K_g and getattr(self.ctl, "choosing", lambda: False)():
+                self.press("game")
             else:
-                self.press(key_button(e.key, self.ctl.mode))
+                game = getattr(self.ctl, "game", "applejack")
+                self.press(key_button(e.key, self.ctl.mode) if game == "applejack" else zankapfel_key(e.key, self.ctl))
         elif e.type == pygame.FINGERDOWN:
             w, h = self.surface.get_size()
             self.press(self.view.hit((int(e.x * w), int(e.y * h))))
@@ -184,7 +219,12 @@ class App:
     def draw_if_changed(self) -> bool:
         if self.ctl.version == self.drawn_version:
             return False
+        game = getattr(self.ctl, "game", "applejack")
+        if game != self.view_game:  # the shell switched games on the setup screen
+            self.view, self.view_game = view_for(self.ctl, self.surface.get_size()), game
         self.view.draw(self.surface, self.ctl)
+        if getattr(self.ctl, "choosing", lambda: False)():
+            self.draw_game_tab()
         if self.entry is not None:
             self.view.draw_entry(self.surface, self.entry)
         self.drawn_version = self.ctl.version
@@ -194,6 +234,21 @@ class App:
         if self.frames == 1 and self.notifier is not None:
             self.notifier.ready()  # systemd: started once the first frame is up
         return True
+
+
+    def draw_game_tab(self) -> None:
+        """The setup screen's first choice, the game: a tab at the bottom left (touch, key g, or
+        the lid's BLIND button go to the next game)."""
+        from table.companion.shell import companion_games
+        from table.games import game_info
+
+        v = self.view
+        titles = " · ".join(game_info(k).title for k in companion_games())
+        rect = pygame.Rect(v.px(8), self.surface.get_height() - v.px(44), v.px(300), v.px(36))
+        v.button(self.surface, rect, f"Game: {game_info(self.ctl.game).title} ▸", "game", size=18)
+        if not v.small:
+            v.text(self.surface, f"({titles}; key g)", 14, (rect.right + v.px(8), rect.centery),
+                   anchor="midleft")
 
 
 def parse_size(text: str | None) -> tuple[int, int]:
@@ -220,7 +275,7 @@ def open_display(mode: str, size: str | None) -> tuple[pygame.Surface, bool]:
             surface = pygame.display.set_mode(parse_size(size))
     except pygame.error as exc:
         raise DisplayUnavailable(str(exc)) from None
-    pygame.display.set_caption("Applejack Table")
+    pygame.display.set_caption("Applejack Table")  # the lid's name, whichever game is on the table
     pygame.mouse.set_visible(not kiosk)
     pygame.event.set_blocked([pygame.MOUSEMOTION, pygame.FINGERMOTION, pygame.MOUSEWHEEL])
     return surface, kiosk

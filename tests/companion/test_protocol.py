@@ -11,3 +11,37 @@ def test_applejack_controller_meets_the_shell_protocol():
     assert isinstance(ctl, GameCompanion)
     assert isinstance(ctl.leds(), LedView)
     assert game_info(ctl.game).has("companion")
+
+
+def test_zankapfel_companion_meets_the_shell_protocol():
+    from table.companion.zankapfel import ZankapfelCompanion
+
+    ctl = ZankapfelCompanion()
+    assert isinstance(ctl, GameCompanion)
+    assert isinstance(ctl.leds(), LedView)
+    assert game_info(ctl.game).has("companion")
+    ctl.do("start")
+    assert isinstance(ctl.leds(), LedView) and ctl.leds().troughs == (1,)  # seat 1 places the mayor
+
+
+def test_the_session_opens_the_module_of_the_unfinished_game(tmp_path):
+    from table.companion.session import open_session
+
+    data = load_dataset()
+    ctl, journal = open_session(data, tmp_path, game="zankapfel")
+    ctl.do("setup players=3")
+    ctl.do("start")
+    ctl.do("c3")
+    journal.close()
+    ctl, journal = open_session(data, tmp_path, game="applejack", resume="yes")  # the journal's game wins
+    try:
+        assert ctl.game == "zankapfel" and ctl.mode == "play" and ctl.stage() == "turn"
+    finally:
+        journal.close()
+
+
+def test_an_old_journal_setup_without_a_game_key_is_applejack():
+    from table.companion.session import setup_game
+
+    assert setup_game({"players": 2, "cottage": False}) == "applejack"
+    assert setup_game({"game": "zankapfel", "players": 3}) == "zankapfel"

@@ -1,0 +1,106 @@
+"""The shell's game choice: one object the front ends hold, whatever game is on the table.
+
+:class:`Shell` stands in for the current game's companion module (it forwards every attribute,
+so the front ends, the LEDs, speech and the journal see that module) and adds the one choice
+every setup screen starts with: **the game**. On a setup screen (nothing played yet):
+
+- the lid's BLIND button, key ``g``, or a touch on the game tab goes to the next game;
+- a touch on ``game:zankapfel`` (the tab of a game), or the command ``game zankapfel`` (a
+  script line, the terminal, the ``:`` entry) picks one.
+
+The new module starts on its own setup screen with the same journal hook, announcement log
+and storage state; nothing is journalled until a game starts (its setup dict names the game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from table.games import GAME_KEYS, GAMES, game_info
+
+ShellFactory = Callable[[str], Any]
+"""Makes a game's companion module by key (with the session's journal hook wired in)."""
+
+
+def companion_games() -> tuple[str, ...]:
+    """The games with a table companion, in the order of ``table.games``."""
+    return tuple(g.key for g in GAMES if g.has("companion"))
+
+
+class Shell:
+    """See the module docstring. ``make(key)`` builds a game's module."""
+
+    _OWN = frozenset({"current", "make", "_base"})
+
+    def __init__(self, current: Any, make: ShellFactory) -> None:
+        object.__setattr__(self, "current", current)
+        object.__setattr__(self, "make", make)
+        object.__setattr__(self, "_base", 0)
+
+    # --- forwarding -------------------------------------------------------------------------------
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.current, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in self._OWN:
+            object.__setattr__(self, name, value)
+        elif name == "version":
+            self.current.version = value - self._base
+        else:
+            setattr(self.current, name, value)
+
+    @property
+    def version(self) -> int:
+        """The current module's version plus everything the modules before it counted: a switch
+        always moves it, so a front end redraws."""
+        base: int = object.__getattribute__(self, "_base")
+        return int(self.current.version) + base
+
+    # --- the choice ---------------------------------------------------------------------------------
+    def choosing(self) -> bool:
+        """The game may be changed now: a setup screen with no game begun."""
+        return self.current.mode == "setup" and getattr(self.current, "track", None) is None \
+            and getattr(self.current, "b", None) is None
+
+    def switch(self, key: str) -> None:
+        """Put ``key``'s module on the table (its setup screen)."""
+        info = game_info(key)
+        if not info.has("companion"):
+            raise ValueError(f"{info.title} has no table companion yet")
+        if key == self.current.game:
+            return
+        old = self.current
+        new = self.make(key)
+        new.log = old.log  # one announcement log: the terminal and speech go on where they were
+        new._said = old._said
+        new.storage_problem = old.storage_problem
+        object.__setattr__(self, "_base", self.version + 1)
+        object.__setattr__(self, "current", new)
+        new.log.append(f"Game: {info.title}")
+
+    def next_game(self) -> str:
+        keys = companion_games()
+        i = keys.index(self.current.game) if self.current.game in keys else -1
+        return keys[(i + 1) % len(keys)]
+
+    def press(self, button: str) -> bool:
+        if self.choosing() and (button in ("blind", "g", "game") or button.startswith("game:")):
+            key = button[5:] if button.startswith("game:") else self.next_game()
+            try:
+                self.switch(key)
+            except ValueError as exc:
+                self.current.hint = str(exc)
+                self.current.version += 1
+                return False
+            return True
+        return bool(self.current.press(button))
+
+    def do(self, command: str) -> None:
+        words = command.strip().lower().split()
+        if len(words) == 2 and words[0] == "game" and words[1] in GAME_KEYS:  # not "game cottage" (tracking)
+            if not self.choosing():
+                raise ValueError("the game is chosen on the setup screen, before a game begins")
+            self.switch(words[1])
+            return
+        self.current.do(command)

@@ -1,0 +1,84 @@
+"""Golden images of Zankapfel's screens at 480×320, 800×480 and 1024×600 (same rules as
+``test_golden.py``; regenerate with ``UPDATE_GOLDEN=1`` and look at them)."""
+
+import os
+
+import pygame
+import pytest
+
+from table.companion.zankapfel import ZankapfelCompanion, table_script
+from table.display.zankapfel_view import ZankapfelView
+from tests.display.test_golden import FAILED, GOLDEN, MAX_DIFFERENT, SIZES, different_pixels
+
+SCRIPT, _FINAL = table_script(4, 3)
+
+
+def _at(step: str) -> ZankapfelCompanion:
+    """The companion after the scripted 4-player game reaches ``step`` (a stage), or at its end."""
+    ctl = ZankapfelCompanion()
+    if step == "setup":
+        ctl.do("setup players=5 finish=50")
+        return ctl
+    if step == "resume":
+        warm = ZankapfelCompanion()
+        for line in SCRIPT[:60]:
+            warm.do(line)
+        ctl.offer_resume(warm.setup.to_dict(), warm.cmds, f"4 players, {len(warm.cmds)} steps; next: {warm.b.ask()}")
+        return ctl
+    for line in SCRIPT:
+        ctl.do(line)
+        if (ctl.mode == "play" and ctl.stage() == step and ctl.b is not None and ctl.b.e.round >= 2) \
+                or (step == "place" and ctl.mode == "play" and ctl.stage() == "place"):
+            return ctl
+    assert step == "result", f"the script never reached {step}"
+    return ctl
+
+
+SCREENS = ("setup", "resume", "place", "bid", "move", "reveal", "dice", "card", "roll", "result")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    pygame.display.quit()
+
+
+@pytest.fixture(scope="module")
+def states():
+    return {name: _at(name) for name in SCREENS}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", SCREENS)
+def test_zankapfel_screen_matches_golden(states, name, size):
+    surf = pygame.Surface(size)
+    view = ZankapfelView(size)
+    view.draw(surf, states[name])
+    for rect, target in view.targets:  # every touch target on the screen
+        assert surf.get_rect().contains(rect), (name, size, target, rect)
+    path = GOLDEN / f"zankapfel-{name}-{size[0]}x{size[1]}.png"
+    if os.environ.get("UPDATE_GOLDEN"):
+        GOLDEN.mkdir(exist_ok=True)
+        pygame.image.save(surf, str(path))
+        return
+    if not path.exists():
+        pytest.fail(f"no golden image {path.name}; run with UPDATE_GOLDEN=1 to create it")
+    golden = pygame.image.load(str(path))
+    golden = golden.convert(surf) if golden.get_bitsize() != surf.get_bitsize() else golden
+    count, _diff = different_pixels(surf, golden)
+    if count > MAX_DIFFERENT * size[0] * size[1]:
+        FAILED.mkdir(exist_ok=True)
+        pygame.image.save(surf, str(FAILED / path.name))
+        pytest.fail(f"{path.name}: {count} pixels differ; see {FAILED / path.name}")
+
+
+def test_touching_a_legal_square_moves_the_mayor(states):
+    ctl = _at("move")
+    view = ZankapfelView((800, 480))
+    view.draw(pygame.Surface((800, 480)), ctl)
+    target = ctl.state.mayor_targets()[-1]
+    rect = next(r for r, name in view.targets if name == f"sq:{'abcde'[target % 5]}{target // 5 + 1}")
+    assert ctl.press(view.hit(rect.center))
+    assert ctl.stage() in ("reveal", "bid", "joker", "dice", "turn") and ctl.b.move in (target, None)
