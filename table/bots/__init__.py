@@ -3,6 +3,7 @@
 Bots use only the engine's uniform state API and the seeded ``random.Random`` they are given.
 """
 
-from table.bots.base import BOT_NAMES, Bot, RandomBot, make_bot, play_game, seat_seed
+from table.bots.base import BOT_NAMES, Bot, make_bot, play_game, seat_seed
+from table.bots.common import RandomBot
 
 __all__ = ["BOT_NAMES", "Bot", "RandomBot", "make_bot", "play_game", "seat_seed"]

@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from table.bots.common import RandomBot
 from table.engine.data import DataSet
 from table.engine.game import CHANCE, GameConfig, GameState, new_game, sample_chance
 
@@ -22,19 +23,6 @@ class Bot(Protocol):
     name: str
 
     def choose(self, state: GameState) -> int: ...
-
-
-class RandomBot:
-    """Uniformly random legal actions."""
-
-    name = "random"
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, state: GameState) -> int:
-        legal = state.legal_actions()
-        return legal[self.rng.randrange(len(legal))]
 
 
 BOT_NAMES: tuple[str, ...] = ("random", "greedy", "strong")

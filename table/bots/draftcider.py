@@ -12,23 +12,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from table.bots.common import RandomBot
 from table.engine.draftcider.cards import Card
 from table.engine.draftcider.game import STANDARD_DECK, Config, State, new_game, sample_chance
 
 BOT_NAMES: tuple[str, ...] = ("random", "greedy")
-
-
-class RandomBot:
-    """Uniformly random legal actions."""
-
-    name = "random"
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, state: State) -> int:
-        legal = state.legal_actions()
-        return legal[self.rng.randrange(len(legal))]
 
 
 class GreedyBot:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from table.bots.common import RandomBot
 from table.engine.waldgaertner import Config, State, new_game
 from table.engine.waldgaertner import actions as A
 from table.engine.waldgaertner.cards import LEAF_PHASE, CardSet
@@ -28,19 +29,6 @@ class WaldgaertnerBot(Protocol):
     name: str
 
     def choose(self, state: State) -> int: ...
-
-
-class RandomBot:
-    """Uniformly random legal actions."""
-
-    name = "random"
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, state: State) -> int:
-        legal = state.legal_actions()
-        return legal[self.rng.randrange(len(legal))]
 
 
 def _phase_of(rnd: int) -> int:

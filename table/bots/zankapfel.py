@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from table.bots.common import RandomBot
 from table.engine.zankapfel import Config, State, new_game
 from table.engine.zankapfel import actions as A
 
@@ -24,19 +25,6 @@ class ZankapfelBot(Protocol):
     name: str
 
     def choose(self, state: State) -> int: ...
-
-
-class RandomBot:
-    """Uniformly random legal actions."""
-
-    name = "random"
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, state: State) -> int:
-        legal = state.legal_actions()
-        return legal[self.rng.randrange(len(legal))]
 
 
 def _kind_value(kind: int, square: int) -> int:

@@ -196,7 +196,7 @@ def test_static_valuation_is_the_projection_alone():
 def test_more_or_fewer_draws_than_the_player_made(seed):
     """A random player's game: the bot draws more tiles than the player did (seed 0) or fewer
     (seed 4). Either way its draws are the player's sequence, in order, then the fixed order."""
-    from table.bots.base import RandomBot
+    from table.bots.common import RandomBot
 
     state = play_game(DATA, GameConfig(1), [RandomBot(random.Random(seed))], seed)
     theirs = draw_sequence(GameRecord.of(state))
