@@ -6,24 +6,11 @@ Each is a small frozen value with a one-line text (``str``) and a JSON form (``t
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from table.engine.draftcider.cards import safe_repr
-from table.engine.errors import RecordError
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    kind: ClassVar[str] = "event"
-
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"type": self.kind}
-        for f in dataclasses.fields(self):
-            v = getattr(self, f.name)
-            d[f.name] = list(v) if isinstance(v, tuple) else v
-        return d
+from table.engine.eventcodec import decode_event
+from table.engine.events import Event
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,14 +92,4 @@ EVENT_TYPES: dict[str, type[Event]] = {cls.kind: cls for cls in (
 
 def event_from_dict(d: Any) -> Event:
     """Read an event's JSON form back (:class:`RecordError` if it is not one)."""
-    if not isinstance(d, dict) or d.get("type") not in EVENT_TYPES:
-        raise RecordError(f"not a Draft Cider event: {safe_repr(d.get('type') if isinstance(d, dict) else d)}")
-    cls = EVENT_TYPES[d["type"]]
-    kwargs: dict[str, Any] = {}
-    try:
-        for f in dataclasses.fields(cls):
-            v = d[f.name]
-            kwargs[f.name] = tuple(v) if isinstance(v, list) else v
-        return cls(**kwargs)
-    except (KeyError, TypeError) as exc:
-        raise RecordError(f"malformed {d['type']} event: {exc!r}") from None
+    return decode_event(EVENT_TYPES, d, "Draft Cider")

@@ -24,7 +24,6 @@ from table.engine.draftcider.cards import MAX_DECK, Card, CardError, safe_repr, 
 from table.engine.draftcider.events import (
     CardDealt,
     CardPlayed,
-    Event,
     GameEnded,
     GameStarted,
     PhaseStarted,
@@ -40,6 +39,7 @@ from table.engine.draftcider.scoring import (
     winners,
 )
 from table.engine.errors import ActionParseError, EngineError, IllegalActionError, RecordError
+from table.engine.events import Event
 
 CHANCE = -1
 TERMINAL = -4

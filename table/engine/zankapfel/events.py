@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from table.engine.eventcodec import decode_event
 from table.engine.events import Event
 from table.engine.zankapfel.actions import COLOURS, KINDS, square_name
 
@@ -267,15 +268,6 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 
 
-def event_from_dict(d: dict[str, Any]) -> Event:
-    """Inverse of ``to_dict``. ValueError on an unknown type or bad fields."""
-    data = dict(d)
-    kind = data.pop("type", None)
-    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise ValueError(f"unknown Zankapfel event type {kind!r}")
-    args = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
-    try:
-        return cls(**args)
-    except TypeError as exc:
-        raise ValueError(f"bad fields for {kind}: {exc}") from None
+def event_from_dict(d: Any) -> Event:
+    """Inverse of ``to_dict``. RecordError (a ValueError) on an unknown type or bad fields."""
+    return decode_event(EVENT_TYPES, d, "Zankapfel")

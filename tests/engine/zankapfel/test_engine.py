@@ -134,10 +134,12 @@ def test_a_bad_record_is_one_record_error(record: object) -> None:
 
 
 def test_event_from_dict_refuses_unknown_types() -> None:
-    with pytest.raises(ValueError, match="unknown"):
+    with pytest.raises(RecordError, match="not a Zankapfel event type: 'zk_nothing'"):
         event_from_dict({"type": "zk_nothing"})
-    with pytest.raises(ValueError, match="bad fields"):
+    with pytest.raises(RecordError, match="malformed zk_passed event: unknown fields 'who'; missing seat"):
         event_from_dict({"type": "zk_passed", "who": 1})
+    with pytest.raises(RecordError, match="not a Zankapfel event type: list"):
+        event_from_dict([1, 2])
 
 
 def test_undo_at_the_start_is_an_index_error() -> None:
