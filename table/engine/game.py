@@ -32,8 +32,6 @@ from table.engine.events import (
     GameEnded,
     GameStarted,
     Harvest,
-    MiddleReached,
-    RefillNeeded,
     TileDrawn,
     TileFlipped,
     TilePaid,
@@ -43,7 +41,18 @@ from table.engine.events import (
     Winners,
 )
 from table.engine.scoring import ScoreBreakdown, final_score, winners
-from table.engine.walk import FINAL_PIPS, Die, apples_by_space, is_last_turn, move_die
+from table.engine.walk import (
+    FINAL_PIPS,
+    Die,
+    apples_by_space,
+    can_restock,
+    choosable_troughs,
+    is_last_turn,
+    is_middle_space,
+    middle_reached,
+    move_die,
+    refill_needed,
+)
 
 CHANCE = -1
 TERMINAL = -4
@@ -272,7 +281,7 @@ class GameState:
         board = self.board
         space = board.spaces[die.space - 1]
         self.seat = space.seat if space.seat is not None else 0
-        self.on_middle = board.middle_slots > 0 and die.space == board.innermost
+        self.on_middle = is_middle_space(board, die.space)
         """Solo: the die stands on the middle space (its trees are the choice, not troughs)."""
         self._open = () if self.on_middle else space.troughs
 
@@ -292,12 +301,9 @@ class GameState:
     def open_troughs(self) -> tuple[int, ...]:
         return self._open
 
-    def _choosable_troughs(self) -> tuple[int, ...]:
-        """The open troughs; ruling R3: if they and the supply (and middle) are empty, any trough."""
-        open_ = self._open
-        if self.supply or any(self.troughs[t - 1] for t in open_) or (self.on_middle and self.middle):
-            return open_
-        return tuple(t for t in range(1, self.board.troughs + 1) if self.troughs[t - 1])
+    def choosable_troughs(self) -> tuple[int, ...]:
+        """The troughs a tile may come from now (ruling R3: any with tiles when all is empty)."""
+        return choosable_troughs(self._open, self.troughs, self.supply, self.middle, self.on_middle)
 
     def legal_actions(self) -> list[int]:
         ph = self.phase
@@ -314,7 +320,7 @@ class GameState:
         if ph == SELECT:
             out: list[int] = []
             span = A.TILE_SPAN
-            for t in self._choosable_troughs():
+            for t in self.choosable_troughs():
                 base = A.TAKE + t * span
                 out += [base + tile for tile in self.troughs[t - 1]]  # tile ids are unique
             if self.on_middle:
@@ -330,7 +336,7 @@ class GameState:
             return [A.PASTURE]
         if ph == STOCK:
             out = []
-            for t in self._choosable_troughs():
+            for t in self.choosable_troughs():
                 base = A.STOCK + t * A.TILE_SPAN
                 out += [base + tile for tile in self.troughs[t - 1]]
             if self.supply:
@@ -560,7 +566,7 @@ class GameState:
         self.held_pasture = False
         if self.restock:
             self.restock = False
-            if self.supply or any(self.troughs):
+            if can_restock(self.troughs, self.supply):
                 self.phase = STOCK
                 return
             # ruling R4: nothing anywhere to restock the cottage from; it stays empty
@@ -603,22 +609,18 @@ class GameState:
             self.events.append(ev)
         self.die = die
         b = self.board
-        if b.middle_slots and die.space == b.innermost:
-            empty = b.middle_slots - len(self.middle)
-            fill = min(2 - len(self.middle), len(self.supply)) if len(self.middle) <= 1 else 0
+        if self.on_middle:
+            reached = middle_reached(b, len(self.middle), len(self.supply))
             for s in range(self.players):  # solo: one seat
-                self.honey[s] += empty
-                self.stats.middle[s] += empty
-            self.events.append(MiddleReached(empty, fill))
-            self.pending = [D_MIDDLE] * fill
+                self.honey[s] += reached.honey
+                self.stats.middle[s] += reached.honey
+            self.events.append(reached)
+            self.pending = [D_MIDDLE] * reached.fill
         else:
-            open_ = b.space(die.space).troughs
-            if len(self.troughs[open_[0] - 1]) + len(self.troughs[open_[1] - 1]) <= 1:
-                order = tuple((open_[1] - 1 + i) % b.troughs + 1 for i in range(b.troughs))
-                with_middle = b.middle_slots > 0 and len(self.middle) < b.middle_slots
-                want = len(order) + int(with_middle)
-                self.events.append(RefillNeeded(order, min(want, len(self.supply)), with_middle))
-                self.pending = list(order) + ([D_MIDDLE] if with_middle else [])
+            refill = refill_needed(b, die.space, [len(t) for t in self.troughs], len(self.middle), len(self.supply))
+            if refill is not None:
+                self.events.append(refill)
+                self.pending = list(refill.order) + ([D_MIDDLE] if refill.middle else [])
         self.phase = REFILL
         self._after_draws()
 

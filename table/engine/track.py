@@ -22,12 +22,21 @@ from table.engine.events import (
     Event,
     GameEnded,
     GameStarted,
-    MiddleReached,
-    RefillNeeded,
     TileTaken,
     TurnStarted,
 )
-from table.engine.walk import Die, apples_by_space, is_last_turn, move_die, unreachable_die
+from table.engine.walk import (
+    Die,
+    apples_by_space,
+    can_restock,
+    choosable_troughs,
+    is_last_turn,
+    is_middle_space,
+    middle_reached,
+    move_die,
+    refill_needed,
+    unreachable_die,
+)
 
 KINDS = ("take", "blind", "cottage", "middle", "stock", "stock-supply", "fix-die", "fix-trough", "fix-supply")
 
@@ -141,7 +150,7 @@ class Track:
 
     @property
     def on_middle(self) -> bool:
-        return self.board.middle_slots > 0 and self.state.die.space == self.board.innermost
+        return is_middle_space(self.board, self.state.die.space)
 
     def open_troughs(self) -> tuple[int, ...]:
         return () if self.on_middle else self.board.space(self.state.die.space).troughs
@@ -152,29 +161,16 @@ class Track:
     def is_last_turn(self) -> bool:
         return is_last_turn(self.board, self.state.die)
 
-    def refill_order(self) -> tuple[int, ...]:
-        """Refill order from the current space: the trough after the die clockwise first."""
-        troughs = self.board.space(self.state.die.space).troughs or (1, 1)
-        n = self.board.troughs
-        first = troughs[1]
-        return tuple((first - 1 + i) % n + 1 for i in range(n))
-
-    def _fallback_troughs(self) -> tuple[int, ...]:
-        """Ruling R3 (docs/rulings.md): open troughs and supply empty → any trough with tiles."""
+    def choosable_troughs(self) -> tuple[int, ...]:
+        """The troughs a tile may come from now (ruling R3: any with tiles when all is empty)."""
         s = self.state
-        if any(s.troughs[t - 1] for t in self.open_troughs()) or s.supply:
-            return ()
-        if self.on_middle and s.middle:
-            return ()
-        return tuple(t for t in range(1, self.board.troughs + 1) if s.troughs[t - 1])
+        return choosable_troughs(self.open_troughs(), s.troughs, s.supply, s.middle, self.on_middle)
 
     def legal_actions(self) -> list[TrackAction]:
         s = self.state
         out: list[TrackAction] = []
         if s.phase == "take":
-            troughs = self.open_troughs()
-            out += [TrackAction("take", t) for t in troughs if s.troughs[t - 1] > 0]
-            out += [TrackAction("take", t) for t in self._fallback_troughs()]
+            out += [TrackAction("take", t) for t in self.choosable_troughs() if s.troughs[t - 1] > 0]
             if self.on_middle and s.middle:
                 out.append(TrackAction("middle"))
             if s.supply:
@@ -182,8 +178,7 @@ class Track:
             if s.cottage[self.seat]:
                 out.append(TrackAction("cottage"))
         elif s.phase == "stock":
-            out += [TrackAction("stock", t) for t in self.open_troughs() if s.troughs[t - 1] > 0]
-            out += [TrackAction("stock", t) for t in self._fallback_troughs()]
+            out += [TrackAction("stock", t) for t in self.choosable_troughs() if s.troughs[t - 1] > 0]
             if s.supply:
                 out.append(TrackAction("stock-supply"))
         return out
@@ -227,16 +222,13 @@ class Track:
             cottage[seat] = True
         new = dataclasses.replace(s, troughs=tuple(troughs), supply=supply, middle=middle, cottage=tuple(cottage))
         if phase == "stock":
-            if not self._can_stock(new):  # ruling R4: nothing to restock from, the cottage stays empty
+            if not can_restock(new.troughs, new.supply):  # ruling R4: nothing to restock from, the cottage stays empty
                 phase = "end-turn"
             else:
                 self.state = dataclasses.replace(new, phase="stock")
                 return self._push(before, action, events)
         events += self._end_turn(new)
         return self._push(before, action, events)
-
-    def _can_stock(self, s: TrackState) -> bool:
-        return bool(s.supply or any(s.troughs))
 
     def _end_turn(self, s: TrackState) -> list[Event]:
         """Step 5 and what follows; sets ``self.state`` to the next turn's state."""
@@ -250,23 +242,20 @@ class Track:
         events += walk_events
         troughs, supply, middle = list(s.troughs), s.supply, s.middle
         b = self.board
-        if b.middle_slots and die.space == b.innermost:
-            fill = max(0, 2 - middle) if middle <= 1 else 0
-            fill = min(fill, supply)
-            events.append(MiddleReached(b.middle_slots - middle, fill))
-            middle += fill
-            supply -= fill
+        if is_middle_space(b, die.space):
+            reached = middle_reached(b, middle, supply)
+            events.append(reached)
+            middle += reached.fill
+            supply -= reached.fill
         else:
-            open_ = b.space(die.space).troughs
-            if sum(troughs[t - 1] for t in open_) <= 1:
-                order = tuple((open_[1] - 1 + i) % b.troughs + 1 for i in range(b.troughs))
-                with_middle = b.middle_slots > 0 and middle < b.middle_slots
-                events.append(RefillNeeded(order, min(supply, len(order) + int(with_middle)), with_middle))
-                for t in order:
+            refill = refill_needed(b, die.space, troughs, middle, supply)
+            if refill is not None:
+                events.append(refill)
+                for t in refill.order:
                     if supply:
                         troughs[t - 1] += 1
                         supply -= 1
-                if with_middle and supply:
+                if refill.middle and supply:
                     middle += 1
                     supply -= 1
         self.state = TrackState(die, turn, tuple(troughs), supply, middle, s.cottage, "take")
