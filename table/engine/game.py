@@ -40,6 +40,7 @@ from table.engine.events import (
     TurnStarted,
     Winners,
 )
+from table.engine.phase import Phase
 from table.engine.scoring import ScoreBreakdown, final_score, winners
 from table.engine.walk import (
     FINAL_PIPS,
@@ -60,9 +61,9 @@ START_HONEY: dict[int, tuple[int, ...]] = {1: (14,), 2: (16, 20), 3: (16, 19, 22
 PASTURE_HONEY = 2
 CAMPAIGN_KEEP = (1, 2, 3)  # at most this many tiles kept after games 1, 2, 3 of a campaign (ruling R14)
 
-# phases
-SETUP, SELECT, BLIND_DRAW, PAY, PLACE, STOCK, STOCK_DRAW, REFILL, OVER = range(9)
-PHASE_NAMES = ("setup", "select", "blind-draw", "pay", "place", "stock", "stock-draw", "refill", "over")
+# the phases (table.engine.phase.Phase) under the names the bots and the companion import
+SETUP, SELECT, BLIND_DRAW, PAY, PLACE = Phase.SETUP, Phase.TAKE, Phase.BLIND_DRAW, Phase.PAY, Phase.PLACE
+STOCK, STOCK_DRAW, REFILL, OVER = Phase.STOCK, Phase.STOCK_DRAW, Phase.REFILL, Phase.OVER
 # destinations of chance draws
 D_MIDDLE = 8
 D_BLIND = 9
@@ -245,7 +246,7 @@ class GameState:
         """The seat whose turn it is (also during chance nodes inside that turn)."""
         self.die = Die(1, 1)
         self.turn = 0
-        self.phase = SETUP
+        self.phase: Phase = SETUP
         self.held = EMPTY
         self.held_pasture = False
         self.restock = False
@@ -371,7 +372,7 @@ class GameState:
             legal = ", ".join(A.to_text(a) for a in self.legal_actions()[:12])
             raise IllegalActionError(
                 f"{A.to_text(action) if self._decodable(action) else action} is not allowed in phase "
-                f"{PHASE_NAMES[self.phase]} (legal: {legal or 'nothing, the game is over'})")
+                f"{self.phase.word} (legal: {legal or 'nothing, the game is over'})")
         if self.keep_undo:
             self._undo.append(self._snapshot())
         n = len(self.events)
@@ -764,7 +765,7 @@ class GameState:
     def summary(self) -> dict[str, Any]:
         """The visible state as plain data (used to check a replayed record)."""
         return {
-            "phase": PHASE_NAMES[self.phase], "turn": self.turn,
+            "phase": self.phase.word, "turn": self.turn,
             "die": {"space": self.die.space, "pips": self.die.pips},
             "honey": self.honey[:], "troughs": [sorted(t) for t in self.troughs],
             "supply": len(self.supply), "middle": sorted(self.middle), "cottage": self.cottage[:],

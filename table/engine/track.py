@@ -25,6 +25,7 @@ from table.engine.events import (
     TileTaken,
     TurnStarted,
 )
+from table.engine.phase import Phase
 from table.engine.walk import (
     Die,
     apples_by_space,
@@ -104,7 +105,7 @@ class TrackState:
     supply: int
     middle: int
     cottage: tuple[bool, ...]
-    phase: str  # "take", "stock" (cottage to restock) or "over"
+    phase: Phase  # TAKE, STOCK (the cottage to restock) or OVER
 
     def to_dict(self) -> dict[str, object]:
         d = dataclasses.asdict(self)
@@ -134,7 +135,7 @@ class Track:
             supply=len(data.tiles) - in_troughs - middle - cottages,
             middle=middle,
             cottage=(config.cottage,) * config.players,
-            phase="take",
+            phase=Phase.TAKE,
         )
         self.history: list[TrackAction] = []
         self.events: list[Event] = []
@@ -156,7 +157,7 @@ class Track:
         return () if self.on_middle else self.board.space(self.state.die.space).troughs
 
     def is_terminal(self) -> bool:
-        return self.state.phase == "over"
+        return self.state.phase == Phase.OVER
 
     def is_last_turn(self) -> bool:
         return is_last_turn(self.board, self.state.die)
@@ -169,7 +170,7 @@ class Track:
     def legal_actions(self) -> list[TrackAction]:
         s = self.state
         out: list[TrackAction] = []
-        if s.phase == "take":
+        if s.phase == Phase.TAKE:
             out += [TrackAction("take", t) for t in self.choosable_troughs() if s.troughs[t - 1] > 0]
             if self.on_middle and s.middle:
                 out.append(TrackAction("middle"))
@@ -177,7 +178,7 @@ class Track:
                 out.append(TrackAction("blind"))
             if s.cottage[self.seat]:
                 out.append(TrackAction("cottage"))
-        elif s.phase == "stock":
+        elif s.phase == Phase.STOCK:
             out += [TrackAction("stock", t) for t in self.choosable_troughs() if s.troughs[t - 1] > 0]
             if s.supply:
                 out.append(TrackAction("stock-supply"))
@@ -198,7 +199,7 @@ class Track:
         events: list[Event] = []
         troughs = list(s.troughs)
         supply, middle, cottage = s.supply, s.middle, list(s.cottage)
-        phase = "end-turn"
+        restock = False
         if action.kind == "take":
             assert action.a is not None
             troughs[action.a - 1] -= 1
@@ -212,7 +213,7 @@ class Track:
         elif action.kind == "cottage":
             cottage[seat] = False
             events.append(TileTaken(seat, "cottage", None, None))
-            phase = "stock"
+            restock = True
         elif action.kind == "stock":
             assert action.a is not None
             troughs[action.a - 1] -= 1
@@ -221,12 +222,9 @@ class Track:
             supply -= 1
             cottage[seat] = True
         new = dataclasses.replace(s, troughs=tuple(troughs), supply=supply, middle=middle, cottage=tuple(cottage))
-        if phase == "stock":
-            if not can_restock(new.troughs, new.supply):  # ruling R4: nothing to restock from, the cottage stays empty
-                phase = "end-turn"
-            else:
-                self.state = dataclasses.replace(new, phase="stock")
-                return self._push(before, action, events)
+        if restock and can_restock(new.troughs, new.supply):  # ruling R4: else the cottage stays empty
+            self.state = dataclasses.replace(new, phase=Phase.STOCK)
+            return self._push(before, action, events)
         events += self._end_turn(new)
         return self._push(before, action, events)
 
@@ -235,7 +233,7 @@ class Track:
         events: list[Event] = []
         turn = s.turn + 1
         if is_last_turn(self.board, s.die):
-            self.state = dataclasses.replace(s, turn=turn, phase="over")
+            self.state = dataclasses.replace(s, turn=turn, phase=Phase.OVER)
             events.append(GameEnded(turn))
             return events
         die, walk_events = move_die(self.board, s.die, self.apples)
@@ -258,7 +256,7 @@ class Track:
                 if refill.middle and supply:
                     middle += 1
                     supply -= 1
-        self.state = TrackState(die, turn, tuple(troughs), supply, middle, s.cottage, "take")
+        self.state = TrackState(die, turn, tuple(troughs), supply, middle, s.cottage, Phase.TAKE)
         events.append(self._turn_started())
         return events
 
@@ -269,7 +267,7 @@ class Track:
 
     def _fix(self, action: TrackAction) -> list[Event]:
         s = self.state
-        if s.phase != "take":
+        if s.phase != Phase.TAKE:
             raise IllegalActionError("corrections are made at the start of a turn")
         a, b = action.a, action.b
         assert a is not None
