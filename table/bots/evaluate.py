@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from table.engine import actions as A
 from table.engine import hexgrid
-from table.engine.game import EMPTY, PASTURE_ROT, GameState
+from table.engine.cells import EMPTY, is_tree, rotation_of, tile_of
+from table.engine.game import GameState
 from table.engine.scoring import VARIETY_BONUS
 from table.engine.walk import Die, apples_by_space, move_die, turn_positions
 
@@ -169,9 +170,9 @@ class Position:
             if v == EMPTY:
                 empty |= 1 << c
                 continue
-            if v & 7 == PASTURE_ROT:
+            if not is_tree(v):
                 continue
-            tile = v >> 3
+            tile = tile_of(v)
             blossoms += rules.blossoms[tile]
             for var, n in enumerate(rules.apples[tile]):
                 if n:
@@ -207,9 +208,9 @@ class Position:
         if hw:
             for c in range(CELLS):
                 v = cells[c]
-                if v == EMPTY or v & 7 == PASTURE_ROT:
+                if not is_tree(v):
                     continue
-                tile, rot = v >> 3, v & 7
+                tile, rot = tile_of(v), rotation_of(v)
                 mask = rules.rot_mask[tile][rot]
                 if not mask:
                     continue
@@ -392,8 +393,8 @@ class Position:
                     other = cells[n]
                     if other == EMPTY:
                         om |= 1 << e
-                    elif other & 7 != PASTURE_ROT and rules.rot_mask[other >> 3][other & 7] >> ((e + 3) % 6) & 1:
-                        vals[e] = rules.price[other >> 3]
+                    elif is_tree(other) and rules.rot_mask[tile_of(other)][rotation_of(other)] >> ((e + 3) % 6) & 1:
+                        vals[e] = rules.price[tile_of(other)]
             across.append(tuple(vals))
             open_masks.append(om)
         self._across = across

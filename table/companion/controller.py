@@ -409,8 +409,8 @@ class Controller:
                 if st.phase in (SETUP, REFILL) and st.pending[0] < D_MIDDLE:
                     return LedState("open", (st.pending[0],))  # the trough whose drawn tile is wanted
                 if st.phase == STOCK:
-                    return LedState("open", tuple(sorted({(a - A.STOCK) // A.TILE_SPAN for a in st.legal_actions()
-                                                          if a != A.STOCK_SUPPLY})))
+                    return LedState("open", tuple(sorted({d.trough for d in map(A.decode, st.legal_actions())
+                                                          if d.trough is not None})))
                 if self.tracked.mid_turn() or st.phase in (SETUP, REFILL, BLIND_DRAW, STOCK_DRAW):
                     return LedState("off")
             s = self.t.state
@@ -890,7 +890,7 @@ class Controller:
             return None
         assert self.tracked is not None
         st = self.tracked.state
-        drawn_blind = st.phase == PAY and bool(st.history) and A.DRAW <= st.history[-1] < A.DRAW + A.TILE_SPAN
+        drawn_blind = st.phase == PAY and bool(st.history) and A.is_draw(st.history[-1])
         if self._hint_asked != key and st.phase != SELECT and not drawn_blind:
             return None
         return HintRequest(key, hint_seed(key), seat, tuple(st.history), st.clone())

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 from table.companion.labels import is_number, seat_label
 from table.engine import actions as A
-from table.engine import hexgrid
+from table.engine.cells import tile_of
 from table.engine.data import DataSet
 from table.engine.errors import IllegalActionError
 from table.engine.events import (
@@ -57,7 +57,7 @@ from table.engine.game import (
     GameConfig,
     GameState,
 )
-from table.engine.track import Track, TrackAction
+from table.engine.track import Track, TrackAction, TrackKind
 
 WALK_EVENTS = (DieMoved, Harvest, BlossomScoring, LoopStarted, MiddleReached, RefillNeeded, GameEnded)
 """Events both faces emit from the die's walk: they must agree (payouts aside)."""
@@ -78,20 +78,16 @@ def walk_events(events: tuple[Event, ...] | list[Event]) -> list[Event]:
 
 def track_action_for(action: int) -> TrackAction | None:
     """The Track's action for a mirror action that takes or restocks a tile (None for the rest)."""
-    if action == A.BLIND:
-        return TrackAction("blind")
-    if action == A.COTTAGE:
-        return TrackAction("cottage")
-    if action == A.STOCK_SUPPLY:
-        return TrackAction("stock-supply")
-    span = 8 * A.TILE_SPAN
-    if A.TAKE <= action < A.TAKE + span:
-        return TrackAction("take", (action - A.TAKE) // A.TILE_SPAN)
-    if A.MIDDLE <= action < A.MIDDLE + A.TILE_SPAN:
-        return TrackAction("middle")
-    if A.STOCK <= action < A.STOCK + span:
-        return TrackAction("stock", (action - A.STOCK) // A.TILE_SPAN)
+    d = A.decode(action)
+    if d.verb in _TRACK_KIND:
+        return TrackAction(_TRACK_KIND[d.verb], d.trough)
     return None
+
+
+_TRACK_KIND = {A.Verb.BLIND: TrackKind.BLIND, A.Verb.COTTAGE: TrackKind.COTTAGE,
+               A.Verb.STOCK_SUPPLY: TrackKind.STOCK_SUPPLY, A.Verb.TAKE: TrackKind.TAKE,
+               A.Verb.MIDDLE: TrackKind.MIDDLE, A.Verb.STOCK: TrackKind.STOCK}
+"""The mirror's verbs that take or restock a tile, as the Track's kinds (the trough goes along)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +190,7 @@ class TrackedGame:
         if tile == st.held:
             return "is in hand"
         for seat, cells in enumerate(st.cells):
-            if any(v != EMPTY and v >> 3 == tile for v in cells):
+            if any(v != EMPTY and tile_of(v) == tile for v in cells):
                 return f"is in {seat_label(seat)}'s orchard"
         return "is out of the game"
 
@@ -225,17 +221,18 @@ class TrackedGame:
         st = self.state
         if st.is_terminal():
             raise IllegalActionError("the game is over")
-        is_draw = A.DRAW <= action < A.DRAW + A.TILE_SPAN
+        d = A.decode(action)
+        is_draw = d.verb is A.Verb.DRAW
         if st.is_chance() != is_draw:
             raise IllegalActionError(f"{A.to_text(action)}: not now — {self.waiting()}")
-        span = 8 * A.TILE_SPAN
         if is_draw:
-            tile = action - A.DRAW
+            tile = d.tile
+            assert tile is not None
             if tile not in st.supply:
                 raise IllegalActionError(f"tile {tile} {self.where_is(tile)}, not in the supply")
             return action
-        if st.phase == PLACE and A.PLACE <= action < A.PLACE + 8 * hexgrid.CELL_COUNT:
-            cell = (action - A.PLACE) // 8
+        if st.phase == PLACE and d.verb is A.Verb.PLACE and d.cell is not None:
+            cell = d.cell
             if st.cells[st.seat][cell] != EMPTY:
                 raise IllegalActionError(f"space {cell + 1} of {seat_label(st.seat)}'s orchard is taken")
             parts = text.split()
@@ -244,18 +241,18 @@ class TrackedGame:
                 raise IllegalActionError(f"place {cell + 1}: say how tile {st.held} is turned too — "
                                          f"place {cell + 1}/TURN (0-5)")
             action = st.normalise(action)  # R10: every rotation the tile was laid in is accepted
-        elif A.TAKE <= action < A.TAKE + span or A.STOCK <= action < A.STOCK + span:
-            trough, tile = divmod(action - (A.TAKE if action < A.MIDDLE else A.STOCK), A.TILE_SPAN)
+        elif d.verb in (A.Verb.TAKE, A.Verb.STOCK) and d.trough is not None:
+            trough, tile = d.trough, d.tile
             if 1 <= trough <= len(st.troughs) and tile not in st.troughs[trough - 1]:
                 held = ", ".join(map(str, st.troughs[trough - 1])) or "nothing"
                 raise IllegalActionError(f"trough {trough} holds {held}, not tile {tile}")
-            base = A.TAKE if st.phase == SELECT else A.STOCK
-            open_ = sorted({(a - base) // A.TILE_SPAN for a in st.legal_actions() if base <= a < base + span})
+            verb = A.Verb.TAKE if st.phase == SELECT else A.Verb.STOCK
+            open_ = sorted({o.trough for o in map(A.decode, st.legal_actions())
+                            if o.verb is verb and o.trough is not None})
             if action not in st.legal_actions() and open_ and trough not in open_:
                 raise IllegalActionError(f"trough {trough} is not open now (open: {', '.join(map(str, open_))})")
-        elif A.MIDDLE <= action < A.MIDDLE + A.TILE_SPAN and action - A.MIDDLE not in st.middle:
-            raise IllegalActionError(f"tile {action - A.MIDDLE} {self.where_is(action - A.MIDDLE)}, "
-                                     "not on the middle trees")
+        elif d.verb is A.Verb.MIDDLE and d.tile is not None and d.tile not in st.middle:
+            raise IllegalActionError(f"tile {d.tile} {self.where_is(d.tile)}, not on the middle trees")
         if action not in st.legal_actions():
             raise IllegalActionError(f"{A.to_text(action)}: not now — {self.waiting()}")
         return action

@@ -33,6 +33,7 @@ from table.companion.labels import seat_label
 from table.companion.ports import Indicators, RecordingIndicators
 from table.display.render import BG, DIM, FG, LIT, OK, PANEL, Colour, Fonts, View, draw_die, draw_variety
 from table.engine import hexgrid
+from table.engine.cells import EMPTY, is_pasture, rotation_of, tile_of
 from table.engine.data import SEAT_SYMBOLS, DataSet
 from table.engine.events import (
     BlossomScoring,
@@ -49,7 +50,6 @@ from table.engine.events import (
     TileTaken,
     Winners,
 )
-from table.engine.game import EMPTY, PASTURE_ROT
 from table.engine.scoring import solo_verdict
 
 SQ3 = math.sqrt(3)
@@ -198,8 +198,7 @@ class DemoView(View):
                 pygame.draw.polygon(surf, HOLE, pts)
                 pygame.draw.polygon(surf, (70, 78, 90), pts, 1)
             else:
-                rot = value & 7
-                self.tile(surf, value >> 3, rot, rot == PASTURE_ROT, c, r)
+                self.tile(surf, tile_of(value), rotation_of(value), is_pasture(value), c, r)
             if cell == placed:
                 pygame.draw.polygon(surf, TAKEN, hex_points(c, r * 0.98), max(2, self.px(4)))
         for cell, (edge, value) in s.corner_hive[seat].items():

@@ -541,7 +541,7 @@ class View:
                 y += self.px(26)
         bh = self.px(58)
         gap = self.px(10)
-        legal = {a.kind for a in t.legal_actions()}
+        legal: set[str] = {a.kind for a in t.legal_actions()}
         stock = s.phase == "stock"
         if ctl.tracked is not None:  # the tracked game knows when a blind draw / restock can be entered
             mirror = ctl.tracked.state

@@ -22,6 +22,7 @@ from typing import Any
 
 from table.engine import actions as A
 from table.engine import hexgrid
+from table.engine.cells import EMPTY, PASTURE_ROT  # a cell holds tile * 8 + rotation (table.engine.cells)
 from table.engine.data import Board, DataSet, OrchardSide
 from table.engine.errors import IllegalActionError
 from table.engine.events import (
@@ -68,8 +69,6 @@ STOCK, STOCK_DRAW, REFILL, OVER = Phase.STOCK, Phase.STOCK_DRAW, Phase.REFILL, P
 D_MIDDLE = 8
 D_BLIND = 9
 D_COTTAGE = 10  # + seat
-EMPTY = -1
-PASTURE_ROT = 7  # a cell holds tile_id * 8 + rotation, rotation 7 = pasture side up
 TROUGH_NAMES = tuple(f"trough {t}" for t in range(9))
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from table.engine.data import Board, DataSet, data_digest
 from table.engine.errors import ActionParseError, IllegalActionError
@@ -39,7 +40,33 @@ from table.engine.walk import (
     unreachable_die,
 )
 
-KINDS = ("take", "blind", "cottage", "middle", "stock", "stock-supply", "fix-die", "fix-trough", "fix-supply")
+
+class TrackKind(StrEnum):
+    """What a :class:`TrackAction` says happened (its first word)."""
+
+    TAKE = "take"
+    BLIND = "blind"
+    COTTAGE = "cottage"
+    MIDDLE = "middle"
+    STOCK = "stock"
+    STOCK_SUPPLY = "stock-supply"
+    FIX_DIE = "fix-die"
+    FIX_TROUGH = "fix-trough"
+    FIX_SUPPLY = "fix-supply"
+
+    @property
+    def is_correction(self) -> bool:
+        """A correction (``fix-…``): the table is told how it stands, no turn is taken."""
+        return self in (TrackKind.FIX_DIE, TrackKind.FIX_TROUGH, TrackKind.FIX_SUPPLY)
+
+    @property
+    def numbers(self) -> int:
+        """How many numbers follow the word in the text form."""
+        return 2 if self in (TrackKind.FIX_DIE, TrackKind.FIX_TROUGH) else \
+            1 if self in (TrackKind.TAKE, TrackKind.STOCK, TrackKind.FIX_SUPPLY) else 0
+
+
+KINDS = tuple(TrackKind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,9 +84,13 @@ class TrackAction:
         fix-supply 40   correction: the supply holds 40 tiles
     """
 
-    kind: str
+    kind: TrackKind
     a: int | None = None
     b: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, TrackKind):  # a plain word ("take") becomes its kind
+            object.__setattr__(self, "kind", TrackKind(self.kind))
 
     def __str__(self) -> str:
         return " ".join(str(x) for x in (self.kind, self.a, self.b) if x is not None)
@@ -73,8 +104,8 @@ class TrackAction:
         parts = text.split()
         if not parts or parts[0] not in KINDS:
             raise ActionParseError(f"not a track action: {text!r} (one of {', '.join(KINDS)})")
-        kind, args = parts[0], parts[1:]
-        want = {"take": 1, "stock": 1, "fix-die": 2, "fix-trough": 2, "fix-supply": 1}.get(kind, 0)
+        kind, args = TrackKind(parts[0]), parts[1:]
+        want = kind.numbers
         if len(args) != want or not all(a.isascii() and a.isdigit() and len(a) <= 6 for a in args):
             raise ActionParseError(f"{kind!r} takes {want} number(s) (digits 0-9): {text!r}")
         nums = [int(a) for a in args] + [None, None]
@@ -82,7 +113,7 @@ class TrackAction:
 
 
 def take(trough: int) -> TrackAction:
-    return TrackAction("take", trough)
+    return TrackAction(TrackKind.TAKE, trough)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,17 +202,17 @@ class Track:
         s = self.state
         out: list[TrackAction] = []
         if s.phase == Phase.TAKE:
-            out += [TrackAction("take", t) for t in self.choosable_troughs() if s.troughs[t - 1] > 0]
+            out += [TrackAction(TrackKind.TAKE, t) for t in self.choosable_troughs() if s.troughs[t - 1] > 0]
             if self.on_middle and s.middle:
-                out.append(TrackAction("middle"))
+                out.append(TrackAction(TrackKind.MIDDLE))
             if s.supply:
-                out.append(TrackAction("blind"))
+                out.append(TrackAction(TrackKind.BLIND))
             if s.cottage[self.seat]:
-                out.append(TrackAction("cottage"))
+                out.append(TrackAction(TrackKind.COTTAGE))
         elif s.phase == Phase.STOCK:
-            out += [TrackAction("stock", t) for t in self.choosable_troughs() if s.troughs[t - 1] > 0]
+            out += [TrackAction(TrackKind.STOCK, t) for t in self.choosable_troughs() if s.troughs[t - 1] > 0]
             if s.supply:
-                out.append(TrackAction("stock-supply"))
+                out.append(TrackAction(TrackKind.STOCK_SUPPLY))
         return out
 
     # --- actions ----------------------------------------------------------------------------
@@ -189,7 +220,7 @@ class Track:
         if isinstance(action, str):
             action = TrackAction.parse(action)
         before = self.state
-        if action.kind.startswith("fix-"):
+        if action.kind.is_correction:
             return self._push(before, action, self._fix(action))
         if action not in self.legal_actions():
             raise IllegalActionError(f"{action} is not allowed now (legal: "
@@ -200,25 +231,25 @@ class Track:
         troughs = list(s.troughs)
         supply, middle, cottage = s.supply, s.middle, list(s.cottage)
         restock = False
-        if action.kind == "take":
+        if action.kind == TrackKind.TAKE:
             assert action.a is not None
             troughs[action.a - 1] -= 1
             events.append(TileTaken(seat, "trough", action.a, None))
-        elif action.kind == "blind":
+        elif action.kind == TrackKind.BLIND:
             supply -= 1
             events.append(TileTaken(seat, "blind", None, None))
-        elif action.kind == "middle":
+        elif action.kind == TrackKind.MIDDLE:
             middle -= 1
             events.append(TileTaken(seat, "middle", None, None))
-        elif action.kind == "cottage":
+        elif action.kind == TrackKind.COTTAGE:
             cottage[seat] = False
             events.append(TileTaken(seat, "cottage", None, None))
             restock = True
-        elif action.kind == "stock":
+        elif action.kind == TrackKind.STOCK:
             assert action.a is not None
             troughs[action.a - 1] -= 1
             cottage[seat] = True
-        elif action.kind == "stock-supply":
+        elif action.kind == TrackKind.STOCK_SUPPLY:
             supply -= 1
             cottage[seat] = True
         new = dataclasses.replace(s, troughs=tuple(troughs), supply=supply, middle=middle, cottage=tuple(cottage))
@@ -271,14 +302,14 @@ class Track:
             raise IllegalActionError("corrections are made at the start of a turn")
         a, b = action.a, action.b
         assert a is not None
-        if action.kind == "fix-die":
+        if action.kind == TrackKind.FIX_DIE:
             assert b is not None
             problem = unreachable_die(self.board, Die(a, b), self.apples)
             if problem:
                 raise IllegalActionError(f"the die cannot stand on space {a} showing {b}: {problem}")
             self.state = dataclasses.replace(s, die=Die(a, b))
             corrected = Corrected("die", f"space {a}, {b} pip(s)")
-        elif action.kind == "fix-trough":
+        elif action.kind == TrackKind.FIX_TROUGH:
             assert b is not None
             if not 1 <= a <= self.board.troughs:
                 raise IllegalActionError(f"trough {a} does not exist")
