@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 from table.companion.labels import is_number, seat_label
 from table.engine import actions as A
-from table.engine.cells import tile_of
+from table.engine.cells import EMPTY, tile_of
 from table.engine.data import DataSet
 from table.engine.errors import IllegalActionError
 from table.engine.events import (
@@ -45,7 +45,6 @@ from table.engine.game import (
     BLIND_DRAW,
     D_COTTAGE,
     D_MIDDLE,
-    EMPTY,
     OVER,
     PAY,
     PLACE,

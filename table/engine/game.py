@@ -22,7 +22,8 @@ from typing import Any
 
 from table.engine import actions as A
 from table.engine import hexgrid
-from table.engine.cells import EMPTY, PASTURE_ROT  # a cell holds tile * 8 + rotation (table.engine.cells)
+from table.engine.cells import EMPTY as EMPTY  # a cell holds tile * 8 + rotation (table.engine.cells)
+from table.engine.cells import PASTURE_ROT as PASTURE_ROT
 from table.engine.data import Board, DataSet, OrchardSide
 from table.engine.errors import IllegalActionError
 from table.engine.events import (
