@@ -39,9 +39,10 @@ from table.engine.events import (
     RefillNeeded,
 )
 from table.engine.game import BLIND_DRAW, D_MIDDLE, PAY, REFILL, SELECT, SETUP, STOCK, STOCK_DRAW
+from table.engine.phase import Phase
 from table.engine.record import GameRecord
 from table.engine.scoring import ScoreBreakdown, final_score, solo_verdict, winners
-from table.engine.track import Track, TrackAction, TrackConfig, track_record
+from table.engine.track import Track, TrackAction, TrackConfig, TrackKind, track_record
 from table.engine.walk import FINAL_PIPS, Die, unreachable_die
 
 TROUGHS = tuple(f"trough{i}" for i in range(1, 8))
@@ -162,6 +163,22 @@ class LedState:
 
     kind: str
     troughs: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Buttons:
+    """The take buttons beside the troughs as the engine allows them now (the view draws this).
+
+    ``restock``: the cottage is being restocked, so the blind button reads "Supply";
+    ``blind`` / ``cottage``: those buttons are enabled; ``fallback``: ruling R3, the open troughs
+    are empty and these others may be taken from; ``choosing``: a tracked game waits for the tile
+    to be chosen (the view then explains how to enter it)."""
+
+    restock: bool
+    blind: bool
+    cottage: bool
+    fallback: tuple[int, ...] = ()
+    choosing: bool = False
 
 
 @dataclass
@@ -394,6 +411,20 @@ class Controller:
         if self.track is not None and self.t.on_middle:
             return f"Middle trees: press CONFIRM (or {other})"
         return f"Take a tile: press its trough (or {other})"
+
+    def buttons(self) -> Buttons:
+        """Which take buttons the engine allows now: the Track's legal actions, or in a tracked
+        game the mirror's (it knows when a blind draw or a restock can be entered)."""
+        t = self.t
+        fallback = t.fallback_troughs()
+        if self.tracked is not None:
+            st = self.tracked.state
+            legal = set(st.legal_actions())
+            return Buttons(st.phase == STOCK, A.BLIND in legal or A.STOCK_SUPPLY in legal, A.COTTAGE in legal,
+                           fallback, self.tracked.choosing())
+        kinds = {a.kind for a in t.legal_actions()}
+        return Buttons(t.state.phase == Phase.STOCK, TrackKind.BLIND in kinds or TrackKind.STOCK_SUPPLY in kinds,
+                       TrackKind.COTTAGE in kinds, fallback)
 
     # --- what the LEDs show ---------------------------------------------------------------------
     def leds(self) -> LedState:

@@ -127,6 +127,23 @@ class TrackedGame:
         self._ids = frozenset(t.id for t in data.tiles)
 
     # --- queries ------------------------------------------------------------------------------------
+    # --- what the screen shows of the mirror --------------------------------------------------------
+    def trough_tiles(self, trough: int) -> list[int]:
+        """The tiles entered into trough 1-7, by number."""
+        return sorted(self.state.troughs[trough - 1])
+
+    def middle_tiles(self) -> list[int]:
+        """Solo: the tiles entered onto the middle trees, by number."""
+        return sorted(self.state.middle)
+
+    def supply_left(self) -> int:
+        """Tiles still in the supply."""
+        return len(self.state.supply)
+
+    def choosing(self) -> bool:
+        """A tile is to be chosen (a trough's, the middle trees', the cottage's or blind)."""
+        return self.state.phase == SELECT
+
     def mid_turn(self) -> bool:
         """A tile was taken this turn and the turn is not over (the Track has not moved yet)."""
         return bool(self._turn)

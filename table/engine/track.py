@@ -198,6 +198,12 @@ class Track:
         s = self.state
         return choosable_troughs(self.open_troughs(), s.troughs, s.supply, s.middle, self.on_middle)
 
+    def fallback_troughs(self) -> tuple[int, ...]:
+        """Ruling R3 in force: the troughs, none of them open, that a tile may come from now."""
+        open_ = self.open_troughs()
+        return tuple(a.a for a in self.legal_actions()
+                     if a.kind in (TrackKind.TAKE, TrackKind.STOCK) and a.a is not None and a.a not in open_)
+
     def legal_actions(self) -> list[TrackAction]:
         s = self.state
         out: list[TrackAction] = []
