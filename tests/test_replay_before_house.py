@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from table.companion.controller import Controller, Setup
-from table.engine.record import GameRecord
+from table.engine.record import Applejack, GameRecord
 from table.engine.track import replay_track
 from tests.engine.helpers import default_data
 from tests.fixtures.make_before_house import controller_look
@@ -48,6 +48,10 @@ def test_game_records_replay_to_the_same_events(name: str, fx: dict[str, Any]) -
     assert json.loads(json.dumps(state.summary())) == fx["summary"]
     assert [s.total for s in state.scores()] == fx["scores"]
     assert GameRecord.of(state, seed=fx["record"]["seed"]).to_dict() == fx["record"]
+    # the protocol's record and module-level replay are the same thing
+    assert state.to_record() == {**fx["record"], "seed": None}
+    again = Applejack(default_data()).replay(state.to_record())
+    assert [e.to_dict() for e in again.events] == fx["events"]
 
 
 @pytest.mark.parametrize(("name", "fx"), TRACKS, ids=[n for n, _ in TRACKS])

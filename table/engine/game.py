@@ -762,6 +762,13 @@ class GameState:
         new._final = None
         return new
 
+    def to_record(self) -> dict[str, Any]:
+        """The game so far as JSON data (``applejack-record/1``: format, config, data digest and
+        every action's text); :func:`table.engine.record.replay` rebuilds it."""
+        from table.engine.record import GameRecord  # record.py builds on this module
+
+        return GameRecord.of(self).to_dict()
+
     def summary(self) -> dict[str, Any]:
         """The visible state as plain data (used to check a replayed record)."""
         return {
