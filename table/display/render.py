@@ -284,8 +284,8 @@ class View:
             self.draw_result(surf, ctl)
         else:
             self.draw_play(surf, ctl)
-        if ctl.hint:
-            self.draw_hint(surf, ctl.hint)
+        if ctl.refusal:
+            self.draw_refusal(surf, ctl.refusal)
         if ctl.storage_problem:  # the journal cannot be written: say so over everything, until it can
             rect = pygame.Rect(0, 0, self.w, self.px(30))
             pygame.draw.rect(surf, (120, 20, 20), rect)
@@ -294,7 +294,7 @@ class View:
             self.text(surf, f"die sensor {ctl.sensor_state}", 18, (self.w - self.px(8), self.h - self.px(6)),
                       WARN, anchor="bottomright")
 
-    def draw_hint(self, surf: pygame.Surface, hint: str) -> None:
+    def draw_refusal(self, surf: pygame.Surface, hint: str) -> None:
         """A refusal over the bottom of the screen: one line, or two when it is long (never below 18 px)."""
         font = self.fonts.font(self.px(20))
         two = font.size(hint)[0] > self.w - self.px(16)

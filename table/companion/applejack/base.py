@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from table.engine.data import DataSet
@@ -25,6 +26,18 @@ if TYPE_CHECKING:
     from table.companion.tracked import TrackedGame
 
 
+class Mode(StrEnum):
+    """The companion's screens: ``setup``, ``resume`` and ``result`` are the shell's shared names
+    (``table.companion.protocol``); ``play``, ``correct`` and ``pad`` are Applejack's own."""
+
+    SETUP = "setup"
+    RESUME = "resume"
+    PLAY = "play"
+    CORRECT = "correct"
+    PAD = "pad"
+    RESULT = "result"
+
+
 TROUGH_BUTTONS = tuple(f"trough{i}" for i in range(1, 8))
 """The seven trough buttons' names, ``trough1`` … ``trough7`` (``table.hardware.pinmap.TROUGHS``
 is their count)."""
@@ -37,7 +50,7 @@ class ControllerBase:
     data: DataSet
     on_command: Callable[[str, Any], None] | None
     rng: random.Random
-    mode: str
+    mode: Mode
     setup: Setup
     track: Track | None
     pending: list[Announcement]
@@ -48,7 +61,7 @@ class ControllerBase:
     record: dict[str, Any] | None
     die_seen: int | None
     sensor_state: str
-    hint: str
+    refusal: str
     tracked: TrackedGame | None
     _untracked: list[tuple[int, TrackedGame]]
     advice: Hint | None

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from table.companion.applejack.announcements import Announcement, AnnouncementsJob, announcements_for
-from table.companion.applejack.base import TROUGH_BUTTONS
+from table.companion.applejack.base import TROUGH_BUTTONS, Mode
 from table.companion.applejack.correction import Correction, CorrectionJob
 from table.companion.applejack.errors import CommandError
 from table.companion.applejack.scorepad import ScorePad, ScorePadJob
@@ -97,7 +97,7 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
         self.data = data
         self.on_command = on_command
         self.rng = rng or random.Random()
-        self.mode = "setup"  # setup, resume, play, correct, pad, result
+        self.mode = Mode.SETUP
         self.setup = Setup()
         self.track: Track | None = None
         self.pending: list[Announcement] = []
@@ -108,7 +108,7 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
         self.record: dict[str, Any] | None = None
         self.die_seen: int | None = None  # last settled die reading (sensor on)
         self.sensor_state = "off"
-        self.hint = ""  # a short message about the last input that was refused
+        self.refusal = ""  # a short message about the last input that was refused
         self.tracked: TrackedGame | None = None  # orchard tracking: the full game, in lockstep with track
         self._untracked: list[tuple[int, TrackedGame]] = []  # (track history length, mirror) per untrack
         self.advice: Hint | None = None  # the last bot hint given (shown while the table follows it)
@@ -122,6 +122,16 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
         self.log: list[str] = []  # every announcement / turn line, for the text view and speech
         self._said = 0
 
+    @property
+    def hint(self) -> str:
+        """The last refusal (the shell's name for :attr:`refusal`; the bot's hints are
+        :attr:`advice`, see :mod:`table.companion.hints`)."""
+        return self.refusal
+
+    @hint.setter
+    def hint(self, text: str) -> None:
+        self.refusal = text
+
     def _changed(self) -> None:
         self.version += 1
 
@@ -133,7 +143,7 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
     def die_wrong(self) -> bool:
         """The sensor sees the die on another space than the rules put it on."""
         return (self.setup.sensor and self.track is not None and self.die_seen is not None
-                and self.mode == "play" and self.die_seen != self.t.state.die.space)
+                and self.mode == Mode.PLAY and self.die_seen != self.t.state.die.space)
 
     def shown_die(self) -> tuple[int, int]:
         """(space, pips) where the screen draws the die. At a loop's end the rulebook's order is:
@@ -170,7 +180,7 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
                        TrackKind.COTTAGE in kinds, fallback)
 
     def leds(self) -> LedState:
-        if self.mode == "play" and self.track is not None:
+        if self.mode == Mode.PLAY and self.track is not None:
             if self.pending and self.pending[0].kind == "refill":
                 return LedState("refill", self.pending[0].troughs)
             if self.pending:
@@ -191,16 +201,16 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
                 return LedState("open", tuple(a.a for a in self.t.legal_actions()
                                                if a.kind == "stock" and a.a is not None))
             return LedState("open", tuple(a.a for a in self.t.legal_actions() if a.kind == "take" and a.a))
-        if self.mode == "correct" and self.correction is not None and 2 <= self.correction.cursor <= 8:
+        if self.mode == Mode.CORRECT and self.correction is not None and 2 <= self.correction.cursor <= 8:
             return LedState("open", (self.correction.cursor - 1,))
-        if self.mode in ("setup", "result", "resume"):
+        if self.mode in (Mode.SETUP, Mode.RESULT, Mode.RESUME):
             return LedState("chase")
         return LedState("off")
 
     def press(self, button: str) -> bool:
         """A button, key or touch target; returns whether it did something."""
-        if self.hint:  # an old refusal does not stay on the screen past the next key
-            self.hint = ""
+        if self.refusal:  # an old refusal does not stay on the screen past the next key
+            self.refusal = ""
             self._changed()
         spot = self._pad_spot()
         try:
@@ -215,7 +225,7 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
                 self._changed()  # view-only change (cursor, typing, setup choice)
             return True
         except (CommandError, IllegalActionError, ActionParseError) as exc:
-            self.hint = str(exc)
+            self.refusal = str(exc)
             self._changed()
             return False
 
@@ -240,25 +250,25 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
 
     def _command_for(self, b: str) -> str | None:
         m = self.mode
-        if m == "resume":
+        if m == Mode.RESUME:
             if b in ("undo", "escape"):
                 if self.discard_armed:
                     return "discard"
                 self.discard_armed = True  # a game is never thrown away by one press
-                self.hint = "Press UNDO again to discard this game for good (CONFIRM resumes it)"
-                self._say(self.hint)
+                self.refusal = "Press UNDO again to discard this game for good (CONFIRM resumes it)"
+                self._say(self.refusal)
                 return ""
             if b == "confirm":
                 self.discard_armed = False
                 return "resume"
             return None
-        if m == "setup":
+        if m == Mode.SETUP:
             return self._setup_press(b)
-        if m == "correct":
+        if m == Mode.CORRECT:
             return self._correct_press(b)
-        if m == "pad":
+        if m == Mode.PAD:
             return self._pad_press(b)
-        if m == "result":
+        if m == Mode.RESULT:
             return "new-game" if b == "confirm" else None
         # play
         t = self.t
@@ -273,7 +283,7 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
                 raise CommandError("corrections are made at the start of a turn")
             self.correction = Correction(t.state.die.space, t.state.die.pips, list(t.state.troughs),
                                          t.state.supply)
-            self.mode = "correct"
+            self.mode = Mode.CORRECT
             return ""
         if self.pending:
             if b == "confirm":
@@ -306,18 +316,18 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
         """Execute one command; raise CommandError / IllegalActionError when it cannot be done."""
         word, _, rest = cmd.strip().partition(" ")
         if word == "setup":
-            if self.mode != "setup":
+            if self.mode != Mode.SETUP:
                 raise CommandError("a game is running")
             self.setup = self._parse_setup(rest)
             self._changed()
             return
         if word == "start":
-            if self.mode != "setup":
+            if self.mode != Mode.SETUP:
                 raise CommandError("a game is running")
             self._start(self.setup, journal=True)
             return
         if word == "resume":
-            if self.mode != "resume" or self._resume_payload is None:
+            if self.mode != Mode.RESUME or self._resume_payload is None:
                 raise CommandError("no game to resume")
             if self.resume_refused:
                 raise CommandError(f"cannot resume: {self.resume_refused}")
@@ -326,16 +336,16 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
             self.replay(setup, cmds)
             return
         if word == "discard":
-            if self.mode != "resume":
+            if self.mode != Mode.RESUME:
                 raise CommandError("no game to resume")
             self._resume_payload = None
             self.resume_refused, self.discard_armed = "", False
-            self.mode = "setup"
+            self.mode = Mode.SETUP
             self._emit("discard", None)
             self._changed()
             return
         if word == "new-game":
-            if self.mode not in ("result", "setup"):
+            if self.mode not in (Mode.RESULT, Mode.SETUP):
                 raise CommandError("finish this game first")
             self._reset()
             return
@@ -348,11 +358,11 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
         if self.tracked is not None and word in ENGINE_VERBS:
             word, rest = "game", cmd.strip()  # in a tracked game ``draw 17`` means ``game draw 17``
         if word == "undo":
-            if self.mode == "correct":
-                self.mode, self.correction = "play", None
+            if self.mode == Mode.CORRECT:
+                self.mode, self.correction = Mode.PLAY, None
             self._undo_step()
             self.pending = []
-            self.mode = "play"
+            self.mode = Mode.PLAY
             self._say(f"Undone. {self.turn_line()}")
         elif word == "game":
             journal = "game " + self._game_step(rest)
@@ -378,7 +388,7 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
             self._changed()
             return
         else:
-            if self.mode not in ("play", "correct"):
+            if self.mode not in (Mode.PLAY, Mode.CORRECT):
                 raise CommandError(f"{cmd!r}: not now")
             if self.tracked is not None:  # the engine's words went to the game above: a correction, or nothing
                 raise CommandError(TRACKED_NO_FIX if word.startswith("fix-") else
@@ -413,7 +423,7 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
         self._untracked = []
         self.advice = None
         self._hint_asked = None
-        self.mode = "play"
+        self.mode = Mode.PLAY
         self.pending = []
         self.die_seen = None
         if journal:
@@ -433,7 +443,7 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
         self._changed()
 
     def _reset(self) -> None:
-        self.mode = "setup"
+        self.mode = Mode.SETUP
         self.track = None
         self.tracked = None
         self._untracked = []
@@ -449,7 +459,7 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
         """An unfinished game was found: the resume screen asks (confirm = resume, undo twice =
         discard it). ``refused``: why it cannot be resumed (confirm then says so; only a discard
         clears it)."""
-        self.mode = "resume"
+        self.mode = Mode.RESUME
         self._resume_payload = (setup, list(cmds))
         self.resume_refused, self.discard_armed = refused, False
         self.resume_info = (f"cannot resume: {refused}" if refused else

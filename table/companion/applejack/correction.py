@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from table.companion.applejack.base import TROUGH_BUTTONS, ControllerBase
+from table.companion.applejack.base import TROUGH_BUTTONS, ControllerBase, Mode
 from table.companion.applejack.errors import CommandError
 from table.engine.walk import Die, unreachable_die
 
@@ -77,7 +77,7 @@ class CorrectionJob(ControllerBase):
             c.cursor = int(b[5:]) % c.FIELDS
         elif b in ("undo", "escape", "correct"):
             self.correction = None
-            self.mode = "play"
+            self.mode = Mode.PLAY
         elif b == "confirm":
             fixes = self.correction_fixes()
             problem = unreachable_die(self.t.board, Die(c.space, c.pips), self.t.apples)
@@ -85,7 +85,7 @@ class CorrectionJob(ControllerBase):
                 # checked before anything is applied: the trough and supply counts stay on the screen
                 raise CommandError(f"the die cannot stand on space {c.space} showing {c.pips}: {problem}")
             self.correction = None
-            self.mode = "play"
+            self.mode = Mode.PLAY
             if fixes:
                 for f in fixes[:-1]:
                     self.do(f)

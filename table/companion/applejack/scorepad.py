@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from table.companion.applejack.base import ControllerBase
+from table.companion.applejack.base import ControllerBase, Mode
 from table.companion.applejack.errors import CommandError, parse_numbers
 from table.companion.labels import is_number, plural, seat_label
 from table.engine.scoring import ScoreBreakdown, final_score, solo_verdict, winners
@@ -101,7 +101,7 @@ class ScorePadJob(ControllerBase):
         return ""
 
     def _pad_spot(self) -> tuple[tuple[int, int], str] | None:
-        return (self.pad.cursor, self.pad.typing) if self.mode == "pad" and self.pad is not None else None
+        return (self.pad.cursor, self.pad.typing) if self.mode == Mode.PAD and self.pad is not None else None
 
     def _pad_at(self) -> str:
         assert self.pad is not None
@@ -132,7 +132,7 @@ class ScorePadJob(ControllerBase):
     def _open_pad(self) -> None:
         if self.pad is None:
             self.pad = ScorePad(self.setup.players, len(self.data.varieties))
-        self.mode = "pad"
+        self.mode = Mode.PAD
         self._say("Score pad: per player the apples of each area per variety, then blossoms and honey")
 
     def _pad_set(self, rest: str) -> None:
@@ -193,7 +193,7 @@ class ScorePadJob(ControllerBase):
 
     def _pad_place(self, rest: str) -> None:
         """``pad-at PLAYER FIELD [TYPING]``: where the score pad's cursor stands and what is typed there."""
-        if self.pad is None or self.mode != "pad":
+        if self.pad is None or self.mode != Mode.PAD:
             raise CommandError("the score pad is not open")
         parts = rest.split()
         if not 2 <= len(parts) <= 3 or not all(is_number(x) for x in parts[:2]):
@@ -211,7 +211,7 @@ class ScorePadJob(ControllerBase):
             raise CommandError("the score pad is not open")
         self.results = self.pad.breakdowns()
         self.winners = winners([r.total for r in self.results])
-        self.mode = "result"
+        self.mode = Mode.RESULT
         for p, r in enumerate(self.results):
             self._say(f"{seat_label(p)}: harvest {r.harvest} ×2 = {r.harvest_doubled}, "
                       f"{plural(r.profitable_varieties, 'variety', 'varieties')} +{r.variety_bonus}, "

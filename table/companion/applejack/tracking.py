@@ -5,7 +5,7 @@ hinted seats (asked for here, computed by the front end, never journalled)."""
 from __future__ import annotations
 
 from table.companion.applejack.announcements import announcements_for
-from table.companion.applejack.base import ControllerBase
+from table.companion.applejack.base import ControllerBase, Mode
 from table.companion.applejack.errors import CommandError
 from table.companion.hints import Hint, HintRequest, hint_seed, position_key, still_valid
 from table.companion.labels import seat_label
@@ -29,7 +29,7 @@ class TrackingJob(ControllerBase):
         its normalized text, which is what the journal keeps."""
         if self.tracked is None:
             raise CommandError("this game does not track the orchards (setup tracked=on before the start)")
-        if self.mode != "play":
+        if self.mode != Mode.PLAY:
             raise CommandError(f"game {text}: not now")
         if self.pending:
             raise CommandError("confirm the announcement first")
@@ -59,7 +59,7 @@ class TrackingJob(ControllerBase):
         tg = self.tracked
         if tg is None:
             raise CommandError("this game does not track the orchards")
-        if self.mode != "play" or self.pending or tg.mid_turn():
+        if self.mode != Mode.PLAY or self.pending or tg.mid_turn():
             raise CommandError("stop tracking between turns (after the placement, announcements confirmed)")
         self._untracked.append((len(self.t.history), tg))
         self.tracked = None
@@ -68,7 +68,7 @@ class TrackingJob(ControllerBase):
 
     def waiting_line(self) -> str:
         """In a tracked game: what the table must enter next (empty while an announcement waits)."""
-        if self.tracked is None or self.mode != "play" or self.pending:
+        if self.tracked is None or self.mode != Mode.PLAY or self.pending:
             return ""
         return self.tracked.waiting()
 
@@ -80,7 +80,7 @@ class TrackingJob(ControllerBase):
         if self.pending:
             raise CommandError("confirm the announcement first")
         st = tg.state
-        if self.mode != "play" or st.is_terminal():
+        if self.mode != Mode.PLAY or st.is_terminal():
             raise CommandError("no hint now: the game is over")
         if st.is_chance():
             raise CommandError(f"no hint now: {tg.waiting()}")
