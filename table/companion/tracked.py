@@ -43,12 +43,9 @@ from table.engine.events import (
 )
 from table.engine.game import (
     BLIND_DRAW,
-    D_COTTAGE,
-    D_MIDDLE,
     OVER,
     PAY,
     PLACE,
-    REFILL,
     SELECT,
     SETUP,
     STOCK,
@@ -156,15 +153,12 @@ class TrackedGame:
         st = self.state
         ph = st.phase
         who = seat_label(st.seat)
-        if ph in (SETUP, REFILL):
-            dest = st.pending[0]
-            if dest == D_MIDDLE:
-                where = "the middle trees"
-            elif dest >= D_COTTAGE:
-                where = f"{seat_label(dest - D_COTTAGE)}'s cottage"
-            else:
-                where = f"trough {dest}"
-            left = min(len(st.pending), len(st.supply))
+        due = st.next_draw_for()
+        if due is not None:
+            place, n = due
+            where = "the middle trees" if place == "middle" else \
+                f"{seat_label(n)}'s cottage" if place == "cottage" else f"trough {n}"
+            left = min(len(st.draws_due), len(st.supply))
             what = "Set up" if ph == SETUP else "Refill"
             return f"{what}: enter the tile drawn for {where} — draw N ({left} to enter)"
         if ph == BLIND_DRAW:

@@ -250,7 +250,8 @@ class GameState:
         self.held = EMPTY
         self.held_pasture = False
         self.restock = False
-        self.pending: list[int] = []
+        self.draws_due: list[int] = []
+        """Where the tiles still to be drawn go, in order: trough 1-7, D_MIDDLE, D_COTTAGE + seat."""
         self.stats = Stats.zero(p)
         self.events: list[Event] = [GameStarted(p, self.board.id, tuple(self.honey))]
         self.history: list[int] = []
@@ -258,11 +259,11 @@ class GameState:
         self._final: tuple[ScoreBreakdown, ...] | None = None
         # setup: the troughs, the middle trees (unless kept tiles are there), the cottages
         for t in range(1, self.board.troughs + 1):
-            self.pending += [t] * self.board.tiles_per_trough
+            self.draws_due += [t] * self.board.tiles_per_trough
         if self.board.middle_slots and not config.kept_tiles and not config.campaign:
-            self.pending += [D_MIDDLE] * self.board.middle_start_tiles
+            self.draws_due += [D_MIDDLE] * self.board.middle_start_tiles
         if config.cottage:
-            self.pending += [D_COTTAGE + s for s in range(p)]
+            self.draws_due += [D_COTTAGE + s for s in range(p)]
         self._after_draws()
 
     # ------------------------------------------------------------------------------------------
@@ -301,6 +302,18 @@ class GameState:
 
     def open_troughs(self) -> tuple[int, ...]:
         return self._open
+
+    def next_draw_for(self) -> tuple[str, int] | None:
+        """Where the next setup or refill draw goes: ``("trough", 1-7)``, ``("middle", 0)`` or
+        ``("cottage", seat)``; None when no such draw is due (blind and restock draws included)."""
+        if self.phase not in (SETUP, REFILL) or not self.draws_due:
+            return None
+        dest = self.draws_due[0]
+        if dest == D_MIDDLE:
+            return "middle", 0
+        if dest >= D_COTTAGE:
+            return "cottage", dest - D_COTTAGE
+        return "trough", dest
 
     def choosable_troughs(self) -> tuple[int, ...]:
         """The troughs a tile may come from now (ruling R3: any with tiles when all is empty)."""
@@ -453,7 +466,7 @@ class GameState:
             self.events.append(CottageStocked(self.seat, "supply", None, tile))
             self._end_turn()
             return
-        dest = self.pending.pop(0)
+        dest = self.draws_due.pop(0)
         if dest == D_MIDDLE:
             self.middle.append(tile)
             self.events.append(TileDrawn("middle", tile))
@@ -464,15 +477,15 @@ class GameState:
             self.troughs[dest - 1].append(tile)
             if self.log_events:
                 self.events.append(TileDrawn(TROUGH_NAMES[dest], tile))
-        if self.pending and self.supply:
+        if self.draws_due and self.supply:
             return  # more draws to come (the common case inside a refill)
         self._after_draws()
 
     def _after_draws(self) -> None:
         """Pending draws the supply cannot give are dropped (ruling R1); then the turn starts."""
-        if self.pending and not self.supply:
-            self.pending.clear()
-        if self.pending:
+        if self.draws_due and not self.supply:
+            self.draws_due.clear()
+        if self.draws_due:
             self.phase = SETUP if self.turn == 0 and self.phase == SETUP else REFILL
             return
         self.phase = SELECT
@@ -616,12 +629,12 @@ class GameState:
                 self.honey[s] += reached.honey
                 self.stats.middle[s] += reached.honey
             self.events.append(reached)
-            self.pending = [D_MIDDLE] * reached.fill
+            self.draws_due = [D_MIDDLE] * reached.fill
         else:
             refill = refill_needed(b, die.space, [len(t) for t in self.troughs], len(self.middle), len(self.supply))
             if refill is not None:
                 self.events.append(refill)
-                self.pending = list(refill.order) + ([D_MIDDLE] if refill.middle else [])
+                self.draws_due = list(refill.order) + ([D_MIDDLE] if refill.middle else [])
         self.phase = REFILL
         self._after_draws()
 
@@ -730,7 +743,7 @@ class GameState:
     def _snapshot(self) -> tuple[Any, ...]:
         return (self.honey[:], [c[:] for c in self.cells], [t[:] for t in self.troughs], self.supply[:],
                 self.middle[:], self.cottage[:], self.die, self.turn, self.phase, self.held,
-                self.held_pasture, self.restock, self.pending[:], self.stats.copy(), len(self.events))
+                self.held_pasture, self.restock, self.draws_due[:], self.stats.copy(), len(self.events))
 
     def undo(self) -> int:
         """Take back the last action (chance draws included); returns it. IndexError at the start."""
@@ -739,7 +752,7 @@ class GameState:
         if not self.keep_undo:
             raise RuntimeError("this state was made with keep_undo=False")
         (self.honey, self.cells, self.troughs, self.supply, self.middle, self.cottage, self.die, self.turn,
-         self.phase, self.held, self.held_pasture, self.restock, self.pending, self.stats, n) = self._undo.pop()
+         self.phase, self.held, self.held_pasture, self.restock, self.draws_due, self.stats, n) = self._undo.pop()
         del self.events[n:]
         self._final = None
         for seat in range(self.players):
@@ -755,7 +768,7 @@ class GameState:
         new.log_events = self.log_events
         new.apple_totals = [t[:] for t in self.apple_totals]
         (new.honey, new.cells, new.troughs, new.supply, new.middle, new.cottage, new.die, new.turn,
-         new.phase, new.held, new.held_pasture, new.restock, new.pending, new.stats, _n) = self._snapshot()
+         new.phase, new.held, new.held_pasture, new.restock, new.draws_due, new.stats, _n) = self._snapshot()
         new.events = self.events[:]
         new.history = self.history[:]
         new._undo = []

@@ -41,7 +41,7 @@ from table.companion.tracked import TrackedGame
 from table.engine import actions as A
 from table.engine.data import DataSet
 from table.engine.errors import ActionParseError, IllegalActionError
-from table.engine.game import BLIND_DRAW, D_MIDDLE, REFILL, SETUP, STOCK, STOCK_DRAW
+from table.engine.game import BLIND_DRAW, REFILL, SETUP, STOCK, STOCK_DRAW
 from table.engine.phase import Phase
 from table.engine.record import GameRecord
 from table.engine.scoring import ScoreBreakdown
@@ -189,8 +189,9 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
                 return LedState("chase")
             if self.tracked is not None:
                 st = self.tracked.state
-                if st.phase in (SETUP, REFILL) and st.pending[0] < D_MIDDLE:
-                    return LedState("open", (st.pending[0],))  # the trough whose drawn tile is wanted
+                due = st.next_draw_for()
+                if due is not None and due[0] == "trough":
+                    return LedState("open", (due[1],))  # the trough whose drawn tile is wanted
                 if st.phase == STOCK:
                     return LedState("open", tuple(sorted({d.trough for d in map(A.decode, st.legal_actions())
                                                           if d.trough is not None})))
