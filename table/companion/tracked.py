@@ -101,8 +101,11 @@ class _Undo:
     track_applied: int
 
 
-class TrackedGame:
+class OrchardMirror:
     """The mirror of a tracked game, driving the controller's ``track`` (see the module doc).
+
+    Named apart from the engine's ``Track`` (the harvest board's counts, which it drives): the
+    mirror is a full ``GameState`` of the orchards entered at the table.
 
     Made at the start of a game (the Track without history); the mirror then waits for the
     setup draws: every trough's tiles, the middle trees (solo), the cottages (variant).

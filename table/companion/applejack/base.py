@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from table.companion.applejack.scorepad import ScorePad
     from table.companion.applejack.setup import Setup
     from table.companion.hints import Hint
-    from table.companion.tracked import TrackedGame
+    from table.companion.tracked import OrchardMirror
 
 
 class Mode(StrEnum):
@@ -62,8 +62,8 @@ class ControllerBase:
     die_seen: int | None
     sensor_state: str
     refusal: str
-    tracked: TrackedGame | None
-    _untracked: list[tuple[int, TrackedGame]]
+    tracked: OrchardMirror | None
+    _untracked: list[tuple[int, OrchardMirror]]
     advice: Hint | None
     _hint_asked: str | None
     resume_info: str

@@ -37,7 +37,7 @@ from table.companion.applejack.setup import Setup, SetupJob, campaign_middle
 from table.companion.applejack.tracking import ENGINE_VERBS, TRACKED_NO_FIX, TrackingJob
 from table.companion.hints import Hint
 from table.companion.labels import plural
-from table.companion.tracked import TrackedGame
+from table.companion.tracked import OrchardMirror
 from table.engine import actions as A
 from table.engine.data import DataSet
 from table.engine.errors import ActionParseError, IllegalActionError
@@ -109,8 +109,8 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
         self.die_seen: int | None = None  # last settled die reading (sensor on)
         self.sensor_state = "off"
         self.refusal = ""  # a short message about the last input that was refused
-        self.tracked: TrackedGame | None = None  # orchard tracking: the full game, in lockstep with track
-        self._untracked: list[tuple[int, TrackedGame]] = []  # (track history length, mirror) per untrack
+        self.tracked: OrchardMirror | None = None  # orchard tracking: the full game, in lockstep with track
+        self._untracked: list[tuple[int, OrchardMirror]] = []  # (track history length, mirror) per untrack
         self.advice: Hint | None = None  # the last bot hint given (shown while the table follows it)
         self._hint_asked: str | None = None  # the position someone asked a hint for
         self.resume_info: str = ""
@@ -419,7 +419,7 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
                         if setup.tracked else ())
         self.setup = setup
         self.track = Track(self.data, setup.track_config())
-        self.tracked = TrackedGame(self.data, self.track, orchards=setup.orchards,
+        self.tracked = OrchardMirror(self.data, self.track, orchards=setup.orchards,
                                    kept=setup.kept) if setup.tracked else None
         self._untracked = []
         self.advice = None
