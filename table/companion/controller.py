@@ -7,9 +7,17 @@ re-exports what ``play``, the session, the text view, the screens and the tests 
 
 from __future__ import annotations
 
-from table.companion.applejack.announcements import Announcement, announcements_for
+from table.companion.applejack.announcements import Announcement, AnnouncementKind, announcements_for
 from table.companion.applejack.base import TROUGH_BUTTONS
-from table.companion.applejack.controller import BUTTONS, SEAT_COLOURS, STEPS, Buttons, Controller, LedState
+from table.companion.applejack.controller import (
+    BUTTONS,
+    SEAT_COLOURS,
+    STEPS,
+    Buttons,
+    Controller,
+    LedKind,
+    LedState,
+)
 from table.companion.applejack.correction import Correction
 from table.companion.applejack.errors import CommandError, parse_numbers
 from table.companion.applejack.scorepad import PAD_FIELDS_EXTRA, PAD_TOTAL_LOOKING, ScorePad
@@ -26,10 +34,12 @@ __all__ = [
     "TRACKED_NO_FIX",
     "TROUGH_BUTTONS",
     "Announcement",
+    "AnnouncementKind",
     "Buttons",
     "CommandError",
     "Controller",
     "Correction",
+    "LedKind",
     "LedState",
     "ScorePad",
     "Setup",

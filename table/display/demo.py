@@ -28,7 +28,7 @@ from typing import Any
 import pygame
 
 from table.bots.demo import DemoStep
-from table.companion.controller import LedState
+from table.companion.controller import LedKind, LedState
 from table.companion.labels import seat_label
 from table.companion.ports import Indicators, RecordingIndicators
 from table.display.render import BG, DIM, FG, LIT, OK, PANEL, Colour, Fonts, View, draw_die, draw_variety
@@ -89,13 +89,13 @@ def leds_for(step: DemoStep, before: LedState | None) -> LedState:
     move of the next, the refill order blinking from a RefillNeeded through its draws, else the
     open troughs of the turn."""
     if step.game_over or (step.seat is None and step.state.turn == 0):
-        return LedState("chase")
+        return LedState(LedKind.CHASE)
     for e in step.events:
         if isinstance(e, RefillNeeded):
-            return LedState("refill", e.order) if e.order else LedState("open", step.state.open_troughs())
+            return LedState(LedKind.REFILL, e.order) if e.order else LedState(LedKind.OPEN, step.state.open_troughs())
     if step.seat is None and before is not None and before.kind == "refill":
         return before
-    return LedState("open", tuple(step.state.open_troughs()))
+    return LedState(LedKind.OPEN, tuple(step.state.open_troughs()))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ and the log of lines the text view prints and speech says."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from table.companion.applejack.base import ControllerBase
 from table.companion.labels import mark_label, plural, seat_label
@@ -23,6 +24,17 @@ from table.engine.track import TrackAction
 from table.engine.walk import FINAL_PIPS
 
 
+class AnnouncementKind(StrEnum):
+    """What an announcement asks of the table."""
+
+    HARVEST = "harvest"
+    BLOSSOM = "blossom"
+    LOOP = "loop"
+    MIDDLE = "middle"
+    REFILL = "refill"
+    END = "end"
+
+
 @dataclass(frozen=True, slots=True)
 class Announcement:
     """Something the table must do now; shown (and spoken) one at a time, confirmed to go on.
@@ -31,7 +43,7 @@ class Announcement:
     ``troughs`` the refill order.
     """
 
-    kind: str
+    kind: AnnouncementKind
     text: str
     variety: int | None = None
     pips: int = 0
@@ -51,30 +63,32 @@ def announcements_for(events: list[Event], data: DataSet, landed: int | None = N
     for e in events:
         if isinstance(e, Harvest):
             v = data.varieties[e.variety]
-            out.append(Announcement("harvest", f"Harvest {v.name} ({mark_label(v.mark)}): "
+            out.append(Announcement(AnnouncementKind.HARVEST, f"Harvest {v.name} ({mark_label(v.mark)}): "
                                     f"every {v.name} area − {e.pips}", e.variety, e.pips))
         elif isinstance(e, BlossomScoring):
-            out.append(Announcement("blossom", f"Die over the bridge to space {back}, then blossom scoring: "
+            out.append(Announcement(AnnouncementKind.BLOSSOM,
+                                    f"Die over the bridge to space {back}, then blossom scoring: "
                                     f"each blossom pays {e.times} honey",
                                     pips=e.times, space=back))
         elif isinstance(e, LoopStarted):
             move = "" if bridge else f"Die from the middle space to space {back}, then "
             text = f"{move}turn the die up to {e.pips}: loop {e.loop} of {FINAL_PIPS} starts on space {back}"
-            out.append(Announcement("loop", text[0].upper() + text[1:], pips=e.pips, space=back))
+            out.append(Announcement(AnnouncementKind.LOOP, text[0].upper() + text[1:], pips=e.pips, space=back))
         elif isinstance(e, MiddleReached):
             text = f"Middle space: +{e.honey} honey for the empty trees"
             if e.fill:
                 text += f"; put {plural(e.fill, 'tile')} from the supply on the trees"
-            out.append(Announcement("middle", text, pips=e.honey))
+            out.append(Announcement(AnnouncementKind.MIDDLE, text, pips=e.honey))
         elif isinstance(e, RefillNeeded):
             text = "Refill: one tile into each trough: " + " ".join(map(str, e.order))
             if e.middle:
                 text += ", then the middle trees"
             if e.available < len(e.order) + int(e.middle):
                 text += f" (only {e.available} in the supply)"
-            out.append(Announcement("refill", text, troughs=e.order[: e.available] if e.available else ()))
+            out.append(Announcement(AnnouncementKind.REFILL, text,
+                                    troughs=e.order[: e.available] if e.available else ()))
         elif isinstance(e, GameEnded):
-            out.append(Announcement("end", f"Game over after {plural(e.turns, 'turn')}: final scoring"))
+            out.append(Announcement(AnnouncementKind.END, f"Game over after {plural(e.turns, 'turn')}: final scoring"))
     return out
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from table.companion.applejack.announcements import Announcement, AnnouncementsJob, announcements_for
@@ -60,13 +61,29 @@ STEPS = (
 )
 
 
+class LedKind(StrEnum):
+    """What the seven trough LEDs do (``table.companion.protocol.LedView``)."""
+
+    OPEN = "open"
+    """``troughs`` lit."""
+    REFILL = "refill"
+    """``troughs`` blink in this order."""
+    CHASE = "chase"
+    """A light runs round (setup, resume, game over)."""
+    OFF = "off"
+
+
 @dataclass(frozen=True, slots=True)
 class LedState:
     """What the seven trough LEDs must show: ``open`` (these troughs lit), ``refill`` (blink
     ``troughs`` in this order), ``chase`` (setup / game over) or ``off``."""
 
-    kind: str
+    kind: str  # a LedKind; plain words ("open") are made one
     troughs: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, LedKind):  # a plain word ("open") becomes its kind
+            object.__setattr__(self, "kind", LedKind(self.kind))
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,31 +199,31 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
     def leds(self) -> LedState:
         if self.mode == Mode.PLAY and self.track is not None:
             if self.pending and self.pending[0].kind == "refill":
-                return LedState("refill", self.pending[0].troughs)
+                return LedState(LedKind.REFILL, self.pending[0].troughs)
             if self.pending:
-                return LedState("off")
+                return LedState(LedKind.OFF)
             if self.t.is_terminal():
-                return LedState("chase")
+                return LedState(LedKind.CHASE)
             if self.tracked is not None:
                 st = self.tracked.state
                 due = st.next_draw_for()
                 if due is not None and due[0] == "trough":
-                    return LedState("open", (due[1],))  # the trough whose drawn tile is wanted
+                    return LedState(LedKind.OPEN, (due[1],))  # the trough whose drawn tile is wanted
                 if st.phase == STOCK:
-                    return LedState("open", tuple(sorted({d.trough for d in map(A.decode, st.legal_actions())
+                    return LedState(LedKind.OPEN, tuple(sorted({d.trough for d in map(A.decode, st.legal_actions())
                                                           if d.trough is not None})))
                 if self.tracked.mid_turn() or st.phase in (SETUP, REFILL, BLIND_DRAW, STOCK_DRAW):
-                    return LedState("off")
+                    return LedState(LedKind.OFF)
             s = self.t.state
             if s.phase == "stock":
-                return LedState("open", tuple(a.a for a in self.t.legal_actions()
+                return LedState(LedKind.OPEN, tuple(a.a for a in self.t.legal_actions()
                                                if a.kind == "stock" and a.a is not None))
-            return LedState("open", tuple(a.a for a in self.t.legal_actions() if a.kind == "take" and a.a))
+            return LedState(LedKind.OPEN, tuple(a.a for a in self.t.legal_actions() if a.kind == "take" and a.a))
         if self.mode == Mode.CORRECT and self.correction is not None and 2 <= self.correction.cursor <= 8:
-            return LedState("open", (self.correction.cursor - 1,))
+            return LedState(LedKind.OPEN, (self.correction.cursor - 1,))
         if self.mode in (Mode.SETUP, Mode.RESULT, Mode.RESUME):
-            return LedState("chase")
-        return LedState("off")
+            return LedState(LedKind.CHASE)
+        return LedState(LedKind.OFF)
 
     def press(self, button: str) -> bool:
         """A button, key or touch target; returns whether it did something."""
