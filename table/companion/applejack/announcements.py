@@ -20,7 +20,8 @@ from table.engine.events import (
     MiddleReached,
     RefillNeeded,
 )
-from table.engine.track import TrackAction
+from table.engine.phase import Phase
+from table.engine.track import TrackAction, TrackKind
 from table.engine.walk import FINAL_PIPS
 
 
@@ -112,12 +113,12 @@ class AnnouncementsJob(ControllerBase):
             return f"Game over after {plural(s.turn, 'turn')}"
         where = "the middle space" if t.on_middle else \
             " and ".join(f"trough {n} with {plural(s.troughs[n - 1], 'tile')}" for n in t.open_troughs())
-        if s.phase == "stock":  # from the troughs it may restock from, else the supply
+        if s.phase == Phase.STOCK:  # from the troughs it may restock from, else the supply
             sources = [f"trough {a.a} with {plural(s.troughs[a.a - 1], 'tile')}" for a in t.legal_actions()
-                       if a.kind == "stock" and a.a is not None]
+                       if a.kind == TrackKind.STOCK and a.a is not None]
             where = " or ".join([*sources, "the supply"] if s.supply else sources) or "nowhere (all empty)"
         last = " — LAST TURN" if t.is_last_turn() else ""
-        what = "restocks the cottage from" if s.phase == "stock" else "takes from"
+        what = "restocks the cottage from" if s.phase == Phase.STOCK else "takes from"
         return (f"Turn {s.turn + 1}: {seat_label(t.seat)} {what} {where}; die on space {s.die.space} "
                 f"showing {s.die.pips}; supply {s.supply}{last}")
 

@@ -215,10 +215,11 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
                 if self.tracked.mid_turn() or st.phase in (SETUP, REFILL, BLIND_DRAW, STOCK_DRAW):
                     return LedState(LedKind.OFF)
             s = self.t.state
-            if s.phase == "stock":
+            if s.phase == Phase.STOCK:
                 return LedState(LedKind.OPEN, tuple(a.a for a in self.t.legal_actions()
-                                               if a.kind == "stock" and a.a is not None))
-            return LedState(LedKind.OPEN, tuple(a.a for a in self.t.legal_actions() if a.kind == "take" and a.a))
+                                               if a.kind == TrackKind.STOCK and a.a is not None))
+            return LedState(LedKind.OPEN, tuple(a.a for a in self.t.legal_actions()
+                                                if a.kind == TrackKind.TAKE and a.a))
         if self.mode == Mode.CORRECT and self.correction is not None and 2 <= self.correction.cursor <= 8:
             return LedState(LedKind.OPEN, (self.correction.cursor - 1,))
         if self.mode in (Mode.SETUP, Mode.RESULT, Mode.RESUME):
@@ -297,7 +298,7 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
         if b == "correct":
             if self.tracked is not None:
                 raise CommandError(TRACKED_NO_FIX)
-            if self.pending or t.state.phase != "take" or t.is_terminal():
+            if self.pending or t.state.phase != Phase.TAKE or t.is_terminal():
                 raise CommandError("corrections are made at the start of a turn")
             self.correction = Correction(t.state.die.space, t.state.die.pips, list(t.state.troughs),
                                          t.state.supply)
@@ -313,7 +314,7 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
             if b in (*TROUGH_BUTTONS, "blind", "cottage", "middle", "confirm"):
                 return "game " + self.tracked.action_for_button(b)
             return None
-        stock = t.state.phase == "stock"
+        stock = t.state.phase == Phase.STOCK
         if b in TROUGH_BUTTONS:
             return f"{'stock' if stock else 'take'} {b[6:]}"
         if b == "blind":
