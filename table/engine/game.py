@@ -45,7 +45,6 @@ from table.engine.events import (
 from table.engine.phase import Phase
 from table.engine.scoring import ScoreBreakdown, final_score, winners
 from table.engine.walk import (
-    FINAL_PIPS,
     Die,
     apples_by_space,
     can_restock,
@@ -492,7 +491,7 @@ class GameState:
         die = self._die
         if self.log_events:
             self.events.append(TurnStarted(self.turn + 1, self.seat, die.space, die.pips, self._open, self.on_middle,
-                                           die.pips >= FINAL_PIPS and die.space == self.board.end_space))
+                                           is_last_turn(self.board, die)))
 
     def _select(self, action: int) -> None:
         seat = self.seat
