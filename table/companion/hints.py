@@ -31,7 +31,7 @@ from table.bots import make_bot
 from table.companion.labels import seat_label
 from table.engine import actions as A
 from table.engine.game import GameState
-from table.engine.hexgrid import DIRECTION_NAMES
+from table.engine.hexgrid import DIRECTION_NAMES, mask_edges
 
 log = logging.getLogger("applejack.hints")
 
@@ -128,7 +128,7 @@ def describe_action(state: GameState, action: int) -> tuple[str, str]:
         if state.held_pasture:
             return f"place it on space {cell + 1}", f"space {cell + 1}"
         mask = state.rules.rot_mask[state.held][rot]
-        hives = ", ".join(DIRECTION_NAMES[e] for e in range(6) if mask >> e & 1)
+        hives = ", ".join(DIRECTION_NAMES[e] for e in mask_edges(mask))
         links = state.link_values(seat, cell, state.held, rot)
         gain = f"; links +{sum(links)} honey" if links else ""
         return (f"place it on space {cell + 1} turned {rot} (beehives {hives}{gain})",

@@ -168,9 +168,8 @@ class DemoView(View):
                 var = self.data.varieties[v]
                 draw_variety(surf, var.colour, var.mark, p, max(2.0, tr))
         mask = hexgrid.rotate_mask(t.hives, rot)
-        for e in range(6):
-            if mask >> e & 1:
-                self.hive(surf, edge_point(c, r, e, 0.74), r * 0.21, t.price)
+        for e in hexgrid.mask_edges(mask):
+            self.hive(surf, edge_point(c, r, e, 0.74), r * 0.21, t.price)
 
     def orchard(self, surf: pygame.Surface, step: DemoStep, seat: int, area: pygame.Rect,
                 placed: int | None) -> None:

@@ -87,3 +87,12 @@ def test_cell_values_round_trip(tile, rot):
     assert cells.decode_cell(pasture) == cells.Cell(tile, 0, True)
     assert cells.decode_cell(cells.EMPTY) is None
     assert not cells.is_tree(cells.EMPTY) and not cells.is_pasture(cells.EMPTY)
+
+
+@given(st.integers(0, 63))
+def test_mask_edges_are_the_edges_with_a_beehive(mask):
+    from table.engine import hexgrid
+
+    edges = hexgrid.mask_edges(mask)
+    assert list(edges) == sorted(edges) and sum(1 << e for e in edges) == mask
+    assert all(hexgrid.has_edge(mask, e) == (e in edges) for e in range(6))
