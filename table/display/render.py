@@ -513,7 +513,7 @@ class View:
             if ctl.tracked is not None:  # the tiles entered, by number
                 tiles = ctl.tracked.middle_tiles()
                 middle = "Middle trees: " + (", ".join(map(str, tiles)) if tiles else "none")
-            self.button(surf, r, middle, "middle", lit=s.middle > 0, size=28)
+            self.button(surf, r, middle, "middle", lit=buttons.middle, size=28)
             y = r.bottom + self.px(10)
         else:
             gap = self.px(10)

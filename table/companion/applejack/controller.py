@@ -100,6 +100,8 @@ class Buttons:
     cottage: bool
     fallback: tuple[int, ...] = ()
     choosing: bool = False
+    middle: bool = False
+    """Solo: the die is on the middle space and its trees hold tiles (the Middle button lights)."""
 
 
 
@@ -187,14 +189,15 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
         game the mirror's (it knows when a blind draw or a restock can be entered)."""
         t = self.t
         fallback = t.fallback_troughs()
+        middle = t.on_middle and t.state.middle > 0
         if self.tracked is not None:
             st = self.tracked.state
             legal = set(st.legal_actions())
             return Buttons(st.phase == STOCK, A.BLIND in legal or A.STOCK_SUPPLY in legal, A.COTTAGE in legal,
-                           fallback, self.tracked.choosing())
+                           fallback, self.tracked.choosing(), middle)
         kinds = {a.kind for a in t.legal_actions()}
         return Buttons(t.state.phase == Phase.STOCK, TrackKind.BLIND in kinds or TrackKind.STOCK_SUPPLY in kinds,
-                       TrackKind.COTTAGE in kinds, fallback)
+                       TrackKind.COTTAGE in kinds, fallback, middle=middle)
 
     def leds(self) -> LedState:
         if self.mode == Mode.PLAY and self.track is not None:
