@@ -294,16 +294,19 @@ class View:
             self.text(surf, f"die sensor {ctl.sensor_state}", 18, (self.w - self.px(8), self.h - self.px(6)),
                       WARN, anchor="bottomright")
 
-    def draw_refusal(self, surf: pygame.Surface, hint: str) -> None:
+    def draw_refusal(self, surf: pygame.Surface, refusal: str) -> None:
         """A refusal over the bottom of the screen: one line, or two when it is long (never below 18 px)."""
         font = self.fonts.font(self.px(20))
-        two = font.size(hint)[0] > self.w - self.px(16)
+        two = font.size(refusal)[0] > self.w - self.px(16)
         rect = pygame.Rect(0, self.h - self.px(64 if two else 40), self.w, self.px(64 if two else 40))
         pygame.draw.rect(surf, (90, 30, 30), rect)
         if two:
-            self.wrapped(surf, hint, 20, (self.px(8), rect.y + self.px(6)), self.w - self.px(16), max_lines=2)
+            self.wrapped(surf, refusal, 20, (self.px(8), rect.y + self.px(6)), self.w - self.px(16), max_lines=2)
         else:
-            self.text(surf, hint, 20, rect.center, FG, anchor="center")
+            self.text(surf, refusal, 20, rect.center, FG, anchor="center")
+
+    draw_hint = draw_refusal
+    """The old name, kept for the views outside this module that draw a refusal through it."""
 
     # --- setup / resume ---------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: Controller) -> None:
