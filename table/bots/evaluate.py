@@ -17,7 +17,9 @@ from dataclasses import dataclass
 
 from table.engine import actions as A
 from table.engine import hexgrid
-from table.engine.game import EMPTY, PASTURE_ROT, GameState
+from table.engine.cells import EMPTY, is_tree, rotation_of, tile_of
+from table.engine.game import GameState
+from table.engine.hexgrid import has_edge
 from table.engine.scoring import VARIETY_BONUS
 from table.engine.walk import Die, apples_by_space, move_die, turn_positions
 
@@ -25,7 +27,7 @@ CELLS = hexgrid.CELL_COUNT
 NBR_MASK: tuple[int, ...] = tuple(
     sum(1 << n for n in hexgrid.NEIGHBOURS[c] if n != EMPTY) for c in range(CELLS))
 _BONUS = [VARIETY_BONUS.get(k, 0) for k in range(8)]
-EDGES: tuple[tuple[int, ...], ...] = tuple(tuple(e for e in range(6) if m >> e & 1) for m in range(64))
+EDGES = hexgrid.MASK_EDGES
 """The edges (0-5, ascending) set in a 6-bit edge mask."""
 
 
@@ -169,9 +171,9 @@ class Position:
             if v == EMPTY:
                 empty |= 1 << c
                 continue
-            if v & 7 == PASTURE_ROT:
+            if not is_tree(v):
                 continue
-            tile = v >> 3
+            tile = tile_of(v)
             blossoms += rules.blossoms[tile]
             for var, n in enumerate(rules.apples[tile]):
                 if n:
@@ -207,18 +209,17 @@ class Position:
         if hw:
             for c in range(CELLS):
                 v = cells[c]
-                if v == EMPTY or v & 7 == PASTURE_ROT:
+                if not is_tree(v):
                     continue
-                tile, rot = v >> 3, v & 7
+                tile, rot = tile_of(v), rotation_of(v)
                 mask = rules.rot_mask[tile][rot]
                 if not mask:
                     continue
                 val = hw * min(rules.price[tile], cap)
-                for e in range(6):
-                    if mask >> e & 1:
-                        n = hexgrid.NEIGHBOURS[c][e]
-                        if n != EMPTY and cells[n] == EMPTY:
-                            into[n] += val
+                for e in EDGES[mask]:
+                    n = hexgrid.NEIGHBOURS[c][e]
+                    if n != EMPTY and cells[n] == EMPTY:
+                        into[n] += val
             for c, (_e, h) in state.corner_hive[seat].items():
                 if cells[c] == EMPTY:
                     into[c] += hw * min(h, cap)
@@ -392,8 +393,8 @@ class Position:
                     other = cells[n]
                     if other == EMPTY:
                         om |= 1 << e
-                    elif other & 7 != PASTURE_ROT and rules.rot_mask[other >> 3][other & 7] >> ((e + 3) % 6) & 1:
-                        vals[e] = rules.price[other >> 3]
+                    elif is_tree(other) and has_edge(rules.rot_mask[tile_of(other)][rotation_of(other)], (e + 3) % 6):
+                        vals[e] = rules.price[tile_of(other)]
             across.append(tuple(vals))
             open_masks.append(om)
         self._across = across
@@ -411,11 +412,10 @@ class Position:
         price = rules.price[tile]
         across = self._across[cell]
         val = 0.0
-        for e in range(6):
-            if mask >> e & 1:
-                o = across[e]
-                if o:
-                    val += o if o < price else price
+        for e in EDGES[mask]:
+            o = across[e]
+            if o:
+                val += o if o < price else price
         n_open = (mask & self._open[cell]).bit_count()
         if n_open and self._hw:
             val += n_open * self._hw * min(price, self.weights.hive_cap)

@@ -23,9 +23,9 @@ def selected_tile(state: GameState, action: int) -> int:
     """The tile a (non-blind) SELECT action takes: the cottage's, a middle tree's or a trough's."""
     if action == A.COTTAGE:
         return state.cottage[state.seat]
-    if A.MIDDLE <= action < A.MIDDLE + A.TILE_SPAN:
-        return action - A.MIDDLE
-    return (action - A.TAKE) % A.TILE_SPAN
+    tile = A.decode(action).tile
+    assert tile is not None, "a trough or middle tile"
+    return tile
 
 
 def turn_choices(state: GameState, pos: Position, rng: random.Random | None, samples: int) -> list[Choice]:
@@ -103,7 +103,9 @@ class GreedyBot:
         legal = state.legal_actions()
         for action in legal:
             if action != A.STOCK_SUPPLY:
-                v = pos.tile_options((action - A.STOCK) % A.TILE_SPAN, True)[0]
+                tile = A.decode(action).tile
+                assert tile is not None, "a trough tile"
+                v = pos.tile_options(tile, True)[0]
                 if v > best:
                     best, best_action = v, action
         return best_action if best_action != -1 else legal[0]

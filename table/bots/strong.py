@@ -35,7 +35,8 @@ from dataclasses import replace
 from table.bots.evaluate import Context, Position, Weights, walk_info
 from table.bots.greedy import GreedyBot, selected_tile, turn_choices
 from table.engine import actions as A
-from table.engine.game import CHANCE, EMPTY, PAY, PLACE, SELECT, GameState, sample_chance
+from table.engine.cells import EMPTY
+from table.engine.game import CHANCE, PAY, PLACE, SELECT, GameState, sample_chance
 
 SOLO_WEIGHTS = Weights(growth=1.25, growth_turns=10.0, hive=0.525)
 """The solo evaluation: tuned on seeds 5000-5999 (greedy, paired); see docs/bots.md."""

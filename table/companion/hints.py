@@ -31,7 +31,7 @@ from table.bots import make_bot
 from table.companion.labels import seat_label
 from table.engine import actions as A
 from table.engine.game import GameState
-from table.engine.hexgrid import DIRECTION_NAMES
+from table.engine.hexgrid import DIRECTION_NAMES, mask_edges
 
 log = logging.getLogger("applejack.hints")
 
@@ -103,12 +103,12 @@ class HintReady:
 def describe_action(state: GameState, action: int) -> tuple[str, str]:
     """``action`` (one of the seat's legal actions in ``state``) as (words, brief)."""
     seat = state.seat
-    span = 8 * A.TILE_SPAN
+    d = A.decode(action)
     if action == A.BLIND:
         return "draw blind from the supply", "draw blind"
     if action == A.COTTAGE:
-        tile = state.cottage[seat]
-        return f"take the cottage tile ({tile})", f"cottage tile {tile}"
+        cottage_tile = state.cottage[seat]
+        return f"take the cottage tile ({cottage_tile})", f"cottage tile {cottage_tile}"
     if action == A.BUY:
         price = state.rules.price[state.held]
         return f"pay {price} honey", f"pay {price}"
@@ -116,21 +116,19 @@ def describe_action(state: GameState, action: int) -> tuple[str, str]:
         return "turn it to pasture (+2 honey)", "pasture"
     if action == A.STOCK_SUPPLY:
         return "restock the cottage from the supply", "restock from the supply"
-    if A.TAKE <= action < A.TAKE + span:
-        trough, tile = divmod(action - A.TAKE, A.TILE_SPAN)
+    trough, tile = d.trough, d.tile
+    if d.verb is A.Verb.TAKE:
         return f"take tile {tile} from trough {trough}", f"tile {tile} from trough {trough}"
-    if A.MIDDLE <= action < A.MIDDLE + A.TILE_SPAN:
-        tile = action - A.MIDDLE
+    if d.verb is A.Verb.MIDDLE:
         return f"take tile {tile} from the middle trees", f"tile {tile} from the middle"
-    if A.STOCK <= action < A.STOCK + span:
-        trough, tile = divmod(action - A.STOCK, A.TILE_SPAN)
+    if d.verb is A.Verb.STOCK:
         return f"restock the cottage with tile {tile} from trough {trough}", f"restock: {tile} from trough {trough}"
-    if A.PLACE <= action < A.DRAW:
-        cell, rot = divmod(action - A.PLACE, 8)
+    if d.verb is A.Verb.PLACE and d.cell is not None and d.rotation is not None:
+        cell, rot = d.cell, d.rotation
         if state.held_pasture:
             return f"place it on space {cell + 1}", f"space {cell + 1}"
         mask = state.rules.rot_mask[state.held][rot]
-        hives = ", ".join(DIRECTION_NAMES[e] for e in range(6) if mask >> e & 1)
+        hives = ", ".join(DIRECTION_NAMES[e] for e in mask_edges(mask))
         links = state.link_values(seat, cell, state.held, rot)
         gain = f"; links +{sum(links)} honey" if links else ""
         return (f"place it on space {cell + 1} turned {rot} (beehives {hives}{gain})",

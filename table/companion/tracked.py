@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 from table.companion.labels import is_number, seat_label
 from table.engine import actions as A
-from table.engine import hexgrid
+from table.engine.cells import EMPTY, tile_of
 from table.engine.data import DataSet
 from table.engine.errors import IllegalActionError
 from table.engine.events import (
@@ -43,13 +43,9 @@ from table.engine.events import (
 )
 from table.engine.game import (
     BLIND_DRAW,
-    D_COTTAGE,
-    D_MIDDLE,
-    EMPTY,
     OVER,
     PAY,
     PLACE,
-    REFILL,
     SELECT,
     SETUP,
     STOCK,
@@ -57,7 +53,7 @@ from table.engine.game import (
     GameConfig,
     GameState,
 )
-from table.engine.track import Track, TrackAction
+from table.engine.track import Track, TrackAction, TrackKind
 
 WALK_EVENTS = (DieMoved, Harvest, BlossomScoring, LoopStarted, MiddleReached, RefillNeeded, GameEnded)
 """Events both faces emit from the die's walk: they must agree (payouts aside)."""
@@ -78,20 +74,16 @@ def walk_events(events: tuple[Event, ...] | list[Event]) -> list[Event]:
 
 def track_action_for(action: int) -> TrackAction | None:
     """The Track's action for a mirror action that takes or restocks a tile (None for the rest)."""
-    if action == A.BLIND:
-        return TrackAction("blind")
-    if action == A.COTTAGE:
-        return TrackAction("cottage")
-    if action == A.STOCK_SUPPLY:
-        return TrackAction("stock-supply")
-    span = 8 * A.TILE_SPAN
-    if A.TAKE <= action < A.TAKE + span:
-        return TrackAction("take", (action - A.TAKE) // A.TILE_SPAN)
-    if A.MIDDLE <= action < A.MIDDLE + A.TILE_SPAN:
-        return TrackAction("middle")
-    if A.STOCK <= action < A.STOCK + span:
-        return TrackAction("stock", (action - A.STOCK) // A.TILE_SPAN)
+    d = A.decode(action)
+    if d.verb in _TRACK_KIND:
+        return TrackAction(_TRACK_KIND[d.verb], d.trough)
     return None
+
+
+_TRACK_KIND = {A.Verb.BLIND: TrackKind.BLIND, A.Verb.COTTAGE: TrackKind.COTTAGE,
+               A.Verb.STOCK_SUPPLY: TrackKind.STOCK_SUPPLY, A.Verb.TAKE: TrackKind.TAKE,
+               A.Verb.MIDDLE: TrackKind.MIDDLE, A.Verb.STOCK: TrackKind.STOCK}
+"""The mirror's verbs that take or restock a tile, as the Track's kinds (the trough goes along)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +101,11 @@ class _Undo:
     track_applied: int
 
 
-class TrackedGame:
+class OrchardMirror:
     """The mirror of a tracked game, driving the controller's ``track`` (see the module doc).
+
+    Named apart from the engine's ``Track`` (the harvest board's counts, which it drives): the
+    mirror is a full ``GameState`` of the orchards entered at the table.
 
     Made at the start of a game (the Track without history); the mirror then waits for the
     setup draws: every trough's tiles, the middle trees (solo), the cottages (variant).
@@ -132,6 +127,23 @@ class TrackedGame:
         self._ids = frozenset(t.id for t in data.tiles)
 
     # --- queries ------------------------------------------------------------------------------------
+    # --- what the screen shows of the mirror --------------------------------------------------------
+    def trough_tiles(self, trough: int) -> list[int]:
+        """The tiles entered into trough 1-7, by number."""
+        return sorted(self.state.troughs[trough - 1])
+
+    def middle_tiles(self) -> list[int]:
+        """Solo: the tiles entered onto the middle trees, by number."""
+        return sorted(self.state.middle)
+
+    def supply_left(self) -> int:
+        """Tiles still in the supply."""
+        return len(self.state.supply)
+
+    def choosing(self) -> bool:
+        """A tile is to be chosen (a trough's, the middle trees', the cottage's or blind)."""
+        return self.state.phase == SELECT
+
     def mid_turn(self) -> bool:
         """A tile was taken this turn and the turn is not over (the Track has not moved yet)."""
         return bool(self._turn)
@@ -144,15 +156,12 @@ class TrackedGame:
         st = self.state
         ph = st.phase
         who = seat_label(st.seat)
-        if ph in (SETUP, REFILL):
-            dest = st.pending[0]
-            if dest == D_MIDDLE:
-                where = "the middle trees"
-            elif dest >= D_COTTAGE:
-                where = f"{seat_label(dest - D_COTTAGE)}'s cottage"
-            else:
-                where = f"trough {dest}"
-            left = min(len(st.pending), len(st.supply))
+        due = st.next_draw_for()
+        if due is not None:
+            place, n = due
+            where = "the middle trees" if place == "middle" else \
+                f"{seat_label(n)}'s cottage" if place == "cottage" else f"trough {n}"
+            left = min(len(st.draws_due), len(st.supply))
             what = "Set up" if ph == SETUP else "Refill"
             return f"{what}: enter the tile drawn for {where} — draw N ({left} to enter)"
         if ph == BLIND_DRAW:
@@ -194,7 +203,7 @@ class TrackedGame:
         if tile == st.held:
             return "is in hand"
         for seat, cells in enumerate(st.cells):
-            if any(v != EMPTY and v >> 3 == tile for v in cells):
+            if any(v != EMPTY and tile_of(v) == tile for v in cells):
                 return f"is in {seat_label(seat)}'s orchard"
         return "is out of the game"
 
@@ -225,17 +234,18 @@ class TrackedGame:
         st = self.state
         if st.is_terminal():
             raise IllegalActionError("the game is over")
-        is_draw = A.DRAW <= action < A.DRAW + A.TILE_SPAN
+        d = A.decode(action)
+        is_draw = d.verb is A.Verb.DRAW
         if st.is_chance() != is_draw:
             raise IllegalActionError(f"{A.to_text(action)}: not now — {self.waiting()}")
-        span = 8 * A.TILE_SPAN
         if is_draw:
-            tile = action - A.DRAW
+            tile = d.tile
+            assert tile is not None
             if tile not in st.supply:
                 raise IllegalActionError(f"tile {tile} {self.where_is(tile)}, not in the supply")
             return action
-        if st.phase == PLACE and A.PLACE <= action < A.PLACE + 8 * hexgrid.CELL_COUNT:
-            cell = (action - A.PLACE) // 8
+        if st.phase == PLACE and d.verb is A.Verb.PLACE and d.cell is not None:
+            cell = d.cell
             if st.cells[st.seat][cell] != EMPTY:
                 raise IllegalActionError(f"space {cell + 1} of {seat_label(st.seat)}'s orchard is taken")
             parts = text.split()
@@ -244,18 +254,18 @@ class TrackedGame:
                 raise IllegalActionError(f"place {cell + 1}: say how tile {st.held} is turned too — "
                                          f"place {cell + 1}/TURN (0-5)")
             action = st.normalise(action)  # R10: every rotation the tile was laid in is accepted
-        elif A.TAKE <= action < A.TAKE + span or A.STOCK <= action < A.STOCK + span:
-            trough, tile = divmod(action - (A.TAKE if action < A.MIDDLE else A.STOCK), A.TILE_SPAN)
+        elif d.verb in (A.Verb.TAKE, A.Verb.STOCK) and d.trough is not None:
+            trough, tile = d.trough, d.tile
             if 1 <= trough <= len(st.troughs) and tile not in st.troughs[trough - 1]:
                 held = ", ".join(map(str, st.troughs[trough - 1])) or "nothing"
                 raise IllegalActionError(f"trough {trough} holds {held}, not tile {tile}")
-            base = A.TAKE if st.phase == SELECT else A.STOCK
-            open_ = sorted({(a - base) // A.TILE_SPAN for a in st.legal_actions() if base <= a < base + span})
+            verb = A.Verb.TAKE if st.phase == SELECT else A.Verb.STOCK
+            open_ = sorted({o.trough for o in map(A.decode, st.legal_actions())
+                            if o.verb is verb and o.trough is not None})
             if action not in st.legal_actions() and open_ and trough not in open_:
                 raise IllegalActionError(f"trough {trough} is not open now (open: {', '.join(map(str, open_))})")
-        elif A.MIDDLE <= action < A.MIDDLE + A.TILE_SPAN and action - A.MIDDLE not in st.middle:
-            raise IllegalActionError(f"tile {action - A.MIDDLE} {self.where_is(action - A.MIDDLE)}, "
-                                     "not on the middle trees")
+        elif d.verb is A.Verb.MIDDLE and d.tile is not None and d.tile not in st.middle:
+            raise IllegalActionError(f"tile {d.tile} {self.where_is(d.tile)}, not on the middle trees")
         if action not in st.legal_actions():
             raise IllegalActionError(f"{A.to_text(action)}: not now — {self.waiting()}")
         return action

@@ -28,11 +28,12 @@ from typing import Any
 import pygame
 
 from table.bots.demo import DemoStep
-from table.companion.controller import LedState
+from table.companion.controller import LedKind, LedState
 from table.companion.labels import seat_label
 from table.companion.ports import Indicators, RecordingIndicators
 from table.display.render import BG, DIM, FG, LIT, OK, PANEL, Colour, Fonts, View, draw_die, draw_variety
 from table.engine import hexgrid
+from table.engine.cells import EMPTY, is_pasture, rotation_of, tile_of
 from table.engine.data import SEAT_SYMBOLS, DataSet
 from table.engine.events import (
     BlossomScoring,
@@ -49,7 +50,6 @@ from table.engine.events import (
     TileTaken,
     Winners,
 )
-from table.engine.game import EMPTY, PASTURE_ROT
 from table.engine.scoring import solo_verdict
 
 SQ3 = math.sqrt(3)
@@ -89,13 +89,13 @@ def leds_for(step: DemoStep, before: LedState | None) -> LedState:
     move of the next, the refill order blinking from a RefillNeeded through its draws, else the
     open troughs of the turn."""
     if step.game_over or (step.seat is None and step.state.turn == 0):
-        return LedState("chase")
+        return LedState(LedKind.CHASE)
     for e in step.events:
         if isinstance(e, RefillNeeded):
-            return LedState("refill", e.order) if e.order else LedState("open", step.state.open_troughs())
+            return LedState(LedKind.REFILL, e.order) if e.order else LedState(LedKind.OPEN, step.state.open_troughs())
     if step.seat is None and before is not None and before.kind == "refill":
         return before
-    return LedState("open", tuple(step.state.open_troughs()))
+    return LedState(LedKind.OPEN, tuple(step.state.open_troughs()))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -168,9 +168,8 @@ class DemoView(View):
                 var = self.data.varieties[v]
                 draw_variety(surf, var.colour, var.mark, p, max(2.0, tr))
         mask = hexgrid.rotate_mask(t.hives, rot)
-        for e in range(6):
-            if mask >> e & 1:
-                self.hive(surf, edge_point(c, r, e, 0.74), r * 0.21, t.price)
+        for e in hexgrid.mask_edges(mask):
+            self.hive(surf, edge_point(c, r, e, 0.74), r * 0.21, t.price)
 
     def orchard(self, surf: pygame.Surface, step: DemoStep, seat: int, area: pygame.Rect,
                 placed: int | None) -> None:
@@ -198,8 +197,7 @@ class DemoView(View):
                 pygame.draw.polygon(surf, HOLE, pts)
                 pygame.draw.polygon(surf, (70, 78, 90), pts, 1)
             else:
-                rot = value & 7
-                self.tile(surf, value >> 3, rot, rot == PASTURE_ROT, c, r)
+                self.tile(surf, tile_of(value), rotation_of(value), is_pasture(value), c, r)
             if cell == placed:
                 pygame.draw.polygon(surf, TAKEN, hex_points(c, r * 0.98), max(2, self.px(4)))
         for cell, (edge, value) in s.corner_hive[seat].items():

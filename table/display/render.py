@@ -23,7 +23,7 @@ import pygame
 from table.companion.controller import PAD_TOTAL_LOOKING, SEAT_COLOURS, STEPS, Controller, campaign_middle
 from table.companion.labels import mark_label, plural, seat_label, start_honey
 from table.engine.data import SEAT_SYMBOLS
-from table.engine.game import EMPTY, SELECT, STOCK
+from table.engine.phase import Phase
 from table.engine.scoring import SOLO_GOAL, SOLO_OUTSTANDING, solo_verdict
 from table.engine.walk import FINAL_PIPS
 
@@ -284,8 +284,8 @@ class View:
             self.draw_result(surf, ctl)
         else:
             self.draw_play(surf, ctl)
-        if ctl.hint:
-            self.draw_hint(surf, ctl.hint)
+        if ctl.refusal:
+            self.draw_refusal(surf, ctl.refusal)
         if ctl.storage_problem:  # the journal cannot be written: say so over everything, until it can
             rect = pygame.Rect(0, 0, self.w, self.px(30))
             pygame.draw.rect(surf, (120, 20, 20), rect)
@@ -294,16 +294,19 @@ class View:
             self.text(surf, f"die sensor {ctl.sensor_state}", 18, (self.w - self.px(8), self.h - self.px(6)),
                       WARN, anchor="bottomright")
 
-    def draw_hint(self, surf: pygame.Surface, hint: str) -> None:
+    def draw_refusal(self, surf: pygame.Surface, refusal: str) -> None:
         """A refusal over the bottom of the screen: one line, or two when it is long (never below 18 px)."""
         font = self.fonts.font(self.px(20))
-        two = font.size(hint)[0] > self.w - self.px(16)
+        two = font.size(refusal)[0] > self.w - self.px(16)
         rect = pygame.Rect(0, self.h - self.px(64 if two else 40), self.w, self.px(64 if two else 40))
         pygame.draw.rect(surf, (90, 30, 30), rect)
         if two:
-            self.wrapped(surf, hint, 20, (self.px(8), rect.y + self.px(6)), self.w - self.px(16), max_lines=2)
+            self.wrapped(surf, refusal, 20, (self.px(8), rect.y + self.px(6)), self.w - self.px(16), max_lines=2)
         else:
-            self.text(surf, hint, 20, rect.center, FG, anchor="center")
+            self.text(surf, refusal, 20, rect.center, FG, anchor="center")
+
+    draw_hint = draw_refusal
+    """The old name, kept for the views outside this module that draw a refusal through it."""
 
     # --- setup / resume ---------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: Controller) -> None:
@@ -426,7 +429,7 @@ class View:
         die_space, die_pips = ctl.shown_die()
         if t.is_terminal():
             title = "Game over"
-        elif s.phase == "stock":
+        elif s.phase == Phase.STOCK:
             title = f"{seat_label(seat)}: restock the cottage"
         else:
             title = f"{seat_label(seat)}'s turn"
@@ -438,7 +441,7 @@ class View:
             sub = f"Turn {s.turn + 1} · loop {die_pips} of {FINAL_PIPS}" + (" · LAST TURN" if last else "")
         self.text(surf, sub, 24, (self.px(90), self.px(54)), LIT if last or t.is_terminal() else DIM,
                   bold=last or t.is_terminal(), max_w=self.w - self.px(260))
-        supply = len(ctl.tracked.state.supply) if ctl.tracked is not None else s.supply
+        supply = ctl.tracked.supply_left() if ctl.tracked is not None else s.supply
         self.text(surf, "Supply", 20, (self.w - self.px(16), self.px(6)), DIM, anchor="topright")
         self.text(surf, str(supply), 44, (self.w - self.px(16), self.px(28)), bold=True, anchor="topright")
         # board
@@ -505,14 +508,15 @@ class View:
     def draw_troughs(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> None:
         t = ctl.t
         s = t.state
+        buttons = ctl.buttons()  # what the engine allows: the view works out no rules
         y = area.y
         if t.on_middle:
             r = pygame.Rect(area.x, y, area.w, self.px(110))
             middle = f"Middle trees: {s.middle}"
             if ctl.tracked is not None:  # the tiles entered, by number
-                tiles = sorted(ctl.tracked.state.middle)
+                tiles = ctl.tracked.middle_tiles()
                 middle = "Middle trees: " + (", ".join(map(str, tiles)) if tiles else "none")
-            self.button(surf, r, middle, "middle", lit=s.middle > 0, size=28)
+            self.button(surf, r, middle, "middle", lit=buttons.middle, size=28)
             y = r.bottom + self.px(10)
         else:
             gap = self.px(10)
@@ -527,32 +531,25 @@ class View:
                 count = s.troughs[n - 1]
                 label = "tiles" if count != 1 else "tile"
                 if ctl.tracked is not None:  # the tiles entered so far, by number
-                    tiles = sorted(ctl.tracked.state.troughs[n - 1])
+                    tiles = ctl.tracked.trough_tiles(n)
                     count = len(tiles)
                     label = ("tile " if count == 1 else "tiles ") + ", ".join(map(str, tiles)) if tiles else "empty"
                 self.text(surf, str(count), 54, (r.centerx, r.y + self.px(34)), fg, bold=True, anchor="midtop")
                 self.text(surf, label, 18, (r.centerx, r.bottom - self.px(6)), fg, anchor="midbottom", max_w=bw - 4)
                 self.targets.append((r, f"trough{n}"))
-            fallback = [a.a for a in t.legal_actions() if a.kind in ("take", "stock") and a.a not in t.open_troughs()]
             y += self.px(134)
-            if fallback:
-                self.text(surf, "Open troughs empty: take from " + ", ".join(map(str, fallback)), 18, (area.x, y),
-                          LIT, max_w=area.w)
+            if buttons.fallback:
+                self.text(surf, "Open troughs empty: take from " + ", ".join(map(str, buttons.fallback)), 18,
+                          (area.x, y), LIT, max_w=area.w)
                 y += self.px(26)
         bh = self.px(58)
         gap = self.px(10)
-        legal = {a.kind for a in t.legal_actions()}
-        stock = s.phase == "stock"
-        if ctl.tracked is not None:  # the tracked game knows when a blind draw / restock can be entered
-            mirror = ctl.tracked.state
-            stock = mirror.phase == STOCK
-            legal = {"blind"} if mirror.phase in (SELECT, STOCK) and mirror.supply else set()
-            legal |= {"cottage"} if mirror.phase == SELECT and mirror.cottage[mirror.seat] != EMPTY else set()
-        buttons = [("Supply" if stock else "Blind draw", "blind", "stock-supply" in legal or "blind" in legal)]
+        stock = buttons.restock
+        row = [("Supply" if stock else "Blind draw", "blind", buttons.blind)]
         if ctl.setup.cottage and not stock:
-            buttons.append(("Cottage", "cottage", "cottage" in legal))
-        bw = (area.w - gap * (len(buttons) - 1)) // len(buttons)
-        for i, (label, name, enabled) in enumerate(buttons):
+            row.append(("Cottage", "cottage", buttons.cottage))
+        bw = (area.w - gap * (len(row) - 1)) // len(row)
+        for i, (label, name, enabled) in enumerate(row):
             r = pygame.Rect(area.x + i * (bw + gap), y, bw, bh)
             self.button(surf, r, label, name, size=22, colour=PANEL if enabled else BG)
         y += bh + gap
@@ -560,7 +557,7 @@ class View:
             self.text(surf, "Put a new tile beside the cottage:", 18, (area.x, y), DIM, max_w=area.w)
             self.text(surf, "press its trough, or Supply", 18, (area.x, y + self.px(24)), DIM, max_w=area.w)
         elif ctl.tracked is not None:
-            if not self.small and ctl.tracked.state.phase == SELECT:
+            if not self.small and buttons.choosing:
                 where, verb = ("on the trees", "middle TILE") if t.on_middle else ("in the trough", "take TROUGH:TILE")
                 self.text(surf, f"one tile {where}: press it;", 18, (area.x, y), DIM, max_w=area.w)
                 self.text(surf, f"two: type {verb}", 18, (area.x, y + self.px(24)), DIM, max_w=area.w)

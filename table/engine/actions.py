@@ -18,6 +18,9 @@ text                   int                         meaning
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import StrEnum
+
 from table.engine import hexgrid
 from table.engine.errors import ActionParseError
 
@@ -56,6 +59,83 @@ def place(cell: int, rotation: int) -> int:
 
 def draw(tile: int) -> int:
     return DRAW + tile
+
+
+class Verb(StrEnum):
+    """What an action does: the first word of its text."""
+
+    TAKE = "take"
+    MIDDLE = "middle"
+    BLIND = "blind"
+    COTTAGE = "cottage"
+    BUY = "buy"
+    PASTURE = "pasture"
+    PLACE = "place"
+    STOCK = "stock"
+    STOCK_SUPPLY = "stock-supply"
+    DRAW = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Decoded:
+    """An action's parts: ``trough`` (1-7) for take/stock, ``tile`` for take/stock/middle/draw,
+    ``cell`` (orchard space − 1, 0..18) and ``rotation`` (0-5) for place."""
+
+    verb: Verb
+    trough: int | None = None
+    tile: int | None = None
+    cell: int | None = None
+    rotation: int | None = None
+
+    @property
+    def space(self) -> int | None:
+        """The orchard space number (1..19) of a placement."""
+        return None if self.cell is None else self.cell + 1
+
+
+_SIMPLE_VERB = {BLIND: Verb.BLIND, COTTAGE: Verb.COTTAGE, BUY: Verb.BUY, PASTURE: Verb.PASTURE,
+                STOCK_SUPPLY: Verb.STOCK_SUPPLY}
+
+
+def decode(action: int) -> Decoded:
+    """The parts of an action code; :class:`ActionParseError` for an int that is no action."""
+    if action in _SIMPLE_VERB:
+        return Decoded(_SIMPLE_VERB[action])
+    if STOCK <= action < STOCK + 8 * TILE_SPAN:
+        t, tile = divmod(action - STOCK, TILE_SPAN)
+        return Decoded(Verb.STOCK, trough=t, tile=tile)
+    if DRAW <= action < DRAW + TILE_SPAN:
+        return Decoded(Verb.DRAW, tile=action - DRAW)
+    if PLACE <= action < PLACE + 8 * hexgrid.CELL_COUNT:
+        cell, rot = divmod(action - PLACE, 8)
+        return Decoded(Verb.PLACE, cell=cell, rotation=rot)
+    if MIDDLE <= action < MIDDLE + TILE_SPAN:
+        return Decoded(Verb.MIDDLE, tile=action - MIDDLE)
+    if TAKE <= action < TAKE + 8 * TILE_SPAN:
+        t, tile = divmod(action - TAKE, TILE_SPAN)
+        return Decoded(Verb.TAKE, trough=t, tile=tile)
+    raise ActionParseError(f"not an action code: {action}")
+
+
+def verb_of(action: int) -> Verb | None:
+    """The verb of an action code (None for an int that is no action)."""
+    try:
+        return decode(action).verb
+    except ActionParseError:
+        return None
+
+
+def is_draw(action: int) -> bool:
+    """A chance action: a tile comes out of the supply."""
+    return DRAW <= action < DRAW + TILE_SPAN
+
+
+def tile_taken(action: int) -> int | None:
+    """The tile a take, middle, stock or draw action names (None for the others)."""
+    try:
+        return decode(action).tile
+    except ActionParseError:
+        return None
 
 
 def to_text(action: int) -> str:

@@ -22,6 +22,8 @@ from typing import Any
 
 from table.engine import actions as A
 from table.engine import hexgrid
+from table.engine.cells import EMPTY as EMPTY  # a cell holds tile * 8 + rotation (table.engine.cells)
+from table.engine.cells import PASTURE_ROT as PASTURE_ROT
 from table.engine.data import Board, DataSet, OrchardSide
 from table.engine.errors import IllegalActionError
 from table.engine.events import (
@@ -32,8 +34,6 @@ from table.engine.events import (
     GameEnded,
     GameStarted,
     Harvest,
-    MiddleReached,
-    RefillNeeded,
     TileDrawn,
     TileFlipped,
     TilePaid,
@@ -42,8 +42,19 @@ from table.engine.events import (
     TurnStarted,
     Winners,
 )
+from table.engine.phase import Phase
 from table.engine.scoring import ScoreBreakdown, final_score, winners
-from table.engine.walk import FINAL_PIPS, Die, apples_by_space, is_last_turn, move_die
+from table.engine.walk import (
+    Die,
+    apples_by_space,
+    can_restock,
+    choosable_troughs,
+    is_last_turn,
+    is_middle_space,
+    middle_reached,
+    move_die,
+    refill_needed,
+)
 
 CHANCE = -1
 TERMINAL = -4
@@ -51,15 +62,13 @@ START_HONEY: dict[int, tuple[int, ...]] = {1: (14,), 2: (16, 20), 3: (16, 19, 22
 PASTURE_HONEY = 2
 CAMPAIGN_KEEP = (1, 2, 3)  # at most this many tiles kept after games 1, 2, 3 of a campaign (ruling R14)
 
-# phases
-SETUP, SELECT, BLIND_DRAW, PAY, PLACE, STOCK, STOCK_DRAW, REFILL, OVER = range(9)
-PHASE_NAMES = ("setup", "select", "blind-draw", "pay", "place", "stock", "stock-draw", "refill", "over")
+# the phases (table.engine.phase.Phase) under the names the bots and the companion import
+SETUP, SELECT, BLIND_DRAW, PAY, PLACE = Phase.SETUP, Phase.TAKE, Phase.BLIND_DRAW, Phase.PAY, Phase.PLACE
+STOCK, STOCK_DRAW, REFILL, OVER = Phase.STOCK, Phase.STOCK_DRAW, Phase.REFILL, Phase.OVER
 # destinations of chance draws
 D_MIDDLE = 8
 D_BLIND = 9
 D_COTTAGE = 10  # + seat
-EMPTY = -1
-PASTURE_ROT = 7  # a cell holds tile_id * 8 + rotation, rotation 7 = pasture side up
 TROUGH_NAMES = tuple(f"trough {t}" for t in range(9))
 
 
@@ -236,11 +245,12 @@ class GameState:
         """The seat whose turn it is (also during chance nodes inside that turn)."""
         self.die = Die(1, 1)
         self.turn = 0
-        self.phase = SETUP
+        self.phase: Phase = SETUP
         self.held = EMPTY
         self.held_pasture = False
         self.restock = False
-        self.pending: list[int] = []
+        self.draws_due: list[int] = []
+        """Where the tiles still to be drawn go, in order: trough 1-7, D_MIDDLE, D_COTTAGE + seat."""
         self.stats = Stats.zero(p)
         self.events: list[Event] = [GameStarted(p, self.board.id, tuple(self.honey))]
         self.history: list[int] = []
@@ -248,11 +258,11 @@ class GameState:
         self._final: tuple[ScoreBreakdown, ...] | None = None
         # setup: the troughs, the middle trees (unless kept tiles are there), the cottages
         for t in range(1, self.board.troughs + 1):
-            self.pending += [t] * self.board.tiles_per_trough
+            self.draws_due += [t] * self.board.tiles_per_trough
         if self.board.middle_slots and not config.kept_tiles and not config.campaign:
-            self.pending += [D_MIDDLE] * self.board.middle_start_tiles
+            self.draws_due += [D_MIDDLE] * self.board.middle_start_tiles
         if config.cottage:
-            self.pending += [D_COTTAGE + s for s in range(p)]
+            self.draws_due += [D_COTTAGE + s for s in range(p)]
         self._after_draws()
 
     # ------------------------------------------------------------------------------------------
@@ -272,7 +282,7 @@ class GameState:
         board = self.board
         space = board.spaces[die.space - 1]
         self.seat = space.seat if space.seat is not None else 0
-        self.on_middle = board.middle_slots > 0 and die.space == board.innermost
+        self.on_middle = is_middle_space(board, die.space)
         """Solo: the die stands on the middle space (its trees are the choice, not troughs)."""
         self._open = () if self.on_middle else space.troughs
 
@@ -292,12 +302,21 @@ class GameState:
     def open_troughs(self) -> tuple[int, ...]:
         return self._open
 
-    def _choosable_troughs(self) -> tuple[int, ...]:
-        """The open troughs; ruling R3: if they and the supply (and middle) are empty, any trough."""
-        open_ = self._open
-        if self.supply or any(self.troughs[t - 1] for t in open_) or (self.on_middle and self.middle):
-            return open_
-        return tuple(t for t in range(1, self.board.troughs + 1) if self.troughs[t - 1])
+    def next_draw_for(self) -> tuple[str, int] | None:
+        """Where the next setup or refill draw goes: ``("trough", 1-7)``, ``("middle", 0)`` or
+        ``("cottage", seat)``; None when no such draw is due (blind and restock draws included)."""
+        if self.phase not in (SETUP, REFILL) or not self.draws_due:
+            return None
+        dest = self.draws_due[0]
+        if dest == D_MIDDLE:
+            return "middle", 0
+        if dest >= D_COTTAGE:
+            return "cottage", dest - D_COTTAGE
+        return "trough", dest
+
+    def choosable_troughs(self) -> tuple[int, ...]:
+        """The troughs a tile may come from now (ruling R3: any with tiles when all is empty)."""
+        return choosable_troughs(self._open, self.troughs, self.supply, self.middle, self.on_middle)
 
     def legal_actions(self) -> list[int]:
         ph = self.phase
@@ -314,7 +333,7 @@ class GameState:
         if ph == SELECT:
             out: list[int] = []
             span = A.TILE_SPAN
-            for t in self._choosable_troughs():
+            for t in self.choosable_troughs():
                 base = A.TAKE + t * span
                 out += [base + tile for tile in self.troughs[t - 1]]  # tile ids are unique
             if self.on_middle:
@@ -330,7 +349,7 @@ class GameState:
             return [A.PASTURE]
         if ph == STOCK:
             out = []
-            for t in self._choosable_troughs():
+            for t in self.choosable_troughs():
                 base = A.STOCK + t * A.TILE_SPAN
                 out += [base + tile for tile in self.troughs[t - 1]]
             if self.supply:
@@ -365,7 +384,7 @@ class GameState:
             legal = ", ".join(A.to_text(a) for a in self.legal_actions()[:12])
             raise IllegalActionError(
                 f"{A.to_text(action) if self._decodable(action) else action} is not allowed in phase "
-                f"{PHASE_NAMES[self.phase]} (legal: {legal or 'nothing, the game is over'})")
+                f"{self.phase.word} (legal: {legal or 'nothing, the game is over'})")
         if self.keep_undo:
             self._undo.append(self._snapshot())
         n = len(self.events)
@@ -446,7 +465,7 @@ class GameState:
             self.events.append(CottageStocked(self.seat, "supply", None, tile))
             self._end_turn()
             return
-        dest = self.pending.pop(0)
+        dest = self.draws_due.pop(0)
         if dest == D_MIDDLE:
             self.middle.append(tile)
             self.events.append(TileDrawn("middle", tile))
@@ -457,22 +476,22 @@ class GameState:
             self.troughs[dest - 1].append(tile)
             if self.log_events:
                 self.events.append(TileDrawn(TROUGH_NAMES[dest], tile))
-        if self.pending and self.supply:
+        if self.draws_due and self.supply:
             return  # more draws to come (the common case inside a refill)
         self._after_draws()
 
     def _after_draws(self) -> None:
         """Pending draws the supply cannot give are dropped (ruling R1); then the turn starts."""
-        if self.pending and not self.supply:
-            self.pending.clear()
-        if self.pending:
+        if self.draws_due and not self.supply:
+            self.draws_due.clear()
+        if self.draws_due:
             self.phase = SETUP if self.turn == 0 and self.phase == SETUP else REFILL
             return
         self.phase = SELECT
         die = self._die
         if self.log_events:
             self.events.append(TurnStarted(self.turn + 1, self.seat, die.space, die.pips, self._open, self.on_middle,
-                                           die.pips >= FINAL_PIPS and die.space == self.board.end_space))
+                                           is_last_turn(self.board, die)))
 
     def _select(self, action: int) -> None:
         seat = self.seat
@@ -560,7 +579,7 @@ class GameState:
         self.held_pasture = False
         if self.restock:
             self.restock = False
-            if self.supply or any(self.troughs):
+            if can_restock(self.troughs, self.supply):
                 self.phase = STOCK
                 return
             # ruling R4: nothing anywhere to restock the cottage from; it stays empty
@@ -603,22 +622,18 @@ class GameState:
             self.events.append(ev)
         self.die = die
         b = self.board
-        if b.middle_slots and die.space == b.innermost:
-            empty = b.middle_slots - len(self.middle)
-            fill = min(2 - len(self.middle), len(self.supply)) if len(self.middle) <= 1 else 0
+        if self.on_middle:
+            reached = middle_reached(b, len(self.middle), len(self.supply))
             for s in range(self.players):  # solo: one seat
-                self.honey[s] += empty
-                self.stats.middle[s] += empty
-            self.events.append(MiddleReached(empty, fill))
-            self.pending = [D_MIDDLE] * fill
+                self.honey[s] += reached.honey
+                self.stats.middle[s] += reached.honey
+            self.events.append(reached)
+            self.draws_due = [D_MIDDLE] * reached.fill
         else:
-            open_ = b.space(die.space).troughs
-            if len(self.troughs[open_[0] - 1]) + len(self.troughs[open_[1] - 1]) <= 1:
-                order = tuple((open_[1] - 1 + i) % b.troughs + 1 for i in range(b.troughs))
-                with_middle = b.middle_slots > 0 and len(self.middle) < b.middle_slots
-                want = len(order) + int(with_middle)
-                self.events.append(RefillNeeded(order, min(want, len(self.supply)), with_middle))
-                self.pending = list(order) + ([D_MIDDLE] if with_middle else [])
+            refill = refill_needed(b, die.space, [len(t) for t in self.troughs], len(self.middle), len(self.supply))
+            if refill is not None:
+                self.events.append(refill)
+                self.draws_due = list(refill.order) + ([D_MIDDLE] if refill.middle else [])
         self.phase = REFILL
         self._after_draws()
 
@@ -727,7 +742,7 @@ class GameState:
     def _snapshot(self) -> tuple[Any, ...]:
         return (self.honey[:], [c[:] for c in self.cells], [t[:] for t in self.troughs], self.supply[:],
                 self.middle[:], self.cottage[:], self.die, self.turn, self.phase, self.held,
-                self.held_pasture, self.restock, self.pending[:], self.stats.copy(), len(self.events))
+                self.held_pasture, self.restock, self.draws_due[:], self.stats.copy(), len(self.events))
 
     def undo(self) -> int:
         """Take back the last action (chance draws included); returns it. IndexError at the start."""
@@ -736,7 +751,7 @@ class GameState:
         if not self.keep_undo:
             raise RuntimeError("this state was made with keep_undo=False")
         (self.honey, self.cells, self.troughs, self.supply, self.middle, self.cottage, self.die, self.turn,
-         self.phase, self.held, self.held_pasture, self.restock, self.pending, self.stats, n) = self._undo.pop()
+         self.phase, self.held, self.held_pasture, self.restock, self.draws_due, self.stats, n) = self._undo.pop()
         del self.events[n:]
         self._final = None
         for seat in range(self.players):
@@ -752,17 +767,24 @@ class GameState:
         new.log_events = self.log_events
         new.apple_totals = [t[:] for t in self.apple_totals]
         (new.honey, new.cells, new.troughs, new.supply, new.middle, new.cottage, new.die, new.turn,
-         new.phase, new.held, new.held_pasture, new.restock, new.pending, new.stats, _n) = self._snapshot()
+         new.phase, new.held, new.held_pasture, new.restock, new.draws_due, new.stats, _n) = self._snapshot()
         new.events = self.events[:]
         new.history = self.history[:]
         new._undo = []
         new._final = None
         return new
 
+    def to_record(self) -> dict[str, Any]:
+        """The game so far as JSON data (``applejack-record/1``: format, config, data digest and
+        every action's text); :func:`table.engine.record.replay` rebuilds it."""
+        from table.engine.record import GameRecord  # record.py builds on this module
+
+        return GameRecord.of(self).to_dict()
+
     def summary(self) -> dict[str, Any]:
         """The visible state as plain data (used to check a replayed record)."""
         return {
-            "phase": PHASE_NAMES[self.phase], "turn": self.turn,
+            "phase": self.phase.word, "turn": self.turn,
             "die": {"space": self.die.space, "pips": self.die.pips},
             "honey": self.honey[:], "troughs": [sorted(t) for t in self.troughs],
             "supply": len(self.supply), "middle": sorted(self.middle), "cottage": self.cottage[:],

@@ -66,6 +66,20 @@ def rotate_mask(mask: int, k: int) -> int:
     return ((mask << k) | (mask >> (6 - k))) & 0b111111
 
 
+MASK_EDGES: tuple[tuple[int, ...], ...] = tuple(tuple(e for e in range(6) if m >> e & 1) for m in range(64))
+"""The edges (0-5) set in each 6-bit edge mask, in order: ``MASK_EDGES[mask]``."""
+
+
+def mask_edges(mask: int) -> tuple[int, ...]:
+    """The edges (0-5) a 6-bit edge mask has a beehive on, in order."""
+    return MASK_EDGES[mask]
+
+
+def has_edge(mask: int, edge: int) -> bool:
+    """A beehive on ``edge`` (0-5) of a 6-bit edge mask."""
+    return bool(mask >> edge & 1)
+
+
 def distinct_rotations(mask: int) -> tuple[int, ...]:
     """The rotations 0..5 that give distinct edge masks (first of each kind)."""
     seen: set[int] = set()

@@ -49,11 +49,13 @@ Adding a game — the one page to follow
    ``table/bots/<game>.py`` need nothing but ``legal_actions``, ``apply``/``clone`` and a
    seeded ``random.Random``.
 
-What Applejack's ``GameState`` lacks today (bridged by its adapter in the conformance test):
-``to_record()`` (it has ``record.GameRecord.of(state).to_dict()``), a module-level
-``replay(record)`` (it has ``GameRecord.from_dict(d).replay(data)``), and ``new_game`` takes the
-data set first: ``new_game(data, config, rng)`` and samples only the setup draws from the rng (later
-draws wait at their chance nodes); its config class is ``GameConfig``.
+Applejack meets the whole protocol through ``table.engine.record.Applejack(data)``: its engine
+reads the printed components from a data set (``table.datafiles.load_dataset()``), so the
+module-level functions are bound to one first — ``Applejack(data).new_game(config, rng)``
+(the rng samples only the setup draws; later draws wait at their chance nodes) and
+``Applejack(data).replay(record)``; ``GameState.to_record()`` is native. Its config class is
+``GameConfig`` (also ``Applejack.Config``); ``table.engine.game.new_game(data, config, rng)`` and
+``table.engine.record.replay(record, data)`` are the same functions unbound.
 """
 
 from __future__ import annotations
@@ -132,7 +134,7 @@ def _static_checks() -> None:  # pragma: no cover - mypy checks that both games 
     from table.engine.game import GameState as ApplejackState
     from table.engine.zankapfel.game import State as ZankapfelState
 
-    def applejack(state: ApplejackState) -> PlayState:
+    def applejack(state: ApplejackState) -> GameState:
         return state
 
     def zankapfel(state: ZankapfelState) -> GameState:

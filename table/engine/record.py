@@ -8,14 +8,15 @@ giving other scores.
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from table.engine import actions as A
 from table.engine.data import DataSet, data_digest
 from table.engine.errors import ActionParseError, IllegalActionError, RecordError
 from table.engine.events import Event
-from table.engine.game import GameConfig, GameState
+from table.engine.game import GameConfig, GameState, new_game
 
 FORMAT = "applejack-record/1"
 
@@ -85,6 +86,30 @@ class GameRecord:
             except (ActionParseError, IllegalActionError) as exc:
                 raise RecordError(f"action {i} ({text!r}): {exc}") from None
         return state
+
+
+def replay(record: Any, data: DataSet) -> GameState:
+    """The protocol's module-level ``replay``: a record's JSON data (``GameState.to_record()``)
+    back to the identical game on ``data``; RecordError on anything malformed or mismatched."""
+    return GameRecord.from_dict(record).replay(data)
+
+
+@dataclass(frozen=True)
+class Applejack:
+    """Applejack's engine on one data set, in the shape of ``table.engine.protocol`` step 4:
+    ``Config``, ``new_game(config, rng=None)`` and ``replay(record)``. The engine reads no files,
+    so the data set (``table.datafiles.load_dataset()``) is bound here once instead of being
+    every call's first argument."""
+
+    data: DataSet
+    Config: ClassVar[type[GameConfig]] = GameConfig
+
+    def new_game(self, config: GameConfig, rng: random.Random | None = None) -> GameState:
+        """A new game; with ``rng`` the setup draws are made, else it waits at their chance nodes."""
+        return new_game(self.data, config, rng)
+
+    def replay(self, record: Any) -> GameState:
+        return replay(record, self.data)
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from table.engine.data import Board, DataSet, data_digest
 from table.engine.errors import ActionParseError, IllegalActionError
@@ -22,14 +23,50 @@ from table.engine.events import (
     Event,
     GameEnded,
     GameStarted,
-    MiddleReached,
-    RefillNeeded,
     TileTaken,
     TurnStarted,
 )
-from table.engine.walk import Die, apples_by_space, is_last_turn, move_die, unreachable_die
+from table.engine.phase import Phase
+from table.engine.walk import (
+    Die,
+    apples_by_space,
+    can_restock,
+    choosable_troughs,
+    is_last_turn,
+    is_middle_space,
+    middle_reached,
+    move_die,
+    refill_needed,
+    unreachable_die,
+)
 
-KINDS = ("take", "blind", "cottage", "middle", "stock", "stock-supply", "fix-die", "fix-trough", "fix-supply")
+
+class TrackKind(StrEnum):
+    """What a :class:`TrackAction` says happened (its first word)."""
+
+    TAKE = "take"
+    BLIND = "blind"
+    COTTAGE = "cottage"
+    MIDDLE = "middle"
+    STOCK = "stock"
+    STOCK_SUPPLY = "stock-supply"
+    FIX_DIE = "fix-die"
+    FIX_TROUGH = "fix-trough"
+    FIX_SUPPLY = "fix-supply"
+
+    @property
+    def is_correction(self) -> bool:
+        """A correction (``fix-…``): the table is told how it stands, no turn is taken."""
+        return self in (TrackKind.FIX_DIE, TrackKind.FIX_TROUGH, TrackKind.FIX_SUPPLY)
+
+    @property
+    def numbers(self) -> int:
+        """How many numbers follow the word in the text form."""
+        return 2 if self in (TrackKind.FIX_DIE, TrackKind.FIX_TROUGH) else \
+            1 if self in (TrackKind.TAKE, TrackKind.STOCK, TrackKind.FIX_SUPPLY) else 0
+
+
+KINDS = tuple(TrackKind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,9 +84,13 @@ class TrackAction:
         fix-supply 40   correction: the supply holds 40 tiles
     """
 
-    kind: str
+    kind: TrackKind
     a: int | None = None
     b: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, TrackKind):  # a plain word ("take") becomes its kind
+            object.__setattr__(self, "kind", TrackKind(self.kind))
 
     def __str__(self) -> str:
         return " ".join(str(x) for x in (self.kind, self.a, self.b) if x is not None)
@@ -63,8 +104,8 @@ class TrackAction:
         parts = text.split()
         if not parts or parts[0] not in KINDS:
             raise ActionParseError(f"not a track action: {text!r} (one of {', '.join(KINDS)})")
-        kind, args = parts[0], parts[1:]
-        want = {"take": 1, "stock": 1, "fix-die": 2, "fix-trough": 2, "fix-supply": 1}.get(kind, 0)
+        kind, args = TrackKind(parts[0]), parts[1:]
+        want = kind.numbers
         if len(args) != want or not all(a.isascii() and a.isdigit() and len(a) <= 6 for a in args):
             raise ActionParseError(f"{kind!r} takes {want} number(s) (digits 0-9): {text!r}")
         nums = [int(a) for a in args] + [None, None]
@@ -72,7 +113,7 @@ class TrackAction:
 
 
 def take(trough: int) -> TrackAction:
-    return TrackAction("take", trough)
+    return TrackAction(TrackKind.TAKE, trough)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +136,7 @@ class TrackState:
     supply: int
     middle: int
     cottage: tuple[bool, ...]
-    phase: str  # "take", "stock" (cottage to restock) or "over"
+    phase: Phase  # TAKE, STOCK (the cottage to restock) or OVER
 
     def to_dict(self) -> dict[str, object]:
         d = dataclasses.asdict(self)
@@ -125,7 +166,7 @@ class Track:
             supply=len(data.tiles) - in_troughs - middle - cottages,
             middle=middle,
             cottage=(config.cottage,) * config.players,
-            phase="take",
+            phase=Phase.TAKE,
         )
         self.history: list[TrackAction] = []
         self.events: list[Event] = []
@@ -141,51 +182,43 @@ class Track:
 
     @property
     def on_middle(self) -> bool:
-        return self.board.middle_slots > 0 and self.state.die.space == self.board.innermost
+        return is_middle_space(self.board, self.state.die.space)
 
     def open_troughs(self) -> tuple[int, ...]:
         return () if self.on_middle else self.board.space(self.state.die.space).troughs
 
     def is_terminal(self) -> bool:
-        return self.state.phase == "over"
+        return self.state.phase == Phase.OVER
 
     def is_last_turn(self) -> bool:
         return is_last_turn(self.board, self.state.die)
 
-    def refill_order(self) -> tuple[int, ...]:
-        """Refill order from the current space: the trough after the die clockwise first."""
-        troughs = self.board.space(self.state.die.space).troughs or (1, 1)
-        n = self.board.troughs
-        first = troughs[1]
-        return tuple((first - 1 + i) % n + 1 for i in range(n))
-
-    def _fallback_troughs(self) -> tuple[int, ...]:
-        """Ruling R3 (docs/rulings.md): open troughs and supply empty → any trough with tiles."""
+    def choosable_troughs(self) -> tuple[int, ...]:
+        """The troughs a tile may come from now (ruling R3: any with tiles when all is empty)."""
         s = self.state
-        if any(s.troughs[t - 1] for t in self.open_troughs()) or s.supply:
-            return ()
-        if self.on_middle and s.middle:
-            return ()
-        return tuple(t for t in range(1, self.board.troughs + 1) if s.troughs[t - 1])
+        return choosable_troughs(self.open_troughs(), s.troughs, s.supply, s.middle, self.on_middle)
+
+    def fallback_troughs(self) -> tuple[int, ...]:
+        """Ruling R3 in force: the troughs, none of them open, that a tile may come from now."""
+        open_ = self.open_troughs()
+        return tuple(a.a for a in self.legal_actions()
+                     if a.kind in (TrackKind.TAKE, TrackKind.STOCK) and a.a is not None and a.a not in open_)
 
     def legal_actions(self) -> list[TrackAction]:
         s = self.state
         out: list[TrackAction] = []
-        if s.phase == "take":
-            troughs = self.open_troughs()
-            out += [TrackAction("take", t) for t in troughs if s.troughs[t - 1] > 0]
-            out += [TrackAction("take", t) for t in self._fallback_troughs()]
+        if s.phase == Phase.TAKE:
+            out += [TrackAction(TrackKind.TAKE, t) for t in self.choosable_troughs() if s.troughs[t - 1] > 0]
             if self.on_middle and s.middle:
-                out.append(TrackAction("middle"))
+                out.append(TrackAction(TrackKind.MIDDLE))
             if s.supply:
-                out.append(TrackAction("blind"))
+                out.append(TrackAction(TrackKind.BLIND))
             if s.cottage[self.seat]:
-                out.append(TrackAction("cottage"))
-        elif s.phase == "stock":
-            out += [TrackAction("stock", t) for t in self.open_troughs() if s.troughs[t - 1] > 0]
-            out += [TrackAction("stock", t) for t in self._fallback_troughs()]
+                out.append(TrackAction(TrackKind.COTTAGE))
+        elif s.phase == Phase.STOCK:
+            out += [TrackAction(TrackKind.STOCK, t) for t in self.choosable_troughs() if s.troughs[t - 1] > 0]
             if s.supply:
-                out.append(TrackAction("stock-supply"))
+                out.append(TrackAction(TrackKind.STOCK_SUPPLY))
         return out
 
     # --- actions ----------------------------------------------------------------------------
@@ -193,7 +226,7 @@ class Track:
         if isinstance(action, str):
             action = TrackAction.parse(action)
         before = self.state
-        if action.kind.startswith("fix-"):
+        if action.kind.is_correction:
             return self._push(before, action, self._fix(action))
         if action not in self.legal_actions():
             raise IllegalActionError(f"{action} is not allowed now (legal: "
@@ -203,73 +236,64 @@ class Track:
         events: list[Event] = []
         troughs = list(s.troughs)
         supply, middle, cottage = s.supply, s.middle, list(s.cottage)
-        phase = "end-turn"
-        if action.kind == "take":
+        restock = False
+        if action.kind == TrackKind.TAKE:
             assert action.a is not None
             troughs[action.a - 1] -= 1
             events.append(TileTaken(seat, "trough", action.a, None))
-        elif action.kind == "blind":
+        elif action.kind == TrackKind.BLIND:
             supply -= 1
             events.append(TileTaken(seat, "blind", None, None))
-        elif action.kind == "middle":
+        elif action.kind == TrackKind.MIDDLE:
             middle -= 1
             events.append(TileTaken(seat, "middle", None, None))
-        elif action.kind == "cottage":
+        elif action.kind == TrackKind.COTTAGE:
             cottage[seat] = False
             events.append(TileTaken(seat, "cottage", None, None))
-            phase = "stock"
-        elif action.kind == "stock":
+            restock = True
+        elif action.kind == TrackKind.STOCK:
             assert action.a is not None
             troughs[action.a - 1] -= 1
             cottage[seat] = True
-        elif action.kind == "stock-supply":
+        elif action.kind == TrackKind.STOCK_SUPPLY:
             supply -= 1
             cottage[seat] = True
         new = dataclasses.replace(s, troughs=tuple(troughs), supply=supply, middle=middle, cottage=tuple(cottage))
-        if phase == "stock":
-            if not self._can_stock(new):  # ruling R4: nothing to restock from, the cottage stays empty
-                phase = "end-turn"
-            else:
-                self.state = dataclasses.replace(new, phase="stock")
-                return self._push(before, action, events)
+        if restock and can_restock(new.troughs, new.supply):  # ruling R4: else the cottage stays empty
+            self.state = dataclasses.replace(new, phase=Phase.STOCK)
+            return self._push(before, action, events)
         events += self._end_turn(new)
         return self._push(before, action, events)
-
-    def _can_stock(self, s: TrackState) -> bool:
-        return bool(s.supply or any(s.troughs))
 
     def _end_turn(self, s: TrackState) -> list[Event]:
         """Step 5 and what follows; sets ``self.state`` to the next turn's state."""
         events: list[Event] = []
         turn = s.turn + 1
         if is_last_turn(self.board, s.die):
-            self.state = dataclasses.replace(s, turn=turn, phase="over")
+            self.state = dataclasses.replace(s, turn=turn, phase=Phase.OVER)
             events.append(GameEnded(turn))
             return events
         die, walk_events = move_die(self.board, s.die, self.apples)
         events += walk_events
         troughs, supply, middle = list(s.troughs), s.supply, s.middle
         b = self.board
-        if b.middle_slots and die.space == b.innermost:
-            fill = max(0, 2 - middle) if middle <= 1 else 0
-            fill = min(fill, supply)
-            events.append(MiddleReached(b.middle_slots - middle, fill))
-            middle += fill
-            supply -= fill
+        if is_middle_space(b, die.space):
+            reached = middle_reached(b, middle, supply)
+            events.append(reached)
+            middle += reached.fill
+            supply -= reached.fill
         else:
-            open_ = b.space(die.space).troughs
-            if sum(troughs[t - 1] for t in open_) <= 1:
-                order = tuple((open_[1] - 1 + i) % b.troughs + 1 for i in range(b.troughs))
-                with_middle = b.middle_slots > 0 and middle < b.middle_slots
-                events.append(RefillNeeded(order, min(supply, len(order) + int(with_middle)), with_middle))
-                for t in order:
+            refill = refill_needed(b, die.space, troughs, middle, supply)
+            if refill is not None:
+                events.append(refill)
+                for t in refill.order:
                     if supply:
                         troughs[t - 1] += 1
                         supply -= 1
-                if with_middle and supply:
+                if refill.middle and supply:
                     middle += 1
                     supply -= 1
-        self.state = TrackState(die, turn, tuple(troughs), supply, middle, s.cottage, "take")
+        self.state = TrackState(die, turn, tuple(troughs), supply, middle, s.cottage, Phase.TAKE)
         events.append(self._turn_started())
         return events
 
@@ -280,18 +304,18 @@ class Track:
 
     def _fix(self, action: TrackAction) -> list[Event]:
         s = self.state
-        if s.phase != "take":
+        if s.phase != Phase.TAKE:
             raise IllegalActionError("corrections are made at the start of a turn")
         a, b = action.a, action.b
         assert a is not None
-        if action.kind == "fix-die":
+        if action.kind == TrackKind.FIX_DIE:
             assert b is not None
             problem = unreachable_die(self.board, Die(a, b), self.apples)
             if problem:
                 raise IllegalActionError(f"the die cannot stand on space {a} showing {b}: {problem}")
             self.state = dataclasses.replace(s, die=Die(a, b))
             corrected = Corrected("die", f"space {a}, {b} pip(s)")
-        elif action.kind == "fix-trough":
+        elif action.kind == TrackKind.FIX_TROUGH:
             assert b is not None
             if not 1 <= a <= self.board.troughs:
                 raise IllegalActionError(f"trough {a} does not exist")

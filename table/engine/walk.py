@@ -1,8 +1,13 @@
-"""The die's walk along a harvest board: the one place where the path rules live.
+"""The die's walk along a harvest board: the one place where the path and table rules live.
 
 Both faces of the engine (``track`` for a physical table, ``game`` for the full game) move
 the die with :func:`move_die`, so harvests, blossom scorings, loops and the end of the game
-come from the same code.
+come from the same code; and both ask this module what the die's arrival needs (the refill
+and its order, :func:`refill_needed`; the solo middle trees, :func:`middle_reached`), which
+troughs a player may take from (:func:`choosable_troughs`, ruling R3) and whether an emptied
+cottage can be restocked (:func:`can_restock`, ruling R4). The faces count tiles differently
+(the track counts, the game holds tile ids), so these functions take counts, or anything whose
+truth says "holds tiles".
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from table.engine.data import Board
-from table.engine.events import BlossomScoring, DieMoved, Event, Harvest, LoopStarted
+from table.engine.events import BlossomScoring, DieMoved, Event, Harvest, LoopStarted, MiddleReached, RefillNeeded
 
 FINAL_PIPS = 3
 
@@ -71,6 +76,57 @@ def move_die(board: Board, die: Die, apples: tuple[tuple[int, ...], ...]) -> tup
         events.append(LoopStarted(new.pips, new.pips))
         return new, events
     return Die(nxt, die.pips), events
+
+
+def refill_order(board: Board, space: int) -> tuple[int, ...]:
+    """Every trough once, in refill order from the die on ``space``: the trough clockwise after
+    the die's two open troughs first."""
+    n = board.troughs
+    first = board.space(space).troughs[1]
+    return tuple((first - 1 + i) % n + 1 for i in range(n))
+
+
+def refill_needed(board: Board, space: int, trough_tiles: Sequence[int], middle: int,
+                  supply: int) -> RefillNeeded | None:
+    """Step 6 after the die reached ``space`` (not the solo middle space): the troughs are refilled
+    when its two open troughs hold one tile or none between them (``trough_tiles``: tiles per
+    trough 1..7). One tile per trough in :func:`refill_order`, then (solo) one on the middle
+    trees if a slot is free; as many as the supply still holds (``supply`` tiles)."""
+    open_ = board.space(space).troughs
+    if sum(trough_tiles[t - 1] for t in open_) > 1:
+        return None
+    order = refill_order(board, space)
+    with_middle = board.middle_slots > 0 and middle < board.middle_slots
+    return RefillNeeded(order, min(supply, len(order) + int(with_middle)), with_middle)
+
+
+def middle_reached(board: Board, middle: int, supply: int) -> MiddleReached:
+    """Solo: the die reached the middle space with ``middle`` tiles on its trees. Each empty slot
+    pays 1 honey; the trees are filled up to 2 from the supply when they hold 1 or none."""
+    fill = min(2 - middle, supply) if middle <= 1 else 0
+    return MiddleReached(board.middle_slots - middle, fill)
+
+
+def is_middle_space(board: Board, space: int) -> bool:
+    """Solo: ``space`` is the middle space (its trees are the choice, not troughs)."""
+    return board.middle_slots > 0 and space == board.innermost
+
+
+def choosable_troughs(open_: tuple[int, ...], troughs: Sequence[object], supply: object, middle: object,
+                      on_middle: bool) -> tuple[int, ...]:
+    """The troughs a tile may be taken from (or the cottage restocked from): the open ones; by
+    ruling R3 (docs/rulings.md), when they, the supply and (on the middle space) the middle trees
+    are all empty, any trough that holds tiles. ``troughs[t - 1]``, ``supply`` and ``middle`` are
+    true when they hold tiles (counts or lists of tile ids)."""
+    if supply or any(troughs[t - 1] for t in open_) or (on_middle and middle):
+        return open_
+    return tuple(t for t in range(1, len(troughs) + 1) if troughs[t - 1])
+
+
+def can_restock(troughs: Sequence[object], supply: object) -> bool:
+    """Ruling R4: a taken cottage tile is replaced from a trough or the supply; with nothing in
+    either the cottage stays empty."""
+    return bool(supply or any(troughs))
 
 
 def turn_positions(board: Board, apples: tuple[tuple[int, ...], ...] | None = None) -> Iterator[Die]:

@@ -1,6 +1,6 @@
 import pytest
 
-from table.companion.controller import Controller, LedState, Setup, announcements_for
+from table.companion.controller import Buttons, Controller, LedState, Setup, announcements_for
 from table.companion.session import auto_script
 from table.datafiles import load_dataset
 from table.engine.scoring import final_score, winners
@@ -260,3 +260,23 @@ def test_setup_tells_when_the_die_sensor_is_on_but_not_there():
     ctl.sensor_status("disconnected")
     ctl.do("start")
     assert "New game: 2 players, die sensor on (not connected: the die is followed by turn count)" in ctl.log
+
+
+def test_the_take_buttons_are_what_the_engine_allows():
+    ctl = started(Setup(2, cottage=True))
+    assert ctl.buttons() == Buttons(restock=False, blind=True, cottage=True)
+    assert ctl.press("cottage")
+    assert ctl.buttons() == Buttons(restock=True, blind=True, cottage=False)
+    ctl.do("undo")
+    ctl.do("fix-trough 1 0")
+    ctl.do("fix-trough 2 0")
+    ctl.do("fix-supply 0")  # ruling R3: open troughs and supply empty, any trough with tiles
+    assert ctl.buttons() == Buttons(restock=False, blind=False, cottage=True, fallback=(3, 4, 5, 6, 7))
+
+
+def test_a_tracked_game_asks_its_mirror_which_buttons_work():
+    ctl = started(Setup(1, tracked=True, cottage=True))
+    assert ctl.buttons().blind is False  # the setup draws come first
+    while ctl.tracked.state.is_chance():
+        ctl.do(f"draw {ctl.tracked.state.supply[0]}")
+    assert ctl.buttons() == Buttons(restock=False, blind=True, cottage=True, choosing=True)

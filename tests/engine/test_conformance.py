@@ -22,9 +22,8 @@ from table.engine import protocol
 from table.engine import waldgaertner as wg
 from table.engine import zankapfel as zk
 from table.engine.errors import IllegalActionError
-from table.engine.game import GameConfig
-from table.engine.game import new_game as applejack_game
-from table.engine.record import GameRecord
+from table.engine.game import GameConfig, GameState
+from table.engine.record import Applejack
 from table.waldgaertner_files import load_cards
 from tests.engine.helpers import default_data
 
@@ -42,26 +41,21 @@ class GameSpec:
     native: bool
 
 
-def _applejack(players: int) -> GameSpec:
-    # Applejack has no to_record()/module-level replay(record): GameRecord bridges them.
-    return GameSpec(f"applejack-{players}p", lambda: applejack_game(default_data(), GameConfig(players)),
-                    lambda s: GameRecord.of(s).to_dict(),
-                    lambda d: GameRecord.from_dict(d).replay(default_data()),
-                    lambda s: (s.summary(), str(s)), native=False)
-
-
-def _native(name: str, game: ModuleType, config: Any, summary: Callable[[Any], Any] | None = None) -> GameSpec:
+def _native(name: str, game: ModuleType | Applejack, config: Any,
+            summary: Callable[[Any], Any] | None = None) -> GameSpec:
     """A game package that meets the whole protocol: ``game.new_game(config)``, ``state.to_record()``,
-    ``game.replay(record)``. ``summary``: a full description of a state (default: its record,
-    scores and text), used to check that undo restores it exactly."""
+    ``game.replay(record)`` (Applejack's engine is bound to its data set first:
+    ``table.engine.record.Applejack(data)``). ``summary``: a full description of a state
+    (default: its record, scores and text), used to check that undo restores it exactly."""
     look = summary or (lambda s: (s.to_record(), s.scores(), str(s)))
     return GameSpec(name, lambda: game.new_game(config), lambda s: s.to_record(), game.replay,
                     lambda s: (look(s), str(s)), native=True)
 
 
 GAMES: list[GameSpec] = [
-    _applejack(2),
-    _applejack(4),
+    _native("applejack-2p", Applejack(default_data()), GameConfig(2), GameState.summary),
+    _native("applejack-4p", Applejack(default_data()), GameConfig(4), GameState.summary),
+    _native("applejack-1p-cottage", Applejack(default_data()), GameConfig(1, cottage=True), GameState.summary),
     _native("zankapfel-3p", zk, zk.Config(3), zk.State.summary),
     _native("zankapfel-4p-bribery", zk, zk.Config(4, bribery=True), zk.State.summary),
     _native("zankapfel-6p", zk, zk.Config(6), zk.State.summary),

@@ -16,6 +16,7 @@ from table.engine.game import (
     PLACE,
     REFILL,
     SELECT,
+    SETUP,
     STOCK,
     GameConfig,
     GameState,
@@ -491,3 +492,15 @@ def test_a_corner_apple_can_make_a_harvest_pay():
     s = started(data, GameConfig(2, orchards=("B1", "B2")))
     put(s, 0, hexgrid.CORNER_CELL["NE"] + 1, 1)
     assert s.harvest_yield(0, variety("orange"), 1) == 1  # 1 on the tile + 1 in the corner − 1 pip
+
+
+def test_next_draw_for_names_where_the_drawn_tile_goes():
+    s = GameState(default_data(), GameConfig(1, cottage=True))
+    wanted = []
+    while s.phase == SETUP:
+        wanted.append(s.next_draw_for())
+        s.apply(A.draw(s.supply[0]))
+    board = s.board
+    assert wanted == ([("trough", t) for t in range(1, board.troughs + 1) for _ in range(board.tiles_per_trough)]
+                      + [("middle", 0)] * board.middle_start_tiles + [("cottage", 0)])
+    assert s.next_draw_for() is None and s.draws_due == []

@@ -202,3 +202,14 @@ def test_action_text_round_trips(text):
 def test_bad_action_text(text):
     with pytest.raises(ActionParseError):
         TrackAction.parse(text)
+
+
+def test_both_faces_speak_one_phase():
+    from table.engine.game import GameConfig, new_game
+    from table.engine.phase import Phase
+
+    track = Track(default_data(), TrackConfig(2))
+    game = new_game(default_data(), GameConfig(2), random.Random(1))
+    assert track.state.phase is Phase.TAKE and game.phase is Phase.TAKE
+    assert track.state.phase == "take" and game.summary()["phase"] == "select"  # the records' words stay
+    assert {p for p in Phase if p.is_chance} == {Phase.SETUP, Phase.BLIND_DRAW, Phase.STOCK_DRAW, Phase.REFILL}
