@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1] / "table"
 CHECKED = sorted([*ROOT.glob("companion/**/*.py"), *ROOT.glob("display/**/*.py"),
                   *(ROOT / "bots" / name for name in ("base.py", "demo.py", "evaluate.py", "greedy.py",
-                                                      "simulate.py", "strong.py"))])
+                                                      "simulate.py", "strong.py", "fair_target.py"))])
 FORBIDDEN = {
     "TILE_SPAN": r"\bTILE_SPAN\b",
     "a cell's rotation bits": r"&\s*7\b",

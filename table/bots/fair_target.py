@@ -80,7 +80,7 @@ def draw_sequence(record: GameRecord) -> tuple[int, ...]:
             action = A.from_text(text)
         except ValueError as exc:
             raise FairTargetError(str(exc)) from None
-        if A.DRAW <= action < A.DRAW + A.TILE_SPAN:
+        if A.is_draw(action):
             out.append(action - A.DRAW)
     return tuple(out)
 
@@ -279,7 +279,7 @@ def coach(data: DataSet, game: GameState | GameRecord | dict[str, Any], *, bot_s
                          [seeder.getrandbits(64) for _ in range(draw_samples)], horizon)
             out.append(turn.advise(played, mine, sequence, drawn, extra_seed))
         action = actions[i]
-        if A.DRAW <= action < A.DRAW + A.TILE_SPAN:
+        if A.is_draw(action):
             drawn += 1
         _apply(state, action, i)
         i += 1
