@@ -291,3 +291,10 @@ def test_random_bytes_never_escape_as_another_error(raw):
         parse_json(decode_utf8(raw, "f.json"), "f.json")
     except InputError as exc:
         assert str(exc).startswith("f.json: ")
+
+
+@pytest.mark.parametrize("where", ["", "/"])
+def test_demo_refuses_an_empty_or_root_state_dir_like_play(where):
+    r = cli("demo", "--text", "--games", "1", "--state-dir", where)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and "demo: --state-dir" in r.stderr

@@ -68,6 +68,14 @@ def run(args: argparse.Namespace) -> int:
     if (games is not None and games < 0) or not 0 <= args.delay <= 3600 or args.pace < 0:
         print("demo: --games, --delay and --pace must not be negative (--delay at most 3600 s)", file=sys.stderr)
         return 2
+    if args.state_dir is not None:  # play's journal directory, for the hand-over: refused up front like play's
+        from table.companion.statedir import StateDirRefused, check_state_dir
+
+        try:
+            check_state_dir(args.state_dir)
+        except StateDirRefused as exc:
+            print(f"demo: {exc}", file=sys.stderr)
+            return 2
     game = getattr(args, "game", "applejack")
     if game == "zankapfel":
         return _run_zankapfel(args)

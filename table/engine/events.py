@@ -264,7 +264,8 @@ class FinalScore(Event):
 
     def __str__(self) -> str:
         return (f"  {_seat(self.seat)}: harvest {self.harvest} ×2 = {self.harvest_doubled}, "
-                f"{self.profitable_varieties} varieties +{self.variety_bonus}, blossoms {self.blossoms}, "
+                f"{self.profitable_varieties} {'variety' if self.profitable_varieties == 1 else 'varieties'} "
+                f"+{self.variety_bonus}, blossoms {self.blossoms}, "
                 f"honey {self.honey} → {self.total}")
 
 

@@ -48,3 +48,11 @@ def test_solo_verdict_against_the_rulebook_marks():
     assert solo_verdict(65) == "65 honey: goal reached (65)"
     assert solo_verdict(79) == "79 honey: goal reached (65)"
     assert solo_verdict(80) == "80 honey: outstanding (80 or more)"
+
+
+def test_the_final_score_line_says_1_variety():
+    from table.engine.events import FinalScore
+
+    one = FinalScore(0, 4, 8, 1, 0, 3, 20, 31)
+    assert " 1 variety +0," in str(one)
+    assert " 2 varieties +0," in str(FinalScore(0, 4, 8, 2, 0, 3, 20, 31))
