@@ -729,9 +729,11 @@ class DraftCiderCompanion:
             n = int(w[1]) - 1
             if n >= self.setup.players:
                 raise CommandError(f"there are {self.setup.players} players")
-            if self.entry:
+            if self.entry or st not in ("choose", "colour"):
                 raise CommandError(f"a card is half entered ({self.entry_text()}): finish it or undo")
-            return self._pad_add(n, BATCHES.index(w[2]), Card.from_text(" ".join(w[3:6])))
+            said = self._pad_add(n, BATCHES.index(w[2]), Card.from_text(" ".join(w[3:6])))
+            self.pad_player, self.pad_batch = n, None  # the screen shows the player just entered
+            return said
         if verb == "pad-done":
             if self.entry:
                 raise CommandError(f"a card is half entered ({self.entry_text()}): finish it or undo")

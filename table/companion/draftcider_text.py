@@ -34,8 +34,8 @@ light where the entered card may legally go. CONFIRM goes on, UNDO undoes.
 
 from __future__ import annotations
 
-from table.companion.draftcider import BATCHES, CommandError, DraftCiderCompanion, batch_key, batch_note, seat_name
-from table.engine.draftcider.scoring import BATCH_TITLES, score_orchard
+from table.companion.draftcider import CommandError, DraftCiderCompanion, batch_key, batch_note, seat_name
+from table.engine.draftcider.scoring import BATCH_TITLES, BATCHES, score_orchard
 from table.engine.errors import ActionParseError, IllegalActionError
 
 WORDS = {"": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm", "done": "confirm",
