@@ -23,7 +23,8 @@ log = logging.getLogger("applejack.play")
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", type=_game_arg, default="applejack", metavar="KEY",
                    help="the game at the table: applejack (default), zankapfel or draftcider (see "
-                        "`applejack-table games`); an unfinished game in the journal is offered first, whichever game it is")
+                        "`applejack-table games`); an unfinished game in the journal is offered first, whichever "
+                        "game it is")
     p.add_argument("--text", action="store_true", help="terminal mode (no display)")
     p.add_argument("--display", choices=("auto", "window", "fullscreen", "none"), default="auto",
                    help="auto: fullscreen kiosk on a Pi console (KMSDRM), a window under X/Wayland, "
