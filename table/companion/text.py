@@ -19,7 +19,7 @@ Setup screen:
     start / (empty)                starts the game
 
 Game (setup screen, before a game begins):
-    g / game        the next game (applejack, zankapfel)    game zankapfel   that game
+    g / game        the next game (applejack, zankapfel, draftcider)   game zankapfel   that game
 
 Score pad (after the game; per player: the apples of each area per variety, blossoms, honey):
     5,3,2           the value of the field under the cursor (apples of each area, commas
