@@ -246,3 +246,29 @@ def test_build_deals_each_phase_its_picks_and_placeholders_only_for_the_running_
     st = build(config, picks)
     assert st.is_terminal() and st.orchards == final.orchards
     assert BATCHES[picks[0][1]] in script[2]
+
+
+def test_random_lines_never_raise_and_the_journal_replays_to_the_same_state():
+    """Seeded garbage and plausible entries through the terminal's line handler, live and pad:
+    every refusal is a line, and the journalled commands rebuild exactly the live state."""
+    words = ["red", "gold", "green", "1", "2", "3", "4", "5", "6", "7", "b", "", "ok", "u", "feather", "bad",
+             "steady", "monochrome", "special", "unlucky", "sweet", "fortepiano", "player 2", "pad-done", "pick seat",
+             "pad 9 x", "height 9", "card red h9 s1", "é", "²", "batch 0", "1e400"]
+    rng = random.Random(3)
+    for g in range(40):
+        journal: list = []
+        ctl = DraftCiderCompanion(on_command=lambda k, p, journal=journal: journal.append((k, p)))
+        handle_line(ctl, f"setup players={rng.randint(2, 6)} pad={rng.choice(['live', 'end'])}")
+        handle_line(ctl, "start")
+        for _ in range(rng.randint(1, 400)):
+            handle_line(ctl, rng.choice(words))
+            if ctl.mode == "result":
+                break
+        setup = next(p for k, p in journal if k == "game")
+        again = DraftCiderCompanion()
+        again.replay(setup, [p for k, p in journal if k == "cmd"])
+
+        def key(x):
+            return (x.mode, x.cmds, x.entry, x.picks, x.pad_cards, x.pad_player, x.pad_batch, x.record)
+
+        assert key(again) == key(ctl), g
