@@ -39,7 +39,7 @@ GAMES: tuple[GameInfo, ...] = (
     GameInfo("zankapfel", "Zankapfel", (3, 4, 5, 6), "shared/seeds/002_… (French); docs/zankapfel.md",
              frozenset({"engine", "simulate", "companion"}), ("random", "greedy"), "zankapfel-record/1"),
     GameInfo("draftcider", "Draft Cider", (2, 3, 4, 5, 6), "shared/seeds/003_…; docs/draftcider.md",
-             frozenset({"engine", "simulate", "score"}), ("random", "greedy"), "draftcider-record/1"),
+             frozenset({"engine", "simulate", "score", "companion"}), ("random", "greedy"), "draftcider-record/1"),
     GameInfo("waldgaertner", "Waldgärtner", (2, 3, 4, 5, 6, 7), "shared/seeds/004_…; docs/waldgaertner.md",
              frozenset({"engine", "simulate"}), ("random", "greedy"), "waldgaertner-record/1"),
 )

@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--text", action="store_true", help="print the games as text instead of the screen demo")
     parser.add_argument("--games", type=int, default=None,
                         help="games to play; 0 = endless (default: 1 as text, endless on the screen)")
-    parser.add_argument("--game", choices=("applejack", "zankapfel", "mixed"), default="applejack",
+    parser.add_argument("--game", choices=("applejack", "zankapfel", "draftcider", "mixed"), default="applejack",
                         help="whose games the bots play: applejack (default), zankapfel (random and greedy "
                              "bots, shown on the table companion's own Zankapfel screen), or mixed (one of each "
                              "in turn)")
@@ -79,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
     game = getattr(args, "game", "applejack")
     if game == "zankapfel":
         return _run_zankapfel(args)
+    if game == "draftcider":
+        return _run_draftcider(args)
     if game == "mixed" and (args.players is not None or args.bots):
         print("demo: --game mixed takes neither --players nor --bots (each game varies them)", file=sys.stderr)
         return 2
@@ -133,6 +135,37 @@ def _run_zankapfel(args: argparse.Namespace) -> int:
 
     games = 1 if args.games is None else args.games
     for ctl in zankapfel_steps(games=games, players=args.players, seed=args.seed, bots=bots):
+        for line in ctl.new_lines():
+            print(line, flush=args.delay > 0)
+        if args.delay:
+            time.sleep(args.delay)
+    return 0
+
+
+def _run_draftcider(args: argparse.Namespace) -> int:
+    """Draft Cider's demo: bots' picks entered into the table companion, on its screen or as its lines."""
+    from table.bots.draftcider import BOT_NAMES
+
+    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip()) if args.bots else ("greedy", "random")
+    if not bots or any(b not in BOT_NAMES for b in bots):
+        print(f"demo: Draft Cider's bots are {', '.join(BOT_NAMES)}", file=sys.stderr)
+        return 2
+    if args.players is not None and not 2 <= args.players <= 6:
+        print("demo: Draft Cider is for 2 to 6 players", file=sys.stderr)
+        return 2
+    if not args.text and args.display != "none":
+        from table.display.detect import display_available
+
+        if args.display != "auto" or display_available():
+            result = _run_screen(None, args, list(bots))
+            if result is not None:
+                return result
+    import time
+
+    from table.display.draftcider_demo import draftcider_steps
+
+    for ctl in draftcider_steps(games=1 if args.games is None else args.games, players=args.players, seed=args.seed,
+                                bots=bots):
         for line in ctl.new_lines():
             print(line, flush=args.delay > 0)
         if args.delay:
@@ -198,6 +231,13 @@ def _run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> 
     notifier = make_notifier()
 
     def screen_for(game: str, games: int, seed: int) -> Any:
+        if game == "draftcider":
+            from table.display.draftcider_demo import DraftCiderDemoScreen, draftcider_steps
+
+            dsteps = draftcider_steps(games=games, players=args.players, seed=seed,
+                                      bots=tuple(bots or ("greedy", "random")))
+            return DraftCiderDemoScreen(surface, dsteps, pace=args.pace, indicators=hw.indicators, inputs=hw.events,
+                                        notifier=notifier)
         if game == "zankapfel":
             zsteps = zankapfel_steps(games=games, players=args.players, seed=seed,
                                      bots=tuple(bots or ("greedy", "random")))

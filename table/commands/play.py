@@ -22,8 +22,9 @@ log = logging.getLogger("applejack.play")
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", type=_game_arg, default="applejack", metavar="KEY",
-                   help="the game at the table: applejack (default) or zankapfel (see `applejack-table games`); "
-                        "an unfinished game in the journal is offered first, whichever game it is")
+                   help="the game at the table: applejack (default), zankapfel or draftcider (see "
+                        "`applejack-table games`); an unfinished game in the journal is offered first, whichever "
+                        "game it is")
     p.add_argument("--text", action="store_true", help="terminal mode (no display)")
     p.add_argument("--display", choices=("auto", "window", "fullscreen", "none"), default="auto",
                    help="auto: fullscreen kiosk on a Pi console (KMSDRM), a window under X/Wayland, "
@@ -186,6 +187,10 @@ def _run_once(args: argparse.Namespace) -> int:
                 from table.companion.zankapfel import table_script
 
                 lines = table_script(4, args.demo)[0]
+            elif ctl.game == "draftcider":
+                from table.companion.draftcider import table_script as draftcider_script
+
+                lines = draftcider_script(4, args.demo)[0]
             else:
                 from table.companion.controller import Setup
                 from table.companion.session import auto_script

@@ -66,6 +66,10 @@ def view_for(ctl: Any, size: tuple[int, int]) -> View:
         from table.display.zankapfel_view import ZankapfelView
 
         return ZankapfelView(size)
+    if getattr(ctl, "game", "applejack") == "draftcider":
+        from table.display.draftcider_view import DraftCiderView
+
+        return DraftCiderView(size)
     return View(size)
 
 
@@ -156,6 +160,11 @@ class App:
                 self.press("game")
             else:
                 game = getattr(self.ctl, "game", "applejack")
+                if game == "draftcider":
+                    from table.display.draftcider_view import draftcider_key
+
+                    self.press(draftcider_key(e.key, self.ctl))
+                    return
                 self.press(key_button(e.key, self.ctl.mode) if game == "applejack" else zankapfel_key(e.key, self.ctl))
         elif e.type == pygame.FINGERDOWN:
             w, h = self.surface.get_size()

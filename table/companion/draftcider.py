@@ -1,0 +1,989 @@
+"""Draft Cider's table companion: a pure state machine the shell drives (``table.companion.protocol``).
+
+The table holds the cards; the companion is told each pick and mirrors it into the Draft Cider
+engine (``table.engine.draftcider``, rules and rulings in ``docs/draftcider.md``). Two ways to
+play, chosen on the setup screen:
+
+**Live** (``pad=live``): per pick the table enters the card the player took — its colour,
+height and sweetness — and the batch it went into. The lid's seven trough buttons plus BLIND
+are exactly the eight batch keys (trough 1 Monochrome … trough 7 Steady Height, BLIND Bad);
+once the card is entered their lamps light the batches where it may legally go (Bad, on BLIND,
+always may; BLIND has no lamp). The centre is never entered on its own: the engine's deal
+(its chance actions ``deal N``) is the cards the table reports — each phase's deal is that
+phase's picks, in the order taken; while a phase runs, the cards still in the centre are
+placeholders (the lowest undealt cards), so a finished game's record holds no placeholder at
+all. The engine is rebuilt from the picks after every pick (about a millisecond), so undo,
+resume and replay are the same code.
+
+**End-only score pad** (``pad=end``): after the game each player's cards are entered batch by
+batch (in the order played within a batch) and scored with ``engine.draftcider.pad``.
+
+**Commands** (a script line, the terminal, the journal; the journal keeps the long form):
+
+=================================  ===========================  ===================================
+``setup players=4 easy=off pad=live``  (setup screen)          2-6 players, easy mode, live / end
+``colour red``                      ``red``, ``r`` / trough 1-3  the picked card's colour (green gold red)
+``height 3``                        ``3`` / trough 1-5          its height
+``sweetness 4``                     ``4`` / trough 1-5          its sweetness
+``card red h3 s4``                  ``red h3 s4``               the whole card at once
+``batch feather``                   ``feather`` / trough 1-7, BLIND   live: where it went; pad: the batch to fill
+``pick seat 2 red h3 s4 feather``   ``red h3 s4 feather``       live: a whole pick at once
+``pad 2 feather red h3 s4``         —                           pad: a card into any player's batch
+``batch-done``                      CONFIRM (entering cards)    pad: back to the batch choice
+``player 3``                        CONFIRM (choosing a batch)  pad: the next player's orchard
+``pad-done``                        CONFIRM after the last one  pad: score it
+``undo``                            UNDO                        take back the last command
+=================================  ===========================  ===================================
+
+A finished live game is the engine's ``draftcider-record/1`` (``engine.draftcider.replay``
+reads it and scores it exactly); a finished pad is the pad JSON that ``applejack-table score
+--game draftcider`` reads.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from table.companion.controller import LedState
+from table.companion.protocol import CommandHook
+from table.engine.draftcider import Card, Config, State, score_pad
+from table.engine.draftcider.cards import COLOURS, CardError
+from table.engine.draftcider.game import DEAL, MAX_PLAYERS, MIN_PLAYERS, N_BATCHES, cards_per_phase
+from table.engine.draftcider.scoring import (
+    BAD,
+    BATCH_TITLES,
+    BATCHES,
+    CARDS_PER_PLAYER,
+    FEATHER,
+    FORTEPIANO,
+    MONOCHROME,
+    SPECIAL,
+    STEADY,
+    SWEET,
+    UNLUCKY,
+    UNLUCKY_TARGET,
+    batch_problem,
+    feather_attributes,
+    placement_problem,
+    score_orchard,
+)
+from table.engine.errors import ActionParseError, IllegalActionError, ScorePadError
+
+log = logging.getLogger("applejack.draftcider")
+
+GAME = "draftcider"
+PAD_MODES = ("live", "end")
+BATCH_BUTTONS: dict[str, int] = {**{f"trough{i + 1}": i for i in range(7)}, "blind": BAD}
+"""The lid's eight batch keys: troughs 1-7 are Monochrome … Steady Height, BLIND is Bad."""
+COLOUR_KEYS = {"g": "green", "o": "gold", "r": "red"}
+STAGES = ("colour", "height", "sweetness", "batch")
+
+
+class CommandError(ValueError):
+    """A command the table cannot have meant now (one line, nothing changes)."""
+
+
+def seat_name(seat: int) -> str:
+    return f"Seat {seat + 1}"
+
+
+def batch_key(b: int) -> str:
+    """The lid's key for batch ``b``: ``1`` … ``7``, ``BLIND``."""
+    return "BLIND" if b == BAD else str(b + 1)
+
+
+def _digit(text: str, lo: int, hi: int) -> bool:
+    return len(text) == 1 and text.isascii() and text.isdigit() and lo <= int(text) <= hi
+
+
+def _on_off(val: str) -> bool:
+    if val in ("on", "yes", "true", "1"):
+        return True
+    if val in ("off", "no", "false", "0"):
+        return False
+    raise CommandError(f"{val!r}: on or off")
+
+
+@dataclass(frozen=True, slots=True)
+class DSetup:
+    """The setup screen's choices, journalled (with the game key) as the game's config.
+    ``pad``: ``live`` (every pick entered) or ``end`` (an end-only score pad)."""
+
+    players: int = 4
+    easy: bool = False
+    pad: str = "live"
+
+    def __post_init__(self) -> None:
+        if isinstance(self.players, bool) or not isinstance(self.players, int) \
+                or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise CommandError(f"Draft Cider is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
+        if not isinstance(self.easy, bool):
+            raise CommandError("easy is on or off")
+        if self.pad not in PAD_MODES:
+            raise CommandError("pad is live or end")
+
+    def config(self) -> Config:
+        return Config(self.players, easy=self.easy)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": GAME, "players": self.players, "easy": self.easy, "pad": self.pad}
+
+    @classmethod
+    def from_dict(cls, d: Any) -> DSetup:
+        if not isinstance(d, dict) or d.get("game") != GAME:
+            raise ValueError("not a Draft Cider setup")
+        unknown = [k for k in d if k not in ("game", "players", "easy", "pad")]
+        if unknown:
+            raise ValueError(f"unknown setup key {unknown[0]!r}")
+        return cls(d.get("players"), d.get("easy", False), d.get("pad", "live"))  # type: ignore[arg-type]
+
+    def to_text(self) -> str:
+        """The setup as one line (``setup players=4 easy=off pad=live``); :meth:`from_text` reads it."""
+        return f"setup players={self.players} easy={'on' if self.easy else 'off'} pad={self.pad}"
+
+    @classmethod
+    def from_text(cls, text: str, base: DSetup | None = None) -> DSetup:
+        """``setup players=N easy=on|off pad=live|end`` (any subset, the rest from ``base``)."""
+        s = base or cls()
+        players, easy, pad = s.players, s.easy, s.pad
+        words = text.split()
+        if not words or words[0] != "setup":
+            raise CommandError("a setup line starts with 'setup'")
+        for word in words[1:]:
+            key, _, val = word.partition("=")
+            if key == "players" and _digit(val, 0, 9):
+                players = int(val)
+            elif key == "easy":
+                easy = _on_off(val)
+            elif key == "pad" and val in PAD_MODES:
+                pad = val
+            else:
+                raise CommandError(f"setup {word!r}: players=2..6, easy=on|off, pad=live|end")
+        return cls(players, easy, pad)
+
+
+# ------------------------------------------------------------------------------------------------
+# the engine mirror, rebuilt from the picks
+
+Pick = tuple[int, int]
+"""One pick: (card index in the deck, batch index)."""
+
+
+def build(config: Config, picks: list[Pick]) -> State:
+    """The engine after ``picks``: each phase dealt its picks in the order taken (placeholders,
+    the lowest undealt cards, for what is still in the centre of the running phase), then played.
+    IllegalActionError when a pick breaks a rule (the engine's reason)."""
+    st = State(config)
+    per = cards_per_phase(config.players) * config.players
+    i = 0
+    while not st.is_terminal():
+        chunk = picks[i:i + per]
+        named = [c for c, _ in chunk]
+        for c in named:
+            st.apply(DEAL + c)
+        taken = set(named)
+        for c in list(st.undealt):
+            if not st.is_chance():
+                break
+            if c not in taken:
+                st.apply(DEAL + c)
+        for c, b in chunk:
+            st.apply(c * N_BATCHES + b)
+        if len(chunk) < per:
+            break
+        i += per
+    return st
+
+
+def card_for(deck: tuple[Card, ...], card: Card, used: Counter[Card]) -> int | None:
+    """The index of a deck card equal to ``card`` not played yet (``used`` counts played cards)."""
+    seen = 0
+    for i, c in enumerate(deck):
+        if c == card:
+            if seen >= used[card]:
+                return i
+            seen += 1
+    return None
+
+
+def batch_note(orchard: list[list[Card]], b: int, easy: bool) -> str:
+    """What batch ``b`` takes next, in a few words (the screen and ``status``)."""
+    cards = orchard[b]
+    n = len(cards)
+    if b == MONOCHROME:
+        return f"{cards[0].colour} only" if n else "any colour; the first sets it"
+    if b == FEATHER:
+        if not n:
+            return "the first sets height and sweetness"
+        return " or ".join(f"{'h' if a == 'height' else 's'}{getattr(cards[0], a)}"
+                           for a in feather_attributes(cards)) or "broken"
+    if b == SPECIAL:
+        if n:
+            return f"{cards[0].colour} tree: " + ("−20" if score_orchard(orchard, easy=easy).batches[SPECIAL] < 0
+                                                  else "+20 while no other " + cards[0].colour)
+        return "one card, colour not outside Bad"
+    if b == UNLUCKY:
+        return f"sweetness {sum(c.sweetness for c in cards)} of {UNLUCKY_TARGET}"
+    if b == FORTEPIANO:
+        return f"pair open: height ≠ {cards[-1].height}" if n % 2 else "any card starts a pair"
+    if b == SWEET:
+        return f"pair open: sweetness {cards[-1].sweetness}" if n % 2 else "any card starts a pair"
+    if b == STEADY:
+        if not n:
+            return "any height first"
+        h = cards[-1].height
+        return f"next height {max(1, h - 1)}-{min(5, h + 1)}"
+    return "any card, 0 each (easy)" if easy else "any card, −1 each"
+
+
+# ------------------------------------------------------------------------------------------------
+# the module the shell drives
+
+class DraftCiderCompanion:
+    """Draft Cider at the table (``table.companion.protocol.GameCompanion``). Modes: ``setup``,
+    ``resume``, ``play`` (live), ``pad`` (end-only score pad), ``result``."""
+
+    def __init__(self, *, on_command: CommandHook | None = None) -> None:
+        self.game = GAME
+        self.on_command = on_command
+        self.mode = "setup"
+        self.setup = DSetup()
+        self.cmds: list[str] = []
+        self.version = 0
+        self.hint = ""
+        self.storage_problem = ""
+        self.log: list[str] = []
+        self._said = 0
+        self.resume_info = ""
+        self.resume_refused = ""
+        self.discard_armed = False
+        self._resume_payload: tuple[DSetup, list[str]] | None = None
+        self.record: dict[str, Any] | None = None
+        self.track = None  # Applejack's front-end helpers look for it; Draft Cider has no harvest board
+        self.die_seen: int | None = None
+        self.said_last: list[str] = []
+        """What the last command made happen (the screen shows its last line)."""
+        # live play
+        self.picks: list[Pick] = []
+        self.engine: State | None = None
+        # the card being entered: colour, height, sweetness (live: the pick; pad: the next card)
+        self.entry: list[Any] = []
+        # the end-only pad
+        self.pad_cards: list[list[list[Card]]] = []
+        self.pad_player = 0
+        self.pad_batch: int | None = None
+        self.result: Any = None  # PadResult of the end-only pad
+
+    # --- protocol -----------------------------------------------------------------------------
+    def new_lines(self) -> list[str]:
+        lines = self.log[self._said:]
+        self._said = len(self.log)
+        return lines
+
+    def _changed(self) -> None:
+        self.version += 1
+
+    def _emit(self, kind: str, payload: Any) -> None:
+        if self.on_command is not None:
+            self.on_command(kind, payload)
+
+    def die_reading(self, space: int) -> None:
+        """Draft Cider has no die: a die sensor's reading is ignored."""
+
+    def sensor_status(self, state: str) -> None:
+        """No die sensor in Draft Cider."""
+
+    def give_hint(self, hint: Any) -> bool:
+        return False
+
+    def hint_request(self) -> None:
+        """No bot hints for Draft Cider at the table."""
+        return None
+
+    # --- what is asked now ----------------------------------------------------------------------
+    def stage(self) -> str:
+        """``colour``, ``height``, ``sweetness``, ``batch`` (live and pad), ``choose`` (pad: a batch
+        to fill), ``over``; ``""`` off the play screens."""
+        if self.mode == "play":
+            assert self.engine is not None
+            if self.engine.is_terminal():
+                return "over"
+            return STAGES[len(self.entry)]
+        if self.mode == "pad":
+            if self.pad_batch is None:
+                return "choose"
+            return STAGES[len(self.entry)]
+        return ""
+
+    def seat(self) -> int:
+        """The seat picking now (live), the player being entered (pad); -1 otherwise."""
+        if self.mode == "play" and self.engine is not None and not self.engine.is_terminal():
+            return self.engine.current_player()
+        if self.mode == "pad":
+            return self.pad_player
+        return -1
+
+    def entered_card(self) -> Card | None:
+        return Card(*self.entry) if len(self.entry) == 3 else None
+
+    def entry_text(self) -> str:
+        parts = []
+        if self.entry:
+            parts.append(self.entry[0])
+        if len(self.entry) > 1:
+            parts.append(f"h{self.entry[1]}")
+        if len(self.entry) > 2:
+            parts.append(f"s{self.entry[2]}")
+        return " ".join(parts)
+
+    def orchard(self, seat: int) -> list[list[Card]]:
+        if self.mode == "pad" or (self.mode == "result" and self.setup.pad == "end"):
+            return self.pad_cards[seat]
+        assert self.engine is not None
+        return self.engine.orchards[seat]
+
+    def legal_batches(self) -> tuple[int, ...]:
+        """Live: the batches the entered card may go into for the seat picking (empty before the
+        card is complete). Pad: the batches a card may be added to while choosing (all eight)."""
+        card = self.entered_card()
+        if self.mode == "play" and card is not None and self.engine is not None:
+            orch = self.engine.orchards[self.engine.current_player()]
+            return tuple(b for b in range(N_BATCHES) if placement_problem(orch, b, card) is None)
+        if self.mode == "pad" and self.pad_batch is None:
+            return tuple(range(N_BATCHES))
+        return ()
+
+    def phase_line(self) -> str:
+        e = self.engine
+        assert e is not None
+        per = e.per_phase * e.players
+        done = len(self.picks) - (e.phase - 1) * per if not e.is_terminal() else per
+        return f"Phase {e.phase} of {e.phases} · pick {min(done + 1, per)} of {per}"
+
+    def ask(self) -> str:
+        """What the table must enter now, in words."""
+        st = self.stage()
+        if self.mode == "play":
+            assert self.engine is not None
+            if st == "over":
+                return "Game over"
+            who = seat_name(self.engine.current_player())
+            if st == "colour":
+                return f"{who} picks a card: its colour? (1 green, 2 gold, 3 red)"
+            if st == "height":
+                return f"{who}: {self.entry_text()} — height? (1-5)"
+            if st == "sweetness":
+                return f"{who}: {self.entry_text()} — sweetness? (1-5)"
+            legal = self.legal_batches()
+            keys = ", ".join(f"{batch_key(b)} {BATCH_TITLES[b]}" for b in legal)
+            return f"{who}: {self.entry_text()} — which batch? It may go into {keys}"
+        if self.mode == "pad":
+            who = seat_name(self.pad_player)
+            last = self.pad_player == self.setup.players - 1
+            if st == "choose":
+                nxt = "CONFIRM scores the pad" if last else f"CONFIRM goes on to {seat_name(self.pad_player + 1)}"
+                return (f"Score pad, {who} ({self.pad_count(self.pad_player)} of {CARDS_PER_PLAYER} cards): "
+                        f"which batch? (1-7, BLIND Bad); {nxt}")
+            assert self.pad_batch is not None
+            title = BATCH_TITLES[self.pad_batch]
+            if st == "colour":
+                return f"{who}'s {title}: the next card's colour? (1 green, 2 gold, 3 red; CONFIRM: batch done)"
+            if st == "height":
+                return f"{who}'s {title}: {self.entry_text()} — height? (1-5)"
+            return f"{who}'s {title}: {self.entry_text()} — sweetness? (1-5)"
+        return ""
+
+    def pad_count(self, p: int) -> int:
+        return sum(len(b) for b in self.pad_cards[p])
+
+    # --- LEDs -----------------------------------------------------------------------------------
+    def leds(self) -> LedState:
+        """Lamps light the buttons that mean something now: the colours (1-3), heights and
+        sweetnesses (1-5), and — once the card is entered — the batches it may legally go into
+        (troughs 1-7; Bad is BLIND, which has no lamp). Chase on the setup, resume and result."""
+        st = self.stage()
+        if self.mode not in ("play", "pad") or st in ("", "over"):
+            return LedState("chase")
+        if st == "colour":
+            return LedState("open", (1, 2, 3))
+        if st in ("height", "sweetness"):
+            return LedState("open", (1, 2, 3, 4, 5))
+        return LedState("open", tuple(b + 1 for b in self.legal_batches() if b != BAD))
+
+    # --- buttons, keys, touch -----------------------------------------------------------------
+    def press(self, button: str) -> bool:
+        if self.hint:
+            self.hint = ""
+            self._changed()
+        try:
+            cmd = self._command_for(button)
+            if cmd is None:
+                return False
+            if cmd:
+                self.do(cmd)
+            else:
+                self._changed()
+            return True
+        except (CommandError, IllegalActionError, ActionParseError, ScorePadError) as exc:
+            self.hint = str(exc)
+            self._changed()
+            return False
+
+    def _command_for(self, b: str) -> str | None:
+        if self.mode == "resume":
+            return {"confirm": "resume", "undo": "discard"}.get(b)
+        if self.mode == "result":
+            return "new" if b == "confirm" else None
+        if self.mode == "setup":
+            s = self.setup
+            if b.startswith("trough") and b[6:] in ("2", "3", "4", "5", "6"):
+                b = f"players:{b[6:]}"
+            if b.startswith("players:") and _digit(b[8:], 2, 6):
+                self.setup = DSetup(int(b[8:]), s.easy, s.pad)
+                return ""
+            if b in ("trough7", "easy", "e"):
+                self.setup = DSetup(s.players, not s.easy, s.pad)
+                return ""
+            if b in ("trough1", "padmode", "p"):
+                self.setup = DSetup(s.players, s.easy, "end" if s.pad == "live" else "live")
+                return ""
+            return "start" if b == "confirm" else None
+        if b == "undo":
+            return "undo"
+        st = self.stage()
+        if b.startswith("player:") and self.mode == "pad":
+            return f"player {b[7:]}"
+        if b.startswith("batch:"):
+            return f"batch {b[6:]}"
+        if st == "colour":
+            if b.startswith("colour:"):
+                return f"colour {b[7:]}"
+            if b in COLOUR_KEYS:
+                return f"colour {COLOUR_KEYS[b]}"
+            if b.startswith("trough") and b[6:] in ("1", "2", "3"):
+                return f"colour {COLOURS[int(b[6:]) - 1]}"
+            if b == "confirm" and self.mode == "pad":
+                return "batch-done"
+            if b.startswith("trough") or b == "confirm":
+                raise CommandError(f"the colour first: 1 green, 2 gold, 3 red ({self.ask()})")
+            return None
+        if st in ("height", "sweetness"):
+            v = b[6:] if b.startswith("trough") else b[4:] if b.startswith("pip:") else b
+            if _digit(v, 1, 5):
+                return f"{st} {v}"
+            if b.startswith("trough") or b == "confirm":
+                raise CommandError(f"the {st} is 1-5 ({self.ask()})")
+            return None
+        if st in ("batch", "choose"):
+            if b in BATCH_BUTTONS:
+                return f"batch {BATCHES[BATCH_BUTTONS[b]]}"
+            if b == "confirm":
+                if st == "batch":
+                    raise CommandError(f"choose the batch with its button ({self.ask()})")
+                last = self.pad_player == self.setup.players - 1
+                return "pad-done" if last else f"player {self.pad_player + 2}"
+            return None
+        return None
+
+    # --- commands -----------------------------------------------------------------------------
+    def do(self, command: str) -> None:
+        """One command (script line, journal row, or what a key meant); CommandError if refused."""
+        text = " ".join(command.strip().lower().split())
+        if not text:
+            raise CommandError("an empty command")
+        if len(text) > 80:
+            raise CommandError("a command is one short line")
+        if self.mode == "resume":
+            if text == "resume":
+                self._resume()
+                return
+            if text == "discard":
+                self._discard()
+                return
+            raise CommandError("an unfinished game is waiting: confirm resumes it, undo twice discards it")
+        if self.mode == "setup":
+            if text.startswith("setup"):
+                self.setup = DSetup.from_text(text, self.setup)
+                self._changed()
+                return
+            if text == "start":
+                self._start(self.setup, journal=True)
+                return
+            raise CommandError(f"{text!r}: on the setup screen: setup players=N easy=on|off pad=live|end, or start")
+        if self.mode == "result":
+            if text == "new":
+                self._reset()
+                return
+            raise CommandError("the game is over and recorded: confirm starts a new one")
+        if text in ("undo", "u"):
+            self._undo()
+            return
+        canon = self._canonical(text)
+        said = self._apply(canon)
+        self.cmds.append(canon)
+        self.said_last = said
+        self.log.extend(said)
+        self._emit("cmd", canon)  # journalled before a "finished" it may cause
+        self._after()
+
+    def _canonical(self, text: str) -> str:
+        """The journal's form of a command (short forms resolved against the stage)."""
+        st = self.stage()
+        w = text.split()
+        if len(w) == 1 and w[0] in COLOUR_KEYS and st == "colour":
+            w = [COLOUR_KEYS[w[0]]]
+        if len(w) == 1:
+            x = w[0]
+            if x in COLOURS:
+                return f"colour {x}"
+            if _digit(x, 1, 5) and st in ("height", "sweetness"):
+                return f"{st} {x}"
+            if x in BATCHES:
+                return f"batch {x}"
+            if x in ("done", "ok", "confirm"):
+                if st == "colour" and self.mode == "pad":
+                    return "batch-done"
+                if st == "choose":
+                    return "pad-done" if self.pad_player == self.setup.players - 1 else f"player {self.pad_player + 2}"
+            if x in ("batch-done", "pad-done"):
+                return x
+        if w[0] == "pick" and len(w) >= 2 and w[1] == "seat":
+            if len(w) != 7 or not _digit(w[2], 1, 6):
+                raise CommandError("pick seat N COLOUR hH sS BATCH, e.g. pick seat 2 red h3 s4 feather")
+            return f"pick seat {w[2]} {self._card_words(w[3:6])} {self._batch_word(w[6])}"
+        if w[0] == "pick" and len(w) == 5:
+            w = w[1:]
+        if len(w) == 4 and w[0] in COLOURS and self.mode == "play":
+            return f"pick seat {self.seat() + 1} {self._card_words(w[:3])} {self._batch_word(w[3])}"
+        if w[0] == "card" and len(w) == 4:
+            w = w[1:]
+        if len(w) == 3 and w[0] in COLOURS:
+            return f"card {self._card_words(w)}"
+        match w:
+            case ["colour" | "color", c] if c in COLOURS:
+                return f"colour {c}"
+            case ["height" | "sweetness", v] if _digit(v, 1, 5):
+                return f"{w[0]} {v}"
+            case ["batch", b]:
+                return f"batch {self._batch_word(b)}"
+            case ["player", n] if _digit(n, 1, 6):
+                return f"player {n}"
+            case ["pad", n, b, c, h, s] if _digit(n, 1, 6):
+                return f"pad {n} {self._batch_word(b)} {self._card_words([c, h, s])}"
+        raise CommandError(f"{text!r} is not a Draft Cider command (now: {self.ask()})")
+
+    @staticmethod
+    def _card_words(words: list[str]) -> str:
+        try:
+            return Card.from_text(" ".join(words)).to_text()
+        except CardError as exc:
+            raise CommandError(str(exc)) from None
+
+    @staticmethod
+    def _batch_word(word: str) -> str:
+        if word in BATCHES:
+            return word
+        if _digit(word, 1, 8):
+            return BATCHES[int(word) - 1]
+        raise CommandError(f"no batch {word!r} (batches: {', '.join(BATCHES)}, or 1-8)")
+
+    # --- applying (the same code for live input, undo, resume and replay) ---------------------
+    def _apply(self, canon: str) -> list[str]:
+        """Apply one canonical command; returns what is said. Nothing changes when it is refused."""
+        w = canon.split()
+        verb = w[0]
+        st = self.stage()
+        if self.mode == "play":
+            return self._apply_live(canon, verb, w, st)
+        return self._apply_pad(canon, verb, w, st)
+
+    def _take_attr(self, verb: str, w: list[str], st: str) -> None:
+        want = {"colour": "colour", "height": "height", "sweetness": "sweetness"}[verb]
+        if st != want:
+            raise CommandError(f"{verb} {w[1]}: not now ({self.ask()})")
+        self.entry.append(w[1] if verb == "colour" else int(w[1]))
+
+    def _check_card_free(self, card: Card, used: Counter[Card]) -> None:
+        assert self.setup is not None
+        deck = self.setup.config().deck
+        if card_for(deck, card, used) is None:
+            held = sum(1 for c in deck if c == card)
+            if not held:
+                raise CommandError(f"the deck has no {card}")
+            raise CommandError(f"{card} is already played (the deck holds {held}); check the card")
+
+    def _used_live(self) -> Counter[Card]:
+        assert self.engine is not None
+        deck = self.engine.deck
+        return Counter(deck[c] for c, _ in self.picks)
+
+    def _apply_live(self, canon: str, verb: str, w: list[str], st: str) -> list[str]:
+        assert self.engine is not None
+        if st == "over":
+            raise CommandError("the game is over")
+        if verb in ("colour", "height", "sweetness"):
+            self._take_attr(verb, w, st)
+            if len(self.entry) == 3:
+                card = Card(*self.entry)
+                try:
+                    self._check_card_free(card, self._used_live())
+                except CommandError:
+                    self.entry.pop()
+                    raise
+            return []
+        if verb == "card":
+            if st != "colour":
+                raise CommandError(f"a card is entered at the start of a pick; undo first ({self.ask()})")
+            card = Card.from_text(" ".join(w[1:]))
+            self._check_card_free(card, self._used_live())
+            self.entry = [card.colour, card.height, card.sweetness]
+            return []
+        if verb == "batch":
+            if st != "batch":
+                raise CommandError(f"batch {w[1]}: enter the card first ({self.ask()})")
+            return self._pick(Card(*self.entry), BATCHES.index(w[1]))
+        if verb == "pick":
+            seat = int(w[2]) - 1
+            if st != "colour":
+                raise CommandError(f"a card is half entered ({self.entry_text()}): finish it or undo")
+            if seat != self.engine.current_player():
+                raise CommandError(f"it is {seat_name(self.engine.current_player())}'s pick, not {seat_name(seat)}'s")
+            card = Card.from_text(" ".join(w[3:6]))
+            self._check_card_free(card, self._used_live())
+            return self._pick(card, BATCHES.index(w[6]))
+        raise CommandError(f"{canon!r}: not in a live game ({self.ask()})")
+
+    def _pick(self, card: Card, b: int) -> list[str]:
+        e = self.engine
+        assert e is not None
+        seat = e.current_player()
+        problem = placement_problem(e.orchards[seat], b, card)
+        if problem:
+            raise CommandError(f"{card} cannot go into {BATCH_TITLES[b]}: {problem}")
+        idx = card_for(e.deck, card, self._used_live())
+        assert idx is not None
+        before_phase = e.phase
+        new = build(e.config, [*self.picks, (idx, b)])
+        self.picks.append((idx, b))
+        self.engine = new
+        self.entry = []
+        score = new.score(seat)
+        pts = score.batches[b]
+        n = len(new.orchards[seat][b])
+        said = [f"{seat_name(seat)} plants {card} in {BATCH_TITLES[b]} ({n} card{'s' if n != 1 else ''}, "
+                f"{pts} point{'s' if abs(pts) != 1 else ''}); {seat_name(seat)} now {score.total}"]
+        if new.is_terminal():
+            said += self.result_lines()
+        elif new.phase != before_phase:
+            said.append(self.phase_start_line())
+        return said
+
+    def phase_start_line(self) -> str:
+        e = self.engine
+        assert e is not None
+        per = e.per_phase * e.players
+        return (f"Phase {e.phase} of {e.phases}: deal {per} cards to the centre ({e.per_phase} per player); "
+                f"{seat_name(e.first_seat(e.phase))} picks first")
+
+    def _apply_pad(self, canon: str, verb: str, w: list[str], st: str) -> list[str]:
+        p = self.pad_player
+        if verb == "player":
+            n = int(w[1]) - 1
+            if n >= self.setup.players:
+                raise CommandError(f"there are {self.setup.players} players")
+            if st != "choose":
+                raise CommandError(f"finish this batch first (CONFIRM), or undo ({self.ask()})")
+            self.pad_player = n
+            return [f"Score pad: {seat_name(n)}"]
+        if verb == "batch":
+            if st != "choose":
+                raise CommandError(f"batch {w[1]}: finish this batch first (CONFIRM) ({self.ask()})")
+            self.pad_batch = BATCHES.index(w[1])
+            return []
+        if verb == "batch-done":
+            if st != "colour":
+                raise CommandError(f"a card is half entered ({self.entry_text()}): finish it or undo")
+            self.pad_batch = None
+            return []
+        if verb in ("colour", "height", "sweetness"):
+            if st not in STAGES:
+                raise CommandError(f"choose a batch first ({self.ask()})")
+            self._take_attr(verb, w, st)
+            if len(self.entry) == 3:
+                card = Card(*self.entry)
+                try:
+                    return self._pad_add(p, self.pad_batch, card)  # type: ignore[arg-type]
+                except CommandError:
+                    self.entry.pop()
+                    raise
+            return []
+        if verb == "card":
+            if st != "colour":
+                raise CommandError(f"choose a batch first ({self.ask()})" if st == "choose"
+                                   else f"a card is half entered ({self.entry_text()}): finish it or undo")
+            return self._pad_add(p, self.pad_batch, Card.from_text(" ".join(w[1:])))  # type: ignore[arg-type]
+        if verb == "pad":
+            n = int(w[1]) - 1
+            if n >= self.setup.players:
+                raise CommandError(f"there are {self.setup.players} players")
+            if self.entry or st not in ("choose", "colour"):
+                raise CommandError(f"a card is half entered ({self.entry_text()}): finish it or undo")
+            said = self._pad_add(n, BATCHES.index(w[2]), Card.from_text(" ".join(w[3:6])))
+            self.pad_player, self.pad_batch = n, None  # the screen shows the player just entered
+            return said
+        if verb == "pad-done":
+            if self.entry:
+                raise CommandError(f"a card is half entered ({self.entry_text()}): finish it or undo")
+            self.result = score_pad(self.pad_dict(), deck=self.setup.config().deck)
+            return self.result_lines()
+        raise CommandError(f"{canon!r}: not on the score pad ({self.ask()})")
+
+    def _pad_add(self, p: int, b: int, card: Card) -> list[str]:
+        orch = self.pad_cards[p]
+        if self.pad_count(p) >= CARDS_PER_PLAYER:
+            raise CommandError(f"{seat_name(p)} already has {CARDS_PER_PLAYER} cards")
+        problem = batch_problem(b, orch[b], card)
+        if problem:
+            raise CommandError(f"{card} cannot go into {seat_name(p)}'s {BATCH_TITLES[b]}: {problem}")
+        used = Counter(c for o in self.pad_cards for cards in o for c in cards)
+        self._check_card_free(card, used)
+        orch[b].append(card)
+        self.entry = []
+        pts = score_orchard(orch, easy=self.setup.easy)
+        return [f"{seat_name(p)}'s {BATCH_TITLES[b]}: {card} ({len(orch[b])} cards, {pts.batches[b]} points; "
+                f"{seat_name(p)} {pts.total})"]
+
+    def pad_dict(self) -> dict[str, Any]:
+        """The pad as ``score --game draftcider`` reads it."""
+        pad: dict[str, Any] = {"players": [
+            {"name": seat_name(p), "batches": {n: [c.to_dict() for c in cards] for n, cards in zip(
+                BATCHES, o, strict=True)}} for p, o in enumerate(self.pad_cards)]}
+        if self.setup.easy:
+            pad["easy"] = True
+        return pad
+
+    def _after(self) -> None:
+        done = (self.mode == "play" and self.engine is not None and self.engine.is_terminal()) or \
+            (self.mode == "pad" and self.result is not None)
+        if done:
+            self.mode = "result"
+            self.record = self.finished_record()
+            self._emit("finished", self.record)
+        else:
+            self.log.append(self.ask())
+        self._changed()
+
+    def _undo(self) -> None:
+        if not self.cmds:
+            raise CommandError("nothing to undo: this is the start of the game")
+        last = self.cmds[-1]
+        self._refold(self.cmds[:-1])
+        self._emit("cmd", "undo")
+        self.log.append(f"Undone: {last}")
+        self.said_last = [f"Undone: {last}"]
+        self._after()
+
+    def _refold(self, cmds: list[str]) -> None:
+        """The state after ``cmds`` from the start of the game (undo)."""
+        self._fresh(self.setup)
+        for c in cmds:
+            self._apply(c)
+            self.cmds.append(c)
+
+    def _fresh(self, setup: DSetup) -> None:
+        self.setup = setup
+        self.cmds = []
+        self.entry = []
+        self.record = None
+        self.result = None
+        self.said_last = []
+        self.picks = []
+        if setup.pad == "live":
+            self.mode = "play"
+            self.engine = build(setup.config(), [])
+            self.pad_cards = []
+        else:
+            self.mode = "pad"
+            self.engine = None
+            self.pad_cards = [[[] for _ in BATCHES] for _ in range(setup.players)]
+            self.pad_player, self.pad_batch = 0, None
+
+    def _start(self, setup: DSetup, *, journal: bool) -> None:
+        self._fresh(setup)
+        if journal:
+            self._emit("game", setup.to_dict())
+        easy = ", easy mode (Bad costs nothing)" if setup.easy else ""
+        if setup.pad == "live":
+            e = self.engine
+            assert e is not None
+            self.log.append(f"New game of Draft Cider: {setup.players} players, {e.phases} phases of "
+                            f"{e.per_phase} cards each{easy}")
+            self.log.append(self.phase_start_line())
+        else:
+            self.log.append(f"Draft Cider score pad: {setup.players} players{easy}; enter each player's "
+                            f"cards batch by batch, in the order played")
+        self._after()
+
+    def _reset(self) -> None:
+        self.mode = "setup"
+        self.engine = None
+        self.cmds = []
+        self.record = None
+        self.result = None
+        self.entry = []
+        self._changed()
+
+    def _resume(self) -> None:
+        if self.resume_refused:
+            raise CommandError(f"cannot resume: {self.resume_refused}; undo twice discards it")
+        assert self._resume_payload is not None
+        setup, cmds = self._resume_payload
+        self.replay(setup, cmds)
+
+    def _discard(self) -> None:
+        if not self.discard_armed:
+            self.discard_armed = True
+            self.log.append("Press UNDO again to discard this game for good (CONFIRM resumes it)")
+            self._changed()
+            return
+        self._emit("discard", None)
+        self._resume_payload = None
+        self.discard_armed = False
+        self.log.append("Unfinished game discarded")
+        self._reset()
+
+    def offer_resume(self, setup: Any, cmds: list[str], info: str = "", *, refused: str = "") -> None:
+        ds = setup if isinstance(setup, DSetup) else DSetup.from_dict(setup)
+        self.mode = "resume"
+        self.setup = ds
+        self._resume_payload = (ds, list(cmds))
+        self.resume_refused, self.discard_armed = refused, False
+        self.resume_info = f"cannot resume: {refused}" if refused else \
+            info or f"{ds.players} players, {len(cmds)} steps recorded"
+        self.log.append(f"Unfinished Draft Cider game found ({self.resume_info}): "
+                        + ("undo twice discards it" if refused else "confirm resumes it, undo twice starts a new one"))
+        self._changed()
+
+    def replay(self, setup: Any, cmds: list[str]) -> None:
+        """Rebuild a journalled game exactly (the same commands through the same code)."""
+        ds = setup if isinstance(setup, DSetup) else DSetup.from_dict(setup)
+        hook, self.on_command = self.on_command, None
+        start = len(self.log)
+        try:
+            self._start(ds, journal=False)
+            for c in cmds:
+                self.do(c)
+        finally:
+            self.on_command = hook
+        del self.log[start:]
+        self._said = min(self._said, len(self.log))
+        self.log.append(f"Resumed. {self.ask()}" if self.mode != "result" else "Resumed: the game is over")
+        self._changed()
+
+    # --- the end ------------------------------------------------------------------------------
+    def final_scores(self) -> tuple[Any, ...]:
+        if self.setup.pad == "end":
+            assert self.result is not None
+            return tuple(self.result.scores)
+        assert self.engine is not None
+        return self.engine.scores()
+
+    def winners(self) -> tuple[int, ...]:
+        if self.setup.pad == "end":
+            assert self.result is not None
+            return tuple(self.result.names.index(n) for n in self.result.winners)
+        assert self.engine is not None
+        return self.engine.winners()
+
+    def result_lines(self) -> list[str]:
+        """The end: each seat's total with its points per batch, then the winners."""
+        scores = self.final_scores()
+        win = self.winners()
+        out = ["Game over" if self.setup.pad == "live" else "Score pad scored"]
+        for s, sc in enumerate(scores):
+            parts = ", ".join(f"{BATCH_TITLES[b]} {p}" for b, p in enumerate(sc.batches) if p)
+            out.append(f"{seat_name(s)}: {sc.total} points ({parts or 'nothing'})")
+        names = " and ".join(seat_name(s) for s in win)
+        best = scores[win[0]].total if win else 0
+        out.append(f"{names} {'wins' if len(win) == 1 else 'win (a tie)'} with {best} points")
+        return out
+
+    def finished_record(self) -> dict[str, Any]:
+        """Live: the engine's ``draftcider-record/1`` (its deal is exactly the cards picked).
+        Pad: the pad JSON ``score --game draftcider`` reads."""
+        if self.setup.pad == "end":
+            return self.pad_dict()
+        assert self.engine is not None
+        return self.engine.to_record()
+
+
+# ------------------------------------------------------------------------------------------------
+# the session's resume (session.py calls this for a Draft Cider game in the journal)
+
+def offer_unfinished(ctl: Any, journal: Any, game: Any, resume: str) -> None:
+    """An unfinished Draft Cider game in the journal: dry-run, then offer / resume / discard."""
+    try:
+        setup = DSetup.from_dict(game.setup)
+    except (ValueError, KeyError, TypeError, OverflowError) as exc:
+        journal.move_aside(f"holds a setup this program cannot read ({exc!r})")
+        return
+    try:
+        scratch = DraftCiderCompanion()
+        scratch.replay(setup, game.cmds)
+    except (ValueError, KeyError, TypeError, IndexError, OverflowError) as exc:
+        log.warning("unfinished game %d cannot be resumed (%s): discarded", game.id, exc)
+        journal.discard(game.id)
+        return
+    info = scratch.ask() if scratch.mode in ("play", "pad") else "game over"
+    journal.continue_game(game)
+    if resume == "yes":
+        ctl.replay(setup, game.cmds)
+    elif resume == "no":
+        journal.discard(game.id)
+    else:
+        ctl.offer_resume(setup, game.cmds, f"{setup.players} players, {len(game.cmds)} steps; next: {info}")
+
+
+# ------------------------------------------------------------------------------------------------
+# a whole game as table commands (scenario tests, the demo)
+
+def table_script(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random"), *, easy: bool = False,
+                 steps: bool = False) -> tuple[list[str], State]:
+    """Bots play a seeded game in the engine (``table.bots.draftcider``); returns what a table
+    would enter for it (setup line, ``start``, one ``pick`` per pick — or, with ``steps``, the
+    colour, height, sweetness and batch one by one) and the engine's finished game."""
+    import random
+
+    from table.bots.draftcider import make_bot, play_game, seat_seed
+
+    seats = [make_bot(bots[i % len(bots)], random.Random(seat_seed(seed, i))) for i in range(players)]
+    final = play_game(Config(players, easy=easy), seats, seed)
+    out = [DSetup(players, easy, "live").to_text(), "start"]
+    replayed = State(final.config)
+    for a in final.history:
+        if a >= DEAL:
+            replayed.apply(a)
+            continue
+        seat = replayed.current_player()
+        c, b = divmod(a, N_BATCHES)
+        card = final.deck[c]
+        if steps:
+            out += [f"colour {card.colour}", f"height {card.height}", f"sweetness {card.sweetness}",
+                    f"batch {BATCHES[b]}"]
+        else:
+            out.append(f"pick seat {seat + 1} {card} {BATCHES[b]}")
+        replayed.apply(a)
+    return out, final
+
+
+def pad_script(state: State) -> list[str]:
+    """A finished engine game as the end-only pad's commands (setup, start, cards, pad-done)."""
+    out = [DSetup(state.players, state.config.easy, "end").to_text(), "start"]
+    for s in range(state.players):
+        for b, cards in enumerate(state.orchards[s]):
+            out += [f"pad {s + 1} {BATCHES[b]} {c}" for c in cards]
+    out.append("pad-done")
+    return out
