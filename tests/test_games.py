@@ -69,3 +69,44 @@ def test_score_draftcider_through_the_cli(tmp_path):
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
     assert [p["total"] for p in result["players"]] == [3, -1] and result["winners"] == ["Ada"]
+
+
+def _finished(game):
+    import random
+
+    if game == "zankapfel":
+        from table.bots.zankapfel import play_game
+        from table.engine.zankapfel import Config
+
+        return play_game(Config(3), 4, ["greedy", "random", "random"])
+    if game == "draftcider":
+        from table.bots.common import RandomBot
+        from table.bots.draftcider import play_game
+        from table.engine.draftcider import Config
+
+        return play_game(Config(2), [RandomBot(random.Random(1)), RandomBot(random.Random(2))], 4)
+    from table.bots.waldgaertner import play_game
+    from table.engine.waldgaertner import Config
+    from table.waldgaertner_files import load_cards
+
+    return play_game(Config(2, load_cards()), 4, ["greedy", "random"])
+
+
+@pytest.mark.parametrize("game", ["zankapfel", "draftcider", "waldgaertner"])
+def test_replay_reads_every_games_record_by_its_format(game, tmp_path):
+    import json
+
+    state = _finished(game)
+    path = tmp_path / "record.json"
+    record = state.to_record()
+    path.write_text(json.dumps(record), encoding="utf-8")
+    out = cli("replay", str(path))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == str(state.events[-1])
+    # a record whose stored winners disagree with its actions is refused in one line
+    others = [s for s in range(state.players) if s not in state.winners()]
+    path.write_text(json.dumps({**record, "winners": others}), encoding="utf-8")
+    bad = cli("replay", str(path))
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "Traceback" not in bad.stderr
+    # Draft Cider's engine records name no winners: an added key is refused as unknown
+    assert ("unknown record key 'winners'" if game == "draftcider" else "won, its actions say") in bad.stderr

@@ -20,7 +20,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "or a table companion's track game, applejack-track/1)")
     p.add_argument("--json", action="store_true", help="print the events as JSON lines")
     p.add_argument("--data", metavar="DIR", help="data set directory (default: the one shipped)")
-    p.add_argument("--game", choices=("applejack", "zankapfel"), default=None,
+    p.add_argument("--game", choices=("applejack", "zankapfel", "draftcider", "waldgaertner"), default=None,
                    help="the record's game (default: read from its format; a zankapfel-record/1 is Zankapfel's, "
                         "also the table companion's finished Zankapfel games)")
 
@@ -48,9 +48,12 @@ def run(args: argparse.Namespace) -> int:
     except InputError as exc:
         return _fail(str(exc))
     fmt = doc.get("format") if isinstance(doc, dict) else None
-    game = getattr(args, "game", None) or ("zankapfel" if fmt == "zankapfel-record/1" else "applejack")
-    if game == "zankapfel":
-        return _zankapfel(doc, name, args.json)
+    from table.games import GAMES
+
+    by_format = {g.record_format: g.key for g in GAMES}
+    game = getattr(args, "game", None) or (by_format.get(fmt, "applejack") if isinstance(fmt, str) else "applejack")
+    if game != "applejack":
+        return _other_game(game, doc, name, args.json)
     try:
         data = load_dataset(args.data)
     except DataError as exc:
@@ -69,14 +72,16 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _zankapfel(doc: Any, name: str, as_json: bool) -> int:
-    """A Zankapfel record (the engine's, or the table companion's: the same actions plus the
-    table's commands) replayed through the engine: its events as lines or JSON."""
+def _other_game(game: str, doc: Any, name: str, as_json: bool) -> int:
+    """A Zankapfel, Draft Cider or Waldgärtner record (the engine's, or the table companion's:
+    the same actions plus the table's commands) replayed through that game's engine: its events
+    as lines or JSON; stored winners that disagree with the replay are refused."""
+    import importlib
     import json
 
     from table.engine.errors import EngineError
-    from table.engine.zankapfel import replay
 
+    replay = importlib.import_module(f"table.engine.{game}").replay
     try:
         state = replay(doc)
     except EngineError as exc:
