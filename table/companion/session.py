@@ -25,6 +25,10 @@ def make_companion(game: str, data: DataSet, *, on_command: Callable[[str, Any],
         from table.companion.zankapfel import ZankapfelCompanion
 
         return ZankapfelCompanion(on_command=on_command)
+    if game == "waldgaertner":
+        from table.companion.waldgaertner import WaldgaertnerCompanion
+
+        return WaldgaertnerCompanion(on_command=on_command)
     if game != "applejack":
         raise ValueError(f"{game} has no table companion yet")
     return Controller(data, on_command=on_command, rng=rng)
@@ -65,7 +69,7 @@ def open_session(data: DataSet, state_dir: Path, *, resume: str = "ask",
     digest = data_digest(data)
     journal = Journal(state_dir, fault=fault, digest=digest)
     waiting = _peek_game(journal)
-    if waiting is not None and waiting != game and waiting in ("applejack", "zankapfel"):
+    if waiting is not None and waiting != game and waiting in ("applejack", "zankapfel", "waldgaertner"):
         log.info("an unfinished %s game is in the journal: offered first (not a new %s game)", waiting, game)
         game = waiting
     ctl: Any = None
@@ -126,6 +130,11 @@ def _offer_unfinished(data: DataSet, ctl: Any, journal: Journal, resume: str, di
     journal.discard_older_open(game.id)
     if ctl.game == "zankapfel":
         _offer_zankapfel(ctl, journal, game, resume)
+        return
+    if ctl.game == "waldgaertner":
+        from table.companion.waldgaertner import offer_unfinished
+
+        offer_unfinished(ctl, journal, game, resume)
         return
     try:
         setup = Setup.from_dict(game.setup)

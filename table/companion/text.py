@@ -19,7 +19,7 @@ Setup screen:
     start / (empty)                starts the game
 
 Game (setup screen, before a game begins):
-    g / game        the next game (applejack, zankapfel)    game zankapfel   that game
+    g / game        the next game (applejack, zankapfel, waldgaertner)    game zankapfel   that game
 
 Score pad (after the game; per player: the apples of each area per variety, blossoms, honey):
     5,3,2           the value of the field under the cursor (apples of each area, commas
@@ -53,7 +53,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable, Iterable
-from typing import TextIO
+from typing import Any, TextIO
 
 from table.companion.controller import CommandError, Controller
 from table.companion.hints import compute_hint
@@ -79,10 +79,8 @@ PAD_EXPECTED = ("score pad: type the apples of each area with commas (5,3), or a
 
 def help_keys(game: str = "applejack") -> str:
     """The keys and commands as plain text for a terminal (``play --help-keys [--game KEY]``)."""
-    if game == "zankapfel":
-        from table.companion import zankapfel_text
-
-        return zankapfel_text.help_keys()
+    if game != "applejack":
+        return _game_text(game).help_keys()  # type: ignore[no-any-return]
     return __doc__ or ""
 
 
@@ -90,12 +88,18 @@ def _is_applejack(ctl: object) -> bool:
     return getattr(ctl, "game", "applejack") == "applejack"
 
 
+def _game_text(game: str) -> Any:
+    """Another game's text module: ``table.companion.<key>_text`` (help_keys, screen_text,
+    handle_line, status_lines)."""
+    import importlib
+
+    return importlib.import_module(f"table.companion.{game}_text")
+
+
 def screen_text(ctl: Controller) -> str:
     """A short status line of what the screen shows (after a mode change)."""
     if not _is_applejack(ctl):
-        from table.companion import zankapfel_text
-
-        return zankapfel_text.screen_text(ctl)  # type: ignore[arg-type]
+        return _game_text(ctl.game).screen_text(ctl)  # type: ignore[no-any-return]
     if ctl.mode == "setup":
         s = ctl.setup
         tracked = f"orchard tracking on (t), hints: {s.hints_text()} (h)" if s.tracked else "orchard tracking off (t)"
@@ -143,9 +147,7 @@ def handle_line(ctl: Controller, line: str) -> str | None:
         ctl.press("game")  # the shell: the next game on the setup screen
         return None
     if not _is_applejack(ctl):
-        from table.companion import zankapfel_text
-
-        return zankapfel_text.handle_line(ctl, line)  # type: ignore[arg-type]
+        return _game_text(ctl.game).handle_line(ctl, line)  # type: ignore[no-any-return]
     word = line.strip()
     low = word.lower()
     if ctl.mode == "pad":
@@ -219,9 +221,7 @@ def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool =
         if hint:
             print(f"  ? {hint}", file=out)
         elif line.strip().lower() == "status" and not _is_applejack(ctl):
-            from table.companion import zankapfel_text
-
-            for row in zankapfel_text.status_lines(ctl):  # type: ignore[arg-type]
+            for row in _game_text(ctl.game).status_lines(ctl):
                 print(row, file=out)
         return True
 

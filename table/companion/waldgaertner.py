@@ -825,6 +825,40 @@ class WaldgaertnerCompanion:
                   f"storage {sc[s].storage})" for s in order)]
 
 
+def offer_unfinished(ctl: Any, journal: Any, game: Any, resume: str) -> None:
+    """The session's offer of an unfinished Waldgärtner game (``session._offer_unfinished``): a dry
+    run first (a journal that no longer replays is discarded with one line, never a crash loop);
+    a game played with another card file is offered but not resumed."""
+    import logging
+
+    log = logging.getLogger("applejack.session")
+    try:
+        setup = WSetup.from_dict(game.setup)
+    except (ValueError, KeyError, TypeError, OverflowError) as exc:
+        journal.move_aside(f"holds a setup this program cannot read ({exc!r})")
+        return
+    refused = ctl.refusal_for(game.setup)
+    info = ""
+    if not refused:
+        try:
+            scratch = WaldgaertnerCompanion(cards=ctl.cards)
+            scratch.replay(game.setup, game.cmds)
+        except (ValueError, KeyError, TypeError, IndexError, OverflowError) as exc:
+            log.warning("unfinished game %d cannot be resumed (%s): discarded", game.id, exc)
+            journal.discard(game.id)
+            return
+        e = scratch.state
+        info = (f"{setup.players} players, round {e.round} of {ROUNDS}, {len(game.cmds)} steps; next: "
+                + (scratch.ask() if scratch.mode == "play" else "game over"))
+    journal.continue_game(game)
+    if resume == "no":
+        journal.discard(game.id)
+    elif resume == "yes" and not refused:
+        ctl.replay(game.setup, game.cmds)
+    else:
+        ctl.offer_resume(game.setup, game.cmds, info, refused=refused)
+
+
 # ------------------------------------------------------------------------------------------------
 # a whole game as table commands (scenario tests, the demo)
 

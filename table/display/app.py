@@ -66,6 +66,10 @@ def view_for(ctl: Any, size: tuple[int, int]) -> View:
         from table.display.zankapfel_view import ZankapfelView
 
         return ZankapfelView(size)
+    if getattr(ctl, "game", "applejack") == "waldgaertner":
+        from table.display.waldgaertner_view import WaldgaertnerView
+
+        return WaldgaertnerView(size)
     return View(size)
 
 
@@ -83,6 +87,20 @@ def zankapfel_key(key: int, ctl: Any) -> str | None:
     if key in (pygame.K_UP, pygame.K_DOWN):
         return "up" if key == pygame.K_UP else "down"
     if key in (pygame.K_u, pygame.K_BACKSPACE, pygame.K_DELETE):
+        return "undo"
+    return KEYS.get(key)
+
+
+def waldgaertner_key(key: int, ctl: Any) -> str | None:
+    """Waldgärtner's keys: digits are trough buttons (die choices), or a card id's digits where one
+    is asked; s special, b sells/declines, u undo."""
+    if key in DIGITS:
+        stage = ctl.stage() if ctl.mode == "play" else ""
+        d = DIGITS[key]
+        return d if stage in ("draw", "reveal", "bdraw", "sdeal", "bchoose", "achoose", "schoose") else f"trough{d}"
+    if key == pygame.K_s:
+        return "trough7"
+    if key in (pygame.K_u, pygame.K_DELETE):
         return "undo"
     return KEYS.get(key)
 
@@ -156,7 +174,8 @@ class App:
                 self.press("game")
             else:
                 game = getattr(self.ctl, "game", "applejack")
-                self.press(key_button(e.key, self.ctl.mode) if game == "applejack" else zankapfel_key(e.key, self.ctl))
+                self.press(key_button(e.key, self.ctl.mode) if game == "applejack" else
+                           waldgaertner_key(e.key, self.ctl) if game == "waldgaertner" else zankapfel_key(e.key, self.ctl))
         elif e.type == pygame.FINGERDOWN:
             w, h = self.surface.get_size()
             self.press(self.view.hit((int(e.x * w), int(e.y * h))))
