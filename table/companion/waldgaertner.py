@@ -683,7 +683,6 @@ class WaldgaertnerCompanion:
 
     def _lines(self, evs: list[Event]) -> list[str]:
         """The events of one command as the table hears them."""
-        e = self.state
         out: list[str] = []
         i = 0
         while i < len(evs):
@@ -718,7 +717,8 @@ class WaldgaertnerCompanion:
             return (f"Deck {ev.deck + 1} is contested by {who}: a tie — the card goes to the discard pile and "
                     f"all of them draw from deck {ev.deck + 1}")
         if isinstance(ev, E.CardTaken):
-            return f"{seat_name(ev.seat)} takes {card_label(e.card(ev.card))}" + (f", pays {ev.paid}" if ev.paid else "")
+            paid = f", pays {ev.paid}" if ev.paid else ""
+            return f"{seat_name(ev.seat)} takes {card_label(e.card(ev.card))}{paid}"
         if isinstance(ev, E.CardDrawn):
             if ev.empty:
                 return f"{seat_name(ev.seat)} draws nothing: {ev.source} is empty"

@@ -174,8 +174,8 @@ class App:
                 self.press("game")
             else:
                 game = getattr(self.ctl, "game", "applejack")
-                self.press(key_button(e.key, self.ctl.mode) if game == "applejack" else
-                           waldgaertner_key(e.key, self.ctl) if game == "waldgaertner" else zankapfel_key(e.key, self.ctl))
+                keys = {"applejack": None, "waldgaertner": waldgaertner_key}.get(game, zankapfel_key)
+                self.press(key_button(e.key, self.ctl.mode) if keys is None else keys(e.key, self.ctl))
         elif e.type == pygame.FINGERDOWN:
             w, h = self.surface.get_size()
             self.press(self.view.hit((int(e.x * w), int(e.y * h))))

@@ -100,7 +100,7 @@ class WaldgaertnerView(View):
             rect = pygame.Rect(round(area.x + (r - 1) * w), area.y, max(1, round(w) - 2), area.h)
             col = SEASON_RGB[(r - 1) % 10]
             if r < rnd:
-                pygame.draw.rect(surf, tuple(c // 2 for c in col), rect, border_radius=2)  # type: ignore[arg-type]
+                pygame.draw.rect(surf, tuple(c // 2 for c in col), rect, border_radius=2)
             elif r == rnd:
                 pygame.draw.rect(surf, LIT, rect.inflate(0, self.px(6)), border_radius=3)
             else:
