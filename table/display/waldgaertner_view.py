@@ -59,11 +59,11 @@ class WaldgaertnerView(View):
         for i, n in enumerate(range(2, 8)):
             r = pygame.Rect(self.px(30) + i * (bw + self.px(10)), self.px(110), bw, bh)
             self.button(surf, r, f"{n}", f"players:{n}", lit=s.players == n, size=30)
-        self.text(surf, "Continent choice (button 1)", 22, (self.px(30), self.px(198)), DIM)
+        self.text(surf, "Continent (button 1)", 22, (self.px(30), self.px(198)), DIM)
         r = pygame.Rect(self.px(30), self.px(230), self.px(240), self.px(64))
         self.button(surf, r, "Europe" if s.choice == "EU" else "North America", "choice", size=24)
-        self.text(surf, "Direct sale (variant)", 22, (self.px(300), self.px(198)), DIM)
-        r = pygame.Rect(self.px(300), self.px(230), self.px(200), self.px(64))
+        self.text(surf, "Direct sale (variant)", 22, (self.px(320), self.px(198)), DIM)
+        r = pygame.Rect(self.px(320), self.px(230), self.px(200), self.px(64))
         self.button(surf, r, "on" if s.direct_sale else "off", "directsale", lit=s.direct_sale, size=24)
         self.wrapped(surf, "The cards stay on the table: enter each card turned up or drawn by its id in the card "
                      "file. The companion keeps the 21 rounds, says what flowers and is harvested, settles the dice "
