@@ -367,9 +367,19 @@ class WaldgaertnerCompanion:
         self._after()
 
     def _canonical(self, text: str) -> str:
+        canon = self._canonical_form(text)
+        w = canon.split()
+        if len(w) == 2 and w[0] in ("card", "keep", "choose", "sell", "plant") and int(w[1]) >= len(self.cards.cards):
+            raise CommandError(self._card_where(int(w[1])))
+        return canon
+
+    def _canonical_form(self, text: str) -> str:
         e = self.state
         st = self.stage()
         w = text.split()
+        if len(w) == 2 and w[0] in ("card", "keep", "choose", "sell", "plant") and _num(w[1]) \
+                and int(w[1]) >= len(self.cards.cards):
+            return f"{w[0]} {int(w[1])}"
         if len(w) == 1 and _num(w[0]):
             n = int(w[0])
             if st in CHANCE_STAGES:
