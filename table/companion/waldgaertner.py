@@ -14,6 +14,7 @@ action text; the companion adds short forms:
 
 =========================  ====================  ===============================================
 ``card 17``                ``17``                a card turned face up or drawn into a hand (id)
+``unknown 140 size=3 …``   ``unknown size=3 …``  a card not in the card file, by its attributes
 ``deck 3``                 ``3`` / button 3      the starting draw's deck, or a seat's die on deck 3
 ``special``                ``s`` / button 7      a seat's die on "6" for a special action
 ``pass``                                         nothing on offer and no cube for a special
@@ -29,6 +30,13 @@ action text; the companion adds short forms:
                                                  companion fills in the cards put back)
 ``undo``                   ``u``                 take back the last command
 =========================  ====================  ===============================================
+
+**A card that is not in the card file** (``unknown size=3 value=4 flower=white flowering=2
+fruit=pome harvest=8``, optional ``sex=``, ``bonus=`` with ``partner=``, ``leaf``, ``nitrogen``)
+stands in for an unseen card of the same continent and size class (the class counts of the file
+stay exact, so the engine's card model is unchanged): the game's card set becomes the file with
+that card rewritten, the engine is rebuilt on it with the same actions, and the record carries
+the rewritten card text, so it replays.
 
 **Die choices** are simultaneous and secret at the table; they are entered after everyone has
 shown, one per seat in seat order (the lamps then light the contested decks while the table
@@ -135,7 +143,7 @@ class WaldgaertnerCompanion:
         self.setup = WSetup()
         self.e: State | None = None
         self.cmds: list[str] = []
-        self.marks: list[tuple[int, int]] = []
+        self.marks: list[tuple[int, int, CardSet]] = []
         """Per command: the engine's history length and event count before it (undo goes back to it)."""
         self.version = 0
         self.hint = ""
@@ -393,6 +401,8 @@ class WaldgaertnerCompanion:
             if st == "special":
                 return f"search {n}"
             raise CommandError(f"{n}: no number is asked now ({self.ask()})")
+        if w[0] == "unknown":
+            return self._unknown_canonical(w[1:])
         if w == ["s"] and st == "die":
             return "special"
         if w in (["alt"], ["alternative"]):
@@ -431,15 +441,18 @@ class WaldgaertnerCompanion:
 
     def _apply(self, canon: str) -> None:
         e = self.state
-        mark = (len(e.history), len(e.events))
+        mark = (len(e.history), len(e.events), e.config.cards)
         n_events = len(e.events)
         try:
             w = canon.split()
             if w[0] == "keep":
                 self._keep(int(w[1]))
+            elif w[0] == "unknown":
+                self._unknown(canon)
             else:
                 self._engine(canon)
         except (IllegalActionError, ActionParseError, CommandError) as exc:
+            self.e = e  # an unknown card's rebuild is dropped
             while len(e.history) > mark[0]:
                 e.undo()
             if isinstance(exc, CommandError):
@@ -447,7 +460,7 @@ class WaldgaertnerCompanion:
             raise CommandError(self._refusal(canon, exc)) from None
         self.cmds.append(canon)
         self.marks.append(mark)
-        said = self._lines(e.events[n_events:])
+        said = self._lines(self.state.events[n_events:])
         self.log.extend(said)
         self.said_last = said
 
@@ -464,6 +477,97 @@ class WaldgaertnerCompanion:
             if st == "play" and cid < len(e.cards) and not e.plant_spots(self.seat(), cid):
                 raise CommandError(self._no_room(cid))
         e.apply(text)
+
+    # --- a card that is not in the card file ----------------------------------------------------
+    def _unknown_canonical(self, words: list[str]) -> str:
+        """``unknown size=3 value=4 flower=white flowering=2 fruit=pome harvest=8 [sex=male]
+        [bonus=1 partner=Malus] [leaf] [nitrogen]`` → the canonical form with the card id it stands in
+        for: an unseen card of the deck's continent and size class (the last in the file)."""
+        st = self.stage()
+        if st not in ("draw", "reveal", "bdraw"):
+            raise CommandError(f"an unknown card is entered where a card is turned or drawn ({self.ask()})")
+        if words and _num(words[0]):  # the journal's form already names the card it stands in for
+            return "unknown " + " ".join(words)
+        attrs = self._unknown_attrs(words)
+        e = self.state
+        cont = e.decks[self.deck_now()]
+        base = self.cards.cards
+        taken = {c.id for c in e.config.cards.cards if c != base[c.id]}
+        free = [c for c in e.t.pools[cont] if base[c].size == attrs["size"] and c not in taken]
+        if not free:
+            raise CommandError(f"every {SIZE_NAMES[int(attrs['size'])]} card of {cont} has been seen: no unseen "
+                               "card is left for the unknown one to stand in for")
+        return f"unknown {max(free)} " + " ".join(f"{k}={v}" for k, v in attrs.items() if v not in ("", -1))
+
+    @staticmethod
+    def _unknown_attrs(words: list[str]) -> dict[str, str | int]:
+        from table.engine.waldgaertner.cards import COLOURS, FRUITS, SEXES
+
+        out: dict[str, str | int] = {"size": 0, "sex": "both", "value": 0, "bonus": 0, "flower": "",
+                                     "flowering": -1, "fruit": "", "harvest": -1, "leaf": "no", "nitrogen": "no",
+                                     "partner": "-"}
+        for word in words:
+            key, eq, val = word.partition("=")
+            if not eq and key in ("leaf", "nitrogen"):
+                out[key] = "yes"
+                continue
+            if key in ("size", "value", "bonus", "flowering", "harvest") and _num(val, 2):
+                out[key] = int(val)
+            elif (key, val) in {*(("sex", v) for v in SEXES), *(("flower", v) for v in COLOURS),
+                                *(("fruit", v) for v in FRUITS), ("leaf", "yes"), ("leaf", "no"),
+                                ("nitrogen", "yes"), ("nitrogen", "no")}:
+                out[key] = val
+            elif key == "partner" and val and val.isascii():
+                out[key] = val[:1].upper() + val[1:]
+            else:
+                raise CommandError(f"unknown card: {word!r}? size=1-5 value=N flower=({'|'.join(COLOURS)}) "
+                                   f"flowering=0-9 fruit=({'|'.join(FRUITS)}) harvest=0-9 [sex=male|female] "
+                                   "[bonus=N partner=Genus] [leaf] [nitrogen]")
+        male = out["sex"] == "male"
+        need = ["size", "flower", "flowering"] + ([] if male else ["fruit", "harvest"])
+        missing = [k for k in need if out[k] in ("", -1) or (k == "size" and out[k] == 0)]
+        if missing:
+            raise CommandError(f"unknown card: give {', '.join(missing)} (the attributes the rules use)")
+        if not 1 <= int(out["size"]) <= 5 or not 0 <= int(out["flowering"]) <= 9 or int(out["harvest"]) > 9:
+            raise CommandError("unknown card: size is 1-5, flowering and harvest are phases 0-9")
+        if male:
+            out["fruit"], out["harvest"] = "", -1
+        return out
+
+    def _rebuilt(self, cards: CardSet, history: list[int]) -> State:
+        """The game on other cards: the same actions (the substituted card was never seen before)."""
+        st = new_game(self.setup.config(cards))
+        for a in history:
+            st.apply(a)
+        return st
+
+    def _unknown(self, canon: str) -> None:
+        from dataclasses import replace
+
+        from table.engine.errors import DataError
+        from table.engine.waldgaertner.cards import parse_cards
+
+        e = self.state
+        w = canon.split()
+        cid = int(w[1])
+        attrs = self._unknown_attrs(w[2:])
+        old = e.config.cards.cards
+        if not 0 <= cid < len(old) or cid not in e.t.pools[old[cid].continent] or old[cid].size != attrs["size"]:
+            raise CommandError(f"card {cid} cannot stand in for an unknown card now")
+        male = attrs["sex"] == "male"
+        card = replace(old[cid], name=f"Ignota {cid}", common=f"unknown plant {cid}", german=f"unbekannt {cid}",
+                       sex=str(attrs["sex"]), value=int(attrs["value"]), bonus=int(attrs["bonus"]),
+                       flower=str(attrs["flower"]), flowering=int(attrs["flowering"]),
+                       fruit="" if male else str(attrs["fruit"]), harvest=-1 if male else int(attrs["harvest"]),
+                       leaf=attrs["leaf"] == "yes", nitrogen=attrs["nitrogen"] == "yes",
+                       partner="" if attrs["partner"] == "-" else str(attrs["partner"]))
+        cards = tuple(card if c.id == cid else c for c in old)
+        try:
+            new = parse_cards(cards_toml(e.config.cards, cards), "unknown card")
+        except DataError as exc:
+            raise CommandError(str(exc).splitlines()[-1].strip()) from None
+        self.e = self._rebuilt(new, list(e.history))
+        self.state.apply(f"card {cid}")
 
     def _keep(self, cid: int) -> None:
         """A bonus draw or a search entered by the card kept: the cards put back are filled in."""
@@ -539,7 +643,10 @@ class WaldgaertnerCompanion:
             raise CommandError("nothing to undo: this is the start of the game")
         e = self.state
         last = self.cmds.pop()
-        hist, _ = self.marks.pop()
+        hist, _, cards = self.marks.pop()
+        if cards is not e.config.cards:  # an unknown card undone: the game goes back to the cards before it
+            self.e = self._rebuilt(cards, e.history[:hist])
+        e = self.state
         while len(e.history) > hist:
             e.undo()
         self._emit("cmd", "undo")
@@ -867,6 +974,33 @@ def offer_unfinished(ctl: Any, journal: Any, game: Any, resume: str) -> None:
         ctl.replay(game.setup, game.cmds)
     else:
         ctl.offer_resume(game.setup, game.cmds, info, refused=refused)
+
+
+def cards_toml(base: CardSet, cards: tuple[Card, ...]) -> str:
+    """A card file's TOML text for ``cards`` (one ``[[card]]`` each, in id order) with ``base``'s
+    deck name and tasks: what a game with an unknown card records, so its record replays."""
+    import json
+
+    q = json.dumps  # a JSON string is a TOML basic string
+    out = [f"[deck]\nname = {q(base.name)}\n"]
+    for c in cards:
+        lines = ["[[card]]", f"name = {q(c.name)}", f"common = {q(c.common)}", f"german = {q(c.german)}",
+                 f"continent = {q(c.continent)}", f"size = {c.size}", f"sex = {q(c.sex)}", f"value = {c.value}",
+                 f"flower = {q(c.flower)}", f"flowering = {c.flowering}", f"leaf = {'true' if c.leaf else 'false'}",
+                 f"nitrogen = {'true' if c.nitrogen else 'false'}"]
+        if c.bonus:
+            lines.append(f"bonus = {c.bonus}")
+        if not c.male:
+            lines += [f"fruit = {q(c.fruit)}", f"harvest = {c.harvest}"]
+        if c.partner:
+            lines.append(f"partner = {q(c.partner)}")
+        out.append("\n".join(lines) + "\n")
+    for t in base.tasks:
+        lines = ["[[task]]", f"name = {q(t.name)}", f"sizes = {list(t.sizes)}", f"fruits = {q(list(t.fruits))}",
+                 f"nitrogen = {'true' if t.nitrogen else 'false'}", f"leaf = {'true' if t.leaf else 'false'}",
+                 f"cross = {'true' if t.cross else 'false'}"]
+        out.append("\n".join(lines) + "\n")
+    return "\n".join(out)
 
 
 # ------------------------------------------------------------------------------------------------

@@ -6,6 +6,10 @@ key or a command (the journal keeps the long form):
     2..7 / 1                    setup: players / the EU-NA choice
     start / (empty)             start the game
     17 / card 17                a card turned face up or drawn into a hand: its id in the card file
+    unknown size=3 value=4 flower=white flowering=2 fruit=pome harvest=8 [sex=male|female]
+            [bonus=1 partner=Malus] [leaf] [nitrogen]
+                                a card that is not in the card file, by the attributes the rules use
+                                (it stands in for an unseen card of that deck's continent and size)
     3 / deck 3                  the first draw's deck; a seat's die on deck 3 (in seat order,
                                 after everyone has shown)
     7 / s / special             a seat's die on "6" for a special action

@@ -195,3 +195,46 @@ def test_setup_lines_and_buttons(cards):
     assert ctl.setup == WSetup(7, "NA", True)
     ctl.press("confirm")
     assert ctl.mode == "play" and ctl.state.players == 7 and ctl.state.config.direct_sale
+
+
+def test_an_unknown_card_by_its_attributes_plays_scores_and_replays(cards):
+    from table.engine.waldgaertner import replay
+
+    ctl = _fresh(cards)
+    ctl.do("deck 1")
+    ctl.do("unknown size=3 value=7 flower=pink flowering=1 fruit=drupe harvest=4 leaf")
+    canon = ctl.cmds[-1]
+    cid = int(canon.split()[1])
+    card = ctl.state.card(ctl.state.hand(0))
+    assert card.id == cid and (card.value, card.flower, card.flowering, card.fruit, card.harvest, card.leaf,
+                               card.size, card.continent) == (7, "pink", 1, "drupe", 4, True, 3, "EU")
+    assert cards.cards[cid] != card and ctl.cards is cards  # the file is untouched, the game's set is not
+    ctl.do("undo")
+    assert ctl.state.config.cards is cards and ctl.stage() == "draw"
+    ctl.do(canon)  # the journal's form names the card it stands in for
+    # play to the end: the first legal card or decision each time (plants before sales)
+    while ctl.mode == "play":
+        legal = ctl.state.legal_actions()
+        ctl.do(A.to_text(max(legal) if ctl.stage() == "play" else legal[0]))
+    rec = ctl.record
+    assert "Ignota" in rec["config"]["cards"] and ctl.mode == "result"
+    assert cid in ctl.state.garden(0).values() or cid in ctl.state.discard
+    assert [s.total for s in replay(rec).scores()] == rec["scores"]
+    again = WaldgaertnerCompanion(cards=cards)
+    again.replay(WSetup(2).to_dict(cards), ctl.cmds)
+    assert again.state.summary() == ctl.state.summary()
+
+
+@pytest.mark.parametrize(("line", "says"), [
+    ("unknown size=3", "give flower, flowering, fruit, harvest"),
+    ("unknown size=8 value=1 flower=red flowering=1 fruit=berry harvest=3", "size is 1-5"),
+    ("unknown size=2 value=1 flower=mauve flowering=1 fruit=berry harvest=3", "'flower=mauve'"),
+    ("unknown size=2 value=2 flower=red flowering=2 fruit=berry harvest=6 bonus=1 partner=Nothere",
+     "no card can pollinate it"),
+])
+def test_an_unknown_card_with_bad_attributes_is_one_line(cards, line, says):
+    ctl = _fresh(cards)
+    ctl.do("deck 2")
+    with pytest.raises(CommandError, match=says) as exc:
+        ctl.do(line)
+    assert "\n" not in str(exc.value) and ctl.cmds == ["deck 2"]
