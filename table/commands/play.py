@@ -186,6 +186,10 @@ def _run_once(args: argparse.Namespace) -> int:
                 from table.companion.zankapfel import table_script
 
                 lines = table_script(4, args.demo)[0]
+            elif ctl.game == "waldgaertner":
+                from table.companion.waldgaertner import table_script as wg_script
+
+                lines = wg_script(4, args.demo)[0]
             else:
                 from table.companion.controller import Setup
                 from table.companion.session import auto_script
