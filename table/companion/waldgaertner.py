@@ -602,6 +602,9 @@ class WaldgaertnerCompanion:
         for d in range(e.players):
             if e.offer(d) == cid:
                 return f"{card_label(c)} is face up on deck {d + 1}"
+            if cid in e.t.known[d]:
+                return (f"{card_label(c)} is in deck {d + 1} (put back there, or filled in by a `keep`: if the table "
+                        "really put other cards back, undo to that draw and enter each card)")
         decks = [d + 1 for d, cont in enumerate(e.decks) if cont == c.continent]
         if not decks:
             return f"{card_label(c)} is a {c.continent} card: this game plays {'/'.join(sorted(set(e.decks)))}"
@@ -612,8 +615,13 @@ class WaldgaertnerCompanion:
         w = canon.split()
         st = self.stage()
         if w[0] == "card" and len(w) == 2 and _num(w[1]):
-            cid = int(w[1])
-            return f"card {cid} cannot come from deck {self.deck_now() + 1} now: {self._card_where(cid)}"
+            cid, d = int(w[1]), self.deck_now()
+            if d >= 0 and not e.t.unknown[d] and cid in e.t.pools.get(e.decks[d], ()):
+                shown = ", ".join(card_label(e.card(x)) for x in sorted(set(e.t.known[d]))[:6])
+                return (f"card {cid} cannot come from deck {d + 1} now: the companion knows every card left in it "
+                        f"({shown}…; a search or bonus draw entered by `keep` filled them in — undo to it and enter "
+                        "each card)")
+            return f"card {cid} cannot come from deck {d + 1} now: {self._card_where(cid)}"
         if st == "die" and w[0] in ("deck", "special", "pass"):
             offered = [f"deck {d + 1}" for d in range(e.players) if e.offer(d) >= 0]
             extra = "special (needs 1 cube)" if A.SPECIAL in e.legal_actions() else "no special (no cube)"
