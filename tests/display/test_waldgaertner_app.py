@@ -5,10 +5,10 @@ import pygame
 import pytest
 
 from table.companion.ports import RecordingIndicators
-from table.hardware.events import ButtonPress
 from table.companion.waldgaertner import WaldgaertnerCompanion
 from table.display.app import App
 from table.display.waldgaertner_view import WaldgaertnerView
+from table.hardware.events import ButtonPress
 
 
 @pytest.fixture(autouse=True)
