@@ -490,7 +490,12 @@ class WaldgaertnerCompanion:
             return "unknown " + " ".join(words)
         attrs = self._unknown_attrs(words)
         e = self.state
-        cont = e.decks[self.deck_now()]
+        d = self.deck_now()
+        cont = e.decks[d]
+        if not e.t.unknown[d]:
+            shown = ", ".join(card_label(e.card(x)) for x in sorted(set(e.t.known[d]))[:6])
+            raise CommandError(f"every card left in deck {d + 1} is known to the companion ({shown}…): it cannot be "
+                               "an unknown one")
         base = self.cards.cards
         taken = {c.id for c in e.config.cards.cards if c != base[c.id]}
         free = [c for c in e.t.pools[cont] if base[c].size == attrs["size"] and c not in taken]

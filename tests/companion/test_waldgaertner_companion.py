@@ -271,3 +271,13 @@ def test_a_search_entered_by_keep_then_a_card_the_mirror_cannot_have_says_what_t
             assert "\n" not in str(exc) and ("undo to" in str(exc) or "cannot" in str(exc))
             return
     pytest.skip("no search entered by keep diverged in 40 seeds")  # pragma: no cover
+
+
+def test_an_unknown_card_cannot_come_from_a_deck_whose_cards_are_all_known(cards):
+    ctl = _fresh(cards)
+    ctl.do("deck 1")
+    e = ctl.state
+    e.t.known[0], e.t.unknown[0] = [c.id for c in cards.cards if c.continent == "EU"][:3], 0  # as after a search
+    with pytest.raises(CommandError, match="every card left in deck 1 is known"):
+        ctl.do("unknown size=2 value=3 flower=white flowering=4 fruit=berry harvest=7")
+    assert ctl.cmds == ["deck 1"]
