@@ -780,6 +780,34 @@ class WaldgaertnerCompanion:
                 return self._phase_lines(list(e.events[i + 1:j]), ev)
         return []
 
+    def phase_summary(self) -> list[str]:
+        """This round's step 1 per seat in short (the screen): ``Seat 3: cube on #198 #131 (#107 dark)
+        · to storage #108 (1) · leaves +1 · in vain #149``."""
+        e = self.e
+        if e is None:
+            return []
+        evs: list[Event] = []
+        for i in range(len(e.events) - 1, -1, -1):
+            if isinstance(e.events[i], E.RoundStarted):
+                j = i + 1
+                while j < len(e.events) and isinstance(e.events[j], (E.Bloomed, E.BloomedInVain, E.Harvested)):
+                    j += 1
+                evs = list(e.events[i + 1:j])
+                break
+        out = []
+        for s in range(e.players):
+            mine = [ev for ev in evs if getattr(ev, "seat", -1) == s]
+            cube = [f"#{ev.card}" + (" dark" if ev.value == 2 else "") for ev in mine if isinstance(ev, E.Bloomed)]
+            fruit = [f"#{ev.card} ({ev.value})" for ev in mine if isinstance(ev, E.Harvested) and ev.what == "fruit"]
+            leaves = sum(1 for ev in mine if isinstance(ev, E.Harvested) and ev.what == "leaf")
+            vain = [f"#{ev.card}" for ev in mine if isinstance(ev, E.BloomedInVain)]
+            parts = ([f"cube on {' '.join(cube)}"] if cube else []) \
+                + ([f"to storage {' '.join(fruit)}"] if fruit else []) \
+                + ([f"leaves +{leaves}"] if leaves else []) + ([f"in vain {' '.join(vain)}"] if vain else [])
+            if parts:
+                out.append(f"{seat_name(s)}: " + " · ".join(parts))
+        return out
+
     def _phase_lines(self, evs: list[Event], rs: E.RoundStarted) -> list[str]:
         e = self.state
         head = f"Round {rs.round} of {ROUNDS}: phase {rs.phase}, {PHASES[rs.phase]}"

@@ -132,18 +132,20 @@ class WaldgaertnerView(View):
 
     def draw_phase(self, surf: pygame.Surface, ctl: Any, area: pygame.Rect) -> None:
         pygame.draw.rect(surf, LEAF, area, border_radius=self.px(6))
-        lines = ctl.phase_report()
-        if not lines:
+        lines = ctl.phase_summary()
+        if not lines and not ctl.phase_report():
             self.wrapped(surf, "Round 1 starts at step 2: the decks turn their offers.", 16,
                          (area.x + self.px(6), area.y + self.px(4)), area.w - self.px(12), FG, max_lines=3,
                          min_size=12)
             return
         y = area.y + self.px(3)
-        for line in lines[1:]:
-            if y > area.bottom - self.px(16):
+        y = self.wrapped(surf, f"Phase {ctl.state.year_phase}: flowers and harvests", 14, (area.x + self.px(6), y),
+                         area.w - self.px(12), DIM, max_lines=1, min_size=12)
+        for line in lines or ["Nothing flowers or is harvested"]:
+            if y > area.bottom - self.px(18):
                 break
-            y = self.wrapped(surf, line.strip(), 14, (area.x + self.px(6), y), area.w - self.px(12), FG, max_lines=2,
-                             min_size=10)
+            y = self.wrapped(surf, line, 15, (area.x + self.px(6), y), area.w - self.px(12), FG, max_lines=2,
+                             min_size=13)
 
     def draw_ledger(self, surf: pygame.Surface, ctl: Any, area: pygame.Rect) -> None:
         e = ctl.state
