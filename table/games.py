@@ -41,7 +41,7 @@ GAMES: tuple[GameInfo, ...] = (
     GameInfo("draftcider", "Draft Cider", (2, 3, 4, 5, 6), "shared/seeds/003_…; docs/draftcider.md",
              frozenset({"engine", "simulate", "score", "companion"}), ("random", "greedy"), "draftcider-record/1"),
     GameInfo("waldgaertner", "Waldgärtner", (2, 3, 4, 5, 6, 7), "shared/seeds/004_…; docs/waldgaertner.md",
-             frozenset({"engine", "simulate"}), ("random", "greedy"), "waldgaertner-record/1"),
+             frozenset({"engine", "simulate", "companion"}), ("random", "greedy"), "waldgaertner-record/1"),
 )
 
 GAME_KEYS: tuple[str, ...] = tuple(g.key for g in GAMES)

@@ -28,12 +28,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--text", action="store_true", help="print the games as text instead of the screen demo")
     parser.add_argument("--games", type=int, default=None,
                         help="games to play; 0 = endless (default: 1 as text, endless on the screen)")
-    parser.add_argument("--game", choices=("applejack", "zankapfel", "draftcider", "mixed"), default="applejack",
+    parser.add_argument("--game", choices=("applejack", "zankapfel", "draftcider", "waldgaertner", "mixed"), default="applejack",
                         help="whose games the bots play: applejack (default), zankapfel (random and greedy "
                              "bots, shown on the table companion's own Zankapfel screen), or mixed (one of each "
                              "in turn)")
-    parser.add_argument("--players", type=int, choices=(1, 2, 3, 4, 5, 6), default=None,
-                        help="seats per game (Applejack 1-4, Zankapfel 3-6; default: varies from game to game)")
+    parser.add_argument("--players", type=int, choices=(1, 2, 3, 4, 5, 6, 7), default=None,
+                        help="seats per game (Applejack 1-4, Zankapfel 3-6, Waldgärtner 2-7; default: varies from "
+                             "game to game)")
     parser.add_argument("--bots", default=None,
                         help="comma-separated bots by seat (random, greedy, strong); default: a varied line-up")
     parser.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
@@ -81,6 +82,10 @@ def run(args: argparse.Namespace) -> int:
         return _run_zankapfel(args)
     if game == "draftcider":
         return _run_draftcider(args)
+    if game == "waldgaertner":
+        from table.display.waldgaertner_demo import run_demo
+
+        return run_demo(args, _run_screen)
     if game == "mixed" and (args.players is not None or args.bots):
         print("demo: --game mixed takes neither --players nor --bots (each game varies them)", file=sys.stderr)
         return 2
@@ -238,6 +243,10 @@ def _run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> 
                                       bots=tuple(bots or ("greedy", "random")))
             return DraftCiderDemoScreen(surface, dsteps, pace=args.pace, indicators=hw.indicators, inputs=hw.events,
                                         notifier=notifier)
+        if game == "waldgaertner":
+            from table.display.waldgaertner_demo import demo_screen
+
+            return demo_screen(surface, args, games, seed, hw, notifier)
         if game == "zankapfel":
             zsteps = zankapfel_steps(games=games, players=args.players, seed=seed,
                                      bots=tuple(bots or ("greedy", "random")))

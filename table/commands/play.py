@@ -22,7 +22,7 @@ log = logging.getLogger("applejack.play")
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", type=_game_arg, default="applejack", metavar="KEY",
-                   help="the game at the table: applejack (default), zankapfel or draftcider (see "
+                   help="the game at the table: applejack (default), zankapfel, draftcider or waldgaertner (see "
                         "`applejack-table games`); an unfinished game in the journal is offered first, whichever "
                         "game it is")
     p.add_argument("--text", action="store_true", help="terminal mode (no display)")
@@ -191,6 +191,10 @@ def _run_once(args: argparse.Namespace) -> int:
                 from table.companion.draftcider import table_script as draftcider_script
 
                 lines = draftcider_script(4, args.demo)[0]
+            elif ctl.game == "waldgaertner":
+                from table.companion.waldgaertner import table_script as wg_script
+
+                lines = wg_script(4, args.demo)[0]
             else:
                 from table.companion.controller import Setup
                 from table.companion.session import auto_script

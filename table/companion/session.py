@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
 import random
 import sqlite3
@@ -29,6 +30,10 @@ def make_companion(game: str, data: DataSet, *, on_command: Callable[[str, Any],
         from table.companion.draftcider import DraftCiderCompanion
 
         return DraftCiderCompanion(on_command=on_command)
+    if game == "waldgaertner":
+        from table.companion.waldgaertner import WaldgaertnerCompanion
+
+        return WaldgaertnerCompanion(on_command=on_command)
     if game != "applejack":
         raise ValueError(f"{game} has no table companion yet")
     return Controller(data, on_command=on_command, rng=rng)
@@ -69,7 +74,7 @@ def open_session(data: DataSet, state_dir: Path, *, resume: str = "ask",
     digest = data_digest(data)
     journal = Journal(state_dir, fault=fault, digest=digest)
     waiting = _peek_game(journal)
-    if waiting is not None and waiting != game and waiting in ("applejack", "zankapfel", "draftcider"):
+    if waiting is not None and waiting != game and waiting in ("applejack", "zankapfel", "draftcider", "waldgaertner"):
         log.info("an unfinished %s game is in the journal: offered first (not a new %s game)", waiting, game)
         game = waiting
     ctl: Any = None
@@ -131,8 +136,8 @@ def _offer_unfinished(data: DataSet, ctl: Any, journal: Journal, resume: str, di
     if ctl.game == "zankapfel":
         _offer_zankapfel(ctl, journal, game, resume)
         return
-    if ctl.game == "draftcider":
-        from table.companion.draftcider import offer_unfinished
+    if ctl.game in ("draftcider", "waldgaertner"):
+        offer_unfinished = importlib.import_module(f"table.companion.{ctl.game}").offer_unfinished
 
         offer_unfinished(ctl, journal, game, resume)
         return

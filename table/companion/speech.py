@@ -22,6 +22,7 @@ def spoken(text: str) -> str:
         text = text.replace(glyph + " ", "").replace(glyph, "")
     for sign, words in _SAY.items():
         text = text.replace(sign, words)
+    text = re.sub(r"#(\d)", r"card \1", text)  # Waldgärtner's card ids: "#17 Apple" → "card 17 Apple"
     return re.sub(r"\s+([,.;:])", r"\1", re.sub(r"\s+", " ", text)).strip()
 
 

@@ -19,7 +19,7 @@ Setup screen:
     start / (empty)                starts the game
 
 Game (setup screen, before a game begins):
-    g / game        the next game (applejack, zankapfel, draftcider)   game zankapfel   that game
+    g / game        the next game (applejack, zankapfel, draftcider, waldgaertner)   game zankapfel   that game
 
 Score pad (after the game; per player: the apples of each area per variety, blossoms, honey):
     5,3,2           the value of the field under the cursor (apples of each area, commas
@@ -89,7 +89,8 @@ def _is_applejack(ctl: object) -> bool:
 
 
 def _game_text(game: str) -> Any:
-    """Another game's text module: ``table.companion.<game>_text`` (zankapfel_text, draftcider_text)."""
+    """Another game's text module: ``table.companion.<key>_text`` (help_keys, screen_text,
+    handle_line, status_lines)."""
     import importlib
 
     return importlib.import_module(f"table.companion.{game}_text")

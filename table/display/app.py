@@ -70,6 +70,10 @@ def view_for(ctl: Any, size: tuple[int, int]) -> View:
         from table.display.draftcider_view import DraftCiderView
 
         return DraftCiderView(size)
+    if getattr(ctl, "game", "applejack") == "waldgaertner":
+        from table.display.waldgaertner_view import WaldgaertnerView
+
+        return WaldgaertnerView(size)
     return View(size)
 
 
@@ -89,6 +93,27 @@ def zankapfel_key(key: int, ctl: Any) -> str | None:
     if key in (pygame.K_u, pygame.K_BACKSPACE, pygame.K_DELETE):
         return "undo"
     return KEYS.get(key)
+
+
+def waldgaertner_key(key: int, ctl: Any) -> str | None:
+    """Waldgärtner's keys: digits are trough buttons (die choices), or a card id's digits where one
+    is asked; s special, b sells/declines, u undo."""
+    if key in DIGITS:
+        stage = ctl.stage() if ctl.mode == "play" else ""
+        d = DIGITS[key]
+        return d if stage in ("draw", "reveal", "bdraw", "sdeal", "bchoose", "achoose", "schoose") else f"trough{d}"
+    if key == pygame.K_s:
+        return "trough7"
+    if key in (pygame.K_u, pygame.K_DELETE):
+        return "undo"
+    return KEYS.get(key)
+
+
+def draftcider_key(key: int, ctl: Any) -> str | None:
+    """Draft Cider's keys (``display/draftcider_view.py``)."""
+    from table.display.draftcider_view import draftcider_key as keys
+
+    return keys(key, ctl)
 
 
 def key_button(key: int, mode: str) -> str | None:
@@ -160,12 +185,9 @@ class App:
                 self.press("game")
             else:
                 game = getattr(self.ctl, "game", "applejack")
-                if game == "draftcider":
-                    from table.display.draftcider_view import draftcider_key
-
-                    self.press(draftcider_key(e.key, self.ctl))
-                    return
-                self.press(key_button(e.key, self.ctl.mode) if game == "applejack" else zankapfel_key(e.key, self.ctl))
+                keys = {"applejack": None, "waldgaertner": waldgaertner_key, "draftcider": draftcider_key}.get(
+                    game, zankapfel_key)
+                self.press(key_button(e.key, self.ctl.mode) if keys is None else keys(e.key, self.ctl))
         elif e.type == pygame.FINGERDOWN:
             w, h = self.surface.get_size()
             self.press(self.view.hit((int(e.x * w), int(e.y * h))))

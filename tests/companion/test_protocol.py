@@ -33,6 +33,15 @@ def test_draftcider_companion_meets_the_shell_protocol():
     assert ctl.leds().troughs == (1, 2, 3)  # the colour keys of the first pick
 
 
+def test_waldgaertner_companion_meets_the_shell_protocol():
+    from table.companion.waldgaertner import WaldgaertnerCompanion
+
+    ctl = WaldgaertnerCompanion()
+    assert isinstance(ctl, GameCompanion) and isinstance(ctl.leds(), LedView) and game_info(ctl.game).has("companion")
+    ctl.do("start")
+    assert ctl.leds().kind == "open" and ctl.leds().troughs == (1, 2)  # seat 1's first draw: deck 1 or 2
+
+
 def test_the_session_opens_the_module_of_the_unfinished_game(tmp_path):
     from table.companion.session import open_session
 

@@ -80,3 +80,9 @@ def test_text_mode_speaks_the_first_turn_as_the_window_does():
     speaker = Speaker(which=lambda name: "/usr/bin/espeak-ng", popen=Proc)
     run_text(ctl, ["setup players=2", "start"], io.StringIO(), after_each=lambda: speaker.say_all(ctl.log))
     assert said[-1].startswith("Turn 1: Circle takes from trough 1 with 2 tiles")
+
+
+def test_a_waldgaertner_card_id_is_said_as_a_card():
+    from table.companion.speech import spoken
+
+    assert spoken("Seat 1 takes #17 Apple, pays 1") == "Seat 1 takes card 17 Apple, pays 1"

@@ -1,0 +1,100 @@
+"""Golden images of Waldgärtner's screens at 480×320, 800×480 and 1024×600 (same rules as
+``test_golden.py``; regenerate with ``UPDATE_GOLDEN=1`` and look at them)."""
+
+import os
+
+import pygame
+import pytest
+
+from table.companion.waldgaertner import WaldgaertnerCompanion, table_script
+from table.display.waldgaertner_view import WaldgaertnerView
+from tests.display.test_golden import FAILED, GOLDEN, MAX_DIFFERENT, SIZES, different_pixels
+
+SCRIPT, _FINAL = table_script(4, 3)
+SCREENS = ("setup", "resume", "start", "reveal", "die", "draw", "play", "special", "result")
+
+
+def _at(step: str) -> WaldgaertnerCompanion:
+    """The companion after the scripted 4-player game reaches ``step`` (a stage) in round 6 or
+    later (``start`` at the beginning), or at its end."""
+    ctl = WaldgaertnerCompanion()
+    if step == "setup":
+        ctl.do("setup players=5 choice=NA directsale=on")
+        return ctl
+    if step == "resume":
+        warm = WaldgaertnerCompanion()
+        for line in SCRIPT[:200]:
+            warm.do(line)
+        ctl.offer_resume(warm.setup.to_dict(warm.cards), warm.cmds,
+                         f"4 players, round {warm.state.round} of 21; next: {warm.ask()}")
+        return ctl
+    for line in SCRIPT:
+        ctl.do(line)
+        if ctl.mode == "play" and ctl.stage() == step and (step == "start" or ctl.state.round >= 6):
+            return ctl
+    assert step == "result", f"the script never reached {step}"
+    return ctl
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    pygame.display.quit()
+
+
+@pytest.fixture(scope="module")
+def states():
+    return {name: _at(name) for name in SCREENS}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", SCREENS)
+def test_waldgaertner_screen_matches_golden(states, name, size):
+    surf = pygame.Surface(size)
+    view = WaldgaertnerView(size)
+    view.draw(surf, states[name])
+    for rect, target in view.targets:  # every touch target on the screen
+        assert surf.get_rect().contains(rect), (name, size, target, rect)
+    path = GOLDEN / f"waldgaertner-{name}-{size[0]}x{size[1]}.png"
+    if os.environ.get("UPDATE_GOLDEN"):
+        GOLDEN.mkdir(exist_ok=True)
+        pygame.image.save(surf, str(path))
+        return
+    if not path.exists():
+        pytest.fail(f"no golden image {path.name}; run with UPDATE_GOLDEN=1 to create it")
+    golden = pygame.image.load(str(path))
+    golden = golden.convert(surf) if golden.get_bitsize() != surf.get_bitsize() else golden
+    count, _diff = different_pixels(surf, golden)
+    if count > MAX_DIFFERENT * size[0] * size[1]:
+        FAILED.mkdir(exist_ok=True)
+        pygame.image.save(surf, str(FAILED / path.name))
+        pytest.fail(f"{path.name}: {count} pixels differ; see {FAILED / path.name}")
+
+
+def test_touching_a_deck_enters_the_seats_die():
+    ctl = _at("die")
+    view = WaldgaertnerView((800, 480))
+    view.draw(pygame.Surface((800, 480)), ctl)
+    seat = ctl.seat()
+    name = next(n for _r, n in view.targets if n.startswith("cmd:deck"))
+    rect = next(r for r, n in view.targets if n == name)
+    assert ctl.press(view.hit(rect.center))
+    assert ctl.cmds[-1] == name[4:] and ctl.state.t.die[seat] >= 0
+
+
+def test_the_keypad_enters_a_card_id():
+    ctl = _at("draw")
+    want = SCRIPT[len(ctl.cmds) + 2]  # the script's next line ("setup", "start" come first) is the card
+    assert want.startswith("card ")
+    view = WaldgaertnerView((480, 320))
+    view.draw(pygame.Surface((480, 320)), ctl)
+    for digit in want.split()[1]:
+        rect = next(r for r, n in view.targets if n == f"key:{digit}")
+        assert ctl.press(view.hit(rect.center))
+        view.draw(pygame.Surface((480, 320)), ctl)
+    assert ctl.typed == want.split()[1]
+    rect = next(r for r, n in view.targets if n == "confirm")
+    assert ctl.press(view.hit(rect.center))
+    assert ctl.cmds[-1] == want and ctl.typed == ""
