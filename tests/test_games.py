@@ -110,3 +110,16 @@ def test_replay_reads_every_games_record_by_its_format(game, tmp_path):
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "Traceback" not in bad.stderr
     # Draft Cider's engine records name no winners: an added key is refused as unknown
     assert ("unknown record key 'winners'" if game == "draftcider" else "won, its actions say") in bad.stderr
+
+
+@pytest.mark.parametrize(("game", "count"), [("draftcider", "75 cards"), ("waldgaertner", "224 cards")])
+def test_check_data_validates_the_other_games_files(game, count, tmp_path):
+    ok = cli("check-data", "--game", game)
+    assert ok.returncode == 0 and count in ok.stdout
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[[card]]\ncolour = "blue"\n', encoding="utf-8")
+    out = cli("check-data", "--game", game, str(bad))
+    assert out.returncode == 1 and "problem(s) in" in out.stderr and "Traceback" not in out.stderr
+    for path, words in (("/dev/zero", "is not a regular file"), (str(tmp_path / "nope.toml"), "no such file")):
+        r = cli("check-data", "--game", game, path)
+        assert r.returncode == 2 and words in r.stderr and len(r.stderr.strip().splitlines()) == 1

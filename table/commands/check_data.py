@@ -1,7 +1,9 @@
 """``applejack-table check-data [DIR]``: validate a data set and list every problem.
 
-Exit status 0 when the data set is sound, 1 when it has problems (each listed on standard
-error), 2 when DIR is not a directory.
+``--game draftcider [DECK.toml]`` validates a Draft Cider deck, ``--game waldgaertner
+[CARDS.toml]`` a Waldgärtner card file (default: the shipped one). Exit status 0 when the data
+is sound, 1 when it has problems (each listed on standard error), 2 when the path is not what
+was asked for (no such directory or file, not a regular file, too large to be a data file).
 """
 
 from __future__ import annotations
@@ -12,10 +14,50 @@ import sys
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("directory", nargs="?", help="data set directory (default: the one shipped)")
+    p.add_argument("directory", nargs="?", metavar="PATH",
+                   help="Applejack: a data set directory; Draft Cider / Waldgärtner: a deck or card file "
+                        "(default: the one shipped)")
+    p.add_argument("--game", choices=("applejack", "draftcider", "waldgaertner"), default="applejack",
+                   help="whose data: applejack (default), draftcider (the deck), waldgaertner (the cards)")
+
+
+MAX_FILE_BYTES = 4_000_000
+"""A deck or card file is a few hundred kB at most; a bigger 'file' (or /dev/zero) is refused unread."""
+
+
+def _other_game(args: argparse.Namespace) -> int:
+    from table.engine.errors import DataError
+
+    path = args.directory
+    if path is not None:
+        what = ("no such file" if not os.path.exists(path) else "is not a regular file" if not os.path.isfile(path)
+                else f"is larger than {MAX_FILE_BYTES} bytes" if os.path.getsize(path) > MAX_FILE_BYTES else "")
+        if what:
+            print(f"applejack-table check-data: {path}: {what}", file=sys.stderr)
+            return 2
+    try:
+        if args.game == "draftcider":
+            from table.draftcider_files import load_deck
+
+            deck = load_deck(path)
+            summary = f"{len(deck.cards)} cards"
+        else:
+            from table.waldgaertner_files import load_cards
+
+            cards = load_cards(path)
+            summary = f"{len(cards.cards)} cards"
+    except DataError as exc:
+        print(f"{len(exc.problems)} problem(s) in {path or 'the shipped ' + args.game + ' data'}:", file=sys.stderr)
+        for p in exc.problems:
+            print(f"  {p}", file=sys.stderr)
+        return 1
+    print(f"{path or 'the shipped ' + args.game + ' data'}: OK — {summary}")
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game != "applejack":
+        return _other_game(args)
     from table.datafiles import load_dataset
     from table.engine.errors import DataError
 

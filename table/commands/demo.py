@@ -28,10 +28,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--text", action="store_true", help="print the games as text instead of the screen demo")
     parser.add_argument("--games", type=int, default=None,
                         help="games to play; 0 = endless (default: 1 as text, endless on the screen)")
-    parser.add_argument("--game", choices=("applejack", "zankapfel", "draftcider", "waldgaertner", "mixed"), default="applejack",
-                        help="whose games the bots play: applejack (default), zankapfel (random and greedy "
-                             "bots, shown on the table companion's own Zankapfel screen), or mixed (one of each "
-                             "in turn)")
+    parser.add_argument("--game", choices=("applejack", "zankapfel", "draftcider", "waldgaertner", "mixed"),
+                        default="applejack",
+                        help="whose games the bots play: applejack (default), zankapfel, draftcider or waldgaertner "
+                             "(their random and greedy bots, on that game's own companion screen), or mixed "
+                             "(Applejack and Zankapfel in turn)")
     parser.add_argument("--players", type=int, choices=(1, 2, 3, 4, 5, 6, 7), default=None,
                         help="seats per game (Applejack 1-4, Zankapfel 3-6, Waldgärtner 2-7; default: varies from "
                              "game to game)")
