@@ -49,6 +49,7 @@ from typing import Any
 
 from table.companion.controller import LedState
 from table.companion.protocol import CommandHook
+from table.companion.resumable import Resumable
 from table.engine.draftcider import Card, Config, State, score_pad
 from table.engine.draftcider.cards import COLOURS, CardError
 from table.engine.draftcider.game import DEAL, MAX_PLAYERS, MIN_PLAYERS, N_BATCHES, cards_per_phase
@@ -242,9 +243,17 @@ def batch_note(orchard: list[list[Card]], b: int, easy: bool) -> str:
 # ------------------------------------------------------------------------------------------------
 # the module the shell drives
 
-class DraftCiderCompanion:
+class DraftCiderCompanion(Resumable):
     """Draft Cider at the table (``table.companion.protocol.GameCompanion``). Modes: ``setup``,
     ``resume``, ``play`` (live), ``pad`` (end-only score pad), ``result``."""
+
+    title = "Draft Cider"
+    setup_type = DSetup
+    error_type = CommandError
+
+    def resumed_line(self) -> str:
+        """What the table is asked next, said after a resume."""
+        return f"Resumed. {self.ask()}" if self.mode != "result" else "Resumed: the game is over"
 
     def __init__(self, *, on_command: CommandHook | None = None) -> None:
         self.game = GAME
@@ -834,53 +843,6 @@ class DraftCiderCompanion:
         self.record = None
         self.result = None
         self.entry = []
-        self._changed()
-
-    def _resume(self) -> None:
-        if self.resume_refused:
-            raise CommandError(f"cannot resume: {self.resume_refused}; undo twice discards it")
-        assert self._resume_payload is not None
-        setup, cmds = self._resume_payload
-        self.replay(setup, cmds)
-
-    def _discard(self) -> None:
-        if not self.discard_armed:
-            self.discard_armed = True
-            self.log.append("Press UNDO again to discard this game for good (CONFIRM resumes it)")
-            self._changed()
-            return
-        self._emit("discard", None)
-        self._resume_payload = None
-        self.discard_armed = False
-        self.log.append("Unfinished game discarded")
-        self._reset()
-
-    def offer_resume(self, setup: Any, cmds: list[str], info: str = "", *, refused: str = "") -> None:
-        ds = setup if isinstance(setup, DSetup) else DSetup.from_dict(setup)
-        self.mode = "resume"
-        self.setup = ds
-        self._resume_payload = (ds, list(cmds))
-        self.resume_refused, self.discard_armed = refused, False
-        self.resume_info = f"cannot resume: {refused}" if refused else \
-            info or f"{ds.players} players, {len(cmds)} steps recorded"
-        self.log.append(f"Unfinished Draft Cider game found ({self.resume_info}): "
-                        + ("undo twice discards it" if refused else "confirm resumes it, undo twice starts a new one"))
-        self._changed()
-
-    def replay(self, setup: Any, cmds: list[str]) -> None:
-        """Rebuild a journalled game exactly (the same commands through the same code)."""
-        ds = setup if isinstance(setup, DSetup) else DSetup.from_dict(setup)
-        hook, self.on_command = self.on_command, None
-        start = len(self.log)
-        try:
-            self._start(ds, journal=False)
-            for c in cmds:
-                self.do(c)
-        finally:
-            self.on_command = hook
-        del self.log[start:]
-        self._said = min(self._said, len(self.log))
-        self.log.append(f"Resumed. {self.ask()}" if self.mode != "result" else "Resumed: the game is over")
         self._changed()
 
     # --- the end ------------------------------------------------------------------------------

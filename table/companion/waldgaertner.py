@@ -55,6 +55,7 @@ from typing import Any
 
 from table.companion.controller import LedState
 from table.companion.protocol import CommandHook
+from table.companion.resumable import Resumable
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.engine.events import Event
 from table.engine.waldgaertner import CardSet, Config, State, new_game
@@ -130,10 +131,18 @@ def _load_default_cards() -> CardSet:
     return load_cards()
 
 
-class WaldgaertnerCompanion:
+class WaldgaertnerCompanion(Resumable):
     """Waldgärtner at the table (``table.companion.protocol.GameCompanion``). Modes: ``setup``,
     ``resume``, ``play``, ``result``. ``cards``: the card set the table plays with (default: the
     shipped card file)."""
+
+    title = "Waldgärtner"
+    setup_type = WSetup
+    error_type = CommandError
+
+    def resumed_line(self) -> str:
+        """What the table is asked next, said after a resume."""
+        return f"Resumed. {self.ask() if self.mode == 'play' else 'Game over'}"
 
     def __init__(self, *, on_command: CommandHook | None = None, cards: CardSet | None = None) -> None:
         self.game = GAME
@@ -707,25 +716,6 @@ class WaldgaertnerCompanion:
         self.record = None
         self._changed()
 
-    def _resume(self) -> None:
-        if self.resume_refused:
-            raise CommandError(f"cannot resume: {self.resume_refused}; undo twice discards it")
-        assert self._resume_payload is not None
-        setup, cmds = self._resume_payload
-        self.replay(setup, cmds)
-
-    def _discard(self) -> None:
-        if not self.discard_armed:
-            self.discard_armed = True
-            self.log.append("Press UNDO again to discard this game for good (CONFIRM resumes it)")
-            self._changed()
-            return
-        self._emit("discard", None)
-        self._resume_payload = None
-        self.discard_armed = False
-        self.log.append("Unfinished game discarded")
-        self._reset()
-
     def refusal_for(self, setup: Any) -> str:
         """Why a journalled setup cannot be resumed here ("" if it can): other cards."""
         digest = setup.get("cards_digest") if isinstance(setup, dict) else None
@@ -733,37 +723,6 @@ class WaldgaertnerCompanion:
         if digest is not None and digest != mine:
             return f"played with another card file ({digest}, this one is {mine}): reinstall it, or discard the game"
         return ""
-
-    def offer_resume(self, setup: Any, cmds: list[str], info: str = "", *, refused: str = "") -> None:
-        refused = refused or self.refusal_for(setup)
-        ws = setup if isinstance(setup, WSetup) else WSetup.from_dict(setup)
-        self.mode = "resume"
-        self.setup = ws
-        self._resume_payload = (ws, list(cmds))
-        self.resume_refused, self.discard_armed = refused, False
-        self.resume_info = f"cannot resume: {refused}" if refused else \
-            info or f"{ws.players} players, {len(cmds)} steps recorded"
-        self.log.append(f"Unfinished Waldgärtner game found ({self.resume_info}): "
-                        + ("undo twice discards it" if refused else "confirm resumes it, undo twice starts a new one"))
-        self._changed()
-
-    def replay(self, setup: Any, cmds: list[str]) -> None:
-        """Rebuild a journalled game exactly (the same commands through the same code)."""
-        if self.refusal_for(setup):
-            raise CommandError(self.refusal_for(setup))
-        ws = setup if isinstance(setup, WSetup) else WSetup.from_dict(setup)
-        hook, self.on_command = self.on_command, None
-        start = len(self.log)
-        try:
-            self._start(ws, journal=False)
-            for c in cmds:
-                self.do(c)
-        finally:
-            self.on_command = hook
-        del self.log[start:]
-        self._said = min(self._said, len(self.log))
-        self.log.append(f"Resumed. {self.ask() if self.mode == 'play' else 'Game over'}")
-        self._changed()
 
     # --- words --------------------------------------------------------------------------------
     def phase_report(self) -> list[str]:

@@ -43,6 +43,7 @@ from typing import Any
 
 from table.companion.controller import LedState
 from table.companion.protocol import CommandHook
+from table.companion.resumable import Resumable
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.engine.zankapfel import Config, State, new_game
 from table.engine.zankapfel import actions as A
@@ -449,9 +450,18 @@ def event_line(ev: Any) -> str:
 # ------------------------------------------------------------------------------------------------
 # the module the shell drives
 
-class ZankapfelCompanion:
+class ZankapfelCompanion(Resumable):
     """Zankapfel at the table (``table.companion.protocol.GameCompanion``). Modes: ``setup``,
     ``resume``, ``play``, ``result``."""
+
+    title = "Zankapfel"
+    setup_type = ZSetup
+    error_type = CommandError
+
+    def resumed_line(self) -> str:
+        """What the table is asked next, said after a resume."""
+        assert self.b is not None
+        return f"Resumed. {self.b.ask()}"
 
     def __init__(self, *, on_command: CommandHook | None = None) -> None:
         self.game = GAME
@@ -828,54 +838,6 @@ class ZankapfelCompanion:
         self.b = None
         self.cmds = []
         self.record = None
-        self._changed()
-
-    def _resume(self) -> None:
-        if self.resume_refused:
-            raise CommandError(f"cannot resume: {self.resume_refused}; undo twice discards it")
-        assert self._resume_payload is not None
-        setup, cmds = self._resume_payload
-        self.replay(setup, cmds)
-
-    def _discard(self) -> None:
-        if not self.discard_armed:
-            self.discard_armed = True
-            self.log.append("Press UNDO again to discard this game for good (CONFIRM resumes it)")
-            self._changed()
-            return
-        self._emit("discard", None)
-        self._resume_payload = None
-        self.discard_armed = False
-        self.log.append("Unfinished game discarded")
-        self._reset()
-
-    def offer_resume(self, setup: Any, cmds: list[str], info: str = "", *, refused: str = "") -> None:
-        zs = setup if isinstance(setup, ZSetup) else ZSetup.from_dict(setup)
-        self.mode = "resume"
-        self.setup = zs
-        self._resume_payload = (zs, list(cmds))
-        self.resume_refused, self.discard_armed = refused, False
-        self.resume_info = f"cannot resume: {refused}" if refused else \
-            info or f"{zs.players} players, {len(cmds)} steps recorded"
-        self.log.append(f"Unfinished Zankapfel game found ({self.resume_info}): "
-                        + ("undo twice discards it" if refused else "confirm resumes it, undo twice starts a new one"))
-        self._changed()
-
-    def replay(self, setup: Any, cmds: list[str]) -> None:
-        """Rebuild a journalled game exactly (the same commands through the same code)."""
-        zs = setup if isinstance(setup, ZSetup) else ZSetup.from_dict(setup)
-        hook, self.on_command = self.on_command, None
-        start = len(self.log)
-        try:
-            self._start(zs, journal=False)
-            for c in cmds:
-                self.do(c)
-        finally:
-            self.on_command = hook
-        del self.log[start:]
-        self._said = min(self._said, len(self.log))
-        assert self.b is not None
-        self.log.append(f"Resumed. {self.b.ask()}")
         self._changed()
 
     # --- what the screens read ----------------------------------------------------------------

@@ -1,0 +1,113 @@
+"""Resume, discard and journal replay: the same for every game's companion module.
+
+A module that mixes this in keeps ``mode``, ``setup``, ``log``, ``on_command`` and its own
+``_start(setup, journal=False)``, ``do``, ``_reset``, ``_emit`` and ``_changed``; it names its
+``title`` and ``setup_type`` (a frozen setup with ``from_dict`` and ``players``) and says what
+the table is asked next after a resume (``resumed_line``). ``refusal_for`` lets a game refuse a
+journalled setup it cannot replay (Waldgärtner: another card file).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+
+class Resumable:
+    """The resume screen (confirm resumes, UNDO twice discards) and exact replay of a journal."""
+
+    title: ClassVar[str] = "game"
+    setup_type: ClassVar[Any] = None
+    error_type: ClassVar[type[Exception]] = ValueError
+    """The module's own refusal (its ``CommandError``), raised for a game that cannot resume."""
+    # provided by the module that mixes this in
+    mode: str
+    setup: Any
+    log: list[str]
+    on_command: Any
+    _said: int
+    _resume_payload: tuple[Any, list[str]] | None
+    resume_refused: str
+    discard_armed: bool
+    resume_info: str
+
+    def refusal_for(self, setup: Any) -> str:
+        """Why a journalled setup cannot be resumed here ("" when it can)."""
+        del setup
+        return ""
+
+    def resumed_line(self) -> str:
+        """The line said after a resume: what the table is asked next."""
+        raise NotImplementedError
+
+    def _setup_of(self, setup: Any) -> Any:
+        return setup if isinstance(setup, self.setup_type) else self.setup_type.from_dict(setup)
+
+    def _resume(self) -> None:
+        if self.resume_refused:
+            raise self._cannot_resume(f"cannot resume: {self.resume_refused}; undo twice discards it")
+        assert self._resume_payload is not None
+        setup, cmds = self._resume_payload
+        self.replay(setup, cmds)
+
+    def _cannot_resume(self, text: str) -> Exception:
+        return self.error_type(text)
+
+    def _discard(self) -> None:
+        if not self.discard_armed:
+            self.discard_armed = True
+            self.log.append("Press UNDO again to discard this game for good (CONFIRM resumes it)")
+            self._changed()
+            return
+        self._emit("discard", None)
+        self._resume_payload = None
+        self.discard_armed = False
+        self.log.append("Unfinished game discarded")
+        self._reset()
+
+    def offer_resume(self, setup: Any, cmds: list[str], info: str = "", *, refused: str = "") -> None:
+        refused = refused or self.refusal_for(setup)
+        s = self._setup_of(setup)
+        self.mode = "resume"
+        self.setup = s
+        self._resume_payload = (s, list(cmds))
+        self.resume_refused, self.discard_armed = refused, False
+        self.resume_info = f"cannot resume: {refused}" if refused else \
+            info or f"{s.players} players, {len(cmds)} steps recorded"
+        self.log.append(f"Unfinished {self.title} game found ({self.resume_info}): "
+                        + ("undo twice discards it" if refused else "confirm resumes it, undo twice starts a new one"))
+        self._changed()
+
+    def replay(self, setup: Any, cmds: list[str]) -> None:
+        """Rebuild a journalled game exactly (the same commands through the same code)."""
+        refused = self.refusal_for(setup)
+        if refused:
+            raise self._cannot_resume(refused)
+        s = self._setup_of(setup)
+        hook, self.on_command = self.on_command, None
+        start = len(self.log)
+        try:
+            self._start(s, journal=False)
+            for c in cmds:
+                self.do(c)
+        finally:
+            self.on_command = hook
+        del self.log[start:]
+        self._said = min(self._said, len(self.log))
+        self.log.append(self.resumed_line())
+        self._changed()
+
+    # the module's own (declared for the type checker)
+    def _start(self, setup: Any, *, journal: bool) -> None:
+        raise NotImplementedError
+
+    def do(self, command: str) -> None:
+        raise NotImplementedError
+
+    def _reset(self) -> None:
+        raise NotImplementedError
+
+    def _emit(self, kind: str, payload: Any) -> None:
+        raise NotImplementedError
+
+    def _changed(self) -> None:
+        raise NotImplementedError
