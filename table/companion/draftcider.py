@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from table.companion.controller import LedState
+from table.companion.protocol import CommandError as CommandError  # re-exported: one refusal for every game
 from table.companion.protocol import CommandHook
 from table.companion.resumable import Resumable
 from table.engine.draftcider import Card, Config, State, score_pad
@@ -81,10 +82,6 @@ BATCH_BUTTONS: dict[str, int] = {**{f"trough{i + 1}": i for i in range(7)}, "bli
 """The lid's eight batch keys: troughs 1-7 are Monochrome … Steady Height, BLIND is Bad."""
 COLOUR_KEYS = {"g": "green", "o": "gold", "r": "red"}
 STAGES = ("colour", "height", "sweetness", "batch")
-
-
-class CommandError(ValueError):
-    """A command the table cannot have meant now (one line, nothing changes)."""
 
 
 def seat_name(seat: int) -> str:

@@ -9,7 +9,7 @@ a per-game text renderer; both read the module's public attributes only.
 Inputs: ``press(button)`` takes a lid button (``trough1`` … ``trough7``, ``confirm``, ``undo``,
 ``blind``, ``correct``), a key or a touch target and maps it to a command for the current
 ``mode``; ``do(command)`` applies one command text (what a script line or the journal holds).
-Refusals raise ``CommandError`` (or an engine error) inside ``do``; ``press`` catches them and
+Refusals raise this module's ``CommandError`` (or an engine error) inside ``do``; ``press`` catches them and
 puts the reason in ``hint`` until the next key.
 
 Journal: every command that changed the game is reported to ``on_command(kind, payload)``
@@ -22,6 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
+
+
+class CommandError(ValueError):
+    """A command the table cannot have meant now: one line (shown, spoken), nothing changes.
+    Every game's companion module raises this one class."""
+
 
 CommandHook = Callable[[str, Any], None]
 """``on_command(kind, payload)``: "game" (setup dict), "cmd" (command text), "discard", "finished"."""

@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from table.companion.controller import LedState
+from table.companion.protocol import CommandError as CommandError  # re-exported: one refusal for every game
 from table.companion.protocol import CommandHook
 from table.companion.resumable import Resumable
 from table.engine.errors import ActionParseError, IllegalActionError
@@ -70,10 +71,6 @@ PHASES = ("winter", "early spring", "mid spring", "late spring", "early summer",
 """The annual phases by the indicator's number (0 winter … 9 late autumn)."""
 CHANCE_STAGES = ("draw", "reveal", "bdraw", "sdeal")
 CHOOSE_STAGES = ("bchoose", "achoose", "schoose")
-
-
-class CommandError(ValueError):
-    """A command the table cannot have meant now (one line, nothing changes)."""
 
 
 def seat_name(seat: int) -> str:

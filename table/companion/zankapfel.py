@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from table.companion.controller import LedState
+from table.companion.protocol import CommandError as CommandError  # re-exported: one refusal for every game
 from table.companion.protocol import CommandHook
 from table.companion.resumable import Resumable
 from table.engine.errors import ActionParseError, IllegalActionError
@@ -57,10 +58,6 @@ KIND_BUTTONS = {f"trough{i + 1}": k for i, k in enumerate(A.KINDS)}
 SEAT_COLOURS = ("red", "blue", "yellow", "green", "white", "black")
 """The farmers' pawns by seat (the rulebook: the red farmer starts; the others are our choice)."""
 FINISHES = (30, 40, 50, 60)
-
-
-class CommandError(ValueError):
-    """A command the table cannot have meant now (one line, nothing changes)."""
 
 
 def seat_name(seat: int) -> str:

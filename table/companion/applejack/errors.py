@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from table.companion.labels import is_number
+from table.companion.protocol import CommandError
 
-
-class CommandError(ValueError):
-    """A command that cannot be executed now (the view shows ``str()`` as a hint)."""
+__all__ = ["CommandError", "parse_numbers"]
 
 
 def parse_numbers(text: str) -> tuple[int, ...]:
