@@ -48,9 +48,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from table.companion.controller import LedState
+from table.companion.module import TableModule
 from table.companion.protocol import CommandError as CommandError  # re-exported: one refusal for every game
 from table.companion.protocol import CommandHook
-from table.companion.resumable import Resumable
 from table.engine.draftcider import Card, Config, State, score_pad
 from table.engine.draftcider.cards import COLOURS, CardError
 from table.engine.draftcider.game import DEAL, MAX_PLAYERS, MIN_PLAYERS, N_BATCHES, cards_per_phase
@@ -72,7 +72,6 @@ from table.engine.draftcider.scoring import (
     placement_problem,
     score_orchard,
 )
-from table.engine.errors import ActionParseError, IllegalActionError, ScorePadError
 
 log = logging.getLogger("applejack.draftcider")
 
@@ -240,7 +239,7 @@ def batch_note(orchard: list[list[Card]], b: int, easy: bool) -> str:
 # ------------------------------------------------------------------------------------------------
 # the module the shell drives
 
-class DraftCiderCompanion(Resumable):
+class DraftCiderCompanion(TableModule):
     """Draft Cider at the table (``table.companion.protocol.GameCompanion``). Modes: ``setup``,
     ``resume``, ``play`` (live), ``pad`` (end-only score pad), ``result``."""
 
@@ -295,19 +294,6 @@ class DraftCiderCompanion(Resumable):
     def _emit(self, kind: str, payload: Any) -> None:
         if self.on_command is not None:
             self.on_command(kind, payload)
-
-    def die_reading(self, space: int) -> None:
-        """Draft Cider has no die: a die sensor's reading is ignored."""
-
-    def sensor_status(self, state: str) -> None:
-        """No die sensor in Draft Cider."""
-
-    def give_hint(self, hint: Any) -> bool:
-        return False
-
-    def hint_request(self) -> None:
-        """No bot hints for Draft Cider at the table."""
-        return None
 
     # --- what is asked now ----------------------------------------------------------------------
     def stage(self) -> str:
@@ -420,24 +406,6 @@ class DraftCiderCompanion(Resumable):
         return LedState("open", tuple(b + 1 for b in self.legal_batches() if b != BAD))
 
     # --- buttons, keys, touch -----------------------------------------------------------------
-    def press(self, button: str) -> bool:
-        if self.hint:
-            self.hint = ""
-            self._changed()
-        try:
-            cmd = self._command_for(button)
-            if cmd is None:
-                return False
-            if cmd:
-                self.do(cmd)
-            else:
-                self._changed()
-            return True
-        except (CommandError, IllegalActionError, ActionParseError, ScorePadError) as exc:
-            self.hint = str(exc)
-            self._changed()
-            return False
-
     def _command_for(self, b: str) -> str | None:
         if self.mode == "resume":
             return {"confirm": "resume", "undo": "discard"}.get(b)

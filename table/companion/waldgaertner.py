@@ -54,9 +54,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from table.companion.controller import LedState
+from table.companion.module import TableModule
 from table.companion.protocol import CommandError as CommandError  # re-exported: one refusal for every game
 from table.companion.protocol import CommandHook
-from table.companion.resumable import Resumable
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.engine.events import Event
 from table.engine.waldgaertner import CardSet, Config, State, new_game
@@ -128,7 +128,7 @@ def _load_default_cards() -> CardSet:
     return load_cards()
 
 
-class WaldgaertnerCompanion(Resumable):
+class WaldgaertnerCompanion(TableModule):
     """Waldgärtner at the table (``table.companion.protocol.GameCompanion``). Modes: ``setup``,
     ``resume``, ``play``, ``result``. ``cards``: the card set the table plays with (default: the
     shipped card file)."""
@@ -239,38 +239,7 @@ class WaldgaertnerCompanion(Resumable):
         d = self.deck_now()
         return LedState("open", (min(d + 1, 6),)) if d >= 0 else LedState("off")
 
-    def die_reading(self, space: int) -> None:
-        """Waldgärtner has no die on a path: a die sensor's reading is ignored."""
-
-    def sensor_status(self, state: str) -> None:
-        """No die sensor in Waldgärtner."""
-
-    def give_hint(self, hint: Any) -> bool:
-        return False
-
-    def hint_request(self) -> None:
-        """No bot hints for Waldgärtner at the table."""
-        return None
-
     # --- buttons, keys, touch -----------------------------------------------------------------
-    def press(self, button: str) -> bool:
-        if self.hint:
-            self.hint = ""
-            self._changed()
-        try:
-            cmd = self._command_for(button)
-            if cmd is None:
-                return False
-            if cmd:
-                self.do(cmd)
-            else:
-                self._changed()
-            return True
-        except (CommandError, IllegalActionError, ActionParseError) as exc:
-            self.hint = str(exc)
-            self._changed()
-            return False
-
     def _command_for(self, b: str) -> str | None:
         if self.mode == "resume":
             return {"confirm": "resume", "undo": "discard"}.get(b)

@@ -42,9 +42,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from table.companion.controller import LedState
+from table.companion.module import TableModule
 from table.companion.protocol import CommandError as CommandError  # re-exported: one refusal for every game
 from table.companion.protocol import CommandHook
-from table.companion.resumable import Resumable
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.engine.zankapfel import Config, State, new_game
 from table.engine.zankapfel import actions as A
@@ -447,7 +447,7 @@ def event_line(ev: Any) -> str:
 # ------------------------------------------------------------------------------------------------
 # the module the shell drives
 
-class ZankapfelCompanion(Resumable):
+class ZankapfelCompanion(TableModule):
     """Zankapfel at the table (``table.companion.protocol.GameCompanion``). Modes: ``setup``,
     ``resume``, ``play``, ``result``."""
 
@@ -516,38 +516,7 @@ class ZankapfelCompanion(Resumable):
             s = self.b.preview.first
         return LedState("open", (s + 1,)) if s >= 0 else LedState("off")
 
-    def die_reading(self, space: int) -> None:
-        """Zankapfel has no die on a path: a die sensor's reading is ignored."""
-
-    def sensor_status(self, state: str) -> None:
-        """No die sensor in Zankapfel."""
-
-    def give_hint(self, hint: Any) -> bool:
-        return False
-
-    def hint_request(self) -> None:
-        """No bot hints for Zankapfel at the table (the shell's hint worker asks every frame)."""
-        return None
-
     # --- buttons, keys, touch -----------------------------------------------------------------
-    def press(self, button: str) -> bool:
-        if self.hint:
-            self.hint = ""
-            self._changed()
-        try:
-            cmd = self._command_for(button)
-            if cmd is None:
-                return False
-            if cmd:
-                self.do(cmd)
-            else:
-                self._changed()
-            return True
-        except (CommandError, IllegalActionError, ActionParseError) as exc:
-            self.hint = str(exc)
-            self._changed()
-            return False
-
     def _command_for(self, b: str) -> str | None:
         if self.mode == "resume":
             if b == "confirm":

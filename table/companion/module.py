@@ -1,4 +1,9 @@
-"""Resume, discard and journal replay: the same for every game's companion module.
+"""What the other games' companion modules share: the resume screen, journal replay, ``press``.
+
+Zankapfel's, Draft Cider's and Waldgärtner's modules subclass :class:`TableModule`: resume,
+discard and exact replay of a journal, ``press`` (a button, key or touch mapped by the module's
+``_command_for`` to a command, a refusal kept in ``hint`` until the next key), and the shell's
+calls those games have no use for (no die sensor, no bot hints).
 
 A module that mixes this in keeps ``mode``, ``setup``, ``log``, ``on_command`` and its own
 ``_start(setup, journal=False)``, ``do``, ``_reset``, ``_emit`` and ``_changed``; it names its
@@ -11,9 +16,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from table.companion.protocol import CommandError
+from table.engine.errors import ActionParseError, IllegalActionError
 
-class Resumable:
-    """The resume screen (confirm resumes, UNDO twice discards) and exact replay of a journal."""
+
+class TableModule:
+    """A game's companion module beside Applejack's (see the module docstring)."""
 
     title: ClassVar[str] = "game"
     setup_type: ClassVar[Any] = None
@@ -29,7 +37,43 @@ class Resumable:
     resume_refused: str
     discard_armed: bool
     resume_info: str
+    hint: str
 
+    # --- inputs ---------------------------------------------------------------------------------
+    def press(self, button: str) -> bool:
+        """A button, key or touch target; returns whether it did something (a refusal: ``hint``)."""
+        if self.hint:
+            self.hint = ""
+            self._changed()
+        try:
+            cmd = self._command_for(button)
+            if cmd is None:
+                return False
+            if cmd:
+                self.do(cmd)
+            else:
+                self._changed()
+            return True
+        except (CommandError, IllegalActionError, ActionParseError) as exc:
+            self.hint = str(exc)
+            self._changed()
+            return False
+
+    def die_reading(self, space: int) -> None:
+        """No die on a path in these games: a die sensor's reading is ignored."""
+
+    def sensor_status(self, state: str) -> None:
+        """No die sensor in these games."""
+
+    def give_hint(self, hint: Any) -> bool:
+        """No bot hints at the table for these games."""
+        return False
+
+    def hint_request(self) -> None:
+        """No bot hints (the shell's hint worker asks every frame)."""
+        return None
+
+    # --- resume -----------------------------------------------------------------------------------
     def refusal_for(self, setup: Any) -> str:
         """Why a journalled setup cannot be resumed here ("" when it can)."""
         del setup
@@ -101,6 +145,9 @@ class Resumable:
         raise NotImplementedError
 
     def do(self, command: str) -> None:
+        raise NotImplementedError
+
+    def _command_for(self, button: str) -> str | None:
         raise NotImplementedError
 
     def _reset(self) -> None:
