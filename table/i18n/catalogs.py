@@ -1,0 +1,239 @@
+"""Extract, merge, compile and check the gettext catalogues (a development tool; Babel).
+
+    python -m table.i18n.catalogs update   # extract every part, merge into each language's .po, compile .mo
+    python -m table.i18n.catalogs check    # what a catalogue misses (exit 1 when anything does)
+    python -m table.i18n.catalogs missing de  # the untranslated messages of one language, as .po text
+
+A *part* is a group of source files with its own ``<part>.po`` per language, so that work on one
+game's words never touches another's catalogue. A file belongs to the first part whose pattern
+matches it; a file that marks messages but belongs to no part is itself a problem.
+Messages are marked with ``_``, ``N_`` and ``ngettext`` (``table/i18n/__init__.py``). New entries
+are written untranslated (empty); ``check`` lists them until someone translates them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import string
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from fnmatch import fnmatch
+from pathlib import Path
+from typing import Any
+
+from table.i18n import LANGUAGES
+
+PACKAGE = Path(__file__).resolve().parents[1]          # table/
+LOCALE = Path(__file__).resolve().parent / "locale"
+
+#: (part, patterns relative to table/): the first part whose pattern matches a file owns it.
+PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("zankapfel", ("companion/zankapfel*.py", "display/zankapfel_*.py")),
+    ("draftcider", ("companion/draftcider*.py", "display/draftcider_*.py", "commands/score_draftcider.py")),
+    ("waldgaertner", ("companion/waldgaertner*.py", "display/waldgaertner_*.py")),
+    ("players", ("companion/players*.py", "display/players*.py", "display/history_*.py", "history.py",
+                 "statsexport.py", "commands/history.py")),
+    ("teach", ("companion/applejack/teach*.py", "companion/teach*.py")),
+    ("coach", ("bots/fair_target.py", "companion/coach*.py", "display/coach*.py")),
+    ("power", ("display/power*.py", "display/screensaver*.py", "companion/power*.py", "companion/schedule*.py")),
+    ("applejack", ("companion/applejack/*.py", "companion/controller.py", "companion/hints.py",
+                   "companion/tracked.py", "companion/labels.py", "i18n/names.py")),
+    ("screen", ("display/*.py",)),
+    ("shell", ("companion/*.py", "commands/*.py", "*.py")),
+)
+
+FIXED_DATE = datetime(2026, 11, 23, tzinfo=UTC)
+
+KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2), "gettext_in": (2,)}
+
+
+def part_of(path: Path) -> str | None:
+    """The part a source file (under table/) belongs to, or None."""
+    rel = path.relative_to(PACKAGE).as_posix()
+    for name, patterns in PARTS:
+        if any(fnmatch(rel, p) for p in patterns):
+            return name
+    return None
+
+
+def sources() -> Iterable[Path]:
+    """Every Python file that may mark messages (the engine never does: it is a file format)."""
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if rel.startswith(("engine/", "i18n/catalogs.py", "i18n/__init__.py")):
+            continue
+        yield path
+
+
+def templates() -> tuple[dict[str, Any], list[str]]:
+    """Each part's template catalogue (Babel ``Catalog``), and the files that mark messages but
+    belong to no part."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_file
+
+    # a fixed date: the catalogues change only when their messages do (no churn, no merge conflicts)
+    out: dict[str, Any] = {name: Catalog(project="applejack-table", fuzzy=False, creation_date=FIXED_DATE)
+                           for name, _ in PARTS}
+    orphans: list[str] = []
+    for path in sources():
+        found = list(extract_from_file("python", str(path), keywords=KEYWORDS))
+        if not found:
+            continue
+        part = part_of(path)
+        if part is None:
+            orphans.append(str(path.relative_to(PACKAGE)))
+            continue
+        rel = path.relative_to(PACKAGE.parent).as_posix()
+        for lineno, message, comments, context in found:
+            if not message or (isinstance(message, tuple) and not message[0]):
+                continue
+            out[part].add(message, locations=[(rel, lineno)], auto_comments=comments, context=context,
+                          flags=("python-brace-format",) if _fields(message) else ())
+    return out, orphans
+
+
+def _po_path(lang: str, part: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{part}.po"
+
+
+def _read(lang: str, part: str, template: Any) -> Any:
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po
+
+    path = _po_path(lang, part)
+    if path.exists():
+        with path.open("rb") as fp:
+            return read_po(fp, locale=lang, domain=part)
+    return Catalog(locale=lang, domain=part, project="applejack-table", fuzzy=False,
+                   creation_date=FIXED_DATE, revision_date=FIXED_DATE)
+
+
+def update() -> list[str]:
+    """Extract, merge into every language's catalogue, write ``.po`` and compile ``.mo``.
+    Returns the files that mark messages outside every part."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import write_po
+
+    tmpl, orphans = templates()
+    for lang in LANGUAGES:
+        if lang == "en":
+            continue
+        for part, template in tmpl.items():
+            path = _po_path(lang, part)
+            if not len(template) and not path.exists():
+                continue
+            catalog = _read(lang, part, template)
+            catalog.update(template, no_fuzzy_matching=True)
+            catalog.obsolete.clear()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            buf = io.BytesIO()
+            write_po(buf, catalog, width=100, omit_header=False, sort_output=False, include_previous=False,
+                     include_lineno=False)
+            path.write_bytes(buf.getvalue())
+            mo = io.BytesIO()
+            write_mo(mo, catalog, use_fuzzy=False)
+            path.with_suffix(".mo").write_bytes(mo.getvalue())
+    return orphans
+
+
+def _fields(message: str | tuple[str, ...]) -> frozenset[str]:
+    """The named ``{fields}`` of a brace-format message (all forms of a plural)."""
+    texts = message if isinstance(message, tuple) else (message,)
+    names: set[str] = set()
+    for text in texts:
+        try:
+            for _lit, name, _spec, _conv in string.Formatter().parse(text):
+                if name is not None:
+                    names.add(name.split(".")[0].split("[")[0])
+        except ValueError:
+            names.add("<unbalanced braces>")
+    return frozenset(names)
+
+
+@dataclass(frozen=True)
+class Problem:
+    lang: str
+    part: str
+    message: str
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.lang}/{self.part}.po: {self.message!r}: {self.what}"
+
+
+def problems() -> list[Problem]:
+    """Everything a catalogue misses: untranslated, fuzzy or empty messages, changed placeholders,
+    positional ``{}`` fields, a ``.mo`` older than its ``.po``, files outside every part."""
+    from babel.messages.mofile import read_mo
+
+    tmpl, orphans = templates()
+    out = [Problem("*", "*", f, "marks messages but belongs to no part (catalogs.PARTS)") for f in orphans]
+    for part, template in tmpl.items():
+        for msg in template:
+            if not msg.id:
+                continue
+            texts = msg.id if isinstance(msg.id, tuple) else (msg.id,)
+            if any("{}" in t for t in texts):
+                out.append(Problem("*", part, texts[0], "positional {} field: name it"))
+        for lang in LANGUAGES:
+            if lang == "en" or not len(template):
+                continue
+            path = _po_path(lang, part)
+            if not path.exists():
+                out.append(Problem(lang, part, "*", f"no catalogue {path.relative_to(PACKAGE)}"))
+                continue
+            catalog = _read(lang, part, template)
+            mo_path = path.with_suffix(".mo")
+            compiled: dict[Any, Any] = {}
+            if mo_path.exists():
+                with mo_path.open("rb") as fp:
+                    compiled = {m.id: m.string for m in read_mo(fp) if m.id}
+            for msg in template:
+                if not msg.id:
+                    continue
+                key = msg.id[0] if isinstance(msg.id, tuple) else msg.id
+                have = catalog.get(msg.id)
+                strings = () if have is None else (have.string if isinstance(have.string, tuple) else (have.string,))
+                if have is None or not strings or not all(strings):
+                    out.append(Problem(lang, part, key, "not translated"))
+                    continue
+                if have.fuzzy:
+                    out.append(Problem(lang, part, key, "fuzzy"))
+                    continue
+                want = _fields(msg.id)
+                for s in strings:
+                    got = _fields(s)
+                    if got != want:
+                        out.append(Problem(lang, part, key, f"placeholders {sorted(got)} ≠ {sorted(want)}"))
+                if compiled.get(msg.id) != have.string:
+                    out.append(Problem(lang, part, key, "the .mo is stale: run `python -m table.i18n.catalogs update`"))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m table.i18n.catalogs", description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("update", help="extract, merge and compile every catalogue")
+    sub.add_parser("check", help="list what the catalogues miss")
+    m = sub.add_parser("missing", help="untranslated messages of one language")
+    m.add_argument("lang", choices=[c for c in LANGUAGES if c != "en"])
+    args = p.parse_args(argv)
+    if args.cmd == "update":
+        orphans = update()
+        for name in orphans:
+            print(f"{name}: marks messages but belongs to no part", file=sys.stderr)
+        return 1 if orphans else 0
+    found = problems()
+    if args.cmd == "missing":
+        found = [f for f in found if f.lang == args.lang]
+    for f in found:
+        print(f)
+    print(f"{len(found)} problem(s)", file=sys.stderr)
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
