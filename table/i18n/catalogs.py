@@ -139,6 +139,10 @@ def update() -> list[str]:
     return orphans
 
 
+def _tupled(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
 def _fields(message: str | tuple[str, ...]) -> frozenset[str]:
     """The named ``{fields}`` of a brace-format message (all forms of a plural)."""
     texts = message if isinstance(message, tuple) else (message,)
@@ -190,7 +194,8 @@ def problems() -> list[Problem]:
             compiled: dict[Any, Any] = {}
             if mo_path.exists():
                 with mo_path.open("rb") as fp:
-                    compiled = {m.id: m.string for m in read_mo(fp) if m.id}
+                    # a plural's id and strings come back from the .mo as lists: tuples, as in the .po
+                    compiled = {_tupled(m.id): _tupled(m.string) for m in read_mo(fp) if m.id}
             for msg in template:
                 if not msg.id:
                     continue
