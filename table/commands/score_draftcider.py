@@ -33,20 +33,30 @@ def _read(path: Path) -> str:
 
 
 def format_table(result: dict[str, object]) -> str:
-    """The result as a plain-text table: one row per batch, one column per player."""
-    from table.engine.draftcider.scoring import BATCH_TITLES, BATCHES
+    """The result as a plain-text table: one row per batch, one column per player (the batch
+    names and headings in the current language; columns counted as a terminal shows them)."""
+    from table.companion.draftcider import batch_title
+    from table.companion.draftcider_text import columns
+    from table.engine.draftcider.scoring import BATCHES
+    from table.i18n import _
 
     players = result["players"]
     assert isinstance(players, list)
     rows = [("", *(p["name"] for p in players))]
-    for name, title in zip(BATCHES, BATCH_TITLES, strict=True):
-        rows.append((title, *(str(p["batches"][name]) for p in players)))
-    rows.append(("TOTAL", *(str(p["total"]) for p in players)))
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines = ["  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(r)) for r in rows]
+    for b, name in enumerate(BATCHES):
+        rows.append((batch_title(b), *(str(p["batches"][name]) for p in players)))
+    rows.append((_("TOTAL"), *(str(p["total"]) for p in players)))
+    widths = [max(columns(r[i]) for r in rows) for i in range(len(rows[0]))]
+
+    def cell(i: int, c: str) -> str:
+        pad = " " * max(0, widths[i] - columns(c))
+        return c + pad if i == 0 else pad + c
+
+    lines = ["  ".join(cell(i, c) for i, c in enumerate(r)) for r in rows]
     won = result["winners"]
     assert isinstance(won, list)
-    lines.append(("Winner: " if len(won) == 1 else "Winners (tie): ") + ", ".join(won))
+    heading = _("Winner: {names}") if len(won) == 1 else _("Winners (tie): {names}")
+    lines.append(heading.format(names=", ".join(won)))
     return "\n".join(lines)
 
 

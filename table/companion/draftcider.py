@@ -43,6 +43,7 @@ reads it and scores it exactly); a finished pad is the pad JSON that ``applejack
 from __future__ import annotations
 
 import logging
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -56,7 +57,6 @@ from table.engine.draftcider.cards import COLOURS, CardError
 from table.engine.draftcider.game import DEAL, MAX_PLAYERS, MIN_PLAYERS, N_BATCHES, cards_per_phase
 from table.engine.draftcider.scoring import (
     BAD,
-    BATCH_TITLES,
     BATCHES,
     CARDS_PER_PLAYER,
     FEATHER,
@@ -71,7 +71,9 @@ from table.engine.draftcider.scoring import (
     feather_attributes,
     placement_problem,
     score_orchard,
+    special_problem,
 )
+from table.i18n import N_, _, ngettext
 
 log = logging.getLogger("applejack.draftcider")
 
@@ -83,8 +85,109 @@ COLOUR_KEYS = {"g": "green", "o": "gold", "r": "red"}
 STAGES = ("colour", "height", "sweetness", "batch")
 
 
+COLOUR_NAMES: dict[str, str] = {"green": N_("green"), "gold": N_("gold"), "red": N_("red")}
+"""The cards' colours as people read them (the command words stay ``green gold red``)."""
+BATCH_NAMES: tuple[str, ...] = (N_("Monochrome"), N_("Apples of a Feather"), N_("Special Colour Tree"), N_("Unlucky"),
+                                N_("Fortepiano Height"), N_("Sweet Couple"), N_("Steady Height"), N_("Bad"))
+"""The engine's ``BATCH_TITLES`` marked for the catalogues (``tests/i18n`` checks they agree)."""
+
+
 def seat_name(seat: int) -> str:
-    return f"Seat {seat + 1}"
+    """``Seat 2`` (0-based ``seat``), in the current language."""
+    return _("Seat {n}").format(n=seat + 1)
+
+
+def colour_name(colour: str) -> str:
+    """A card colour (``"gold"``) in the current language."""
+    return _(COLOUR_NAMES.get(colour, colour))
+
+
+def batch_title(b: int) -> str:
+    """Batch ``b``'s full name in the current language (``BATCH_TITLES[b]`` in English)."""
+    return _(BATCH_NAMES[b])
+
+
+def height_text(n: int) -> str:
+    return _("h{n}").format(n=n)
+
+
+def sweetness_text(n: int) -> str:
+    return _("s{n}").format(n=n)
+
+
+def card_name(card: Card) -> str:
+    """A card as people read it: ``red h3 s4`` (its text form) in English."""
+    return _("{colour} {height} {sweetness}").format(colour=colour_name(card.colour), height=height_text(card.height),
+                                                     sweetness=sweetness_text(card.sweetness))
+
+
+def _joined(items: list[str], template: str) -> str:
+    text = items[0] if items else ""
+    for more in items[1:]:
+        text = _(template).format(first=text, second=more)
+    return text
+
+
+def batch_problem_words(batch: int, cards: list[Card], card: Card) -> str | None:
+    """The engine's :func:`batch_problem` (its decision), said in the current language (in English
+    exactly the engine's words)."""
+    problem = batch_problem(batch, cards, card)
+    if problem is None:
+        return None
+    if batch == MONOCHROME:
+        return _("Monochrome is {first} (its first card's colour), this card is {colour}").format(
+            first=colour_name(cards[0].colour), colour=colour_name(card.colour))
+    if batch == FEATHER:
+        first = cards[0]
+        needs = [(_("height {n}") if a == "height" else _("sweetness {n}")).format(n=getattr(first, a))
+                 for a in feather_attributes(cards)]
+        need = _joined(needs, N_("{first} or {second}")) or _("nothing (already broken)")
+        return _("Apples of a Feather needs {need} (the first card's), this card has height {height}, "
+                 "sweetness {sweetness}").format(need=need, height=card.height, sweetness=card.sweetness)
+    if batch == SPECIAL:
+        return _("the Special Colour Tree holds a single card")
+    if batch == FORTEPIANO:
+        return _("a Fortepiano pair needs two different heights, both are {height}").format(height=card.height)
+    if batch == SWEET:
+        return _("a Sweet Couple pair needs equal sweetness, {first} then {second}").format(
+            first=cards[-1].sweetness, second=card.sweetness)
+    if batch == STEADY:
+        return _("Steady Height goes at most one up or down, {first} then {second}").format(
+            first=cards[-1].height, second=card.height)
+    return problem
+
+
+def placement_problem_words(orchard: list[list[Card]], batch: int, card: Card) -> str | None:
+    """The engine's :func:`placement_problem` in the current language."""
+    problem = placement_problem(orchard, batch, card)
+    if problem is None:
+        return None
+    words = batch_problem_words(batch, orchard[batch], card)
+    if words is None and batch == SPECIAL and special_problem(orchard, card) is not None:
+        return _("a {colour} card already lies outside the Bad batch, so a {colour} Special tree "
+                 "cannot be planted").format(colour=colour_name(card.colour))
+    return words or problem
+
+
+_CARD_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"not a card: (?P<text>.*) \(expected e\.g\. 'green h3 s4'\)"),
+     N_("not a card: {text} (expected e.g. 'green h3 s4')")),
+    (re.compile(r"not a card: (?P<text>.*)"), N_("not a card: {text}")),
+    (re.compile(r"height must be a whole number 1-5, got (?P<value>.*)"),
+     N_("height must be a whole number 1-5, got {value}")),
+    (re.compile(r"sweetness must be a whole number 1-5, got (?P<value>.*)"),
+     N_("sweetness must be a whole number 1-5, got {value}")),
+)
+
+
+def card_error_words(text: str) -> str:
+    """A typed card's refusal from the engine (English, a file format's words) in the current
+    language; an unknown form as the engine said it."""
+    for pattern, template in _CARD_ERRORS:
+        m = pattern.fullmatch(text)
+        if m is not None:
+            return _(template).format(**m.groupdict())
+    return text
 
 
 def batch_key(b: int) -> str:
@@ -101,7 +204,7 @@ def _on_off(val: str) -> bool:
         return True
     if val in ("off", "no", "false", "0"):
         return False
-    raise CommandError(f"{val!r}: on or off")
+    raise CommandError(_("{value}: on or off").format(value=repr(val)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,11 +219,11 @@ class DSetup:
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int) \
                 or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise CommandError(f"Draft Cider is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
+            raise CommandError(_("Draft Cider is for {low}-{high} players").format(low=MIN_PLAYERS, high=MAX_PLAYERS))
         if not isinstance(self.easy, bool):
-            raise CommandError("easy is on or off")
+            raise CommandError(_("easy is on or off"))
         if self.pad not in PAD_MODES:
-            raise CommandError("pad is live or end")
+            raise CommandError(_("pad is live or end"))
 
     def config(self) -> Config:
         return Config(self.players, easy=self.easy)
@@ -148,9 +251,9 @@ class DSetup:
         players, easy, pad = s.players, s.easy, s.pad
         words = text.split()
         if not words or words[0] != "setup":
-            raise CommandError("a setup line starts with 'setup'")
+            raise CommandError(_("a setup line starts with 'setup'"))
         for word in words[1:]:
-            key, _, val = word.partition("=")
+            key, _eq, val = word.partition("=")
             if key == "players" and _digit(val, 0, 9):
                 players = int(val)
             elif key == "easy":
@@ -158,7 +261,7 @@ class DSetup:
             elif key == "pad" and val in PAD_MODES:
                 pad = val
             else:
-                raise CommandError(f"setup {word!r}: players=2..6, easy=on|off, pad=live|end")
+                raise CommandError(_("setup {word}: players=2..6, easy=on|off, pad=live|end").format(word=repr(word)))
         return cls(players, easy, pad)
 
 
@@ -211,29 +314,35 @@ def batch_note(orchard: list[list[Card]], b: int, easy: bool) -> str:
     cards = orchard[b]
     n = len(cards)
     if b == MONOCHROME:
-        return f"{cards[0].colour} only" if n else "any colour; the first sets it"
+        return _("{colour} only").format(colour=colour_name(cards[0].colour)) if n else \
+            _("any colour; the first sets it")
     if b == FEATHER:
         if not n:
-            return "the first sets height and sweetness"
-        return " or ".join(f"{'h' if a == 'height' else 's'}{getattr(cards[0], a)}"
-                           for a in feather_attributes(cards)) or "broken"
+            return _("the first sets height and sweetness")
+        shown = [height_text(cards[0].height) if a == "height" else sweetness_text(cards[0].sweetness)
+                 for a in feather_attributes(cards)]
+        return _joined(shown, N_("{first} or {second}")) or _("broken")
     if b == SPECIAL:
         if n:
-            return f"{cards[0].colour} tree: " + ("−20" if score_orchard(orchard, easy=easy).batches[SPECIAL] < 0
-                                                  else "+20 while no other " + cards[0].colour)
-        return "one card, colour not outside Bad"
+            colour = colour_name(cards[0].colour)
+            if score_orchard(orchard, easy=easy).batches[SPECIAL] < 0:
+                return _("{colour} tree: −20").format(colour=colour)
+            return _("{colour} tree: +20 while no other {colour}").format(colour=colour)
+        return _("one card, colour not outside Bad")
     if b == UNLUCKY:
-        return f"sweetness {sum(c.sweetness for c in cards)} of {UNLUCKY_TARGET}"
+        return _("sweetness {sum} of {target}").format(sum=sum(c.sweetness for c in cards), target=UNLUCKY_TARGET)
     if b == FORTEPIANO:
-        return f"pair open: height ≠ {cards[-1].height}" if n % 2 else "any card starts a pair"
+        return _("pair open: height ≠ {height}").format(height=cards[-1].height) if n % 2 else \
+            _("any card starts a pair")
     if b == SWEET:
-        return f"pair open: sweetness {cards[-1].sweetness}" if n % 2 else "any card starts a pair"
+        return _("pair open: sweetness {sweetness}").format(sweetness=cards[-1].sweetness) if n % 2 else \
+            _("any card starts a pair")
     if b == STEADY:
         if not n:
-            return "any height first"
+            return _("any height first")
         h = cards[-1].height
-        return f"next height {max(1, h - 1)}-{min(5, h + 1)}"
-    return "any card, 0 each (easy)" if easy else "any card, −1 each"
+        return _("next height {low}-{high}").format(low=max(1, h - 1), high=min(5, h + 1))
+    return _("any card, 0 each (easy)") if easy else _("any card, −1 each")
 
 
 # ------------------------------------------------------------------------------------------------
@@ -249,7 +358,8 @@ class DraftCiderCompanion(TableModule):
 
     def resumed_line(self) -> str:
         """What the table is asked next, said after a resume."""
-        return f"Resumed. {self.ask()}" if self.mode != "result" else "Resumed: the game is over"
+        return _("Resumed. {asked}").format(asked=self.ask()) if self.mode != "result" else \
+            _("Resumed: the game is over")
 
     def __init__(self, *, on_command: CommandHook | None = None) -> None:
         self.game = GAME
@@ -322,14 +432,12 @@ class DraftCiderCompanion(TableModule):
         return Card(*self.entry) if len(self.entry) == 3 else None
 
     def entry_text(self) -> str:
-        parts = []
-        if self.entry:
-            parts.append(self.entry[0])
-        if len(self.entry) > 1:
-            parts.append(f"h{self.entry[1]}")
-        if len(self.entry) > 2:
-            parts.append(f"s{self.entry[2]}")
-        return " ".join(parts)
+        """The card entered so far (``red h3``), in the current language."""
+        if len(self.entry) == 3:
+            return card_name(Card(*self.entry))
+        if len(self.entry) == 2:
+            return _("{colour} {height}").format(colour=colour_name(self.entry[0]), height=height_text(self.entry[1]))
+        return colour_name(self.entry[0]) if self.entry else ""
 
     def orchard(self, seat: int) -> list[list[Card]]:
         if self.mode == "pad" or (self.mode == "result" and self.setup.pad == "end"):
@@ -353,7 +461,8 @@ class DraftCiderCompanion(TableModule):
         assert e is not None
         per = e.per_phase * e.players
         done = len(self.picks) - (e.phase - 1) * per if not e.is_terminal() else per
-        return f"Phase {e.phase} of {e.phases} · pick {min(done + 1, per)} of {per}"
+        return _("Phase {phase} of {phases} · pick {pick} of {picks}").format(phase=e.phase, phases=e.phases,
+                                                                              pick=min(done + 1, per), picks=per)
 
     def ask(self) -> str:
         """What the table must enter now, in words."""
@@ -361,31 +470,37 @@ class DraftCiderCompanion(TableModule):
         if self.mode == "play":
             assert self.engine is not None
             if st == "over":
-                return "Game over"
+                return _("Game over")
             who = seat_name(self.engine.current_player())
+            entry = self.entry_text()
             if st == "colour":
-                return f"{who} picks a card: its colour? (1 green, 2 gold, 3 red)"
+                return _("{seat} picks a card: its colour? (1 green, 2 gold, 3 red)").format(seat=who)
             if st == "height":
-                return f"{who}: {self.entry_text()} — height? (1-5)"
+                return _("{seat}: {card} — height? (1-5)").format(seat=who, card=entry)
             if st == "sweetness":
-                return f"{who}: {self.entry_text()} — sweetness? (1-5)"
+                return _("{seat}: {card} — sweetness? (1-5)").format(seat=who, card=entry)
             legal = self.legal_batches()
-            keys = ", ".join(f"{batch_key(b)} {BATCH_TITLES[b]}" for b in legal)
-            return f"{who}: {self.entry_text()} — which batch? It may go into {keys}"
+            keys = ", ".join(f"{batch_key(b)} {batch_title(b)}" for b in legal)
+            return _("{seat}: {card} — which batch? It may go into {batches}").format(seat=who, card=entry,
+                                                                                      batches=keys)
         if self.mode == "pad":
             who = seat_name(self.pad_player)
             last = self.pad_player == self.setup.players - 1
             if st == "choose":
-                nxt = "CONFIRM scores the pad" if last else f"CONFIRM goes on to {seat_name(self.pad_player + 1)}"
-                return (f"Score pad, {who} ({self.pad_count(self.pad_player)} of {CARDS_PER_PLAYER} cards): "
-                        f"which batch? (1-7, BLIND Bad); {nxt}")
+                nxt = _("CONFIRM scores the pad") if last else \
+                    _("CONFIRM goes on to {seat}").format(seat=seat_name(self.pad_player + 1))
+                return _("Score pad, {seat} ({n} of {total} cards): which batch? (1-7, BLIND Bad); {next}").format(
+                    seat=who, n=self.pad_count(self.pad_player), total=CARDS_PER_PLAYER, next=nxt)
             assert self.pad_batch is not None
-            title = BATCH_TITLES[self.pad_batch]
+            title = batch_title(self.pad_batch)
             if st == "colour":
-                return f"{who}'s {title}: the next card's colour? (1 green, 2 gold, 3 red; CONFIRM: batch done)"
+                return _("{seat}'s {batch}: the next card's colour? (1 green, 2 gold, 3 red; CONFIRM: batch done)"
+                         ).format(seat=who, batch=title)
             if st == "height":
-                return f"{who}'s {title}: {self.entry_text()} — height? (1-5)"
-            return f"{who}'s {title}: {self.entry_text()} — sweetness? (1-5)"
+                return _("{seat}'s {batch}: {card} — height? (1-5)").format(seat=who, batch=title,
+                                                                            card=self.entry_text())
+            return _("{seat}'s {batch}: {card} — sweetness? (1-5)").format(seat=who, batch=title,
+                                                                           card=self.entry_text())
         return ""
 
     def pad_count(self, p: int) -> int:
@@ -442,21 +557,22 @@ class DraftCiderCompanion(TableModule):
             if b == "confirm" and self.mode == "pad":
                 return "batch-done"
             if b.startswith("trough") or b == "confirm":
-                raise CommandError(f"the colour first: 1 green, 2 gold, 3 red ({self.ask()})")
+                raise CommandError(_("the colour first: 1 green, 2 gold, 3 red ({asked})").format(asked=self.ask()))
             return None
         if st in ("height", "sweetness"):
             v = b[6:] if b.startswith("trough") else b[4:] if b.startswith("pip:") else b
             if _digit(v, 1, 5):
                 return f"{st} {v}"
             if b.startswith("trough") or b == "confirm":
-                raise CommandError(f"the {st} is 1-5 ({self.ask()})")
+                raise CommandError((_("the height is 1-5 ({asked})") if st == "height" else
+                                    _("the sweetness is 1-5 ({asked})")).format(asked=self.ask()))
             return None
         if st in ("batch", "choose"):
             if b in BATCH_BUTTONS:
                 return f"batch {BATCHES[BATCH_BUTTONS[b]]}"
             if b == "confirm":
                 if st == "batch":
-                    raise CommandError(f"choose the batch with its button ({self.ask()})")
+                    raise CommandError(_("choose the batch with its button ({asked})").format(asked=self.ask()))
                 last = self.pad_player == self.setup.players - 1
                 return "pad-done" if last else f"player {self.pad_player + 2}"
             return None
@@ -467,9 +583,9 @@ class DraftCiderCompanion(TableModule):
         """One command (script line, journal row, or what a key meant); CommandError if refused."""
         text = " ".join(command.strip().lower().split())
         if not text:
-            raise CommandError("an empty command")
+            raise CommandError(_("an empty command"))
         if len(text) > 80:
-            raise CommandError("a command is one short line")
+            raise CommandError(_("a command is one short line"))
         if self.mode == "resume":
             if text == "resume":
                 self._resume()
@@ -477,7 +593,7 @@ class DraftCiderCompanion(TableModule):
             if text == "discard":
                 self._discard()
                 return
-            raise CommandError("an unfinished game is waiting: confirm resumes it, undo twice discards it")
+            raise CommandError(_("an unfinished game is waiting: confirm resumes it, undo twice discards it"))
         if self.mode == "setup":
             if text.startswith("setup"):
                 self.setup = DSetup.from_text(text, self.setup)
@@ -486,12 +602,13 @@ class DraftCiderCompanion(TableModule):
             if text == "start":
                 self._start(self.setup, journal=True)
                 return
-            raise CommandError(f"{text!r}: on the setup screen: setup players=N easy=on|off pad=live|end, or start")
+            raise CommandError(_("{command}: on the setup screen: setup players=N easy=on|off pad=live|end, or start"
+                                 ).format(command=repr(text)))
         if self.mode == "result":
             if text == "new":
                 self._reset()
                 return
-            raise CommandError("the game is over and recorded: confirm starts a new one")
+            raise CommandError(_("the game is over and recorded: confirm starts a new one"))
         if text in ("undo", "u"):
             self._undo()
             return
@@ -526,7 +643,7 @@ class DraftCiderCompanion(TableModule):
                 return x
         if w[0] == "pick" and len(w) >= 2 and w[1] == "seat":
             if len(w) != 7 or not _digit(w[2], 1, 6):
-                raise CommandError("pick seat N COLOUR hH sS BATCH, e.g. pick seat 2 red h3 s4 feather")
+                raise CommandError(_("pick seat N COLOUR hH sS BATCH, e.g. pick seat 2 red h3 s4 feather"))
             return f"pick seat {w[2]} {self._card_words(w[3:6])} {self._batch_word(w[6])}"
         if w[0] == "pick" and len(w) == 5:
             w = w[1:]
@@ -547,14 +664,15 @@ class DraftCiderCompanion(TableModule):
                 return f"player {n}"
             case ["pad", n, b, c, h, s] if _digit(n, 1, 6):
                 return f"pad {n} {self._batch_word(b)} {self._card_words([c, h, s])}"
-        raise CommandError(f"{text!r} is not a Draft Cider command (now: {self.ask()})")
+        raise CommandError(_("{command} is not a Draft Cider command (now: {asked})").format(command=repr(text),
+                                                                                            asked=self.ask()))
 
     @staticmethod
     def _card_words(words: list[str]) -> str:
         try:
             return Card.from_text(" ".join(words)).to_text()
         except CardError as exc:
-            raise CommandError(str(exc)) from None
+            raise CommandError(card_error_words(str(exc))) from None
 
     @staticmethod
     def _batch_word(word: str) -> str:
@@ -562,7 +680,8 @@ class DraftCiderCompanion(TableModule):
             return word
         if _digit(word, 1, 8):
             return BATCHES[int(word) - 1]
-        raise CommandError(f"no batch {word!r} (batches: {', '.join(BATCHES)}, or 1-8)")
+        raise CommandError(_("no batch {word} (batches: {batches}, or 1-8)").format(word=repr(word),
+                                                                                     batches=", ".join(BATCHES)))
 
     # --- applying (the same code for live input, undo, resume and replay) ---------------------
     def _apply(self, canon: str) -> list[str]:
@@ -577,7 +696,7 @@ class DraftCiderCompanion(TableModule):
     def _take_attr(self, verb: str, w: list[str], st: str) -> None:
         want = {"colour": "colour", "height": "height", "sweetness": "sweetness"}[verb]
         if st != want:
-            raise CommandError(f"{verb} {w[1]}: not now ({self.ask()})")
+            raise CommandError(_("{command}: not now ({asked})").format(command=f"{verb} {w[1]}", asked=self.ask()))
         self.entry.append(w[1] if verb == "colour" else int(w[1]))
 
     def _check_card_free(self, card: Card, used: Counter[Card]) -> None:
@@ -586,8 +705,9 @@ class DraftCiderCompanion(TableModule):
         if card_for(deck, card, used) is None:
             held = sum(1 for c in deck if c == card)
             if not held:
-                raise CommandError(f"the deck has no {card}")
-            raise CommandError(f"{card} is already played (the deck holds {held}); check the card")
+                raise CommandError(_("the deck has no {card}").format(card=card_name(card)))
+            raise CommandError(_("{card} is already played (the deck holds {n}); check the card").format(
+                card=card_name(card), n=held))
 
     def _used_live(self) -> Counter[Card]:
         assert self.engine is not None
@@ -597,7 +717,7 @@ class DraftCiderCompanion(TableModule):
     def _apply_live(self, canon: str, verb: str, w: list[str], st: str) -> list[str]:
         assert self.engine is not None
         if st == "over":
-            raise CommandError("the game is over")
+            raise CommandError(_("the game is over"))
         if verb in ("colour", "height", "sweetness"):
             self._take_attr(verb, w, st)
             if len(self.entry) == 3:
@@ -610,33 +730,40 @@ class DraftCiderCompanion(TableModule):
             return []
         if verb == "card":
             if st != "colour":
-                raise CommandError(f"a card is entered at the start of a pick; undo first ({self.ask()})")
+                raise CommandError(_("a card is entered at the start of a pick; undo first ({asked})").format(
+                    asked=self.ask()))
             card = Card.from_text(" ".join(w[1:]))
             self._check_card_free(card, self._used_live())
             self.entry = [card.colour, card.height, card.sweetness]
             return []
         if verb == "batch":
             if st != "batch":
-                raise CommandError(f"batch {w[1]}: enter the card first ({self.ask()})")
+                raise CommandError(_("{command}: enter the card first ({asked})").format(command=f"batch {w[1]}",
+                                                                                         asked=self.ask()))
             return self._pick(Card(*self.entry), BATCHES.index(w[1]))
         if verb == "pick":
             seat = int(w[2]) - 1
             if st != "colour":
-                raise CommandError(f"a card is half entered ({self.entry_text()}): finish it or undo")
+                raise CommandError(self._half_entered())
             if seat != self.engine.current_player():
-                raise CommandError(f"it is {seat_name(self.engine.current_player())}'s pick, not {seat_name(seat)}'s")
+                raise CommandError(_("it is {seat}'s pick, not {other}'s").format(
+                    seat=seat_name(self.engine.current_player()), other=seat_name(seat)))
             card = Card.from_text(" ".join(w[3:6]))
             self._check_card_free(card, self._used_live())
             return self._pick(card, BATCHES.index(w[6]))
-        raise CommandError(f"{canon!r}: not in a live game ({self.ask()})")
+        raise CommandError(_("{command}: not in a live game ({asked})").format(command=repr(canon), asked=self.ask()))
+
+    def _half_entered(self) -> str:
+        return _("a card is half entered ({card}): finish it or undo").format(card=self.entry_text())
 
     def _pick(self, card: Card, b: int) -> list[str]:
         e = self.engine
         assert e is not None
         seat = e.current_player()
-        problem = placement_problem(e.orchards[seat], b, card)
+        problem = placement_problem_words(e.orchards[seat], b, card)
         if problem:
-            raise CommandError(f"{card} cannot go into {BATCH_TITLES[b]}: {problem}")
+            raise CommandError(_("{card} cannot go into {batch}: {problem}").format(
+                card=card_name(card), batch=batch_title(b), problem=problem))
         idx = card_for(e.deck, card, self._used_live())
         assert idx is not None
         before_phase = e.phase
@@ -647,8 +774,10 @@ class DraftCiderCompanion(TableModule):
         score = new.score(seat)
         pts = score.batches[b]
         n = len(new.orchards[seat][b])
-        said = [f"{seat_name(seat)} plants {card} in {BATCH_TITLES[b]} ({n} card{'s' if n != 1 else ''}, "
-                f"{pts} point{'s' if abs(pts) != 1 else ''}); {seat_name(seat)} now {score.total}"]
+        said = [_("{seat} plants {card} in {batch} ({cards}, {points}); {seat} now {total}").format(
+            seat=seat_name(seat), card=card_name(card), batch=batch_title(b),
+            cards=ngettext("{n} card", "{n} cards", n).format(n=n),
+            points=ngettext("{n} point", "{n} points", abs(pts)).format(n=pts), total=score.total)]
         if new.is_terminal():
             said += self.result_lines()
         elif new.phase != before_phase:
@@ -659,32 +788,33 @@ class DraftCiderCompanion(TableModule):
         e = self.engine
         assert e is not None
         per = e.per_phase * e.players
-        return (f"Phase {e.phase} of {e.phases}: deal {per} cards to the centre ({e.per_phase} per player); "
-                f"{seat_name(e.first_seat(e.phase))} picks first")
+        return _("Phase {phase} of {phases}: deal {n} cards to the centre ({per} per player); {seat} picks first"
+                 ).format(phase=e.phase, phases=e.phases, n=per, per=e.per_phase, seat=seat_name(e.first_seat(e.phase)))
 
     def _apply_pad(self, canon: str, verb: str, w: list[str], st: str) -> list[str]:
         p = self.pad_player
         if verb == "player":
             n = int(w[1]) - 1
             if n >= self.setup.players:
-                raise CommandError(f"there are {self.setup.players} players")
+                raise CommandError(_("there are {n} players").format(n=self.setup.players))
             if st != "choose":
-                raise CommandError(f"finish this batch first (CONFIRM), or undo ({self.ask()})")
+                raise CommandError(_("finish this batch first (CONFIRM), or undo ({asked})").format(asked=self.ask()))
             self.pad_player = n
-            return [f"Score pad: {seat_name(n)}"]
+            return [_("Score pad: {seat}").format(seat=seat_name(n))]
         if verb == "batch":
             if st != "choose":
-                raise CommandError(f"batch {w[1]}: finish this batch first (CONFIRM) ({self.ask()})")
+                raise CommandError(_("{command}: finish this batch first (CONFIRM) ({asked})").format(
+                    command=f"batch {w[1]}", asked=self.ask()))
             self.pad_batch = BATCHES.index(w[1])
             return []
         if verb == "batch-done":
             if st != "colour":
-                raise CommandError(f"a card is half entered ({self.entry_text()}): finish it or undo")
+                raise CommandError(self._half_entered())
             self.pad_batch = None
             return []
         if verb in ("colour", "height", "sweetness"):
             if st not in STAGES:
-                raise CommandError(f"choose a batch first ({self.ask()})")
+                raise CommandError(_("choose a batch first ({asked})").format(asked=self.ask()))
             self._take_attr(verb, w, st)
             if len(self.entry) == 3:
                 card = Card(*self.entry)
@@ -696,44 +826,46 @@ class DraftCiderCompanion(TableModule):
             return []
         if verb == "card":
             if st != "colour":
-                raise CommandError(f"choose a batch first ({self.ask()})" if st == "choose"
-                                   else f"a card is half entered ({self.entry_text()}): finish it or undo")
+                raise CommandError(_("choose a batch first ({asked})").format(asked=self.ask()) if st == "choose"
+                                   else self._half_entered())
             return self._pad_add(p, self.pad_batch, Card.from_text(" ".join(w[1:])))  # type: ignore[arg-type]
         if verb == "pad":
             n = int(w[1]) - 1
             if n >= self.setup.players:
-                raise CommandError(f"there are {self.setup.players} players")
+                raise CommandError(_("there are {n} players").format(n=self.setup.players))
             if self.entry or st not in ("choose", "colour"):
-                raise CommandError(f"a card is half entered ({self.entry_text()}): finish it or undo")
+                raise CommandError(self._half_entered())
             said = self._pad_add(n, BATCHES.index(w[2]), Card.from_text(" ".join(w[3:6])))
             self.pad_player, self.pad_batch = n, None  # the screen shows the player just entered
             return said
         if verb == "pad-done":
             if self.entry:
-                raise CommandError(f"a card is half entered ({self.entry_text()}): finish it or undo")
+                raise CommandError(self._half_entered())
             self.result = score_pad(self.pad_dict(), deck=self.setup.config().deck)
             return self.result_lines()
-        raise CommandError(f"{canon!r}: not on the score pad ({self.ask()})")
+        raise CommandError(_("{command}: not on the score pad ({asked})").format(command=repr(canon), asked=self.ask()))
 
     def _pad_add(self, p: int, b: int, card: Card) -> list[str]:
         orch = self.pad_cards[p]
         if self.pad_count(p) >= CARDS_PER_PLAYER:
-            raise CommandError(f"{seat_name(p)} already has {CARDS_PER_PLAYER} cards")
-        problem = batch_problem(b, orch[b], card)
+            raise CommandError(_("{seat} already has {n} cards").format(seat=seat_name(p), n=CARDS_PER_PLAYER))
+        problem = batch_problem_words(b, orch[b], card)
         if problem:
-            raise CommandError(f"{card} cannot go into {seat_name(p)}'s {BATCH_TITLES[b]}: {problem}")
+            raise CommandError(_("{card} cannot go into {seat}'s {batch}: {problem}").format(
+                card=card_name(card), seat=seat_name(p), batch=batch_title(b), problem=problem))
         used = Counter(c for o in self.pad_cards for cards in o for c in cards)
         self._check_card_free(card, used)
         orch[b].append(card)
         self.entry = []
         pts = score_orchard(orch, easy=self.setup.easy)
-        return [f"{seat_name(p)}'s {BATCH_TITLES[b]}: {card} ({len(orch[b])} cards, {pts.batches[b]} points; "
-                f"{seat_name(p)} {pts.total})"]
+        return [_("{seat}'s {batch}: {card} ({n} cards, {points} points; {seat} {total})").format(
+            seat=seat_name(p), batch=batch_title(b), card=card_name(card), n=len(orch[b]), points=pts.batches[b],
+            total=pts.total)]
 
     def pad_dict(self) -> dict[str, Any]:
         """The pad as ``score --game draftcider`` reads it."""
         pad: dict[str, Any] = {"players": [
-            {"name": seat_name(p), "batches": {n: [c.to_dict() for c in cards] for n, cards in zip(
+            {"name": f"Seat {p + 1}", "batches": {n: [c.to_dict() for c in cards] for n, cards in zip(
                 BATCHES, o, strict=True)}} for p, o in enumerate(self.pad_cards)]}
         if self.setup.easy:
             pad["easy"] = True
@@ -752,12 +884,13 @@ class DraftCiderCompanion(TableModule):
 
     def _undo(self) -> None:
         if not self.cmds:
-            raise CommandError("nothing to undo: this is the start of the game")
+            raise CommandError(_("nothing to undo: this is the start of the game"))
         last = self.cmds[-1]
         self._refold(self.cmds[:-1])
         self._emit("cmd", "undo")
-        self.log.append(f"Undone: {last}")
-        self.said_last = [f"Undone: {last}"]
+        undone = _("Undone: {command}").format(command=last)
+        self.log.append(undone)
+        self.said_last = [undone]
         self._after()
 
     def _refold(self, cmds: list[str]) -> None:
@@ -782,23 +915,27 @@ class DraftCiderCompanion(TableModule):
         else:
             self.mode = "pad"
             self.engine = None
-            self.pad_cards = [[[] for _ in BATCHES] for _ in range(setup.players)]
+            self.pad_cards = [[[] for _b in BATCHES] for _p in range(setup.players)]
             self.pad_player, self.pad_batch = 0, None
 
     def _start(self, setup: DSetup, *, journal: bool) -> None:
         self._fresh(setup)
         if journal:
             self._emit("game", setup.to_dict())
-        easy = ", easy mode (Bad costs nothing)" if setup.easy else ""
         if setup.pad == "live":
             e = self.engine
             assert e is not None
-            self.log.append(f"New game of Draft Cider: {setup.players} players, {e.phases} phases of "
-                            f"{e.per_phase} cards each{easy}")
+            line = _("New game of Draft Cider: {players} players, {phases} phases of {per} cards each, easy mode "
+                     "(Bad costs nothing)") if setup.easy else \
+                _("New game of Draft Cider: {players} players, {phases} phases of {per} cards each")
+            self.log.append(line.format(players=setup.players, phases=e.phases, per=e.per_phase))
             self.log.append(self.phase_start_line())
         else:
-            self.log.append(f"Draft Cider score pad: {setup.players} players{easy}; enter each player's "
-                            f"cards batch by batch, in the order played")
+            line = _("Draft Cider score pad: {players} players, easy mode (Bad costs nothing); enter each player's "
+                     "cards batch by batch, in the order played") if setup.easy else \
+                _("Draft Cider score pad: {players} players; enter each player's cards batch by batch, in the "
+                  "order played")
+            self.log.append(line.format(players=setup.players))
         self._after()
 
     def _reset(self) -> None:
@@ -828,15 +965,23 @@ class DraftCiderCompanion(TableModule):
     def result_lines(self) -> list[str]:
         """The end: each seat's total with its points per batch, then the winners."""
         scores = self.final_scores()
-        win = self.winners()
-        out = ["Game over" if self.setup.pad == "live" else "Score pad scored"]
+        out = [_("Game over") if self.setup.pad == "live" else _("Score pad scored")]
         for s, sc in enumerate(scores):
-            parts = ", ".join(f"{BATCH_TITLES[b]} {p}" for b, p in enumerate(sc.batches) if p)
-            out.append(f"{seat_name(s)}: {sc.total} points ({parts or 'nothing'})")
-        names = " and ".join(seat_name(s) for s in win)
-        best = scores[win[0]].total if win else 0
-        out.append(f"{names} {'wins' if len(win) == 1 else 'win (a tie)'} with {best} points")
+            parts = ", ".join(_("{batch} {points}").format(batch=batch_title(b), points=p)
+                              for b, p in enumerate(sc.batches) if p)
+            out.append(_("{seat}: {total} points ({batches})").format(seat=seat_name(s), total=sc.total,
+                                                                     batches=parts or _("nothing")))
+        out.append(self.winner_line())
         return out
+
+    def winner_line(self) -> str:
+        """Who won, with how many points (the result screen's heading)."""
+        scores = self.final_scores()
+        win = self.winners()
+        names = _joined([seat_name(s) for s in win], N_("{first} and {second}"))
+        best = scores[win[0]].total if win else 0
+        return ngettext("{names} wins with {best} points", "{names} win (a tie) with {best} points",
+                        len(win)).format(names=names, best=best)
 
     def finished_record(self) -> dict[str, Any]:
         """Live: the engine's ``draftcider-record/1`` (its deal is exactly the cards picked).
@@ -864,14 +1009,15 @@ def offer_unfinished(ctl: Any, journal: Any, game: Any, resume: str) -> None:
         log.warning("unfinished game %d cannot be resumed (%s): discarded", game.id, exc)
         journal.discard(game.id)
         return
-    info = scratch.ask() if scratch.mode in ("play", "pad") else "game over"
+    info = scratch.ask() if scratch.mode in ("play", "pad") else _("game over")
     journal.continue_game(game)
     if resume == "yes":
         ctl.replay(setup, game.cmds)
     elif resume == "no":
         journal.discard(game.id)
     else:
-        ctl.offer_resume(setup, game.cmds, f"{setup.players} players, {len(game.cmds)} steps; next: {info}")
+        ctl.offer_resume(setup, game.cmds, _("{players} players, {steps} steps; next: {next}").format(
+            players=setup.players, steps=len(game.cmds), next=info))
 
 
 # ------------------------------------------------------------------------------------------------

@@ -34,9 +34,18 @@ light where the entered card may legally go. CONFIRM goes on, UNDO undoes.
 
 from __future__ import annotations
 
-from table.companion.draftcider import CommandError, DraftCiderCompanion, batch_key, batch_note, seat_name
-from table.engine.draftcider.scoring import BATCH_TITLES, BATCHES, score_orchard
+from table.companion.draftcider import (
+    CommandError,
+    DraftCiderCompanion,
+    batch_key,
+    batch_note,
+    batch_title,
+    card_name,
+    seat_name,
+)
+from table.engine.draftcider.scoring import BATCHES, score_orchard
 from table.engine.errors import ActionParseError, IllegalActionError
+from table.i18n import _
 
 WORDS = {"": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm", "done": "confirm",
          "u": "undo", "undo": "undo", "b": "blind", "blind": "blind"}
@@ -44,17 +53,32 @@ SETUP_WORDS = {"easy": "easy", "e": "easy", "pad": "padmode", "p": "padmode"}
 
 
 def help_keys() -> str:
+    """The keys and commands (a command reference, like ``--help``: the words typed stay English)."""
     return __doc__ or ""
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` left-aligned in ``width`` terminal columns (a wide CJK character takes two)."""
+    return text + " " * max(0, width - columns(text))
+
+
+def columns(text: str) -> int:
+    """How many terminal columns ``text`` takes (East Asian wide and fullwidth characters: two)."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
 
 
 def orchard_lines(ctl: DraftCiderCompanion, seat: int) -> list[str]:
     """One seat's eight batches: key, title, points, cards, what the batch takes next."""
     orch = ctl.orchard(seat)
     score = score_orchard(orch, easy=ctl.setup.easy)
-    out = [f"{seat_name(seat)}: {score.total} points, {sum(len(b) for b in orch)} cards"]
+    out = [_("{seat}: {total} points, {n} cards").format(seat=seat_name(seat), total=score.total,
+                                                         n=sum(len(b) for b in orch))]
+    width = max(20, *(columns(batch_title(b)) for b in range(len(orch))))
     for b, cards in enumerate(orch):
-        shown = ", ".join(c.to_text() for c in cards) or "-"
-        out.append(f"  {batch_key(b):>5} {BATCH_TITLES[b]:20s} {score.batches[b]:4d}  {shown}  "
+        shown = ", ".join(card_name(c) for c in cards) or "-"
+        out.append(f"  {batch_key(b):>5} {_pad(batch_title(b), width)} {score.batches[b]:4d}  {shown}  "
                    f"[{batch_note(orch, b, ctl.setup.easy)}]")
     return out
 
@@ -71,10 +95,11 @@ def status_lines(ctl: DraftCiderCompanion) -> list[str]:
 def screen_text(ctl: DraftCiderCompanion) -> str:
     if ctl.mode == "setup":
         s = ctl.setup
-        return (f"Draft Cider setup: players {s.players} (2-6), easy mode {'on' if s.easy else 'off'} (7), "
-                f"{'live: every pick entered' if s.pad == 'live' else 'end-only score pad'} (1); confirm starts")
+        return _("Draft Cider setup: players {players} (2-6), easy mode {easy} (7), {pad} (1); confirm starts").format(
+            players=s.players, easy=_("on") if s.easy else _("off"),
+            pad=_("live: every pick entered") if s.pad == "live" else _("end-only score pad"))
     if ctl.mode == "resume":
-        return f"Unfinished game: {ctl.resume_info}"
+        return _("Unfinished game: {info}").format(info=ctl.resume_info)
     if ctl.mode == "play" and ctl.engine is not None:
         return ctl.phase_line()
     return ""
@@ -88,13 +113,13 @@ def handle_line(ctl: DraftCiderCompanion, line: str) -> str | None:
     if ctl.mode == "setup" and word in SETUP_WORDS:
         word = SETUP_WORDS[word]
         ok = ctl.press(word)
-        return None if ok else (ctl.hint or f"{word}: nothing to do now")
+        return None if ok else (ctl.hint or _("{word}: nothing to do now").format(word=word))
     if len(word) == 1 and word.isascii() and word.isdigit():
         ok = ctl.press(f"trough{word}")
-        return None if ok else (ctl.hint or f"{word}: nothing to do now")
+        return None if ok else (ctl.hint or _("{word}: nothing to do now").format(word=word))
     if word in WORDS:
         ok = ctl.press(WORDS[word])
-        return None if ok else (ctl.hint or f"{word or 'confirm'}: nothing to do now")
+        return None if ok else (ctl.hint or _("{word}: nothing to do now").format(word=word or "confirm"))
     if ctl.mode in ("play", "pad") and word in BATCHES and ctl.stage() not in ("batch", "choose"):
         return f"{word}: {ctl.ask()}"
     try:

@@ -38,6 +38,7 @@ mayor's move until every laid card is revealed, and the discord cards until the 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,6 +51,7 @@ from table.engine.zankapfel import Config, State, new_game
 from table.engine.zankapfel import actions as A
 from table.engine.zankapfel import events as E
 from table.engine.zankapfel.game import DEFAULT_DECK, DEFAULT_TRACK, HAND_SIZE
+from table.i18n import N_, _, ngettext
 
 GAME = "zankapfel"
 KIND_KEYS = {"r": "red", "y": "yellow", "g": "green", "b": "blue", "j": "joker"}
@@ -60,8 +62,67 @@ SEAT_COLOURS = ("red", "blue", "yellow", "green", "white", "black")
 FINISHES = (30, 40, 50, 60)
 
 
+KIND_NAMES: dict[str, str] = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue"),
+                              "joker": N_("joker")}
+"""The apple cards' kinds as people read them (the command words stay ``red`` … ``joker``)."""
+STATUS_NAMES: dict[str, str] = {"bought": N_("bought"), "laid": N_("laid"), "passed": N_("passed"),
+                                "discord": N_("discord")}
+"""``seat_status``'s words (a revealed kind is a :data:`KIND_NAMES` word)."""
+END_REASONS: dict[str, str] = {"finish reached": N_("finish reached"), "orchard harvested": N_("orchard harvested")}
+"""The engine's end reasons (a record field) as the screen says them."""
+
+
 def seat_name(seat: int) -> str:
-    return f"Seat {seat + 1}"
+    """``Seat 2`` (0-based ``seat``), in the current language."""
+    return _("Seat {n}").format(n=seat + 1)
+
+
+def seat_word(seat: int) -> str:
+    """``seat 2`` inside a sentence (the engine's lower-case form), in the current language."""
+    return _("seat {n}").format(n=seat + 1)
+
+
+def kind_name(kind: str | int) -> str:
+    """An apple card's kind (``"red"`` or its index in ``KINDS``) in the current language."""
+    key = A.KINDS[kind] if isinstance(kind, int) else kind
+    return _(KIND_NAMES.get(key, key))
+
+
+def status_name(status: str) -> str:
+    """A :meth:`ZankapfelCompanion.seat_status` word in the current language."""
+    return _(STATUS_NAMES[status]) if status in STATUS_NAMES else kind_name(status) if status else ""
+
+
+def end_reason_name(reason: str) -> str:
+    return _(END_REASONS.get(reason, reason))
+
+
+def both(names: list[str], template: str = N_("{first} and {second}")) -> str:
+    """``Seat 1 and Seat 3`` (any number of names, ``template`` joining each next one) in the
+    current language."""
+    text = names[0] if names else ""
+    for more in names[1:]:
+        text = _(template).format(first=text, second=more)
+    return text
+
+
+_ENGINE_REFUSALS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?P<action>.+) is not allowed in phase (?P<phase>\S+) \(legal: (?P<legal>.*)\)"),
+     N_("{action} is not allowed in phase {phase} (legal: {legal})")),
+    (re.compile(r"(?P<text>'.*') is not a square \(a1 … e5\)"), N_("{text} is not a square (a1 … e5)")),
+    (re.compile(r"Zankapfel is for 3 to 6 players, not (?P<n>-?\d+)"), N_("Zankapfel is for 3 to 6 players, not {n}")),
+    (re.compile(r"track_length must be at least 1, not (?P<n>-?\d+)"), N_("track_length must be at least 1, not {n}")),
+)
+
+
+def engine_refusal(text: str) -> str:
+    """An engine's refusal (its text is a file format, in English) in the current language: the
+    known forms are matched and said again; anything else stays as the engine said it."""
+    for pattern, template in _ENGINE_REFUSALS:
+        m = pattern.fullmatch(text)
+        if m is not None:
+            return _(template).format(**m.groupdict())
+    return text
 
 
 def _num(text: str, digits: int = 2) -> bool:
@@ -99,8 +160,8 @@ def deal_plan(setup: ZSetup, cmds: list[str]) -> list[list[int]]:
     """Each seat's four dealt cards, inferred from the commands (module docstring)."""
     n = setup.players
     deck = DEFAULT_DECK
-    known = [[0] * 5 for _ in range(n)]
-    assigned: list[list[int]] = [[] for _ in range(n)]
+    known = [[0] * 5 for _n in range(n)]
+    assigned: list[list[int]] = [[] for _n in range(n)]
     early = [0] * 5
     turns = 0
     first_deck = sum(deck) - HAND_SIZE * n
@@ -122,14 +183,15 @@ def deal_plan(setup: ZSetup, cmds: list[str]) -> list[list[int]]:
             else:
                 assigned[s].append(k)
                 if len(assigned[s]) > HAND_SIZE:
-                    raise CommandError(f"{seat_name(s)} cannot reveal a {w[3]} card: it never bought one, and its "
-                                       f"{HAND_SIZE} dealt cards are already shown to be "
-                                       f"{', '.join(A.KINDS[x] for x in assigned[s][:HAND_SIZE])}")
+                    raise CommandError(_("{seat} cannot reveal a {kind} card: it never bought one, and its "
+                                         "{n} dealt cards are already shown to be {cards}").format(
+                        seat=seat_name(s), kind=kind_name(w[3]), n=HAND_SIZE,
+                        cards=", ".join(kind_name(x) for x in assigned[s][:HAND_SIZE])))
     cap = [deck[k] - early[k] - sum(a.count(k) for a in assigned) for k in range(5)]
     for k in range(5):
         if cap[k] < 0:
-            raise CommandError(f"the deck holds only {deck[k]} {A.KINDS[k]} cards: more have been turned or "
-                               f"revealed before the first reshuffle")
+            raise CommandError(_("the deck holds only {n} {kind} cards: more have been turned or "
+                                 "revealed before the first reshuffle").format(n=deck[k], kind=kind_name(k)))
     plan = []
     for s in range(n):
         hand = list(assigned[s])
@@ -241,7 +303,7 @@ class Build:
                 return f"lay {A.KINDS[self.reveals[s]]}"
             lays = [a for a in engine.legal_actions() if A.LAY <= a < A.LAY + 5]
             if not lays:
-                raise CommandError(f"{seat_name(s)} has no apple card in hand: it must buy")
+                raise CommandError(_("{seat} has no apple card in hand: it must buy").format(seat=seat_name(s)))
             return A.to_text(lays[0])
         return w[0]  # buy, pass
 
@@ -252,7 +314,7 @@ class Build:
         seat = self.seat()
         if verb == "mayor":
             if st not in ("place", "move"):
-                raise CommandError(f"the mayor is not moved now ({self.ask()})")
+                raise CommandError(_("the mayor is not moved now ({asked})").format(asked=self.ask()))
             sq = A.parse_square(w[1])
             if st == "place":
                 self._apply(self.e, c)
@@ -263,35 +325,37 @@ class Build:
             legal = self.preview.mayor_targets()
             if sq not in legal:
                 here = A.square_name(self.preview.mayor)
-                raise CommandError(f"the mayor cannot go to {w[1]}: from {here} it may go to "
-                                   + " ".join(A.square_name(x) for x in legal))
+                raise CommandError(_("the mayor cannot go to {square}: from {here} it may go to {squares}").format(
+                    square=w[1], here=here, squares=" ".join(A.square_name(x) for x in legal)))
             self.move = sq
-            self.said.append(f"{seat_name(self.preview.first)} moves the mayor to {w[1]}")
+            self.said.append(_("{seat} moves the mayor to {square}").format(seat=seat_name(self.preview.first),
+                                                                          square=w[1]))
             self._maybe_flush()
             return
         if verb == "turn":
             if st != "turn":
-                raise CommandError(f"no card is turned now ({self.ask()})")
+                raise CommandError(_("no card is turned now ({asked})").format(asked=self.ask()))
             if self.block:
                 self.block.append(c)
                 self._replan_preview()
             else:
                 self._apply(self.e, f"draw {w[1]}", say=False)
-            self.said.append(f"Face up on the farm: {w[1]}")
+            self.said.append(_("Face up on the farm: {kind}").format(kind=kind_name(w[1])))
             return
         if verb == "remove":
             if st != "remove":
-                raise CommandError(f"no token is removed now ({self.ask()})")
+                raise CommandError(_("no token is removed now ({asked})").format(asked=self.ask()))
             self._apply(self.e, c)
             return
         if verb in ("buy", "lay", "pass"):
             s = int(w[2]) - 1
             if st != "bid":
-                raise CommandError(f"nobody buys or lays now ({self.ask()})")
+                raise CommandError(_("nobody buys or lays now ({asked})").format(asked=self.ask()))
             if s != seat:
-                raise CommandError(f"it is {seat_name(seat)}'s turn to buy or lay, not {seat_name(s)}'s")
+                raise CommandError(_("it is {seat}'s turn to buy or lay, not {other}'s").format(
+                    seat=seat_name(seat), other=seat_name(s)))
             price = A.price(self.preview.face_up, self.preview.mayor) if self.preview.face_up >= 0 else 0
-            face = A.KINDS[self.preview.face_up] if self.preview.face_up >= 0 else ""
+            face = kind_name(self.preview.face_up) if self.preview.face_up >= 0 else ""
             before = self._reshuffles()
             self.block.append(c)
             try:
@@ -300,46 +364,51 @@ class Build:
                 self.block.pop()
                 self._replan_preview()
                 if verb == "pass":
-                    raise CommandError(f"{seat_name(s)} cannot pass: it has a card to lay or one to buy") from None
+                    raise CommandError(_("{seat} cannot pass: it has a card to lay or one to buy").format(
+                        seat=seat_name(s))) from None
                 if verb == "buy":
-                    raise CommandError("there is no face-up card to buy") from None
+                    raise CommandError(_("there is no face-up card to buy")) from None
                 raise
-            self.said.append({"buy": f"{seat_name(s)} buys the {face} card for {price}",
-                              "lay": f"{seat_name(s)} lays an apple card face down",
-                              "pass": f"{seat_name(s)} passes"}[verb])
+            said = {"buy": _("{seat} buys the {kind} card for {price}"),
+                    "lay": _("{seat} lays an apple card face down"),
+                    "pass": _("{seat} passes")}[verb]
+            self.said.append(said.format(seat=seat_name(s), kind=face, price=price))
             if self._reshuffles() > before:  # the engine says it at the flush, unsaid: say it now
-                self.said.append("The deck is empty: shuffle the barn into a new deck")
+                self.said.append(_("The deck is empty: shuffle the barn into a new deck"))
             return
         if verb == "reveal":
             s, k = int(w[2]) - 1, A.KINDS.index(w[3])
             if st != "reveal":
-                raise CommandError(f"no card is revealed now ({self.ask()})")
+                raise CommandError(_("no card is revealed now ({asked})").format(asked=self.ask()))
             if s != seat:
-                raise CommandError(f"{seat_name(seat)} reveals next, not {seat_name(s)}")
+                raise CommandError(_("{seat} reveals next, not {other}").format(seat=seat_name(seat),
+                                                                               other=seat_name(s)))
             self.reveals[s] = k
-            self.said.append(f"{seat_name(s)} reveals {w[3]}")
+            self.said.append(_("{seat} reveals {kind}").format(seat=seat_name(s), kind=kind_name(w[3])))
             self._maybe_flush()
             return
         if verb == "joker":
             s = int(w[2]) - 1
             if st != "joker":
-                raise CommandError(f"no joker chooses now ({self.ask()})")
+                raise CommandError(_("no joker chooses now ({asked})").format(asked=self.ask()))
             if s != seat:
-                raise CommandError(f"{seat_name(seat)}'s joker chooses next, not {seat_name(s)}'s")
+                raise CommandError(_("{seat}'s joker chooses next, not {other}'s").format(seat=seat_name(seat),
+                                                                                         other=seat_name(s)))
             self._apply(self.e, f"joker {w[3]}")
             return
         if verb == "dice":
             s, k = int(w[2]) - 1, int(w[3])
             if st != "dice":
-                raise CommandError(f"no dice are bought now ({self.ask()})")
+                raise CommandError(_("no dice are bought now ({asked})").format(asked=self.ask()))
             if s not in self.fight_seats():
-                raise CommandError(f"{seat_name(s)} is not in this discord")
+                raise CommandError(_("{seat} is not in this discord").format(seat=seat_name(s)))
             self.dice[s] = k
-            self.said.append(f"{seat_name(s)} buys {k} {'die' if k == 1 else 'dice'} for {2 * k}")
+            self.said.append(ngettext("{seat} buys {k} die for {cost}", "{seat} buys {k} dice for {cost}", k).format(
+                seat=seat_name(s), k=k, cost=2 * k))
             return
         if verb == "dice-done":
             if st != "dice":
-                raise CommandError(f"no dice are bought now ({self.ask()})")
+                raise CommandError(_("no dice are bought now ({asked})").format(asked=self.ask()))
             self.dice_done = True
             for s in self.fight_seats():
                 if not self.e.discord_cards(s):
@@ -349,24 +418,25 @@ class Build:
         if verb == "card":
             s = int(w[2]) - 1
             if st != "card":
-                raise CommandError(f"no discord card is turned now ({self.ask()})")
+                raise CommandError(_("no discord card is turned now ({asked})").format(asked=self.ask()))
             if s != seat:
-                raise CommandError(f"{seat_name(seat)}'s discord card is next, not {seat_name(s)}'s")
+                raise CommandError(_("{seat}'s discord card is next, not {other}'s").format(seat=seat_name(seat),
+                                                                                           other=seat_name(s)))
             v = int(w[3])
             left = self.e.discord_cards(s)
             if v not in left:
-                raise CommandError(f"{seat_name(s)} has no discord card {v} left (left: "
-                                   f"{' '.join(map(str, left)) or 'none'})")
+                raise CommandError(_("{seat} has no discord card {v} left (left: {left})").format(
+                    seat=seat_name(s), v=v, left=" ".join(map(str, left)) or _("none")))
             self.cards[s] = v
-            self.said.append(f"{seat_name(s)} turns discord card {v}")
+            self.said.append(_("{seat} turns discord card {v}").format(seat=seat_name(s), v=v))
             self._maybe_fight()
             return
         if verb == "roll":
             if st != "roll":
-                raise CommandError(f"no die is rolled now ({self.ask()})")
+                raise CommandError(_("no die is rolled now ({asked})").format(asked=self.ask()))
             self._apply(self.e, f"roll {w[1]}")
             return
-        raise CommandError(f"{c!r} is not a Zankapfel command")
+        raise CommandError(_("{command} is not a Zankapfel command").format(command=repr(c)))
 
     def _maybe_flush(self) -> None:
         if self.move is None or self.reveal_todo():
@@ -395,51 +465,99 @@ class Build:
         st = self.stage()
         p = self.preview
         s = self.seat()
+        who = seat_name(s) if s >= 0 else ""
         if st == "place":
-            return f"{seat_name(s)} (the big apple) places the mayor on any square: touch it, or enter a square (c3)"
+            return _("{seat} (the big apple) places the mayor on any square: touch it, or enter a square (c3)").format(
+                seat=who)
         if st == "turn":
-            return "Turn the top apple card face up: which? (r y g b j)"
+            return _("Turn the top apple card face up: which? (r y g b j)")
         if st == "remove":
-            return f"{seat_name(s)} removes a harvest token: touch its square, or enter it (b2)"
+            return _("{seat} removes a harvest token: touch its square, or enter it (b2)").format(seat=who)
         if st == "bid":
-            if p.face_up >= 0:
-                price = A.price(p.face_up, p.mayor)
-                offer = f"buy the {A.KINDS[p.face_up]} card for {price}"
-            else:
-                offer = "no card to buy"
             cards = sum(p.hand(s))
-            must = " — no card in hand: must buy" if cards == 0 and p.face_up >= 0 else ""
-            return f"{seat_name(s)}: {offer} (BLIND) or lay a card face down (CONFIRM){must}"
+            if p.face_up < 0:
+                return _("{seat}: no card to buy (BLIND) or lay a card face down (CONFIRM)").format(seat=who)
+            price = A.price(p.face_up, p.mayor)
+            kind = kind_name(p.face_up)
+            if cards == 0:
+                return _("{seat}: buy the {kind} card for {price} (BLIND) or lay a card face down (CONFIRM)"
+                         " — no card in hand: must buy").format(seat=who, kind=kind, price=price)
+            return _("{seat}: buy the {kind} card for {price} (BLIND) or lay a card face down (CONFIRM)").format(
+                seat=who, kind=kind, price=price)
         if st == "move":
-            return (f"{seat_name(s)} moves the mayor: "
-                    + " ".join(A.square_name(x) for x in p.mayor_targets()))
+            return _("{seat} moves the mayor: {squares}").format(
+                seat=who, squares=" ".join(A.square_name(x) for x in p.mayor_targets()))
         if st == "reveal":
-            return f"Reveal: {seat_name(s)}'s card? (r y g b j)"
+            return _("Reveal: {seat}'s card? (r y g b j)").format(seat=who)
         if st == "joker":
-            return f"{seat_name(s)}'s joker: which colour? (r y g b)"
+            return _("{seat}'s joker: which colour? (r y g b)").format(seat=who)
         if st == "dice":
             colour, seats = self.e.fight
-            return (f"Discord over {A.COLOURS[colour]}: " + ", ".join(seat_name(x) for x in seats)
-                    + " — each lays a discord card face down and may buy 0-3 dice (2 points each): "
-                      "press the seat's button per die, CONFIRM when all have decided")
+            return _("Discord over {colour}: {seats} — each lays a discord card face down and may buy 0-3 dice "
+                     "(2 points each): press the seat's button per die, CONFIRM when all have decided").format(
+                colour=kind_name(A.COLOURS[colour]), seats=", ".join(seat_name(x) for x in seats))
         if st == "card":
-            return f"{seat_name(s)} turns the discord card: which? (1-10; 0 = 10)"
+            return _("{seat} turns the discord card: which? (1-10; 0 = 10)").format(seat=who)
         if st == "roll":
-            return f"{seat_name(s)} rolls a die: 1-6?"
-        return "Game over"
+            return _("{seat} rolls a die: 1-6?").format(seat=who)
+        return _("Game over")
 
 
 def event_line(ev: Any) -> str:
-    """An engine event as the table hears it ("" for what is not said: hidden deals)."""
+    """An engine event as the table hears it ("" for what is not said: hidden deals), in the
+    current language (in English exactly the engine's text form, capitalised)."""
     if isinstance(ev, (E.CardDealt, E.CardLaid, E.DiscordCardLaid, E.DiceBought, E.CardTurned, E.CardBought,
-                       E.Passed)):
+                       E.Passed, E.GameStarted)):
         return ""  # said by the companion when entered, or hidden
     if isinstance(ev, E.CardsRevealed):
-        shown = [f"{seat_name(s)} {A.KINDS[k]}" for s, k in enumerate(ev.cards) if k >= 0] \
-            if hasattr(ev, "cards") else []
-        return "Cards revealed: " + (", ".join(shown) if shown else "nobody laid a card")
-    if isinstance(ev, E.GameStarted):
-        return ""
+        shown = [_("{seat} {kind}").format(seat=seat_name(s), kind=kind_name(k)) for s, k in enumerate(ev.cards)
+                 if k >= 0]
+        return _("Cards revealed: {cards}").format(cards=", ".join(shown)) if shown else \
+            _("Cards revealed: nobody laid a card")
+    if isinstance(ev, E.MayorPlaced):
+        return _("{seat} places the mayor on {square}").format(seat=seat_name(ev.seat), square=A.square_name(ev.square))
+    if isinstance(ev, E.Reshuffled):
+        return _("The barn's {n} cards are shuffled into a new deck").format(n=ev.cards)
+    if isinstance(ev, E.TokenRemoved):
+        return _("{seat} removes the token on {square}").format(seat=seat_name(ev.seat),
+                                                               square=A.square_name(ev.square))
+    if isinstance(ev, E.RoundStarted):
+        return _("Round {round}: {seat} holds the apple").format(round=ev.round, seat=seat_word(ev.first))
+    if isinstance(ev, E.BribeOffered):
+        if not ev.amount:
+            return _("{seat} offers no bribe").format(seat=seat_name(ev.seat))
+        return _("{seat} offers {amount} for the mayor on {square}").format(
+            seat=seat_name(ev.seat), amount=ev.amount, square=A.square_name(ev.square))
+    if isinstance(ev, E.BribeAccepted):
+        return _("{seat} takes {amount} from {other}").format(seat=seat_name(ev.first), amount=ev.amount,
+                                                             other=seat_word(ev.seat))
+    if isinstance(ev, E.MayorMoved):
+        return _("{seat} moves the mayor to {square}: its token is removed").format(
+            seat=seat_name(ev.seat), square=A.square_name(ev.square))
+    if isinstance(ev, E.JokerChosen):
+        return _("{seat}'s joker harvests {colour}").format(seat=seat_name(ev.seat),
+                                                            colour=kind_name(A.COLOURS[ev.colour]))
+    if isinstance(ev, E.Harvested):
+        return _("{seat} harvests {colour}: +{points}").format(seat=seat_name(ev.seat),
+                                                               colour=kind_name(A.COLOURS[ev.colour]), points=ev.points)
+    if isinstance(ev, E.DiscordStarted):
+        return _("Discord over {colour}: {seats}").format(
+            colour=kind_name(A.COLOURS[ev.colour]),
+            seats=both([seat_word(s) for s in ev.seats], N_("{first} vs {second}")))
+    if isinstance(ev, E.DieRolled):
+        return _("{seat} rolls {face}").format(seat=seat_name(ev.seat), face=ev.face)
+    if isinstance(ev, E.DiscordResolved):
+        totals = ", ".join(_("{seat} {card}+{dice}").format(seat=seat_word(s), card=c, dice=d)
+                           for s, c, d in zip(ev.seats, ev.cards, ev.dice, strict=True))
+        if ev.winner >= 0:
+            return _("Discord over {colour}: {totals}: {seat} wins").format(
+                colour=kind_name(A.COLOURS[ev.colour]), totals=totals, seat=seat_word(ev.winner))
+        return _("Discord over {colour}: {totals}: no winner").format(colour=kind_name(A.COLOURS[ev.colour]),
+                                                                      totals=totals)
+    if isinstance(ev, E.GameEnded):
+        return _("Game over ({reason}): points {points}; winner {winners}").format(
+            reason=end_reason_name(ev.reason), points=list(ev.positions),
+            winners=both([seat_word(s) for s in ev.winners]))
     text = str(ev)
     return text[:1].upper() + text[1:]
 
@@ -458,7 +576,7 @@ class ZankapfelCompanion(TableModule):
     def resumed_line(self) -> str:
         """What the table is asked next, said after a resume."""
         assert self.b is not None
-        return f"Resumed. {self.b.ask()}"
+        return _("Resumed. {asked}").format(asked=self.b.ask())
 
     def __init__(self, *, on_command: CommandHook | None = None) -> None:
         self.game = GAME
@@ -569,7 +687,7 @@ class ZankapfelCompanion(TableModule):
             if b in ("pass", "bid:pass"):
                 return "pass"
             if b.startswith("trough"):
-                raise CommandError(f"it is {seat_name(s)}'s turn to buy or lay")
+                raise CommandError(_("it is {seat}'s turn to buy or lay").format(seat=seat_name(s)))
             return None
         if st == "dice":
             if b == "confirm":
@@ -577,7 +695,7 @@ class ZankapfelCompanion(TableModule):
             if b.startswith("trough") or b.startswith("dice:"):
                 s = int(b[6:] if b.startswith("trough") else b[5:]) - 1
                 if s not in self.b.fight_seats():
-                    raise CommandError(f"{seat_name(s)} is not in this discord")
+                    raise CommandError(_("{seat} is not in this discord").format(seat=seat_name(s)))
                 return f"dice seat {s + 1} {(self.b.dice.get(s, 0) + 1) % 4}"
             return None
         if st == "card":
@@ -598,14 +716,14 @@ class ZankapfelCompanion(TableModule):
             return f"mayor {name}"
         if st == "remove":
             return f"remove {name}"
-        raise CommandError("no square is chosen now")
+        raise CommandError(_("no square is chosen now"))
 
     # --- commands -----------------------------------------------------------------------------
     def do(self, command: str) -> None:
         """One command (script line, journal row, or what a key meant); CommandError if refused."""
         text = " ".join(command.strip().lower().split())
         if not text:
-            raise CommandError("an empty command")
+            raise CommandError(_("an empty command"))
         if self.mode == "resume":
             if text == "resume":
                 self._resume()
@@ -613,7 +731,7 @@ class ZankapfelCompanion(TableModule):
             if text == "discard":
                 self._discard()
                 return
-            raise CommandError("an unfinished game is waiting: confirm resumes it, undo twice discards it")
+            raise CommandError(_("an unfinished game is waiting: confirm resumes it, undo twice discards it"))
         if self.mode == "setup":
             if text.startswith("setup"):
                 self.setup = self._parse_setup(text)
@@ -622,12 +740,13 @@ class ZankapfelCompanion(TableModule):
             if text == "start":
                 self._start(self.setup, journal=True)
                 return
-            raise CommandError(f"{text!r}: on the setup screen: setup players=N finish=M, or start")
+            raise CommandError(_("{command}: on the setup screen: setup players=N finish=M, or start").format(
+                command=repr(text)))
         if text == "new" and self.mode == "result":
             self._reset()
             return
         if self.mode == "result":
-            raise CommandError("the game is over and recorded: confirm starts a new one")
+            raise CommandError(_("the game is over and recorded: confirm starts a new one"))
         if text in ("undo", "u"):
             self._undo()
             return
@@ -651,19 +770,19 @@ class ZankapfelCompanion(TableModule):
                 return f"reveal seat {s + 1} {w[0]}"
             if st == "joker" and w[0] in A.COLOURS:
                 return f"joker seat {s + 1} {w[0]}"
-            raise CommandError(f"{w[0]}: no colour is asked now ({b.ask()})")
+            raise CommandError(_("{word}: no colour is asked now ({asked})").format(word=w[0], asked=b.ask()))
         if len(w) == 1 and len(w[0]) == 2 and w[0][0] in "abcde" and w[0][1] in "12345":
             if st in ("place", "move"):
                 return f"mayor {w[0]}"
             if st == "remove":
                 return f"remove {w[0]}"
-            raise CommandError(f"{w[0]}: no square is asked now ({b.ask()})")
+            raise CommandError(_("{word}: no square is asked now ({asked})").format(word=w[0], asked=b.ask()))
         if len(w) == 1 and _num(w[0]):
             if st == "card":
                 return f"card seat {s + 1} {int(w[0]) or 10}"
             if st == "roll":
                 return f"roll {w[0]}"
-            raise CommandError(f"{w[0]}: no number is asked now ({b.ask()})")
+            raise CommandError(_("{word}: no number is asked now ({asked})").format(word=w[0], asked=b.ask()))
         if w[0] in ("ok", "done", "confirm") and st == "dice":
             return "dice-done"
         try:
@@ -697,8 +816,9 @@ class ZankapfelCompanion(TableModule):
                 case ["roll", f] if f in ("1", "2", "3", "4", "5", "6"):
                     return f"roll {f}"
         except ActionParseError as exc:
-            raise CommandError(str(exc)) from None
-        raise CommandError(f"{text!r} is not a Zankapfel command (now: {b.ask()})")
+            raise CommandError(engine_refusal(str(exc))) from None
+        raise CommandError(_("{command} is not a Zankapfel command (now: {asked})").format(command=repr(text),
+                                                                                          asked=b.ask()))
 
     def _rebuild(self, cmds: list[str]) -> Build:
         b = Build(self.setup, deal_plan(self.setup, cmds))
@@ -724,7 +844,7 @@ class ZankapfelCompanion(TableModule):
             else:
                 b = self._rebuild(cmds)
         except IllegalActionError as exc:
-            raise CommandError(str(exc)) from None
+            raise CommandError(engine_refusal(str(exc))) from None
         self.cmds.append(canon)
         self.b = b
         self.log.extend(b.said)
@@ -756,34 +876,35 @@ class ZankapfelCompanion(TableModule):
 
     def _undo(self) -> None:
         if not self.cmds:
-            raise CommandError("nothing to undo: this is the start of the game")
+            raise CommandError(_("nothing to undo: this is the start of the game"))
         last = self.cmds[-1]
         self.b = self._rebuild(self.cmds[:-1])
         self.cmds.pop()
         self._emit("cmd", "undo")
         self.mode = "play"
         self.record = None
-        self.log.append(f"Undone: {last}")
-        self.said_last = [f"Undone: {last}"]
+        undone = _("Undone: {command}").format(command=last)
+        self.log.append(undone)
+        self.said_last = [undone]
         self._after()
 
     def _parse_setup(self, text: str) -> ZSetup:
         players, finish = self.setup.players, self.setup.finish
         for word in text.split()[1:]:
-            key, _, val = word.partition("=")
+            key, _eq, val = word.partition("=")
             if not _num(val, 3):
-                raise CommandError(f"setup {word!r}: players=3..6, finish=N")
+                raise CommandError(_("setup {word}: players=3..6, finish=N").format(word=repr(word)))
             if key == "players":
                 players = int(val)
             elif key in ("finish", "track_length"):
                 finish = int(val)
             else:
-                raise CommandError(f"setup {word!r}: players=3..6, finish=N")
+                raise CommandError(_("setup {word}: players=3..6, finish=N").format(word=repr(word)))
         try:
             s = ZSetup(players, finish)
             s.config()
         except ValueError as exc:
-            raise CommandError(str(exc)) from None
+            raise CommandError(engine_refusal(str(exc))) from None
         return s
 
     def _start(self, setup: ZSetup, *, journal: bool) -> None:
@@ -796,7 +917,8 @@ class ZankapfelCompanion(TableModule):
         self.said_last = []
         if journal:
             self._emit("game", setup.to_dict())
-        self.log.append(f"New game of Zankapfel: {setup.players} players, finish at {setup.finish} points")
+        self.log.append(_("New game of Zankapfel: {players} players, finish at {finish} points").format(
+            players=setup.players, finish=setup.finish))
         self._after()
 
     def _reset(self) -> None:
@@ -847,12 +969,24 @@ class ZankapfelCompanion(TableModule):
         return rec
 
     def result_lines(self) -> list[str]:
-        e = self.state
+        """The end: who won, then each seat's points, the most first."""
+        return [self.result_heading(), *(self.result_row(s) for s in self.result_order())]
+
+    def result_order(self) -> list[int]:
+        """The seats by points, the most first (the result screen's rows)."""
         pos = self.positions()
-        order = sorted(range(len(pos)), key=lambda s: -pos[s])
-        win = " and ".join(seat_name(s) for s in e.winners())
-        return [f"Game over ({e.end_reason}): {win} {'wins' if len(e.winners()) == 1 else 'win'}",
-                *(f"{seat_name(s)}: {pos[s]} points" for s in order)]
+        return sorted(range(len(pos)), key=lambda s: -pos[s])
+
+    def result_heading(self) -> str:
+        e = self.state
+        win = both([seat_name(s) for s in e.winners()])
+        template = ngettext("Game over ({reason}): {winners} wins", "Game over ({reason}): {winners} win",
+                            len(e.winners()))
+        return template.format(reason=end_reason_name(e.end_reason), winners=win)
+
+    def result_row(self, seat: int) -> str:
+        pos = self.positions()[seat]
+        return _("{seat}: {n} points").format(seat=seat_name(seat), n=pos)
 
 
 def _seat_ok(n: str, b: Build) -> bool:

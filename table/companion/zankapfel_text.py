@@ -25,15 +25,17 @@ buys, UNDO undoes.
 
 from __future__ import annotations
 
-from table.companion.zankapfel import CommandError, ZankapfelCompanion, seat_name
+from table.companion.zankapfel import CommandError, ZankapfelCompanion, kind_name, seat_name, status_name
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.engine.zankapfel import actions as A
+from table.i18n import _
 
 WORDS = {"": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm", "done": "confirm",
          "u": "undo", "undo": "undo", "l": "confirm", "lay": "confirm"}
 
 
 def help_keys() -> str:
+    """The keys and commands (a command reference, like ``--help``: the words typed stay English)."""
     return __doc__ or ""
 
 
@@ -60,9 +62,11 @@ def ledger_line(ctl: ZankapfelCompanion) -> str:
     for s, pos in enumerate(ctl.positions()):
         mark = "@" if s == p.first else ""
         status = ctl.seat_status(s)
-        parts.append(f"{mark}{seat_name(s)} {pos}/{p.config.track_length} d{len(p.discord_cards(s))}"
-                     + (f" [{status}]" if status else ""))
-    return "Ledger: " + "; ".join(parts)
+        part = _("{seat} {points}/{finish} d{cards}").format(seat=seat_name(s), points=pos,
+                                                             finish=p.config.track_length,
+                                                             cards=len(p.discord_cards(s)))
+        parts.append(mark + part + (f" [{status_name(status)}]" if status else ""))
+    return _("Ledger: {seats}").format(seats="; ".join(parts))
 
 
 def price_line(ctl: ZankapfelCompanion) -> str:
@@ -70,9 +74,11 @@ def price_line(ctl: ZankapfelCompanion) -> str:
     if not prices:
         return ""
     p = ctl.state
-    face = A.KINDS[p.face_up] if p.face_up >= 0 else "none"
-    return (f"Mayor on {A.square_name(p.mayor)}: " + ", ".join(f"{k} {v} (price {c})" for k, v, c in prices[:4])
-            + f", joker price {A.JOKER_PRICE}; face up: {face}")
+    face = kind_name(p.face_up) if p.face_up >= 0 else _("none")
+    shown = ", ".join(_("{kind} {value} (price {price})").format(kind=kind_name(k), value=v, price=c)
+                      for k, v, c in prices[:4])
+    return _("Mayor on {square}: {prices}, joker price {joker}; face up: {face}").format(
+        square=A.square_name(p.mayor), prices=shown, joker=A.JOKER_PRICE, face=face)
 
 
 def status_lines(ctl: ZankapfelCompanion) -> list[str]:
@@ -84,9 +90,10 @@ def status_lines(ctl: ZankapfelCompanion) -> list[str]:
 def screen_text(ctl: ZankapfelCompanion) -> str:
     if ctl.mode == "setup":
         s = ctl.setup
-        return (f"Zankapfel setup: players {s.players} (3-6), finish at {s.finish} points (7); confirm starts")
+        return _("Zankapfel setup: players {players} (3-6), finish at {finish} points (7); confirm starts").format(
+            players=s.players, finish=s.finish)
     if ctl.mode == "resume":
-        return f"Unfinished game: {ctl.resume_info}"
+        return _("Unfinished game: {info}").format(info=ctl.resume_info)
     if ctl.mode == "result" and ctl.b is not None:
         return " · ".join(ctl.result_lines())
     return ""
@@ -99,16 +106,16 @@ def handle_line(ctl: ZankapfelCompanion, line: str) -> str | None:
         return None
     if ctl.mode == "setup" and len(word) == 1 and word.isascii() and word.isdigit():
         ok = ctl.press(f"trough{word}")
-        return None if ok else (ctl.hint or f"{word}: nothing to do now")
+        return None if ok else (ctl.hint or _("{word}: nothing to do now").format(word=word))
     if ctl.mode != "play":
         if word in WORDS:
             ok = ctl.press(WORDS[word])
-            return None if ok else (ctl.hint or f"{word or 'confirm'}: nothing to do now")
+            return None if ok else (ctl.hint or _("{word}: nothing to do now").format(word=word or "confirm"))
     else:
         st = ctl.stage()
         if word in WORDS:
             ok = ctl.press(WORDS[word])
-            return None if ok else (ctl.hint or f"{word or 'confirm'}: nothing to do now")
+            return None if ok else (ctl.hint or _("{word}: nothing to do now").format(word=word or "confirm"))
         if st == "bid" and word == "b":
             word = "buy"
         if st == "bid" and word == "p":

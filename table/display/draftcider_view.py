@@ -16,14 +16,24 @@ from typing import Any
 
 import pygame
 
-from table.companion.draftcider import batch_key, batch_note, seat_name
+from table.companion.draftcider import (
+    batch_key,
+    batch_note,
+    batch_title,
+    colour_name,
+    height_text,
+    seat_name,
+    sweetness_text,
+)
 from table.display.render import BG, DIM, FG, LIT, OK, PANEL, Colour, View, contrast
 from table.engine.draftcider.cards import COLOURS
-from table.engine.draftcider.scoring import BATCH_TITLES, BATCHES, score_orchard
+from table.engine.draftcider.scoring import BATCHES, score_orchard
+from table.i18n import N_, _, ngettext
 
 CARD_RGB: dict[str, Colour] = {"green": (70, 170, 80), "gold": (225, 180, 40), "red": (205, 50, 50)}
 DIMMED: Colour = (28, 32, 40)
-SHORT_TITLES = ("Monochrome", "Feather", "Special tree", "Unlucky", "Fortepiano", "Sweet Couple", "Steady", "Bad")
+SHORT_TITLES = (N_("Monochrome"), N_("Feather"), N_("Special tree"), N_("Unlucky"), N_("Fortepiano"),
+                N_("Sweet Couple"), N_("Steady"), N_("Bad"))
 """The batch boxes' names (the full ones are in the result table and the text)."""
 
 __all__ = ["CARD_RGB", "DraftCiderView", "draftcider_key"]
@@ -68,36 +78,37 @@ class DraftCiderView(View):
     def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
         s = ctl.setup
         self.text(surf, "Draft Cider", 40, (self.w // 2, self.px(36)), bold=True, anchor="center")
-        self.text(surf, "Players (buttons 2-6)", 22, (self.px(30), self.px(76)), DIM)
+        self.text(surf, _("Players (buttons 2-6)"), 22, (self.px(30), self.px(76)), DIM)
         bw, bh = self.px(130), self.px(70)
         for i, n in enumerate((2, 3, 4, 5, 6)):
             r = pygame.Rect(self.px(30) + i * (bw + self.px(16)), self.px(108), bw, bh)
-            self.button(surf, r, f"{n} players", f"players:{n}", lit=s.players == n, size=24)
-        self.text(surf, "Entering (button 1)", 22, (self.px(30), self.px(196)), DIM)
+            self.button(surf, r, ngettext("{n} player", "{n} players", n).format(n=n), f"players:{n}",
+                        lit=s.players == n, size=24)
+        self.text(surf, _("Entering (button 1)"), 22, (self.px(30), self.px(196)), DIM)
         r = pygame.Rect(self.px(30), self.px(228), self.px(350), self.px(64))
-        self.button(surf, r, "Live: every pick" if s.pad == "live" else "End only: score pad", "padmode", size=24,
-                    lit=True)
-        self.text(surf, "Easy mode (button 7)", 22, (self.px(420), self.px(196)), DIM)
+        self.button(surf, r, _("Live: every pick") if s.pad == "live" else _("End only: score pad"), "padmode",
+                    size=24, lit=True)
+        self.text(surf, _("Easy mode (button 7)"), 22, (self.px(420), self.px(196)), DIM)
         r = pygame.Rect(self.px(420), self.px(228), self.px(350), self.px(64))
-        self.button(surf, r, "Easy: Bad costs 0" if s.easy else "Normal: Bad −1 a card", "easy", size=24,
+        self.button(surf, r, _("Easy: Bad costs 0") if s.easy else _("Normal: Bad −1 a card"), "easy", size=24,
                     lit=s.easy)
-        note = ("Per pick enter the card taken — colour, height, sweetness — and its batch: troughs 1-7 and "
-                "BLIND are the eight batches, their lamps light where the card may go."
+        note = (_("Per pick enter the card taken — colour, height, sweetness — and its batch: troughs 1-7 and "
+                  "BLIND are the eight batches, their lamps light where the card may go.")
                 if s.pad == "live" else
-                "After the game enter each player's cards batch by batch, in the order played; the pad "
-                "scores them.")
+                _("After the game enter each player's cards batch by batch, in the order played; the pad "
+                  "scores them."))
         self.wrapped(surf, note, 18, (self.px(30), self.px(306)), self.w - self.px(310), DIM, max_lines=4,
                      min_size=12)
         r = pygame.Rect(self.w - self.px(260), self.h - self.px(100), self.px(230), self.px(80))
-        self.button(surf, r, "Start ✓", "confirm", colour=OK, size=30)
+        self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
 
     # --- play and pad -----------------------------------------------------------------------------
     def draw_play(self, surf: pygame.Surface, ctl: Any) -> None:  # a DraftCiderCompanion
         seat = ctl.seat()
         if ctl.mode == "play":
-            head = f"{ctl.phase_line()} · {seat_name(seat)} picks"
+            head = _("{phase} · {seat} picks").format(phase=ctl.phase_line(), seat=seat_name(seat))
         else:
-            head = f"Score pad · {seat_name(seat)} · {ctl.pad_count(seat)} of 12 cards"
+            head = _("Score pad · {seat} · {n} of 12 cards").format(seat=seat_name(seat), n=ctl.pad_count(seat))
         self.text(surf, head, 24, (self.px(12), self.px(6)), bold=True, max_w=self.w - self.px(24))
         grid = pygame.Rect(self.px(8), self.px(40), self.w - self.px(16), self.px(236))
         self.draw_batches(surf, ctl, seat, grid)
@@ -118,9 +129,10 @@ class DraftCiderView(View):
         fill = CARD_RGB[e[0]] if e else PANEL
         pygame.draw.rect(surf, fill, r, border_radius=self.px(8))
         pygame.draw.rect(surf, FG, r, self.px(2), border_radius=self.px(8))
-        h = f"h{e[1]}" if len(e) > 1 else "h?"
-        s = f"s{e[2]}" if len(e) > 2 else "s?"
-        label = f"{e[0]} {h} {s}" if e else "batch?" if ctl.stage() == "choose" else "card?"
+        h = height_text(e[1]) if len(e) > 1 else _("h?")
+        s = sweetness_text(e[2]) if len(e) > 2 else _("s?")
+        label = _("{colour} {height} {sweetness}").format(colour=colour_name(e[0]), height=h, sweetness=s) if e \
+            else _("batch?") if ctl.stage() == "choose" else _("card?")
         self.text(surf, label, 22, r.center, contrast(fill), bold=True, anchor="center", max_w=r.w - 6)
 
     def draw_batches(self, surf: pygame.Surface, ctl: Any, seat: int, area: pygame.Rect) -> None:
@@ -145,7 +157,7 @@ class DraftCiderView(View):
             pygame.draw.rect(surf, LIT if lit else BG, kr, border_radius=self.px(4))
             self.text(surf, key, 15, kr.center, (0, 0, 0) if lit else FG, bold=True, anchor="center")
             ink = FG if not choosing or lit else DIM
-            self.text(surf, SHORT_TITLES[b], 17, (kr.right + self.px(5), r.y + self.px(5)), ink, bold=True,
+            self.text(surf, _(SHORT_TITLES[b]), 17, (kr.right + self.px(5), r.y + self.px(5)), ink, bold=True,
                       max_w=r.right - kr.right - self.px(48))
             self.text(surf, str(score.batches[b]), 22, (r.right - self.px(6), r.y + self.px(3)), ink, bold=True,
                       anchor="topright")
@@ -179,7 +191,8 @@ class DraftCiderView(View):
             r = pygame.Rect(area.x + s * w, area.y, w - self.px(4), area.h)
             pygame.draw.rect(surf, LIT if s == now else PANEL, r, border_radius=self.px(6))
             ink = (0, 0, 0) if s == now else FG
-            label = f"{seat_name(s)}: {total}" + ("" if self.small and n > 4 else f" · {cards} cards")
+            label = f"{seat_name(s)}: {total}" if self.small and n > 4 else \
+                _("{seat}: {total} · {n} cards").format(seat=seat_name(s), total=total, n=cards)
             self.text(surf, label, 17, r.center, ink, bold=s == now, anchor="center", max_w=r.w - self.px(6))
             if ctl.mode == "pad":
                 self.targets.append((r, f"player:{s + 1}"))
@@ -190,26 +203,26 @@ class DraftCiderView(View):
         x = self.px(8)
         items: list[tuple[str, str, Colour | None]] = []
         if st == "colour":
-            items = [(f"{i + 1} {c}", f"colour:{c}", CARD_RGB[c]) for i, c in enumerate(COLOURS)]
+            items = [(f"{i + 1} {colour_name(c)}", f"colour:{c}", CARD_RGB[c]) for i, c in enumerate(COLOURS)]
             if ctl.mode == "pad":
-                items.append(("Batch done ✓", "confirm", OK))
+                items.append((_("Batch done ✓"), "confirm", OK))
         elif st in ("height", "sweetness"):
-            items = [(f"{st[0]}{v}", f"pip:{v}", None) for v in range(1, 6)]
+            pip = height_text if st == "height" else sweetness_text
+            items = [(pip(v), f"pip:{v}", None) for v in range(1, 6)]
         elif st == "batch":
-            items = [("BLIND: Bad", "batch:bad", None)]
+            items = [(_("BLIND: Bad"), "batch:bad", None)]
         elif st == "choose":
             last = ctl.pad_player == ctl.setup.players - 1
-            items = [("BLIND: Bad", "batch:bad", None),
-                     ("Score ✓" if last else f"{seat_name(ctl.pad_player + 1)} ✓", "confirm", OK)]
-        items.append(("Undo", "undo", None))
+            items = [(_("BLIND: Bad"), "batch:bad", None),
+                     (_("Score ✓") if last else f"{seat_name(ctl.pad_player + 1)} ✓", "confirm", OK)]
+        items.append((_("Undo"), "undo", None))
         w = min(self.px(150), (self.w - 2 * x) // max(1, len(items)))
         for i, (label, name, colour) in enumerate(items):
             self.button(surf, pygame.Rect(x + i * w, y, w - self.px(6), h), label, name, colour=colour, size=20)
 
     # --- result -----------------------------------------------------------------------------------
     def draw_result(self, surf: pygame.Surface, ctl: Any) -> None:  # a DraftCiderCompanion
-        lines = ctl.result_lines()
-        self.text(surf, lines[-1], 28, (self.w // 2, self.px(24)), LIT, bold=True, anchor="center",
+        self.text(surf, ctl.winner_line(), 28, (self.w // 2, self.px(24)), LIT, bold=True, anchor="center",
                   max_w=self.w - self.px(20))
         scores = ctl.final_scores()
         winners = set(ctl.winners())
@@ -225,7 +238,7 @@ class DraftCiderView(View):
             y = top + row * (b + 1)
             if b % 2 == 0:
                 pygame.draw.rect(surf, PANEL, (self.px(8), y - self.px(3), self.w - self.px(16), row))
-            name = BATCH_TITLES[b] if b < len(BATCHES) else "Total"
+            name = batch_title(b) if b < len(BATCHES) else _("Total")
             self.text(surf, name, 18, (self.px(14), y), FG if b < len(BATCHES) else LIT, bold=b == len(BATCHES),
                       max_w=label_w - self.px(4))
             for s, sc in enumerate(scores):
@@ -234,5 +247,5 @@ class DraftCiderView(View):
                 ink = LIT if b == len(BATCHES) and s in winners else FG if v else DIM
                 self.text(surf, str(v), 20, (x, y), ink, bold=b == len(BATCHES), anchor="midtop")
         nr = pygame.Rect(self.w - self.px(200), self.h - self.px(66), self.px(190), self.px(58))
-        self.button(surf, nr, "New game", "confirm", colour=OK, size=24)
+        self.button(surf, nr, _("New game"), "confirm", colour=OK, size=24)
 

@@ -15,9 +15,10 @@ from typing import Any
 
 import pygame
 
-from table.companion.zankapfel import SEAT_COLOURS, ZankapfelCompanion, seat_name
+from table.companion.zankapfel import SEAT_COLOURS, ZankapfelCompanion, kind_name, seat_name, status_name
 from table.display.render import BG, DIM, FG, LIT, OK, PANEL, Colour, View, contrast
 from table.engine.zankapfel import actions as A
+from table.i18n import _, ngettext
 
 KIND_RGB: dict[str, Colour] = {"red": (205, 50, 50), "yellow": (235, 200, 40), "green": (70, 170, 80),
                                "blue": (60, 110, 215), "joker": (160, 90, 200)}
@@ -50,19 +51,20 @@ class ZankapfelView(View):
     def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
         s = ctl.setup
         self.text(surf, "Zankapfel", 40, (self.w // 2, self.px(40)), bold=True, anchor="center")
-        self.text(surf, "Players (buttons 3-6)", 22, (self.px(40), self.px(90)), DIM)
+        self.text(surf, _("Players (buttons 3-6)"), 22, (self.px(40), self.px(90)), DIM)
         bw, bh = self.px(150), self.px(80)
         for i, n in enumerate((3, 4, 5, 6)):
             r = pygame.Rect(self.px(40) + i * (bw + self.px(20)), self.px(125), bw, bh)
-            self.button(surf, r, f"{n} players", f"players:{n}", lit=s.players == n, size=26)
-        self.text(surf, "Finish (button 7)", 22, (self.px(40), self.px(235)), DIM)
+            self.button(surf, r, ngettext("{n} player", "{n} players", n).format(n=n), f"players:{n}",
+                        lit=s.players == n, size=26)
+        self.text(surf, _("Finish (button 7)"), 22, (self.px(40), self.px(235)), DIM)
         r = pygame.Rect(self.px(40), self.px(270), self.px(320), self.px(70))
-        self.button(surf, r, f"{s.finish} points", "finish", size=26)
-        self.wrapped(surf, "The red farmer (seat 1) holds the big apple and places the mayor. The cards stay on "
-                     "the table: enter what is turned, bought, laid and revealed.", 18,
+        self.button(surf, r, ngettext("{n} point", "{n} points", s.finish).format(n=s.finish), "finish", size=26)
+        self.wrapped(surf, _("The red farmer (seat 1) holds the big apple and places the mayor. The cards stay on "
+                             "the table: enter what is turned, bought, laid and revealed."), 18,
                      (self.px(390), self.px(262)), self.w - self.px(420), DIM, max_lines=4, min_size=12)
         r = pygame.Rect(self.w - self.px(260), self.h - self.px(100), self.px(230), self.px(80))
-        self.button(surf, r, "Start ✓", "confirm", colour=OK, size=30)
+        self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
 
     # --- play -------------------------------------------------------------------------------------
     def draw_play(self, surf: pygame.Surface, ctl: Any) -> None:  # a ZankapfelCompanion
@@ -70,14 +72,14 @@ class ZankapfelView(View):
         assert b is not None
         p = b.preview
         st = b.stage()
-        head = f"Round {p.round}" if p.round else "Setup"
-        if p.round:
-            head += f" · {seat_name(p.first)} holds the apple"
+        head = _("Round {round} · {seat} holds the apple").format(round=p.round, seat=seat_name(p.first)) \
+            if p.round else _("Setup")
         self.text(surf, head, 24, (self.px(12), self.px(8)), bold=True, max_w=self.px(520))
         face = A.KINDS[p.face_up] if p.face_up >= 0 else None
         fr = pygame.Rect(self.w - self.px(190), self.px(6), self.px(180), self.px(34))
         pygame.draw.rect(surf, KIND_RGB[face] if face else PANEL, fr, border_radius=self.px(6))
-        self.text(surf, f"face up: {face or 'none'}", 18, fr.center, contrast(KIND_RGB[face]) if face else DIM,
+        shown = _("face up: {kind}").format(kind=kind_name(face) if face else _("none"))
+        self.text(surf, shown, 18, fr.center, contrast(KIND_RGB[face]) if face else DIM,
                   bold=True, anchor="center", max_w=fr.w - 6)
         self.draw_orchard(surf, ctl, pygame.Rect(self.px(8), self.px(46), self.px(300), self.px(300)), st)
         self.draw_prices(surf, ctl, pygame.Rect(self.px(320), self.px(46), self.w - self.px(328), self.px(56)))
@@ -117,7 +119,7 @@ class ZankapfelView(View):
                 pygame.draw.circle(surf, TOKEN, rect.center, cell // 4)
             if sq == p.mayor:
                 pygame.draw.circle(surf, FG, rect.center, cell // 3)
-                self.text(surf, "M", 20, rect.center, (0, 0, 0), bold=True, anchor="center")
+                self.text(surf, _("M"), 20, rect.center, (0, 0, 0), bold=True, anchor="center")  # the mayor
             if choosing and sq == ctl.cursor:
                 pygame.draw.rect(surf, FG, rect, self.px(3), border_radius=self.px(4))
             if choosing:
@@ -129,17 +131,17 @@ class ZankapfelView(View):
     def draw_prices(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> None:
         prices = ctl.prices()
         if not prices:
-            self.text(surf, "The mayor is not placed yet", 18, area.center, DIM, anchor="center")
+            self.text(surf, _("The mayor is not placed yet"), 18, area.center, DIM, anchor="center")
             return
         w = area.w // 5
         for i, (kind, value, price) in enumerate(prices):
             r = pygame.Rect(area.x + i * w, area.y, w - self.px(6), area.h)
             pygame.draw.rect(surf, KIND_RGB[kind], r, border_radius=self.px(6))
             ink = contrast(KIND_RGB[kind])
-            label = f"+{value}" if kind != "joker" else "joker"
+            label = f"+{value}" if kind != "joker" else kind_name("joker")
             self.text(surf, label, 22, (r.centerx, r.y + self.px(4)), ink, bold=True, anchor="midtop", max_w=r.w - 4)
-            self.text(surf, f"price {price}", 15, (r.centerx, r.bottom - self.px(3)), ink, anchor="midbottom",
-                      max_w=r.w - 4)
+            self.text(surf, _("price {price}").format(price=price), 15, (r.centerx, r.bottom - self.px(3)), ink,
+                      anchor="midbottom", max_w=r.w - 4)
 
     def draw_ledger(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> None:
         p = ctl.state
@@ -158,8 +160,10 @@ class ZankapfelView(View):
                 self.text(surf, "●", 14, (row.x + rh // 2, row.centery), (200, 30, 30), anchor="center")
             name = f"{seat_name(s)}"
             self.text(surf, name, 18, (row.x + rh, row.y + self.px(2)), FG, bold=True)
-            status = ctl.seat_status(s) or ("discord" if s in fight else "")
-            info = f"{len(p.discord_cards(s))} discord cards" + (f" · {status}" if status else "")
+            status = status_name(ctl.seat_status(s) or ("discord" if s in fight else ""))
+            left = len(p.discord_cards(s))
+            info = _("{n} discord cards").format(n=left) \
+                + (f" · {status}" if status else "")
             if not self.small:
                 self.text(surf, info, 14, (row.x + rh, row.bottom - self.px(2)), DIM, anchor="bottomleft",
                           max_w=self.px(190))
@@ -180,14 +184,14 @@ class ZankapfelView(View):
         x = self.px(8)
         items: list[tuple[str, str, Colour | None]] = []
         if st == "bid":
-            items = [("Buy", "bid:buy", None), ("Lay ✓", "bid:lay", OK), ("Pass", "bid:pass", None)]
+            items = [(_("Buy"), "bid:buy", None), (_("Lay ✓"), "bid:lay", OK), (_("Pass"), "bid:pass", None)]
         elif st in ("turn", "reveal"):
-            items = [(k, f"kind:{k}", KIND_RGB[k]) for k in A.KINDS]
+            items = [(kind_name(k), f"kind:{k}", KIND_RGB[k]) for k in A.KINDS]
         elif st == "joker":
-            items = [(k, f"kind:{k}", KIND_RGB[k]) for k in A.COLOURS]
+            items = [(kind_name(k), f"kind:{k}", KIND_RGB[k]) for k in A.COLOURS]
         elif st == "dice":
             items = [(f"{seat_name(s)}: {b.dice.get(s, 0)}", f"dice:{s + 1}", SEAT_RGB[s]) for s in b.fight_seats()]
-            items.append(("Done ✓", "confirm", OK))
+            items.append((_("Done ✓"), "confirm", OK))
         elif st == "card":
             left = ctl.state.discord_cards(b.seat())
             items = [(str(v), f"card:{v}", None) for v in left]
@@ -195,25 +199,24 @@ class ZankapfelView(View):
             items = [(str(f), f"roll:{f}", None) for f in range(1, 7)]
         elif st in ("place", "move", "remove"):
             items = [(f"{A.square_name(ctl.cursor)} ✓", "confirm", OK)]
-        items.append(("Undo", "undo", None))
+        items.append((_("Undo"), "undo", None))
         w = min(self.px(150), (self.w - 2 * x) // max(1, len(items)))
         for i, (label, name, colour) in enumerate(items):
             self.button(surf, pygame.Rect(x + i * w, y, w - self.px(6), h), label, name, colour=colour, size=20)
 
     # --- result -----------------------------------------------------------------------------------
     def draw_result(self, surf: pygame.Surface, ctl: Any) -> None:  # a ZankapfelCompanion
-        lines = ctl.result_lines()
-        self.text(surf, lines[0], 30, (self.w // 2, self.px(50)), LIT, bold=True, anchor="center",
+        self.text(surf, ctl.result_heading(), 30, (self.w // 2, self.px(50)), LIT, bold=True, anchor="center",
                   max_w=self.w - self.px(20))
         p = ctl.state
         winners = set(p.winners())
-        for i, line in enumerate(lines[1:]):
-            seat = int(line.split()[1].rstrip(":")) - 1
+        for i, seat in enumerate(ctl.result_order()):
+            line = ctl.result_row(seat)
             y = self.px(100) + i * self.px(44)
             pygame.draw.circle(surf, SEAT_RGB[seat], (self.px(80), y + self.px(16)), self.px(14))
             self.text(surf, line, 26, (self.px(110), y), LIT if seat in winners else FG, bold=seat in winners)
         nr = pygame.Rect(self.w - self.px(220), self.h - self.px(88), self.px(200), self.px(72))
-        self.button(surf, nr, "New game", "confirm", colour=OK, size=26)
+        self.button(surf, nr, _("New game"), "confirm", colour=OK, size=26)
 
 
 __all__ = ["SEAT_COLOURS", "ZankapfelView"]
