@@ -50,6 +50,11 @@ FIXED_DATE = datetime(2026, 11, 23, tzinfo=UTC)
 KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2), "gettext_in": (2,)}
 
 
+def _hashable(value: Any) -> Any:
+    """Babel's ``read_mo`` gives a plural entry's id and strings as lists; the catalogue has tuples."""
+    return tuple(value) if isinstance(value, list) else value
+
+
 def part_of(path: Path) -> str | None:
     """The part a source file (under table/) belongs to, or None."""
     rel = path.relative_to(PACKAGE).as_posix()
@@ -190,7 +195,7 @@ def problems() -> list[Problem]:
             compiled: dict[Any, Any] = {}
             if mo_path.exists():
                 with mo_path.open("rb") as fp:
-                    compiled = {m.id: m.string for m in read_mo(fp) if m.id}
+                    compiled = {_hashable(m.id): _hashable(m.string) for m in read_mo(fp) if m.id}
             for msg in template:
                 if not msg.id:
                     continue

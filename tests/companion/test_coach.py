@@ -33,7 +33,7 @@ class AtOnce(Executor):
         future = Future()
         try:
             future.set_result(fn(*args, **kwargs))
-        except BaseException as exc:  # noqa: BLE001 - handed to the future like a real executor
+        except BaseException as exc:  # handed to the future like a real executor
             future.set_exception(exc)
         return future
 
