@@ -373,6 +373,7 @@ class CoachWorker:
         self.job: CoachJob | None = None
         self._cancel = threading.Event()
         self._future: Future[None] | None = None
+        self._fair_posted = threading.Event()
 
     def poll(self, ctl: Any) -> bool:
         """See the class doc; returns whether anything changed."""
@@ -403,11 +404,19 @@ class CoachWorker:
         if job.fair_status is Status.RUNNING:
             ctl.log.append(job.fair_line())  # "Bot is replaying your draws…"
         self._cancel = threading.Event()
+        fair_posted = self._fair_posted = threading.Event()
+
+        def post(update: Update) -> None:
+            self.results.put(update)
+            if update.part == "fair":
+                fair_posted.set()
+
         self._future = self.executor.submit(run_job, ctl.data, ctl.record["game"], job.key, job.players,
-                                            self.results.put, clock=self.clock, cancelled=self._cancel,
+                                            post, clock=self.clock, cancelled=self._cancel,
                                             fair_seconds=self.fair_seconds, coach_seconds=self.coach_seconds,
                                             bot_seed=self.bot_seed, bot_options=self.bot_options)
         self._future.add_done_callback(functools.partial(_report_crash, job.key))
+        self._future.add_done_callback(lambda _future: fair_posted.set())
 
     def stop(self) -> None:
         """Stop the job in progress (it ends at the bot's next decision); its results are dropped."""
@@ -418,6 +427,11 @@ class CoachWorker:
 
     def busy(self) -> bool:
         return self._future is not None and not self._future.done()
+
+    def wait_fair(self, timeout: float | None = None) -> None:
+        """Wait until the job in progress has given its fair target (or ended)."""
+        if self._future is not None:
+            self._fair_posted.wait(timeout)
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait for the job in progress (text mode at the end of its input)."""
@@ -439,15 +453,26 @@ def _report_crash(key: str, future: Future[None]) -> None:
 
 class TextCoach:
     """``play --text``'s part: the worker's lines come out with the announcements (``ctl.log``),
-    and the ``coach`` command prints the coach on the result screen (when it is ready)."""
+    and the ``coach`` command prints the coach on the result screen (when it is ready).
 
-    def __init__(self, out: TextIO, worker: CoachWorker | None = None) -> None:
+    ``block``: the terminal may wait (``play --text`` without input devices, whose loop waits for
+    a line anyway): after "Bot is replaying your draws…" the fair target is waited for, and
+    ``coach`` waits for the coach. Without it (buttons and the die sensor are served between
+    lines, the watchdog is fed) the lines come when they are ready."""
+
+    def __init__(self, out: TextIO, worker: CoachWorker | None = None, *, block: bool = False) -> None:
         self.out = out
         self.worker = worker or CoachWorker()
         self.wanted = False
+        self.block = block
 
     def poll(self, ctl: Any) -> None:
-        self.worker.poll(ctl)
+        if self.worker.poll(ctl) and self.block and self.worker.busy():
+            for line in ctl.new_lines():  # "Bot is replaying your draws…" before the wait
+                print(line, file=self.out)
+            self.out.flush()
+            self.worker.wait_fair()
+            self.worker.poll(ctl)
         job = getattr(ctl, "coach", None)
         if self.wanted and isinstance(job, CoachJob) and job.coach_status is not Status.RUNNING:
             self.wanted = False
@@ -465,6 +490,12 @@ class TextCoach:
         if not isinstance(job, CoachJob):
             print(_("The coach needs orchard tracking (t on the setup screen): this game was not tracked."),
                   file=self.out)
+        elif job.coach_status is Status.RUNNING and self.block:
+            print(job.coach_line(), file=self.out)  # "The coach is looking at every turn…"
+            self.out.flush()
+            self.worker.wait()
+            self.worker.poll(ctl)
+            print(job.report(), file=self.out)
         elif job.coach_status is Status.RUNNING:
             self.wanted = True
             print(_("The coach is still looking at every turn; it is printed here when it is done."), file=self.out)

@@ -199,7 +199,7 @@ def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool =
     """
     last_screen = ""
     failed: set[str] = set()
-    coach = TextCoach(out)  # the result's fair target and the `coach` command (companion/coach.py)
+    coach = TextCoach(out, block=idle_s is None)  # the result's fair target, the `coach` command (companion/coach.py)
 
     def flush() -> None:
         serve_hint(ctl, failed)

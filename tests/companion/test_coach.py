@@ -276,7 +276,9 @@ def test_no_job_without_orchard_tracking_or_for_another_game():
 
 # --- text mode ------------------------------------------------------------------------------------------
 def test_text_mode_prints_the_fair_target_and_the_coach(monkeypatch):
-    monkeypatch.setattr(T, "TextCoach", lambda out: TextCoach(out, CoachWorker(AtOnce(), bot_options=QUICK)))
+    """A terminal without input devices waits for the worker thread: the figure comes right after
+    the result, the coach right after `coach`."""
+    monkeypatch.setattr(T, "TextCoach", lambda out, **kw: TextCoach(out, CoachWorker(bot_options=QUICK), **kw))
     setup = Setup(1, cottage=True, tracked=True)
     script = auto_script(DATA, setup, seed=21)
     ctl = Controller(DATA)
@@ -284,16 +286,35 @@ def test_text_mode_prints_the_fair_target_and_the_coach(monkeypatch):
     for cmd in script[:-1]:
         ctl.do(cmd)
     out = io.StringIO()
-    run_text(ctl, [script[-1], "coach", "coach"], out)
-    text = out.getvalue()
-    lines = text.splitlines()
+    run_text(ctl, [script[-1], "coach", "coach"], out, echo=True)
+    lines = out.getvalue().splitlines()
     replaying = lines.index("Bot is replaying your draws…")
     assert lines[replaying - 1].startswith("Solo result: ")
     target = fair_target(DATA, ctl.record["game"], bot_options=QUICK)
-    assert f"With your draws the bot scored {target.bot_total}: you {ctl.results[0].total} (" in text
-    assert text.count("Coach: each turn against the bot's, biggest losses first") == 2  # once per `coach`
-    assert text.count("You: ") == 2 * 19 and text.count("Bot: ") == 2 * 19
-    assert "Turn 1" in text and "?" not in text.split("Solo result")[1]
+    assert lines[replaying + 1].startswith(f"With your draws the bot scored {target.bot_total}: you "
+                                           f"{ctl.results[0].total} (")
+    first, second = [n for n, line in enumerate(lines) if line == "> coach"]
+    assert first > replaying + 1
+    heads = [n for n, line in enumerate(lines) if line.startswith("Coach: each turn against the bot's")]
+    assert len(heads) == 2 and first < heads[0] < second < heads[1]  # each `coach` printed it
+    text = "\n".join(lines[first:])
+    assert text.count("You: ") == 2 * 19 and text.count("Bot: ") == 2 * 19 and "? " not in text
+
+
+def test_text_mode_with_input_devices_never_waits(monkeypatch):
+    """With buttons or the die sensor the loop must go on (watchdog): `coach` before the coach is
+    done says so and prints it when it is there."""
+    executor = Later()
+    coach = TextCoach(io.StringIO(), CoachWorker(executor, bot_options=QUICK), block=False)
+    ctl = finished(Setup(1, tracked=True), seed=8)
+    coach.poll(ctl)
+    assert len(executor.jobs) == 1 and ctl.coach.fair_status is Status.RUNNING
+    assert coach.command(ctl, "coach")
+    assert coach.out.getvalue().endswith("it is printed here when it is done.\n")
+    executor.run()
+    coach.poll(ctl)
+    assert "Coach: each turn against the bot's" in coach.out.getvalue()
+    assert not coach.command(ctl, "take 3")
 
 
 def test_text_mode_coach_without_tracking_says_so():
