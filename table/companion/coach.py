@@ -467,13 +467,15 @@ class TextCoach:
         self.block = block
 
     def poll(self, ctl: Any) -> None:
-        if self.worker.poll(ctl) and self.block and self.worker.busy():
+        started = self.worker.poll(ctl)
+        job = getattr(ctl, "coach", None)
+        if started and self.block and self.worker.busy() and isinstance(job, CoachJob) \
+                and job.fair_status is Status.RUNNING:  # solo: the figure belongs right after the result
             for line in ctl.new_lines():  # "Bot is replaying your draws…" before the wait
                 print(line, file=self.out)
             self.out.flush()
             self.worker.wait_fair()
             self.worker.poll(ctl)
-        job = getattr(ctl, "coach", None)
         if self.wanted and isinstance(job, CoachJob) and job.coach_status is not Status.RUNNING:
             self.wanted = False
             for line in ctl.new_lines():  # the coach's summary came with them: the turns follow it

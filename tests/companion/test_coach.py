@@ -323,3 +323,13 @@ def test_text_mode_coach_without_tracking_says_so():
     run_text(ctl, ["coach"], out)
     assert "The coach needs orchard tracking" in out.getvalue()
     assert "Traceback" not in out.getvalue()
+
+
+def test_text_mode_waits_for_the_solo_figure_only():
+    """After a game with more players the terminal does not wait for the coach (an executor
+    that never runs the job would hang a wait)."""
+    executor = Later()
+    coach = TextCoach(io.StringIO(), CoachWorker(executor, bot_options=QUICK), block=True)
+    ctl = finished(Setup(2, tracked=True), seed=5)
+    coach.poll(ctl)
+    assert len(executor.jobs) == 1 and ctl.coach.coach_status is Status.RUNNING
