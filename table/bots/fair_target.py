@@ -40,8 +40,8 @@ best use of that same tile (:class:`TurnAdvice`). docs/history.md has the figure
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from table.engine import actions as A
@@ -49,7 +49,11 @@ from table.engine.data import DataSet
 from table.engine.errors import IllegalActionError, RecordError
 from table.engine.game import CHANCE, SELECT, GameState
 from table.engine.record import GameRecord
-from table.engine.scoring import ScoreBreakdown, solo_verdict
+from table.engine.scoring import SOLO_GOAL, SOLO_OUTSTANDING, ScoreBreakdown
+from table.i18n import _, ngettext
+
+Check = Callable[[], None]
+"""Called between the bot's decisions; raises to stop a long replay (a time cap, a cancel)."""
 
 
 class FairTargetError(ValueError):
@@ -68,8 +72,8 @@ def as_record(game: GameState | GameRecord | dict[str, Any]) -> GameRecord:
     try:
         return GameRecord.from_dict(game)
     except RecordError as exc:
-        raise FairTargetError(f"{exc} (the coach and the fair target need a game with orchard tracking: "
-                              "a full game record)") from None
+        raise FairTargetError(_("{problem} (the coach and the fair target need a game with orchard tracking: "
+                                "a full game record)").format(problem=exc)) from None
 
 
 def draw_sequence(record: GameRecord) -> tuple[int, ...]:
@@ -132,22 +136,39 @@ class FairTarget:
     bot_record: GameRecord
 
     def text(self) -> str:
-        line = f"With your draws the bot scored {self.bot_total}"
         if self.player_total is not None:
-            diff = self.player_total - self.bot_total
-            line += f"; you scored {self.player_total} ({diff:+d})"
-        line += f". The bot: {solo_verdict(self.bot_total)}."
+            line = _("With your draws the bot scored {bot}; you scored {you} ({diff}).").format(
+                bot=self.bot_total, you=self.player_total, diff=f"{self.player_total - self.bot_total:+d}")
+        else:
+            line = _("With your draws the bot scored {bot}.").format(bot=self.bot_total)
+        line += " " + _("The bot: {verdict}.").format(verdict=verdict(self.bot_total))
         if self.extra_draws:
-            line += f" (It drew {self.extra_draws} tile(s) more than your game did; those came in a fixed order.)"
+            line += " " + ngettext("(It drew {n} tile more than your game did; it came in a fixed order.)",
+                                   "(It drew {n} tiles more than your game did; those came in a fixed order.)",
+                                   self.extra_draws).format(n=self.extra_draws)
         return line
 
 
+def verdict(total: int) -> str:
+    """The solo result against the rulebook's marks in words (``scoring.solo_verdict``, translated)."""
+    if total >= SOLO_OUTSTANDING:
+        return _("{total} honey: outstanding ({outstanding} or more)").format(total=total,
+                                                                             outstanding=SOLO_OUTSTANDING)
+    if total >= SOLO_GOAL:
+        return _("{total} honey: goal reached ({goal})").format(total=total, goal=SOLO_GOAL)
+    return _("{total} honey: {short} short of the goal ({goal})").format(total=total, short=SOLO_GOAL - total,
+                                                                         goal=SOLO_GOAL)
+
+
 def fair_target(data: DataSet, game: GameState | GameRecord | dict[str, Any], *, bot_seed: int = 0,
-                extra_seed: int = 0, bot_options: dict[str, Any] | None = None) -> FairTarget:
-    """Replay the strong bot on ``game``'s draws (a solo game); see the module doc."""
+                extra_seed: int = 0, bot_options: dict[str, Any] | None = None,
+                check: Check | None = None) -> FairTarget:
+    """Replay the strong bot on ``game``'s draws (a solo game); see the module doc. ``check`` is
+    called before each of the bot's decisions (it may raise to stop the replay)."""
     record = as_record(game)
     if record.config.players != 1:
-        raise FairTargetError(f"the fair target is for solo games; this one has {record.config.players} players")
+        raise FairTargetError(_("the fair target is for solo games; this one has {players} players").format(
+            players=record.config.players))
     try:
         player = record.replay(data)
     except RecordError as exc:
@@ -159,6 +180,8 @@ def fair_target(data: DataSet, game: GameState | GameRecord | dict[str, Any], *,
         if state.current_player() == CHANCE:
             state.apply_fast(draws.draw(state))
         else:
+            if check is not None:
+                check()
             state.apply_fast(bot.choose(state))
     score = state.scores()[0]
     return FairTarget(score.total, score, player.scores()[0].total if player.is_terminal() else None,
@@ -187,6 +210,8 @@ class TurnAdvice:
     choice_cost: float
     after_draw_cost: float = 0.0
     luck: bool = False
+    start: int = 0
+    """The index in the record's actions of the turn's first action (its position: the actions before)."""
 
     @property
     def cost(self) -> float:
@@ -198,13 +223,18 @@ class TurnAdvice:
         return self.played == self.bot
 
     def text(self) -> str:
-        head = f"turn {self.turn + 1:2d} seat {self.seat + 1}: {', '.join(self.played)}"
+        turn, seat, played = f"{self.turn + 1:2d}", self.seat + 1, ", ".join(self.played)
         if self.same:
-            return f"{head} — the bot's choice too ({self.played_value:.1f})"
-        line = f"{head}; the bot: {', '.join(self.bot)}; cost {self.cost:+.1f}"
+            return _("turn {turn} seat {seat}: {played} — the bot's choice too ({value})").format(
+                turn=turn, seat=seat, played=played, value=f"{self.played_value:.1f}")
         if self.luck:
-            return line + f" (the choice {self.choice_cost:+.1f}, then with the tile drawn {self.after_draw_cost:+.1f})"
-        return line + f" ({self.played_value:.1f} against {self.bot_value:.1f})"
+            return _("turn {turn} seat {seat}: {played}; the bot: {bot}; cost {cost} (the choice {choice}, "
+                     "then with the tile drawn {after})").format(
+                turn=turn, seat=seat, played=played, bot=", ".join(self.bot), cost=f"{self.cost:+.1f}",
+                choice=f"{self.choice_cost:+.1f}", after=f"{self.after_draw_cost:+.1f}")
+        return _("turn {turn} seat {seat}: {played}; the bot: {bot}; cost {cost} ({mine} against {theirs})").format(
+            turn=turn, seat=seat, played=played, bot=", ".join(self.bot), cost=f"{self.cost:+.1f}",
+            mine=f"{self.played_value:.1f}", theirs=f"{self.bot_value:.1f}")
 
 
 def _weights(players: int) -> Any:
@@ -223,8 +253,6 @@ COACH_DRAW_SAMPLES = 6
 def rollout_value(state: GameState, seat: int, weights: Any, seeds: Sequence[int], horizon: int) -> float:
     """``seat``'s projected final score at ``state``: the mean over ``seeds`` of a greedy playout
     of ``horizon`` more turns with sampled draws (the projection alone when ``seeds`` is empty)."""
-    from dataclasses import replace
-
     from table.bots.greedy import GreedyBot
     from table.bots.strong import leaf_value
     from table.engine.game import sample_chance
@@ -246,8 +274,10 @@ def rollout_value(state: GameState, seat: int, weights: Any, seeds: Sequence[int
 def coach(data: DataSet, game: GameState | GameRecord | dict[str, Any], *, bot_seed: int = 0,
           extra_seed: int = 0, bot_options: dict[str, Any] | None = None,
           seats: Sequence[int] | None = None, samples: int = COACH_SAMPLES,
-          horizon: int = COACH_HORIZON, draw_samples: int = COACH_DRAW_SAMPLES) -> list[TurnAdvice]:
-    """Per turn of each seat (or of ``seats``): the player's turn and the bot's, valued (module doc)."""
+          horizon: int = COACH_HORIZON, draw_samples: int = COACH_DRAW_SAMPLES,
+          check: Check | None = None) -> list[TurnAdvice]:
+    """Per turn of each seat (or of ``seats``): the player's turn and the bot's, valued (module doc).
+    ``check`` is called before each turn is looked at and inside its valuation (it may raise to stop)."""
     record = as_record(game)
     sequence = draw_sequence(record)
     try:
@@ -273,11 +303,13 @@ def coach(data: DataSet, game: GameState | GameRecord | dict[str, Any], *, bot_s
                 j += 1
             if mine.turn == turn0 and not mine.is_terminal():
                 break  # the record stops inside this turn
+            if check is not None:
+                check()
             seeder = random.Random(bot_seed * 7919 + turn0)
             turn = _Turn(state, seat, turn0, _bot_factory(bot_seed * 1_000_003 + turn0, bot_options), weights,
-                         [seeder.getrandbits(64) for _ in range(samples)],
-                         [seeder.getrandbits(64) for _ in range(draw_samples)], horizon)
-            out.append(turn.advise(played, mine, sequence, drawn, extra_seed))
+                         [seeder.getrandbits(64) for _n in range(samples)],
+                         [seeder.getrandbits(64) for _n in range(draw_samples)], horizon, check)
+            out.append(replace(turn.advise(played, mine, sequence, drawn, extra_seed), start=i))
         action = actions[i]
         if A.is_draw(action):
             drawn += 1
@@ -313,6 +345,7 @@ class _Turn:
     seeds: list[int]
     tile_seeds: list[int]
     horizon: int
+    check: Check | None = None
 
     def value(self, st: GameState) -> float:
         return rollout_value(st, self.seat, self.weights, self.seeds, self.horizon)
@@ -331,6 +364,8 @@ class _Turn:
         at = self.after(prefix)
         total = 0.0
         for ts in self.tile_seeds:
+            if self.check is not None:
+                self.check()
             sim = at.clone()
             rng = random.Random(ts)
             bot = self.make_bot()
@@ -380,13 +415,16 @@ def _apply(state: GameState, action: int, index: int) -> None:
 def coach_text(advice: Sequence[TurnAdvice]) -> str:
     """The coach's report: one line per turn, then the total and the dearest turns."""
     if not advice:
-        return "No complete turn to look at."
+        return _("No complete turn to look at.")
     lines = [a.text() for a in advice]
     differ = [a for a in advice if not a.same]
     total = sum(a.cost for a in differ)
-    lines.append(f"{len(advice) - len(differ)} of {len(advice)} turns as the bot would have played them; "
-                 f"the {len(differ)} others cost {total:+.1f} projected honey in all.")
+    lines.append(_("{same} of {turns} turns as the bot would have played them; "
+                   "the {others} others cost {cost} projected honey in all.").format(
+        same=len(advice) - len(differ), turns=len(advice), others=len(differ), cost=f"{total:+.1f}"))
     dear = sorted(differ, key=lambda a: -a.cost)[:3]
     if dear and dear[0].cost > 0:
-        lines.append("Dearest: " + "; ".join(f"turn {a.turn + 1} ({a.cost:+.1f})" for a in dear if a.cost > 0))
+        turns = "; ".join(_("turn {turn} ({cost})").format(turn=a.turn + 1, cost=f"{a.cost:+.1f}")
+                          for a in dear if a.cost > 0)
+        lines.append(_("Dearest: {turns}").format(turns=turns))
     return "\n".join(lines)

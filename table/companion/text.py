@@ -55,6 +55,7 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
+from table.companion.coach import TextCoach
 from table.companion.controller import CommandError, Controller
 from table.companion.hints import compute_hint
 from table.companion.labels import is_number, seat_label
@@ -198,9 +199,11 @@ def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool =
     """
     last_screen = ""
     failed: set[str] = set()
+    coach = TextCoach(out, block=idle_s is None)  # the result's fair target, the `coach` command (companion/coach.py)
 
     def flush() -> None:
         serve_hint(ctl, failed)
+        coach.poll(ctl)
         nonlocal last_screen
         for line in ctl.new_lines():
             print(line, file=out)
@@ -215,9 +218,12 @@ def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool =
         if line.strip().startswith("#"):
             return True
         if line.strip().lower() in ("quit", "exit", "q"):
+            coach.worker.stop()
             return False
         if echo:
             print(f"> {line}", file=out)
+        if coach.command(ctl, line):
+            return True
         hint = handle_line(ctl, line)
         if hint:
             print(f"  ? {hint}", file=out)
@@ -237,6 +243,7 @@ def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool =
             if not one(raw):
                 break
             tick()
+        coach.finish(ctl)
         return 0
     inbox: queue.Queue[str | None] = queue.Queue()
 
@@ -257,4 +264,5 @@ def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool =
         if item is None or not one(item):
             break
         tick()
+    coach.finish(ctl)
     return 0

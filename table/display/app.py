@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from table.companion.coach import CoachWorker
 from table.companion.controller import Controller, LedState
 from table.companion.hardware import Hardware
 from table.companion.hints import HintWorker
@@ -151,6 +152,7 @@ class App:
         self.after_step = after_step
         self.hints = hints
         """Computes hints off the UI thread (None: no hints are computed)."""
+        self.coach: CoachWorker | None = None  # the result's fair target and coach, off the UI thread
         self.entry: str | None = None
         """The one-line command entry (``:``), None while closed; a line goes to ``handle_line``."""
         self.last_input = clock()
@@ -224,6 +226,8 @@ class App:
         if self.hints is not None:
             drain(self.ctl, self.hints.results)  # hints computed off the UI thread; stale ones are dropped
             self.hints.poll(self.ctl)
+        if self.coach is not None:
+            self.coach.poll(self.ctl)  # starts the job after a tracked game, brings back its results
         now = self.clock()
         if self.ctl.hint:
             if self.hint_since is None:
@@ -324,6 +328,7 @@ def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: 
     hw = hardware if hardware is not None else make_hardware(getattr(args, "pins", "none"), getattr(args, "die", "off"))
     app = App(ctl, surface, indicators=hw.indicators, inputs=hw.events, speaker=speaker, notifier=make_notifier(),
               after_step=hw.follow, hints=HintWorker())
+    app.coach = CoachWorker()
 
     def stop(signum: int, frame: object) -> None:  # systemctl stop: leave the loop, clean up below
         app.running = False
@@ -357,6 +362,8 @@ def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: 
     finally:
         if app.hints is not None:
             app.hints.close()
+        if app.coach is not None:
+            app.coach.close()
         if app.notifier is not None and hasattr(app.notifier, "stopping"):
             app.notifier.stopping()
         if hardware is None:

@@ -22,6 +22,7 @@ import pygame
 
 from table.companion.controller import PAD_TOTAL_LOOKING, SEAT_COLOURS, STEPS, Controller, campaign_middle
 from table.companion.labels import mark_label, plural, seat_label, start_honey
+from table.display import coach_view
 from table.engine.data import SEAT_SYMBOLS
 from table.engine.phase import Phase
 from table.engine.scoring import SOLO_GOAL, SOLO_OUTSTANDING, solo_verdict
@@ -712,6 +713,8 @@ class View:
                     colour=OK, size=24)
 
     def draw_result(self, surf: pygame.Surface, ctl: Controller) -> None:
+        if coach_view.draw_page(self, surf, ctl):  # the coach page in place of the result (orchard tracking)
+            return
         res = ctl.results
         tie = len(ctl.winners) > 1 and len(res) > 1
         title = f"Solo result · goal {SOLO_GOAL}, outstanding {SOLO_OUTSTANDING}" if len(res) == 1 else \
@@ -720,7 +723,7 @@ class View:
         labels = ("Harvest ×2", "Varieties", "Blossoms", "Honey", "Total")
         label_w = self.px(190)
         y0 = self.px(60)
-        rh = (self.h - y0 - self.px(100)) // (len(labels) + 1)
+        rh = (self.h - y0 - self.px(100) - coach_view.strip_height(self, ctl)) // (len(labels) + 1)
         cw = (self.w - label_w - self.px(20)) // max(1, len(res))
         for i, lab in enumerate(labels):
             self.text(surf, lab, 24, (self.px(14), y0 + (i + 1) * rh + rh // 2), DIM if i < 4 else FG,
@@ -747,6 +750,7 @@ class View:
                       LIT, bold=True, max_w=self.w - self.px(250))
         nr = pygame.Rect(self.w - self.px(220), self.h - self.px(88), self.px(200), self.px(72))
         self.button(surf, nr, "New game", "confirm", colour=OK, size=26)
+        coach_view.draw_strip(self, surf, ctl)  # the fair target / the coach's summary and the Coach button
 
     def hit(self, pos: tuple[int, int]) -> str | None:
         for rect, name in reversed(self.targets):

@@ -131,6 +131,7 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
         self.tracked: OrchardMirror | None = None  # orchard tracking: the full game, in lockstep with track
         self._untracked: list[tuple[int, OrchardMirror]] = []  # (track history length, mirror) per untrack
         self.advice: Hint | None = None  # the last bot hint given (shown while the table follows it)
+        self.coach: Any = None  # the result's fair target and coach: companion/coach.py, set by the front end
         self._hint_asked: str | None = None  # the position someone asked a hint for
         self.resume_info: str = ""
         self._resume_payload: tuple[Setup, list[str]] | None = None
@@ -291,6 +292,8 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
         if m == Mode.PAD:
             return self._pad_press(b)
         if m == Mode.RESULT:
+            if self.coach is not None and self.coach.press(b):  # the coach page (companion/coach.py)
+                return ""
             return "new-game" if b == "confirm" else None
         # play
         t = self.t
@@ -475,6 +478,7 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
         self.results = []
         self.winners = ()
         self.record = None
+        self.coach = None
         self._changed()
 
     def offer_resume(self, setup: Setup, cmds: list[str], info: str = "", *, refused: str = "") -> None:
