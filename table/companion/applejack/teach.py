@@ -127,14 +127,14 @@ SENTENCES: dict[LessonKind, str] = {
 WHY = N_("Why: {lesson}")
 """How a lesson is printed (text mode, indented by two spaces) and spoken after its announcement."""
 INTRO = N_("Teach mode on: each step and each scoring is explained the first time it happens "
-           "(skip hides one, teach off ends them)")
+           "({skip} hides one, {off} ends them)")
 SKIP_LABEL = N_("Skip")
 """The screen's button that hides the lesson shown (key s, text ``skip``)."""
 SETUP_ON = N_("Teach mode (w): On")
 SETUP_OFF = N_("Teach mode (w): Off")
 OFF_LINE = N_("Teach mode off for the rest of this game")
 ON_LINE = N_("Teach mode on")
-NOT_NOW = N_("teach on, teach off or teach skip")
+NOT_NOW = N_("teach mode knows {words}")
 NO_GAME = N_("teach mode: start a game first")
 NOTHING_TO_SKIP = N_("no explanation to skip now")
 
@@ -294,7 +294,7 @@ class TeachJob(ControllerBase):
         :meth:`_teach_moment` after the first turn line)."""
         self.teacher = Teacher(on=bool(getattr(self.setup, "teach", False)))
         if self.teacher.on:
-            self._say(_(INTRO))
+            self._say(_(INTRO).format(skip="skip", off="teach off"))  # command words stay English
 
     def _teach_moment(self) -> None:
         """The prompt may have changed: its lesson, printed (and spoken) once when new."""
@@ -307,7 +307,7 @@ class TeachJob(ControllerBase):
         """``teach on`` / ``teach off`` / ``teach skip`` during a game (journalled)."""
         word = word.strip().lower()
         if word not in self.TEACH_WORDS:
-            raise TeachError(_(NOT_NOW))
+            raise TeachError(_(NOT_NOW).format(words="teach on, teach off, teach skip"))
         if self.mode == Mode.SETUP and word != "skip":  # the same as setup teach=on / off
             self.setup = replace(self.setup, teach=word == "on")
             self._changed()
