@@ -170,3 +170,31 @@ def test_wrap_breaks_a_sentence_without_spaces_by_characters():
     assert all(font.size(line)[0] <= 80 for line in lines)
     words = teach_view.wrap(font, "one two three four five six", 60)
     assert " ".join(words) == "one two three four five six"
+
+
+def test_the_app_keys_and_the_skip_button():
+    """w turns teach mode on at setup; s skips in play; a touch on Skip skips too."""
+    from table.display.app import App
+
+    def key(k, text):
+        return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text)
+
+    size = (480, 320)
+    ctl = Controller(DATA)
+    surf = pygame.Surface(size)
+    app = App(ctl, surf, clock=lambda: 0.0)
+    app.step([key(pygame.K_w, "w")])
+    assert ctl.setup.teach
+    app.step([key(pygame.K_RETURN, "\r")])
+    assert ctl.mode == "play" and ctl.lesson is not None
+    app.step([key(pygame.K_s, "s")])
+    assert ctl.lesson is None
+    ctl.do(str(ctl.t.legal_actions()[0]))
+    while ctl.pending:  # the harvest's lesson, or none: confirm until the next turn prompt
+        ctl.do("ack")
+    app.step()
+    assert ctl.lesson is not None
+    rect = next(r for r, name in app.view.targets if name == "skip")
+    app.step([pygame.event.Event(pygame.FINGERDOWN, x=rect.centerx / size[0], y=rect.centery / size[1],
+                                 finger_id=0, touch_id=0)])
+    assert ctl.lesson is None

@@ -8,7 +8,7 @@ from typing import Any
 
 from table.companion.applejack.base import ControllerBase
 from table.companion.applejack.errors import CommandError, parse_numbers
-from table.companion.applejack.teach import setup_value, teach_words
+from table.companion.applejack.teach import setup_label, setup_value, teach_words
 from table.companion.labels import is_number, plural, seat_label, start_honey
 from table.engine.track import TrackConfig
 
@@ -136,6 +136,7 @@ class SetupJob(ControllerBase):
                 self.setup = replace(s, apple_tiles=tuple(order))
         elif b == "teach":  # key w: teach mode on/off
             self.setup = replace(s, teach=not s.teach)
+            self._say(setup_label(self.setup.teach))  # text mode's setup line does not show it
         elif b == "confirm":
             return "start"
         else:

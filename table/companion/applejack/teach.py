@@ -310,6 +310,7 @@ class TeachJob(ControllerBase):
             raise TeachError(_(NOT_NOW).format(words="teach on, teach off, teach skip"))
         if self.mode == Mode.SETUP and word != "skip":  # the same as setup teach=on / off
             self.setup = replace(self.setup, teach=word == "on")
+            self._say(setup_label(self.setup.teach))
             self._changed()
             return
         if self.track is None or self.mode in (Mode.SETUP, Mode.RESUME):
