@@ -24,33 +24,41 @@ STRIP_H = 84
 """The strip's height on a large screen (three lines of 20 px)."""
 STRIP_H_SMALL = 108
 """The strip's height on a small screen (height < 400: four lines of about 18 px of the design)."""
+STRIP_H_TRACKED = 64
+"""A tracked turn on a large screen: two lines, so the trough column keeps its "how to enter" lines."""
 SKIP_W = 118
 TEXT = 20
 MIN_TEXT = 18
 LAST_RESORT = 14
 
 
-def _strip_h(view: View) -> int:
-    return view.px(STRIP_H_SMALL if view.small else STRIP_H)
+def _tracked_turn(ctl: Any) -> bool:
+    return ctl.tracked is not None and not ctl.pending and not ctl.t.is_terminal()
+
+
+def _strip_h(view: View, ctl: Any = None) -> int:
+    if view.small:
+        return view.px(STRIP_H_SMALL)
+    return view.px(STRIP_H_TRACKED if ctl is not None and _tracked_turn(ctl) else STRIP_H)
 
 
 def _footer_free(view: View, ctl: Any) -> int:
-    """The footer's height when it shows nothing the table needs now (the step reminders, or
-    nothing): the lesson may cover it. A tracked game's "enter …" line and the die warning stay."""
-    t = ctl.t
+    """The footer's height the lesson may cover: all of it when it shows the step reminders or
+    nothing; in a tracked turn all but its first line ("enter …" stays; the typing help or the
+    bot's hint under it comes back with the next step, or at once with Skip). The die warning stays."""
     footer = view.px(70) if not view.small or ctl.tracked is not None else view.px(48)
     if ctl.die_wrong():
         return 0
-    if ctl.tracked is None or ctl.pending or t.is_terminal():
+    if not _tracked_turn(ctl):
         return footer
-    return 0
+    return footer - view.px(36)
 
 
 def room(view: View, ctl: Any) -> int:
     """How many px the board must give up for the lesson strip (0 without a lesson)."""
     if not getattr(ctl, "lesson", None):
         return 0
-    return max(0, _strip_h(view) - _footer_free(view, ctl))
+    return max(0, _strip_h(view, ctl) - _footer_free(view, ctl))
 
 
 def wrap(font: pygame.font.Font, text: str, max_w: int) -> list[str]:
@@ -86,7 +94,7 @@ def draw_lesson(view: View, surf: pygame.Surface, ctl: Any) -> None:
     lesson = getattr(ctl, "lesson", None)
     if not lesson:
         return
-    h = _strip_h(view)
+    h = _strip_h(view, ctl)
     rect = pygame.Rect(0, view.h - h, view.w, h)
     pygame.draw.rect(surf, BG, rect)
     inner = rect.inflate(-view.px(12), -view.px(8))

@@ -115,20 +115,24 @@ def test_german_blossom_lesson_matches_golden_at_480x320():
     check(actual, GOLDEN / "teach-blossom-de-480x320.png")
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", (*SIZES, (1024, 600)), ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("language", ("en", "de", "fr", "ja"))
-def test_every_lesson_fits_its_strip_in_every_language(size, language):
+@pytest.mark.parametrize("tracked", (False, True), ids=("untracked", "tracked"))
+def test_every_lesson_fits_its_strip_in_every_language(size, language, tracked):
     """Each sentence, wrapped at the strip's width, fits the strip's height at a readable size
-    (never the last-resort shrink) — checked with the font metrics, for every kind."""
+    (never the last-resort shrink) — checked with the font metrics, for every kind; a tracked
+    turn's strip (two lines on a large screen) for the kinds taught at a tracked turn prompt."""
     from table.companion.applejack import teach
 
     view = View(size)
-    h = teach_view._strip_h(view)
+    ctl = teach_sample("teach-tracked" if tracked else "teach-turn")
+    h = teach_view._strip_h(view, ctl)
     inner_h = h - view.px(8) - view.px(4) - view.px(2)
     max_w = view.w - view.px(12) - view.px(teach_view.SKIP_W) - view.px(6) - 2 * view.px(10)
     font = view.fonts.font(view.px(teach_view.MIN_TEXT))
+    kinds = (*teach.STEPS, teach.LessonKind.LAST, teach.LessonKind.RESTOCK) if tracked else tuple(teach.LessonKind)
     with using(language):
-        texts = [teach.sentence(k) for k in teach.LessonKind] + [teach.sentence(teach.LessonKind.TAKE, cottage=True)]
+        texts = [teach.sentence(k) for k in kinds] + [teach.sentence(teach.LessonKind.TAKE, cottage=True)]
         for text in texts:
             lines = teach_view.wrap(font, text, max_w)
             assert all(font.size(line)[0] <= max_w for line in lines), text
@@ -145,10 +149,10 @@ def test_the_lesson_strip_takes_the_footer_and_keeps_every_button():
         view.draw(surf, ctl)
         names = {name: rect for rect, name in view.targets}
         assert "skip" in names and "confirm" in names
-        strip_top = size[1] - teach_view._strip_h(view)
+        strip_top = size[1] - teach_view._strip_h(view, ctl)
         assert names["confirm"].bottom <= strip_top
         assert view.hit(names["skip"].center) == "skip"
-        assert teach_view.room(view, ctl) < teach_view._strip_h(view)
+        assert teach_view.room(view, ctl) < teach_view._strip_h(view, ctl)
 
 
 def test_no_lesson_no_strip():
