@@ -52,7 +52,7 @@ STEPS: tuple[LessonKind, ...] = (LessonKind.TAKE, LessonKind.PAY, LessonKind.PLA
 """The five steps of a turn, in the rulebook's order ("Your turn consists of 5 steps")."""
 
 # --- the sentences ----------------------------------------------------------------------------------
-# Rulebook p. 3, step 1: "You choose 1 tree tile that is located in one of the two troughs next to
+# »Your turn«, step 1: "You choose 1 tree tile that is located in one of the two troughs next to
 # this space. Alternatively, you can take a hidden tree tile from the general supply. You must take
 # a turn and cannot pass."
 TAKE = N_("Step 1: take one tile from either trough beside the die, or draw one blind from the supply; "
@@ -61,56 +61,58 @@ TAKE = N_("Step 1: take one tile from either trough beside the die, or draw one 
 # troughs or a tile blindly drawn."
 TAKE_COTTAGE = N_("Step 1: take one tile from either trough beside the die, the tile beside your cottage, "
                   "or one drawn blind; you cannot pass.")
-# Step 2: "Pay the price as if it were only on the tile once. If you don't want to or can't pay the
+# »Your turn«, step 2: "Pay the price as if it were only on the tile once. If you don't want to or can't pay the
 # price, turn the tile to the pasture side. You then immediately receive 2 honey".
 PAY = N_("Step 2: pay the tile's price in honey once, however often it is printed, or turn it pasture "
          "side up and take 2 honey.")
-# Step 3: "Place the newly acquired tree tile on any free field in your orchard. Tree tiles do not
+# »Your turn«, step 3: "Place the newly acquired tree tile on any free field in your orchard. Tree tiles do not
 # have to be placed next to existing tree tiles."
 PLACE = N_("Step 3: place the tile on any free space of your orchard; it need not touch your other tiles.")
-# Step 4: "See if you connected two beehives. Then immediately receive the lower of the two
+# »Your turn«, step 4: "See if you connected two beehives. Then immediately receive the lower of the two
 # numerical values in honey. … you get the lower number of each connection in honey! In the
 # corners of your orchard you will also find beehives … You can use these".
 REWARD = N_("Step 4: for each pair of beehives the new tile connects, corners included, take the lower "
             "number in honey.")
-# Step 5: "Move the die clockwise by one position on the harvest board. … If you cross one or two of
+# »Your turn«, step 5: "Move the die clockwise by one position on the harvest board. … If you cross one or two of
 # the apples when moving the die … Each of you will then receive honey".
 MOVE = N_("Step 5: move the die one space clockwise; an apple it crosses means a harvest for everyone.")
-# The harvests: "If these tiles are connected, they form an area. An area may consist of only one
+# »The harvests« (p. 6, the rulebook's own cross-reference):
+# "If these tiles are connected, they form an area. An area may consist of only one
 # tile. In each of these areas, add up all the apples … Subtract the number of pips on the die …
 # If you are below or equal to zero, nothing happens; you do not have to pay a penalty!"
 HARVEST = N_("Every area of touching tiles with this apple, even a single tile, pays its apples minus the "
              "die's pips in honey; at zero or less nothing happens.")
-# Step 5, replenishment: "If the die only provides a maximum of 1 tree tile to choose from in the
+# »Your turn«, step 5, Replenishment: "If the die only provides a maximum of 1 tree tile to choose from in the
 # two troughs that are next to it after moving, then please add exactly 1 new tree tile to each of
 # the seven troughs. Start with the trough which follows the die clockwise."
 REFILL = N_("The two troughs beside the die hold one tile or none, so one new tile goes into each of the "
             "seven troughs, starting after the die.")
-# The blossom scoring: "each of you gets paid as much honey as you have blossoms on your tree tiles.
+# »The blossom scoring«: "each of you gets paid as much honey as you have blossoms on your tree tiles.
 # The blossoms do not have to be adjacent and form contiguous areas as the apples! You also do not
 # subtract the number of pips of the die." — "once during the first loop and twice during the
 # second one according to the number of pips showing on the die". (001: 花が描かれたタイルどうしは
 # 隣接していなくてもかまいません; 花の個数 × ダイスの目.)
 BLOSSOM = N_("Every blossom on your tree tiles counts: blossoms need not touch, unlike apples, and no pips "
              "are taken off; one honey per blossom for each pip on the die.")
-# New circulation: "move it back to the starting space … Finally turn the die one pip higher." —
+# »Your turn«, step 5, New circulation: "move it back to the starting space … Finally turn the die one pip higher." —
 # and a harvest subtracts "the number of pips on the die".
 LOOP = N_("The die goes back to the start one pip higher, so from now on every harvest subtracts one "
           "more.")
-# Solo: "If you move the die to the space in the middle of the plan, you will immediately receive
+# Solo game (p. 10, »The solo rules can be found on page 10«):
+# "If you move the die to the space in the middle of the plan, you will immediately receive
 # honey in the amount of the openly visible honey symbols on the trees. … If you have only one or no
 # tree tiles to choose from, you immediately fill up the harvest board until there are 2 tree tiles
 # total."
 MIDDLE = N_("The middle space pays the honey symbols visible on its empty trees at once; with one tile or "
             "none left there, the trees are filled up to two.")
-# End of the game: "If the die shows three pips and reaches the end of the game space with the
+# »End of the game«: "If the die shows three pips and reaches the end of the game space with the
 # autumn leaves, the last player takes their final turn. After that, the game ends."
 LAST = N_("The die shows three pips on the end-of-game space: this is the last turn, then the game ends.")
 # Variant "Additional tree tile": "Then, immediately take a new tile from the trough adjacent to the
 # die or draw from the supply. Place this tile next to Applejack's cottage."
 RESTOCK = N_("You took the cottage tile, so put a new one beside the cottage at once: from a trough beside "
              "the die or from the supply.")
-# The final scoring: "each apple variety is harvested again … You subtract the number of pips of the
+# »The final scoring« 1-5: "each apple variety is harvested again … You subtract the number of pips of the
 # die (-3)." "Now double the crop yield of the last harvest." Then the bonus for varieties, "For each
 # blossom on your tree tiles you receive 1 honey", and "the honey in your personal supply".
 FINAL = N_("Final scoring: every variety is harvested once more at 3 pips and counts double, then the "
