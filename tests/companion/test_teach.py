@@ -222,7 +222,10 @@ def test_resume_after_a_power_cut_gives_the_same_teacher_and_repeats_nothing():
 
 def test_teach_off_output_is_byte_for_byte_todays(tmp_path):
     """A scripted game without teach mode prints exactly what the code before teach mode printed
-    (``fixtures/teach_off_game.txt`` was recorded from it with the same lines)."""
+    (``fixtures/teach_off_game.txt`` was recorded from main's code at b00c538 with the same lines,
+    ``fixtures/teach_off_game.json``). Should the English text output change on purpose, record it
+    again from the code without teach mode: ``run_text(Controller(data, rng=Random(0)), lines, out,
+    echo=True)``."""
     lines = json.loads((FIXTURES / "teach_off_game.json").read_text())
     _ctl, out = text_game(lines)
     assert "\n".join(out) + "\n" == (FIXTURES / "teach_off_game.txt").read_text(encoding="utf-8")
