@@ -60,5 +60,6 @@ class Speaker:
         """Speak the lines added to ``lines`` since the last call (only the last, to stay current)."""
         new = lines[self.spoken:]
         self.spoken = len(lines)
-        if new:
-            self.say(new[-1])
+        if new:  # an indented line ("  Why: …", teach mode) is said after the line it belongs to
+            head = max((i for i, line in enumerate(new) if not line.startswith("  ")), default=0)
+            self.say(" ".join(line.strip() for line in new[head:]))

@@ -8,6 +8,7 @@ input line is a key or a command:
     die N           the die sensor sees the die on space N
     take 3, blind, stock 3, fix-die 5 2, fix-trough 3 2, fix-supply 40   track commands
     quit            leave (the game stays in the journal and is offered next time)
+    skip            teach mode: hide the explanation shown      teach off / teach on   end / restart teach mode
 
 Setup screen:
     1..4            players (1 = solo)         5 cottage tile      6 apple tiles (shuffled)
@@ -17,6 +18,7 @@ Setup screen:
     setup orchards=B1,B3          each seat's orchard side (individual orchards)
     setup players=1 campaign=3 kept=17,42   campaign game 3 with the two tiles kept so far
     start / (empty)                starts the game
+    w / setup teach on             teach mode: each step and scoring explained the first time
 
 Game (setup screen, before a game begins):
     g / game        the next game (applejack, zankapfel, draftcider, waldgaertner)   game zankapfel   that game
@@ -71,7 +73,9 @@ ALIASES = {
     "done": "done", "tab": "next", "plus": "up", "minus": "down", "+": "up", "-": "down",
     "h": "hint", "hint": "hint", "t": "tracked",
 }
+ALIASES |= {"skip": "skip"}  # teach mode: hide the explanation shown
 SETUP_KEYS = {"o": "orchards", "orchards": "orchards", "k": "campaign", "campaign": "campaign"}
+SETUP_KEYS |= {"w": "teach"}  # teach mode on/off (companion/applejack/teach.py)
 PAD_WORDS = {"clear": "clear", "next": "next", "prev": "prev", "back": "prev", "done": "done", "": "confirm",
              "ok": "confirm", "undo": "undo", "u": "undo", "escape": "escape"}
 PAD_EXPECTED = ("score pad: type the apples of each area with commas (5,3), or a number for blossoms and honey; "

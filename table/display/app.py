@@ -49,6 +49,8 @@ KEYS: dict[int, str] = {
     pygame.K_MINUS: "down", pygame.K_KP_MINUS: "down", pygame.K_d: "done",
     pygame.K_h: "hint", pygame.K_t: "tracked",
 }
+TEACH_KEYS = {("setup", pygame.K_w): "teach", ("play", pygame.K_s): "skip"}
+"""Teach mode's keys (``companion/applejack/teach.py``): w turns it on/off at setup, s skips a lesson."""
 DIGITS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)}
 DIGITS |= {getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)}
 
@@ -127,6 +129,8 @@ def key_button(key: int, mode: str) -> str | None:
         return "clear"  # empties the field under the cursor
     if mode == "setup" and key in (pygame.K_o, pygame.K_k):
         return "orchards" if key == pygame.K_o else "campaign"
+    if (mode, key) in TEACH_KEYS:
+        return TEACH_KEYS[(mode, key)]
     return KEYS.get(key)
 
 

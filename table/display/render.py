@@ -22,7 +22,7 @@ import pygame
 
 from table.companion.controller import PAD_TOTAL_LOOKING, SEAT_COLOURS, STEPS, Controller, campaign_middle
 from table.companion.labels import mark_label, plural, seat_label, start_honey
-from table.display import coach_view
+from table.display import coach_view, teach_view
 from table.engine.data import SEAT_SYMBOLS
 from table.engine.phase import Phase
 from table.engine.scoring import SOLO_GOAL, SOLO_OUTSTANDING, solo_verdict
@@ -336,6 +336,7 @@ class View:
         self.text(surf, "Seats · start", 22, (self.px(20), y + self.px(28)), DIM, anchor="midleft")
         y += self.px(60)
         rows_h = self.px(46)
+        teach_view.draw_toggle(self, surf, ctl, y, rows_h)  # teach mode, right of the first option row
         rows = [("Cottage tile (5)", "trough5", "On" if s.cottage else "Off", s.cottage),
                 ("Apple tiles (6)", "trough6", "Shuffled" if s.apple_tiles is not None else "Off",
                  s.apple_tiles is not None),
@@ -448,6 +449,7 @@ class View:
         # board
         bw = self.w * 0.56
         bh = self.h - top - (self.px(70) if not self.small or ctl.tracked is not None else self.px(48))
+        bh -= teach_view.room(self, ctl)  # teach mode: the lesson strip along the bottom
         board_rect = pygame.Rect(self.px(10), top, round(bw), round(bh))
         surf.blit(self.board_surface(t, ctl, board_rect.w, board_rect.h), board_rect)
         n = len(t.board.spaces)
@@ -484,6 +486,7 @@ class View:
         elif t.is_terminal() and not ctl.pending:
             r = pygame.Rect(rx, top, rw, self.px(80))
             self.button(surf, r, "Score pad ✓", "confirm", colour=OK, size=28)
+        teach_view.draw_lesson(self, surf, ctl)  # teach mode: under the announcement / turn prompt
 
     def draw_tracked_footer(self, surf: pygame.Surface, ctl: Controller, y: int) -> None:
         """A tracked game: what the table must enter next, then the hint (or how to type)."""

@@ -35,6 +35,7 @@ from table.companion.applejack.correction import Correction, CorrectionJob
 from table.companion.applejack.errors import CommandError
 from table.companion.applejack.scorepad import ScorePad, ScorePadJob
 from table.companion.applejack.setup import Setup, SetupJob, campaign_middle
+from table.companion.applejack.teach import TeachJob
 from table.companion.applejack.tracking import ENGINE_VERBS, TRACKED_NO_FIX, TrackingJob
 from table.companion.hints import Hint
 from table.companion.labels import plural
@@ -105,7 +106,7 @@ class Buttons:
 
 
 
-class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, TrackingJob):
+class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, TrackingJob, TeachJob):
     """See the module docstring. ``on_command(kind, payload)`` receives ``("game", setup dict)``
     when a game starts, ``("cmd", text)`` for every command that changed the game and
     ``("finished", record dict)`` when the score pad is done."""
@@ -301,6 +302,8 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
             return "undo"
         if b == "hint":
             return "hint"
+        if b == "skip":  # teach mode: hide the explanation shown (key s, text skip)
+            return "teach skip"
         if b == "correct":
             if self.tracked is not None:
                 raise CommandError(TRACKED_NO_FIX)
@@ -374,6 +377,8 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
                 raise CommandError("finish this game first")
             self._reset()
             return
+        if word == "teach":  # teach mode: teach on / off / skip (journalled; setup: teach=on)
+            return self._teach(rest)
         if self.track is None:
             raise CommandError("start a game first (confirm)")
         if word == "hint":
@@ -428,6 +433,7 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
                 self._say_next()
             else:
                 self._say(self.turn_line())
+        self._teach_moment()  # teach mode: the new prompt's explanation, the first time
         self._emit("cmd", journal)
         self._changed()
 
@@ -464,7 +470,9 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
             self._say(f"Apple tiles, first printed apple first: {names}")
         if setup.tracked:
             self._say(f"Orchard tracking on (hints: {setup.hints_text()}): enter every tile drawn, taken and placed")
+        self._teach_start()  # teach mode: a fresh teacher (and a line saying it is on)
         self._say(self.turn_line())
+        self._teach_moment()  # teach mode: the first turn's explanation
         self._changed()
 
     def _reset(self) -> None:

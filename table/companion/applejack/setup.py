@@ -8,6 +8,7 @@ from typing import Any
 
 from table.companion.applejack.base import ControllerBase
 from table.companion.applejack.errors import CommandError, parse_numbers
+from table.companion.applejack.teach import setup_label, setup_value, teach_words
 from table.companion.labels import is_number, plural, seat_label, start_honey
 from table.engine.track import TrackConfig
 
@@ -29,6 +30,7 @@ class Setup:
     orchards: tuple[str, ...] | None = None  # variant "Individual orchards": the B side per seat
     campaign: int = 0  # solo campaign game 1-4 (0: no campaign)
     kept: tuple[int, ...] = ()  # campaign: the kept tiles' numbers (a tracked game needs them)
+    teach: bool = False  # teach mode (companion/applejack/teach.py): each step explained the first time
 
     def track_config(self) -> TrackConfig:
         return TrackConfig(self.players, cottage=self.cottage, apple_tiles=self.apple_tiles,
@@ -47,6 +49,8 @@ class Setup:
         if self.campaign:
             d["campaign"] = self.campaign
             d["kept"] = list(self.kept)
+        if self.teach:  # only when on, like tracked: an old journal reads as before
+            d["teach"] = True
         return d
 
     @classmethod
@@ -57,7 +61,8 @@ class Setup:
                    tuple(int(x) for x in tiles) if tiles is not None else None, bool(d.get("sensor", False)),
                    bool(d.get("tracked", False)), tuple(int(s) for s in d.get("hints", ())),
                    tuple(str(o) for o in orchards) if orchards else None, int(d.get("campaign", 0)),
-                   tuple(int(t) for t in d.get("kept", ())))
+                   tuple(int(t) for t in d.get("kept", ())),
+                   teach=bool(d.get("teach", False)))
 
     def variants_text(self) -> str:
         """The variants chosen, in words ("" for the base game)."""
@@ -129,6 +134,9 @@ class SetupJob(ControllerBase):
                 order = list(s.apple_tiles)
                 order[i - 1], order[i] = order[i], order[i - 1]
                 self.setup = replace(s, apple_tiles=tuple(order))
+        elif b == "teach":  # key w: teach mode on/off
+            self.setup = replace(s, teach=not s.teach)
+            self._say(setup_label(self.setup.teach))  # text mode's setup line does not show it
         elif b == "confirm":
             return "start"
         else:
@@ -147,7 +155,7 @@ class SetupJob(ControllerBase):
 
     def _parse_setup(self, text: str) -> Setup:
         s = self.setup
-        words = text.split()
+        words = teach_words(text).split()  # "teach on" is "teach=on"
         for w in words:
             key, _, value = w.partition("=")
             if key == "players":
@@ -200,6 +208,8 @@ class SetupJob(ControllerBase):
                     if not all(0 <= h < s.players for h in seats):
                         raise CommandError(f"hints=SEATS: seats 1-{s.players}, e.g. hints=1,3 or hints=all")
                     s = replace(s, tracked=True, hints=seats)
+            elif key == "teach":
+                s = replace(s, teach=setup_value(value))
             elif key == "apples":
                 if value in ("", "off", "none"):
                     tiles = None
