@@ -84,10 +84,12 @@ def open_session(data: DataSet, state_dir: Path, *, resume: str = "ask",
             payload = {**payload, "game": ctl.game}
         journal.hook(kind, payload)
 
+    from table.companion.language import save_language
     from table.companion.shell import Shell
 
     ctl = Shell(make_companion(game, data, on_command=hook, rng=rng),
-                lambda key: make_companion(key, data, on_command=hook, rng=rng))
+                lambda key: make_companion(key, data, on_command=hook, rng=rng),
+                on_language=lambda code: save_language(state_dir, code))  # kept for the next start
 
     def storage_changed() -> None:
         if ctl.storage_problem != journal.problem:

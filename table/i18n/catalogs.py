@@ -139,6 +139,11 @@ def update() -> list[str]:
     return orphans
 
 
+def _key(value: Any) -> Any:
+    """A plural's forms as read from a ``.mo`` (a list) the way a ``.po`` gives them (a tuple)."""
+    return tuple(value) if isinstance(value, list) else value
+
+
 def _fields(message: str | tuple[str, ...]) -> frozenset[str]:
     """The named ``{fields}`` of a brace-format message (all forms of a plural)."""
     texts = message if isinstance(message, tuple) else (message,)
@@ -190,7 +195,7 @@ def problems() -> list[Problem]:
             compiled: dict[Any, Any] = {}
             if mo_path.exists():
                 with mo_path.open("rb") as fp:
-                    compiled = {m.id: m.string for m in read_mo(fp) if m.id}
+                    compiled = {_key(m.id): _key(m.string) for m in read_mo(fp) if m.id}
             for msg in template:
                 if not msg.id:
                     continue
