@@ -155,7 +155,8 @@ def _setup_text(ctl: Controller) -> str:
              _("individual orchards {sides} (o)").format(sides=" ".join(s.orchards) if s.orchards is not None
                                                            else off)]
     if s.players == 1:
-        parts.append(_("solo campaign game {game} (k)").format(game=s.campaign or off))
+        parts.append(_("solo campaign game {game} (k)").format(game=s.campaign) if s.campaign else
+                     _("solo campaign game off (k)"))
     parts.append(tracked)
     return _("Setup: {choices}; {honey}; confirm starts").format(choices=", ".join(parts),
                                                                 honey=ctl.starting_honey_text())
