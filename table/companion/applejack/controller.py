@@ -429,7 +429,10 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
             if self.pending and not word.startswith("fix-"):
                 raise CommandError(_("confirm the announcement first"))
             action = TrackAction.parse(cmd)
-            events = self.t.apply(action)
+            try:
+                events = self.t.apply(action)
+            except IllegalActionError as exc:
+                raise IllegalActionError(self._refusal_words(action, str(exc))) from None
             self.pending = announcements_for(events, self.data, self.t.state.die.space)
             self._say_action(action)
             if self.pending:
@@ -438,6 +441,15 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
                 self._say(self.turn_line())
         self._emit("cmd", journal)
         self._changed()
+
+    def _refusal_words(self, action: TrackAction, engine_text: str) -> str:
+        """The Track's refusal of ``action`` in the current language (the engine words it in English)."""
+        if engine_text.startswith(f"{action} is not allowed now"):
+            legal = ", ".join(map(str, self.t.legal_actions())) or _("nothing, the game is over")
+            return _("{action} is not allowed now (legal: {legal})").format(action=action, legal=legal)
+        if engine_text == "corrections are made at the start of a turn":
+            return _("corrections are made at the start of a turn")
+        return engine_text
 
     def _emit(self, kind: str, payload: Any) -> None:
         if self.on_command is not None:
