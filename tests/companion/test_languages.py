@@ -241,3 +241,13 @@ def test_speech_picks_the_voice_and_says_signs_in_the_language() -> None:
         assert spoken("chaque zone Rouge − 2") == "chaque zone Rouge moins 2"
     with i18n.using("ja"):
         assert "マイナス" in spoken("赤の各エリア − 2")
+
+
+def test_run_passes_the_language_on_to_play() -> None:
+    import argparse
+
+    from table.commands.run import play_argv
+
+    args = argparse.Namespace(seed=1, state_dir=None, language="de")
+    assert play_argv(args, interactive=True, display=False)[-2:] == ["--language", "de"]
+    assert "--language" not in play_argv(argparse.Namespace(seed=1, state_dir=None, language=None), True, False)
