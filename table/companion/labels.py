@@ -37,6 +37,12 @@ def both(options: list[str]) -> str:
     return out
 
 
+def record_seat_name(seat: int) -> str:
+    """``△ Triangle`` in English whatever the language: a seat's name in a record (a file format)."""
+    symbol = SEAT_SYMBOLS[seat]
+    return f"{SEAT_GLYPHS[symbol]} {symbol.capitalize()}"
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
     """``1 tile``, ``2 tiles`` (``many`` for irregular plurals: ``plural(2, "variety", "varieties")``).
     English only: words people read use ``table.i18n.ngettext`` where they are made."""

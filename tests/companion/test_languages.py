@@ -251,3 +251,19 @@ def test_run_passes_the_language_on_to_play() -> None:
     args = argparse.Namespace(seed=1, state_dir=None, language="de")
     assert play_argv(args, interactive=True, display=False)[-2:] == ["--language", "de"]
     assert "--language" not in play_argv(argparse.Namespace(seed=1, state_dir=None, language=None), True, False)
+
+
+def test_the_finished_record_is_the_same_in_every_language() -> None:
+    data = load_dataset()
+    setup = Setup(2, cottage=True)
+    script = auto_script(data, setup, 3)
+    records = []
+    for code in ("en", "ja"):
+        with i18n.using(code):
+            ctl = Controller(data)
+            ctl.setup = setup
+            for cmd in script:
+                ctl.do(cmd)
+            records.append(ctl.record)
+    assert records[0] == records[1] and records[0] is not None
+    assert records[0]["score_pad"]["players"][1]["name"] == "△ Triangle"

@@ -8,7 +8,7 @@ from typing import Any
 
 from table.companion.applejack.base import ControllerBase, Mode
 from table.companion.applejack.errors import CommandError, parse_numbers
-from table.companion.labels import both, is_number, seat_label
+from table.companion.labels import both, is_number, record_seat_name, seat_label
 from table.engine.scoring import SOLO_GOAL, SOLO_OUTSTANDING, ScoreBreakdown, final_score, winners
 from table.engine.walk import FINAL_PIPS
 from table.i18n import _, ngettext
@@ -51,7 +51,7 @@ class ScorePad:
 
     def to_dict(self, variety_ids: tuple[str, ...]) -> dict[str, Any]:
         """The pad in the format of ``applejack-table score`` (table.engine.scorepad)."""
-        return {"players": [{"name": seat_label(p),
+        return {"players": [{"name": record_seat_name(p),  # a file format: English in every language
                              "areas": {variety_ids[v]: list(a) for v, a in enumerate(self.areas[p]) if a},
                              "blossoms": self.blossoms[p], "honey": self.honey[p]}
                             for p in range(self.players)]}
