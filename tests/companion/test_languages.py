@@ -267,3 +267,13 @@ def test_the_finished_record_is_the_same_in_every_language() -> None:
             records.append(ctl.record)
     assert records[0] == records[1] and records[0] is not None
     assert records[0]["score_pad"]["players"][1]["name"] == "△ Triangle"
+
+
+@pytest.mark.parametrize("total", [0, 40, 64, 65, 79, 80, 120])
+def test_the_solo_verdict_in_english_is_the_engines(total: int) -> None:
+    from table.companion.controller import solo_words
+    from table.engine.scoring import solo_verdict
+
+    assert solo_words(total) == solo_verdict(total)
+    with i18n.using("fr"):
+        assert "miel" in solo_words(total) and "honey" not in solo_words(total)
