@@ -58,6 +58,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="on the screen: show the bots' demo after the setup or result screen was left alone "
                         "this long, back to play at the first touch or button (default: $APPLEJACK_IDLE_DEMO, "
                         "else 0 = never)")
+    p.add_argument("--language", default=None, metavar="CODE",
+                   help="the language the table speaks: en, de, fr or ja (default: the one last chosen at the "
+                        "table, kept in the state dir; else $APPLEJACK_LANGUAGE; else en). At the table: the setup "
+                        "screen's language button, or the command `language [CODE]`")
     p.add_argument("--help-keys", action="store_true", help="list the keys and commands, then exit")
 
 
@@ -114,7 +118,17 @@ def want_text(args: argparse.Namespace) -> bool:
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s", stream=sys.stderr)
+    from table import i18n
+
+    given = getattr(args, "language", None)
+    if given is not None:
+        try:
+            args.language = i18n.parse_language(given)
+        except i18n.UnknownLanguage as exc:
+            print(f"applejack-table play: --language: {exc}", file=sys.stderr)
+            return 2
     if args.help_keys:
+        i18n.set_language(args.language or i18n.language_from_env())
         from table.companion import text
 
         print(text.help_keys(getattr(args, "game", "applejack")))
@@ -149,6 +163,12 @@ def _run_once(args: argparse.Namespace) -> int:
     data = load_dataset()
     try:
         state_dir = _state_dir(args)
+        from table.companion.language import starting_language
+        from table.i18n import set_language
+
+        if not getattr(args, "language_set", False):  # once: back from the idle demo, the table's choice holds
+            set_language(starting_language(state_dir, getattr(args, "language", None)))
+            args.language_set = True
         ctl, journal = open_session(data, state_dir, resume=args.resume, game=getattr(args, "game", "applejack"))
     except StateDirRefused as exc:
         print(f"applejack-table play: {exc}", file=sys.stderr)

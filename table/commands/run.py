@@ -15,12 +15,16 @@ import sys
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=2022, help="seed of the demonstration game (default 2022)")
     p.add_argument("--state-dir", metavar="DIR", help="where the journal lives (default: the user data dir)")
+    p.add_argument("--language", metavar="CODE", default=None,
+                   help="en, de, fr or ja (default: as play chooses: the saved choice, $APPLEJACK_LANGUAGE, en)")
 
 
 def play_argv(args: argparse.Namespace, interactive: bool, display: bool) -> list[str]:
     argv = ["--pins", "mock", "--die", "sim"]
     if args.state_dir:
         argv += ["--state-dir", args.state_dir]
+    if getattr(args, "language", None):
+        argv += ["--language", args.language]
     if not interactive and not display:
         argv += ["--text", "--demo", str(args.seed)]
     return argv

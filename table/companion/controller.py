@@ -12,6 +12,7 @@ from table.companion.applejack.base import TROUGH_BUTTONS
 from table.companion.applejack.controller import (
     BUTTONS,
     SEAT_COLOURS,
+    SENSOR_STATES,
     STEPS,
     Buttons,
     Controller,
@@ -20,7 +21,7 @@ from table.companion.applejack.controller import (
 )
 from table.companion.applejack.correction import Correction
 from table.companion.applejack.errors import CommandError, parse_numbers
-from table.companion.applejack.scorepad import PAD_FIELDS_EXTRA, PAD_TOTAL_LOOKING, ScorePad
+from table.companion.applejack.scorepad import PAD_FIELDS_EXTRA, PAD_TOTAL_LOOKING, ScorePad, solo_words
 from table.companion.applejack.setup import Setup, campaign_middle
 from table.companion.applejack.tracking import ENGINE_VERBS, TRACKED_NO_FIX
 
@@ -30,6 +31,7 @@ __all__ = [
     "PAD_FIELDS_EXTRA",
     "PAD_TOTAL_LOOKING",
     "SEAT_COLOURS",
+    "SENSOR_STATES",
     "STEPS",
     "TRACKED_NO_FIX",
     "TROUGH_BUTTONS",
@@ -46,4 +48,5 @@ __all__ = [
     "announcements_for",
     "campaign_middle",
     "parse_numbers",
+    "solo_words",
 ]

@@ -32,6 +32,7 @@ from table.companion.labels import seat_label
 from table.engine import actions as A
 from table.engine.game import GameState
 from table.engine.hexgrid import DIRECTION_NAMES, mask_edges
+from table.i18n import N_, _
 
 log = logging.getLogger("applejack.hints")
 
@@ -42,6 +43,11 @@ Solo on the 2-core development machine: about 0.23 s a turn, at worst ~0.8 s (co
 UI thread by the app); a slower machine just takes longer. The lighter settings used before
 (6 candidates, 4 samples, horizon 2) scored 78.9 in solo against the full bot's 82.7 on the
 same 200 seeds."""
+
+
+COMPASS: Mapping[str, str] = MappingProxyType({
+    "E": N_("E"), "NE": N_("NE"), "NW": N_("NW"), "W": N_("W"), "SW": N_("SW"), "SE": N_("SE")})
+"""The beehive edges' compass names (``hexgrid.DIRECTION_NAMES``), shown with ``_()``."""
 
 
 def position_key(setup: Mapping[str, Any], history: Sequence[int]) -> str:
@@ -86,11 +92,12 @@ class Hint:
     @property
     def text(self) -> str:
         """``Hint for △ Triangle: take tile 17 from trough 3, pay 6 honey, … [take 3:17 · buy · place 5/2]``"""
-        return f"Hint for {seat_label(self.seat)}: {', '.join(self.words)}  [{' · '.join(self.commands)}]"
+        return _("Hint for {seat}: {steps}  [{commands}]").format(
+            seat=seat_label(self.seat), steps=", ".join(self.words), commands=" · ".join(self.commands))
 
     def line(self, done: int = 0) -> str:
         """The screen's hint line; ``done`` of its actions were already made (they are left out)."""
-        return f"Hint for {seat_label(self.seat)}: " + " · ".join(self.brief[done:])
+        return _("Hint for {seat}: {steps}").format(seat=seat_label(self.seat), steps=" · ".join(self.brief[done:]))
 
 
 @dataclass(frozen=True)
@@ -105,34 +112,42 @@ def describe_action(state: GameState, action: int) -> tuple[str, str]:
     seat = state.seat
     d = A.decode(action)
     if action == A.BLIND:
-        return "draw blind from the supply", "draw blind"
+        return _("draw blind from the supply"), _("draw blind")
     if action == A.COTTAGE:
         cottage_tile = state.cottage[seat]
-        return f"take the cottage tile ({cottage_tile})", f"cottage tile {cottage_tile}"
+        return (_("take the cottage tile ({tile})").format(tile=cottage_tile),
+                _("cottage tile {tile}").format(tile=cottage_tile))
     if action == A.BUY:
         price = state.rules.price[state.held]
-        return f"pay {price} honey", f"pay {price}"
+        return _("pay {price} honey").format(price=price), _("pay {price}").format(price=price)
     if action == A.PASTURE:
-        return "turn it to pasture (+2 honey)", "pasture"
+        return _("turn it to pasture (+2 honey)"), _("pasture")
     if action == A.STOCK_SUPPLY:
-        return "restock the cottage from the supply", "restock from the supply"
+        return _("restock the cottage from the supply"), _("restock from the supply")
     trough, tile = d.trough, d.tile
     if d.verb is A.Verb.TAKE:
-        return f"take tile {tile} from trough {trough}", f"tile {tile} from trough {trough}"
+        return (_("take tile {tile} from trough {trough}").format(tile=tile, trough=trough),
+                _("tile {tile} from trough {trough}").format(tile=tile, trough=trough))
     if d.verb is A.Verb.MIDDLE:
-        return f"take tile {tile} from the middle trees", f"tile {tile} from the middle"
+        return (_("take tile {tile} from the middle trees").format(tile=tile),
+                _("tile {tile} from the middle").format(tile=tile))
     if d.verb is A.Verb.STOCK:
-        return f"restock the cottage with tile {tile} from trough {trough}", f"restock: {tile} from trough {trough}"
+        return (_("restock the cottage with tile {tile} from trough {trough}").format(tile=tile, trough=trough),
+                _("restock: {tile} from trough {trough}").format(tile=tile, trough=trough))
     if d.verb is A.Verb.PLACE and d.cell is not None and d.rotation is not None:
         cell, rot = d.cell, d.rotation
         if state.held_pasture:
-            return f"place it on space {cell + 1}", f"space {cell + 1}"
+            return _("place it on space {space}").format(space=cell + 1), _("space {space}").format(space=cell + 1)
         mask = state.rules.rot_mask[state.held][rot]
-        hives = ", ".join(DIRECTION_NAMES[e] for e in mask_edges(mask))
+        hives = ", ".join(_(COMPASS[DIRECTION_NAMES[e]]) for e in mask_edges(mask))
         links = state.link_values(seat, cell, state.held, rot)
-        gain = f"; links +{sum(links)} honey" if links else ""
-        return (f"place it on space {cell + 1} turned {rot} (beehives {hives}{gain})",
-                f"space {cell + 1} turned {rot}")
+        if links:
+            words = _("place it on space {space} turned {turn} (beehives {hives}; links +{honey} honey)").format(
+                space=cell + 1, turn=rot, hives=hives, honey=sum(links))
+        else:
+            words = _("place it on space {space} turned {turn} (beehives {hives})").format(
+                space=cell + 1, turn=rot, hives=hives)
+        return words, _("space {space} turned {turn}").format(space=cell + 1, turn=rot)
     text = A.to_text(action)
     return text, text
 

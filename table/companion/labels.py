@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from table.engine.data import SEAT_GLYPHS, SEAT_SYMBOLS, DataSet
 from table.engine.game import START_HONEY
+from table.i18n import _
+from table.i18n.names import mark_name, seat_name
 
 
 def is_number(text: str, digits: int = 6) -> bool:
@@ -13,18 +15,44 @@ def is_number(text: str, digits: int = 6) -> bool:
 
 
 def seat_label(seat: int) -> str:
-    """``△ Triangle``: a seat by its symbol (the harvest board shows symbols, not numbers)."""
-    return f"{SEAT_GLYPHS[SEAT_SYMBOLS[seat]]} {SEAT_SYMBOLS[seat].capitalize()}"
+    """``△ Triangle``: a seat by its symbol (the harvest board shows symbols, not numbers), the
+    name in the current language (``△ Dreieck``)."""
+    symbol = SEAT_SYMBOLS[seat]
+    return f"{SEAT_GLYPHS[symbol]} {seat_name(symbol)}"
+
+
+def either(options: list[str]) -> str:
+    """``a``, ``a or b``, ``a or b or c`` in the current language."""
+    out = options[0] if options else ""
+    for more in options[1:]:
+        out = _("{first} or {second}").format(first=out, second=more)
+    return out
+
+
+def both(options: list[str]) -> str:
+    """``a``, ``a and b``, ``a and b and c`` in the current language."""
+    out = options[0] if options else ""
+    for more in options[1:]:
+        out = _("{first} and {second}").format(first=out, second=more)
+    return out
+
+
+def record_seat_name(seat: int) -> str:
+    """``△ Triangle`` in English whatever the language: a seat's name in a record (a file format)."""
+    symbol = SEAT_SYMBOLS[seat]
+    return f"{SEAT_GLYPHS[symbol]} {symbol.capitalize()}"
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
-    """``1 tile``, ``2 tiles`` (``many`` for irregular plurals: ``plural(2, "variety", "varieties")``)."""
+    """``1 tile``, ``2 tiles`` (``many`` for irregular plurals: ``plural(2, "variety", "varieties")``).
+    English only: words people read use ``table.i18n.ngettext`` where they are made."""
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 def mark_label(mark: str) -> str:
-    """A variety's mark in words that no seat name can be mistaken for: ``diamond mark``."""
-    return f"{mark} mark"
+    """A variety's mark in words that no seat name can be mistaken for: ``diamond mark``
+    (``Symbol Raute``), in the current language."""
+    return _("{mark} mark").format(mark=mark_name(mark))
 
 
 def start_honey(data: DataSet, players: int) -> tuple[int, ...]:

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from table.companion.protocol import CommandError
 from table.engine.errors import ActionParseError, IllegalActionError
+from table.i18n import _
 
 
 class TableModule:
@@ -88,7 +89,8 @@ class TableModule:
 
     def _resume(self) -> None:
         if self.resume_refused:
-            raise self._cannot_resume(f"cannot resume: {self.resume_refused}; undo twice discards it")
+            raise self._cannot_resume(_("cannot resume: {reason}; undo twice discards it").format(
+                reason=self.resume_refused))
         assert self._resume_payload is not None
         setup, cmds = self._resume_payload
         self.replay(setup, cmds)
@@ -99,13 +101,13 @@ class TableModule:
     def _discard(self) -> None:
         if not self.discard_armed:
             self.discard_armed = True
-            self.log.append("Press UNDO again to discard this game for good (CONFIRM resumes it)")
+            self.log.append(_("Press UNDO again to discard this game for good (CONFIRM resumes it)"))
             self._changed()
             return
         self._emit("discard", None)
         self._resume_payload = None
         self.discard_armed = False
-        self.log.append("Unfinished game discarded")
+        self.log.append(_("Unfinished game discarded"))
         self._reset()
 
     def offer_resume(self, setup: Any, cmds: list[str], info: str = "", *, refused: str = "") -> None:
@@ -115,10 +117,11 @@ class TableModule:
         self.setup = s
         self._resume_payload = (s, list(cmds))
         self.resume_refused, self.discard_armed = refused, False
-        self.resume_info = f"cannot resume: {refused}" if refused else \
-            info or f"{s.players} players, {len(cmds)} steps recorded"
-        self.log.append(f"Unfinished {self.title} game found ({self.resume_info}): "
-                        + ("undo twice discards it" if refused else "confirm resumes it, undo twice starts a new one"))
+        self.resume_info = _("cannot resume: {reason}").format(reason=refused) if refused else \
+            info or _("{players} players, {steps} steps recorded").format(players=s.players, steps=len(cmds))
+        found = (_("Unfinished {game} game found ({info}): undo twice discards it") if refused else
+                 _("Unfinished {game} game found ({info}): confirm resumes it, undo twice starts a new one"))
+        self.log.append(found.format(game=self.title, info=self.resume_info))
         self._changed()
 
     def replay(self, setup: Any, cmds: list[str]) -> None:

@@ -15,6 +15,7 @@ from table.companion.journal import Journal, JournalDamaged
 from table.companion.statedir import is_damage
 from table.engine import actions as A
 from table.engine.data import DataSet, data_digest
+from table.i18n import _
 
 log = logging.getLogger("applejack.session")
 
@@ -84,10 +85,12 @@ def open_session(data: DataSet, state_dir: Path, *, resume: str = "ask",
             payload = {**payload, "game": ctl.game}
         journal.hook(kind, payload)
 
+    from table.companion.language import save_language
     from table.companion.shell import Shell
 
     ctl = Shell(make_companion(game, data, on_command=hook, rng=rng),
-                lambda key: make_companion(key, data, on_command=hook, rng=rng))
+                lambda key: make_companion(key, data, on_command=hook, rng=rng),
+                on_language=lambda code: save_language(state_dir, code))  # kept for the next start
 
     def storage_changed() -> None:
         if ctl.storage_problem != journal.problem:
@@ -164,8 +167,9 @@ def _offer_unfinished(data: DataSet, ctl: Any, journal: Journal, resume: str, di
         if resume == "no":
             journal.discard(game.id)
         else:  # "yes" cannot resume it either: the screen asks, and only a discard clears it
-            ctl.offer_resume(setup, game.cmds, refused=f"played with another data set ({game.digest}, this one is "
-                             f"{digest}): reinstall that data to resume it, or discard it")
+            ctl.offer_resume(setup, game.cmds, refused=_(
+                "played with another data set ({played}, this one is {this}): reinstall that data to resume it, "
+                "or discard it").format(played=game.digest, this=digest))
         return
     if resume == "yes":
         ctl.replay(setup, game.cmds)
@@ -191,14 +195,15 @@ def _offer_zankapfel(ctl: Any, journal: Journal, game: Any, resume: str) -> None
         log.warning("unfinished game %d cannot be resumed (%s): discarded", game.id, exc)
         journal.discard(game.id)
         return
-    info = scratch.b.ask() if scratch.b is not None and scratch.mode == "play" else "game over"
+    info = scratch.b.ask() if scratch.b is not None and scratch.mode == "play" else _("game over")
     journal.continue_game(game)
     if resume == "yes":
         ctl.replay(setup, game.cmds)
     elif resume == "no":
         journal.discard(game.id)
     else:
-        ctl.offer_resume(setup, game.cmds, f"{setup.players} players, {len(game.cmds)} steps; next: {info}")
+        ctl.offer_resume(setup, game.cmds, _("{players} players, {steps} steps; next: {next}").format(
+            players=setup.players, steps=len(game.cmds), next=info))
 
 
 def auto_script(data: DataSet, setup: Setup, seed: int) -> list[str]:
@@ -235,7 +240,7 @@ def auto_script(data: DataSet, setup: Setup, seed: int) -> list[str]:
     for p in range(setup.players):
         for v in data.varieties:
             if rng.random() < 0.7:
-                cmd = f"pad {p + 1} {v.id} " + ",".join(str(rng.randint(1, 9)) for _ in range(rng.randint(1, 3)))
+                cmd = f"pad {p + 1} {v.id} " + ",".join(str(rng.randint(1, 9)) for _n in range(rng.randint(1, 3)))
                 ctl.do(cmd)
                 out.append(cmd)
         for name in ("blossoms", "honey"):

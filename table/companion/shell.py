@@ -10,6 +10,12 @@ every setup screen starts with: **the game**. On a setup screen (nothing played 
 
 The new module starts on its own setup screen with the same journal hook, announcement log
 and storage state; nothing is journalled until a game starts (its setup dict names the game).
+
+The shell also holds the **language** (``table.i18n``; one setting for the process), for every
+game in every mode: the command ``language`` (the next of ``table.i18n.LANGUAGES``) or
+``language de``, and on a setup screen the button ``language`` (``press("language")``). A change
+is said in the new language, moves ``version`` (the screen redraws) and is handed to
+``on_language`` (the session saves it in the state directory: ``companion/language.py``).
 """
 
 from __future__ import annotations
@@ -17,7 +23,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from table import i18n
 from table.games import GAME_KEYS, GAMES, game_info
+from table.i18n import _
+
+LANGUAGE_WORD = "language"
+"""The command, key word and touch button that change the language (``language [CODE]``)."""
 
 ShellFactory = Callable[[str], Any]
 """Makes a game's companion module by key (with the session's journal hook wired in)."""
@@ -31,12 +42,15 @@ def companion_games() -> tuple[str, ...]:
 class Shell:
     """See the module docstring. ``make(key)`` builds a game's module."""
 
-    _OWN = frozenset({"current", "make", "_base"})
+    _OWN = frozenset({"current", "make", "_base", "on_language"})
 
-    def __init__(self, current: Any, make: ShellFactory) -> None:
+    def __init__(self, current: Any, make: ShellFactory, *,
+                 on_language: Callable[[str], object] | None = None) -> None:
+        """``on_language(code)``: called after the language was changed here (to keep the choice)."""
         object.__setattr__(self, "current", current)
         object.__setattr__(self, "make", make)
         object.__setattr__(self, "_base", 0)
+        object.__setattr__(self, "on_language", on_language)
 
     # --- forwarding -------------------------------------------------------------------------------
     def __getattr__(self, name: str) -> Any:
@@ -67,7 +81,7 @@ class Shell:
         """Put ``key``'s module on the table (its setup screen)."""
         info = game_info(key)
         if not info.has("companion"):
-            raise ValueError(f"{info.title} has no table companion yet")
+            raise ValueError(_("{game} has no table companion yet").format(game=info.title))
         if key == self.current.game:
             return
         old = self.current
@@ -77,14 +91,36 @@ class Shell:
         new.storage_problem = old.storage_problem
         object.__setattr__(self, "_base", self.version + 1)
         object.__setattr__(self, "current", new)
-        new.log.append(f"Game: {info.title}")
+        new.log.append(_("Game: {game}").format(game=info.title))
 
     def next_game(self) -> str:
         keys = companion_games()
         i = keys.index(self.current.game) if self.current.game in keys else -1
         return keys[(i + 1) % len(keys)]
 
+    # --- the language -----------------------------------------------------------------------------
+    def set_language(self, code: str | None = None) -> str:
+        """Speak ``code`` (any spelling ``table.i18n.parse_language`` reads; None: the next of
+        ``LANGUAGES``) from now on; returns the code. UnknownLanguage (a ValueError) for a code
+        the table has no words for: nothing changes."""
+        if code is None:
+            langs = i18n.LANGUAGES
+            now = i18n.current_language()
+            code = langs[(langs.index(now) + 1) % len(langs)] if now in langs else langs[0]
+        new = i18n.set_language(code)
+        retell = getattr(self.current, "retell", None)
+        if callable(retell):
+            retell()  # waiting announcements are said again in the new language
+        self.current.log.append(_("Language: {name}").format(name=i18n.LANGUAGE_NAMES[new]))
+        object.__setattr__(self, "_base", object.__getattribute__(self, "_base") + 1)  # the screen redraws
+        if self.on_language is not None:
+            self.on_language(new)
+        return new
+
     def press(self, button: str) -> bool:
+        if button == LANGUAGE_WORD and self.current.mode == "setup":
+            self.set_language()
+            return True
         if self.choosing() and (button in ("blind", "g", "game") or button.startswith("game:")):
             key = button[5:] if button.startswith("game:") else self.next_game()
             try:
@@ -98,9 +134,16 @@ class Shell:
 
     def do(self, command: str) -> None:
         words = command.strip().lower().split()
+        if words and words[0] == LANGUAGE_WORD and len(words) <= 2:
+            try:
+                self.set_language(words[1] if len(words) == 2 else None)
+            except i18n.UnknownLanguage as exc:
+                raise ValueError(_("language: {codes} (not {code})").format(
+                    codes=", ".join(i18n.LANGUAGES), code=exc.code)) from None
+            return
         if len(words) == 2 and words[0] == "game" and words[1] in GAME_KEYS:  # not "game cottage" (tracking)
             if not self.choosing():
-                raise ValueError("the game is chosen on the setup screen, before a game begins")
+                raise ValueError(_("the game is chosen on the setup screen, before a game begins"))
             self.switch(words[1])
             return
         self.current.do(command)

@@ -1,4 +1,6 @@
-"""``--speak``: announcements read aloud by espeak-ng, never blocking the loop."""
+"""``--speak``: announcements read aloud by espeak-ng, never blocking the loop, with the voice of the
+language in force (:data:`VOICES`; ``table.i18n``). espeak-ng's Japanese voice reads kana only:
+it names every kanji as a "Chinese letter" (docs/i18n.md)."""
 
 from __future__ import annotations
 
@@ -9,20 +11,38 @@ import subprocess
 from collections.abc import Callable, Sequence
 
 from table.engine.data import SEAT_GLYPHS
+from table.i18n import N_, _, current_language
 
 log = logging.getLogger("applejack.speech")
 
-_SAY = {"−": " minus ", "×": " times ", "→": ", total ", "·": ", ", "—": ", ", "✓": "", "…": ""}
+VOICES: dict[str, str] = {"en": "en", "de": "de", "fr": "fr", "ja": "ja"}
+"""espeak-ng's voice (``-v``) for each of ``table.i18n.LANGUAGES`` (espeak-ng 1.51: en → en-gb,
+fr → fr-fr)."""
+
+_WORDS = {"−": N_("minus"), "×": N_("times"), "→": N_("total")}
+"""Signs said as words (English source text, said in the current language)."""
+_PAUSES = {"→": ", {word} ", "·": ", ", "—": ", ", "✓": "", "…": ""}
+"""How each sign sounds: its word with pauses around it, a pause, or nothing."""
+
+
+def voice(language: str | None = None) -> str:
+    """espeak-ng's ``-v`` for ``language`` (the current one when None; English for any other)."""
+    return VOICES.get(language or current_language(), VOICES["en"])
 
 
 def spoken(text: str) -> str:
     """A screen line as it should sound: seat glyphs (○ △ □ ☆) dropped — the seat's name follows
-    them — and signs said as words ("every Red area − 2" → "every Red area minus 2")."""
+    them — and signs said as words in the current language ("every Red area − 2" → "every Red
+    area minus 2"; German "minus", French "moins", Japanese "マイナス")."""
     for glyph in SEAT_GLYPHS.values():
         text = text.replace(glyph + " ", "").replace(glyph, "")
-    for sign, words in _SAY.items():
-        text = text.replace(sign, words)
-    text = re.sub(r"#(\d)", r"card \1", text)  # Waldgärtner's card ids: "#17 Apple" → "card 17 Apple"
+    for sign in ("−", "×", "→", "·", "—", "✓", "…"):
+        if sign not in text:
+            continue
+        word = _(_WORDS[sign]) if sign in _WORDS else ""
+        text = text.replace(sign, _PAUSES.get(sign, " {word} ").format(word=word))
+    card = _("card {number}").replace("{number}", r"\1")  # Waldgärtner's ids: "#17 Apple" → "card 17 Apple"
+    text = re.sub(r"#(\d+)", card, text)
     return re.sub(r"\s+([,.;:])", r"\1", re.sub(r"\s+", " ", text)).strip()
 
 
@@ -47,7 +67,7 @@ class Speaker:
         try:
             if self.proc is not None and self.proc.poll() is None:
                 self.proc.terminate()
-            self.proc = self.popen([self.path, "-s", "150", "--", spoken(text)],
+            self.proc = self.popen([self.path, "-v", voice(), "-s", "150", "--", spoken(text)],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         except OSError as exc:
             reason = exc.strerror or str(exc)

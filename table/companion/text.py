@@ -1,54 +1,6 @@
 """play --text: the same controller in a terminal. Announcements are printed as lines; every
-input line is a key or a command:
-
-    1..7            the trough button          blind / b / space   the blind-draw button
-    (empty) / ok    the confirm button         undo / u            the undo button
-    c / cottage     cottage tile               m / middle          middle trees (solo)
-    correct / f     the correction screen      up / down / next / prev / escape / done
-    die N           the die sensor sees the die on space N
-    take 3, blind, stock 3, fix-die 5 2, fix-trough 3 2, fix-supply 40   track commands
-    quit            leave (the game stays in the journal and is offered next time)
-    skip            teach mode: hide the explanation shown      teach off / teach on   end / restart teach mode
-
-Setup screen:
-    1..4            players (1 = solo)         5 cottage tile      6 apple tiles (shuffled)
-    7               die sensor                 o individual orchards (B sides)
-    k               solo campaign game: off, 1, 2, 3, 4
-    setup players=3 cottage=on apples=shuffle orchards=on sensor=off     the same as one line
-    setup orchards=B1,B3          each seat's orchard side (individual orchards)
-    setup players=1 campaign=3 kept=17,42   campaign game 3 with the two tiles kept so far
-    start / (empty)                starts the game
-    w / setup teach on             teach mode: each step and scoring explained the first time
-
-Game (setup screen, before a game begins):
-    g / game        the next game (applejack, zankapfel, draftcider, waldgaertner)   game zankapfel   that game
-
-Score pad (after the game; per player: the apples of each area per variety, blossoms, honey):
-    5,3,2           the value of the field under the cursor (apples of each area, commas
-                    between areas; the app takes off the 3 pips), then the next field
-    next / prev     move without changing the field
-    clear           empty the field under the cursor
-    done            score the pad
-    pad 1 brown 5,3 / pad 2 honey 14 / pad 2 honey   set (or, with no value, clear) any field
-    pad-done        the same as done
-
-Orchard tracking (setup tracked=on; hints=all or hints=1,3 also turns it on; t / h on the
-setup screen): people also enter every tile, in the engine's action texts (game in front
-is optional; the journal keeps "game draw 17"):
-    draw 17         the tile turned over from the supply (setup, refill, blind, middle, cottage)
-    take 3:17       took tile 17 from trough 3 (a trough button works when it holds one tile)
-    middle 17, blind, cottage                 the other ways to take a tile
-    buy / pasture   paid its price, or turned it to pasture (+2 honey)
-    place 5/2       put it on orchard space 5 (1-19, rows from the top), turned 2 steps (0-5)
-    stock 3:17, stock-supply                  restocked the cottage (variant)
-    hint / h        the strong bot's turn for a hinted seat (shown by itself at its turn)
-    untrack         stop tracking (hints end, corrections work again; undo brings it back)
-Corrections (fix-*, f) are refused while tracking: undo back to the mistake instead.
-
-The screen (play without --text): the same keys, plus ":" to type any of these lines
-(enter submits, escape cancels), h for a hint, and t / h on the setup screen; on the score
-pad, delete empties the field under the cursor.
-"""
+input line is a key or a command (:data:`HELP`, printed by ``play --help-keys``, in the language
+in force). The shell's ``language [CODE]`` works in every game and mode."""
 
 from __future__ import annotations
 
@@ -61,7 +13,10 @@ from table.companion.coach import TextCoach
 from table.companion.controller import CommandError, Controller
 from table.companion.hints import compute_hint
 from table.companion.labels import is_number, seat_label
+from table.companion.shell import LANGUAGE_WORD
 from table.engine.errors import ActionParseError, IllegalActionError
+from table.i18n import N_, _
+from table.i18n.names import variety_name
 
 ALIASES = {
     "": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm",
@@ -78,15 +33,78 @@ SETUP_KEYS = {"o": "orchards", "orchards": "orchards", "k": "campaign", "campaig
 SETUP_KEYS |= {"w": "teach"}  # teach mode on/off (companion/applejack/teach.py)
 PAD_WORDS = {"clear": "clear", "next": "next", "prev": "prev", "back": "prev", "done": "done", "": "confirm",
              "ok": "confirm", "undo": "undo", "u": "undo", "escape": "escape"}
-PAD_EXPECTED = ("score pad: type the apples of each area with commas (5,3), or a number for blossoms and honey; "
-                "next / prev move, clear empties the field, done scores")
+HELP: tuple[str, ...] = (
+N_(
+    'play --text: the same controller in a terminal. Announcements are printed as lines; every\n'
+    'input line is a key or a command:'),
+N_(
+    '    1..7            the trough button          blind / b / space   the blind-draw button\n'
+    '    (empty) / ok    the confirm button         undo / u            the undo button\n'
+    '    c / cottage     cottage tile               m / middle          middle trees (solo)\n'
+    '    correct / f     the correction screen      up / down / next / prev / escape / done\n'
+    '    die N           the die sensor sees the die on space N\n'
+    '    take 3, blind, stock 3, fix-die 5 2, fix-trough 3 2, fix-supply 40   track commands\n'
+    '    quit            leave (the game stays in the journal and is offered next time)'),
+N_(
+    'Setup screen:\n'
+    '    1..4            players (1 = solo)         5 cottage tile      6 apple tiles (shuffled)\n'
+    '    7               die sensor                 o individual orchards (B sides)\n'
+    '    k               solo campaign game: off, 1, 2, 3, 4\n'
+    '    setup players=3 cottage=on apples=shuffle orchards=on sensor=off     the same as one line\n'
+    "    setup orchards=B1,B3          each seat's orchard side (individual orchards)\n"
+    '    setup players=1 campaign=3 kept=17,42   campaign game 3 with the two tiles kept so far\n'
+    '    start / (empty)                starts the game'),
+N_(
+    'Teach mode:\n'
+    '    w / setup teach on   on the setup screen: each step and scoring explained the first time\n'
+    '    skip            hide the explanation shown          teach off / teach on   end / restart teach mode'),
+N_(
+    'Game (setup screen, before a game begins):\n'
+    '    g / game        the next game (applejack, zankapfel, draftcider, waldgaertner)   game zankapfel   that game'),
+N_(
+    'Score pad (after the game; per player: the apples of each area per variety, blossoms, honey):\n'
+    '    5,3,2           the value of the field under the cursor (apples of each area, commas\n'
+    '                    between areas; the app takes off the 3 pips), then the next field\n'
+    '    next / prev     move without changing the field\n'
+    '    clear           empty the field under the cursor\n'
+    '    done            score the pad\n'
+    '    pad 1 brown 5,3 / pad 2 honey 14 / pad 2 honey   set (or, with no value, clear) any field\n'
+    '    pad-done        the same as done'),
+N_(
+    'Orchard tracking (setup tracked=on; hints=all or hints=1,3 also turns it on; t / h on the\n'
+    "setup screen): people also enter every tile, in the engine's action texts (game in front\n"
+    'is optional; the journal keeps "game draw 17"):\n'
+    '    draw 17         the tile turned over from the supply (setup, refill, blind, middle, cottage)\n'
+    '    take 3:17       took tile 17 from trough 3 (a trough button works when it holds one tile)\n'
+    '    middle 17, blind, cottage                 the other ways to take a tile\n'
+    '    buy / pasture   paid its price, or turned it to pasture (+2 honey)\n'
+    '    place 5/2       put it on orchard space 5 (1-19, rows from the top), turned 2 steps (0-5)\n'
+    '    stock 3:17, stock-supply                  restocked the cottage (variant)\n'
+    "    hint / h        the strong bot's turn for a hinted seat (shown by itself at its turn)\n"
+    '    untrack         stop tracking (hints end, corrections work again; undo brings it back)\n'
+    'Corrections (fix-*, f) are refused while tracking: undo back to the mistake instead.'),
+N_(
+    'The screen (play without --text): the same keys, plus ":" to type any of these lines\n'
+    '(enter submits, escape cancels), h for a hint, and t / h on the setup screen; on the score\n'
+    'pad, delete empties the field under the cursor.'),
+)
+"""The keys and commands of Applejack's text mode, one section each (English source text)."""
+LANGUAGE_HELP = N_(
+    "Language (every game, every screen):\n"
+    "    language        the next language (English, Deutsch, Français, 日本語)\n"
+    "    language de     that language (en, de, fr, ja); kept for the next start")
+"""The shell's language command, listed in every game's help."""
+
+PAD_EXPECTED = N_("score pad: type the apples of each area with commas (5,3), or a number for blossoms and honey; "
+                  "next / prev move, clear empties the field, done scores")
+"""English source text: shown with ``_(PAD_EXPECTED)``."""
 
 
 def help_keys(game: str = "applejack") -> str:
     """The keys and commands as plain text for a terminal (``play --help-keys [--game KEY]``)."""
     if game != "applejack":
-        return str(_game_text(game).help_keys())
-    return __doc__ or ""
+        return str(_game_text(game).help_keys()).rstrip("\n") + "\n\n" + _(LANGUAGE_HELP) + "\n"
+    return "\n\n".join(_(section) for section in (*HELP, LANGUAGE_HELP)) + "\n"
 
 
 def _is_applejack(ctl: object) -> bool:
@@ -106,26 +124,49 @@ def screen_text(ctl: Controller) -> str:
     if not _is_applejack(ctl):
         return str(_game_text(ctl.game).screen_text(ctl))
     if ctl.mode == "setup":
-        s = ctl.setup
-        tracked = f"orchard tracking on (t), hints: {s.hints_text()} (h)" if s.tracked else "orchard tracking off (t)"
-        sensor = f" ({ctl.sensor_note()})" if ctl.sensor_note() else ""
-        orchards = " ".join(s.orchards) if s.orchards is not None else "off"
-        campaign = f", solo campaign game {s.campaign or 'off'} (k)" if s.players == 1 else ""
-        solo = " = solo" if s.players == 1 else ""
-        return (f"Setup: players {s.players}{solo} (1-4), cottage {'on' if s.cottage else 'off'} (5), "
-                f"apple tiles {'shuffled' if s.apple_tiles is not None else 'off'} (6), "
-                f"die sensor {'on' if s.sensor else 'off'}{sensor} (7), individual orchards {orchards} (o)"
-                f"{campaign}, {tracked}; {ctl.honey_line().replace('Starting', 'starting', 1)}; confirm starts")
+        return _setup_text(ctl)
     if ctl.mode == "correct" and ctl.correction is not None:
         c = ctl.correction
         vals = ", ".join(f"{c.label(i)} {c.value(i)}" for i in range(c.FIELDS))
-        return f"Correction [{c.label(c.cursor)}]: {vals}; up/down change, confirm applies, escape leaves"
+        return _("Correction [{field}]: {values}; up/down change, confirm applies, escape leaves").format(
+            field=c.label(c.cursor), values=vals)
     if ctl.mode == "pad" and ctl.pad is not None:
         p, f = ctl.pad.cursor
-        name = ctl.data.varieties[f].name if f < ctl.pad.varieties else ("Blossoms", "Honey")[f - ctl.pad.varieties]
-        return f"Score pad: {seat_label(p)} — {name} [{ctl.pad.field_text(p, f)}]  ({ctl.pad_help()})"
+        name = variety_name(ctl.data.varieties[f].name) if f < ctl.pad.varieties else \
+            _(PAD_FIELD_NAMES[f - ctl.pad.varieties])
+        return _("Score pad: {seat} — {field} [{value}]  ({help})").format(
+            seat=seat_label(p), field=name, value=ctl.pad.field_text(p, f), help=ctl.pad_help())
     waiting = ctl.waiting_line()
-    return f"Next: {waiting}" if waiting else ""
+    return _("Next: {waiting}").format(waiting=waiting) if waiting else ""
+
+
+PAD_FIELD_NAMES = (N_("Blossoms"), N_("Honey"))
+"""The score pad's last two fields' names (English source text)."""
+
+
+def _setup_text(ctl: Controller) -> str:
+    """The setup screen in one line, in the current language."""
+    s = ctl.setup
+    on, off = _("on"), _("off")
+    if s.tracked:
+        tracked = _("orchard tracking on (t), hints: {hints} (h)").format(hints=s.hints_text())
+    else:
+        tracked = _("orchard tracking off (t)")
+    note = ctl.sensor_note()
+    players = (_("players {n} = solo (1-4)") if s.players == 1 else _("players {n} (1-4)")).format(n=s.players)
+    parts = [players,
+             _("cottage {state} (5)").format(state=on if s.cottage else off),
+             _("apple tiles {state} (6)").format(state=_("shuffled") if s.apple_tiles is not None else off),
+             (_("die sensor {state} ({note}) (7)") if note else _("die sensor {state} (7)")).format(
+                 state=on if s.sensor else off, note=note),
+             _("individual orchards {sides} (o)").format(sides=" ".join(s.orchards) if s.orchards is not None
+                                                           else off)]
+    if s.players == 1:
+        parts.append(_("solo campaign game {game} (k)").format(game=s.campaign) if s.campaign else
+                     _("solo campaign game off (k)"))
+    parts.append(tracked)
+    return _("Setup: {choices}; {honey}; confirm starts").format(choices=", ".join(parts),
+                                                                honey=ctl.starting_honey_text())
 
 
 def serve_hint(ctl: Controller, failed: set[str] | None = None) -> bool:
@@ -141,13 +182,19 @@ def serve_hint(ctl: Controller, failed: set[str] | None = None) -> bool:
     except Exception as exc:  # advice only: a failing bot must not end the game
         if failed is not None:
             failed.add(request.key)
-        ctl.log.append(f"(no hint: {exc!r})")
+        ctl.log.append(_("(no hint: {error})").format(error=repr(exc)))
         return False
     return ctl.give_hint(hint)
 
 
 def handle_line(ctl: Controller, line: str) -> str | None:
     """One input line; returns a hint when it was refused."""
+    if line.strip().lower().split()[:1] == [LANGUAGE_WORD] and hasattr(ctl, "set_language"):
+        try:  # the shell's: every game, every mode
+            ctl.do(line)
+        except ValueError as exc:
+            return str(exc)
+        return None
     if line.strip().lower() in ("g", "game") and hasattr(ctl, "choosing") and ctl.choosing():
         ctl.press("game")  # the shell: the next game on the setup screen
         return None
@@ -164,25 +211,26 @@ def handle_line(ctl: Controller, line: str) -> str | None:
             return None
         if low in PAD_WORDS:
             ok = ctl.press(PAD_WORDS[low])
-            return None if ok else (ctl.hint or f"{word or 'confirm'}: nothing to do now")
+            return None if ok else (ctl.hint or _("{key}: nothing to do now").format(key=word or "confirm"))
         if not low.startswith("pad"):
-            return f"{word!r} is not a score-pad entry — {PAD_EXPECTED}"
+            return _("{entry} is not a score-pad entry — {expected}").format(entry=repr(word), expected=_(PAD_EXPECTED))
     if ctl.mode == "setup" and low in SETUP_KEYS:
         ok = ctl.press(SETUP_KEYS[low])
-        return None if ok else (ctl.hint or f"{word}: nothing to do now")
+        return None if ok else (ctl.hint or _("{key}: nothing to do now").format(key=word))
     if low in ALIASES:
         ok = ctl.press(ALIASES[low])
-        return None if ok else (ctl.hint or f"{word or 'confirm'}: nothing to do now")
+        return None if ok else (ctl.hint or _("{key}: nothing to do now").format(key=word or "confirm"))
     if is_number(low) and 1 <= int(low) <= 7:
         ok = ctl.press(f"trough{low}")
-        return None if ok else (ctl.hint or f"trough {low}: nothing to do now")
+        return None if ok else (ctl.hint or _("trough {trough}: nothing to do now").format(trough=low))
     if low.startswith("die "):
         try:
             ctl.die_reading(int(low.split()[1]))
         except (ValueError, IndexError):
-            return "die N: the space number the sensor sees"
+            return _("die N: the space number the sensor sees")
         if ctl.die_wrong():
-            return f"the die is on space {ctl.die_seen}; it belongs on space {ctl.t.state.die.space}"
+            return _("the die is on space {seen}; it belongs on space {space}").format(seen=ctl.die_seen,
+                                                                                     space=ctl.t.state.die.space)
         return None
     try:
         ctl.do(word)

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from table.companion.labels import is_number, seat_label
+from table.companion.labels import both, either, is_number, seat_label
 from table.engine import actions as A
 from table.engine.cells import EMPTY, tile_of
-from table.engine.data import DataSet
+from table.engine.data import SEAT_GLYPHS, SEAT_SYMBOLS, DataSet
 from table.engine.errors import IllegalActionError
 from table.engine.events import (
     BlossomScoring,
@@ -54,6 +54,7 @@ from table.engine.game import (
     GameState,
 )
 from table.engine.track import Track, TrackAction, TrackKind
+from table.i18n import N_, _
 
 WALK_EVENTS = (DieMoved, Harvest, BlossomScoring, LoopStarted, MiddleReached, RefillNeeded, GameEnded)
 """Events both faces emit from the die's walk: they must agree (payouts aside)."""
@@ -159,53 +160,60 @@ class OrchardMirror:
         due = st.next_draw_for()
         if due is not None:
             place, n = due
-            where = "the middle trees" if place == "middle" else \
-                f"{seat_label(n)}'s cottage" if place == "cottage" else f"trough {n}"
+            where = _("the middle trees") if place == "middle" else \
+                _("{seat}'s cottage").format(seat=seat_label(n)) if place == "cottage" else \
+                _("trough {trough}").format(trough=n)
             left = min(len(st.draws_due), len(st.supply))
-            what = "Set up" if ph == SETUP else "Refill"
-            return f"{what}: enter the tile drawn for {where} — draw N ({left} to enter)"
+            what = (_("Set up: enter the tile drawn for {where} — draw N ({left} to enter)") if ph == SETUP else
+                    _("Refill: enter the tile drawn for {where} — draw N ({left} to enter)"))
+            return what.format(where=where, left=left)
         if ph == BLIND_DRAW:
-            return f"Enter the tile {who} drew blind — draw N"
+            return _("Enter the tile {seat} drew blind — draw N").format(seat=who)
         if ph == STOCK_DRAW:
-            return f"Enter the tile put beside {who}'s cottage from the supply — draw N"
+            return _("Enter the tile put beside {seat}'s cottage from the supply — draw N").format(seat=who)
         if ph == SELECT:
             legal = st.legal_actions()
             options = ["take TROUGH:TILE"] if any(A.TAKE <= a < A.MIDDLE for a in legal) else []
             options += ["middle TILE"] if any(A.MIDDLE <= a < A.PLACE for a in legal) else []
             options += [A.to_text(a) for a in legal if a in (A.BLIND, A.COTTAGE)]
-            return f"{who}: enter the tile taken — {', '.join(options)}"
+            return _("{seat}: enter the tile taken — {options}").format(seat=who, options=", ".join(options))
         if ph == PAY:
             price = st.rules.price[st.held]
-            pay = "buy or pasture" if st.honey[st.seat] >= price else f"pasture (honey {st.honey[st.seat]} < {price})"
-            return f"{who} holds tile {st.held} (price {price}): {pay}"
+            if st.honey[st.seat] >= price:
+                return _("{seat} holds tile {tile} (price {price}): buy or pasture").format(
+                    seat=who, tile=st.held, price=price)
+            return _("{seat} holds tile {tile} (price {price}): pasture (honey {honey} < {price})").format(
+                seat=who, tile=st.held, price=price, honey=st.honey[st.seat])
         if ph == PLACE:
             if st.held_pasture:
-                return f"{who}: place tile {st.held} pasture side up — place SPACE (1-19)"
-            return f"{who}: place tile {st.held} tree side up — place SPACE/TURN (1-19 / 0-5)"
+                return _("{seat}: place tile {tile} pasture side up — place SPACE (1-19)").format(
+                    seat=who, tile=st.held)
+            return _("{seat}: place tile {tile} tree side up — place SPACE/TURN (1-19 / 0-5)").format(
+                seat=who, tile=st.held)
         if ph == STOCK:
-            return f"{who}: restock the cottage — stock TROUGH:TILE or stock-supply"
+            return _("{seat}: restock the cottage — stock TROUGH:TILE or stock-supply").format(seat=who)
         return ""
 
     def where_is(self, tile: int) -> str:
         """Where a tile is, for a refusal: "is in trough 3", "is in △ Triangle's orchard" …"""
         st = self.state
         if tile not in self._ids:
-            return f"does not exist (tiles {min(self._ids)}–{max(self._ids)})"
+            return _("does not exist (tiles {first}–{last})").format(first=min(self._ids), last=max(self._ids))
         if tile in st.supply:
-            return "is in the supply"
+            return _("is in the supply")
         for n, tiles in enumerate(st.troughs, start=1):
             if tile in tiles:
-                return f"is in trough {n}"
+                return _("is in trough {trough}").format(trough=n)
         if tile in st.middle:
-            return "is on the middle trees"
+            return _("is on the middle trees")
         if tile in st.cottage:
-            return f"is beside {seat_label(st.cottage.index(tile))}'s cottage"
+            return _("is beside {seat}'s cottage").format(seat=seat_label(st.cottage.index(tile)))
         if tile == st.held:
-            return "is in hand"
+            return _("is in hand")
         for seat, cells in enumerate(st.cells):
             if any(v != EMPTY and tile_of(v) == tile for v in cells):
-                return f"is in {seat_label(seat)}'s orchard"
-        return "is out of the game"
+                return _("is in {seat}'s orchard").format(seat=seat_label(seat))
+        return _("is out of the game")
 
     def disagreement(self) -> str | None:
         """At a turn boundary: how the Track differs from the mirror (None when they agree)."""
@@ -233,41 +241,48 @@ class OrchardMirror:
         action = A.from_text(_spelled(text))
         st = self.state
         if st.is_terminal():
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(_("the game is over"))
         d = A.decode(action)
         is_draw = d.verb is A.Verb.DRAW
         if st.is_chance() != is_draw:
-            raise IllegalActionError(f"{A.to_text(action)}: not now — {self.waiting()}")
+            raise IllegalActionError(_("{action}: not now — {waiting}").format(action=A.to_text(action),
+                                                                             waiting=self.waiting()))
         if is_draw:
             tile = d.tile
             assert tile is not None
             if tile not in st.supply:
-                raise IllegalActionError(f"tile {tile} {self.where_is(tile)}, not in the supply")
+                raise IllegalActionError(_("tile {tile} {where}, not in the supply").format(tile=tile,
+                                                                                      where=self.where_is(tile)))
             return action
         if st.phase == PLACE and d.verb is A.Verb.PLACE and d.cell is not None:
             cell = d.cell
             if st.cells[st.seat][cell] != EMPTY:
-                raise IllegalActionError(f"space {cell + 1} of {seat_label(st.seat)}'s orchard is taken")
+                raise IllegalActionError(_("space {space} of {seat}'s orchard is taken").format(
+                    space=cell + 1, seat=seat_label(st.seat)))
             parts = text.split()
             turn_left_out = len(parts) == 2 and "/" not in parts[1]
             if turn_left_out and not st.held_pasture and len(st.rules.rotations[st.held]) > 1:
-                raise IllegalActionError(f"place {cell + 1}: say how tile {st.held} is turned too — "
-                                         f"place {cell + 1}/TURN (0-5)")
+                raise IllegalActionError(_("place {space}: say how tile {tile} is turned too — "
+                                           "place {space}/TURN (0-5)").format(space=cell + 1, tile=st.held))
             action = st.normalise(action)  # R10: every rotation the tile was laid in is accepted
         elif d.verb in (A.Verb.TAKE, A.Verb.STOCK) and d.trough is not None:
             trough, tile = d.trough, d.tile
             if 1 <= trough <= len(st.troughs) and tile not in st.troughs[trough - 1]:
-                held = ", ".join(map(str, st.troughs[trough - 1])) or "nothing"
-                raise IllegalActionError(f"trough {trough} holds {held}, not tile {tile}")
+                held = ", ".join(map(str, st.troughs[trough - 1])) or _("nothing")
+                raise IllegalActionError(_("trough {trough} holds {held}, not tile {tile}").format(
+                    trough=trough, held=held, tile=tile))
             verb = A.Verb.TAKE if st.phase == SELECT else A.Verb.STOCK
             open_ = sorted({o.trough for o in map(A.decode, st.legal_actions())
                             if o.verb is verb and o.trough is not None})
             if action not in st.legal_actions() and open_ and trough not in open_:
-                raise IllegalActionError(f"trough {trough} is not open now (open: {', '.join(map(str, open_))})")
+                raise IllegalActionError(_("trough {trough} is not open now (open: {troughs})").format(
+                    trough=trough, troughs=", ".join(map(str, open_))))
         elif d.verb is A.Verb.MIDDLE and d.tile is not None and d.tile not in st.middle:
-            raise IllegalActionError(f"tile {d.tile} {self.where_is(d.tile)}, not on the middle trees")
+            raise IllegalActionError(_("tile {tile} {where}, not on the middle trees").format(
+                tile=d.tile, where=self.where_is(d.tile)))
         if action not in st.legal_actions():
-            raise IllegalActionError(f"{A.to_text(action)}: not now — {self.waiting()}")
+            raise IllegalActionError(_("{action}: not now — {waiting}").format(action=A.to_text(action),
+                                                                             waiting=self.waiting()))
         return action
 
     def apply(self, text: str) -> TrackedStep:
@@ -289,15 +304,15 @@ class OrchardMirror:
                     track_events += self.track.apply(ta)
                     applied += 1
             except ValueError as exc:
-                problem = f"the harvest board refused {ta}: {exc}"
+                problem = _("the harvest board refused {action}: {reason}").format(action=ta, reason=exc)
             if not problem and walk_events(track_events) != walk_events(events):
-                problem = "the harvest board's walk differs from the orchards' game"
+                problem = _("the harvest board's walk differs from the orchards' game")
             if problem:  # cannot happen while both follow the rules; never leave them apart
-                for _ in range(applied):
+                for _n in range(applied):
                     self.track.undo()
                 st.undo()
                 self._turn = list(before)
-                raise IllegalActionError(f"{A.to_text(action)}: {problem}")
+                raise IllegalActionError(_("{action}: {problem}").format(action=A.to_text(action), problem=problem))
             self._turn = []
         self._undo.append(_Undo(before, applied))
         return TrackedStep(A.to_text(action), tuple(events), tuple(track_events))
@@ -307,7 +322,7 @@ class OrchardMirror:
         if not self._undo:
             raise IndexError("nothing to undo: this is the start of the game")
         step = self._undo.pop()
-        for _ in range(step.track_applied):
+        for _n in range(step.track_applied):
             self.track.undo()
         action = self.state.undo()
         self._turn = list(step.turn_before)
@@ -322,7 +337,7 @@ class OrchardMirror:
         """
         st = self.state
         if st.phase not in (SELECT, STOCK):
-            raise IllegalActionError(self.waiting() or "the game is over")
+            raise IllegalActionError(self.waiting() or _("the game is over"))
         stock = st.phase == STOCK
         if button.startswith("trough") and is_number(button[6:]):
             n = int(button[6:])
@@ -331,9 +346,9 @@ class OrchardMirror:
             if len(tiles) == 1:
                 return f"{verb} {n}:{tiles[0]}"
             if not tiles:
-                raise IllegalActionError(f"trough {n} is empty")
-            raise IllegalActionError(f"trough {n} holds tiles {' and '.join(map(str, tiles))}: type "
-                                     + " or ".join(f"{verb} {n}:{t}" for t in tiles))
+                raise IllegalActionError(_("trough {trough} is empty").format(trough=n))
+            raise IllegalActionError(_("trough {trough} holds tiles {tiles}: type {commands}").format(
+                trough=n, tiles=both([str(t) for t in tiles]), commands=either([f"{verb} {n}:{t}" for t in tiles])))
         if button == "blind":
             return "stock-supply" if stock else "blind"
         if button == "cottage" and not stock:
@@ -341,8 +356,8 @@ class OrchardMirror:
         if button in ("middle", "confirm") and not stock and st.on_middle and st.middle:
             if len(st.middle) == 1:
                 return f"middle {st.middle[0]}"
-            raise IllegalActionError("the middle trees hold tiles " + " and ".join(map(str, sorted(st.middle)))
-                                     + ": type middle TILE")
+            raise IllegalActionError(_("the middle trees hold tiles {tiles}: type middle TILE").format(
+                tiles=both([str(t) for t in sorted(st.middle)])))
         if button == "confirm" and not stock and st.cottage[st.seat] != EMPTY:
             return "cottage"
         raise IllegalActionError(self.waiting())
@@ -364,4 +379,50 @@ def _spelled(text: str) -> str:
 
 def step_lines(step: TrackedStep) -> list[str]:
     """What the mirror did, one line per tile moved (the Track's events become announcements)."""
-    return [str(e).strip() for e in step.events if isinstance(e, STEP_EVENTS)]
+    return [step_line(e) for e in step.events if isinstance(e, STEP_EVENTS)]
+
+
+_DRAWN_TO = {"hand": N_("hand"), "middle": N_("middle"), "blind": N_("blind")}
+"""Where a drawn tile goes (``TileDrawn.to``) in words; ``trough N`` and ``cottage N`` below."""
+
+
+def _drawn_to(to: str) -> str:
+    word, _sep, n = to.partition(" ")
+    if word == "trough" and is_number(n):
+        return _("trough {trough}").format(trough=n)
+    if word == "cottage" and is_number(n):
+        return _("cottage {seat}").format(seat=n)
+    return _(_DRAWN_TO[to]) if to in _DRAWN_TO else to
+
+
+def step_line(e: Event) -> str:
+    """One of the mirror's step events in words, in the current language (the engine's own text,
+    ``str(e)``, is English: a file format)."""
+    if isinstance(e, TileDrawn):
+        return _("drawn: tile {tile} → {to}").format(tile=e.tile, to=_drawn_to(e.to))
+    seat = getattr(e, "seat", 0)
+    who = _("seat {number} {glyph}").format(number=seat + 1, glyph=SEAT_GLYPHS[SEAT_SYMBOLS[seat]])
+    if isinstance(e, TileTaken):
+        what = _("tile {tile}").format(tile=e.tile) if e.tile is not None else _("a tile")
+        text = {"trough": _("{seat} takes {what} from trough {trough}"),
+                "blind": _("{seat} takes {what} blind from the supply"),
+                "cottage": _("{seat} takes {what} from the cottage"),
+                "middle": _("{seat} takes {what} from the middle space")}.get(e.source)
+        return str(e).strip() if text is None else text.format(seat=who, what=what, trough=e.trough)
+    if isinstance(e, TilePaid):
+        return _("{seat} pays {price} honey for tile {tile}").format(seat=who, price=e.price, tile=e.tile)
+    if isinstance(e, TileFlipped):
+        return _("{seat} turns tile {tile} to pasture, +{honey} honey").format(seat=who, tile=e.tile, honey=e.honey)
+    if isinstance(e, TilePlaced):
+        line = (_("{seat} places tile {tile} on orchard space {space} (pasture)") if e.pasture else
+                _("{seat} places tile {tile} on orchard space {space} (tree, rotation {rotation})")).format(
+            seat=who, tile=e.tile, space=e.space, rotation=e.rotation)
+        if e.links:
+            line = _("{line}; beehive links {links} = +{honey} honey").format(
+                line=line, links=" + ".join(map(str, e.links)), honey=sum(e.links))
+        return line
+    if isinstance(e, CottageStocked):
+        if e.source == "trough":
+            return _("{seat} puts a new tile beside the cottage from trough {trough}").format(seat=who, trough=e.trough)
+        return _("{seat} puts a new tile beside the cottage from the supply").format(seat=who)
+    return str(e).strip()

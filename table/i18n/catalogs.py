@@ -228,11 +228,55 @@ def problems() -> list[Problem]:
     return out
 
 
+#: Whose translation wins when ``unify`` finds a shared message translated differently.
+UNIFY_ORDER: tuple[str, ...] = ("applejack", "shell", "screen")
+
+
+def unify() -> int:
+    """Give every message shared by several parts the translation of the first part in
+    ``UNIFY_ORDER`` (then ``PARTS`` order) that has one; returns how many entries changed. Run
+    ``update`` after it to compile."""
+    from babel.messages.pofile import read_po, write_po
+
+    order = [*UNIFY_ORDER, *(name for name, _p in PARTS if name not in UNIFY_ORDER)]
+    changed = 0
+    for lang in LANGUAGES:
+        if lang == "en":
+            continue
+        catalogs = {}
+        for part in order:
+            path = _po_path(lang, part)
+            if path.exists():
+                with path.open("rb") as fp:
+                    catalogs[part] = read_po(fp, locale=lang, domain=part)
+        chosen: dict[Any, Any] = {}
+        for part, catalog in catalogs.items():
+            for msg in catalog:
+                strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+                if msg.id and all(strings) and not msg.fuzzy:
+                    chosen.setdefault(_key(msg.id), msg.string)
+        for part, catalog in catalogs.items():
+            dirty = False
+            for msg in catalog:
+                want = chosen.get(_key(msg.id)) if msg.id else None
+                if want is not None and _key(msg.string) != _key(want):
+                    msg.string = want
+                    dirty = True
+                    changed += 1
+            if dirty:
+                buf = io.BytesIO()
+                write_po(buf, catalog, width=100, omit_header=False, sort_output=False, include_previous=False,
+                         include_lineno=False)
+                _po_path(lang, part).write_bytes(buf.getvalue())
+    return changed
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m table.i18n.catalogs", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="cmd", required=True)
     sub.add_parser("update", help="extract, merge and compile every catalogue")
     sub.add_parser("check", help="list what the catalogues miss")
+    sub.add_parser("unify", help="one translation for a message several parts share (UNIFY_ORDER wins)")
     m = sub.add_parser("missing", help="untranslated messages of one language")
     m.add_argument("lang", choices=[c for c in LANGUAGES if c != "en"])
     args = p.parse_args(argv)
@@ -241,6 +285,9 @@ def main(argv: list[str] | None = None) -> int:
         for name in orphans:
             print(f"{name}: marks messages but belongs to no part", file=sys.stderr)
         return 1 if orphans else 0
+    if args.cmd == "unify":
+        print(f"{unify()} entr(y/ies) changed; now run update", file=sys.stderr)
+        return 0
     found = problems()
     if args.cmd == "missing":
         found = [f for f in found if f.lang == args.lang]

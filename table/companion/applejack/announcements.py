@@ -4,11 +4,13 @@ and the log of lines the text view prints and speech says."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import partial
 
 from table.companion.applejack.base import ControllerBase
-from table.companion.labels import mark_label, plural, seat_label
+from table.companion.labels import both, either, mark_label, seat_label
 from table.engine.data import DataSet
 from table.engine.events import (
     BlossomScoring,
@@ -23,6 +25,8 @@ from table.engine.events import (
 from table.engine.phase import Phase
 from table.engine.track import TrackAction, TrackKind
 from table.engine.walk import FINAL_PIPS
+from table.i18n import _, ngettext
+from table.i18n.names import variety_name
 
 
 class AnnouncementKind(StrEnum):
@@ -41,7 +45,8 @@ class Announcement:
     """Something the table must do now; shown (and spoken) one at a time, confirmed to go on.
 
     ``kind``: harvest, blossom, loop, middle, refill, end. ``variety`` for a harvest;
-    ``troughs`` the refill order.
+    ``troughs`` the refill order. ``text`` is in the language in force when it was made;
+    ``words`` makes it again (in the language in force then: :meth:`retold`).
     """
 
     kind: AnnouncementKind
@@ -50,6 +55,57 @@ class Announcement:
     pips: int = 0
     troughs: tuple[int, ...] = ()
     space: int = 0  # loop and blossom: the space the die goes to
+    words: Callable[[], str] | None = field(default=None, compare=False, repr=False)
+
+    def retold(self) -> Announcement:
+        """The same announcement in the current language (after the language was changed)."""
+        return self if self.words is None else replace(self, text=self.words())
+
+
+def _harvest_text(name: str, mark: str, pips: int) -> str:
+    variety = variety_name(name)
+    return _("Harvest {variety} ({mark}): every {variety} area − {pips}").format(
+        variety=variety, mark=mark_label(mark), pips=pips)
+
+
+def _blossom_text(space: int, times: int) -> str:
+    return _("Die over the bridge to space {space}, then blossom scoring: each blossom pays {honey} honey").format(
+        space=space, honey=times)
+
+
+def _loop_text(bridge: bool, space: int, pips: int, loop: int) -> str:
+    if bridge:
+        text = _("Turn the die up to {pips}: loop {loop} of {loops} starts on space {space}")
+    else:
+        text = _("Die from the middle space to space {space}, then turn the die up to {pips}: "
+                 "loop {loop} of {loops} starts on space {space}")
+    return text.format(space=space, pips=pips, loop=loop, loops=FINAL_PIPS)
+
+
+def _middle_text(honey: int, fill: int) -> str:
+    if fill:
+        return ngettext("Middle space: +{honey} honey for the empty trees; put {n} tile from the supply on the trees",
+                        "Middle space: +{honey} honey for the empty trees; put {n} tiles from the supply on the trees",
+                        fill).format(honey=honey, n=fill)
+    return _("Middle space: +{honey} honey for the empty trees").format(honey=honey)
+
+
+def _refill_text(order: tuple[int, ...], middle: bool, available: int) -> str:
+    troughs = " ".join(map(str, order))
+    text = (_("Refill: one tile into each trough: {troughs}, then the middle trees") if middle
+            else _("Refill: one tile into each trough: {troughs}")).format(troughs=troughs)
+    if available < len(order) + int(middle):
+        text = _("{refill} (only {available} in the supply)").format(refill=text, available=available)
+    return text
+
+
+def _end_text(turns: int) -> str:
+    return ngettext("Game over after {n} turn: final scoring", "Game over after {n} turns: final scoring",
+                    turns).format(n=turns)
+
+
+def _told(kind: AnnouncementKind, words: Callable[[], str], **fields: object) -> Announcement:
+    return Announcement(kind, words(), words=words, **fields)  # type: ignore[arg-type]
 
 
 def announcements_for(events: list[Event], data: DataSet, landed: int | None = None) -> list[Announcement]:
@@ -64,34 +120,22 @@ def announcements_for(events: list[Event], data: DataSet, landed: int | None = N
     for e in events:
         if isinstance(e, Harvest):
             v = data.varieties[e.variety]
-            out.append(Announcement(AnnouncementKind.HARVEST, f"Harvest {v.name} ({mark_label(v.mark)}): "
-                                    f"every {v.name} area − {e.pips}", e.variety, e.pips))
+            out.append(_told(AnnouncementKind.HARVEST, partial(_harvest_text, v.name, v.mark, e.pips),
+                             variety=e.variety, pips=e.pips))
         elif isinstance(e, BlossomScoring):
-            out.append(Announcement(AnnouncementKind.BLOSSOM,
-                                    f"Die over the bridge to space {back}, then blossom scoring: "
-                                    f"each blossom pays {e.times} honey",
-                                    pips=e.times, space=back))
+            out.append(_told(AnnouncementKind.BLOSSOM, partial(_blossom_text, back, e.times), pips=e.times,
+                             space=back))
         elif isinstance(e, LoopStarted):
-            move = "" if bridge else f"Die from the middle space to space {back}, then "
-            text = f"{move}turn the die up to {e.pips}: loop {e.loop} of {FINAL_PIPS} starts on space {back}"
-            out.append(Announcement(AnnouncementKind.LOOP, text[0].upper() + text[1:], pips=e.pips, space=back))
+            out.append(_told(AnnouncementKind.LOOP, partial(_loop_text, bridge, back, e.pips, e.loop), pips=e.pips,
+                             space=back))
         elif isinstance(e, MiddleReached):
-            text = f"Middle space: +{e.honey} honey for the empty trees"
-            if e.fill:
-                text += f"; put {plural(e.fill, 'tile')} from the supply on the trees"
-            out.append(Announcement(AnnouncementKind.MIDDLE, text, pips=e.honey))
+            out.append(_told(AnnouncementKind.MIDDLE, partial(_middle_text, e.honey, e.fill), pips=e.honey))
         elif isinstance(e, RefillNeeded):
-            text = "Refill: one tile into each trough: " + " ".join(map(str, e.order))
-            if e.middle:
-                text += ", then the middle trees"
-            if e.available < len(e.order) + int(e.middle):
-                text += f" (only {e.available} in the supply)"
-            out.append(Announcement(AnnouncementKind.REFILL, text,
-                                    troughs=e.order[: e.available] if e.available else ()))
+            out.append(_told(AnnouncementKind.REFILL, partial(_refill_text, e.order, e.middle, e.available),
+                             troughs=e.order[: e.available] if e.available else ()))
         elif isinstance(e, GameEnded):
-            out.append(Announcement(AnnouncementKind.END, f"Game over after {plural(e.turns, 'turn')}: final scoring"))
+            out.append(_told(AnnouncementKind.END, partial(_end_text, e.turns)))
     return out
-
 
 
 class AnnouncementsJob(ControllerBase):
@@ -110,21 +154,28 @@ class AnnouncementsJob(ControllerBase):
         t = self.t
         s = t.state
         if t.is_terminal():
-            return f"Game over after {plural(s.turn, 'turn')}"
-        where = "the middle space" if t.on_middle else \
-            " and ".join(f"trough {n} with {plural(s.troughs[n - 1], 'tile')}" for n in t.open_troughs())
+            return ngettext("Game over after {n} turn", "Game over after {n} turns", s.turn).format(n=s.turn)
+
+        def trough(n: int) -> str:
+            count = s.troughs[n - 1]
+            return ngettext("trough {trough} with {n} tile", "trough {trough} with {n} tiles", count).format(
+                trough=n, n=count)
+
+        where = _("the middle space") if t.on_middle else both([trough(n) for n in t.open_troughs()])
         if s.phase == Phase.STOCK:  # from the troughs it may restock from, else the supply
-            sources = [f"trough {a.a} with {plural(s.troughs[a.a - 1], 'tile')}" for a in t.legal_actions()
-                       if a.kind == TrackKind.STOCK and a.a is not None]
-            where = " or ".join([*sources, "the supply"] if s.supply else sources) or "nowhere (all empty)"
-        last = " — LAST TURN" if t.is_last_turn() else ""
-        what = "restocks the cottage from" if s.phase == Phase.STOCK else "takes from"
-        return (f"Turn {s.turn + 1}: {seat_label(t.seat)} {what} {where}; die on space {s.die.space} "
-                f"showing {s.die.pips}; supply {s.supply}{last}")
+            sources = [trough(a.a) for a in t.legal_actions() if a.kind == TrackKind.STOCK and a.a is not None]
+            where = either([*sources, _("the supply")] if s.supply else sources) or _("nowhere (all empty)")
+            line = _("Turn {turn}: {seat} restocks the cottage from {where}; die on space {space} showing {pips}; "
+                     "supply {supply}")
+        else:
+            line = _("Turn {turn}: {seat} takes from {where}; die on space {space} showing {pips}; supply {supply}")
+        line = line.format(turn=s.turn + 1, seat=seat_label(t.seat), where=where, space=s.die.space,
+                           pips=s.die.pips, supply=s.supply)
+        return _("{line} — LAST TURN").format(line=line) if t.is_last_turn() else line
 
     def _say_action(self, action: TrackAction) -> None:
         if action.kind.startswith("fix-"):
-            self._say(f"Corrected: {action}")
+            self._say(_("Corrected: {action}").format(action=action))
 
     def _say_next(self) -> None:
         if self.pending:

@@ -38,7 +38,6 @@ from table.companion.applejack.setup import Setup, SetupJob, campaign_middle
 from table.companion.applejack.teach import TeachJob
 from table.companion.applejack.tracking import ENGINE_VERBS, TRACKED_NO_FIX, TrackingJob
 from table.companion.hints import Hint
-from table.companion.labels import plural
 from table.companion.tracked import OrchardMirror
 from table.engine import actions as A
 from table.engine.data import DataSet
@@ -48,6 +47,8 @@ from table.engine.phase import Phase
 from table.engine.record import GameRecord
 from table.engine.scoring import ScoreBreakdown
 from table.engine.track import Track, TrackAction, TrackKind, track_record
+from table.i18n import N_, _, ngettext
+from table.i18n.names import variety_name
 
 BUTTONS = (*TROUGH_BUTTONS, "blind", "confirm", "undo")
 """The physical buttons on GPIO; the keyboard and the touchscreen add more names."""
@@ -55,11 +56,15 @@ SEAT_COLOURS: tuple[str, ...] = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
 """Seat colours (blue, red, green, gold); every seat is also drawn with its symbol."""
 
 STEPS = (
-    "Take a tile: press its trough (or Blind draw)",
-    "Pay its price, or pasture side up: +2 honey",
-    "Place it in your orchard",
-    "Beehive links pay the lower number, each link",
+    N_("Take a tile: press its trough (or Blind draw)"),
+    N_("Pay its price, or pasture side up: +2 honey"),
+    N_("Place it in your orchard"),
+    N_("Beehive links pay the lower number, each link"),
 )
+"""A turn's four steps (English source text: show them with ``_(STEPS[i])``)."""
+SENSOR_STATES = {"connected": N_("connected"), "reconnecting": N_("reconnecting"),
+                 "disconnected": N_("disconnected"), "off": N_("off")}
+"""The die sensor's link states in words (``SensorStatus.state``)."""
 
 
 class LedKind(StrEnum):
@@ -156,6 +161,12 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
     def _changed(self) -> None:
         self.version += 1
 
+    def retell(self) -> None:
+        """The language was changed (the shell's ``language``): the waiting announcements are said
+        again in it (everything else is worded when it is drawn or said)."""
+        self.pending = [a.retold() for a in self.pending]
+        self._changed()
+
     @property
     def t(self) -> Track:
         assert self.track is not None
@@ -181,10 +192,10 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
 
     def take_step(self) -> str:
         """Step 1 in words for this game: the cottage is named only with the cottage variant."""
-        other = "Blind draw / Cottage" if self.setup.cottage else "Blind draw"
+        other = _("Blind draw / Cottage") if self.setup.cottage else _("Blind draw")
         if self.track is not None and self.t.on_middle:
-            return f"Middle trees: press CONFIRM (or {other})"
-        return f"Take a tile: press its trough (or {other})"
+            return _("Middle trees: press CONFIRM (or {other})").format(other=other)
+        return _("Take a tile: press its trough (or {other})").format(other=other)
 
     def buttons(self) -> Buttons:
         """Which take buttons the engine allows now: the Track's legal actions, or in a tracked
@@ -264,12 +275,12 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
         count meanwhile ("not connected": no link yet or lost, "reconnecting")."""
         if not self.setup.sensor or self.sensor_state == "connected":
             return ""
-        return "reconnecting" if self.sensor_state == "reconnecting" else "not connected"
+        return _("reconnecting") if self.sensor_state == "reconnecting" else _("not connected")
 
     def sensor_status(self, state: str) -> None:
         if self.sensor_state != state:
             self.sensor_state = state
-            self.log.append(f"Die sensor {state}")
+            self.log.append(_("Die sensor {state}").format(state=_(SENSOR_STATES.get(state, state))))
             self._changed()
 
     def _command_for(self, b: str) -> str | None:
@@ -279,7 +290,7 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
                 if self.discard_armed:
                     return "discard"
                 self.discard_armed = True  # a game is never thrown away by one press
-                self.refusal = "Press UNDO again to discard this game for good (CONFIRM resumes it)"
+                self.refusal = _("Press UNDO again to discard this game for good (CONFIRM resumes it)")
                 self._say(self.refusal)
                 return ""
             if b == "confirm":
@@ -306,9 +317,9 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
             return "teach skip"
         if b == "correct":
             if self.tracked is not None:
-                raise CommandError(TRACKED_NO_FIX)
+                raise CommandError(_(TRACKED_NO_FIX))
             if self.pending or t.state.phase != Phase.TAKE or t.is_terminal():
-                raise CommandError("corrections are made at the start of a turn")
+                raise CommandError(_("corrections are made at the start of a turn"))
             self.correction = Correction(t.state.die.space, t.state.die.pips, list(t.state.troughs),
                                          t.state.supply)
             self.mode = Mode.CORRECT
@@ -316,7 +327,7 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
         if self.pending:
             if b == "confirm":
                 return "ack"
-            raise CommandError("confirm the announcement first")
+            raise CommandError(_("confirm the announcement first"))
         if t.is_terminal():
             return "pad-open" if b == "confirm" else None
         if self.tracked is not None:
@@ -342,30 +353,30 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
 
     def do(self, cmd: str) -> None:
         """Execute one command; raise CommandError / IllegalActionError when it cannot be done."""
-        word, _, rest = cmd.strip().partition(" ")
+        word, _sep, rest = cmd.strip().partition(" ")
         if word == "setup":
             if self.mode != Mode.SETUP:
-                raise CommandError("a game is running")
+                raise CommandError(_("a game is running"))
             self.setup = self._parse_setup(rest)
             self._changed()
             return
         if word == "start":
             if self.mode != Mode.SETUP:
-                raise CommandError("a game is running")
+                raise CommandError(_("a game is running"))
             self._start(self.setup, journal=True)
             return
         if word == "resume":
             if self.mode != Mode.RESUME or self._resume_payload is None:
-                raise CommandError("no game to resume")
+                raise CommandError(_("no game to resume"))
             if self.resume_refused:
-                raise CommandError(f"cannot resume: {self.resume_refused}")
+                raise CommandError(_("cannot resume: {reason}").format(reason=self.resume_refused))
             setup, cmds = self._resume_payload
             self._resume_payload = None
             self.replay(setup, cmds)
             return
         if word == "discard":
             if self.mode != Mode.RESUME:
-                raise CommandError("no game to resume")
+                raise CommandError(_("no game to resume"))
             self._resume_payload = None
             self.resume_refused, self.discard_armed = "", False
             self.mode = Mode.SETUP
@@ -374,13 +385,13 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
             return
         if word == "new-game":
             if self.mode not in (Mode.RESULT, Mode.SETUP):
-                raise CommandError("finish this game first")
+                raise CommandError(_("finish this game first"))
             self._reset()
             return
         if word == "teach":  # teach mode: teach on / off / skip (journalled; setup: teach=on)
             return self._teach(rest)
         if self.track is None:
-            raise CommandError("start a game first (confirm)")
+            raise CommandError(_("start a game first (confirm)"))
         if word == "hint":
             self._ask_hint()  # advice, not a game step: never journalled
             return
@@ -393,21 +404,21 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
             self._undo_step()
             self.pending = []
             self.mode = Mode.PLAY
-            self._say(f"Undone. {self.turn_line()}")
+            self._say(_("Undone. {line}").format(line=self.turn_line()))
         elif word == "game":
             journal = "game " + self._game_step(rest)
         elif word == "untrack":
             self._untrack()
         elif word == "ack":
             if not self.pending:
-                raise CommandError("nothing to confirm")
+                raise CommandError(_("nothing to confirm"))
             self.pending.pop(0)
             self._say_next()
             if not self.pending and self.t.is_terminal():
                 self._open_pad()
         elif word == "pad-open":
             if not self.t.is_terminal() or self.pending:
-                raise CommandError("the game is not over")
+                raise CommandError(_("the game is not over"))
             self._open_pad()
         elif word == "pad":
             self._pad_set(rest)
@@ -419,14 +430,17 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
             return
         else:
             if self.mode not in (Mode.PLAY, Mode.CORRECT):
-                raise CommandError(f"{cmd!r}: not now")
+                raise CommandError(_("{command}: not now").format(command=repr(cmd)))
             if self.tracked is not None:  # the engine's words went to the game above: a correction, or nothing
-                raise CommandError(TRACKED_NO_FIX if word.startswith("fix-") else
-                                   f"not a command: {cmd.strip()!r} (see --help-keys)")
+                raise CommandError(_(TRACKED_NO_FIX) if word.startswith("fix-") else
+                                   _("not a command: {command} (see --help-keys)").format(command=repr(cmd.strip())))
             if self.pending and not word.startswith("fix-"):
-                raise CommandError("confirm the announcement first")
+                raise CommandError(_("confirm the announcement first"))
             action = TrackAction.parse(cmd)
-            events = self.t.apply(action)
+            try:
+                events = self.t.apply(action)
+            except IllegalActionError as exc:
+                raise IllegalActionError(self._refusal_words(action, str(exc))) from None
             self.pending = announcements_for(events, self.data, self.t.state.die.space)
             self._say_action(action)
             if self.pending:
@@ -437,14 +451,26 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
         self._emit("cmd", journal)
         self._changed()
 
+    def _refusal_words(self, action: TrackAction, engine_text: str) -> str:
+        """The Track's refusal of ``action`` in the current language (the engine words it in English)."""
+        if engine_text.startswith(f"{action} is not allowed now"):
+            legal = ", ".join(map(str, self.t.legal_actions())) or _("nothing, the game is over")
+            return _("{action} is not allowed now (legal: {legal})").format(action=action, legal=legal)
+        if engine_text == "corrections are made at the start of a turn":
+            return _("corrections are made at the start of a turn")
+        return engine_text
+
     def _emit(self, kind: str, payload: Any) -> None:
         if self.on_command is not None:
             self.on_command(kind, payload)
 
     def _start(self, setup: Setup, *, journal: bool) -> None:
         if setup.tracked and setup.campaign > 1 and len(setup.kept) != campaign_middle(setup.campaign):
-            raise CommandError(f"a tracked campaign game {setup.campaign} needs the kept tiles' numbers: "
-                               f"setup kept=N,… ({plural(campaign_middle(setup.campaign), 'tile')})")
+            kept = campaign_middle(setup.campaign)
+            raise CommandError(ngettext("a tracked campaign game {game} needs the kept tiles' numbers: "
+                                        "setup kept=N,… ({n} tile)",
+                                        "a tracked campaign game {game} needs the kept tiles' numbers: "
+                                        "setup kept=N,… ({n} tiles)", kept).format(game=setup.campaign, n=kept))
         setup = replace(setup, hints=tuple(sorted({h for h in setup.hints if 0 <= h < setup.players}))
                         if setup.tracked else ())
         self.setup = setup
@@ -459,21 +485,33 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
         self.die_seen = None
         if journal:
             self._emit("game", setup.to_dict())
-        variants = setup.variants_text()
-        self._say(f"New game: {'solo' if setup.players == 1 else plural(setup.players, 'player')}"
-                  + (f", {variants}" if variants else "")
-                  + (", die sensor on" if setup.sensor else "")
-                  + (f" ({self.sensor_note()}: the die is followed by turn count)" if self.sensor_note() else ""))
+        self._say(self.new_game_line())
         self._say(self.honey_line())
         if setup.apple_tiles is not None:
-            names = ", ".join(self.data.varieties[v].name for v in setup.apple_tiles)
-            self._say(f"Apple tiles, first printed apple first: {names}")
+            names = ", ".join(variety_name(self.data.varieties[v].name) for v in setup.apple_tiles)
+            self._say(_("Apple tiles, first printed apple first: {names}").format(names=names))
         if setup.tracked:
-            self._say(f"Orchard tracking on (hints: {setup.hints_text()}): enter every tile drawn, taken and placed")
+            self._say(_("Orchard tracking on (hints: {hints}): enter every tile drawn, taken and placed").format(
+                hints=setup.hints_text()))
         self._teach_start()  # teach mode: a fresh teacher (and a line saying it is on)
         self._say(self.turn_line())
         self._teach_moment()  # teach mode: the first turn's explanation
         self._changed()
+
+    def new_game_line(self) -> str:
+        """"New game: 2 players, cottage tiles, die sensor on" in the current language."""
+        setup = self.setup
+        who = _("solo") if setup.players == 1 else ngettext("{n} player", "{n} players", setup.players).format(
+            n=setup.players)
+        text = _("New game: {players}").format(players=who)
+        variants = setup.variants_text()
+        if variants:
+            text = _("{text}, {variants}").format(text=text, variants=variants)
+        if setup.sensor:
+            text = _("{text}, die sensor on").format(text=text)
+        if self.sensor_note():
+            text = _("{text} ({note}: the die is followed by turn count)").format(text=text, note=self.sensor_note())
+        return text
 
     def _reset(self) -> None:
         self.mode = Mode.SETUP
@@ -496,10 +534,17 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
         self.mode = Mode.RESUME
         self._resume_payload = (setup, list(cmds))
         self.resume_refused, self.discard_armed = refused, False
-        self.resume_info = (f"cannot resume: {refused}" if refused else
-                            info or f"{plural(setup.players, 'player')}, {plural(len(cmds), 'step')} recorded")
-        self._say(f"Unfinished game found ({self.resume_info}): "
-                  + ("undo twice discards it" if refused else "confirm resumes it, undo twice starts a new one"))
+        if refused:
+            self.resume_info = _("cannot resume: {reason}").format(reason=refused)
+        elif info:
+            self.resume_info = info
+        else:
+            players = ngettext("{n} player", "{n} players", setup.players).format(n=setup.players)
+            self.resume_info = ngettext("{players}, {n} step recorded", "{players}, {n} steps recorded",
+                                        len(cmds)).format(players=players, n=len(cmds))
+        self._say((_("Unfinished game found ({info}): undo twice discards it") if refused else
+                   _("Unfinished game found ({info}): confirm resumes it, undo twice starts a new one")).format(
+                       info=self.resume_info))
         self._changed()
 
     def replay(self, setup: Setup, cmds: list[str]) -> None:
@@ -514,7 +559,8 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
             self.on_command = hook
         del self.log[start:]  # the game so far is not told again: one summary line
         self._said = min(self._said, len(self.log))
-        self.log.append(f"Resumed. {self.turn_line() if not self.pending else self.pending[0].text}")
+        now = self.turn_line() if not self.pending else self.pending[0].text
+        self.log.append(_("Resumed. {line}").format(line=now))
         self._changed()
 
     def track_record(self) -> dict[str, Any]:

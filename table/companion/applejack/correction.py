@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from table.companion.applejack.base import TROUGH_BUTTONS, ControllerBase, Mode
 from table.companion.applejack.errors import CommandError
 from table.engine.walk import Die, unreachable_die
+from table.i18n import _
 
 
 @dataclass
@@ -24,12 +25,12 @@ class Correction:
 
     def label(self, i: int) -> str:
         if i == 0:
-            return "Die space"
+            return _("Die space")
         if i == 1:
-            return "Die pips"
+            return _("Die pips")
         if i <= 8:
-            return f"Trough {i - 1}"
-        return "Supply"
+            return _("Trough {trough}").format(trough=i - 1)
+        return _("Supply")
 
     def value(self, i: int) -> int:
         if i == 0:
@@ -83,7 +84,8 @@ class CorrectionJob(ControllerBase):
             problem = unreachable_die(self.t.board, Die(c.space, c.pips), self.t.apples)
             if fixes and problem:
                 # checked before anything is applied: the trough and supply counts stay on the screen
-                raise CommandError(f"the die cannot stand on space {c.space} showing {c.pips}: {problem}")
+                raise CommandError(_("the die cannot stand on space {space} showing {pips}: {problem}").format(
+                    space=c.space, pips=c.pips, problem=problem))
             self.correction = None
             self.mode = Mode.PLAY
             if fixes:

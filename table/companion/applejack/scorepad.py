@@ -8,9 +8,11 @@ from typing import Any
 
 from table.companion.applejack.base import ControllerBase, Mode
 from table.companion.applejack.errors import CommandError, parse_numbers
-from table.companion.labels import is_number, plural, seat_label
-from table.engine.scoring import ScoreBreakdown, final_score, solo_verdict, winners
+from table.companion.labels import both, is_number, record_seat_name, seat_label
+from table.engine.scoring import SOLO_GOAL, SOLO_OUTSTANDING, ScoreBreakdown, final_score, winners
 from table.engine.walk import FINAL_PIPS
+from table.i18n import _, ngettext
+from table.i18n.names import variety_name
 
 PAD_FIELDS_EXTRA = ("blossoms", "honey")
 PAD_TOTAL_LOOKING = 10
@@ -31,7 +33,7 @@ class ScorePad:
 
     def __post_init__(self) -> None:
         if not self.areas:
-            self.areas = [[() for _ in range(self.varieties)] for _ in range(self.players)]
+            self.areas = [[() for _v in range(self.varieties)] for _p in range(self.players)]
             self.blossoms = [0] * self.players
             self.honey = [0] * self.players
 
@@ -49,11 +51,22 @@ class ScorePad:
 
     def to_dict(self, variety_ids: tuple[str, ...]) -> dict[str, Any]:
         """The pad in the format of ``applejack-table score`` (table.engine.scorepad)."""
-        return {"players": [{"name": seat_label(p),
+        return {"players": [{"name": record_seat_name(p),  # a file format: English in every language
                              "areas": {variety_ids[v]: list(a) for v, a in enumerate(self.areas[p]) if a},
                              "blossoms": self.blossoms[p], "honey": self.honey[p]}
                             for p in range(self.players)]}
 
+
+
+def solo_words(total: int) -> str:
+    """The solo result against the rulebook's marks in the current language (the engine's
+    ``solo_verdict`` in English: ``"72 honey: goal reached (65)"``)."""
+    if total >= SOLO_OUTSTANDING:
+        return _("{total} honey: outstanding ({mark} or more)").format(total=total, mark=SOLO_OUTSTANDING)
+    if total >= SOLO_GOAL:
+        return _("{total} honey: goal reached ({goal})").format(total=total, goal=SOLO_GOAL)
+    return _("{total} honey: {short} short of the goal ({goal})").format(total=total, short=SOLO_GOAL - total,
+                                                                       goal=SOLO_GOAL)
 
 
 class ScorePadJob(ControllerBase):
@@ -133,22 +146,22 @@ class ScorePadJob(ControllerBase):
         if self.pad is None:
             self.pad = ScorePad(self.setup.players, len(self.data.varieties))
         self.mode = Mode.PAD
-        self._say("Score pad: per player the apples of each area per variety, then blossoms and honey")
+        self._say(_("Score pad: per player the apples of each area per variety, then blossoms and honey"))
 
     def _pad_set(self, rest: str) -> None:
         if self.pad is None:
-            raise CommandError("the score pad is not open")
+            raise CommandError(_("the score pad is not open"))
         parts = rest.split(maxsplit=2)
         if len(parts) < 2:
-            raise CommandError("pad PLAYER FIELD VALUE, e.g. 'pad 1 brown 5,3' or 'pad 2 honey 14'")
+            raise CommandError(_("pad PLAYER FIELD VALUE, e.g. 'pad 1 brown 5,3' or 'pad 2 honey 14'"))
         player = int(parts[0]) - 1 if is_number(parts[0]) else -1
         if not 0 <= player < self.pad.players:
-            raise CommandError(f"player 1..{self.pad.players}")
+            raise CommandError(_("player 1..{players}").format(players=self.pad.players))
         name, value = parts[1], parts[2] if len(parts) > 2 else ""
         nums = parse_numbers(value)
         if name in PAD_FIELDS_EXTRA:
             if len(nums) > 1:
-                raise CommandError(f"{name} is one number")
+                raise CommandError(_("{field} is one number").format(field=name))
             target = self.pad.blossoms if name == "blossoms" else self.pad.honey
             target[player] = nums[0] if nums else 0
         else:
@@ -159,8 +172,9 @@ class ScorePadJob(ControllerBase):
             self.pad.areas[player][v.index] = tuple(n for n in nums if n > 0)
             big = [n for n in nums if n >= PAD_TOTAL_LOOKING]
             if big:
-                self._say(f"Check {seat_label(player)} {v.name}: an area of {big[0]} apples? Enter each area on "
-                          "its own (e.g. 5,3), not the total")
+                self._say(_("Check {seat} {variety}: an area of {apples} apples? Enter each area on its own "
+                            "(e.g. 5,3), not the total").format(seat=seat_label(player), variety=variety_name(v.name),
+                                                    apples=big[0]))
 
     def pad_help(self) -> str:
         """What goes into the score pad's field under the cursor, in words."""
@@ -169,12 +183,12 @@ class ScorePadJob(ControllerBase):
             return ""
         _player, f = pad.cursor
         if f < pad.varieties:
-            name = self.data.varieties[f].name
-            return (f"{name}: the apples of each {name} area, commas between areas (e.g. 5,3) — "
-                    f"the app takes off the {FINAL_PIPS} pips")
+            name = variety_name(self.data.varieties[f].name)
+            return _("{variety}: the apples of each {variety} area, commas between areas (e.g. 5,3) — "
+                     "the app takes off the {pips} pips").format(variety=name, pips=FINAL_PIPS)
         if f == pad.varieties:
-            return "Blossoms: every blossom on the player's tree tiles"
-        return "Honey: the honey the player has now"
+            return _("Blossoms: every blossom on the player's tree tiles")
+        return _("Honey: the honey the player has now")
 
     def pad_warnings(self) -> list[str]:
         """Entries that look like a total instead of the areas one by one (an area of 10+ apples)."""
@@ -186,40 +200,45 @@ class ScorePadJob(ControllerBase):
             for v, areas in enumerate(pad.areas[p]):
                 big = [a for a in areas if a >= PAD_TOTAL_LOOKING]
                 if big:
-                    name = self.data.varieties[v].name
-                    out.append(f"{seat_label(p)} {name}: an area of {big[0]} apples? Enter each area on its own "
-                               "(e.g. 5,3), not a total")
+                    name = variety_name(self.data.varieties[v].name)
+                    out.append(_("{seat} {variety}: an area of {apples} apples? Enter each area on its own (e.g. 5,3), "
+                                 "not a total").format(seat=seat_label(p), variety=name, apples=big[0]))
         return out
 
     def _pad_place(self, rest: str) -> None:
         """``pad-at PLAYER FIELD [TYPING]``: where the score pad's cursor stands and what is typed there."""
         if self.pad is None or self.mode != Mode.PAD:
-            raise CommandError("the score pad is not open")
+            raise CommandError(_("the score pad is not open"))
         parts = rest.split()
         if not 2 <= len(parts) <= 3 or not all(is_number(x) for x in parts[:2]):
-            raise CommandError("pad-at PLAYER FIELD [TYPED], e.g. 'pad-at 1 3 5,'")
+            raise CommandError(_("pad-at PLAYER FIELD [TYPED], e.g. 'pad-at 1 3 5,'"))
         player, f = int(parts[0]) - 1, int(parts[1]) - 1
         typing = parts[2] if len(parts) == 3 else ""
         if not (0 <= player < self.pad.players and 0 <= f < self.pad.fields):
-            raise CommandError(f"pad-at: player 1..{self.pad.players}, field 1..{self.pad.fields}")
+            raise CommandError(_("pad-at: player 1..{players}, field 1..{fields}").format(players=self.pad.players,
+                                                                                          fields=self.pad.fields))
         if typing.strip("0123456789,"):
-            raise CommandError("pad-at: what is typed is digits and commas")
+            raise CommandError(_("pad-at: what is typed is digits and commas"))
         self.pad.cursor, self.pad.typing = (player, f), typing
 
     def _pad_done(self) -> None:
         if self.pad is None:
-            raise CommandError("the score pad is not open")
+            raise CommandError(_("the score pad is not open"))
         self.results = self.pad.breakdowns()
         self.winners = winners([r.total for r in self.results])
         self.mode = Mode.RESULT
         for p, r in enumerate(self.results):
-            self._say(f"{seat_label(p)}: harvest {r.harvest} ×2 = {r.harvest_doubled}, "
-                      f"{plural(r.profitable_varieties, 'variety', 'varieties')} +{r.variety_bonus}, "
-                      f"blossoms {r.blossoms}, honey {r.honey} → {r.total}")
+            self._say(ngettext("{seat}: harvest {harvest} ×2 = {doubled}, {n} variety +{bonus}, blossoms {blossoms}, "
+                               "honey {honey} → {total}",
+                               "{seat}: harvest {harvest} ×2 = {doubled}, {n} varieties +{bonus}, blossoms {blossoms}, "
+                               "honey {honey} → {total}", r.profitable_varieties).format(
+                seat=seat_label(p), harvest=r.harvest, doubled=r.harvest_doubled, n=r.profitable_varieties,
+                bonus=r.variety_bonus, blossoms=r.blossoms, honey=r.honey, total=r.total))
         if self.pad.players == 1:  # the solo game has marks, not a winner
-            self._say(f"Solo result: {solo_verdict(self.results[0].total)}")
+            self._say(_("Solo result: {verdict}").format(verdict=solo_words(self.results[0].total)))
         else:
-            tie = " (tie)" if len(self.winners) > 1 else ""
-            self._say("Winner: " + " and ".join(seat_label(s) for s in self.winners) + tie)
+            names = both([seat_label(s) for s in self.winners])
+            self._say((_("Winner: {seats} (tie)") if len(self.winners) > 1 else _("Winner: {seats}")).format(
+                seats=names))
         self.record = self.track_record()
         self._emit("finished", self.record)

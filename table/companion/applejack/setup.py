@@ -9,8 +9,9 @@ from typing import Any
 from table.companion.applejack.base import ControllerBase
 from table.companion.applejack.errors import CommandError, parse_numbers
 from table.companion.applejack.teach import setup_label, setup_value, teach_words
-from table.companion.labels import is_number, plural, seat_label, start_honey
+from table.companion.labels import is_number, seat_label, start_honey
 from table.engine.track import TrackConfig
+from table.i18n import _, ngettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,23 +69,26 @@ class Setup:
         """The variants chosen, in words ("" for the base game)."""
         parts = []
         if self.cottage:
-            parts.append("cottage tiles")
+            parts.append(_("cottage tiles"))
         if self.apple_tiles is not None:
-            parts.append("apple tiles")
+            parts.append(_("apple tiles"))
         if self.orchards is not None:
-            parts.append("individual orchards " + " ".join(self.orchards))
-        if self.campaign:
-            parts.append(f"campaign game {self.campaign} of 4"
-                         + (f" ({plural(campaign_middle(self.campaign), 'kept tile')} on the middle trees)"
-                            if self.campaign > 1 else ""))
+            parts.append(_("individual orchards {sides}").format(sides=" ".join(self.orchards)))
+        if self.campaign > 1:
+            kept = campaign_middle(self.campaign)
+            parts.append(ngettext("campaign game {game} of 4 ({n} kept tile on the middle trees)",
+                                  "campaign game {game} of 4 ({n} kept tiles on the middle trees)", kept).format(
+                game=self.campaign, n=kept))
+        elif self.campaign:
+            parts.append(_("campaign game {game} of 4").format(game=self.campaign))
         return ", ".join(parts)
 
     def hints_text(self) -> str:
         if not self.hints:
-            return "none"
+            return _("none")
         if len(self.hints) == self.players:
-            return "all seats"
-        return "seats " + ", ".join(str(s + 1) for s in self.hints)
+            return _("all seats")
+        return _("seats {seats}").format(seats=", ".join(str(s + 1) for s in self.hints))
 
 
 def campaign_middle(game: int) -> int:
@@ -122,7 +126,7 @@ class SetupJob(ControllerBase):
                 self.setup = replace(s, orchards=(*s.orchards[:seat], nxt, *s.orchards[seat + 1:]))
         elif b in ("campaign", "k"):  # solo campaign: off, game 1, 2, 3, 4
             if s.players != 1:
-                raise CommandError("the campaign is a solo game: choose Solo first")
+                raise CommandError(_("the campaign is a solo game: choose Solo first"))
             self.setup = replace(s, campaign=(s.campaign + 1) % 5, kept=())
         elif b == "tracked":  # key t: orchard tracking on/off (off ends the hints too)
             self.setup = replace(s, tracked=not s.tracked, hints=())
@@ -157,11 +161,11 @@ class SetupJob(ControllerBase):
         s = self.setup
         words = teach_words(text).split()  # "teach on" is "teach=on"
         for w in words:
-            key, _, value = w.partition("=")
+            key, _sep, value = w.partition("=")
             if key == "players":
                 n = int(value) if is_number(value) else 0
                 if n not in self.data.boards:
-                    raise CommandError(f"no board for {value} players")
+                    raise CommandError(_("no board for {players} players").format(players=value))
                 s = replace(s, players=n, hints=tuple(h for h in s.hints if h < n),
                             orchards=None if s.orchards is None or len(s.orchards) == n else self.b_sides(n),
                             campaign=s.campaign if n == 1 else 0, kept=s.kept if n == 1 else ())
@@ -174,22 +178,23 @@ class SetupJob(ControllerBase):
                     sides = tuple(value.split(","))
                     unknown = [o for o in sides if o not in self.data.orchards]
                     if unknown or len(sides) != s.players:
-                        raise CommandError(f"orchards=SIDES: one per seat ({s.players}) of "
-                                           f"{', '.join(self.data.orchards)}, e.g. orchards=on or "
-                                           f"orchards={','.join(self.b_sides(s.players))}")
+                        raise CommandError(_("orchards=SIDES: one per seat ({players}) of {sides}, e.g. orchards=on "
+                                             "or orchards={example}").format(
+                            players=s.players, sides=", ".join(self.data.orchards),
+                            example=",".join(self.b_sides(s.players))))
                     s = replace(s, orchards=sides)
             elif key == "campaign":
                 n = int(value) if is_number(value) else -1
                 if value in ("off", "none"):
                     n = 0
                 if not 0 <= n <= 4 or (n and s.players != 1):
-                    raise CommandError("campaign=1..4 (or off): the solo campaign's game, after players=1")
+                    raise CommandError(_("campaign=1..4 (or off): the solo campaign's game, after players=1"))
                 s = replace(s, campaign=n, kept=s.kept[: campaign_middle(n) if n > 1 else 0])
             elif key == "kept":
                 tiles = parse_numbers(value)
                 if s.campaign < 2 or len(tiles) != campaign_middle(s.campaign):
-                    raise CommandError("kept=TILES: the tile numbers kept from the earlier campaign games "
-                                       "(game 2: one, 3: two, 4: three), after campaign=N")
+                    raise CommandError(_("kept=TILES: the tile numbers kept from the earlier campaign games "
+                                         "(game 2: one, 3: two, 4: three), after campaign=N"))
                 s = replace(s, kept=tiles)
             elif key == "cottage":
                 s = replace(s, cottage=value in ("1", "on", "yes", "true"))
@@ -206,7 +211,8 @@ class SetupJob(ControllerBase):
                 else:
                     seats = tuple(sorted({n - 1 for n in parse_numbers(value)}))
                     if not all(0 <= h < s.players for h in seats):
-                        raise CommandError(f"hints=SEATS: seats 1-{s.players}, e.g. hints=1,3 or hints=all")
+                        raise CommandError(_("hints=SEATS: seats 1-{players}, e.g. hints=1,3 or hints=all").format(
+                            players=s.players))
                     s = replace(s, tracked=True, hints=seats)
             elif key == "teach":
                 s = replace(s, teach=setup_value(value))
@@ -218,14 +224,21 @@ class SetupJob(ControllerBase):
                 else:
                     tiles = tuple(n - 1 for n in parse_numbers(value))
                     if sorted(tiles) != list(range(len(self.data.varieties))):
-                        raise CommandError("apples=ORDER lists each variety number 1-7 once")
+                        raise CommandError(_("apples=ORDER lists each variety number 1-7 once"))
                 s = replace(s, apple_tiles=tiles)
             else:
-                raise CommandError("setup knows players=, cottage=, apples=, orchards=, campaign=, kept=, sensor=, "
-                                   f"tracked=, hints=; not {w!r}")
+                raise CommandError(_("setup knows players=, cottage=, apples=, orchards=, campaign=, kept=, sensor=, "
+                                     "tracked=, hints=; not {word}").format(word=repr(w)))
         return s
 
     def honey_line(self) -> str:
         """Each seat's starting honey, in words: "Starting honey: ○ Circle 16, △ Triangle 20"."""
+        return _("Starting honey: {seats}").format(seats=self._honey_seats())
+
+    def starting_honey_text(self) -> str:
+        """The same inside a sentence: "starting honey: ○ Circle 16, △ Triangle 20"."""
+        return _("starting honey: {seats}").format(seats=self._honey_seats())
+
+    def _honey_seats(self) -> str:
         honey = start_honey(self.data, self.setup.players)
-        return "Starting honey: " + ", ".join(f"{seat_label(p)} {h}" for p, h in enumerate(honey))
+        return ", ".join(f"{seat_label(p)} {h}" for p, h in enumerate(honey))

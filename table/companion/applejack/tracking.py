@@ -12,9 +12,11 @@ from table.companion.labels import seat_label
 from table.companion.tracked import step_lines
 from table.engine import actions as A
 from table.engine.game import PAY, SELECT
+from table.i18n import N_, _
 
-TRACKED_NO_FIX = ("this game tracks the orchards: undo back to the mistake, or type untrack "
-                  "(no more hints) and then correct")
+TRACKED_NO_FIX = N_("this game tracks the orchards: undo back to the mistake, or type untrack "
+                    "(no more hints) and then correct")
+"""English source text: shown with ``_(TRACKED_NO_FIX)``."""
 ENGINE_VERBS = frozenset(("draw", "take", "middle", "blind", "cottage", "buy", "pasture", "place", "stock",
                           "stock-supply"))
 """The engine's action words (``table.engine.actions``): in a tracked game they are game steps."""
@@ -28,11 +30,11 @@ class TrackingJob(ControllerBase):
         """One engine action on the tracked game (and the Track's, when the turn ends); returns
         its normalized text, which is what the journal keeps."""
         if self.tracked is None:
-            raise CommandError("this game does not track the orchards (setup tracked=on before the start)")
+            raise CommandError(_("this game does not track the orchards (setup tracked=on before the start)"))
         if self.mode != Mode.PLAY:
-            raise CommandError(f"game {text}: not now")
+            raise CommandError(_("game {step}: not now").format(step=text))
         if self.pending:
-            raise CommandError("confirm the announcement first")
+            raise CommandError(_("confirm the announcement first"))
         step = self.tracked.apply(text)
         for line in step_lines(step):
             self._say(line)
@@ -49,22 +51,22 @@ class TrackingJob(ControllerBase):
                 self.tracked.undo()
             elif self._untracked and self._untracked[-1][0] == len(self.t.history):
                 self.tracked = self._untracked.pop()[1]
-                self._say("Orchard tracking is back on")
+                self._say(_("Orchard tracking is back on"))
             else:
                 self.t.undo()
         except IndexError:
-            raise CommandError("nothing to undo: this is the start of the game") from None
+            raise CommandError(_("nothing to undo: this is the start of the game")) from None
 
     def _untrack(self) -> None:
         tg = self.tracked
         if tg is None:
-            raise CommandError("this game does not track the orchards")
+            raise CommandError(_("this game does not track the orchards"))
         if self.mode != Mode.PLAY or self.pending or tg.mid_turn():
-            raise CommandError("stop tracking between turns (after the placement, announcements confirmed)")
+            raise CommandError(_("stop tracking between turns (after the placement, announcements confirmed)"))
         self._untracked.append((len(self.t.history), tg))
         self.tracked = None
         self.advice = None
-        self._say("Orchard tracking stopped: no more hints; corrections work again (undo brings tracking back)")
+        self._say(_("Orchard tracking stopped: no more hints; corrections work again (undo brings tracking back)"))
 
     def waiting_line(self) -> str:
         """In a tracked game: what the table must enter next (empty while an announcement waits)."""
@@ -76,16 +78,16 @@ class TrackingJob(ControllerBase):
         """(seat, position key) of a tracked game at a seat's decision; CommandError otherwise."""
         tg = self.tracked
         if tg is None:
-            raise CommandError("hints need orchard tracking: setup tracked=on hints=all before the start")
+            raise CommandError(_("hints need orchard tracking: setup tracked=on hints=all before the start"))
         if self.pending:
-            raise CommandError("confirm the announcement first")
+            raise CommandError(_("confirm the announcement first"))
         st = tg.state
         if self.mode != Mode.PLAY or st.is_terminal():
-            raise CommandError("no hint now: the game is over")
+            raise CommandError(_("no hint now: the game is over"))
         if st.is_chance():
-            raise CommandError(f"no hint now: {tg.waiting()}")
+            raise CommandError(_("no hint now: {waiting}").format(waiting=tg.waiting()))
         if st.seat not in self.setup.hints:
-            raise CommandError(f"{seat_label(st.seat)} plays without hints (setup hints=…)")
+            raise CommandError(_("{seat} plays without hints (setup hints=…)").format(seat=seat_label(st.seat)))
         return st.seat, position_key(self.setup.to_dict(), st.history)
 
     def _ask_hint(self) -> None:
