@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from table.commands.inputs import pace_seconds, pin_choice, window_size
+from table.display.power import add_arguments as add_screen_arguments
 
 log = logging.getLogger("applejack.play")
 
@@ -58,6 +59,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="on the screen: show the bots' demo after the setup or result screen was left alone "
                         "this long, back to play at the first touch or button (default: $APPLEJACK_IDLE_DEMO, "
                         "else 0 = never)")
+    add_screen_arguments(p)  # --dim-after, --schedule (display/power.py)
     p.add_argument("--help-keys", action="store_true", help="list the keys and commands, then exit")
 
 
