@@ -34,11 +34,12 @@ log = logging.getLogger("applejack.screen")
 
 BACKLIGHT_ENV = "APPLEJACK_BACKLIGHT"
 BACKLIGHT_ROOT = Path("/sys/class/backlight")
-DIM_ALPHA = 170
+DIM_ALPHA = 200
 """How dark the veil over a dimmed frame is (0-255)."""
 DIM_LEVEL = 0.3
 """The backlight while dimmed, as a fraction of ``max_brightness``."""
-HINT_COLOUR = (120, 126, 135)
+HINT_COLOUR = (165, 171, 180)
+HINT_BOX = (18, 22, 28)
 WAKE_HINT = N_("Touch the screen or press a button")
 INPUT_TYPES = (pygame.KEYDOWN, pygame.FINGERDOWN, pygame.MOUSEBUTTONDOWN)
 """The events that mean someone is at the table (and wake the screen)."""
@@ -164,6 +165,7 @@ class ScreenSaver:
         """Frames put on the display (a test counts them: nothing changed, nothing drawn)."""
         self._veil: pygame.Surface | None = None
         self._fonts: Any = None
+        self._hint: tuple[tuple[str, tuple[int, int]], pygame.Surface] | None = None
 
     # --- wiring -----------------------------------------------------------------------------------
     def attach(self, screen: Any, on_wake: Callable[[], None] | None = None) -> Any:
@@ -258,13 +260,26 @@ class ScreenSaver:
         """The dim screen's drifting line (a moving thing: nothing stands still while dimmed)."""
         if self.target is None or not pygame.font.get_init():
             return None
+        key = (_(WAKE_HINT), self.target.get_size())
+        if self._hint is not None and self._hint[0] == key:
+            return self._hint[1]
         if self._fonts is None:
             from table.display.render import Fonts
 
             self._fonts = Fonts()
-        size = max(12, self.target.get_height() // 18)
-        surf: pygame.Surface = self._fonts.text(_(WAKE_HINT), size, HINT_COLOUR)
-        return surf
+        w, h = self.target.get_size()
+        size = max(10, h // 18)
+        text: pygame.Surface = self._fonts.text(_(WAKE_HINT), size, HINT_COLOUR)
+        while text.get_width() > w - 2 * size and size > 10:  # a long translation on a small screen
+            size = max(10, int(size * 0.9))
+            text = self._fonts.text(_(WAKE_HINT), size, HINT_COLOUR)
+        pad = size // 2
+        box = pygame.Surface((text.get_width() + 2 * pad, text.get_height() + 2 * pad))
+        box.fill(HINT_BOX)
+        pygame.draw.rect(box, (70, 76, 86), box.get_rect(), 1)
+        box.blit(text, (pad, pad))
+        self._hint = (key, box)
+        return box
 
     def close(self) -> None:
         if self.backlight is not None:
