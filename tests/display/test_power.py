@@ -542,3 +542,20 @@ def test_a_bad_dim_after_argument_is_a_usage_error_not_a_traceback(tmp_path):
     r = run_cli("play", "--dim-after", "-3", "--text", env_extra={})
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert "--dim-after" in r.stderr and "minutes" in r.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "ja"])
+def test_the_wake_hint_fits_a_small_screen_in_every_language(lang):
+    from table.i18n import using
+
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        with using(lang):
+            saver = ScreenSaver(ScreenPower(60, local_time=LocalTime()))
+            screen = SimpleNamespace(surface=pygame.Surface((480, 320)), inputs=None, clock=lambda: 0.0, frames=0)
+            saver.attach(screen)
+            hint = saver.hint_surface()
+            assert hint is not None and hint.get_width() <= 480 - 16
+    finally:
+        pygame.display.quit()
