@@ -8,7 +8,8 @@ onto an off-screen surface of the display's size and format and wraps its GPIO i
 with a slowly drifting hint while ``DIM``, or black while ``OFF`` — and only when the frame, the
 state, the orbit step or the hint's position changed. :meth:`ScreenSaver.awake` drops the touch
 or key that wakes the screen (and maps the others' positions back through the orbit shift);
-:class:`WakingInputs` does the same for the lid's buttons. The veil always works (HDMI screens
+:class:`WakingInputs` does the same for the lid's buttons, and :class:`NightIndicators` keeps
+the trough LEDs dark while the screen is dark. The veil always works (HDMI screens
 have no backlight to dim); a :class:`Backlight` (``/sys/class/backlight/NAME``) is used as well
 when one is there and writable.
 """
@@ -149,6 +150,38 @@ class WakingInputs:
         return getattr(self.inputs, name)
 
 
+class NightIndicators:
+    """A front end's trough LEDs seen through the screen power: dark while the screen is dark
+    (``OFF``: the schedule's night), back to what the front end last asked for when it wakes."""
+
+    def __init__(self, indicators: Any) -> None:
+        self.indicators = indicators
+        self.wanted: Any = None
+        self.dark = False
+
+    def show(self, leds: Any) -> None:
+        self.wanted = leds
+        if not self.dark:
+            self.indicators.show(leds)
+
+    def set_dark(self, dark: bool) -> None:
+        if dark == self.dark:
+            return
+        self.dark = dark
+        if dark:
+            from table.companion.controller import LedState
+
+            self.indicators.show(LedState("off"))
+        elif self.wanted is not None:
+            self.indicators.show(self.wanted)
+
+    def close(self) -> None:
+        self.indicators.close()
+
+    def __getattr__(self, name: str) -> Any:  # a recording fake's ``current``, ``shown`` …
+        return getattr(self.indicators, name)
+
+
 class ScreenSaver:
     """Dims, darkens and orbits the frames of the front end it is attached to (see the module)."""
 
@@ -161,6 +194,7 @@ class ScreenSaver:
         self.offset = (0, 0)
         self.seen_frames = -1
         self.look: tuple[Any, ...] | None = None
+        self.lights: NightIndicators | None = None
         self.presented = 0
         """Frames put on the display (a test counts them: nothing changed, nothing drawn)."""
         self._veil: pygame.Surface | None = None
@@ -182,6 +216,9 @@ class ScreenSaver:
         screen.surface = self.frame
         if screen.inputs is not None and not isinstance(screen.inputs, WakingInputs):
             screen.inputs = WakingInputs(screen.inputs, self, screen.clock, on_wake)
+        lights = getattr(screen, "indicators", None)
+        if lights is not None and not isinstance(lights, NightIndicators):
+            screen.indicators = self.lights = NightIndicators(lights)
         self.seen_frames = -1
         self.look = None
         self._veil = None
@@ -220,6 +257,8 @@ class ScreenSaver:
         state = self.power.tick(now)
         if self.backlight is not None:
             self.backlight.show(state)
+        if self.lights is not None:
+            self.lights.set_dark(state is ScreenState.OFF)
         if self.target is None or self.frame is None:
             return False
         elapsed = now - self.start

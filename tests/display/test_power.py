@@ -315,6 +315,21 @@ def test_app_the_button_that_wakes_a_dark_screen_does_not_press(display):
     assert ctl.setup.players == 3
 
 
+def test_app_the_trough_leds_are_dark_while_the_screen_is_and_come_back(display):
+    from table.companion.controller import LedState
+
+    app, _ctl, clock, _inputs, saver = make_app(display, schedule=Schedule.parse("07:00-23:00"), local=LocalTime(2))
+    app.step()
+    lit = app.indicators.current
+    assert lit is not None and lit != LedState("off")
+    clock.advance(600)
+    app.step()
+    assert saver.power.state is OFF and app.indicators.current == LedState("off")
+    post_key(pygame.K_2)
+    app.step(pygame.event.get())
+    assert saver.power.state is ON and app.indicators.current == lit
+
+
 def test_app_redraws_only_when_something_changed_and_the_dim_state_counts(display):
     app, _ctl, clock, *_unused, saver = make_app(display)
     app.step()
