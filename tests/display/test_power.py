@@ -128,6 +128,30 @@ def test_night_wake_defaults_to_ten_minutes_when_the_screen_never_dims():
     assert p.tick(DEFAULT_DIM_AFTER_MIN * 60 - 1) is ON and p.tick(DEFAULT_DIM_AFTER_MIN * 60) is OFF
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 1800), st.sampled_from([None, "07:00-23:00", "22:00-06:00"]),
+       st.lists(st.tuples(st.floats(0, 2000), st.booleans(), st.integers(0, 23)), max_size=40))
+def test_fuzz_the_state_machine_keeps_its_promises(dim_after, window, moves):
+    local = LocalTime()
+    schedule = parse_schedule(window)
+    p = ScreenPower(dim_after, schedule, local_time=local)
+    now = 0.0
+    for dt, is_touch, hour in moves:
+        now += dt
+        local.set(hour)
+        inside = schedule is None or schedule.contains(local())
+        if is_touch:
+            before = p.tick(now)
+            swallowed = p.touch(now)
+            assert p.state is ON  # an input always leaves the screen on
+            if before is not ON:
+                assert swallowed  # the waking input never reaches the game
+        else:
+            state = p.tick(now)
+            assert state is not DIM or (inside and dim_after > 0)
+            assert state is not OFF or not inside
+
+
 def test_a_window_over_midnight():
     s = Schedule.parse("18:00-02:00")
     assert [s.contains(dtime(h)) for h in (17, 18, 23, 0, 1, 2, 12)] == [False, True, True, True, True, False, False]
