@@ -14,7 +14,8 @@
 # packages (--system-site-packages, for python3-lgpio) with this source tree installed into it
 # (extra `pi`), /etc/systemd/system/applejack-table.service, /etc/default/applejack-table (only
 # if absent: an edited one is kept), /etc/udev/rules.d/99-applejack-die.rules and
-# 60-applejack-gpio.rules (group gpio for /dev/gpiochip*, which plain Debian leaves to root);
+# 60-applejack-gpio.rules (group gpio for /dev/gpiochip*, which plain Debian leaves to root),
+# 61-applejack-backlight.rules (group video may dim the screen's backlight, if it has one);
 # then enables the service, restarts it if it was running, and reloads udev.
 #
 # --root DIR installs into DIR instead of / (every path is prefixed with DIR). User creation,
@@ -34,6 +35,7 @@ readonly UNIT_DEST=/etc/systemd/system/$SERVICE
 readonly ENV_DEST=/etc/default/applejack-table
 readonly RULE_DEST=/etc/udev/rules.d/99-applejack-die.rules
 readonly GPIO_RULE_DEST=/etc/udev/rules.d/60-applejack-gpio.rules
+readonly BACKLIGHT_RULE_DEST=/etc/udev/rules.d/61-applejack-backlight.rules
 # SDL's kmsdrm driver dlopen()s these; pygame's wheel does not bring them. Same names on bookworm
 # and trixie.
 readonly KMSDRM_PACKAGES=(libgbm1 libegl1 libgles2 libdrm2)
@@ -46,6 +48,7 @@ readonly UNIT_SRC=$HERE/$SERVICE
 readonly ENV_SRC=$HERE/applejack-table.env
 readonly RULE_SRC=$HERE/99-applejack-die.rules
 readonly GPIO_RULE_SRC=$HERE/60-applejack-gpio.rules
+readonly BACKLIGHT_RULE_SRC=$HERE/61-applejack-backlight.rules
 PYTHON=${PYTHON:-python3}
 
 dry_run=0
@@ -168,7 +171,7 @@ remove_file() {  # $1 path on the target
 
 check_sources() {
   local f
-  for f in "$UNIT_SRC" "$ENV_SRC" "$RULE_SRC" "$GPIO_RULE_SRC" "$SRC/pyproject.toml"; do
+  for f in "$UNIT_SRC" "$ENV_SRC" "$RULE_SRC" "$GPIO_RULE_SRC" "$BACKLIGHT_RULE_SRC" "$SRC/pyproject.toml"; do
     [[ -f $f ]] || die "missing $f: run install.sh from a complete source tree"
   done
 }
@@ -309,6 +312,7 @@ activate() {
     on_target udevadm control --reload-rules
     on_target udevadm trigger --subsystem-match=tty --action=change
     on_target udevadm trigger --subsystem-match=gpio --action=change
+    on_target udevadm trigger --subsystem-match=backlight --action=change
     return
   fi
   if systemd_running; then
@@ -323,6 +327,7 @@ activate() {
     run udevadm control --reload-rules
     run udevadm trigger --subsystem-match=tty --action=change
     run udevadm trigger --subsystem-match=gpio --action=change
+    run udevadm trigger --subsystem-match=backlight --action=change
   else
     say "- udev is not running: the rule applies from the next boot"
   fi
@@ -361,6 +366,7 @@ do_install() {
   put_config "$ENV_SRC" "$ENV_DEST" 644
   put_file "$RULE_SRC" "$RULE_DEST" 644
   put_file "$GPIO_RULE_SRC" "$GPIO_RULE_DEST" 644
+  put_file "$BACKLIGHT_RULE_SRC" "$BACKLIGHT_RULE_DEST" 644
   activate
   if ((dry_run)); then say "dry run done: nothing was changed"; return; fi
   say "installed. Logs: journalctl -u ${SERVICE%.service} -f"
@@ -371,6 +377,7 @@ do_uninstall() {
   remove_file "$UNIT_DEST"
   remove_file "$RULE_DEST"
   remove_file "$GPIO_RULE_DEST"
+  remove_file "$BACKLIGHT_RULE_DEST"
   if [[ -e $R$ENV_DEST ]] && ! same_file "$ENV_SRC" "$R$ENV_DEST" 644; then
     say "! kept $ENV_DEST: it was edited"
   else

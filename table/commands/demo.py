@@ -18,6 +18,7 @@ from typing import Any
 
 from table.commands.inputs import demo_pace, pin_choice, window_size
 from table.display.handover import EXIT_PLAY  # the exit status of ``demo --on-input exit``
+from table.display.power import add_arguments as add_screen_arguments
 
 log = logging.getLogger("applejack.demo")
 
@@ -56,6 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"when someone touches the screen or presses a button: start play on the same "
                              f"screen (default), or exit with status {EXIT_PLAY}")
     parser.add_argument("--state-dir", default=None, metavar="DIR", help="play's journal directory (see play)")
+    add_screen_arguments(parser)  # --dim-after, --schedule (display/power.py)
 
 
 def build_args(argv: list[str]) -> argparse.Namespace:
@@ -235,6 +237,9 @@ def _run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> 
     from table.display.zankapfel_demo import ZankapfelDemoScreen, zankapfel_steps
 
     notifier = make_notifier()
+    from table.display.screensaver import screen_saver_for
+
+    saver = screen_saver_for(args)  # dims, darkens and orbits the demo's frames
 
     def screen_for(game: str, games: int, seed: int) -> Any:
         if game == "draftcider":
@@ -262,11 +267,12 @@ def _run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> 
         if game == "mixed":  # one Applejack game, one Zankapfel game, in turn
             i, result = 0, DONE
             while result == DONE and running[0] and (not args.games or i < args.games):
-                result = run_demo_screen(screen_for("applejack" if i % 2 == 0 else "zankapfel", 1, args.seed + i),
-                                         running=lambda: running[0])
+                screen = saver.attach(screen_for("applejack" if i % 2 == 0 else "zankapfel", 1, args.seed + i))
+                result = run_demo_screen(screen, running=lambda: running[0])
                 i += 1
         else:
-            result = run_demo_screen(screen_for(game, args.games or 0, args.seed), running=lambda: running[0])
+            screen = saver.attach(screen_for(game, args.games or 0, args.seed))
+            result = run_demo_screen(screen, running=lambda: running[0])
     finally:
         hw.close()  # LEDs off and the GPIO pins free for play's panel
     if result != PLAY or not running[0]:
@@ -289,6 +295,8 @@ def run_idle_demo(play_args: argparse.Namespace) -> int:
     if play_args.size:
         argv += ["--size", play_args.size]
     args = build_args(argv)
+    for name in ("dim_after", "schedule", "screen_saver"):  # the screen's power state goes on in the demo
+        setattr(args, name, getattr(play_args, name, None))
     result = _run_screen(load_dataset(), args, None)
     return 0 if result is None else result
 
@@ -304,6 +312,8 @@ def play_after_demo(args: argparse.Namespace) -> int:
     pargs.display = args.display
     pargs.size = args.size
     pargs.pins = args.pins
+    for name in ("dim_after", "schedule", "screen_saver"):  # and back in play
+        setattr(pargs, name, getattr(args, name, None))
     if args.state_dir is not None:
         from pathlib import Path
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from table.commands.inputs import pace_seconds, pin_choice, window_size
+from table.display.power import add_arguments as add_screen_arguments
 
 log = logging.getLogger("applejack.play")
 
@@ -62,6 +63,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="the language the table speaks: en, de, fr or ja (default: the one last chosen at the "
                         "table, kept in the state dir; else $APPLEJACK_LANGUAGE; else en). At the table: the setup "
                         "screen's language button, or the command `language [CODE]`")
+    add_screen_arguments(p)  # --dim-after, --schedule (display/power.py)
     p.add_argument("--help-keys", action="store_true", help="list the keys and commands, then exit")
 
 

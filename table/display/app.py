@@ -161,6 +161,8 @@ class App:
         """The one-line command entry (``:``), None while closed; a line goes to ``handle_line``."""
         self.last_input = clock()
         """When someone last pressed a key, a button or the screen (clock seconds)."""
+        self.saver: Any = None
+        """Screen power (``display/screensaver.py``): dims, darkens and orbits the frame; None: none."""
 
     def touched(self) -> None:
         self.last_input = self.clock()
@@ -223,6 +225,8 @@ class App:
         self.drawn_version = -1
 
     def step(self, events: Iterable[pygame.event.Event] = ()) -> bool:
+        if self.saver is not None:  # the touch or key that wakes a dim or dark screen only wakes it
+            events = self.saver.awake(events, self.clock(), on_wake=self.touched)
         for e in events:
             self.handle(e)
         if self.inputs is not None:
@@ -251,6 +255,8 @@ class App:
         if self.speaker is not None:
             self.speaker.say_all(self.ctl.log)
         self.draw_if_changed()
+        if self.saver is not None:  # the frame onto the display: orbit-shifted, dimmed or dark
+            self.saver.present(self, self.clock())
         if self.notifier is not None:
             self.notifier.watchdog()
         return self.running
@@ -333,6 +339,9 @@ def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: 
     app = App(ctl, surface, indicators=hw.indicators, inputs=hw.events, speaker=speaker, notifier=make_notifier(),
               after_step=hw.follow, hints=HintWorker())
     app.coach = CoachWorker()
+    from table.display.screensaver import screen_saver_for
+
+    screen_saver_for(args, clock=app.clock).attach(app, on_wake=app.touched)
 
     def stop(signum: int, frame: object) -> None:  # systemctl stop: leave the loop, clean up below
         app.running = False

@@ -562,10 +562,16 @@ class DemoScreen:
 def run_demo_screen(screen: DemoScreen, *, running: Callable[[], bool] = lambda: True) -> str:
     """Loop ``screen`` on the open display until someone wants to play (:data:`PLAY`), the window
     closes (:data:`QUIT`), ``running()`` turns False (:data:`QUIT`, e.g. SIGTERM) or the games end
-    (:data:`DONE`)."""
+    (:data:`DONE`). A screen saver attached to it (``display/screensaver.py``) dims, darkens and
+    orbits the frames; the touch or button that wakes a dim screen only wakes it (the next one plays)."""
+    saver = getattr(screen, "saver", None)
     result = screen.step()
     while result is None and running():
+        if saver is not None:
+            saver.present(screen, screen.clock())
         first = pygame.event.wait(screen.wait_ms())
         events = [first, *pygame.event.get()] if first.type != pygame.NOEVENT else []
+        if saver is not None:
+            events = saver.awake(events, screen.clock())
         result = screen.step(events)
     return result if result is not None else QUIT

@@ -250,7 +250,7 @@ def unify() -> int:
                 with path.open("rb") as fp:
                     catalogs[part] = read_po(fp, locale=lang, domain=part)
         chosen: dict[Any, Any] = {}
-        for part, catalog in catalogs.items():
+        for catalog in catalogs.values():
             for msg in catalog:
                 strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
                 if msg.id and all(strings) and not msg.fuzzy:

@@ -13,6 +13,7 @@ UNIT = SYSTEMD_DIR / "applejack-table.service"
 ENV_TEMPLATE = SYSTEMD_DIR / "applejack-table.env"
 UDEV_RULE = SYSTEMD_DIR / "99-applejack-die.rules"
 GPIO_RULE = SYSTEMD_DIR / "60-applejack-gpio.rules"
+BACKLIGHT_RULE = SYSTEMD_DIR / "61-applejack-backlight.rules"
 INSTALL_SH = SYSTEMD_DIR / "install.sh"
 
 

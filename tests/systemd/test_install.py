@@ -13,13 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.systemd.helpers import ENV_TEMPLATE, GPIO_RULE, INSTALL_SH, UDEV_RULE, UNIT, find_tool
+from tests.systemd.helpers import BACKLIGHT_RULE, ENV_TEMPLATE, GPIO_RULE, INSTALL_SH, UDEV_RULE, UNIT, find_tool
 
 INSTALLED = {
     "etc/systemd/system/applejack-table.service": UNIT,
     "etc/default/applejack-table": ENV_TEMPLATE,
     "etc/udev/rules.d/99-applejack-die.rules": UDEV_RULE,
     "etc/udev/rules.d/60-applejack-gpio.rules": GPIO_RULE,
+    "etc/udev/rules.d/61-applejack-backlight.rules": BACKLIGHT_RULE,
 }
 FOREIGN = "etc/default/keyboard"  # something of the system's that install.sh must never touch
 

@@ -75,6 +75,7 @@ def test_environment_template_sets_what_the_app_reads() -> None:
         "SDL_VIDEODRIVER": "kmsdrm",
         "APPLEJACK_DIE_SENSOR": "/dev/applejack-die",
         "APPLEJACK_IDLE_DEMO": "5",
+        "APPLEJACK_DIM_AFTER": "10",
     }
     # and play reads them as its defaults
     import argparse
