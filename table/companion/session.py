@@ -84,10 +84,11 @@ def open_session(data: DataSet, state_dir: Path, *, resume: str = "ask",
             payload = {**payload, "game": ctl.game}
         journal.hook(kind, payload)
 
+    from table.companion.players import attach_book  # names and history from state_dir (companion/players.py)
     from table.companion.shell import Shell
 
-    ctl = Shell(make_companion(game, data, on_command=hook, rng=rng),
-                lambda key: make_companion(key, data, on_command=hook, rng=rng))
+    ctl = Shell(attach_book(make_companion(game, data, on_command=hook, rng=rng), state_dir),
+                lambda key: attach_book(make_companion(key, data, on_command=hook, rng=rng), state_dir))
 
     def storage_changed() -> None:
         if ctl.storage_problem != journal.problem:

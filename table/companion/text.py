@@ -58,6 +58,7 @@ from typing import Any, TextIO
 from table.companion.controller import CommandError, Controller
 from table.companion.hints import compute_hint
 from table.companion.labels import is_number, seat_label
+from table.companion.players import players_text
 from table.engine.errors import ActionParseError, IllegalActionError
 
 ALIASES = {
@@ -204,6 +205,8 @@ def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool =
         nonlocal last_screen
         for line in ctl.new_lines():
             print(line, file=out)
+        for line in getattr(ctl, "result_qr_lines", list)():  # the play's QR code (companion/players.py)
+            print(line, file=out)
         s = screen_text(ctl)
         if s and s != last_screen:
             print(s, file=out)
@@ -218,6 +221,10 @@ def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool =
             return False
         if echo:
             print(f"> {line}", file=out)
+        shown = players_text(ctl, line)  # players, history, setup name (companion/players.py)
+        if shown is not None:
+            print(shown, file=out)
+            return True
         hint = handle_line(ctl, line)
         if hint:
             print(f"  ? {hint}", file=out)

@@ -29,6 +29,7 @@ class Setup:
     orchards: tuple[str, ...] | None = None  # variant "Individual orchards": the B side per seat
     campaign: int = 0  # solo campaign game 1-4 (0: no campaign)
     kept: tuple[int, ...] = ()  # campaign: the kept tiles' numbers (a tracked game needs them)
+    names: tuple[str | None, ...] = ()  # the players' names by seat, None: nobody picked (companion/players.py)
 
     def track_config(self) -> TrackConfig:
         return TrackConfig(self.players, cottage=self.cottage, apple_tiles=self.apple_tiles,
@@ -47,6 +48,8 @@ class Setup:
         if self.campaign:
             d["campaign"] = self.campaign
             d["kept"] = list(self.kept)
+        if any(n is not None for n in self.names[: self.players]):  # named players (companion/players.py)
+            d["names"] = list(self.names[: self.players])
         return d
 
     @classmethod
@@ -57,7 +60,7 @@ class Setup:
                    tuple(int(x) for x in tiles) if tiles is not None else None, bool(d.get("sensor", False)),
                    bool(d.get("tracked", False)), tuple(int(s) for s in d.get("hints", ())),
                    tuple(str(o) for o in orchards) if orchards else None, int(d.get("campaign", 0)),
-                   tuple(int(t) for t in d.get("kept", ())))
+                   tuple(int(t) for t in d.get("kept", ())), names_from(d.get("names")))
 
     def variants_text(self) -> str:
         """The variants chosen, in words ("" for the base game)."""
@@ -80,6 +83,20 @@ class Setup:
         if len(self.hints) == self.players:
             return "all seats"
         return "seats " + ", ".join(str(s + 1) for s in self.hints)
+
+
+def names_from(value: Any) -> tuple[str | None, ...]:
+    """A journalled setup's ``names`` (ValueError when they are not names; see companion/players.py)."""
+    from table.companion.players import check_name
+
+    if value is None:
+        return ()
+    if not isinstance(value, list) or len(value) > 8:
+        raise ValueError("names: a list of one name (or null) per seat")
+    names = [None if n is None else check_name(str(n)) if isinstance(n, str) else None for n in value]
+    if any(n is None and v is not None for n, v in zip(names, value, strict=True)):
+        raise ValueError("names: a list of one name (or null) per seat")
+    return tuple(names)
 
 
 def campaign_middle(game: int) -> int:
