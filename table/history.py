@@ -678,6 +678,14 @@ class HistoryBook:
     def __init__(self, state_dir: str | os.PathLike[str]) -> None:
         self.directory = Path(state_dir)
         self._players: list[str] | None = None
+        self.moved_aside: Path | None = None
+        """Where a damaged history was moved while this book read it (the history screen says so)."""
+
+    def _open(self) -> History:
+        history = History(self.directory)
+        if history.moved_aside is not None:
+            self.moved_aside = history.moved_aside
+        return history
 
     def _exists(self) -> bool:
         return (self.directory / FILENAME).exists()
@@ -687,7 +695,7 @@ class HistoryBook:
             self._players = []
             if self._exists():
                 try:
-                    with History(self.directory) as history:
+                    with self._open() as history:
                         self._players = history.players()
                 except (sqlite3.Error, OSError, HistoryDamaged) as exc:
                     log.warning("history: no names to offer: %s", one_line(str(exc), 200))
@@ -704,11 +712,11 @@ class HistoryBook:
         if not self._exists():
             return HistorySummary((HistoryRow("note", _("No games stored yet.")),))
         try:
-            with History(self.directory) as history:
+            with self._open() as history:
                 rows = summary_rows(history.games(), history.solo_marks())
-                if history.moved_aside is not None:
-                    rows.insert(0, HistoryRow("note", _("The history was damaged: it was moved aside to {name}, "
-                                                        "a fresh one starts").format(name=history.moved_aside.name)))
+            if self.moved_aside is not None:
+                rows.insert(0, HistoryRow("note", _("The history was damaged: it was moved aside to {name}, "
+                                                    "a fresh one starts").format(name=self.moved_aside.name)))
         except (sqlite3.Error, OSError, HistoryDamaged, HistoryInputError) as exc:
             log.warning("history: cannot be read: %s", one_line(str(exc), 200))
             return HistorySummary((HistoryRow("note", _("The history cannot be read: {reason}").format(
@@ -724,7 +732,7 @@ class HistoryBook:
         if not self._exists():
             return ResultQR(problem=_("No QR code: the game is not in the history"))
         try:
-            with History(self.directory) as history:
+            with self._open() as history:
                 gid = history.game_by_digest(record_digest(record))
                 entry = None if gid is None else history.game(gid)
                 if gid is None or entry is None:
