@@ -190,7 +190,7 @@ def problems() -> list[Problem]:
             compiled: dict[Any, Any] = {}
             if mo_path.exists():
                 with mo_path.open("rb") as fp:
-                    compiled = {m.id: m.string for m in read_mo(fp) if m.id}
+                    compiled = {_key(m.id): _key(m.string) for m in read_mo(fp) if m.id}
             for msg in template:
                 if not msg.id:
                     continue
@@ -211,6 +211,11 @@ def problems() -> list[Problem]:
                 if compiled.get(msg.id) != have.string:
                     out.append(Problem(lang, part, key, "the .mo is stale: run `python -m table.i18n.catalogs update`"))
     return out
+
+
+def _key(value: Any) -> Any:
+    """A message id or string as a dict key: read_mo gives a plural's forms as a list."""
+    return tuple(value) if isinstance(value, list) else value
 
 
 def main(argv: list[str] | None = None) -> int:
