@@ -98,10 +98,13 @@ def draw_setup_names(v: View, surf: pygame.Surface, ctl: Any) -> None:
         name = ctl.player_name(seat)
         tx, tw = c[0] + v.px(19), r.right - c[0] - v.px(22)
         label = name if name is not None else seat_name(SEAT_SYMBOLS[seat]) + " ▸"
+        clip = surf.get_clip()
+        surf.set_clip(r)
         v.text(surf, label, 18, (tx, c[1] - v.px(11)), FG if name else DIM, bold=name is not None,
                anchor="midleft", max_w=tw)
         v.text(surf, _("{n} honey").format(n=honey[seat]), 16, (tx, c[1] + v.px(12)), LIT, anchor="midleft",
                bold=True, max_w=tw)
+        surf.set_clip(clip)
         v.targets.append((r, f"name{seat}"))
     hr = pygame.Rect(v.w - v.px(170), v.h - v.px(44), v.px(160), v.px(36))
     v.button(surf, hr, _("History"), "history", size=18)
@@ -171,8 +174,11 @@ def draw_pad_names(v: View, surf: pygame.Surface, ctl: Any) -> None:
         pygame.draw.rect(surf, BG, cell)
         r = min(rh // 2 - 2, v.px(14))
         v.seat_badge(surf, p, (cell.x + r + v.px(2), cell.centery), r)
+        clip = surf.get_clip()
+        surf.set_clip(cell)  # a long name shrinks, and what still does not fit is cut at the column
         v.text(surf, name, 16, (cell.x + 2 * r + v.px(6), cell.centery), FG, bold=True, anchor="midleft",
                max_w=cell.right - cell.x - 2 * r - v.px(8))
+        surf.set_clip(clip)
 
 
 # --- result and its QR code ---------------------------------------------------------------------
@@ -197,8 +203,11 @@ def draw_result_names(v: View, surf: pygame.Surface, ctl: Any) -> None:
         pygame.draw.rect(surf, (70, 60, 10) if won else PANEL, cell)
         r = min(rh // 2 - 2, v.px(16))
         v.seat_badge(surf, p, (cell.x + v.px(4) + r, cell.centery), r)
+        clip = surf.get_clip()
+        surf.set_clip(cell)
         v.text(surf, name, 18, (cell.x + 2 * r + v.px(10), cell.centery), LIT if won else FG, bold=True,
                anchor="midleft", max_w=cell.right - cell.x - 2 * r - v.px(10))
+        surf.set_clip(clip)
     if any(n is not None for n in ctl.seat_names()[: len(res)]) and len(res) > 1:  # the winners by name
         line = pygame.Rect(0, v.h - v.px(88), v.w - v.px(232), v.px(60))
         surf.fill(BG, line)
