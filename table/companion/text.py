@@ -17,6 +17,8 @@ Setup screen:
     setup orchards=B1,B3          each seat's orchard side (individual orchards)
     setup players=1 campaign=3 kept=17,42   campaign game 3 with the two tiles kept so far
     start / (empty)                starts the game
+    setup name 2 Ana Lu            seat 2's player (setup name 2: none); players lists the known names
+    history                        personal bests, solo marks, the last games (the screen: H)
 
 Game (setup screen, before a game begins):
     g / game        the next game (applejack, zankapfel, draftcider, waldgaertner)   game zankapfel   that game
