@@ -194,3 +194,24 @@ def test_draw_qr_keeps_whole_pixel_modules():
 def test_rows_per_page_fit_the_small_screen():
     view = View((480, 320))
     assert (view.h - view.px(56) - view.px(50)) // ROWS_PER_PAGE >= 24  # a row is at least 24 px high
+
+
+def test_a_long_name_stays_in_its_score_pad_column():
+    ctl = Controller(DATA)
+    ctl.setup = Setup(3)
+    ctl.do("setup name 3 WWWWWWWWWWWWWWWWWWWW")  # 20 wide letters: more than the column holds
+    for cmd in auto_script(DATA, ctl.setup, 3):
+        if cmd.startswith("pad "):
+            break
+        ctl.do(cmd)
+    assert ctl.mode == "pad"
+    size = (480, 320)
+    view = View(size)
+    plain, named = pygame.Surface(size), pygame.Surface(size)
+    view.draw(named, ctl)
+    ctl.setup = Setup(3)
+    view.draw(plain, ctl)
+    keypad_x = min(r.x for r, n in view.targets if n == "7")
+    for x in range(keypad_x - 4, size[0]):  # the keypad is untouched by the name
+        for y in range(view.px(84), view.px(84) + 20):
+            assert named.get_at((x, y)) == plain.get_at((x, y)), (x, y)
