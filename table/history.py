@@ -246,9 +246,22 @@ def read_finished(record: Any, data: Any = None) -> FinishedGame:
             raise HistoryInputError(f"a total of {b.total} is beyond ±{MAX_SCORE}")
     names: tuple[str | None, ...] = (pad_names if len(pad_names) == seats and _named(pad_names)
                                      else (None,) * seats)
+    if record.get("names") is not None:  # the players picked on the setup screen (companion/players.py)
+        names = _record_names(record["names"], seats)
     if seats == 1:
         win = ()  # a solo game has marks, not a winner
     return FinishedGame("applejack", setup, breakdowns, win, names, record)
+
+
+def _record_names(value: Any, seats: int) -> tuple[str | None, ...]:
+    """A record's ``names``: one per seat, a name or null (HistoryInputError otherwise)."""
+    if not isinstance(value, list) or len(value) != seats:
+        raise HistoryInputError(f"the record's names must be a list of {seats} (a name or null per seat)")
+    names = tuple(None if n is None else clean_name(n) for n in value)
+    named = [n for n in names if n is not None]
+    if len(set(named)) != len(named):
+        raise HistoryInputError("the record's names give one name to two seats")
+    return names
 
 
 def one_line(text: str, limit: int = 240) -> str:
@@ -432,6 +445,11 @@ class History:
             return None
         return GameEntry(int(row[0]), str(row[1]), _load(row[2], dict), float(row[3]), row[4], self._seats(gid))
 
+    def game_by_digest(self, digest: str) -> int | None:
+        """The id of the stored game whose record has this digest (:func:`record_digest`), or None."""
+        row = self.db.execute("SELECT id FROM games WHERE digest=?", (digest,)).fetchone()
+        return None if row is None else int(row[0])
+
     def record(self, gid: int) -> dict[str, Any] | None:
         row = self.db.execute("SELECT record FROM games WHERE id=?", (gid,)).fetchone()
         return None if row is None else _load(row[0], dict)
@@ -575,3 +593,153 @@ def import_records(history: History, paths: Sequence[str | os.PathLike[str]], da
         else:
             added += 1
     return ImportResult(added, known, tuple(problems))
+
+
+# --- the table's view of the history (the setup screen's names, the history screen, the QR) ------
+RECENT_GAMES = 10
+"""How many of the last games the history screen lists."""
+
+
+def variant_text(setup: dict[str, Any]) -> str:
+    """A stored game's variant in words: ``solo``, ``3 players, cottage tiles``, …"""
+    from table.i18n import _, ngettext
+
+    players = setup.get("players")
+    parts = [_("solo") if players == 1 else
+             ngettext("{n} player", "{n} players", int(players)).format(n=players) if isinstance(players, int)
+             else _("players unknown")]
+    if setup.get("cottage"):
+        parts.append(_("cottage tiles"))
+    if setup.get("apple_tiles") is not None:
+        parts.append(_("apple tiles"))
+    if setup.get("middle_start") not in (None, 0) or setup.get("campaign"):
+        parts.append(_("campaign"))
+    return ", ".join(parts)
+
+
+def summary_rows(games: Sequence[GameEntry], marks: Sequence[SoloMarks]) -> list[Any]:
+    """The history screen's rows (``table.companion.players.HistoryRow``): personal bests per
+    player, game and variant; solo marks reached; the last games, newest first."""
+    from table.companion.players import HistoryRow
+    from table.games import game_info
+    from table.i18n import _, ngettext
+
+    def title(key: str) -> str:
+        try:
+            return game_info(key).title
+        except (KeyError, ValueError):
+            return key
+
+    if not games:
+        return [HistoryRow("note", _("No games stored yet."))]
+    bests: dict[tuple[str, str, str], tuple[int, int]] = {}
+    for g in games:
+        variant = variant_text(g.setup)
+        for s in g.seats:
+            if s.named:
+                key = (s.player, title(g.game), variant)
+                best, n = bests.get(key, (s.total, 0))
+                bests[key] = (max(best, s.total), n + 1)
+    rows = [HistoryRow("head", _("Personal bests"))]
+    if not bests:
+        rows.append(HistoryRow("note", _("No named players yet: pick names on the setup screen")))
+    for (player, game, variant), (best, n) in sorted(bests.items(), key=lambda kv: (kv[0][0].casefold(), kv[0][1:])):
+        rows.append(HistoryRow("row", ngettext("{player} · {game} ({variant}): best {best} in {n} game",
+                                               "{player} · {game} ({variant}): best {best} in {n} games", n)
+                               .format(player=player, game=game, variant=variant, best=best, n=n)))
+    if marks:
+        rows.append(HistoryRow("head", _("Solo marks (goal {goal}, outstanding {outstanding})").format(
+            goal=SOLO_GOAL, outstanding=SOLO_OUTSTANDING)))
+        for m in marks:
+            rows.append(HistoryRow("row", ngettext(
+                "{player}: {n} solo game, goal reached {goal}×, outstanding {outstanding}×",
+                "{player}: {n} solo games, goal reached {goal}×, outstanding {outstanding}×", m.solo_games)
+                .format(player=m.player, n=m.solo_games, goal=m.goal, outstanding=m.outstanding)))
+    rows.append(HistoryRow("head", _("Last games")))
+    for g in sorted(games, key=lambda e: (e.played, e.id), reverse=True)[:RECENT_GAMES]:
+        seats = ", ".join(f"{s.player} {s.total}" for s in g.seats)
+        winners = [s.player for s in g.seats if s.winner]
+        line = _("{date} · {seats}").format(date=g.date, seats=seats)
+        if g.solo is not None:
+            verdicts = {"outstanding": _("outstanding"), "goal": _("goal reached")}
+            line += " · " + verdicts.get(g.solo, _("short of the goal"))
+        elif winners:
+            line += " · " + _("won: {names}").format(names=" & ".join(winners))
+        rows.append(HistoryRow("row", f"#{g.id} {line}"))
+    return rows
+
+
+class HistoryBook:
+    """The companion's window on ``state_dir/history.sqlite3`` (``table.companion.players.PlayerBook``):
+    known names, the history screen's summary, the finished game's QR code. It never raises
+    and never creates the file by reading (a damaged file is moved aside by :class:`History`,
+    one log line); every problem is one line on the screen."""
+
+    def __init__(self, state_dir: str | os.PathLike[str]) -> None:
+        self.directory = Path(state_dir)
+        self._players: list[str] | None = None
+        self.moved_aside: Path | None = None
+        """Where a damaged history was moved while this book read it (the history screen says so)."""
+
+    def _open(self) -> History:
+        history = History(self.directory)
+        if history.moved_aside is not None:
+            self.moved_aside = history.moved_aside
+        return history
+
+    def _exists(self) -> bool:
+        return (self.directory / FILENAME).exists()
+
+    def players(self) -> list[str]:
+        if self._players is None:
+            self._players = []
+            if self._exists():
+                try:
+                    with self._open() as history:
+                        self._players = history.players()
+                except (sqlite3.Error, OSError, HistoryDamaged) as exc:
+                    log.warning("history: no names to offer: %s", one_line(str(exc), 200))
+        return list(self._players)
+
+    def changed(self) -> None:
+        """A game was stored: the names are read again next time."""
+        self._players = None
+
+    def summary(self) -> Any:
+        from table.companion.players import HistoryRow, HistorySummary
+        from table.i18n import _
+
+        if not self._exists():
+            return HistorySummary((HistoryRow("note", _("No games stored yet.")),))
+        try:
+            with self._open() as history:
+                rows = summary_rows(history.games(), history.solo_marks())
+            if self.moved_aside is not None:
+                rows.insert(0, HistoryRow("note", _("The history was damaged: it was moved aside to {name}, "
+                                                    "a fresh one starts").format(name=self.moved_aside.name)))
+        except (sqlite3.Error, OSError, HistoryDamaged, HistoryInputError) as exc:
+            log.warning("history: cannot be read: %s", one_line(str(exc), 200))
+            return HistorySummary((HistoryRow("note", _("The history cannot be read: {reason}").format(
+                reason=one_line(str(exc), 80))),))
+        return HistorySummary(tuple(rows))
+
+    def result_qr(self, record: dict[str, Any]) -> Any:
+        """The QR code of the stored game ``record`` is (found by its digest)."""
+        from table.companion.players import ResultQR
+        from table.i18n import _
+        from table.statsexport import QRTooLarge, payload, qr_matrix, qr_text
+
+        if not self._exists():
+            return ResultQR(problem=_("No QR code: the game is not in the history"))
+        try:
+            with self._open() as history:
+                gid = history.game_by_digest(record_digest(record))
+                entry = None if gid is None else history.game(gid)
+                if gid is None or entry is None:
+                    return ResultQR(problem=_("No QR code: the game is not in the history"))
+                data = payload(entry, history.record(gid))
+            matrix = tuple(tuple(row) for row in qr_matrix(data))
+            return ResultQR(gid, matrix, qr_text(data), len(data))
+        except (QRTooLarge, sqlite3.Error, OSError, HistoryDamaged) as exc:
+            log.warning("history: no QR code: %s", one_line(str(exc), 200))
+            return ResultQR(problem=_("No QR code: {reason}").format(reason=one_line(str(exc), 80)))

@@ -86,10 +86,11 @@ def open_session(data: DataSet, state_dir: Path, *, resume: str = "ask",
         journal.hook(kind, payload)
 
     from table.companion.language import save_language
+    from table.companion.players import attach_book  # names and history from state_dir (companion/players.py)
     from table.companion.shell import Shell
 
-    ctl = Shell(make_companion(game, data, on_command=hook, rng=rng),
-                lambda key: make_companion(key, data, on_command=hook, rng=rng),
+    ctl = Shell(attach_book(make_companion(game, data, on_command=hook, rng=rng), state_dir),
+                lambda key: attach_book(make_companion(key, data, on_command=hook, rng=rng), state_dir),
                 on_language=lambda code: save_language(state_dir, code))  # kept for the next start
 
     def storage_changed() -> None:

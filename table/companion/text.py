@@ -13,6 +13,7 @@ from table.companion.coach import TextCoach
 from table.companion.controller import CommandError, Controller
 from table.companion.hints import compute_hint
 from table.companion.labels import is_number, seat_label
+from table.companion.players import players_text
 from table.companion.shell import LANGUAGE_WORD
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.i18n import N_, _
@@ -58,6 +59,10 @@ N_(
     'Teach mode:\n'
     '    w / setup teach on   on the setup screen: each step and scoring explained the first time\n'
     '    skip            hide the explanation shown          teach off / teach on   end / restart teach mode'),
+N_(
+    'Players and history (setup screen):\n'
+    "    setup name 2 Ana Lu            seat 2's player (setup name 2: none); players lists the known names\n"
+    '    history                        personal bests, solo marks, the last games (the screen: H)'),
 N_(
     'Game (setup screen, before a game begins):\n'
     '    g / game        the next game (applejack, zankapfel, draftcider, waldgaertner)   game zankapfel   that game'),
@@ -259,6 +264,8 @@ def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool =
         nonlocal last_screen
         for line in ctl.new_lines():
             print(line, file=out)
+        for line in getattr(ctl, "result_qr_lines", list)():  # the play's QR code (companion/players.py)
+            print(line, file=out)
         s = screen_text(ctl)
         if s and s != last_screen:
             print(s, file=out)
@@ -275,6 +282,10 @@ def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool =
         if echo:
             print(f"> {line}", file=out)
         if coach.command(ctl, line):
+            return True
+        shown = players_text(ctl, line)  # players, history, setup name (companion/players.py)
+        if shown is not None:
+            print(shown, file=out)
             return True
         hint = handle_line(ctl, line)
         if hint:

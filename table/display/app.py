@@ -27,6 +27,7 @@ from table.companion.ports import Indicators, RecordingIndicators, drain
 from table.companion.text import handle_line
 from table.display.detect import display_available  # noqa: F401 - re-exported
 from table.display.handover import IDLE
+from table.display.players_view import covers_setup, players_key
 from table.display.render import View
 
 log = logging.getLogger("applejack.display")
@@ -186,6 +187,8 @@ class App:
                 self.running = False
             elif self.entry is not None:
                 self.type_key(e)
+            elif players_key(self.ctl, e) is not None:  # a name typed, the history (players_view)
+                self.press(players_key(self.ctl, e))
             elif getattr(e, "unicode", "") == ":":
                 self.entry = ""
                 self.drawn_version = -1
@@ -268,7 +271,7 @@ class App:
         if game != self.view_game:  # the shell switched games on the setup screen
             self.view, self.view_game = view_for(self.ctl, self.surface.get_size()), game
         self.view.draw(self.surface, self.ctl)
-        if getattr(self.ctl, "choosing", lambda: False)():
+        if getattr(self.ctl, "choosing", lambda: False)() and not covers_setup(self.ctl):
             self.draw_game_tab()
         if self.entry is not None:
             self.view.draw_entry(self.surface, self.entry)

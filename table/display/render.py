@@ -22,7 +22,7 @@ import pygame
 
 from table.companion.controller import PAD_TOTAL_LOOKING, SEAT_COLOURS, STEPS, Controller, campaign_middle
 from table.companion.labels import mark_label, plural, seat_label, start_honey
-from table.display import coach_view, teach_view
+from table.display import coach_view, players_view, teach_view
 from table.engine.data import SEAT_SYMBOLS
 from table.engine.phase import Phase
 from table.engine.scoring import SOLO_GOAL, SOLO_OUTSTANDING, solo_verdict
@@ -311,6 +311,8 @@ class View:
 
     # --- setup / resume ---------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: Controller) -> None:
+        if players_view.draw_setup_overlay(self, surf, ctl):  # a name's keyboard, the history
+            return
         s = ctl.setup
         self.text(surf, "Applejack — new game", 38, (self.px(20), self.px(12)), bold=True,
                   max_w=self.w - self.px(260))
@@ -378,6 +380,7 @@ class View:
             self.wrapped(surf, f"Orchard tracking on · hints: {s.hints_text()}  (keys t, h) · every tile is typed in",
                          22, (self.px(20), max(y + self.px(6), self.h - self.px(56))), self.w - self.px(40), LIT,
                          bold=True, max_lines=2)
+        players_view.draw_setup_names(self, surf, ctl)  # the seats' name buttons, History
 
     def draw_resume(self, surf: pygame.Surface, ctl: Controller) -> None:
         self.text(surf, "Unfinished game found", 40, (self.w // 2, self.px(70)), bold=True, anchor="center")
@@ -435,6 +438,7 @@ class View:
             title = f"{seat_label(seat)}: restock the cottage"
         else:
             title = f"{seat_label(seat)}'s turn"
+        title = players_view.play_title(ctl, seat, title)  # a named seat: its player
         self.text(surf, title, 40, (self.px(88), self.px(8)), bold=True, max_w=self.w - self.px(300))
         last = t.is_last_turn() and not t.is_terminal()
         if t.is_terminal():
@@ -714,9 +718,12 @@ class View:
         self.button(surf, pygame.Rect(kx, y + kh + self.px(6), half, kh), "Clear", "clear", size=22)
         self.button(surf, pygame.Rect(kx + half + self.px(6), y + kh + self.px(6), half, kh), "Score ✓", "done",
                     colour=OK, size=24)
+        players_view.draw_pad_names(self, surf, ctl)  # named seats' players in the column heads
 
     def draw_result(self, surf: pygame.Surface, ctl: Controller) -> None:
         if coach_view.draw_page(self, surf, ctl):  # the coach page in place of the result (orchard tracking)
+            return
+        if players_view.draw_qr_page(self, surf, ctl):  # the play's QR code, full height
             return
         res = ctl.results
         tie = len(ctl.winners) > 1 and len(res) > 1
@@ -754,6 +761,7 @@ class View:
         nr = pygame.Rect(self.w - self.px(220), self.h - self.px(88), self.px(200), self.px(72))
         self.button(surf, nr, "New game", "confirm", colour=OK, size=26)
         coach_view.draw_strip(self, surf, ctl)  # the fair target / the coach's summary and the Coach button
+        players_view.draw_result_names(self, surf, ctl)  # players' names, the QR code button
 
     def hit(self, pos: tuple[int, int]) -> str | None:
         for rect, name in reversed(self.targets):

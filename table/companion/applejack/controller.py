@@ -38,6 +38,7 @@ from table.companion.applejack.setup import Setup, SetupJob, campaign_middle
 from table.companion.applejack.teach import TeachJob
 from table.companion.applejack.tracking import ENGINE_VERBS, TRACKED_NO_FIX, TrackingJob
 from table.companion.hints import Hint
+from table.companion.players import PlayersJob
 from table.companion.tracked import OrchardMirror
 from table.engine import actions as A
 from table.engine.data import DataSet
@@ -111,7 +112,7 @@ class Buttons:
 
 
 
-class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, TrackingJob, TeachJob):
+class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, TrackingJob, TeachJob):
     """See the module docstring. ``on_command(kind, payload)`` receives ``("game", setup dict)``
     when a game starts, ``("cmd", text)`` for every command that changed the game and
     ``("finished", record dict)`` when the score pad is done."""
@@ -305,6 +306,8 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
             return self._pad_press(b)
         if m == Mode.RESULT:
             if self.coach is not None and self.coach.press(b):  # the coach page (companion/coach.py)
+                return ""
+            if self._qr_press(b):  # the play's QR code page (companion/players.py)
                 return ""
             return "new-game" if b == "confirm" else None
         # play
@@ -576,6 +579,7 @@ class Controller(AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, Trackin
         return {
             **record,
             **extra,
+            **self.names_record(),  # the players picked on the setup screen (companion/players.py)
             "score_pad": self.pad.to_dict(tuple(v.id for v in self.data.varieties)),
             "scores": [{"harvest": r.harvest, "harvest_doubled": r.harvest_doubled,
                         "profitable_varieties": r.profitable_varieties, "variety_bonus": r.variety_bonus,

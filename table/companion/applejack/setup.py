@@ -32,6 +32,7 @@ class Setup:
     campaign: int = 0  # solo campaign game 1-4 (0: no campaign)
     kept: tuple[int, ...] = ()  # campaign: the kept tiles' numbers (a tracked game needs them)
     teach: bool = False  # teach mode (companion/applejack/teach.py): each step explained the first time
+    names: tuple[str | None, ...] = ()  # the players' names by seat, None: nobody picked (companion/players.py)
 
     def track_config(self) -> TrackConfig:
         return TrackConfig(self.players, cottage=self.cottage, apple_tiles=self.apple_tiles,
@@ -52,6 +53,8 @@ class Setup:
             d["kept"] = list(self.kept)
         if self.teach:  # only when on, like tracked: an old journal reads as before
             d["teach"] = True
+        if any(n is not None for n in self.names[: self.players]):  # named players (companion/players.py)
+            d["names"] = list(self.names[: self.players])
         return d
 
     @classmethod
@@ -63,7 +66,7 @@ class Setup:
                    bool(d.get("tracked", False)), tuple(int(s) for s in d.get("hints", ())),
                    tuple(str(o) for o in orchards) if orchards else None, int(d.get("campaign", 0)),
                    tuple(int(t) for t in d.get("kept", ())),
-                   teach=bool(d.get("teach", False)))
+                   teach=bool(d.get("teach", False)), names=names_from(d.get("names")))
 
     def variants_text(self) -> str:
         """The variants chosen, in words ("" for the base game)."""
@@ -89,6 +92,20 @@ class Setup:
         if len(self.hints) == self.players:
             return _("all seats")
         return _("seats {seats}").format(seats=", ".join(str(s + 1) for s in self.hints))
+
+
+def names_from(value: Any) -> tuple[str | None, ...]:
+    """A journalled setup's ``names`` (ValueError when they are not names; see companion/players.py)."""
+    from table.companion.players import check_name
+
+    if value is None:
+        return ()
+    if not isinstance(value, list) or len(value) > 8:
+        raise ValueError("names: a list of one name (or null) per seat")
+    names = [None if n is None else check_name(str(n)) if isinstance(n, str) else None for n in value]
+    if any(n is None and v is not None for n, v in zip(names, value, strict=True)):
+        raise ValueError("names: a list of one name (or null) per seat")
+    return tuple(names)
 
 
 def campaign_middle(game: int) -> int:

@@ -1,0 +1,408 @@
+"""Named players at the Applejack setup, the history screen and the result's QR code: the pure
+logic (no pygame, no SQLite; the history itself is reached through an injected
+:class:`PlayerBook`, ``table.history.HistoryBook`` at the table).
+
+* **Names.** Each seat may get a player: a name button per seat cycles through *no name* → the
+  people who played before (``History.players()``, most recent first, minus names another seat
+  holds) → **New…**, which opens an on-screen letter keyboard (:class:`Keyboard`) to type a new
+  one; keyboard typing works too. Text mode: ``setup name SEAT NAME`` (``setup name SEAT`` clears
+  it) and ``players``. A name is 1..:data:`NAME_MAX` printable characters, two seats never share
+  one (:func:`check_name`: :class:`PlayerNameError`, one line). Names are part of the
+  :class:`~table.companion.applejack.setup.Setup` (journalled with it), shown on the play
+  screen's turn line, the score pad and the result, and stored with the finished game (the
+  record's ``names``).
+* **History screen.** From the setup screen (``history`` button, key ``H``, text ``history``):
+  :class:`HistorySummary` rows (personal bests per player, game and variant, solo marks, the last
+  games), :data:`ROWS_PER_PAGE` a page.
+* **QR code.** On the result screen a ``QR code`` button shows the finished game's QR code
+  (statistics-app JSON, ``table.statsexport``) full height; text mode prints it after the result.
+
+:class:`PlayersJob` is the controller's part for all three (a mixin of
+``companion/applejack/controller.Controller``, like the other jobs).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from table.companion.applejack.base import ControllerBase, Mode
+from table.companion.applejack.errors import CommandError
+from table.companion.labels import is_number, seat_label
+from table.i18n import N_, _
+
+NAME_MAX = 20
+"""The longest name the table takes (characters): it must fit a seat's button at 480×320 (the
+history keeps up to 40)."""
+ROWS_PER_PAGE = 8
+"""History rows per screen page (fits 480×320 and 800×480 alike)."""
+NEW = N_("New…")
+"""The last entry of a seat's name cycle: it opens the letter keyboard."""
+
+LETTERS: tuple[tuple[str, ...], ...] = (
+    tuple("ABCDEFGHIJ"), tuple("KLMNOPQRST"), (*"UVWXYZ", "-", "'", "."),
+)
+"""The keyboard's first page: A–Z in alphabetical order (no layout favours one language)."""
+EXTRA: tuple[tuple[str, ...], ...] = (
+    tuple("ÄÖÜßÉÈÊÀÂÇ"), tuple("ÑÅØÆÎÏÔÛŒÍ"), tuple("1234567890"),
+)
+"""The second page: the accented letters of the German and French editions, and digits."""
+KEY_PREFIX = "kb:"
+"""Touch targets of the keyboard: ``kb:A`` … and ``kb:space``, ``kb:back``, ``kb:shift``,
+``kb:page``, ``kb:ok``, ``kb:cancel``; ``char:x`` is a character typed on a real keyboard."""
+
+
+class PlayerNameError(ValueError):
+    """A name the table does not take (``str()`` is one line to show)."""
+
+
+def check_name(text: str, taken: Sequence[str | None] = ()) -> str:
+    """``text`` as a player's name (NFC, blanks around it dropped), or PlayerNameError: empty,
+    longer than :data:`NAME_MAX`, a control character, or a name another seat holds (``taken``)."""
+    name = unicodedata.normalize("NFC", text).strip()
+    if not name:
+        raise PlayerNameError(_("A name needs at least one letter"))
+    if any(not c.isprintable() for c in name):
+        raise PlayerNameError(_("A name cannot hold control characters"))
+    if len(name) > NAME_MAX:
+        raise PlayerNameError(_("A name has at most {n} characters").format(n=NAME_MAX))
+    if name in taken:
+        raise PlayerNameError(_("{name} already has a seat").format(name=name))
+    return name
+
+
+def cycle_next(current: str | None, known: Sequence[str], taken: Sequence[str | None]) -> str | None:
+    """The next entry of a seat's name button: no name → each known name another seat does not
+    hold → :data:`NEW` → no name again. A typed name not in ``known`` goes on to the first known."""
+    options: list[str | None] = [None, *(n for n in known if n not in taken), NEW]
+    if current in options:
+        return options[(options.index(current) + 1) % len(options)]
+    return options[1]
+
+
+def remember(known: Sequence[str], names: Sequence[str | None]) -> list[str]:
+    """``known`` with ``names`` (who just played) moved to the front, most recent first."""
+    played = [n for n in names if n]
+    return [*played, *(n for n in known if n not in played)]
+
+
+@dataclass(frozen=True, slots=True)
+class Keyboard:
+    """The on-screen letter keyboard typing seat ``seat``'s name: ``text`` so far, ``shift``
+    (the next letter is a capital: on at the start and after a blank or hyphen), ``page``
+    (0: A–Z, 1: accented letters and digits)."""
+
+    seat: int
+    text: str = ""
+    shift: bool = True
+    page: int = 0
+
+    def rows(self) -> tuple[tuple[str, ...], ...]:
+        keys = LETTERS if self.page == 0 else EXTRA
+        return keys if self.shift else tuple(tuple(k.lower() for k in row) for row in keys)
+
+    def type(self, chars: str) -> Keyboard:
+        """``chars`` added (PlayerNameError past :data:`NAME_MAX`, or a control character)."""
+        if any(not c.isprintable() for c in chars):
+            raise PlayerNameError(_("A name cannot hold control characters"))
+        text = self.text + chars
+        if len(text) > NAME_MAX:
+            raise PlayerNameError(_("A name has at most {n} characters").format(n=NAME_MAX))
+        return replace(self, text=text, shift=chars[-1:] in (" ", "-"))
+
+    def key(self, k: str) -> Keyboard:
+        """A keyboard key by its target name (without :data:`KEY_PREFIX`)."""
+        if k == "space":
+            return self.type(" ") if self.text and not self.text.endswith(" ") else self
+        if k == "back":
+            text = self.text[:-1]
+            return replace(self, text=text, shift=not text or text[-1] in " -")
+        if k == "shift":
+            return replace(self, shift=not self.shift)
+        if k == "page":
+            return replace(self, page=1 - self.page)
+        return self.type(k)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    """One line of the history screen: ``kind`` is ``head`` (a section title), ``row`` or
+    ``note`` (a message: empty, damaged); ``text`` is in the current language."""
+
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class HistorySummary:
+    """What the history screen shows (``table.history.HistoryBook.summary`` makes it)."""
+
+    rows: tuple[HistoryRow, ...] = ()
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-len(self.rows) // ROWS_PER_PAGE))
+
+    def page(self, n: int) -> tuple[HistoryRow, ...]:
+        n = max(0, min(n, self.pages - 1))
+        return self.rows[n * ROWS_PER_PAGE:(n + 1) * ROWS_PER_PAGE]
+
+    def text(self) -> str:
+        """The text form (text mode's ``history``): every row, sections indented."""
+        return "\n".join(r.text if r.kind == "head" else "  " + r.text for r in self.rows)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultQR:
+    """The finished game's QR code: its history id, the matrix (rows of booleans, True = dark,
+    quiet zone included), the terminal text; or ``problem`` (one line) when there is none."""
+
+    gid: int | None = None
+    matrix: tuple[tuple[bool, ...], ...] = ()
+    text: str = ""
+    size: int = 0
+    problem: str = ""
+
+
+class PlayerBook(Protocol):
+    """Where names, the history and the QR code come from (``table.history.HistoryBook``)."""
+
+    def players(self) -> list[str]: ...
+
+    def summary(self) -> HistorySummary: ...
+
+    def result_qr(self, record: dict[str, Any]) -> ResultQR: ...
+
+    def changed(self) -> None: ...
+
+
+@dataclass
+class NoBook:
+    """No history (a controller made without a state dir, the tests): ``known`` names only."""
+
+    known: list[str] = field(default_factory=list)
+
+    def players(self) -> list[str]:
+        return list(self.known)
+
+    def summary(self) -> HistorySummary:
+        return HistorySummary((HistoryRow("note", _("No games stored yet.")),))
+
+    def result_qr(self, record: dict[str, Any]) -> ResultQR:
+        return ResultQR(problem=_("No QR code: this table keeps no history"))
+
+    def changed(self) -> None:
+        return None
+
+
+def attach_book(module: Any, state_dir: Any) -> Any:
+    """Give an Applejack companion module the history in ``state_dir`` (the session calls this
+    for every module it makes); other games are returned as they are."""
+    if getattr(module, "game", None) == "applejack":
+        from table.history import HistoryBook
+
+        module.book = HistoryBook(state_dir)
+    return module
+
+
+class PlayersJob(ControllerBase):
+    """The controller's names, history screen and QR page (see the module doc). Its state has
+    class-level defaults, so a controller needs no more in ``__init__``."""
+
+    book: PlayerBook = NoBook()
+    keyboard: Keyboard | None = None
+    """The letter keyboard while a seat's name is typed (setup screen), else None."""
+    history: HistorySummary | None = None
+    """The history screen while it is open (setup screen), else None."""
+    history_page: int = 0
+    qr_open: bool = False
+    """The result screen shows the QR code page."""
+    _qr: ResultQR | None = None
+    _qr_record: int | None = None
+    _qr_told: int | None = None
+
+    # --- names --------------------------------------------------------------------------------
+    def seat_names(self) -> tuple[str | None, ...]:
+        """One entry per seat of the setup: the player's name, None where nobody was picked."""
+        names = tuple(getattr(self.setup, "names", ()) or ())
+        return tuple(names[s] if s < len(names) else None for s in range(self.setup.players))
+
+    def player_name(self, seat: int) -> str | None:
+        names = self.seat_names()
+        return names[seat] if 0 <= seat < len(names) else None
+
+    def with_name(self, seat: int, label: str | None = None) -> str:
+        """``○ Circle (Ada)``: a seat's label with its player's name (the label alone when none)."""
+        label = seat_label(seat) if label is None else label
+        name = self.player_name(seat)
+        return label if name is None else _("{seat} ({name})").format(seat=label, name=name)
+
+    def named_line(self, line: str) -> str:
+        """A line that names seats by their labels, with the players' names added."""
+        for seat, name in enumerate(self.seat_names()):
+            label = seat_label(seat)
+            if name is not None and label in line:
+                line = line.replace(label, self.with_name(seat, label), 1)
+        return line
+
+    def _set_name(self, seat: int, name: str | None) -> None:
+        names = list(self.seat_names())
+        if name is not None:
+            name = check_name(name, [n for s, n in enumerate(names) if s != seat])
+        names[seat] = name
+        while names and names[-1] is None:
+            names.pop()
+        self.setup = replace(self.setup, names=tuple(names))
+
+    def known_players(self) -> list[str]:
+        try:
+            return self.book.players()
+        except Exception:  # the history is a convenience: no names offered rather than no game
+            return []
+
+    def _parse_setup(self, text: str) -> Any:
+        """``setup name SEAT [NAME]`` (a name may hold blanks; without one the seat's name goes);
+        every other ``setup`` word as before."""
+        words = text.split(maxsplit=2)
+        if words[:1] != ["name"]:
+            return super()._parse_setup(text)  # type: ignore[misc]
+        if len(words) < 2 or not is_number(words[1]) or not 1 <= int(words[1]) <= self.setup.players:
+            raise CommandError(_("setup name SEAT NAME: a seat from 1 to {n}, e.g. setup name 1 Ada").format(
+                n=self.setup.players))
+        before = self.setup
+        try:
+            self._set_name(int(words[1]) - 1, words[2] if len(words) > 2 else None)
+        except PlayerNameError as exc:
+            raise CommandError(str(exc)) from None
+        changed, self.setup = self.setup, before
+        return changed
+
+    # --- presses on the setup screen ----------------------------------------------------------
+    def _setup_press(self, b: str) -> str | None:
+        if self.keyboard is not None:
+            return self._keyboard_press(b)
+        if self.history is not None:
+            return self._history_press(b)
+        if b.startswith("name") and is_number(b[4:]):
+            seat = int(b[4:])
+            if seat >= self.setup.players:
+                return None
+            names = self.seat_names()
+            nxt = cycle_next(names[seat], self.known_players(), [n for s, n in enumerate(names) if s != seat])
+            if nxt == NEW:
+                self._set_name(seat, None)
+                self.keyboard = Keyboard(seat)
+            else:
+                self._set_name(seat, nxt)
+            return ""
+        if b.startswith("newname") and is_number(b[7:]) and int(b[7:]) < self.setup.players:
+            self.keyboard = Keyboard(int(b[7:]))
+            return ""
+        if b in ("history", "H"):
+            self.history, self.history_page = self.book.summary(), 0
+            return ""
+        return super()._setup_press(b)  # type: ignore[misc,no-any-return]
+
+    def _keyboard_press(self, b: str) -> str:
+        kb = self.keyboard
+        assert kb is not None
+        try:
+            if b in ("kb:ok", "confirm"):
+                self._set_name(kb.seat, kb.text) if kb.text.strip() else self._set_name(kb.seat, None)
+                self.keyboard = None
+            elif b in ("kb:cancel", "escape"):
+                self.keyboard = None
+            elif b in ("backspace", "undo"):
+                self.keyboard = kb.key("back")
+            elif b.startswith(KEY_PREFIX):
+                self.keyboard = kb.key(b[len(KEY_PREFIX):])
+            elif b.startswith("char:"):
+                self.keyboard = kb.type(b[5:]) if b[5:] != " " else kb.key("space")
+            elif b == "blind":  # the lid's BLIND button (and the space bar): a blank
+                self.keyboard = kb.key("space")
+        except PlayerNameError as exc:
+            raise CommandError(str(exc)) from None
+        return ""  # every other key is swallowed while the keyboard is up
+
+    def _history_press(self, b: str) -> str:
+        assert self.history is not None
+        if b in ("hist:next", "next", "down", "trough2"):
+            self.history_page = min(self.history_page + 1, self.history.pages - 1)
+        elif b in ("hist:prev", "prev", "up", "trough1"):
+            self.history_page = max(self.history_page - 1, 0)
+        elif b in ("hist:back", "escape", "confirm", "undo", "history", "H", "backspace"):
+            self.history = None
+        return ""
+
+    # --- the result: names in its lines, the QR code page ---------------------------------------
+    def _pad_done(self) -> None:
+        start = len(self.log)
+        super()._pad_done()  # type: ignore[misc]
+        self.log[start:] = [self.named_line(line) for line in self.log[start:]]
+        self.qr_open = False
+        self.book.changed()
+
+    def turn_line(self) -> str:
+        return self.named_line(super().turn_line())
+
+    def names_record(self) -> dict[str, Any]:
+        """The record's ``names`` (one per seat, null where nobody was picked), or nothing."""
+        names = self.seat_names()
+        return {"names": list(names)} if any(n is not None for n in names) else {}
+
+    def _qr_press(self, b: str) -> bool:
+        """The result screen's QR page: ``qr`` opens and closes it; while open every key closes it."""
+        if b == "qr" or (self.qr_open and b in ("confirm", "escape", "undo", "backspace")):
+            self.qr_open = not self.qr_open
+            return True
+        return False
+
+    def result_qr(self) -> ResultQR:
+        """The finished game's QR code (computed once per result)."""
+        if self.record is None:
+            return ResultQR(problem=_("No finished game"))
+        if self._qr is None or self._qr_record != id(self.record):
+            try:
+                self._qr = self.book.result_qr(self.record)
+            except Exception as exc:  # never a reason to lose the result screen
+                self._qr = ResultQR(problem=_("No QR code: {reason}").format(reason=str(exc)[:80]))
+            self._qr_record = id(self.record)
+        return self._qr
+
+    def result_qr_lines(self) -> list[str]:
+        """Text mode, once per result: the QR code as terminal text and its history id."""
+        if self.mode != Mode.RESULT or self.record is None or self._qr_told == id(self.record):
+            return []
+        self._qr_told = id(self.record)
+        qr = self.result_qr()
+        if qr.problem:
+            return [qr.problem]
+        return [qr.text, _("History game {gid}: scan the code with a statistics app (BG Stats) to import "
+                           "this play").format(gid=qr.gid)]
+
+
+def players_text(ctl: Any, line: str) -> str | None:
+    """Text mode's ``players``, ``history`` and ``setup name …`` lines: what to print, or None
+    when the line is not one of them (other games, other words)."""
+    if getattr(ctl, "game", None) != "applejack" or not hasattr(ctl, "seat_names"):
+        return None
+    words = line.strip().split(maxsplit=1)
+    word = words[0].lower() if words else ""
+    if word == "players":
+        known = ctl.known_players()
+        names = ctl.seat_names()
+        seats = ", ".join(f"{s + 1} {ctl.with_name(s)}" for s in range(len(names)))
+        return "\n".join([_("Known players: {names}").format(names=", ".join(known) if known else _("none")),
+                          _("Seats: {seats}  (setup name SEAT NAME)").format(seats=seats)])
+    if word == "history":
+        return str(ctl.book.summary().text())
+    if word == "setup" and len(words) > 1 and words[1].lower().startswith("name"):
+        try:
+            ctl.do(line.strip())
+        except (CommandError, ValueError) as exc:
+            return f"  ? {exc}"
+        seats = ", ".join(f"{s + 1} {ctl.with_name(s)}" for s in range(ctl.setup.players))
+        return _("Seats: {seats}").format(seats=seats)
+    return None

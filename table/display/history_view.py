@@ -1,0 +1,46 @@
+"""The history screen (the setup screen's History button, key ``H``): personal bests per player,
+game and variant, solo marks reached, the last games; ``ROWS_PER_PAGE`` rows a page, paged with
+▲ ▼ (the keys up/down, the lid's troughs 1 and 2), Back (escape, confirm) returns to the setup.
+The rows come from ``table.history.HistoryBook.summary`` through the controller
+(``ctl.history``, ``ctl.history_page``); an empty or damaged history is one line.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from table.companion.players import ROWS_PER_PAGE
+from table.i18n import _
+
+if TYPE_CHECKING:
+    from table.display.render import View
+
+
+def draw_history(v: View, surf: pygame.Surface, ctl: Any) -> None:
+    """The history screen: personal bests, solo marks, the last games, a page at a time."""
+    from table.display.render import DIM, FG, LIT
+
+    summary = ctl.history
+    page = max(0, min(ctl.history_page, summary.pages - 1))
+    v.text(surf, _("History"), 30, (v.px(14), v.px(6)), bold=True)
+    if summary.pages > 1:
+        v.text(surf, _("page {n} of {pages}").format(n=page + 1, pages=summary.pages), 18,
+               (v.w - v.px(14), v.px(14)), DIM, anchor="topright")
+    top, bottom = v.px(50), v.h - v.px(56)
+    rh = (bottom - top) // ROWS_PER_PAGE
+    for i, row in enumerate(summary.page(page)):
+        y = top + i * rh + rh // 2
+        if row.kind == "head":
+            v.text(surf, row.text, 20, (v.px(14), y), LIT, bold=True, anchor="midleft", max_w=v.w - v.px(28))
+        else:
+            v.text(surf, row.text, 18, (v.px(30), y), FG if row.kind == "row" else DIM, anchor="midleft",
+                   max_w=v.w - v.px(44))
+    bh, bw = v.px(46), v.px(150)
+    v.button(surf, pygame.Rect(v.px(8), v.h - bh - v.px(6), bw, bh), _("◂ Back"), "hist:back", size=20)
+    if summary.pages > 1:
+        v.button(surf, pygame.Rect(v.w - 2 * bw - v.px(16), v.h - bh - v.px(6), bw, bh), "▲", "hist:prev",
+                 size=22, colour=None if page > 0 else (30, 34, 40))
+        v.button(surf, pygame.Rect(v.w - bw - v.px(8), v.h - bh - v.px(6), bw, bh), "▼", "hist:next", size=22,
+                 colour=None if page < summary.pages - 1 else (30, 34, 40))

@@ -1,0 +1,217 @@
+"""Golden images of the players' screens (names at the setup, the letter keyboard, the history,
+the result with its QR code) at 480×320 and 800×480, and the QR code drawn module for module.
+
+Regenerate after an intended change of the look, then view the PNGs::
+
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/display/test_players_golden.py
+"""
+
+import itertools
+import json
+import os
+
+import pygame
+import pytest
+import segno
+
+from table.companion.controller import Controller, Setup
+from table.companion.players import ROWS_PER_PAGE
+from table.companion.session import auto_script
+from table.datafiles import load_dataset
+from table.display.players_view import QR_DARK, QR_LIGHT, draw_qr, qr_edges
+from table.display.render import View
+from table.history import History, HistoryBook, record_finished
+from table.statsexport import payload, qr_matrix
+
+from .test_golden import FAILED, GOLDEN, MAX_DIFFERENT, different_pixels
+
+SIZES = ((480, 320), (800, 480))
+PLAYED = 1_763_900_000.0  # a fixed date: the screens and the QR code do not move with the clock
+DATA = load_dataset()
+NAMES = ("players-setup", "players-keyboard", "players-keyboard-extra", "players-history", "players-play",
+         "players-result", "players-result-qr")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    pygame.display.quit()
+
+
+def finished(state_dir, setup, seed, names, order):
+    """A game played to the result with ``names`` picked, stored in the history at PLAYED."""
+    ctl = Controller(DATA)
+    ctl.book = HistoryBook(state_dir)
+    ctl.setup = setup
+    for seat, name in enumerate(names):
+        if name:
+            ctl.do(f"setup name {seat + 1} {name}")
+    for cmd in auto_script(DATA, ctl.setup, seed):
+        ctl.do(cmd)
+    assert ctl.mode == "result"
+    record_finished(state_dir, ctl.record, data=DATA, played=PLAYED + order * 3600)
+    return ctl
+
+
+@pytest.fixture(scope="module")
+def histories(tmp_path_factory):
+    """A history with named players (several games, a solo one), one controller at its result."""
+    state = tmp_path_factory.mktemp("players-state")
+    finished(state, Setup(1), 5, ["Ada"], 0)
+    finished(state, Setup(2, cottage=True), 2, ["Ada", "Bruno"], 1)
+    finished(state, Setup(3), 4, ["Chiyo", "Ada", None], 2)
+    last = finished(state, Setup(2), 3, ["Ada", "Bruno"], 3)
+    return state, last
+
+
+def sample(name, histories):
+    state, last = histories
+    if name in ("players-result", "players-result-qr"):
+        last.qr_open = name == "players-result-qr"
+        return last
+    ctl = Controller(DATA)
+    ctl.book = HistoryBook(state)
+    ctl.setup = Setup(3, cottage=True)
+    ctl.press("name0")  # the most recent players first: Bruno (then Ada, Chiyo)
+    ctl.press("name1")  # Ada (Bruno sits at seat 1)
+    if name == "players-keyboard" or name == "players-keyboard-extra":
+        ctl.press("name2")  # Chiyo
+        ctl.press("name2")  # New…: the keyboard
+        for key in ("kb:D", "kb:o", "kb:r"):
+            ctl.press(key)
+        if name == "players-keyboard-extra":
+            ctl.press("kb:page")
+            ctl.press("kb:ö")
+    elif name == "players-history":
+        ctl.press("history")
+    elif name == "players-play":
+        ctl.do("start")
+    return ctl
+
+
+def render(name, size, histories):
+    surf = pygame.Surface(size)
+    View(size).draw(surf, sample(name, histories))
+    return surf
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", NAMES)
+def test_players_screen_matches_golden(name, size, histories):
+    actual = render(name, size, histories)
+    path = GOLDEN / f"{name}-{size[0]}x{size[1]}.png"
+    if os.environ.get("UPDATE_GOLDEN"):
+        pygame.image.save(actual, str(path))
+        return
+    if not path.exists():
+        pytest.fail(f"no golden image {path.name}; run with UPDATE_GOLDEN=1 to create it")
+    golden = pygame.image.load(str(path))
+    golden = golden.convert(actual) if golden.get_bitsize() != actual.get_bitsize() else golden
+    count, _diff = different_pixels(actual, golden)
+    if count > MAX_DIFFERENT * size[0] * size[1]:
+        FAILED.mkdir(exist_ok=True)
+        pygame.image.save(actual, str(FAILED / path.name))
+        pytest.fail(f"{path.name}: {count} pixels differ; see {FAILED / path.name}")
+
+
+def test_setup_sample_has_the_names_and_the_buttons(histories):
+    ctl = sample("players-setup", histories)
+    assert ctl.seat_names() == ("Bruno", "Ada", None)
+    view = View((480, 320))
+    view.draw(pygame.Surface((480, 320)), ctl)
+    names = {n for _r, n in view.targets}
+    assert {"name0", "name1", "name2", "history"} <= names
+
+
+def test_keyboard_keys_are_big_enough_to_touch_at_480x320(histories):
+    view = View((480, 320))
+    view.draw(pygame.Surface((480, 320)), sample("players-keyboard", histories))
+    keys = [(r, n) for r, n in view.targets if n.startswith("kb:")]
+    assert len(keys) == 29 + 6  # A-Z, - ' . and shift, page, space, delete, cancel, OK
+    assert all(r.w >= 40 and r.h >= 40 for r, _n in keys), [(r.size, n) for r, n in keys if r.w < 40 or r.h < 40]
+    assert all(view.hit(r.center) == n for r, n in keys)  # no key hides another
+
+
+def test_history_screen_pages(histories):
+    ctl = sample("players-history", histories)
+    assert ctl.history is not None and ctl.history.pages >= 2  # four games, three players: more than a page
+    view = View((800, 480))
+    surf = pygame.Surface((800, 480))
+    view.draw(surf, ctl)
+    ctl.press(view.hit(next(r.center for r, n in view.targets if n == "hist:next")))
+    assert ctl.history_page == 1
+    for _n in range(5):
+        ctl.press("hist:next")
+    assert ctl.history_page == ctl.history.pages - 1  # never past the last page
+    ctl.press("hist:back")
+    assert ctl.history is None and ctl.mode == "setup"
+
+
+def test_the_qr_code_drawn_is_segnos_matrix(histories):
+    """Every module's pixels (sampled at its corners and centre) are the colour segno gives it."""
+    _state, ctl = histories
+    qr = ctl.result_qr()
+    assert qr.gid is not None and not qr.problem
+    with History(_state) as history:
+        data = payload(history.game(qr.gid), history.record(qr.gid))
+    expected = segno.make_qr(data, error="l", mode="byte", boost_error=True)
+    want = [[bool(v) for v in row] for row in expected.matrix_iter(scale=1, border=4)]
+    assert [list(r) for r in qr.matrix] == want == qr_matrix(data)
+    for size in SIZES:
+        surf = pygame.Surface(size)
+        ctl.qr_open = True
+        view = View(size)
+        view.draw(surf, ctl)
+        n, margin = len(want), view.px(6)
+        edges = qr_edges(n, size[1] - 2 * margin, margin)
+        assert min(b - a for a, b in itertools.pairwise(edges)) >= 2, f"{size}: modules too small to scan"
+        assert edges[-1] - edges[0] >= size[1] - 2 * margin - n  # the code takes the screen's height
+        for i in range(n):
+            for j in range(n):
+                colour = QR_DARK if want[i][j] else QR_LIGHT
+                x0, x1, y0, y1 = edges[j], edges[j + 1] - 1, edges[i], edges[i + 1] - 1
+                for x, y in ((x0, y0), (x1, y1), ((x0 + x1) // 2, (y0 + y1) // 2)):
+                    got = tuple(surf.get_at((x, y)))[:3]
+                    assert got == colour, (size, i, j, x, y)
+    # what is inside reads back: the statistics-app JSON of this very game
+    doc = json.loads(data.decode())
+    assert [p["name"] for p in doc["players"]] == ["Ada", "Bruno"]
+    assert [int(s["score"]) for s in doc["plays"][0]["playerScores"]] == [r.total for r in ctl.results]
+
+
+def test_draw_qr_keeps_whole_pixel_modules():
+    matrix = [[(i * 7 + j * 3) % 5 == 0 for j in range(29)] for i in range(29)]
+    surf = pygame.Surface((100, 100))
+    area = draw_qr(surf, matrix, pygame.Rect(3, 4, 95, 90))
+    assert area.size == (29 * 3, 29 * 3) and area.topleft == (3, 4)
+    for i in range(29):
+        for j in range(29):
+            assert tuple(surf.get_at((3 + j * 3 + 1, 4 + i * 3 + 1)))[:3] == (QR_DARK if matrix[i][j] else QR_LIGHT)
+
+
+def test_rows_per_page_fit_the_small_screen():
+    view = View((480, 320))
+    assert (view.h - view.px(56) - view.px(50)) // ROWS_PER_PAGE >= 24  # a row is at least 24 px high
+
+
+def test_a_long_name_stays_in_its_score_pad_column():
+    ctl = Controller(DATA)
+    ctl.setup = Setup(3)
+    ctl.do("setup name 3 WWWWWWWWWWWWWWWWWWWW")  # 20 wide letters: more than the column holds
+    for cmd in auto_script(DATA, ctl.setup, 3):
+        if cmd.startswith("pad "):
+            break
+        ctl.do(cmd)
+    assert ctl.mode == "pad"
+    size = (480, 320)
+    view = View(size)
+    plain, named = pygame.Surface(size), pygame.Surface(size)
+    view.draw(named, ctl)
+    ctl.setup = Setup(3)
+    view.draw(plain, ctl)
+    keypad_x = min(r.x for r, n in view.targets if n == "7")
+    for x in range(keypad_x - 4, size[0]):  # the keypad is untouched by the name
+        for y in range(view.px(84), view.px(84) + 20):
+            assert named.get_at((x, y)) == plain.get_at((x, y)), (x, y)
