@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from table.companion.waldgaertner import CommandError, WaldgaertnerCompanion, card_label, seat_name
 from table.engine.errors import ActionParseError, IllegalActionError
+from table.i18n import _
 
 WORDS = {"": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm", "u": "undo", "undo": "undo"}
 
@@ -46,16 +47,18 @@ def help_keys() -> str:
 
 
 def ledger_line(ctl: WaldgaertnerCompanion) -> str:
-    parts = [f"{seat_name(s)} storage {st}, fields {f}, dark waiting {d}, plants {p}"
-             for s, (st, f, d, p) in enumerate(ctl.ledger())]
-    return "Cube ledger: " + "; ".join(parts) + f" (dark cubes left {ctl.state.dark_left()})"
+    parts = [_("{seat} storage {storage}, fields {fields}, dark waiting {dark}, plants {plants}").format(
+        seat=seat_name(s), storage=st, fields=f, dark=d, plants=p) for s, (st, f, d, p) in enumerate(ctl.ledger())]
+    return _("Cube ledger: {seats} (dark cubes left {left})").format(seats="; ".join(parts),
+                                                                    left=ctl.state.dark_left())
 
 
 def offer_line(ctl: WaldgaertnerCompanion) -> str:
     e = ctl.state
-    shown = [f"{d + 1}: {card_label(e.card(e.offer(d))) if e.offer(d) >= 0 else '—'} ({e.deck_size(d)} left)"
+    shown = [_("{deck}: {card} ({n} left)").format(deck=d + 1, card=card_label(e.card(e.offer(d)))
+                                                   if e.offer(d) >= 0 else "—", n=e.deck_size(d))
              for d in range(e.players)]
-    return "Offers: " + "; ".join(shown)
+    return _("Offers: {offers}").format(offers="; ".join(shown))
 
 
 def garden_lines(ctl: WaldgaertnerCompanion) -> list[str]:
@@ -66,7 +69,8 @@ def garden_lines(ctl: WaldgaertnerCompanion) -> list[str]:
         rows = []
         for r, have, cap in ctl.rows(s):
             plants = [card_label(e.card(g[(rr, p)])) for (rr, p) in sorted(g) if rr == r]
-            rows.append(f"row {r} {have}/{cap}" + (f" [{', '.join(plants)}]" if plants else ""))
+            rows.append(_("row {row} {have}/{cap}").format(row=r, have=have, cap=cap)
+                        + (f" [{', '.join(plants)}]" if plants else ""))
         out.append(f"{seat_name(s)}: " + "; ".join(rows))
     return out
 
@@ -80,10 +84,13 @@ def status_lines(ctl: WaldgaertnerCompanion) -> list[str]:
 def screen_text(ctl: WaldgaertnerCompanion) -> str:
     if ctl.mode == "setup":
         s = ctl.setup
-        return (f"Waldgärtner setup: players {s.players} (2-7), continent choice {s.choice} (1), direct sale "
-                f"{'on' if s.direct_sale else 'off'}; confirm starts")
+        if s.direct_sale:
+            return _("Waldgärtner setup: players {n} (2-7), continent choice {choice} (1), direct sale on; confirm "
+                     "starts").format(n=s.players, choice=s.choice)
+        return _("Waldgärtner setup: players {n} (2-7), continent choice {choice} (1), direct sale off; confirm "
+                 "starts").format(n=s.players, choice=s.choice)
     if ctl.mode == "resume":
-        return f"Unfinished game: {ctl.resume_info}"
+        return _("Unfinished game: {info}").format(info=ctl.resume_info)
     return ""
 
 
@@ -94,10 +101,10 @@ def handle_line(ctl: WaldgaertnerCompanion, line: str) -> str | None:
         return None
     if ctl.mode == "setup" and len(word) == 1 and word.isascii() and word.isdigit():
         ok = ctl.press(f"trough{word}")
-        return None if ok else (ctl.hint or f"{word}: nothing to do now")
+        return None if ok else (ctl.hint or _("{key}: nothing to do now").format(key=word))
     if word in WORDS or (ctl.mode == "play" and word == "b"):
         ok = ctl.press(WORDS.get(word, "blind"))
-        return None if ok else (ctl.hint or f"{word or 'confirm'}: nothing to do now")
+        return None if ok else (ctl.hint or _("{key}: nothing to do now").format(key=word or "confirm"))
     try:
         ctl.do(word)
     except (CommandError, IllegalActionError, ActionParseError, ValueError) as exc:
