@@ -50,6 +50,7 @@ if the table turns one of the cards really put back (say ``undo`` and enter them
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -141,6 +142,24 @@ def special_words(text: str) -> str:
         return _("search deck {n}").format(n=n)
     return {"alternative offer": _("alternative offer"), "search discard pile": _("search discard pile"),
             "forgone": _("forgone")}.get(text, text)
+
+
+_NOT_ALLOWED = re.compile(r"(?P<action>.+) is not allowed now \((?P<stage>[a-z]+); legal: (?P<legal>.*)\)", re.S)
+"""The engine's refusal of an action that is not legal now (``game.State.apply``)."""
+
+
+def engine_reason(exc: Exception) -> str:
+    """The engine's refusal in the table's language (the action texts in it are command words
+    people type and stay as they are); any other engine message as it is."""
+    text = str(exc)
+    m = _NOT_ALLOWED.fullmatch(text)
+    if m is None:
+        return text
+    legal = m["legal"]
+    if legal == "nothing, the game is over":
+        legal = _("nothing, the game is over")
+    return _("{action} is not allowed now ({stage}; legal: {legal})").format(action=m["action"], stage=m["stage"],
+                                                                          legal=legal)
 
 
 def card_label(card: Card) -> str:
@@ -685,8 +704,8 @@ class WaldgaertnerCompanion(TableModule):
             s = self.seat()
             held = [card_label(e.card(c)) for c in (e.hand(s), e.pending(s)) if c >= 0]
             return _("{seat} plays one of {cards} ({reason})").format(seat=seat_name(s), cards=", ".join(held),
-                                                                     reason=exc)
-        return f"{canon}: {exc}"
+                                                                     reason=engine_reason(exc))
+        return f"{canon}: {engine_reason(exc)}"
 
     def _after(self) -> None:
         e = self.state
@@ -826,7 +845,7 @@ class WaldgaertnerCompanion(TableModule):
         for s in range(e.players):
             blooms, harvests, vain = [], [], []
             for ev in evs:
-                if getattr(ev, "seat", -1) != s:
+                if not isinstance(ev, (E.Bloomed, E.BloomedInVain, E.Harvested)) or ev.seat != s:
                     continue
                 card = card_label(e.card(ev.card))
                 if isinstance(ev, E.Bloomed):
