@@ -126,13 +126,22 @@ class WaldgaertnerView(View):
             cid = e.offer(d)
             if cid >= 0:
                 c = e.card(cid)
-                label = f"{card_label(c)} · {size_name(c.size)}" + (" ♂" if c.male else "")
-                self.text(surf, label, 15, (row.x + self.px(52), row.centery), FG, anchor="midleft",
-                          max_w=row.w - self.px(110))
+                room = row.w - self.px(110)
+                self.text(surf, self.offer_label(c, room), 15, (row.x + self.px(52), row.centery), FG,
+                          anchor="midleft", max_w=room)
             else:
                 self.text(surf, "—", 15, (row.x + self.px(52), row.centery), DIM, anchor="midleft")
             self.text(surf, _("{n} left").format(n=e.deck_size(d)) if not hot else _("contested"), 13,
                       (row.right - self.px(4), row.centery), WARN if hot else DIM, anchor="midright")
+
+    def offer_label(self, card: Any, room: int) -> str:
+        """``#17 Apple · small tree`` (♂ for a male plant); without the size class when the line would
+        not fit ``room`` pixels even at the smallest size (long names, longer languages)."""
+        male = " ♂" if card.male else ""
+        label = f"{card_label(card)} · {size_name(card.size)}{male}"
+        if self.fonts.font(8).size(label)[0] > room:
+            label = f"{card_label(card)}{male}"
+        return label
 
     def draw_phase(self, surf: pygame.Surface, ctl: Any, area: pygame.Rect) -> None:
         pygame.draw.rect(surf, LEAF, area, border_radius=self.px(6))

@@ -239,3 +239,21 @@ def test_every_screen_draws_in_the_language(cards, lang, size, monkeypatch) -> N
     text = "\n".join(ours)
     for word in expect:
         assert word in text, word
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "ja"])
+def test_every_card_offer_fits_its_row_at_480x320(cards, lang) -> None:
+    """An offered card's line fits the offer row even at the smallest text size: a long name in a
+    long language drops the size class rather than running into the cards-left count."""
+    import pygame
+
+    from table.display.waldgaertner_view import WaldgaertnerView
+
+    pygame.font.init()
+    view = WaldgaertnerView((480, 320))
+    room = view.px(380) - view.px(110)
+    with using(lang):
+        too_long = [c.id for c in cards.cards if view.fonts.font(8).size(view.offer_label(c, room))[0] > room]
+        with_class = sum(" · " in view.offer_label(c, room) for c in cards.cards)
+    assert not too_long
+    assert with_class > len(cards.cards) // 3  # many keep their size class
