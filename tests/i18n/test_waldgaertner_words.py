@@ -257,3 +257,20 @@ def test_every_card_offer_fits_its_row_at_480x320(cards, lang) -> None:
         with_class = sum(" · " in view.offer_label(c, room) for c in cards.cards)
     assert not too_long
     assert with_class > len(cards.cards) // 3  # many keep their size class
+
+
+def test_the_text_mode_help_explains_in_the_language_and_keeps_the_command_words() -> None:
+    from table.companion.waldgaertner_text import help_keys
+
+    english = help_keys()
+    assert english.startswith("play --game waldgaertner --text: Waldgärtner's companion in a terminal. Every input "
+                              "line is a\nkey or a command (the journal keeps the long form):\n\n")
+    plant = "\n    plant 17 at 3.2 / plant 17  "
+    assert plant + "plant it in row 3, place 2 (the first free place when omitted)\n" in english
+    assert "\n            [bonus=1 partner=Malus] [leaf] [nitrogen]\n" + " " * 32 + "a card that" in english
+    assert english.endswith("BLIND sells (or declines, or forgoes),\nUNDO undoes.\n")
+    with using("de"):
+        german = help_keys()
+    assert plant + "in Reihe 3, Platz 2 pflanzen (ohne Angabe: der erste freie Platz)\n" in german
+    assert "\n    undo / u                    den letzten Befehl zurücknehmen\n" in german
+    assert len(german.splitlines()) == len(english.splitlines())
