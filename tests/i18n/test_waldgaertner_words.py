@@ -274,3 +274,15 @@ def test_the_text_mode_help_explains_in_the_language_and_keeps_the_command_words
     assert plant + "in Reihe 3, Platz 2 pflanzen (ohne Angabe: der erste freie Platz)\n" in german
     assert "\n    undo / u                    den letzten Befehl zurücknehmen\n" in german
     assert len(german.splitlines()) == len(english.splitlines())
+
+
+def test_the_demo_speaks_the_language() -> None:
+    from table.display.waldgaertner_demo import waldgaertner_steps
+
+    said: list[str] = []
+    with using("ja"):
+        for ctl in waldgaertner_steps(games=1, players=2, seed=3):
+            said += ctl.new_lines()
+    assert any(ln.startswith("ラウンド21/21：時期0、冬") for ln in said)
+    assert any(ln.startswith("ゲーム終了：") for ln in said)
+    assert not [ln for ln in said if re.search(r"\b(Seat|Round|Deck|takes|plants|sells)\b", ln)]
