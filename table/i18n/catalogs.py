@@ -176,6 +176,9 @@ def problems() -> list[Problem]:
 
     tmpl, orphans = templates()
     out = [Problem("*", "*", f, "marks messages but belongs to no part (catalogs.PARTS)") for f in orphans]
+    # the parts are chained into one catalogue at run time: a message two parts share must be
+    # translated alike in both, or the first part (by file name) would win unseen
+    seen: dict[tuple[str, Any], dict[str, Any]] = {}
     for part, template in tmpl.items():
         for msg in template:
             if not msg.id:
@@ -214,8 +217,14 @@ def problems() -> list[Problem]:
                     got = _fields(s)
                     if got != want:
                         out.append(Problem(lang, part, key, f"placeholders {sorted(got)} ≠ {sorted(want)}"))
+                seen.setdefault((lang, _key(msg.id)), {})[part] = _key(have.string)
                 if compiled.get(_key(msg.id)) != _key(have.string):
                     out.append(Problem(lang, part, key, "the .mo is stale: run `python -m table.i18n.catalogs update`"))
+    for (lang, msgid), by_part in seen.items():
+        if len(set(by_part.values())) > 1:
+            key = msgid[0] if isinstance(msgid, tuple) else msgid
+            what = "; ".join(f"{part}: {text!r}" for part, text in sorted(by_part.items()))
+            out.append(Problem(lang, "+".join(sorted(by_part)), key, f"translated differently ({what})"))
     return out
 
 

@@ -158,12 +158,13 @@ def test_the_japanese_game_speaks_japanese(games) -> None:
     text = "\n".join(lines)
     assert "ラウンド2/21：時期1、早春" in lines and "ラウンド21/21：時期0、冬" in lines
     for word in ("開花：キューブを置く", "収穫して貯蔵へ", "特別アクション", "ボーナスアクション", "窒素固定", "捨て札",
-                 "プレイヤー1", "提供：", "取り消し：", "カードファイルにカード999はありません"):
+                 "1番", "提供：", "取り消し: ", "カードファイルにカード999はありません"):
         assert word in text, word
     assert any(ln.startswith("ゲーム終了：") for ln in lines)
     # no Latin word but the command words people type, continent codes and the game's name
     latin = {w for ln in lines for w in re.findall(r"[A-Za-z]{3,}", ln)}
-    assert latin <= {"plant", "sell", "search", "discard", "buy", "decline", "BLIND", "Waldg", "rtner", "setup",
+    assert latin <= {"plant", "sell", "search", "discard", "buy", "decline", "BLIND", "CONFIRM", "UNDO", "Waldg",
+                     "rtner", "setup",
                      "players", "choice", "directsale", "keep"}, latin
 
 
