@@ -50,6 +50,7 @@ if the table turns one of the cards really put back (say ``undo`` and enter them
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,24 +58,35 @@ from table.companion.controller import LedState
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError as CommandError  # re-exported: one refusal for every game
 from table.companion.protocol import CommandHook
+from table.companion.waldgaertner_names import PHASE_NAMES, card_name, phase_name, size_name, size_plural
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.engine.events import Event
 from table.engine.waldgaertner import CardSet, Config, State, new_game
 from table.engine.waldgaertner import actions as A
 from table.engine.waldgaertner import events as E
-from table.engine.waldgaertner.cards import SIZE_NAMES, Card
+from table.engine.waldgaertner.cards import Card
 from table.engine.waldgaertner.game import ROUNDS, ROW_CAPACITY, deck_continents
+from table.i18n import N_, _, ngettext
 
 GAME = "waldgaertner"
-PHASES = ("winter", "early spring", "mid spring", "late spring", "early summer", "mid summer", "late summer",
-          "early autumn", "mid autumn", "late autumn")
-"""The annual phases by the indicator's number (0 winter … 9 late autumn)."""
+PHASES = PHASE_NAMES
+"""The annual phases by the indicator's number (0 winter … 9 late autumn), English (``phase_name``
+says one in the table's language)."""
 CHANCE_STAGES = ("draw", "reveal", "bdraw", "sdeal")
 CHOOSE_STAGES = ("bchoose", "achoose", "schoose")
 
 
 def seat_name(seat: int) -> str:
-    return f"Seat {seat + 1}"
+    """``Seat 3`` (0-based ``seat``) in the table's language."""
+    return _("Seat {n}").format(n=seat + 1)
+
+
+def and_list(names: list[str]) -> str:
+    """``A and B and C`` in the table's language."""
+    out = names[0] if names else ""
+    for name in names[1:]:
+        out = _("{first} and {second}").format(first=out, second=name)
+    return out
 
 
 def _num(text: str, digits: int = 3) -> bool:
@@ -86,9 +98,73 @@ def cards_digest(cards: CardSet) -> str:
     return hashlib.sha256(cards.text.encode()).hexdigest()[:12]
 
 
+def or_list(names: list[str]) -> str:
+    """``A or B`` in the table's language."""
+    out = names[0] if names else ""
+    for name in names[1:]:
+        out = _("{first} or {second}").format(first=out, second=name)
+    return out
+
+
+def _deck_number(text: str, prefix: str, suffix: str = "") -> str | None:
+    """The deck number in an engine text ``prefix N suffix``, or None."""
+    if text.startswith(prefix) and text.endswith(suffix):
+        middle = text[len(prefix):len(text) - len(suffix)]
+        if _num(middle, 2):
+            return middle
+    return None
+
+
+def choice_words(text: str) -> str:
+    """A die choice's engine text (``deck 3``, ``special``, ``pass``) as the table hears it."""
+    n = _deck_number(text, "deck ")
+    if n is not None:
+        return _("deck {n}").format(n=n)
+    return {"special": _("special"), "pass": _("pass")}.get(text, text)
+
+
+def source_words(text: str) -> str:
+    """Where a card was drawn from, in the engine's words (``deck 3 (bonus)``, ``the discard pile``),
+    as the table hears it."""
+    for suffix, words in (("", N_("deck {n}")), (" (bonus)", N_("deck {n} (bonus)")),
+                          (" (searched)", N_("deck {n} (searched)"))):
+        n = _deck_number(text, "deck ", suffix)
+        if n is not None:
+            return _(words).format(n=n)
+    return _("the discard pile") if text == "the discard pile" else text
+
+
+def special_words(text: str) -> str:
+    """A special action in the engine's words (``alternative offer``, ``search deck 3``,
+    ``search discard pile``, ``forgone``) as the table hears it."""
+    n = _deck_number(text, "search deck ")
+    if n is not None:
+        return _("search deck {n}").format(n=n)
+    return {"alternative offer": _("alternative offer"), "search discard pile": _("search discard pile"),
+            "forgone": _("forgone")}.get(text, text)
+
+
+_NOT_ALLOWED = re.compile(r"(?P<action>.+) is not allowed now \((?P<stage>[a-z]+); legal: (?P<legal>.*)\)", re.S)
+"""The engine's refusal of an action that is not legal now (``game.State.apply``)."""
+
+
+def engine_reason(exc: Exception) -> str:
+    """The engine's refusal in the table's language (the action texts in it are command words
+    people type and stay as they are); any other engine message as it is."""
+    text = str(exc)
+    m = _NOT_ALLOWED.fullmatch(text)
+    if m is None:
+        return text
+    legal = m["legal"]
+    if legal == "nothing, the game is over":
+        legal = _("nothing, the game is over")
+    return _("{action} is not allowed now ({stage}; legal: {legal})").format(action=m["action"], stage=m["stage"],
+                                                                          legal=legal)
+
+
 def card_label(card: Card) -> str:
-    """``#17 Apple`` (the id people enter, the English name)."""
-    return f"#{card.id} {card.common}"
+    """``#17 Apple`` (the id people enter, the name in the table's language)."""
+    return f"#{card.id} {card_name(card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +215,7 @@ class WaldgaertnerCompanion(TableModule):
 
     def resumed_line(self) -> str:
         """What the table is asked next, said after a resume."""
-        return f"Resumed. {self.ask() if self.mode == 'play' else 'Game over'}"
+        return _("Resumed. {next}").format(next=self.ask() if self.mode == "play" else _("Game over"))
 
     def __init__(self, *, on_command: CommandHook | None = None, cards: CardSet | None = None) -> None:
         self.game = GAME
@@ -194,7 +270,7 @@ class WaldgaertnerCompanion(TableModule):
         e = self.e
         if e is None or e.is_terminal():
             return -1
-        kind, seat, _ = e.t.jobs[0]
+        kind, seat, _arg = e.t.jobs[0]
         return -1 if kind == "reveal" else seat
 
     def deck_now(self) -> int:
@@ -202,7 +278,7 @@ class WaldgaertnerCompanion(TableModule):
         e = self.e
         if e is None or e.is_terminal():
             return -1
-        kind, _, arg = e.t.jobs[0]
+        kind, _seat, arg = e.t.jobs[0]
         return arg if kind in CHANCE_STAGES else -1
 
     def contested(self) -> tuple[int, ...]:
@@ -317,7 +393,7 @@ class WaldgaertnerCompanion(TableModule):
         """One command (script line, journal row, or what a key meant); CommandError if refused."""
         text = " ".join(command.strip().lower().split())
         if not text:
-            raise CommandError("an empty command")
+            raise CommandError(_("an empty command"))
         if self.mode == "resume":
             if text == "resume":
                 self._resume()
@@ -325,7 +401,7 @@ class WaldgaertnerCompanion(TableModule):
             if text == "discard":
                 self._discard()
                 return
-            raise CommandError("an unfinished game is waiting: confirm resumes it, undo twice discards it")
+            raise CommandError(_("an unfinished game is waiting: confirm resumes it, undo twice discards it"))
         if self.mode == "setup":
             if text.startswith("setup"):
                 self.setup = self._parse_setup(text)
@@ -334,13 +410,13 @@ class WaldgaertnerCompanion(TableModule):
             if text == "start":
                 self._start(self.setup, journal=True)
                 return
-            raise CommandError(f"{text!r}: on the setup screen: setup players=N choice=EU|NA directsale=on|off, "
-                               "or start")
+            raise CommandError(_("{text}: on the setup screen: setup players=N choice=EU|NA directsale=on|off, "
+                                 "or start").format(text=repr(text)))
         if text == "new" and self.mode == "result":
             self._reset()
             return
         if self.mode == "result":
-            raise CommandError("the game is over and recorded: confirm starts a new one")
+            raise CommandError(_("the game is over and recorded: confirm starts a new one"))
         if text in ("undo", "u"):
             self._undo()
             return
@@ -375,7 +451,7 @@ class WaldgaertnerCompanion(TableModule):
                 return f"bonus {n}"
             if st == "special":
                 return f"search {n}"
-            raise CommandError(f"{n}: no number is asked now ({self.ask()})")
+            raise CommandError(_("{n}: no number is asked now ({now})").format(n=n, now=self.ask()))
         if w[0] == "unknown":
             return self._unknown_canonical(w[1:])
         if w == ["s"] and st == "die":
@@ -387,32 +463,38 @@ class WaldgaertnerCompanion(TableModule):
             spots = e.plant_spots(self.seat(), cid) if cid < len(e.cards) else []
             if not spots:
                 raise CommandError(self._no_room(cid))
-            r, p, _ = spots[0]
+            r, p, _fee = spots[0]
             return f"plant {cid} at {r}.{p + 1}"
         if len(w) == 2 and w[0] == "keep" and _num(w[1]):
             return f"keep {int(w[1])}"
         try:
             return A.to_text(A.from_text(text))
         except ActionParseError:
-            raise CommandError(f"{text!r} is not a Waldgärtner command (now: {self.ask()})") from None
+            raise CommandError(_("{text} is not a Waldgärtner command (now: {now})").format(
+                text=repr(text), now=self.ask())) from None
 
     def _no_room(self, cid: int) -> str:
         e = self.state
         s = self.seat()
         if cid >= len(e.cards):
-            return f"there is no card {cid} in the card file (0-{len(e.cards) - 1})"
+            return _("there is no card {id} in the card file (0-{last})").format(id=cid, last=len(e.cards) - 1)
         c = e.card(cid)
         if cid not in (e.hand(s), e.pending(s)):
-            return f"{seat_name(s)} does not hold {card_label(c)}"
+            return _("{seat} does not hold {card}").format(seat=seat_name(s), card=card_label(c))
         row = c.size
         have = sum(1 for (r, _p) in e.garden(s) if r == row)
         if have > ROW_CAPACITY[row]:
-            more = " (a second additional large tree goes to row 6 for 6 cubes)" if row == 5 else ""
-            return (f"row {row} ({SIZE_NAMES[row]}s) is full: {have} plants, its capacity {ROW_CAPACITY[row]} "
-                    f"and one additional plant{more}; sell {cid} instead")
+            if row == 5:
+                return _("row {row} ({size}) is full: {have} plants, its capacity {cap} and one additional plant "
+                         "(a second additional large tree goes to row 6 for 6 cubes); sell {id} instead").format(
+                    row=row, size=size_plural(row), have=have, cap=ROW_CAPACITY[row], id=cid)
+            return _("row {row} ({size}) is full: {have} plants, its capacity {cap} and one additional plant; "
+                     "sell {id} instead").format(row=row, size=size_plural(row), have=have, cap=ROW_CAPACITY[row],
+                                                 id=cid)
         fee = row if not any(e.card(x).male for (r, _p), x in e.garden(s).items() if r == row) else 0
-        return (f"row {row} holds {ROW_CAPACITY[row]}: one more costs {fee} cubes (row {row}'s fee) and "
-                f"{seat_name(s)} has {e.storage(s)}; sell {cid} instead")
+        return _("row {row} holds {cap}: one more costs {fee} cubes (row {row}'s fee) and {seat} has {storage}; "
+                 "sell {id} instead").format(row=row, cap=ROW_CAPACITY[row], fee=fee, seat=seat_name(s),
+                                             storage=e.storage(s), id=cid)
 
     def _apply(self, canon: str) -> None:
         e = self.state
@@ -444,9 +526,9 @@ class WaldgaertnerCompanion(TableModule):
         st = self.stage()
         w = text.split()
         if w[0] == "card" and st not in CHANCE_STAGES:
-            raise CommandError(f"no card is turned or drawn now ({self.ask()})")
+            raise CommandError(_("no card is turned or drawn now ({now})").format(now=self.ask()))
         if w[0] != "card" and st in CHANCE_STAGES:
-            raise CommandError(f"the table turns or draws a card now: {self.ask()}")
+            raise CommandError(_("the table turns or draws a card now: {now}").format(now=self.ask()))
         if w[0] == "plant":
             cid = int(w[1])
             if st == "play" and cid < len(e.cards) and not e.plant_spots(self.seat(), cid):
@@ -460,7 +542,8 @@ class WaldgaertnerCompanion(TableModule):
         for: an unseen card of the deck's continent and size class (the last in the file)."""
         st = self.stage()
         if st not in ("draw", "reveal", "bdraw"):
-            raise CommandError(f"an unknown card is entered where a card is turned or drawn ({self.ask()})")
+            raise CommandError(_("an unknown card is entered where a card is turned or drawn ({now})").format(
+                now=self.ask()))
         if words and _num(words[0]):  # the journal's form already names the card it stands in for
             return "unknown " + " ".join(words)
         attrs = self._unknown_attrs(words)
@@ -469,14 +552,15 @@ class WaldgaertnerCompanion(TableModule):
         cont = e.decks[d]
         if not e.t.unknown[d]:
             shown = ", ".join(card_label(e.card(x)) for x in sorted(set(e.t.known[d]))[:6])
-            raise CommandError(f"every card left in deck {d + 1} is known to the companion ({shown}…): it cannot be "
-                               "an unknown one")
+            raise CommandError(_("every card left in deck {deck} is known to the companion ({shown}…): it cannot be "
+                                 "an unknown one").format(deck=d + 1, shown=shown))
         base = self.cards.cards
         taken = {c.id for c in e.config.cards.cards if c != base[c.id]}
         free = [c for c in e.t.pools[cont] if base[c].size == attrs["size"] and c not in taken]
         if not free:
-            raise CommandError(f"every {SIZE_NAMES[int(attrs['size'])]} card of {cont} has been seen: no unseen "
-                               "card is left for the unknown one to stand in for")
+            raise CommandError(_("every {size} card of {continent} has been seen: no unseen card is left for the "
+                                 "unknown one to stand in for").format(size=size_name(int(attrs["size"])),
+                                                                       continent=cont))
         return f"unknown {max(free)} " + " ".join(f"{k}={v}" for k, v in attrs.items() if v not in ("", -1))
 
     @staticmethod
@@ -500,16 +584,18 @@ class WaldgaertnerCompanion(TableModule):
             elif key == "partner" and val and val.isascii():
                 out[key] = val[:1].upper() + val[1:]
             else:
-                raise CommandError(f"unknown card: {word!r}? size=1-5 value=N flower=({'|'.join(COLOURS)}) "
-                                   f"flowering=0-9 fruit=({'|'.join(FRUITS)}) harvest=0-9 [sex=male|female] "
-                                   "[bonus=N partner=Genus] [leaf] [nitrogen]")
+                raise CommandError(_("unknown card: {word}? size=1-5 value=N flower=({colours}) flowering=0-9 "
+                                     "fruit=({fruits}) harvest=0-9 [sex=male|female] [bonus=N partner=Genus] [leaf] "
+                                     "[nitrogen]").format(word=repr(word), colours="|".join(COLOURS),
+                                                          fruits="|".join(FRUITS)))
         male = out["sex"] == "male"
         need = ["size", "flower", "flowering"] + ([] if male else ["fruit", "harvest"])
         missing = [k for k in need if out[k] in ("", -1) or (k == "size" and out[k] == 0)]
         if missing:
-            raise CommandError(f"unknown card: give {', '.join(missing)} (the attributes the rules use)")
+            raise CommandError(_("unknown card: give {missing} (the attributes the rules use)").format(
+                missing=", ".join(missing)))
         if not 1 <= int(out["size"]) <= 5 or not 0 <= int(out["flowering"]) <= 9 or int(out["harvest"]) > 9:
-            raise CommandError("unknown card: size is 1-5, flowering and harvest are phases 0-9")
+            raise CommandError(_("unknown card: size is 1-5, flowering and harvest are phases 0-9"))
         if male:
             out["fruit"], out["harvest"] = "", -1
         return out
@@ -533,7 +619,7 @@ class WaldgaertnerCompanion(TableModule):
         attrs = self._unknown_attrs(w[2:])
         old = e.config.cards.cards
         if not 0 <= cid < len(old) or cid not in e.t.pools[old[cid].continent] or old[cid].size != attrs["size"]:
-            raise CommandError(f"card {cid} cannot stand in for an unknown card now")
+            raise CommandError(_("card {id} cannot stand in for an unknown card now").format(id=cid))
         male = attrs["sex"] == "male"
         card = replace(old[cid], name=f"Ignota {cid}", common=f"unknown plant {cid}", german=f"unbekannt {cid}",
                        sex=str(attrs["sex"]), value=int(attrs["value"]), bonus=int(attrs["bonus"]),
@@ -554,13 +640,14 @@ class WaldgaertnerCompanion(TableModule):
         e = self.state
         st = self.stage()
         if st not in ("bdraw", "sdeal", *CHOOSE_STAGES):
-            raise CommandError(f"no card is kept now ({self.ask()})")
+            raise CommandError(_("no card is kept now ({now})").format(now=self.ask()))
         if st in ("bdraw", "sdeal"):
             deck = self.deck_now()
             known = e.t.known[deck]
             if st == "bdraw" or cid not in known:
                 if A.CARD + cid not in e.legal_actions():
-                    raise CommandError(f"card {cid} cannot be in deck {deck + 1} now: {self._card_where(cid)}")
+                    raise CommandError(_("card {id} cannot be in deck {deck} now: {where}").format(
+                        id=cid, deck=deck + 1, where=self._card_where(cid)))
                 e.apply(f"card {cid}")
             while e.step == st:
                 legal = [a for a in e.legal_actions() if a != A.CARD + cid]
@@ -570,25 +657,28 @@ class WaldgaertnerCompanion(TableModule):
     def _card_where(self, cid: int) -> str:
         e = self.state
         if not 0 <= cid < len(e.cards):
-            return f"there is no card {cid} in the card file (0-{len(e.cards) - 1})"
+            return _("there is no card {id} in the card file (0-{last})").format(id=cid, last=len(e.cards) - 1)
         c = e.card(cid)
+        card = card_label(c)
         for s in range(e.players):
             if cid in e.garden(s).values():
-                return f"{card_label(c)} grows in {seat_name(s)}'s garden"
+                return _("{card} grows in {seat}'s garden").format(card=card, seat=seat_name(s))
             if cid in (e.hand(s), e.pending(s)):
-                return f"{card_label(c)} is in {seat_name(s)}'s hand"
+                return _("{card} is in {seat}'s hand").format(card=card, seat=seat_name(s))
         if cid in e.discard:
-            return f"{card_label(c)} is on the discard pile"
+            return _("{card} is on the discard pile").format(card=card)
         for d in range(e.players):
             if e.offer(d) == cid:
-                return f"{card_label(c)} is face up on deck {d + 1}"
+                return _("{card} is face up on deck {deck}").format(card=card, deck=d + 1)
             if cid in e.t.known[d]:
-                return (f"{card_label(c)} is in deck {d + 1} (put back there, or filled in by a `keep`: if the table "
-                        "really put other cards back, undo to that draw and enter each card)")
+                return _("{card} is in deck {deck} (put back there, or filled in by a `keep`: if the table really put "
+                         "other cards back, undo to that draw and enter each card)").format(card=card, deck=d + 1)
         decks = [d + 1 for d, cont in enumerate(e.decks) if cont == c.continent]
         if not decks:
-            return f"{card_label(c)} is a {c.continent} card: this game plays {'/'.join(sorted(set(e.decks)))}"
-        return f"{card_label(c)} belongs to the {c.continent} decks ({', '.join(map(str, decks))})"
+            return _("{card} is a {continent} card: this game plays {decks}").format(
+                card=card, continent=c.continent, decks="/".join(sorted(set(e.decks))))
+        return _("{card} belongs to the {continent} decks ({decks})").format(
+            card=card, continent=c.continent, decks=", ".join(map(str, decks)))
 
     def _refusal(self, canon: str, exc: Exception) -> str:
         e = self.state
@@ -598,19 +688,24 @@ class WaldgaertnerCompanion(TableModule):
             cid, d = int(w[1]), self.deck_now()
             if d >= 0 and not e.t.unknown[d] and cid in e.t.pools.get(e.decks[d], ()):
                 shown = ", ".join(card_label(e.card(x)) for x in sorted(set(e.t.known[d]))[:6])
-                return (f"card {cid} cannot come from deck {d + 1} now: the companion knows every card left in it "
-                        f"({shown}…; a search or bonus draw entered by `keep` filled them in — undo to it and enter "
-                        "each card)")
-            return f"card {cid} cannot come from deck {d + 1} now: {self._card_where(cid)}"
+                return _("card {id} cannot come from deck {deck} now: the companion knows every card left in it "
+                         "({shown}…; a search or bonus draw entered by `keep` filled them in — undo to it and enter "
+                         "each card)").format(id=cid, deck=d + 1, shown=shown)
+            return _("card {id} cannot come from deck {deck} now: {where}").format(id=cid, deck=d + 1,
+                                                                                  where=self._card_where(cid))
         if st == "die" and w[0] in ("deck", "special", "pass"):
-            offered = [f"deck {d + 1}" for d in range(e.players) if e.offer(d) >= 0]
-            extra = "special (needs 1 cube)" if A.SPECIAL in e.legal_actions() else "no special (no cube)"
-            return f"{seat_name(self.seat())} can choose {', '.join(offered) or 'no deck'}; {extra}"
+            offered = [_("deck {n}").format(n=d + 1) for d in range(e.players) if e.offer(d) >= 0]
+            if A.SPECIAL in e.legal_actions():
+                return _("{seat} can choose {decks}; special (needs 1 cube)").format(
+                    seat=seat_name(self.seat()), decks=", ".join(offered) or _("no deck"))
+            return _("{seat} can choose {decks}; no special (no cube)").format(
+                seat=seat_name(self.seat()), decks=", ".join(offered) or _("no deck"))
         if st == "play" and w[0] in ("sell", "plant", "offer"):
             s = self.seat()
             held = [card_label(e.card(c)) for c in (e.hand(s), e.pending(s)) if c >= 0]
-            return f"{seat_name(s)} plays one of {', '.join(held)} ({exc})"
-        return f"{canon}: {exc}"
+            return _("{seat} plays one of {cards} ({reason})").format(seat=seat_name(s), cards=", ".join(held),
+                                                                     reason=engine_reason(exc))
+        return f"{canon}: {engine_reason(exc)}"
 
     def _after(self) -> None:
         e = self.state
@@ -628,10 +723,10 @@ class WaldgaertnerCompanion(TableModule):
 
     def _undo(self) -> None:
         if not self.cmds:
-            raise CommandError("nothing to undo: this is the start of the game")
+            raise CommandError(_("nothing to undo: this is the start of the game"))
         e = self.state
         last = self.cmds.pop()
-        hist, _, cards = self.marks.pop()
+        hist, _events, cards = self.marks.pop()
         if cards is not e.config.cards:  # an unknown card undone: the game goes back to the cards before it
             self.e = self._rebuilt(cards, e.history[:hist])
         e = self.state
@@ -640,15 +735,16 @@ class WaldgaertnerCompanion(TableModule):
         self._emit("cmd", "undo")
         self.mode = "play"
         self.record = None
-        self.log.append(f"Undone: {last}")
-        self.said_last = [f"Undone: {last}"]
+        undone = _("Undone: {command}").format(command=last)
+        self.log.append(undone)
+        self.said_last = [undone]
         self._after()
 
     def _parse_setup(self, text: str) -> WSetup:
         s = self.setup
         players, choice, direct = s.players, s.choice, s.direct_sale
         for word in text.split()[1:]:
-            key, _, val = word.partition("=")
+            key, _eq, val = word.partition("=")
             if key == "players" and _num(val, 1) and 2 <= int(val) <= 7:
                 players = int(val)
             elif key == "choice" and val.upper() in ("EU", "NA"):
@@ -656,7 +752,8 @@ class WaldgaertnerCompanion(TableModule):
             elif key in ("directsale", "direct_sale") and val in ("on", "off"):
                 direct = val == "on"
             else:
-                raise CommandError(f"setup {word!r}: players=2..7, choice=EU|NA, directsale=on|off")
+                raise CommandError(_("setup {word}: players=2..7, choice=EU|NA, directsale=on|off").format(
+                    word=repr(word)))
         return WSetup(players, choice, direct)
 
     def _start(self, setup: WSetup, *, journal: bool) -> None:
@@ -669,10 +766,14 @@ class WaldgaertnerCompanion(TableModule):
         if journal:
             self._emit("game", setup.to_dict(self.cards))
         decks = deck_continents(setup.players, setup.choice)
-        self.log.append(f"New game of Waldgärtner: {setup.players} players, supply decks "
-                        + ", ".join(f"{d + 1} {c}" for d, c in enumerate(decks))
-                        + (", direct sale" if setup.direct_sale else "")
-                        + ". Every player has 1 cube in storage.")
+        listed = ", ".join(f"{d + 1} {c}" for d, c in enumerate(decks))
+        if setup.direct_sale:
+            line = _("New game of Waldgärtner: {n} players, supply decks {decks}, direct sale. Every player has 1 "
+                     "cube in storage.")
+        else:
+            line = _("New game of Waldgärtner: {n} players, supply decks {decks}. Every player has 1 cube in "
+                     "storage.")
+        self.log.append(line.format(n=setup.players, decks=listed))
         self._after()
 
     def _reset(self) -> None:
@@ -687,7 +788,8 @@ class WaldgaertnerCompanion(TableModule):
         digest = setup.get("cards_digest") if isinstance(setup, dict) else None
         mine = cards_digest(self.cards)
         if digest is not None and digest != mine:
-            return f"played with another card file ({digest}, this one is {mine}): reinstall it, or discard the game"
+            return _("played with another card file ({digest}, this one is {mine}): reinstall it, or discard the "
+                     "game").format(digest=digest, mine=mine)
         return ""
 
     # --- words --------------------------------------------------------------------------------
@@ -722,46 +824,51 @@ class WaldgaertnerCompanion(TableModule):
         out = []
         for s in range(e.players):
             mine = [ev for ev in evs if getattr(ev, "seat", -1) == s]
-            cube = [f"#{ev.card}" + (" dark" if ev.value == 2 else "") for ev in mine if isinstance(ev, E.Bloomed)]
+            cube = [_("#{id} dark").format(id=ev.card) if ev.value == 2 else f"#{ev.card}"
+                    for ev in mine if isinstance(ev, E.Bloomed)]
             fruit = [f"#{ev.card} ({ev.value})" for ev in mine if isinstance(ev, E.Harvested) and ev.what == "fruit"]
             leaves = sum(1 for ev in mine if isinstance(ev, E.Harvested) and ev.what == "leaf")
             vain = [f"#{ev.card}" for ev in mine if isinstance(ev, E.BloomedInVain)]
-            parts = ([f"cube on {' '.join(cube)}"] if cube else []) \
-                + ([f"to storage {' '.join(fruit)}"] if fruit else []) \
-                + ([f"leaves +{leaves}"] if leaves else []) + ([f"in vain {' '.join(vain)}"] if vain else [])
+            parts = ([_("cube on {cards}").format(cards=" ".join(cube))] if cube else []) \
+                + ([_("to storage {cards}").format(cards=" ".join(fruit))] if fruit else []) \
+                + ([_("leaves +{n}").format(n=leaves)] if leaves else []) \
+                + ([_("in vain {cards}").format(cards=" ".join(vain))] if vain else [])
             if parts:
                 out.append(f"{seat_name(s)}: " + " · ".join(parts))
         return out
 
     def _phase_lines(self, evs: list[Event], rs: E.RoundStarted) -> list[str]:
         e = self.state
-        head = f"Round {rs.round} of {ROUNDS}: phase {rs.phase}, {PHASES[rs.phase]}"
+        head = _("Round {round} of {rounds}: phase {phase}, {name}").format(round=rs.round, rounds=ROUNDS,
+                                                                           phase=rs.phase, name=phase_name(rs.phase))
         lines = [head]
         for s in range(e.players):
             blooms, harvests, vain = [], [], []
             for ev in evs:
-                if getattr(ev, "seat", -1) != s:
+                if not isinstance(ev, (E.Bloomed, E.BloomedInVain, E.Harvested)) or ev.seat != s:
                     continue
+                card = card_label(e.card(ev.card))
                 if isinstance(ev, E.Bloomed):
-                    blooms.append(f"{card_label(e.card(ev.card))}" + (" (dark cube, 2)" if ev.value == 2 else ""))
+                    blooms.append(_("{card} (dark cube, 2)").format(card=card) if ev.value == 2 else card)
                 elif isinstance(ev, E.BloomedInVain):
-                    vain.append(card_label(e.card(ev.card)))
+                    vain.append(card)
                 elif isinstance(ev, E.Harvested):
                     if ev.what == "leaf":
-                        harvests.append(f"{card_label(e.card(ev.card))} leaves +1 from the supply")
+                        harvests.append(_("{card} leaves +1 from the supply").format(card=card))
                     else:
-                        harvests.append(f"{card_label(e.card(ev.card))} cube ({ev.value}) from its field")
+                        harvests.append(_("{card} cube ({value}) from its field").format(card=card, value=ev.value))
             parts = []
             if blooms:
-                parts.append("a cube on the field of " + ", ".join(blooms))
+                parts.append(_("a cube on the field of {cards}").format(cards=", ".join(blooms)))
             if harvests:
-                parts.append("to storage: " + ", ".join(harvests))
+                parts.append(_("to storage: {cards}").format(cards=", ".join(harvests)))
             if vain:
-                parts.append("blooms in vain (no partner): " + ", ".join(vain))
+                parts.append(_("blooms in vain (no partner): {cards}").format(cards=", ".join(vain)))
             if parts:
-                lines.append(f"  {seat_name(s)}: " + "; ".join(parts) + f" — storage {e.storage(s)}")
+                lines.append("  " + _("{seat}: {report} — storage {storage}").format(
+                    seat=seat_name(s), report="; ".join(parts), storage=e.storage(s)))
         if len(lines) == 1:
-            lines.append("  Nothing flowers or is harvested")
+            lines.append("  " + _("Nothing flowers or is harvested"))
         return lines
 
     def _lines(self, evs: list[Event]) -> list[str]:
@@ -786,47 +893,67 @@ class WaldgaertnerCompanion(TableModule):
     def _event_line(self, ev: Event) -> str:
         e = self.state
         if isinstance(ev, E.CardRevealed):
-            return f"Deck {ev.deck + 1} offers {card_label(e.card(ev.card))}"
+            return _("Deck {deck} offers {card}").format(deck=ev.deck + 1, card=card_label(e.card(ev.card)))
         if isinstance(ev, E.DieChosen):
-            return f"{seat_name(ev.seat)}: {A.to_text(e.t.die[ev.seat]) if e.t.die[ev.seat] >= 0 else 'chosen'}" \
-                if ev.seat < e.players - 1 else ""
+            if ev.seat >= e.players - 1:
+                return ""
+            die = e.t.die[ev.seat]
+            return f"{seat_name(ev.seat)}: " + (choice_words(A.to_text(die)) if die >= 0 else _("chosen"))
         if isinstance(ev, E.DiceRevealed):
-            return "Dice: " + ", ".join(f"{seat_name(s)} {c}" for s, c in enumerate(ev.choices))
+            return _("Dice: {choices}").format(
+                choices=", ".join(f"{seat_name(s)} {choice_words(c)}" for s, c in enumerate(ev.choices)))
         if isinstance(ev, E.Conflict):
             who = ", ".join(seat_name(s) for s in ev.seats)
             if ev.winner >= 0:
-                return (f"Deck {ev.deck + 1} is contested by {who}: {seat_name(ev.winner)} has the largest storage, "
-                        f"pays 1 cube and takes the card; the others draw from deck {ev.deck + 1}")
-            return (f"Deck {ev.deck + 1} is contested by {who}: a tie — the card goes to the discard pile and "
-                    f"all of them draw from deck {ev.deck + 1}")
+                return _("Deck {deck} is contested by {seats}: {winner} has the largest storage, pays 1 cube and takes "
+                         "the card; the others draw from deck {deck}").format(deck=ev.deck + 1, seats=who,
+                                                                              winner=seat_name(ev.winner))
+            return _("Deck {deck} is contested by {seats}: a tie — the card goes to the discard pile and all of them "
+                     "draw from deck {deck}").format(deck=ev.deck + 1, seats=who)
         if isinstance(ev, E.CardTaken):
-            paid = f", pays {ev.paid}" if ev.paid else ""
-            return f"{seat_name(ev.seat)} takes {card_label(e.card(ev.card))}{paid}"
+            card = card_label(e.card(ev.card))
+            if ev.paid:
+                return _("{seat} takes {card}, pays {paid}").format(seat=seat_name(ev.seat), card=card, paid=ev.paid)
+            return _("{seat} takes {card}").format(seat=seat_name(ev.seat), card=card)
         if isinstance(ev, E.CardDrawn):
             if ev.empty:
-                return f"{seat_name(ev.seat)} draws nothing: {ev.source} is empty"
+                return _("{seat} draws nothing: {source} is empty").format(seat=seat_name(ev.seat),
+                                                                           source=source_words(ev.source))
             if ev.card >= 0:
-                return f"{seat_name(ev.seat)} takes {card_label(e.card(ev.card))} from {ev.source}"
+                return _("{seat} takes {card} from {source}").format(
+                    seat=seat_name(ev.seat), card=card_label(e.card(ev.card)), source=source_words(ev.source))
             return ""  # said by the question that asked for it
         if isinstance(ev, E.CardSold):
-            return f"{seat_name(ev.seat)} sells {card_label(e.card(ev.card))}: +{ev.cubes} to storage"
+            return _("{seat} sells {card}: +{cubes} to storage").format(
+                seat=seat_name(ev.seat), card=card_label(e.card(ev.card)), cubes=ev.cubes)
         if isinstance(ev, E.CardPlanted):
-            c = e.card(ev.card)
-            fee = f", pays {ev.fee} (additional plant)" if ev.fee else ""
-            return f"{seat_name(ev.seat)} plants {card_label(c)} in row {ev.row}, place {ev.pos + 1}{fee}"
+            words = dict(seat=seat_name(ev.seat), card=card_label(e.card(ev.card)), row=ev.row, place=ev.pos + 1)
+            if ev.fee:
+                return _("{seat} plants {card} in row {row}, place {place}, pays {fee} (additional plant)").format(
+                    fee=ev.fee, **words)
+            return _("{seat} plants {card} in row {row}, place {place}").format(**words)
         if isinstance(ev, E.NitrogenPlaced):
-            return f"  a dark cube waits on {seat_name(ev.seat)}'s place {ev.row}.{ev.pos + 1} (nitrogen)"
+            return "  " + _("a dark cube waits on {seat}'s place {row}.{place} (nitrogen)").format(
+                seat=seat_name(ev.seat), row=ev.row, place=ev.pos + 1)
         if isinstance(ev, E.BonusEarned):
-            what = "flower colours" if ev.what == "colours" else "fruit types"
-            return f"{seat_name(ev.seat)} earns a bonus action ({what}): draw 7 cards of one deck, keep one"
+            if ev.what == "colours":
+                return _("{seat} earns a bonus action (flower colours): draw 7 cards of one deck, keep one").format(
+                    seat=seat_name(ev.seat))
+            return _("{seat} earns a bonus action (fruit types): draw 7 cards of one deck, keep one").format(
+                seat=seat_name(ev.seat))
         if isinstance(ev, E.SpecialAction):
-            return f"{seat_name(ev.seat)}: special action {ev.what}" + (f", pays {ev.cost}" if ev.cost else "")
+            if ev.cost:
+                return _("{seat}: special action {action}, pays {cost}").format(
+                    seat=seat_name(ev.seat), action=special_words(ev.what), cost=ev.cost)
+            return _("{seat}: special action {action}").format(seat=seat_name(ev.seat), action=special_words(ev.what))
         if isinstance(ev, E.DirectSale):
-            verb = "buys" if ev.accepted else "declines"
-            return f"{seat_name(ev.buyer)} {verb} {card_label(e.card(ev.card))} from {seat_name(ev.seller)} for 3"
+            words = dict(buyer=seat_name(ev.buyer), card=card_label(e.card(ev.card)), seller=seat_name(ev.seller))
+            if ev.accepted:
+                return _("{buyer} buys {card} from {seller} for 3").format(**words)
+            return _("{buyer} declines {card} from {seller} for 3").format(**words)
         if isinstance(ev, (E.GameOver, E.GameStarted, E.TaskDealt)):
             return ""
-        text = str(ev)
+        text = str(ev)  # the engine's own words (no event reaches here today)
         return text[:1].upper() + text[1:]
 
     def held(self, seat: int) -> list[int]:
@@ -841,34 +968,41 @@ class WaldgaertnerCompanion(TableModule):
         st = self.stage()
         s = self.seat()
         if st == "over":
-            return "Game over"
+            return _("Game over")
+        seat = seat_name(s) if s >= 0 else ""
         if st == "start":
-            return f"{seat_name(s)}: draw your first card from which deck? (1-{e.players})"
+            return _("{seat}: draw your first card from which deck? (1-{n})").format(seat=seat, n=e.players)
         if st == "draw":
-            return f"{seat_name(s)} draws from deck {self.deck_now() + 1}: which card? (its id)"
+            return _("{seat} draws from deck {deck}: which card? (its id)").format(seat=seat, deck=self.deck_now() + 1)
         if st == "reveal":
-            return f"Deck {self.deck_now() + 1}: turn the top card face up — which card? (its id)"
+            return _("Deck {deck}: turn the top card face up — which card? (its id)").format(deck=self.deck_now() + 1)
         if st == "die":
-            special = ", 7 special" if A.SPECIAL in e.legal_actions() else ""
-            return f"Dice shown — {seat_name(s)} chose: deck 1-{min(e.players, 6)}{special}"
+            if A.SPECIAL in e.legal_actions():
+                return _("Dice shown — {seat} chose: deck 1-{last}, 7 special").format(seat=seat,
+                                                                                       last=min(e.players, 6))
+            return _("Dice shown — {seat} chose: deck 1-{last}").format(seat=seat, last=min(e.players, 6))
         if st == "play":
-            cards = " or ".join(card_label(e.card(c)) for c in self.held(s))
-            return f"{seat_name(s)} plays {cards}: plant N (CONFIRM plants the new one), sell N (BLIND)"
+            cards = or_list([card_label(e.card(c)) for c in self.held(s)])
+            return _("{seat} plays {cards}: plant N (CONFIRM plants the new one), sell N (BLIND)").format(
+                seat=seat, cards=cards)
         if st == "buyer":
-            seller, cid, _ = e.sale_offer
-            return f"{seat_name(s)}: buy {card_label(e.card(cid))} from {seat_name(seller)} for 3? (buy / decline)"
+            seller, cid, _price = e.sale_offer
+            return _("{seat}: buy {card} from {seller} for 3? (buy / decline)").format(
+                seat=seat, card=card_label(e.card(cid)), seller=seat_name(seller))
         if st == "bonus":
-            return f"{seat_name(s)}'s bonus action: draw 7 cards from which deck? (1-{e.players})"
+            return _("{seat}'s bonus action: draw 7 cards from which deck? (1-{n})").format(seat=seat, n=e.players)
         if st == "bdraw":
-            return f"{seat_name(s)}'s bonus draw from deck {self.deck_now() + 1}: which card is kept? (its id)"
+            return _("{seat}'s bonus draw from deck {deck}: which card is kept? (its id)").format(
+                seat=seat, deck=self.deck_now() + 1)
         if st == "sdeal":
-            return f"{seat_name(s)} searches deck {self.deck_now() + 1}: which card is taken? (its id)"
+            return _("{seat} searches deck {deck}: which card is taken? (its id)").format(
+                seat=seat, deck=self.deck_now() + 1)
         if st in CHOOSE_STAGES:
             shown = ", ".join(card_label(e.card(a - A.CHOOSE)) for a in e.legal_actions())
-            return f"{seat_name(s)} takes which card? {shown}"
+            return _("{seat} takes which card? {cards}").format(seat=seat, cards=shown)
         if st == "special":
-            return (f"{seat_name(s)}'s special action (storage {e.storage(s)}): alternative offer (1 cube, "
-                    f"CONFIRM), search N or search discard (3 cubes), forgo (BLIND)")
+            return _("{seat}'s special action (storage {storage}): alternative offer (1 cube, CONFIRM), search N or "
+                     "search discard (3 cubes), forgo (BLIND)").format(seat=seat, storage=e.storage(s))
         return st
 
     # --- what the screens read ----------------------------------------------------------------
@@ -900,12 +1034,14 @@ class WaldgaertnerCompanion(TableModule):
 
     def result_lines(self) -> list[str]:
         e = self.state
-        win = " and ".join(seat_name(s) for s in e.winners())
+        winners = e.winners()
+        win = and_list([seat_name(s) for s in winners])
         sc = e.scores()
         order = sorted(range(e.players), key=lambda s: -sc[s].total)
-        return [f"Game over: {win} {'wins' if len(e.winners()) == 1 else 'win'}",
-                *(f"{seat_name(s)}: {sc[s].total} points (plants {sc[s].plants}, partners {sc[s].partners}, "
-                  f"storage {sc[s].storage})" for s in order)]
+        return [ngettext("Game over: {winners} wins", "Game over: {winners} win", len(winners)).format(winners=win),
+                *(_("{seat}: {total} points (plants {plants}, partners {partners}, storage {storage})").format(
+                    seat=seat_name(s), total=sc[s].total, plants=sc[s].plants, partners=sc[s].partners,
+                    storage=sc[s].storage) for s in order)]
 
 
 def offer_unfinished(ctl: Any, journal: Any, game: Any, resume: str) -> None:
@@ -931,8 +1067,9 @@ def offer_unfinished(ctl: Any, journal: Any, game: Any, resume: str) -> None:
             journal.discard(game.id)
             return
         e = scratch.state
-        info = (f"{setup.players} players, round {e.round} of {ROUNDS}, {len(game.cmds)} steps; next: "
-                + (scratch.ask() if scratch.mode == "play" else "game over"))
+        info = _("{n} players, round {round} of {rounds}, {steps} steps; next: {next}").format(
+            n=setup.players, round=e.round, rounds=ROUNDS, steps=len(game.cmds),
+            next=scratch.ask() if scratch.mode == "play" else _("game over"))
     journal.continue_game(game)
     if resume == "no":
         journal.discard(game.id)

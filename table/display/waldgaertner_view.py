@@ -17,11 +17,12 @@ from typing import Any
 
 import pygame
 
-from table.companion.waldgaertner import CHANCE_STAGES, CHOOSE_STAGES, PHASES, card_label, seat_name
+from table.companion.waldgaertner import CHANCE_STAGES, CHOOSE_STAGES, card_label, seat_name
+from table.companion.waldgaertner_names import phase_name, size_name
 from table.display.render import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, View, contrast
 from table.engine.waldgaertner import actions as A
-from table.engine.waldgaertner.cards import SIZE_NAMES
 from table.engine.waldgaertner.game import ROUNDS
+from table.i18n import N_, _
 
 SEAT_RGB: tuple[Colour, ...] = ((205, 50, 50), (60, 110, 215), (235, 200, 40), (70, 170, 80), (235, 235, 235),
                                 (160, 90, 200), (230, 130, 40))
@@ -29,6 +30,8 @@ LEAF: Colour = (46, 84, 52)
 SEASON_RGB: tuple[Colour, ...] = ((120, 150, 200),) + ((140, 200, 120),) * 3 + ((230, 200, 80),) * 3 \
     + ((210, 120, 60),) * 3
 """Phase 0 winter, 1-3 spring, 4-6 summer, 7-9 autumn."""
+SCORE_COLUMNS: tuple[str, ...] = (N_("plants"), N_("partners"), N_("storage"), N_("total"))
+"""The score pad's columns (the engine's ``Score`` fields, in the table's language when drawn)."""
 
 
 class WaldgaertnerView(View):
@@ -54,30 +57,31 @@ class WaldgaertnerView(View):
     def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
         s = ctl.setup
         self.text(surf, "Waldgärtner", 40, (self.w // 2, self.px(36)), bold=True, anchor="center")
-        self.text(surf, "Players (buttons 2-7)", 22, (self.px(30), self.px(78)), DIM)
+        self.text(surf, _("Players (buttons 2-7)"), 22, (self.px(30), self.px(78)), DIM)
         bw, bh = self.px(115), self.px(70)
         for i, n in enumerate(range(2, 8)):
             r = pygame.Rect(self.px(30) + i * (bw + self.px(10)), self.px(110), bw, bh)
             self.button(surf, r, f"{n}", f"players:{n}", lit=s.players == n, size=30)
-        self.text(surf, "Continent (button 1)", 22, (self.px(30), self.px(198)), DIM)
+        self.text(surf, _("Continent (button 1)"), 22, (self.px(30), self.px(198)), DIM)
         r = pygame.Rect(self.px(30), self.px(230), self.px(240), self.px(64))
-        self.button(surf, r, "Europe" if s.choice == "EU" else "North America", "choice", size=24)
-        self.text(surf, "Direct sale (variant)", 22, (self.px(320), self.px(198)), DIM)
+        self.button(surf, r, _("Europe") if s.choice == "EU" else _("North America"), "choice", size=24)
+        self.text(surf, _("Direct sale (variant)"), 22, (self.px(320), self.px(198)), DIM)
         r = pygame.Rect(self.px(320), self.px(230), self.px(200), self.px(64))
-        self.button(surf, r, "on" if s.direct_sale else "off", "directsale", lit=s.direct_sale, size=24)
-        self.wrapped(surf, "The cards stay on the table: enter each card turned up or drawn by its id in the card "
-                     "file. The companion keeps the 21 rounds, says what flowers and is harvested, settles the dice "
-                     "and keeps the cubes.", 18, (self.px(30), self.px(310)), self.w - self.px(330), DIM, max_lines=5,
-                     min_size=12)
+        self.button(surf, r, _("on") if s.direct_sale else _("off"), "directsale", lit=s.direct_sale, size=24)
+        self.wrapped(surf, _("The cards stay on the table: enter each card turned up or drawn by its id in the card "
+                             "file. The companion keeps the 21 rounds, says what flowers and is harvested, settles the "
+                             "dice and keeps the cubes."), 18, (self.px(30), self.px(310)), self.w - self.px(330),
+                     DIM, max_lines=5, min_size=12)
         r = pygame.Rect(self.w - self.px(260), self.h - self.px(100), self.px(230), self.px(80))
-        self.button(surf, r, "Start ✓", "confirm", colour=OK, size=30)
+        self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
 
     # --- play -------------------------------------------------------------------------------------
     def draw_play(self, surf: pygame.Surface, ctl: Any) -> None:
         e = ctl.state
         st = ctl.stage()
         ph = e.year_phase
-        head = f"Round {e.round} of {ROUNDS} · phase {ph} {PHASES[ph]}"
+        head = _("Round {round} of {rounds} · phase {phase} {name}").format(round=e.round, rounds=ROUNDS, phase=ph,
+                                                                            name=phase_name(ph))
         self.text(surf, head, 24, (self.px(10), self.px(6)), bold=True, max_w=self.px(460))
         self.draw_clock(surf, e.round, pygame.Rect(self.px(480), self.px(8), self.w - self.px(488), self.px(26)))
         left = pygame.Rect(self.px(8), self.px(42), self.px(380), self.px(300))
@@ -122,26 +126,35 @@ class WaldgaertnerView(View):
             cid = e.offer(d)
             if cid >= 0:
                 c = e.card(cid)
-                label = f"{card_label(c)} · {SIZE_NAMES[c.size]}" + (" ♂" if c.male else "")
-                self.text(surf, label, 15, (row.x + self.px(52), row.centery), FG, anchor="midleft",
-                          max_w=row.w - self.px(110))
+                room = row.w - self.px(110)
+                self.text(surf, self.offer_label(c, room), 15, (row.x + self.px(52), row.centery), FG,
+                          anchor="midleft", max_w=room)
             else:
                 self.text(surf, "—", 15, (row.x + self.px(52), row.centery), DIM, anchor="midleft")
-            self.text(surf, f"{e.deck_size(d)} left" if not hot else "contested", 13,
+            self.text(surf, _("{n} left").format(n=e.deck_size(d)) if not hot else _("contested"), 13,
                       (row.right - self.px(4), row.centery), WARN if hot else DIM, anchor="midright")
+
+    def offer_label(self, card: Any, room: int) -> str:
+        """``#17 Apple · small tree`` (♂ for a male plant); without the size class when the line would
+        not fit ``room`` pixels even at the smallest size (long names, longer languages)."""
+        male = " ♂" if card.male else ""
+        label = f"{card_label(card)} · {size_name(card.size)}{male}"
+        if self.fonts.font(8).size(label)[0] > room:
+            label = f"{card_label(card)}{male}"
+        return label
 
     def draw_phase(self, surf: pygame.Surface, ctl: Any, area: pygame.Rect) -> None:
         pygame.draw.rect(surf, LEAF, area, border_radius=self.px(6))
         lines = ctl.phase_summary()
         if not lines and not ctl.phase_report():
-            self.wrapped(surf, "Round 1 starts at step 2: the decks turn their offers.", 16,
+            self.wrapped(surf, _("Round 1 starts at step 2: the decks turn their offers."), 16,
                          (area.x + self.px(6), area.y + self.px(4)), area.w - self.px(12), FG, max_lines=3,
                          min_size=12)
             return
         y = area.y + self.px(3)
-        y = self.wrapped(surf, f"Phase {ctl.state.year_phase}: flowers and harvests", 14, (area.x + self.px(6), y),
-                         area.w - self.px(12), DIM, max_lines=1, min_size=12)
-        for line in lines or ["Nothing flowers or is harvested"]:
+        y = self.wrapped(surf, _("Phase {phase}: flowers and harvests").format(phase=ctl.state.year_phase), 14,
+                         (area.x + self.px(6), y), area.w - self.px(12), DIM, max_lines=1, min_size=12)
+        for line in lines or [_("Nothing flowers or is harvested")]:
             if y > area.bottom - self.px(18):
                 break
             y = self.wrapped(surf, line, 15, (area.x + self.px(6), y), area.w - self.px(12), FG, max_lines=2,
@@ -158,9 +171,10 @@ class WaldgaertnerView(View):
             r = max(4, min(rh // 3, self.px(14)))
             pygame.draw.circle(surf, SEAT_RGB[s], (row.x + r + self.px(4), row.y + r + self.px(3)), r)
             self.text(surf, seat_name(s), 16, (row.x + 2 * r + self.px(10), row.y + self.px(2)), FG, bold=True)
-            self.text(surf, f"storage {store}", 18, (row.right - self.px(6), row.y + self.px(1)), LIT, bold=True,
-                      anchor="topright")
-            info = f"fields {fields} · dark {dark} · {plants} plants · hand {len(ctl.held(s))}"
+            self.text(surf, _("storage {n}").format(n=store), 18, (row.right - self.px(6), row.y + self.px(1)), LIT,
+                      bold=True, anchor="topright")
+            info = _("fields {fields} · dark {dark} · {plants} plants · hand {hand}").format(
+                fields=fields, dark=dark, plants=plants, hand=len(ctl.held(s)))
             if rh >= self.px(40):
                 self.text(surf, info, 12, (row.x + self.px(6), row.bottom - self.px(2)), DIM, anchor="bottomleft",
                           max_w=row.w // 2)
@@ -182,15 +196,15 @@ class WaldgaertnerView(View):
         items: list[tuple[str, str, Colour | None]] = []
         if st == "die":
             legal = e.legal_actions()
-            items = [(f"deck {a - A.DECK + 1}", f"cmd:deck {a - A.DECK + 1}", None) for a in legal
+            items = [(_("deck {n}").format(n=a - A.DECK + 1), f"cmd:deck {a - A.DECK + 1}", None) for a in legal
                      if A.DECK <= a < A.DECK + 7]
             if A.SPECIAL in legal:
-                items.append(("Special", "cmd:special", OK))
+                items.append((_("Special"), "cmd:special", OK))
             if A.PASS in legal:
-                items.append(("Pass", "cmd:pass", None))
+                items.append((_("Pass"), "cmd:pass", None))
         elif st in ("start", "bonus"):
             base = A.DECK if st == "start" else A.BONUS
-            items = [(f"deck {a - base + 1}", f"cmd:{A.to_text(a)}", None) for a in e.legal_actions()]
+            items = [(_("deck {n}").format(n=a - base + 1), f"cmd:{A.to_text(a)}", None) for a in e.legal_actions()]
         elif st in CHANCE_STAGES or st in CHOOSE_STAGES:
             items = [(str(d), f"key:{d}", None) for d in range(10)]
             items.append((f"#{ctl.typed} ✓" if ctl.typed else "✓", "confirm", OK))
@@ -200,19 +214,19 @@ class WaldgaertnerView(View):
                 spots = e.plant_spots(s, cid)
                 if spots:
                     r, p, fee = spots[0]
-                    items.append((f"Plant #{cid}" + (f" ({fee})" if fee else ""),
+                    items.append(((_("Plant #{id} ({fee})") if fee else _("Plant #{id}")).format(id=cid, fee=fee),
                                   f"cmd:plant {cid} at {r}.{p + 1}", OK))
-                items.append((f"Sell #{cid} +{e.card(cid).sale}", f"cmd:sell {cid}", None))
+                items.append((_("Sell #{id} +{cubes}").format(id=cid, cubes=e.card(cid).sale), f"cmd:sell {cid}", None))
         elif st == "buyer":
-            items = [("Buy ✓", "cmd:buy", OK), ("Decline", "cmd:decline", None)]
+            items = [(_("Buy ✓"), "cmd:buy", OK), (_("Decline"), "cmd:decline", None)]
         elif st == "special":
             legal = e.legal_actions()
             if A.ALT in legal:
-                items.append(("Alt. offer (1)", "cmd:alternative offer", OK))
-            items += [(f"search {a - A.SEARCH + 1}" if a - A.SEARCH < 7 else "search discard",
+                items.append((_("Alt. offer (1)"), "cmd:alternative offer", OK))
+            items += [(_("search {n}").format(n=a - A.SEARCH + 1) if a - A.SEARCH < 7 else _("search discard"),
                        f"cmd:{A.to_text(a)}", None) for a in legal if A.SEARCH <= a < A.SEARCH + 8]
-            items.append(("Forgo", "cmd:forgo", None))
-        items.append(("Undo", "undo", None))
+            items.append((_("Forgo"), "cmd:forgo", None))
+        items.append((_("Undo"), "undo", None))
         w = min(self.px(150), (self.w - 2 * x) // max(1, len(items)))
         for i, (label, name, colour) in enumerate(items):
             self.button(surf, pygame.Rect(x + i * w, y, w - self.px(4), h), label, name, colour=colour,
@@ -224,12 +238,12 @@ class WaldgaertnerView(View):
         lines = ctl.result_lines()
         self.text(surf, lines[0], 30, (self.w // 2, self.px(30)), LIT, bold=True, anchor="center",
                   max_w=self.w - self.px(20))
-        cols = ("plants", "partners", "storage", "total")
+        cols = SCORE_COLUMNS
         x0 = self.px(200)
         cw = (self.w - x0 - self.px(20)) // len(cols)
         y = self.px(66)
         for i, c in enumerate(cols):
-            self.text(surf, c, 18, (x0 + i * cw + cw // 2, y), DIM, anchor="midtop")
+            self.text(surf, _(c), 18, (x0 + i * cw + cw // 2, y), DIM, anchor="midtop")
         sc = e.scores()
         winners = set(e.winners())
         rh = min(self.px(44), (self.h - self.px(190)) // e.players)
@@ -244,7 +258,7 @@ class WaldgaertnerView(View):
                 self.text(surf, str(v), 22, (x0 + i * cw + cw // 2, yy + rh // 2), LIT if win and i == 3 else FG,
                           bold=i == 3, anchor="center")
         nr = pygame.Rect(self.w - self.px(220), self.h - self.px(84), self.px(200), self.px(70))
-        self.button(surf, nr, "New game", "confirm", colour=OK, size=26)
+        self.button(surf, nr, _("New game"), "confirm", colour=OK, size=26)
 
 
 __all__ = ["SEAT_RGB", "WaldgaertnerView", "contrast"]
