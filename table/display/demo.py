@@ -392,7 +392,7 @@ class DemoView(View):
 
     # --- frame ------------------------------------------------------------------------------------
     def draw_step(self, surf: pygame.Surface, step: DemoStep) -> None:
-        self.targets = []
+        self.new_frame()
         surf.fill(BG)
         s = step.state
         head = self.px(40)

@@ -16,9 +16,10 @@ import math
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
+import pygame.freetype
 
 from table.companion.controller import PAD_TOTAL_LOOKING, SEAT_COLOURS, STEPS, Controller, campaign_middle
 from table.companion.labels import mark_label, plural, seat_label, start_honey
@@ -26,6 +27,8 @@ from table.engine.data import SEAT_SYMBOLS
 from table.engine.phase import Phase
 from table.engine.scoring import SOLO_GOAL, SOLO_OUTSTANDING, solo_verdict
 from table.engine.walk import FINAL_PIPS
+from table.i18n import LANGUAGE_NAMES, N_, _, current_language, ngettext
+from table.i18n.names import mark_name, seat_name, variety_name
 
 if TYPE_CHECKING:
     from table.engine.track import Track
@@ -40,9 +43,40 @@ WARN: Colour = (230, 70, 60)
 OK: Colour = (70, 190, 110)
 
 
-def font_path(bold: bool = False) -> Path:
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return Path(str(resources.files("table.display").joinpath("fonts", name)))
+LATIN_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
+JAPANESE_FONTS = ("NotoSansJP-Subset-Regular.otf", "NotoSansJP-Subset-Bold.otf")
+"""Japanese draws with a Noto Sans CJK JP subset (``tools/make_cjk_font.py``); a glyph it lacks
+(``▸``, ``⌫``) falls back to DejaVu, the font of every other language."""
+SMALLEST_PX = 8
+"""The smallest text in real pixels: a line too wide for its box at this size is squeezed or cut."""
+
+
+def font_family(language: str | None = None) -> str:
+    """``"ja"`` (the Noto subset) or ``"latin"`` (DejaVu) for ``language`` (default: the current one)."""
+    return "ja" if (language or current_language()) == "ja" else "latin"
+
+
+def font_path(bold: bool = False, language: str | None = None) -> Path:
+    """The font file for ``language`` (default: the current one), regular or bold."""
+    names = JAPANESE_FONTS if font_family(language) == "ja" else LATIN_FONTS
+    return Path(str(resources.files("table.display").joinpath("fonts", names[bold])))
+
+
+@lru_cache(maxsize=8)
+def _coverage(path: str) -> pygame.freetype.Font:
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    return pygame.freetype.Font(path, 16)
+
+
+def missing_glyphs(text: str, bold: bool = False, language: str | None = None) -> str:
+    """The characters of ``text`` (whitespace aside) that ``language``'s font has no glyph for,
+    each once, in order (FreeType's metrics are None for a missing glyph)."""
+    chars = "".join(dict.fromkeys(c for c in text if not c.isspace()))
+    if not chars:
+        return ""
+    metrics = _coverage(str(font_path(bold, language))).get_metrics(chars)
+    return "".join(c for c, m in zip(chars, metrics, strict=True) if m is None)
 
 
 def hex_colour(s: str) -> Colour:
@@ -54,27 +88,76 @@ def contrast(c: Colour) -> Colour:
 
 
 class Fonts:
-    """Fonts loaded by path from the package; rendered text cached by (text, size, bold, colour)."""
+    """Fonts loaded by path from the package, per language family (DejaVu, or the Japanese subset
+    with DejaVu for the glyphs it lacks); rendered text cached by (family, text, size, bold, colour)."""
 
     def __init__(self) -> None:
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._cache: dict[tuple[str, int, bool, Colour], pygame.Surface] = {}
+        self._fonts: dict[tuple[str, int, bool], pygame.font.Font] = {}
+        self._cache: dict[tuple[str, str, int, bool, Colour], pygame.Surface] = {}
+        self._missing: dict[tuple[str, bool], str] = {}
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        key = (size, bold)
+        """The current language's font at ``size`` px."""
+        return self._font(size, bold, font_family())
+
+    def _font(self, size: int, bold: bool, fam: str) -> pygame.font.Font:
+        key = (fam, size, bold)
         if key not in self._fonts:
-            self._fonts[key] = pygame.font.Font(str(font_path(bold)), size)
+            self._fonts[key] = pygame.font.Font(str(font_path(bold, "ja" if fam == "ja" else "en")), size)
         return self._fonts[key]
 
+    def _runs(self, text: str, bold: bool, family: str) -> list[tuple[str, str]]:
+        """``text`` cut into runs of (family, text): the Japanese font's glyphs, DejaVu's for the rest."""
+        if family != "ja":
+            return [(family, text)]
+        key = (text, bold)
+        missing = self._missing.get(key)
+        if missing is None:
+            if len(self._missing) > 2000:
+                self._missing.clear()
+            missing = self._missing[key] = missing_glyphs(text, bold, "ja")
+        if not missing:
+            return [(family, text)]
+        runs: list[tuple[str, str]] = []
+        for c in text:
+            fam = "latin" if c in missing else family
+            if runs and runs[-1][0] == fam:
+                runs[-1] = (fam, runs[-1][1] + c)
+            else:
+                runs.append((fam, c))
+        return runs
+
+    def width(self, text: str, size: int, bold: bool = False) -> int:
+        """How wide ``text`` is drawn at ``size`` px (what ``text`` would render), in pixels."""
+        return sum(self._font(size, bold, fam).size(part)[0] for fam, part in self._runs(text, bold, font_family()))
+
     def text(self, text: str, size: int, colour: Colour = FG, bold: bool = False) -> pygame.Surface:
-        key = (text, size, bold, colour)
+        family = font_family()
+        key = (family, text, size, bold, colour)
         surf = self._cache.get(key)
         if surf is None:
             if len(self._cache) > 2000:
                 self._cache.clear()
-            surf = self.font(size, bold).render(text, True, colour)
+            runs = self._runs(text, bold, family)
+            if len(runs) == 1:
+                surf = self._font(size, bold, family).render(text, True, colour)
+            else:
+                surf = self._render_runs(runs, size, colour, bold)
             self._cache[key] = surf
         return surf
+
+    def _render_runs(self, runs: list[tuple[str, str]], size: int, colour: Colour, bold: bool) -> pygame.Surface:
+        """Runs of two fonts side by side on one baseline."""
+        imgs = [(self._font(size, bold, fam), self._font(size, bold, fam).render(part, True, colour))
+                for fam, part in runs]
+        ascent = max(f.get_ascent() for f, _img in imgs)
+        height = max(ascent - f.get_ascent() + img.get_height() for f, img in imgs)
+        out = pygame.Surface((sum(img.get_width() for _f, img in imgs), height), pygame.SRCALPHA)
+        x = 0
+        for f, img in imgs:
+            out.blit(img, (x, ascent - f.get_ascent()))
+            x += img.get_width()
+        return out
 
 
 def shape_points(mark: str, c: tuple[float, float], r: float) -> list[tuple[float, float]] | None:
@@ -204,6 +287,45 @@ def path_layout(apples_by_space: tuple[tuple[int, ...], ...], w: int, h: int, r_
     return pos, r, out
 
 
+CLOSING = "、。，．・：；？！ー)）」』】〕〉》”’ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…‥%％"
+"""Characters a line never starts with (Japanese line breaking, kinsoku)."""
+OPENING = "(（「『【〔〈《“‘"
+"""Characters a line never ends with."""
+
+
+def is_cjk(c: str) -> bool:
+    """A character of a script written without spaces (kana, kanji, CJK punctuation, full-width forms)."""
+    return c >= "\u2e80"
+
+
+def line_units(text: str) -> list[tuple[str, bool]]:
+    """``text`` as the pieces a line may break between: (piece, glued), ``glued`` when it follows the
+    piece before without a space. Words split at spaces; Japanese also between two characters
+    (never before closing or after opening punctuation)."""
+    out: list[tuple[str, bool]] = []
+    for word in text.split():
+        piece = word[0]
+        glued = False
+        for prev, c in zip(word, word[1:], strict=False):
+            if (is_cjk(prev) or is_cjk(c)) and c not in CLOSING and prev not in OPENING:
+                out.append((piece, glued))
+                piece, glued = c, True
+            else:
+                piece += c
+        out.append((piece, glued))
+    return out
+
+
+class DrawnText(NamedTuple):
+    """A line a view drew (recorded when ``View.drawn`` is a list: the fit tests): where it landed,
+    its text, the width it was given and the box it belongs in (a button's)."""
+
+    rect: pygame.Rect
+    text: str
+    max_w: int | None
+    box: pygame.Rect | None
+
+
 class View:
     def __init__(self, size: tuple[int, int], fonts: Fonts | None = None) -> None:
         self.w, self.h = size
@@ -212,45 +334,92 @@ class View:
         self.fonts = fonts or Fonts()
         self.targets: list[tuple[pygame.Rect, str]] = []
         self._board_cache: dict[tuple[object, ...], pygame.Surface] = {}
+        self.drawn: list[DrawnText] | None = None
+        """Every line of the last frame when set to a list (tests); None draws without recording."""
 
     # --- helpers ----------------------------------------------------------------------------------
     def px(self, v: float) -> int:
         return max(1, round(v * self.s))
 
+    def new_frame(self) -> None:
+        """A frame starts: no touch targets, no recorded lines yet."""
+        self.targets = []
+        if self.drawn is not None:
+            self.drawn = []
+
+    def ellipsized(self, text: str, px: int, bold: bool, max_w: int) -> str:
+        """``text`` cut to fit ``max_w`` at ``px`` with a closing ``…`` (as it is when it fits)."""
+        if self.fonts.width(text, px, bold) <= max_w:
+            return text
+        while text and self.fonts.width(text + "…", px, bold) > max_w:
+            text = text[:-1].rstrip()
+        return text + "…"
+
     def text(self, surf: pygame.Surface, text: str, size: float, pos: tuple[int, int], colour: Colour = FG,
-             bold: bool = False, anchor: str = "topleft", max_w: int | None = None) -> pygame.Rect:
+             bold: bool = False, anchor: str = "topleft", max_w: int | None = None, max_h: int | None = None,
+             box: pygame.Rect | None = None) -> pygame.Rect:
+        """One line at ``size`` px of the 800×480 design; with ``max_w`` (and ``max_h``) it shrinks to
+        fit, down to :data:`SMALLEST_PX`, then is squeezed (up to a fifth) or cut with ``…``."""
         px = self.px(size)
         img = self.fonts.text(text, px, colour, bold)
-        while max_w is not None and img.get_width() > max_w and px > 8:
-            px = max(8, int(px * 0.9))
+
+        def too_big(img: pygame.Surface) -> bool:
+            return ((max_w is not None and img.get_width() > max_w)
+                    or (max_h is not None and img.get_height() > max_h))
+
+        while too_big(img) and px > SMALLEST_PX:
+            px = max(SMALLEST_PX, int(px * 0.9))
             img = self.fonts.text(text, px, colour, bold)
+        if max_w is not None and img.get_width() > max_w:
+            limit = max(1, max_w)
+            if img.get_width() * 0.8 > limit:
+                img = self.fonts.text(self.ellipsized(text, px, bold, limit), px, colour, bold)
+            if img.get_width() > limit:
+                img = pygame.transform.smoothscale(img, (limit, img.get_height()))
         rect = img.get_rect(**{anchor: pos})
         surf.blit(img, rect)
+        if self.drawn is not None:
+            self.drawn.append(DrawnText(rect, text, max_w, box))
         return rect
+
+    def break_lines(self, text: str, px: int, bold: bool, max_w: int) -> list[str]:
+        """``text`` broken into lines of at most ``max_w`` pixels at ``px`` (a piece longer than a
+        line stays whole on its own line)."""
+        lines: list[str] = []
+        for piece, glued in line_units(text):
+            if lines:
+                joined = lines[-1] + ("" if glued else " ") + piece
+                if self.fonts.width(joined, px, bold) <= max_w:
+                    lines[-1] = joined
+                    continue
+            lines.append(piece)
+        return lines
 
     def wrapped(self, surf: pygame.Surface, text: str, size: float, pos: tuple[int, int], max_w: int,
                 colour: Colour = FG, bold: bool = False, max_lines: int = 3, min_size: float = 18) -> int:
         """Text broken into lines of at most ``max_w`` pixels (shrunk, never below ``min_size`` of the
-        800×480 design, until it fits in ``max_lines``); returns the y below the last line."""
+        800×480 design, until it fits in ``max_lines``; at that floor the last line ends in ``…``);
+        returns the y below the last line."""
         px = self.px(size)
         floor = self.px(min_size)
         while True:
-            font = self.fonts.font(px, bold)
-            lines: list[str] = []
-            for word in text.split():
-                if lines and font.size(lines[-1] + " " + word)[0] <= max_w:
-                    lines[-1] += " " + word
-                else:
-                    lines.append(word)
+            lines = self.break_lines(text, px, bold, max_w)
             if len(lines) <= max_lines or px <= floor:
                 break
             px = max(floor, int(px * 0.9))
+        if len(lines) > max_lines:
+            rest = lines[max_lines - 1:]
+            glue = "" if font_family() == "ja" else " "
+            lines = lines[:max_lines - 1] + [self.ellipsized(glue.join(rest), px, bold, max_w)]
+        font = self.fonts.font(px, bold)
         x, y = pos
         for line in lines:
             img = self.fonts.text(line, px, colour, bold)
             if img.get_width() > max_w:  # one word longer than the line: the last resort is to shrink it
                 img = pygame.transform.smoothscale(img, (max_w, max(1, img.get_height() * max_w // img.get_width())))
-            surf.blit(img, (x, y))
+            rect = surf.blit(img, (x, y))
+            if self.drawn is not None:
+                self.drawn.append(DrawnText(rect, line, max_w, None))
             y += font.get_linesize()
         return y
 
@@ -259,8 +428,18 @@ class View:
         fill = colour or (LIT if lit else PANEL)
         pygame.draw.rect(surf, fill, rect, border_radius=self.px(8))
         pygame.draw.rect(surf, FG if not lit else (0, 0, 0), rect, self.px(2), border_radius=self.px(8))
-        self.text(surf, label, size, rect.center, contrast(fill), bold=True, anchor="center", max_w=rect.w - 6)
+        self.text(surf, label, size, rect.center, contrast(fill), bold=True, anchor="center", max_w=rect.w - 6,
+                  max_h=rect.h, box=rect)
         self.targets.append((rect, name))
+
+    def language_button(self, surf: pygame.Surface, rect: pygame.Rect | None = None) -> pygame.Rect:
+        """The setup screens' language button (touch target ``language``, key ``l``): the current
+        language by its own name; each press goes to the next language. Any game's setup view may
+        draw it (default: the bottom right corner)."""
+        if rect is None:
+            rect = pygame.Rect(self.w - self.px(200), self.h - self.px(46), self.px(190), self.px(38))
+        self.button(surf, rect, f"{LANGUAGE_NAMES[current_language()]} ▸", "language", size=20)
+        return rect
 
     def seat_badge(self, surf: pygame.Surface, seat: int, c: tuple[int, int], r: int) -> None:
         col = hex_colour(SEAT_COLOURS[seat])
@@ -269,7 +448,7 @@ class View:
 
     # --- frame ------------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface, ctl: Controller) -> None:
-        self.targets = []
+        self.new_frame()
         surf.fill(BG)
         mode = ctl.mode
         if mode == "setup":
