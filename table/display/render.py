@@ -12,6 +12,7 @@ of the 800×480 design. Text is rendered once and cached; the board path is draw
 
 from __future__ import annotations
 
+import itertools
 import math
 from functools import lru_cache
 from importlib import resources
@@ -22,10 +23,10 @@ import pygame
 import pygame.freetype
 
 from table.companion.controller import PAD_TOTAL_LOOKING, SEAT_COLOURS, STEPS, Controller, campaign_middle
-from table.companion.labels import mark_label, plural, seat_label, start_honey
+from table.companion.labels import seat_label, start_honey
 from table.engine.data import SEAT_SYMBOLS
 from table.engine.phase import Phase
-from table.engine.scoring import SOLO_GOAL, SOLO_OUTSTANDING, solo_verdict
+from table.engine.scoring import SOLO_GOAL, SOLO_OUTSTANDING
 from table.engine.walk import FINAL_PIPS
 from table.i18n import LANGUAGE_NAMES, N_, _, current_language, ngettext
 from table.i18n.names import mark_name, seat_name, variety_name
@@ -41,6 +42,34 @@ DIM: Colour = (150, 156, 165)
 LIT: Colour = (255, 214, 0)
 WARN: Colour = (230, 70, 60)
 OK: Colour = (70, 190, 110)
+
+ANNOUNCEMENT_TITLES: dict[str, str] = {
+    "harvest": N_("HARVEST"), "blossom": N_("BLOSSOM SCORING"), "loop": N_("NEW LOOP"),
+    "middle": N_("MIDDLE SPACE"), "refill": N_("REFILL"), "end": N_("GAME OVER"),
+}
+"""An announcement's heading by its kind (translated where it is drawn)."""
+SCORE_LABELS: tuple[str, ...] = (N_("Harvest ×2"), N_("Varieties"), N_("Blossoms"), N_("Honey"), N_("Total"))
+"""The rows of a final scoring table (the result screen and the demo's)."""
+
+
+def solo_verdict_text(total: int) -> str:
+    """The engine's ``solo_verdict`` (the solo result against the rulebook's marks) in the current
+    language: ``72 honey: goal reached (65)``."""
+    if total >= SOLO_OUTSTANDING:
+        return _("{total} honey: outstanding ({outstanding} or more)").format(total=total,
+                                                                            outstanding=SOLO_OUTSTANDING)
+    if total >= SOLO_GOAL:
+        return _("{total} honey: goal reached ({goal})").format(total=total, goal=SOLO_GOAL)
+    return _("{total} honey: {short} short of the goal ({goal})").format(total=total, short=SOLO_GOAL - total,
+                                                                         goal=SOLO_GOAL)
+
+
+def and_list(names: list[str]) -> str:
+    """``A and B and C`` in the current language (winners)."""
+    out = names[0] if names else ""
+    for name in names[1:]:
+        out = _("{first} and {second}").format(first=out, second=name)
+    return out
 
 
 LATIN_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
@@ -306,7 +335,7 @@ def line_units(text: str) -> list[tuple[str, bool]]:
     for word in text.split():
         piece = word[0]
         glued = False
-        for prev, c in zip(word, word[1:], strict=False):
+        for prev, c in itertools.pairwise(word):
             if (is_cjk(prev) or is_cjk(c)) and c not in CLOSING and prev not in OPENING:
                 out.append((piece, glued))
                 piece, glued = c, True
@@ -410,7 +439,7 @@ class View:
         if len(lines) > max_lines:
             rest = lines[max_lines - 1:]
             glue = "" if font_family() == "ja" else " "
-            lines = lines[:max_lines - 1] + [self.ellipsized(glue.join(rest), px, bold, max_w)]
+            lines = [*lines[:max_lines - 1], self.ellipsized(glue.join(rest), px, bold, max_w)]
         font = self.fonts.font(px, bold)
         x, y = pos
         for line in lines:
@@ -470,19 +499,19 @@ class View:
             pygame.draw.rect(surf, (120, 20, 20), rect)
             self.text(surf, ctl.storage_problem, 16, rect.center, FG, anchor="center", max_w=self.w - self.px(12))
         if ctl.setup.sensor and ctl.track is not None and ctl.sensor_state in ("disconnected", "reconnecting"):
-            self.text(surf, f"die sensor {ctl.sensor_state}", 18, (self.w - self.px(8), self.h - self.px(6)),
-                      WARN, anchor="bottomright")
+            state = {"disconnected": _("die sensor disconnected"), "reconnecting": _("die sensor reconnecting")}
+            self.text(surf, state.get(ctl.sensor_state, f"die sensor {ctl.sensor_state}"), 18,
+                      (self.w - self.px(8), self.h - self.px(6)), WARN, anchor="bottomright", max_w=self.w // 2)
 
     def draw_refusal(self, surf: pygame.Surface, refusal: str) -> None:
         """A refusal over the bottom of the screen: one line, or two when it is long (never below 18 px)."""
-        font = self.fonts.font(self.px(20))
-        two = font.size(refusal)[0] > self.w - self.px(16)
+        two = self.fonts.width(refusal, self.px(20)) > self.w - self.px(16)
         rect = pygame.Rect(0, self.h - self.px(64 if two else 40), self.w, self.px(64 if two else 40))
         pygame.draw.rect(surf, (90, 30, 30), rect)
         if two:
             self.wrapped(surf, refusal, 20, (self.px(8), rect.y + self.px(6)), self.w - self.px(16), max_lines=2)
         else:
-            self.text(surf, refusal, 20, rect.center, FG, anchor="center")
+            self.text(surf, refusal, 20, rect.center, FG, anchor="center", max_w=self.w - self.px(16))
 
     draw_hint = draw_refusal
     """The old name, kept for the views outside this module that draw a refusal through it."""
@@ -490,38 +519,42 @@ class View:
     # --- setup / resume ---------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: Controller) -> None:
         s = ctl.setup
-        self.text(surf, "Applejack — new game", 38, (self.px(20), self.px(12)), bold=True,
+        self.text(surf, _("Applejack — new game"), 38, (self.px(20), self.px(12)), bold=True,
                   max_w=self.w - self.px(260))
         r = pygame.Rect(self.w - self.px(220), self.px(8), self.px(200), self.px(58))
-        self.button(surf, r, "Start ✓", "confirm", colour=OK, size=30)
+        self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
         y = self.px(70)
         row_h = self.px(56)
         lab_w = self.px(250)
         bw = self.px(120)
-        self.text(surf, "Players  (1–4)", 26, (self.px(20), y + row_h // 2), anchor="midleft")
+        self.text(surf, _("Players  (1–4)"), 26, (self.px(20), y + row_h // 2), anchor="midleft",
+                  max_w=lab_w - self.px(24))
         for i, n in enumerate((1, 2, 3, 4)):
             r = pygame.Rect(lab_w + i * (bw + self.px(10)), y + self.px(4), bw, row_h - self.px(8))
-            self.button(surf, r, "Solo" if n == 1 else str(n), f"trough{n}", lit=s.players == n, size=26)
+            self.button(surf, r, _("Solo") if n == 1 else str(n), f"trough{n}", lit=s.players == n, size=26)
         y += row_h
         honey = start_honey(ctl.data, s.players)
         for seat in range(s.players):
             c = (lab_w + seat * (bw + self.px(10)) + self.px(18), y + self.px(28))
             self.seat_badge(surf, seat, c, self.px(17))
-            self.text(surf, SEAT_SYMBOLS[seat].capitalize(), 18, (c[0] + self.px(22), c[1] - self.px(11)),
+            self.text(surf, seat_name(SEAT_SYMBOLS[seat]), 18, (c[0] + self.px(22), c[1] - self.px(11)),
                       anchor="midleft", max_w=bw - self.px(32))
-            self.text(surf, f"{honey[seat]} honey", 18, (c[0] + self.px(22), c[1] + self.px(11)), LIT,
+            self.text(surf, _("{n} honey").format(n=honey[seat]), 18, (c[0] + self.px(22), c[1] + self.px(11)), LIT,
                       anchor="midleft", bold=True, max_w=bw - self.px(32))
-        self.text(surf, "Seats · start", 22, (self.px(20), y + self.px(28)), DIM, anchor="midleft")
+        self.text(surf, _("Seats · start"), 22, (self.px(20), y + self.px(28)), DIM, anchor="midleft",
+                  max_w=lab_w - self.px(24))
         y += self.px(60)
         rows_h = self.px(46)
-        rows = [("Cottage tile (5)", "trough5", "On" if s.cottage else "Off", s.cottage),
-                ("Apple tiles (6)", "trough6", "Shuffled" if s.apple_tiles is not None else "Off",
+        on_text, off_text = _("On"), _("Off")
+        rows = [(_("Cottage tile (5)"), "trough5", on_text if s.cottage else off_text, s.cottage),
+                (_("Apple tiles (6)"), "trough6", _("Shuffled") if s.apple_tiles is not None else off_text,
                  s.apple_tiles is not None),
-                ("Orchards (o)", "orchards", "Side B" if s.orchards is not None else "Side A", s.orchards is not None)]
+                (_("Orchards (o)"), "orchards", _("Side B") if s.orchards is not None else _("Side A"),
+                 s.orchards is not None)]
         if s.players == 1:
-            rows.append(("Campaign (k)", "campaign", f"Game {s.campaign} of 4" if s.campaign else "Off",
-                         bool(s.campaign)))
-        rows.append(("Die sensor (7)", "trough7", "On" if s.sensor else "Off", s.sensor))
+            rows.append((_("Campaign (k)"), "campaign",
+                         _("Game {n} of 4").format(n=s.campaign) if s.campaign else off_text, bool(s.campaign)))
+        rows.append((_("Die sensor (7)"), "trough7", on_text if s.sensor else off_text, s.sensor))
         x0 = lab_w + self.px(186)
         for label, name, value, on in rows:
             mid = y + rows_h // 2
@@ -529,7 +562,8 @@ class View:
             r = pygame.Rect(lab_w, y + self.px(3), self.px(170), rows_h - self.px(6))
             self.button(surf, r, value, name, lit=on, size=22)
             if name == "trough7" and ctl.sensor_note():
-                self.text(surf, ctl.sensor_note(), 20, (x0, mid), WARN, anchor="midleft")
+                self.text(surf, ctl.sensor_note(), 20, (x0, mid), WARN, anchor="midleft",
+                          max_w=self.w - x0 - self.px(10))
             if name == "trough6" and s.apple_tiles is not None:
                 for i, v in enumerate(s.apple_tiles):
                     var = ctl.data.varieties[v]
@@ -546,27 +580,32 @@ class View:
                     self.text(surf, side, 20, orr.center, FG, bold=True, anchor="center", max_w=ow - 4)
                     self.targets.append((orr, f"orchard{seat}"))
             if name == "campaign":
-                note = ("keep 1 tile for game 2" if s.campaign == 1 else
-                        f"{plural(campaign_middle(s.campaign), 'kept tile')} on the middle trees" if s.campaign
-                        else "4 solo games, tiles kept")
+                kept = campaign_middle(s.campaign) if s.campaign else 0
+                note = (_("keep 1 tile for game 2") if s.campaign == 1 else
+                        ngettext("{n} kept tile on the middle trees", "{n} kept tiles on the middle trees",
+                                 kept).format(n=kept) if s.campaign
+                        else _("4 solo games, tiles kept"))
                 self.text(surf, note, 20, (x0, mid), DIM, anchor="midleft", max_w=self.w - x0 - self.px(10))
             y += rows_h
         if s.tracked:
-            self.wrapped(surf, f"Orchard tracking on · hints: {s.hints_text()}  (keys t, h) · every tile is typed in",
-                         22, (self.px(20), max(y + self.px(6), self.h - self.px(56))), self.w - self.px(40), LIT,
-                         bold=True, max_lines=2)
+            line = _("Orchard tracking on · hints: {hints}  (keys t, h) · every tile is typed in").format(
+                hints=s.hints_text())
+            self.wrapped(surf, line, 22, (self.px(20), max(y + self.px(6), self.h - self.px(56))),
+                         self.w - self.px(250), LIT, bold=True, max_lines=2)
+        self.language_button(surf)
 
     def draw_resume(self, surf: pygame.Surface, ctl: Controller) -> None:
-        self.text(surf, "Unfinished game found", 40, (self.w // 2, self.px(70)), bold=True, anchor="center")
+        self.text(surf, _("Unfinished game found"), 40, (self.w // 2, self.px(70)), bold=True, anchor="center",
+                  max_w=self.w - self.px(20))
         self.text(surf, ctl.resume_info, 26, (self.w // 2, self.px(140)), DIM, anchor="center",
                   max_w=self.w - self.px(20))
         bw, bh = self.px(300), self.px(90)
-        self.button(surf, pygame.Rect(self.w // 2 - bw - self.px(15), self.px(220), bw, bh), "Resume ✓", "confirm",
+        self.button(surf, pygame.Rect(self.w // 2 - bw - self.px(15), self.px(220), bw, bh), _("Resume ✓"), "confirm",
                     colour=OK, size=30)
-        self.button(surf, pygame.Rect(self.w // 2 + self.px(15), self.px(220), bw, bh), "New game", "undo", size=30)
+        self.button(surf, pygame.Rect(self.w // 2 + self.px(15), self.px(220), bw, bh), _("New game"), "undo", size=30)
         if not ctl.discard_armed:  # once armed, the refusal strip says "press UNDO again"
-            line = ("UNDO twice discards it for a new game" if ctl.resume_refused else
-                    "CONFIRM resumes · UNDO twice discards it for a new game")
+            line = (_("UNDO twice discards it for a new game") if ctl.resume_refused else
+                    _("CONFIRM resumes · UNDO twice discards it for a new game"))
             self.text(surf, line, 22, (self.w // 2, self.px(360)), DIM, anchor="center", max_w=self.w - self.px(20))
 
     # --- play -------------------------------------------------------------------------------------
@@ -607,21 +646,23 @@ class View:
         self.seat_badge(surf, seat, (self.px(44), self.px(42)), self.px(34))
         die_space, die_pips = ctl.shown_die()
         if t.is_terminal():
-            title = "Game over"
+            title = _("Game over")
         elif s.phase == Phase.STOCK:
-            title = f"{seat_label(seat)}: restock the cottage"
+            title = _("{seat}: restock the cottage").format(seat=seat_label(seat))
         else:
-            title = f"{seat_label(seat)}'s turn"
+            title = _("{seat}'s turn").format(seat=seat_label(seat))
         self.text(surf, title, 40, (self.px(88), self.px(8)), bold=True, max_w=self.w - self.px(300))
         last = t.is_last_turn() and not t.is_terminal()
         if t.is_terminal():
-            sub = f"after {plural(s.turn, 'turn')}: final scoring"
+            sub = ngettext("after {n} turn: final scoring", "after {n} turns: final scoring", s.turn).format(n=s.turn)
         else:
-            sub = f"Turn {s.turn + 1} · loop {die_pips} of {FINAL_PIPS}" + (" · LAST TURN" if last else "")
+            sub = (_("Turn {turn} · loop {loop} of {loops} · LAST TURN") if last else
+                   _("Turn {turn} · loop {loop} of {loops}")).format(turn=s.turn + 1, loop=die_pips, loops=FINAL_PIPS)
         self.text(surf, sub, 24, (self.px(90), self.px(54)), LIT if last or t.is_terminal() else DIM,
                   bold=last or t.is_terminal(), max_w=self.w - self.px(260))
         supply = ctl.tracked.supply_left() if ctl.tracked is not None else s.supply
-        self.text(surf, "Supply", 20, (self.w - self.px(16), self.px(6)), DIM, anchor="topright")
+        self.text(surf, _("Supply"), 20, (self.w - self.px(16), self.px(6)), DIM, anchor="topright",
+                  max_w=self.px(150))
         self.text(surf, str(supply), 44, (self.w - self.px(16), self.px(28)), bold=True, anchor="topright")
         # board
         bw = self.w * 0.56
@@ -651,17 +692,18 @@ class View:
         # footer: steps, or what the die sensor sees
         fy = board_rect.bottom + self.px(6)
         if ctl.die_wrong():
-            self.text(surf, f"The die is on space {ctl.die_seen}: put it on space {s.die.space}", 24,
+            self.text(surf, _("The die is on space {seen}: put it on space {space}").format(
+                seen=ctl.die_seen, space=s.die.space), 24,
                       (self.px(12), fy), WARN, bold=True, max_w=self.w - self.px(24))
         elif ctl.tracked is not None and not ctl.pending and not t.is_terminal():
             self.draw_tracked_footer(surf, ctl, fy)
         elif not self.small and not ctl.pending and not t.is_terminal():
-            self.text(surf, f"2. {STEPS[1]}   3. {STEPS[2]}", 20, (self.px(12), fy), DIM,
+            self.text(surf, f"2. {_(STEPS[1])}   3. {_(STEPS[2])}", 20, (self.px(12), fy), DIM,
                       max_w=self.w - self.px(24))
-            self.text(surf, f"4. {STEPS[3]}", 20, (self.px(12), fy + self.px(30)), DIM, max_w=self.w - self.px(24))
+            self.text(surf, f"4. {_(STEPS[3])}", 20, (self.px(12), fy + self.px(30)), DIM, max_w=self.w - self.px(24))
         elif t.is_terminal() and not ctl.pending:
             r = pygame.Rect(rx, top, rw, self.px(80))
-            self.button(surf, r, "Score pad ✓", "confirm", colour=OK, size=28)
+            self.button(surf, r, _("Score pad ✓"), "confirm", colour=OK, size=28)
 
     def draw_tracked_footer(self, surf: pygame.Surface, ctl: Controller, y: int) -> None:
         """A tracked game: what the table must enter next, then the hint (or how to type)."""
@@ -672,7 +714,7 @@ class View:
             hint, done = advice
             self.text(surf, hint.line(done), 21, (self.px(12), y + self.px(32)), OK, bold=True, max_w=w)
         else:
-            self.text(surf, "press : to type a step (draw 17, take 3:17, buy, place 5/2)  ·  h hint  ·  u undo", 18,
+            self.text(surf, _("press : to type a step (draw 17, take 3:17, buy, place 5/2)  ·  h hint  ·  u undo"), 18,
                       (self.px(12), y + self.px(34)), DIM, max_w=w)
 
     def draw_entry(self, surf: pygame.Surface, text: str) -> None:
@@ -680,7 +722,8 @@ class View:
         rect = pygame.Rect(0, self.h - self.px(44), self.w, self.px(44))
         pygame.draw.rect(surf, (10, 12, 16), rect)
         pygame.draw.rect(surf, LIT, rect, self.px(2))
-        self.text(surf, "enter ↵  ·  esc", 18, (self.w - self.px(10), rect.centery), DIM, anchor="midright")
+        self.text(surf, _("enter ↵  ·  esc"), 18, (self.w - self.px(10), rect.centery), DIM, anchor="midright",
+                  max_w=self.px(130))
         self.text(surf, f": {text}_", 24, (self.px(10), rect.centery), FG, anchor="midleft",
                   max_w=self.w - self.px(140))
 
@@ -691,10 +734,10 @@ class View:
         y = area.y
         if t.on_middle:
             r = pygame.Rect(area.x, y, area.w, self.px(110))
-            middle = f"Middle trees: {s.middle}"
+            middle = _("Middle trees: {tiles}").format(tiles=s.middle)
             if ctl.tracked is not None:  # the tiles entered, by number
                 tiles = ctl.tracked.middle_tiles()
-                middle = "Middle trees: " + (", ".join(map(str, tiles)) if tiles else "none")
+                middle = _("Middle trees: {tiles}").format(tiles=", ".join(map(str, tiles)) if tiles else _("none"))
             self.button(surf, r, middle, "middle", lit=buttons.middle, size=28)
             y = r.bottom + self.px(10)
         else:
@@ -706,73 +749,78 @@ class View:
                 on = n in lit
                 pygame.draw.rect(surf, LIT if on else PANEL, r, border_radius=self.px(10))
                 fg = (0, 0, 0) if on else FG
-                self.text(surf, f"Trough {n}", 22, (r.centerx, r.y + self.px(8)), fg, anchor="midtop", max_w=bw - 4)
+                self.text(surf, _("Trough {n}").format(n=n), 22, (r.centerx, r.y + self.px(8)), fg, anchor="midtop",
+                          max_w=bw - 4)
                 count = s.troughs[n - 1]
-                label = "tiles" if count != 1 else "tile"
+                label = ngettext("tile", "tiles", count)
                 if ctl.tracked is not None:  # the tiles entered so far, by number
                     tiles = ctl.tracked.trough_tiles(n)
                     count = len(tiles)
-                    label = ("tile " if count == 1 else "tiles ") + ", ".join(map(str, tiles)) if tiles else "empty"
+                    label = (ngettext("tile {tiles}", "tiles {tiles}", count).format(tiles=", ".join(map(str, tiles)))
+                             if tiles else _("empty"))
                 self.text(surf, str(count), 54, (r.centerx, r.y + self.px(34)), fg, bold=True, anchor="midtop")
                 self.text(surf, label, 18, (r.centerx, r.bottom - self.px(6)), fg, anchor="midbottom", max_w=bw - 4)
                 self.targets.append((r, f"trough{n}"))
             y += self.px(134)
             if buttons.fallback:
-                self.text(surf, "Open troughs empty: take from " + ", ".join(map(str, buttons.fallback)), 18,
+                self.text(surf, _("Open troughs empty: take from {troughs}").format(
+                    troughs=", ".join(map(str, buttons.fallback))), 18,
                           (area.x, y), LIT, max_w=area.w)
                 y += self.px(26)
         bh = self.px(58)
         gap = self.px(10)
         stock = buttons.restock
-        row = [("Supply" if stock else "Blind draw", "blind", buttons.blind)]
+        row = [(_("Supply") if stock else _("Blind draw"), "blind", buttons.blind)]
         if ctl.setup.cottage and not stock:
-            row.append(("Cottage", "cottage", buttons.cottage))
+            row.append((_("Cottage"), "cottage", buttons.cottage))
         bw = (area.w - gap * (len(row) - 1)) // len(row)
         for i, (label, name, enabled) in enumerate(row):
             r = pygame.Rect(area.x + i * (bw + gap), y, bw, bh)
             self.button(surf, r, label, name, size=22, colour=PANEL if enabled else BG)
         y += bh + gap
         if stock:
-            self.text(surf, "Put a new tile beside the cottage:", 18, (area.x, y), DIM, max_w=area.w)
-            self.text(surf, "press its trough, or Supply", 18, (area.x, y + self.px(24)), DIM, max_w=area.w)
+            self.text(surf, _("Put a new tile beside the cottage:"), 18, (area.x, y), DIM, max_w=area.w)
+            self.text(surf, _("press its trough, or Supply"), 18, (area.x, y + self.px(24)), DIM, max_w=area.w)
         elif ctl.tracked is not None:
             if not self.small and buttons.choosing:
-                where, verb = ("on the trees", "middle TILE") if t.on_middle else ("in the trough", "take TROUGH:TILE")
-                self.text(surf, f"one tile {where}: press it;", 18, (area.x, y), DIM, max_w=area.w)
-                self.text(surf, f"two: type {verb}", 18, (area.x, y + self.px(24)), DIM, max_w=area.w)
+                one, verb = ((_("one tile on the trees: press it;"), "middle TILE") if t.on_middle else
+                             (_("one tile in the trough: press it;"), "take TROUGH:TILE"))
+                self.text(surf, one, 18, (area.x, y), DIM, max_w=area.w)
+                self.text(surf, _("two: type {command}").format(command=verb), 18, (area.x, y + self.px(24)), DIM,
+                          max_w=area.w)
         else:
             self.wrapped(surf, ctl.take_step(), 18, (area.x, y), area.w, DIM, max_lines=2)
         if ctl.tracked is not None:
             ur = pygame.Rect(area.x, area.bottom - self.px(44), self.px(110), self.px(44))
-            self.button(surf, ur, "Undo", "undo", size=18)  # no Correct: a tracked game is set right by undo
+            self.button(surf, ur, _("Undo"), "undo", size=18)  # no Correct: a tracked game is set right by undo
         else:  # every size keeps every action
             cr = pygame.Rect(area.right - self.px(130), area.bottom - self.px(44), self.px(130), self.px(44))
-            self.button(surf, cr, "Correct", "correct", size=18)
+            self.button(surf, cr, _("Correct"), "correct", size=18)
             ur = pygame.Rect(area.x, area.bottom - self.px(44), self.px(110), self.px(44))
-            self.button(surf, ur, "Undo", "undo", size=18)
+            self.button(surf, ur, _("Undo"), "undo", size=18)
 
     def draw_announcement(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> None:
         a = ctl.pending[0]
         pygame.draw.rect(surf, PANEL, area, border_radius=self.px(12))
         pygame.draw.rect(surf, LIT, area, self.px(3), border_radius=self.px(12))
         x, y, w = area.x + self.px(12), area.y + self.px(10), area.w - self.px(24)
-        titles = {"harvest": "HARVEST", "blossom": "BLOSSOM SCORING", "loop": "NEW LOOP", "middle": "MIDDLE SPACE",
-                  "refill": "REFILL", "end": "GAME OVER"}
-        self.text(surf, titles.get(a.kind, a.kind.upper()), 28, (x, y), LIT, bold=True, max_w=w)
+        title = _(ANNOUNCEMENT_TITLES[a.kind]) if a.kind in ANNOUNCEMENT_TITLES else a.kind.upper()
+        self.text(surf, title, 28, (x, y), LIT, bold=True, max_w=w)
         y += self.px(44)
         if a.kind == "harvest" and a.variety is not None:
             var = ctl.data.varieties[a.variety]
             r = self.px(40)
             draw_variety(surf, var.colour, var.mark, (x + r, y + r), r)
-            self.text(surf, var.name, 36, (x + 2 * r + self.px(12), y + self.px(4)), bold=True,
+            self.text(surf, variety_name(var.name), 36, (x + 2 * r + self.px(12), y + self.px(4)), bold=True,
                       max_w=w - 2 * r - self.px(12))
-            self.text(surf, mark_label(var.mark), 18, (x + 2 * r + self.px(12), y + self.px(50)), DIM)
+            self.text(surf, _("{mark} mark").format(mark=mark_name(var.mark)), 18,
+                      (x + 2 * r + self.px(12), y + self.px(50)), DIM, max_w=w - 2 * r - self.px(12))
             y += 2 * r + self.px(14)
-            self.text(surf, f"every area: apples − {a.pips}", 28, (x, y), bold=True, max_w=w)
+            self.text(surf, _("every area: apples − {pips}").format(pips=a.pips), 28, (x, y), bold=True, max_w=w)
             y += self.px(40)
-            self.wrapped(surf, "each player takes that much honey", 20, (x, y), w, max_lines=2)
+            self.wrapped(surf, _("each player takes that much honey"), 20, (x, y), w, max_lines=2)
         elif a.kind == "refill":
-            self.text(surf, "one tile into each trough, in order:", 20, (x, y), max_w=w)
+            self.text(surf, _("one tile into each trough, in order:"), 20, (x, y), max_w=w)
             y += self.px(32)
             box = min(self.px(44), (w - self.px(6) * 6) // 7)
             for i, n in enumerate(a.troughs):
@@ -780,37 +828,41 @@ class View:
                 pygame.draw.rect(surf, LIT, rr, border_radius=self.px(6))
                 self.text(surf, str(n), 26, rr.center, (0, 0, 0), bold=True, anchor="center")
             y += box + self.px(10)
-            if "only" in a.text:
+            if "(only" in a.text:  # the controller's English text: the supply runs short
                 self.text(surf, a.text[a.text.index("(only"):], 18, (x, y), WARN, max_w=w)
                 y += self.px(26)
             if "middle trees" in a.text:
-                self.text(surf, "then one onto the middle trees", 18, (x, y), max_w=w)
+                self.text(surf, _("then one onto the middle trees"), 18, (x, y), max_w=w)
         elif a.kind == "blossom":
-            y = self.wrapped(surf, f"Die over the bridge to space {a.space}, then:", 20, (x, y), w, max_lines=2)
+            y = self.wrapped(surf, _("Die over the bridge to space {space}, then:").format(space=a.space), 20,
+                             (x, y), w, max_lines=2)
             self.text(surf, f"× {a.pips}", 48, (x, y), bold=True)
             y += self.px(58)
-            self.wrapped(surf, f"each blossom pays {a.pips} honey", 22, (x, y), w, max_lines=2)
+            self.wrapped(surf, _("each blossom pays {pips} honey").format(pips=a.pips), 22, (x, y), w, max_lines=2)
         elif a.kind == "loop":
             d = self.px(64)
             draw_die(surf, pygame.Rect(x, y, d, d), a.pips)
-            self.text(surf, f"Loop {a.pips} of {FINAL_PIPS}", 32, (x + d + self.px(14), y + self.px(10)), bold=True,
+            self.text(surf, _("Loop {loop} of {loops}").format(loop=a.pips, loops=FINAL_PIPS), 32,
+                      (x + d + self.px(14), y + self.px(10)), bold=True,
                       max_w=w - d - self.px(14))
             y += d + self.px(10)
             self.wrapped(surf, a.text, 22, (x, y), w, max_lines=4)
         else:
             self.wrapped(surf, a.text, 24, (x, y), w, bold=a.kind in ("middle", "end"), max_lines=5)
         br = pygame.Rect(area.x + self.px(12), area.bottom - self.px(70), area.w - self.px(24), self.px(58))
-        self.button(surf, br, "Done ✓ (CONFIRM)", "confirm", colour=OK, size=24)
+        self.button(surf, br, _("Done ✓ (CONFIRM)"), "confirm", colour=OK, size=24)
         if len(ctl.pending) > 1:  # how many announcements are still to come after this one
-            self.text(surf, f"then {len(ctl.pending) - 1} more to come", 18, (br.right, br.y - self.px(4)), DIM,
+            more = len(ctl.pending) - 1
+            self.text(surf, ngettext("then {n} more to come", "then {n} more to come", more).format(n=more), 18,
+                      (br.right, br.y - self.px(4)), DIM,
                       anchor="bottomright", max_w=br.w)
 
     # --- correction -------------------------------------------------------------------------------
     def draw_correct(self, surf: pygame.Surface, ctl: Controller) -> None:
         c = ctl.correction
         assert c is not None
-        self.text(surf, "Correction", 34, (self.px(20), self.px(10)), bold=True)
-        self.text(surf, "tap a field (or press its trough), − / +, then Apply", 18, (self.px(22), self.px(54)), DIM,
+        self.text(surf, _("Correction"), 34, (self.px(20), self.px(10)), bold=True, max_w=self.w - self.px(40))
+        self.text(surf, _("tap a field (or press its trough), − / +, then Apply"), 18, (self.px(22), self.px(54)), DIM,
                   max_w=self.w - self.px(40))
         cols = 2
         cw = (self.w - self.px(40)) // cols
@@ -821,14 +873,15 @@ class View:
             sel = c.cursor == i
             pygame.draw.rect(surf, LIT if sel else PANEL, r, border_radius=self.px(8))
             fg = (0, 0, 0) if sel else FG
-            self.text(surf, c.label(i), 22, (r.x + self.px(10), r.centery), fg, anchor="midleft")
-            self.text(surf, str(c.value(i)), 30, (r.right - self.px(12), r.centery), fg, bold=True,
-                      anchor="midright")
+            value = self.text(surf, str(c.value(i)), 30, (r.right - self.px(12), r.centery), fg, bold=True,
+                              anchor="midright")
+            self.text(surf, c.label(i), 22, (r.x + self.px(10), r.centery), fg, anchor="midleft",
+                      max_w=value.x - r.x - self.px(18))
             self.targets.append((r, f"field{i}"))
         y = self.h - self.px(84)
         bw = (self.w - self.px(40) - 3 * self.px(10)) // 4
         for k, (label, name, fill) in enumerate((("−", "down", PANEL), ("+", "up", PANEL),
-                                                  ("Cancel", "escape", PANEL), ("Apply ✓", "confirm", OK))):
+                                                  (_("Cancel"), "escape", PANEL), (_("Apply ✓"), "confirm", OK))):
             br = pygame.Rect(self.px(20) + k * (bw + self.px(10)), y, bw, self.px(70))
             self.button(surf, br, label, name, colour=fill, size=30)
 
@@ -836,7 +889,7 @@ class View:
     def draw_pad(self, surf: pygame.Surface, ctl: Controller) -> None:
         pad = ctl.pad
         assert pad is not None
-        self.text(surf, "Score pad", 26, (self.px(10), self.px(2)), bold=True)
+        self.text(surf, _("Score pad"), 26, (self.px(10), self.px(2)), bold=True, max_w=self.w - self.px(280))
         keypad_w = self.px(250)
         gx, gy = self.px(10), self.px(84)
         gw = self.w - keypad_w - self.px(24)
@@ -859,11 +912,11 @@ class View:
                 var = ctl.data.varieties[f]
                 rr = min(rh // 2 - 2, self.px(14))
                 draw_variety(surf, var.colour, var.mark, (gx + rr + 2, y + rh // 2), rr)
-                self.text(surf, var.name, 18, (gx + 2 * rr + self.px(8), y + rh // 2), anchor="midleft",
+                self.text(surf, variety_name(var.name), 18, (gx + 2 * rr + self.px(8), y + rh // 2), anchor="midleft",
                           max_w=label_w - 2 * rr - self.px(10))
             else:
-                self.text(surf, ("Blossoms", "Honey")[f - pad.varieties], 18, (gx + self.px(4), y + rh // 2),
-                          anchor="midleft")
+                self.text(surf, (_("Blossoms"), _("Honey"))[f - pad.varieties], 18, (gx + self.px(4), y + rh // 2),
+                          anchor="midleft", max_w=label_w - self.px(6))
             for p in range(pad.players):
                 r = pygame.Rect(gx + label_w + p * cw + 2, y + 1, cw - 4, rh - 2)
                 sel = pad.cursor == (p, f)
@@ -884,26 +937,29 @@ class View:
             self.button(surf, r, k, names.get(k, k), size=26)
         y = self.px(8) + 4 * (kh + self.px(6))
         half = (keypad_w - self.px(6)) // 2
-        self.button(surf, pygame.Rect(kx, y, half, kh), "Next", "next", size=22)
-        self.button(surf, pygame.Rect(kx + half + self.px(6), y, half, kh), "Back", "prev", size=22)
-        self.button(surf, pygame.Rect(kx, y + kh + self.px(6), half, kh), "Clear", "clear", size=22)
-        self.button(surf, pygame.Rect(kx + half + self.px(6), y + kh + self.px(6), half, kh), "Score ✓", "done",
+        self.button(surf, pygame.Rect(kx, y, half, kh), _("Next"), "next", size=22)
+        self.button(surf, pygame.Rect(kx + half + self.px(6), y, half, kh), _("Back"), "prev", size=22)
+        self.button(surf, pygame.Rect(kx, y + kh + self.px(6), half, kh), _("Clear"), "clear", size=22)
+        self.button(surf, pygame.Rect(kx + half + self.px(6), y + kh + self.px(6), half, kh), _("Score ✓"), "done",
                     colour=OK, size=24)
 
     def draw_result(self, surf: pygame.Surface, ctl: Controller) -> None:
         res = ctl.results
         tie = len(ctl.winners) > 1 and len(res) > 1
-        title = f"Solo result · goal {SOLO_GOAL}, outstanding {SOLO_OUTSTANDING}" if len(res) == 1 else \
-            "Final scoring" + ("  — a tie!" if tie else "")
+        if len(res) == 1:
+            title = _("Solo result · goal {goal}, outstanding {outstanding}").format(goal=SOLO_GOAL,
+                                                                                     outstanding=SOLO_OUTSTANDING)
+        else:
+            title = _("Final scoring  — a tie!") if tie else _("Final scoring")
         self.text(surf, title, 32, (self.px(14), self.px(8)), bold=True, max_w=self.w - self.px(28))
-        labels = ("Harvest ×2", "Varieties", "Blossoms", "Honey", "Total")
+        labels = [_(lab) for lab in SCORE_LABELS]
         label_w = self.px(190)
         y0 = self.px(60)
         rh = (self.h - y0 - self.px(100)) // (len(labels) + 1)
         cw = (self.w - label_w - self.px(20)) // max(1, len(res))
         for i, lab in enumerate(labels):
             self.text(surf, lab, 24, (self.px(14), y0 + (i + 1) * rh + rh // 2), DIM if i < 4 else FG,
-                      anchor="midleft", bold=i == 4)
+                      anchor="midleft", bold=i == 4, max_w=label_w - self.px(18))
         for p, r in enumerate(res):
             x = label_w + p * cw
             won = p in ctl.winners and len(res) > 1
@@ -918,14 +974,15 @@ class View:
                 self.text(surf, v, 24 if i < 4 else 34, (col.centerx, y0 + (i + 1) * rh + rh // 2),
                           LIT if (won and i == 4) else FG, bold=i == 4, anchor="center", max_w=cw - 8)
         if len(res) == 1:  # solo: the result against the rulebook's marks, no winner
-            self.wrapped(surf, solo_verdict(res[0].total), 30, (self.px(14), self.h - self.px(88)),
+            self.wrapped(surf, solo_verdict_text(res[0].total), 30, (self.px(14), self.h - self.px(88)),
                          self.w - self.px(250), LIT, bold=True, max_lines=2, min_size=20)
         else:
-            names = " and ".join(seat_label(s) for s in ctl.winners)
-            self.text(surf, ("Winners: " if tie else "Winner: ") + names, 30, (self.px(14), self.h - self.px(80)),
+            names = and_list([seat_label(s) for s in ctl.winners])
+            line = _("Winners: {names}") if tie else _("Winner: {names}")
+            self.text(surf, line.format(names=names), 30, (self.px(14), self.h - self.px(80)),
                       LIT, bold=True, max_w=self.w - self.px(250))
         nr = pygame.Rect(self.w - self.px(220), self.h - self.px(88), self.px(200), self.px(72))
-        self.button(surf, nr, "New game", "confirm", colour=OK, size=26)
+        self.button(surf, nr, _("New game"), "confirm", colour=OK, size=26)
 
     def hit(self, pos: tuple[int, int]) -> str | None:
         for rect, name in reversed(self.targets):
