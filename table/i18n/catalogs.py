@@ -153,6 +153,10 @@ def _fields(message: str | tuple[str, ...]) -> frozenset[str]:
     return frozenset(names)
 
 
+def _hashable(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
 @dataclass(frozen=True)
 class Problem:
     lang: str
@@ -190,7 +194,8 @@ def problems() -> list[Problem]:
             compiled: dict[Any, Any] = {}
             if mo_path.exists():
                 with mo_path.open("rb") as fp:
-                    compiled = {m.id: m.string for m in read_mo(fp) if m.id}
+                    # a plural's id and strings come back as lists: tuples, as in the .po catalogue
+                    compiled = {_hashable(m.id): _hashable(m.string) for m in read_mo(fp) if m.id}
             for msg in template:
                 if not msg.id:
                     continue
