@@ -169,7 +169,7 @@ class Fonts:
                 self._cache.clear()
             runs = self._runs(text, bold, family)
             if len(runs) == 1:
-                surf = self._font(size, bold, family).render(text, True, colour)
+                surf = self._font(size, bold, runs[0][0]).render(text, True, colour)
             else:
                 surf = self._render_runs(runs, size, colour, bold)
             self._cache[key] = surf
