@@ -391,12 +391,9 @@ class View:
         fit, down to :data:`SMALLEST_PX`, then is squeezed (up to a fifth) or cut with ``…``."""
         px = self.px(size)
         img = self.fonts.text(text, px, colour, bold)
-
-        def too_big(img: pygame.Surface) -> bool:
-            return ((max_w is not None and img.get_width() > max_w)
-                    or (max_h is not None and img.get_height() > max_h))
-
-        while too_big(img) and px > SMALLEST_PX:
+        wide = 1 << 30 if max_w is None else max_w
+        high = 1 << 30 if max_h is None else max_h
+        while (img.get_width() > wide or img.get_height() > high) and px > SMALLEST_PX:
             px = max(SMALLEST_PX, int(px * 0.9))
             img = self.fonts.text(text, px, colour, bold)
         if max_w is not None and img.get_width() > max_w:
