@@ -76,6 +76,15 @@ LATIN_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
 JAPANESE_FONTS = ("NotoSansJP-Subset-Regular.otf", "NotoSansJP-Subset-Bold.otf")
 """Japanese draws with a Noto Sans CJK JP subset (``tools/make_cjk_font.py``); a glyph it lacks
 (``▸``, ``⌫``) falls back to DejaVu, the font of every other language."""
+JAPANESE_SCALE = 0.86
+"""Noto's line box and kanji are larger than DejaVu's at the same pixel size (ascent 1.2 em against
+0.93): Japanese above 16 px is drawn this much smaller (never below 16 px, so that small kanji stay
+legible), so that a heading takes the height the layout gives it."""
+
+
+def japanese_px(size: int) -> int:
+    """The Noto pixel size for a line laid out at ``size`` px (monotonic: a smaller size never grows)."""
+    return size if size <= 16 else max(16, round(size * JAPANESE_SCALE))
 SMALLEST_PX = 8
 """The smallest text in real pixels: a line too wide for its box at this size is squeezed or cut."""
 
@@ -132,7 +141,8 @@ class Fonts:
     def _font(self, size: int, bold: bool, fam: str) -> pygame.font.Font:
         key = (fam, size, bold)
         if key not in self._fonts:
-            self._fonts[key] = pygame.font.Font(str(font_path(bold, "ja" if fam == "ja" else "en")), size)
+            path = str(font_path(bold, "ja" if fam == "ja" else "en"))
+            self._fonts[key] = pygame.font.Font(path, japanese_px(size) if fam == "ja" else size)
         return self._fonts[key]
 
     def _runs(self, text: str, bold: bool, family: str) -> list[tuple[str, str]]:
