@@ -13,6 +13,7 @@ of the 800×480 design. Text is rendered once and cached; the board path is draw
 from __future__ import annotations
 
 import itertools
+import logging
 import math
 from functools import lru_cache
 from importlib import resources
@@ -42,6 +43,8 @@ DIM: Colour = (150, 156, 165)
 LIT: Colour = (255, 214, 0)
 WARN: Colour = (230, 70, 60)
 OK: Colour = (70, 190, 110)
+
+log = logging.getLogger("applejack.display")
 
 ANNOUNCEMENT_TITLES: dict[str, str] = {
     "harvest": N_("HARVEST"), "blossom": N_("BLOSSOM SCORING"), "loop": N_("NEW LOOP"),
@@ -89,15 +92,29 @@ SMALLEST_PX = 8
 """The smallest text in real pixels: a line too wide for its box at this size is squeezed or cut."""
 
 
+def _fonts_folder() -> Path:
+    return Path(str(resources.files("table.display").joinpath("fonts")))
+
+
+@lru_cache(maxsize=1)
+def japanese_fonts_present() -> bool:
+    """Whether the Japanese fonts were installed; without them Japanese draws with DejaVu (boxes
+    for kana and kanji) after one log line, rather than stopping the kiosk."""
+    missing = [name for name in JAPANESE_FONTS if not (_fonts_folder() / name).is_file()]
+    if missing:
+        log.warning("Japanese fonts missing (%s): Japanese text draws with DejaVu", ", ".join(missing))
+    return not missing
+
+
 def font_family(language: str | None = None) -> str:
     """``"ja"`` (the Noto subset) or ``"latin"`` (DejaVu) for ``language`` (default: the current one)."""
-    return "ja" if (language or current_language()) == "ja" else "latin"
+    return "ja" if (language or current_language()) == "ja" and japanese_fonts_present() else "latin"
 
 
 def font_path(bold: bool = False, language: str | None = None) -> Path:
     """The font file for ``language`` (default: the current one), regular or bold."""
     names = JAPANESE_FONTS if font_family(language) == "ja" else LATIN_FONTS
-    return Path(str(resources.files("table.display").joinpath("fonts", names[bold])))
+    return _fonts_folder() / names[bold]
 
 
 @lru_cache(maxsize=8)

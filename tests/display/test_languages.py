@@ -246,3 +246,21 @@ def test_every_games_setup_screen_gets_a_language_button(tmp_path):
     finally:
         journal.close()
     assert seen == {g: True for g in companion_games()}
+
+
+def test_without_the_japanese_fonts_japanese_draws_with_dejavu_after_one_log_line(monkeypatch, caplog):
+    from table.display import render
+
+    monkeypatch.setattr(render, "JAPANESE_FONTS", ("NoSuchFont-Regular.otf", "NoSuchFont-Bold.otf"))
+    render.japanese_fonts_present.cache_clear()
+    try:
+        with using("ja"):
+            assert font_path().name == "DejaVuSans.ttf"
+            view = View((480, 320))
+            view.draw(pygame.Surface((480, 320)), sample(DATA, "harvest"))
+        assert "Japanese fonts missing" in caplog.text
+    finally:
+        monkeypatch.undo()
+        render.japanese_fonts_present.cache_clear()
+    with using("ja"):
+        assert font_path().name == "NotoSansJP-Subset-Regular.otf"
