@@ -139,6 +139,11 @@ def update() -> list[str]:
     return orphans
 
 
+def _key(value: Any) -> Any:
+    """A message id or string as a dictionary key (a plural's forms as a tuple)."""
+    return tuple(value) if isinstance(value, list | tuple) else value
+
+
 def _fields(message: str | tuple[str, ...]) -> frozenset[str]:
     """The named ``{fields}`` of a brace-format message (all forms of a plural)."""
     texts = message if isinstance(message, tuple) else (message,)
@@ -151,10 +156,6 @@ def _fields(message: str | tuple[str, ...]) -> frozenset[str]:
         except ValueError:
             names.add("<unbalanced braces>")
     return frozenset(names)
-
-
-def _hashable(value: Any) -> Any:
-    return tuple(value) if isinstance(value, list) else value
 
 
 @dataclass(frozen=True)
@@ -194,8 +195,8 @@ def problems() -> list[Problem]:
             compiled: dict[Any, Any] = {}
             if mo_path.exists():
                 with mo_path.open("rb") as fp:
-                    # a plural's id and strings come back as lists: tuples, as in the .po catalogue
-                    compiled = {_hashable(m.id): _hashable(m.string) for m in read_mo(fp) if m.id}
+                    # a plural's id and forms come back from the .mo as lists: tuples, like the .po's
+                    compiled = {_key(m.id): _key(m.string) for m in read_mo(fp) if m.id}
             for msg in template:
                 if not msg.id:
                     continue
@@ -213,7 +214,7 @@ def problems() -> list[Problem]:
                     got = _fields(s)
                     if got != want:
                         out.append(Problem(lang, part, key, f"placeholders {sorted(got)} ≠ {sorted(want)}"))
-                if compiled.get(msg.id) != have.string:
+                if compiled.get(_key(msg.id)) != _key(have.string):
                     out.append(Problem(lang, part, key, "the .mo is stale: run `python -m table.i18n.catalogs update`"))
     return out
 
