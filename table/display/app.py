@@ -286,7 +286,7 @@ class App:
                  size=18)
         if not v.small:
             v.text(self.surface, _("({titles}; key g)").format(titles=titles), 14, (rect.right + v.px(8), rect.centery),
-                   anchor="midleft", max_w=self.surface.get_width() - rect.right - v.px(220))
+                   anchor="midleft", max_w=v.w - v.px(366) - rect.right)  # up to the language button
 
 
 def parse_size(text: str | None) -> tuple[int, int]:

@@ -488,9 +488,10 @@ class View:
     def language_button(self, surf: pygame.Surface, rect: pygame.Rect | None = None) -> pygame.Rect:
         """The setup screens' language button (touch target ``language``, key ``l``): the current
         language by its own name; each press goes to the next language. Any game's setup view may
-        draw it (default: the bottom right corner)."""
+        draw it (default: the bottom row, left of the corner where the players' History button
+        goes, right of the shell's game tab)."""
         if rect is None:
-            rect = pygame.Rect(self.w - self.px(200), self.h - self.px(46), self.px(190), self.px(38))
+            rect = pygame.Rect(self.w - self.px(350), self.h - self.px(44), self.px(170), self.px(36))
         self.button(surf, rect, f"{LANGUAGE_NAMES[current_language()]} ▸", "language", size=20)
         return rect
 
@@ -615,7 +616,7 @@ class View:
             line = _("Orchard tracking on · hints: {hints}  (keys t, h) · every tile is typed in").format(
                 hints=s.hints_text())
             self.wrapped(surf, line, 22, (self.px(20), max(y + self.px(6), self.h - self.px(56))),
-                         self.w - self.px(250), LIT, bold=True, max_lines=2)
+                         self.w - self.px(390), LIT, bold=True, max_lines=2)
         self.language_button(surf)
 
     def draw_resume(self, surf: pygame.Surface, ctl: Controller) -> None:
