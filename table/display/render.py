@@ -149,7 +149,7 @@ class Fonts:
     def __init__(self) -> None:
         self._fonts: dict[tuple[str, int, bool], pygame.font.Font] = {}
         self._cache: dict[tuple[str, str, int, bool, Colour], pygame.Surface] = {}
-        self._missing: dict[tuple[str, bool], str] = {}
+        self._missing: dict[tuple[str, str, bool], str] = {}
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The current language's font at ``size`` px."""
@@ -163,20 +163,26 @@ class Fonts:
         return self._fonts[key]
 
     def _runs(self, text: str, bold: bool, family: str) -> list[tuple[str, str]]:
-        """``text`` cut into runs of (family, text): the Japanese font's glyphs, DejaVu's for the rest."""
-        if family != "ja":
-            return [(family, text)]
-        key = (text, bold)
+        """``text`` cut into runs of (family, text). Japanese: the Noto subset's glyphs, DejaVu's for
+        the symbols it lacks; any other language: DejaVu's, the Noto subset's for kana and kanji
+        (a player's name, a language's own name) that DejaVu lacks."""
+        if family != "ja" and (text.isascii() or not any(is_cjk(c) for c in text) or not japanese_fonts_present()):
+            return [(family, text)]  # the common case, at no cost: one font
+        key = (family, text, bold)
         missing = self._missing.get(key)
         if missing is None:
             if len(self._missing) > 2000:
                 self._missing.clear()
-            missing = self._missing[key] = missing_glyphs(text, bold, "ja")
+            missing = missing_glyphs(text, bold, "ja" if family == "ja" else "en")
+            if family != "ja":
+                missing = "".join(c for c in missing if is_cjk(c))
+            self._missing[key] = missing
         if not missing:
             return [(family, text)]
+        other = "latin" if family == "ja" else "ja"
         runs: list[tuple[str, str]] = []
         for c in text:
-            fam = "latin" if c in missing else family
+            fam = other if c in missing else family
             if runs and runs[-1][0] == fam:
                 runs[-1] = (fam, runs[-1][1] + c)
             else:

@@ -93,7 +93,23 @@ def test_every_german_and_french_character_is_in_dejavu(lang, bold):
     pytest.importorskip("babel")
     text = msgstrs(lang)
     assert text
-    assert not missing_glyphs(text, bold, lang)
+    lacking = missing_glyphs(text, bold, lang)
+    # kana and kanji (``日本語`` in a list of languages) come from the Japanese font: it must have them
+    assert not [c for c in lacking if not is_cjk(c)], lacking
+    assert not missing_glyphs(lacking, bold, "ja"), lacking
+
+
+def test_kanji_in_a_latin_language_come_from_the_japanese_font():
+    """A player's name or a language's own name in kanji, on a German screen: no boxes."""
+    with using("de"):
+        fonts = Fonts()
+        mixed = fonts.text("Sprache: 日本語", 20)
+        latin = fonts.text("Sprache: ", 20)
+    with using("ja"):
+        kanji = Fonts().text("日本語", 20)
+    assert mixed.get_width() == latin.get_width() + kanji.get_width()
+    with using("en"):
+        assert Fonts().text("Harvest", 20).get_size() == Fonts().font(20).size("Harvest")  # one font, as before
 
 
 def test_the_seat_glyphs_draw_in_japanese_without_boxes():
