@@ -29,6 +29,7 @@ from table.display.detect import display_available  # noqa: F401 - re-exported
 from table.display.handover import IDLE
 from table.display.players_view import covers_setup, players_key
 from table.display.render import View
+from table.i18n import _
 
 log = logging.getLogger("applejack.display")
 
@@ -194,6 +195,8 @@ class App:
                 self.drawn_version = -1
             elif e.key == pygame.K_g and getattr(self.ctl, "choosing", lambda: False)():
                 self.press("game")
+            elif e.key == pygame.K_l and self.ctl.mode == "setup":  # every game's setup: the next language
+                self.press("language")
             else:
                 game = getattr(self.ctl, "game", "applejack")
                 keys = {"applejack": None, "waldgaertner": waldgaertner_key, "draftcider": draftcider_key}.get(
@@ -271,6 +274,10 @@ class App:
         if game != self.view_game:  # the shell switched games on the setup screen
             self.view, self.view_game = view_for(self.ctl, self.surface.get_size()), game
         self.view.draw(self.surface, self.ctl)
+        if self.ctl.mode == "setup" and not covers_setup(self.ctl) and \
+                "language" not in (name for _rect, name in self.view.targets):
+            v = self.view  # a game's setup view without one of its own: the top right corner
+            v.language_button(self.surface, pygame.Rect(v.w - v.px(200), v.px(6), v.px(190), v.px(38)))
         if getattr(self.ctl, "choosing", lambda: False)() and not covers_setup(self.ctl):
             self.draw_game_tab()
         if self.entry is not None:
@@ -293,10 +300,11 @@ class App:
         v = self.view
         titles = " · ".join(game_info(k).title for k in companion_games())
         rect = pygame.Rect(v.px(8), self.surface.get_height() - v.px(44), v.px(300), v.px(36))
-        v.button(self.surface, rect, f"Game: {game_info(self.ctl.game).title} ▸", "game", size=18)
+        v.button(self.surface, rect, _("Game: {title} ▸").format(title=game_info(self.ctl.game).title), "game",
+                 size=18)
         if not v.small:
-            v.text(self.surface, f"({titles}; key g)", 14, (rect.right + v.px(8), rect.centery),
-                   anchor="midleft")
+            v.text(self.surface, _("({titles}; key g)").format(titles=titles), 14, (rect.right + v.px(8), rect.centery),
+                   anchor="midleft", max_w=v.w - v.px(366) - rect.right)  # up to the language button
 
 
 def parse_size(text: str | None) -> tuple[int, int]:

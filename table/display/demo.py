@@ -31,7 +31,22 @@ from table.bots.demo import DemoStep
 from table.companion.controller import LedKind, LedState
 from table.companion.labels import seat_label
 from table.companion.ports import Indicators, RecordingIndicators
-from table.display.render import BG, DIM, FG, LIT, OK, PANEL, Colour, Fonts, View, draw_die, draw_variety
+from table.display.render import (
+    BG,
+    DIM,
+    FG,
+    LIT,
+    OK,
+    PANEL,
+    SCORE_LABELS,
+    Colour,
+    Fonts,
+    View,
+    and_list,
+    draw_die,
+    draw_variety,
+    solo_verdict_text,
+)
 from table.engine import hexgrid
 from table.engine.cells import EMPTY, is_pasture, rotation_of, tile_of
 from table.engine.data import SEAT_SYMBOLS, DataSet
@@ -50,7 +65,8 @@ from table.engine.events import (
     TileTaken,
     Winners,
 )
-from table.engine.scoring import solo_verdict
+from table.i18n import _
+from table.i18n.names import seat_name, variety_name
 
 SQ3 = math.sqrt(3)
 PASTURE: Colour = (86, 156, 70)
@@ -180,8 +196,9 @@ class DemoView(View):
         head = self.px(26)
         br = self.px(11)
         self.seat_badge(surf, seat, (area.x + self.px(8) + br, area.y + self.px(6) + br), br)
-        label = f"{SEAT_SYMBOLS[seat].capitalize()} · {step.names[seat]}"
-        honey = self.text(surf, f"honey {s.honey[seat]}", 17, (area.right - self.px(8), area.y + self.px(6)), LIT,
+        label = f"{seat_name(SEAT_SYMBOLS[seat])} · {step.names[seat]}"
+        honey = self.text(surf, _("honey {n}").format(n=s.honey[seat]), 17,
+                          (area.right - self.px(8), area.y + self.px(6)), LIT,
                           bold=True, anchor="topright")
         lx = area.x + self.px(14) + 2 * br
         self.text(surf, label, 17, (lx, area.y + self.px(6)), FG, max_w=honey.x - self.px(8) - lx)
@@ -215,8 +232,9 @@ class DemoView(View):
         open_ = set(s.open_troughs())
         row = min(self.px(36), area.h // (n + 1))
         y = area.y
-        self.text(surf, "Troughs", 18, (area.x, y), DIM, bold=True)
-        self.text(surf, f"supply {len(s.supply)}", 18, (area.right, y), DIM, anchor="topright")
+        supply = self.text(surf, _("supply {n}").format(n=len(s.supply)), 18, (area.right, y), DIM, anchor="topright",
+                           max_w=area.w // 2)
+        self.text(surf, _("Troughs"), 18, (area.x, y), DIM, bold=True, max_w=supply.x - area.x - self.px(6))
         y += self.px(24)
         box = row - self.px(4)
         for i, tiles in enumerate(s.troughs):
@@ -249,8 +267,8 @@ class DemoView(View):
                 pygame.draw.polygon(surf, TAKEN, hex_points(c, hr), max(2, self.px(3)))
             y += row
         if s.board.middle_slots:
-            self.text(surf, f"Middle trees: {len(s.middle)}", 18, (area.x, y + self.px(2)),
-                      LIT if s.on_middle else FG, bold=s.on_middle)
+            self.text(surf, _("Middle trees: {tiles}").format(tiles=len(s.middle)), 18, (area.x, y + self.px(2)),
+                      LIT if s.on_middle else FG, bold=s.on_middle, max_w=area.w)
             y += self.px(26)
         return y
 
@@ -263,39 +281,56 @@ class DemoView(View):
         if s.held != EMPTY:
             self.tile(surf, s.held, 0, s.held_pasture, c, r)
             pygame.draw.polygon(surf, TAKEN, hex_points(c, r), max(2, self.px(3)))
-            where = "in hand"
+            where = _("in hand")
             if taken is not None:
-                where = {"trough": f"from trough {taken.trough}", "blind": "drawn blind", "cottage": "from the cottage",
-                         "middle": "from the middle"}.get(taken.source, where)
+                where = {"trough": _("from trough {n}").format(n=taken.trough), "blind": _("drawn blind"),
+                         "cottage": _("from the cottage"), "middle": _("from the middle")}.get(taken.source, where)
             self.text(surf, where, 18, (tx, area.y + self.px(4)), TAKEN, bold=True, max_w=area.right - tx)
-            self.text(surf, f"price {self.data.tile(s.held).price}", 18, (tx, area.y + self.px(28)), FG,
+            self.text(surf, _("price {n}").format(n=self.data.tile(s.held).price), 18, (tx, area.y + self.px(28)), FG,
                       max_w=area.right - tx)
         else:
             d = min(self.px(40), area.h - self.px(8))
             draw_die(surf, pygame.Rect(area.x + self.px(4), area.y + (area.h - d) // 2, d, d), s.die.pips)
             tx = area.x + d + self.px(14)
-            self.text(surf, f"loop {s.die.pips} of 3", 18, (tx, area.y + self.px(4)), FG, max_w=area.right - tx)
-            self.text(surf, f"space {s.die.space}", 18, (tx, area.y + self.px(28)), DIM, max_w=area.right - tx)
+            self.text(surf, _("loop {loop} of {loops}").format(loop=s.die.pips, loops=3), 18,
+                      (tx, area.y + self.px(4)), FG, max_w=area.right - tx)
+            self.text(surf, _("space {n}").format(n=s.die.space), 18, (tx, area.y + self.px(28)), DIM,
+                      max_w=area.right - tx)
+
+    @staticmethod
+    def place(to: str) -> str:
+        """Where a drawn tile goes (the event's ``trough 3``, ``middle``, ``cottage``), in words."""
+        kind, _sp, n = to.partition(" ")
+        if kind == "trough" and n:
+            return _("trough {n}").format(n=n)
+        if kind == "cottage" and n:
+            return _("cottage {n}").format(n=n)
+        return {"middle": _("middle"), "hand": _("hand")}.get(to, to)
 
     def what(self, step: DemoStep) -> str:
         """One line: what the last step did."""
         for e in step.events:
             if isinstance(e, TilePlaced):
-                side = "pasture" if e.pasture else "tree"
-                links = f", hives +{sum(e.links)} honey" if e.links else ""
-                return f"places it on space {e.space} ({side}){links}"
+                if e.links:
+                    line = (_("places it on space {space} (pasture), hives +{honey} honey") if e.pasture else
+                            _("places it on space {space} (tree), hives +{honey} honey"))
+                else:
+                    line = (_("places it on space {space} (pasture)") if e.pasture else
+                            _("places it on space {space} (tree)"))
+                return line.format(space=e.space, honey=sum(e.links))
             if isinstance(e, TileFlipped):
-                return f"turns it to pasture: +{e.honey} honey"
+                return _("turns it to pasture: +{honey} honey").format(honey=e.honey)
             if isinstance(e, TilePaid):
-                return f"pays {e.price} honey"
+                return _("pays {price} honey").format(price=e.price)
             if isinstance(e, TileTaken):
-                return {"trough": f"takes a tile from trough {e.trough}", "blind": "draws blind from the supply",
-                        "cottage": "takes the cottage tile", "middle": "takes a middle tree"}.get(e.source, "takes")
+                return {"trough": _("takes a tile from trough {n}").format(n=e.trough),
+                        "blind": _("draws blind from the supply"), "cottage": _("takes the cottage tile"),
+                        "middle": _("takes a middle tree")}.get(e.source, _("takes"))
         if step.action == "setup":
-            return "sets up the troughs"
+            return _("sets up the troughs")
         drawn = [e for e in step.events if isinstance(e, TileDrawn)]
         if drawn:
-            return f"a tile from the supply → {drawn[0].to}"
+            return _("a tile from the supply → {place}").format(place=self.place(drawn[0].to))
         return step.action
 
     # --- announcements ----------------------------------------------------------------------------
@@ -328,27 +363,31 @@ class DemoView(View):
                 var = self.data.varieties[e.variety]
                 tr = self.px(13)
                 draw_variety(surf, var.colour, var.mark, (x + tr, y + tr), tr)
-                self.text(surf, f"HARVEST {var.name} · every area pays apples − {e.pips}", 22,
+                self.text(surf, _("HARVEST {variety} · every area pays apples − {pips}").format(
+                    variety=variety_name(var.name), pips=e.pips), 22,
                           (x + 2 * tr + self.px(8), y + tr), LIT, bold=True, anchor="midleft",
                           max_w=w - 2 * tr - self.px(8))
                 self.payouts(surf, e.payouts, x, y + line, w)
             elif isinstance(e, BlossomScoring):
-                self.text(surf, f"BLOSSOM SCORING · each blossom pays {e.times}", 22, (x, y), LIT, bold=True,
-                          max_w=w)
+                self.text(surf, _("BLOSSOM SCORING · each blossom pays {times}").format(times=e.times), 22, (x, y), LIT,
+                          bold=True, max_w=w)
                 self.payouts(surf, e.payouts, x, y + line, w)
             elif isinstance(e, RefillNeeded):
-                order = ", ".join(map(str, e.order)) or "none"
-                extra = " + middle trees" if e.middle else ""
-                self.text(surf, f"REFILL troughs in order {order}{extra}", 22, (x, y), LIT, bold=True, max_w=w)
+                order = ", ".join(map(str, e.order)) or _("none")
+                said = (_("REFILL troughs in order {order} + middle trees") if e.middle else
+                        _("REFILL troughs in order {order}"))
+                self.text(surf, said.format(order=order), 22, (x, y), LIT, bold=True, max_w=w)
             elif isinstance(e, GameStarted):
                 who = " · ".join(f"{seat_label(s)} {step.names[s]}" for s in range(step.players))
-                self.text(surf, f"Game {step.game}: {who}", 22, (x, y), FG, bold=True, max_w=w)
-            elif isinstance(e, LoopStarted):
-                where = f"the die to space {step.state.die.space}, turned to {e.pips}"
-                self.text(surf, f"NEW LOOP {e.loop}: {where}", 22, (x, y), LIT, bold=True, max_w=w)
-            elif isinstance(e, MiddleReached):
-                self.text(surf, f"MIDDLE SPACE: +{e.honey} honey for empty trees", 22, (x, y), LIT, bold=True,
+                self.text(surf, _("Game {n}: {players}").format(n=step.game, players=who), 22, (x, y), FG, bold=True,
                           max_w=w)
+            elif isinstance(e, LoopStarted):
+                said = _("NEW LOOP {loop}: the die to space {space}, turned to {pips}").format(
+                    loop=e.loop, space=step.state.die.space, pips=e.pips)
+                self.text(surf, said, 22, (x, y), LIT, bold=True, max_w=w)
+            elif isinstance(e, MiddleReached):
+                self.text(surf, _("MIDDLE SPACE: +{honey} honey for empty trees").format(honey=e.honey), 22, (x, y),
+                          LIT, bold=True, max_w=w)
             y += eh
 
     def final(self, surf: pygame.Surface, step: DemoStep, area: pygame.Rect) -> None:
@@ -360,9 +399,10 @@ class DemoView(View):
                 winners = e.seats
         pygame.draw.rect(surf, (30, 34, 42), area, border_radius=self.px(12))
         pygame.draw.rect(surf, LIT, area, self.px(3), border_radius=self.px(12))
-        self.text(surf, f"Game {step.game} — final scoring", 26, (area.x + self.px(12), area.y + self.px(8)),
+        self.text(surf, _("Game {n} — final scoring").format(n=step.game), 26,
+                  (area.x + self.px(12), area.y + self.px(8)),
                   bold=True, max_w=area.w - self.px(24))
-        labels = ("Harvest ×2", "Varieties", "Blossoms", "Honey", "Total")
+        labels = [_(lab) for lab in SCORE_LABELS]
         label_w = self.px(130)
         y0 = area.y + self.px(48)
         rh = (area.bottom - y0 - self.px(50)) // (len(labels) + 1)
@@ -383,26 +423,30 @@ class DemoView(View):
                 self.text(surf, v, 20 if i < 4 else 28, (col.centerx, y0 + (i + 1) * rh + rh // 2),
                           LIT if (won and i == 4) else FG, bold=i == 4, anchor="center", max_w=cw - 8)
         if step.players == 1 and scores:  # solo: the result against the rulebook's marks, no winner
-            self.text(surf, f"Solo result: {solo_verdict(scores[0].total)}", 24,
+            self.text(surf, _("Solo result: {verdict}").format(verdict=solo_verdict_text(scores[0].total)), 24,
                       (area.x + self.px(12), area.bottom - self.px(40)), LIT, bold=True, max_w=area.w - self.px(24))
         elif winners:
-            names = " and ".join(f"{seat_label(s)} ({step.names[s]})" for s in winners)
-            self.text(surf, ("Winners: " if len(winners) > 1 else "Winner: ") + names, 24,
+            names = and_list([f"{seat_label(s)} ({step.names[s]})" for s in winners])
+            line = _("Winners: {names}") if len(winners) > 1 else _("Winner: {names}")
+            self.text(surf, line.format(names=names), 24,
                       (area.x + self.px(12), area.bottom - self.px(40)), LIT, bold=True, max_w=area.w - self.px(24))
 
     # --- frame ------------------------------------------------------------------------------------
     def draw_step(self, surf: pygame.Surface, step: DemoStep) -> None:
-        self.targets = []
+        self.new_frame()
         surf.fill(BG)
         s = step.state
         head = self.px(40)
         # header: the demo, the game, how to leave
-        title = f"Demo · game {step.game} · " + ("solo" if step.players == 1 else f"{step.players} players")
-        if not step.game_over:
-            title += f" · turn {s.turn + 1}"
+        if step.players == 1:
+            title = (_("Demo · game {n} · solo") if step.game_over else _("Demo · game {n} · solo · turn {turn}"))
+        else:
+            title = (_("Demo · game {n} · {players} players") if step.game_over else
+                     _("Demo · game {n} · {players} players · turn {turn}"))
+        title = title.format(n=step.game, players=step.players, turn=s.turn + 1)
         self.text(surf, title, 20, (self.px(10), head // 2), FG, bold=True, anchor="midleft",
                   max_w=self.w // 2 - self.px(10))
-        invite = "Touch to play" if self.small else "Touch the screen or press a button to play"
+        invite = _("Touch to play") if self.small else _("Touch the screen or press a button to play")
         self.text(surf, invite, 18, (self.w - self.px(10), head // 2), OK, bold=True, anchor="midright",
                   max_w=self.w // 2 - self.px(20))
         side_w = self.px(240)

@@ -12,21 +12,26 @@ of the 800×480 design. Text is rendered once and cached; the board path is draw
 
 from __future__ import annotations
 
+import itertools
+import logging
 import math
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
+import pygame.freetype
 
 from table.companion.controller import PAD_TOTAL_LOOKING, SEAT_COLOURS, STEPS, Controller, campaign_middle
-from table.companion.labels import mark_label, plural, seat_label, start_honey
+from table.companion.labels import seat_label, start_honey
 from table.display import coach_view, players_view, teach_view
 from table.engine.data import SEAT_SYMBOLS
 from table.engine.phase import Phase
-from table.engine.scoring import SOLO_GOAL, SOLO_OUTSTANDING, solo_verdict
+from table.engine.scoring import SOLO_GOAL, SOLO_OUTSTANDING
 from table.engine.walk import FINAL_PIPS
+from table.i18n import LANGUAGE_NAMES, N_, _, current_language, ngettext
+from table.i18n.names import mark_name, seat_name, variety_name
 
 if TYPE_CHECKING:
     from table.engine.track import Track
@@ -40,10 +45,94 @@ LIT: Colour = (255, 214, 0)
 WARN: Colour = (230, 70, 60)
 OK: Colour = (70, 190, 110)
 
+log = logging.getLogger("applejack.display")
 
-def font_path(bold: bool = False) -> Path:
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return Path(str(resources.files("table.display").joinpath("fonts", name)))
+ANNOUNCEMENT_TITLES: dict[str, str] = {
+    "harvest": N_("HARVEST"), "blossom": N_("BLOSSOM SCORING"), "loop": N_("NEW LOOP"),
+    "middle": N_("MIDDLE SPACE"), "refill": N_("REFILL"), "end": N_("GAME OVER"),
+}
+"""An announcement's heading by its kind (translated where it is drawn)."""
+SCORE_LABELS: tuple[str, ...] = (N_("Harvest ×2"), N_("Varieties"), N_("Blossoms"), N_("Honey"), N_("Total"))
+"""The rows of a final scoring table (the result screen and the demo's)."""
+
+
+def solo_verdict_text(total: int) -> str:
+    """The engine's ``solo_verdict`` (the solo result against the rulebook's marks) in the current
+    language: ``72 honey: goal reached (65)``."""
+    if total >= SOLO_OUTSTANDING:
+        return _("{total} honey: outstanding ({outstanding} or more)").format(total=total,
+                                                                            outstanding=SOLO_OUTSTANDING)
+    if total >= SOLO_GOAL:
+        return _("{total} honey: goal reached ({goal})").format(total=total, goal=SOLO_GOAL)
+    return _("{total} honey: {short} short of the goal ({goal})").format(total=total, short=SOLO_GOAL - total,
+                                                                         goal=SOLO_GOAL)
+
+
+def and_list(names: list[str]) -> str:
+    """``A and B and C`` in the current language (winners)."""
+    out = names[0] if names else ""
+    for name in names[1:]:
+        out = _("{first} and {second}").format(first=out, second=name)
+    return out
+
+
+LATIN_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
+JAPANESE_FONTS = ("NotoSansJP-Subset-Regular.otf", "NotoSansJP-Subset-Bold.otf")
+"""Japanese draws with a Noto Sans CJK JP subset (``tools/make_cjk_font.py``); a glyph it lacks
+(``▸``, ``⌫``) falls back to DejaVu, the font of every other language."""
+JAPANESE_SCALE = 0.86
+"""Noto's line box and kanji are larger than DejaVu's at the same pixel size (ascent 1.2 em against
+0.93): Japanese above 16 px is drawn this much smaller (never below 16 px, so that small kanji stay
+legible), so that a heading takes the height the layout gives it."""
+
+
+def japanese_px(size: int) -> int:
+    """The Noto pixel size for a line laid out at ``size`` px (monotonic: a smaller size never grows)."""
+    return size if size <= 16 else max(16, round(size * JAPANESE_SCALE))
+SMALLEST_PX = 8
+"""The smallest text in real pixels: a line too wide for its box at this size is squeezed or cut."""
+
+
+def _fonts_folder() -> Path:
+    return Path(str(resources.files("table.display").joinpath("fonts")))
+
+
+@lru_cache(maxsize=1)
+def japanese_fonts_present() -> bool:
+    """Whether the Japanese fonts were installed; without them Japanese draws with DejaVu (boxes
+    for kana and kanji) after one log line, rather than stopping the kiosk."""
+    missing = [name for name in JAPANESE_FONTS if not (_fonts_folder() / name).is_file()]
+    if missing:
+        log.warning("Japanese fonts missing (%s): Japanese text draws with DejaVu", ", ".join(missing))
+    return not missing
+
+
+def font_family(language: str | None = None) -> str:
+    """``"ja"`` (the Noto subset) or ``"latin"`` (DejaVu) for ``language`` (default: the current one)."""
+    return "ja" if (language or current_language()) == "ja" and japanese_fonts_present() else "latin"
+
+
+def font_path(bold: bool = False, language: str | None = None) -> Path:
+    """The font file for ``language`` (default: the current one), regular or bold."""
+    names = JAPANESE_FONTS if font_family(language) == "ja" else LATIN_FONTS
+    return _fonts_folder() / names[bold]
+
+
+@lru_cache(maxsize=8)
+def _coverage(path: str) -> pygame.freetype.Font:
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    return pygame.freetype.Font(path, 16)
+
+
+def missing_glyphs(text: str, bold: bool = False, language: str | None = None) -> str:
+    """The characters of ``text`` (whitespace aside) that ``language``'s font has no glyph for,
+    each once, in order (FreeType's metrics are None for a missing glyph)."""
+    chars = "".join(dict.fromkeys(c for c in text if not c.isspace()))
+    if not chars:
+        return ""
+    metrics = _coverage(str(font_path(bold, language))).get_metrics(chars)
+    return "".join(c for c, m in zip(chars, metrics, strict=True) if m is None)
 
 
 def hex_colour(s: str) -> Colour:
@@ -55,27 +144,83 @@ def contrast(c: Colour) -> Colour:
 
 
 class Fonts:
-    """Fonts loaded by path from the package; rendered text cached by (text, size, bold, colour)."""
+    """Fonts loaded by path from the package, per language family (DejaVu, or the Japanese subset
+    with DejaVu for the glyphs it lacks); rendered text cached by (family, text, size, bold, colour)."""
 
     def __init__(self) -> None:
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._cache: dict[tuple[str, int, bool, Colour], pygame.Surface] = {}
+        self._fonts: dict[tuple[str, int, bool], pygame.font.Font] = {}
+        self._cache: dict[tuple[str, str, int, bool, Colour], pygame.Surface] = {}
+        self._missing: dict[tuple[str, str, bool], str] = {}
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        key = (size, bold)
+        """The current language's font at ``size`` px."""
+        return self._font(size, bold, font_family())
+
+    def _font(self, size: int, bold: bool, fam: str) -> pygame.font.Font:
+        key = (fam, size, bold)
         if key not in self._fonts:
-            self._fonts[key] = pygame.font.Font(str(font_path(bold)), size)
+            path = str(font_path(bold, "ja" if fam == "ja" else "en"))
+            self._fonts[key] = pygame.font.Font(path, japanese_px(size) if fam == "ja" else size)
         return self._fonts[key]
 
+    def _runs(self, text: str, bold: bool, family: str) -> list[tuple[str, str]]:
+        """``text`` cut into runs of (family, text). Japanese: the Noto subset's glyphs, DejaVu's for
+        the symbols it lacks; any other language: DejaVu's, the Noto subset's for kana and kanji
+        (a player's name, a language's own name) that DejaVu lacks."""
+        if family != "ja" and (text.isascii() or not any(is_cjk(c) for c in text) or not japanese_fonts_present()):
+            return [(family, text)]  # the common case, at no cost: one font
+        key = (family, text, bold)
+        missing = self._missing.get(key)
+        if missing is None:
+            if len(self._missing) > 2000:
+                self._missing.clear()
+            missing = missing_glyphs(text, bold, "ja" if family == "ja" else "en")
+            if family != "ja":
+                missing = "".join(c for c in missing if is_cjk(c))
+            self._missing[key] = missing
+        if not missing:
+            return [(family, text)]
+        other = "latin" if family == "ja" else "ja"
+        runs: list[tuple[str, str]] = []
+        for c in text:
+            fam = other if c in missing else family
+            if runs and runs[-1][0] == fam:
+                runs[-1] = (fam, runs[-1][1] + c)
+            else:
+                runs.append((fam, c))
+        return runs
+
+    def width(self, text: str, size: int, bold: bool = False) -> int:
+        """How wide ``text`` is drawn at ``size`` px (what ``text`` would render), in pixels."""
+        return sum(self._font(size, bold, fam).size(part)[0] for fam, part in self._runs(text, bold, font_family()))
+
     def text(self, text: str, size: int, colour: Colour = FG, bold: bool = False) -> pygame.Surface:
-        key = (text, size, bold, colour)
+        family = font_family()
+        key = (family, text, size, bold, colour)
         surf = self._cache.get(key)
         if surf is None:
             if len(self._cache) > 2000:
                 self._cache.clear()
-            surf = self.font(size, bold).render(text, True, colour)
+            runs = self._runs(text, bold, family)
+            if len(runs) == 1:
+                surf = self._font(size, bold, runs[0][0]).render(text, True, colour)
+            else:
+                surf = self._render_runs(runs, size, colour, bold)
             self._cache[key] = surf
         return surf
+
+    def _render_runs(self, runs: list[tuple[str, str]], size: int, colour: Colour, bold: bool) -> pygame.Surface:
+        """Runs of two fonts side by side on one baseline."""
+        imgs = [(self._font(size, bold, fam), self._font(size, bold, fam).render(part, True, colour))
+                for fam, part in runs]
+        ascent = max(f.get_ascent() for f, _img in imgs)
+        height = max(ascent - f.get_ascent() + img.get_height() for f, img in imgs)
+        out = pygame.Surface((sum(img.get_width() for _f, img in imgs), height), pygame.SRCALPHA)
+        x = 0
+        for f, img in imgs:
+            out.blit(img, (x, ascent - f.get_ascent()))
+            x += img.get_width()
+        return out
 
 
 def shape_points(mark: str, c: tuple[float, float], r: float) -> list[tuple[float, float]] | None:
@@ -205,6 +350,45 @@ def path_layout(apples_by_space: tuple[tuple[int, ...], ...], w: int, h: int, r_
     return pos, r, out
 
 
+CLOSING = "、。，．・：；？！ー)）」』】〕〉》”’ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…‥%％"
+"""Characters a line never starts with (Japanese line breaking, kinsoku)."""
+OPENING = "(（「『【〔〈《“‘"
+"""Characters a line never ends with."""
+
+
+def is_cjk(c: str) -> bool:
+    """A character of a script written without spaces (kana, kanji, CJK punctuation, full-width forms)."""
+    return c >= "\u2e80"
+
+
+def line_units(text: str) -> list[tuple[str, bool]]:
+    """``text`` as the pieces a line may break between: (piece, glued), ``glued`` when it follows the
+    piece before without a space. Words split at spaces; Japanese also between two characters
+    (never before closing or after opening punctuation)."""
+    out: list[tuple[str, bool]] = []
+    for word in text.split():
+        piece = word[0]
+        glued = False
+        for prev, c in itertools.pairwise(word):
+            if (is_cjk(prev) or is_cjk(c)) and c not in CLOSING and prev not in OPENING:
+                out.append((piece, glued))
+                piece, glued = c, True
+            else:
+                piece += c
+        out.append((piece, glued))
+    return out
+
+
+class DrawnText(NamedTuple):
+    """A line a view drew (recorded when ``View.drawn`` is a list: the fit tests): where it landed,
+    its text, the width it was given and the box it belongs in (a button's)."""
+
+    rect: pygame.Rect
+    text: str
+    max_w: int | None
+    box: pygame.Rect | None
+
+
 class View:
     def __init__(self, size: tuple[int, int], fonts: Fonts | None = None) -> None:
         self.w, self.h = size
@@ -213,45 +397,89 @@ class View:
         self.fonts = fonts or Fonts()
         self.targets: list[tuple[pygame.Rect, str]] = []
         self._board_cache: dict[tuple[object, ...], pygame.Surface] = {}
+        self.drawn: list[DrawnText] | None = None
+        """Every line of the last frame when set to a list (tests); None draws without recording."""
 
     # --- helpers ----------------------------------------------------------------------------------
     def px(self, v: float) -> int:
         return max(1, round(v * self.s))
 
+    def new_frame(self) -> None:
+        """A frame starts: no touch targets, no recorded lines yet."""
+        self.targets = []
+        if self.drawn is not None:
+            self.drawn = []
+
+    def ellipsized(self, text: str, px: int, bold: bool, max_w: int) -> str:
+        """``text`` cut to fit ``max_w`` at ``px`` with a closing ``…`` (as it is when it fits)."""
+        if self.fonts.width(text, px, bold) <= max_w:
+            return text
+        while text and self.fonts.width(text + "…", px, bold) > max_w:
+            text = text[:-1].rstrip()
+        return text + "…"
+
     def text(self, surf: pygame.Surface, text: str, size: float, pos: tuple[int, int], colour: Colour = FG,
-             bold: bool = False, anchor: str = "topleft", max_w: int | None = None) -> pygame.Rect:
+             bold: bool = False, anchor: str = "topleft", max_w: int | None = None, max_h: int | None = None,
+             box: pygame.Rect | None = None) -> pygame.Rect:
+        """One line at ``size`` px of the 800×480 design; with ``max_w`` (and ``max_h``) it shrinks to
+        fit, down to :data:`SMALLEST_PX`, then is squeezed (up to a fifth) or cut with ``…``."""
         px = self.px(size)
         img = self.fonts.text(text, px, colour, bold)
-        while max_w is not None and img.get_width() > max_w and px > 8:
-            px = max(8, int(px * 0.9))
+        wide = 1 << 30 if max_w is None else max_w
+        high = 1 << 30 if max_h is None else max_h
+        while (img.get_width() > wide or img.get_height() > high) and px > SMALLEST_PX:
+            px = max(SMALLEST_PX, int(px * 0.9))
             img = self.fonts.text(text, px, colour, bold)
+        if max_w is not None and img.get_width() > max_w:
+            limit = max(1, max_w)
+            if img.get_width() * 0.8 > limit:
+                img = self.fonts.text(self.ellipsized(text, px, bold, limit), px, colour, bold)
+            if img.get_width() > limit:
+                img = pygame.transform.smoothscale(img, (limit, img.get_height()))
         rect = img.get_rect(**{anchor: pos})
         surf.blit(img, rect)
+        if self.drawn is not None:
+            self.drawn.append(DrawnText(rect, text, max_w, box))
         return rect
+
+    def break_lines(self, text: str, px: int, bold: bool, max_w: int) -> list[str]:
+        """``text`` broken into lines of at most ``max_w`` pixels at ``px`` (a piece longer than a
+        line stays whole on its own line)."""
+        lines: list[str] = []
+        for piece, glued in line_units(text):
+            if lines:
+                joined = lines[-1] + ("" if glued else " ") + piece
+                if self.fonts.width(joined, px, bold) <= max_w:
+                    lines[-1] = joined
+                    continue
+            lines.append(piece)
+        return lines
 
     def wrapped(self, surf: pygame.Surface, text: str, size: float, pos: tuple[int, int], max_w: int,
                 colour: Colour = FG, bold: bool = False, max_lines: int = 3, min_size: float = 18) -> int:
         """Text broken into lines of at most ``max_w`` pixels (shrunk, never below ``min_size`` of the
-        800×480 design, until it fits in ``max_lines``); returns the y below the last line."""
+        800×480 design, until it fits in ``max_lines``; at that floor the last line ends in ``…``);
+        returns the y below the last line."""
         px = self.px(size)
         floor = self.px(min_size)
         while True:
-            font = self.fonts.font(px, bold)
-            lines: list[str] = []
-            for word in text.split():
-                if lines and font.size(lines[-1] + " " + word)[0] <= max_w:
-                    lines[-1] += " " + word
-                else:
-                    lines.append(word)
+            lines = self.break_lines(text, px, bold, max_w)
             if len(lines) <= max_lines or px <= floor:
                 break
             px = max(floor, int(px * 0.9))
+        if len(lines) > max_lines:
+            rest = lines[max_lines - 1:]
+            glue = "" if font_family() == "ja" else " "
+            lines = [*lines[:max_lines - 1], self.ellipsized(glue.join(rest), px, bold, max_w)]
+        font = self.fonts.font(px, bold)
         x, y = pos
         for line in lines:
             img = self.fonts.text(line, px, colour, bold)
             if img.get_width() > max_w:  # one word longer than the line: the last resort is to shrink it
                 img = pygame.transform.smoothscale(img, (max_w, max(1, img.get_height() * max_w // img.get_width())))
-            surf.blit(img, (x, y))
+            rect = surf.blit(img, (x, y))
+            if self.drawn is not None:
+                self.drawn.append(DrawnText(rect, line, max_w, None))
             y += font.get_linesize()
         return y
 
@@ -260,8 +488,19 @@ class View:
         fill = colour or (LIT if lit else PANEL)
         pygame.draw.rect(surf, fill, rect, border_radius=self.px(8))
         pygame.draw.rect(surf, FG if not lit else (0, 0, 0), rect, self.px(2), border_radius=self.px(8))
-        self.text(surf, label, size, rect.center, contrast(fill), bold=True, anchor="center", max_w=rect.w - 6)
+        self.text(surf, label, size, rect.center, contrast(fill), bold=True, anchor="center", max_w=rect.w - 6,
+                  max_h=rect.h, box=rect)
         self.targets.append((rect, name))
+
+    def language_button(self, surf: pygame.Surface, rect: pygame.Rect | None = None) -> pygame.Rect:
+        """The setup screens' language button (touch target ``language``, key ``l``): the current
+        language by its own name; each press goes to the next language. Any game's setup view may
+        draw it (default: the bottom row, left of the corner where the players' History button
+        goes, right of the shell's game tab)."""
+        if rect is None:
+            rect = pygame.Rect(self.w - self.px(350), self.h - self.px(44), self.px(170), self.px(36))
+        self.button(surf, rect, f"{LANGUAGE_NAMES[current_language()]} ▸", "language", size=20)
+        return rect
 
     def seat_badge(self, surf: pygame.Surface, seat: int, c: tuple[int, int], r: int) -> None:
         col = hex_colour(SEAT_COLOURS[seat])
@@ -270,7 +509,7 @@ class View:
 
     # --- frame ------------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface, ctl: Controller) -> None:
-        self.targets = []
+        self.new_frame()
         surf.fill(BG)
         mode = ctl.mode
         if mode == "setup":
@@ -292,19 +531,19 @@ class View:
             pygame.draw.rect(surf, (120, 20, 20), rect)
             self.text(surf, ctl.storage_problem, 16, rect.center, FG, anchor="center", max_w=self.w - self.px(12))
         if ctl.setup.sensor and ctl.track is not None and ctl.sensor_state in ("disconnected", "reconnecting"):
-            self.text(surf, f"die sensor {ctl.sensor_state}", 18, (self.w - self.px(8), self.h - self.px(6)),
-                      WARN, anchor="bottomright")
+            state = {"disconnected": _("die sensor disconnected"), "reconnecting": _("die sensor reconnecting")}
+            self.text(surf, state.get(ctl.sensor_state, f"die sensor {ctl.sensor_state}"), 18,
+                      (self.w - self.px(8), self.h - self.px(6)), WARN, anchor="bottomright", max_w=self.w // 2)
 
     def draw_refusal(self, surf: pygame.Surface, refusal: str) -> None:
         """A refusal over the bottom of the screen: one line, or two when it is long (never below 18 px)."""
-        font = self.fonts.font(self.px(20))
-        two = font.size(refusal)[0] > self.w - self.px(16)
+        two = self.fonts.width(refusal, self.px(20)) > self.w - self.px(16)
         rect = pygame.Rect(0, self.h - self.px(64 if two else 40), self.w, self.px(64 if two else 40))
         pygame.draw.rect(surf, (90, 30, 30), rect)
         if two:
             self.wrapped(surf, refusal, 20, (self.px(8), rect.y + self.px(6)), self.w - self.px(16), max_lines=2)
         else:
-            self.text(surf, refusal, 20, rect.center, FG, anchor="center")
+            self.text(surf, refusal, 20, rect.center, FG, anchor="center", max_w=self.w - self.px(16))
 
     draw_hint = draw_refusal
     """The old name, kept for the views outside this module that draw a refusal through it."""
@@ -314,39 +553,43 @@ class View:
         if players_view.draw_setup_overlay(self, surf, ctl):  # a name's keyboard, the history
             return
         s = ctl.setup
-        self.text(surf, "Applejack — new game", 38, (self.px(20), self.px(12)), bold=True,
+        self.text(surf, _("Applejack — new game"), 38, (self.px(20), self.px(12)), bold=True,
                   max_w=self.w - self.px(260))
         r = pygame.Rect(self.w - self.px(220), self.px(8), self.px(200), self.px(58))
-        self.button(surf, r, "Start ✓", "confirm", colour=OK, size=30)
+        self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
         y = self.px(70)
         row_h = self.px(56)
         lab_w = self.px(250)
         bw = self.px(120)
-        self.text(surf, "Players  (1–4)", 26, (self.px(20), y + row_h // 2), anchor="midleft")
+        self.text(surf, _("Players  (1–4)"), 26, (self.px(20), y + row_h // 2), anchor="midleft",
+                  max_w=lab_w - self.px(24))
         for i, n in enumerate((1, 2, 3, 4)):
             r = pygame.Rect(lab_w + i * (bw + self.px(10)), y + self.px(4), bw, row_h - self.px(8))
-            self.button(surf, r, "Solo" if n == 1 else str(n), f"trough{n}", lit=s.players == n, size=26)
+            self.button(surf, r, _("Solo") if n == 1 else str(n), f"trough{n}", lit=s.players == n, size=26)
         y += row_h
         honey = start_honey(ctl.data, s.players)
         for seat in range(s.players):
             c = (lab_w + seat * (bw + self.px(10)) + self.px(18), y + self.px(28))
             self.seat_badge(surf, seat, c, self.px(17))
-            self.text(surf, SEAT_SYMBOLS[seat].capitalize(), 18, (c[0] + self.px(22), c[1] - self.px(11)),
+            self.text(surf, seat_name(SEAT_SYMBOLS[seat]), 18, (c[0] + self.px(22), c[1] - self.px(11)),
                       anchor="midleft", max_w=bw - self.px(32))
-            self.text(surf, f"{honey[seat]} honey", 18, (c[0] + self.px(22), c[1] + self.px(11)), LIT,
+            self.text(surf, _("{n} honey").format(n=honey[seat]), 18, (c[0] + self.px(22), c[1] + self.px(11)), LIT,
                       anchor="midleft", bold=True, max_w=bw - self.px(32))
-        self.text(surf, "Seats · start", 22, (self.px(20), y + self.px(28)), DIM, anchor="midleft")
+        self.text(surf, _("Seats · start"), 22, (self.px(20), y + self.px(28)), DIM, anchor="midleft",
+                  max_w=lab_w - self.px(24))
         y += self.px(60)
         rows_h = self.px(46)
         teach_view.draw_toggle(self, surf, ctl, y, rows_h)  # teach mode, right of the first option row
-        rows = [("Cottage tile (5)", "trough5", "On" if s.cottage else "Off", s.cottage),
-                ("Apple tiles (6)", "trough6", "Shuffled" if s.apple_tiles is not None else "Off",
+        on_text, off_text = _("On"), _("Off")
+        rows = [(_("Cottage tile (5)"), "trough5", on_text if s.cottage else off_text, s.cottage),
+                (_("Apple tiles (6)"), "trough6", _("Shuffled") if s.apple_tiles is not None else off_text,
                  s.apple_tiles is not None),
-                ("Orchards (o)", "orchards", "Side B" if s.orchards is not None else "Side A", s.orchards is not None)]
+                (_("Orchards (o)"), "orchards", _("Side B") if s.orchards is not None else _("Side A"),
+                 s.orchards is not None)]
         if s.players == 1:
-            rows.append(("Campaign (k)", "campaign", f"Game {s.campaign} of 4" if s.campaign else "Off",
-                         bool(s.campaign)))
-        rows.append(("Die sensor (7)", "trough7", "On" if s.sensor else "Off", s.sensor))
+            rows.append((_("Campaign (k)"), "campaign",
+                         _("Game {n} of 4").format(n=s.campaign) if s.campaign else off_text, bool(s.campaign)))
+        rows.append((_("Die sensor (7)"), "trough7", on_text if s.sensor else off_text, s.sensor))
         x0 = lab_w + self.px(186)
         for label, name, value, on in rows:
             mid = y + rows_h // 2
@@ -354,7 +597,8 @@ class View:
             r = pygame.Rect(lab_w, y + self.px(3), self.px(170), rows_h - self.px(6))
             self.button(surf, r, value, name, lit=on, size=22)
             if name == "trough7" and ctl.sensor_note():
-                self.text(surf, ctl.sensor_note(), 20, (x0, mid), WARN, anchor="midleft")
+                self.text(surf, ctl.sensor_note(), 20, (x0, mid), WARN, anchor="midleft",
+                          max_w=self.w - x0 - self.px(10))
             if name == "trough6" and s.apple_tiles is not None:
                 for i, v in enumerate(s.apple_tiles):
                     var = ctl.data.varieties[v]
@@ -371,28 +615,33 @@ class View:
                     self.text(surf, side, 20, orr.center, FG, bold=True, anchor="center", max_w=ow - 4)
                     self.targets.append((orr, f"orchard{seat}"))
             if name == "campaign":
-                note = ("keep 1 tile for game 2" if s.campaign == 1 else
-                        f"{plural(campaign_middle(s.campaign), 'kept tile')} on the middle trees" if s.campaign
-                        else "4 solo games, tiles kept")
+                kept = campaign_middle(s.campaign) if s.campaign else 0
+                note = (_("keep 1 tile for game 2") if s.campaign == 1 else
+                        ngettext("{n} kept tile on the middle trees", "{n} kept tiles on the middle trees",
+                                 kept).format(n=kept) if s.campaign
+                        else _("4 solo games, tiles kept"))
                 self.text(surf, note, 20, (x0, mid), DIM, anchor="midleft", max_w=self.w - x0 - self.px(10))
             y += rows_h
         if s.tracked:
-            self.wrapped(surf, f"Orchard tracking on · hints: {s.hints_text()}  (keys t, h) · every tile is typed in",
-                         22, (self.px(20), max(y + self.px(6), self.h - self.px(56))), self.w - self.px(40), LIT,
-                         bold=True, max_lines=2)
+            line = _("Orchard tracking on · hints: {hints}  (keys t, h) · every tile is typed in").format(
+                hints=s.hints_text())
+            self.wrapped(surf, line, 22, (self.px(20), max(y + self.px(6), self.h - self.px(56))),
+                         self.w - self.px(390), LIT, bold=True, max_lines=2)
+        self.language_button(surf)
         players_view.draw_setup_names(self, surf, ctl)  # the seats' name buttons, History
 
     def draw_resume(self, surf: pygame.Surface, ctl: Controller) -> None:
-        self.text(surf, "Unfinished game found", 40, (self.w // 2, self.px(70)), bold=True, anchor="center")
+        self.text(surf, _("Unfinished game found"), 40, (self.w // 2, self.px(70)), bold=True, anchor="center",
+                  max_w=self.w - self.px(20))
         self.text(surf, ctl.resume_info, 26, (self.w // 2, self.px(140)), DIM, anchor="center",
                   max_w=self.w - self.px(20))
         bw, bh = self.px(300), self.px(90)
-        self.button(surf, pygame.Rect(self.w // 2 - bw - self.px(15), self.px(220), bw, bh), "Resume ✓", "confirm",
+        self.button(surf, pygame.Rect(self.w // 2 - bw - self.px(15), self.px(220), bw, bh), _("Resume ✓"), "confirm",
                     colour=OK, size=30)
-        self.button(surf, pygame.Rect(self.w // 2 + self.px(15), self.px(220), bw, bh), "New game", "undo", size=30)
+        self.button(surf, pygame.Rect(self.w // 2 + self.px(15), self.px(220), bw, bh), _("New game"), "undo", size=30)
         if not ctl.discard_armed:  # once armed, the refusal strip says "press UNDO again"
-            line = ("UNDO twice discards it for a new game" if ctl.resume_refused else
-                    "CONFIRM resumes · UNDO twice discards it for a new game")
+            line = (_("UNDO twice discards it for a new game") if ctl.resume_refused else
+                    _("CONFIRM resumes · UNDO twice discards it for a new game"))
             self.text(surf, line, 22, (self.w // 2, self.px(360)), DIM, anchor="center", max_w=self.w - self.px(20))
 
     # --- play -------------------------------------------------------------------------------------
@@ -433,22 +682,24 @@ class View:
         self.seat_badge(surf, seat, (self.px(44), self.px(42)), self.px(34))
         die_space, die_pips = ctl.shown_die()
         if t.is_terminal():
-            title = "Game over"
+            title = _("Game over")
         elif s.phase == Phase.STOCK:
-            title = f"{seat_label(seat)}: restock the cottage"
+            title = _("{seat}: restock the cottage").format(seat=seat_label(seat))
         else:
-            title = f"{seat_label(seat)}'s turn"
+            title = _("{seat}'s turn").format(seat=seat_label(seat))
         title = players_view.play_title(ctl, seat, title)  # a named seat: its player
         self.text(surf, title, 40, (self.px(88), self.px(8)), bold=True, max_w=self.w - self.px(300))
         last = t.is_last_turn() and not t.is_terminal()
         if t.is_terminal():
-            sub = f"after {plural(s.turn, 'turn')}: final scoring"
+            sub = ngettext("after {n} turn: final scoring", "after {n} turns: final scoring", s.turn).format(n=s.turn)
         else:
-            sub = f"Turn {s.turn + 1} · loop {die_pips} of {FINAL_PIPS}" + (" · LAST TURN" if last else "")
+            sub = (_("Turn {turn} · loop {loop} of {loops} · LAST TURN") if last else
+                   _("Turn {turn} · loop {loop} of {loops}")).format(turn=s.turn + 1, loop=die_pips, loops=FINAL_PIPS)
         self.text(surf, sub, 24, (self.px(90), self.px(54)), LIT if last or t.is_terminal() else DIM,
                   bold=last or t.is_terminal(), max_w=self.w - self.px(260))
         supply = ctl.tracked.supply_left() if ctl.tracked is not None else s.supply
-        self.text(surf, "Supply", 20, (self.w - self.px(16), self.px(6)), DIM, anchor="topright")
+        self.text(surf, _("Supply"), 20, (self.w - self.px(16), self.px(6)), DIM, anchor="topright",
+                  max_w=self.px(150))
         self.text(surf, str(supply), 44, (self.w - self.px(16), self.px(28)), bold=True, anchor="topright")
         # board
         bw = self.w * 0.56
@@ -479,17 +730,18 @@ class View:
         # footer: steps, or what the die sensor sees
         fy = board_rect.bottom + self.px(6)
         if ctl.die_wrong():
-            self.text(surf, f"The die is on space {ctl.die_seen}: put it on space {s.die.space}", 24,
+            self.text(surf, _("The die is on space {seen}: put it on space {space}").format(
+                seen=ctl.die_seen, space=s.die.space), 24,
                       (self.px(12), fy), WARN, bold=True, max_w=self.w - self.px(24))
         elif ctl.tracked is not None and not ctl.pending and not t.is_terminal():
             self.draw_tracked_footer(surf, ctl, fy)
         elif not self.small and not ctl.pending and not t.is_terminal():
-            self.text(surf, f"2. {STEPS[1]}   3. {STEPS[2]}", 20, (self.px(12), fy), DIM,
+            self.text(surf, f"2. {_(STEPS[1])}   3. {_(STEPS[2])}", 20, (self.px(12), fy), DIM,
                       max_w=self.w - self.px(24))
-            self.text(surf, f"4. {STEPS[3]}", 20, (self.px(12), fy + self.px(30)), DIM, max_w=self.w - self.px(24))
+            self.text(surf, f"4. {_(STEPS[3])}", 20, (self.px(12), fy + self.px(30)), DIM, max_w=self.w - self.px(24))
         elif t.is_terminal() and not ctl.pending:
             r = pygame.Rect(rx, top, rw, self.px(80))
-            self.button(surf, r, "Score pad ✓", "confirm", colour=OK, size=28)
+            self.button(surf, r, _("Score pad ✓"), "confirm", colour=OK, size=28)
         teach_view.draw_lesson(self, surf, ctl)  # teach mode: under the announcement / turn prompt
 
     def draw_tracked_footer(self, surf: pygame.Surface, ctl: Controller, y: int) -> None:
@@ -501,7 +753,7 @@ class View:
             hint, done = advice
             self.text(surf, hint.line(done), 21, (self.px(12), y + self.px(32)), OK, bold=True, max_w=w)
         else:
-            self.text(surf, "press : to type a step (draw 17, take 3:17, buy, place 5/2)  ·  h hint  ·  u undo", 18,
+            self.text(surf, _("press : to type a step (draw 17, take 3:17, buy, place 5/2)  ·  h hint  ·  u undo"), 18,
                       (self.px(12), y + self.px(34)), DIM, max_w=w)
 
     def draw_entry(self, surf: pygame.Surface, text: str) -> None:
@@ -509,7 +761,8 @@ class View:
         rect = pygame.Rect(0, self.h - self.px(44), self.w, self.px(44))
         pygame.draw.rect(surf, (10, 12, 16), rect)
         pygame.draw.rect(surf, LIT, rect, self.px(2))
-        self.text(surf, "enter ↵  ·  esc", 18, (self.w - self.px(10), rect.centery), DIM, anchor="midright")
+        self.text(surf, _("enter ↵  ·  esc"), 18, (self.w - self.px(10), rect.centery), DIM, anchor="midright",
+                  max_w=self.px(130))
         self.text(surf, f": {text}_", 24, (self.px(10), rect.centery), FG, anchor="midleft",
                   max_w=self.w - self.px(140))
 
@@ -520,10 +773,10 @@ class View:
         y = area.y
         if t.on_middle:
             r = pygame.Rect(area.x, y, area.w, self.px(110))
-            middle = f"Middle trees: {s.middle}"
+            middle = _("Middle trees: {tiles}").format(tiles=s.middle)
             if ctl.tracked is not None:  # the tiles entered, by number
                 tiles = ctl.tracked.middle_tiles()
-                middle = "Middle trees: " + (", ".join(map(str, tiles)) if tiles else "none")
+                middle = _("Middle trees: {tiles}").format(tiles=", ".join(map(str, tiles)) if tiles else _("none"))
             self.button(surf, r, middle, "middle", lit=buttons.middle, size=28)
             y = r.bottom + self.px(10)
         else:
@@ -535,73 +788,78 @@ class View:
                 on = n in lit
                 pygame.draw.rect(surf, LIT if on else PANEL, r, border_radius=self.px(10))
                 fg = (0, 0, 0) if on else FG
-                self.text(surf, f"Trough {n}", 22, (r.centerx, r.y + self.px(8)), fg, anchor="midtop", max_w=bw - 4)
+                self.text(surf, _("Trough {n}").format(n=n), 22, (r.centerx, r.y + self.px(8)), fg, anchor="midtop",
+                          max_w=bw - 4)
                 count = s.troughs[n - 1]
-                label = "tiles" if count != 1 else "tile"
+                label = ngettext("tile", "tiles", count)
                 if ctl.tracked is not None:  # the tiles entered so far, by number
                     tiles = ctl.tracked.trough_tiles(n)
                     count = len(tiles)
-                    label = ("tile " if count == 1 else "tiles ") + ", ".join(map(str, tiles)) if tiles else "empty"
+                    label = (ngettext("tile {tiles}", "tiles {tiles}", count).format(tiles=", ".join(map(str, tiles)))
+                             if tiles else _("empty"))
                 self.text(surf, str(count), 54, (r.centerx, r.y + self.px(34)), fg, bold=True, anchor="midtop")
                 self.text(surf, label, 18, (r.centerx, r.bottom - self.px(6)), fg, anchor="midbottom", max_w=bw - 4)
                 self.targets.append((r, f"trough{n}"))
             y += self.px(134)
             if buttons.fallback:
-                self.text(surf, "Open troughs empty: take from " + ", ".join(map(str, buttons.fallback)), 18,
+                self.text(surf, _("Open troughs empty: take from {troughs}").format(
+                    troughs=", ".join(map(str, buttons.fallback))), 18,
                           (area.x, y), LIT, max_w=area.w)
                 y += self.px(26)
         bh = self.px(58)
         gap = self.px(10)
         stock = buttons.restock
-        row = [("Supply" if stock else "Blind draw", "blind", buttons.blind)]
+        row = [(_("Supply") if stock else _("Blind draw"), "blind", buttons.blind)]
         if ctl.setup.cottage and not stock:
-            row.append(("Cottage", "cottage", buttons.cottage))
+            row.append((_("Cottage"), "cottage", buttons.cottage))
         bw = (area.w - gap * (len(row) - 1)) // len(row)
         for i, (label, name, enabled) in enumerate(row):
             r = pygame.Rect(area.x + i * (bw + gap), y, bw, bh)
             self.button(surf, r, label, name, size=22, colour=PANEL if enabled else BG)
         y += bh + gap
         if stock:
-            self.text(surf, "Put a new tile beside the cottage:", 18, (area.x, y), DIM, max_w=area.w)
-            self.text(surf, "press its trough, or Supply", 18, (area.x, y + self.px(24)), DIM, max_w=area.w)
+            self.text(surf, _("Put a new tile beside the cottage:"), 18, (area.x, y), DIM, max_w=area.w)
+            self.text(surf, _("press its trough, or Supply"), 18, (area.x, y + self.px(24)), DIM, max_w=area.w)
         elif ctl.tracked is not None:
             if not self.small and buttons.choosing:
-                where, verb = ("on the trees", "middle TILE") if t.on_middle else ("in the trough", "take TROUGH:TILE")
-                self.text(surf, f"one tile {where}: press it;", 18, (area.x, y), DIM, max_w=area.w)
-                self.text(surf, f"two: type {verb}", 18, (area.x, y + self.px(24)), DIM, max_w=area.w)
+                one, verb = ((_("one tile on the trees: press it;"), "middle TILE") if t.on_middle else
+                             (_("one tile in the trough: press it;"), "take TROUGH:TILE"))
+                self.text(surf, one, 18, (area.x, y), DIM, max_w=area.w)
+                self.text(surf, _("two: type {command}").format(command=verb), 18, (area.x, y + self.px(24)), DIM,
+                          max_w=area.w)
         else:
             self.wrapped(surf, ctl.take_step(), 18, (area.x, y), area.w, DIM, max_lines=2)
         if ctl.tracked is not None:
             ur = pygame.Rect(area.x, area.bottom - self.px(44), self.px(110), self.px(44))
-            self.button(surf, ur, "Undo", "undo", size=18)  # no Correct: a tracked game is set right by undo
+            self.button(surf, ur, _("Undo"), "undo", size=18)  # no Correct: a tracked game is set right by undo
         else:  # every size keeps every action
             cr = pygame.Rect(area.right - self.px(130), area.bottom - self.px(44), self.px(130), self.px(44))
-            self.button(surf, cr, "Correct", "correct", size=18)
+            self.button(surf, cr, _("Correct"), "correct", size=18)
             ur = pygame.Rect(area.x, area.bottom - self.px(44), self.px(110), self.px(44))
-            self.button(surf, ur, "Undo", "undo", size=18)
+            self.button(surf, ur, _("Undo"), "undo", size=18)
 
     def draw_announcement(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> None:
         a = ctl.pending[0]
         pygame.draw.rect(surf, PANEL, area, border_radius=self.px(12))
         pygame.draw.rect(surf, LIT, area, self.px(3), border_radius=self.px(12))
         x, y, w = area.x + self.px(12), area.y + self.px(10), area.w - self.px(24)
-        titles = {"harvest": "HARVEST", "blossom": "BLOSSOM SCORING", "loop": "NEW LOOP", "middle": "MIDDLE SPACE",
-                  "refill": "REFILL", "end": "GAME OVER"}
-        self.text(surf, titles.get(a.kind, a.kind.upper()), 28, (x, y), LIT, bold=True, max_w=w)
+        title = _(ANNOUNCEMENT_TITLES[a.kind]) if a.kind in ANNOUNCEMENT_TITLES else a.kind.upper()
+        self.text(surf, title, 28, (x, y), LIT, bold=True, max_w=w)
         y += self.px(44)
         if a.kind == "harvest" and a.variety is not None:
             var = ctl.data.varieties[a.variety]
             r = self.px(40)
             draw_variety(surf, var.colour, var.mark, (x + r, y + r), r)
-            self.text(surf, var.name, 36, (x + 2 * r + self.px(12), y + self.px(4)), bold=True,
+            self.text(surf, variety_name(var.name), 36, (x + 2 * r + self.px(12), y + self.px(4)), bold=True,
                       max_w=w - 2 * r - self.px(12))
-            self.text(surf, mark_label(var.mark), 18, (x + 2 * r + self.px(12), y + self.px(50)), DIM)
+            self.text(surf, _("{mark} mark").format(mark=mark_name(var.mark)), 18,
+                      (x + 2 * r + self.px(12), y + self.px(50)), DIM, max_w=w - 2 * r - self.px(12))
             y += 2 * r + self.px(14)
-            self.text(surf, f"every area: apples − {a.pips}", 28, (x, y), bold=True, max_w=w)
+            self.text(surf, _("every area: apples − {pips}").format(pips=a.pips), 28, (x, y), bold=True, max_w=w)
             y += self.px(40)
-            self.wrapped(surf, "each player takes that much honey", 20, (x, y), w, max_lines=2)
+            self.wrapped(surf, _("each player takes that much honey"), 20, (x, y), w, max_lines=2)
         elif a.kind == "refill":
-            self.text(surf, "one tile into each trough, in order:", 20, (x, y), max_w=w)
+            self.text(surf, _("one tile into each trough, in order:"), 20, (x, y), max_w=w)
             y += self.px(32)
             box = min(self.px(44), (w - self.px(6) * 6) // 7)
             for i, n in enumerate(a.troughs):
@@ -609,37 +867,41 @@ class View:
                 pygame.draw.rect(surf, LIT, rr, border_radius=self.px(6))
                 self.text(surf, str(n), 26, rr.center, (0, 0, 0), bold=True, anchor="center")
             y += box + self.px(10)
-            if "only" in a.text:
+            if "(only" in a.text:  # the controller's English text: the supply runs short
                 self.text(surf, a.text[a.text.index("(only"):], 18, (x, y), WARN, max_w=w)
                 y += self.px(26)
             if "middle trees" in a.text:
-                self.text(surf, "then one onto the middle trees", 18, (x, y), max_w=w)
+                self.text(surf, _("then one onto the middle trees"), 18, (x, y), max_w=w)
         elif a.kind == "blossom":
-            y = self.wrapped(surf, f"Die over the bridge to space {a.space}, then:", 20, (x, y), w, max_lines=2)
+            y = self.wrapped(surf, _("Die over the bridge to space {space}, then:").format(space=a.space), 20,
+                             (x, y), w, max_lines=2)
             self.text(surf, f"× {a.pips}", 48, (x, y), bold=True)
             y += self.px(58)
-            self.wrapped(surf, f"each blossom pays {a.pips} honey", 22, (x, y), w, max_lines=2)
+            self.wrapped(surf, _("each blossom pays {pips} honey").format(pips=a.pips), 22, (x, y), w, max_lines=2)
         elif a.kind == "loop":
             d = self.px(64)
             draw_die(surf, pygame.Rect(x, y, d, d), a.pips)
-            self.text(surf, f"Loop {a.pips} of {FINAL_PIPS}", 32, (x + d + self.px(14), y + self.px(10)), bold=True,
+            self.text(surf, _("Loop {loop} of {loops}").format(loop=a.pips, loops=FINAL_PIPS), 32,
+                      (x + d + self.px(14), y + self.px(10)), bold=True,
                       max_w=w - d - self.px(14))
             y += d + self.px(10)
             self.wrapped(surf, a.text, 22, (x, y), w, max_lines=4)
         else:
             self.wrapped(surf, a.text, 24, (x, y), w, bold=a.kind in ("middle", "end"), max_lines=5)
         br = pygame.Rect(area.x + self.px(12), area.bottom - self.px(70), area.w - self.px(24), self.px(58))
-        self.button(surf, br, "Done ✓ (CONFIRM)", "confirm", colour=OK, size=24)
+        self.button(surf, br, _("Done ✓ (CONFIRM)"), "confirm", colour=OK, size=24)
         if len(ctl.pending) > 1:  # how many announcements are still to come after this one
-            self.text(surf, f"then {len(ctl.pending) - 1} more to come", 18, (br.right, br.y - self.px(4)), DIM,
+            more = len(ctl.pending) - 1
+            self.text(surf, ngettext("then {n} more to come", "then {n} more to come", more).format(n=more), 18,
+                      (br.right, br.y - self.px(4)), DIM,
                       anchor="bottomright", max_w=br.w)
 
     # --- correction -------------------------------------------------------------------------------
     def draw_correct(self, surf: pygame.Surface, ctl: Controller) -> None:
         c = ctl.correction
         assert c is not None
-        self.text(surf, "Correction", 34, (self.px(20), self.px(10)), bold=True)
-        self.text(surf, "tap a field (or press its trough), − / +, then Apply", 18, (self.px(22), self.px(54)), DIM,
+        self.text(surf, _("Correction"), 34, (self.px(20), self.px(10)), bold=True, max_w=self.w - self.px(40))
+        self.text(surf, _("tap a field (or press its trough), − / +, then Apply"), 18, (self.px(22), self.px(54)), DIM,
                   max_w=self.w - self.px(40))
         cols = 2
         cw = (self.w - self.px(40)) // cols
@@ -650,14 +912,15 @@ class View:
             sel = c.cursor == i
             pygame.draw.rect(surf, LIT if sel else PANEL, r, border_radius=self.px(8))
             fg = (0, 0, 0) if sel else FG
-            self.text(surf, c.label(i), 22, (r.x + self.px(10), r.centery), fg, anchor="midleft")
-            self.text(surf, str(c.value(i)), 30, (r.right - self.px(12), r.centery), fg, bold=True,
-                      anchor="midright")
+            value = self.text(surf, str(c.value(i)), 30, (r.right - self.px(12), r.centery), fg, bold=True,
+                              anchor="midright")
+            self.text(surf, c.label(i), 22, (r.x + self.px(10), r.centery), fg, anchor="midleft",
+                      max_w=value.x - r.x - self.px(18))
             self.targets.append((r, f"field{i}"))
         y = self.h - self.px(84)
         bw = (self.w - self.px(40) - 3 * self.px(10)) // 4
         for k, (label, name, fill) in enumerate((("−", "down", PANEL), ("+", "up", PANEL),
-                                                  ("Cancel", "escape", PANEL), ("Apply ✓", "confirm", OK))):
+                                                  (_("Cancel"), "escape", PANEL), (_("Apply ✓"), "confirm", OK))):
             br = pygame.Rect(self.px(20) + k * (bw + self.px(10)), y, bw, self.px(70))
             self.button(surf, br, label, name, colour=fill, size=30)
 
@@ -665,7 +928,7 @@ class View:
     def draw_pad(self, surf: pygame.Surface, ctl: Controller) -> None:
         pad = ctl.pad
         assert pad is not None
-        self.text(surf, "Score pad", 26, (self.px(10), self.px(2)), bold=True)
+        self.text(surf, _("Score pad"), 26, (self.px(10), self.px(2)), bold=True, max_w=self.w - self.px(280))
         keypad_w = self.px(250)
         gx, gy = self.px(10), self.px(84)
         gw = self.w - keypad_w - self.px(24)
@@ -688,11 +951,11 @@ class View:
                 var = ctl.data.varieties[f]
                 rr = min(rh // 2 - 2, self.px(14))
                 draw_variety(surf, var.colour, var.mark, (gx + rr + 2, y + rh // 2), rr)
-                self.text(surf, var.name, 18, (gx + 2 * rr + self.px(8), y + rh // 2), anchor="midleft",
+                self.text(surf, variety_name(var.name), 18, (gx + 2 * rr + self.px(8), y + rh // 2), anchor="midleft",
                           max_w=label_w - 2 * rr - self.px(10))
             else:
-                self.text(surf, ("Blossoms", "Honey")[f - pad.varieties], 18, (gx + self.px(4), y + rh // 2),
-                          anchor="midleft")
+                self.text(surf, (_("Blossoms"), _("Honey"))[f - pad.varieties], 18, (gx + self.px(4), y + rh // 2),
+                          anchor="midleft", max_w=label_w - self.px(6))
             for p in range(pad.players):
                 r = pygame.Rect(gx + label_w + p * cw + 2, y + 1, cw - 4, rh - 2)
                 sel = pad.cursor == (p, f)
@@ -713,10 +976,10 @@ class View:
             self.button(surf, r, k, names.get(k, k), size=26)
         y = self.px(8) + 4 * (kh + self.px(6))
         half = (keypad_w - self.px(6)) // 2
-        self.button(surf, pygame.Rect(kx, y, half, kh), "Next", "next", size=22)
-        self.button(surf, pygame.Rect(kx + half + self.px(6), y, half, kh), "Back", "prev", size=22)
-        self.button(surf, pygame.Rect(kx, y + kh + self.px(6), half, kh), "Clear", "clear", size=22)
-        self.button(surf, pygame.Rect(kx + half + self.px(6), y + kh + self.px(6), half, kh), "Score ✓", "done",
+        self.button(surf, pygame.Rect(kx, y, half, kh), _("Next"), "next", size=22)
+        self.button(surf, pygame.Rect(kx + half + self.px(6), y, half, kh), _("Back"), "prev", size=22)
+        self.button(surf, pygame.Rect(kx, y + kh + self.px(6), half, kh), _("Clear"), "clear", size=22)
+        self.button(surf, pygame.Rect(kx + half + self.px(6), y + kh + self.px(6), half, kh), _("Score ✓"), "done",
                     colour=OK, size=24)
         players_view.draw_pad_names(self, surf, ctl)  # named seats' players in the column heads
 
@@ -727,17 +990,20 @@ class View:
             return
         res = ctl.results
         tie = len(ctl.winners) > 1 and len(res) > 1
-        title = f"Solo result · goal {SOLO_GOAL}, outstanding {SOLO_OUTSTANDING}" if len(res) == 1 else \
-            "Final scoring" + ("  — a tie!" if tie else "")
+        if len(res) == 1:
+            title = _("Solo result · goal {goal}, outstanding {outstanding}").format(goal=SOLO_GOAL,
+                                                                                     outstanding=SOLO_OUTSTANDING)
+        else:
+            title = _("Final scoring  — a tie!") if tie else _("Final scoring")
         self.text(surf, title, 32, (self.px(14), self.px(8)), bold=True, max_w=self.w - self.px(28))
-        labels = ("Harvest ×2", "Varieties", "Blossoms", "Honey", "Total")
+        labels = [_(lab) for lab in SCORE_LABELS]
         label_w = self.px(190)
         y0 = self.px(60)
         rh = (self.h - y0 - self.px(100) - coach_view.strip_height(self, ctl)) // (len(labels) + 1)
         cw = (self.w - label_w - self.px(20)) // max(1, len(res))
         for i, lab in enumerate(labels):
             self.text(surf, lab, 24, (self.px(14), y0 + (i + 1) * rh + rh // 2), DIM if i < 4 else FG,
-                      anchor="midleft", bold=i == 4)
+                      anchor="midleft", bold=i == 4, max_w=label_w - self.px(18))
         for p, r in enumerate(res):
             x = label_w + p * cw
             won = p in ctl.winners and len(res) > 1
@@ -752,14 +1018,15 @@ class View:
                 self.text(surf, v, 24 if i < 4 else 34, (col.centerx, y0 + (i + 1) * rh + rh // 2),
                           LIT if (won and i == 4) else FG, bold=i == 4, anchor="center", max_w=cw - 8)
         if len(res) == 1:  # solo: the result against the rulebook's marks, no winner
-            self.wrapped(surf, solo_verdict(res[0].total), 30, (self.px(14), self.h - self.px(88)),
+            self.wrapped(surf, solo_verdict_text(res[0].total), 30, (self.px(14), self.h - self.px(88)),
                          self.w - self.px(250), LIT, bold=True, max_lines=2, min_size=20)
         else:
-            names = " and ".join(seat_label(s) for s in ctl.winners)
-            self.text(surf, ("Winners: " if tie else "Winner: ") + names, 30, (self.px(14), self.h - self.px(80)),
+            names = and_list([seat_label(s) for s in ctl.winners])
+            line = _("Winners: {names}") if tie else _("Winner: {names}")
+            self.text(surf, line.format(names=names), 30, (self.px(14), self.h - self.px(80)),
                       LIT, bold=True, max_w=self.w - self.px(250))
         nr = pygame.Rect(self.w - self.px(220), self.h - self.px(88), self.px(200), self.px(72))
-        self.button(surf, nr, "New game", "confirm", colour=OK, size=26)
+        self.button(surf, nr, _("New game"), "confirm", colour=OK, size=26)
         coach_view.draw_strip(self, surf, ctl)  # the fair target / the coach's summary and the Coach button
         players_view.draw_result_names(self, surf, ctl)  # players' names, the QR code button
 
