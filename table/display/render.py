@@ -867,10 +867,11 @@ class View:
                 pygame.draw.rect(surf, LIT, rr, border_radius=self.px(6))
                 self.text(surf, str(n), 26, rr.center, (0, 0, 0), bold=True, anchor="center")
             y += box + self.px(10)
-            if "(only" in a.text:  # the controller's English text: the supply runs short
-                self.text(surf, a.text[a.text.index("(only"):], 18, (x, y), WARN, max_w=w)
+            if a.short is not None:  # the supply runs short
+                self.text(surf, _("(only {available} in the supply)").format(available=a.short), 18, (x, y), WARN,
+                          max_w=w)
                 y += self.px(26)
-            if "middle trees" in a.text:
+            if a.middle:
                 self.text(surf, _("then one onto the middle trees"), 18, (x, y), max_w=w)
         elif a.kind == "blossom":
             y = self.wrapped(surf, _("Die over the bridge to space {space}, then:").format(space=a.space), 20,

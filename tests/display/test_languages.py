@@ -297,3 +297,23 @@ def test_the_language_button_keeps_clear_of_the_corner_and_the_game_tab(size):
         others = [d.rect for d in view.drawn if d.box != rect]
         assert not [r for r in others if r.colliderect(rect)], (name, rect)
         assert not [r for r, n in view.targets if n != "language" and r.colliderect(rect)], name
+
+
+@pytest.mark.parametrize("lang,short,middle", [
+    ("en", "(only 2 in the supply)", "then one onto the middle trees"),
+    ("de", "(nur 2 im Vorrat)", "Mittelbäume"),
+    ("ja", "山札は残り2枚", "中央"),
+])
+def test_a_short_refill_and_the_middle_trees_are_drawn_in_every_language(lang, short, middle):
+    """The refill panel's warnings come from the announcement's fields, not from its English text."""
+    from table.companion.applejack.announcements import announcements_for
+    from table.engine.events import RefillNeeded
+
+    ctl = sample(DATA, "refill")
+    with using(lang):
+        ctl.pending[:] = announcements_for([RefillNeeded((3, 4, 5, 6, 7, 1, 2), 2, middle=True)], DATA)
+        view = View((800, 480))
+        view.drawn = []
+        view.draw(pygame.Surface((800, 480)), ctl)
+    texts = " | ".join(d.text for d in view.drawn)
+    assert short in texts and middle in texts, texts

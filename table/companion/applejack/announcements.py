@@ -55,6 +55,8 @@ class Announcement:
     pips: int = 0
     troughs: tuple[int, ...] = ()
     space: int = 0  # loop and blossom: the space the die goes to
+    middle: bool = False  # refill: the solo middle trees are filled too
+    short: int | None = None  # refill: the supply holds only this many (fewer than the refill needs)
     words: Callable[[], str] | None = field(default=None, compare=False, repr=False)
 
     def retold(self) -> Announcement:
@@ -131,8 +133,9 @@ def announcements_for(events: list[Event], data: DataSet, landed: int | None = N
         elif isinstance(e, MiddleReached):
             out.append(_told(AnnouncementKind.MIDDLE, partial(_middle_text, e.honey, e.fill), pips=e.honey))
         elif isinstance(e, RefillNeeded):
+            short = e.available if e.available < len(e.order) + int(e.middle) else None
             out.append(_told(AnnouncementKind.REFILL, partial(_refill_text, e.order, e.middle, e.available),
-                             troughs=e.order[: e.available] if e.available else ()))
+                             troughs=e.order[: e.available] if e.available else (), middle=e.middle, short=short))
         elif isinstance(e, GameEnded):
             out.append(_told(AnnouncementKind.END, partial(_end_text, e.turns)))
     return out
