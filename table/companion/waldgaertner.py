@@ -55,6 +55,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from table.companion.controller import LedState
+from table.companion.labels import both
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError as CommandError  # re-exported: one refusal for every game
 from table.companion.protocol import CommandHook
@@ -79,14 +80,6 @@ CHOOSE_STAGES = ("bchoose", "achoose", "schoose")
 def seat_name(seat: int) -> str:
     """``Seat 3`` (0-based ``seat``) in the table's language."""
     return _("Seat {n}").format(n=seat + 1)
-
-
-def and_list(names: list[str]) -> str:
-    """``A and B and C`` in the table's language."""
-    out = names[0] if names else ""
-    for name in names[1:]:
-        out = _("{first} and {second}").format(first=out, second=name)
-    return out
 
 
 def _num(text: str, digits: int = 3) -> bool:
@@ -1035,7 +1028,7 @@ class WaldgaertnerCompanion(TableModule):
     def result_lines(self) -> list[str]:
         e = self.state
         winners = e.winners()
-        win = and_list([seat_name(s) for s in winners])
+        win = both([seat_name(s) for s in winners])
         sc = e.scores()
         order = sorted(range(e.players), key=lambda s: -sc[s].total)
         return [ngettext("Game over: {winners} wins", "Game over: {winners} win", len(winners)).format(winners=win),

@@ -29,7 +29,7 @@ import pygame
 
 from table.bots.demo import DemoStep
 from table.companion.controller import LedKind, LedState
-from table.companion.labels import seat_label
+from table.companion.labels import both, seat_label
 from table.companion.ports import Indicators, RecordingIndicators
 from table.display.render import (
     BG,
@@ -42,7 +42,6 @@ from table.display.render import (
     Colour,
     Fonts,
     View,
-    and_list,
     draw_die,
     draw_variety,
     solo_verdict_text,
@@ -426,7 +425,7 @@ class DemoView(View):
             self.text(surf, _("Solo result: {verdict}").format(verdict=solo_verdict_text(scores[0].total)), 24,
                       (area.x + self.px(12), area.bottom - self.px(40)), LIT, bold=True, max_w=area.w - self.px(24))
         elif winners:
-            names = and_list([f"{seat_label(s)} ({step.names[s]})" for s in winners])
+            names = both([f"{seat_label(s)} ({step.names[s]})" for s in winners])
             line = _("Winners: {names}") if len(winners) > 1 else _("Winner: {names}")
             self.text(surf, line.format(names=names), 24,
                       (area.x + self.px(12), area.bottom - self.px(40)), LIT, bold=True, max_w=area.w - self.px(24))

@@ -24,7 +24,7 @@ import pygame
 import pygame.freetype
 
 from table.companion.controller import PAD_TOTAL_LOOKING, SEAT_COLOURS, STEPS, Controller, campaign_middle
-from table.companion.labels import seat_label, start_honey
+from table.companion.labels import both, seat_label, start_honey
 from table.display import coach_view, players_view, teach_view
 from table.engine.data import SEAT_SYMBOLS
 from table.engine.phase import Phase
@@ -66,14 +66,6 @@ def solo_verdict_text(total: int) -> str:
         return _("{total} honey: goal reached ({goal})").format(total=total, goal=SOLO_GOAL)
     return _("{total} honey: {short} short of the goal ({goal})").format(total=total, short=SOLO_GOAL - total,
                                                                          goal=SOLO_GOAL)
-
-
-def and_list(names: list[str]) -> str:
-    """``A and B and C`` in the current language (winners)."""
-    out = names[0] if names else ""
-    for name in names[1:]:
-        out = _("{first} and {second}").format(first=out, second=name)
-    return out
 
 
 LATIN_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
@@ -1022,7 +1014,7 @@ class View:
             self.wrapped(surf, solo_verdict_text(res[0].total), 30, (self.px(14), self.h - self.px(88)),
                          self.w - self.px(250), LIT, bold=True, max_lines=2, min_size=20)
         else:
-            names = and_list([seat_label(s) for s in ctl.winners])
+            names = both([seat_label(s) for s in ctl.winners])
             line = _("Winners: {names}") if tie else _("Winner: {names}")
             self.text(surf, line.format(names=names), 30, (self.px(14), self.h - self.px(80)),
                       LIT, bold=True, max_w=self.w - self.px(250))
