@@ -76,6 +76,9 @@ N_(
     '    pad 1 brown 5,3 / pad 2 honey 14 / pad 2 honey   set (or, with no value, clear) any field\n'
     '    pad-done        the same as done'),
 N_(
+    'Result (after a game with orchard tracking):\n'
+    '    coach           what the strong bot would have done each turn and what each choice cost'),
+N_(
     'Orchard tracking (setup tracked=on; hints=all or hints=1,3 also turns it on; t / h on the\n'
     "setup screen): people also enter every tile, in the engine's action texts (game in front\n"
     'is optional; the journal keeps "game draw 17"):\n'
