@@ -5,6 +5,7 @@ in force). The shell's ``language [CODE]`` works in every game and mode."""
 from __future__ import annotations
 
 import queue
+import shutil
 import threading
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
@@ -247,6 +248,20 @@ def handle_line(ctl: Controller, line: str) -> str | None:
     return None
 
 
+def qr_lines(lines: list[str], columns: int | None = None) -> list[str]:
+    """The result's QR code for the terminal, or — when it is wider than the terminal
+    (``columns``; ``$COLUMNS`` or the terminal's width, 80 without one), where wrapped lines would
+    make it unreadable — one line saying so; the history line stays."""
+    if not lines or "\n" not in lines[0]:
+        return lines
+    cols = columns if columns is not None else shutil.get_terminal_size(fallback=(80, 24)).columns
+    width = max(len(row) for row in lines[0].splitlines())
+    if width <= cols:
+        return lines
+    return [_("(The QR code is {width} columns wide, this terminal {cols}: widen it, or scan it on the screen or "
+              "from `applejack-table history --qr ID`.)").format(width=width, cols=cols), *lines[1:]]
+
+
 def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool = False,
              after_each: Callable[[], None] | None = None, idle_s: float | None = None) -> int:
     """Feed input lines until they end (EOF) or ``quit``. Always exits cleanly: the journal
@@ -267,7 +282,7 @@ def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool =
         nonlocal last_screen
         for line in ctl.new_lines():
             print(line, file=out)
-        for line in getattr(ctl, "result_qr_lines", list)():  # the play's QR code (companion/players.py)
+        for line in qr_lines(getattr(ctl, "result_qr_lines", list)()):  # the play's QR code (companion/players.py)
             print(line, file=out)
         s = screen_text(ctl)
         if s and s != last_screen:

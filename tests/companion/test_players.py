@@ -193,8 +193,9 @@ def test_players_text_lines():
 
 
 # --- text mode and the command, from outside the process ------------------------------------------
-def cli(*args, stdin=b""):
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYTHONPATH=str(ROOT), APPLEJACK_LANGUAGE="en")
+def cli(*args, stdin=b"", columns=200):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYTHONPATH=str(ROOT), APPLEJACK_LANGUAGE="en",
+               COLUMNS=str(columns))
     env.pop("APPLEJACK_DIE_SENSOR", None)
     r = subprocess.run([sys.executable, "-m", "table", *args], input=stdin, capture_output=True, timeout=300,
                        cwd=ROOT, env=env)
@@ -257,3 +258,13 @@ def test_stored_game_without_history_file_has_no_qr(tmp_path):
     assert record_finished(tmp_path, ctl.record, data=DATA) == 1
     ctl._qr = None
     assert ctl.result_qr().gid == 1
+
+
+def test_text_mode_says_so_when_the_qr_code_is_wider_than_the_terminal(tmp_path):
+    script = auto_script(DATA, Setup(2), 11)
+    code, out, err = cli("play", "--text", "--pins", "none", "--state-dir", str(tmp_path), columns=60,
+                         stdin="\n".join(script).encode() + b"\n")
+    assert code == 0, err
+    assert "(The QR code is " in out and "this terminal 60: widen it" in out
+    assert "History game 1: scan the code" in out
+    assert "▀" not in out  # no wrapped, unscannable code
