@@ -44,12 +44,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from table.companion.labels import solo_words
 from table.engine import actions as A
 from table.engine.data import DataSet
 from table.engine.errors import IllegalActionError, RecordError
 from table.engine.game import CHANCE, SELECT, GameState
 from table.engine.record import GameRecord
-from table.engine.scoring import SOLO_GOAL, SOLO_OUTSTANDING, ScoreBreakdown
+from table.engine.scoring import ScoreBreakdown
 from table.i18n import _, ngettext
 
 Check = Callable[[], None]
@@ -141,23 +142,12 @@ class FairTarget:
                 bot=self.bot_total, you=self.player_total, diff=f"{self.player_total - self.bot_total:+d}")
         else:
             line = _("With your draws the bot scored {bot}.").format(bot=self.bot_total)
-        line += " " + _("The bot: {verdict}.").format(verdict=verdict(self.bot_total))
+        line += " " + _("The bot: {verdict}.").format(verdict=solo_words(self.bot_total))
         if self.extra_draws:
             line += " " + ngettext("(It drew {n} tile more than your game did; it came in a fixed order.)",
                                    "(It drew {n} tiles more than your game did; those came in a fixed order.)",
                                    self.extra_draws).format(n=self.extra_draws)
         return line
-
-
-def verdict(total: int) -> str:
-    """The solo result against the rulebook's marks in words (``scoring.solo_verdict``, translated)."""
-    if total >= SOLO_OUTSTANDING:
-        return _("{total} honey: outstanding ({outstanding} or more)").format(total=total,
-                                                                             outstanding=SOLO_OUTSTANDING)
-    if total >= SOLO_GOAL:
-        return _("{total} honey: goal reached ({goal})").format(total=total, goal=SOLO_GOAL)
-    return _("{total} honey: {short} short of the goal ({goal})").format(total=total, short=SOLO_GOAL - total,
-                                                                         goal=SOLO_GOAL)
 
 
 def fair_target(data: DataSet, game: GameState | GameRecord | dict[str, Any], *, bot_seed: int = 0,

@@ -21,9 +21,10 @@ from table.companion.applejack.controller import (
 )
 from table.companion.applejack.correction import Correction
 from table.companion.applejack.errors import CommandError, parse_numbers
-from table.companion.applejack.scorepad import PAD_FIELDS_EXTRA, PAD_TOTAL_LOOKING, ScorePad, solo_words
+from table.companion.applejack.scorepad import PAD_FIELDS_EXTRA, PAD_TOTAL_LOOKING, ScorePad
 from table.companion.applejack.setup import Setup, campaign_middle
 from table.companion.applejack.tracking import ENGINE_VERBS, TRACKED_NO_FIX
+from table.companion.labels import solo_words
 
 __all__ = [
     "BUTTONS",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from table.engine.data import SEAT_GLYPHS, SEAT_SYMBOLS, DataSet
 from table.engine.game import START_HONEY
+from table.engine.scoring import SOLO_GOAL, SOLO_OUTSTANDING
 from table.i18n import _
 from table.i18n.names import mark_name, seat_name
 
@@ -65,3 +66,14 @@ def start_honey(data: DataSet, players: int) -> tuple[int, ...]:
     if from_data:
         return tuple(int(h) for h in from_data)
     return tuple(START_HONEY[players])
+
+
+def solo_words(total: int) -> str:
+    """The solo result against the rulebook's marks in the current language (the engine's
+    ``solo_verdict`` in English: ``"72 honey: goal reached (65)"``)."""
+    if total >= SOLO_OUTSTANDING:
+        return _("{total} honey: outstanding ({mark} or more)").format(total=total, mark=SOLO_OUTSTANDING)
+    if total >= SOLO_GOAL:
+        return _("{total} honey: goal reached ({goal})").format(total=total, goal=SOLO_GOAL)
+    return _("{total} honey: {short} short of the goal ({goal})").format(total=total, short=SOLO_GOAL - total,
+                                                                       goal=SOLO_GOAL)

@@ -29,7 +29,7 @@ import pygame
 
 from table.bots.demo import DemoStep
 from table.companion.controller import LedKind, LedState
-from table.companion.labels import both, seat_label
+from table.companion.labels import both, seat_label, solo_words
 from table.companion.ports import Indicators, RecordingIndicators
 from table.display.render import (
     BG,
@@ -44,7 +44,6 @@ from table.display.render import (
     View,
     draw_die,
     draw_variety,
-    solo_verdict_text,
 )
 from table.engine import hexgrid
 from table.engine.cells import EMPTY, is_pasture, rotation_of, tile_of
@@ -422,7 +421,7 @@ class DemoView(View):
                 self.text(surf, v, 20 if i < 4 else 28, (col.centerx, y0 + (i + 1) * rh + rh // 2),
                           LIT if (won and i == 4) else FG, bold=i == 4, anchor="center", max_w=cw - 8)
         if step.players == 1 and scores:  # solo: the result against the rulebook's marks, no winner
-            self.text(surf, _("Solo result: {verdict}").format(verdict=solo_verdict_text(scores[0].total)), 24,
+            self.text(surf, _("Solo result: {verdict}").format(verdict=solo_words(scores[0].total)), 24,
                       (area.x + self.px(12), area.bottom - self.px(40)), LIT, bold=True, max_w=area.w - self.px(24))
         elif winners:
             names = both([f"{seat_label(s)} ({step.names[s]})" for s in winners])

@@ -24,7 +24,7 @@ import pygame
 import pygame.freetype
 
 from table.companion.controller import PAD_TOTAL_LOOKING, SEAT_COLOURS, STEPS, Controller, campaign_middle
-from table.companion.labels import both, seat_label, start_honey
+from table.companion.labels import both, seat_label, solo_words, start_honey
 from table.display import coach_view, players_view, teach_view
 from table.engine.data import SEAT_SYMBOLS
 from table.engine.phase import Phase
@@ -54,18 +54,6 @@ ANNOUNCEMENT_TITLES: dict[str, str] = {
 """An announcement's heading by its kind (translated where it is drawn)."""
 SCORE_LABELS: tuple[str, ...] = (N_("Harvest ×2"), N_("Varieties"), N_("Blossoms"), N_("Honey"), N_("Total"))
 """The rows of a final scoring table (the result screen and the demo's)."""
-
-
-def solo_verdict_text(total: int) -> str:
-    """The engine's ``solo_verdict`` (the solo result against the rulebook's marks) in the current
-    language: ``72 honey: goal reached (65)``."""
-    if total >= SOLO_OUTSTANDING:
-        return _("{total} honey: outstanding ({outstanding} or more)").format(total=total,
-                                                                            outstanding=SOLO_OUTSTANDING)
-    if total >= SOLO_GOAL:
-        return _("{total} honey: goal reached ({goal})").format(total=total, goal=SOLO_GOAL)
-    return _("{total} honey: {short} short of the goal ({goal})").format(total=total, short=SOLO_GOAL - total,
-                                                                         goal=SOLO_GOAL)
 
 
 LATIN_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
@@ -1011,7 +999,7 @@ class View:
                 self.text(surf, v, 24 if i < 4 else 34, (col.centerx, y0 + (i + 1) * rh + rh // 2),
                           LIT if (won and i == 4) else FG, bold=i == 4, anchor="center", max_w=cw - 8)
         if len(res) == 1:  # solo: the result against the rulebook's marks, no winner
-            self.wrapped(surf, solo_verdict_text(res[0].total), 30, (self.px(14), self.h - self.px(88)),
+            self.wrapped(surf, solo_words(res[0].total), 30, (self.px(14), self.h - self.px(88)),
                          self.w - self.px(250), LIT, bold=True, max_lines=2, min_size=20)
         else:
             names = both([seat_label(s) for s in ctl.winners])

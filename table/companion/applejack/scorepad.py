@@ -8,8 +8,8 @@ from typing import Any
 
 from table.companion.applejack.base import ControllerBase, Mode
 from table.companion.applejack.errors import CommandError, parse_numbers
-from table.companion.labels import both, is_number, record_seat_name, seat_label
-from table.engine.scoring import SOLO_GOAL, SOLO_OUTSTANDING, ScoreBreakdown, final_score, winners
+from table.companion.labels import both, is_number, record_seat_name, seat_label, solo_words
+from table.engine.scoring import ScoreBreakdown, final_score, winners
 from table.engine.walk import FINAL_PIPS
 from table.i18n import _, ngettext
 from table.i18n.names import variety_name
@@ -56,17 +56,6 @@ class ScorePad:
                              "blossoms": self.blossoms[p], "honey": self.honey[p]}
                             for p in range(self.players)]}
 
-
-
-def solo_words(total: int) -> str:
-    """The solo result against the rulebook's marks in the current language (the engine's
-    ``solo_verdict`` in English: ``"72 honey: goal reached (65)"``)."""
-    if total >= SOLO_OUTSTANDING:
-        return _("{total} honey: outstanding ({mark} or more)").format(total=total, mark=SOLO_OUTSTANDING)
-    if total >= SOLO_GOAL:
-        return _("{total} honey: goal reached ({goal})").format(total=total, goal=SOLO_GOAL)
-    return _("{total} honey: {short} short of the goal ({goal})").format(total=total, short=SOLO_GOAL - total,
-                                                                       goal=SOLO_GOAL)
 
 
 class ScorePadJob(ControllerBase):
