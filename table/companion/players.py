@@ -224,6 +224,11 @@ class PlayersJob(ControllerBase):
     _qr_told: int | None = None
 
     # --- names --------------------------------------------------------------------------------
+    def covering(self) -> bool:
+        """A name's keyboard or the history covers the setup screen: the lid's buttons and keys
+        belong to it (the shell does not switch games under it)."""
+        return self.mode == "setup" and (self.keyboard is not None or self.history is not None)
+
     def seat_names(self) -> tuple[str | None, ...]:
         """One entry per seat of the setup: the player's name, None where nobody was picked."""
         names = tuple(getattr(self.setup, "names", ()) or ())

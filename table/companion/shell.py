@@ -75,7 +75,8 @@ class Shell:
     def choosing(self) -> bool:
         """The game may be changed now: a setup screen with no game begun."""
         return self.current.mode == "setup" and getattr(self.current, "track", None) is None \
-            and getattr(self.current, "b", None) is None
+            and getattr(self.current, "b", None) is None \
+            and not getattr(self.current, "covering", lambda: False)()  # a name typed, the history open
 
     def switch(self, key: str) -> None:
         """Put ``key``'s module on the table (its setup screen)."""

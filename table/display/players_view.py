@@ -33,7 +33,7 @@ def _named(ctl: Any) -> bool:
 
 def covers_setup(ctl: Any) -> bool:
     """The keyboard or the history screen covers the setup screen (the game tab is not drawn)."""
-    return _named(ctl) and ctl.mode == "setup" and (ctl.keyboard is not None or ctl.history is not None)
+    return _named(ctl) and bool(ctl.covering())
 
 
 # --- keys -----------------------------------------------------------------------------------------

@@ -268,3 +268,20 @@ def test_text_mode_says_so_when_the_qr_code_is_wider_than_the_terminal(tmp_path)
     assert "(The QR code is " in out and "this terminal 60: widen it" in out
     assert "History game 1: scan the code" in out
     assert "▀" not in out  # no wrapped, unscannable code
+
+
+def test_the_lid_blind_button_does_not_switch_games_under_the_keyboard_or_the_history():
+    from table.companion.session import make_companion
+    from table.companion.shell import Shell
+
+    first = ctl_with(["Ada"])
+    shell = Shell(first, lambda key: make_companion(key, DATA))
+    shell.press("name0")
+    shell.press("name0")  # New…: the keyboard
+    assert first.keyboard is not None and not shell.choosing()
+    shell.press("blind")
+    assert shell.game == "applejack" and first.keyboard is not None
+    shell.press("kb:cancel")
+    assert first.keyboard is None and shell.choosing()
+    shell.press("blind")  # now it is the game switch again
+    assert shell.game != "applejack"
