@@ -1,5 +1,20 @@
 import os
+from collections.abc import Iterator
+
+import pytest
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+@pytest.fixture(scope="module")
+def pygame_display() -> Iterator[None]:
+    """pygame's display and font modules, up for a whole test module (the golden tests request
+    it with ``pytestmark = pytest.mark.usefixtures("pygame_display")``)."""
+    import pygame  # here, not at the top: the environment above comes first
+
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    pygame.display.quit()

@@ -7,7 +7,6 @@ bot; tests/companion/test_coach.py runs the bot. Regenerate after an intended ch
     UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/display/test_coach_golden.py
 """
 
-import os
 from types import SimpleNamespace
 
 import pygame
@@ -19,7 +18,7 @@ from table.display.app import App
 from table.display.render import View
 from table.display.samples import sample
 from table.i18n import using
-from tests.display.test_golden import FAILED, GOLDEN, MAX_DIFFERENT, different_pixels
+from tests.display.golden import GOLDEN, assert_matches_golden, different_pixels, load_golden
 
 SIZES = ((480, 320), (800, 480))
 DATA = load_dataset()
@@ -30,13 +29,7 @@ LINES = (
     (("tile 10 from the middle", "pasture", "space 1"), ("tile 10 from the middle", "pasture", "space 1")),
 )
 
-
-@pytest.fixture(scope="module", autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("pygame_display")
 
 
 def rows(players: int) -> list[CoachRow]:
@@ -90,32 +83,16 @@ def render(name, size, language="en"):
     return surf
 
 
-def check(actual, path):
-    if os.environ.get("UPDATE_GOLDEN") or not path.exists():
-        if not os.environ.get("UPDATE_GOLDEN"):
-            pytest.fail(f"no golden image {path.name}; run with UPDATE_GOLDEN=1 to create it")
-        GOLDEN.mkdir(exist_ok=True)
-        pygame.image.save(actual, str(path))
-        return
-    golden = pygame.image.load(str(path))
-    golden = golden.convert(actual) if golden.get_bitsize() != actual.get_bitsize() else golden
-    count, _diff = different_pixels(actual, golden)
-    if count > MAX_DIFFERENT * actual.get_width() * actual.get_height():
-        FAILED.mkdir(exist_ok=True)
-        pygame.image.save(actual, str(FAILED / path.name))
-        pytest.fail(f"{path.name}: {count} pixels differ; see {FAILED / path.name}")
-
-
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", NAMES)
 def test_screen_matches_golden(name, size):
-    check(render(name, size), GOLDEN / f"{name}-{size[0]}x{size[1]}.png")
+    assert_matches_golden(render(name, size), f"{name}-{size[0]}x{size[1]}.png")
 
 
 @pytest.mark.parametrize("language", ("de", "fr", "ja"))
 def test_the_busiest_coach_screens_in_other_languages(language):
     for name in ("coach-solo-done", "coach-solo-page"):
-        check(render(name, (480, 320), language), GOLDEN / f"{name}-{language}-480x320.png")
+        assert_matches_golden(render(name, (480, 320), language), f"{name}-{language}-480x320.png")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -148,9 +125,7 @@ def test_without_tracking_the_result_screen_is_as_before():
         assert getattr(ctl, "coach", None) is None
         surf = pygame.Surface((800, 480))
         View((800, 480)).draw(surf, ctl)
-        golden = pygame.image.load(str(GOLDEN / f"{name}-800x480.png"))
-        assert different_pixels(surf, golden.convert(surf) if golden.get_bitsize() != surf.get_bitsize()
-                                else golden)[0] == 0
+        assert different_pixels(surf, load_golden(GOLDEN / f"{name}-800x480.png", surf))[0] == 0
 
 
 def test_the_app_loop_never_waits_for_the_bot():

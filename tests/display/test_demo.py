@@ -2,7 +2,6 @@
 mirroring the troughs, and memory that stays flat over whole games at pace 0."""
 
 import gc
-import os
 import queue
 import tracemalloc
 from pathlib import Path
@@ -17,11 +16,10 @@ from table.datafiles import load_dataset
 from table.display.demo import DONE, PLAY, QUIT, DemoScreen, DemoView, dwell, leds_for
 from table.engine.events import RefillNeeded, TileTaken
 from table.hardware.events import ButtonPress
-from tests.display import test_golden as golden
+from tests.display.golden import SIZES, assert_matches_golden
 from tests.fakes import ManualClock
 
 DATA = load_dataset()
-SIZES = golden.SIZES
 
 
 @pytest.fixture(autouse=True)
@@ -56,21 +54,7 @@ def make_screen(players=2, size=(800, 480), games=0, pace=1.0, seed=0):
 def test_demo_frame_matches_golden(players, size):
     actual = pygame.Surface(size)
     DemoView(size, DATA).draw_step(actual, mid_game(players))
-    path = golden.GOLDEN / f"demo-{players}p-{size[0]}x{size[1]}.png"
-    if os.environ.get("UPDATE_GOLDEN") or not path.exists():
-        if not os.environ.get("UPDATE_GOLDEN"):
-            pytest.fail(f"no golden image {path.name}; run with UPDATE_GOLDEN=1 to create it")
-        pygame.image.save(actual, str(path))
-        return
-    expected = pygame.image.load(str(path))
-    expected = expected.convert(actual) if expected.get_bitsize() != actual.get_bitsize() else expected
-    count, diff = golden.different_pixels(actual, expected)
-    if count > golden.MAX_DIFFERENT * size[0] * size[1]:
-        golden.FAILED.mkdir(exist_ok=True)
-        pygame.image.save(actual, str(golden.FAILED / path.name))
-        if diff is not None:
-            pygame.image.save(diff, str(golden.FAILED / path.name.replace(".png", "-diff.png")))
-        pytest.fail(f"{path.name}: {count} pixels differ; see {golden.FAILED / path.name}")
+    assert_matches_golden(actual, f"demo-{players}p-{size[0]}x{size[1]}.png")
 
 
 def test_steps_are_paced_by_the_clock_and_drawn_once():

@@ -1,14 +1,12 @@
 """Golden images of Draft Cider's screens at 480×320, 800×480 and 1024×600 (same rules as
 ``test_golden.py``; regenerate with ``UPDATE_GOLDEN=1`` and look at them)."""
 
-import os
-
 import pygame
 import pytest
 
 from table.companion.draftcider import DraftCiderCompanion, pad_script, table_script
 from table.display.draftcider_view import DraftCiderView
-from tests.display.test_golden import FAILED, GOLDEN, MAX_DIFFERENT, SIZES, different_pixels
+from tests.display.golden import SIZES, assert_matches_golden
 
 SCRIPT, FINAL = table_script(4, 3)
 
@@ -51,13 +49,7 @@ def _at(name: str) -> DraftCiderCompanion:
 
 SCREENS = ("setup", "resume", "pick", "batch", "result", "pad", "pad-card", "pad-result")
 
-
-@pytest.fixture(scope="module", autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("pygame_display")
 
 
 @pytest.fixture(scope="module")
@@ -73,20 +65,7 @@ def test_draftcider_screen_matches_golden(states, name, size):
     view.draw(surf, states[name])
     for rect, target in view.targets:  # every touch target on the screen
         assert surf.get_rect().contains(rect), (name, size, target, rect)
-    path = GOLDEN / f"draftcider-{name}-{size[0]}x{size[1]}.png"
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.mkdir(exist_ok=True)
-        pygame.image.save(surf, str(path))
-        return
-    if not path.exists():
-        pytest.fail(f"no golden image {path.name}; run with UPDATE_GOLDEN=1 to create it")
-    golden = pygame.image.load(str(path))
-    golden = golden.convert(surf) if golden.get_bitsize() != surf.get_bitsize() else golden
-    count, _diff = different_pixels(surf, golden)
-    if count > MAX_DIFFERENT * size[0] * size[1]:
-        FAILED.mkdir(exist_ok=True)
-        pygame.image.save(surf, str(FAILED / path.name))
-        pytest.fail(f"{path.name}: {count} pixels differ; see {FAILED / path.name}")
+    assert_matches_golden(surf, f"draftcider-{name}-{size[0]}x{size[1]}.png")
 
 
 def test_the_lit_batches_are_the_legal_ones_and_a_touch_plays_there(states):

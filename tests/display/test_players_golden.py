@@ -8,7 +8,6 @@ Regenerate after an intended change of the look, then view the PNGs::
 
 import itertools
 import json
-import os
 
 import pygame
 import pytest
@@ -23,7 +22,7 @@ from table.display.render import View
 from table.history import History, HistoryBook, record_finished
 from table.statsexport import payload, qr_matrix
 
-from .test_golden import FAILED, GOLDEN, MAX_DIFFERENT, different_pixels
+from .golden import assert_matches_golden
 
 SIZES = ((480, 320), (800, 480))
 PLAYED = 1_763_900_000.0  # a fixed date: the screens and the QR code do not move with the clock
@@ -31,13 +30,7 @@ DATA = load_dataset()
 NAMES = ("players-setup", "players-keyboard", "players-keyboard-extra", "players-history", "players-play",
          "players-result", "players-result-qr")
 
-
-@pytest.fixture(scope="module", autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("pygame_display")
 
 
 def finished(state_dir, setup, seed, names, order):
@@ -100,20 +93,7 @@ def render(name, size, histories):
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", NAMES)
 def test_players_screen_matches_golden(name, size, histories):
-    actual = render(name, size, histories)
-    path = GOLDEN / f"{name}-{size[0]}x{size[1]}.png"
-    if os.environ.get("UPDATE_GOLDEN"):
-        pygame.image.save(actual, str(path))
-        return
-    if not path.exists():
-        pytest.fail(f"no golden image {path.name}; run with UPDATE_GOLDEN=1 to create it")
-    golden = pygame.image.load(str(path))
-    golden = golden.convert(actual) if golden.get_bitsize() != actual.get_bitsize() else golden
-    count, _diff = different_pixels(actual, golden)
-    if count > MAX_DIFFERENT * size[0] * size[1]:
-        FAILED.mkdir(exist_ok=True)
-        pygame.image.save(actual, str(FAILED / path.name))
-        pytest.fail(f"{path.name}: {count} pixels differ; see {FAILED / path.name}")
+    assert_matches_golden(render(name, size, histories), f"{name}-{size[0]}x{size[1]}.png")
 
 
 def test_setup_sample_has_the_names_and_the_buttons(histories):

@@ -7,9 +7,7 @@ Regenerate after an intended change of the look, then LOOK at the PNGs::
     UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/display/test_teach_golden.py
 """
 
-import os
 import random
-from pathlib import Path
 
 import pygame
 import pytest
@@ -19,22 +17,13 @@ from table.datafiles import load_dataset
 from table.display import teach_view
 from table.display.render import View
 from table.i18n import using
-from tests.display.test_golden import MAX_DIFFERENT, different_pixels
+from tests.display.golden import assert_matches_golden
 
-HERE = Path(__file__).parent
-GOLDEN = HERE / "golden"
-FAILED = HERE / "failed-images"
 SIZES = ((480, 320), (800, 480))
 DATA = load_dataset()
 NAMES = ("teach-setup", "teach-turn", "teach-harvest", "teach-blossom", "teach-tracked")
 
-
-@pytest.fixture(scope="module", autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("pygame_display")
 
 
 def _until(setup: Setup, stop, seed: int = 3) -> Controller:
@@ -84,35 +73,16 @@ def render(ctl: Controller, size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-def check(actual: pygame.Surface, path: Path) -> None:
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.mkdir(exist_ok=True)
-        pygame.image.save(actual, str(path))
-        return
-    if not path.exists():
-        pytest.fail(f"no golden image {path.name}; run with UPDATE_GOLDEN=1 to create it")
-    golden = pygame.image.load(str(path))
-    assert golden.get_size() == actual.get_size()
-    golden = golden.convert(actual) if golden.get_bitsize() != actual.get_bitsize() else golden
-    count, diff = different_pixels(actual, golden)
-    if count > MAX_DIFFERENT * actual.get_width() * actual.get_height():
-        FAILED.mkdir(exist_ok=True)
-        pygame.image.save(actual, str(FAILED / path.name))
-        if diff is not None:
-            pygame.image.save(diff, str(FAILED / path.name.replace(".png", "-diff.png")))
-        pytest.fail(f"{path.name}: {count} pixels differ; see {FAILED / path.name}")
-
-
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", NAMES)
 def test_teach_screen_matches_golden(name, size):
-    check(render(teach_sample(name), size), GOLDEN / f"{name}-{size[0]}x{size[1]}.png")
+    assert_matches_golden(render(teach_sample(name), size), f"{name}-{size[0]}x{size[1]}.png")
 
 
 def test_german_blossom_lesson_matches_golden_at_480x320():
     with using("de"):
         actual = render(teach_sample("teach-blossom"), (480, 320))
-    check(actual, GOLDEN / "teach-blossom-de-480x320.png")
+    assert_matches_golden(actual, "teach-blossom-de-480x320.png")
 
 
 @pytest.mark.parametrize("size", (*SIZES, (1024, 600)), ids=lambda s: f"{s[0]}x{s[1]}")
