@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from table.companion.controller import LedState
+from table.companion.labels import listed
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError as CommandError  # re-exported: one refusal for every game
 from table.companion.protocol import CommandHook
@@ -480,7 +481,7 @@ class DraftCiderCompanion(TableModule):
             if st == "sweetness":
                 return _("{seat}: {card} — sweetness? (1-5)").format(seat=who, card=entry)
             legal = self.legal_batches()
-            keys = ", ".join(f"{batch_key(b)} {batch_title(b)}" for b in legal)
+            keys = listed(f"{batch_key(b)} {batch_title(b)}" for b in legal)
             return _("{seat}: {card} — which batch? It may go into {batches}").format(seat=who, card=entry,
                                                                                       batches=keys)
         if self.mode == "pad":
@@ -967,7 +968,7 @@ class DraftCiderCompanion(TableModule):
         scores = self.final_scores()
         out = [_("Game over") if self.setup.pad == "live" else _("Score pad scored")]
         for s, sc in enumerate(scores):
-            parts = ", ".join(_("{batch} {points}").format(batch=batch_title(b), points=p)
+            parts = listed(_("{batch} {points}").format(batch=batch_title(b), points=p)
                               for b, p in enumerate(sc.batches) if p)
             out.append(_("{seat}: {total} points ({batches})").format(seat=seat_name(s), total=sc.total,
                                                                      batches=parts or _("nothing")))

@@ -43,6 +43,7 @@ from table.companion.draftcider import (
     card_name,
     seat_name,
 )
+from table.companion.labels import listed
 from table.engine.draftcider.scoring import BATCHES, score_orchard
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.i18n import _
@@ -77,7 +78,7 @@ def orchard_lines(ctl: DraftCiderCompanion, seat: int) -> list[str]:
                                                          n=sum(len(b) for b in orch))]
     width = max(20, *(columns(batch_title(b)) for b in range(len(orch))))
     for b, cards in enumerate(orch):
-        shown = ", ".join(card_name(c) for c in cards) or "-"
+        shown = listed(card_name(c) for c in cards) or "-"
         out.append(f"  {batch_key(b):>5} {_pad(batch_title(b), width)} {score.batches[b]:4d}  {shown}  "
                    f"[{batch_note(orch, b, ctl.setup.easy)}]")
     return out

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from table.engine.data import SEAT_GLYPHS, SEAT_SYMBOLS, DataSet
 from table.engine.game import START_HONEY
 from table.engine.scoring import SOLO_GOAL, SOLO_OUTSTANDING
@@ -28,6 +30,11 @@ def either(options: list[str]) -> str:
     for more in options[1:]:
         out = _("{first} or {second}").format(first=out, second=more)
     return out
+
+
+def listed(items: Iterable[str]) -> str:
+    """Words in a list, with the language's separator (``a, b, c``; Japanese ``a、b、c``)."""
+    return _(", ").join(items)
 
 
 def both(options: list[str]) -> str:

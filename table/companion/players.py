@@ -30,7 +30,7 @@ from typing import Any, Protocol
 
 from table.companion.applejack.base import ControllerBase, Mode
 from table.companion.applejack.errors import CommandError
-from table.companion.labels import is_number, seat_label
+from table.companion.labels import is_number, listed, seat_label
 from table.i18n import N_, _
 
 NAME_MAX = 20
@@ -398,8 +398,8 @@ def players_text(ctl: Any, line: str) -> str | None:
     if word == "players":
         known = ctl.known_players()
         names = ctl.seat_names()
-        seats = ", ".join(f"{s + 1} {ctl.with_name(s)}" for s in range(len(names)))
-        return "\n".join([_("Known players: {names}").format(names=", ".join(known) if known else _("none")),
+        seats = listed(f"{s + 1} {ctl.with_name(s)}" for s in range(len(names)))
+        return "\n".join([_("Known players: {names}").format(names=listed(known) if known else _("none")),
                           _("Seats: {seats}  (setup name SEAT NAME)").format(seats=seats)])
     if word == "history":
         return str(ctl.book.summary().text())
@@ -408,6 +408,6 @@ def players_text(ctl: Any, line: str) -> str | None:
             ctl.do(line.strip())
         except (CommandError, ValueError) as exc:
             return f"  ? {exc}"
-        seats = ", ".join(f"{s + 1} {ctl.with_name(s)}" for s in range(ctl.setup.players))
+        seats = listed(f"{s + 1} {ctl.with_name(s)}" for s in range(ctl.setup.players))
         return _("Seats: {seats}").format(seats=seats)
     return None

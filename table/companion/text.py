@@ -13,7 +13,7 @@ from typing import Any, TextIO
 from table.companion.coach import TextCoach
 from table.companion.controller import CommandError, Controller
 from table.companion.hints import compute_hint
-from table.companion.labels import is_number, seat_label
+from table.companion.labels import is_number, listed, seat_label
 from table.companion.players import players_text
 from table.companion.shell import LANGUAGE_WORD
 from table.engine.errors import ActionParseError, IllegalActionError
@@ -174,7 +174,7 @@ def _setup_text(ctl: Controller) -> str:
         parts.append(_("solo campaign game {game} (k)").format(game=s.campaign) if s.campaign else
                      _("solo campaign game off (k)"))
     parts.append(tracked)
-    return _("Setup: {choices}; {honey}; confirm starts").format(choices=", ".join(parts),
+    return _("Setup: {choices}; {honey}; confirm starts").format(choices=listed(parts),
                                                                 honey=ctl.starting_honey_text())
 
 

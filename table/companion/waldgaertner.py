@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from table.companion.controller import LedState
-from table.companion.labels import both
+from table.companion.labels import both, listed
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError as CommandError  # re-exported: one refusal for every game
 from table.companion.protocol import CommandHook
@@ -544,7 +544,7 @@ class WaldgaertnerCompanion(TableModule):
         d = self.deck_now()
         cont = e.decks[d]
         if not e.t.unknown[d]:
-            shown = ", ".join(card_label(e.card(x)) for x in sorted(set(e.t.known[d]))[:6])
+            shown = listed(card_label(e.card(x)) for x in sorted(set(e.t.known[d]))[:6])
             raise CommandError(_("every card left in deck {deck} is known to the companion ({shown}…): it cannot be "
                                  "an unknown one").format(deck=d + 1, shown=shown))
         base = self.cards.cards
@@ -586,7 +586,7 @@ class WaldgaertnerCompanion(TableModule):
         missing = [k for k in need if out[k] in ("", -1) or (k == "size" and out[k] == 0)]
         if missing:
             raise CommandError(_("unknown card: give {missing} (the attributes the rules use)").format(
-                missing=", ".join(missing)))
+                missing=listed(missing)))
         if not 1 <= int(out["size"]) <= 5 or not 0 <= int(out["flowering"]) <= 9 or int(out["harvest"]) > 9:
             raise CommandError(_("unknown card: size is 1-5, flowering and harvest are phases 0-9"))
         if male:
@@ -680,7 +680,7 @@ class WaldgaertnerCompanion(TableModule):
         if w[0] == "card" and len(w) == 2 and _num(w[1]):
             cid, d = int(w[1]), self.deck_now()
             if d >= 0 and not e.t.unknown[d] and cid in e.t.pools.get(e.decks[d], ()):
-                shown = ", ".join(card_label(e.card(x)) for x in sorted(set(e.t.known[d]))[:6])
+                shown = listed(card_label(e.card(x)) for x in sorted(set(e.t.known[d]))[:6])
                 return _("card {id} cannot come from deck {deck} now: the companion knows every card left in it "
                          "({shown}…; a search or bonus draw entered by `keep` filled them in — undo to it and enter "
                          "each card)").format(id=cid, deck=d + 1, shown=shown)
@@ -690,13 +690,13 @@ class WaldgaertnerCompanion(TableModule):
             offered = [_("deck {n}").format(n=d + 1) for d in range(e.players) if e.offer(d) >= 0]
             if A.SPECIAL in e.legal_actions():
                 return _("{seat} can choose {decks}; special (needs 1 cube)").format(
-                    seat=seat_name(self.seat()), decks=", ".join(offered) or _("no deck"))
+                    seat=seat_name(self.seat()), decks=listed(offered) or _("no deck"))
             return _("{seat} can choose {decks}; no special (no cube)").format(
-                seat=seat_name(self.seat()), decks=", ".join(offered) or _("no deck"))
+                seat=seat_name(self.seat()), decks=listed(offered) or _("no deck"))
         if st == "play" and w[0] in ("sell", "plant", "offer"):
             s = self.seat()
             held = [card_label(e.card(c)) for c in (e.hand(s), e.pending(s)) if c >= 0]
-            return _("{seat} plays one of {cards} ({reason})").format(seat=seat_name(s), cards=", ".join(held),
+            return _("{seat} plays one of {cards} ({reason})").format(seat=seat_name(s), cards=listed(held),
                                                                      reason=engine_reason(exc))
         return f"{canon}: {engine_reason(exc)}"
 

@@ -25,6 +25,7 @@ buys, UNDO undoes.
 
 from __future__ import annotations
 
+from table.companion.labels import listed
 from table.companion.zankapfel import CommandError, ZankapfelCompanion, kind_name, seat_name, status_name
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.engine.zankapfel import actions as A
@@ -75,7 +76,7 @@ def price_line(ctl: ZankapfelCompanion) -> str:
         return ""
     p = ctl.state
     face = kind_name(p.face_up) if p.face_up >= 0 else _("none")
-    shown = ", ".join(_("{kind} {value} (price {price})").format(kind=kind_name(k), value=v, price=c)
+    shown = listed(_("{kind} {value} (price {price})").format(kind=kind_name(k), value=v, price=c)
                       for k, v, c in prices[:4])
     return _("Mayor on {square}: {prices}, joker price {joker}; face up: {face}").format(
         square=A.square_name(p.mayor), prices=shown, joker=A.JOKER_PRICE, face=face)

@@ -38,6 +38,7 @@ from table.companion.applejack.setup import Setup, SetupJob, campaign_middle
 from table.companion.applejack.teach import TeachJob
 from table.companion.applejack.tracking import ENGINE_VERBS, TRACKED_NO_FIX, TrackingJob
 from table.companion.hints import Hint
+from table.companion.labels import listed
 from table.companion.players import PlayersJob
 from table.companion.tracked import OrchardMirror
 from table.engine import actions as A
@@ -491,7 +492,7 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
         self._say(self.new_game_line())
         self._say(self.honey_line())
         if setup.apple_tiles is not None:
-            names = ", ".join(variety_name(self.data.varieties[v].name) for v in setup.apple_tiles)
+            names = listed(variety_name(self.data.varieties[v].name) for v in setup.apple_tiles)
             self._say(_("Apple tiles, first printed apple first: {names}").format(names=names))
         if setup.tracked:
             self._say(_("Orchard tracking on (hints: {hints}): enter every tile drawn, taken and placed").format(

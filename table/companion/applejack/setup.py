@@ -9,7 +9,7 @@ from typing import Any
 from table.companion.applejack.base import ControllerBase
 from table.companion.applejack.errors import CommandError, parse_numbers
 from table.companion.applejack.teach import setup_label, setup_value, teach_words
-from table.companion.labels import is_number, seat_label, start_honey
+from table.companion.labels import is_number, listed, seat_label, start_honey
 from table.engine.track import TrackConfig
 from table.i18n import _, ngettext
 
@@ -84,7 +84,7 @@ class Setup:
                 game=self.campaign, n=kept))
         elif self.campaign:
             parts.append(_("campaign game {game} of 4").format(game=self.campaign))
-        return ", ".join(parts)
+        return listed(parts)
 
     def hints_text(self) -> str:
         if not self.hints:
@@ -258,4 +258,4 @@ class SetupJob(ControllerBase):
 
     def _honey_seats(self) -> str:
         honey = start_honey(self.data, self.setup.players)
-        return ", ".join(f"{seat_label(p)} {h}" for p, h in enumerate(honey))
+        return listed(f"{seat_label(p)} {h}" for p, h in enumerate(honey))
