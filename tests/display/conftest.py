@@ -18,3 +18,15 @@ def pygame_display() -> Iterator[None]:
     pygame.font.init()
     yield
     pygame.display.quit()
+
+
+@pytest.fixture
+def pygame_each() -> Iterator[None]:
+    """The same, up for each test and down after it (the app and demo tests, which open and close
+    windows of their own); ``pytestmark = pytest.mark.usefixtures("pygame_each")``."""
+    import pygame
+
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    pygame.display.quit()

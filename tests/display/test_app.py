@@ -16,12 +16,7 @@ from tests.fakes import ManualClock
 DATA = load_dataset()
 
 
-@pytest.fixture(autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("pygame_each")
 
 
 

@@ -18,13 +18,7 @@ from table.display.draftcider_view import DraftCiderView
 from table.engine.draftcider import Card
 from table.engine.draftcider.scoring import BAD, STEADY
 
-
-@pytest.fixture(autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("pygame_each")
 
 
 def key(k, uni=""):

@@ -17,12 +17,7 @@ SIZES = ((480, 320), (800, 480), (1024, 600))
 NEW_MARKS = ("diamond", "heart", "cross", "hexagon", "plus", "moon", "drop")
 
 
-@pytest.fixture(autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("pygame_each")
 
 
 def mark_mask(mark: str, r: float) -> pygame.mask.Mask:

@@ -10,13 +10,7 @@ from table.display.app import App
 from table.display.waldgaertner_view import WaldgaertnerView
 from table.hardware.events import ButtonPress
 
-
-@pytest.fixture(autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("pygame_each")
 
 
 def key(k, uni=""):

@@ -12,13 +12,7 @@ from table.display.app import App
 from table.display.render import View
 from table.display.zankapfel_view import ZankapfelView
 
-
-@pytest.fixture(autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("pygame_each")
 
 
 def key(k, uni=""):

@@ -10,13 +10,7 @@ import pytest
 from table.companion.ports import RecordingIndicators
 from table.display.zankapfel_demo import DONE, PLAY, ZankapfelDemoScreen, zankapfel_steps
 
-
-@pytest.fixture(autouse=True)
-def _pygame():
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("pygame_each")
 
 
 def test_a_whole_game_runs_to_its_end_with_the_lamps_following_the_seats():
