@@ -130,16 +130,16 @@ def sample(data: DataSet, name: str) -> Controller:
         ctl.do("setup orchards=on campaign=3")
         return ctl
     if name in ("loop-harvest", "blossom", "loop"):  # 2 players, the end of the first loop
-        ctl = _until(data, Setup(2), lambda c: any(a.kind == "loop" for a in c.pending))
+        ctl = play_until(data, Setup(2), lambda c: any(a.kind == "loop" for a in c.pending))
         while ctl.pending[0].kind != {"loop-harvest": "harvest", "blossom": "blossom", "loop": "loop"}[name]:
             ctl.do("ack")
         return ctl
     if name == "middle-space":  # solo: the middle space's announcement (honey for empty trees, refill them)
-        return _until(data, Setup(1), lambda c: bool(c.pending) and c.pending[0].kind == "middle")
+        return play_until(data, Setup(1), lambda c: bool(c.pending) and c.pending[0].kind == "middle")
     if name == "last-turn":
-        return _until(data, Setup(3), lambda c: not c.pending and c.t.is_last_turn())
+        return play_until(data, Setup(3), lambda c: not c.pending and c.t.is_last_turn())
     if name == "game-over":
-        return _until(data, Setup(2), lambda c: bool(c.pending) and c.pending[0].kind == "end")
+        return play_until(data, Setup(2), lambda c: bool(c.pending) and c.pending[0].kind == "end")
     if name == "pad-total":  # an entry that looks like a total is flagged, not refused
         ctl = _played(data, Setup(2), 3, "pad 1")
         ctl.do("pad 1 brown 14")
@@ -155,7 +155,7 @@ def sample(data: DataSet, name: str) -> Controller:
     raise KeyError(name)
 
 
-def _until(data: DataSet, setup: Setup, stop: Callable[[Controller], bool], seed: int = 3) -> Controller:
+def play_until(data: DataSet, setup: Setup, stop: Callable[[Controller], bool], seed: int = 3) -> Controller:
     """A seeded game played (takes, confirmations) until ``stop`` holds."""
     ctl = Controller(data)
     ctl.setup = setup

@@ -16,6 +16,7 @@ from table.companion.controller import Controller, Setup
 from table.datafiles import load_dataset
 from table.display import teach_view
 from table.display.render import View
+from table.display.samples import play_until
 from table.i18n import using
 from tests.display.golden import assert_matches_golden
 
@@ -24,19 +25,6 @@ DATA = load_dataset()
 NAMES = ("teach-setup", "teach-turn", "teach-harvest", "teach-blossom", "teach-tracked")
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
-
-
-def _until(setup: Setup, stop, seed: int = 3) -> Controller:
-    ctl = Controller(DATA)
-    ctl.setup = setup
-    ctl.do("start")
-    rng = random.Random(seed)
-    while not stop(ctl):
-        if ctl.pending:
-            ctl.do("ack")
-        else:
-            ctl.do(str(rng.choice([a for a in ctl.t.legal_actions() if not a.kind.startswith("fix")])))
-    return ctl
 
 
 def teach_sample(name: str) -> Controller:
@@ -52,9 +40,9 @@ def teach_sample(name: str) -> Controller:
             ctl.press("skip")
         return ctl
     if name == "teach-harvest":
-        return _until(Setup(2, teach=True), lambda c: bool(c.pending) and c.pending[0].kind == "harvest")
+        return play_until(DATA, Setup(2, teach=True), lambda c: bool(c.pending) and c.pending[0].kind == "harvest")
     if name == "teach-blossom":
-        return _until(Setup(2, teach=True), lambda c: bool(c.pending) and c.pending[0].kind == "blossom")
+        return play_until(DATA, Setup(2, teach=True), lambda c: bool(c.pending) and c.pending[0].kind == "blossom")
     if name == "teach-tracked":
         ctl = Controller(DATA)
         ctl.setup = Setup(2, tracked=True, teach=True)

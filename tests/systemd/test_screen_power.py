@@ -11,8 +11,7 @@ import pytest
 
 from table.display.power import settings
 from tests.systemd.helpers import BACKLIGHT_RULE, ENV_TEMPLATE, UNIT, find_tool, read_unit
-
-TOKEN = re.compile(r'\s*([A-Z_]+(?:\{[^}]+\})?)\s*(==|!=|\+=|=)\s*"([^"]*)"\s*(?:,|$)')
+from tests.systemd.test_udev_rule import rules as udev_rules
 
 
 def template_lines(include_examples: bool) -> dict[str, str]:
@@ -38,17 +37,7 @@ def test_the_template_s_screen_lines_and_examples_read_without_a_problem() -> No
 
 
 def test_the_backlight_rule_gives_brightness_and_bl_power_to_group_video() -> None:
-    rules = []
-    for line in BACKLIGHT_RULE.read_text().splitlines():
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        tokens, pos = [], 0
-        while pos < len(line):
-            token = TOKEN.match(line, pos)
-            assert token, f"cannot parse at column {pos}: {line[pos:]!r}"
-            tokens.append(token.groups())
-            pos = token.end()
-        rules.append(tokens)
+    rules = udev_rules(BACKLIGHT_RULE)
     assert len(rules) == 2
     runs = [value for rule in rules for key, op, value in rule if key == "RUN"]
     assert runs == ["/bin/chgrp video /sys%p/brightness", "/bin/chmod g+w /sys%p/brightness",
