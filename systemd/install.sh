@@ -27,7 +27,7 @@ set -euo pipefail
 
 readonly SERVICE=applejack-table.service
 readonly USER_NAME=applejack
-readonly USER_GROUPS=(gpio dialout video render input)
+readonly USER_GROUPS=(gpio dialout video render input audio)
 readonly PREFIX=/opt/applejack-table
 readonly VENV=$PREFIX/venv
 readonly STATE_DIR=/var/lib/applejack-table
@@ -38,7 +38,7 @@ readonly GPIO_RULE_DEST=/etc/udev/rules.d/60-applejack-gpio.rules
 readonly BACKLIGHT_RULE_DEST=/etc/udev/rules.d/61-applejack-backlight.rules
 # SDL's kmsdrm driver dlopen()s these; pygame's wheel does not bring them. Same names on bookworm
 # and trixie.
-readonly KMSDRM_PACKAGES=(libgbm1 libegl1 libgles2 libdrm2)
+readonly KMSDRM_PACKAGES=(libgbm1 libegl1 libgles2 libdrm2 espeak-ng)  # espeak-ng: APPLEJACK_SPEAK=1
 readonly LGPIO_PACKAGE=python3-lgpio
 
 HERE=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)

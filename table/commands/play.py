@@ -21,6 +21,12 @@ from table.display.power import add_arguments as add_screen_arguments
 log = logging.getLogger("applejack.play")
 
 
+def _env_flag(name: str) -> bool:
+    """A yes/no setting of the env file: ``1``, ``yes``, ``on``, ``true`` (any case) is yes;
+    anything else, or nothing, is no."""
+    return os.environ.get(name, "").strip().lower() in ("1", "yes", "on", "true")
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--game", type=_game_arg, default="applejack", metavar="KEY",
                    help="the game at the table: applejack (default), zankapfel, draftcider or waldgaertner (see "
@@ -44,7 +50,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--die", default=os.environ.get("APPLEJACK_DIE_SENSOR") or "off", metavar="SOURCE",
                    help="die sensor: a serial port such as /dev/applejack-die or socket://host:port, sim "
                         "(the simulator, following the rules), or off (default: $APPLEJACK_DIE_SENSOR, else off)")
-    p.add_argument("--speak", action="store_true", help="speak announcements with espeak-ng if installed")
+    p.add_argument("--speak", action="store_true", default=_env_flag("APPLEJACK_SPEAK"),
+                   help="speak announcements with espeak-ng if installed, in the table's language (default: "
+                        "$APPLEJACK_SPEAK=1/yes/on, else silent)")
     p.add_argument("--demo", type=int, nargs="?", const=1, default=None, metavar="SEED",
                    help="play a whole random game (2 players, cottage tiles; seeded) as the script: "
                         "a demonstration that needs nobody at the table")

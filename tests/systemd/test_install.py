@@ -255,7 +255,7 @@ def test_kmsdrm_libraries_and_python3_lgpio_come_from_the_distribution(root: Pat
     out = ok("--root", root, "--no-venv")
     apt = [line for line in out.splitlines() if "apt-get install" in line]
     assert len(apt) == 1 and apt[0].startswith("- skipped (--root"), apt
-    for package in ("libgbm1", "libegl1", "libgles2", "libdrm2", "python3-lgpio"):
+    for package in ("libgbm1", "libegl1", "libgles2", "libdrm2", "espeak-ng", "python3-lgpio"):
         assert f" {package}" in apt[0], package
     assert "--no-install-recommends" in apt[0]
 

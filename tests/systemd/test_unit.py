@@ -17,7 +17,7 @@ import pytest
 from tests.systemd.helpers import ENV_TEMPLATE, INSTALL_SH, REPO, UNIT, find_tool, read_unit
 
 EXPOSURE_LIMIT = 3.0
-GROUPS = {"gpio", "dialout", "video", "render", "input"}
+GROUPS = {"gpio", "dialout", "video", "render", "input", "audio"}  # audio: speech (espeak-ng)
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +91,7 @@ def test_environment_template_sets_what_the_app_reads() -> None:
     assert (args.die, args.idle_demo) == ("/dev/applejack-die", 5.0)
 
 
-def test_devices_are_closed_except_gpio_serial_display_input(unit: dict[str, dict[str, list[str]]]) -> None:
+def test_devices_are_closed_except_gpio_serial_display_input_sound(unit: dict[str, dict[str, list[str]]]) -> None:
     assert one(unit, "Service", "DevicePolicy") == "closed"
     allowed = dict(value.split() for value in unit["Service"]["DeviceAllow"])
     assert allowed == {
@@ -100,6 +100,7 @@ def test_devices_are_closed_except_gpio_serial_display_input(unit: dict[str, dic
         "char-ttyUSB": "rw",
         "char-drm": "rw",
         "char-input": "r",
+        "char-alsa": "rw",  # speech (espeak-ng)
     }
     # char-* groups are looked up in /proc/devices at start: the drivers must be loaded before
     wants = set(words(unit, "Unit", "Wants"))
@@ -242,3 +243,19 @@ def test_systemd_analyze_verify_catches_a_misspelt_setting(tmp_path: Path) -> No
     broken = UNIT.read_text().replace("ProtectSystem=strict", "ProtectSystm=strict")
     result = verify(tool, verify_root(tmp_path, broken))
     assert "ProtectSystm" in result.stdout + result.stderr
+
+
+@pytest.mark.parametrize(("value", "speak"), [("1", True), ("yes", True), ("On", True), ("0", False), ("", False),
+                                              ("nope", False)])
+def test_applejack_speak_in_the_env_file_turns_speech_on(value: str, speak: bool) -> None:
+    import argparse
+    import os
+    from unittest import mock
+
+    from table.commands import play
+
+    assert "#APPLEJACK_SPEAK=1" in ENV_TEMPLATE.read_text()  # documented, off by default
+    with mock.patch.dict(os.environ, {"APPLEJACK_SPEAK": value}):
+        parser = argparse.ArgumentParser()
+        play.add_arguments(parser)
+        assert parser.parse_args([]).speak is speak
