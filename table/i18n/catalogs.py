@@ -31,6 +31,7 @@ LOCALE = Path(__file__).resolve().parent / "locale"
 
 #: (part, patterns relative to table/): the first part whose pattern matches a file owns it.
 PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("demo", ("bots/demo*.py",)),
     ("zankapfel", ("companion/zankapfel*.py", "display/zankapfel_*.py")),
     ("draftcider", ("companion/draftcider*.py", "display/draftcider_*.py", "commands/score_draftcider.py")),
     ("waldgaertner", ("companion/waldgaertner*.py", "display/waldgaertner_*.py")),
