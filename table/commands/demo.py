@@ -14,6 +14,7 @@ import logging
 import os
 import signal
 import sys
+from pathlib import Path
 from typing import Any
 
 from table.commands.inputs import demo_pace, pin_choice, window_size
@@ -57,6 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"when someone touches the screen or presses a button: start play on the same "
                              f"screen (default), or exit with status {EXIT_PLAY}")
     parser.add_argument("--state-dir", default=None, metavar="DIR", help="play's journal directory (see play)")
+    parser.add_argument("--language", default=None, metavar="CODE",
+                        help="the language of the demo's words: en, de, fr or ja (default: the one last chosen at "
+                             "the table, kept in the state dir; else $APPLEJACK_LANGUAGE; else en)")
     add_screen_arguments(parser)  # --dim-after, --schedule (display/power.py)
 
 
@@ -65,6 +69,27 @@ def build_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="applejack-table demo")
     add_arguments(parser)
     return parser.parse_args(argv)
+
+
+def _set_language(args: argparse.Namespace) -> bool:
+    """The demo's language, as ``play`` chooses it (``--language``, the table's saved choice, the
+    env file, English); False after one line for a bad ``--language``."""
+    from table.companion.journal import default_state_dir
+    from table.companion.language import starting_language
+    from table.i18n import UnknownLanguage, set_language
+
+    from table.companion.statedir import StateDirRefused
+
+    try:
+        state_dir: Path | None = Path(args.state_dir) if args.state_dir is not None else default_state_dir()
+    except StateDirRefused:  # play says so when it starts; the demo just has no saved choice
+        state_dir = None
+    try:
+        set_language(starting_language(state_dir, getattr(args, "language", None)))
+    except UnknownLanguage as exc:
+        print(f"demo: --language: {exc}", file=sys.stderr)
+        return False
+    return True
 
 
 def run(args: argparse.Namespace) -> int:
@@ -80,6 +105,8 @@ def run(args: argparse.Namespace) -> int:
         except StateDirRefused as exc:
             print(f"demo: {exc}", file=sys.stderr)
             return 2
+    if not _set_language(args):
+        return 2
     game = getattr(args, "game", "applejack")
     if game == "zankapfel":
         return _run_zankapfel(args)
