@@ -76,9 +76,8 @@ def _set_language(args: argparse.Namespace) -> bool:
     env file, English); False after one line for a bad ``--language``."""
     from table.companion.journal import default_state_dir
     from table.companion.language import starting_language
-    from table.i18n import UnknownLanguage, set_language
-
     from table.companion.statedir import StateDirRefused
+    from table.i18n import UnknownLanguage, set_language
 
     try:
         state_dir: Path | None = Path(args.state_dir) if args.state_dir is not None else default_state_dir()
