@@ -12,7 +12,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def demo(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     environ = dict(os.environ, SDL_VIDEODRIVER="dummy", PYTHONPATH=str(ROOT), **(env or {}))
-    environ.pop("APPLEJACK_LANGUAGE", None) if env is None or "APPLEJACK_LANGUAGE" not in env else None
+    if "APPLEJACK_LANGUAGE" not in (env or {}):
+        environ.pop("APPLEJACK_LANGUAGE", None)
     return subprocess.run([sys.executable, "-m", "table", "demo", "--text", "--pace", "0", "--players", "2", *args],
                           capture_output=True, text=True, timeout=300, cwd=ROOT, env=environ)
 
@@ -33,4 +34,5 @@ def test_demo_takes_the_language_chosen_at_the_table(tmp_path):
 def test_a_bad_demo_language_is_one_line(tmp_path):
     r = demo("--language", "klingon", "--state-dir", str(tmp_path))
     assert r.returncode == 2
-    assert r.stderr.strip().splitlines() == ["demo: --language: unknown language 'klingon': choose one of en, de, fr, ja"]
+    want = "demo: --language: unknown language 'klingon': choose one of en, de, fr, ja"
+    assert r.stderr.strip().splitlines() == [want]
