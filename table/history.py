@@ -5,12 +5,15 @@ damaged history never touches the journal, and the other way round). Schema vers
 :data:`SCHEMA_VERSION` in ``PRAGMA user_version``.
 
 * ``players``: every name that ever played (the touchscreen offers them, most recent first).
-* ``games``: one row per finished game — game key (``applejack``), the variant/setup as JSON,
+* ``games``: one row per finished game — game key (``applejack``, ``zankapfel``, ``draftcider``,
+  ``waldgaertner``: every game's finished record is replayed or rescored by its engine before it
+  is stored), the variant/setup as JSON,
   the date (unix seconds, UTC), the number of players, the solo verdict (``outstanding``,
   ``goal``, ``short``; NULL with several players), the record's SHA-256 (a game is stored once,
   however often it is imported) and the record itself (for the QR code and the coach).
 * ``scores``: one row per game and seat — the player, the total, the breakdown as JSON
-  (``table.engine.scoring.ScoreBreakdown``'s fields) and whether the seat won.
+  (``table.engine.scoring.ScoreBreakdown``'s fields for Applejack, the other engines' ``Score``
+  fields for the others) and whether the seat won.
 
 **Damage** (SQLite calls the file corrupt or not a database, another schema version, a row that
 does not read back): the file is moved aside as ``history.sqlite3.damaged-<unix time>`` with one
@@ -29,6 +32,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import sqlite3
 import time
 import unicodedata
@@ -178,12 +182,20 @@ class FinishedGame:
     """What the history keeps of a finished record, before it is stored."""
 
     game: str
+    """The ``table.games`` key: ``applejack``, ``zankapfel``, ``draftcider``, ``waldgaertner``."""
     setup: dict[str, Any]
-    breakdowns: tuple[ScoreBreakdown, ...]
+    breakdowns: tuple[Any, ...]
+    """Per seat the engine's score breakdown (a frozen value with an int ``total``)."""
     winners: tuple[int, ...]
     names: tuple[str | None, ...]
     """Names people gave (a hand-typed pad, a record's names); None for a seat without one."""
     record: dict[str, Any]
+    details: tuple[dict[str, Any], ...] = ()
+    """Per seat the breakdown as JSON data (the game's breakdown fields and ``total``)."""
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(int(b.total) for b in self.breakdowns)
 
 
 def _breakdown_dict(b: ScoreBreakdown) -> dict[str, Any]:
@@ -196,7 +208,9 @@ def read_finished(record: Any, data: Any = None) -> FinishedGame:
     """The finished game a record describes: the companion's ``applejack-track/1`` record with its
     score pad (the dict the journal receives as ``("finished", record)``), or a full game record
     ``applejack-record/1`` played to the end. The pad is rescored (and checked against the stored
-    scores) with ``data`` (default: the shipped data set). HistoryInputError on anything else."""
+    scores) with ``data`` (default: the shipped data set). The other games' finished records
+    (:data:`OTHER_FORMATS`, and Draft Cider's end-only score pad) are replayed or rescored by their
+    engines (:func:`read_other`). HistoryInputError on anything else."""
     from table.engine.errors import EngineError
     from table.engine.record import FORMAT as GAME_FORMAT
     from table.engine.record import GameRecord
@@ -209,11 +223,13 @@ def read_finished(record: Any, data: Any = None) -> FinishedGame:
     size = len(json.dumps(record, sort_keys=True))
     if size > MAX_RECORD_BYTES:
         raise HistoryInputError(f"the record is {size} bytes as JSON, at most {MAX_RECORD_BYTES}")
+    fmt = record.get("format")
+    if (isinstance(fmt, str) and fmt in OTHER_FORMATS) or (fmt is None and _is_draftcider_pad(record)):
+        return read_other(record)
     if data is None:
         from table.datafiles import load_dataset
 
         data = load_dataset()
-    fmt = record.get("format")
     try:
         if fmt == TRACK_FORMAT:
             result = score_record(record, data)
@@ -232,8 +248,9 @@ def read_finished(record: Any, data: Any = None) -> FinishedGame:
             pad_names = game_record.names
             win = winners([b.total for b in breakdowns])
         else:
-            raise HistoryInputError(f"not a finished Applejack game (format {str(fmt)[:40]!r}; "
-                                    f"{TRACK_FORMAT!r} or {GAME_FORMAT!r} expected)")
+            known = ", ".join(repr(f) for f in (TRACK_FORMAT, GAME_FORMAT, *OTHER_FORMATS))
+            raise HistoryInputError(f"not a finished Applejack game nor another game's record (format "
+                                    f"{str(fmt)[:40]!r}; one of {known} expected)")
     except EngineError as exc:
         raise HistoryInputError(one_line(str(exc))) from None
     except (KeyError, TypeError, AttributeError) as exc:
@@ -250,7 +267,128 @@ def read_finished(record: Any, data: Any = None) -> FinishedGame:
         names = _record_names(record["names"], seats)
     if seats == 1:
         win = ()  # a solo game has marks, not a winner
-    return FinishedGame("applejack", setup, breakdowns, win, names, record)
+    return FinishedGame("applejack", setup, breakdowns, win, names, record,
+                        tuple(_breakdown_dict(b) for b in breakdowns))
+
+
+OTHER_FORMATS: dict[str, str] = {"zankapfel-record/1": "zankapfel", "draftcider-record/1": "draftcider",
+                                 "waldgaertner-record/1": "waldgaertner"}
+"""The other games' finished records (``record["format"]`` → ``table.games`` key): the engine's
+record, which the companions emit as ``("finished", record)`` (Zankapfel and Waldgärtner add the
+table's commands, ``scores``, ``winners`` and Waldgärtner its ``score_pad``). Draft Cider's
+end-only pad (``{"players": [{"name", "batches"}], "easy"}``) has no format: see
+:func:`_is_draftcider_pad`."""
+RECORD_EXTRAS = ("table_commands", "scores", "winners", "score_pad", "names", "dealt_cards", "end")
+"""What a companion adds to an engine record (checked here, never passed to a strict replay)."""
+
+
+def _is_draftcider_pad(record: dict[str, Any]) -> bool:
+    """Draft Cider's end-only score pad: no format, a list of players each with batches."""
+    players = record.get("players")
+    return (set(record) <= {"players", "easy", "names"} and isinstance(players, list) and bool(players)
+            and all(isinstance(p, dict) and "batches" in p for p in players))
+
+
+def read_other(record: dict[str, Any]) -> FinishedGame:
+    """A Zankapfel, Draft Cider or Waldgärtner finished record, replayed by its engine to the end
+    (or a Draft Cider end-only pad, rescored): what it stores beside the actions (``scores``,
+    ``winners``, a ``score_pad``) must agree with the replay, else HistoryInputError (one line)."""
+    from table.engine.errors import EngineError
+
+    fmt = record.get("format")
+    key = "draftcider" if fmt is None else OTHER_FORMATS.get(str(fmt), "")
+    if not key:
+        raise HistoryInputError(f"not a finished game of {', '.join(OTHER_FORMATS.values())}")
+    pad_names: tuple[str, ...] = ()
+    try:
+        if fmt is None:
+            breakdowns, details, win, pad_names, setup = _draftcider_pad(record)
+        else:
+            breakdowns, details, win, setup = _replayed(key, record)
+    except HistoryInputError:
+        raise
+    except (EngineError, ValueError, KeyError, TypeError, AttributeError, IndexError, OverflowError,
+            RecursionError) as exc:
+        raise HistoryInputError(one_line(f"{_title(key)}: {exc}")) from None
+    seats = len(breakdowns)
+    if not 2 <= seats <= MAX_PLAYERS:
+        raise HistoryInputError(f"{seats} seats; 2..{MAX_PLAYERS} expected")
+    totals = [int(b.total) for b in breakdowns]
+    for t in totals:
+        if abs(t) > MAX_SCORE:
+            raise HistoryInputError(f"a total of {t} is beyond ±{MAX_SCORE}")
+    if "scores" in record and record["scores"] != totals:
+        raise HistoryInputError(one_line(f"the record's stored scores {str(record['scores'])[:60]} disagree with "
+                                         f"the game replayed ({totals})"))
+    if "winners" in record and record["winners"] != list(win):
+        raise HistoryInputError(one_line(f"the record's stored winners {str(record['winners'])[:40]} disagree with "
+                                         f"the game replayed ({list(win)})"))
+    if "score_pad" in record and record["score_pad"] != list(details):
+        raise HistoryInputError("the record's stored score pad disagrees with the game replayed")
+    names: tuple[str | None, ...] = (pad_names if len(pad_names) == seats and _named(pad_names)
+                                     else (None,) * seats)
+    if record.get("names") is not None:
+        names = _record_names(record["names"], seats)
+    return FinishedGame(key, setup, tuple(breakdowns), tuple(win), names, record, tuple(details))
+
+
+def _title(key: str) -> str:
+    from table.games import game_info
+
+    try:
+        return game_info(key).title
+    except ValueError:
+        return key
+
+
+def _replayed(key: str, record: dict[str, Any]) -> tuple[list[Any], list[dict[str, Any]], tuple[int, ...],
+                                                         dict[str, Any]]:
+    """Replay an engine record to its end: breakdowns, their JSON form, winners, the setup."""
+    import dataclasses
+
+    core = {k: v for k, v in record.items() if k not in RECORD_EXTRAS}
+    setup: dict[str, Any]
+    if key == "zankapfel":
+        from table.engine.zankapfel import replay as z_replay
+
+        state: Any = z_replay(core)
+        setup = state.config.to_dict()
+    elif key == "waldgaertner":
+        from table.engine.waldgaertner import replay as w_replay
+
+        state = w_replay(core)
+        setup = {k: v for k, v in state.config.to_dict().items() if k != "cards"}
+        setup["cards"] = hashlib.sha256(state.config.cards.text.encode()).hexdigest()[:12]  # the card file
+    else:
+        from table.engine.draftcider import replay as d_replay
+
+        state = d_replay(core)
+        setup = state.config.to_dict()
+        if "deck" in setup:
+            setup["deck"] = "own"  # not the shipped deck (the record holds it)
+    if not state.is_terminal():
+        raise HistoryInputError(f"the {_title(key)} record does not reach the end of the game")
+    scores = list(state.scores())
+    details = [_batches_dict(s) if key == "draftcider" else dataclasses.asdict(s) for s in scores]
+    return scores, details, tuple(state.winners()), setup
+
+
+def _batches_dict(score: Any) -> dict[str, Any]:
+    from table.engine.draftcider import BATCHES
+
+    return {**dict(zip(BATCHES, score.batches, strict=True)), "total": score.total}
+
+
+def _draftcider_pad(record: dict[str, Any]) -> tuple[list[Any], list[dict[str, Any]], tuple[int, ...],
+                                                     tuple[str, ...], dict[str, Any]]:
+    """Draft Cider's end-only pad, rescored (``table.engine.draftcider.score_pad``)."""
+    from table.engine.draftcider import score_pad
+
+    pad = {k: v for k, v in record.items() if k != "names"}
+    result = score_pad(pad)
+    win = tuple(result.names.index(n) for n in result.winners)
+    setup = {"players": len(result.names), "easy": bool(record.get("easy", False)), "pad": "end"}
+    return list(result.scores), [_batches_dict(s) for s in result.scores], win, result.names, setup
 
 
 def _record_names(value: Any, seats: int) -> tuple[str | None, ...]:
@@ -277,9 +415,14 @@ def _named(names: Sequence[str]) -> bool:
 
     labels = {s.capitalize() for s in SEAT_SYMBOLS}
     try:
-        return all(clean_name(n).split()[-1] not in labels for n in names) and len(set(names)) == len(names)
+        return (all(clean_name(n).split()[-1] not in labels and not _SEAT_LABEL.fullmatch(clean_name(n))
+                    for n in names) and len(set(names)) == len(names))
     except HistoryInputError:
         return False
+
+
+_SEAT_LABEL = re.compile(r"Seat \d+")
+"""A companion's pad label for a seat (Draft Cider's end-only pad): not a person's name."""
 
 
 def record_digest(record: dict[str, Any]) -> str:
@@ -399,7 +542,8 @@ class History:
         if not (0 <= when < 1e11):
             raise HistoryInputError(f"date {when!r} out of range")
         digest = record_digest(finished.record)
-        solo = solo_mark(finished.breakdowns[0].total) if seats == 1 else None
+        solo = solo_mark(finished.breakdowns[0].total) if seats == 1 and finished.game == "applejack" else None
+        details = finished.details or tuple(_breakdown_dict(b) for b in finished.breakdowns)
         with self._tx() as db:
             if db.execute("SELECT 1 FROM games WHERE digest=?", (digest,)).fetchone():
                 return None
@@ -417,7 +561,7 @@ class History:
                                (when, pid))
                 db.execute("INSERT INTO scores (game, seat, player, total, breakdown, winner) "
                            "VALUES (?, ?, ?, ?, ?, ?)",
-                           (gid, seat, pid, b.total, json.dumps(_breakdown_dict(b), sort_keys=True),
+                           (gid, seat, pid, int(b.total), json.dumps(details[seat], sort_keys=True),
                             int(seat in finished.winners)))
         return gid
 
@@ -600,14 +744,17 @@ RECENT_GAMES = 10
 """How many of the last games the history screen lists."""
 
 
-def variant_text(setup: dict[str, Any]) -> str:
-    """A stored game's variant in words: ``solo``, ``3 players, cottage tiles``, …"""
+def variant_text(setup: dict[str, Any], game: str = "applejack") -> str:
+    """A stored game's variant in words: ``solo``, ``3 players, cottage tiles``, ``4 players, easy
+    mode`` (``game``: the ``table.games`` key; each game has its own options)."""
     from table.i18n import _, ngettext
 
     players = setup.get("players")
     parts = [_("solo") if players == 1 else
              ngettext("{n} player", "{n} players", int(players)).format(n=players) if isinstance(players, int)
              else _("players unknown")]
+    if game != "applejack":
+        return ", ".join(parts + _other_variant(setup, game))
     if setup.get("cottage"):
         parts.append(_("cottage tiles"))
     if setup.get("apple_tiles") is not None:
@@ -615,6 +762,35 @@ def variant_text(setup: dict[str, Any]) -> str:
     if setup.get("middle_start") not in (None, 0) or setup.get("campaign"):
         parts.append(_("campaign"))
     return ", ".join(parts)
+
+
+def _other_variant(setup: dict[str, Any], game: str) -> list[str]:
+    """The options of a Zankapfel, Draft Cider or Waldgärtner game in words (none: the standard game)."""
+    from table.i18n import _
+
+    parts = []
+    if game == "zankapfel":
+        from table.engine.zankapfel.game import DEFAULT_DECK, DEFAULT_TRACK
+
+        if setup.get("bribery"):
+            parts.append(_("corruption"))
+        if isinstance(setup.get("track_length"), int) and setup["track_length"] != DEFAULT_TRACK:
+            parts.append(_("finish at {n} points").format(n=setup["track_length"]))
+        if setup.get("deck") not in (None, list(DEFAULT_DECK)):
+            parts.append(_("own deck"))
+    elif game == "draftcider":
+        if setup.get("easy"):
+            parts.append(_("easy mode"))
+        if setup.get("deck") is not None:
+            parts.append(_("own deck"))
+    elif game == "waldgaertner":
+        if setup.get("players") in (2, 5, 6):  # the one deck the rules leave open (ruling W3)
+            parts.append(_("North American deck") if setup.get("choice") == "NA" else _("European deck"))
+        if setup.get("tasks"):
+            parts.append(_("additional tasks"))
+        if setup.get("direct_sale"):
+            parts.append(_("direct sale"))
+    return parts
 
 
 def summary_rows(games: Sequence[GameEntry], marks: Sequence[SoloMarks]) -> list[Any]:
@@ -634,7 +810,7 @@ def summary_rows(games: Sequence[GameEntry], marks: Sequence[SoloMarks]) -> list
         return [HistoryRow("note", _("No games stored yet."))]
     bests: dict[tuple[str, str, str], tuple[int, int]] = {}
     for g in games:
-        variant = variant_text(g.setup)
+        variant = variant_text(g.setup, g.game)
         for s in g.seats:
             if s.named:
                 key = (s.player, title(g.game), variant)
@@ -659,7 +835,8 @@ def summary_rows(games: Sequence[GameEntry], marks: Sequence[SoloMarks]) -> list
     for g in sorted(games, key=lambda e: (e.played, e.id), reverse=True)[:RECENT_GAMES]:
         seats = ", ".join(f"{s.player} {s.total}" for s in g.seats)
         winners = [s.player for s in g.seats if s.winner]
-        line = _("{date} · {seats}").format(date=g.date, seats=seats)
+        line = (_("{date} · {seats}").format(date=g.date, seats=seats) if g.game == "applejack" else
+                _("{date} · {game}: {seats}").format(date=g.date, game=title(g.game), seats=seats))
         if g.solo is not None:
             verdicts = {"outstanding": _("outstanding"), "goal": _("goal reached")}
             line += " · " + verdicts.get(g.solo, _("short of the goal"))

@@ -11,7 +11,8 @@ The fields we write (docs/history.md lists them with their meaning):
   was picked for, named ``Seat N``) — no uuid: the
   app matches people by name on import (our reading), and the code stays small;
 * ``locations[]`` — one: ``id`` 1, ``name`` "Applejack Table";
-* ``games[]`` — one: ``id`` 1, ``name`` "Applejack", ``bggId`` (0: not set by us),
+* ``games[]`` — one: ``id`` 1, ``name`` the game's display name (``table.games``: "Applejack",
+  "Zankapfel", "Draft Cider", "Waldgärtner"), ``bggId`` (0: not set by us),
   ``highestWins`` true, ``cooperative`` false, ``noPoints`` false, ``usesTeams`` false;
 * ``plays[]`` — one: ``uuid`` (UUID5 of the record's digest: importing it twice is one play),
   ``playDate`` ("YYYY-MM-DD HH:MM:SS", UTC), ``gameRefId``, ``locationRefId``, ``durationMin``
@@ -73,18 +74,34 @@ def play_json(entry: GameEntry, record: dict[str, Any] | None = None, *, comment
     }
     if comments:
         play["comments"] = breakdown_text(entry)
+    title = game_title(entry.game)
     return {
-        "about": "An Applejack play from the Applejack Table (BG Stats play file).",
+        "about": f"{'An' if title[:1] in 'AEIOU' else 'A'} {title} play from the Applejack Table (BG Stats play file).",
         "players": players,
         "locations": [{"id": 1, "name": "Applejack Table"}],
-        "games": [{"id": 1, "name": "Applejack", "bggId": 0, "highestWins": True, "cooperative": False,
+        "games": [{"id": 1, "name": title, "bggId": 0, "highestWins": True, "cooperative": False,
                    "noPoints": False, "usesTeams": False}],
         "plays": [play],
     }
 
 
+def game_title(key: str) -> str:
+    """The game's display name (``table.games``): what the statistics app lists the play under."""
+    from table.games import UnknownGameError, game_info
+
+    try:
+        return game_info(key).title
+    except UnknownGameError:
+        return key
+
+
 def breakdown_text(entry: GameEntry) -> str:
-    """``Ada: harvest 23×2 46, 3 varieties +0, blossoms 11, honey 29 = 86; …`` (and the solo verdict)."""
+    """``Ada: harvest 23×2 46, 3 varieties +0, blossoms 11, honey 29 = 86; …`` (and the solo verdict);
+    for the other games each seat's breakdown fields: ``Ada: plants 49, storage 26 = 75; …`` (zeros left out)."""
+    if entry.game != "applejack":
+        return "; ".join(f"{s.player}: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in s.breakdown.items()
+                                                     if k != "total" and isinstance(v, int) and v)
+                         + f" = {s.total}" for s in entry.seats)
     parts = []
     for s in entry.seats:
         b = s.breakdown

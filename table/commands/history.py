@@ -180,7 +180,10 @@ def _tables(games: list[Any], bests: list[Any], marks: list[Any], directory: Any
 
 CSV_FIELDS = ("game_id", "date_utc", "game", "seats", "seat", "player", "total", "winner", "solo",
               "harvest", "harvest_doubled", "profitable_varieties", "variety_bonus", "blossoms", "honey",
-              "per_variety", "setup", "named")
+              "per_variety", "setup", "named", "breakdown")
+"""``harvest`` … ``per_variety`` are Applejack's score pad (empty for the other games); ``breakdown`` is
+every game's per-seat breakdown as JSON (Zankapfel: harvest, cards, dice, bribes; Draft Cider: the
+eight batches; Waldgärtner: plants, partners, storage, task; each with ``total``)."""
 
 
 def _csv(games: list[Any]) -> None:
@@ -195,7 +198,8 @@ def _csv(games: list[Any]) -> None:
             w.writerow([g.id, g.date, g.game, len(g.seats), seat, s.player, s.total, int(s.winner), g.solo or "",
                         *(b.get(f, "") for f in CSV_FIELDS[9:15]),
                         " ".join(str(v) for v in b.get("per_variety", [])),
-                        json.dumps(g.setup, sort_keys=True, separators=(",", ":")), int(s.named)])
+                        json.dumps(g.setup, sort_keys=True, separators=(",", ":")), int(s.named),
+                        json.dumps(b, sort_keys=True, separators=(",", ":"), ensure_ascii=False)])
 
 
 def _coach(args: argparse.Namespace) -> int:

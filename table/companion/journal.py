@@ -42,7 +42,6 @@ from pathlib import Path
 from typing import Any
 
 from table.companion.statedir import AlreadyRunning, StateLock, check_state_dir, describe, is_damage
-from table.engine.track import TRACK_FORMAT
 
 log = logging.getLogger("applejack.journal")
 
@@ -450,11 +449,16 @@ class Journal:
         self._tx("UPDATE games SET status='finished', finished=?, record=? WHERE id=?",
                  (self.clock(), text, self.game))
         self.game, self.current = None, None
-        if record.get("format") == TRACK_FORMAT:
-            # the player history (docs/history.md): its own file, never raises, never stops play
-            from table.history import record_finished
+        # the player history (docs/history.md), every game's finished record (Applejack's track,
+        # Zankapfel, Draft Cider — live or its end-only pad —, Waldgärtner): its own file, replayed
+        # by the game's engine; it never raises and never stops play (a record it refuses is one log line)
+        from table.history import record_finished
 
+        self.last_history_id = None
+        try:
             self.last_history_id = record_finished(self.directory, record)
+        except Exception as exc:  # the history is a convenience: nothing in it may cost the game
+            log.warning("history: the finished game was not stored: %s", repr(exc)[:200])
 
     def finish(self, record: dict[str, Any]) -> Path:
         self._write("finished", record)
