@@ -45,12 +45,13 @@ from __future__ import annotations
 import logging
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from table.companion.controller import LedState
 from table.companion.labels import listed
 from table.companion.module import TableModule
+from table.companion.players import names_dict, names_of
 from table.companion.protocol import CommandError as CommandError  # re-exported: one refusal for every game
 from table.companion.protocol import CommandHook
 from table.engine.draftcider import Card, Config, State, score_pad
@@ -216,6 +217,8 @@ class DSetup:
     players: int = 4
     easy: bool = False
     pad: str = "live"
+    names: tuple[str | None, ...] = ()
+    """The players per seat (``companion/players.py``), None where nobody was picked."""
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int) \
@@ -230,16 +233,17 @@ class DSetup:
         return Config(self.players, easy=self.easy)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": GAME, "players": self.players, "easy": self.easy, "pad": self.pad}
+        return {"game": GAME, "players": self.players, "easy": self.easy, "pad": self.pad,
+                **names_dict(self.names[:self.players])}
 
     @classmethod
     def from_dict(cls, d: Any) -> DSetup:
         if not isinstance(d, dict) or d.get("game") != GAME:
             raise ValueError("not a Draft Cider setup")
-        unknown = [k for k in d if k not in ("game", "players", "easy", "pad")]
+        unknown = [k for k in d if k not in ("game", "players", "easy", "pad", "names")]
         if unknown:
             raise ValueError(f"unknown setup key {unknown[0]!r}")
-        return cls(d.get("players"), d.get("easy", False), d.get("pad", "live"))  # type: ignore[arg-type]
+        return cls(d.get("players"), d.get("easy", False), d.get("pad", "live"), names_of(d))  # type: ignore[arg-type]
 
     def to_text(self) -> str:
         """The setup as one line (``setup players=4 easy=off pad=live``); :meth:`from_text` reads it."""
@@ -263,7 +267,7 @@ class DSetup:
                 pad = val
             else:
                 raise CommandError(_("setup {word}: players=2..6, easy=on|off, pad=live|end").format(word=repr(word)))
-        return cls(players, easy, pad)
+        return replace(s, players=players, easy=easy, pad=pad)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -532,13 +536,13 @@ class DraftCiderCompanion(TableModule):
             if b.startswith("trough") and b[6:] in ("2", "3", "4", "5", "6"):
                 b = f"players:{b[6:]}"
             if b.startswith("players:") and _digit(b[8:], 2, 6):
-                self.setup = DSetup(int(b[8:]), s.easy, s.pad)
+                self.setup = replace(s, players=int(b[8:]))
                 return ""
             if b in ("trough7", "easy", "e"):
-                self.setup = DSetup(s.players, not s.easy, s.pad)
+                self.setup = replace(s, easy=not s.easy)
                 return ""
             if b in ("trough1", "padmode", "p"):
-                self.setup = DSetup(s.players, s.easy, "end" if s.pad == "live" else "live")
+                self.setup = replace(s, pad="end" if s.pad == "live" else "live")
                 return ""
             return "start" if b == "confirm" else None
         if b == "undo":
@@ -596,6 +600,8 @@ class DraftCiderCompanion(TableModule):
                 return
             raise CommandError(_("an unfinished game is waiting: confirm resumes it, undo twice discards it"))
         if self.mode == "setup":
+            if self._setup_names(command):
+                return
             if text.startswith("setup"):
                 self.setup = DSetup.from_text(text, self.setup)
                 self._changed()
@@ -879,6 +885,7 @@ class DraftCiderCompanion(TableModule):
             self.mode = "result"
             self.record = self.finished_record()
             self._emit("finished", self.record)
+            self.book.changed()  # the names just played come first next time
         else:
             self.log.append(self.ask())
         self._changed()
@@ -970,7 +977,7 @@ class DraftCiderCompanion(TableModule):
         for s, sc in enumerate(scores):
             parts = listed(_("{batch} {points}").format(batch=batch_title(b), points=p)
                               for b, p in enumerate(sc.batches) if p)
-            out.append(_("{seat}: {total} points ({batches})").format(seat=seat_name(s), total=sc.total,
+            out.append(_("{seat}: {total} points ({batches})").format(seat=self.seat_title(s), total=sc.total,
                                                                      batches=parts or _("nothing")))
         out.append(self.winner_line())
         return out
@@ -979,7 +986,7 @@ class DraftCiderCompanion(TableModule):
         """Who won, with how many points (the result screen's heading)."""
         scores = self.final_scores()
         win = self.winners()
-        names = _joined([seat_name(s) for s in win], N_("{first} and {second}"))
+        names = _joined([self.seat_title(s) for s in win], N_("{first} and {second}"))
         best = scores[win[0]].total if win else 0
         return ngettext("{names} wins with {best} points", "{names} win (a tie) with {best} points",
                         len(win)).format(names=names, best=best)
@@ -988,9 +995,9 @@ class DraftCiderCompanion(TableModule):
         """Live: the engine's ``draftcider-record/1`` (its deal is exactly the cards picked).
         Pad: the pad JSON ``score --game draftcider`` reads."""
         if self.setup.pad == "end":
-            return self.pad_dict()
+            return {**self.pad_dict(), **self.names_record()}
         assert self.engine is not None
-        return self.engine.to_record()
+        return {**self.engine.to_record(), **self.names_record()}
 
 
 # ------------------------------------------------------------------------------------------------

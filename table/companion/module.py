@@ -16,13 +16,16 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from table.companion.players import NamedSeats
 from table.companion.protocol import CommandError
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.i18n import _
 
 
-class TableModule:
-    """A game's companion module beside Applejack's (see the module docstring)."""
+class TableModule(NamedSeats):
+    """A game's companion module beside Applejack's (see the module docstring). Its setup has
+    ``names`` (:class:`~table.companion.players.NamedSeats`): the setup screen's **Names** page
+    (``names``) picks a player per seat, text mode's ``setup name SEAT NAME`` too."""
 
     title: ClassVar[str] = "game"
     setup_type: ClassVar[Any] = None
@@ -47,7 +50,9 @@ class TableModule:
             self.hint = ""
             self._changed()
         try:
-            cmd = self._command_for(button)
+            cmd = self._names_page_press(button) if self.mode == "setup" else None
+            if cmd is None:
+                cmd = self._command_for(button)
             if cmd is None:
                 return False
             if cmd:
@@ -73,6 +78,16 @@ class TableModule:
     def hint_request(self) -> None:
         """No bot hints (the shell's hint worker asks every frame)."""
         return None
+
+    def _setup_names(self, command: str) -> bool:
+        """``setup name SEAT [NAME]`` on the setup screen (the name as typed, not lower-cased):
+        whether ``command`` was one (the module's ``do`` asks first)."""
+        words = command.split(maxsplit=2)
+        if self.mode != "setup" or len(words) < 2 or words[0].lower() != "setup" or words[1].lower() != "name":
+            return False
+        self.setup = self._name_setup(command.split(maxsplit=1)[1])
+        self._changed()
+        return True
 
     # --- resume -----------------------------------------------------------------------------------
     def refusal_for(self, setup: Any) -> str:

@@ -82,6 +82,19 @@ def cycle_next(current: str | None, known: Sequence[str], taken: Sequence[str | 
     return options[1]
 
 
+def names_dict(names: Sequence[str | None]) -> dict[str, Any]:
+    """A setup's ``names`` as its journalled dict holds them (nothing when nobody is named)."""
+    return {"names": list(names)} if any(n is not None for n in names) else {}
+
+
+def names_of(d: dict[str, Any]) -> tuple[str | None, ...]:
+    """A journalled setup's ``names`` (ValueError when they are not a list of names and nulls)."""
+    names = d.get("names", [])
+    if not isinstance(names, list) or any(n is not None and not isinstance(n, str) for n in names):
+        raise ValueError(f"names must be a list of names and nulls, not {names!r}")
+    return tuple(names)
+
+
 def remember(known: Sequence[str], names: Sequence[str | None]) -> list[str]:
     """``known`` with ``names`` (who just played) moved to the front, most recent first."""
     played = [n for n in names if n]
@@ -198,36 +211,42 @@ class NoBook:
 
 
 def attach_book(module: Any, state_dir: Any) -> Any:
-    """Give an Applejack companion module the history in ``state_dir`` (the session calls this
-    for every module it makes); other games are returned as they are."""
-    if getattr(module, "game", None) == "applejack":
+    """Give a companion module with named seats (every game's) the history in ``state_dir`` (the
+    session calls this for every module it makes); anything else is returned as it is."""
+    if isinstance(module, NamedSeats):
         from table.history import HistoryBook
 
         module.book = HistoryBook(state_dir)
     return module
 
 
-class PlayersJob(ControllerBase):
-    """The controller's names, history screen and QR page (see the module doc). Its state has
-    class-level defaults, so a controller needs no more in ``__init__``."""
+class NamedSeats:
+    """Named seats for any game's setup (Applejack's :class:`PlayersJob`, and the other games'
+    ``companion/module.TableModule``): the name cycle, the letter keyboard, ``setup name``.
+    A user keeps ``mode`` and a frozen ``setup`` with ``players`` and ``names`` (a tuple, one
+    entry per seat, trailing unnamed seats left out). State has class-level defaults."""
 
+    mode: Any
+    setup: Any
     book: PlayerBook = NoBook()
     keyboard: Keyboard | None = None
     """The letter keyboard while a seat's name is typed (setup screen), else None."""
-    history: HistorySummary | None = None
-    """The history screen while it is open (setup screen), else None."""
-    history_page: int = 0
-    qr_open: bool = False
-    """The result screen shows the QR code page."""
-    _qr: ResultQR | None = None
-    _qr_record: int | None = None
-    _qr_told: int | None = None
+    names_open: bool = False
+    """The other games' setup: the Names page (a name button per seat) covers the setup screen."""
 
-    # --- names --------------------------------------------------------------------------------
     def covering(self) -> bool:
-        """A name's keyboard or the history covers the setup screen: the lid's buttons and keys
-        belong to it (the shell does not switch games under it)."""
-        return self.mode == "setup" and (self.keyboard is not None or self.history is not None)
+        """A name's keyboard or the Names page covers the setup screen: the lid's buttons and
+        keys belong to it (the shell does not switch games under it)."""
+        return self.mode == "setup" and (self.keyboard is not None or self.names_open)
+
+    def seat_label(self, seat: int) -> str:
+        """A seat nobody was picked for: ``Seat 2`` (0-based ``seat``)."""
+        return _("Seat {n}").format(n=seat + 1)
+
+    def seat_title(self, seat: int) -> str:
+        """A seat as the other games' screens name it: its player, else ``Seat 2``."""
+        name = self.player_name(seat)
+        return name if name is not None else self.seat_label(seat)
 
     def seat_names(self) -> tuple[str | None, ...]:
         """One entry per seat of the setup: the player's name, None where nobody was picked."""
@@ -237,20 +256,6 @@ class PlayersJob(ControllerBase):
     def player_name(self, seat: int) -> str | None:
         names = self.seat_names()
         return names[seat] if 0 <= seat < len(names) else None
-
-    def with_name(self, seat: int, label: str | None = None) -> str:
-        """``○ Circle (Ada)``: a seat's label with its player's name (the label alone when none)."""
-        label = seat_label(seat) if label is None else label
-        name = self.player_name(seat)
-        return label if name is None else _("{seat} ({name})").format(seat=label, name=name)
-
-    def named_line(self, line: str) -> str:
-        """A line that names seats by their labels, with the players' names added."""
-        for seat, name in enumerate(self.seat_names()):
-            label = seat_label(seat)
-            if name is not None and label in line:
-                line = line.replace(label, self.with_name(seat, label), 1)
-        return line
 
     def _set_name(self, seat: int, name: str | None) -> None:
         names = list(self.seat_names())
@@ -267,29 +272,16 @@ class PlayersJob(ControllerBase):
         except Exception:  # the history is a convenience: no names offered rather than no game
             return []
 
-    def _parse_setup(self, text: str) -> Any:
-        """``setup name SEAT [NAME]`` (a name may hold blanks; without one the seat's name goes);
-        every other ``setup`` word as before."""
-        words = text.split(maxsplit=2)
-        if words[:1] != ["name"]:
-            return super()._parse_setup(text)  # type: ignore[misc]
-        if len(words) < 2 or not is_number(words[1]) or not 1 <= int(words[1]) <= self.setup.players:
-            raise CommandError(_("setup name SEAT NAME: a seat from 1 to {n}, e.g. setup name 1 Ada").format(
-                n=self.setup.players))
-        before = self.setup
-        try:
-            self._set_name(int(words[1]) - 1, words[2] if len(words) > 2 else None)
-        except PlayerNameError as exc:
-            raise CommandError(str(exc)) from None
-        changed, self.setup = self.setup, before
-        return changed
+    def names_record(self) -> dict[str, Any]:
+        """The record's ``names`` (one per seat, null where nobody was picked), or nothing."""
+        names = self.seat_names()
+        return {"names": list(names)} if any(n is not None for n in names) else {}
 
-    # --- presses on the setup screen ----------------------------------------------------------
-    def _setup_press(self, b: str) -> str | None:
+    def _name_press(self, b: str) -> str | None:
+        """The setup screen's name targets (``name<seat>`` cycles, ``newname<seat>`` opens the
+        keyboard) and every key while the keyboard is up; None: not a name's press."""
         if self.keyboard is not None:
             return self._keyboard_press(b)
-        if self.history is not None:
-            return self._history_press(b)
         if b.startswith("name") and is_number(b[4:]):
             seat = int(b[4:])
             if seat >= self.setup.players:
@@ -305,10 +297,26 @@ class PlayersJob(ControllerBase):
         if b.startswith("newname") and is_number(b[7:]) and int(b[7:]) < self.setup.players:
             self.keyboard = Keyboard(int(b[7:]))
             return ""
-        if b in ("history", "H"):
-            self.history, self.history_page = self.book.summary(), 0
+        return None
+
+    def _names_page_press(self, b: str) -> str | None:
+        """The other games' setup screen: ``names`` opens the Names page; on it ``name<seat>``
+        (or the lid's trough button of the seat) cycles a seat's name, ``newname<seat>`` types
+        one, ``names:done`` (CONFIRM, ESCAPE) closes it; every other key is swallowed. None:
+        the page is closed and ``b`` is not ``names``."""
+        if self.keyboard is not None:
+            return self._keyboard_press(b)
+        if not self.names_open:
+            if b == "names":
+                self.names_open = True
+                return ""
+            return None
+        if b in ("names", "names:done", "confirm", "escape", "undo", "backspace"):
+            self.names_open = False
             return ""
-        return super()._setup_press(b)  # type: ignore[misc,no-any-return]
+        if b.startswith("trough") and is_number(b[6:]):
+            b = f"name{int(b[6:]) - 1}"
+        return self._name_press(b) or ""
 
     def _keyboard_press(self, b: str) -> str:
         kb = self.keyboard
@@ -331,6 +339,76 @@ class PlayersJob(ControllerBase):
             raise CommandError(str(exc)) from None
         return ""  # every other key is swallowed while the keyboard is up
 
+    def _name_setup(self, text: str) -> Any:
+        """``setup name SEAT [NAME]`` (a name may hold blanks; without one the seat's name goes):
+        the setup it makes, or CommandError."""
+        words = text.split(maxsplit=2)
+        if len(words) < 2 or not is_number(words[1]) or not 1 <= int(words[1]) <= self.setup.players:
+            raise CommandError(_("setup name SEAT NAME: a seat from 1 to {n}, e.g. setup name 1 Ada").format(
+                n=self.setup.players))
+        before = self.setup
+        try:
+            self._set_name(int(words[1]) - 1, words[2] if len(words) > 2 else None)
+        except PlayerNameError as exc:
+            raise CommandError(str(exc)) from None
+        changed, self.setup = self.setup, before
+        return changed
+
+
+class PlayersJob(NamedSeats, ControllerBase):
+    """The controller's names, history screen and QR page (see the module doc). Its state has
+    class-level defaults, so a controller needs no more in ``__init__``."""
+
+    history: HistorySummary | None = None
+    """The history screen while it is open (setup screen), else None."""
+    history_page: int = 0
+    qr_open: bool = False
+    """The result screen shows the QR code page."""
+    _qr: ResultQR | None = None
+    _qr_record: int | None = None
+    _qr_told: int | None = None
+
+    # --- names --------------------------------------------------------------------------------
+    def covering(self) -> bool:
+        """A name's keyboard or the history covers the setup screen: the lid's buttons and keys
+        belong to it (the shell does not switch games under it)."""
+        return self.mode == "setup" and (self.keyboard is not None or self.history is not None)
+
+    def with_name(self, seat: int, label: str | None = None) -> str:
+        """``○ Circle (Ada)``: a seat's label with its player's name (the label alone when none)."""
+        label = seat_label(seat) if label is None else label
+        name = self.player_name(seat)
+        return label if name is None else _("{seat} ({name})").format(seat=label, name=name)
+
+    def named_line(self, line: str) -> str:
+        """A line that names seats by their labels, with the players' names added."""
+        for seat, name in enumerate(self.seat_names()):
+            label = seat_label(seat)
+            if name is not None and label in line:
+                line = line.replace(label, self.with_name(seat, label), 1)
+        return line
+
+    def _parse_setup(self, text: str) -> Any:
+        """``setup name SEAT [NAME]``; every other ``setup`` word as before."""
+        words = text.split(maxsplit=2)
+        if words[:1] != ["name"]:
+            return super()._parse_setup(text)  # type: ignore[misc]
+        return self._name_setup(text)
+
+    # --- presses on the setup screen ----------------------------------------------------------
+    def _setup_press(self, b: str) -> str | None:
+        if self.keyboard is not None:
+            return self._keyboard_press(b)
+        if self.history is not None:
+            return self._history_press(b)
+        named = self._name_press(b)
+        if named is not None:
+            return named
+        if b in ("history", "H"):
+            self.history, self.history_page = self.book.summary(), 0
+            return ""
+        return super()._setup_press(b)  # type: ignore[misc,no-any-return]
+
     def _history_press(self, b: str) -> str:
         assert self.history is not None
         if b in ("hist:next", "next", "down", "trough2"):
@@ -351,11 +429,6 @@ class PlayersJob(ControllerBase):
 
     def turn_line(self) -> str:
         return self.named_line(super().turn_line())
-
-    def names_record(self) -> dict[str, Any]:
-        """The record's ``names`` (one per seat, null where nobody was picked), or nothing."""
-        names = self.seat_names()
-        return {"names": list(names)} if any(n is not None for n in names) else {}
 
     def _qr_press(self, b: str) -> bool:
         """The result screen's QR page: ``qr`` opens and closes it; while open every key closes it."""
@@ -390,24 +463,33 @@ class PlayersJob(ControllerBase):
 
 def players_text(ctl: Any, line: str) -> str | None:
     """Text mode's ``players``, ``history`` and ``setup name …`` lines: what to print, or None
-    when the line is not one of them (other games, other words)."""
-    if getattr(ctl, "game", None) != "applejack" or not hasattr(ctl, "seat_names"):
+    when the line is not one of them (other words; ``history`` is Applejack's)."""
+    module = getattr(ctl, "current", ctl)  # the shell holds the game's module
+    if not isinstance(module, NamedSeats):
         return None
     words = line.strip().split(maxsplit=1)
     word = words[0].lower() if words else ""
     if word == "players":
         known = ctl.known_players()
         names = ctl.seat_names()
-        seats = listed(f"{s + 1} {ctl.with_name(s)}" for s in range(len(names)))
+        seats = listed(f"{s + 1} {seat_with_name(module, s)}" for s in range(len(names)))
         return "\n".join([_("Known players: {names}").format(names=listed(known) if known else _("none")),
                           _("Seats: {seats}  (setup name SEAT NAME)").format(seats=seats)])
-    if word == "history":
+    if word == "history" and isinstance(module, PlayersJob):
         return str(ctl.book.summary().text())
     if word == "setup" and len(words) > 1 and words[1].lower().startswith("name"):
         try:
-            ctl.do(line.strip())
+            getattr(ctl, "do")(line.strip())  # noqa: B009 (every game's module has its own do)
         except (CommandError, ValueError) as exc:
             return f"  ? {exc}"
-        seats = listed(f"{s + 1} {ctl.with_name(s)}" for s in range(ctl.setup.players))
+        seats = listed(f"{s + 1} {seat_with_name(module, s)}" for s in range(module.setup.players))
         return _("Seats: {seats}").format(seats=seats)
     return None
+
+
+def seat_with_name(ctl: NamedSeats, seat: int) -> str:
+    """A seat as text mode lists it: Applejack's ``○ Circle (Ada)``, the other games' ``Ada``
+    (``Seat 2`` for a seat nobody was picked for)."""
+    if isinstance(ctl, PlayersJob):
+        return ctl.with_name(seat)
+    return ctl.seat_title(seat)

@@ -51,12 +51,13 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from table.companion.controller import LedState
 from table.companion.labels import both, listed
 from table.companion.module import TableModule
+from table.companion.players import names_dict, names_of
 from table.companion.protocol import CommandError as CommandError  # re-exported: one refusal for every game
 from table.companion.protocol import CommandHook
 from table.companion.waldgaertner_names import PHASE_NAMES, card_name, phase_name, size_name, size_plural
@@ -169,19 +170,21 @@ class WSetup:
     players: int = 2
     choice: str = "EU"
     direct_sale: bool = False
+    names: tuple[str | None, ...] = ()
+    """The players per seat (``companion/players.py``), None where nobody was picked."""
 
     def config(self, cards: CardSet) -> Config:
         return Config(self.players, cards, choice=self.choice, direct_sale=self.direct_sale)
 
     def to_dict(self, cards: CardSet) -> dict[str, Any]:
         return {"game": GAME, "players": self.players, "choice": self.choice, "direct_sale": self.direct_sale,
-                "cards_digest": cards_digest(cards)}
+                "cards_digest": cards_digest(cards), **names_dict(self.names[:self.players])}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> WSetup:
         if not isinstance(d, dict) or d.get("game") != GAME:
             raise ValueError("not a Waldgärtner setup")
-        s = cls(int(d["players"]), str(d.get("choice", "EU")), bool(d.get("direct_sale", False)))
+        s = cls(int(d["players"]), str(d.get("choice", "EU")), bool(d.get("direct_sale", False)), names_of(d))
         if not 2 <= s.players <= 7 or s.choice not in ("EU", "NA"):
             raise ValueError(f"a Waldgärtner setup for 2-7 players and EU or NA, not {d!r}")
         return s
@@ -316,17 +319,16 @@ class WaldgaertnerCompanion(TableModule):
             return "new" if b == "confirm" else None
         if self.mode == "setup":
             if b.startswith("trough") and b[6:] in ("2", "3", "4", "5", "6", "7"):
-                self.setup = WSetup(int(b[6:]), self.setup.choice, self.setup.direct_sale)
+                self.setup = replace(self.setup, players=int(b[6:]))
                 return ""
             if b.startswith("players:"):
-                self.setup = WSetup(int(b.split(":")[1]), self.setup.choice, self.setup.direct_sale)
+                self.setup = replace(self.setup, players=int(b.split(":")[1]))
                 return ""
             if b in ("trough1", "choice"):
-                self.setup = WSetup(self.setup.players, "NA" if self.setup.choice == "EU" else "EU",
-                                    self.setup.direct_sale)
+                self.setup = replace(self.setup, choice="NA" if self.setup.choice == "EU" else "EU")
                 return ""
             if b == "directsale":
-                self.setup = WSetup(self.setup.players, self.setup.choice, not self.setup.direct_sale)
+                self.setup = replace(self.setup, direct_sale=not self.setup.direct_sale)
                 return ""
             return "start" if b == "confirm" else None
         assert self.e is not None
@@ -396,6 +398,8 @@ class WaldgaertnerCompanion(TableModule):
                 return
             raise CommandError(_("an unfinished game is waiting: confirm resumes it, undo twice discards it"))
         if self.mode == "setup":
+            if self._setup_names(command):
+                return
             if text.startswith("setup"):
                 self.setup = self._parse_setup(text)
                 self._changed()
@@ -708,6 +712,7 @@ class WaldgaertnerCompanion(TableModule):
                 self.record = self.finished_record()
                 self.log.extend(self.result_lines())
                 self._emit("finished", self.record)
+                self.book.changed()  # the names just played come first next time
         else:
             self.mode = "play"
             self.log.append(self.ask())
@@ -747,7 +752,8 @@ class WaldgaertnerCompanion(TableModule):
             else:
                 raise CommandError(_("setup {word}: players=2..7, choice=EU|NA, directsale=on|off").format(
                     word=repr(word)))
-        return WSetup(players, choice, direct)
+        out: WSetup = replace(s, players=players, choice=choice, direct_sale=direct)
+        return out
 
     def _start(self, setup: WSetup, *, journal: bool) -> None:
         self.setup = setup
@@ -1023,17 +1029,18 @@ class WaldgaertnerCompanion(TableModule):
         rec["score_pad"] = [{"plants": s.plants, "partners": s.partners, "storage": s.storage, "task": s.task,
                              "total": s.total} for s in e.scores()]
         rec["winners"] = list(e.winners())
+        rec.update(self.names_record())
         return rec
 
     def result_lines(self) -> list[str]:
         e = self.state
         winners = e.winners()
-        win = both([seat_name(s) for s in winners])
+        win = both([self.seat_title(s) for s in winners])
         sc = e.scores()
         order = sorted(range(e.players), key=lambda s: -sc[s].total)
         return [ngettext("Game over: {winners} wins", "Game over: {winners} win", len(winners)).format(winners=win),
                 *(_("{seat}: {total} points (plants {plants}, partners {partners}, storage {storage})").format(
-                    seat=seat_name(s), total=sc[s].total, plants=sc[s].plants, partners=sc[s].partners,
+                    seat=self.seat_title(s), total=sc[s].total, plants=sc[s].plants, partners=sc[s].partners,
                     storage=sc[s].storage) for s in order)]
 
 

@@ -39,11 +39,12 @@ mayor's move until every laid card is revealed, and the discord cards until the 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from table.companion.controller import LedState
 from table.companion.module import TableModule
+from table.companion.players import names_dict, names_of
 from table.companion.protocol import CommandError as CommandError  # re-exported: one refusal for every game
 from table.companion.protocol import CommandHook
 from table.engine.errors import ActionParseError, IllegalActionError
@@ -137,18 +138,21 @@ class ZSetup:
 
     players: int = 4
     finish: int = DEFAULT_TRACK
+    names: tuple[str | None, ...] = ()
+    """The players per seat (``companion/players.py``), None where nobody was picked."""
 
     def config(self) -> Config:
         return Config(self.players, track_length=self.finish)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"game": GAME, "players": self.players, "track_length": self.finish}
+        return {"game": GAME, "players": self.players, "track_length": self.finish,
+                **names_dict(self.names[:self.players])}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> ZSetup:
         if not isinstance(d, dict) or d.get("game") != GAME:
             raise ValueError("not a Zankapfel setup")
-        s = cls(int(d["players"]), int(d.get("track_length", DEFAULT_TRACK)))
+        s = cls(int(d["players"]), int(d.get("track_length", DEFAULT_TRACK)), names_of(d))
         s.config()  # refuses 2 or 7 players, a finish below 1
         return s
 
@@ -646,14 +650,14 @@ class ZankapfelCompanion(TableModule):
             return "new" if b == "confirm" else None  # the finished game is recorded: no undo past it
         if self.mode == "setup":
             if b.startswith("trough") and b[6:] in ("3", "4", "5", "6"):
-                self.setup = ZSetup(int(b[6:]), self.setup.finish)
+                self.setup = replace(self.setup, players=int(b[6:]))
                 return ""
             if b in ("trough7", "finish"):
                 i = FINISHES.index(self.setup.finish) if self.setup.finish in FINISHES else 0
-                self.setup = ZSetup(self.setup.players, FINISHES[(i + 1) % len(FINISHES)])
+                self.setup = replace(self.setup, finish=FINISHES[(i + 1) % len(FINISHES)])
                 return ""
             if b.startswith("players:"):
-                self.setup = ZSetup(int(b.split(":")[1]), self.setup.finish)
+                self.setup = replace(self.setup, players=int(b.split(":")[1]))
                 return ""
             return "start" if b == "confirm" else None
         assert self.b is not None
@@ -733,6 +737,8 @@ class ZankapfelCompanion(TableModule):
                 return
             raise CommandError(_("an unfinished game is waiting: confirm resumes it, undo twice discards it"))
         if self.mode == "setup":
+            if self._setup_names(command):
+                return
             if text.startswith("setup"):
                 self.setup = self._parse_setup(text)
                 self._changed()
@@ -857,6 +863,7 @@ class ZankapfelCompanion(TableModule):
                 self.mode = "result"
                 self.record = self.finished_record()
                 self._emit("finished", self.record)
+                self.book.changed()  # the names just played come first next time
         else:
             self.mode = "play"
             self.log.append(self.b.ask())
@@ -901,7 +908,7 @@ class ZankapfelCompanion(TableModule):
             else:
                 raise CommandError(_("setup {word}: players=3..6, finish=N").format(word=repr(word)))
         try:
-            s = ZSetup(players, finish)
+            s: ZSetup = replace(self.setup, players=players, finish=finish)
             s.config()
         except ValueError as exc:
             raise CommandError(engine_refusal(str(exc))) from None
@@ -966,6 +973,7 @@ class ZankapfelCompanion(TableModule):
         rec["scores"] = [s.total for s in e.scores()]
         rec["winners"] = list(e.winners())
         rec["end"] = e.end_reason
+        rec.update(self.names_record())
         return rec
 
     def result_lines(self) -> list[str]:
@@ -979,14 +987,14 @@ class ZankapfelCompanion(TableModule):
 
     def result_heading(self) -> str:
         e = self.state
-        win = both([seat_name(s) for s in e.winners()])
+        win = both([self.seat_title(s) for s in e.winners()])
         template = ngettext("Game over ({reason}): {winners} wins", "Game over ({reason}): {winners} win",
                             len(e.winners()))
         return template.format(reason=end_reason_name(e.end_reason), winners=win)
 
     def result_row(self, seat: int) -> str:
         pos = self.positions()[seat]
-        return _("{seat}: {n} points").format(seat=seat_name(seat), n=pos)
+        return _("{seat}: {n} points").format(seat=self.seat_title(seat), n=pos)
 
 
 def _seat_ok(n: str, b: Build) -> bool:

@@ -22,9 +22,9 @@ from table.companion.draftcider import (
     batch_title,
     colour_name,
     height_text,
-    seat_name,
     sweetness_text,
 )
+from table.display import players_view
 from table.display.render import BG, DIM, FG, LIT, OK, PANEL, Colour, View, contrast
 from table.engine.draftcider.cards import COLOURS
 from table.engine.draftcider.scoring import BATCHES, score_orchard
@@ -60,7 +60,8 @@ class DraftCiderView(View):
         self.targets = []
         surf.fill(BG)
         if ctl.mode == "setup":
-            self.draw_setup(surf, ctl)
+            if not players_view.draw_setup_overlay(self, surf, ctl):  # the Names page, a name's keyboard
+                self.draw_setup(surf, ctl)
         elif ctl.mode == "resume":
             self.draw_resume(surf, ctl)
         elif ctl.mode == "result":
@@ -101,14 +102,15 @@ class DraftCiderView(View):
                      min_size=12)
         r = pygame.Rect(self.w - self.px(260), self.h - self.px(100), self.px(230), self.px(80))
         self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
+        players_view.names_button(self, surf, ctl, pygame.Rect(self.px(10), self.px(6), self.px(200), self.px(38)))
 
     # --- play and pad -----------------------------------------------------------------------------
     def draw_play(self, surf: pygame.Surface, ctl: Any) -> None:  # a DraftCiderCompanion
         seat = ctl.seat()
         if ctl.mode == "play":
-            head = _("{phase} · {seat} picks").format(phase=ctl.phase_line(), seat=seat_name(seat))
+            head = _("{phase} · {seat} picks").format(phase=ctl.phase_line(), seat=ctl.seat_title(seat))
         else:
-            head = _("Score pad · {seat} · {n} of 12 cards").format(seat=seat_name(seat), n=ctl.pad_count(seat))
+            head = _("Score pad · {seat} · {n} of 12 cards").format(seat=ctl.seat_title(seat), n=ctl.pad_count(seat))
         self.text(surf, head, 24, (self.px(12), self.px(6)), bold=True, max_w=self.w - self.px(24))
         grid = pygame.Rect(self.px(8), self.px(40), self.w - self.px(16), self.px(236))
         self.draw_batches(surf, ctl, seat, grid)
@@ -191,8 +193,8 @@ class DraftCiderView(View):
             r = pygame.Rect(area.x + s * w, area.y, w - self.px(4), area.h)
             pygame.draw.rect(surf, LIT if s == now else PANEL, r, border_radius=self.px(6))
             ink = (0, 0, 0) if s == now else FG
-            label = f"{seat_name(s)}: {total}" if self.small and n > 4 else \
-                _("{seat}: {total} · {n} cards").format(seat=seat_name(s), total=total, n=cards)
+            label = f"{ctl.seat_title(s)}: {total}" if self.small and n > 4 else \
+                _("{seat}: {total} · {n} cards").format(seat=ctl.seat_title(s), total=total, n=cards)
             self.text(surf, label, 17, r.center, ink, bold=s == now, anchor="center", max_w=r.w - self.px(6))
             if ctl.mode == "pad":
                 self.targets.append((r, f"player:{s + 1}"))
@@ -214,7 +216,7 @@ class DraftCiderView(View):
         elif st == "choose":
             last = ctl.pad_player == ctl.setup.players - 1
             items = [(_("BLIND: Bad"), "batch:bad", None),
-                     (_("Score ✓") if last else f"{seat_name(ctl.pad_player + 1)} ✓", "confirm", OK)]
+                     (_("Score ✓") if last else f"{ctl.seat_title(ctl.pad_player + 1)} ✓", "confirm", OK)]
         items.append((_("Undo"), "undo", None))
         w = min(self.px(150), (self.w - 2 * x) // max(1, len(items)))
         for i, (label, name, colour) in enumerate(items):
@@ -233,7 +235,7 @@ class DraftCiderView(View):
         for s in range(n):
             x = self.px(12) + label_w + s * col + col // 2
             ink = LIT if s in winners else FG
-            self.text(surf, seat_name(s), 18, (x, top), ink, bold=True, anchor="midtop", max_w=col - 4)
+            self.text(surf, ctl.seat_title(s), 18, (x, top), ink, bold=True, anchor="midtop", max_w=col - 4)
         for b in range(len(BATCHES) + 1):
             y = top + row * (b + 1)
             if b % 2 == 0:

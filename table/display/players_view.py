@@ -6,6 +6,9 @@ with the view's own helpers and scale, so every size (480×320 … 1024×600) ge
   (``name<seat>``); a **History** button at the bottom right; while a name is typed the whole
   screen is the letter keyboard (``kb:…`` targets, keys at least 40 px at 480×320), while the
   history is open the whole screen is the history (``hist:…``).
+* The other games' setup: a **Names** button (:func:`names_button`) opens the Names page
+  (:func:`draw_names_page`): per seat its badge and a name button cycling its name (``name<seat>``)
+  with a **New…** button beside it (``newname<seat>``), and **Done**; the keyboard is the same.
 * Play, score pad, result: a named seat shows its player's name beside its badge.
 * Result: a **QR code** button (only when the game is in the history) opens a page with the
   code at full screen height, one rectangle per module, its quiet zone light
@@ -28,19 +31,26 @@ QR_LIGHT = (255, 255, 255)
 
 
 def _named(ctl: Any) -> bool:
+    """Applejack's controller with names (its setup, pad and result draw them here)."""
     return getattr(ctl, "game", "applejack") == "applejack" and hasattr(ctl, "seat_names")
 
 
+def _seats_named(ctl: Any) -> bool:
+    """Any game's module with named seats (``companion/players.NamedSeats``)."""
+    return hasattr(ctl, "seat_names") and hasattr(ctl, "covering")
+
+
 def covers_setup(ctl: Any) -> bool:
-    """The keyboard or the history screen covers the setup screen (the game tab is not drawn)."""
-    return _named(ctl) and bool(ctl.covering())
+    """The keyboard, the history or the Names page covers the setup screen (the game tab is not
+    drawn)."""
+    return _seats_named(ctl) and bool(ctl.covering())
 
 
 # --- keys -----------------------------------------------------------------------------------------
 def players_key(ctl: Any, e: Any) -> str | None:
     """A key while a name is typed or the history is open (a button name; ``noop`` swallows it),
     ``H`` for the history on the setup screen; None: the key is not ours."""
-    if not _named(ctl) or ctl.mode != "setup":
+    if not _seats_named(ctl) or ctl.mode != "setup":
         return None
     if ctl.keyboard is not None:
         if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -51,6 +61,8 @@ def players_key(ctl: Any, e: Any) -> str | None:
             return "backspace"
         char = getattr(e, "unicode", "")
         return f"char:{char}" if char and char.isprintable() else "noop"
+    if not _named(ctl):
+        return "names:done" if ctl.names_open and e.key == pygame.K_ESCAPE else None
     if ctl.history is not None:
         keys = {pygame.K_UP: "hist:prev", pygame.K_LEFT: "hist:prev", pygame.K_PAGEUP: "hist:prev",
                 pygame.K_DOWN: "hist:next", pygame.K_RIGHT: "hist:next", pygame.K_PAGEDOWN: "hist:next",
@@ -69,6 +81,8 @@ def draw_setup_overlay(v: View, surf: pygame.Surface, ctl: Any) -> bool:
         return False
     if ctl.keyboard is not None:
         draw_keyboard(v, surf, ctl)
+    elif not _named(ctl):
+        draw_names_page(v, surf, ctl)
     else:
         from table.display.history_view import draw_history
 
@@ -110,6 +124,53 @@ def draw_setup_names(v: View, surf: pygame.Surface, ctl: Any) -> None:
     v.button(surf, hr, _("History"), "history", size=18)
 
 
+def _badge(v: View, surf: pygame.Surface, ctl: Any, seat: int, c: tuple[int, int], r: int) -> None:
+    """A seat's badge: Applejack's symbol, the other games' seat number."""
+    from table.display.render import FG, PANEL
+
+    if _named(ctl):
+        v.seat_badge(surf, seat, c, r)
+        return
+    pygame.draw.circle(surf, PANEL, c, r)
+    v.text(surf, str(seat + 1), 16, c, FG, bold=True, anchor="center")
+
+
+def names_button(v: View, surf: pygame.Surface, ctl: Any, r: pygame.Rect, size: int = 20) -> None:
+    """The other games' setup screen: the **Names** button, with the names picked so far."""
+    names = [n for n in ctl.seat_names() if n]
+    label = _("Names: {names}").format(names=", ".join(names)) if names else _("Names…")
+    v.button(surf, r, label, "names", size=size, lit=bool(names))
+
+
+def draw_names_page(v: View, surf: pygame.Surface, ctl: Any) -> None:
+    """The other games' Names page: per seat its badge, its name button (cycling: nobody → the
+    people who played before → New…) and a New… button; Done at the bottom right."""
+    from table.display.render import DIM, OK
+
+    n = ctl.setup.players
+    margin, gap = v.px(10), v.px(6)
+    v.text(surf, _("Who sits where? (a seat's button: the next name)"), 20, (margin, v.px(22)), DIM,
+           anchor="midleft", max_w=v.w - 2 * margin)
+    top, bottom = v.px(42), v.h - v.px(56)
+    cols = 1 if n <= 4 else 2
+    rows = -(-n // cols)
+    rh = min(v.px(64), (bottom - top - (rows - 1) * gap) // rows)
+    cw = (v.w - 2 * margin - (cols - 1) * v.px(12)) // cols
+    new_w = v.px(110)
+    for seat in range(n):
+        col, row = divmod(seat, rows)
+        x, y = margin + col * (cw + v.px(12)), top + row * (rh + gap)
+        r = min(rh // 2 - v.px(4), v.px(16))
+        _badge(v, surf, ctl, seat, (x + r + v.px(2), y + rh // 2), r)
+        nr = pygame.Rect(x + 2 * r + v.px(10), y, cw - 2 * r - v.px(10) - new_w - gap, rh)
+        name = ctl.player_name(seat)
+        v.button(surf, nr, name if name is not None else ctl.seat_label(seat) + " ▸", f"name{seat}", size=20,
+                 lit=name is not None)
+        v.button(surf, pygame.Rect(nr.right + gap, y, new_w, rh), _("New…"), f"newname{seat}", size=18)
+    done = pygame.Rect(v.w - v.px(170), v.h - v.px(48), v.px(160), v.px(40))
+    v.button(surf, done, _("Done ✓"), "names:done", colour=OK, size=20)
+
+
 def draw_keyboard(v: View, surf: pygame.Surface, ctl: Any) -> None:
     """The letter keyboard: whose name, the text typed, three rows of ten keys, then
     shift, the other page, space, delete, cancel and OK."""
@@ -117,8 +178,9 @@ def draw_keyboard(v: View, surf: pygame.Surface, ctl: Any) -> None:
 
     kb = ctl.keyboard
     margin, gap = v.px(8), v.px(6)
-    v.seat_badge(surf, kb.seat, (margin + v.px(16), v.px(22)), v.px(14))
-    v.text(surf, _("Name for {seat}").format(seat=ctl.with_name(kb.seat).split(" (")[0]), 22,
+    _badge(v, surf, ctl, kb.seat, (margin + v.px(16), v.px(22)), v.px(14))
+    seat = ctl.with_name(kb.seat).split(" (")[0] if _named(ctl) else ctl.seat_label(kb.seat)
+    v.text(surf, _("Name for {seat}").format(seat=seat), 22,
            (margin + v.px(38), v.px(22)), DIM, anchor="midleft", max_w=v.w - v.px(60))
     box = pygame.Rect(margin, v.px(42), v.w - 2 * margin, v.px(54))
     pygame.draw.rect(surf, (10, 12, 16), box, border_radius=v.px(8))

@@ -17,8 +17,9 @@ from typing import Any
 
 import pygame
 
-from table.companion.waldgaertner import CHANCE_STAGES, CHOOSE_STAGES, card_label, seat_name
+from table.companion.waldgaertner import CHANCE_STAGES, CHOOSE_STAGES, card_label
 from table.companion.waldgaertner_names import phase_name, size_name
+from table.display import players_view
 from table.display.render import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, View, contrast
 from table.engine.waldgaertner import actions as A
 from table.engine.waldgaertner.game import ROUNDS
@@ -39,7 +40,8 @@ class WaldgaertnerView(View):
         self.targets = []
         surf.fill(BG)
         if ctl.mode == "setup":
-            self.draw_setup(surf, ctl)
+            if not players_view.draw_setup_overlay(self, surf, ctl):  # the Names page, a name's keyboard
+                self.draw_setup(surf, ctl)
         elif ctl.mode == "resume":
             self.draw_resume(surf, ctl)
         elif ctl.mode == "result":
@@ -74,6 +76,7 @@ class WaldgaertnerView(View):
                      DIM, max_lines=5, min_size=12)
         r = pygame.Rect(self.w - self.px(260), self.h - self.px(100), self.px(230), self.px(80))
         self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
+        players_view.names_button(self, surf, ctl, pygame.Rect(self.px(10), self.px(6), self.px(200), self.px(38)))
 
     # --- play -------------------------------------------------------------------------------------
     def draw_play(self, surf: pygame.Surface, ctl: Any) -> None:
@@ -170,7 +173,7 @@ class WaldgaertnerView(View):
             pygame.draw.rect(surf, (70, 64, 30) if s == active else PANEL, row, border_radius=self.px(6))
             r = max(4, min(rh // 3, self.px(14)))
             pygame.draw.circle(surf, SEAT_RGB[s], (row.x + r + self.px(4), row.y + r + self.px(3)), r)
-            self.text(surf, seat_name(s), 16, (row.x + 2 * r + self.px(10), row.y + self.px(2)), FG, bold=True)
+            self.text(surf, ctl.seat_title(s), 16, (row.x + 2 * r + self.px(10), row.y + self.px(2)), FG, bold=True)
             self.text(surf, _("storage {n}").format(n=store), 18, (row.right - self.px(6), row.y + self.px(1)), LIT,
                       bold=True, anchor="topright")
             info = _("fields {fields} · dark {dark} · {plants} plants · hand {hand}").format(
@@ -251,7 +254,7 @@ class WaldgaertnerView(View):
             yy = self.px(94) + k * rh
             win = s in winners
             pygame.draw.circle(surf, SEAT_RGB[s], (self.px(36), yy + rh // 2), max(4, rh // 3))
-            self.text(surf, seat_name(s), 22, (self.px(60), yy + rh // 2), LIT if win else FG, bold=win,
+            self.text(surf, ctl.seat_title(s), 22, (self.px(60), yy + rh // 2), LIT if win else FG, bold=win,
                       anchor="midleft")
             vals = (sc[s].plants, sc[s].partners, sc[s].storage, sc[s].total)
             for i, v in enumerate(vals):

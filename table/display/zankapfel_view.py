@@ -15,7 +15,8 @@ from typing import Any
 
 import pygame
 
-from table.companion.zankapfel import SEAT_COLOURS, ZankapfelCompanion, kind_name, seat_name, status_name
+from table.companion.zankapfel import SEAT_COLOURS, ZankapfelCompanion, kind_name, status_name
+from table.display import players_view
 from table.display.render import BG, DIM, FG, LIT, OK, PANEL, Colour, View, contrast
 from table.engine.zankapfel import actions as A
 from table.i18n import _, ngettext
@@ -33,7 +34,8 @@ class ZankapfelView(View):
         self.targets = []
         surf.fill(BG)
         if ctl.mode == "setup":
-            self.draw_setup(surf, ctl)
+            if not players_view.draw_setup_overlay(self, surf, ctl):  # the Names page, a name's keyboard
+                self.draw_setup(surf, ctl)
         elif ctl.mode == "resume":
             self.draw_resume(surf, ctl)
         elif ctl.mode == "result":
@@ -65,6 +67,7 @@ class ZankapfelView(View):
                      (self.px(390), self.px(262)), self.w - self.px(420), DIM, max_lines=4, min_size=12)
         r = pygame.Rect(self.w - self.px(260), self.h - self.px(100), self.px(230), self.px(80))
         self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
+        players_view.names_button(self, surf, ctl, pygame.Rect(self.px(10), self.px(6), self.px(200), self.px(38)))
 
     # --- play -------------------------------------------------------------------------------------
     def draw_play(self, surf: pygame.Surface, ctl: Any) -> None:  # a ZankapfelCompanion
@@ -72,7 +75,7 @@ class ZankapfelView(View):
         assert b is not None
         p = b.preview
         st = b.stage()
-        head = _("Round {round} · {seat} holds the apple").format(round=p.round, seat=seat_name(p.first)) \
+        head = _("Round {round} · {seat} holds the apple").format(round=p.round, seat=ctl.seat_title(p.first)) \
             if p.round else _("Setup")
         self.text(surf, head, 24, (self.px(12), self.px(8)), bold=True, max_w=self.px(520))
         face = A.KINDS[p.face_up] if p.face_up >= 0 else None
@@ -158,7 +161,7 @@ class ZankapfelView(View):
             pygame.draw.circle(surf, SEAT_RGB[s], (row.x + rh // 2, row.centery), rh // 3)
             if s == p.first and p.round:
                 self.text(surf, "●", 14, (row.x + rh // 2, row.centery), (200, 30, 30), anchor="center")
-            name = f"{seat_name(s)}"
+            name = f"{ctl.seat_title(s)}"
             self.text(surf, name, 18, (row.x + rh, row.y + self.px(2)), FG, bold=True)
             status = status_name(ctl.seat_status(s) or ("discord" if s in fight else ""))
             left = len(p.discord_cards(s))
@@ -190,7 +193,8 @@ class ZankapfelView(View):
         elif st == "joker":
             items = [(kind_name(k), f"kind:{k}", KIND_RGB[k]) for k in A.COLOURS]
         elif st == "dice":
-            items = [(f"{seat_name(s)}: {b.dice.get(s, 0)}", f"dice:{s + 1}", SEAT_RGB[s]) for s in b.fight_seats()]
+            items = [(f"{ctl.seat_title(s)}: {b.dice.get(s, 0)}", f"dice:{s + 1}", SEAT_RGB[s])
+                     for s in b.fight_seats()]
             items.append((_("Done ✓"), "confirm", OK))
         elif st == "card":
             left = ctl.state.discord_cards(b.seat())
