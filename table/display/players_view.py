@@ -136,10 +136,10 @@ def _badge(v: View, surf: pygame.Surface, ctl: Any, seat: int, c: tuple[int, int
 
 
 def names_button(v: View, surf: pygame.Surface, ctl: Any, r: pygame.Rect, size: int = 20) -> None:
-    """The other games' setup screen: the **Names** button, with the names picked so far."""
-    names = [n for n in ctl.seat_names() if n]
-    label = _("Names: {names}").format(names=", ".join(names)) if names else _("Names…")
-    v.button(surf, r, label, "names", size=size, lit=bool(names))
+    """The other games' setup screen: the **Names** button, with how many seats have a player."""
+    named = sum(n is not None for n in ctl.seat_names())
+    label = _("Names: {n} of {seats}").format(n=named, seats=ctl.setup.players) if named else _("Names…")
+    v.button(surf, r, label, "names", size=size, lit=bool(named))
 
 
 def draw_names_page(v: View, surf: pygame.Surface, ctl: Any) -> None:
