@@ -127,3 +127,16 @@ def test_an_old_journalled_setup_without_names_still_reads():
     assert DSetup.from_dict({"game": "draftcider", "players": 3}).names == ()
     with pytest.raises(ValueError):
         ZSetup.from_dict({"game": "zankapfel", "players": 3, "names": "Ada"})
+
+
+def test_draft_cider_end_only_pad_carries_the_names():
+    from table.companion.draftcider import DraftCiderCompanion, pad_script, table_script
+
+    pad = pad_script(table_script(3, 4)[1])
+    ctl = DraftCiderCompanion()
+    ctl.do(pad[0])
+    ctl.do("setup name 2 Bo")
+    for c in pad[1:]:
+        ctl.do(c)
+    assert ctl.mode == "result" and ctl.record["names"] == [None, "Bo", None]
+    assert read_finished(ctl.record, DATA).names == (None, "Bo", None)
