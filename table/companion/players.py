@@ -18,7 +18,10 @@ logic (no pygame, no SQLite; the history itself is reached through an injected
   (statistics-app JSON, ``table.statsexport``) full height; text mode prints it after the result.
 
 :class:`PlayersJob` is the controller's part for all three (a mixin of
-``companion/applejack/controller.Controller``, like the other jobs).
+``companion/applejack/controller.Controller``, like the other jobs). Its game-free half,
+:class:`NamedSeats` (the name cycle, the keyboard, ``setup name``, the record's ``names``), is
+also a base of ``companion/module.TableModule``: Zankapfel, Draft Cider and Waldgärtner pick their
+players on a Names page of their setup screens (``docs/history.md``).
 """
 
 from __future__ import annotations
@@ -274,8 +277,7 @@ class NamedSeats:
 
     def names_record(self) -> dict[str, Any]:
         """The record's ``names`` (one per seat, null where nobody was picked), or nothing."""
-        names = self.seat_names()
-        return {"names": list(names)} if any(n is not None for n in names) else {}
+        return names_dict(self.seat_names())
 
     def _name_press(self, b: str) -> str | None:
         """The setup screen's name targets (``name<seat>`` cycles, ``newname<seat>`` opens the
