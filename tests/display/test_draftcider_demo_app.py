@@ -17,12 +17,9 @@ from table.display.draftcider_demo import DONE, PLAY, DraftCiderDemoScreen, draf
 from table.display.draftcider_view import DraftCiderView
 from table.engine.draftcider import Card
 from table.engine.draftcider.scoring import BAD, STEADY
+from tests.display.input_events import key
 
 pytestmark = pytest.mark.usefixtures("pygame_each")
-
-
-def key(k, uni=""):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=uni)
 
 
 def test_a_demo_game_runs_to_its_end_with_the_lamps_lighting_legal_batches():

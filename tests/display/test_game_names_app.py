@@ -9,20 +9,11 @@ from table.companion.waldgaertner import WaldgaertnerCompanion
 from table.companion.zankapfel import ZankapfelCompanion
 from table.display.app import App
 from table.i18n import LANGUAGES, using
+from tests.display.input_events import key, touch
 from tests.display.test_languages import overflows
 
 pytestmark = pytest.mark.usefixtures("pygame_each")
 MODULES = (ZankapfelCompanion, DraftCiderCompanion, WaldgaertnerCompanion)
-
-
-def key(k, uni=""):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=uni)
-
-
-def touch(app, name):
-    rect = next(r for r, n in app.view.targets if n == name)
-    w, h = app.surface.get_size()
-    return pygame.event.Event(pygame.FINGERDOWN, x=rect.centerx / w, y=rect.centery / h)
 
 
 def names(app):

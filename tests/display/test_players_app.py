@@ -11,6 +11,7 @@ from table.companion.ports import RecordingIndicators
 from table.companion.shell import Shell
 from table.datafiles import load_dataset
 from table.display.app import App
+from tests.display.input_events import touch
 from tests.fakes import ManualClock
 
 DATA = load_dataset()
@@ -38,12 +39,6 @@ def key(k, char=""):
 
 def typed(text):
     return [key(pygame.key.key_code(ch) if ch.isascii() and ch.isalnum() else 0, ch) for ch in text]
-
-
-def touch(app, name):
-    rect = next(r for r, n in app.view.targets if n == name)
-    w, h = app.surface.get_size()
-    return pygame.event.Event(pygame.FINGERDOWN, x=rect.centerx / w, y=rect.centery / h, finger_id=0, touch_id=0)
 
 
 def test_touch_a_seat_type_a_name_on_the_screen_and_on_a_keyboard():

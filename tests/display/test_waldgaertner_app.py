@@ -9,12 +9,9 @@ from table.companion.waldgaertner import WaldgaertnerCompanion
 from table.display.app import App
 from table.display.waldgaertner_view import WaldgaertnerView
 from table.hardware.events import ButtonPress
+from tests.display.input_events import key
 
 pytestmark = pytest.mark.usefixtures("pygame_each")
-
-
-def key(k, uni=""):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=uni)
 
 
 def test_setup_draws_and_a_card_id_by_keys_and_the_lid():

@@ -11,18 +11,9 @@ from table.datafiles import load_dataset
 from table.display.app import App
 from table.display.render import View
 from table.display.zankapfel_view import ZankapfelView
+from tests.display.input_events import key, touch
 
 pytestmark = pytest.mark.usefixtures("pygame_each")
-
-
-def key(k, uni=""):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=uni)
-
-
-def touch(app, name):
-    rect = next(r for r, n in app.view.targets if n == name)
-    w, h = app.surface.get_size()
-    return pygame.event.Event(pygame.FINGERDOWN, x=rect.centerx / w, y=rect.centery / h)
 
 
 def test_a_round_by_keys_touch_and_lid():
