@@ -584,6 +584,13 @@ class DraftCiderCompanion(TableModule):
         return None
 
     # --- commands -----------------------------------------------------------------------------
+    def setup_help(self, text: str) -> str:
+        return _("{command}: on the setup screen: setup players=N easy=on|off pad=live|end, or start").format(
+            command=repr(text))
+
+    def _parse_setup(self, text: str) -> DSetup:
+        return DSetup.from_text(text, self.setup)
+
     def do(self, command: str) -> None:
         """One command (script line, journal row, or what a key meant); CommandError if refused."""
         text = " ".join(command.strip().lower().split())
@@ -591,26 +598,8 @@ class DraftCiderCompanion(TableModule):
             raise CommandError(_("an empty command"))
         if len(text) > 80:
             raise CommandError(_("a command is one short line"))
-        if self.mode == "resume":
-            if text == "resume":
-                self._resume()
-                return
-            if text == "discard":
-                self._discard()
-                return
-            raise CommandError(_("an unfinished game is waiting: confirm resumes it, undo twice discards it"))
-        if self.mode == "setup":
-            if self._setup_names(command):
-                return
-            if text.startswith("setup"):
-                self.setup = DSetup.from_text(text, self.setup)
-                self._changed()
-                return
-            if text == "start":
-                self._start(self.setup, journal=True)
-                return
-            raise CommandError(_("{command}: on the setup screen: setup players=N easy=on|off pad=live|end, or start"
-                                 ).format(command=repr(text)))
+        if self._resume_or_setup(command, text):
+            return
         if self.mode == "result":
             if text == "new":
                 self._reset()

@@ -158,7 +158,40 @@ class TableModule(NamedSeats):
         self.log.append(self.resumed_line())
         self._changed()
 
+    def _resume_or_setup(self, command: str, text: str) -> bool:
+        """The resume and setup screens' commands, the same in every game: True when ``text``
+        (``command`` normalised) was one of them; CommandError for a word those screens do not
+        know; False in the other modes."""
+        if self.mode == "resume":
+            if text == "resume":
+                self._resume()
+                return True
+            if text == "discard":
+                self._discard()
+                return True
+            raise CommandError(_("an unfinished game is waiting: confirm resumes it, undo twice discards it"))
+        if self.mode != "setup":
+            return False
+        if self._setup_names(command):
+            return True
+        if text.startswith("setup"):
+            self.setup = self._parse_setup(text)
+            self._changed()
+            return True
+        if text == "start":
+            self._start(self.setup, journal=True)
+            return True
+        raise CommandError(self.setup_help(text))
+
     # the module's own (declared for the type checker)
+    def _parse_setup(self, text: str) -> Any:
+        """``setup key=value …`` → the module's next setup (from ``self.setup``)."""
+        raise NotImplementedError
+
+    def setup_help(self, text: str) -> str:
+        """The refusal for ``text`` on the setup screen, naming the game's setup words."""
+        raise NotImplementedError
+
     def _start(self, setup: Any, *, journal: bool) -> None:
         raise NotImplementedError
 

@@ -384,31 +384,17 @@ class WaldgaertnerCompanion(TableModule):
         return None
 
     # --- commands -----------------------------------------------------------------------------
+    def setup_help(self, text: str) -> str:
+        return _("{text}: on the setup screen: setup players=N choice=EU|NA directsale=on|off, "
+                 "or start").format(text=repr(text))
+
     def do(self, command: str) -> None:
         """One command (script line, journal row, or what a key meant); CommandError if refused."""
         text = " ".join(command.strip().lower().split())
         if not text:
             raise CommandError(_("an empty command"))
-        if self.mode == "resume":
-            if text == "resume":
-                self._resume()
-                return
-            if text == "discard":
-                self._discard()
-                return
-            raise CommandError(_("an unfinished game is waiting: confirm resumes it, undo twice discards it"))
-        if self.mode == "setup":
-            if self._setup_names(command):
-                return
-            if text.startswith("setup"):
-                self.setup = self._parse_setup(text)
-                self._changed()
-                return
-            if text == "start":
-                self._start(self.setup, journal=True)
-                return
-            raise CommandError(_("{text}: on the setup screen: setup players=N choice=EU|NA directsale=on|off, "
-                                 "or start").format(text=repr(text)))
+        if self._resume_or_setup(command, text):
+            return
         if text == "new" and self.mode == "result":
             self._reset()
             return
