@@ -25,7 +25,8 @@ from table.companion.draftcider import (
     sweetness_text,
 )
 from table.display import players_view
-from table.display.render import BG, DIM, FG, LIT, OK, PANEL, Colour, View, contrast
+from table.display.module_view import ModuleView
+from table.display.render import BG, DIM, FG, LIT, OK, PANEL, Colour, contrast
 from table.engine.draftcider.cards import COLOURS
 from table.engine.draftcider.scoring import BATCHES, score_orchard
 from table.i18n import N_, _, ngettext
@@ -55,26 +56,7 @@ def draftcider_key(key: int, ctl: Any) -> str | None:
     return KEYS.get(key)
 
 
-class DraftCiderView(View):
-    def draw(self, surf: pygame.Surface, ctl: Any) -> None:
-        self.targets = []
-        surf.fill(BG)
-        if ctl.mode == "setup":
-            if not players_view.draw_setup_overlay(self, surf, ctl):  # the Names page, a name's keyboard
-                self.draw_setup(surf, ctl)
-        elif ctl.mode == "resume":
-            self.draw_resume(surf, ctl)
-        elif ctl.mode == "result":
-            self.draw_result(surf, ctl)
-        else:
-            self.draw_play(surf, ctl)
-        if ctl.hint:
-            self.draw_hint(surf, ctl.hint)
-        if ctl.storage_problem:
-            rect = pygame.Rect(0, 0, self.w, self.px(30))
-            pygame.draw.rect(surf, (120, 20, 20), rect)
-            self.text(surf, ctl.storage_problem, 16, rect.center, FG, anchor="center", max_w=self.w - self.px(12))
-
+class DraftCiderView(ModuleView):
     # --- setup ------------------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
         s = ctl.setup

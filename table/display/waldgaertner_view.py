@@ -20,7 +20,8 @@ import pygame
 from table.companion.waldgaertner import CHANCE_STAGES, CHOOSE_STAGES, card_label
 from table.companion.waldgaertner_names import phase_name, size_name
 from table.display import players_view
-from table.display.render import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, View, contrast
+from table.display.module_view import ModuleView
+from table.display.render import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, contrast
 from table.engine.waldgaertner import actions as A
 from table.engine.waldgaertner.game import ROUNDS
 from table.i18n import N_, _
@@ -35,26 +36,7 @@ SCORE_COLUMNS: tuple[str, ...] = (N_("plants"), N_("partners"), N_("storage"), N
 """The score pad's columns (the engine's ``Score`` fields, in the table's language when drawn)."""
 
 
-class WaldgaertnerView(View):
-    def draw(self, surf: pygame.Surface, ctl: Any) -> None:
-        self.targets = []
-        surf.fill(BG)
-        if ctl.mode == "setup":
-            if not players_view.draw_setup_overlay(self, surf, ctl):  # the Names page, a name's keyboard
-                self.draw_setup(surf, ctl)
-        elif ctl.mode == "resume":
-            self.draw_resume(surf, ctl)
-        elif ctl.mode == "result":
-            self.draw_result(surf, ctl)
-        else:
-            self.draw_play(surf, ctl)
-        if ctl.hint:
-            self.draw_hint(surf, ctl.hint)
-        if ctl.storage_problem:
-            rect = pygame.Rect(0, 0, self.w, self.px(30))
-            pygame.draw.rect(surf, (120, 20, 20), rect)
-            self.text(surf, ctl.storage_problem, 16, rect.center, FG, anchor="center", max_w=self.w - self.px(12))
-
+class WaldgaertnerView(ModuleView):
     # --- setup ------------------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
         s = ctl.setup

@@ -17,7 +17,8 @@ import pygame
 
 from table.companion.zankapfel import SEAT_COLOURS, ZankapfelCompanion, kind_name, status_name
 from table.display import players_view
-from table.display.render import BG, DIM, FG, LIT, OK, PANEL, Colour, View, contrast
+from table.display.module_view import ModuleView
+from table.display.render import BG, DIM, FG, LIT, OK, PANEL, Colour, contrast
 from table.engine.zankapfel import actions as A
 from table.i18n import _, ngettext
 
@@ -29,26 +30,7 @@ TOKEN: Colour = (120, 85, 40)
 GRASS: Colour = (40, 70, 45)
 
 
-class ZankapfelView(View):
-    def draw(self, surf: pygame.Surface, ctl: Any) -> None:
-        self.targets = []
-        surf.fill(BG)
-        if ctl.mode == "setup":
-            if not players_view.draw_setup_overlay(self, surf, ctl):  # the Names page, a name's keyboard
-                self.draw_setup(surf, ctl)
-        elif ctl.mode == "resume":
-            self.draw_resume(surf, ctl)
-        elif ctl.mode == "result":
-            self.draw_result(surf, ctl)
-        else:
-            self.draw_play(surf, ctl)
-        if ctl.hint:
-            self.draw_hint(surf, ctl.hint)
-        if ctl.storage_problem:
-            rect = pygame.Rect(0, 0, self.w, self.px(30))
-            pygame.draw.rect(surf, (120, 20, 20), rect)
-            self.text(surf, ctl.storage_problem, 16, rect.center, FG, anchor="center", max_w=self.w - self.px(12))
-
+class ZankapfelView(ModuleView):
     # --- setup ------------------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
         s = ctl.setup
