@@ -569,10 +569,9 @@ class DemoScreen:
         if result is not None:
             return result
         now = self.clock()
-        if (self.current is None or now >= self.next_at) and not self.advance(now):
+        if (self.shown() is None or now >= self.next_at) and not self.advance(now):
             return DONE
-        assert self.current is not None
-        leds = leds_for(self.current, self.leds)
+        leds = self.leds_now()
         if leds != self.leds:
             self.indicators.show(leds)
             self.leds = leds
@@ -581,10 +580,25 @@ class DemoScreen:
             self.notifier.watchdog()
         return None
 
-    def draw_if_changed(self) -> bool:
-        if self.current is None or self.version == self.drawn_version:
-            return False
+    # what is on the screen: an Applejack bots' step here; another game's module in a subclass
+    def shown(self) -> Any:
+        """What the screen shows now (None before the first step)."""
+        return self.current
+
+    def leds_now(self) -> LedState:
+        """The trough LEDs for what is shown."""
+        assert self.current is not None
+        return leds_for(self.current, self.leds)
+
+    def draw_shown(self) -> None:
+        """Draw what is shown on the surface."""
+        assert self.current is not None
         self.view.draw_step(self.surface, self.current)
+
+    def draw_if_changed(self) -> bool:
+        if self.shown() is None or self.version == self.drawn_version:
+            return False
+        self.draw_shown()
         self.drawn_version = self.version
         self.frames += 1
         if pygame.display.get_init() and pygame.display.get_surface() is self.surface:
@@ -596,7 +610,7 @@ class DemoScreen:
     def wait_ms(self) -> int:
         """How long the loop may sleep in ``pygame.event.wait``: until the next step, at most 100 ms,
         at least 1 (``wait(0)`` would wait for ever)."""
-        if self.current is None:
+        if self.shown() is None:
             return 1
         return max(1, min(100, round((self.next_at - self.clock()) * 1000)))
 

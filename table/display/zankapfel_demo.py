@@ -74,40 +74,13 @@ class ZankapfelDemoScreen(DemoScreen):
         self.next_at = now + self.pace * dwell
         return True
 
-    def step(self, events: Any = ()) -> str | None:
-        result = None
-        for e in events:
-            result = result or self.handle(e)
-        if self.pressed():
-            result = result or PLAY
-        if result is not None:
-            return result
-        now = self.clock()
-        if (self.zcurrent is None or now >= self.next_at) and not self.advance(now):
-            return DONE
+    def shown(self) -> Any:
+        return self.zcurrent
+
+    def leds_now(self) -> LedState:
         assert self.zcurrent is not None
-        leds = self.zcurrent.leds()
-        if leds != self.leds:
-            self.indicators.show(leds)
-            self.leds = leds
-        self.draw_if_changed()
-        if self.notifier is not None:
-            self.notifier.watchdog()
-        return None
+        return self.zcurrent.leds()
 
-    def draw_if_changed(self) -> bool:
-        if self.zcurrent is None or self.version == self.drawn_version:
-            return False
+    def draw_shown(self) -> None:
+        assert self.zcurrent is not None
         self.zview.draw(self.surface, self.zcurrent)
-        self.drawn_version = self.version
-        self.frames += 1
-        if pygame.display.get_init() and pygame.display.get_surface() is self.surface:
-            pygame.display.flip()
-        if self.frames == 1 and self.notifier is not None:
-            self.notifier.ready()
-        return True
-
-    def wait_ms(self) -> int:
-        if self.zcurrent is None:
-            return 1
-        return max(1, min(100, round((self.next_at - self.clock()) * 1000)))
