@@ -123,3 +123,13 @@ def test_check_data_validates_the_other_games_files(game, count, tmp_path):
     for path, words in (("/dev/zero", "is not a regular file"), (str(tmp_path / "nope.toml"), "no such file")):
         r = cli("check-data", "--game", game, path)
         assert r.returncode == 2 and words in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_the_game_table_names_each_games_bots_and_seats_as_its_engine_does():
+    """The demo and simulate commands check ``--bots``/``--players`` against this table."""
+    import importlib
+
+    from table.games import game_info
+
+    for key in ("zankapfel", "draftcider", "waldgaertner"):
+        assert game_info(key).bots == tuple(importlib.import_module(f"table.bots.{key}").BOT_NAMES), key

@@ -92,6 +92,7 @@ def _set_language(args: argparse.Namespace) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the text demos import pygame's views too
     games = args.games
     if (games is not None and games < 0) or not 0 <= args.delay <= 3600 or args.pace < 0:
         print("demo: --games, --delay and --pace must not be negative (--delay at most 3600 s)", file=sys.stderr)
@@ -107,14 +108,8 @@ def run(args: argparse.Namespace) -> int:
     if not _set_language(args):
         return 2
     game = getattr(args, "game", "applejack")
-    if game == "zankapfel":
-        return _run_zankapfel(args)
-    if game == "draftcider":
-        return _run_draftcider(args)
-    if game == "waldgaertner":
-        from table.display.waldgaertner_demo import run_demo
-
-        return run_demo(args, _run_screen)
+    if game in MODULE_DEMOS:
+        return _run_module_demo(args, game)
     if game == "mixed" and (args.players is not None or args.bots):
         print("demo: --game mixed takes neither --players nor --bots (each game varies them)", file=sys.stderr)
         return 2
@@ -145,16 +140,23 @@ def run(args: argparse.Namespace) -> int:
     return _run_text(data, args, bots)
 
 
-def _run_zankapfel(args: argparse.Namespace) -> int:
-    """Zankapfel's demo: bots' games entered into the table companion, on its screen or as its lines."""
-    from table.bots.zankapfel import BOT_NAMES
+def _run_module_demo(args: argparse.Namespace, game: str) -> int:
+    """Zankapfel's, Draft Cider's or Waldgärtner's demo: bots' games entered into the table
+    companion, on its screen or as its lines."""
+    import importlib
+    import time
 
+    from table.games import game_info
+
+    info = game_info(game)
+    title, bot_names, low, high = info.title, info.bots, min(info.players), max(info.players)
+    steps = getattr(importlib.import_module(f"table.display.{game}_demo"), f"{game}_steps")
     bots = tuple(b.strip() for b in args.bots.split(",") if b.strip()) if args.bots else ("greedy", "random")
-    if not bots or any(b not in BOT_NAMES for b in bots):
-        print(f"demo: Zankapfel's bots are {', '.join(BOT_NAMES)}", file=sys.stderr)
+    if not bots or any(b not in bot_names for b in bots):
+        print(f"demo: {title}'s bots are {', '.join(bot_names)}", file=sys.stderr)
         return 2
-    if args.players is not None and not 3 <= args.players <= 6:
-        print("demo: Zankapfel is for 3 to 6 players", file=sys.stderr)
+    if args.players is not None and not low <= args.players <= high:
+        print(f"demo: {title} is for {low} to {high} players", file=sys.stderr)
         return 2
     if not args.text and args.display != "none":
         from table.display.detect import display_available
@@ -163,12 +165,7 @@ def _run_zankapfel(args: argparse.Namespace) -> int:
             result = _run_screen(None, args, list(bots))
             if result is not None:
                 return result
-    import time
-
-    from table.display.zankapfel_demo import zankapfel_steps
-
-    games = 1 if args.games is None else args.games
-    for ctl in zankapfel_steps(games=games, players=args.players, seed=args.seed, bots=bots):
+    for ctl in steps(games=1 if args.games is None else args.games, players=args.players, seed=args.seed, bots=bots):
         for line in ctl.new_lines():
             print(line, flush=args.delay > 0)
         if args.delay:
@@ -176,35 +173,8 @@ def _run_zankapfel(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_draftcider(args: argparse.Namespace) -> int:
-    """Draft Cider's demo: bots' picks entered into the table companion, on its screen or as its lines."""
-    from table.bots.draftcider import BOT_NAMES
-
-    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip()) if args.bots else ("greedy", "random")
-    if not bots or any(b not in BOT_NAMES for b in bots):
-        print(f"demo: Draft Cider's bots are {', '.join(BOT_NAMES)}", file=sys.stderr)
-        return 2
-    if args.players is not None and not 2 <= args.players <= 6:
-        print("demo: Draft Cider is for 2 to 6 players", file=sys.stderr)
-        return 2
-    if not args.text and args.display != "none":
-        from table.display.detect import display_available
-
-        if args.display != "auto" or display_available():
-            result = _run_screen(None, args, list(bots))
-            if result is not None:
-                return result
-    import time
-
-    from table.display.draftcider_demo import draftcider_steps
-
-    for ctl in draftcider_steps(games=1 if args.games is None else args.games, players=args.players, seed=args.seed,
-                                bots=bots):
-        for line in ctl.new_lines():
-            print(line, flush=args.delay > 0)
-        if args.delay:
-            time.sleep(args.delay)
-    return 0
+MODULE_DEMOS: tuple[str, ...] = ("zankapfel", "draftcider", "waldgaertner")
+"""The games whose demo is their own companion module played by bots (``display/<game>_demo.py``)."""
 
 
 def _run_text(data: Any, args: argparse.Namespace, bots: list[str] | None) -> int:
@@ -224,7 +194,7 @@ def _run_text(data: Any, args: argparse.Namespace, bots: list[str] | None) -> in
             else:
                 zargs = copy.copy(args)
                 zargs.game, zargs.games, zargs.seed, zargs.text = "zankapfel", 1, args.seed + i, True
-                _run_zankapfel(zargs)
+                _run_module_demo(zargs, "zankapfel")
             i += 1
         return 0
     games = 1 if args.games is None else args.games

@@ -9,9 +9,7 @@ Zankapfel's demo screen's (``step(events)`` returns ``"play"`` at the first touc
 from __future__ import annotations
 
 import argparse
-import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -20,7 +18,7 @@ from table.companion.waldgaertner import WaldgaertnerCompanion, table_script
 from table.display.waldgaertner_view import WaldgaertnerView
 from table.display.zankapfel_demo import ZankapfelDemoScreen
 
-__all__ = ["WaldgaertnerDemoScreen", "demo_screen", "run_demo", "waldgaertner_steps"]
+__all__ = ["WaldgaertnerDemoScreen", "demo_screen", "waldgaertner_steps"]
 
 
 def waldgaertner_steps(*, games: int = 0, players: int | None = None, seed: int = 0,
@@ -55,31 +53,3 @@ def demo_screen(surface: pygame.Surface, args: argparse.Namespace, games: int, s
     steps = waldgaertner_steps(games=games, players=args.players, seed=seed, bots=bots)
     return WaldgaertnerDemoScreen(surface, steps, pace=args.pace, indicators=hw.indicators, inputs=hw.events,
                                   notifier=notifier)
-
-
-def run_demo(args: argparse.Namespace, run_screen: Callable[..., int | None]) -> int:
-    """``demo --game waldgaertner``: checks the arguments, then the screen (``run_screen``, the demo
-    command's own) or the companion's lines as text."""
-    from table.bots.waldgaertner import BOT_NAMES
-
-    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip()) if args.bots else ("greedy", "random")
-    if not bots or any(b not in BOT_NAMES for b in bots):
-        print(f"demo: Waldgärtner's bots are {', '.join(BOT_NAMES)}", file=sys.stderr)
-        return 2
-    if args.players is not None and not 2 <= args.players <= 7:
-        print("demo: Waldgärtner is for 2 to 7 players", file=sys.stderr)
-        return 2
-    if not args.text and args.display != "none":
-        from table.display.detect import display_available
-
-        if args.display != "auto" or display_available():
-            result = run_screen(None, args, list(bots))
-            if result is not None:
-                return result
-    games = 1 if args.games is None else args.games
-    for ctl in waldgaertner_steps(games=games, players=args.players, seed=args.seed, bots=bots):
-        for line in ctl.new_lines():
-            print(line, flush=args.delay > 0)
-        if args.delay:
-            time.sleep(args.delay)
-    return 0
