@@ -398,18 +398,6 @@ class DraftCiderCompanion(TableModule):
         self.result: Any = None  # PadResult of the end-only pad
 
     # --- protocol -----------------------------------------------------------------------------
-    def new_lines(self) -> list[str]:
-        lines = self.log[self._said:]
-        self._said = len(self.log)
-        return lines
-
-    def _changed(self) -> None:
-        self.version += 1
-
-    def _emit(self, kind: str, payload: Any) -> None:
-        if self.on_command is not None:
-            self.on_command(kind, payload)
-
     # --- what is asked now ----------------------------------------------------------------------
     def stage(self) -> str:
         """``colour``, ``height``, ``sweetness``, ``batch`` (live and pad), ``choose`` (pad: a batch

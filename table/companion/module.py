@@ -35,6 +35,7 @@ class TableModule(NamedSeats):
     mode: str
     setup: Any
     log: list[str]
+    version: int
     on_command: Any
     _said: int
     _resume_payload: tuple[Any, list[str]] | None
@@ -204,8 +205,16 @@ class TableModule(NamedSeats):
     def _reset(self) -> None:
         raise NotImplementedError
 
-    def _emit(self, kind: str, payload: Any) -> None:
-        raise NotImplementedError
+    # the shell's protocol, the same for every module: the log's new lines, the version, the journal hook
+    def new_lines(self) -> list[str]:
+        """Lines added to ``log`` since the last call (text view, speech)."""
+        lines = self.log[self._said:]
+        self._said = len(self.log)
+        return lines
 
     def _changed(self) -> None:
-        raise NotImplementedError
+        self.version += 1
+
+    def _emit(self, kind: str, payload: Any) -> None:
+        if self.on_command is not None:
+            self.on_command(kind, payload)

@@ -606,18 +606,6 @@ class ZankapfelCompanion(TableModule):
         """What the last command made happen (the screen shows its last line under the question)."""
 
     # --- protocol -----------------------------------------------------------------------------
-    def new_lines(self) -> list[str]:
-        lines = self.log[self._said:]
-        self._said = len(self.log)
-        return lines
-
-    def _changed(self) -> None:
-        self.version += 1
-
-    def _emit(self, kind: str, payload: Any) -> None:
-        if self.on_command is not None:
-            self.on_command(kind, payload)
-
     @property
     def state(self) -> State:
         assert self.b is not None
