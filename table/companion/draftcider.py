@@ -978,34 +978,6 @@ class DraftCiderCompanion(TableModule):
 
 
 # ------------------------------------------------------------------------------------------------
-# the session's resume (session.py calls this for a Draft Cider game in the journal)
-
-def offer_unfinished(ctl: Any, journal: Any, game: Any, resume: str) -> None:
-    """An unfinished Draft Cider game in the journal: dry-run, then offer / resume / discard."""
-    try:
-        setup = DSetup.from_dict(game.setup)
-    except (ValueError, KeyError, TypeError, OverflowError) as exc:
-        journal.move_aside(f"holds a setup this program cannot read ({exc!r})")
-        return
-    try:
-        scratch = DraftCiderCompanion()
-        scratch.replay(setup, game.cmds)
-    except (ValueError, KeyError, TypeError, IndexError, OverflowError) as exc:
-        log.warning("unfinished game %d cannot be resumed (%s): discarded", game.id, exc)
-        journal.discard(game.id)
-        return
-    info = scratch.ask() if scratch.mode in ("play", "pad") else _("game over")
-    journal.continue_game(game)
-    if resume == "yes":
-        ctl.replay(setup, game.cmds)
-    elif resume == "no":
-        journal.discard(game.id)
-    else:
-        ctl.offer_resume(setup, game.cmds, _("{players} players, {steps} steps; next: {next}").format(
-            players=setup.players, steps=len(game.cmds), next=info))
-
-
-# ------------------------------------------------------------------------------------------------
 # a whole game as table commands (scenario tests, the demo)
 
 def table_script(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random"), *, easy: bool = False,

@@ -100,6 +100,17 @@ class TableModule(NamedSeats):
         """The line said after a resume: what the table is asked next."""
         raise NotImplementedError
 
+    def fresh(self) -> TableModule:
+        """A new module of the same game for a dry run of a journal (the session's resume offer)."""
+        return type(self)()
+
+    def resume_summary(self, setup: Any, steps: int) -> str:
+        """The resume screen's line for a dry-run game: players, steps, what is asked next."""
+        ask = getattr(self, "ask", None)
+        following = ask() if ask is not None and self.mode in ("play", "pad") else _("game over")
+        return _("{players} players, {steps} steps; next: {next}").format(players=setup.players, steps=steps,
+                                                                           next=following)
+
     def _setup_of(self, setup: Any) -> Any:
         return setup if isinstance(setup, self.setup_type) else self.setup_type.from_dict(setup)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import logging
 import random
 import sqlite3
@@ -137,13 +136,8 @@ def _offer_unfinished(data: DataSet, ctl: Any, journal: Journal, resume: str, di
                     setup_game(game.setup), game.id, setup_game(game.setup))
         return
     journal.discard_older_open(game.id)
-    if ctl.game == "zankapfel":
-        _offer_zankapfel(ctl, journal, game, resume)
-        return
-    if ctl.game in ("draftcider", "waldgaertner"):
-        offer_unfinished = importlib.import_module(f"table.companion.{ctl.game}").offer_unfinished
-
-        offer_unfinished(ctl, journal, game, resume)
+    if ctl.game != "applejack":
+        _offer_module_game(ctl, journal, game, resume)
         return
     try:
         setup = Setup.from_dict(game.setup)
@@ -180,31 +174,33 @@ def _offer_unfinished(data: DataSet, ctl: Any, journal: Journal, resume: str, di
         ctl.offer_resume(setup, game.cmds, info)
 
 
-def _offer_zankapfel(ctl: Any, journal: Journal, game: Any, resume: str) -> None:
-    """Zankapfel reads no data set: no digest to compare; the same dry run as Applejack's."""
-    from table.companion.zankapfel import ZankapfelCompanion, ZSetup
-
+def _offer_module_game(ctl: Any, journal: Journal, game: Any, resume: str) -> None:
+    """An unfinished Zankapfel, Draft Cider or Waldgärtner game (a ``TableModule``): a dry run
+    first, as for Applejack (a journal that no longer replays is discarded with one line, never a
+    crash loop); a game the module refuses (Waldgärtner: another card file) is offered, not resumed."""
     try:
-        setup = ZSetup.from_dict(game.setup)
+        setup = ctl.setup_type.from_dict(game.setup)
     except (ValueError, KeyError, TypeError, OverflowError) as exc:
         journal.move_aside(f"holds a setup this program cannot read ({exc!r})")
         return
-    try:
-        scratch = ZankapfelCompanion()
-        scratch.replay(setup, game.cmds)
-    except (ValueError, KeyError, TypeError, IndexError, OverflowError) as exc:
-        log.warning("unfinished game %d cannot be resumed (%s): discarded", game.id, exc)
-        journal.discard(game.id)
-        return
-    info = scratch.b.ask() if scratch.b is not None and scratch.mode == "play" else _("game over")
+    refused = ctl.refusal_for(game.setup)
+    info = ""
+    if not refused:
+        try:
+            scratch = ctl.fresh()
+            scratch.replay(game.setup, game.cmds)
+        except (ValueError, KeyError, TypeError, IndexError, OverflowError) as exc:
+            log.warning("unfinished game %d cannot be resumed (%s): discarded", game.id, exc)
+            journal.discard(game.id)
+            return
+        info = scratch.resume_summary(setup, len(game.cmds))
     journal.continue_game(game)
-    if resume == "yes":
-        ctl.replay(setup, game.cmds)
-    elif resume == "no":
+    if resume == "no":
         journal.discard(game.id)
+    elif resume == "yes" and not refused:
+        ctl.replay(game.setup, game.cmds)
     else:
-        ctl.offer_resume(setup, game.cmds, _("{players} players, {steps} steps; next: {next}").format(
-            players=setup.players, steps=len(game.cmds), next=info))
+        ctl.offer_resume(game.setup, game.cmds, info, refused=refused)
 
 
 def auto_script(data: DataSet, setup: Setup, seed: int) -> list[str]:

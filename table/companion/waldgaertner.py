@@ -209,6 +209,15 @@ class WaldgaertnerCompanion(TableModule):
     setup_type = WSetup
     error_type = CommandError
 
+    def fresh(self) -> WaldgaertnerCompanion:
+        return WaldgaertnerCompanion(cards=self.cards)
+
+    def resume_summary(self, setup: Any, steps: int) -> str:
+        e = self.state
+        return _("{n} players, round {round} of {rounds}, {steps} steps; next: {next}").format(
+            n=setup.players, round=e.round, rounds=ROUNDS, steps=steps,
+            next=self.ask() if self.mode == "play" else _("game over"))
+
     def resumed_line(self) -> str:
         """What the table is asked next, said after a resume."""
         return _("Resumed. {next}").format(next=self.ask() if self.mode == "play" else _("Game over"))
@@ -1016,41 +1025,6 @@ class WaldgaertnerCompanion(TableModule):
                 *(_("{seat}: {total} points (plants {plants}, partners {partners}, storage {storage})").format(
                     seat=self.seat_title(s), total=sc[s].total, plants=sc[s].plants, partners=sc[s].partners,
                     storage=sc[s].storage) for s in order)]
-
-
-def offer_unfinished(ctl: Any, journal: Any, game: Any, resume: str) -> None:
-    """The session's offer of an unfinished Waldgärtner game (``session._offer_unfinished``): a dry
-    run first (a journal that no longer replays is discarded with one line, never a crash loop);
-    a game played with another card file is offered but not resumed."""
-    import logging
-
-    log = logging.getLogger("applejack.session")
-    try:
-        setup = WSetup.from_dict(game.setup)
-    except (ValueError, KeyError, TypeError, OverflowError) as exc:
-        journal.move_aside(f"holds a setup this program cannot read ({exc!r})")
-        return
-    refused = ctl.refusal_for(game.setup)
-    info = ""
-    if not refused:
-        try:
-            scratch = WaldgaertnerCompanion(cards=ctl.cards)
-            scratch.replay(game.setup, game.cmds)
-        except (ValueError, KeyError, TypeError, IndexError, OverflowError) as exc:
-            log.warning("unfinished game %d cannot be resumed (%s): discarded", game.id, exc)
-            journal.discard(game.id)
-            return
-        e = scratch.state
-        info = _("{n} players, round {round} of {rounds}, {steps} steps; next: {next}").format(
-            n=setup.players, round=e.round, rounds=ROUNDS, steps=len(game.cmds),
-            next=scratch.ask() if scratch.mode == "play" else _("game over"))
-    journal.continue_game(game)
-    if resume == "no":
-        journal.discard(game.id)
-    elif resume == "yes" and not refused:
-        ctl.replay(game.setup, game.cmds)
-    else:
-        ctl.offer_resume(game.setup, game.cmds, info, refused=refused)
 
 
 def cards_toml(base: CardSet, cards: tuple[Card, ...]) -> str:

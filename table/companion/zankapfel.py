@@ -577,6 +577,11 @@ class ZankapfelCompanion(TableModule):
     setup_type = ZSetup
     error_type = CommandError
 
+    def resume_summary(self, setup: Any, steps: int) -> str:
+        following = self.b.ask() if self.b is not None and self.mode == "play" else _("game over")
+        return _("{players} players, {steps} steps; next: {next}").format(players=setup.players, steps=steps,
+                                                                           next=following)
+
     def resumed_line(self) -> str:
         """What the table is asked next, said after a resume."""
         assert self.b is not None
