@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from table.bots import make_bot, play_game, seat_seed
-from table.datafiles import load_dataset
-from table.engine.game import GameConfig
+from table.games.applejack.bots import make_bot, play_game, seat_seed
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules.game import GameConfig
 
 
 class Timed:

@@ -3,7 +3,7 @@
     python bench/bench_draftcider.py [--games 500] [--players 2] [--seed 0]
 
 Every game is seeded (deals from the game's seed, each bot from its seat's), seats rotate from
-game to game (``table.bots.draftcider.simulate``). The margin is greedy's mean points minus
+game to game (``table.games.draftcider.bots.simulate``). The margin is greedy's mean points minus
 the random bots' mean in the same games, with a 95 % interval from the per-game differences.
 """
 
@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from table.bots.draftcider import simulate
-from table.draftcider_files import load_deck
-from table.engine.draftcider.game import Config, new_game, sample_chance
+from table.games.draftcider.bots import simulate
+from table.games.draftcider.files import load_deck
+from table.games.draftcider.rules.game import Config, new_game, sample_chance
 
 
 def random_playouts(players: int, games: int, seed: int, deck: tuple) -> float:  # type: ignore[type-arg]

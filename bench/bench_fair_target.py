@@ -6,7 +6,7 @@ score against the player's (docs/history.md's and docs/coach.md's figures).
 Each time is given as wall seconds and as the process's CPU seconds (``time.process_time``):
 on a machine shared with other work the wall time grows with the load, the CPU time much less,
 and the CPU time is what a Raspberry Pi's slower core multiplies (the result screen's job runs
-on one worker thread, ``table/companion/coach.py``, with the caps ``FAIR_SECONDS`` and
+on one worker thread, ``table/games/applejack/companion/coach.py``, with the caps ``FAIR_SECONDS`` and
 ``COACH_SECONDS``).
 """
 
@@ -21,11 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from table.bots.base import play_game
-from table.bots.fair_target import coach, fair_target
-from table.bots.greedy import GreedyBot
-from table.datafiles import load_dataset
-from table.engine.game import GameConfig
+from table.games.applejack.bots.base import play_game
+from table.games.applejack.bots.fair_target import coach, fair_target
+from table.games.applejack.bots.greedy import GreedyBot
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules.game import GameConfig
 
 
 def main() -> int:

@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from table.bots.waldgaertner import simulate
-from table.waldgaertner_files import load_cards
+from table.games.waldgaertner.bots import simulate
+from table.games.waldgaertner.files import load_cards
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from table.companion.waldgaertner import WaldgaertnerCompanion, table_script
+from table.games.waldgaertner.companion import WaldgaertnerCompanion, table_script
 
 
 def main() -> None:

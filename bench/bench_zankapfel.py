@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from table.bots.zankapfel import simulate
+from table.games.zankapfel.bots import simulate
 
 
 def main() -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from table.companion.zankapfel import ZankapfelCompanion, table_script
+from table.games.zankapfel.companion import ZankapfelCompanion, table_script
 
 
 def main() -> None:

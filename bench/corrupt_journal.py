@@ -43,10 +43,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from table.companion.controller import Setup  # noqa: E402
 from table.companion.journal import Journal  # noqa: E402
 from table.companion.session import auto_script, open_session  # noqa: E402
-from table.datafiles import load_dataset  # noqa: E402
+from table.games.applejack.companion.api import Setup  # noqa: E402
+from table.games.applejack.files import load_dataset  # noqa: E402
 
 SETUPS = (Setup(2), Setup(1), Setup(3, cottage=True), Setup(4))
 KINDS = ("scribble", "garbage-page", "zero-page", "truncate", "wal-scribble", "wal-truncate",

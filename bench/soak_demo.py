@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from memory import rss_kb  # bench/memory.py (the script folder is on sys.path)
 
-from table.bots.demo import run_text_demo
-from table.datafiles import load_dataset
+from table.games.applejack.bots.demo import run_text_demo
+from table.games.applejack.files import load_dataset
 
 
 def main() -> None:

@@ -28,10 +28,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 from memory import rss_kb  # bench/memory.py (the script folder is on sys.path)
 
-from table.bots.demo import DemoStep, demo_steps
-from table.datafiles import load_dataset
 from table.display.demo import DemoScreen
-from table.engine.data import DataSet
+from table.games.applejack.bots.demo import DemoStep, demo_steps
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules.data import DataSet
 
 
 def cycling(data: DataSet, bots: list[str]) -> Iterator[DemoStep]:

@@ -20,12 +20,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from table.bots import play_game, seat_seed
-from table.bots.evaluate import Weights
-from table.bots.greedy import GreedyBot
-from table.bots.strong import StrongBot
-from table.datafiles import load_dataset
-from table.engine.game import GameConfig
+from table.games.applejack.bots import play_game, seat_seed
+from table.games.applejack.bots.evaluate import Weights
+from table.games.applejack.bots.greedy import GreedyBot
+from table.games.applejack.bots.strong import StrongBot
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules.game import GameConfig
 
 _DATA = None
 

@@ -12,7 +12,7 @@ damaged history never touches the journal, and the other way round). Schema vers
   ``goal``, ``short``; NULL with several players), the record's SHA-256 (a game is stored once,
   however often it is imported) and the record itself (for the QR code and the coach).
 * ``scores``: one row per game and seat — the player, the total, the breakdown as JSON
-  (``table.engine.scoring.ScoreBreakdown``'s fields for Applejack, the other engines' ``Score``
+  (``table.games.applejack.rules.scoring.ScoreBreakdown``'s fields for Applejack, the other engines' ``Score``
   fields for the others) and whether the seat won.
 
 **Damage** (SQLite calls the file corrupt or not a database, another schema version, a row that
@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from table.engine.scoring import SOLO_GOAL, SOLO_OUTSTANDING, ScoreBreakdown
+from table.games.applejack.rules.scoring import SOLO_GOAL, SOLO_OUTSTANDING, ScoreBreakdown
 
 log = logging.getLogger("applejack.history")
 
@@ -212,11 +212,11 @@ def read_finished(record: Any, data: Any = None) -> FinishedGame:
     (:data:`OTHER_FORMATS`, and Draft Cider's end-only score pad) are replayed or rescored by their
     engines (:func:`read_other`). HistoryInputError on anything else."""
     from table.engine.errors import EngineError
-    from table.engine.record import FORMAT as GAME_FORMAT
-    from table.engine.record import GameRecord
-    from table.engine.scorepad import score_record
-    from table.engine.scoring import winners
-    from table.engine.track import TRACK_FORMAT
+    from table.games.applejack.rules.record import FORMAT as GAME_FORMAT
+    from table.games.applejack.rules.record import GameRecord
+    from table.games.applejack.rules.scorepad import score_record
+    from table.games.applejack.rules.scoring import winners
+    from table.games.applejack.rules.track import TRACK_FORMAT
 
     if not isinstance(record, dict):
         raise HistoryInputError("a finished game is a JSON object")
@@ -227,7 +227,7 @@ def read_finished(record: Any, data: Any = None) -> FinishedGame:
     if (isinstance(fmt, str) and fmt in OTHER_FORMATS) or (fmt is None and _is_draftcider_pad(record)):
         return read_other(record)
     if data is None:
-        from table.datafiles import load_dataset
+        from table.games.applejack.files import load_dataset
 
         data = load_dataset()
     try:
@@ -333,10 +333,10 @@ def read_other(record: dict[str, Any]) -> FinishedGame:
 
 
 def _title(key: str) -> str:
-    from table.games import game_info
+    from table.games import load_game
 
     try:
-        return game_info(key).title
+        return load_game(key).title
     except ValueError:
         return key
 
@@ -349,18 +349,18 @@ def _replayed(key: str, record: dict[str, Any]) -> tuple[list[Any], list[dict[st
     core = {k: v for k, v in record.items() if k not in RECORD_EXTRAS}
     setup: dict[str, Any]
     if key == "zankapfel":
-        from table.engine.zankapfel import replay as z_replay
+        from table.games.zankapfel.rules import replay as z_replay
 
         state: Any = z_replay(core)
         setup = state.config.to_dict()
     elif key == "waldgaertner":
-        from table.engine.waldgaertner import replay as w_replay
+        from table.games.waldgaertner.rules import replay as w_replay
 
         state = w_replay(core)
         setup = {k: v for k, v in state.config.to_dict().items() if k != "cards"}
         setup["cards"] = hashlib.sha256(state.config.cards.text.encode()).hexdigest()[:12]  # the card file
     else:
-        from table.engine.draftcider import replay as d_replay
+        from table.games.draftcider.rules import replay as d_replay
 
         state = d_replay(core)
         setup = state.config.to_dict()
@@ -374,15 +374,15 @@ def _replayed(key: str, record: dict[str, Any]) -> tuple[list[Any], list[dict[st
 
 
 def _batches_dict(score: Any) -> dict[str, Any]:
-    from table.engine.draftcider import BATCHES
+    from table.games.draftcider.rules import BATCHES
 
     return {**dict(zip(BATCHES, score.batches, strict=True)), "total": score.total}
 
 
 def _draftcider_pad(record: dict[str, Any]) -> tuple[list[Any], list[dict[str, Any]], tuple[int, ...],
                                                      tuple[str, ...], dict[str, Any]]:
-    """Draft Cider's end-only pad, rescored (``table.engine.draftcider.score_pad``)."""
-    from table.engine.draftcider import score_pad
+    """Draft Cider's end-only pad, rescored (``table.games.draftcider.rules.score_pad``)."""
+    from table.games.draftcider.rules import score_pad
 
     pad = {k: v for k, v in record.items() if k != "names"}
     result = score_pad(pad)
@@ -411,7 +411,7 @@ def one_line(text: str, limit: int = 240) -> str:
 
 def _named(names: Sequence[str]) -> bool:
     """Names people gave (a bot game's names, a pad typed by hand), not the companion's seat labels."""
-    from table.engine.data import SEAT_SYMBOLS
+    from table.games.applejack.rules.data import SEAT_SYMBOLS
 
     labels = {s.capitalize() for s in SEAT_SYMBOLS}
     try:
@@ -716,7 +716,7 @@ def import_records(history: History, paths: Sequence[str | os.PathLike[str]], da
     from table.commands.inputs import InputError, load_json
 
     if data is None:
-        from table.datafiles import load_dataset
+        from table.games.applejack.files import load_dataset
 
         data = load_dataset()
     added = known = 0
@@ -770,7 +770,7 @@ def _other_variant(setup: dict[str, Any], game: str) -> list[str]:
 
     parts = []
     if game == "zankapfel":
-        from table.engine.zankapfel.game import DEFAULT_DECK, DEFAULT_TRACK
+        from table.games.zankapfel.rules.game import DEFAULT_DECK, DEFAULT_TRACK
 
         if setup.get("bribery"):
             parts.append(_("corruption"))
@@ -797,12 +797,12 @@ def summary_rows(games: Sequence[GameEntry], marks: Sequence[SoloMarks]) -> list
     """The history screen's rows (``table.companion.players.HistoryRow``): personal bests per
     player, game and variant; solo marks reached; the last games, newest first."""
     from table.companion.players import HistoryRow
-    from table.games import game_info
+    from table.games import load_game
     from table.i18n import _, ngettext
 
     def title(key: str) -> str:
         try:
-            return game_info(key).title
+            return load_game(key).title
         except (KeyError, ValueError):
             return key
 

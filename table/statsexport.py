@@ -87,10 +87,10 @@ def play_json(entry: GameEntry, record: dict[str, Any] | None = None, *, comment
 
 def game_title(key: str) -> str:
     """The game's display name (``table.games``): what the statistics app lists the play under."""
-    from table.games import UnknownGameError, game_info
+    from table.games import UnknownGameError, load_game
 
     try:
-        return game_info(key).title
+        return load_game(key).title
     except UnknownGameError:
         return key
 

@@ -22,11 +22,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from table.commands.inputs import InputError, decode_utf8, parse_json
-from table.datafiles import load_dataset
-from table.engine.track import Track, TrackConfig, track_record
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules.track import Track, TrackConfig, track_record
 
 ROOT = Path(__file__).parents[1]
-DATA_DIR = ROOT / "table" / "engine" / "data"
+DATA_DIR = ROOT / "table" / "games" / "applejack" / "rules" / "data"
 MEMORY_LIMIT = 1024 * 1024 * 1024
 
 
@@ -55,7 +55,7 @@ def one_line_error(r: subprocess.CompletedProcess[str], *needles: str, code: int
 
 def finished_track_record(players: int = 2, seed: int = 5) -> dict:
     """A finished companion-style record: track actions, the score pad, the scores it showed."""
-    from table.engine.scorepad import score_pad
+    from table.games.applejack.rules.scorepad import score_pad
 
     data = load_dataset()
     track = Track(data, TrackConfig(players, cottage=True))

@@ -6,9 +6,9 @@ import random
 import pytest
 
 from table.cli import main
-from table.datafiles import load_dataset
-from table.engine.game import GameConfig, new_game, play_random
-from table.engine.record import GameRecord
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules.game import GameConfig, new_game, play_random
+from table.games.applejack.rules.record import GameRecord
 
 PAD = {"players": [
     {"name": "Ada", "areas": {"1": [5], "2": [5], "3": [1], "4": [6], "5": [11], "6": [6], "7": [1]},
@@ -109,7 +109,7 @@ def test_run_asks_a_person_when_there_is_one():
 
 
 def test_replay_a_track_game(tmp_path, capsys):
-    from table.engine.track import Track, TrackConfig, track_record
+    from table.games.applejack.rules.track import Track, TrackConfig, track_record
 
     track = Track(load_dataset(), TrackConfig(3, cottage=True))
     rng = random.Random(5)
@@ -155,7 +155,7 @@ SOLO = {"players": [{"name": "Ada", "areas": {"brown": [9], "red": [8]}, "blosso
 
 
 def test_a_solo_pad_has_a_verdict_not_a_winner(tmp_path, capsys):
-    from table.engine.scoring import solo_verdict
+    from table.games.applejack.rules.scoring import solo_verdict
 
     assert main(["score", write(tmp_path, SOLO)]) == 0
     out = capsys.readouterr().out
@@ -182,8 +182,8 @@ def test_score_pad_bounds(tmp_path, capsys, pad, needle):
 
 def companion_record(tmp_path, players):
     """A real finished record of the table companion (controller + journal)."""
-    from table.companion.controller import Setup
     from table.companion.session import auto_script, open_session
+    from table.games.applejack.companion.api import Setup
 
     data = load_dataset()
     setup = Setup(players, cottage=True)
@@ -265,7 +265,7 @@ def test_version_flag(capsys):
 
 
 def test_replay_of_a_solo_full_game_ends_with_the_verdict_not_a_winner(tmp_path, capsys):
-    from table.engine.scoring import solo_verdict
+    from table.games.applejack.rules.scoring import solo_verdict
 
     data = load_dataset()
     state = play_random(new_game(data, GameConfig(1, cottage=True), random.Random(1)), random.Random(2), fast=False)

@@ -1,7 +1,7 @@
 """Outside the engine nobody unpacks Applejack's ints by hand (issue 12 §1).
 
-Actions are read with ``table.engine.actions.decode`` (and ``is_draw``), orchard cells with
-``table.engine.cells``, beehive edge masks with ``hexgrid.mask_edges``; the draws still due with
+Actions are read with ``table.games.applejack.rules.actions.decode`` (and ``is_draw``), orchard cells with
+``table.games.applejack.rules.cells``, beehive edge masks with ``hexgrid.mask_edges``; the draws still due with
 ``GameState.next_draw_for``. This scans the companion, the screens and Applejack's bots for the
 arithmetic those replace, and the screens for imports from ``engine/game.py``.
 """
@@ -12,9 +12,11 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1] / "table"
+APPLEJACK = ROOT / "games" / "applejack"
 CHECKED = sorted([*ROOT.glob("companion/**/*.py"), *ROOT.glob("display/**/*.py"),
-                  *(ROOT / "bots" / name for name in ("base.py", "demo.py", "evaluate.py", "greedy.py",
-                                                      "simulate.py", "strong.py", "fair_target.py"))])
+                  *APPLEJACK.glob("companion/*.py"), *APPLEJACK.glob("*.py"),
+                  *(APPLEJACK / "bots" / name for name in ("base.py", "demo.py", "evaluate.py", "greedy.py",
+                                                           "simulate.py", "strong.py", "fair_target.py"))])
 FORBIDDEN = {
     "TILE_SPAN": r"\bTILE_SPAN\b",
     "a cell's rotation bits": r"&\s*7\b",
@@ -39,6 +41,7 @@ def test_no_bit_arithmetic_on_engine_ints_outside_the_engine() -> None:
 
 
 def test_the_screens_import_nothing_from_game_py() -> None:
+    pattern = r"from table\.games\.applejack\.rules\.game import|from table\.games\.applejack\.rules import game\b"
     found = [str(p.relative_to(ROOT.parent)) for p in ROOT.glob("display/**/*.py")
-             if re.search(r"from table\.engine\.game import|from table\.engine import game\b", p.read_text("utf-8"))]
+             if re.search(pattern, p.read_text("utf-8"))]
     assert not found

@@ -6,29 +6,27 @@ import sys
 
 import pytest
 
-from table.games import GAMES, UnknownGameError, game_info
+from table.games import UnknownGameError, games, load_game
 
 
 def test_every_game_with_an_engine_has_its_package_and_bots():
-    for g in GAMES:
+    for g in games():
         if g.has("engine"):
-            pkg = "game" if g.key == "applejack" else g.key
-            importlib.import_module(f"table.engine.{pkg}")
+            assert hasattr(g.part("rules"), "__path__")  # a package
         if g.has("simulate") and g.key != "applejack":
-            bots = importlib.import_module(f"table.bots.{g.key}")
-            assert callable(bots.simulate)
+            assert callable(g.part("simulate"))
 
 
 def test_unknown_game_names_the_known_ones():
     with pytest.raises(UnknownGameError, match="zankapfel"):
-        game_info("chess")
+        load_game("chess")
 
 
 def test_games_command_lists_every_game():
     out = subprocess.run([sys.executable, "-m", "table", "games"], capture_output=True, text=True, check=True).stdout
     lines = {line.split()[0]: line for line in out.splitlines()}
-    assert set(lines) == {g.key for g in GAMES}
-    for g in GAMES:
+    assert set(lines) == {g.key for g in games()}
+    for g in games():
         assert ("not yet playable" in lines[g.key]) == (not g.faces)
 
 
@@ -75,19 +73,19 @@ def _finished(game):
     import random
 
     if game == "zankapfel":
-        from table.bots.zankapfel import play_game
-        from table.engine.zankapfel import Config
+        from table.games.zankapfel.bots import play_game
+        from table.games.zankapfel.rules import Config
 
         return play_game(Config(3), 4, ["greedy", "random", "random"])
     if game == "draftcider":
         from table.bots.common import RandomBot
-        from table.bots.draftcider import play_game
-        from table.engine.draftcider import Config
+        from table.games.draftcider.bots import play_game
+        from table.games.draftcider.rules import Config
 
         return play_game(Config(2), [RandomBot(random.Random(1)), RandomBot(random.Random(2))], 4)
-    from table.bots.waldgaertner import play_game
-    from table.engine.waldgaertner import Config
-    from table.waldgaertner_files import load_cards
+    from table.games.waldgaertner.bots import play_game
+    from table.games.waldgaertner.files import load_cards
+    from table.games.waldgaertner.rules import Config
 
     return play_game(Config(2, load_cards()), 4, ["greedy", "random"])
 
@@ -127,9 +125,9 @@ def test_check_data_validates_the_other_games_files(game, count, tmp_path):
 
 def test_the_game_table_names_each_games_bots_and_seats_as_its_engine_does():
     """The demo and simulate commands check ``--bots``/``--players`` against this table."""
-    import importlib
 
-    from table.games import game_info
+    from table.games import load_game
 
     for key in ("zankapfel", "draftcider", "waldgaertner"):
-        assert game_info(key).bots == tuple(importlib.import_module(f"table.bots.{key}").BOT_NAMES), key
+        assert load_game(key).bots == tuple(load_game(key).part("make_bot").__module__ and importlib.import_module(
+            load_game(key).part("make_bot").__module__).BOT_NAMES), key

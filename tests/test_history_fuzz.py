@@ -6,7 +6,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from table.datafiles import load_dataset
+from table.games.applejack.files import load_dataset
 from table.history import MAX_NAME, History, HistoryInputError, clean_name, read_finished
 
 DATA = load_dataset()

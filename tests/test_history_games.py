@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from table.companion import draftcider, waldgaertner, zankapfel
 from table.companion.journal import Journal
+from table.games.draftcider import companion as draftcider
+from table.games.waldgaertner import companion as waldgaertner
+from table.games.zankapfel import companion as zankapfel
 from table.history import History, HistoryInputError, read_finished, record_finished, summary_rows
 from table.i18n import gettext_in, using
 from table.statsexport import play_json

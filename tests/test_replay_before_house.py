@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from table.companion.controller import Controller, Setup
-from table.engine.record import Applejack, GameRecord
-from table.engine.track import replay_track
+from table.games.applejack.companion.api import Controller, Setup
+from table.games.applejack.rules.record import Applejack, GameRecord
+from table.games.applejack.rules.track import replay_track
 from tests.engine.helpers import default_data
 from tests.fixtures.make_before_house import controller_look
 
@@ -96,8 +96,8 @@ BOTS = json.loads((FIXTURES / "bots.json").read_text())
                          ids=[f"greedy-{g['players']}p" for g in BOTS["greedy"]]
                          + [f"strong-{g['players']}p" for g in BOTS["strong"]])
 def test_bots_choose_as_before(game: dict[str, Any]) -> None:
-    from table.bots.base import make_bot
-    from table.engine.game import GameConfig, new_game
+    from table.games.applejack.bots.base import make_bot
+    from table.games.applejack.rules.game import GameConfig, new_game
 
     is_strong = game in BOTS["strong"]
     state = new_game(default_data(), GameConfig(game["players"], cottage=game["players"] == 3 and not is_strong))
@@ -111,7 +111,7 @@ def test_bots_choose_as_before(game: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("fx", BOTS["hints"], ids=[f"hint-{i}" for i in range(len(BOTS["hints"]))])
 def test_hints_are_the_same(fx: dict[str, Any]) -> None:
-    from table.companion.hints import compute_hint
+    from table.games.applejack.companion.hints import compute_hint
 
     ctl = Controller(default_data())
     ctl.setup = Setup.from_dict(fx["setup"])

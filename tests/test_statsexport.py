@@ -112,7 +112,7 @@ def test_usual_games_make_codes_a_screen_can_show():
 
 
 def test_game_qr_for_the_result_screen(tmp_path, caplog):
-    from table.datafiles import load_dataset
+    from table.games.applejack.files import load_dataset
     from table.history import History, record_finished
     from table.statsexport import game_qr
 

@@ -1,8 +1,8 @@
-"""Write ``table/engine/data/boards.toml``: our reconstruction of the harvest boards.
+"""Write ``table/games/applejack/rules/data/boards.toml``: our reconstruction of the harvest boards.
 
 Kept to show how the file was made (docs/data.md); the TOML file is the data.
 
-    python tools/make_boards.py > table/engine/data/boards.toml
+    python tools/make_boards.py > table/games/applejack/rules/data/boards.toml
 """
 
 from __future__ import annotations

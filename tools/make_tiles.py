@@ -1,4 +1,4 @@
-"""Write ``table/engine/data/tiles.toml``: our reconstruction of the 100 tree tiles.
+"""Write ``table/games/applejack/rules/data/tiles.toml``: our reconstruction of the 100 tree tiles.
 
 The printed tile faces are not published, so this script made the file once from the
 constraints in ``docs/data.md``; the TOML file is the data (edit it to match your box), this
@@ -6,7 +6,7 @@ script is kept only to show how it was first made. The scale check (docs/data.md
 changed the file: one beehive fewer on every tile with two or more, every price + 3.
 Re-running this script overwrites that and any other edit.
 
-    python tools/make_tiles.py > table/engine/data/tiles.toml
+    python tools/make_tiles.py > table/games/applejack/rules/data/tiles.toml
 """
 
 from __future__ import annotations

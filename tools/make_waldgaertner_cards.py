@@ -1,6 +1,6 @@
-"""How ``table/engine/waldgaertner/data/cards.toml`` was first made (run once; then edit the TOML).
+"""How ``table/games/waldgaertner/rules/data/cards.toml`` was first made (run once; then edit the TOML).
 
-    python tools/make_waldgaertner_cards.py > table/engine/waldgaertner/data/cards.toml
+    python tools/make_waldgaertner_cards.py > table/games/waldgaertner/rules/data/cards.toml
 
 The printed 224 cards are not in the rules text. This reconstruction uses real woody plants with
 edible parts from each continent, their flowering and fruiting seasons (Central Europe) mapped

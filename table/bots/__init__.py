@@ -1,9 +1,2 @@
-"""Bots for Applejack: random, greedy (one ply, hand-made evaluation) and strong (lookahead).
-
-Bots use only the engine's uniform state API and the seeded ``random.Random`` they are given.
-"""
-
-from table.bots.base import BOT_NAMES, Bot, make_bot, play_game, seat_seed
-from table.bots.common import RandomBot
-
-__all__ = ["BOT_NAMES", "Bot", "RandomBot", "make_bot", "play_game", "seat_seed"]
+"""What every game's bots share (``common``): a uniformly random bot over the house protocol.
+Each game's own bots live in its package (``table/games/<key>/bots``)."""

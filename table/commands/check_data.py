@@ -17,8 +17,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("directory", nargs="?", metavar="PATH",
                    help="Applejack: a data set directory; Draft Cider / Waldgärtner: a deck or card file "
                         "(default: the one shipped)")
-    p.add_argument("--game", choices=("applejack", "draftcider", "waldgaertner"), default="applejack",
-                   help="whose data: applejack (default), draftcider (the deck), waldgaertner (the cards)")
+    from table.games import DEFAULT_GAME, games
+
+    keys = [DEFAULT_GAME] + [g.key for g in games() if g.has_part("check_file")]
+    p.add_argument("--game", choices=keys, default=DEFAULT_GAME,
+                   help=f"whose data: {DEFAULT_GAME} (default, a data set directory) or a game's data file")
 
 
 MAX_FILE_BYTES = 4_000_000
@@ -36,16 +39,9 @@ def _other_game(args: argparse.Namespace) -> int:
             print(f"applejack-table check-data: {path}: {what}", file=sys.stderr)
             return 2
     try:
-        if args.game == "draftcider":
-            from table.draftcider_files import load_deck
+        from table.games import load_game
 
-            deck = load_deck(path)
-            summary = f"{len(deck.cards)} cards"
-        else:
-            from table.waldgaertner_files import load_cards
-
-            cards = load_cards(path)
-            summary = f"{len(cards.cards)} cards"
+        summary = load_game(args.game).part("check_file")(path)
     except DataError as exc:
         print(f"{len(exc.problems)} problem(s) in {path or 'the shipped ' + args.game + ' data'}:", file=sys.stderr)
         for p in exc.problems:
@@ -56,10 +52,12 @@ def _other_game(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.game != "applejack":
+    from table.games import DEFAULT_GAME
+
+    if args.game != DEFAULT_GAME:
         return _other_game(args)
-    from table.datafiles import load_dataset
     from table.engine.errors import DataError
+    from table.games.applejack.files import load_dataset
 
     if args.directory is not None and not os.path.isdir(args.directory):  # a usage error, not a verdict
         what = "is not a directory" if os.path.exists(args.directory) else "no such directory"

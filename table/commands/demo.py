@@ -116,8 +116,8 @@ def run(args: argparse.Namespace) -> int:
     if args.players is not None and args.players > 4:
         print("demo: Applejack is for 1 to 4 players", file=sys.stderr)
         return 2
-    from table.bots.base import BOT_NAMES
-    from table.datafiles import load_dataset
+    from table.games.applejack.bots.base import BOT_NAMES
+    from table.games.applejack.files import load_dataset
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()] if args.bots else None
     if bots is not None and (not bots or any(b not in BOT_NAMES for b in bots)):
@@ -143,14 +143,13 @@ def run(args: argparse.Namespace) -> int:
 def _run_module_demo(args: argparse.Namespace, game: str) -> int:
     """Zankapfel's, Draft Cider's or Waldgärtner's demo: bots' games entered into the table
     companion, on its screen or as its lines."""
-    import importlib
     import time
 
-    from table.games import game_info
+    from table.games import load_game
 
-    info = game_info(game)
+    info = load_game(game)
     title, bot_names, low, high = info.title, info.bots, min(info.players), max(info.players)
-    steps = getattr(importlib.import_module(f"table.display.{game}_demo"), f"{game}_steps")
+    steps = info.part("demo_steps")
     bots = tuple(b.strip() for b in args.bots.split(",") if b.strip()) if args.bots else ("greedy", "random")
     if not bots or any(b not in bot_names for b in bots):
         print(f"demo: {title}'s bots are {', '.join(bot_names)}", file=sys.stderr)
@@ -178,7 +177,7 @@ MODULE_DEMOS: tuple[str, ...] = ("zankapfel", "draftcider", "waldgaertner")
 
 
 def _run_text(data: Any, args: argparse.Namespace, bots: list[str] | None) -> int:
-    from table.bots.demo import run_text_demo
+    from table.games.applejack.bots.demo import run_text_demo
 
     def write(line: str) -> None:
         print(line, flush=args.delay > 0)
@@ -208,11 +207,11 @@ def _run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> 
     logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s", stream=sys.stderr)
     import pygame
 
-    from table.bots.demo import demo_steps
     from table.companion.hardware import make_hardware
     from table.companion.notifying import make_notifier
     from table.display.app import DisplayUnavailable, open_display
     from table.display.demo import PLAY, DemoScreen, run_demo_screen
+    from table.games.applejack.bots.demo import demo_steps
 
     try:
         surface, _kiosk = open_display(args.display, args.size)
@@ -230,7 +229,7 @@ def _run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> 
     signal.signal(signal.SIGTERM, stop)
     hw = make_hardware(args.pins, "off")
     from table.display.demo import DONE
-    from table.display.zankapfel_demo import ZankapfelDemoScreen, zankapfel_steps
+    from table.games.zankapfel.demo import ZankapfelDemoScreen, zankapfel_steps
 
     notifier = make_notifier()
     from table.display.screensaver import screen_saver_for
@@ -239,14 +238,14 @@ def _run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> 
 
     def screen_for(game: str, games: int, seed: int) -> Any:
         if game == "draftcider":
-            from table.display.draftcider_demo import DraftCiderDemoScreen, draftcider_steps
+            from table.games.draftcider.demo import DraftCiderDemoScreen, draftcider_steps
 
             dsteps = draftcider_steps(games=games, players=args.players, seed=seed,
                                       bots=tuple(bots or ("greedy", "random")))
             return DraftCiderDemoScreen(surface, dsteps, pace=args.pace, indicators=hw.indicators, inputs=hw.events,
                                         notifier=notifier)
         if game == "waldgaertner":
-            from table.display.waldgaertner_demo import demo_screen
+            from table.games.waldgaertner.demo import demo_screen
 
             return demo_screen(surface, args, games, seed, hw, notifier)
         if game == "zankapfel":
@@ -284,7 +283,7 @@ def _run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> 
 def run_idle_demo(play_args: argparse.Namespace) -> int:
     """The screen demo for ``play --idle-demo``: :data:`EXIT_PLAY` when someone wants to play
     (play's loop goes on), 0 when it was stopped (SIGTERM, Ctrl+Q) or there is no display."""
-    from table.datafiles import load_dataset
+    from table.games.applejack.files import load_dataset
 
     argv = ["--on-input", "exit", "--display", play_args.display, "--pins", play_args.pins,
             "--game", getattr(play_args, "game", "applejack")]

@@ -203,9 +203,9 @@ def _csv(games: list[Any]) -> None:
 
 
 def _coach(args: argparse.Namespace) -> int:
-    from table.bots.fair_target import FairTargetError, as_record, coach, coach_text, fair_target
     from table.commands.inputs import load_json
-    from table.datafiles import load_dataset
+    from table.games.applejack.bots.fair_target import FairTargetError, as_record, coach, coach_text, fair_target
+    from table.games.applejack.files import load_dataset
 
     if args.player or args.state_dir:
         return _fail("--coach reads a record file; --player and --state-dir do not apply")

@@ -76,14 +76,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _game_arg(text: str) -> str:
-    from table.games import UnknownGameError, game_info, not_offered
+    from table.games import UnknownGameError, load_game
 
     try:
-        info = game_info(text)
+        info = load_game(text)
     except UnknownGameError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
     if not info.has("companion"):
-        raise argparse.ArgumentTypeError(not_offered(info, "companion", "play"))
+        raise argparse.ArgumentTypeError(info.not_offered("companion", "play"))
     return info.key
 
 
@@ -161,7 +161,7 @@ def _run_once(args: argparse.Namespace) -> int:
     from table.commands.inputs import InputError, check_writable, read_script
     from table.companion.session import open_session
     from table.companion.statedir import AlreadyRunning, StateDirRefused
-    from table.datafiles import load_dataset
+    from table.games.applejack.files import load_dataset
 
     try:  # bad input files are found before the journal is opened or a pin is touched
         script = read_script(args.script) if args.script is not None else None
@@ -214,20 +214,20 @@ def _run_once(args: argparse.Namespace) -> int:
                 if ctl.mode == "resume":
                     ctl.do("discard")  # Zankapfel asks twice, as its resume screen does
             if ctl.game == "zankapfel":
-                from table.companion.zankapfel import table_script
+                from table.games.zankapfel.companion import table_script
 
                 lines = table_script(4, args.demo)[0]
             elif ctl.game == "draftcider":
-                from table.companion.draftcider import table_script as draftcider_script
+                from table.games.draftcider.companion import table_script as draftcider_script
 
                 lines = draftcider_script(4, args.demo)[0]
             elif ctl.game == "waldgaertner":
-                from table.companion.waldgaertner import table_script as wg_script
+                from table.games.waldgaertner.companion import table_script as wg_script
 
                 lines = wg_script(4, args.demo)[0]
             else:
-                from table.companion.controller import Setup
                 from table.companion.session import auto_script
+                from table.games.applejack.companion.api import Setup
 
                 lines = ["setup players=2 cottage=on", *auto_script(data, Setup(2, cottage=True), args.demo)]
         follow = hw.follow

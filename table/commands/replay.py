@@ -37,10 +37,10 @@ MALFORMED = (KeyError, IndexError, TypeError, ValueError, AttributeError, Overfl
 
 def run(args: argparse.Namespace) -> int:
     from table.commands.inputs import InputError, load_json
-    from table.datafiles import load_dataset
     from table.engine.errors import DataError, EngineError
-    from table.engine.record import GameRecord, events_json_lines
-    from table.engine.track import TRACK_FORMAT
+    from table.games.applejack.files import load_dataset
+    from table.games.applejack.rules.record import GameRecord, events_json_lines
+    from table.games.applejack.rules.track import TRACK_FORMAT
 
     name = "standard input" if args.record == "-" else args.record
     try:
@@ -48,10 +48,10 @@ def run(args: argparse.Namespace) -> int:
     except InputError as exc:
         return _fail(str(exc))
     fmt = doc.get("format") if isinstance(doc, dict) else None
-    from table.games import GAMES
+    from table.games import DEFAULT_GAME, game_for_format
 
-    by_format = {g.record_format: g.key for g in GAMES}
-    game = getattr(args, "game", None) or (by_format.get(fmt, "applejack") if isinstance(fmt, str) else "applejack")
+    by_format = game_for_format(fmt) if isinstance(fmt, str) else None
+    game = getattr(args, "game", None) or (by_format.key if by_format is not None else DEFAULT_GAME)
     if game != "applejack":
         return _other_game(game, doc, name, args.json)
     try:
@@ -76,12 +76,12 @@ def _other_game(game: str, doc: Any, name: str, as_json: bool) -> int:
     """A Zankapfel, Draft Cider or Waldgärtner record (the engine's, or the table companion's:
     the same actions plus the table's commands) replayed through that game's engine: its events
     as lines or JSON; stored winners that disagree with the replay are refused."""
-    import importlib
     import json
 
     from table.engine.errors import EngineError
+    from table.games import load_game
 
-    replay = importlib.import_module(f"table.engine.{game}").replay
+    replay = load_game(game).part("rules").replay
     try:
         state = replay(doc)
     except EngineError as exc:
@@ -103,9 +103,9 @@ def track_events(data: Any, doc: dict[str, Any]) -> list[Any]:
     every restock, then — when the record holds its score pad — ``FinalScore`` per seat and
     ``Winners`` (not for a solo game), checked against the scores and winners it stored."""
     from table.engine.errors import ActionParseError, IllegalActionError, RecordError, ScorePadError
-    from table.engine.events import CottageStocked, FinalScore, Winners
-    from table.engine.scorepad import score_record
-    from table.engine.track import TrackAction, replay_track
+    from table.games.applejack.rules.events import CottageStocked, FinalScore, Winners
+    from table.games.applejack.rules.scorepad import score_record
+    from table.games.applejack.rules.track import TrackAction, replay_track
 
     actions = doc.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -145,9 +145,9 @@ def track_events(data: Any, doc: dict[str, Any]) -> list[Any]:
 
 def describe_all(events: list[Any], data: Any) -> list[str]:
     """The events as lines for people; a solo game's result is its verdict, not a winner."""
-    from table.engine.describe import describe
-    from table.engine.events import FinalScore, GameStarted, Winners
-    from table.engine.scoring import solo_verdict
+    from table.games.applejack.rules.describe import describe
+    from table.games.applejack.rules.events import FinalScore, GameStarted, Winners
+    from table.games.applejack.rules.scoring import solo_verdict
 
     players = next((e.players for e in events if isinstance(e, GameStarted)), 0)
     finals = [e for e in events if isinstance(e, FinalScore)]

@@ -1,6 +1,6 @@
 """``applejack-table score PAD.json [--json]``: the digital score pad.
 
-Reads a pad (see :mod:`table.engine.scorepad`) or a finished table-companion record, which
+Reads a pad (see :mod:`table.games.applejack.rules.scorepad`) or a finished table-companion record, which
 holds its pad; a record whose stored scores or winners disagree with its pad is refused. One
 player is a solo game: no winner, the result against the rulebook's marks. Bad input of any
 kind is one line on standard error naming the file, exit status 2.
@@ -29,33 +29,31 @@ def _fail(msg: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from table.games import UnknownGameError, game_info, not_offered
+    from table.games import UnknownGameError, load_game
 
     try:
-        info = game_info(args.game)
+        info = load_game(args.game)
     except UnknownGameError as exc:
         return _fail(str(exc))
     if not info.has("score"):
-        print(not_offered(info, "score pad", "applejack-table score"), file=sys.stderr)
+        print(info.not_offered("score pad", "applejack-table score"), file=sys.stderr)
         return 2
-    if info.key == "draftcider":
+    if info.has_part("score_pad"):
         if args.data:
-            return _fail("--data is Applejack's data set; Draft Cider's deck is the shipped one")
+            return _fail(f"--data is Applejack's data set; {info.title}'s data is the shipped one")
         from pathlib import Path
 
-        from table.commands import score_draftcider
-
-        return score_draftcider.run(Path(args.pad), args.json)
+        return int(info.part("score_pad")(Path(args.pad), args.json))
     return _applejack(args)
 
 
 def _applejack(args: argparse.Namespace) -> int:
     from table.commands.inputs import InputError, load_json
-    from table.datafiles import load_dataset
     from table.engine.errors import DataError, ScorePadError
-    from table.engine.record import FORMAT as GAME_FORMAT
-    from table.engine.scorepad import score_pad, score_record
-    from table.engine.track import TRACK_FORMAT
+    from table.games.applejack.files import load_dataset
+    from table.games.applejack.rules.record import FORMAT as GAME_FORMAT
+    from table.games.applejack.rules.scorepad import score_pad, score_record
+    from table.games.applejack.rules.track import TRACK_FORMAT
 
     name = "standard input" if args.pad == "-" else args.pad
     try:

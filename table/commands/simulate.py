@@ -7,7 +7,7 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from table.games import GameInfo
+    from table.games import GameDef
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,35 +42,29 @@ def _progress_bar(done: int, total: int) -> None:
     sys.stderr.flush()
 
 
-def _other_game(args: argparse.Namespace, info: GameInfo, names: list[str]) -> int:
+def _other_game(args: argparse.Namespace, info: GameDef, names: list[str]) -> int:
     """Zankapfel, Draft Cider, Waldgärtner: seeded games in this process, the game's own summary."""
-    import importlib
-
     for flag, given in (("--csv", args.csv), ("--plot", args.plot), ("--data", args.data)):
         if given:
             print(f"simulate: {flag} is offered for Applejack only, not for {info.title}", file=sys.stderr)
             return 2
-    bots = importlib.import_module(f"table.bots.{info.key}")
     seats = [names[i % len(names)] for i in range(args.players)]
     print(f"{args.games} game(s) of {info.title}, {args.players} player(s), seeds {args.seed}.."
           f"{args.seed + args.games - 1}, one process")
-    if info.key == "draftcider":
-        print(bots.simulate(seats, args.games, seed=args.seed).summary())
-    else:
-        print(bots.simulate(args.players, args.games, args.seed, seats).text())
+    print(info.part("simulate")(args.players, args.games, args.seed, seats))
     return 0
 
 
 def run(args: argparse.Namespace) -> int:
-    from table.games import UnknownGameError, game_info, not_offered
+    from table.games import UnknownGameError, load_game
 
     try:
-        info = game_info(args.game)
+        info = load_game(args.game)
     except UnknownGameError as exc:
         print(f"simulate: {exc}", file=sys.stderr)
         return 2
     if not info.has("simulate"):
-        print(not_offered(info, "bots to simulate", "simulate"), file=sys.stderr)
+        print(info.not_offered("bots to simulate", "simulate"), file=sys.stderr)
         return 2
     if args.players is None:
         args.players = 2 if 2 in info.players else info.players[0]
@@ -93,8 +87,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _applejack(args: argparse.Namespace) -> int:
-    from table.bots.base import BOT_NAMES
-    from table.bots.simulate import format_summary, plot_scores, run_games, write_csv
+    from table.games.applejack.bots.base import BOT_NAMES
+    from table.games.applejack.bots.simulate import format_summary, plot_scores, run_games, write_csv
 
     names = [n.strip() for n in args.bots.split(",") if n.strip()]
     unknown = [n for n in names if n not in BOT_NAMES]
@@ -106,8 +100,8 @@ def _applejack(args: argparse.Namespace) -> int:
         print(f"simulate: --games must be 1..{MAX_GAMES} and --jobs 1..{MAX_JOBS}", file=sys.stderr)
         return 2
     from table.commands.inputs import InputError, check_writable
-    from table.datafiles import load_dataset
     from table.engine.errors import DataError
+    from table.games.applejack.files import load_dataset
 
     # everything that can fail is checked before the games run, not after an hour of them
     try:

@@ -20,8 +20,8 @@ import queue
 from dataclasses import dataclass, field
 from typing import Any
 
-from table.companion.controller import Controller
 from table.companion.ports import Indicators, PanelIndicators, RecordingIndicators
+from table.games.applejack.companion.api import Controller
 
 log = logging.getLogger("applejack.hardware")
 

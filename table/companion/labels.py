@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from table.engine.data import SEAT_GLYPHS, SEAT_SYMBOLS, DataSet
-from table.engine.game import START_HONEY
-from table.engine.scoring import SOLO_GOAL, SOLO_OUTSTANDING
+from table.games.applejack.rules.data import SEAT_GLYPHS, SEAT_SYMBOLS, DataSet
+from table.games.applejack.rules.game import START_HONEY
+from table.games.applejack.rules.scoring import SOLO_GOAL, SOLO_OUTSTANDING
 from table.i18n import _
 from table.i18n.names import mark_name, seat_name
 

@@ -8,7 +8,7 @@ logic (no pygame, no SQLite; the history itself is reached through an injected
   one; keyboard typing works too. Text mode: ``setup name SEAT NAME`` (``setup name SEAT`` clears
   it) and ``players``. A name is 1..:data:`NAME_MAX` printable characters, two seats never share
   one (:func:`check_name`: :class:`PlayerNameError`, one line). Names are part of the
-  :class:`~table.companion.applejack.setup.Setup` (journalled with it), shown on the play
+  :class:`~table.games.applejack.companion.setup.Setup` (journalled with it), shown on the play
   screen's turn line, the score pad and the result, and stored with the finished game (the
   record's ``names``).
 * **History screen.** From the setup screen (``history`` button, key ``H``, text ``history``):
@@ -31,9 +31,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from table.companion.applejack.base import ControllerBase, Mode
-from table.companion.applejack.errors import CommandError
 from table.companion.labels import is_number, listed, seat_label
+from table.games.applejack.companion.base import ControllerBase, Mode
+from table.games.applejack.companion.errors import CommandError
 from table.i18n import N_, _
 
 NAME_MAX = 20

@@ -3,7 +3,7 @@
 Inputs arrive in one ``queue.Queue`` as the hardware layer's events (``ButtonPress``,
 ``DieReading``, ``SensorStatus`` from ``table.hardware.events``); :func:`feed` hands each to
 the controller. :class:`PanelIndicators` drives a ``table.hardware.panel.Panel``'s LEDs from
-the controller's :class:`~table.companion.controller.LedState`; :class:`RecordingIndicators`
+the controller's :class:`~table.games.applejack.companion.LedState`; :class:`RecordingIndicators`
 is the fake for tests and for running without GPIO.
 """
 
@@ -13,8 +13,8 @@ import queue
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from table.companion.controller import Controller, LedState
-from table.companion.hints import HintReady
+from table.games.applejack.companion.api import Controller, LedState
+from table.games.applejack.companion.hints import HintReady
 
 
 class Indicators(Protocol):
@@ -70,7 +70,7 @@ class PanelIndicators:
 
 def feed(ctl: Controller, item: Any) -> bool:
     """One hardware event into the controller (duck-typed on the event's fields), or a hint
-    computed off the UI thread (:class:`~table.companion.hints.HintReady`)."""
+    computed off the UI thread (:class:`~table.games.applejack.companion.hints.HintReady`)."""
     if isinstance(item, HintReady):
         return ctl.give_hint(item.advice)
     button = getattr(item, "button", None)

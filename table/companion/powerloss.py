@@ -27,11 +27,11 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-from table.companion.controller import Controller, Setup
 from table.companion.journal import Journal
 from table.companion.session import auto_script, open_session
-from table.datafiles import load_dataset
-from table.engine.data import DataSet
+from table.games.applejack.companion.api import Controller, Setup
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules.data import DataSet
 
 SETUPS = (Setup(2), Setup(1), Setup(3, cottage=True), Setup(4),
           Setup(2, cottage=True, apple_tiles=(6, 5, 4, 3, 2, 1, 0)))

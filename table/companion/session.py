@@ -9,11 +9,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from table.companion.controller import Controller, Setup
 from table.companion.journal import Journal, JournalDamaged
 from table.companion.statedir import is_damage
-from table.engine import actions as A
-from table.engine.data import DataSet, data_digest
+from table.games.applejack.companion.api import Controller, Setup
+from table.games.applejack.rules import actions as A
+from table.games.applejack.rules.data import DataSet, data_digest
 from table.i18n import _
 
 log = logging.getLogger("applejack.session")
@@ -22,21 +22,12 @@ log = logging.getLogger("applejack.session")
 def make_companion(game: str, data: DataSet, *, on_command: Callable[[str, Any], None] | None = None,
                    rng: random.Random | None = None) -> Any:
     """One game's companion module (``table.companion.protocol.GameCompanion``) by its key."""
-    if game == "zankapfel":
-        from table.companion.zankapfel import ZankapfelCompanion
+    from table.games import load_game
 
-        return ZankapfelCompanion(on_command=on_command)
-    if game == "draftcider":
-        from table.companion.draftcider import DraftCiderCompanion
-
-        return DraftCiderCompanion(on_command=on_command)
-    if game == "waldgaertner":
-        from table.companion.waldgaertner import WaldgaertnerCompanion
-
-        return WaldgaertnerCompanion(on_command=on_command)
-    if game != "applejack":
-        raise ValueError(f"{game} has no table companion yet")
-    return Controller(data, on_command=on_command, rng=rng)
+    definition = load_game(game)
+    if not definition.has("companion"):
+        raise ValueError(f"{definition.title} has no table companion yet")
+    return definition.part("companion")(on_command=on_command, rng=rng, data=data if game == "applejack" else None)
 
 
 def setup_game(setup: dict[str, Any]) -> str:

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from table import i18n
-from table.games import GAME_KEYS, GAMES, game_info
+from table.games import game_keys, games, load_game
 from table.i18n import _
 
 LANGUAGE_WORD = "language"
@@ -36,7 +36,7 @@ ShellFactory = Callable[[str], Any]
 
 def companion_games() -> tuple[str, ...]:
     """The games with a table companion, in the order of ``table.games``."""
-    return tuple(g.key for g in GAMES if g.has("companion"))
+    return tuple(g.key for g in games() if g.has("companion"))
 
 
 class Shell:
@@ -80,7 +80,7 @@ class Shell:
 
     def switch(self, key: str) -> None:
         """Put ``key``'s module on the table (its setup screen)."""
-        info = game_info(key)
+        info = load_game(key)
         if not info.has("companion"):
             raise ValueError(_("{game} has no table companion yet").format(game=info.title))
         if key == self.current.game:
@@ -142,7 +142,7 @@ class Shell:
                 raise ValueError(_("language: {codes} (not {code})").format(
                     codes=", ".join(i18n.LANGUAGES), code=exc.code)) from None
             return
-        if len(words) == 2 and words[0] == "game" and words[1] in GAME_KEYS:  # not "game cottage" (tracking)
+        if len(words) == 2 and words[0] == "game" and words[1] in game_keys():  # not "game cottage" (tracking)
             if not self.choosing():
                 raise ValueError(_("the game is chosen on the setup screen, before a game begins"))
             self.switch(words[1])

@@ -10,7 +10,7 @@ import shutil
 import subprocess
 from collections.abc import Callable, Sequence
 
-from table.engine.data import SEAT_GLYPHS
+from table.games.applejack.rules.data import SEAT_GLYPHS
 from table.i18n import N_, _, current_language
 
 log = logging.getLogger("applejack.speech")

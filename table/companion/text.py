@@ -10,13 +10,13 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
-from table.companion.coach import TextCoach
-from table.companion.controller import CommandError, Controller
-from table.companion.hints import compute_hint
 from table.companion.labels import is_number, listed, seat_label
 from table.companion.players import players_text
 from table.companion.shell import LANGUAGE_WORD
 from table.engine.errors import ActionParseError, IllegalActionError
+from table.games.applejack.companion.api import CommandError, Controller
+from table.games.applejack.companion.coach import TextCoach
+from table.games.applejack.companion.hints import compute_hint
 from table.i18n import N_, _
 from table.i18n.names import variety_name
 
@@ -121,11 +121,11 @@ def _is_applejack(ctl: object) -> bool:
 
 
 def _game_text(game: str) -> Any:
-    """Another game's text module: ``table.companion.<key>_text`` (help_keys, screen_text,
-    handle_line, status_lines)."""
-    import importlib
+    """Another game's text module (help_keys, screen_text, handle_line, status_lines): its
+    registry part ``text``."""
+    from table.games import load_game
 
-    return importlib.import_module(f"table.companion.{game}_text")
+    return load_game(game).part("text")
 
 
 def screen_text(ctl: Controller) -> str:

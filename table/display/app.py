@@ -18,17 +18,18 @@ from typing import Any
 
 import pygame
 
-from table.companion.coach import CoachWorker
-from table.companion.controller import Controller, LedState
 from table.companion.hardware import Hardware
-from table.companion.hints import HintWorker
 from table.companion.notifying import make_notifier
 from table.companion.ports import Indicators, RecordingIndicators, drain
 from table.companion.text import handle_line
 from table.display.detect import display_available  # noqa: F401 - re-exported
 from table.display.handover import IDLE
+from table.display.keys import DIGITS, KEYS, TEACH_KEYS  # noqa: F401 - re-exported
 from table.display.players_view import covers_setup, players_key
 from table.display.render import View
+from table.games.applejack.companion.api import Controller, LedState
+from table.games.applejack.companion.coach import CoachWorker
+from table.games.applejack.companion.hints import HintWorker
 from table.i18n import _
 
 log = logging.getLogger("applejack.display")
@@ -40,100 +41,15 @@ CONSOLE_DRIVERS = ("kmsdrm", "fbcon", "directfb")
 """SDL video drivers that own the whole screen: the kiosk is fullscreen without a cursor."""
 SIZES = ((480, 320), (800, 480), (1024, 600))
 
-KEYS: dict[int, str] = {
-    pygame.K_SPACE: "blind", pygame.K_b: "blind",
-    pygame.K_RETURN: "confirm", pygame.K_KP_ENTER: "confirm",
-    pygame.K_BACKSPACE: "backspace", pygame.K_u: "undo", pygame.K_DELETE: "undo",
-    pygame.K_c: "cottage", pygame.K_m: "middle", pygame.K_f: "correct",
-    pygame.K_ESCAPE: "escape", pygame.K_UP: "up", pygame.K_DOWN: "down",
-    pygame.K_TAB: "next", pygame.K_RIGHT: "next", pygame.K_LEFT: "prev",
-    pygame.K_COMMA: "comma", pygame.K_PLUS: "up", pygame.K_EQUALS: "up", pygame.K_KP_PLUS: "up",
-    pygame.K_MINUS: "down", pygame.K_KP_MINUS: "down", pygame.K_d: "done",
-    pygame.K_h: "hint", pygame.K_t: "tracked",
-}
-TEACH_KEYS = {("setup", pygame.K_w): "teach", ("play", pygame.K_s): "skip"}
-"""Teach mode's keys (``companion/applejack/teach.py``): w turns it on/off at setup, s skips a lesson."""
-DIGITS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)}
-DIGITS |= {getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)}
-
-
-Z_LETTERS = {pygame.K_r: "r", pygame.K_y: "y", pygame.K_g: "g", pygame.K_j: "j", pygame.K_l: "confirm",
-             pygame.K_p: "pass"}
-
-
 class DisplayUnavailable(RuntimeError):
     pass
 
 
 def view_for(ctl: Any, size: tuple[int, int]) -> View:
-    """The per-game view: ``ctl.game`` picks it (Applejack's ``render.View`` by default)."""
-    if getattr(ctl, "game", "applejack") == "zankapfel":
-        from table.display.zankapfel_view import ZankapfelView
+    """The per-game view: the registry part ``view`` of ``ctl.game``."""
+    from table.games import load_game
 
-        return ZankapfelView(size)
-    if getattr(ctl, "game", "applejack") == "draftcider":
-        from table.display.draftcider_view import DraftCiderView
-
-        return DraftCiderView(size)
-    if getattr(ctl, "game", "applejack") == "waldgaertner":
-        from table.display.waldgaertner_view import WaldgaertnerView
-
-        return WaldgaertnerView(size)
-    return View(size)
-
-
-def zankapfel_key(key: int, ctl: Any) -> str | None:
-    """Zankapfel's keys: digits are card values and die faces (else seats), r y g b j colours
-    (b buys in phase 1), l lays, p passes, arrows move the grid cursor."""
-    stage = ctl.stage() if ctl.mode == "play" else ""
-    if key in DIGITS:
-        d = DIGITS[key]
-        return d if stage == "card" else f"trough{d}" if "1" <= d <= "7" else None
-    if key == pygame.K_b:
-        return "blind" if stage == "bid" else "b"
-    if key in Z_LETTERS:
-        return Z_LETTERS[key]
-    if key in (pygame.K_UP, pygame.K_DOWN):
-        return "up" if key == pygame.K_UP else "down"
-    if key in (pygame.K_u, pygame.K_BACKSPACE, pygame.K_DELETE):
-        return "undo"
-    return KEYS.get(key)
-
-
-def waldgaertner_key(key: int, ctl: Any) -> str | None:
-    """Waldgärtner's keys: digits are trough buttons (die choices), or a card id's digits where one
-    is asked; s special, b sells/declines, u undo."""
-    if key in DIGITS:
-        stage = ctl.stage() if ctl.mode == "play" else ""
-        d = DIGITS[key]
-        return d if stage in ("draw", "reveal", "bdraw", "sdeal", "bchoose", "achoose", "schoose") else f"trough{d}"
-    if key == pygame.K_s:
-        return "trough7"
-    if key in (pygame.K_u, pygame.K_DELETE):
-        return "undo"
-    return KEYS.get(key)
-
-
-def draftcider_key(key: int, ctl: Any) -> str | None:
-    """Draft Cider's keys (``display/draftcider_view.py``)."""
-    from table.display.draftcider_view import draftcider_key as keys
-
-    return keys(key, ctl)
-
-
-def key_button(key: int, mode: str) -> str | None:
-    if key in DIGITS:
-        d = DIGITS[key]
-        if mode == "pad":
-            return d
-        return f"trough{d}" if "1" <= d <= "7" else None
-    if mode == "pad" and key == pygame.K_DELETE:
-        return "clear"  # empties the field under the cursor
-    if mode == "setup" and key in (pygame.K_o, pygame.K_k):
-        return "orchards" if key == pygame.K_o else "campaign"
-    if (mode, key) in TEACH_KEYS:
-        return TEACH_KEYS[(mode, key)]
-    return KEYS.get(key)
+    return load_game(ctl.game).part("view")(size)  # type: ignore[no-any-return]
 
 
 class App:
@@ -198,10 +114,9 @@ class App:
             elif e.key == pygame.K_l and self.ctl.mode == "setup":  # every game's setup: the next language
                 self.press("language")
             else:
-                game = getattr(self.ctl, "game", "applejack")
-                keys = {"applejack": None, "waldgaertner": waldgaertner_key, "draftcider": draftcider_key}.get(
-                    game, zankapfel_key)
-                self.press(key_button(e.key, self.ctl.mode) if keys is None else keys(e.key, self.ctl))
+                from table.games import load_game
+
+                self.press(load_game(self.ctl.game).part("keys")(e.key, self.ctl))
         elif e.type == pygame.FINGERDOWN:
             w, h = self.surface.get_size()
             self.press(self.view.hit((int(e.x * w), int(e.y * h))))
@@ -295,12 +210,12 @@ class App:
         """The setup screen's first choice, the game: a tab at the bottom left (touch, key g, or
         the lid's BLIND button go to the next game)."""
         from table.companion.shell import companion_games
-        from table.games import game_info
+        from table.games import load_game
 
         v = self.view
-        titles = " · ".join(game_info(k).title for k in companion_games())
+        titles = " · ".join(load_game(k).title for k in companion_games())
         rect = pygame.Rect(v.px(8), self.surface.get_height() - v.px(44), v.px(300), v.px(36))
-        v.button(self.surface, rect, _("Game: {title} ▸").format(title=game_info(self.ctl.game).title), "game",
+        v.button(self.surface, rect, _("Game: {title} ▸").format(title=load_game(self.ctl.game).title), "game",
                  size=18)
         if not v.small:
             v.text(self.surface, _("({titles}; key g)").format(titles=titles), 14, (rect.right + v.px(8), rect.centery),

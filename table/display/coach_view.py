@@ -5,7 +5,7 @@ above its bottom row (``strip_height``: the score table gives up that much): on 
 fair target (solo: "With your draws the bot scored X: you Y (−d); solo marks 65 and 80", "Bot is
 replaying your draws…" until it is there) or the coach's summary (2-4 players), on the right a
 **Coach** button above New game. The button (or key h, or the lid's BLIND button) opens the coach
-page in place of the result: per turn — biggest losses first, :data:`~table.companion.coach.PER_PAGE`
+page in place of the result: per turn — biggest losses first, :data:`~table.games.applejack.companion.coach.PER_PAGE`
 turns a page — the cost in points, what was played and what the bot would have played; ◀ ▶ (the
 arrows, BLIND) turn the pages, Back (escape, undo, confirm) returns to the result. Sizes are the
 800×480 design's, scaled by the view like the rest of ``render.py``.
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from table.companion.coach import CoachJob, Status
+from table.games.applejack.companion.coach import CoachJob, Status
 from table.i18n import _
 
 if TYPE_CHECKING:

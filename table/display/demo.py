@@ -2,7 +2,7 @@
 
 :class:`DemoScreen` is the loop body, testable without a screen (like :class:`table.display.app.App`):
 ``step(events)`` looks at the touch/key/mouse events and the GPIO input queue (any of them ends the
-demo with ``"play"``), advances the bots' game by one :class:`~table.bots.demo.DemoStep` when the
+demo with ``"play"``), advances the bots' game by one :class:`~table.games.applejack.bots.demo.DemoStep` when the
 injected clock says the current one has been shown long enough (``pace`` seconds, longer for
 announcements and the final scoring, shorter for the draws from the supply), lets the trough LEDs
 mirror the troughs and redraws only when the step changed.
@@ -27,8 +27,6 @@ from typing import Any
 
 import pygame
 
-from table.bots.demo import DemoStep
-from table.companion.controller import LedKind, LedState
 from table.companion.labels import both, seat_label, solo_words
 from table.companion.ports import Indicators, RecordingIndicators
 from table.display.render import (
@@ -45,10 +43,12 @@ from table.display.render import (
     draw_die,
     draw_variety,
 )
-from table.engine import hexgrid
-from table.engine.cells import EMPTY, is_pasture, rotation_of, tile_of
-from table.engine.data import SEAT_SYMBOLS, DataSet
-from table.engine.events import (
+from table.games.applejack.bots.demo import DemoStep
+from table.games.applejack.companion.api import LedKind, LedState
+from table.games.applejack.rules import hexgrid
+from table.games.applejack.rules.cells import EMPTY, is_pasture, rotation_of, tile_of
+from table.games.applejack.rules.data import SEAT_SYMBOLS, DataSet
+from table.games.applejack.rules.events import (
     BlossomScoring,
     FinalScore,
     GameStarted,

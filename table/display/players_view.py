@@ -94,7 +94,7 @@ def draw_setup_names(v: View, surf: pygame.Surface, ctl: Any) -> None:
     """Each seat's cell of the setup screen as its name button, and the History button."""
     from table.companion.labels import start_honey
     from table.display.render import BG, DIM, FG, LIT, PANEL
-    from table.engine.data import SEAT_SYMBOLS
+    from table.games.applejack.rules.data import SEAT_SYMBOLS
     from table.i18n.names import seat_name
 
     if not _named(ctl):

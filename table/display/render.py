@@ -23,18 +23,18 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 import pygame.freetype
 
-from table.companion.controller import PAD_TOTAL_LOOKING, SEAT_COLOURS, STEPS, Controller, campaign_middle
 from table.companion.labels import both, seat_label, solo_words, start_honey
 from table.display import coach_view, players_view, teach_view
-from table.engine.data import SEAT_SYMBOLS
-from table.engine.phase import Phase
-from table.engine.scoring import SOLO_GOAL, SOLO_OUTSTANDING
-from table.engine.walk import FINAL_PIPS
+from table.games.applejack.companion.api import PAD_TOTAL_LOOKING, SEAT_COLOURS, STEPS, Controller, campaign_middle
+from table.games.applejack.rules.data import SEAT_SYMBOLS
+from table.games.applejack.rules.phase import Phase
+from table.games.applejack.rules.scoring import SOLO_GOAL, SOLO_OUTSTANDING
+from table.games.applejack.rules.walk import FINAL_PIPS
 from table.i18n import LANGUAGE_NAMES, N_, _, current_language, ngettext
 from table.i18n.names import mark_name, seat_name, variety_name
 
 if TYPE_CHECKING:
-    from table.engine.track import Track
+    from table.games.applejack.rules.track import Track
 
 Colour = tuple[int, int, int]
 BG: Colour = (18, 22, 28)

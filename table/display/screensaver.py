@@ -169,7 +169,7 @@ class NightIndicators:
             return
         self.dark = dark
         if dark:
-            from table.companion.controller import LedState
+            from table.games.applejack.companion.api import LedState
 
             self.indicators.show(LedState("off"))
         elif self.wanted is not None:

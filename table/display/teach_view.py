@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from table.companion.applejack import teach
+from table.games.applejack.companion import teach
 
 if TYPE_CHECKING:
     from table.display.render import View

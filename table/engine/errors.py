@@ -42,7 +42,7 @@ class IllegalActionError(EngineError):
 
 
 class ActionParseError(EngineError):
-    """Text that is not an action (see ``table.engine.actions``)."""
+    """Text that is not an action (see ``table.games.applejack.rules.actions``)."""
 
 
 class RecordError(EngineError):

@@ -3,7 +3,7 @@
 Adding a game — the one page to follow
 ======================================
 
-1. **A package of its own**: ``table/engine/<game>/`` (see ``table/engine/zankapfel/`` for a
+1. **A package of its own**: ``table/engine/<game>/`` (see ``table/games/zankapfel/rules/`` for a
    complete example). It is pure like the rest of the engine: no I/O, clock, threads or global
    RNG, nothing from pygame/gpiozero/serial; randomness comes in as *chance actions*.
    ``table.engine.*`` is checked by ``mypy --strict``.
@@ -14,7 +14,7 @@ Adding a game — the one page to follow
    ``table.engine.errors.ActionParseError``.
 
 3. **The state class** meets :class:`GameState` below (OpenSpiel's shape, as Applejack's
-   ``table.engine.game.GameState`` does):
+   ``table.games.applejack.rules.game.GameState`` does):
 
    * ``current_player()`` is a seat ``0..players-1``, :data:`CHANCE` (-1) while a card is turned,
      a tile drawn or a die rolled, or :data:`TERMINAL` (-4) at the end; ``is_chance()`` and
@@ -28,7 +28,7 @@ Adding a game — the one page to follow
    * ``undo()`` takes back the last action exactly (``IndexError`` at the start); ``clone()`` is
      an independent copy; ``history`` lists every action applied, chance outcomes included;
      ``events`` every event so far (frozen dataclasses subclassing
-     ``table.engine.events.Event``: a ``kind`` class variable, ``to_dict()``, ``str()``).
+     ``table.games.applejack.rules.events.Event``: a ``kind`` class variable, ``to_dict()``, ``str()``).
    * ``returns()`` — final points per seat at the end, ``0.0`` for everyone before;
      ``scores()`` — per seat a frozen breakdown whose ``.total`` equals ``returns()`` at the end.
    * ``to_record()`` — JSON data: ``format``, ``config`` and the action texts.
@@ -49,13 +49,13 @@ Adding a game — the one page to follow
    ``table/bots/<game>.py`` need nothing but ``legal_actions``, ``apply``/``clone`` and a
    seeded ``random.Random``.
 
-Applejack meets the whole protocol through ``table.engine.record.Applejack(data)``: its engine
-reads the printed components from a data set (``table.datafiles.load_dataset()``), so the
+Applejack meets the whole protocol through ``table.games.applejack.rules.record.Applejack(data)``: its engine
+reads the printed components from a data set (``table.games.applejack.files.load_dataset()``), so the
 module-level functions are bound to one first — ``Applejack(data).new_game(config, rng)``
 (the rng samples only the setup draws; later draws wait at their chance nodes) and
 ``Applejack(data).replay(record)``; ``GameState.to_record()`` is native. Its config class is
-``GameConfig`` (also ``Applejack.Config``); ``table.engine.game.new_game(data, config, rng)`` and
-``table.engine.record.replay(record, data)`` are the same functions unbound.
+``GameConfig`` (also ``Applejack.Config``); ``table.games.applejack.rules.game.new_game(data, config, rng)`` and
+``table.games.applejack.rules.record.replay(record, data)`` are the same functions unbound.
 """
 
 from __future__ import annotations
@@ -64,9 +64,9 @@ from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 CHANCE = -1
-"""``current_player()`` at a chance node (same value as ``table.engine.game.CHANCE``)."""
+"""``current_player()`` at a chance node (same value as ``table.games.applejack.rules.game.CHANCE``)."""
 TERMINAL = -4
-"""``current_player()`` once the game is over (same value as ``table.engine.game.TERMINAL``)."""
+"""``current_player()`` once the game is over (same value as ``table.games.applejack.rules.game.TERMINAL``)."""
 
 
 @runtime_checkable
@@ -128,14 +128,3 @@ class GameState(PlayState, Protocol):
     """The full protocol: :class:`PlayState` plus a JSON record (``replay`` is module level)."""
 
     def to_record(self) -> dict[str, Any]: ...
-
-
-def _static_checks() -> None:  # pragma: no cover - mypy checks that both games meet the protocol
-    from table.engine.game import GameState as ApplejackState
-    from table.engine.zankapfel.game import State as ZankapfelState
-
-    def applejack(state: ApplejackState) -> GameState:
-        return state
-
-    def zankapfel(state: ZankapfelState) -> GameState:
-        return state

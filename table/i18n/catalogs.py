@@ -31,17 +31,16 @@ LOCALE = Path(__file__).resolve().parent / "locale"
 
 #: (part, patterns relative to table/): the first part whose pattern matches a file owns it.
 PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("demo", ("bots/demo*.py",)),
-    ("zankapfel", ("companion/zankapfel*.py", "display/zankapfel_*.py")),
-    ("draftcider", ("companion/draftcider*.py", "display/draftcider_*.py", "commands/score_draftcider.py")),
-    ("waldgaertner", ("companion/waldgaertner*.py", "display/waldgaertner_*.py")),
+    ("demo", ("games/applejack/bots/demo*.py",)),
+    ("zankapfel", ("games/zankapfel/*.py",)),
+    ("draftcider", ("games/draftcider/*.py",)),
+    ("waldgaertner", ("games/waldgaertner/*.py",)),
     ("players", ("companion/players*.py", "display/players*.py", "display/history_*.py", "history.py",
                  "statsexport.py", "commands/history.py")),
-    ("teach", ("companion/applejack/teach*.py", "companion/teach*.py")),
-    ("coach", ("bots/fair_target.py", "companion/coach*.py", "display/coach*.py")),
+    ("teach", ("games/applejack/companion/teach*.py", "companion/teach*.py")),
+    ("coach", ("games/applejack/bots/fair_target.py", "games/applejack/companion/coach*.py", "display/coach*.py")),
     ("power", ("display/power*.py", "display/screensaver*.py", "companion/power*.py", "companion/schedule*.py")),
-    ("applejack", ("companion/applejack/*.py", "companion/controller.py", "companion/hints.py",
-                   "companion/tracked.py", "companion/labels.py", "i18n/names.py")),
+    ("applejack", ("games/applejack/companion/*.py", "games/applejack/*.py", "companion/labels.py", "i18n/names.py")),
     ("screen", ("display/*.py",)),
     ("shell", ("companion/*.py", "commands/*.py", "*.py")),
 )
@@ -64,7 +63,7 @@ def sources() -> Iterable[Path]:
     """Every Python file that may mark messages (the engine never does: it is a file format)."""
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(PACKAGE).as_posix()
-        if rel.startswith(("engine/", "i18n/catalogs.py", "i18n/__init__.py")):
+        if rel.startswith(("engine/", "i18n/catalogs.py", "i18n/__init__.py")) or "/rules/" in rel:
             continue
         yield path
 

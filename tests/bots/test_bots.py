@@ -9,12 +9,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from table.bots import RandomBot, make_bot, play_game, seat_seed
-from table.bots.greedy import GreedyBot
-from table.bots.strong import StrongBot
-from table.datafiles import load_dataset
-from table.engine.game import CHANCE, GameConfig, new_game, sample_chance
-from table.engine.record import GameRecord
+from table.games.applejack.bots import RandomBot, make_bot, play_game, seat_seed
+from table.games.applejack.bots.greedy import GreedyBot
+from table.games.applejack.bots.strong import StrongBot
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules.game import CHANCE, GameConfig, new_game, sample_chance
+from table.games.applejack.rules.record import GameRecord
 
 DATA = load_dataset()
 LIGHT = {"candidates": 2, "samples": 1, "horizon": 1, "max_seconds": None}  # no clock: deterministic
@@ -55,7 +55,7 @@ def test_bots_only_play_legal_actions(seed, players, cottage, b_side, apple_tile
 
 
 def test_every_bot_satisfies_the_protocol():
-    from table.bots import Bot
+    from table.games.applejack.bots import Bot
 
     for name in ("random", "greedy", "strong"):
         bot = make_bot(name, random.Random(1))

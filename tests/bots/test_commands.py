@@ -30,7 +30,7 @@ def test_simulate_two_jobs_writes_csv_and_plot(tmp_path, capsys):
 
 
 def test_simulate_results_do_not_depend_on_jobs():
-    from table.bots.simulate import run_games
+    from table.games.applejack.bots.simulate import run_games
 
     one = run_games(2, 2, ["greedy", "random"], 3, jobs=1)
     two = run_games(2, 2, ["greedy", "random"], 3, jobs=2)
@@ -55,8 +55,8 @@ def test_demo_text_prints_a_complete_game(capsys):
 
 
 def test_demo_steps_are_endless_and_paced_by_the_injected_sleep():
-    from table.bots.demo import demo_steps, run_text_demo
-    from table.datafiles import load_dataset
+    from table.games.applejack.bots.demo import demo_steps, run_text_demo
+    from table.games.applejack.files import load_dataset
 
     data = load_dataset()
     steps = demo_steps(data, games=0, players=1, bots=["random"])
@@ -77,7 +77,7 @@ def test_demo_steps_are_endless_and_paced_by_the_injected_sleep():
 
 
 def test_summary_shares_tied_wins():
-    from table.bots.simulate import SeatResult, format_summary, summary_rows
+    from table.games.applejack.bots.simulate import SeatResult, format_summary, summary_rows
 
     def r(game, seat, score, win):
         return SeatResult(game, game, 2, seat, "greedy", score, win, 0, 0, 0, score, 0, 0, 0, 0, 0, 3, 0.01)
@@ -90,8 +90,8 @@ def test_summary_shares_tied_wins():
 
 
 def test_a_demo_step_keeps_the_game_as_it_was_at_that_step():
-    from table.bots.demo import demo_steps
-    from table.datafiles import load_dataset
+    from table.games.applejack.bots.demo import demo_steps
+    from table.games.applejack.files import load_dataset
 
     steps = demo_steps(load_dataset(), games=1, players=2, bots=["random"])
     first = next(steps)

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from table.bots.demo import demo_steps, event_lines, run_text_demo, step_lines
-from table.datafiles import load_dataset
-from table.engine.data import DataSet
-from table.engine.events import (
+from table.games.applejack.bots.demo import demo_steps, event_lines, run_text_demo, step_lines
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules.data import DataSet
+from table.games.applejack.rules.events import (
     BlossomScoring,
     Event,
     FinalScore,
@@ -29,7 +29,7 @@ from table.engine.events import (
     TileTaken,
     Winners,
 )
-from table.engine.scoring import solo_verdict
+from table.games.applejack.rules.scoring import solo_verdict
 from table.i18n import using
 
 DATA = load_dataset()
@@ -117,7 +117,14 @@ def test_english_lines_are_exactly_the_engine_text_versions(players, seed):
 
 def test_every_other_event_in_english_is_the_engine_text():
     """Events the seeded games may not reach: the middle space, a short refill, stocking, ties."""
-    from table.engine.events import CottageStocked, DieMoved, GameEnded, LoopStarted, MiddleReached, TurnStarted
+    from table.games.applejack.rules.events import (
+        CottageStocked,
+        DieMoved,
+        GameEnded,
+        LoopStarted,
+        MiddleReached,
+        TurnStarted,
+    )
 
     samples: list[Event] = [
         MiddleReached(4, 0), MiddleReached(4, 1), MiddleReached(6, 3),

@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from table.bots.draftcider import BOT_NAMES, GreedyBot, RandomBot, make_bot, play_game, simulate
-from table.engine.draftcider.game import Config, new_game, replay
-from table.engine.draftcider.scoring import BATCHES, MAXIMA
+from table.games.draftcider.bots import BOT_NAMES, GreedyBot, RandomBot, make_bot, play_game, simulate
+from table.games.draftcider.rules.game import Config, new_game, replay
+from table.games.draftcider.rules.scoring import BATCHES, MAXIMA
 
 
 def test_bots_play_only_legal_actions_and_never_change_the_state():

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from table.bots.evaluate import Position, Weights
-from table.datafiles import load_dataset
-from table.engine.game import EMPTY, PASTURE_ROT, GameConfig, new_game
+from table.games.applejack.bots.evaluate import Position, Weights
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules.game import EMPTY, PASTURE_ROT, GameConfig, new_game
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The fair solo target and the coach (table/bots/fair_target.py). The strong bot runs with a
+"""The fair solo target and the coach (table/games/applejack/bots/fair_target.py). The strong bot runs with a
 small search here (the same options on both sides of every comparison) so the suite stays quick;
 `applejack-table history --coach` uses the full one."""
 
@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from table.bots.base import play_game, seat_seed
-from table.bots.fair_target import (
+from table.companion.session import auto_script
+from table.games.applejack.bots.base import play_game, seat_seed
+from table.games.applejack.bots.fair_target import (
     Draws,
     FairTargetError,
     as_record,
@@ -16,14 +17,13 @@ from table.bots.fair_target import (
     draw_sequence,
     fair_target,
 )
-from table.bots.greedy import GreedyBot
-from table.bots.strong import StrongBot
-from table.companion.controller import Controller, Setup
-from table.companion.session import auto_script
-from table.datafiles import load_dataset
-from table.engine import actions as A
-from table.engine.game import GameConfig, GameState
-from table.engine.record import GameRecord
+from table.games.applejack.bots.greedy import GreedyBot
+from table.games.applejack.bots.strong import StrongBot
+from table.games.applejack.companion.api import Controller, Setup
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules import actions as A
+from table.games.applejack.rules.game import GameConfig, GameState
+from table.games.applejack.rules.record import GameRecord
 
 DATA = load_dataset()
 QUICK = {"candidates": 3, "samples": 2, "horizon": 1, "endgame": 0}
@@ -178,7 +178,7 @@ def test_a_draw_is_judged_by_expectation_and_by_the_same_tile():
 
 
 def test_static_valuation_is_the_projection_alone():
-    from table.bots.strong import SOLO_WEIGHTS, leaf_value
+    from table.games.applejack.bots.strong import SOLO_WEIGHTS, leaf_value
 
     state = greedy_game(9)
     advice = coach(DATA, state, bot_options=QUICK, samples=0)

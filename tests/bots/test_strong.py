@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from table.bots.evaluate import Weights
-from table.bots.strong import SOLO_WEIGHTS, StrongBot
-from table.datafiles import load_dataset
-from table.engine.game import CHANCE, SELECT, GameConfig, new_game, sample_chance
+from table.games.applejack.bots.evaluate import Weights
+from table.games.applejack.bots.strong import SOLO_WEIGHTS, StrongBot
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules.game import CHANCE, SELECT, GameConfig, new_game, sample_chance
 
 DATA = load_dataset()
 
@@ -90,7 +90,7 @@ def test_solo_uses_the_solo_weights_unless_given_others():
 
 
 def test_search_settings_follow_the_player_count_unless_given():
-    from table.bots.strong import MULTI_SEARCH, SOLO_SEARCH
+    from table.games.applejack.bots.strong import MULTI_SEARCH, SOLO_SEARCH
 
     bot = StrongBot(random.Random(1), candidates=2, max_seconds=None)
     bot.choose(_first_turn(1))

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from table.bots.waldgaertner import GreedyBot, RandomBot, future_cubes, make_bot, play_game, simulate
-from table.engine.waldgaertner import Config, new_game
+from table.games.waldgaertner.bots import GreedyBot, RandomBot, future_cubes, make_bot, play_game, simulate
+from table.games.waldgaertner.rules import Config, new_game
 from tests.engine.waldgaertner.builders import cards, cid, game, to_step
 
 

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from table.bots.zankapfel import GreedyBot, RandomBot, make_bot, play_game, simulate
-from table.engine.zankapfel import Config, new_game
-from table.engine.zankapfel import actions as A
+from table.games.zankapfel.bots import GreedyBot, RandomBot, make_bot, play_game, simulate
+from table.games.zankapfel.rules import Config, new_game
+from table.games.zankapfel.rules import actions as A
 from tests.engine.zankapfel.builders import play, setup
 
 

@@ -1,4 +1,4 @@
-"""The result screen's fair target and coach (table/companion/coach.py): the job's state, its
+"""The result screen's fair target and coach (table/games/applejack/companion/coach.py): the job's state, its
 buttons, the worker (an executor that runs at once, a fake clock), text mode's `coach`. The
 strong bot runs with a small search here (QUICK); the app uses the full one."""
 
@@ -8,14 +8,22 @@ from concurrent.futures import Executor, Future
 
 import pytest
 
-from table.bots.fair_target import as_record, coach, fair_target
-from table.companion import coach as C
 from table.companion import text as T
-from table.companion.coach import CoachJob, CoachRow, CoachStopped, CoachWorker, Status, TextCoach, Update
-from table.companion.controller import Controller, Setup
 from table.companion.session import auto_script
 from table.companion.text import run_text
-from table.datafiles import load_dataset
+from table.games.applejack.bots.fair_target import as_record, coach, fair_target
+from table.games.applejack.companion import coach as C
+from table.games.applejack.companion.api import Controller, Setup
+from table.games.applejack.companion.coach import (
+    CoachJob,
+    CoachRow,
+    CoachStopped,
+    CoachWorker,
+    Status,
+    TextCoach,
+    Update,
+)
+from table.games.applejack.files import load_dataset
 from table.i18n import using
 
 DATA = load_dataset()
@@ -202,7 +210,7 @@ def test_a_damaged_record_is_one_line_for_each_part():
 
 
 def test_a_bot_that_crashes_is_one_line(solo, monkeypatch):
-    import table.bots.fair_target as F
+    import table.games.applejack.bots.fair_target as F
 
     def boom(*args, **kwargs):
         raise ZeroDivisionError("boom")

@@ -1,9 +1,9 @@
 import pytest
 
-from table.companion.controller import Buttons, Controller, LedState, Setup, announcements_for
 from table.companion.session import auto_script
-from table.datafiles import load_dataset
-from table.engine.scoring import final_score, winners
+from table.games.applejack.companion.api import Buttons, Controller, LedState, Setup, announcements_for
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules.scoring import final_score, winners
 
 DATA = load_dataset()
 
@@ -149,7 +149,7 @@ def test_score_pad_by_keys_uses_final_score():
     assert ctl.winners == winners([w.total for w in want])
     assert ctl.record is not None and ctl.record["format"] == "applejack-track/1"
     # the record's pad is what `applejack-table score` reads, and it scores the same
-    from table.engine.scorepad import score_pad
+    from table.games.applejack.rules.scorepad import score_pad
 
     result = score_pad(ctl.record["score_pad"], DATA)
     assert list(result.scores) == want
@@ -190,7 +190,7 @@ def test_whole_games_by_buttons(players):
 
 
 def test_announcements_name_colour_mark_and_pips():
-    from table.engine.events import Harvest
+    from table.games.applejack.rules.events import Harvest
 
     (a,) = announcements_for([Harvest(1, 2)], DATA)
     assert a.kind == "harvest" and "Orange" in a.text and "heart" in a.text and "− 2" in a.text
@@ -235,8 +235,8 @@ def test_apple_tiles_in_a_chosen_order():
 
 
 def test_recording_indicators_keep_only_the_latest_states():
-    from table.companion.controller import LedState
     from table.companion.ports import RecordingIndicators
+    from table.games.applejack.companion.api import LedState
 
     leds = RecordingIndicators(keep=5)
     for t in range(1, 8):

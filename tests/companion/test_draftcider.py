@@ -1,11 +1,14 @@
-"""Draft Cider's table companion at unit level (``table.companion.draftcider``)."""
+"""Draft Cider's table companion at unit level (``table.games.draftcider.companion``)."""
 
 import random
 from collections import Counter
 
 import pytest
 
-from table.companion.draftcider import (
+from table.companion.session import open_session
+from table.engine.errors import IllegalActionError
+from table.games.applejack.files import load_dataset
+from table.games.draftcider.companion import (
     CommandError,
     DraftCiderCompanion,
     DSetup,
@@ -14,13 +17,10 @@ from table.companion.draftcider import (
     pad_script,
     table_script,
 )
-from table.companion.draftcider_text import handle_line, status_lines
-from table.companion.session import open_session
-from table.datafiles import load_dataset
-from table.engine.draftcider import Card, Config, score_pad
-from table.engine.draftcider.game import DEAL, N_BATCHES
-from table.engine.draftcider.scoring import BAD, BATCHES, placement_problem
-from table.engine.errors import IllegalActionError
+from table.games.draftcider.rules import Card, Config, score_pad
+from table.games.draftcider.rules.game import DEAL, N_BATCHES
+from table.games.draftcider.rules.scoring import BAD, BATCHES, placement_problem
+from table.games.draftcider.text import handle_line, status_lines
 
 DATA = load_dataset()
 
@@ -161,7 +161,7 @@ def test_journal_replay_rebuilds_the_exact_state_and_the_record_replays():
     full.replay(setup, cmds)
     assert full.record == ctl.record
     rec = next(p for k, p in journal if k == "finished")
-    from table.engine.draftcider import replay
+    from table.games.draftcider.rules import replay
 
     st = replay(rec)
     assert st.orchards == final.orchards and st.scores() == final.scores()

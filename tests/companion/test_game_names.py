@@ -11,7 +11,7 @@ import pytest
 from table.companion.players import Keyboard
 from table.companion.session import open_session
 from table.companion.text import run_text
-from table.datafiles import load_dataset
+from table.games.applejack.files import load_dataset
 from table.history import History, read_finished
 
 DATA = load_dataset()
@@ -20,14 +20,14 @@ GAMES = ("zankapfel", "draftcider", "waldgaertner")
 
 def script(game: str) -> list[str]:
     if game == "zankapfel":
-        from table.companion.zankapfel import table_script as z
+        from table.games.zankapfel.companion import table_script as z
 
         return z(3, 5)[0]
     if game == "draftcider":
-        from table.companion.draftcider import table_script as d
+        from table.games.draftcider.companion import table_script as d
 
         return d(3, 5)[0]
-    from table.companion.waldgaertner import table_script as w
+    from table.games.waldgaertner.companion import table_script as w
 
     return w(3, 5)[0]
 
@@ -120,8 +120,8 @@ def test_text_mode_players_and_setup_name(tmp_path, game):
 
 
 def test_an_old_journalled_setup_without_names_still_reads():
-    from table.companion.draftcider import DSetup
-    from table.companion.zankapfel import ZSetup
+    from table.games.draftcider.companion import DSetup
+    from table.games.zankapfel.companion import ZSetup
 
     assert ZSetup.from_dict({"game": "zankapfel", "players": 3}).names == ()
     assert DSetup.from_dict({"game": "draftcider", "players": 3}).names == ()
@@ -130,7 +130,7 @@ def test_an_old_journalled_setup_without_names_still_reads():
 
 
 def test_draft_cider_end_only_pad_carries_the_names():
-    from table.companion.draftcider import DraftCiderCompanion, pad_script, table_script
+    from table.games.draftcider.companion import DraftCiderCompanion, pad_script, table_script
 
     pad = pad_script(table_script(3, 4)[1])
     ctl = DraftCiderCompanion()

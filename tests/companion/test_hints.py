@@ -5,13 +5,13 @@ import random
 
 import pytest
 
-from table.bots import make_bot
-from table.companion.controller import CommandError, Controller, Setup
-from table.companion.hints import HINT_BOT, HintWorker, compute_hint
 from table.companion.text import run_text
-from table.datafiles import load_dataset
-from table.engine import actions as A
-from table.engine.game import PAY, SELECT
+from table.games.applejack.bots import make_bot
+from table.games.applejack.companion.api import CommandError, Controller, Setup
+from table.games.applejack.companion.hints import HINT_BOT, HintWorker, compute_hint
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules import actions as A
+from table.games.applejack.rules.game import PAY, SELECT
 from tests.companion.test_tracked import fill, snapshot, tracked
 from tests.fakes import ManualExecutor
 

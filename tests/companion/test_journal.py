@@ -4,11 +4,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from table.companion.controller import Setup
 from table.companion.journal import Journal
 from table.companion.session import auto_script, open_session
 from table.companion.text import run_text
-from table.datafiles import load_dataset
+from table.games.applejack.companion.api import Setup
+from table.games.applejack.files import load_dataset
 
 DATA = load_dataset()
 
@@ -108,7 +108,7 @@ def test_power_loss_200_kill_points(tmp_path):
 
 def test_finished_record_replays_with_applejack_table_replay(tmp_path, capsys):
     from table.cli import main
-    from table.engine.track import replay_track
+    from table.games.applejack.rules.track import replay_track
 
     setup = Setup(3, cottage=True, apple_tiles=(1, 0, 2, 3, 4, 5, 6))
     ctl, j = open_session(DATA, tmp_path)

@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 
 from table import i18n
-from table.companion.controller import Controller, Setup
 from table.companion.language import FILE_NAME, load_language, save_language, starting_language
 from table.companion.session import auto_script, open_session
 from table.companion.shell import companion_games
 from table.companion.text import help_keys, run_text
-from table.datafiles import load_dataset
+from table.games.applejack.companion.api import Controller, Setup
+from table.games.applejack.files import load_dataset
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -271,8 +271,8 @@ def test_the_finished_record_is_the_same_in_every_language() -> None:
 
 @pytest.mark.parametrize("total", [0, 40, 64, 65, 79, 80, 120])
 def test_the_solo_verdict_in_english_is_the_engines(total: int) -> None:
-    from table.companion.controller import solo_words
-    from table.engine.scoring import solo_verdict
+    from table.games.applejack.companion.api import solo_words
+    from table.games.applejack.rules.scoring import solo_verdict
 
     assert solo_words(total) == solo_verdict(total)
     with i18n.using("fr"):

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from table.companion.controller import Controller, Setup
 from table.companion.players import (
     NAME_MAX,
     NEW,
@@ -23,7 +22,8 @@ from table.companion.players import (
     remember,
 )
 from table.companion.session import auto_script, open_session
-from table.datafiles import load_dataset
+from table.games.applejack.companion.api import Controller, Setup
+from table.games.applejack.files import load_dataset
 from table.history import History, HistoryInputError, read_finished, record_finished
 
 DATA = load_dataset()

@@ -3,8 +3,8 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from table.companion.controller import Controller, Setup
-from table.datafiles import load_dataset
+from table.games.applejack.companion.api import Controller, Setup
+from table.games.applejack.files import load_dataset
 
 DATA = load_dataset()
 BUTTONS = [f"trough{i}" for i in range(1, 8)] + [

@@ -1,43 +1,43 @@
 """Every game's companion module meets the shell's protocol (table.companion.protocol)."""
 
-from table.companion.controller import Controller
 from table.companion.protocol import GameCompanion, LedView
-from table.datafiles import load_dataset
-from table.games import game_info
+from table.games import load_game
+from table.games.applejack.companion.api import Controller
+from table.games.applejack.files import load_dataset
 
 
 def test_applejack_controller_meets_the_shell_protocol():
     ctl = Controller(load_dataset())
     assert isinstance(ctl, GameCompanion)
     assert isinstance(ctl.leds(), LedView)
-    assert game_info(ctl.game).has("companion")
+    assert load_game(ctl.game).has("companion")
 
 
 def test_zankapfel_companion_meets_the_shell_protocol():
-    from table.companion.zankapfel import ZankapfelCompanion
+    from table.games.zankapfel.companion import ZankapfelCompanion
 
     ctl = ZankapfelCompanion()
     assert isinstance(ctl, GameCompanion)
     assert isinstance(ctl.leds(), LedView)
-    assert game_info(ctl.game).has("companion")
+    assert load_game(ctl.game).has("companion")
     ctl.do("start")
     assert isinstance(ctl.leds(), LedView) and ctl.leds().troughs == (1,)  # seat 1 places the mayor
 
 
 def test_draftcider_companion_meets_the_shell_protocol():
-    from table.companion.draftcider import DraftCiderCompanion
+    from table.games.draftcider.companion import DraftCiderCompanion
 
     ctl = DraftCiderCompanion()
-    assert isinstance(ctl, GameCompanion) and isinstance(ctl.leds(), LedView) and game_info(ctl.game).has("companion")
+    assert isinstance(ctl, GameCompanion) and isinstance(ctl.leds(), LedView) and load_game(ctl.game).has("companion")
     ctl.do("start")
     assert ctl.leds().troughs == (1, 2, 3)  # the colour keys of the first pick
 
 
 def test_waldgaertner_companion_meets_the_shell_protocol():
-    from table.companion.waldgaertner import WaldgaertnerCompanion
+    from table.games.waldgaertner.companion import WaldgaertnerCompanion
 
     ctl = WaldgaertnerCompanion()
-    assert isinstance(ctl, GameCompanion) and isinstance(ctl.leds(), LedView) and game_info(ctl.game).has("companion")
+    assert isinstance(ctl, GameCompanion) and isinstance(ctl.leds(), LedView) and load_game(ctl.game).has("companion")
     ctl.do("start")
     assert ctl.leds().kind == "open" and ctl.leds().troughs == (1, 2)  # seat 1's first draw: deck 1 or 2
 

@@ -4,8 +4,8 @@ import pytest
 
 from table.companion.session import open_session
 from table.companion.shell import Shell, companion_games
-from table.companion.zankapfel import CommandError, ZankapfelCompanion, ZSetup, deal_plan, table_script
-from table.datafiles import load_dataset
+from table.games.applejack.files import load_dataset
+from table.games.zankapfel.companion import CommandError, ZankapfelCompanion, ZSetup, deal_plan, table_script
 
 DATA = load_dataset()
 

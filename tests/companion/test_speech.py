@@ -63,9 +63,9 @@ def test_logs_why_it_could_not_speak_once_per_reason(caplog):
 def test_text_mode_speaks_the_first_turn_as_the_window_does():
     import io
 
-    from table.companion.controller import Controller
     from table.companion.text import run_text
-    from table.datafiles import load_dataset
+    from table.games.applejack.companion.api import Controller
+    from table.games.applejack.files import load_dataset
 
     said = []
 

@@ -12,12 +12,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from table.companion.applejack import teach
-from table.companion.applejack.teach import LessonKind, Teacher, TeachError
-from table.companion.controller import Controller, Setup
 from table.companion.speech import Speaker
 from table.companion.text import run_text
-from table.datafiles import load_dataset
+from table.games.applejack.companion import teach
+from table.games.applejack.companion.api import Controller, Setup
+from table.games.applejack.companion.teach import LessonKind, Teacher, TeachError
+from table.games.applejack.files import load_dataset
 from table.i18n import gettext_in
 
 DATA = load_dataset()
@@ -278,14 +278,13 @@ def test_the_tracked_game_teaches_each_entered_step_where_it_is_entered():
         elif state.is_chance():
             ctl.do(f"game draw {rng.choice(sorted(state.supply))}")
         else:
-            from table.engine import actions as A
-
+            from table.games.applejack.rules import actions as A
             ctl.do("game " + A.to_text(rng.choice(state.legal_actions())))
         if ctl.teacher.current is not None and (not seen or seen[-1][1] != ctl.teacher.current):
             seen.append((str(ctl.tracked.state.phase), ctl.teacher.current))
         if len(ctl.teacher.explained) >= 5:
             break
-    from table.engine.game import PAY, PLACE, SELECT
+    from table.games.applejack.rules.game import PAY, PLACE, SELECT
 
     phases = {kind: phase for phase, kind in seen}
     assert phases[LessonKind.TAKE] == str(SELECT)

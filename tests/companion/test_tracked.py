@@ -7,16 +7,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from table.companion.controller import CommandError, Controller, Setup
 from table.companion.journal import Journal
 from table.companion.session import auto_script, open_session
-from table.companion.tracked import track_action_for, walk_events
-from table.datafiles import load_dataset
-from table.engine import actions as A
 from table.engine.errors import ActionParseError, IllegalActionError
-from table.engine.game import PAY, PLACE, SELECT
-from table.engine.record import GameRecord
-from table.engine.track import replay_track
+from table.games.applejack.companion.api import CommandError, Controller, Setup
+from table.games.applejack.companion.tracked import track_action_for, walk_events
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules import actions as A
+from table.games.applejack.rules.game import PAY, PLACE, SELECT
+from table.games.applejack.rules.record import GameRecord
+from table.games.applejack.rules.track import replay_track
 
 DATA = load_dataset()
 REFUSED = (CommandError, IllegalActionError, ActionParseError)

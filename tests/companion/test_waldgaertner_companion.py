@@ -1,12 +1,12 @@
-"""Waldgärtner's table companion (table/companion/waldgaertner.py): the clock and the phase
+"""Waldgärtner's table companion (table/games/waldgaertner/companion.py): the clock and the phase
 announcements, step 3 settled, buttons and lamps, refusals (row capacity, fees, cards that cannot
 be where the table says), bonus draws and searches by the card kept, undo, resume."""
 
 import pytest
 
-from table.companion.waldgaertner import CommandError, WaldgaertnerCompanion, WSetup, cards_digest, table_script
-from table.engine.waldgaertner import actions as A
-from table.engine.waldgaertner.game import ROW_CAPACITY
+from table.games.waldgaertner.companion import CommandError, WaldgaertnerCompanion, WSetup, cards_digest, table_script
+from table.games.waldgaertner.rules import actions as A
+from table.games.waldgaertner.rules.game import ROW_CAPACITY
 
 
 @pytest.fixture(scope="module")
@@ -167,7 +167,7 @@ def test_another_card_file_is_offered_but_not_resumed(cards):
 
 def test_the_session_resumes_a_waldgaertner_game_from_the_journal(tmp_path, cards):
     from table.companion.session import open_session
-    from table.datafiles import load_dataset
+    from table.games.applejack.files import load_dataset
 
     data = load_dataset()
     script, _ = table_script(2, 6, cards=cards)
@@ -198,7 +198,7 @@ def test_setup_lines_and_buttons(cards):
 
 
 def test_an_unknown_card_by_its_attributes_plays_scores_and_replays(cards):
-    from table.engine.waldgaertner import replay
+    from table.games.waldgaertner.rules import replay
 
     ctl = _fresh(cards)
     ctl.do("deck 1")

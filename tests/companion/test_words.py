@@ -7,12 +7,12 @@ from dataclasses import replace
 
 import pytest
 
-from table.companion.controller import CommandError, Controller, Setup, announcements_for, campaign_middle
 from table.companion.labels import mark_label, plural, start_honey
 from table.companion.text import PAD_EXPECTED, handle_line, help_keys, screen_text
-from table.datafiles import load_dataset
-from table.engine.data import SEAT_SYMBOLS
-from table.engine.events import BlossomScoring, DieMoved, Harvest, LoopStarted, MiddleReached
+from table.games.applejack.companion.api import CommandError, Controller, Setup, announcements_for, campaign_middle
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules.data import SEAT_SYMBOLS
+from table.games.applejack.rules.events import BlossomScoring, DieMoved, Harvest, LoopStarted, MiddleReached
 
 DATA = load_dataset()
 

@@ -4,8 +4,8 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from table.companion.zankapfel import ZankapfelCompanion, table_script
-from table.companion.zankapfel_text import handle_line
+from table.games.zankapfel.companion import ZankapfelCompanion, table_script
+from table.games.zankapfel.text import handle_line
 
 SCRIPT, _ = table_script(3, 9)
 WORDS = ["buy", "lay", "pass", "red", "r", "y", "g", "b", "j", "joker", "c3", "a1", "e5", "z9", "undo", "u", "",

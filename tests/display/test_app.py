@@ -7,10 +7,11 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from table.companion.controller import Controller, LedState
 from table.companion.ports import RecordingIndicators
-from table.datafiles import load_dataset
-from table.display.app import App, key_button
+from table.display.app import App
+from table.games.applejack.companion.api import Controller, LedState
+from table.games.applejack.files import load_dataset
+from table.games.applejack.keys import key_button
 from tests.fakes import ManualClock
 
 DATA = load_dataset()
@@ -188,8 +189,7 @@ def typed(text):
 
 
 def test_colon_opens_a_command_line_for_what_buttons_cannot_say():
-    from table.engine import actions as A
-
+    from table.games.applejack.rules import actions as A
     app, ctl, leds, *_ = make_app()
     app.step(typed("t"))  # the setup screen: orchard tracking on
     assert ctl.setup.tracked and not ctl.setup.hints
@@ -212,9 +212,9 @@ def test_colon_opens_a_command_line_for_what_buttons_cannot_say():
 def test_hints_come_from_a_worker_and_a_stale_one_is_dropped():
     import random
 
-    from table.companion.controller import Setup
-    from table.companion.hints import HintWorker
-    from table.engine import actions as A
+    from table.games.applejack.companion.api import Setup
+    from table.games.applejack.companion.hints import HintWorker
+    from table.games.applejack.rules import actions as A
     from tests.fakes import ManualExecutor
 
     executor = ManualExecutor()

@@ -12,11 +12,11 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from table.companion.coach import CoachJob, CoachRow, CoachWorker, Status, Update
-from table.datafiles import load_dataset
 from table.display.app import App
 from table.display.render import View
 from table.display.samples import sample
+from table.games.applejack.companion.coach import CoachJob, CoachRow, CoachWorker, Status, Update
+from table.games.applejack.files import load_dataset
 from table.i18n import using
 from tests.display.golden import GOLDEN, assert_matches_golden, different_pixels, load_golden
 
@@ -131,7 +131,7 @@ def test_without_tracking_the_result_screen_is_as_before():
 def test_the_app_loop_never_waits_for_the_bot():
     """The worker's job sits in an executor that has not run it: frames go on, drawn with the
     'replaying' line; when it is done, the next frame shows the figure."""
-    from table.companion.controller import Setup
+    from table.games.applejack.companion.api import Setup
     from tests.companion.test_coach import QUICK, Later, finished
 
     ctl = finished(Setup(1, tracked=True), seed=8)

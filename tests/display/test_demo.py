@@ -9,12 +9,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from table.bots.demo import demo_steps
-from table.companion.controller import LedState
 from table.companion.ports import RecordingIndicators
-from table.datafiles import load_dataset
 from table.display.demo import DONE, PLAY, QUIT, DemoScreen, DemoView, dwell, leds_for
-from table.engine.events import RefillNeeded, TileTaken
+from table.games.applejack.bots.demo import demo_steps
+from table.games.applejack.companion.api import LedState
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules.events import RefillNeeded, TileTaken
 from table.hardware.events import ButtonPress
 from tests.display.golden import SIZES, assert_matches_golden
 from tests.fakes import ManualClock

@@ -8,15 +8,15 @@ import sys
 import pygame
 import pytest
 
-from table.companion.draftcider import DraftCiderCompanion
 from table.companion.ports import RecordingIndicators
 from table.companion.session import open_session
-from table.datafiles import load_dataset
 from table.display.app import App
-from table.display.draftcider_demo import DONE, PLAY, DraftCiderDemoScreen, draftcider_steps
-from table.display.draftcider_view import DraftCiderView
-from table.engine.draftcider import Card
-from table.engine.draftcider.scoring import BAD, STEADY
+from table.games.applejack.files import load_dataset
+from table.games.draftcider.companion import DraftCiderCompanion
+from table.games.draftcider.demo import DONE, PLAY, DraftCiderDemoScreen, draftcider_steps
+from table.games.draftcider.rules import Card
+from table.games.draftcider.rules.scoring import BAD, STEADY
+from table.games.draftcider.view import DraftCiderView
 from tests.display.input_events import key
 
 pytestmark = pytest.mark.usefixtures("pygame_each")

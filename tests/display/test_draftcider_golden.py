@@ -4,8 +4,8 @@
 import pygame
 import pytest
 
-from table.companion.draftcider import DraftCiderCompanion, pad_script, table_script
-from table.display.draftcider_view import DraftCiderView
+from table.games.draftcider.companion import DraftCiderCompanion, pad_script, table_script
+from table.games.draftcider.view import DraftCiderView
 from tests.display.golden import SIZES, assert_matches_golden
 
 SCRIPT, FINAL = table_script(4, 3)

@@ -4,10 +4,10 @@ Names page and the letter keyboard, by touch and keys, fitting 480×320 in every
 import pygame
 import pytest
 
-from table.companion.draftcider import DraftCiderCompanion
-from table.companion.waldgaertner import WaldgaertnerCompanion
-from table.companion.zankapfel import ZankapfelCompanion
 from table.display.app import App
+from table.games.draftcider.companion import DraftCiderCompanion
+from table.games.waldgaertner.companion import WaldgaertnerCompanion
+from table.games.zankapfel.companion import ZankapfelCompanion
 from table.i18n import LANGUAGES, using
 from tests.display.input_events import key, touch
 from tests.display.test_languages import overflows

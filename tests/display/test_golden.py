@@ -12,9 +12,9 @@ Regenerate after an intended change of the look, then view and commit the PNGs::
 import pygame
 import pytest
 
-from table.datafiles import load_dataset
 from table.display.render import View
 from table.display.samples import NAMES, sample
+from table.games.applejack.files import load_dataset
 from tests.display.golden import SIZES, assert_matches_golden, different_pixels
 
 DATA = load_dataset()

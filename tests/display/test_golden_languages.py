@@ -10,9 +10,9 @@ Regenerate after an intended change (of the look or of a translation), then view
 import pygame
 import pytest
 
-from table.datafiles import load_dataset
 from table.display.render import View
 from table.display.samples import sample
+from table.games.applejack.files import load_dataset
 from table.i18n import using
 from tests.display.golden import assert_matches_golden
 

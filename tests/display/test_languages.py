@@ -11,9 +11,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from table.bots.demo import demo_steps
-from table.companion.controller import Controller, Setup
-from table.datafiles import load_dataset
 from table.display.app import App
 from table.display.demo import DemoView
 from table.display.render import (
@@ -27,7 +24,10 @@ from table.display.render import (
     missing_glyphs,
 )
 from table.display.samples import sample
-from table.engine.events import FinalScore, Harvest
+from table.games.applejack.bots.demo import demo_steps
+from table.games.applejack.companion.api import Controller, Setup
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules.events import FinalScore, Harvest
 from table.i18n import LANGUAGE_NAMES, LANGUAGES, current_language, set_language, using
 
 DATA = load_dataset()
@@ -306,8 +306,8 @@ def test_the_language_button_keeps_clear_of_the_corner_and_the_game_tab(size):
 ])
 def test_a_short_refill_and_the_middle_trees_are_drawn_in_every_language(lang, short, middle):
     """The refill panel's warnings come from the announcement's fields, not from its English text."""
-    from table.companion.applejack.announcements import announcements_for
-    from table.engine.events import RefillNeeded
+    from table.games.applejack.companion.announcements import announcements_for
+    from table.games.applejack.rules.events import RefillNeeded
 
     ctl = sample(DATA, "refill")
     with using(lang):
@@ -323,9 +323,9 @@ def test_a_short_refill_and_the_middle_trees_are_drawn_in_every_language(lang, s
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_other_games_screens_keep_every_line_in_its_box(lang, size):
     """Zankapfel, Draft Cider and Waldgärtner: every screen of their golden tests, in each language."""
-    from table.display.draftcider_view import DraftCiderView
-    from table.display.waldgaertner_view import WaldgaertnerView
-    from table.display.zankapfel_view import ZankapfelView
+    from table.games.draftcider.view import DraftCiderView
+    from table.games.waldgaertner.view import WaldgaertnerView
+    from table.games.zankapfel.view import ZankapfelView
     from tests.display import test_draftcider_golden, test_waldgaertner_golden, test_zankapfel_golden
 
     bad = []

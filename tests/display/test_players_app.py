@@ -9,8 +9,8 @@ import pytest
 from table.companion.players import NoBook
 from table.companion.ports import RecordingIndicators
 from table.companion.shell import Shell
-from table.datafiles import load_dataset
 from table.display.app import App
+from table.games.applejack.files import load_dataset
 from tests.display.input_events import touch
 from tests.fakes import ManualClock
 

@@ -19,8 +19,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from table.companion.controller import Controller
-from table.datafiles import load_dataset
 from table.display.app import App
 from table.display.power import (
     DEFAULT_DIM_AFTER_MIN,
@@ -41,6 +39,8 @@ from table.display.screensaver import (
     find_backlight,
     screen_saver_for,
 )
+from table.games.applejack.companion.api import Controller
+from table.games.applejack.files import load_dataset
 from table.hardware.events import ButtonPress
 from tests.fakes import ManualClock
 
@@ -340,7 +340,7 @@ def test_app_the_button_that_wakes_a_dark_screen_does_not_press(display):
 
 
 def test_app_the_trough_leds_are_dark_while_the_screen_is_and_come_back(display):
-    from table.companion.controller import LedState
+    from table.games.applejack.companion.api import LedState
 
     app, _ctl, clock, _inputs, saver = make_app(display, schedule=Schedule.parse("07:00-23:00"), local=LocalTime(2))
     app.step()
@@ -411,8 +411,8 @@ def test_app_the_frame_orbits_a_few_pixels_a_minute_and_touches_follow_it(displa
 
 
 def test_demo_the_touch_that_wakes_a_dim_demo_does_not_start_play(display):
-    from table.bots.demo import demo_steps
     from table.display.demo import PLAY, DemoScreen, run_demo_screen
+    from table.games.applejack.bots.demo import demo_steps
 
     clock = ManualClock(0.0)
     screen = DemoScreen(DATA, display, demo_steps(DATA, games=0, players=2, seed=1), pace=1000.0, clock=clock,
@@ -431,8 +431,8 @@ def test_demo_the_touch_that_wakes_a_dim_demo_does_not_start_play(display):
 
 
 def test_demo_a_waking_button_is_dropped_the_next_one_plays(display):
-    from table.bots.demo import demo_steps
     from table.display.demo import PLAY, DemoScreen
+    from table.games.applejack.bots.demo import demo_steps
 
     clock = ManualClock(0.0)
     inputs: queue.Queue = queue.Queue()

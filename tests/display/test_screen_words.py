@@ -7,10 +7,10 @@ import math
 import pygame
 import pytest
 
-from table.companion.controller import Controller, Setup
-from table.datafiles import load_dataset
 from table.display.render import Fonts, View, draw_mark, path_layout, shape_points
 from table.display.samples import sample
+from table.games.applejack.companion.api import Controller, Setup
+from table.games.applejack.files import load_dataset
 
 DATA = load_dataset()
 SIZES = ((480, 320), (800, 480), (1024, 600))

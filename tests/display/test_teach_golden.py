@@ -12,11 +12,11 @@ import random
 import pygame
 import pytest
 
-from table.companion.controller import Controller, Setup
-from table.datafiles import load_dataset
 from table.display import teach_view
 from table.display.render import View
 from table.display.samples import play_until
+from table.games.applejack.companion.api import Controller, Setup
+from table.games.applejack.files import load_dataset
 from table.i18n import using
 from tests.display.golden import assert_matches_golden
 
@@ -80,8 +80,7 @@ def test_every_lesson_fits_its_strip_in_every_language(size, language, tracked):
     """Each sentence, wrapped at the strip's width, fits the strip's height at a readable size
     (never the last-resort shrink) — checked with the font metrics, for every kind; a tracked
     turn's strip (two lines on a large screen) for the kinds taught at a tracked turn prompt."""
-    from table.companion.applejack import teach
-
+    from table.games.applejack.companion import teach
     view = View(size)
     ctl = teach_sample("teach-tracked" if tracked else "teach-turn")
     h = teach_view._strip_h(view, ctl)

@@ -5,9 +5,9 @@ import pygame
 import pytest
 
 from table.companion.ports import RecordingIndicators
-from table.companion.waldgaertner import WaldgaertnerCompanion
 from table.display.app import App
-from table.display.waldgaertner_view import WaldgaertnerView
+from table.games.waldgaertner.companion import WaldgaertnerCompanion
+from table.games.waldgaertner.view import WaldgaertnerView
 from table.hardware.events import ButtonPress
 from tests.display.input_events import key
 

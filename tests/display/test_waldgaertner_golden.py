@@ -4,8 +4,8 @@
 import pygame
 import pytest
 
-from table.companion.waldgaertner import WaldgaertnerCompanion, table_script
-from table.display.waldgaertner_view import WaldgaertnerView
+from table.games.waldgaertner.companion import WaldgaertnerCompanion, table_script
+from table.games.waldgaertner.view import WaldgaertnerView
 from tests.display.golden import SIZES, assert_matches_golden
 
 SCRIPT, _FINAL = table_script(4, 3)

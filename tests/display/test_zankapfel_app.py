@@ -6,11 +6,11 @@ import pytest
 
 from table.companion.ports import RecordingIndicators
 from table.companion.session import open_session
-from table.companion.zankapfel import ZankapfelCompanion
-from table.datafiles import load_dataset
 from table.display.app import App
 from table.display.render import View
-from table.display.zankapfel_view import ZankapfelView
+from table.games.applejack.files import load_dataset
+from table.games.zankapfel.companion import ZankapfelCompanion
+from table.games.zankapfel.view import ZankapfelView
 from tests.display.input_events import key, touch
 
 pytestmark = pytest.mark.usefixtures("pygame_each")

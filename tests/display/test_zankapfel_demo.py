@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from table.companion.ports import RecordingIndicators
-from table.display.zankapfel_demo import DONE, PLAY, ZankapfelDemoScreen, zankapfel_steps
+from table.games.zankapfel.demo import DONE, PLAY, ZankapfelDemoScreen, zankapfel_steps
 
 pytestmark = pytest.mark.usefixtures("pygame_each")
 

@@ -4,8 +4,8 @@
 import pygame
 import pytest
 
-from table.companion.zankapfel import ZankapfelCompanion, table_script
-from table.display.zankapfel_view import ZankapfelView
+from table.games.zankapfel.companion import ZankapfelCompanion, table_script
+from table.games.zankapfel.view import ZankapfelView
 from tests.display.golden import SIZES, assert_matches_golden
 
 SCRIPT, _FINAL = table_script(4, 3)

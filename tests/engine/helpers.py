@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from table.datafiles import load_dataset
-from table.engine import hexgrid
-from table.engine.data import DataSet, Tile
-from table.engine.game import PASTURE_ROT, GameConfig, GameState, new_game
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules import hexgrid
+from table.games.applejack.rules.data import DataSet, Tile
+from table.games.applejack.rules.game import PASTURE_ROT, GameConfig, GameState, new_game
 
 _DEFAULT: DataSet | None = None
 

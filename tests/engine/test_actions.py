@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from table.engine import actions as A
-from table.engine import cells
 from table.engine.errors import ActionParseError
+from table.games.applejack.rules import actions as A
+from table.games.applejack.rules import cells
 
 EXAMPLES = ["take 3:17", "middle 17", "blind", "cottage", "buy", "pasture", "place 7/2", "place 19/5",
             "stock 1:100", "stock-supply", "draw 42"]
@@ -91,8 +91,7 @@ def test_cell_values_round_trip(tile, rot):
 
 @given(st.integers(0, 63))
 def test_mask_edges_are_the_edges_with_a_beehive(mask):
-    from table.engine import hexgrid
-
+    from table.games.applejack.rules import hexgrid
     edges = hexgrid.mask_edges(mask)
     assert list(edges) == sorted(edges) and sum(1 << e for e in edges) == mask
     assert all(hexgrid.has_edge(mask, e) == (e in edges) for e in range(6))

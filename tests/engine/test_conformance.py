@@ -17,14 +17,14 @@ from typing import Any
 
 import pytest
 
-from table.engine import draftcider as dc
 from table.engine import protocol
-from table.engine import waldgaertner as wg
-from table.engine import zankapfel as zk
 from table.engine.errors import IllegalActionError
-from table.engine.game import GameConfig, GameState
-from table.engine.record import Applejack
-from table.waldgaertner_files import load_cards
+from table.games.applejack.rules.game import GameConfig, GameState
+from table.games.applejack.rules.record import Applejack
+from table.games.draftcider import rules as dc
+from table.games.waldgaertner import rules as wg
+from table.games.waldgaertner.files import load_cards
+from table.games.zankapfel import rules as zk
 from tests.engine.helpers import default_data
 
 
@@ -45,7 +45,7 @@ def _native(name: str, game: ModuleType | Applejack, config: Any,
             summary: Callable[[Any], Any] | None = None) -> GameSpec:
     """A game package that meets the whole protocol: ``game.new_game(config)``, ``state.to_record()``,
     ``game.replay(record)`` (Applejack's engine is bound to its data set first:
-    ``table.engine.record.Applejack(data)``). ``summary``: a full description of a state
+    ``table.games.applejack.rules.record.Applejack(data)``). ``summary``: a full description of a state
     (default: its record, scores and text), used to check that undo restores it exactly."""
     look = summary or (lambda s: (s.to_record(), s.scores(), str(s)))
     return GameSpec(name, lambda: game.new_game(config), lambda s: s.to_record(), game.replay,
@@ -160,6 +160,5 @@ def test_game_meets_the_protocol(spec: GameSpec, seed: int) -> None:
 
 
 def test_protocol_constants_are_every_games_constants() -> None:
-    from table.engine import game as applejack
-
+    from table.games.applejack.rules import game as applejack
     assert (protocol.CHANCE, protocol.TERMINAL) == (applejack.CHANCE, applejack.TERMINAL) == (zk.CHANCE, zk.TERMINAL)

@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
-from table.datafiles import load_dataset
-from table.engine.data import SEAT_SYMBOLS
 from table.engine.errors import DataError
-from table.engine.events import Harvest
-from table.engine.walk import apples_by_space, move_die, turn_positions
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules.data import SEAT_SYMBOLS
+from table.games.applejack.rules.events import Harvest
+from table.games.applejack.rules.walk import apples_by_space, move_die, turn_positions
 
 
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
-    src = resources.files("table.engine").joinpath("data")
+    src = resources.files("table.games.applejack.rules").joinpath("data")
     for name in ("varieties.toml", "tiles.toml", "orchards.toml", "boards.toml"):
         (tmp_path / name).write_text(src.joinpath(name).read_text(encoding="utf-8"), encoding="utf-8")
     return tmp_path

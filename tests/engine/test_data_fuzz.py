@@ -6,11 +6,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from table.datafiles import load_dataset
-from table.engine.data import FILES
 from table.engine.errors import DataError
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules.data import FILES
 
-ORIGINAL = {name: resources.files("table.engine").joinpath("data", name).read_text(encoding="utf-8")
+ORIGINAL = {name: resources.files("table.games.applejack.rules").joinpath("data", name).read_text(encoding="utf-8")
             for name in FILES}
 VALUES = st.sampled_from(['"x"', "-1", "0", "7", "99", "1.5", "true", "[]", "[1, 1]", "{}", '{ a = 1 }',
                           '["brown", "plum"]', "[9, 1]", '"#zzzzzz"', '"circle"', "[1, 2, 3]"])

@@ -4,11 +4,11 @@ import random
 
 import pytest
 
-from table.engine import actions as A
-from table.engine import hexgrid
 from table.engine.errors import IllegalActionError
-from table.engine.events import BlossomScoring, Harvest, MiddleReached, RefillNeeded, TurnStarted
-from table.engine.game import (
+from table.games.applejack.rules import actions as A
+from table.games.applejack.rules import hexgrid
+from table.games.applejack.rules.events import BlossomScoring, Harvest, MiddleReached, RefillNeeded, TurnStarted
+from table.games.applejack.rules.game import (
     BLIND_DRAW,
     CHANCE,
     OVER,
@@ -23,7 +23,7 @@ from table.engine.game import (
     campaign_config,
     play_random,
 )
-from table.engine.walk import Die
+from table.games.applejack.rules.walk import Die
 
 from .helpers import data_with, default_data, put, started, tile, variety
 

@@ -15,11 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import table.engine
-from table.datafiles import load_dataset
-from table.engine import actions as A
 from table.engine.errors import ActionParseError, EngineError, ScorePadError
-from table.engine.scorepad import find_variety, score_pad
-from table.engine.track import KINDS, TrackAction
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules import actions as A
+from table.games.applejack.rules.scorepad import find_variety, score_pad
+from table.games.applejack.rules.track import KINDS, TrackAction
 
 DATA = load_dataset()
 ODD_DIGITS = "²³¹⁰₁₉٣१２"  # str.isdigit() is True for each; int() refuses the first six

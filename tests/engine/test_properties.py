@@ -6,10 +6,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from table.engine import actions as A
-from table.engine.events import Event, GameEnded, GameStarted, TurnStarted, event_from_dict
-from table.engine.game import OVER, GameConfig, GameState, new_game
-from table.engine.record import GameRecord, state_from_dict, state_to_dict
+from table.games.applejack.rules import actions as A
+from table.games.applejack.rules.events import Event, GameEnded, GameStarted, TurnStarted, event_from_dict
+from table.games.applejack.rules.game import OVER, GameConfig, GameState, new_game
+from table.games.applejack.rules.record import GameRecord, state_from_dict, state_to_dict
 
 from .helpers import default_data
 
@@ -121,7 +121,7 @@ def test_event_from_dict_rejects_garbage():
 @settings(max_examples=40, deadline=None)
 @given(configs(), st.integers(0, 2**32 - 1))
 def test_a_quiet_game_plays_exactly_like_a_logged_one(config, seed):
-    from table.engine.game import play_random
+    from table.games.applejack.rules.game import play_random
 
     loud = play_random(new_game(DATA, config, random.Random(seed)), random.Random(seed + 1))
     quiet = play_random(new_game(DATA, config, random.Random(seed), log_events=False), random.Random(seed + 1))
@@ -130,7 +130,7 @@ def test_a_quiet_game_plays_exactly_like_a_logged_one(config, seed):
 
 
 def skipped_when_quiet(e):
-    from table.engine.events import TileDrawn, TileFlipped, TilePaid, TilePlaced, TileTaken
+    from table.games.applejack.rules.events import TileDrawn, TileFlipped, TilePaid, TilePlaced, TileTaken
 
     if isinstance(e, TileDrawn):
         return e.to.startswith("trough")

@@ -1,6 +1,6 @@
 """The rulebook's worked examples and the final scoring."""
 
-from table.engine.scoring import area_yield, final_score, harvest_yield, variety_bonus, winners
+from table.games.applejack.rules.scoring import area_yield, final_score, harvest_yield, variety_bonus, winners
 
 
 def test_single_area_three_red_at_two_pips_pays_one():
@@ -42,7 +42,7 @@ def test_ties_share_the_win():
 
 
 def test_solo_verdict_against_the_rulebook_marks():
-    from table.engine.scoring import solo_verdict
+    from table.games.applejack.rules.scoring import solo_verdict
 
     assert solo_verdict(64) == "64 honey: 1 short of the goal (65)"
     assert solo_verdict(65) == "65 honey: goal reached (65)"
@@ -51,7 +51,7 @@ def test_solo_verdict_against_the_rulebook_marks():
 
 
 def test_the_final_score_line_says_1_variety():
-    from table.engine.events import FinalScore
+    from table.games.applejack.rules.events import FinalScore
 
     one = FinalScore(0, 4, 8, 1, 0, 3, 20, 31)
     assert " 1 variety +0," in str(one)

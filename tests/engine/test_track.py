@@ -6,7 +6,7 @@ import re
 import pytest
 
 from table.engine.errors import ActionParseError, IllegalActionError
-from table.engine.events import (
+from table.games.applejack.rules.events import (
     BlossomScoring,
     GameEnded,
     Harvest,
@@ -15,8 +15,8 @@ from table.engine.events import (
     RefillNeeded,
     TurnStarted,
 )
-from table.engine.track import Track, TrackAction, TrackConfig
-from table.engine.walk import Die, turn_positions
+from table.games.applejack.rules.track import Track, TrackAction, TrackConfig
+from table.games.applejack.rules.walk import Die, turn_positions
 
 from .helpers import default_data
 
@@ -205,8 +205,8 @@ def test_bad_action_text(text):
 
 
 def test_both_faces_speak_one_phase():
-    from table.engine.game import GameConfig, new_game
-    from table.engine.phase import Phase
+    from table.games.applejack.rules.game import GameConfig, new_game
+    from table.games.applejack.rules.phase import Phase
 
     track = Track(default_data(), TrackConfig(2))
     game = new_game(default_data(), GameConfig(2), random.Random(1))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from table import i18n
-from table.engine.data import SEAT_SYMBOLS
+from table.games.applejack.rules.data import SEAT_SYMBOLS
 
 
 def test_no_catalogue_misses_a_message() -> None:
@@ -18,7 +18,7 @@ def test_no_catalogue_misses_a_message() -> None:
 
 
 def test_every_name_of_the_default_data_is_listed() -> None:
-    from table.datafiles import load_dataset
+    from table.games.applejack.files import load_dataset
     from table.i18n.names import MARK_NAMES, SEAT_NAMES, VARIETY_NAMES
 
     data = load_dataset()

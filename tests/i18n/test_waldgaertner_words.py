@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from table.companion.waldgaertner import WaldgaertnerCompanion, WSetup, table_script
-from table.companion.waldgaertner_names import (
+from table.games.waldgaertner.companion import WaldgaertnerCompanion, WSetup, table_script
+from table.games.waldgaertner.names import (
     CARD_NAMES,
     PHASE_NAMES,
     SIZE_NAMES,
@@ -22,7 +22,7 @@ from table.companion.waldgaertner_names import (
     phase_name,
     size_name,
 )
-from table.engine.waldgaertner import events as E
+from table.games.waldgaertner.rules import events as E
 from table.i18n import gettext_in, using
 
 LOCALE = Path(__file__).resolve().parents[2] / "table" / "i18n" / "locale"
@@ -37,7 +37,7 @@ def cards():
 def test_every_name_of_the_card_file_is_listed(cards) -> None:
     assert {c.common for c in cards.cards} <= set(CARD_NAMES)
     assert len(CARD_NAMES) == len(set(CARD_NAMES))
-    from table.engine.waldgaertner.cards import SIZE_NAMES as ENGINE_SIZES
+    from table.games.waldgaertner.rules.cards import SIZE_NAMES as ENGINE_SIZES
 
     assert SIZE_NAMES == ENGINE_SIZES  # the engine's English, listed for the catalogues
     assert set(SIZE_PLURALS) == set(SIZE_NAMES) and len(PHASE_NAMES) == 10
@@ -208,7 +208,7 @@ def test_every_screen_draws_in_the_language(cards, lang, size, monkeypatch) -> N
     glyphs.) The resume screen is the shared ``render.View``'s: drawn, its words not checked."""
     import pygame
 
-    from table.display.waldgaertner_view import WaldgaertnerView
+    from table.games.waldgaertner.view import WaldgaertnerView
 
     pygame.display.init()
     pygame.font.init()
@@ -248,7 +248,7 @@ def test_every_card_offer_fits_its_row_at_480x320(cards, lang) -> None:
     long language drops the size class rather than running into the cards-left count."""
     import pygame
 
-    from table.display.waldgaertner_view import WaldgaertnerView
+    from table.games.waldgaertner.view import WaldgaertnerView
 
     pygame.font.init()
     view = WaldgaertnerView((480, 320))
@@ -261,7 +261,7 @@ def test_every_card_offer_fits_its_row_at_480x320(cards, lang) -> None:
 
 
 def test_the_text_mode_help_explains_in_the_language_and_keeps_the_command_words() -> None:
-    from table.companion.waldgaertner_text import help_keys
+    from table.games.waldgaertner.text import help_keys
 
     english = help_keys()
     assert english.startswith("play --game waldgaertner --text: Waldgärtner's companion in a terminal. Every input "
@@ -278,7 +278,7 @@ def test_the_text_mode_help_explains_in_the_language_and_keeps_the_command_words
 
 
 def test_the_demo_speaks_the_language() -> None:
-    from table.display.waldgaertner_demo import waldgaertner_steps
+    from table.games.waldgaertner.demo import waldgaertner_steps
 
     said: list[str] = []
     with using("ja"):

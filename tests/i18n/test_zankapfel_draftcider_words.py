@@ -12,15 +12,15 @@ from itertools import islice
 import pygame
 import pytest
 
-from table.companion import draftcider as dc
-from table.companion import zankapfel as zk
-from table.companion.draftcider_text import columns
 from table.companion.text import run_text
-from table.engine.draftcider import Card
-from table.engine.draftcider.cards import COLOURS
-from table.engine.draftcider.scoring import BATCH_TITLES, BATCHES, batch_problem, placement_problem
-from table.engine.zankapfel import events as E
-from table.engine.zankapfel.actions import KINDS
+from table.games.draftcider import companion as dc
+from table.games.draftcider.rules import Card
+from table.games.draftcider.rules.cards import COLOURS
+from table.games.draftcider.rules.scoring import BATCH_TITLES, BATCHES, batch_problem, placement_problem
+from table.games.draftcider.text import columns
+from table.games.zankapfel import companion as zk
+from table.games.zankapfel.rules import events as E
+from table.games.zankapfel.rules.actions import KINDS
 from table.i18n import using
 
 # words only an English sentence of these two games has (checked against the output in fr / ja)
@@ -130,9 +130,9 @@ def test_a_draft_cider_game_in_text_mode_speaks_the_language(lang, words):
 
 
 def test_the_draft_cider_score_pad_in_text_mode_and_its_table():
-    from table.commands.score_draftcider import format_table
-    from table.draftcider_files import load_deck
-    from table.engine.draftcider.pad import score_pad
+    from table.games.draftcider.files import load_deck
+    from table.games.draftcider.pad_command import format_table
+    from table.games.draftcider.rules.pad import score_pad
 
     _script, final = dc.table_script(2, 8)
     with using("fr"):
@@ -167,10 +167,10 @@ def _draw_all(view, steps, surface) -> int:
 def test_every_zankapfel_and_draft_cider_screen_draws(lang, size):
     """ja: this worktree's font has no Japanese glyphs yet (another helper adds one); the screens
     must still draw without an error."""
-    from table.display.draftcider_demo import draftcider_steps
-    from table.display.draftcider_view import DraftCiderView
-    from table.display.zankapfel_demo import zankapfel_steps
-    from table.display.zankapfel_view import ZankapfelView
+    from table.games.draftcider.demo import draftcider_steps
+    from table.games.draftcider.view import DraftCiderView
+    from table.games.zankapfel.demo import zankapfel_steps
+    from table.games.zankapfel.view import ZankapfelView
 
     pygame.init()
     surface = pygame.Surface(size)
@@ -194,8 +194,8 @@ def test_every_zankapfel_and_draft_cider_screen_draws(lang, size):
 
 
 def test_the_setup_screens_change_with_the_language():
-    from table.display.draftcider_view import DraftCiderView
-    from table.display.zankapfel_view import ZankapfelView
+    from table.games.draftcider.view import DraftCiderView
+    from table.games.zankapfel.view import ZankapfelView
 
     pygame.init()
     shots = {}

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 import pygame
 import pytest
 
-from table.companion.controller import Controller, LedState
 from table.companion.ports import RecordingIndicators
-from table.datafiles import load_dataset
 from table.display.app import App
+from table.games.applejack.companion.api import Controller, LedState
+from table.games.applejack.files import load_dataset
 
 DATA = load_dataset()
 

@@ -7,10 +7,10 @@ import pytest
 pytest.importorskip("table.hardware.panel")
 
 
-from table.bots.demo import demo_steps
 from table.companion.ports import PanelIndicators
-from table.datafiles import load_dataset
 from table.display.demo import PLAY, DemoScreen
+from table.games.applejack.bots.demo import demo_steps
+from table.games.applejack.files import load_dataset
 from tests.scenarios.conftest import lit
 
 DATA = load_dataset()

@@ -12,10 +12,10 @@ import time
 
 import pytest
 
-from table.companion.draftcider import pad_script, table_script
-from table.engine.draftcider import replay
-from table.engine.draftcider.cards import COLOURS
-from table.engine.draftcider.scoring import BATCHES
+from table.games.draftcider.companion import pad_script, table_script
+from table.games.draftcider.rules import replay
+from table.games.draftcider.rules.cards import COLOURS
+from table.games.draftcider.rules.scoring import BATCHES
 
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 

@@ -10,10 +10,10 @@ import pytest
 pytest.importorskip("table.hardware.panel")
 
 
-from table.companion.controller import Controller
 from table.companion.ports import PanelIndicators
-from table.datafiles import load_dataset
 from table.display.app import App
+from table.games.applejack.companion.api import Controller
+from table.games.applejack.files import load_dataset
 from tests.scenarios.conftest import lit
 
 DATA = load_dataset()
@@ -87,8 +87,8 @@ def test_a_whole_game_on_mock_pins(rig, players, seed):
 
 def test_the_simulated_die_sensor_follows_the_rules_and_a_wrong_space_is_shown():
     pytest.importorskip("table.hardware.die_sensor")
-    from table.companion.controller import Setup
     from table.companion.hardware import make_hardware
+    from table.games.applejack.companion.api import Setup
 
     hw = make_hardware("mock", "sim")
     if hw.sim is None:

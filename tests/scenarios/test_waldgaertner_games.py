@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-from table.companion.waldgaertner import WaldgaertnerCompanion, table_script
-from table.engine.waldgaertner import replay
+from table.games.waldgaertner.companion import WaldgaertnerCompanion, table_script
+from table.games.waldgaertner.rules import replay
 
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 

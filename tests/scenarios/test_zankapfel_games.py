@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from table.companion.zankapfel import ZankapfelCompanion, table_script
+from table.games.zankapfel.companion import ZankapfelCompanion, table_script
 
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 

@@ -8,8 +8,8 @@ import pytest
 pytest.importorskip("table.hardware.panel")
 
 from table.companion.ports import PanelIndicators
-from table.companion.zankapfel import ZankapfelCompanion, table_script
 from table.display.app import App
+from table.games.zankapfel.companion import ZankapfelCompanion, table_script
 from tests.scenarios.conftest import lit
 from tests.scenarios.test_mock_pins import press
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from table.engine.draftcider.cards import Card
-from table.engine.draftcider.scoring import BATCHES
+from table.games.draftcider.rules.cards import Card
+from table.games.draftcider.rules.scoring import BATCHES
 
 COLOUR = {"g": "green", "o": "gold", "r": "red"}
 

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from table.draftcider_files import load_deck
-from table.engine.draftcider.cards import COLOURS, Card, CardError, parse_deck, standard_deck
 from table.engine.errors import DataError
+from table.games.draftcider.files import load_deck
+from table.games.draftcider.rules.cards import COLOURS, Card, CardError, parse_deck, standard_deck
 
-SHIPPED = Path(__file__).resolve().parents[3] / "table" / "engine" / "draftcider" / "data" / "deck.toml"
+SHIPPED = Path(__file__).resolve().parents[3] / "table" / "games" / "draftcider" / "rules" / "data" / "deck.toml"
 
 
 def deck_text(entries: list[str], name: str = "test") -> str:

@@ -8,10 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from table.engine.draftcider import game as G
-from table.engine.draftcider.cards import Card
-from table.engine.draftcider.events import CardPlayed, GameEnded, PhaseStarted, Winners, event_from_dict
-from table.engine.draftcider.game import (
+from table.engine.errors import ActionParseError, IllegalActionError, RecordError
+from table.games.draftcider.rules import game as G
+from table.games.draftcider.rules.cards import Card
+from table.games.draftcider.rules.events import CardPlayed, GameEnded, PhaseStarted, Winners, event_from_dict
+from table.games.draftcider.rules.game import (
     CHANCE,
     DEAL,
     TERMINAL,
@@ -24,9 +25,8 @@ from table.engine.draftcider.game import (
     replay,
     sample_chance,
 )
-from table.engine.draftcider.pad import score_pad
-from table.engine.draftcider.scoring import BATCHES, MAXIMA, MINIMA, SPECIAL, batch_problem
-from table.engine.errors import ActionParseError, IllegalActionError, RecordError
+from table.games.draftcider.rules.pad import score_pad
+from table.games.draftcider.rules.scoring import BATCHES, MAXIMA, MINIMA, SPECIAL, batch_problem
 
 
 def play_out(state: State, rng: random.Random, check: bool = False) -> State:

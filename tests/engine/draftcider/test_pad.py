@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from table.engine.draftcider.cards import standard_deck
-from table.engine.draftcider.pad import score_pad
-from table.engine.draftcider.scoring import BATCHES
 from table.engine.errors import ScorePadError
+from table.games.draftcider.rules.cards import standard_deck
+from table.games.draftcider.rules.pad import score_pad
+from table.games.draftcider.rules.scoring import BATCHES
 
 from .helpers import cards
 

@@ -1,4 +1,4 @@
-"""``score --game draftcider``: table.commands.score_draftcider.run, in process and from outside."""
+"""``score --game draftcider``: table.games.draftcider.pad_command.run, in process and from outside."""
 
 import json
 import subprocess
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from table.commands.score_draftcider import run
+from table.games.draftcider.pad_command import run
 
 from .test_pad import ADA, BO
 
@@ -72,7 +72,7 @@ def test_missing_file(tmp_path, capsys):
 
 
 def run_outside(path: str, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
-    code = ("import sys; from pathlib import Path; from table.commands.score_draftcider import run; "
+    code = ("import sys; from pathlib import Path; from table.games.draftcider.pad_command import run; "
             "sys.exit(run(Path(sys.argv[1]), True))")
     return subprocess.run([sys.executable, "-c", code, path], input=stdin, capture_output=True, cwd=ROOT,
                           timeout=120, check=False)

@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from table.engine.draftcider.cards import COLOURS, Card
-from table.engine.draftcider.scoring import (
+from table.games.draftcider.rules.cards import COLOURS, Card
+from table.games.draftcider.rules.scoring import (
     BAD,
     BATCHES,
     FEATHER,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from table.engine.waldgaertner import CardSet, Config, State, new_game
-from table.waldgaertner_files import load_cards
+from table.games.waldgaertner.files import load_cards
+from table.games.waldgaertner.rules import CardSet, Config, State, new_game
 
 
 @cache

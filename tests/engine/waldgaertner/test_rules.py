@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from table.engine.waldgaertner import actions as A
-from table.engine.waldgaertner.game import DARK_CUBES, ROUNDS, deck_continents
+from table.games.waldgaertner.rules import actions as A
+from table.games.waldgaertner.rules.game import DARK_CUBES, ROUNDS, deck_continents
 from tests.engine.waldgaertner.builders import at_play, cards, cid, game, plant, to_step
 
 # ---------------------------------------------------------------------------------------------

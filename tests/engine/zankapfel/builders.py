@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from table.engine.zankapfel import Config, State, new_game
+from table.games.zankapfel.rules import Config, State, new_game
 
 
 def setup(players: int = 4, *, mayor: str = "b5", hands: Sequence[Sequence[str]] | None = None,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from table.engine.errors import IllegalActionError
-from table.engine.zankapfel import CHANCE, Config, new_game
-from table.engine.zankapfel import actions as A
+from table.games.zankapfel.rules import CHANCE, Config, new_game
+from table.games.zankapfel.rules import actions as A
 from tests.engine.zankapfel.builders import play, setup, texts
 
 # -- the orchard -------------------------------------------------------------------------------------

@@ -1,0 +1,96 @@
+"""A game's definition: what the shell, the front ends and the CLI need of one orchard game.
+
+The registry (``table.games``) holds one :class:`GameDef` per game; the CLI looks one up by its
+key and hands it down, so nothing below the CLI — the companion shell, the display toolkit, the
+history — imports a game (``docs/ARCHITECTURE.md``). Like OpenSpiel's ``load_game(name)`` and
+boardgame.io's game objects, a game is one folder (``table/games/<key>/``) and one line in the
+registry.
+
+The parts are named as ``"module:attribute"`` references and imported on first use
+(:meth:`GameDef.part`): a command that never draws (``replay``, ``score``, ``simulate``) never
+imports pygame or a game's bots, which keeps the CLI's start quick on a Raspberry Pi.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any
+
+FACES = ("engine", "simulate", "score", "companion")
+"""What a game may offer: its rules, seeded bot games, a score pad from JSON, the table companion."""
+
+PARTS = frozenset({
+    "rules",       # the pure rules package: new_game, replay, Config, State (table.engine.protocol)
+    "companion",   # the companion module class (table.companion.protocol.GameCompanion)
+    "text",        # the text front end's module: help_keys, screen_text, handle_line, status_lines
+    "view",        # the pygame view class (deferred: pygame)
+    "keys",        # the pygame key map: key(mode, pygame key) -> button or None (deferred: pygame)
+    "demo_steps",  # the kiosk demo: steps(games=, players=, seed=, bots=) yielding a companion per step
+    "demo_screen",  # the screen demo's class (deferred: pygame)
+    "simulate",    # seeded bot games in one process: simulate(players, games, seed, seats) -> .text()
+    "make_bot",    # make_bot(name, rng) -> a bot with choose(state)
+    "check_file",  # check-data for the game's data file: check(path | None) -> list of problems
+    "score_pad",   # the score pad command: run(doc, name, as_json) -> exit status
+    "read_record",  # the history's reader of a finished record (dict) -> the finished game's rows
+})
+
+
+class UnknownGameError(ValueError):
+    """A ``--game`` value that names no game this table knows."""
+
+
+class MissingPartError(LookupError):
+    """A game asked for a part it does not have (a face the registry does not list)."""
+
+
+@dataclass(frozen=True)
+class GameDef:
+    """One orchard game: its key (the ``--game`` value), title, seat counts, rule text, the faces
+    it offers, its bots, the format of its records, and its parts (``"module:attr"``)."""
+
+    key: str
+    title: str
+    players: tuple[int, ...]
+    rules_source: str
+    faces: frozenset[str]
+    bots: tuple[str, ...]
+    record_format: str
+    parts: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
+    record_formats: tuple[str, ...] = ()
+    """Further record formats this game's record reader takes (the table companion's own)."""
+
+    def __post_init__(self) -> None:
+        unknown = set(self.parts) - PARTS
+        if unknown:
+            raise ValueError(f"{self.key}: unknown parts {sorted(unknown)}")
+        if not self.faces <= set(FACES):
+            raise ValueError(f"{self.key}: unknown faces {sorted(self.faces - set(FACES))}")
+
+    def has(self, face: str) -> bool:
+        return face in self.faces
+
+    def has_part(self, name: str) -> bool:
+        return name in self.parts
+
+    def part(self, name: str) -> Any:
+        """The part ``name``, imported on first use; :class:`MissingPartError` if the game lacks it."""
+        ref = self.parts.get(name)
+        if ref is None:
+            raise MissingPartError(f"{self.title} has no {name} on this table yet")
+        module, _, attr = ref.partition(":")
+        obj: Any = importlib.import_module(module)
+        for piece in filter(None, attr.split(".")):
+            obj = getattr(obj, piece)
+        return obj
+
+    @property
+    def seats_text(self) -> str:
+        low, high = self.players[0], self.players[-1]
+        return str(low) if low == high else f"{low}-{high}"
+
+    def not_offered(self, face: str, command: str) -> str:
+        """The one line a command prints when this game lacks the face it needs."""
+        have = sorted(self.faces) or ["nothing yet"]
+        return (f"{command}: {self.title} has no {face} on this table yet (it has: {', '.join(have)}); "
+                f"see `applejack-table games`")

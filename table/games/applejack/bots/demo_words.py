@@ -1,0 +1,178 @@
+"""The text demo's words in the current language: every engine event it prints said again from
+the event's fields (the engine's own text form, ``str(event)``, is English: a file format).
+
+In English every line is exactly what the demo printed from the engine's text before
+(``tests/bots/test_demo_words.py`` plays seeded games to check it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from table.companion.labels import both, solo_words
+from table.games.applejack.rules.data import SEAT_GLYPHS, SEAT_SYMBOLS, DataSet
+from table.games.applejack.rules.events import (
+    BlossomScoring,
+    CottageStocked,
+    DieMoved,
+    Event,
+    FinalScore,
+    GameEnded,
+    GameStarted,
+    Harvest,
+    LoopStarted,
+    MiddleReached,
+    RefillNeeded,
+    TileFlipped,
+    TilePaid,
+    TilePlaced,
+    TileTaken,
+    TurnStarted,
+    Winners,
+)
+from table.i18n import N_, _, ngettext
+from table.i18n.names import variety_name
+
+INDENT = "  "  # a seat's own moves are indented under the turn, as the engine's text does
+
+#: The harvest boards by their data-file ``id`` (``engine/data/boards.toml``); another data set's
+#: boards are shown by their id as it is.
+BOARD_WORDS: dict[str, str] = {"solo": N_("solo"), "two": N_("two"), "three": N_("three"), "four": N_("four")}
+
+
+def board_words(board: str) -> str:
+    return _(BOARD_WORDS[board]) if board in BOARD_WORDS else board
+
+
+def seat_words(seat: int) -> str:
+    """``seat 2 △`` (``Platz 2 △``)."""
+    return _("seat {number} {glyph}").format(number=seat + 1, glyph=SEAT_GLYPHS[SEAT_SYMBOLS[seat]])
+
+
+def bot_seat_words(seat: int, bot: str) -> str:
+    """``seat 2 greedy``: a seat and its bot (the bot's name is the one typed after ``--bots``)."""
+    return _("seat {number} {bot}").format(number=seat + 1, bot=bot)
+
+
+def tile_words(data: DataSet, tile: int) -> str:
+    """``#12 (3 Red + 1 Pink, 2 blossoms, price 5)``."""
+    t = data.tile(tile)
+    parts = [" + ".join(_("{count} {variety}").format(count=n, variety=variety_name(data.varieties[v].name))
+                        for v, n in t.apples)] if t.apples else []
+    if t.blossoms:
+        parts.append(ngettext("{n} blossom", "{n} blossoms", t.blossoms).format(n=t.blossoms))
+    parts.append(_("price {price}").format(price=t.price))
+    return _("#{tile} ({contents})").format(tile=tile, contents=_(", ").join(parts))
+
+
+def payouts_words(payouts: Sequence[int]) -> str:
+    """``seat 1 +3, seat 2 +0``: the honey each seat gets."""
+    return _(", ").join(_("seat {number} +{honey}").format(number=s + 1, honey=h) for s, h in enumerate(payouts))
+
+
+def _with_payouts(line: str, payouts: Sequence[int] | None) -> str:
+    return line if payouts is None else f"{line} → {payouts_words(payouts)}"
+
+
+def drawn_blind_words(data: DataSet, tile: int) -> str:
+    """The tile a chance draw put in a seat's hand, shown with what is on it."""
+    return "    " + _("drawn blind: {tile}").format(tile=tile_words(data, tile))
+
+
+def game_heading(game: int, seed: int) -> str:
+    return _("=== Game {game} (seed {seed}) ===").format(game=game, seed=seed)
+
+
+def event_words(data: DataSet, ev: Event, names: Sequence[str] = ()) -> list[str] | None:
+    """One event's lines in the current language, or None for an event type this module does not
+    know (the caller then prints the engine's English text: a new event type shows up untranslated
+    rather than not at all). ``names`` are the seats' bots."""
+    if isinstance(ev, GameStarted):
+        honey = str(list(ev.honey))
+        line = (_("Game started: solo on board {board}, starting honey {honey}") if ev.players == 1 else
+                _("Game started: {players} players on board {board}, starting honey {honey}")).format(
+            players=ev.players, board=board_words(ev.board), honey=honey)
+        if names:
+            line = _("{line} — {seats}").format(
+                line=line, seats=_(", ").join(bot_seat_words(s, bot) for s, bot in enumerate(names)))
+        return [line]
+    if isinstance(ev, TurnStarted):
+        line = (_("Turn {turn}: {seat} on space {space}, die {pips}, the middle space") if ev.middle else
+                _("Turn {turn}: {seat} on space {space}, die {pips}, troughs {first} and {second}")).format(
+            turn=ev.turn, seat=seat_words(ev.seat), space=ev.space, pips=ev.pips,
+            first=ev.troughs[0] if ev.troughs else "", second=ev.troughs[1] if len(ev.troughs) > 1 else "")
+        return [_("{line} (last turn)").format(line=line) if ev.last else line]
+    if isinstance(ev, TileTaken):
+        what = tile_words(data, ev.tile) if ev.tile is not None else _("a tile")
+        text = {"trough": _("{seat} takes {what} from trough {trough}"),
+                "blind": _("{seat} takes {what} blind from the supply"),
+                "cottage": _("{seat} takes {what} from the cottage"),
+                "middle": _("{seat} takes {what} from the middle space")}.get(ev.source)
+        if text is None:
+            return None
+        return [INDENT + text.format(seat=seat_words(ev.seat), what=what, trough=ev.trough)]
+    if isinstance(ev, TilePaid):
+        return [INDENT + _("{seat} pays {price} honey for #{tile}").format(seat=seat_words(ev.seat), price=ev.price,
+                                                                          tile=ev.tile)]
+    if isinstance(ev, TileFlipped):
+        return [INDENT + _("{seat} turns #{tile} to pasture, +{honey} honey").format(
+            seat=seat_words(ev.seat), tile=ev.tile, honey=ev.honey)]
+    if isinstance(ev, TilePlaced):
+        line = (_("{seat} places #{tile} on orchard space {space} (pasture)") if ev.pasture else
+                _("{seat} places #{tile} on orchard space {space} (tree, rotation {rotation})")).format(
+            seat=seat_words(ev.seat), tile=ev.tile, space=ev.space, rotation=ev.rotation)
+        if ev.links:
+            line = _("{line}; beehive links {links} = +{honey} honey").format(
+                line=line, links=" + ".join(map(str, ev.links)), honey=sum(ev.links))
+        return [INDENT + line]
+    if isinstance(ev, CottageStocked):
+        text = (_("{seat} puts a new tile beside the cottage from trough {trough}") if ev.source == "trough" else
+                _("{seat} puts a new tile beside the cottage from the supply"))
+        return [INDENT + text.format(seat=seat_words(ev.seat), trough=ev.trough)]
+    if isinstance(ev, DieMoved):
+        return [_("Die moves from space {start} to space {end} (die {pips})").format(
+            start=ev.from_space, end=ev.to_space, pips=ev.pips)]
+    if isinstance(ev, Harvest):
+        name = variety_name(data.varieties[ev.variety].name)
+        line = _("HARVEST {variety} (die {pips}): every {variety} area pays apples − {pips}").format(
+            variety=name, pips=ev.pips)
+        return [_with_payouts(line, ev.payouts)]
+    if isinstance(ev, BlossomScoring):
+        return [_with_payouts(_("BLOSSOM SCORING ×{times}").format(times=ev.times), ev.payouts)]
+    if isinstance(ev, LoopStarted):
+        return [_("Loop {loop} starts: the die on its return space, turned up to {pips}").format(
+            loop=ev.loop, pips=ev.pips)]
+    if isinstance(ev, MiddleReached):
+        line = _("Middle space: +{honey} honey for empty trees").format(honey=ev.honey)
+        if ev.fill:
+            line = ngettext("{line}; put {n} tile from the supply on the trees",
+                            "{line}; put {n} tiles from the supply on the trees", ev.fill).format(line=line, n=ev.fill)
+        return [line]
+    if isinstance(ev, RefillNeeded):
+        line = (_("REFILL: one tile into each trough, in order {order}, then one onto the middle trees") if ev.middle
+                else _("REFILL: one tile into each trough, in order {order}")).format(
+            order=", ".join(map(str, ev.order)))
+        if ev.available < len(ev.order) + int(ev.middle):
+            line = _("{line} (the supply has only {available})").format(line=line, available=ev.available)
+        return [line]
+    if isinstance(ev, GameEnded):
+        return [ngettext("GAME OVER after {n} turn: final scoring", "GAME OVER after {n} turns: final scoring",
+                         ev.turns).format(n=ev.turns)]
+    if isinstance(ev, FinalScore):
+        line = INDENT + ngettext(
+            "{seat}: harvest {harvest} ×2 = {doubled}, {n} variety +{bonus}, blossoms {blossoms}, "
+            "honey {honey} → {total}",
+            "{seat}: harvest {harvest} ×2 = {doubled}, {n} varieties +{bonus}, blossoms {blossoms}, "
+            "honey {honey} → {total}", ev.profitable_varieties).format(
+            seat=seat_words(ev.seat), harvest=ev.harvest, doubled=ev.harvest_doubled, n=ev.profitable_varieties,
+            bonus=ev.variety_bonus, blossoms=ev.blossoms, honey=ev.honey, total=ev.total)
+        if ev.seat < len(names):
+            line = f"{line} ({names[ev.seat]})"
+        if len(names) == 1:
+            return [line, _("Solo result: {verdict}").format(verdict=solo_words(ev.total))]
+        return [line]
+    if isinstance(ev, Winners):
+        if len(names) == 1:
+            return []  # the solo game has marks, not a winner
+        return [_("Winner: {seats}").format(seats=both([seat_words(s) for s in ev.seats]))]
+    return None

@@ -1,0 +1,110 @@
+"""What every part of the Applejack :class:`~table.games.applejack.companion.controller.Controller`
+may use of the others: the state it keeps and the few methods one job calls in another.
+
+Each job (setup, correction, score pad, announcements, tracking) is a class of its own module
+deriving from :class:`ControllerBase`; ``Controller`` derives from all of them and sets every
+attribute in its ``__init__``. The methods below are overridden by the job that owns them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from table.games.applejack.rules.data import DataSet
+from table.games.applejack.rules.scoring import ScoreBreakdown
+from table.games.applejack.rules.track import Track, TrackAction
+
+if TYPE_CHECKING:
+    from table.games.applejack.companion.announcements import Announcement
+    from table.games.applejack.companion.correction import Correction
+    from table.games.applejack.companion.hints import Hint
+    from table.games.applejack.companion.scorepad import ScorePad
+    from table.games.applejack.companion.setup import Setup
+    from table.games.applejack.companion.tracked import OrchardMirror
+
+
+class Mode(StrEnum):
+    """The companion's screens: ``setup``, ``resume`` and ``result`` are the shell's shared names
+    (``table.companion.protocol``); ``play``, ``correct`` and ``pad`` are Applejack's own."""
+
+    SETUP = "setup"
+    RESUME = "resume"
+    PLAY = "play"
+    CORRECT = "correct"
+    PAD = "pad"
+    RESULT = "result"
+
+
+TROUGH_BUTTONS = tuple(f"trough{i}" for i in range(1, 8))
+"""The seven trough buttons' names, ``trough1`` … ``trough7`` (``table.hardware.pinmap.TROUGHS``
+is their count)."""
+
+
+class ControllerBase:
+    """The controller's state (set in ``Controller.__init__``) and the cross-job methods."""
+
+    game: str
+    data: DataSet
+    on_command: Callable[[str, Any], None] | None
+    rng: random.Random
+    mode: Mode
+    setup: Setup
+    track: Track | None
+    pending: list[Announcement]
+    correction: Correction | None
+    pad: ScorePad | None
+    results: list[ScoreBreakdown]
+    winners: tuple[int, ...]
+    record: dict[str, Any] | None
+    die_seen: int | None
+    sensor_state: str
+    refusal: str
+    tracked: OrchardMirror | None
+    _untracked: list[tuple[int, OrchardMirror]]
+    advice: Hint | None
+    _hint_asked: str | None
+    resume_info: str
+    _resume_payload: tuple[Setup, list[str]] | None
+    resume_refused: str
+    discard_armed: bool
+    storage_problem: str
+    version: int
+    log: list[str]
+    _said: int
+
+    @property
+    def t(self) -> Track:
+        raise NotImplementedError
+
+    def _changed(self) -> None:
+        raise NotImplementedError
+
+    def do(self, cmd: str) -> None:
+        raise NotImplementedError
+
+    def _emit(self, kind: str, payload: Any) -> None:
+        raise NotImplementedError
+
+    def track_record(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _say(self, line: str) -> None:
+        raise NotImplementedError
+
+    def _say_next(self) -> None:
+        raise NotImplementedError
+
+    def _say_action(self, action: TrackAction) -> None:
+        raise NotImplementedError
+
+    def turn_line(self) -> str:
+        raise NotImplementedError
+
+    def _open_pad(self) -> None:
+        raise NotImplementedError
+
+    def sensor_note(self) -> str:
+        raise NotImplementedError

@@ -1,0 +1,590 @@
+"""The Applejack companion's state machine: :class:`Controller`, composed of one part per job.
+
+It knows nothing of pygame, GPIO or SQLite. Two layers:
+
+* :meth:`Controller.press` takes a *button* ("trough1".."trough7", "blind", "confirm",
+  "undo", "cottage", "middle", "correct", "escape", digits and score-pad keys) and turns it,
+  depending on the mode, into a *command* — or ignores it.
+* :meth:`Controller.do` executes a command (text: ``take 3``, ``blind``, ``ack``, ``undo``,
+  ``fix-die 5 2``, ``pad 1 brown 5,3``, ``pad-done`` …). Every command that changed
+  something is handed to ``on_command`` (the journal) *after* it was applied, so replaying a
+  journal through :meth:`do` rebuilds the exact state, announcement queue included.
+
+The jobs: :mod:`.setup` (the setup screen), :mod:`.correction` (the correction screen),
+:mod:`.scorepad` (score pad and result), :mod:`.announcements` (the queue and the log lines),
+:mod:`.tracking` (orchard tracking and the bot's advice); this module holds the modes, the
+buttons, the LEDs, the journal and resume.
+
+What the screen must show is the controller's public state (``mode``, ``track``,
+``pending``, ``correction``, ``pad`` …) and :meth:`Controller.buttons`; what the LEDs must show
+is :meth:`Controller.leds`. ``version`` goes up on every change so a view redraws only when
+something changed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
+
+from table.companion.labels import listed
+from table.companion.players import PlayersJob
+from table.engine.errors import ActionParseError, IllegalActionError
+from table.games.applejack.companion.announcements import Announcement, AnnouncementsJob, announcements_for
+from table.games.applejack.companion.base import TROUGH_BUTTONS, Mode
+from table.games.applejack.companion.correction import Correction, CorrectionJob
+from table.games.applejack.companion.errors import CommandError
+from table.games.applejack.companion.hints import Hint
+from table.games.applejack.companion.scorepad import ScorePad, ScorePadJob
+from table.games.applejack.companion.setup import Setup, SetupJob, campaign_middle
+from table.games.applejack.companion.teach import TeachJob
+from table.games.applejack.companion.tracked import OrchardMirror
+from table.games.applejack.companion.tracking import ENGINE_VERBS, TRACKED_NO_FIX, TrackingJob
+from table.games.applejack.rules import actions as A
+from table.games.applejack.rules.data import DataSet
+from table.games.applejack.rules.game import BLIND_DRAW, REFILL, SETUP, STOCK, STOCK_DRAW
+from table.games.applejack.rules.phase import Phase
+from table.games.applejack.rules.record import GameRecord
+from table.games.applejack.rules.scoring import ScoreBreakdown
+from table.games.applejack.rules.track import Track, TrackAction, TrackKind, track_record
+from table.i18n import N_, _, ngettext
+from table.i18n.names import variety_name
+
+BUTTONS = (*TROUGH_BUTTONS, "blind", "confirm", "undo")
+"""The physical buttons on GPIO; the keyboard and the touchscreen add more names."""
+SEAT_COLOURS: tuple[str, ...] = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
+"""Seat colours (blue, red, green, gold); every seat is also drawn with its symbol."""
+
+STEPS = (
+    N_("Take a tile: press its trough (or Blind draw)"),
+    N_("Pay its price, or pasture side up: +2 honey"),
+    N_("Place it in your orchard"),
+    N_("Beehive links pay the lower number, each link"),
+)
+"""A turn's four steps (English source text: show them with ``_(STEPS[i])``)."""
+SENSOR_STATES = {"connected": N_("connected"), "reconnecting": N_("reconnecting"),
+                 "disconnected": N_("disconnected"), "off": N_("off")}
+"""The die sensor's link states in words (``SensorStatus.state``)."""
+
+
+class LedKind(StrEnum):
+    """What the seven trough LEDs do (``table.companion.protocol.LedView``)."""
+
+    OPEN = "open"
+    """``troughs`` lit."""
+    REFILL = "refill"
+    """``troughs`` blink in this order."""
+    CHASE = "chase"
+    """A light runs round (setup, resume, game over)."""
+    OFF = "off"
+
+
+@dataclass(frozen=True, slots=True)
+class LedState:
+    """What the seven trough LEDs must show: ``open`` (these troughs lit), ``refill`` (blink
+    ``troughs`` in this order), ``chase`` (setup / game over) or ``off``."""
+
+    kind: str  # a LedKind; plain words ("open") are made one
+    troughs: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, LedKind):  # a plain word ("open") becomes its kind
+            object.__setattr__(self, "kind", LedKind(self.kind))
+
+
+@dataclass(frozen=True, slots=True)
+class Buttons:
+    """The take buttons beside the troughs as the engine allows them now (the view draws this).
+
+    ``restock``: the cottage is being restocked, so the blind button reads "Supply";
+    ``blind`` / ``cottage``: those buttons are enabled; ``fallback``: ruling R3, the open troughs
+    are empty and these others may be taken from; ``choosing``: a tracked game waits for the tile
+    to be chosen (the view then explains how to enter it)."""
+
+    restock: bool
+    blind: bool
+    cottage: bool
+    fallback: tuple[int, ...] = ()
+    choosing: bool = False
+    middle: bool = False
+    """Solo: the die is on the middle space and its trees hold tiles (the Middle button lights)."""
+
+
+
+class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, TrackingJob, TeachJob):
+    """See the module docstring. ``on_command(kind, payload)`` receives ``("game", setup dict)``
+    when a game starts, ``("cmd", text)`` for every command that changed the game and
+    ``("finished", record dict)`` when the score pad is done."""
+
+    def __init__(self, data: DataSet, *, on_command: Callable[[str, Any], None] | None = None,
+                 rng: random.Random | None = None) -> None:
+        self.game = "applejack"  # its key in table.games (table.companion.protocol.GameCompanion)
+        self.data = data
+        self.on_command = on_command
+        self.rng = rng or random.Random()
+        self.mode = Mode.SETUP
+        self.setup = Setup()
+        self.track: Track | None = None
+        self.pending: list[Announcement] = []
+        self.correction: Correction | None = None
+        self.pad: ScorePad | None = None
+        self.results: list[ScoreBreakdown] = []
+        self.winners: tuple[int, ...] = ()
+        self.record: dict[str, Any] | None = None
+        self.die_seen: int | None = None  # last settled die reading (sensor on)
+        self.sensor_state = "off"
+        self.refusal = ""  # a short message about the last input that was refused
+        self.tracked: OrchardMirror | None = None  # orchard tracking: the full game, in lockstep with track
+        self._untracked: list[tuple[int, OrchardMirror]] = []  # (track history length, mirror) per untrack
+        self.advice: Hint | None = None  # the last bot hint given (shown while the table follows it)
+        self.coach: Any = None  # the result's fair target and coach: companion/coach.py, set by the front end
+        self._hint_asked: str | None = None  # the position someone asked a hint for
+        self.resume_info: str = ""
+        self._resume_payload: tuple[Setup, list[str]] | None = None
+        self.resume_refused = ""  # why the offered game cannot be resumed (another data set); "" when it can
+        self.discard_armed = False  # undo was pressed once on the resume screen: once more discards
+        self.storage_problem = ""  # the journal cannot be written now (one line; set by the session)
+        self.version = 0
+        self.log: list[str] = []  # every announcement / turn line, for the text view and speech
+        self._said = 0
+
+    @property
+    def hint(self) -> str:
+        """The last refusal (the shell's name for :attr:`refusal`; the bot's hints are
+        :attr:`advice`, see :mod:`table.games.applejack.companion.hints`)."""
+        return self.refusal
+
+    @hint.setter
+    def hint(self, text: str) -> None:
+        self.refusal = text
+
+    def _changed(self) -> None:
+        self.version += 1
+
+    def retell(self) -> None:
+        """The language was changed (the shell's ``language``): the waiting announcements are said
+        again in it (everything else is worded when it is drawn or said)."""
+        self.pending = [a.retold() for a in self.pending]
+        self._changed()
+
+    @property
+    def t(self) -> Track:
+        assert self.track is not None
+        return self.track
+
+    def die_wrong(self) -> bool:
+        """The sensor sees the die on another space than the rules put it on."""
+        return (self.setup.sensor and self.track is not None and self.die_seen is not None
+                and self.mode == Mode.PLAY and self.die_seen != self.t.state.die.space)
+
+    def shown_die(self) -> tuple[int, int]:
+        """(space, pips) where the screen draws the die. At a loop's end the rulebook's order is:
+        the die goes over the bridge, the blossom scoring, then the die is turned one pip up — so
+        while the harvests are announced the die still stands on the innermost space, during the
+        blossom scoring on its return space, and both with the old pips until the loop is confirmed."""
+        s = self.t.state
+        loop = next((a for a in self.pending if a.kind == "loop"), None)
+        if loop is None:
+            return s.die.space, s.die.pips
+        if self.pending[0].kind == "harvest" and self.t.board.bridge:
+            return self.t.board.innermost, loop.pips - 1
+        return loop.space or s.die.space, loop.pips - 1
+
+    def take_step(self) -> str:
+        """Step 1 in words for this game: the cottage is named only with the cottage variant."""
+        other = _("Blind draw / Cottage") if self.setup.cottage else _("Blind draw")
+        if self.track is not None and self.t.on_middle:
+            return _("Middle trees: press CONFIRM (or {other})").format(other=other)
+        return _("Take a tile: press its trough (or {other})").format(other=other)
+
+    def buttons(self) -> Buttons:
+        """Which take buttons the engine allows now: the Track's legal actions, or in a tracked
+        game the mirror's (it knows when a blind draw or a restock can be entered)."""
+        t = self.t
+        fallback = t.fallback_troughs()
+        middle = t.on_middle and t.state.middle > 0
+        if self.tracked is not None:
+            st = self.tracked.state
+            legal = set(st.legal_actions())
+            return Buttons(st.phase == STOCK, A.BLIND in legal or A.STOCK_SUPPLY in legal, A.COTTAGE in legal,
+                           fallback, self.tracked.choosing(), middle)
+        kinds = {a.kind for a in t.legal_actions()}
+        return Buttons(t.state.phase == Phase.STOCK, TrackKind.BLIND in kinds or TrackKind.STOCK_SUPPLY in kinds,
+                       TrackKind.COTTAGE in kinds, fallback, middle=middle)
+
+    def leds(self) -> LedState:
+        if self.mode == Mode.PLAY and self.track is not None:
+            if self.pending and self.pending[0].kind == "refill":
+                return LedState(LedKind.REFILL, self.pending[0].troughs)
+            if self.pending:
+                return LedState(LedKind.OFF)
+            if self.t.is_terminal():
+                return LedState(LedKind.CHASE)
+            if self.tracked is not None:
+                st = self.tracked.state
+                due = st.next_draw_for()
+                if due is not None and due[0] == "trough":
+                    return LedState(LedKind.OPEN, (due[1],))  # the trough whose drawn tile is wanted
+                if st.phase == STOCK:
+                    return LedState(LedKind.OPEN, tuple(sorted({d.trough for d in map(A.decode, st.legal_actions())
+                                                          if d.trough is not None})))
+                if self.tracked.mid_turn() or st.phase in (SETUP, REFILL, BLIND_DRAW, STOCK_DRAW):
+                    return LedState(LedKind.OFF)
+            s = self.t.state
+            if s.phase == Phase.STOCK:
+                return LedState(LedKind.OPEN, tuple(a.a for a in self.t.legal_actions()
+                                               if a.kind == TrackKind.STOCK and a.a is not None))
+            return LedState(LedKind.OPEN, tuple(a.a for a in self.t.legal_actions()
+                                                if a.kind == TrackKind.TAKE and a.a))
+        if self.mode == Mode.CORRECT and self.correction is not None and 2 <= self.correction.cursor <= 8:
+            return LedState(LedKind.OPEN, (self.correction.cursor - 1,))
+        if self.mode in (Mode.SETUP, Mode.RESULT, Mode.RESUME):
+            return LedState(LedKind.CHASE)
+        return LedState(LedKind.OFF)
+
+    def press(self, button: str) -> bool:
+        """A button, key or touch target; returns whether it did something."""
+        if self.refusal:  # an old refusal does not stay on the screen past the next key
+            self.refusal = ""
+            self._changed()
+        spot = self._pad_spot()
+        try:
+            cmd = self._command_for(button)
+            if cmd is None:
+                return False
+            if cmd != "":
+                self.do(cmd)
+            if spot is not None and self._pad_spot() not in (None, spot):
+                self.do(self._pad_at())  # the cursor and the typing are journalled: a resume is exact
+            elif cmd == "":
+                self._changed()  # view-only change (cursor, typing, setup choice)
+            return True
+        except (CommandError, IllegalActionError, ActionParseError) as exc:
+            self.refusal = str(exc)
+            self._changed()
+            return False
+
+    def die_reading(self, space: int) -> None:
+        """A settled die position from the sensor: shown (and checked), never obeyed."""
+        if self.die_seen != space:
+            self.die_seen = space
+            self._changed()
+
+    def sensor_note(self) -> str:
+        """"" when the die sensor is off or connected; else why the die is tracked by turn
+        count meanwhile ("not connected": no link yet or lost, "reconnecting")."""
+        if not self.setup.sensor or self.sensor_state == "connected":
+            return ""
+        return _("reconnecting") if self.sensor_state == "reconnecting" else _("not connected")
+
+    def sensor_status(self, state: str) -> None:
+        if self.sensor_state != state:
+            self.sensor_state = state
+            self.log.append(_("Die sensor {state}").format(state=_(SENSOR_STATES.get(state, state))))
+            self._changed()
+
+    def _command_for(self, b: str) -> str | None:
+        m = self.mode
+        if m == Mode.RESUME:
+            if b in ("undo", "escape"):
+                if self.discard_armed:
+                    return "discard"
+                self.discard_armed = True  # a game is never thrown away by one press
+                self.refusal = _("Press UNDO again to discard this game for good (CONFIRM resumes it)")
+                self._say(self.refusal)
+                return ""
+            if b == "confirm":
+                self.discard_armed = False
+                return "resume"
+            return None
+        if m == Mode.SETUP:
+            return self._setup_press(b)
+        if m == Mode.CORRECT:
+            return self._correct_press(b)
+        if m == Mode.PAD:
+            return self._pad_press(b)
+        if m == Mode.RESULT:
+            if self.coach is not None and self.coach.press(b):  # the coach page (companion/coach.py)
+                return ""
+            if self._qr_press(b):  # the play's QR code page (companion/players.py)
+                return ""
+            return "new-game" if b == "confirm" else None
+        # play
+        t = self.t
+        if b in ("undo", "backspace"):
+            return "undo"
+        if b == "hint":
+            return "hint"
+        if b == "skip":  # teach mode: hide the explanation shown (key s, text skip)
+            return "teach skip"
+        if b == "correct":
+            if self.tracked is not None:
+                raise CommandError(_(TRACKED_NO_FIX))
+            if self.pending or t.state.phase != Phase.TAKE or t.is_terminal():
+                raise CommandError(_("corrections are made at the start of a turn"))
+            self.correction = Correction(t.state.die.space, t.state.die.pips, list(t.state.troughs),
+                                         t.state.supply)
+            self.mode = Mode.CORRECT
+            return ""
+        if self.pending:
+            if b == "confirm":
+                return "ack"
+            raise CommandError(_("confirm the announcement first"))
+        if t.is_terminal():
+            return "pad-open" if b == "confirm" else None
+        if self.tracked is not None:
+            if b in (*TROUGH_BUTTONS, "blind", "cottage", "middle", "confirm"):
+                return "game " + self.tracked.action_for_button(b)
+            return None
+        stock = t.state.phase == Phase.STOCK
+        if b in TROUGH_BUTTONS:
+            return f"{'stock' if stock else 'take'} {b[6:]}"
+        if b == "blind":
+            return "stock-supply" if stock else "blind"
+        if b == "cottage":
+            return "cottage"
+        if b == "middle":
+            return "middle"
+        if b == "confirm":  # GPIO has no cottage/middle buttons: confirm takes what is unambiguous
+            legal = {a.kind for a in t.legal_actions()}
+            if "middle" in legal:
+                return "middle"
+            if "cottage" in legal:
+                return "cottage"
+        return None
+
+    def do(self, cmd: str) -> None:
+        """Execute one command; raise CommandError / IllegalActionError when it cannot be done."""
+        word, _sep, rest = cmd.strip().partition(" ")
+        if word == "setup":
+            if self.mode != Mode.SETUP:
+                raise CommandError(_("a game is running"))
+            self.setup = self._parse_setup(rest)
+            self._changed()
+            return
+        if word == "start":
+            if self.mode != Mode.SETUP:
+                raise CommandError(_("a game is running"))
+            self._start(self.setup, journal=True)
+            return
+        if word == "resume":
+            if self.mode != Mode.RESUME or self._resume_payload is None:
+                raise CommandError(_("no game to resume"))
+            if self.resume_refused:
+                raise CommandError(_("cannot resume: {reason}").format(reason=self.resume_refused))
+            setup, cmds = self._resume_payload
+            self._resume_payload = None
+            self.replay(setup, cmds)
+            return
+        if word == "discard":
+            if self.mode != Mode.RESUME:
+                raise CommandError(_("no game to resume"))
+            self._resume_payload = None
+            self.resume_refused, self.discard_armed = "", False
+            self.mode = Mode.SETUP
+            self._emit("discard", None)
+            self._changed()
+            return
+        if word == "new-game":
+            if self.mode not in (Mode.RESULT, Mode.SETUP):
+                raise CommandError(_("finish this game first"))
+            self._reset()
+            return
+        if word == "teach":  # teach mode: teach on / off / skip (journalled; setup: teach=on)
+            return self._teach(rest)
+        if self.track is None:
+            raise CommandError(_("start a game first (confirm)"))
+        if word == "hint":
+            self._ask_hint()  # advice, not a game step: never journalled
+            return
+        journal = cmd.strip()
+        if self.tracked is not None and word in ENGINE_VERBS:
+            word, rest = "game", cmd.strip()  # in a tracked game ``draw 17`` means ``game draw 17``
+        if word == "undo":
+            if self.mode == Mode.CORRECT:
+                self.mode, self.correction = Mode.PLAY, None
+            self._undo_step()
+            self.pending = []
+            self.mode = Mode.PLAY
+            self._say(_("Undone. {line}").format(line=self.turn_line()))
+        elif word == "game":
+            journal = "game " + self._game_step(rest)
+        elif word == "untrack":
+            self._untrack()
+        elif word == "ack":
+            if not self.pending:
+                raise CommandError(_("nothing to confirm"))
+            self.pending.pop(0)
+            self._say_next()
+            if not self.pending and self.t.is_terminal():
+                self._open_pad()
+        elif word == "pad-open":
+            if not self.t.is_terminal() or self.pending:
+                raise CommandError(_("the game is not over"))
+            self._open_pad()
+        elif word == "pad":
+            self._pad_set(rest)
+        elif word == "pad-at":
+            self._pad_place(rest)
+        elif word == "pad-done":
+            self._pad_done()  # journalled as the finished record, not as a step
+            self._changed()
+            return
+        else:
+            if self.mode not in (Mode.PLAY, Mode.CORRECT):
+                raise CommandError(_("{command}: not now").format(command=repr(cmd)))
+            if self.tracked is not None:  # the engine's words went to the game above: a correction, or nothing
+                raise CommandError(_(TRACKED_NO_FIX) if word.startswith("fix-") else
+                                   _("not a command: {command} (see --help-keys)").format(command=repr(cmd.strip())))
+            if self.pending and not word.startswith("fix-"):
+                raise CommandError(_("confirm the announcement first"))
+            action = TrackAction.parse(cmd)
+            try:
+                events = self.t.apply(action)
+            except IllegalActionError as exc:
+                raise IllegalActionError(self._refusal_words(action, str(exc))) from None
+            self.pending = announcements_for(events, self.data, self.t.state.die.space)
+            self._say_action(action)
+            if self.pending:
+                self._say_next()
+            else:
+                self._say(self.turn_line())
+        self._teach_moment()  # teach mode: the new prompt's explanation, the first time
+        self._emit("cmd", journal)
+        self._changed()
+
+    def _refusal_words(self, action: TrackAction, engine_text: str) -> str:
+        """The Track's refusal of ``action`` in the current language (the engine words it in English)."""
+        if engine_text.startswith(f"{action} is not allowed now"):
+            legal = ", ".join(map(str, self.t.legal_actions())) or _("nothing, the game is over")
+            return _("{action} is not allowed now (legal: {legal})").format(action=action, legal=legal)
+        if engine_text == "corrections are made at the start of a turn":
+            return _("corrections are made at the start of a turn")
+        return engine_text
+
+    def _emit(self, kind: str, payload: Any) -> None:
+        if self.on_command is not None:
+            self.on_command(kind, payload)
+
+    def _start(self, setup: Setup, *, journal: bool) -> None:
+        if setup.tracked and setup.campaign > 1 and len(setup.kept) != campaign_middle(setup.campaign):
+            kept = campaign_middle(setup.campaign)
+            raise CommandError(ngettext("a tracked campaign game {game} needs the kept tiles' numbers: "
+                                        "setup kept=N,… ({n} tile)",
+                                        "a tracked campaign game {game} needs the kept tiles' numbers: "
+                                        "setup kept=N,… ({n} tiles)", kept).format(game=setup.campaign, n=kept))
+        setup = replace(setup, hints=tuple(sorted({h for h in setup.hints if 0 <= h < setup.players}))
+                        if setup.tracked else ())
+        self.setup = setup
+        self.track = Track(self.data, setup.track_config())
+        self.tracked = OrchardMirror(self.data, self.track, orchards=setup.orchards,
+                                   kept=setup.kept) if setup.tracked else None
+        self._untracked = []
+        self.advice = None
+        self._hint_asked = None
+        self.mode = Mode.PLAY
+        self.pending = []
+        self.die_seen = None
+        if journal:
+            self._emit("game", setup.to_dict())
+        self._say(self.new_game_line())
+        self._say(self.honey_line())
+        if setup.apple_tiles is not None:
+            names = listed(variety_name(self.data.varieties[v].name) for v in setup.apple_tiles)
+            self._say(_("Apple tiles, first printed apple first: {names}").format(names=names))
+        if setup.tracked:
+            self._say(_("Orchard tracking on (hints: {hints}): enter every tile drawn, taken and placed").format(
+                hints=setup.hints_text()))
+        self._teach_start()  # teach mode: a fresh teacher (and a line saying it is on)
+        self._say(self.turn_line())
+        self._teach_moment()  # teach mode: the first turn's explanation
+        self._changed()
+
+    def new_game_line(self) -> str:
+        """"New game: 2 players, cottage tiles, die sensor on" in the current language."""
+        setup = self.setup
+        who = _("solo") if setup.players == 1 else ngettext("{n} player", "{n} players", setup.players).format(
+            n=setup.players)
+        text = _("New game: {players}").format(players=who)
+        variants = setup.variants_text()
+        if variants:
+            text = _("{text}, {variants}").format(text=text, variants=variants)
+        if setup.sensor:
+            text = _("{text}, die sensor on").format(text=text)
+        if self.sensor_note():
+            text = _("{text} ({note}: the die is followed by turn count)").format(text=text, note=self.sensor_note())
+        return text
+
+    def _reset(self) -> None:
+        self.mode = Mode.SETUP
+        self.track = None
+        self.tracked = None
+        self._untracked = []
+        self.advice = None
+        self.pending = []
+        self.pad = None
+        self.results = []
+        self.winners = ()
+        self.record = None
+        self.coach = None
+        self._changed()
+
+    def offer_resume(self, setup: Setup, cmds: list[str], info: str = "", *, refused: str = "") -> None:
+        """An unfinished game was found: the resume screen asks (confirm = resume, undo twice =
+        discard it). ``refused``: why it cannot be resumed (confirm then says so; only a discard
+        clears it)."""
+        self.mode = Mode.RESUME
+        self._resume_payload = (setup, list(cmds))
+        self.resume_refused, self.discard_armed = refused, False
+        if refused:
+            self.resume_info = _("cannot resume: {reason}").format(reason=refused)
+        elif info:
+            self.resume_info = info
+        else:
+            players = ngettext("{n} player", "{n} players", setup.players).format(n=setup.players)
+            self.resume_info = ngettext("{players}, {n} step recorded", "{players}, {n} steps recorded",
+                                        len(cmds)).format(players=players, n=len(cmds))
+        self._say((_("Unfinished game found ({info}): undo twice discards it") if refused else
+                   _("Unfinished game found ({info}): confirm resumes it, undo twice starts a new one")).format(
+                       info=self.resume_info))
+        self._changed()
+
+    def replay(self, setup: Setup, cmds: list[str]) -> None:
+        """Rebuild a journalled game exactly: its setup, then every command without journalling."""
+        hook, self.on_command = self.on_command, None
+        start = len(self.log)
+        try:
+            self._start(setup, journal=False)
+            for c in cmds:
+                self.do(c)
+        finally:
+            self.on_command = hook
+        del self.log[start:]  # the game so far is not told again: one summary line
+        self._said = min(self._said, len(self.log))
+        now = self.turn_line() if not self.pending else self.pending[0].text
+        self.log.append(_("Resumed. {line}").format(line=now))
+        self._changed()
+
+    def track_record(self) -> dict[str, Any]:
+        """The finished game as JSON data: the engine's ``applejack-track/1`` record plus the score pad."""
+        assert self.pad is not None
+        record = track_record(self.t)  # the engine's applejack-track/1: config + actions (replay reads it)
+        config = record["config"]
+        assert isinstance(config, dict)
+        config["sensor"] = self.setup.sensor
+        extra: dict[str, Any] = {}
+        if self.tracked is not None:  # the whole game as well: `applejack-table replay` reads it too
+            extra["game"] = GameRecord.of(self.tracked.state).to_dict()
+        return {
+            **record,
+            **extra,
+            **self.names_record(),  # the players picked on the setup screen (companion/players.py)
+            "score_pad": self.pad.to_dict(tuple(v.id for v in self.data.varieties)),
+            "scores": [{"harvest": r.harvest, "harvest_doubled": r.harvest_doubled,
+                        "profitable_varieties": r.profitable_varieties, "variety_bonus": r.variety_bonus,
+                        "blossoms": r.blossoms, "honey": r.honey, "total": r.total,
+                        "per_variety": list(r.per_variety)} for r in self.results],
+            "winners": list(self.winners),
+        }

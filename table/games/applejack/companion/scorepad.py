@@ -1,0 +1,233 @@
+"""The score pad after the last turn: per player the apples of each area per variety, blossoms
+and honey, scored by ``table.games.applejack.rules.scoring.final_score``; its keys and the ``pad …`` commands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from table.companion.labels import both, is_number, record_seat_name, seat_label, solo_words
+from table.games.applejack.companion.base import ControllerBase, Mode
+from table.games.applejack.companion.errors import CommandError, parse_numbers
+from table.games.applejack.rules.scoring import ScoreBreakdown, final_score, winners
+from table.games.applejack.rules.walk import FINAL_PIPS
+from table.i18n import _, ngettext
+from table.i18n.names import variety_name
+
+PAD_FIELDS_EXTRA = ("blossoms", "honey")
+PAD_TOTAL_LOOKING = 10
+"""An area of this many apples of one variety is rare enough that the entry is more likely a total."""
+
+
+@dataclass
+class ScorePad:
+    """The paper score pad: per player, the apple count of each area per variety, blossoms, honey."""
+
+    players: int
+    varieties: int
+    areas: list[list[tuple[int, ...]]] = field(default_factory=list)
+    blossoms: list[int] = field(default_factory=list)
+    honey: list[int] = field(default_factory=list)
+    cursor: tuple[int, int] = (0, 0)  # (player, field): field < varieties → areas, then blossoms, honey
+    typing: str = ""  # what is being typed into the field under the cursor
+
+    def __post_init__(self) -> None:
+        if not self.areas:
+            self.areas = [[() for _v in range(self.varieties)] for _p in range(self.players)]
+            self.blossoms = [0] * self.players
+            self.honey = [0] * self.players
+
+    @property
+    def fields(self) -> int:
+        return self.varieties + 2
+
+    def field_text(self, player: int, f: int) -> str:
+        if f < self.varieties:
+            return ",".join(map(str, self.areas[player][f]))
+        return str(self.blossoms[player] if f == self.varieties else self.honey[player])
+
+    def breakdowns(self) -> list[ScoreBreakdown]:
+        return [final_score(self.areas[p], self.blossoms[p], self.honey[p]) for p in range(self.players)]
+
+    def to_dict(self, variety_ids: tuple[str, ...]) -> dict[str, Any]:
+        """The pad in the format of ``applejack-table score`` (table.games.applejack.rules.scorepad)."""
+        return {"players": [{"name": record_seat_name(p),  # a file format: English in every language
+                             "areas": {variety_ids[v]: list(a) for v, a in enumerate(self.areas[p]) if a},
+                             "blossoms": self.blossoms[p], "honey": self.honey[p]}
+                            for p in range(self.players)]}
+
+
+
+class ScorePadJob(ControllerBase):
+    """The controller's score pad screen and the result."""
+
+    def _pad_press(self, b: str) -> str | None:
+        pad = self.pad
+        assert pad is not None
+        player, f = pad.cursor
+        if len(b) == 1 and is_number(b):
+            pad.typing += b
+        elif b in ("comma", ",", "space", "blind"):
+            if f < pad.varieties and pad.typing and not pad.typing.endswith(","):
+                pad.typing += ","
+        elif b == "backspace" or (b == "undo" and pad.typing):
+            pad.typing = pad.typing[:-1]
+        elif b == "clear":  # empty the field under the cursor
+            pad.typing = ""
+            name = self.data.varieties[f].id if f < pad.varieties else PAD_FIELDS_EXTRA[f - pad.varieties]
+            return f"pad {player + 1} {name}"
+        elif b in ("undo", "escape"):
+            return "undo"  # back to the last turn; the pad keeps what was entered
+        elif b in ("confirm", "next", "tab", "down"):
+            cmd = self._pad_commit()
+            if b == "confirm" and player == pad.players - 1 and f == pad.fields - 1:
+                return cmd or "pad-done"  # the last field: confirm once more to score
+            self._pad_move(+1)
+            return cmd or ""
+        elif b in ("prev", "up"):
+            cmd = self._pad_commit()
+            self._pad_move(-1)
+            return cmd or ""
+        elif b == "done":
+            cmd = self._pad_commit()
+            if cmd:
+                self.do(cmd)
+            return "pad-done"
+        elif b.startswith("cell"):  # touch: cell<player>_<field>
+            cmd = self._pad_commit()
+            p, q = b[4:].split("_")
+            pad.cursor = (int(p) % pad.players, int(q) % pad.fields)
+            return cmd or ""
+        else:
+            return None
+        return ""
+
+    def _pad_spot(self) -> tuple[tuple[int, int], str] | None:
+        return (self.pad.cursor, self.pad.typing) if self.mode == Mode.PAD and self.pad is not None else None
+
+    def _pad_at(self) -> str:
+        assert self.pad is not None
+        (player, f), typing = self.pad.cursor, self.pad.typing
+        return f"pad-at {player + 1} {f + 1} {typing}".rstrip()
+
+    def _pad_commit(self) -> str | None:
+        pad = self.pad
+        assert pad is not None
+        if not pad.typing:
+            return None
+        player, f = pad.cursor
+        text, pad.typing = pad.typing.strip(","), ""
+        name = self.data.varieties[f].id if f < pad.varieties else PAD_FIELDS_EXTRA[f - pad.varieties]
+        return f"pad {player + 1} {name} {text}"
+
+    def _pad_move(self, step: int) -> None:
+        pad = self.pad
+        assert pad is not None
+        player, f = pad.cursor
+        f += step
+        if f >= pad.fields:
+            player, f = (player + 1) % pad.players, 0
+        elif f < 0:
+            player, f = (player - 1) % pad.players, pad.fields - 1
+        pad.cursor = (player, f)
+
+    def _open_pad(self) -> None:
+        if self.pad is None:
+            self.pad = ScorePad(self.setup.players, len(self.data.varieties))
+        self.mode = Mode.PAD
+        self._say(_("Score pad: per player the apples of each area per variety, then blossoms and honey"))
+
+    def _pad_set(self, rest: str) -> None:
+        if self.pad is None:
+            raise CommandError(_("the score pad is not open"))
+        parts = rest.split(maxsplit=2)
+        if len(parts) < 2:
+            raise CommandError(_("pad PLAYER FIELD VALUE, e.g. 'pad 1 brown 5,3' or 'pad 2 honey 14'"))
+        player = int(parts[0]) - 1 if is_number(parts[0]) else -1
+        if not 0 <= player < self.pad.players:
+            raise CommandError(_("player 1..{players}").format(players=self.pad.players))
+        name, value = parts[1], parts[2] if len(parts) > 2 else ""
+        nums = parse_numbers(value)
+        if name in PAD_FIELDS_EXTRA:
+            if len(nums) > 1:
+                raise CommandError(_("{field} is one number").format(field=name))
+            target = self.pad.blossoms if name == "blossoms" else self.pad.honey
+            target[player] = nums[0] if nums else 0
+        else:
+            try:
+                v = self.data.variety(name)
+            except KeyError as exc:
+                raise CommandError(str(exc)) from None
+            self.pad.areas[player][v.index] = tuple(n for n in nums if n > 0)
+            big = [n for n in nums if n >= PAD_TOTAL_LOOKING]
+            if big:
+                self._say(_("Check {seat} {variety}: an area of {apples} apples? Enter each area on its own "
+                            "(e.g. 5,3), not the total").format(seat=seat_label(player), variety=variety_name(v.name),
+                                                    apples=big[0]))
+
+    def pad_help(self) -> str:
+        """What goes into the score pad's field under the cursor, in words."""
+        pad = self.pad
+        if pad is None:
+            return ""
+        _player, f = pad.cursor
+        if f < pad.varieties:
+            name = variety_name(self.data.varieties[f].name)
+            return _("{variety}: the apples of each {variety} area, commas between areas (e.g. 5,3) — "
+                     "the app takes off the {pips} pips").format(variety=name, pips=FINAL_PIPS)
+        if f == pad.varieties:
+            return _("Blossoms: every blossom on the player's tree tiles")
+        return _("Honey: the honey the player has now")
+
+    def pad_warnings(self) -> list[str]:
+        """Entries that look like a total instead of the areas one by one (an area of 10+ apples)."""
+        pad = self.pad
+        if pad is None:
+            return []
+        out = []
+        for p in range(pad.players):
+            for v, areas in enumerate(pad.areas[p]):
+                big = [a for a in areas if a >= PAD_TOTAL_LOOKING]
+                if big:
+                    name = variety_name(self.data.varieties[v].name)
+                    out.append(_("{seat} {variety}: an area of {apples} apples? Enter each area on its own (e.g. 5,3), "
+                                 "not a total").format(seat=seat_label(p), variety=name, apples=big[0]))
+        return out
+
+    def _pad_place(self, rest: str) -> None:
+        """``pad-at PLAYER FIELD [TYPING]``: where the score pad's cursor stands and what is typed there."""
+        if self.pad is None or self.mode != Mode.PAD:
+            raise CommandError(_("the score pad is not open"))
+        parts = rest.split()
+        if not 2 <= len(parts) <= 3 or not all(is_number(x) for x in parts[:2]):
+            raise CommandError(_("pad-at PLAYER FIELD [TYPED], e.g. 'pad-at 1 3 5,'"))
+        player, f = int(parts[0]) - 1, int(parts[1]) - 1
+        typing = parts[2] if len(parts) == 3 else ""
+        if not (0 <= player < self.pad.players and 0 <= f < self.pad.fields):
+            raise CommandError(_("pad-at: player 1..{players}, field 1..{fields}").format(players=self.pad.players,
+                                                                                          fields=self.pad.fields))
+        if typing.strip("0123456789,"):
+            raise CommandError(_("pad-at: what is typed is digits and commas"))
+        self.pad.cursor, self.pad.typing = (player, f), typing
+
+    def _pad_done(self) -> None:
+        if self.pad is None:
+            raise CommandError(_("the score pad is not open"))
+        self.results = self.pad.breakdowns()
+        self.winners = winners([r.total for r in self.results])
+        self.mode = Mode.RESULT
+        for p, r in enumerate(self.results):
+            self._say(ngettext("{seat}: harvest {harvest} ×2 = {doubled}, {n} variety +{bonus}, blossoms {blossoms}, "
+                               "honey {honey} → {total}",
+                               "{seat}: harvest {harvest} ×2 = {doubled}, {n} varieties +{bonus}, blossoms {blossoms}, "
+                               "honey {honey} → {total}", r.profitable_varieties).format(
+                seat=seat_label(p), harvest=r.harvest, doubled=r.harvest_doubled, n=r.profitable_varieties,
+                bonus=r.variety_bonus, blossoms=r.blossoms, honey=r.honey, total=r.total))
+        if self.pad.players == 1:  # the solo game has marks, not a winner
+            self._say(_("Solo result: {verdict}").format(verdict=solo_words(self.results[0].total)))
+        else:
+            names = both([seat_label(s) for s in self.winners])
+            self._say((_("Winner: {seats} (tie)") if len(self.winners) > 1 else _("Winner: {seats}")).format(
+                seats=names))
+        self.record = self.track_record()
+        self._emit("finished", self.record)

@@ -1,0 +1,261 @@
+"""The setup screen: :class:`Setup` (what a game is started with, journalled as its config), the
+setup buttons and the ``setup players=… cottage=…`` command."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from table.companion.labels import is_number, listed, seat_label, start_honey
+from table.games.applejack.companion.base import ControllerBase
+from table.games.applejack.companion.errors import CommandError, parse_numbers
+from table.games.applejack.companion.teach import setup_label, setup_value, teach_words
+from table.games.applejack.rules.track import TrackConfig
+from table.i18n import _, ngettext
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What the setup screen chooses; journalled as the game's config.
+
+    ``tracked``: orchard tracking (every tile entered, a full engine game mirrors the table);
+    ``hints``: the seats (0-based) shown the strong bot's choice; needs ``tracked``.
+    """
+
+    players: int = 2
+    cottage: bool = False
+    apple_tiles: tuple[int, ...] | None = None
+    sensor: bool = False
+    tracked: bool = False
+    hints: tuple[int, ...] = ()
+    orchards: tuple[str, ...] | None = None  # variant "Individual orchards": the B side per seat
+    campaign: int = 0  # solo campaign game 1-4 (0: no campaign)
+    kept: tuple[int, ...] = ()  # campaign: the kept tiles' numbers (a tracked game needs them)
+    teach: bool = False  # teach mode (companion/applejack/teach.py): each step explained the first time
+    names: tuple[str | None, ...] = ()  # the players' names by seat, None: nobody picked (companion/players.py)
+
+    def track_config(self) -> TrackConfig:
+        return TrackConfig(self.players, cottage=self.cottage, apple_tiles=self.apple_tiles,
+                           middle_start=campaign_middle(self.campaign) if self.players == 1 and self.campaign
+                           else None)
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"players": self.players, "cottage": self.cottage,
+                             "apple_tiles": list(self.apple_tiles) if self.apple_tiles is not None else None,
+                             "sensor": self.sensor}
+        if self.tracked:  # only when on: the journal of an untracked game reads as before
+            d["tracked"] = True
+            d["hints"] = list(self.hints)
+        if self.orchards is not None:
+            d["orchards"] = list(self.orchards)
+        if self.campaign:
+            d["campaign"] = self.campaign
+            d["kept"] = list(self.kept)
+        if self.teach:  # only when on, like tracked: an old journal reads as before
+            d["teach"] = True
+        if any(n is not None for n in self.names[: self.players]):  # named players (companion/players.py)
+            d["names"] = list(self.names[: self.players])
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Setup:
+        tiles = d.get("apple_tiles")
+        orchards = d.get("orchards")
+        return cls(int(d["players"]), bool(d.get("cottage", False)),
+                   tuple(int(x) for x in tiles) if tiles is not None else None, bool(d.get("sensor", False)),
+                   bool(d.get("tracked", False)), tuple(int(s) for s in d.get("hints", ())),
+                   tuple(str(o) for o in orchards) if orchards else None, int(d.get("campaign", 0)),
+                   tuple(int(t) for t in d.get("kept", ())),
+                   teach=bool(d.get("teach", False)), names=names_from(d.get("names")))
+
+    def variants_text(self) -> str:
+        """The variants chosen, in words ("" for the base game)."""
+        parts = []
+        if self.cottage:
+            parts.append(_("cottage tiles"))
+        if self.apple_tiles is not None:
+            parts.append(_("apple tiles"))
+        if self.orchards is not None:
+            parts.append(_("individual orchards {sides}").format(sides=" ".join(self.orchards)))
+        if self.campaign > 1:
+            kept = campaign_middle(self.campaign)
+            parts.append(ngettext("campaign game {game} of 4 ({n} kept tile on the middle trees)",
+                                  "campaign game {game} of 4 ({n} kept tiles on the middle trees)", kept).format(
+                game=self.campaign, n=kept))
+        elif self.campaign:
+            parts.append(_("campaign game {game} of 4").format(game=self.campaign))
+        return listed(parts)
+
+    def hints_text(self) -> str:
+        if not self.hints:
+            return _("none")
+        if len(self.hints) == self.players:
+            return _("all seats")
+        return _("seats {seats}").format(seats=", ".join(str(s + 1) for s in self.hints))
+
+
+def names_from(value: Any) -> tuple[str | None, ...]:
+    """A journalled setup's ``names`` (ValueError when they are not names; see companion/players.py)."""
+    from table.companion.players import check_name
+
+    if value is None:
+        return ()
+    if not isinstance(value, list) or len(value) > 8:
+        raise ValueError("names: a list of one name (or null) per seat")
+    names = [None if n is None else check_name(str(n)) if isinstance(n, str) else None for n in value]
+    if any(n is None and v is not None for n, v in zip(names, value, strict=True)):
+        raise ValueError("names: a list of one name (or null) per seat")
+    return tuple(names)
+
+
+def campaign_middle(game: int) -> int:
+    """Tiles on the middle trees at the start of solo campaign game 1-4: one random tile in the
+    first, then the tiles kept after the earlier games (1, 2, 3) instead of it."""
+    return max(1, game - 1)
+
+
+
+class SetupJob(ControllerBase):
+    """The controller's setup screen: buttons and the ``setup`` command's words."""
+
+    def _setup_press(self, b: str) -> str | None:
+        s = self.setup
+        if b in ("trough1", "trough2", "trough3", "trough4") or (b in "1234" and len(b) == 1):
+            n = int(b[-1])
+            self.setup = replace(s, players=n, hints=tuple(h for h in s.hints if h < n),
+                                 orchards=self.b_sides(n) if s.orchards is not None else None,
+                                 campaign=s.campaign if n == 1 else 0, kept=s.kept if n == 1 else ())
+        elif b in ("trough5", "cottage", "5"):
+            self.setup = replace(s, cottage=not s.cottage)
+        elif b in ("trough6", "6"):
+            tiles = None if s.apple_tiles is not None else self.shuffled_apples()
+            self.setup = replace(s, apple_tiles=tiles)
+        elif b in ("trough7", "7"):
+            self.setup = replace(s, sensor=not s.sensor)
+        elif b in ("orchards", "o"):  # individual orchards: the B sides, one per seat
+            self.setup = replace(s, orchards=None if s.orchards is not None else self.b_sides(s.players))
+        elif b.startswith("orchard") and is_number(b[7:]) and s.orchards is not None:
+            seat = int(b[7:])  # touch on a seat's orchard: its next B side
+            if 0 <= seat < len(s.orchards):
+                sides = tuple(o for o in self.data.orchards if o != "A") or ("A",)
+                nxt = sides[(sides.index(s.orchards[seat]) + 1) % len(sides)] if s.orchards[seat] in sides \
+                    else sides[0]
+                self.setup = replace(s, orchards=(*s.orchards[:seat], nxt, *s.orchards[seat + 1:]))
+        elif b in ("campaign", "k"):  # solo campaign: off, game 1, 2, 3, 4
+            if s.players != 1:
+                raise CommandError(_("the campaign is a solo game: choose Solo first"))
+            self.setup = replace(s, campaign=(s.campaign + 1) % 5, kept=())
+        elif b == "tracked":  # key t: orchard tracking on/off (off ends the hints too)
+            self.setup = replace(s, tracked=not s.tracked, hints=())
+        elif b == "hint":  # key h: hints for every seat on/off (they need tracking: it comes on)
+            self.setup = replace(s, tracked=True, hints=() if s.hints else tuple(range(s.players)))
+        elif b.startswith("apple") and is_number(b[5:]) and s.apple_tiles is not None:
+            i = int(b[5:])  # touch on the i-th apple tile: it moves one place forward (to the left)
+            if 0 < i < len(s.apple_tiles):
+                order = list(s.apple_tiles)
+                order[i - 1], order[i] = order[i], order[i - 1]
+                self.setup = replace(s, apple_tiles=tuple(order))
+        elif b == "teach":  # key w: teach mode on/off
+            self.setup = replace(s, teach=not s.teach)
+            self._say(setup_label(self.setup.teach))  # text mode's setup line does not show it
+        elif b == "confirm":
+            return "start"
+        else:
+            return None
+        return ""
+
+    def b_sides(self, players: int) -> tuple[str, ...]:
+        """The orchards' B sides of the data set, one per seat (B1, B2, … in order)."""
+        sides = tuple(o for o in self.data.orchards if o != "A")
+        return tuple(sides[i % len(sides)] for i in range(players)) if sides else ("A",) * players
+
+    def shuffled_apples(self) -> tuple[int, ...]:
+        order = list(range(len(self.data.varieties)))
+        self.rng.shuffle(order)
+        return tuple(order)
+
+    def _parse_setup(self, text: str) -> Setup:
+        s = self.setup
+        words = teach_words(text).split()  # "teach on" is "teach=on"
+        for w in words:
+            key, _sep, value = w.partition("=")
+            if key == "players":
+                n = int(value) if is_number(value) else 0
+                if n not in self.data.boards:
+                    raise CommandError(_("no board for {players} players").format(players=value))
+                s = replace(s, players=n, hints=tuple(h for h in s.hints if h < n),
+                            orchards=None if s.orchards is None or len(s.orchards) == n else self.b_sides(n),
+                            campaign=s.campaign if n == 1 else 0, kept=s.kept if n == 1 else ())
+            elif key == "orchards":
+                if value in ("", "off", "none", "A", "a"):
+                    s = replace(s, orchards=None)
+                elif value in ("on", "B", "b"):
+                    s = replace(s, orchards=self.b_sides(s.players))
+                else:
+                    sides = tuple(value.split(","))
+                    unknown = [o for o in sides if o not in self.data.orchards]
+                    if unknown or len(sides) != s.players:
+                        raise CommandError(_("orchards=SIDES: one per seat ({players}) of {sides}, e.g. orchards=on "
+                                             "or orchards={example}").format(
+                            players=s.players, sides=", ".join(self.data.orchards),
+                            example=",".join(self.b_sides(s.players))))
+                    s = replace(s, orchards=sides)
+            elif key == "campaign":
+                n = int(value) if is_number(value) else -1
+                if value in ("off", "none"):
+                    n = 0
+                if not 0 <= n <= 4 or (n and s.players != 1):
+                    raise CommandError(_("campaign=1..4 (or off): the solo campaign's game, after players=1"))
+                s = replace(s, campaign=n, kept=s.kept[: campaign_middle(n) if n > 1 else 0])
+            elif key == "kept":
+                tiles = parse_numbers(value)
+                if s.campaign < 2 or len(tiles) != campaign_middle(s.campaign):
+                    raise CommandError(_("kept=TILES: the tile numbers kept from the earlier campaign games "
+                                         "(game 2: one, 3: two, 4: three), after campaign=N"))
+                s = replace(s, kept=tiles)
+            elif key == "cottage":
+                s = replace(s, cottage=value in ("1", "on", "yes", "true"))
+            elif key == "sensor":
+                s = replace(s, sensor=value in ("1", "on", "yes", "true"))
+            elif key == "tracked":
+                on = value in ("1", "on", "yes", "true")
+                s = replace(s, tracked=on, hints=s.hints if on else ())
+            elif key == "hints":
+                if value in ("", "off", "none", "0"):
+                    s = replace(s, hints=())
+                elif value == "all":
+                    s = replace(s, tracked=True, hints=tuple(range(s.players)))
+                else:
+                    seats = tuple(sorted({n - 1 for n in parse_numbers(value)}))
+                    if not all(0 <= h < s.players for h in seats):
+                        raise CommandError(_("hints=SEATS: seats 1-{players}, e.g. hints=1,3 or hints=all").format(
+                            players=s.players))
+                    s = replace(s, tracked=True, hints=seats)
+            elif key == "teach":
+                s = replace(s, teach=setup_value(value))
+            elif key == "apples":
+                if value in ("", "off", "none"):
+                    tiles = None
+                elif value == "shuffle":
+                    tiles = self.shuffled_apples()
+                else:
+                    tiles = tuple(n - 1 for n in parse_numbers(value))
+                    if sorted(tiles) != list(range(len(self.data.varieties))):
+                        raise CommandError(_("apples=ORDER lists each variety number 1-7 once"))
+                s = replace(s, apple_tiles=tiles)
+            else:
+                raise CommandError(_("setup knows players=, cottage=, apples=, orchards=, campaign=, kept=, sensor=, "
+                                     "tracked=, hints=; not {word}").format(word=repr(w)))
+        return s
+
+    def honey_line(self) -> str:
+        """Each seat's starting honey, in words: "Starting honey: ○ Circle 16, △ Triangle 20"."""
+        return _("Starting honey: {seats}").format(seats=self._honey_seats())
+
+    def starting_honey_text(self) -> str:
+        """The same inside a sentence: "starting honey: ○ Circle 16, △ Triangle 20"."""
+        return _("starting honey: {seats}").format(seats=self._honey_seats())
+
+    def _honey_seats(self) -> str:
+        honey = start_honey(self.data, self.setup.players)
+        return listed(f"{seat_label(p)} {h}" for p, h in enumerate(honey))

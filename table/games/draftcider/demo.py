@@ -1,0 +1,62 @@
+"""The attract mode's Draft Cider games: bots play (``table.games.draftcider.bots``), their picks are
+entered into the table companion as a table would enter them (the card, then its batch, so the
+lit batches show before each play), and the companion's own screen
+(:class:`~table.games.draftcider.view.DraftCiderView`) shows each step; the lid's lamps light
+the batches where the entered card may go. Same loop body as
+:class:`~table.games.zankapfel.demo.ZankapfelDemoScreen` (``step(events)`` returns ``"play"``
+at the first touch, key or button), so ``run_demo_screen`` runs it.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pygame
+
+from table.companion.ports import Indicators
+from table.games.draftcider.companion import DraftCiderCompanion, table_script
+from table.games.draftcider.view import DraftCiderView
+from table.games.zankapfel.demo import DONE, PLAY, ZankapfelDemoScreen
+
+__all__ = ["DONE", "PLAY", "DraftCiderDemoScreen", "demo_lines", "draftcider_steps"]
+
+
+def demo_lines(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random")) -> list[str]:
+    """A bots' game as table commands, each pick split into its card and its batch."""
+    script, _final = table_script(players, seed, bots)
+    out: list[str] = []
+    for line in script:
+        w = line.split()
+        if w[0] == "pick":
+            out += [f"card {' '.join(w[3:6])}", f"batch {w[6]}"]
+        else:
+            out.append(line)
+    return out
+
+
+def draftcider_steps(*, games: int = 0, players: int | None = None, seed: int = 0,
+                     bots: tuple[str, ...] = ("greedy", "random")) -> Iterator[DraftCiderCompanion]:
+    """The companion after every entered command, game after game (0 = endless); only the game
+    in progress is kept. Players vary 2-6 from game to game unless given."""
+    i = 0
+    while games == 0 or i < games:
+        n = players or 2 + (seed + i) % 5
+        ctl = DraftCiderCompanion()
+        for line in demo_lines(n, seed + i, bots):
+            ctl.do(line)
+            yield ctl
+        i += 1
+
+
+class DraftCiderDemoScreen(ZankapfelDemoScreen):
+    """Bots' Draft Cider games on the companion's screen, one entered command per ``pace`` seconds."""
+
+    def __init__(self, surface: pygame.Surface, steps: Iterator[DraftCiderCompanion], *, pace: float = 1.2,
+                 indicators: Indicators | None = None, inputs: queue.Queue[Any] | None = None,
+                 clock: Callable[[], float] = time.monotonic, notifier: Any = None) -> None:
+        super().__init__(surface, steps, pace=pace, indicators=indicators, inputs=inputs,  # type: ignore[arg-type]
+                         clock=clock, notifier=notifier)
+        self.zview = DraftCiderView(surface.get_size())  # type: ignore[assignment]

@@ -1,0 +1,39 @@
+"""Reading Draft Cider's deck from disk: the I/O half of ``table.games.draftcider.rules.cards``.
+
+``load_deck()`` reads the deck shipped in ``table/games/draftcider/rules/data/deck.toml``;
+``load_deck(PATH)`` reads another TOML file of the same shape. Either way the text goes to the
+pure :func:`~table.games.draftcider.rules.cards.parse_deck`, which raises one
+:class:`~table.engine.errors.DataError` listing every problem.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from table.engine.errors import DataError, Problem
+from table.games.draftcider.rules.cards import Deck, parse_deck
+
+DECK_FILE = "deck.toml"
+
+
+def load_deck(path: str | Path | None = None) -> Deck:
+    """Load and validate a deck; ``None`` loads the default one shipped with the package.
+
+    A file that cannot be read is a :class:`DataError` too (one problem naming the file).
+    """
+    name = str(path) if path is not None else DECK_FILE
+    try:
+        if path is None:
+            text = (resources.files("table.games.draftcider.rules") / "data" / DECK_FILE).read_text(encoding="utf-8")
+        else:
+            text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError([Problem(name, "-", f"cannot read: {getattr(exc, 'strerror', None) or exc}")]) from None
+    return parse_deck(text, source=name)
+
+
+def check_file(path: str | None) -> str:
+    """``check-data --game draftcider [FILE]``: the deck read and validated; a summary line
+    (a :class:`~table.engine.errors.DataError` lists every problem)."""
+    return f"{len(load_deck(path).cards)} cards"

@@ -1,0 +1,55 @@
+"""The attract mode's Waldgärtner games: bots play (``table.games.waldgaertner.bots``), their moves are
+entered into the table companion as a table would enter them (``table_script``: every card turned
+or drawn by its id, every decision), and the companion's own screen
+(:class:`~table.games.waldgaertner.view.WaldgaertnerView`) shows each step; the lid's lamps show
+what the companion's lamps show (the choosable and the contested decks). The loop body is
+Zankapfel's demo screen's (``step(events)`` returns ``"play"`` at the first touch, key or button).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+
+from table.games.waldgaertner.companion import WaldgaertnerCompanion, table_script
+from table.games.waldgaertner.view import WaldgaertnerView
+from table.games.zankapfel.demo import ZankapfelDemoScreen
+
+__all__ = ["WaldgaertnerDemoScreen", "demo_screen", "waldgaertner_steps"]
+
+
+def waldgaertner_steps(*, games: int = 0, players: int | None = None, seed: int = 0,
+                       bots: tuple[str, ...] = ("greedy", "random")) -> Iterator[WaldgaertnerCompanion]:
+    """The companion after every entered command, game after game (0 = endless); only the game
+    in progress is kept. Players vary 2-7 from game to game unless given."""
+    i = 0
+    cards = None
+    while games == 0 or i < games:
+        n = players or 2 + (seed + i) % 6
+        ctl = WaldgaertnerCompanion(cards=cards)
+        cards = ctl.cards  # the card file is read once
+        script, _final = table_script(n, seed + i, bots, cards=cards)
+        for line in script:
+            ctl.do(line)
+            yield ctl
+        i += 1
+
+
+class WaldgaertnerDemoScreen(ZankapfelDemoScreen):
+    """Bots' Waldgärtner games on the companion's screen, one entered command per ``pace`` seconds."""
+
+    def __init__(self, surface: pygame.Surface, steps: Iterator[WaldgaertnerCompanion], **kw: Any) -> None:
+        super().__init__(surface, steps, **kw)  # type: ignore[arg-type]
+        self.zview = WaldgaertnerView(surface.get_size())  # type: ignore[assignment]  # draws the same way
+
+
+def demo_screen(surface: pygame.Surface, args: argparse.Namespace, games: int, seed: int, hw: Any,
+                notifier: Any) -> WaldgaertnerDemoScreen:
+    """``demo --game waldgaertner``'s screen (``commands/demo.py`` runs it)."""
+    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip()) if args.bots else ("greedy", "random")
+    steps = waldgaertner_steps(games=games, players=args.players, seed=seed, bots=bots)
+    return WaldgaertnerDemoScreen(surface, steps, pace=args.pace, indicators=hw.indicators, inputs=hw.events,
+                                  notifier=notifier)

@@ -1,0 +1,22 @@
+"""Waldgärtner (Create a fruit orchard!) for 2–7 players: 21 rounds over a year circle of phases
+0–9, plant cards into a five-row forest garden. Rules in English with the rulings:
+``docs/waldgaertner.md``; the card data: ``data/cards.toml`` read by ``table.games.waldgaertner.files``."""
+
+from table.engine.protocol import GameState as _Protocol
+from table.games.waldgaertner.rules.cards import Card, CardSet, Task, parse_cards
+from table.games.waldgaertner.rules.game import (
+    CHANCE,
+    TERMINAL,
+    Config,
+    Score,
+    State,
+    new_game,
+    replay,
+)
+
+__all__ = ["CHANCE", "TERMINAL", "Card", "CardSet", "Config", "Score", "State", "Task", "new_game",
+           "parse_cards", "replay"]
+
+
+def _meets_protocol(state: State) -> _Protocol:  # mypy checks that the game meets the house protocol
+    return state

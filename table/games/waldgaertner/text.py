@@ -1,0 +1,131 @@
+"""play --game waldgaertner --text: Waldgärtner's companion in a terminal. Every input line is a
+key or a command (the journal keeps the long form); ``help_keys`` lists them (``HELP``) in the
+table's language — the command words themselves are never translated.
+"""
+
+from __future__ import annotations
+
+from table.engine.errors import ActionParseError, IllegalActionError
+from table.games.waldgaertner.companion import CommandError, WaldgaertnerCompanion, card_label, seat_name
+from table.i18n import N_, _
+
+_KEYS = 28
+"""The width of the help's key column (after its 4-space indent)."""
+HELP_HEAD = N_("play --game waldgaertner --text: Waldgärtner's companion in a terminal. Every input line is a\n"
+               "key or a command (the journal keeps the long form):")
+HELP_ROWS: tuple[tuple[str, str], ...] = (
+    ("setup players=4 choice=EU directsale=off   ",
+     N_("the setup screen as one line (2-7 players; EU or\nNA: the 2-player deck, Asia's partner with 5, the half "
+        "deck with 6)")),
+    ("2..7 / 1", N_("setup: players / the EU-NA choice")),
+    ("start / (empty)", N_("start the game")),
+    ("17 / card 17", N_("a card turned face up or drawn into a hand: its id in the card file")),
+    ("unknown size=3 value=4 flower=white flowering=2 fruit=pome harvest=8 [sex=male|female]\n"
+     "            [bonus=1 partner=Malus] [leaf] [nitrogen]\n",
+     N_("a card that is not in the card file, by the attributes the rules use\n(it stands in for an unseen card of "
+        "that deck's continent and size)")),
+    ("3 / deck 3", N_("the first draw's deck; a seat's die on deck 3 (in seat order,\nafter everyone has shown)")),
+    ("7 / s / special", N_("a seat's die on \"6\" for a special action")),
+    ("pass", N_("nothing on offer and no cube for a special action")),
+    ("sell 17 / b", N_("sell the card (b: the card just received)")),
+    ("plant 17 at 3.2 / plant 17", N_("plant it in row 3, place 2 (the first free place when omitted)")),
+    ("(empty) / ok", N_("plant the card just received at its first free place")),
+    ("offer 17 to 2, buy, decline", N_("direct sale (the variant)")),
+    ("alt / alternative offer", N_("special action: new offers for 1 cube, then 17 / choose 17")),
+    ("search 3, search discard", N_("special action for 3 cubes, then the card taken: 17 / keep 17")),
+    ("forgo", N_("give up one's special action")),
+    ("bonus 3", N_("the bonus action's deck, then the card kept: 17 / keep 17")),
+    ("undo / u", N_("take back the last command")),
+    ("status", N_("the ledger, the offers, every garden and this phase again")),
+    ("quit", N_("leave (the game stays in the journal and is offered next time)")),
+)
+"""The help's rows: what people type (never translated) and what it does (one message; its
+line breaks continue under the explanation column)."""
+HELP_FOOT = N_("On the screen: the same keys and a keypad for card ids (digits, then enter/✓); the lid's seven\n"
+               "buttons are the die's choices — decks 1-6 and (7) the special action; their lamps show the\n"
+               "choosable decks while dice are entered and the contested decks while the table settles them.\n"
+               "CONFIRM plants (or buys, or takes the alternative offer), BLIND sells (or declines, or forgoes),\n"
+               "UNDO undoes.")
+
+WORDS = {"": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm", "u": "undo", "undo": "undo"}
+
+
+def help_keys() -> str:
+    """The keys and commands of text mode, explained in the table's language."""
+    out = [_(HELP_HEAD), ""]
+    for keys, what in HELP_ROWS:
+        head = f"    {keys}"
+        if not keys.endswith(("\n", "   ")):
+            head = head.ljust(4 + _KEYS)
+        elif keys.endswith("\n"):
+            head += " " * (4 + _KEYS)
+        lines = _(what).split("\n")
+        out.append(head + lines[0])
+        out.extend(" " * (4 + _KEYS) + line for line in lines[1:])
+    return "\n".join([*out, "", _(HELP_FOOT), ""])
+
+
+def ledger_line(ctl: WaldgaertnerCompanion) -> str:
+    parts = [_("{seat} storage {storage}, fields {fields}, dark waiting {dark}, plants {plants}").format(
+        seat=seat_name(s), storage=st, fields=f, dark=d, plants=p) for s, (st, f, d, p) in enumerate(ctl.ledger())]
+    return _("Cube ledger: {seats} (dark cubes left {left})").format(seats="; ".join(parts),
+                                                                    left=ctl.state.dark_left())
+
+
+def offer_line(ctl: WaldgaertnerCompanion) -> str:
+    e = ctl.state
+    shown = [_("{deck}: {card} ({n} left)").format(deck=d + 1, card=card_label(e.card(e.offer(d)))
+                                                   if e.offer(d) >= 0 else "—", n=e.deck_size(d))
+             for d in range(e.players)]
+    return _("Offers: {offers}").format(offers="; ".join(shown))
+
+
+def garden_lines(ctl: WaldgaertnerCompanion) -> list[str]:
+    e = ctl.state
+    out = []
+    for s in range(e.players):
+        g = e.garden(s)
+        rows = []
+        for r, have, cap in ctl.rows(s):
+            plants = [card_label(e.card(g[(rr, p)])) for (rr, p) in sorted(g) if rr == r]
+            rows.append(_("row {row} {have}/{cap}").format(row=r, have=have, cap=cap)
+                        + (f" [{', '.join(plants)}]" if plants else ""))
+        out.append(f"{seat_name(s)}: " + "; ".join(rows))
+    return out
+
+
+def status_lines(ctl: WaldgaertnerCompanion) -> list[str]:
+    if ctl.e is None:
+        return [screen_text(ctl)]
+    return [*ctl.phase_report(), offer_line(ctl), ledger_line(ctl), *garden_lines(ctl), ctl.ask()]
+
+
+def screen_text(ctl: WaldgaertnerCompanion) -> str:
+    if ctl.mode == "setup":
+        s = ctl.setup
+        if s.direct_sale:
+            return _("Waldgärtner setup: players {n} (2-7), continent choice {choice} (1), direct sale on; confirm "
+                     "starts").format(n=s.players, choice=s.choice)
+        return _("Waldgärtner setup: players {n} (2-7), continent choice {choice} (1), direct sale off; confirm "
+                 "starts").format(n=s.players, choice=s.choice)
+    if ctl.mode == "resume":
+        return _("Unfinished game: {info}").format(info=ctl.resume_info)
+    return ""
+
+
+def handle_line(ctl: WaldgaertnerCompanion, line: str) -> str | None:
+    """One input line; returns the reason when it was refused."""
+    word = " ".join(line.strip().lower().split())
+    if word == "status":
+        return None
+    if ctl.mode == "setup" and len(word) == 1 and word.isascii() and word.isdigit():
+        ok = ctl.press(f"trough{word}")
+        return None if ok else (ctl.hint or _("{key}: nothing to do now").format(key=word))
+    if word in WORDS or (ctl.mode == "play" and word == "b"):
+        ok = ctl.press(WORDS.get(word, "blind"))
+        return None if ok else (ctl.hint or _("{key}: nothing to do now").format(key=word or "confirm"))
+    try:
+        ctl.do(word)
+    except (CommandError, IllegalActionError, ActionParseError, ValueError) as exc:
+        return str(exc)
+    return None

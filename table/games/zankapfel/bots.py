@@ -1,0 +1,245 @@
+"""Zankapfel bots (random and greedy) and :func:`simulate`, seeded games between them.
+
+Both choose only among ``state.legal_actions()`` and draw their randomness from the
+``random.Random`` they were built with. The greedy bot uses only what its seat may know: its own
+hand and laid card, the face-up card, the mayor, the tokens, the points, who has laid a card
+(not which), and — once revealed in phase 3 — the cards and jokers on the table.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from table.bots.common import RandomBot
+from table.games.zankapfel.rules import Config, State, new_game
+from table.games.zankapfel.rules import actions as A
+
+BOT_NAMES = ("random", "greedy")
+
+
+class ZankapfelBot(Protocol):
+    name: str
+
+    def choose(self, state: State) -> int: ...
+
+
+def _kind_value(kind: int, square: int) -> int:
+    """What laying ``kind`` harvests with the mayor on ``square`` (a joker: its best colour)."""
+    if kind == A.JOKER:
+        return max(A.value(c, square) for c in range(4))
+    return A.value(kind, square)
+
+
+class GreedyBot:
+    """One-step greedy with a little caution.
+
+    Phase 1: lays the card with the best expected harvest — the mean over the squares the mayor
+    may reach (the best of them when it is its own apple), times the chance that nobody else
+    claims the colour — unless that is poor and the face-up card is cheap, then buys; it keeps
+    at least two cards in hand when buying is cheap. Moving the mayor: the square best for its
+    own card (else the one worst for everyone). Jokers: the best value among uncontested
+    colours. Discords: its highest discord card, no dice. Bribes: offers 1 when another square
+    is worth at least 3 more to it; accepts an offer larger than what the move costs it.
+    """
+
+    name = "greedy"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, state: State) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player()
+        phase = state.phase
+        if phase == "bid":
+            return self._bid(state, seat, legal)
+        if phase == "move":
+            return self._move(state, seat, legal)
+        if phase == "joker":
+            return self._joker(state, seat, legal)
+        if phase == "discord-card":
+            return max(legal)  # the highest discord card
+        if phase == "dice":
+            return A.DICE
+        if phase == "bribe":
+            return self._bribe(state, seat, legal)
+        if phase == "accept":
+            return self._accept(state, seat, legal)
+        if phase == "remove":
+            return self._remove(state, seat, legal)
+        return legal[self.rng.randrange(len(legal))]  # where to put the mayor at setup
+
+    def _bid(self, state: State, seat: int, legal: list[int]) -> int:
+        targets = state.mayor_targets()
+        others_before = sum(1 for s in _order(state) if s != seat and state.has_laid(s))
+        after = _order(state)
+        others_after = len(after) - 1 - after.index(seat)
+        expected_rivals = others_before + 0.6 * others_after
+        free = (1 - 0.25) ** expected_rivals  # chance a plain colour stays uncontested
+        mine = seat == state.first
+        best, best_action = -1.0, -1
+        for action in legal:
+            if not A.LAY <= action < A.LAY + 5:
+                continue
+            kind = action - A.LAY
+            values = [_kind_value(kind, sq) for sq in targets]
+            v = max(values) if mine else sum(values) / len(values)
+            ev = v if kind == A.JOKER else v * free
+            if kind == A.JOKER:
+                ev -= 1.5  # a joker is worth keeping for a crowded round
+            if ev > best:
+                best, best_action = ev, action
+        hand = sum(state.hand(seat))
+        if A.BUY in legal:
+            cost = A.price(state.face_up, state.mayor)
+            if best_action < 0 or (hand < 2 and cost <= 2) or (best < 2.5 and cost <= 1):
+                return A.BUY
+        return best_action if best_action >= 0 else legal[0]
+
+    def _move(self, state: State, seat: int, legal: list[int]) -> int:
+        kind = state.laid_card(seat)
+        squares = [a - A.MAYOR for a in legal]
+        if kind >= 0:
+            scored = [(_kind_value(kind, sq), self.rng.random(), sq) for sq in squares]
+        else:
+            scored = [(-sum(A.value(c, sq) for c in range(4)), self.rng.random(), sq) for sq in squares]
+        return A.MAYOR + max(scored)[2]
+
+    def _joker(self, state: State, seat: int, legal: list[int]) -> int:
+        def worth(colour: int) -> float:
+            rivals = len(state.claimants(colour))
+            return A.value(colour, state.mayor) / (1 + 2 * rivals)
+        return max(legal, key=lambda a: (worth(a - A.JOKER_COLOUR), -a))
+
+    def _bribe(self, state: State, seat: int, legal: list[int]) -> int:
+        kind = state.laid_card(seat)
+        if kind < 0:
+            return A.NO_BRIBE
+        announced = state.announced
+        here = _kind_value(kind, announced)
+        offers = [a for a in legal if A.BRIBE <= a < A.BRIBE + A.SQUARES]  # 1 point offers
+        if not offers:
+            return A.NO_BRIBE
+        best = max(offers, key=lambda a: _kind_value(kind, a - A.BRIBE))
+        return best if _kind_value(kind, best - A.BRIBE) - here >= 3 else A.NO_BRIBE
+
+    def _accept(self, state: State, seat: int, legal: list[int]) -> int:
+        kind = state.laid_card(seat)
+        announced = state.announced
+        best, choice = 0.0, A.DECLINE
+        for action in legal:
+            if action == A.DECLINE:
+                continue
+            amount, square = state.offer(action - A.ACCEPT)
+            loss = (_kind_value(kind, announced) - _kind_value(kind, square)) if kind >= 0 else 0
+            gain = amount - loss
+            if gain > best:
+                best, choice = gain, action
+        return choice
+
+    def _remove(self, state: State, seat: int, legal: list[int]) -> int:
+        # take out a square far from the mayor's start, keeping the harvest near it
+        row, col = divmod(state.mayor, A.SIZE)
+        return max(legal, key=lambda a: (max(abs((a - A.REMOVE) // A.SIZE - row),
+                                             abs((a - A.REMOVE) % A.SIZE - col)), self.rng.random()))
+
+
+def _order(state: State) -> list[int]:
+    return [(state.first + i) % state.players for i in range(state.players)]
+
+
+def make_bot(name: str, rng: random.Random) -> ZankapfelBot:
+    if name == "random":
+        return RandomBot(rng)
+    if name == "greedy":
+        return GreedyBot(rng)
+    raise ValueError(f"unknown Zankapfel bot {name!r} (known: {', '.join(BOT_NAMES)})")
+
+
+def play_game(config: Config, seed: int, bots: Sequence[str]) -> State:
+    """One game: the chance nodes from ``random.Random(seed)``, seat ``s`` played by ``bots[s]``
+    with its own seeded rng."""
+    state = new_game(config, random.Random(seed), keep_undo=False)
+    players = [make_bot(name, random.Random(seed * 1_000_003 + 7919 * (s + 1))) for s, name in enumerate(bots)]
+    while not state.is_terminal():
+        seat = state.current_player()
+        state.apply(players[seat].choose(state))
+    return state
+
+
+@dataclass
+class Summary:
+    """Results per bot name over a batch of games. A shared win counts 1/k for each of k
+    winners; ``win_rate`` is per seat-game, with its standard error and a 95% interval."""
+
+    players: int
+    games: int
+    bots: tuple[str, ...]
+    seat_games: dict[str, int] = field(default_factory=dict)
+    wins: dict[str, float] = field(default_factory=dict)
+    points: dict[str, int] = field(default_factory=dict)
+    finish_endings: int = 0
+
+    def win_rate(self, name: str) -> float:
+        return self.wins[name] / self.seat_games[name]
+
+    def stderr(self, name: str) -> float:
+        p, n = self.win_rate(name), self.seat_games[name]
+        return math.sqrt(max(p * (1 - p), 1e-12) / n)
+
+    def interval(self, name: str) -> tuple[float, float]:
+        p, se = self.win_rate(name), self.stderr(name)
+        return max(0.0, p - 1.96 * se), min(1.0, p + 1.96 * se)
+
+    def mean_points(self, name: str) -> float:
+        return self.points[name] / self.seat_games[name]
+
+    def text(self) -> str:
+        lines = [f"{self.games} games of {self.players} players, seats {list(self.bots)} rotating; "
+                 f"{self.finish_endings} ended at the finish"]
+        for name in sorted(self.seat_games):
+            lo, hi = self.interval(name)
+            lines.append(f"  {name:7s} win rate {self.win_rate(name):.3f} ± {self.stderr(name):.3f} "
+                         f"(95% {lo:.3f}–{hi:.3f}), mean points {self.mean_points(name):.1f}")
+        return "\n".join(lines)
+
+
+def simulate(players: int, games: int, seed: int, bots: Sequence[str], *,
+             config: Config | None = None) -> Summary:
+    """Play ``games`` seeded games; game ``g`` uses seed ``seed + g`` and seats the bots rotated
+    by ``g`` (so every bot plays every seat). ``bots`` names one bot per seat."""
+    if len(bots) != players:
+        raise ValueError(f"name {players} bots, one per seat (got {len(bots)})")
+    for name in bots:
+        if name not in BOT_NAMES:
+            raise ValueError(f"unknown Zankapfel bot {name!r} (known: {', '.join(BOT_NAMES)})")
+    config = config or Config(players)
+    if config.players != players:
+        raise ValueError("config.players differs from players")
+    summary = Summary(players, games, tuple(bots))
+    for name in bots:
+        summary.seat_games.setdefault(name, 0)
+        summary.wins.setdefault(name, 0.0)
+        summary.points.setdefault(name, 0)
+    for g in range(games):
+        seating = [bots[(s + g) % players] for s in range(players)]
+        state = play_game(config, seed + g, seating)
+        winners = state.winners()
+        summary.finish_endings += state.end_reason == "finish reached"
+        for s, name in enumerate(seating):
+            summary.seat_games[name] += 1
+            summary.points[name] += state.position(s)
+            if s in winners:
+                summary.wins[name] += 1 / len(winners)
+    return summary
+
+
+def simulate_text(players: int, games: int, seed: int, seats: Sequence[str]) -> str:
+    """``simulate --game zankapfel``'s summary (the registry's part ``simulate``)."""
+    return simulate(players, games, seed, seats).text()

@@ -1,0 +1,698 @@
+"""Zankapfel (3–6 players): the full game as an OpenSpiel-style state (``docs/zankapfel.md``).
+
+Every card turned or dealt and every die rolled is a chance action; simultaneous choices (the
+face-down apple cards of phase 1, the discord cards and dice of a discord) are sequential
+choices in seat order starting from the first player — the engine keeps hidden cards out of
+its events until they are revealed. Rulings (Z1, Z2, …) are in ``docs/zankapfel.md``.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from table.engine.errors import ActionParseError, IllegalActionError, RecordError
+from table.engine.events import Event
+from table.games.zankapfel.rules import actions as A
+from table.games.zankapfel.rules import events as E
+
+CHANCE = -1
+TERMINAL = -4
+
+DEFAULT_TRACK = 40
+"""Ruling Z1: points needed to reach the finish (the printed path's length is not given)."""
+DEFAULT_DECK = (11, 11, 11, 11, 6)
+"""Ruling Z2: the 50 apple cards — red, yellow, green, blue, joker."""
+HAND_SIZE = 4
+FACE = -1  # draw target: the face-up card (else a seat's hand)
+RECORD_FORMAT = "zankapfel-record/1"
+
+SETUP_MAYOR, REMOVE, BID, MOVE, BRIBE, ACCEPT, JOKER, DISCORD_CARD, DICE, ROLL, OVER = range(11)
+PHASE_NAMES = ("mayor-setup", "remove", "bid", "move", "bribe", "accept", "joker", "discord-card",
+               "dice", "roll", "over")
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """How a game is set up. ``track_length``: points from start to finish (ruling Z1);
+    ``deck``: apple cards per kind (red, yellow, green, blue, joker; ruling Z2);
+    ``bribery``: the optional rule "Corruption"."""
+
+    players: int
+    track_length: int = DEFAULT_TRACK
+    deck: tuple[int, int, int, int, int] = DEFAULT_DECK
+    bribery: bool = False
+
+    def __post_init__(self) -> None:
+        if not 3 <= self.players <= 6:
+            raise ValueError(f"Zankapfel is for 3 to 6 players, not {self.players}")
+        if self.track_length < 1:
+            raise ValueError(f"track_length must be at least 1, not {self.track_length}")
+        if len(self.deck) != 5 or any(n < 0 for n in self.deck):
+            raise ValueError(f"deck is five counts (red, yellow, green, blue, joker), not {self.deck}")
+        if sum(self.deck) < self.players * HAND_SIZE + 1:
+            raise ValueError(f"a deck of {sum(self.deck)} cards cannot deal {HAND_SIZE} to {self.players} players")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"players": self.players, "track_length": self.track_length, "deck": list(self.deck),
+                "bribery": self.bribery}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Config:
+        if not isinstance(d, dict):
+            raise ValueError("a Zankapfel config is an object with players, track_length, deck, bribery")
+        deck = tuple(int(n) for n in d.get("deck", DEFAULT_DECK))
+        if len(deck) != 5:
+            raise ValueError(f"deck is five counts, not {list(deck)}")
+        return cls(players=int(d["players"]), track_length=int(d.get("track_length", DEFAULT_TRACK)),
+                   deck=(deck[0], deck[1], deck[2], deck[3], deck[4]), bribery=bool(d.get("bribery", False)))
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """One seat's points (its pawn's distance from the start): harvests, apple cards bought
+    (negative), dice bought (negative), bribes (paid negative, received positive)."""
+
+    harvest: int
+    cards: int
+    dice: int
+    bribes: int
+    total: int
+
+
+@dataclass
+class _Table:
+    """Everything that changes during a game (snapshotted for undo)."""
+
+    phase: int
+    queue: list[int]          # seats still to decide in this phase; the current one first
+    draws: list[int]          # pending card draws: a seat's hand or FACE
+    rolls: list[int]          # pending die rolls: the seat of each die
+    first: int = 0
+    round: int = 0
+    mayor: int = -1
+    tokens: list[bool] = field(default_factory=lambda: [True] * A.SQUARES)
+    deck: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=lambda: [0] * 5)
+    face_up: int = -1
+    hands: list[list[int]] = field(default_factory=list)
+    laid: list[int] = field(default_factory=list)
+    joker: list[int] = field(default_factory=list)
+    discord_left: list[list[int]] = field(default_factory=list)
+    harvest: list[int] = field(default_factory=list)
+    cards_paid: list[int] = field(default_factory=list)
+    dice_paid: list[int] = field(default_factory=list)
+    bribes: list[int] = field(default_factory=list)
+    announced: int = -1
+    offers: list[tuple[int, int]] = field(default_factory=list)   # (amount, square) per seat
+    fight_colour: int = -1
+    fight_seats: list[int] = field(default_factory=list)
+    fight_cards: list[int] = field(default_factory=list)
+    fight_dice: list[int] = field(default_factory=list)
+    fight_sums: list[int] = field(default_factory=list)
+    pending_colours: list[int] = field(default_factory=list)
+    winners: tuple[int, ...] = ()
+    end_reason: str = ""
+
+
+class State:
+    """A Zankapfel game in progress. Mutable; :meth:`clone` for search, :meth:`undo` to take back.
+
+    With ``rng`` every chance node is sampled from it as soon as it comes up (the outcomes are
+    ordinary actions in :attr:`history`, so a record replays without the rng); without it the
+    state waits at each chance node for a ``draw …``/``roll …`` action.
+    """
+
+    def __init__(self, config: Config, rng: random.Random | None = None, *, keep_undo: bool = True) -> None:
+        n = config.players
+        self.config = config
+        self.rng = rng
+        self.keep_undo = keep_undo
+        self.t = _Table(phase=SETUP_MAYOR, queue=[0], draws=[], rolls=[], deck=list(config.deck),
+                        hands=[[0] * 5 for _ in range(n)], laid=[-1] * n, joker=[-1] * n,
+                        discord_left=[list(A.DISCORD_CARDS) for _ in range(n)], harvest=[0] * n,
+                        cards_paid=[0] * n, dice_paid=[0] * n, bribes=[0] * n, offers=[(0, -1)] * n)
+        self.events: list[Event] = [E.GameStarted(n, config.track_length)]
+        self.history: list[int] = []
+        self._undo: list[tuple[_Table, int]] = []
+
+    # ------------------------------------------------------------------------------------------
+    # queries
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[self.t.phase]
+
+    def current_player(self) -> int:
+        t = self.t
+        if t.phase == OVER:
+            return TERMINAL
+        if t.draws or t.rolls:
+            return CHANCE
+        return t.queue[0]
+
+    def is_chance(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.t.phase == OVER
+
+    @property
+    def first(self) -> int:
+        """The seat holding the big apple (first player of the round)."""
+        return self.t.first
+
+    @property
+    def round(self) -> int:
+        return self.t.round
+
+    @property
+    def mayor(self) -> int:
+        """The mayor's square (-1 before it is placed)."""
+        return self.t.mayor
+
+    @property
+    def face_up(self) -> int:
+        """The kind of the face-up apple card, -1 when there is none."""
+        return self.t.face_up
+
+    @property
+    def fight(self) -> tuple[int, tuple[int, ...]]:
+        """The discord being fought: its colour and the seats in it (-1, () outside one)."""
+        t = self.t
+        if t.phase in (DISCORD_CARD, DICE, ROLL):
+            return t.fight_colour, tuple(t.fight_seats)
+        return -1, ()
+
+    @property
+    def announced(self) -> int:
+        """Bribery: the square the first player announced (-1 outside the bribe)."""
+        return self.t.announced
+
+    def offer(self, seat: int) -> tuple[int, int]:
+        """Bribery: the seat's offer as (points, square); (0, -1) for none."""
+        return self.t.offers[seat]
+
+    @property
+    def end_reason(self) -> str:
+        """Why the game ended ("finish reached", "orchard harvested"), "" while it goes on."""
+        return self.t.end_reason
+
+    def has_laid(self, seat: int) -> bool:
+        """Whether the seat laid an apple card face down this round (public: the card is not)."""
+        return self.t.laid[seat] >= 0
+
+    def laid_card(self, seat: int) -> int:
+        """The kind the seat laid this round, -1 for none (hidden from the others until phase 3)."""
+        return self.t.laid[seat]
+
+    def joker_colour(self, seat: int) -> int:
+        """The colour the seat's joker harvests this round (-1 until chosen)."""
+        return self.t.joker[seat]
+
+    def position(self, seat: int) -> int:
+        """The seat's pawn: points from the start (may be negative)."""
+        t = self.t
+        return t.harvest[seat] + t.cards_paid[seat] + t.dice_paid[seat] + t.bribes[seat]
+
+    def unharvested(self) -> list[int]:
+        return [sq for sq in range(A.SQUARES) if self.t.tokens[sq]]
+
+    def mayor_targets(self) -> list[int]:
+        """Where the mayor may go: an unharvested neighbour; if there is none, any unharvested
+        square (ruling Z6)."""
+        t = self.t
+        near = [sq for sq in A.neighbours(t.mayor) if t.tokens[sq]]
+        return near or self.unharvested()
+
+    def hand(self, seat: int) -> tuple[int, ...]:
+        """Apple cards in the seat's hand per kind (red, yellow, green, blue, joker)."""
+        return tuple(self.t.hands[seat])
+
+    def discord_cards(self, seat: int) -> tuple[int, ...]:
+        return tuple(self.t.discord_left[seat])
+
+    def legal_actions(self) -> list[int]:
+        t = self.t
+        if t.phase == OVER:
+            return []
+        if t.draws:
+            return [A.DRAW + k for k in range(5) if t.deck[k]]
+        if t.rolls:
+            return [A.ROLL + f for f in range(1, 7)]
+        seat = t.queue[0]
+        ph = t.phase
+        if ph == SETUP_MAYOR:
+            return [A.MAYOR + sq for sq in range(A.SQUARES)]
+        if ph == REMOVE:
+            return [A.REMOVE + sq for sq in range(A.SQUARES) if t.tokens[sq] and sq != t.mayor]
+        if ph == BID:
+            out = [A.BUY] if t.face_up >= 0 else []
+            out += [A.LAY + k for k in range(5) if t.hands[seat][k]]
+            return out or [A.PASS]
+        if ph == MOVE:
+            return [A.MAYOR + sq for sq in self.mayor_targets()]
+        if ph == BRIBE:
+            targets = [sq for sq in self.mayor_targets() if sq != t.announced]
+            return [A.NO_BRIBE] + [A.BRIBE + (amount - 1) * A.SQUARES + sq for amount in (1, 2) for sq in targets]
+        if ph == ACCEPT:
+            return [A.DECLINE] + [A.ACCEPT + s for s in range(self.players) if t.offers[s][0]]
+        if ph == JOKER:
+            return [A.JOKER_COLOUR + c for c in range(4)]
+        if ph == DISCORD_CARD:
+            return [A.DISCORD + v for v in t.discord_left[seat]] or [A.DISCORD]
+        if ph == DICE:
+            return [A.DICE + k for k in range(A.MAX_DICE + 1)]
+        raise AssertionError(f"no decisions in phase {ph}")  # pragma: no cover
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """A card drawn: each kind with its share of the deck; a die: each face 1/6."""
+        t = self.t
+        if t.phase == OVER:
+            return []
+        if t.draws:
+            total = sum(t.deck)
+            return [(A.DRAW + k, t.deck[k] / total) for k in range(5) if t.deck[k]]
+        if t.rolls:
+            return [(A.ROLL + f, 1 / 6) for f in range(1, 7)]
+        return []
+
+    def action_to_string(self, action: int) -> str:
+        return A.to_text(action)
+
+    def string_to_action(self, text: str) -> int:
+        return A.from_text(text)
+
+    # ------------------------------------------------------------------------------------------
+    # applying actions
+    def apply(self, action: int | str) -> list[Event]:
+        """Apply one action (int or text); returns the events it caused (and, with an rng, the
+        chance actions sampled after it). IllegalActionError if the rules do not allow it."""
+        if isinstance(action, str):
+            action = A.from_text(action)
+        legal = self.legal_actions()
+        if action not in legal:
+            try:
+                text = A.to_text(action)
+            except ActionParseError:
+                text = repr(action)
+            shown = ", ".join(A.to_text(a) for a in legal[:10])
+            raise IllegalActionError(f"{text} is not allowed in phase {self.phase} "
+                                     f"(legal: {shown or 'nothing, the game is over'})")
+        n = len(self.events)
+        self._step(action)
+        if self.rng is not None:
+            while self.is_chance():
+                self._step(self.sample_chance(self.rng))
+        return self.events[n:]
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """A chance outcome drawn with ``rng`` with the probabilities of :meth:`chance_outcomes`."""
+        t = self.t
+        if t.draws:
+            i = rng.randrange(sum(t.deck))
+            for k in range(5):
+                if i < t.deck[k]:
+                    return A.DRAW + k
+                i -= t.deck[k]
+        if t.rolls:
+            return A.ROLL + rng.randint(1, 6)
+        raise ValueError("not a chance node")
+
+    def _step(self, action: int) -> None:
+        if self.keep_undo:
+            self._undo.append((copy.deepcopy(self.t), len(self.events)))
+        self.history.append(action)
+        t = self.t
+        if t.draws:
+            self._draw(action - A.DRAW)
+        elif t.rolls:
+            self._roll(action - A.ROLL)
+        else:
+            seat = t.queue.pop(0)
+            getattr(self, _HANDLERS[t.phase])(seat, action)
+        self._settle()
+
+    def _emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def _settle(self) -> None:
+        """Before a card is drawn the deck must hold one: shuffle the barn (discard) into a new
+        deck; if both are empty, that draw is skipped (ruling Z4)."""
+        t = self.t
+        while t.draws and not sum(t.deck):
+            if sum(t.discard):
+                self._emit(E.Reshuffled(sum(t.discard)))
+                t.deck, t.discard = t.discard, [0] * 5
+            else:
+                t.draws.pop(0)
+                if not t.draws:
+                    self._after_draws()
+
+    def _draw(self, kind: int) -> None:
+        t = self.t
+        target = t.draws.pop(0)
+        t.deck[kind] -= 1
+        if target == FACE:
+            t.face_up = kind
+            self._emit(E.CardTurned(kind))
+        else:
+            t.hands[target][kind] += 1
+            self._emit(E.CardDealt(target))
+        if not t.draws:
+            self._after_draws()
+
+    def _after_draws(self) -> None:
+        """Phases with no decision left go on once their draws are made."""
+        t = self.t
+        if t.phase == BID and not t.queue:
+            self._begin_move()
+
+    def _order(self, start: int) -> list[int]:
+        return [(start + i) % self.players for i in range(self.players)]
+
+    # setup ---------------------------------------------------------------------------------------
+    def _place_mayor(self, seat: int, action: int) -> None:
+        t = self.t
+        t.mayor = action - A.MAYOR
+        self._emit(E.MayorPlaced(seat, t.mayor))
+        per_seat = 2 if self.players == 3 else 1
+        t.phase = REMOVE
+        t.queue = self._order(0) * per_seat
+        t.draws = [s for _ in range(HAND_SIZE) for s in range(self.players)] + [FACE]
+
+    def _remove(self, seat: int, action: int) -> None:
+        t = self.t
+        sq = action - A.REMOVE
+        t.tokens[sq] = False
+        self._emit(E.TokenRemoved(seat, sq))
+        if not t.queue:
+            self._begin_round()
+
+    # the round -----------------------------------------------------------------------------------
+    def _begin_round(self) -> None:
+        t = self.t
+        t.round += 1
+        t.phase = BID
+        t.queue = self._order(t.first)
+        t.laid = [-1] * self.players
+        t.joker = [-1] * self.players
+        self._emit(E.RoundStarted(t.round, t.first))
+
+    def _bid(self, seat: int, action: int) -> None:
+        t = self.t
+        if action == A.BUY:
+            kind, cost = t.face_up, A.price(t.face_up, t.mayor)
+            t.hands[seat][kind] += 1
+            t.cards_paid[seat] -= cost
+            t.face_up = -1
+            self._emit(E.CardBought(seat, kind, cost))
+            t.draws.append(FACE)
+            return  # the next card is turned first (then _after_draws goes on)
+        if action == A.PASS:
+            self._emit(E.Passed(seat))
+        else:
+            kind = action - A.LAY
+            t.hands[seat][kind] -= 1
+            t.laid[seat] = kind
+            self._emit(E.CardLaid(seat))
+        if not t.queue:
+            self._begin_move()
+
+    def _begin_move(self) -> None:
+        t = self.t
+        t.phase = MOVE
+        t.queue = [t.first]
+
+    def _move(self, seat: int, action: int) -> None:
+        t = self.t
+        sq = action - A.MAYOR
+        if self.config.bribery and len(self.mayor_targets()) > 1:
+            t.announced = sq
+            t.offers = [(0, -1)] * self.players
+            t.phase = BRIBE
+            t.queue = self._order(t.first)[1:]
+            return
+        self._harvest_square(sq)
+
+    def _bribe(self, seat: int, action: int) -> None:
+        t = self.t
+        if action == A.NO_BRIBE:
+            self._emit(E.BribeOffered(seat, 0, -1))
+        else:
+            amount, sq = divmod(action - A.BRIBE, A.SQUARES)
+            t.offers[seat] = (amount + 1, sq)
+            self._emit(E.BribeOffered(seat, amount + 1, sq))
+        if not t.queue:
+            if any(a for a, _ in t.offers):
+                t.phase = ACCEPT
+                t.queue = [t.first]
+            else:
+                self._harvest_square(t.announced)
+
+    def _accept(self, seat: int, action: int) -> None:
+        t = self.t
+        if action == A.DECLINE:
+            self._harvest_square(t.announced)
+            return
+        briber = action - A.ACCEPT
+        amount, sq = t.offers[briber]
+        t.bribes[briber] -= amount
+        t.bribes[seat] += amount
+        self._emit(E.BribeAccepted(seat, briber, amount))
+        self._harvest_square(sq)
+
+    def _harvest_square(self, sq: int) -> None:
+        t = self.t
+        t.mayor = sq
+        t.tokens[sq] = False
+        t.announced = -1
+        self._emit(E.MayorMoved(t.first, sq))
+        self._emit(E.CardsRevealed(tuple(t.laid)))
+        t.queue = [s for s in self._order(t.first) if t.laid[s] == A.JOKER]
+        if t.queue:
+            t.phase = JOKER
+        else:
+            self._harvest()
+
+    def _choose_joker(self, seat: int, action: int) -> None:
+        t = self.t
+        t.joker[seat] = action - A.JOKER_COLOUR
+        self._emit(E.JokerChosen(seat, t.joker[seat]))
+        if not t.queue:
+            self._harvest()
+
+    def claimants(self, colour: int) -> list[int]:
+        """Seats (from the first player on) whose revealed card or joker names ``colour``."""
+        t = self.t
+        return [s for s in self._order(t.first)
+                if t.laid[s] == colour or (t.laid[s] == A.JOKER and t.joker[s] == colour)]
+
+    def _harvest(self) -> None:
+        t = self.t
+        t.pending_colours = []
+        for colour in range(4):
+            seats = self.claimants(colour)
+            if len(seats) == 1:
+                self._score(seats[0], colour)
+            elif seats:
+                t.pending_colours.append(colour)
+        self._next_discord()
+
+    def _score(self, seat: int, colour: int) -> None:
+        points = A.value(colour, self.t.mayor)
+        self.t.harvest[seat] += points
+        self._emit(E.Harvested(seat, colour, points))
+
+    # discords --------------------------------------------------------------------------------------
+    def _next_discord(self) -> None:
+        t = self.t
+        if t.pending_colours:
+            colour = t.pending_colours.pop(0)
+            self._fight(colour, self.claimants(colour))
+        else:
+            self._end_round()
+
+    def _fight(self, colour: int, seats: list[int]) -> None:
+        t = self.t
+        t.fight_colour = colour
+        t.fight_seats = list(seats)
+        k = len(seats)
+        t.fight_cards, t.fight_dice, t.fight_sums = [0] * k, [0] * k, [0] * k
+        self._emit(E.DiscordStarted(colour, tuple(seats)))
+        t.phase = DISCORD_CARD
+        t.queue = list(seats)
+
+    def _discord_card(self, seat: int, action: int) -> None:
+        t = self.t
+        card = action - A.DISCORD
+        if card:
+            t.discord_left[seat].remove(card)
+            t.fight_cards[t.fight_seats.index(seat)] = card
+        self._emit(E.DiscordCardLaid(seat, bool(card)))
+        if not t.queue:
+            t.phase = DICE
+            t.queue = list(t.fight_seats)
+
+    def _dice(self, seat: int, action: int) -> None:
+        t = self.t
+        k = action - A.DICE
+        cost = k * A.DIE_PRICE
+        t.dice_paid[seat] -= cost
+        t.fight_dice[t.fight_seats.index(seat)] = k
+        self._emit(E.DiceBought(seat, k, cost))
+        if not t.queue:
+            t.phase = ROLL
+            t.rolls = [s for s, d in zip(t.fight_seats, t.fight_dice, strict=True) for _ in range(d)]
+            if not t.rolls:
+                self._resolve()
+
+    def _roll(self, face: int) -> None:
+        t = self.t
+        seat = t.rolls.pop(0)
+        t.fight_sums[t.fight_seats.index(seat)] += face
+        self._emit(E.DieRolled(seat, face))
+        if not t.rolls:
+            self._resolve()
+
+    def _resolve(self) -> None:
+        t = self.t
+        totals = [c + d for c, d in zip(t.fight_cards, t.fight_sums, strict=True)]
+        best = max(totals)
+        tied = [s for s, v in zip(t.fight_seats, totals, strict=True) if v == best]
+        winner = tied[0] if len(tied) == 1 and best > 0 else -1
+        self._emit(E.DiscordResolved(t.fight_colour, tuple(t.fight_seats), tuple(t.fight_cards),
+                                     tuple(t.fight_sums), winner))
+        if winner >= 0:
+            self._score(winner, t.fight_colour)
+        elif best > 0:
+            self._fight(t.fight_colour, tied)  # a re-fight among the tied (ruling Z9)
+            return
+        self._next_discord()
+
+    # end of the round and of the game ----------------------------------------------------------------
+    def _end_round(self) -> None:
+        t = self.t
+        for kind in t.laid:
+            if kind >= 0:
+                t.discard[kind] += 1
+        t.laid = [-1] * self.players
+        positions = tuple(self.position(s) for s in range(self.players))
+        reason = ""
+        if max(positions) >= self.config.track_length:
+            reason = "finish reached"
+        elif not any(t.tokens):
+            reason = "orchard harvested"
+        if reason:
+            best = max(positions)
+            t.winners = tuple(s for s in range(self.players) if positions[s] == best)
+            t.end_reason = reason
+            t.phase = OVER
+            t.queue = []
+            self._emit(E.GameEnded(positions, t.winners, reason))
+            return
+        t.first = (t.first + 1) % self.players
+        if t.face_up < 0:
+            t.draws.append(FACE)
+        self._begin_round()
+
+    def winners(self) -> tuple[int, ...]:
+        """The winning seat(s) once the game is over (ties share the win, ruling Z10)."""
+        return self.t.winners
+
+    def scores(self) -> tuple[Score, ...]:
+        t = self.t
+        return tuple(Score(t.harvest[s], t.cards_paid[s], t.dice_paid[s], t.bribes[s], self.position(s))
+                     for s in range(self.players))
+
+    def returns(self) -> list[float]:
+        """Final points (pawn positions) at the end; 0 for everyone before (OpenSpiel's convention)."""
+        if self.t.phase != OVER:
+            return [0.0] * self.players
+        return [float(self.position(s)) for s in range(self.players)]
+
+    # ------------------------------------------------------------------------------------------
+    # undo, clone, records
+    def undo(self) -> int:
+        """Take back the last action (chance outcomes included, one at a time even when an rng
+        sampled them); returns it. IndexError at the start."""
+        if not self.history:
+            raise IndexError("nothing to undo: this is the start of the game")
+        if not self.keep_undo:
+            raise RuntimeError("this state was made with keep_undo=False")
+        table, n = self._undo.pop()
+        self.t = copy.deepcopy(table)  # snapshots are shared with clones: never hand one out
+        del self.events[n:]
+        return self.history.pop()
+
+    def clone(self) -> State:
+        """An independent copy without an rng (search supplies its own chance outcomes)."""
+        new = State.__new__(State)
+        new.config = self.config
+        new.rng = None
+        new.keep_undo = self.keep_undo
+        new.t = copy.deepcopy(self.t)
+        new.events = self.events[:]
+        new.history = self.history[:]
+        new._undo = self._undo[:]
+        return new
+
+    def summary(self) -> dict[str, Any]:
+        """The whole state as plain data (two states with equal summaries are the same game)."""
+        t = self.t
+        return {"phase": self.phase, "current": self.current_player(), "round": t.round, "first": t.first,
+                "mayor": t.mayor, "tokens": [sq for sq in range(A.SQUARES) if t.tokens[sq]],
+                "deck": t.deck[:], "discard": t.discard[:], "face_up": t.face_up,
+                "hands": [h[:] for h in t.hands], "laid": t.laid[:], "joker": t.joker[:],
+                "discord_cards": [d[:] for d in t.discord_left],
+                "scores": [[s.harvest, s.cards, s.dice, s.bribes] for s in self.scores()],
+                "queue": t.queue[:], "draws": t.draws[:], "rolls": t.rolls[:], "announced": t.announced,
+                "offers": [list(o) for o in t.offers], "fight": [t.fight_colour, t.fight_seats[:], t.fight_cards[:],
+                                                                 t.fight_dice[:], t.fight_sums[:]],
+                "pending": t.pending_colours[:], "winners": list(t.winners), "events": len(self.events),
+                "history": len(self.history)}
+
+    def to_record(self) -> dict[str, Any]:
+        """The game as JSON data: the config and every action's text (chance outcomes included)."""
+        return {"format": RECORD_FORMAT, "config": self.config.to_dict(),
+                "actions": [A.to_text(a) for a in self.history]}
+
+    def __str__(self) -> str:
+        return (f"<Zankapfel {self.players}p round {self.t.round} {self.phase} mayor "
+                f"{A.square_name(self.t.mayor) if self.t.mayor >= 0 else '-'} "
+                f"points {[self.position(s) for s in range(self.players)]}>")
+
+
+_HANDLERS = {SETUP_MAYOR: "_place_mayor", REMOVE: "_remove", BID: "_bid", MOVE: "_move", BRIBE: "_bribe",
+             ACCEPT: "_accept", JOKER: "_choose_joker", DISCORD_CARD: "_discord_card", DICE: "_dice"}
+
+
+def new_game(config: Config, rng: random.Random | None = None, *, keep_undo: bool = True) -> State:
+    """A new game waiting for the first player to place the mayor (with ``rng``, every chance
+    node is sampled as it comes up)."""
+    return State(config, rng, keep_undo=keep_undo)
+
+
+def replay(record: dict[str, Any]) -> State:
+    """Rebuild a game from :meth:`State.to_record`; RecordError (a ValueError) on any problem."""
+    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+        raise RecordError(f"not a Zankapfel record (format {RECORD_FORMAT!r} expected)")
+    try:
+        config = Config.from_dict(record["config"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RecordError(f"bad config: {exc}") from None
+    moves = record.get("actions")
+    if not isinstance(moves, list) or not all(isinstance(a, str) for a in moves):
+        raise RecordError("actions must be a list of action texts")
+    state = State(config)
+    for i, text in enumerate(moves, start=1):
+        try:
+            state.apply(text)
+        except (ActionParseError, IllegalActionError) as exc:
+            raise RecordError(f"action {i} ({text!r}): {exc}") from None
+    return state

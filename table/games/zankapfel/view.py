@@ -1,0 +1,231 @@
+"""Zankapfel's screens: the shared drawing of ``render.View`` (fonts, scaling, buttons, the
+refusal strip, the resume screen, touch targets) with Zankapfel's own setup, play and result.
+
+Play (designed at 800×480, scaled): a header (round, who holds the big apple, the face-up
+card); on the left the 5×5 orchard with its four edges' numbers (red top, blue right, yellow
+bottom, green left), the tokens still there, the mayor, and — when the mayor moves — its legal
+squares lit; on the right the four harvest values and prices at the mayor's square, then the
+ledger mirroring the score track (each seat's points towards the finish, discord cards left,
+what it did this round); at the bottom what the table must enter now and the buttons for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from table.display import players_view
+from table.display.keys import DIGITS, KEYS
+from table.display.module_view import ModuleView
+from table.display.render import BG, DIM, FG, LIT, OK, PANEL, Colour, contrast
+from table.games.zankapfel.companion import SEAT_COLOURS, ZankapfelCompanion, kind_name, status_name
+from table.games.zankapfel.rules import actions as A
+from table.i18n import _, ngettext
+
+KIND_RGB: dict[str, Colour] = {"red": (205, 50, 50), "yellow": (235, 200, 40), "green": (70, 170, 80),
+                               "blue": (60, 110, 215), "joker": (160, 90, 200)}
+SEAT_RGB: tuple[Colour, ...] = ((205, 50, 50), (60, 110, 215), (235, 200, 40), (70, 170, 80), (235, 235, 235),
+                                (40, 40, 40))
+TOKEN: Colour = (120, 85, 40)
+GRASS: Colour = (40, 70, 45)
+
+
+class ZankapfelView(ModuleView):
+    # --- setup ------------------------------------------------------------------------------------
+    def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
+        s = ctl.setup
+        self.text(surf, "Zankapfel", 40, (self.w // 2, self.px(40)), bold=True, anchor="center")
+        self.text(surf, _("Players (buttons 3-6)"), 22, (self.px(40), self.px(90)), DIM)
+        bw, bh = self.px(150), self.px(80)
+        for i, n in enumerate((3, 4, 5, 6)):
+            r = pygame.Rect(self.px(40) + i * (bw + self.px(20)), self.px(125), bw, bh)
+            self.button(surf, r, ngettext("{n} player", "{n} players", n).format(n=n), f"players:{n}",
+                        lit=s.players == n, size=26)
+        self.text(surf, _("Finish (button 7)"), 22, (self.px(40), self.px(235)), DIM)
+        r = pygame.Rect(self.px(40), self.px(270), self.px(320), self.px(70))
+        self.button(surf, r, ngettext("{n} point", "{n} points", s.finish).format(n=s.finish), "finish", size=26)
+        self.wrapped(surf, _("The red farmer (seat 1) holds the big apple and places the mayor. The cards stay on "
+                             "the table: enter what is turned, bought, laid and revealed."), 18,
+                     (self.px(390), self.px(262)), self.w - self.px(420), DIM, max_lines=4, min_size=12)
+        r = pygame.Rect(self.w - self.px(260), self.h - self.px(100), self.px(230), self.px(80))
+        self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
+        players_view.names_button(self, surf, ctl, pygame.Rect(self.px(10), self.px(6), self.px(200), self.px(38)))
+
+    # --- play -------------------------------------------------------------------------------------
+    def draw_play(self, surf: pygame.Surface, ctl: Any) -> None:  # a ZankapfelCompanion
+        b = ctl.b
+        assert b is not None
+        p = b.preview
+        st = b.stage()
+        head = _("Round {round} · {seat} holds the apple").format(round=p.round, seat=ctl.seat_title(p.first)) \
+            if p.round else _("Setup")
+        self.text(surf, head, 24, (self.px(12), self.px(8)), bold=True, max_w=self.px(520))
+        face = A.KINDS[p.face_up] if p.face_up >= 0 else None
+        fr = pygame.Rect(self.w - self.px(190), self.px(6), self.px(180), self.px(34))
+        pygame.draw.rect(surf, KIND_RGB[face] if face else PANEL, fr, border_radius=self.px(6))
+        shown = _("face up: {kind}").format(kind=kind_name(face) if face else _("none"))
+        self.text(surf, shown, 18, fr.center, contrast(KIND_RGB[face]) if face else DIM,
+                  bold=True, anchor="center", max_w=fr.w - 6)
+        self.draw_orchard(surf, ctl, pygame.Rect(self.px(8), self.px(46), self.px(300), self.px(300)), st)
+        self.draw_prices(surf, ctl, pygame.Rect(self.px(320), self.px(46), self.w - self.px(328), self.px(56)))
+        self.draw_ledger(surf, ctl, pygame.Rect(self.px(320), self.px(108), self.w - self.px(328), self.px(238)))
+        y = self.px(352)
+        y = self.wrapped(surf, b.ask(), 20, (self.px(12), y), self.w - self.px(24), LIT, bold=True, max_lines=2,
+                         min_size=14)
+        said = ctl.said_last[-1:]
+        if said and not self.small:
+            self.wrapped(surf, said[0], 16, (self.px(12), y), self.w - self.px(24), DIM, max_lines=1, min_size=12)
+        self.draw_buttons(surf, ctl, st)
+
+    def draw_orchard(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect, st: str) -> None:
+        p = ctl.state
+        edge = area.w // 9
+        cell = (area.w - 2 * edge) // 5
+        x0, y0 = area.x + edge, area.y + edge
+        targets = set(p.mayor_targets()) if st == "move" else set()
+        tokens = set(p.unharvested())
+        for i in range(5):  # the four edges' printed numbers in their colours
+            cx = x0 + i * cell + cell // 2
+            cy = y0 + i * cell + cell // 2
+            self.text(surf, str(A.RED_TOP[i]), 18, (cx, y0 - edge // 2), KIND_RGB["red"], bold=True, anchor="center")
+            self.text(surf, str(A.YELLOW_BOTTOM[i]), 18, (cx, y0 + 5 * cell + edge // 2), KIND_RGB["yellow"],
+                      bold=True, anchor="center")
+            self.text(surf, str(A.GREEN_LEFT[i]), 18, (x0 - edge // 2, cy), KIND_RGB["green"], bold=True,
+                      anchor="center")
+            self.text(surf, str(A.BLUE_RIGHT[i]), 18, (x0 + 5 * cell + edge // 2, cy), KIND_RGB["blue"], bold=True,
+                      anchor="center")
+        choosing = st in ("place", "move", "remove")
+        for sq in range(A.SQUARES):
+            r, c = divmod(sq, 5)
+            rect = pygame.Rect(x0 + c * cell, y0 + r * cell, cell - 2, cell - 2)
+            fill = LIT if sq in targets else GRASS
+            pygame.draw.rect(surf, fill, rect, border_radius=self.px(4))
+            if sq in tokens:
+                pygame.draw.circle(surf, TOKEN, rect.center, cell // 4)
+            if sq == p.mayor:
+                pygame.draw.circle(surf, FG, rect.center, cell // 3)
+                self.text(surf, _("M"), 20, rect.center, (0, 0, 0), bold=True, anchor="center")  # the mayor
+            if choosing and sq == ctl.cursor:
+                pygame.draw.rect(surf, FG, rect, self.px(3), border_radius=self.px(4))
+            if choosing:
+                self.targets.append((rect, f"sq:{A.square_name(sq)}"))
+        if not self.small:
+            for c in range(5):
+                self.text(surf, "abcde"[c], 11, (x0 + c * cell + 3, y0 + c * 0 + 1), DIM)
+
+    def draw_prices(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> None:
+        prices = ctl.prices()
+        if not prices:
+            self.text(surf, _("The mayor is not placed yet"), 18, area.center, DIM, anchor="center")
+            return
+        w = area.w // 5
+        for i, (kind, value, price) in enumerate(prices):
+            r = pygame.Rect(area.x + i * w, area.y, w - self.px(6), area.h)
+            pygame.draw.rect(surf, KIND_RGB[kind], r, border_radius=self.px(6))
+            ink = contrast(KIND_RGB[kind])
+            label = f"+{value}" if kind != "joker" else kind_name("joker")
+            self.text(surf, label, 22, (r.centerx, r.y + self.px(4)), ink, bold=True, anchor="midtop", max_w=r.w - 4)
+            self.text(surf, _("price {price}").format(price=price), 15, (r.centerx, r.bottom - self.px(3)), ink,
+                      anchor="midbottom", max_w=r.w - 4)
+
+    def draw_ledger(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> None:
+        p = ctl.state
+        n = p.players
+        rh = min(area.h // n, self.px(56))
+        finish = p.config.track_length
+        lo = min(0, *ctl.positions())
+        fight = ctl.b.fight_seats() if ctl.b is not None else ()
+        lit = set(ctl.leds().troughs) if ctl.leds().kind == "open" else set()
+        for s, pos in enumerate(ctl.positions()):
+            y = area.y + s * rh
+            row = pygame.Rect(area.x, y, area.w, rh - self.px(4))
+            pygame.draw.rect(surf, PANEL if s + 1 not in lit else (70, 64, 30), row, border_radius=self.px(6))
+            pygame.draw.circle(surf, SEAT_RGB[s], (row.x + rh // 2, row.centery), rh // 3)
+            if s == p.first and p.round:
+                self.text(surf, "●", 14, (row.x + rh // 2, row.centery), (200, 30, 30), anchor="center")
+            name = f"{ctl.seat_title(s)}"
+            self.text(surf, name, 18, (row.x + rh, row.y + self.px(2)), FG, bold=True)
+            status = status_name(ctl.seat_status(s) or ("discord" if s in fight else ""))
+            left = len(p.discord_cards(s))
+            info = _("{n} discord cards").format(n=left) \
+                + (f" · {status}" if status else "")
+            if not self.small:
+                self.text(surf, info, 14, (row.x + rh, row.bottom - self.px(2)), DIM, anchor="bottomleft",
+                          max_w=self.px(190))
+            elif status:
+                self.text(surf, status, 14, (row.x + rh + self.px(90), row.y + self.px(2)), LIT)
+            bar = pygame.Rect(row.x + self.px(250), row.centery - self.px(8), row.w - self.px(330), self.px(16))
+            pygame.draw.rect(surf, BG, bar, border_radius=self.px(4))
+            span = max(1, finish - lo)
+            fill = max(0, min(bar.w, round(bar.w * (pos - lo) / span)))
+            pygame.draw.rect(surf, SEAT_RGB[s] if s < 4 else FG, (bar.x, bar.y, fill, bar.h), border_radius=self.px(4))
+            self.text(surf, f"{pos}/{finish}", 20, (row.right - self.px(8), row.centery), FG, bold=True,
+                      anchor="midright")
+
+    def draw_buttons(self, surf: pygame.Surface, ctl: ZankapfelCompanion, st: str) -> None:
+        b = ctl.b
+        assert b is not None
+        y, h = self.h - self.px(62), self.px(54)
+        x = self.px(8)
+        items: list[tuple[str, str, Colour | None]] = []
+        if st == "bid":
+            items = [(_("Buy"), "bid:buy", None), (_("Lay ✓"), "bid:lay", OK), (_("Pass"), "bid:pass", None)]
+        elif st in ("turn", "reveal"):
+            items = [(kind_name(k), f"kind:{k}", KIND_RGB[k]) for k in A.KINDS]
+        elif st == "joker":
+            items = [(kind_name(k), f"kind:{k}", KIND_RGB[k]) for k in A.COLOURS]
+        elif st == "dice":
+            items = [(f"{ctl.seat_title(s)}: {b.dice.get(s, 0)}", f"dice:{s + 1}", SEAT_RGB[s])
+                     for s in b.fight_seats()]
+            items.append((_("Done ✓"), "confirm", OK))
+        elif st == "card":
+            left = ctl.state.discord_cards(b.seat())
+            items = [(str(v), f"card:{v}", None) for v in left]
+        elif st == "roll":
+            items = [(str(f), f"roll:{f}", None) for f in range(1, 7)]
+        elif st in ("place", "move", "remove"):
+            items = [(f"{A.square_name(ctl.cursor)} ✓", "confirm", OK)]
+        items.append((_("Undo"), "undo", None))
+        w = min(self.px(150), (self.w - 2 * x) // max(1, len(items)))
+        for i, (label, name, colour) in enumerate(items):
+            self.button(surf, pygame.Rect(x + i * w, y, w - self.px(6), h), label, name, colour=colour, size=20)
+
+    # --- result -----------------------------------------------------------------------------------
+    def draw_result(self, surf: pygame.Surface, ctl: Any) -> None:  # a ZankapfelCompanion
+        self.text(surf, ctl.result_heading(), 30, (self.w // 2, self.px(50)), LIT, bold=True, anchor="center",
+                  max_w=self.w - self.px(20))
+        p = ctl.state
+        winners = set(p.winners())
+        for i, seat in enumerate(ctl.result_order()):
+            line = ctl.result_row(seat)
+            y = self.px(100) + i * self.px(44)
+            pygame.draw.circle(surf, SEAT_RGB[seat], (self.px(80), y + self.px(16)), self.px(14))
+            self.text(surf, line, 26, (self.px(110), y), LIT if seat in winners else FG, bold=seat in winners)
+        nr = pygame.Rect(self.w - self.px(220), self.h - self.px(88), self.px(200), self.px(72))
+        self.button(surf, nr, _("New game"), "confirm", colour=OK, size=26)
+
+
+__all__ = ["SEAT_COLOURS", "ZankapfelView"]
+
+
+Z_LETTERS = {pygame.K_r: "r", pygame.K_y: "y", pygame.K_g: "g", pygame.K_j: "j", pygame.K_l: "confirm",
+             pygame.K_p: "pass"}
+
+
+def zankapfel_key(key: int, ctl: Any) -> str | None:
+    """Zankapfel's keys: digits are card values and die faces (else seats), r y g b j colours
+    (b buys in phase 1), l lays, p passes, arrows move the grid cursor."""
+    stage = ctl.stage() if ctl.mode == "play" else ""
+    if key in DIGITS:
+        d = DIGITS[key]
+        return d if stage == "card" else f"trough{d}" if "1" <= d <= "7" else None
+    if key == pygame.K_b:
+        return "blind" if stage == "bid" else "b"
+    if key in Z_LETTERS:
+        return Z_LETTERS[key]
+    if key in (pygame.K_UP, pygame.K_DOWN):
+        return "up" if key == pygame.K_UP else "down"
+    if key in (pygame.K_u, pygame.K_BACKSPACE, pygame.K_DELETE):
+        return "undo"
+    return KEYS.get(key)
