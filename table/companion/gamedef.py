@@ -17,6 +17,8 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from table.engine.errors import TableError
+
 FACES = ("engine", "simulate", "score", "companion")
 """What a game may offer: its rules, seeded bot games, a score pad from JSON, the table companion."""
 
@@ -36,7 +38,7 @@ PARTS = frozenset({
 })
 
 
-class UnknownGameError(ValueError):
+class UnknownGameError(TableError):
     """A ``--game`` value that names no game this table knows."""
 
 

@@ -13,7 +13,8 @@ import queue
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from table.games.applejack.companion.api import Controller, LedState
+from table.companion.leds import LedState
+from table.games.applejack.companion.api import Controller
 from table.games.applejack.companion.hints import HintReady
 
 

@@ -23,8 +23,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
+from table.engine.errors import TableError
 
-class CommandError(ValueError):
+
+class CommandError(TableError):
     """A command the table cannot have meant now: one line (shown, spoken), nothing changes.
     Every game's companion module raises this one class."""
 

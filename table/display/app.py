@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from table.companion.hardware import Hardware
+from table.companion.leds import LedState
 from table.companion.notifying import make_notifier
 from table.companion.ports import Indicators, RecordingIndicators, drain
 from table.companion.text import handle_line
@@ -27,7 +28,7 @@ from table.display.handover import IDLE
 from table.display.keys import DIGITS, KEYS, TEACH_KEYS  # noqa: F401 - re-exported
 from table.display.players_view import covers_setup, players_key
 from table.display.render import View
-from table.games.applejack.companion.api import Controller, LedState
+from table.games.applejack.companion.api import Controller
 from table.games.applejack.companion.coach import CoachWorker
 from table.games.applejack.companion.hints import HintWorker
 from table.i18n import _

@@ -28,6 +28,7 @@ from typing import Any
 import pygame
 
 from table.companion.labels import both, seat_label, solo_words
+from table.companion.leds import LedKind, LedState
 from table.companion.ports import Indicators, RecordingIndicators
 from table.display.render import (
     BG,
@@ -44,7 +45,6 @@ from table.display.render import (
     draw_variety,
 )
 from table.games.applejack.bots.demo import DemoStep
-from table.games.applejack.companion.api import LedKind, LedState
 from table.games.applejack.rules import hexgrid
 from table.games.applejack.rules.cells import EMPTY, is_pasture, rotation_of, tile_of
 from table.games.applejack.rules.data import SEAT_SYMBOLS, DataSet

@@ -169,7 +169,7 @@ class NightIndicators:
             return
         self.dark = dark
         if dark:
-            from table.games.applejack.companion.api import LedState
+            from table.companion.leds import LedState
 
             self.indicators.show(LedState("off"))
         elif self.wanted is not None:

@@ -1,8 +1,10 @@
-"""Precise exception classes of the rules engine.
+"""The table's one error family, and the rules engine's precise classes in it.
 
-Every one subclasses :class:`EngineError`, itself a ``ValueError`` (as python-chess does), so a
-front end can catch "the engine refused this input" in one clause and a plain ``ValueError``
-escaping a parser is a bug, not bad input.
+:class:`TableError` is the base of every error that means "this input was refused" — a bad
+command, record, data file, score pad, name, argument — with a one-line message for the person
+at the table. It is a ``ValueError`` (as python-chess's errors are), so callers that relied on
+that keep working; front ends catch ``TableError``, so a plain ``ValueError`` or ``TypeError``
+escaping a parser is a bug, not bad input. The engine's own errors subclass :class:`EngineError`.
 """
 
 from __future__ import annotations
@@ -22,7 +24,11 @@ class Problem:
         return f"{self.file}: {self.key}: {self.message}"
 
 
-class EngineError(ValueError):
+class TableError(ValueError):
+    """The base of every refusal of bad input on this table: one line, nothing changed."""
+
+
+class EngineError(TableError):
     """The base class of the rules engine's errors: bad input the engine refused."""
 
 

@@ -49,11 +49,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from table.companion.labels import listed
+from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.players import names_dict, names_of
 from table.companion.protocol import CommandError as CommandError  # re-exported: one refusal for every game
 from table.companion.protocol import CommandHook
-from table.games.applejack.companion.api import LedState
 from table.games.draftcider.rules import Card, Config, State, score_pad
 from table.games.draftcider.rules.cards import COLOURS, CardError
 from table.games.draftcider.rules.game import DEAL, MAX_PLAYERS, MIN_PLAYERS, N_BATCHES, cards_per_phase

@@ -55,13 +55,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from table.companion.labels import both, listed
+from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.players import names_dict, names_of
 from table.companion.protocol import CommandError as CommandError  # re-exported: one refusal for every game
 from table.companion.protocol import CommandHook
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.engine.events import Event
-from table.games.applejack.companion.api import LedState
 from table.games.waldgaertner.names import PHASE_NAMES, card_name, phase_name, size_name, size_plural
 from table.games.waldgaertner.rules import CardSet, Config, State, new_game
 from table.games.waldgaertner.rules import actions as A

@@ -42,12 +42,12 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.players import names_dict, names_of
 from table.companion.protocol import CommandError as CommandError  # re-exported: one refusal for every game
 from table.companion.protocol import CommandHook
 from table.engine.errors import ActionParseError, IllegalActionError
-from table.games.applejack.companion.api import LedState
 from table.games.zankapfel.rules import Config, State, new_game
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.rules import events as E

@@ -14,9 +14,9 @@ from typing import Any
 
 import pygame
 
+from table.companion.leds import LedState
 from table.companion.ports import Indicators, RecordingIndicators
 from table.display.demo import DONE, PLAY, DemoScreen
-from table.games.applejack.companion.api import LedState
 from table.games.zankapfel.companion import ZankapfelCompanion, table_script
 from table.games.zankapfel.view import ZankapfelView
 

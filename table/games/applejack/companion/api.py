@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from table.companion.labels import solo_words
+from table.companion.leds import LedKind, LedState
 from table.games.applejack.companion.announcements import Announcement, AnnouncementKind, announcements_for
 from table.games.applejack.companion.base import TROUGH_BUTTONS
 from table.games.applejack.companion.controller import (
@@ -19,8 +20,6 @@ from table.games.applejack.companion.controller import (
     STEPS,
     Buttons,
     Controller,
-    LedKind,
-    LedState,
 )
 from table.games.applejack.companion.correction import Correction
 from table.games.applejack.companion.errors import CommandError, parse_numbers

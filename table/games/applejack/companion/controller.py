@@ -26,10 +26,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from typing import Any
 
 from table.companion.labels import listed
+from table.companion.leds import LedKind, LedState
 from table.companion.players import PlayersJob
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.games.applejack.companion.announcements import Announcement, AnnouncementsJob, announcements_for
@@ -67,31 +67,6 @@ STEPS = (
 SENSOR_STATES = {"connected": N_("connected"), "reconnecting": N_("reconnecting"),
                  "disconnected": N_("disconnected"), "off": N_("off")}
 """The die sensor's link states in words (``SensorStatus.state``)."""
-
-
-class LedKind(StrEnum):
-    """What the seven trough LEDs do (``table.companion.protocol.LedView``)."""
-
-    OPEN = "open"
-    """``troughs`` lit."""
-    REFILL = "refill"
-    """``troughs`` blink in this order."""
-    CHASE = "chase"
-    """A light runs round (setup, resume, game over)."""
-    OFF = "off"
-
-
-@dataclass(frozen=True, slots=True)
-class LedState:
-    """What the seven trough LEDs must show: ``open`` (these troughs lit), ``refill`` (blink
-    ``troughs`` in this order), ``chase`` (setup / game over) or ``off``."""
-
-    kind: str  # a LedKind; plain words ("open") are made one
-    troughs: tuple[int, ...] = ()
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.kind, LedKind):  # a plain word ("open") becomes its kind
-            object.__setattr__(self, "kind", LedKind(self.kind))
 
 
 @dataclass(frozen=True, slots=True)
