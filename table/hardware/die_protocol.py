@@ -176,7 +176,10 @@ class FrameParser:
 
     ``max_spaces`` bounds space numbers until a HELLO arrives; after it, the HELLO's count does.
     Lines checked by protocol 1's XOR are read until the first CRC-checked line; from then on
-    (until :meth:`reset`) they are rejected, so a board that speaks CRC gets no weaker check.
+    they are rejected for good — a reconnect (:meth:`reset`) keeps it — so a board that has
+    spoken CRC never gets the weaker check again (issue 22: after each reconnect XOR frames were
+    read until the first CRC frame came). One parser serves one sensor port; a board swapped
+    for old firmware needs the companion restarted (it says so: its frames count as bad checksums).
     """
 
     max_spaces: int = MAX_SPACES
@@ -184,7 +187,7 @@ class FrameParser:
     spaces: int | None = None
     """Path spaces announced by the last valid HELLO, else None."""
     crc_seen: bool = False
-    """A CRC-checked line has arrived since the last :meth:`reset` (the board speaks protocol 2)."""
+    """A CRC-checked line has arrived on this port (the board speaks protocol 2); sticky."""
     _pending: bytes = b""
     _skipping: bool = False
     _known: dict[bytes, Frame] = field(default_factory=dict)
@@ -192,11 +195,11 @@ class FrameParser:
     repeats its snapshot every second, so most lines are seen before); cleared on HELLO."""
 
     def reset(self) -> None:
-        """Forget a partial line and the HELLO (after a reconnect); the counters stay."""
+        """Forget a partial line and the HELLO (after a reconnect); the counters and
+        :attr:`crc_seen` stay (the same board is on the port)."""
         self._pending = b""
         self._skipping = False
         self.spaces = None
-        self.crc_seen = False
         self._known.clear()
 
     def feed(self, data: bytes) -> list[Frame]:

@@ -205,8 +205,10 @@ def test_old_firmware_frames_are_read_until_the_board_speaks_crc():
     # from now on an XOR-checked line may be a corrupted CRC frame: rejected
     assert p.feed(encode(Change(5, True), legacy=True)) == []
     assert p.stats.bad_checksum == 1
-    p.reset()  # a new connection: maybe the old board again
-    assert p.feed(encode(Change(6, True), legacy=True)) == [Change(6, True)]
+    p.reset()  # a reconnect: the board that spoke CRC never gets the weaker check again
+    assert p.feed(encode(Change(6, True), legacy=True)) == []
+    assert p.stats.bad_checksum == 2 and p.crc_seen
+    assert p.feed(encode(Change(6, True))) == [Change(6, True)]
 
 
 def test_overlong_partial_line_is_dropped_across_reads_and_parser_resyncs():

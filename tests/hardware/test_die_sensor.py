@@ -230,6 +230,29 @@ def test_tcp_simulator_slide_and_noise():
             assert get_event(q, DieReading).space == 12
 
 
+def test_a_board_that_spoke_crc_gets_no_xor_frame_read_after_a_reconnect():
+    """Issue 22: after each reconnect, protocol-1 (XOR) frames were accepted until the first CRC
+    frame arrived. The simulated board speaks CRC, is unplugged, and comes back sending only XOR
+    frames (a stand-in for CRC frames damaged into the weaker form): none is read."""
+    q: queue.Queue = queue.Queue()
+    with sim_module.DieSensorSim(spaces=12, snapshot_interval_s=0.2) as sim:
+        url = sim.serve_tcp()
+        with DieSensor(url, q, settle_s=0.05) as sensor:
+            assert get_event(q, SensorStatus).state == "connected"
+            sim.place(4)
+            assert get_event(q, DieReading).space == 4 and sensor.parser.crc_seen
+            sim.legacy = True
+            sim.unplug(0.3)
+            assert get_event(q, SensorStatus).state == "disconnected"
+            while get_event(q, SensorStatus).state != "connected":
+                pass
+            before = sensor.parser.stats.bad_checksum
+            sim.place(7)
+            wait_until(lambda: sensor.parser.stats.bad_checksum > before + 2, "XOR frames refused")
+            assert not any(isinstance(e, DieReading) and e.space == 7 for e in list(q.queue))
+            assert sensor.parser.stats.legacy == 0
+
+
 @pytest.mark.parametrize("transport", ["pty", "tcp"])
 def test_reconnects_after_repeated_unplugs(tmp_path, transport):
     """Six unplugs: each is reported, each reconnect reads the die again, and no wait between two
