@@ -15,6 +15,12 @@ Two filters work on the injected clock:
   event's ``t`` is still the moment the level changed; it is queued when the release comes
   after ``min_hold_s`` or, for a button still held, by the panel's confirm thread as soon as
   ``min_hold_s`` has passed — the delay a person feels is those 5 ms.
+  How long the level held is measured between the edges' own times where the pin factory
+  stamps its edges (lgpio: the kernel's timestamp of each edge; pigpio: the daemon's tick; mock
+  pins: when the pin was driven) and the panel runs on the monotonic clock: a callback that runs
+  late — Python switches threads every 5 ms, and the render loop is busy — no longer makes a
+  microsecond spike look held (issue 22). RPi.GPIO's callbacks carry no time: there, and with an
+  injected clock, the hold is measured on the clock when the callbacks run, as before.
 - **Chatter.** A press less than ``debounce_s`` seconds after the previous edge of the same
   button (a press, kept or dropped, or a release) is dropped, so a chattering contact gives one
   event, on pressing and on letting go. A spike's edges do not count as edges here.
@@ -37,6 +43,9 @@ from table.hardware.errors import HardwareError, HardwareSettingError
 from table.hardware.events import ButtonPress
 from table.hardware.factory import make_pin_factory
 from table.hardware.pinmap import BUTTON_NAMES, TROUGHS, PinMap
+
+EDGE_STAMPING_FACTORIES = frozenset({"LGPIOFactory", "PiGPIOFactory", "MockFactory"})
+"""gpiozero pin factories whose edges carry the time the level changed (see the module docstring)."""
 
 CLOCK_SLACK_S = 1e-9
 """Float rounding allowed when comparing clock differences with ``min_hold_s``."""
@@ -215,8 +224,12 @@ class Panel:
         self.spikes = 0
         """Presses dropped because the level did not hold for ``min_hold_s`` (noise on the wire)."""
         self._last_edge: dict[str, float] = {}
-        self._pending: dict[str, tuple[float, float | None]] = {}
-        """Button -> (press time, the edge before it): pressed, not yet held for ``min_hold_s``."""
+        self._pending: dict[str, tuple[float, float | None, Any]] = {}
+        """Button -> (press time, the edge before it, the press edge's own ticks or None): pressed,
+        not yet held for ``min_hold_s``."""
+        self.edge_times = clock is time.monotonic and any(
+            cls.__name__ in EDGE_STAMPING_FACTORIES for cls in type(self.pin_factory).__mro__)
+        """The hold is measured between the edges' own times (the factory stamps them)."""
         self._press_lock = threading.Condition(threading.Lock())
         self._confirmer: threading.Thread | None = None
         self._closed = False
@@ -259,12 +272,24 @@ class Panel:
         self._devices.append(device)
         return device
 
+    def _edge_ticks(self, name: str) -> Any:
+        """The ticks of the edge being reported for ``name`` (gpiozero sets the device's
+        ``_last_changed`` to the edge's ticks just before it calls the callback), or None."""
+        return getattr(self.buttons[name], "_last_changed", None) if self.edge_times else None
+
+    def _held_s(self, pending: tuple[float, float | None, Any], t: float, edge: Any) -> float:
+        """Seconds the pressed level held: between the edges' own ticks where both are known."""
+        if edge is not None and pending[2] is not None:
+            return float(self.pin_factory.ticks_diff(edge, pending[2]))
+        return t - pending[0]
+
     def _released(self, name: str) -> None:
         # A release is an edge too: contact bounce on letting go must not read as a new press.
         t = self.clock()
+        edge = self._edge_ticks(name)
         with self._press_lock:
             pending = self._pending.pop(name, None)
-            if pending is not None and t - pending[0] < self.min_hold_s - CLOCK_SLACK_S:
+            if pending is not None and self._held_s(pending, t, edge) < self.min_hold_s - CLOCK_SLACK_S:
                 self.spikes += 1  # noise, not a press: its edges are forgotten too
                 if pending[1] is None:
                     self._last_edge.pop(name, None)
@@ -278,6 +303,7 @@ class Panel:
     def _pressed(self, name: str) -> None:
         # Runs in gpiozero's callback thread: stamp, debounce, note or enqueue; nothing else.
         t = self.clock()
+        edge = self._edge_ticks(name)
         with self._press_lock:
             last = self._last_edge.get(name)
             self._last_edge[name] = t
@@ -285,7 +311,7 @@ class Panel:
                 self.dropped_presses += 1
                 return
             if self.min_hold_s > 0:
-                self._pending[name] = (t, last)
+                self._pending[name] = (t, last, edge)
                 if self._confirmer is None and not self._closed:
                     self._confirmer = threading.Thread(target=self._confirm, name="panel-buttons", daemon=True)
                     self._confirmer.start()
@@ -304,15 +330,19 @@ class Panel:
                     return
                 now = self.clock()
                 due = [(n, p) for n, p in self._pending.items() if now - p[0] >= self.min_hold_s - CLOCK_SLACK_S]
+                if self.edge_times:
+                    # the level already let go: its release edge is on its way (its callback is
+                    # late) and will judge the hold by the edges' times; not a press to confirm
+                    due = [(n, p) for n, p in due if self.buttons[n].is_active]
                 if not due:
                     # wait real seconds for the rest of the hold (an injected clock may stand
                     # still: then check again every min_hold_s)
                     left = min(self.min_hold_s - (now - p[0]) for p in self._pending.values())
                     lock.wait(max(0.0005, min(left, self.min_hold_s)))
                     continue
-                # held for min_hold_s with no release edge yet: a press. (The level is not read
-                # back here: it changes before gpiozero calls _released, so a read could see a
-                # release whose edge is still on its way and judge a real press twice.)
+                # held for min_hold_s with no release edge yet: a press. (Where edges carry their
+                # times the level was read above; a release in flight is judged once, by
+                # _released, since whoever pops the pending press under the lock decides.)
                 for name, pending in due:
                     del self._pending[name]
                     self.events.put(ButtonPress(name, pending[0]))  # under the lock: never lost

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import queue
+import threading
 import time
 
 import pytest
@@ -340,3 +341,51 @@ def test_event_classes_check_their_values():
     assert ButtonPress("undo", 1.0).trough is None
     with pytest.raises(AttributeError):
         ButtonPress("undo", 1.0).t = 2.0  # type: ignore[misc]
+
+
+def test_spikes_whose_callbacks_run_late_are_no_presses_with_a_busy_thread(mock_factory, pinmap):
+    """Issue 22: the filter stamped an edge inside the Python callback, so it measured how late the
+    callback ran, not how long the pulse was; with another thread busy (the render loop) some
+    microsecond spikes became presses. Here each spike's two edges are delivered the way lgpio
+    delivers them — each with the edge's own time, the level long back to released — and one in
+    thirteen pairs arrives 6 ms late (past the 5 ms hold), while a thread spins. 0 of 1,300."""
+    from gpiozero.pins.pi import PiPin
+
+    stop = threading.Event()
+
+    def busy() -> None:
+        n = 0
+        while not stop.is_set():
+            n += 1
+
+    spinner = threading.Thread(target=busy, daemon=True)
+    spinner.start()
+    try:
+        with Panel(pinmap, pin_factory=mock_factory) as p:
+            assert p.edge_times
+            pin = p.button_pin("trough3")
+            for i in range(1300):
+                t0 = time.monotonic()
+                pin._state = True  # the level: released again before any callback ran
+                PiPin._call_when_changed(pin, t0, False)  # the press edge (buttons are active low)
+                if i % 13 == 0:
+                    time.sleep(0.006)  # this alert pair arrives late: the confirm thread runs first
+                PiPin._call_when_changed(pin, t0 + 0.00001 * (1 + i % 5), True)  # 10-50 µs later
+            time.sleep(0.02)
+            assert drain(p.events) == []
+            assert p.spikes == 1300
+            # a real press with the edges' own times still counts, once, while held
+            pin.drive_low()
+            assert p.events.get(timeout=60).button == "trough3"
+            pin.drive_high()
+            time.sleep(0.02)
+            assert drain(p.events) == []
+    finally:
+        stop.set()
+        spinner.join()
+
+
+def test_without_edge_times_the_filter_measures_on_the_clock(mock_factory, pinmap, clock):
+    """An injected clock (or a factory whose edges carry no time, RPi.GPIO) keeps the old filter."""
+    with Panel(pinmap, pin_factory=mock_factory, clock=clock) as p:
+        assert not p.edge_times
