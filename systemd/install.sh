@@ -6,17 +6,19 @@
 #   sudo bash systemd/install.sh --uninstall  remove what install put there
 #   bash systemd/install.sh --dry-run         print what would be done, change nothing
 #
-# What it does: installs the distribution packages SDL's kmsdrm video driver loads at run time
-# (libgbm1 libegl1 libgles2 libdrm2; without them pygame silently falls back to no screen) and
-# python3-lgpio where the archive has it (Raspberry Pi OS: PyPI's lgpio has no wheel for Python
-# 3.13 and its source build needs swig and liblgpio); creates the system user `applejack` (groups
+# What it does: reads the package lists (apt-get update), installs the distribution packages SDL's
+# kmsdrm video driver loads at run time (libgbm1 libegl1 libgles2 libdrm2; without them pygame
+# silently falls back to no screen) and python3-lgpio where the archive has it (Raspberry Pi OS);
+# where neither that nor a PyPI wheel exists (Debian trixie: Python 3.13), lgpio is built from
+# its source distribution (swig, gcc, python3-dev) — the install fails, saying what is missing,
+# unless lgpio imports in the venv at the end; creates the system user `applejack` (groups
 # gpio dialout video render input), a venv in /opt/applejack-table/venv that sees the system's
 # packages (--system-site-packages, for python3-lgpio) with this source tree installed into it
 # (extra `pi`), /etc/systemd/system/applejack-table.service, /etc/default/applejack-table (only
 # if absent: an edited one is kept), /etc/udev/rules.d/99-applejack-die.rules and
 # 60-applejack-gpio.rules (group gpio for /dev/gpiochip*, which plain Debian leaves to root),
 # 61-applejack-backlight.rules (group video may dim the screen's backlight, if it has one);
-# then enables the service, restarts it if it was running, and reloads udev.
+# then enables the service (where systemctl exists), restarts it if it was running, and reloads udev.
 #
 # --root DIR installs into DIR instead of / (every path is prefixed with DIR). User creation,
 # systemctl and udevadm only concern a live system, so with --root they are printed, not run.
@@ -40,6 +42,10 @@ readonly BACKLIGHT_RULE_DEST=/etc/udev/rules.d/61-applejack-backlight.rules
 # and trixie.
 readonly KMSDRM_PACKAGES=(libgbm1 libegl1 libgles2 libdrm2 espeak-ng)  # espeak-ng: APPLEJACK_SPEAK=1
 readonly LGPIO_PACKAGE=python3-lgpio
+# Where no wheel and no python3-lgpio exist (Debian trixie, Python 3.13), lgpio's source
+# distribution carries its C library: with these it builds a statically linked module.
+readonly LGPIO_SDIST=lgpio==0.2.2.0
+readonly LGPIO_BUILD_PACKAGES=(swig gcc python3-dev)
 
 HERE=$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")" && pwd)
 SRC=$(dirname -- "$HERE")
@@ -225,17 +231,19 @@ system_packages() {
     say "! not a Debian system: make sure ${wanted[*]} (or your distribution's names) are installed"
     return
   fi
-  # python3-lgpio: Raspberry Pi OS has it (bookworm and trixie); plain Debian bookworm has not
+  # the package lists first: on a fresh image they are empty and apt-cache would find nothing
+  run apt-get update
+  # python3-lgpio: Raspberry Pi OS has it (bookworm and trixie); plain Debian has not
   if package_installed "$LGPIO_PACKAGE" || apt-cache show "$LGPIO_PACKAGE" >/dev/null 2>&1; then
     wanted+=("$LGPIO_PACKAGE")
   else
-    say "- $LGPIO_PACKAGE is not in this system's archive: lgpio comes from pip (a wheel up to Python 3.12)"
+    say "- $LGPIO_PACKAGE is not in this system's archive: lgpio comes from pip (a wheel up to" \
+      "Python 3.12, else built from its source distribution)"
   fi
   for pkg in "${wanted[@]}"; do
     package_installed "$pkg" || missing+=("$pkg")
   done
   if ((${#missing[@]})); then
-    run apt-get update
     run apt-get install -y --no-install-recommends "${missing[@]}"
   else
     say "= packages installed: ${wanted[*]}"
@@ -298,11 +306,33 @@ make_venv() {
   # so `git pull` + install.sh always lands the new code; dependencies are only touched when
   # pyproject.toml asks for other versions.
   run "$R$VENV/bin/python" -m pip install --disable-pip-version-check --no-input "${stage}[pi]"
-  if ((live && !dry_run)) && ! "$VENV/bin/python" -c 'import lgpio' 2>/dev/null; then
-    say "! lgpio does not import in $VENV: the LEDs and buttons need it on a Raspberry Pi" \
-      "(install $LGPIO_PACKAGE, then run install.sh again)"
-  fi
+  ensure_lgpio
 }
+
+lgpio_imports() { "$VENV/bin/python" -c 'import lgpio' 2>/dev/null; }
+
+ensure_lgpio() {  # the venv imports lgpio at the end, or install.sh fails saying what is missing
+  if ((!live || dry_run)); then
+    say "- then: lgpio must import in $VENV (else: $(IFS=' '; echo "${LGPIO_BUILD_PACKAGES[*]}")," \
+      "PYPI=1 pip install --no-binary lgpio $LGPIO_SDIST)"
+    return
+  fi
+  if lgpio_imports; then
+    say "= lgpio imports in $VENV"
+    return
+  fi
+  say "- lgpio has no wheel for $("$VENV/bin/python" -V 2>&1) here: building it from its source distribution"
+  if command -v apt-get >/dev/null 2>&1; then
+    run apt-get install -y --no-install-recommends "${LGPIO_BUILD_PACKAGES[@]}"
+  fi
+  run env PYPI=1 "$VENV/bin/python" -m pip install --disable-pip-version-check --no-input \
+    --no-binary lgpio "$LGPIO_SDIST" || true
+  lgpio_imports || die "lgpio does not import in $VENV, so the LEDs and buttons cannot work." \
+    "Install $LGPIO_PACKAGE (Raspberry Pi OS) or ${LGPIO_BUILD_PACKAGES[*]} (to build it), then run install.sh again"
+  say "= lgpio imports in $VENV (built from source)"
+}
+
+have_systemctl() { command -v systemctl >/dev/null 2>&1; }
 
 activate() {
   if ((!live)); then
@@ -315,7 +345,10 @@ activate() {
     on_target udevadm trigger --subsystem-match=backlight --action=change
     return
   fi
-  if systemd_running; then
+  if ! have_systemctl; then
+    say "! no systemctl on this system: the unit is installed; enable it where systemd runs:" \
+      "systemctl enable $SERVICE"
+  elif systemd_running; then
     run systemctl daemon-reload
     run systemctl enable "$SERVICE"
     run systemctl try-restart "$SERVICE"  # an update takes effect now; a stopped service stays so
@@ -340,6 +373,8 @@ deactivate() {
   fi
   if [[ ! -e $UNIT_DEST ]]; then
     say "= $SERVICE is not installed"
+  elif ! have_systemctl; then
+    say "- no systemctl on this system: nothing to disable"
   elif systemd_running; then
     run systemctl disable --now "$SERVICE"
   else
@@ -353,7 +388,7 @@ reload_after_removal() {
     on_target udevadm control --reload-rules
     return
   fi
-  if systemd_running; then run systemctl daemon-reload; fi
+  if systemd_running && have_systemctl; then run systemctl daemon-reload; fi
   if udev_running; then run udevadm control --reload-rules; fi
 }
 

@@ -281,3 +281,22 @@ def test_a_venv_from_an_older_install_is_switched_to_system_site_packages(root: 
     cfg.write_text("home = /usr/bin\ninclude-system-site-packages = true\n")
     out = ok("--root", root, "--dry-run")
     assert "= venv /opt/applejack-table/venv exists" in out and "--upgrade" not in out
+
+
+def test_the_package_lists_are_read_before_the_archive_is_asked_for_python3_lgpio() -> None:
+    """Issue 22: apt-cache was asked before install.sh's own apt-get update (empty lists on a
+    fresh image: python3-lgpio looked absent). The update is now its first apt step, always."""
+    if not Path("/usr/bin/dpkg-query").exists():
+        pytest.skip("not a Debian system")
+    result = live_dry_run("/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable)
+    if result.returncode != 0 and "cannot see (ProtectHome=yes)" in result.stderr:
+        pytest.skip("no system Python outside /home and /root for the live dry run")
+    apt = [line for line in result.stdout.splitlines() if line.startswith("+ apt-get")]
+    assert apt and apt[0] == "+ apt-get update", result.stdout
+
+
+def test_the_install_ends_with_lgpio_importing_or_fails(root: Path) -> None:
+    """Issue 22: "installed." was printed with lgpio missing from the venv (trixie, Python 3.13).
+    The dry run names the check and the source build it falls back on."""
+    out = ok("--root", root, "--dry-run")
+    assert "lgpio must import in" in out and "--no-binary lgpio lgpio==0.2.2.0" in out
