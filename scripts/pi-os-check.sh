@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Prove the README's commands and systemd/install.sh on an emulated arm64 Debian, as on a
+# Raspberry Pi: bookworm (Python 3.11) and trixie (Python 3.13, today's Raspberry Pi OS base).
+#
+#   sudo bash scripts/pi-os-check.sh                 both suites, `run` and install.sh
+#   sudo bash scripts/pi-os-check.sh trixie --tests  one suite, also the test command (slow: an hour+)
+#
+# For each suite: debootstrap an arm64 root (qemu-user-static through binfmt_misc), copy this
+# checkout into it (the committed files: `git ls-files`), run `bash scripts/dev.sh run` (and with
+# --tests `bash scripts/dev.sh test`), then `bash systemd/install.sh` inside the root (systemd is
+# not running there, so it installs and enables only), and check that lgpio, gpiozero, pygame
+# and serial import in the service's venv. Prints the time of every step; exits non-zero on the
+# first failure. The Debian mirror is the one this machine's apt uses (or $MIRROR).
+# Roots are kept in $WORK (default /var/tmp/pi-os-check) for a look afterwards; --clean removes them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SRC=$(pwd)
+
+suites=()
+tests=0
+clean=0
+for arg in "$@"; do
+  case $arg in
+    bookworm | trixie) suites+=("$arg") ;;
+    --tests) tests=1 ;;
+    --clean) clean=1 ;;
+    -h | --help) sed -n '2,15p' "$0"; exit 0 ;;
+    *) echo "pi-os-check: unknown argument $arg" >&2; exit 2 ;;
+  esac
+done
+((${#suites[@]})) || suites=(bookworm trixie)
+WORK=${WORK:-/var/tmp/pi-os-check}
+
+((EUID == 0)) || { echo "pi-os-check: run as root (debootstrap, chroot, mount)" >&2; exit 1; }
+
+mirror() {  # the Debian mirror this machine's apt reads (deb822 or one-line sources)
+  if [[ -n ${MIRROR:-} ]]; then echo "$MIRROR"; return; fi
+  local uri
+  uri=$(grep -hoE '^URIs: *[^ ]+/debian/?$' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -1 | sed 's/^URIs: *//')
+  [[ -n $uri ]] || uri=$(grep -hoE '^deb +[^ ]+/debian/? ' /etc/apt/sources.list 2>/dev/null | head -1 | awk '{print $2}')
+  [[ -n $uri ]] || { echo "pi-os-check: no Debian mirror in apt's sources; set MIRROR" >&2; exit 1; }
+  echo "$uri"
+}
+
+step() {  # $1 label, rest: command; prints the seconds it took
+  local label=$1 start end
+  shift
+  start=$(date +%s)
+  echo "== $label"
+  "$@"
+  end=$(date +%s)
+  echo "== $label: $((end - start)) s"
+  TIMES+=("$label: $((end - start)) s")
+}
+
+host_tools() {
+  local need=()
+  command -v debootstrap >/dev/null || need+=(debootstrap)
+  [[ -x /usr/bin/qemu-aarch64-static ]] || need+=(qemu-user-static)
+  command -v update-binfmts >/dev/null || need+=(binfmt-support)
+  if ((${#need[@]})); then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}"
+  fi
+  [[ -e /proc/sys/fs/binfmt_misc/register ]] || mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
+  update-binfmts --enable qemu-aarch64 2>/dev/null || true
+  [[ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]] \
+    || { echo "pi-os-check: binfmt_misc has no qemu-aarch64 entry: arm64 programs cannot run here" >&2; exit 1; }
+}
+
+in_root() {  # $1 root, rest: a bash command run inside it as root
+  local root=$1
+  shift
+  chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+    bash -c "$*"
+}
+
+mounts() {  # $1 root, $2 up|down
+  local root=$1 m
+  if [[ $2 == up ]]; then
+    mount -t proc proc "$root/proc"
+    mount --bind /dev "$root/dev"
+    mount -t sysfs sys "$root/sys"
+    cp /etc/resolv.conf "$root/etc/resolv.conf"
+  else
+    for m in sys dev proc; do umount -l "$root/$m" 2>/dev/null || true; done
+  fi
+}
+
+check_suite() {
+  local suite=$1 root=$WORK/$1
+  if [[ ! -x $root/usr/bin/python3 ]]; then
+    rm -rf -- "$root"
+    step "$suite: debootstrap arm64" debootstrap --arch=arm64 \
+      --include=python3,ca-certificates,git,sudo,procps "$suite" "$root" "$(mirror)"
+  fi
+  trap 'mounts "$root" down' RETURN
+  mounts "$root" up
+  rm -rf -- "$root/src"
+  mkdir -p "$root/src"
+  git -C "$SRC" ls-files -z | tar -C "$SRC" --null -T - -cf - | tar -C "$root/src" -xf -
+  in_root "$root" 'python3 -V'
+  step "$suite: bash scripts/dev.sh run" in_root "$root" 'cd /src && bash scripts/dev.sh run >/tmp/run.log 2>&1 && tail -3 /tmp/run.log'
+  if ((tests)); then
+    step "$suite: bash scripts/dev.sh test" in_root "$root" 'cd /src && CI=true bash scripts/dev.sh test 2>&1 | tail -5'
+  fi
+  step "$suite: systemd/install.sh" in_root "$root" 'cd /src && PYTHON=/usr/bin/python3 bash systemd/install.sh 2>&1 | tail -8'
+  step "$suite: the service's venv imports lgpio, gpiozero, pygame, serial" in_root "$root" \
+    '/opt/applejack-table/venv/bin/python -c "import lgpio, gpiozero, pygame, serial; print(\"all import\")"'
+}
+
+TIMES=()
+host_tools
+mkdir -p "$WORK"
+for suite in "${suites[@]}"; do
+  check_suite "$suite"
+  if ((clean)); then rm -rf -- "${WORK:?}/$suite"; fi
+done
+echo
+echo "pi-os-check: every step passed"
+printf '  %s\n' "${TIMES[@]}"
