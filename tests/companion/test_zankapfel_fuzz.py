@@ -4,7 +4,8 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from table.games.zankapfel.companion import ZankapfelCompanion, table_script
+from table.games.zankapfel.companion import ZankapfelCompanion
+from table.games.zankapfel.script import table_script
 from table.games.zankapfel.text import handle_line
 
 SCRIPT, _ = table_script(3, 9)
