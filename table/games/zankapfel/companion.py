@@ -39,7 +39,7 @@ from typing import Any
 from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
-from table.engine.errors import ActionParseError, IllegalActionError
+from table.engine.errors import IllegalActionError, TableError
 from table.games.zankapfel.buttons import command_for
 from table.games.zankapfel.commands import canonical
 from table.games.zankapfel.deal import Build, deal_plan
@@ -160,7 +160,7 @@ class ZankapfelCompanion(TableModule):
                 try:
                     b.said = []
                     b.feed(canon)
-                except (CommandError, IllegalActionError, ActionParseError, ValueError):
+                except TableError:
                     self.b = self._rebuild(self.cmds)  # a refusal may have left the build half-done
                     raise
             else:

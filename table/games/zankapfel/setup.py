@@ -8,6 +8,7 @@ from typing import Any
 
 from table.companion.players import names_dict, names_of
 from table.companion.protocol import CommandError
+from table.engine.errors import RecordError
 from table.games.zankapfel.rules import Config
 from table.games.zankapfel.rules.game import DEFAULT_TRACK
 from table.games.zankapfel.words import engine_refusal
@@ -42,10 +43,19 @@ class ZSetup:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> ZSetup:
+        """A journalled setup; :class:`RecordError` (one line, English: a file's words) when it is not
+        one this program wrote."""
         if not isinstance(d, dict) or d.get("game") != GAME:
-            raise ValueError("not a Zankapfel setup")
-        s = cls(int(d["players"]), int(d.get("track_length", DEFAULT_TRACK)), names_of(d))
-        s.config()  # refuses 2 or 7 players, a finish below 1
+            raise RecordError("not a Zankapfel setup")
+        try:
+            s = cls(int(d["players"]), int(d.get("track_length", DEFAULT_TRACK)), names_of(d))
+        except (KeyError, TypeError, ValueError, OverflowError):
+            raise RecordError(f"a Zankapfel setup has whole numbers of players and points to the finish "
+                              f"and a list of names, not {d!r}") from None
+        try:
+            s.config()  # refuses 2 or 7 players, a finish below 1
+        except ValueError as exc:
+            raise RecordError(str(exc)) from None
         return s
 
     def with_words(self, text: str) -> ZSetup:

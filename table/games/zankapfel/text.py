@@ -26,8 +26,7 @@ buys, UNDO undoes.
 from __future__ import annotations
 
 from table.companion.labels import listed
-from table.companion.protocol import CommandError
-from table.engine.errors import ActionParseError, IllegalActionError
+from table.engine.errors import TableError
 from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.words import kind_name, seat_name, status_name
@@ -126,6 +125,6 @@ def handle_line(ctl: ZankapfelCompanion, line: str) -> str | None:
         word = BID_WORDS.get(word, word)
     try:
         ctl.do(word)
-    except (CommandError, IllegalActionError, ActionParseError, ValueError) as exc:
+    except TableError as exc:
         return str(exc)
     return None
