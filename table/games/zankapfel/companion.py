@@ -210,9 +210,11 @@ class ZankapfelCompanion(TableModule):
         self.log.append(undone)
         self.said_last = [undone]
         self._after()
+
     def _parse_setup(self, text: str) -> ZSetup:
-        s: ZSetup = self.setup.with_words(text)
-        return s
+        """``setup players=N finish=M`` (``setup.ZSetup.with_words``)."""
+        setup: ZSetup = self.setup.with_words(text)
+        return setup
 
     def _start(self, setup: ZSetup, *, journal: bool) -> None:
         self.setup = setup

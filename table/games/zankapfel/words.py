@@ -19,6 +19,8 @@ STATUS_NAMES: dict[str, str] = {"bought": N_("bought"), "laid": N_("laid"), "pas
 """``seat_status``'s words (a revealed kind is a :data:`KIND_NAMES` word)."""
 END_REASONS: dict[str, str] = {"finish reached": N_("finish reached"), "orchard harvested": N_("orchard harvested")}
 """The engine's end reasons (a record field) as the screen says them."""
+SEAT_COLOURS = ("red", "blue", "yellow", "green", "white", "black")
+"""The farmers' pawns by seat (the rulebook: the red farmer starts; the others are our choice)."""
 
 
 def seat_name(seat: int) -> str:
@@ -148,7 +150,3 @@ def event_line(ev: Any) -> str:
             return say(ev)
     text = str(ev)
     return text[:1].upper() + text[1:]
-
-
-SEAT_COLOURS = ("red", "blue", "yellow", "green", "white", "black")
-"""The farmers' pawns by seat (the rulebook: the red farmer starts; the others are our choice)."""
