@@ -13,7 +13,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from table.games.zankapfel.companion import ZankapfelCompanion, table_script
+from table.games.zankapfel.companion import ZankapfelCompanion
+from table.games.zankapfel.script import table_script
 
 
 def main() -> None:

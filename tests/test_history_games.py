@@ -17,6 +17,7 @@ from table.companion.journal import Journal
 from table.games.draftcider import companion as draftcider
 from table.games.waldgaertner import companion as waldgaertner
 from table.games.zankapfel import companion as zankapfel
+from table.games.zankapfel.script import table_script as zankapfel_script
 from table.history import History, HistoryInputError, read_finished, record_finished, summary_rows
 from table.i18n import gettext_in, using
 from table.statsexport import play_json
@@ -42,7 +43,7 @@ def game_key(name: str) -> str:
 def script_for(name: str, cards, *, easy: bool = False):
     """The table's commands for a seeded bot game, the companion that takes them, the engine's end."""
     if name == "zankapfel":
-        script, final = zankapfel.table_script(3, 1)
+        script, final = zankapfel_script(3, 1)
         return script, lambda hook: zankapfel.ZankapfelCompanion(on_command=hook), final
     if name == "waldgaertner":
         script, final = waldgaertner.table_script(3, 8, cards=cards)

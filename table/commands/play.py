@@ -214,7 +214,7 @@ def _run_once(args: argparse.Namespace) -> int:
                 if ctl.mode == "resume":
                     ctl.do("discard")  # Zankapfel asks twice, as its resume screen does
             if ctl.game == "zankapfel":
-                from table.games.zankapfel.companion import table_script
+                from table.games.zankapfel.script import table_script
 
                 lines = table_script(4, args.demo)[0]
             elif ctl.game == "draftcider":

@@ -20,7 +20,7 @@ GAMES = ("zankapfel", "draftcider", "waldgaertner")
 
 def script(game: str) -> list[str]:
     if game == "zankapfel":
-        from table.games.zankapfel.companion import table_script as z
+        from table.games.zankapfel.script import table_script as z
 
         return z(3, 5)[0]
     if game == "draftcider":
@@ -121,7 +121,7 @@ def test_text_mode_players_and_setup_name(tmp_path, game):
 
 def test_an_old_journalled_setup_without_names_still_reads():
     from table.games.draftcider.companion import DSetup
-    from table.games.zankapfel.companion import ZSetup
+    from table.games.zankapfel.setup import ZSetup
 
     assert ZSetup.from_dict({"game": "zankapfel", "players": 3}).names == ()
     assert DSetup.from_dict({"game": "draftcider", "players": 3}).names == ()

@@ -2,10 +2,14 @@
 
 import pytest
 
+from table.companion.protocol import CommandError
 from table.companion.session import open_session
 from table.companion.shell import Shell, companion_games
 from table.games.applejack.files import load_dataset
-from table.games.zankapfel.companion import CommandError, ZankapfelCompanion, ZSetup, deal_plan, table_script
+from table.games.zankapfel.companion import ZankapfelCompanion
+from table.games.zankapfel.deal import deal_plan
+from table.games.zankapfel.script import table_script
+from table.games.zankapfel.setup import ZSetup
 
 DATA = load_dataset()
 

@@ -1,10 +1,11 @@
 """Random input never breaks Zankapfel's companion: every line is applied or refused in one line
-(a ValueError), a refusal changes nothing, and the journal replays to the same state."""
+(a TableError), a refusal changes nothing, and the journal replays to the same state."""
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from table.games.zankapfel.companion import ZankapfelCompanion, table_script
+from table.games.zankapfel.companion import ZankapfelCompanion
+from table.games.zankapfel.script import table_script
 from table.games.zankapfel.text import handle_line
 
 SCRIPT, _ = table_script(3, 9)
@@ -13,7 +14,8 @@ WORDS = ["buy", "lay", "pass", "red", "r", "y", "g", "b", "j", "joker", "c3", "a
          "reveal seat 2 red", "joker seat 1 blue", "mayor b2", "remove d4", "turn blue", "turn purple", "start",
          "setup players=9", "card seat 1 none", "status", "new", "game", "\x00", "lay seat 7", "9" * 40]
 BUTTONS = [f"trough{i}" for i in range(1, 8)] + ["confirm", "undo", "blind", "up", "down", "next", "prev",
-                                                 "sq:c3", "kind:joker", "bid:pass", "card:3", "roll:2", "dice:2"]
+                                                 "sq:c3", "kind:joker", "bid:pass", "card:3", "roll:2", "dice:2",
+                                                 "dice:x", "players:x", "players:5", "finish", "kind:", "trough"]
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

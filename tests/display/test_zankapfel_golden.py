@@ -4,7 +4,8 @@
 import pygame
 import pytest
 
-from table.games.zankapfel.companion import ZankapfelCompanion, table_script
+from table.games.zankapfel.companion import ZankapfelCompanion
+from table.games.zankapfel.script import table_script
 from table.games.zankapfel.view import ZankapfelView
 from tests.display.golden import SIZES, assert_matches_golden
 

@@ -21,6 +21,8 @@ from table.games.draftcider.text import columns
 from table.games.zankapfel import companion as zk
 from table.games.zankapfel.rules import events as E
 from table.games.zankapfel.rules.actions import KINDS
+from table.games.zankapfel.script import table_script
+from table.games.zankapfel.words import engine_refusal, event_line
 from table.i18n import using
 
 # words only an English sentence of these two games has (checked against the output in fr / ja)
@@ -38,10 +40,10 @@ def text_game(ctl, script: list[str]) -> list[str]:
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 1), (5, 4), (6, 2)])
 def test_zankapfel_event_lines_in_english_are_the_engines_text(players, seed):
-    _script, final = zk.table_script(players, seed)
+    _script, final = table_script(players, seed)
     said = 0
     for ev in final.events:
-        line = zk.event_line(ev)
+        line = event_line(ev)
         if isinstance(ev, E.CardsRevealed):  # the companion's own words for it, as before
             shown = [f"Seat {s + 1} {KINDS[k]}" for s, k in enumerate(ev.cards) if k >= 0]
             assert line == "Cards revealed: " + (", ".join(shown) if shown else "nobody laid a card")
@@ -57,11 +59,11 @@ def test_zankapfel_engine_refusals_are_said_again_and_unchanged_in_english():
                "'z9' is not a square (a1 … e5)", "Zankapfel is for 3 to 6 players, not 7",
                "track_length must be at least 1, not 0"]
     for text in samples:
-        assert zk.engine_refusal(text) == text
+        assert engine_refusal(text) == text
     with using("de"):
-        assert zk.engine_refusal(samples[0]) == ("remove c3 ist in Phase remove nicht erlaubt "
+        assert engine_refusal(samples[0]) == ("remove c3 ist in Phase remove nicht erlaubt "
                                                  "(erlaubt: remove a1, remove a2)")
-        assert zk.engine_refusal("something new") == "something new"  # unknown: the engine's words
+        assert engine_refusal("something new") == "something new"  # unknown: the engine's words
 
 
 def test_draft_cider_problem_words_in_english_are_the_engines():
@@ -96,7 +98,7 @@ def test_draft_cider_pad_file_keeps_english_seat_names_in_every_language():
     ("ja", ("ラウンド", "村長", "収穫", "番", "ゲーム終了")),
 ])
 def test_a_zankapfel_game_in_text_mode_speaks_the_language(lang, words):
-    script, _final = zk.table_script(4, 3)
+    script, _final = table_script(4, 3)
     english = text_game(zk.ZankapfelCompanion(), script)
     with using(lang):
         lines = text_game(zk.ZankapfelCompanion(), script)
@@ -188,7 +190,7 @@ def test_every_zankapfel_and_draft_cider_screen_draws(lang, size):
             dv.draw(surface, pad)
         assert pad.mode == "result"
         refused = zk.ZankapfelCompanion()
-        refused.hint = zk.engine_refusal("'z9' is not a square (a1 … e5)")
+        refused.hint = engine_refusal("'z9' is not a square (a1 … e5)")
         zv.draw(surface, refused)
     assert n > 40
 

@@ -11,7 +11,8 @@ import time
 
 import pytest
 
-from table.games.zankapfel.companion import ZankapfelCompanion, table_script
+from table.games.zankapfel.companion import ZankapfelCompanion
+from table.games.zankapfel.script import table_script
 
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 

@@ -9,7 +9,8 @@ pytest.importorskip("table.hardware.panel")
 
 from table.companion.ports import PanelIndicators
 from table.display.app import App
-from table.games.zankapfel.companion import ZankapfelCompanion, table_script
+from table.games.zankapfel.companion import ZankapfelCompanion
+from table.games.zankapfel.script import table_script
 from tests.scenarios.conftest import lit
 from tests.scenarios.test_mock_pins import press
 

@@ -17,7 +17,8 @@ import pygame
 from table.companion.leds import LedState
 from table.companion.ports import Indicators, RecordingIndicators
 from table.display.demo import DONE, PLAY, DemoScreen
-from table.games.zankapfel.companion import ZankapfelCompanion, table_script
+from table.games.zankapfel.companion import ZankapfelCompanion
+from table.games.zankapfel.script import table_script
 from table.games.zankapfel.view import ZankapfelView
 
 __all__ = ["DONE", "PLAY", "ZankapfelDemoScreen", "zankapfel_steps"]

@@ -26,9 +26,10 @@ buys, UNDO undoes.
 from __future__ import annotations
 
 from table.companion.labels import listed
-from table.engine.errors import ActionParseError, IllegalActionError
-from table.games.zankapfel.companion import CommandError, ZankapfelCompanion, kind_name, seat_name, status_name
+from table.engine.errors import TableError
+from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.rules import actions as A
+from table.games.zankapfel.words import kind_name, seat_name, status_name
 from table.i18n import _
 
 WORDS = {"": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm", "done": "confirm",
@@ -100,29 +101,30 @@ def screen_text(ctl: ZankapfelCompanion) -> str:
     return ""
 
 
+def _press(ctl: ZankapfelCompanion, button: str, word: str) -> str | None:
+    """The button ``word`` stands for; the refusal when it did nothing."""
+    if ctl.press(button):
+        return None
+    return ctl.hint or _("{word}: nothing to do now").format(word=word)
+
+
+BID_WORDS = {"b": "buy", "p": "pass"}
+"""In phase 1, ``b`` buys and ``p`` passes (elsewhere ``b`` is blue)."""
+
+
 def handle_line(ctl: ZankapfelCompanion, line: str) -> str | None:
     """One input line; returns the reason when it was refused."""
     word = " ".join(line.strip().lower().split())
     if word == "status":
         return None
     if ctl.mode == "setup" and len(word) == 1 and word.isascii() and word.isdigit():
-        ok = ctl.press(f"trough{word}")
-        return None if ok else (ctl.hint or _("{word}: nothing to do now").format(word=word))
-    if ctl.mode != "play":
-        if word in WORDS:
-            ok = ctl.press(WORDS[word])
-            return None if ok else (ctl.hint or _("{word}: nothing to do now").format(word=word or "confirm"))
-    else:
-        st = ctl.stage()
-        if word in WORDS:
-            ok = ctl.press(WORDS[word])
-            return None if ok else (ctl.hint or _("{word}: nothing to do now").format(word=word or "confirm"))
-        if st == "bid" and word == "b":
-            word = "buy"
-        if st == "bid" and word == "p":
-            word = "pass"
+        return _press(ctl, f"trough{word}", word)
+    if word in WORDS:
+        return _press(ctl, WORDS[word], word or "confirm")
+    if ctl.mode == "play" and ctl.stage() == "bid":
+        word = BID_WORDS.get(word, word)
     try:
         ctl.do(word)
-    except (CommandError, IllegalActionError, ActionParseError, ValueError) as exc:
+    except TableError as exc:
         return str(exc)
     return None

@@ -19,8 +19,9 @@ from table.display import players_view
 from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ModuleView
 from table.display.render import BG, DIM, FG, LIT, OK, PANEL, Colour, contrast
-from table.games.zankapfel.companion import SEAT_COLOURS, ZankapfelCompanion, kind_name, status_name
+from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.rules import actions as A
+from table.games.zankapfel.words import SEAT_COLOURS, kind_name, status_name
 from table.i18n import _, ngettext
 
 KIND_RGB: dict[str, Colour] = {"red": (205, 50, 50), "yellow": (235, 200, 40), "green": (70, 170, 80),

@@ -1,0 +1,376 @@
+"""The deal nobody sees, and one Zankapfel game rebuilt from the table's commands.
+
+**Hidden cards.** The cards dealt at the start are never seen by the companion. The engine
+needs a hand for every seat, so the companion *infers* the deal from the whole game so far
+(:func:`deal_plan`): every card a seat reveals that it did not buy must have been dealt to it; the
+rest of the deal is filled with kinds the deck can still have held (every card turned before the
+first reshuffle is a distinct card). A reveal that no deal can explain ("seat 2 reveals a 5th card
+it never bought"), or a 12th red card turned, is refused.
+
+:class:`Build` mirrors the table into the engine one canonical command at a time. Phase 1 is
+simultaneous and hidden at the table, so it holds the round's bids and the mayor's move until
+every laid card is revealed, and the discord cards until the dice are bought.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from table.companion.protocol import CommandError
+from table.engine.errors import IllegalActionError
+from table.games.zankapfel.rules import State, new_game
+from table.games.zankapfel.rules import actions as A
+from table.games.zankapfel.rules import events as E
+from table.games.zankapfel.rules.game import DEFAULT_DECK, HAND_SIZE
+from table.games.zankapfel.setup import ZSetup
+from table.games.zankapfel.words import colour_name, event_line, kind_name, seat_name
+from table.i18n import N_, _, ngettext
+
+
+def deal_plan(setup: ZSetup, cmds: list[str]) -> list[list[int]]:
+    """Each seat's four dealt cards, inferred from the commands (module docstring)."""
+    n = setup.players
+    deck = DEFAULT_DECK
+    known = [[0] * 5 for _n in range(n)]
+    assigned: list[list[int]] = [[] for _n in range(n)]
+    early = [0] * 5
+    turns = 0
+    first_deck = sum(deck) - HAND_SIZE * n
+    face = -1
+    for c in cmds:
+        w = c.split()
+        if w[0] == "turn":
+            face = A.KINDS.index(w[1])
+            turns += 1
+            if turns <= first_deck:
+                early[face] += 1
+        elif w[0] == "buy" and face >= 0:
+            known[int(w[2]) - 1][face] += 1
+            face = -1
+        elif w[0] == "reveal":
+            s, k = int(w[2]) - 1, A.KINDS.index(w[3])
+            if known[s][k]:
+                known[s][k] -= 1
+            else:
+                assigned[s].append(k)
+                if len(assigned[s]) > HAND_SIZE:
+                    raise CommandError(_("{seat} cannot reveal a {kind} card: it never bought one, and its "
+                                         "{n} dealt cards are already shown to be {cards}").format(
+                        seat=seat_name(s), kind=kind_name(w[3]), n=HAND_SIZE,
+                        cards=", ".join(kind_name(x) for x in assigned[s][:HAND_SIZE])))
+    cap = [deck[k] - early[k] - sum(a.count(k) for a in assigned) for k in range(5)]
+    for k in range(5):
+        if cap[k] < 0:
+            raise CommandError(_("the deck holds only {n} {kind} cards: more have been turned or "
+                                 "revealed before the first reshuffle").format(n=deck[k], kind=kind_name(k)))
+    plan = []
+    for s in range(n):
+        hand = list(assigned[s])
+        while len(hand) < HAND_SIZE:
+            k = max(range(5), key=lambda i: (cap[i], -i))
+            cap[k] -= 1
+            hand.append(k)
+        plan.append(hand)
+    return plan
+
+
+class Build:
+    """The engine mirror and the companion's held-back entries after a list of commands.
+
+    ``feed(cmd)`` takes one canonical command (CommandError/IllegalActionError when the table
+    cannot have meant it); ``said`` collects the announcement lines per command."""
+
+    def __init__(self, setup: ZSetup, plan: list[list[int]]) -> None:
+        self.setup = setup
+        self.plan = plan
+        self.e: State = new_game(setup.config(), keep_undo=False)
+        self.block: list[str] = []        # phase 1 held back: bids and turns of this round
+        self.move: int | None = None      # the mayor's move, held until every laid card is revealed
+        self.reveals: dict[int, int] = {}
+        self.dice: dict[int, int] = {}    # the discord being fought: dice bought per seat
+        self.dice_done = False
+        self.cards: dict[int, int] = {}   # discord cards turned (0: none left)
+        self.preview: State = self.e
+        self.said: list[str] = []
+
+    # --- what is asked now ---------------------------------------------------------------------
+    def stage(self) -> str:
+        p = self.preview
+        if p.is_terminal():
+            return "over"
+        if p.is_chance():
+            return "roll" if p.summary()["rolls"] else "turn"
+        ph = p.phase
+        if ph == "mayor-setup":
+            return "place"
+        if ph == "move":
+            return "move" if self.move is None else "reveal"
+        if ph == "discord-card":
+            return "card" if self.dice_done else "dice"
+        return ph  # remove, bid, joker
+
+    def seat(self) -> int:
+        """Whose decision it is now (-1 for a card turn or when nobody's)."""
+        st = self.stage()
+        p = self.preview
+        if st in ("place", "move", "remove", "bid", "joker"):
+            return p.current_player()
+        if st == "reveal":
+            todo = self.reveal_todo()
+            return todo[0] if todo else -1
+        if st == "card":
+            todo = self.card_todo()
+            return todo[0] if todo else -1
+        if st == "roll":
+            return int(p.summary()["rolls"][0])
+        return -1
+
+    def laid_seats(self) -> list[int]:
+        p = self.preview
+        return [(p.first + i) % p.players for i in range(p.players) if p.has_laid((p.first + i) % p.players)]
+
+    def reveal_todo(self) -> list[int]:
+        return [s for s in self.laid_seats() if s not in self.reveals]
+
+    def fight_seats(self) -> tuple[int, ...]:
+        return self.e.fight[1]
+
+    def card_todo(self) -> list[int]:
+        return [s for s in self.fight_seats() if s not in self.cards]
+
+    # --- applying -----------------------------------------------------------------------------
+    def _apply(self, engine: State, text: str, *, say: bool = True, unsaid: tuple[type, ...] = ()) -> None:
+        events = engine.apply(text)
+        if engine is self.e:
+            for ev in events:
+                if isinstance(ev, E.DiscordStarted):
+                    self.dice, self.cards, self.dice_done = {}, {}, False
+            if say:
+                self.said.extend(line for ev in events if not isinstance(ev, unsaid) and (line := event_line(ev)))
+
+    def _reshuffles(self) -> int:
+        return sum(isinstance(ev, E.Reshuffled) for ev in self.preview.events)
+
+    def _replan_preview(self) -> None:
+        """The real engine plus this round's held-back bids (laid cards as any card in hand)."""
+        if not self.block:
+            self.preview = self.e
+            return
+        p = self.e.clone()
+        for c in self.block:
+            p.apply(self._block_action(p, c, placeholder=True))
+        self.preview = p
+
+    def _block_action(self, engine: State, c: str, *, placeholder: bool) -> str:
+        w = c.split()
+        if w[0] == "turn":
+            return f"draw {w[1]}"
+        if w[0] == "lay":
+            s = int(w[2]) - 1
+            if not placeholder:
+                return f"lay {A.KINDS[self.reveals[s]]}"
+            lays = [a for a in engine.legal_actions() if A.LAY <= a < A.LAY + 5]
+            if not lays:
+                raise CommandError(_("{seat} has no apple card in hand: it must buy").format(seat=seat_name(s)))
+            return A.to_text(lays[0])
+        return w[0]  # buy, pass
+
+    def feed(self, c: str) -> None:
+        """One canonical command (CommandError/IllegalActionError when the table cannot have meant it)."""
+        w = c.split()
+        step = _FEED.get(w[0])
+        if step is None:
+            raise CommandError(_("{command} is not a Zankapfel command").format(command=repr(c)))
+        step(self, c, w)
+
+    def _refuse_unless(self, stage: str, refusal: str) -> None:
+        """CommandError(``refusal``, with what is asked now) unless the stage is ``stage``."""
+        if self.stage() != stage:
+            raise CommandError(_(refusal).format(asked=self.ask()))
+
+    def _refuse_other_seat(self, s: int, refusal: str) -> None:
+        """CommandError(``refusal``) when seat ``s`` is not the one whose decision it is now."""
+        seat = self.seat()
+        if s != seat:
+            raise CommandError(_(refusal).format(seat=seat_name(seat), other=seat_name(s)))
+
+    def _feed_mayor(self, c: str, w: list[str]) -> None:
+        st = self.stage()
+        if st not in ("place", "move"):
+            raise CommandError(_("the mayor is not moved now ({asked})").format(asked=self.ask()))
+        sq = A.parse_square(w[1])
+        if st == "place":
+            self._apply(self.e, c)
+            for j in range(HAND_SIZE):
+                for s in range(self.setup.players):
+                    self._apply(self.e, f"draw {A.KINDS[self.plan[s][j]]}", say=False)
+            return
+        legal = self.preview.mayor_targets()
+        if sq not in legal:
+            here = A.square_name(self.preview.mayor)
+            raise CommandError(_("the mayor cannot go to {square}: from {here} it may go to {squares}").format(
+                square=w[1], here=here, squares=" ".join(A.square_name(x) for x in legal)))
+        self.move = sq
+        self.said.append(_("{seat} moves the mayor to {square}").format(seat=seat_name(self.preview.first),
+                                                                      square=w[1]))
+        self._maybe_flush()
+
+    def _feed_turn(self, c: str, w: list[str]) -> None:
+        self._refuse_unless("turn", N_("no card is turned now ({asked})"))
+        if self.block:
+            self.block.append(c)
+            self._replan_preview()
+        else:
+            self._apply(self.e, f"draw {w[1]}", say=False)
+        self.said.append(_("Face up on the farm: {kind}").format(kind=kind_name(w[1])))
+
+    def _feed_remove(self, c: str, w: list[str]) -> None:
+        self._refuse_unless("remove", N_("no token is removed now ({asked})"))
+        self._apply(self.e, c)
+
+    def _feed_bid(self, c: str, w: list[str]) -> None:
+        verb, s = w[0], int(w[2]) - 1
+        self._refuse_unless("bid", N_("nobody buys or lays now ({asked})"))
+        self._refuse_other_seat(s, N_("it is {seat}'s turn to buy or lay, not {other}'s"))
+        price = A.price(self.preview.face_up, self.preview.mayor) if self.preview.face_up >= 0 else 0
+        face = kind_name(self.preview.face_up) if self.preview.face_up >= 0 else ""
+        before = self._reshuffles()
+        self.block.append(c)
+        try:
+            self._replan_preview()
+        except (IllegalActionError, CommandError):
+            self.block.pop()
+            self._replan_preview()
+            if verb == "pass":
+                raise CommandError(_("{seat} cannot pass: it has a card to lay or one to buy").format(
+                    seat=seat_name(s))) from None
+            if verb == "buy":
+                raise CommandError(_("there is no face-up card to buy")) from None
+            raise
+        said = {"buy": _("{seat} buys the {kind} card for {price}"),
+                "lay": _("{seat} lays an apple card face down"),
+                "pass": _("{seat} passes")}[verb]
+        self.said.append(said.format(seat=seat_name(s), kind=face, price=price))
+        if self._reshuffles() > before:  # the engine says it at the flush, unsaid: say it now
+            self.said.append(_("The deck is empty: shuffle the barn into a new deck"))
+
+    def _feed_reveal(self, c: str, w: list[str]) -> None:
+        s, k = int(w[2]) - 1, A.KINDS.index(w[3])
+        self._refuse_unless("reveal", N_("no card is revealed now ({asked})"))
+        self._refuse_other_seat(s, N_("{seat} reveals next, not {other}"))
+        self.reveals[s] = k
+        self.said.append(_("{seat} reveals {kind}").format(seat=seat_name(s), kind=kind_name(w[3])))
+        self._maybe_flush()
+
+    def _feed_joker(self, c: str, w: list[str]) -> None:
+        s = int(w[2]) - 1
+        self._refuse_unless("joker", N_("no joker chooses now ({asked})"))
+        self._refuse_other_seat(s, N_("{seat}'s joker chooses next, not {other}'s"))
+        self._apply(self.e, f"joker {w[3]}")
+
+    def _feed_dice(self, c: str, w: list[str]) -> None:
+        s, k = int(w[2]) - 1, int(w[3])
+        self._refuse_unless("dice", N_("no dice are bought now ({asked})"))
+        if s not in self.fight_seats():
+            raise CommandError(_("{seat} is not in this discord").format(seat=seat_name(s)))
+        self.dice[s] = k
+        self.said.append(ngettext("{seat} buys {k} die for {cost}", "{seat} buys {k} dice for {cost}", k).format(
+            seat=seat_name(s), k=k, cost=2 * k))
+
+    def _feed_dice_done(self, c: str, w: list[str]) -> None:
+        self._refuse_unless("dice", N_("no dice are bought now ({asked})"))
+        self.dice_done = True
+        for s in self.fight_seats():
+            if not self.e.discord_cards(s):
+                self.cards[s] = 0
+        self._maybe_fight()
+
+    def _feed_card(self, c: str, w: list[str]) -> None:
+        s = int(w[2]) - 1
+        self._refuse_unless("card", N_("no discord card is turned now ({asked})"))
+        self._refuse_other_seat(s, N_("{seat}'s discord card is next, not {other}'s"))
+        v = int(w[3])
+        left = self.e.discord_cards(s)
+        if v not in left:
+            raise CommandError(_("{seat} has no discord card {v} left (left: {left})").format(
+                seat=seat_name(s), v=v, left=" ".join(map(str, left)) or _("none")))
+        self.cards[s] = v
+        self.said.append(_("{seat} turns discord card {v}").format(seat=seat_name(s), v=v))
+        self._maybe_fight()
+
+    def _feed_roll(self, c: str, w: list[str]) -> None:
+        self._refuse_unless("roll", N_("no die is rolled now ({asked})"))
+        self._apply(self.e, f"roll {w[1]}")
+
+    def _maybe_flush(self) -> None:
+        if self.move is None or self.reveal_todo():
+            return
+        for c in self.block:
+            self._apply(self.e, self._block_action(self.e, c, placeholder=False), say=False)
+        self.block, self.reveals = [], {}
+        move, self.move = self.move, None
+        # the move was said when it was entered: the engine's MayorMoved is not said twice
+        self._apply(self.e, f"mayor {A.square_name(move)}", unsaid=(E.MayorMoved,))
+        self.preview = self.e
+
+    def _maybe_fight(self) -> None:
+        if self.card_todo():
+            return
+        for s in self.fight_seats():
+            v = self.cards[s]
+            self._apply(self.e, f"discord {v}" if v else "discord none", say=False)
+        for s in self.fight_seats():
+            self._apply(self.e, f"dice {self.dice.get(s, 0)}", say=False)
+        self.preview = self.e
+
+    # --- words --------------------------------------------------------------------------------
+    def ask(self) -> str:
+        """What the table must enter now, in words."""
+        st = self.stage()
+        p = self.preview
+        s = self.seat()
+        who = seat_name(s) if s >= 0 else ""
+        if st == "place":
+            return _("{seat} (the big apple) places the mayor on any square: touch it, or enter a square (c3)").format(
+                seat=who)
+        if st == "turn":
+            return _("Turn the top apple card face up: which? (r y g b j)")
+        if st == "remove":
+            return _("{seat} removes a harvest token: touch its square, or enter it (b2)").format(seat=who)
+        if st == "bid":
+            cards = sum(p.hand(s))
+            if p.face_up < 0:
+                return _("{seat}: no card to buy (BLIND) or lay a card face down (CONFIRM)").format(seat=who)
+            price = A.price(p.face_up, p.mayor)
+            kind = kind_name(p.face_up)
+            if cards == 0:
+                return _("{seat}: buy the {kind} card for {price} (BLIND) or lay a card face down (CONFIRM)"
+                         " — no card in hand: must buy").format(seat=who, kind=kind, price=price)
+            return _("{seat}: buy the {kind} card for {price} (BLIND) or lay a card face down (CONFIRM)").format(
+                seat=who, kind=kind, price=price)
+        if st == "move":
+            return _("{seat} moves the mayor: {squares}").format(
+                seat=who, squares=" ".join(A.square_name(x) for x in p.mayor_targets()))
+        if st == "reveal":
+            return _("Reveal: {seat}'s card? (r y g b j)").format(seat=who)
+        if st == "joker":
+            return _("{seat}'s joker: which colour? (r y g b)").format(seat=who)
+        if st == "dice":
+            colour, seats = self.e.fight
+            return _("Discord over {colour}: {seats} — each lays a discord card face down and may buy 0-3 dice "
+                     "(2 points each): press the seat's button per die, CONFIRM when all have decided").format(
+                colour=colour_name(colour), seats=", ".join(seat_name(x) for x in seats))
+        if st == "card":
+            return _("{seat} turns the discord card: which? (1-10; 0 = 10)").format(seat=who)
+        if st == "roll":
+            return _("{seat} rolls a die: 1-6?").format(seat=who)
+        return _("Game over")
+
+
+_FEED: dict[str, Callable[[Build, str, list[str]], None]] = {
+    "mayor": Build._feed_mayor, "turn": Build._feed_turn, "remove": Build._feed_remove,
+    "buy": Build._feed_bid, "lay": Build._feed_bid, "pass": Build._feed_bid, "reveal": Build._feed_reveal,
+    "joker": Build._feed_joker, "dice": Build._feed_dice, "dice-done": Build._feed_dice_done,
+    "card": Build._feed_card, "roll": Build._feed_roll,
+}
+"""Each canonical command's verb → the step that mirrors it into the engine."""

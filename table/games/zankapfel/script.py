@@ -1,0 +1,91 @@
+"""A whole Zankapfel game as the table's commands (the scenario tests, the demo, ``play --demo``):
+bots play a seeded game in the engine, and what a table would enter for it is written down."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from table.games.zankapfel.bots import make_bot
+from table.games.zankapfel.rules import Config, State, new_game
+from table.games.zankapfel.rules import actions as A
+from table.games.zankapfel.rules import events as E
+from table.games.zankapfel.rules.game import DEFAULT_TRACK
+
+
+class _Scribe:
+    """Writes the table's commands for the engine's moves: phase 1's laid cards are entered as
+    reveals after the mayor's move, a discord's dice and cards once everyone has decided."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.out: list[str] = []
+        self.laid: dict[int, int] = {}
+        self.fight_cards: dict[int, int] = {}
+        self.fight_dice: dict[int, int] = {}
+
+    def chance(self, action: int, events: Sequence[object]) -> None:
+        if any(isinstance(ev, E.CardTurned) for ev in events):
+            self.out.append(f"turn {A.KINDS[action - A.DRAW]}")
+        elif action >= A.ROLL:
+            self.out.append(f"roll {action - A.ROLL}")
+
+    def decision(self, st: State, phase: str, seat: int, text: str, first: int) -> None:
+        """``text``: the move the bot of ``seat`` made in ``phase`` (``st`` is the state after it)."""
+        w = text.split()
+        if phase in ("mayor-setup", "remove"):
+            self.out.append(text)
+        elif phase == "bid":
+            if w[0] == "lay":
+                self.laid[seat] = A.KINDS.index(w[1])
+            self.out.append(f"{w[0]} seat {seat + 1}")
+        elif phase == "move":
+            self._moved(text, first)
+        elif phase == "joker":
+            self.out.append(f"joker seat {seat + 1} {w[1]}")
+        elif phase == "discord-card":
+            self.fight_cards[seat] = 0 if w[1] == "none" else int(w[1])
+        elif phase == "dice":
+            self._dice(st, seat, int(w[1]))
+        else:  # pragma: no cover - bribery is off
+            raise AssertionError(phase)
+
+    def _moved(self, text: str, first: int) -> None:
+        self.out.append(text)
+        for i in range(self.players):
+            s = (first + i) % self.players
+            if s in self.laid:
+                self.out.append(f"reveal seat {s + 1} {A.KINDS[self.laid[s]]}")
+        self.laid = {}
+
+    def _dice(self, st: State, seat: int, dice: int) -> None:
+        self.fight_dice[seat] = dice
+        if st.phase == "dice":
+            return
+        # everyone decided: the table enters dice, then cards
+        seats_in = list(self.fight_dice)
+        self.out.extend(f"dice seat {s + 1} {self.fight_dice[s]}" for s in seats_in if self.fight_dice[s])
+        self.out.append("dice-done")
+        self.out.extend(f"card seat {s + 1} {self.fight_cards[s]}" for s in seats_in if self.fight_cards[s])
+        self.fight_cards, self.fight_dice = {}, {}
+
+
+def table_script(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random"),
+                 finish: int = DEFAULT_TRACK) -> tuple[list[str], State]:
+    """Bots play a seeded game in the engine; returns what a table would enter for it (setup line,
+    ``start``, then the commands) and the engine's finished game to compare with."""
+    rng = random.Random(seed)
+    seats = [make_bot(bots[i % len(bots)], random.Random(seed * 31 + i)) for i in range(players)]
+    st = new_game(Config(players, track_length=finish))
+    scribe = _Scribe(players)
+    scribe.out.extend([f"setup players={players} finish={finish}", "start"])
+    while not st.is_terminal():
+        if st.is_chance():
+            a = st.sample_chance(rng)
+            scribe.chance(a, st.apply(a))
+            continue
+        seat, phase, first = st.current_player(), st.phase, st.first
+        a = seats[seat].choose(st)
+        st.apply(a)
+        scribe.decision(st, phase, seat, A.to_text(a), first)
+    return scribe.out, st

@@ -1,0 +1,152 @@
+"""Zankapfel's words: the cards, seats, statuses, end reasons and the engine's events and refusals as
+the table says them, in the current language (the command words and the records stay English)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from table.games.zankapfel.rules import actions as A
+from table.games.zankapfel.rules import events as E
+from table.i18n import N_, _
+
+KIND_NAMES: dict[str, str] = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue"),
+                              "joker": N_("joker")}
+"""The apple cards' kinds as people read them (the command words stay ``red`` … ``joker``)."""
+STATUS_NAMES: dict[str, str] = {"bought": N_("bought"), "laid": N_("laid"), "passed": N_("passed"),
+                                "discord": N_("discord")}
+"""``seat_status``'s words (a revealed kind is a :data:`KIND_NAMES` word)."""
+END_REASONS: dict[str, str] = {"finish reached": N_("finish reached"), "orchard harvested": N_("orchard harvested")}
+"""The engine's end reasons (a record field) as the screen says them."""
+SEAT_COLOURS = ("red", "blue", "yellow", "green", "white", "black")
+"""The farmers' pawns by seat (the rulebook: the red farmer starts; the others are our choice)."""
+
+
+def seat_name(seat: int) -> str:
+    """``Seat 2`` (0-based ``seat``), in the current language."""
+    return _("Seat {n}").format(n=seat + 1)
+
+
+def seat_word(seat: int) -> str:
+    """``seat 2`` inside a sentence (the engine's lower-case form), in the current language."""
+    return _("seat {n}").format(n=seat + 1)
+
+
+def kind_name(kind: str | int) -> str:
+    """An apple card's kind (``"red"`` or its index in ``KINDS``) in the current language."""
+    key = A.KINDS[kind] if isinstance(kind, int) else kind
+    return _(KIND_NAMES.get(key, key))
+
+
+def colour_name(colour: int) -> str:
+    """A colour (its index in ``COLOURS``) in the current language."""
+    return kind_name(A.COLOURS[colour])
+
+
+def status_name(status: str) -> str:
+    """A :meth:`ZankapfelCompanion.seat_status` word in the current language."""
+    return _(STATUS_NAMES[status]) if status in STATUS_NAMES else kind_name(status) if status else ""
+
+
+def end_reason_name(reason: str) -> str:
+    return _(END_REASONS.get(reason, reason))
+
+
+def both(names: list[str], template: str = N_("{first} and {second}")) -> str:
+    """``Seat 1 and Seat 3`` (any number of names, ``template`` joining each next one) in the
+    current language."""
+    text = names[0] if names else ""
+    for more in names[1:]:
+        text = _(template).format(first=text, second=more)
+    return text
+
+
+_ENGINE_REFUSALS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?P<action>.+) is not allowed in phase (?P<phase>\S+) \(legal: (?P<legal>.*)\)"),
+     N_("{action} is not allowed in phase {phase} (legal: {legal})")),
+    (re.compile(r"(?P<text>'.*') is not a square \(a1 … e5\)"), N_("{text} is not a square (a1 … e5)")),
+    (re.compile(r"Zankapfel is for 3 to 6 players, not (?P<n>-?\d+)"), N_("Zankapfel is for 3 to 6 players, not {n}")),
+    (re.compile(r"track_length must be at least 1, not (?P<n>-?\d+)"), N_("track_length must be at least 1, not {n}")),
+)
+
+
+def engine_refusal(text: str) -> str:
+    """An engine's refusal (its text is a file format, in English) in the current language: the
+    known forms are matched and said again; anything else stays as the engine said it."""
+    for pattern, template in _ENGINE_REFUSALS:
+        m = pattern.fullmatch(text)
+        if m is not None:
+            return _(template).format(**m.groupdict())
+    return text
+
+
+# ------------------------------------------------------------------------------------------------
+# the engine's events as the table hears them
+
+def _silent(ev: Any) -> str:
+    return ""  # said by the companion when entered, or hidden
+
+
+def _revealed(ev: E.CardsRevealed) -> str:
+    shown = [_("{seat} {kind}").format(seat=seat_name(s), kind=kind_name(k)) for s, k in enumerate(ev.cards) if k >= 0]
+    return _("Cards revealed: {cards}").format(cards=", ".join(shown)) if shown else \
+        _("Cards revealed: nobody laid a card")
+
+
+def _bribe_offered(ev: E.BribeOffered) -> str:
+    if not ev.amount:
+        return _("{seat} offers no bribe").format(seat=seat_name(ev.seat))
+    return _("{seat} offers {amount} for the mayor on {square}").format(
+        seat=seat_name(ev.seat), amount=ev.amount, square=A.square_name(ev.square))
+
+
+def _discord_resolved(ev: E.DiscordResolved) -> str:
+    totals = ", ".join(_("{seat} {card}+{dice}").format(seat=seat_word(s), card=c, dice=d)
+                       for s, c, d in zip(ev.seats, ev.cards, ev.dice, strict=True))
+    if ev.winner >= 0:
+        return _("Discord over {colour}: {totals}: {seat} wins").format(
+            colour=colour_name(ev.colour), totals=totals, seat=seat_word(ev.winner))
+    return _("Discord over {colour}: {totals}: no winner").format(colour=colour_name(ev.colour), totals=totals)
+
+
+_EVENT_LINES: dict[type, Callable[[Any], str]] = {
+    **dict.fromkeys((E.CardDealt, E.CardLaid, E.DiscordCardLaid, E.DiceBought, E.CardTurned, E.CardBought,
+                     E.Passed, E.GameStarted), _silent),
+    E.CardsRevealed: _revealed,
+    E.MayorPlaced: lambda ev: _("{seat} places the mayor on {square}").format(
+        seat=seat_name(ev.seat), square=A.square_name(ev.square)),
+    E.Reshuffled: lambda ev: _("The barn's {n} cards are shuffled into a new deck").format(n=ev.cards),
+    E.TokenRemoved: lambda ev: _("{seat} removes the token on {square}").format(
+        seat=seat_name(ev.seat), square=A.square_name(ev.square)),
+    E.RoundStarted: lambda ev: _("Round {round}: {seat} holds the apple").format(
+        round=ev.round, seat=seat_word(ev.first)),
+    E.BribeOffered: _bribe_offered,
+    E.BribeAccepted: lambda ev: _("{seat} takes {amount} from {other}").format(
+        seat=seat_name(ev.first), amount=ev.amount, other=seat_word(ev.seat)),
+    E.MayorMoved: lambda ev: _("{seat} moves the mayor to {square}: its token is removed").format(
+        seat=seat_name(ev.seat), square=A.square_name(ev.square)),
+    E.JokerChosen: lambda ev: _("{seat}'s joker harvests {colour}").format(
+        seat=seat_name(ev.seat), colour=colour_name(ev.colour)),
+    E.Harvested: lambda ev: _("{seat} harvests {colour}: +{points}").format(
+        seat=seat_name(ev.seat), colour=colour_name(ev.colour), points=ev.points),
+    E.DiscordStarted: lambda ev: _("Discord over {colour}: {seats}").format(
+        colour=colour_name(ev.colour), seats=both([seat_word(s) for s in ev.seats], N_("{first} vs {second}"))),
+    E.DieRolled: lambda ev: _("{seat} rolls {face}").format(seat=seat_name(ev.seat), face=ev.face),
+    E.DiscordResolved: _discord_resolved,
+    E.GameEnded: lambda ev: _("Game over ({reason}): points {points}; winner {winners}").format(
+        reason=end_reason_name(ev.reason), points=list(ev.positions),
+        winners=both([seat_word(s) for s in ev.winners])),
+}
+"""Each event type's line (the first of an event's classes found here says it)."""
+
+
+def event_line(ev: Any) -> str:
+    """An engine event as the table hears it ("" for what is not said: hidden deals), in the
+    current language (in English exactly the engine's text form, capitalised)."""
+    for cls in type(ev).__mro__:
+        say = _EVENT_LINES.get(cls)
+        if say is not None:
+            return say(ev)
+    text = str(ev)
+    return text[:1].upper() + text[1:]
