@@ -35,9 +35,9 @@ def _read(path: Path) -> str:
 def format_table(result: dict[str, object]) -> str:
     """The result as a plain-text table: one row per batch, one column per player (the batch
     names and headings in the current language; columns counted as a terminal shows them)."""
-    from table.games.draftcider.companion import batch_title
     from table.games.draftcider.rules.scoring import BATCHES
     from table.games.draftcider.text import columns
+    from table.games.draftcider.words import batch_title
     from table.i18n import _
 
     players = result["players"]

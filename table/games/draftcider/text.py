@@ -35,17 +35,11 @@ light where the entered card may legally go. CONFIRM goes on, UNDO undoes.
 from __future__ import annotations
 
 from table.companion.labels import listed
+from table.companion.protocol import CommandError
 from table.engine.errors import ActionParseError, IllegalActionError
-from table.games.draftcider.companion import (
-    CommandError,
-    DraftCiderCompanion,
-    batch_key,
-    batch_note,
-    batch_title,
-    card_name,
-    seat_name,
-)
+from table.games.draftcider.companion import DraftCiderCompanion
 from table.games.draftcider.rules.scoring import BATCHES, score_orchard
+from table.games.draftcider.words import batch_key, batch_note, batch_title, card_name, seat_name
 from table.i18n import _
 
 WORDS = {"": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm", "done": "confirm",
