@@ -16,7 +16,7 @@ from table.games.draftcider.rules import Card, Config, score_pad
 from table.games.draftcider.rules.game import DEAL, N_BATCHES
 from table.games.draftcider.rules.scoring import BAD, BATCHES, placement_problem
 from table.games.draftcider.script import pad_script, table_script
-from table.games.draftcider.setup import DSetup
+from table.games.draftcider.setup import DSetup, SetupError
 from table.games.draftcider.text import handle_line, status_lines
 
 DATA = load_dataset()
@@ -36,10 +36,10 @@ def test_the_setup_round_trips_as_text_and_as_a_dict():
     for bad in ("setup players=7", "setup players=1", "setup easy=maybe", "setup pad=later", "setup colour=red"):
         with pytest.raises(CommandError):
             DSetup.from_text(bad)
-    with pytest.raises(ValueError):
-        DSetup.from_dict({"game": "draftcider", "players": 3, "extra": 1})
-    with pytest.raises(ValueError):
-        DSetup.from_dict({"game": "zankapfel", "players": 3})
+    for bad_dict in ({"game": "draftcider", "players": 3, "extra": 1}, {"game": "zankapfel", "players": 3},
+                     {"game": "draftcider", "players": "3"}, {"game": "draftcider", "names": "Ada"}, ["draftcider"]):
+        with pytest.raises(SetupError):  # a precise refusal, never a bare ValueError or TypeError
+            DSetup.from_dict(bad_dict)
 
 
 def test_the_buttons_are_a_table_of_screen_and_button():

@@ -17,6 +17,10 @@ PAD_MODES = ("live", "end")
 SETUP_KEYS = ("game", "players", "easy", "pad", "names")
 
 
+class SetupError(CommandError):
+    """A setup this game cannot take: a typed ``setup`` line, or a journalled setup it did not write."""
+
+
 def digit(text: str, lo: int, hi: int) -> bool:
     """``text`` is one ASCII digit from ``lo`` to ``hi``."""
     return len(text) == 1 and text.isascii() and text.isdigit() and lo <= int(text) <= hi
@@ -27,7 +31,7 @@ def on_off(val: str) -> bool:
         return True
     if val in ("off", "no", "false", "0"):
         return False
-    raise CommandError(_("{value}: on or off").format(value=repr(val)))
+    raise SetupError(_("{value}: on or off").format(value=repr(val)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +48,11 @@ class DSetup:
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int) \
                 or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise CommandError(_("Draft Cider is for {low}-{high} players").format(low=MIN_PLAYERS, high=MAX_PLAYERS))
+            raise SetupError(_("Draft Cider is for {low}-{high} players").format(low=MIN_PLAYERS, high=MAX_PLAYERS))
         if not isinstance(self.easy, bool):
-            raise CommandError(_("easy is on or off"))
+            raise SetupError(_("easy is on or off"))
         if self.pad not in PAD_MODES:
-            raise CommandError(_("pad is live or end"))
+            raise SetupError(_("pad is live or end"))
 
     def config(self) -> Config:
         return Config(self.players, easy=self.easy)
@@ -60,11 +64,15 @@ class DSetup:
     @classmethod
     def from_dict(cls, d: Any) -> DSetup:
         if not isinstance(d, dict) or d.get("game") != GAME:
-            raise ValueError("not a Draft Cider setup")
+            raise SetupError("not a Draft Cider setup")
         unknown = [k for k in d if k not in SETUP_KEYS]
         if unknown:
-            raise ValueError(f"unknown setup key {unknown[0]!r}")
-        return cls(d.get("players"), d.get("easy", False), d.get("pad", "live"), names_of(d))  # type: ignore[arg-type]
+            raise SetupError(f"unknown setup key {unknown[0]!r}")
+        try:
+            names = names_of(d)
+        except ValueError as exc:  # names_of's own refusal: said once, as this game's setup error
+            raise SetupError(str(exc)) from None
+        return cls(d.get("players"), d.get("easy", False), d.get("pad", "live"), names)  # type: ignore[arg-type]
 
     def to_text(self) -> str:
         """The setup as one line (``setup players=4 easy=off pad=live``); :meth:`from_text` reads it."""
@@ -77,7 +85,7 @@ class DSetup:
         players, easy, pad = s.players, s.easy, s.pad
         words = text.split()
         if not words or words[0] != "setup":
-            raise CommandError(_("a setup line starts with 'setup'"))
+            raise SetupError(_("a setup line starts with 'setup'"))
         for word in words[1:]:
             key, _eq, val = word.partition("=")
             if key == "players" and digit(val, 0, 9):
@@ -87,6 +95,6 @@ class DSetup:
             elif key == "pad" and val in PAD_MODES:
                 pad = val
             else:
-                raise CommandError(_("setup {word}: players=2..6, easy=on|off, pad=live|end").format(word=repr(word)))
+                raise SetupError(_("setup {word}: players=2..6, easy=on|off, pad=live|end").format(word=repr(word)))
         return replace(s, players=players, easy=easy, pad=pad)
 
