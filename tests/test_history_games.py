@@ -15,6 +15,7 @@ import pytest
 
 from table.companion.journal import Journal
 from table.games.draftcider import companion as draftcider
+from table.games.draftcider import script as draftcider_script
 from table.games.waldgaertner import companion as waldgaertner
 from table.games.zankapfel import companion as zankapfel
 from table.games.zankapfel.script import table_script as zankapfel_script
@@ -48,9 +49,9 @@ def script_for(name: str, cards, *, easy: bool = False):
     if name == "waldgaertner":
         script, final = waldgaertner.table_script(3, 8, cards=cards)
         return script, lambda hook: waldgaertner.WaldgaertnerCompanion(cards=cards, on_command=hook), final
-    script, final = draftcider.table_script(4, 6, easy=easy)
+    script, final = draftcider_script.table_script(4, 6, easy=easy)
     if name == "draftcider-pad":
-        script = draftcider.pad_script(final)
+        script = draftcider_script.pad_script(final)
     return script, lambda hook: draftcider.DraftCiderCompanion(on_command=hook), final
 
 

@@ -218,7 +218,7 @@ def _run_once(args: argparse.Namespace) -> int:
 
                 lines = table_script(4, args.demo)[0]
             elif ctl.game == "draftcider":
-                from table.games.draftcider.companion import table_script as draftcider_script
+                from table.games.draftcider.script import table_script as draftcider_script
 
                 lines = draftcider_script(4, args.demo)[0]
             elif ctl.game == "waldgaertner":

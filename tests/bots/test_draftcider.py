@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from table.games.draftcider.bots import BOT_NAMES, GreedyBot, RandomBot, make_bot, play_game, simulate
+from table.games.draftcider.bots import BOT_NAMES, GreedyBot, RandomBot, UnknownBotError, make_bot, play_game, simulate
 from table.games.draftcider.rules.game import Config, new_game, replay
 from table.games.draftcider.rules.scoring import BATCHES, MAXIMA
 
@@ -66,7 +66,7 @@ def test_easy_mode_changes_only_the_bad_batch():
 
 def test_unknown_bot_and_wrong_seat_count():
     assert BOT_NAMES == ("random", "greedy")
-    with pytest.raises(ValueError, match="unknown Draft Cider bot 'strong'"):
+    with pytest.raises(UnknownBotError, match="unknown Draft Cider bot 'strong'"):  # a TableError
         simulate(["greedy", "strong"], 1)
     with pytest.raises(ValueError, match="2 bots for 3 seats"):
         play_game(Config(3), [RandomBot(random.Random(0))] * 2, 0)

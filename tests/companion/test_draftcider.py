@@ -5,21 +5,18 @@ from collections import Counter
 
 import pytest
 
+from table.companion.protocol import CommandError
 from table.companion.session import open_session
 from table.engine.errors import IllegalActionError
 from table.games.applejack.files import load_dataset
-from table.games.draftcider.companion import (
-    CommandError,
-    DraftCiderCompanion,
-    DSetup,
-    build,
-    card_for,
-    pad_script,
-    table_script,
-)
+from table.games.draftcider.buttons import BATCH_BUTTONS, BUTTONS, command_for
+from table.games.draftcider.companion import DraftCiderCompanion
+from table.games.draftcider.deal import build, card_for
 from table.games.draftcider.rules import Card, Config, score_pad
 from table.games.draftcider.rules.game import DEAL, N_BATCHES
 from table.games.draftcider.rules.scoring import BAD, BATCHES, placement_problem
+from table.games.draftcider.script import pad_script, table_script
+from table.games.draftcider.setup import DSetup, SetupError
 from table.games.draftcider.text import handle_line, status_lines
 
 DATA = load_dataset()
@@ -39,10 +36,24 @@ def test_the_setup_round_trips_as_text_and_as_a_dict():
     for bad in ("setup players=7", "setup players=1", "setup easy=maybe", "setup pad=later", "setup colour=red"):
         with pytest.raises(CommandError):
             DSetup.from_text(bad)
-    with pytest.raises(ValueError):
-        DSetup.from_dict({"game": "draftcider", "players": 3, "extra": 1})
-    with pytest.raises(ValueError):
-        DSetup.from_dict({"game": "zankapfel", "players": 3})
+    for bad_dict in ({"game": "draftcider", "players": 3, "extra": 1}, {"game": "zankapfel", "players": 3},
+                     {"game": "draftcider", "players": "3"}, {"game": "draftcider", "names": "Ada"}, ["draftcider"]):
+        with pytest.raises(SetupError):  # a precise refusal, never a bare ValueError or TypeError
+            DSetup.from_dict(bad_dict)
+
+
+def test_the_buttons_are_a_table_of_screen_and_button():
+    """Every entry of ``BUTTONS`` is for a screen Draft Cider has, and a button pressed too early
+    is a refusal naming what is asked (kept in ``hint``), not nothing."""
+    places = {"setup", "resume", "result", "play", "pad", "colour", "height", "sweetness", "batch", "choose"}
+    assert {where for where, _button in BUTTONS} == places
+    assert all((stage, button) in BUTTONS for stage in ("batch", "choose") for button in BATCH_BUTTONS)
+    ctl = live(2)
+    assert command_for(ctl, "trough2") == "colour gold" and command_for(ctl, "o") == "colour gold"
+    assert command_for(ctl, "pip:3") is None and command_for(ctl, "player:2") is None
+    assert not ctl.press("trough6") and ctl.hint.startswith("the colour first")
+    assert ctl.press("trough1") and command_for(ctl, "pip:3") == "height 3" and command_for(ctl, "4") == "height 4"
+    assert not ctl.press("confirm") and ctl.hint.startswith("the height is 1-5")
 
 
 def test_setup_buttons_players_easy_and_the_pad_choice():

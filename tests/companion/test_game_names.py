@@ -24,7 +24,7 @@ def script(game: str) -> list[str]:
 
         return z(3, 5)[0]
     if game == "draftcider":
-        from table.games.draftcider.companion import table_script as d
+        from table.games.draftcider.script import table_script as d
 
         return d(3, 5)[0]
     from table.games.waldgaertner.companion import table_script as w
@@ -120,7 +120,7 @@ def test_text_mode_players_and_setup_name(tmp_path, game):
 
 
 def test_an_old_journalled_setup_without_names_still_reads():
-    from table.games.draftcider.companion import DSetup
+    from table.games.draftcider.setup import DSetup
     from table.games.zankapfel.setup import ZSetup
 
     assert ZSetup.from_dict({"game": "zankapfel", "players": 3}).names == ()
@@ -130,7 +130,8 @@ def test_an_old_journalled_setup_without_names_still_reads():
 
 
 def test_draft_cider_end_only_pad_carries_the_names():
-    from table.games.draftcider.companion import DraftCiderCompanion, pad_script, table_script
+    from table.games.draftcider.companion import DraftCiderCompanion
+    from table.games.draftcider.script import pad_script, table_script
 
     pad = pad_script(table_script(3, 4)[1])
     ctl = DraftCiderCompanion()

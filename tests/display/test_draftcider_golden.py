@@ -4,7 +4,8 @@
 import pygame
 import pytest
 
-from table.games.draftcider.companion import DraftCiderCompanion, pad_script, table_script
+from table.games.draftcider.companion import DraftCiderCompanion
+from table.games.draftcider.script import pad_script, table_script
 from table.games.draftcider.view import DraftCiderView
 from tests.display.golden import SIZES, assert_matches_golden
 

@@ -14,6 +14,8 @@ import pytest
 
 from table.companion.text import run_text
 from table.games.draftcider import companion as dc
+from table.games.draftcider import script as dc_script
+from table.games.draftcider import words as dc_words
 from table.games.draftcider.rules import Card
 from table.games.draftcider.rules.cards import COLOURS
 from table.games.draftcider.rules.scoring import BATCH_TITLES, BATCHES, batch_problem, placement_problem
@@ -75,12 +77,12 @@ def test_draft_cider_problem_words_in_english_are_the_engines():
             orchard[rng.randrange(8)].append(Card(rng.choice(COLOURS), rng.randint(1, 5), rng.randint(1, 5)))
         card = Card(rng.choice(COLOURS), rng.randint(1, 5), rng.randint(1, 5))
         b = rng.randrange(8)
-        assert dc.placement_problem_words(orchard, b, card) == placement_problem(orchard, b, card)
-        assert dc.batch_problem_words(b, orchard[b], card) == batch_problem(b, orchard[b], card)
+        assert dc_words.placement_problem_words(orchard, b, card) == placement_problem(orchard, b, card)
+        assert dc_words.batch_problem_words(b, orchard[b], card) == batch_problem(b, orchard[b], card)
         checked += placement_problem(orchard, b, card) is not None
     assert checked > 300
-    assert tuple(dc.BATCH_NAMES) == BATCH_TITLES
-    assert dc.card_name(Card("gold", 2, 5)) == Card("gold", 2, 5).to_text()
+    assert tuple(dc_words.BATCH_NAMES) == BATCH_TITLES
+    assert dc_words.card_name(Card("gold", 2, 5)) == Card("gold", 2, 5).to_text()
 
 
 def test_draft_cider_pad_file_keeps_english_seat_names_in_every_language():
@@ -116,7 +118,7 @@ def test_a_zankapfel_game_in_text_mode_speaks_the_language(lang, words):
     ("ja", ("番", "高さ", "甘さ", "類は友", "ゲーム終了", "勝ち")),
 ])
 def test_a_draft_cider_game_in_text_mode_speaks_the_language(lang, words):
-    script, _final = dc.table_script(3, 5, steps=True)
+    script, _final = dc_script.table_script(3, 5, steps=True)
     script = [*script[:9], "red h9 s1", "pick seat 3 red h1 s1 bad", *script[9:]]  # two refusals too
     english = text_game(dc.DraftCiderCompanion(), script)
     with using(lang):
@@ -136,13 +138,13 @@ def test_the_draft_cider_score_pad_in_text_mode_and_its_table():
     from table.games.draftcider.pad_command import format_table
     from table.games.draftcider.rules.pad import score_pad
 
-    _script, final = dc.table_script(2, 8)
+    _script, final = dc_script.table_script(2, 8)
     with using("fr"):
-        lines = text_game(dc.DraftCiderCompanion(), dc.pad_script(final))
+        lines = text_game(dc.DraftCiderCompanion(), dc_script.pad_script(final))
     assert any(ln.startswith("Feuille de score comptée") for ln in lines), lines[-6:]
     assert not any(ENGLISH.search(ln) for ln in lines)
     ctl = dc.DraftCiderCompanion()
-    for line in dc.pad_script(final):
+    for line in dc_script.pad_script(final):
         ctl.do(line)
     result = score_pad(ctl.pad_dict(), load_deck().cards).to_dict()
     english = format_table(result)
@@ -184,8 +186,8 @@ def test_every_zankapfel_and_draft_cider_screen_draws(lang, size):
         n += _draw_all(dv, islice(draftcider_steps(games=1, players=3, seed=2), 0, None, 5), surface)
         pad = dc.DraftCiderCompanion()
         dv.draw(surface, pad)
-        _script, final = dc.table_script(2, 8)
-        for line in dc.pad_script(final):
+        _script, final = dc_script.table_script(2, 8)
+        for line in dc_script.pad_script(final):
             pad.do(line)
             dv.draw(surface, pad)
         assert pad.mode == "result"

@@ -12,10 +12,10 @@ import time
 
 import pytest
 
-from table.games.draftcider.companion import pad_script, table_script
 from table.games.draftcider.rules import replay
 from table.games.draftcider.rules.cards import COLOURS
 from table.games.draftcider.rules.scoring import BATCHES
+from table.games.draftcider.script import pad_script, table_script
 
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 

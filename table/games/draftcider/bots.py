@@ -13,10 +13,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from table.bots.common import RandomBot
+from table.engine.errors import TableError
 from table.games.draftcider.rules.cards import Card
 from table.games.draftcider.rules.game import STANDARD_DECK, Config, State, new_game, sample_chance
 
 BOT_NAMES: tuple[str, ...] = ("random", "greedy")
+
+
+class UnknownBotError(TableError):
+    """A bot name Draft Cider has no bot for."""
 
 
 class GreedyBot:
@@ -52,7 +57,7 @@ def make_bot(name: str, rng: random.Random) -> Bot:
         return RandomBot(rng)
     if name == "greedy":
         return GreedyBot(rng)
-    raise ValueError(f"unknown Draft Cider bot {name!r} (known: {', '.join(BOT_NAMES)})")
+    raise UnknownBotError(f"unknown Draft Cider bot {name!r} (known: {', '.join(BOT_NAMES)})")
 
 
 def seat_seed(seed: int, seat: int) -> int:

@@ -8,32 +8,16 @@ play, chosen on the setup screen:
 height and sweetness — and the batch it went into. The lid's seven trough buttons plus BLIND
 are exactly the eight batch keys (trough 1 Monochrome … trough 7 Steady Height, BLIND Bad);
 once the card is entered their lamps light the batches where it may legally go (Bad, on BLIND,
-always may; BLIND has no lamp). The centre is never entered on its own: the engine's deal
-(its chance actions ``deal N``) is the cards the table reports — each phase's deal is that
-phase's picks, in the order taken; while a phase runs, the cards still in the centre are
-placeholders (the lowest undealt cards), so a finished game's record holds no placeholder at
-all. The engine is rebuilt from the picks after every pick (about a millisecond), so undo,
-resume and replay are the same code.
+always may; BLIND has no lamp). The centre is never entered on its own: the engine is rebuilt
+from the picks after every pick (``deal.py``), so undo, resume and replay are the same code.
 
 **End-only score pad** (``pad=end``): after the game each player's cards are entered batch by
 batch (in the order played within a batch) and scored with ``engine.draftcider.pad``.
 
-**Commands** (a script line, the terminal, the journal; the journal keeps the long form):
-
-=================================  ===========================  ===================================
-``setup players=4 easy=off pad=live``  (setup screen)          2-6 players, easy mode, live / end
-``colour red``                      ``red``, ``r`` / trough 1-3  the picked card's colour (green gold red)
-``height 3``                        ``3`` / trough 1-5          its height
-``sweetness 4``                     ``4`` / trough 1-5          its sweetness
-``card red h3 s4``                  ``red h3 s4``               the whole card at once
-``batch feather``                   ``feather`` / trough 1-7, BLIND   live: where it went; pad: the batch to fill
-``pick seat 2 red h3 s4 feather``   ``red h3 s4 feather``       live: a whole pick at once
-``pad 2 feather red h3 s4``         —                           pad: a card into any player's batch
-``batch-done``                      CONFIRM (entering cards)    pad: back to the batch choice
-``player 3``                        CONFIRM (choosing a batch)  pad: the next player's orchard
-``pad-done``                        CONFIRM after the last one  pad: score it
-``undo``                            UNDO                        take back the last command
-=================================  ===========================  ===================================
+The module is split by job: ``words`` (what people read), ``setup`` (the setup screen's
+choices), ``deal`` (the engine rebuilt from the picks), ``commands`` (command text → the
+journal's form, with the table of every command), ``buttons`` (the lid's buttons as data),
+``script`` (a whole game as table commands), and this controller.
 
 A finished live game is the engine's ``draftcider-record/1`` (``engine.draftcider.replay``
 reads it and scores it exactly); a finished pad is the pad JSON that ``applejack-table score
@@ -42,316 +26,34 @@ reads it and scores it exactly); a finished pad is the pad JSON that ``applejack
 
 from __future__ import annotations
 
-import logging
-import re
 from collections import Counter
-from dataclasses import dataclass, replace
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from table.companion.labels import listed
 from table.companion.leds import LedState
 from table.companion.module import TableModule
-from table.companion.players import names_dict, names_of
-from table.companion.protocol import CommandError as CommandError  # re-exported: one refusal for every game
-from table.companion.protocol import CommandHook
-from table.games.draftcider.rules import Card, Config, State, score_pad
-from table.games.draftcider.rules.cards import COLOURS, CardError
-from table.games.draftcider.rules.game import DEAL, MAX_PLAYERS, MIN_PLAYERS, N_BATCHES, cards_per_phase
-from table.games.draftcider.rules.scoring import (
-    BAD,
-    BATCHES,
-    CARDS_PER_PLAYER,
-    FEATHER,
-    FORTEPIANO,
-    MONOCHROME,
-    SPECIAL,
-    STEADY,
-    SWEET,
-    UNLUCKY,
-    UNLUCKY_TARGET,
-    batch_problem,
-    feather_attributes,
-    placement_problem,
-    score_orchard,
-    special_problem,
+from table.companion.protocol import CommandError, CommandHook
+from table.games.draftcider.buttons import command_for
+from table.games.draftcider.commands import STAGES, canonical
+from table.games.draftcider.deal import Pick, build, card_for
+from table.games.draftcider.rules import Card, State, score_pad
+from table.games.draftcider.rules.game import N_BATCHES
+from table.games.draftcider.rules.scoring import BAD, BATCHES, CARDS_PER_PLAYER, placement_problem, score_orchard
+from table.games.draftcider.setup import GAME, DSetup
+from table.games.draftcider.words import (
+    batch_key,
+    batch_problem_words,
+    batch_title,
+    card_name,
+    colour_name,
+    height_text,
+    joined,
+    placement_problem_words,
+    seat_name,
 )
 from table.i18n import N_, _, ngettext
 
-log = logging.getLogger("applejack.draftcider")
-
-GAME = "draftcider"
-PAD_MODES = ("live", "end")
-BATCH_BUTTONS: dict[str, int] = {**{f"trough{i + 1}": i for i in range(7)}, "blind": BAD}
-"""The lid's eight batch keys: troughs 1-7 are Monochrome … Steady Height, BLIND is Bad."""
-COLOUR_KEYS = {"g": "green", "o": "gold", "r": "red"}
-STAGES = ("colour", "height", "sweetness", "batch")
-
-
-COLOUR_NAMES: dict[str, str] = {"green": N_("green"), "gold": N_("gold"), "red": N_("red")}
-"""The cards' colours as people read them (the command words stay ``green gold red``)."""
-BATCH_NAMES: tuple[str, ...] = (N_("Monochrome"), N_("Apples of a Feather"), N_("Special Colour Tree"), N_("Unlucky"),
-                                N_("Fortepiano Height"), N_("Sweet Couple"), N_("Steady Height"), N_("Bad"))
-"""The engine's ``BATCH_TITLES`` marked for the catalogues (``tests/i18n`` checks they agree)."""
-
-
-def seat_name(seat: int) -> str:
-    """``Seat 2`` (0-based ``seat``), in the current language."""
-    return _("Seat {n}").format(n=seat + 1)
-
-
-def colour_name(colour: str) -> str:
-    """A card colour (``"gold"``) in the current language."""
-    return _(COLOUR_NAMES.get(colour, colour))
-
-
-def batch_title(b: int) -> str:
-    """Batch ``b``'s full name in the current language (``BATCH_TITLES[b]`` in English)."""
-    return _(BATCH_NAMES[b])
-
-
-def height_text(n: int) -> str:
-    return _("h{n}").format(n=n)
-
-
-def sweetness_text(n: int) -> str:
-    return _("s{n}").format(n=n)
-
-
-def card_name(card: Card) -> str:
-    """A card as people read it: ``red h3 s4`` (its text form) in English."""
-    return _("{colour} {height} {sweetness}").format(colour=colour_name(card.colour), height=height_text(card.height),
-                                                     sweetness=sweetness_text(card.sweetness))
-
-
-def _joined(items: list[str], template: str) -> str:
-    text = items[0] if items else ""
-    for more in items[1:]:
-        text = _(template).format(first=text, second=more)
-    return text
-
-
-def batch_problem_words(batch: int, cards: list[Card], card: Card) -> str | None:
-    """The engine's :func:`batch_problem` (its decision), said in the current language (in English
-    exactly the engine's words)."""
-    problem = batch_problem(batch, cards, card)
-    if problem is None:
-        return None
-    if batch == MONOCHROME:
-        return _("Monochrome is {first} (its first card's colour), this card is {colour}").format(
-            first=colour_name(cards[0].colour), colour=colour_name(card.colour))
-    if batch == FEATHER:
-        first = cards[0]
-        needs = [(_("height {n}") if a == "height" else _("sweetness {n}")).format(n=getattr(first, a))
-                 for a in feather_attributes(cards)]
-        need = _joined(needs, N_("{first} or {second}")) or _("nothing (already broken)")
-        return _("Apples of a Feather needs {need} (the first card's), this card has height {height}, "
-                 "sweetness {sweetness}").format(need=need, height=card.height, sweetness=card.sweetness)
-    if batch == SPECIAL:
-        return _("the Special Colour Tree holds a single card")
-    if batch == FORTEPIANO:
-        return _("a Fortepiano pair needs two different heights, both are {height}").format(height=card.height)
-    if batch == SWEET:
-        return _("a Sweet Couple pair needs equal sweetness, {first} then {second}").format(
-            first=cards[-1].sweetness, second=card.sweetness)
-    if batch == STEADY:
-        return _("Steady Height goes at most one up or down, {first} then {second}").format(
-            first=cards[-1].height, second=card.height)
-    return problem
-
-
-def placement_problem_words(orchard: list[list[Card]], batch: int, card: Card) -> str | None:
-    """The engine's :func:`placement_problem` in the current language."""
-    problem = placement_problem(orchard, batch, card)
-    if problem is None:
-        return None
-    words = batch_problem_words(batch, orchard[batch], card)
-    if words is None and batch == SPECIAL and special_problem(orchard, card) is not None:
-        return _("a {colour} card already lies outside the Bad batch, so a {colour} Special tree "
-                 "cannot be planted").format(colour=colour_name(card.colour))
-    return words or problem
-
-
-_CARD_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"not a card: (?P<text>.*) \(expected e\.g\. 'green h3 s4'\)"),
-     N_("not a card: {text} (expected e.g. 'green h3 s4')")),
-    (re.compile(r"not a card: (?P<text>.*)"), N_("not a card: {text}")),
-    (re.compile(r"height must be a whole number 1-5, got (?P<value>.*)"),
-     N_("height must be a whole number 1-5, got {value}")),
-    (re.compile(r"sweetness must be a whole number 1-5, got (?P<value>.*)"),
-     N_("sweetness must be a whole number 1-5, got {value}")),
-)
-
-
-def card_error_words(text: str) -> str:
-    """A typed card's refusal from the engine (English, a file format's words) in the current
-    language; an unknown form as the engine said it."""
-    for pattern, template in _CARD_ERRORS:
-        m = pattern.fullmatch(text)
-        if m is not None:
-            return _(template).format(**m.groupdict())
-    return text
-
-
-def batch_key(b: int) -> str:
-    """The lid's key for batch ``b``: ``1`` … ``7``, ``BLIND``."""
-    return "BLIND" if b == BAD else str(b + 1)
-
-
-def _digit(text: str, lo: int, hi: int) -> bool:
-    return len(text) == 1 and text.isascii() and text.isdigit() and lo <= int(text) <= hi
-
-
-def _on_off(val: str) -> bool:
-    if val in ("on", "yes", "true", "1"):
-        return True
-    if val in ("off", "no", "false", "0"):
-        return False
-    raise CommandError(_("{value}: on or off").format(value=repr(val)))
-
-
-@dataclass(frozen=True, slots=True)
-class DSetup:
-    """The setup screen's choices, journalled (with the game key) as the game's config.
-    ``pad``: ``live`` (every pick entered) or ``end`` (an end-only score pad)."""
-
-    players: int = 4
-    easy: bool = False
-    pad: str = "live"
-    names: tuple[str | None, ...] = ()
-    """The players per seat (``companion/players.py``), None where nobody was picked."""
-
-    def __post_init__(self) -> None:
-        if isinstance(self.players, bool) or not isinstance(self.players, int) \
-                or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise CommandError(_("Draft Cider is for {low}-{high} players").format(low=MIN_PLAYERS, high=MAX_PLAYERS))
-        if not isinstance(self.easy, bool):
-            raise CommandError(_("easy is on or off"))
-        if self.pad not in PAD_MODES:
-            raise CommandError(_("pad is live or end"))
-
-    def config(self) -> Config:
-        return Config(self.players, easy=self.easy)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"game": GAME, "players": self.players, "easy": self.easy, "pad": self.pad,
-                **names_dict(self.names[:self.players])}
-
-    @classmethod
-    def from_dict(cls, d: Any) -> DSetup:
-        if not isinstance(d, dict) or d.get("game") != GAME:
-            raise ValueError("not a Draft Cider setup")
-        unknown = [k for k in d if k not in ("game", "players", "easy", "pad", "names")]
-        if unknown:
-            raise ValueError(f"unknown setup key {unknown[0]!r}")
-        return cls(d.get("players"), d.get("easy", False), d.get("pad", "live"), names_of(d))  # type: ignore[arg-type]
-
-    def to_text(self) -> str:
-        """The setup as one line (``setup players=4 easy=off pad=live``); :meth:`from_text` reads it."""
-        return f"setup players={self.players} easy={'on' if self.easy else 'off'} pad={self.pad}"
-
-    @classmethod
-    def from_text(cls, text: str, base: DSetup | None = None) -> DSetup:
-        """``setup players=N easy=on|off pad=live|end`` (any subset, the rest from ``base``)."""
-        s = base or cls()
-        players, easy, pad = s.players, s.easy, s.pad
-        words = text.split()
-        if not words or words[0] != "setup":
-            raise CommandError(_("a setup line starts with 'setup'"))
-        for word in words[1:]:
-            key, _eq, val = word.partition("=")
-            if key == "players" and _digit(val, 0, 9):
-                players = int(val)
-            elif key == "easy":
-                easy = _on_off(val)
-            elif key == "pad" and val in PAD_MODES:
-                pad = val
-            else:
-                raise CommandError(_("setup {word}: players=2..6, easy=on|off, pad=live|end").format(word=repr(word)))
-        return replace(s, players=players, easy=easy, pad=pad)
-
-
-# ------------------------------------------------------------------------------------------------
-# the engine mirror, rebuilt from the picks
-
-Pick = tuple[int, int]
-"""One pick: (card index in the deck, batch index)."""
-
-
-def build(config: Config, picks: list[Pick]) -> State:
-    """The engine after ``picks``: each phase dealt its picks in the order taken (placeholders,
-    the lowest undealt cards, for what is still in the centre of the running phase), then played.
-    IllegalActionError when a pick breaks a rule (the engine's reason)."""
-    st = State(config)
-    per = cards_per_phase(config.players) * config.players
-    i = 0
-    while not st.is_terminal():
-        chunk = picks[i:i + per]
-        named = [c for c, _ in chunk]
-        for c in named:
-            st.apply(DEAL + c)
-        taken = set(named)
-        for c in list(st.undealt):
-            if not st.is_chance():
-                break
-            if c not in taken:
-                st.apply(DEAL + c)
-        for c, b in chunk:
-            st.apply(c * N_BATCHES + b)
-        if len(chunk) < per:
-            break
-        i += per
-    return st
-
-
-def card_for(deck: tuple[Card, ...], card: Card, used: Counter[Card]) -> int | None:
-    """The index of a deck card equal to ``card`` not played yet (``used`` counts played cards)."""
-    seen = 0
-    for i, c in enumerate(deck):
-        if c == card:
-            if seen >= used[card]:
-                return i
-            seen += 1
-    return None
-
-
-def batch_note(orchard: list[list[Card]], b: int, easy: bool) -> str:
-    """What batch ``b`` takes next, in a few words (the screen and ``status``)."""
-    cards = orchard[b]
-    n = len(cards)
-    if b == MONOCHROME:
-        return _("{colour} only").format(colour=colour_name(cards[0].colour)) if n else \
-            _("any colour; the first sets it")
-    if b == FEATHER:
-        if not n:
-            return _("the first sets height and sweetness")
-        shown = [height_text(cards[0].height) if a == "height" else sweetness_text(cards[0].sweetness)
-                 for a in feather_attributes(cards)]
-        return _joined(shown, N_("{first} or {second}")) or _("broken")
-    if b == SPECIAL:
-        if n:
-            colour = colour_name(cards[0].colour)
-            if score_orchard(orchard, easy=easy).batches[SPECIAL] < 0:
-                return _("{colour} tree: −20").format(colour=colour)
-            return _("{colour} tree: +20 while no other {colour}").format(colour=colour)
-        return _("one card, colour not outside Bad")
-    if b == UNLUCKY:
-        return _("sweetness {sum} of {target}").format(sum=sum(c.sweetness for c in cards), target=UNLUCKY_TARGET)
-    if b == FORTEPIANO:
-        return _("pair open: height ≠ {height}").format(height=cards[-1].height) if n % 2 else \
-            _("any card starts a pair")
-    if b == SWEET:
-        return _("pair open: sweetness {sweetness}").format(sweetness=cards[-1].sweetness) if n % 2 else \
-            _("any card starts a pair")
-    if b == STEADY:
-        if not n:
-            return _("any height first")
-        h = cards[-1].height
-        return _("next height {low}-{high}").format(low=max(1, h - 1), high=min(5, h + 1))
-    return _("any card, 0 each (easy)") if easy else _("any card, −1 each")
-
-
-# ------------------------------------------------------------------------------------------------
-# the module the shell drives
 
 class DraftCiderCompanion(TableModule):
     """Draft Cider at the table (``table.companion.protocol.GameCompanion``). Modes: ``setup``,
@@ -515,61 +217,8 @@ class DraftCiderCompanion(TableModule):
 
     # --- buttons, keys, touch -----------------------------------------------------------------
     def _command_for(self, b: str) -> str | None:
-        if self.mode == "resume":
-            return {"confirm": "resume", "undo": "discard"}.get(b)
-        if self.mode == "result":
-            return "new" if b == "confirm" else None
-        if self.mode == "setup":
-            s = self.setup
-            if b.startswith("trough") and b[6:] in ("2", "3", "4", "5", "6"):
-                b = f"players:{b[6:]}"
-            if b.startswith("players:") and _digit(b[8:], 2, 6):
-                self.setup = replace(s, players=int(b[8:]))
-                return ""
-            if b in ("trough7", "easy", "e"):
-                self.setup = replace(s, easy=not s.easy)
-                return ""
-            if b in ("trough1", "padmode", "p"):
-                self.setup = replace(s, pad="end" if s.pad == "live" else "live")
-                return ""
-            return "start" if b == "confirm" else None
-        if b == "undo":
-            return "undo"
-        st = self.stage()
-        if b.startswith("player:") and self.mode == "pad":
-            return f"player {b[7:]}"
-        if b.startswith("batch:"):
-            return f"batch {b[6:]}"
-        if st == "colour":
-            if b.startswith("colour:"):
-                return f"colour {b[7:]}"
-            if b in COLOUR_KEYS:
-                return f"colour {COLOUR_KEYS[b]}"
-            if b.startswith("trough") and b[6:] in ("1", "2", "3"):
-                return f"colour {COLOURS[int(b[6:]) - 1]}"
-            if b == "confirm" and self.mode == "pad":
-                return "batch-done"
-            if b.startswith("trough") or b == "confirm":
-                raise CommandError(_("the colour first: 1 green, 2 gold, 3 red ({asked})").format(asked=self.ask()))
-            return None
-        if st in ("height", "sweetness"):
-            v = b[6:] if b.startswith("trough") else b[4:] if b.startswith("pip:") else b
-            if _digit(v, 1, 5):
-                return f"{st} {v}"
-            if b.startswith("trough") or b == "confirm":
-                raise CommandError((_("the height is 1-5 ({asked})") if st == "height" else
-                                    _("the sweetness is 1-5 ({asked})")).format(asked=self.ask()))
-            return None
-        if st in ("batch", "choose"):
-            if b in BATCH_BUTTONS:
-                return f"batch {BATCHES[BATCH_BUTTONS[b]]}"
-            if b == "confirm":
-                if st == "batch":
-                    raise CommandError(_("choose the batch with its button ({asked})").format(asked=self.ask()))
-                last = self.pad_player == self.setup.players - 1
-                return "pad-done" if last else f"player {self.pad_player + 2}"
-            return None
-        return None
+        """What button ``b`` means now (``buttons.BUTTONS``, looked up by ``press``)."""
+        return command_for(self, b)
 
     # --- commands -----------------------------------------------------------------------------
     def setup_help(self, text: str) -> str:
@@ -596,76 +245,13 @@ class DraftCiderCompanion(TableModule):
         if text in ("undo", "u"):
             self._undo()
             return
-        canon = self._canonical(text)
+        canon = canonical(text, self)
         said = self._apply(canon)
         self.cmds.append(canon)
         self.said_last = said
         self.log.extend(said)
         self._emit("cmd", canon)  # journalled before a "finished" it may cause
         self._after()
-
-    def _canonical(self, text: str) -> str:
-        """The journal's form of a command (short forms resolved against the stage)."""
-        st = self.stage()
-        w = text.split()
-        if len(w) == 1 and w[0] in COLOUR_KEYS and st == "colour":
-            w = [COLOUR_KEYS[w[0]]]
-        if len(w) == 1:
-            x = w[0]
-            if x in COLOURS:
-                return f"colour {x}"
-            if _digit(x, 1, 5) and st in ("height", "sweetness"):
-                return f"{st} {x}"
-            if x in BATCHES:
-                return f"batch {x}"
-            if x in ("done", "ok", "confirm"):
-                if st == "colour" and self.mode == "pad":
-                    return "batch-done"
-                if st == "choose":
-                    return "pad-done" if self.pad_player == self.setup.players - 1 else f"player {self.pad_player + 2}"
-            if x in ("batch-done", "pad-done"):
-                return x
-        if w[0] == "pick" and len(w) >= 2 and w[1] == "seat":
-            if len(w) != 7 or not _digit(w[2], 1, 6):
-                raise CommandError(_("pick seat N COLOUR hH sS BATCH, e.g. pick seat 2 red h3 s4 feather"))
-            return f"pick seat {w[2]} {self._card_words(w[3:6])} {self._batch_word(w[6])}"
-        if w[0] == "pick" and len(w) == 5:
-            w = w[1:]
-        if len(w) == 4 and w[0] in COLOURS and self.mode == "play":
-            return f"pick seat {self.seat() + 1} {self._card_words(w[:3])} {self._batch_word(w[3])}"
-        if w[0] == "card" and len(w) == 4:
-            w = w[1:]
-        if len(w) == 3 and w[0] in COLOURS:
-            return f"card {self._card_words(w)}"
-        match w:
-            case ["colour" | "color", c] if c in COLOURS:
-                return f"colour {c}"
-            case ["height" | "sweetness", v] if _digit(v, 1, 5):
-                return f"{w[0]} {v}"
-            case ["batch", b]:
-                return f"batch {self._batch_word(b)}"
-            case ["player", n] if _digit(n, 1, 6):
-                return f"player {n}"
-            case ["pad", n, b, c, h, s] if _digit(n, 1, 6):
-                return f"pad {n} {self._batch_word(b)} {self._card_words([c, h, s])}"
-        raise CommandError(_("{command} is not a Draft Cider command (now: {asked})").format(command=repr(text),
-                                                                                            asked=self.ask()))
-
-    @staticmethod
-    def _card_words(words: list[str]) -> str:
-        try:
-            return Card.from_text(" ".join(words)).to_text()
-        except CardError as exc:
-            raise CommandError(card_error_words(str(exc))) from None
-
-    @staticmethod
-    def _batch_word(word: str) -> str:
-        if word in BATCHES:
-            return word
-        if _digit(word, 1, 8):
-            return BATCHES[int(word) - 1]
-        raise CommandError(_("no batch {word} (batches: {batches}, or 1-8)").format(word=repr(word),
-                                                                                     batches=", ".join(BATCHES)))
 
     # --- applying (the same code for live input, undo, resume and replay) ---------------------
     def _apply(self, canon: str) -> list[str]:
@@ -677,11 +263,19 @@ class DraftCiderCompanion(TableModule):
             return self._apply_live(canon, verb, w, st)
         return self._apply_pad(canon, verb, w, st)
 
-    def _take_attr(self, verb: str, w: list[str], st: str) -> None:
-        want = {"colour": "colour", "height": "height", "sweetness": "sweetness"}[verb]
-        if st != want:
+    def _take_attr(self, verb: str, w: list[str], st: str, complete: Callable[[Card], list[str]]) -> list[str]:
+        """A colour, height or sweetness of the card being entered; once the card is whole,
+        ``complete(card)`` (nothing kept of this step when that refuses it)."""
+        if st != verb:
             raise CommandError(_("{command}: not now ({asked})").format(command=f"{verb} {w[1]}", asked=self.ask()))
         self.entry.append(w[1] if verb == "colour" else int(w[1]))
+        if len(self.entry) < 3:
+            return []
+        try:
+            return complete(Card(*self.entry))
+        except CommandError:
+            self.entry.pop()
+            raise
 
     def _check_card_free(self, card: Card, used: Counter[Card]) -> None:
         assert self.setup is not None
@@ -702,16 +296,8 @@ class DraftCiderCompanion(TableModule):
         assert self.engine is not None
         if st == "over":
             raise CommandError(_("the game is over"))
-        if verb in ("colour", "height", "sweetness"):
-            self._take_attr(verb, w, st)
-            if len(self.entry) == 3:
-                card = Card(*self.entry)
-                try:
-                    self._check_card_free(card, self._used_live())
-                except CommandError:
-                    self.entry.pop()
-                    raise
-            return []
+        if verb in STAGES[:3]:
+            return self._take_attr(verb, w, st, self._check_live_card)
         if verb == "card":
             if st != "colour":
                 raise CommandError(_("a card is entered at the start of a pick; undo first ({asked})").format(
@@ -736,6 +322,10 @@ class DraftCiderCompanion(TableModule):
             self._check_card_free(card, self._used_live())
             return self._pick(card, BATCHES.index(w[6]))
         raise CommandError(_("{command}: not in a live game ({asked})").format(command=repr(canon), asked=self.ask()))
+
+    def _check_live_card(self, card: Card) -> list[str]:
+        self._check_card_free(card, self._used_live())
+        return []
 
     def _half_entered(self) -> str:
         return _("a card is half entered ({card}): finish it or undo").format(card=self.entry_text())
@@ -776,58 +366,74 @@ class DraftCiderCompanion(TableModule):
                  ).format(phase=e.phase, phases=e.phases, n=per, per=e.per_phase, seat=seat_name(e.first_seat(e.phase)))
 
     def _apply_pad(self, canon: str, verb: str, w: list[str], st: str) -> list[str]:
-        p = self.pad_player
-        if verb == "player":
-            n = int(w[1]) - 1
-            if n >= self.setup.players:
-                raise CommandError(_("there are {n} players").format(n=self.setup.players))
-            if st != "choose":
-                raise CommandError(_("finish this batch first (CONFIRM), or undo ({asked})").format(asked=self.ask()))
-            self.pad_player = n
-            return [_("Score pad: {seat}").format(seat=seat_name(n))]
-        if verb == "batch":
-            if st != "choose":
-                raise CommandError(_("{command}: finish this batch first (CONFIRM) ({asked})").format(
-                    command=f"batch {w[1]}", asked=self.ask()))
-            self.pad_batch = BATCHES.index(w[1])
-            return []
-        if verb == "batch-done":
-            if st != "colour":
-                raise CommandError(self._half_entered())
-            self.pad_batch = None
-            return []
-        if verb in ("colour", "height", "sweetness"):
-            if st not in STAGES:
-                raise CommandError(_("choose a batch first ({asked})").format(asked=self.ask()))
-            self._take_attr(verb, w, st)
-            if len(self.entry) == 3:
-                card = Card(*self.entry)
-                try:
-                    return self._pad_add(p, self.pad_batch, card)  # type: ignore[arg-type]
-                except CommandError:
-                    self.entry.pop()
-                    raise
-            return []
-        if verb == "card":
-            if st != "colour":
-                raise CommandError(_("choose a batch first ({asked})").format(asked=self.ask()) if st == "choose"
-                                   else self._half_entered())
-            return self._pad_add(p, self.pad_batch, Card.from_text(" ".join(w[1:])))  # type: ignore[arg-type]
-        if verb == "pad":
-            n = int(w[1]) - 1
-            if n >= self.setup.players:
-                raise CommandError(_("there are {n} players").format(n=self.setup.players))
-            if self.entry or st not in ("choose", "colour"):
-                raise CommandError(self._half_entered())
-            said = self._pad_add(n, BATCHES.index(w[2]), Card.from_text(" ".join(w[3:6])))
-            self.pad_player, self.pad_batch = n, None  # the screen shows the player just entered
-            return said
-        if verb == "pad-done":
-            if self.entry:
-                raise CommandError(self._half_entered())
-            self.result = score_pad(self.pad_dict(), deck=self.setup.config().deck)
-            return self.result_lines()
-        raise CommandError(_("{command}: not on the score pad ({asked})").format(command=repr(canon), asked=self.ask()))
+        handler = self._PAD_VERBS.get(verb)
+        if handler is None:
+            raise CommandError(_("{command}: not on the score pad ({asked})").format(command=repr(canon),
+                                                                                     asked=self.ask()))
+        return handler(self, w, st)
+
+    def _pad_seat(self, word: str) -> int:
+        n = int(word) - 1
+        if n >= self.setup.players:
+            raise CommandError(_("there are {n} players").format(n=self.setup.players))
+        return n
+
+    def _pad_player_cmd(self, w: list[str], st: str) -> list[str]:
+        n = self._pad_seat(w[1])
+        if st != "choose":
+            raise CommandError(_("finish this batch first (CONFIRM), or undo ({asked})").format(asked=self.ask()))
+        self.pad_player = n
+        return [_("Score pad: {seat}").format(seat=seat_name(n))]
+
+    def _pad_batch_cmd(self, w: list[str], st: str) -> list[str]:
+        if st != "choose":
+            raise CommandError(_("{command}: finish this batch first (CONFIRM) ({asked})").format(
+                command=f"batch {w[1]}", asked=self.ask()))
+        self.pad_batch = BATCHES.index(w[1])
+        return []
+
+    def _pad_batch_done(self, w: list[str], st: str) -> list[str]:
+        if st != "colour":
+            raise CommandError(self._half_entered())
+        self.pad_batch = None
+        return []
+
+    def _pad_attr(self, w: list[str], st: str) -> list[str]:
+        if st not in STAGES:
+            raise CommandError(_("choose a batch first ({asked})").format(asked=self.ask()))
+        return self._take_attr(w[0], w, st, self._pad_card)
+
+    def _pad_card(self, card: Card) -> list[str]:
+        """The card just entered, into the batch being filled."""
+        assert self.pad_batch is not None
+        return self._pad_add(self.pad_player, self.pad_batch, card)
+
+    def _pad_card_cmd(self, w: list[str], st: str) -> list[str]:
+        if st != "colour":
+            raise CommandError(_("choose a batch first ({asked})").format(asked=self.ask()) if st == "choose"
+                               else self._half_entered())
+        return self._pad_card(Card.from_text(" ".join(w[1:])))
+
+    def _pad_any(self, w: list[str], st: str) -> list[str]:
+        n = self._pad_seat(w[1])
+        if self.entry or st not in ("choose", "colour"):
+            raise CommandError(self._half_entered())
+        said = self._pad_add(n, BATCHES.index(w[2]), Card.from_text(" ".join(w[3:6])))
+        self.pad_player, self.pad_batch = n, None  # the screen shows the player just entered
+        return said
+
+    def _pad_done(self, w: list[str], st: str) -> list[str]:
+        if self.entry:
+            raise CommandError(self._half_entered())
+        self.result = score_pad(self.pad_dict(), deck=self.setup.config().deck)
+        return self.result_lines()
+
+    _PAD_VERBS: ClassVar[dict[str, Callable[[DraftCiderCompanion, list[str], str], list[str]]]] = {
+        "player": _pad_player_cmd, "batch": _pad_batch_cmd, "batch-done": _pad_batch_done,
+        "colour": _pad_attr, "height": _pad_attr, "sweetness": _pad_attr, "card": _pad_card_cmd,
+        "pad": _pad_any, "pad-done": _pad_done,
+    }
+    """The score pad's commands: verb → handler (the journal's long form, ``commands.canonical``)."""
 
     def _pad_add(self, p: int, b: int, card: Card) -> list[str]:
         orch = self.pad_cards[p]
@@ -963,7 +569,7 @@ class DraftCiderCompanion(TableModule):
         """Who won, with how many points (the result screen's heading)."""
         scores = self.final_scores()
         win = self.winners()
-        names = _joined([self.seat_title(s) for s in win], N_("{first} and {second}"))
+        names = joined([self.seat_title(s) for s in win], N_("{first} and {second}"))
         best = scores[win[0]].total if win else 0
         return ngettext("{names} wins with {best} points", "{names} win (a tie) with {best} points",
                         len(win)).format(names=names, best=best)
@@ -976,47 +582,6 @@ class DraftCiderCompanion(TableModule):
         assert self.engine is not None
         return {**self.engine.to_record(), **self.names_record()}
 
-
-# ------------------------------------------------------------------------------------------------
-# a whole game as table commands (scenario tests, the demo)
-
-def table_script(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random"), *, easy: bool = False,
-                 steps: bool = False) -> tuple[list[str], State]:
-    """Bots play a seeded game in the engine (``table.games.draftcider.bots``); returns what a table
-    would enter for it (setup line, ``start``, one ``pick`` per pick — or, with ``steps``, the
-    colour, height, sweetness and batch one by one) and the engine's finished game."""
-    import random
-
-    from table.games.draftcider.bots import make_bot, play_game, seat_seed
-
-    seats = [make_bot(bots[i % len(bots)], random.Random(seat_seed(seed, i))) for i in range(players)]
-    final = play_game(Config(players, easy=easy), seats, seed)
-    out = [DSetup(players, easy, "live").to_text(), "start"]
-    replayed = State(final.config)
-    for a in final.history:
-        if a >= DEAL:
-            replayed.apply(a)
-            continue
-        seat = replayed.current_player()
-        c, b = divmod(a, N_BATCHES)
-        card = final.deck[c]
-        if steps:
-            out += [f"colour {card.colour}", f"height {card.height}", f"sweetness {card.sweetness}",
-                    f"batch {BATCHES[b]}"]
-        else:
-            out.append(f"pick seat {seat + 1} {card} {BATCHES[b]}")
-        replayed.apply(a)
-    return out, final
-
-
-def pad_script(state: State) -> list[str]:
-    """A finished engine game as the end-only pad's commands (setup, start, cards, pad-done)."""
-    out = [DSetup(state.players, state.config.easy, "end").to_text(), "start"]
-    for s in range(state.players):
-        for b, cards in enumerate(state.orchards[s]):
-            out += [f"pad {s + 1} {BATCHES[b]} {c}" for c in cards]
-    out.append("pad-done")
-    return out
 
 
 def make_companion(*, on_command: CommandHook | None = None, rng: Any = None, data: Any = None) -> DraftCiderCompanion:

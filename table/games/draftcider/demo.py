@@ -17,7 +17,8 @@ from typing import Any
 import pygame
 
 from table.companion.ports import Indicators
-from table.games.draftcider.companion import DraftCiderCompanion, table_script
+from table.games.draftcider.companion import DraftCiderCompanion
+from table.games.draftcider.script import table_script
 from table.games.draftcider.view import DraftCiderView
 from table.games.zankapfel.demo import DONE, PLAY, ZankapfelDemoScreen
 

@@ -11,6 +11,14 @@ import json
 import sys
 from pathlib import Path
 
+from table.engine.errors import DataError, ScorePadError
+from table.games.draftcider.files import load_deck
+from table.games.draftcider.rules.pad import score_pad
+from table.games.draftcider.rules.scoring import BATCHES
+from table.games.draftcider.text import columns
+from table.games.draftcider.words import batch_title
+from table.i18n import _
+
 MAX_PAD_BYTES = 1_000_000
 """A pad for 6 players × 12 cards is a few kB; anything this big is not a pad."""
 PROG = "applejack-table score"
@@ -28,18 +36,13 @@ def _read(path: Path) -> str:
         with path.open(encoding="utf-8") as f:
             text = f.read(MAX_PAD_BYTES + 1)
     if len(text) > MAX_PAD_BYTES:
-        raise ValueError(f"larger than {MAX_PAD_BYTES} characters; not a score pad")
+        raise ScorePadError(f"larger than {MAX_PAD_BYTES} characters; not a score pad")
     return text
 
 
 def format_table(result: dict[str, object]) -> str:
     """The result as a plain-text table: one row per batch, one column per player (the batch
     names and headings in the current language; columns counted as a terminal shows them)."""
-    from table.games.draftcider.companion import batch_title
-    from table.games.draftcider.rules.scoring import BATCHES
-    from table.games.draftcider.text import columns
-    from table.i18n import _
-
     players = result["players"]
     assert isinstance(players, list)
     rows = [("", *(p["name"] for p in players))]
@@ -63,16 +66,12 @@ def format_table(result: dict[str, object]) -> str:
 def run(path: Path, as_json: bool) -> int:
     """Score the pad in ``path`` ("-": standard input) and print the result (a table, or one
     JSON object with ``as_json``). Bad input: one line on stderr naming the file, exit 2."""
-    from table.engine.errors import DataError, ScorePadError
-    from table.games.draftcider.files import load_deck
-    from table.games.draftcider.rules.pad import score_pad
-
     path = Path(path)
     try:
         text = _read(path)
     except (OSError, UnicodeDecodeError) as exc:
         return _fail(path, f"cannot read: {getattr(exc, 'strerror', None) or exc}")
-    except ValueError as exc:
+    except ScorePadError as exc:
         return _fail(path, str(exc))
     try:
         pad = json.loads(text)

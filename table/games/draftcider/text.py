@@ -34,18 +34,13 @@ light where the entered card may legally go. CONFIRM goes on, UNDO undoes.
 
 from __future__ import annotations
 
+import unicodedata
+
 from table.companion.labels import listed
-from table.engine.errors import ActionParseError, IllegalActionError
-from table.games.draftcider.companion import (
-    CommandError,
-    DraftCiderCompanion,
-    batch_key,
-    batch_note,
-    batch_title,
-    card_name,
-    seat_name,
-)
+from table.engine.errors import TableError
+from table.games.draftcider.companion import DraftCiderCompanion
 from table.games.draftcider.rules.scoring import BATCHES, score_orchard
+from table.games.draftcider.words import batch_key, batch_note, batch_title, card_name, seat_name
 from table.i18n import _
 
 WORDS = {"": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm", "done": "confirm",
@@ -65,8 +60,6 @@ def _pad(text: str, width: int) -> str:
 
 def columns(text: str) -> int:
     """How many terminal columns ``text`` takes (East Asian wide and fullwidth characters: two)."""
-    import unicodedata
-
     return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
 
 
@@ -125,6 +118,6 @@ def handle_line(ctl: DraftCiderCompanion, line: str) -> str | None:
         return f"{word}: {ctl.ask()}"
     try:
         ctl.do(word)
-    except (CommandError, IllegalActionError, ActionParseError, ValueError) as exc:
+    except TableError as exc:  # every refusal (CommandError, the engine's, a card's) is one line
         return str(exc)
     return None

@@ -20,7 +20,9 @@ from table.display import players_view
 from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ModuleView
 from table.display.render import BG, DIM, FG, LIT, OK, PANEL, Colour, contrast
-from table.games.draftcider.companion import (
+from table.games.draftcider.rules.cards import COLOURS
+from table.games.draftcider.rules.scoring import BATCHES, score_orchard
+from table.games.draftcider.words import (
     batch_key,
     batch_note,
     batch_title,
@@ -28,8 +30,6 @@ from table.games.draftcider.companion import (
     height_text,
     sweetness_text,
 )
-from table.games.draftcider.rules.cards import COLOURS
-from table.games.draftcider.rules.scoring import BATCHES, score_orchard
 from table.i18n import N_, _, ngettext
 
 CARD_RGB: dict[str, Colour] = {"green": (70, 170, 80), "gold": (225, 180, 40), "red": (205, 50, 50)}
