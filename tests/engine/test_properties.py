@@ -7,8 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from table.games.applejack.rules import actions as A
+from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.events import Event, GameEnded, GameStarted, TurnStarted, event_from_dict
-from table.games.applejack.rules.game import OVER, GameConfig, GameState, new_game
+from table.games.applejack.rules.game import OVER, GameState, new_game
 from table.games.applejack.rules.record import GameRecord, state_from_dict, state_to_dict
 
 from .helpers import default_data

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from table.bots.common import RandomBot
+from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.data import DataSet
-from table.games.applejack.rules.game import CHANCE, GameConfig, GameState, new_game, sample_chance
+from table.games.applejack.rules.game import CHANCE, GameState, new_game, sample_chance
 
 
 @runtime_checkable

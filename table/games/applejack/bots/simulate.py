@@ -18,8 +18,8 @@ from typing import TextIO
 
 from table.games.applejack.bots.base import make_bot, play_game, seat_seed
 from table.games.applejack.files import load_dataset
+from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.data import DataSet
-from table.games.applejack.rules.game import GameConfig
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ from table.companion.labels import both, either, is_number, seat_label
 from table.engine.errors import IllegalActionError
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.cells import EMPTY, tile_of
+from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.data import SEAT_GLYPHS, SEAT_SYMBOLS, DataSet
 from table.games.applejack.rules.events import (
     BlossomScoring,
@@ -50,7 +51,6 @@ from table.games.applejack.rules.game import (
     SETUP,
     STOCK,
     STOCK_DRAW,
-    GameConfig,
     GameState,
 )
 from table.games.applejack.rules.track import Track, TrackAction, TrackKind
