@@ -113,8 +113,11 @@ def test_a_clone_plays_on_independently():
 def test_event_from_dict_rejects_garbage():
     import pytest
 
-    for bad in ({}, {"type": "nope"}, {"type": "harvest", "colour": 3}):
-        with pytest.raises(ValueError):
+    from table.engine.errors import RecordError
+
+    for bad in ({}, {"type": "nope"}, {"type": "harvest", "colour": 3}, [1, 2], None, "harvest",
+                {"type": "game_ended"}, {"type": "game_ended", "turns": 3, "extra": 1}):
+        with pytest.raises(RecordError):
             event_from_dict(bad)
     assert isinstance(event_from_dict({"type": "game_ended", "turns": 3}), Event)
 
