@@ -459,8 +459,9 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
             self._say(self.turn_line())
 
     _MODE_PRESS: ClassVar[dict[Mode, Callable[[Controller, str], str | None]]] = {
-        Mode.RESUME: _resume_press, Mode.SETUP: SetupJob._setup_press, Mode.CORRECT: CorrectionJob._correct_press,
-        Mode.PAD: ScorePadJob._pad_press, Mode.RESULT: _result_press,
+        Mode.RESUME: _resume_press, Mode.SETUP: lambda self, b: self._setup_press(b),  # through the names job
+        Mode.CORRECT: lambda self, b: self._correct_press(b), Mode.PAD: lambda self, b: self._pad_press(b),
+        Mode.RESULT: _result_press,
     }
     """What a button means in each mode but play (``_play_press``)."""
     _BEFORE_GAME: ClassVar[dict[str, Callable[[Controller, str], None]]] = {
