@@ -8,8 +8,9 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from table.companion.labels import is_number, listed, seat_label, start_honey
+from table.companion.players import check_name
 from table.games.applejack.companion.base import ControllerBase
-from table.games.applejack.companion.errors import CommandError, parse_numbers
+from table.games.applejack.companion.errors import CommandError, SetupError, parse_numbers
 from table.games.applejack.companion.teach import setup_label, setup_value, teach_words
 from table.games.applejack.rules.track import TrackConfig
 from table.i18n import _, ngettext
@@ -59,15 +60,25 @@ class Setup:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Setup:
-        tiles = d.get("apple_tiles")
-        orchards = d.get("orchards")
-        return cls(int(d["players"]), bool(d.get("cottage", False)),
-                   tuple(int(x) for x in tiles) if tiles is not None else None, bool(d.get("sensor", False)),
-                   bool(d.get("tracked", False)), tuple(int(s) for s in d.get("hints", ())),
-                   tuple(str(o) for o in orchards) if orchards else None, int(d.get("campaign", 0)),
-                   tuple(int(t) for t in d.get("kept", ())),
-                   teach=bool(d.get("teach", False)), names=names_from(d.get("names")))
+    def from_dict(cls, d: Any) -> Setup:
+        """A journalled setup (``to_dict``) back; SetupError with one line when it is not one."""
+        if not isinstance(d, dict):
+            raise SetupError(f"a game setup is an object, not {type(d).__name__}")
+        try:
+            tiles = d.get("apple_tiles")
+            orchards = d.get("orchards")
+            return cls(int(d["players"]), bool(d.get("cottage", False)),
+                       tuple(int(x) for x in tiles) if tiles is not None else None, bool(d.get("sensor", False)),
+                       bool(d.get("tracked", False)), tuple(int(s) for s in d.get("hints", ())),
+                       tuple(str(o) for o in orchards) if orchards else None, int(d.get("campaign", 0)),
+                       tuple(int(t) for t in d.get("kept", ())),
+                       teach=bool(d.get("teach", False)), names=names_from(d.get("names")))
+        except SetupError:
+            raise
+        except KeyError as exc:
+            raise SetupError(f"a game setup without {exc.args[0]!r}") from None
+        except (TypeError, ValueError, OverflowError) as exc:
+            raise SetupError(f"not a game setup: {exc}") from None
 
     def variants_text(self) -> str:
         """The variants chosen, in words ("" for the base game)."""
@@ -96,16 +107,17 @@ class Setup:
 
 
 def names_from(value: Any) -> tuple[str | None, ...]:
-    """A journalled setup's ``names`` (ValueError when they are not names; see companion/players.py)."""
-    from table.companion.players import check_name
-
+    """A journalled setup's ``names`` (SetupError when they are not names; see companion/players.py)."""
     if value is None:
         return ()
     if not isinstance(value, list) or len(value) > 8:
-        raise ValueError("names: a list of one name (or null) per seat")
-    names = [None if n is None else check_name(str(n)) if isinstance(n, str) else None for n in value]
+        raise SetupError("names: a list of one name (or null) per seat")
+    try:
+        names = [None if n is None else check_name(str(n)) if isinstance(n, str) else None for n in value]
+    except ValueError as exc:  # check_name's refusal of a name
+        raise SetupError(f"names: {exc}") from None
     if any(n is None and v is not None for n, v in zip(names, value, strict=True)):
-        raise ValueError("names: a list of one name (or null) per seat")
+        raise SetupError("names: a list of one name (or null) per seat")
     return tuple(names)
 
 
