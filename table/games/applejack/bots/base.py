@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from table.bots.common import RandomBot
+from table.games.applejack.bots.greedy import GreedyBot
+from table.games.applejack.bots.strong import StrongBot
 from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.data import DataSet
 from table.games.applejack.rules.game import CHANCE, GameState, new_game, sample_chance
@@ -31,9 +33,6 @@ BOT_NAMES: tuple[str, ...] = ("random", "greedy", "strong")
 
 def make_bot(name: str, rng: random.Random, **options: Any) -> Bot:
     """A bot by name ("random", "greedy", "strong"); ``options`` go to the strong bot."""
-    from table.games.applejack.bots.greedy import GreedyBot
-    from table.games.applejack.bots.strong import StrongBot
-
     if name == "random":
         return RandomBot(rng)
     if name == "greedy":

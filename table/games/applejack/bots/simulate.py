@@ -8,8 +8,10 @@ number of worker processes or on the order in which games finish.
 from __future__ import annotations
 
 import csv
+import os
 import random
 import statistics
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
@@ -61,8 +63,6 @@ def _data(path: str | None) -> DataSet:
 
 def run_game(job: tuple[int, int, int, tuple[str, ...], str | None]) -> list[SeatResult]:
     """Play game number ``index`` (seed ``seed``) with the named bots; one result per seat."""
-    import time
-
     index, seed, players, bot_names, data_path = job
     data = _data(data_path)
     bots = [make_bot(name, random.Random(seat_seed(seed, s))) for s, name in enumerate(bot_names)]
@@ -185,11 +185,9 @@ def write_csv(results: Sequence[Sequence[SeatResult]], out: TextIO) -> None:
 def plot_scores(results: Sequence[Sequence[SeatResult]], path: str | Path, width: int = 800,
                 height: int = 480) -> None:
     """Score histograms per seat (one colour per seat) into a PNG, headless with pygame-ce."""
-    import os
-
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
+    import pygame  # deferred: pygame is heavy and optional, only the plot needs it
 
     pygame.font.init()
     colours = [(215, 38, 61), (143, 209, 79), (242, 140, 40), (123, 63, 160)]
