@@ -12,8 +12,8 @@ It knows nothing of pygame, GPIO or SQLite. Two layers:
 
 The jobs: :mod:`.setup` (the setup screen), :mod:`.correction` (the correction screen),
 :mod:`.scorepad` (score pad and result), :mod:`.announcements` (the queue and the log lines),
-:mod:`.tracking` (orchard tracking and the bot's advice); this module holds the modes, the
-buttons, the LEDs, the journal and resume.
+:mod:`.tracking` (orchard tracking and the bot's advice), :mod:`.resume` (the resume screen); this
+module holds the modes, the buttons, the LEDs, the journal and the replay.
 
 What the screen must show is the controller's public state (``mode``, ``track``,
 ``pending``, ``correction``, ``pad`` …) and :meth:`Controller.buttons`; what the LEDs must show
@@ -37,6 +37,7 @@ from table.games.applejack.companion.base import TROUGH_BUTTONS, Mode
 from table.games.applejack.companion.correction import Correction, CorrectionJob
 from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.hints import Hint
+from table.games.applejack.companion.resume import ResumeJob
 from table.games.applejack.companion.scorepad import ScorePad, ScorePadJob
 from table.games.applejack.companion.setup import Setup, SetupJob, campaign_middle
 from table.games.applejack.companion.teach import TeachJob
@@ -92,7 +93,8 @@ class Buttons:
 
 
 
-class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, TrackingJob, TeachJob):
+class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, TrackingJob, TeachJob,
+                 ResumeJob):
     """See the module docstring. ``on_command(kind, payload)`` receives ``("game", setup dict)``
     when a game starts, ``("cmd", text)`` for every command that changed the game and
     ``("finished", record dict)`` when the score pad is done."""
@@ -280,19 +282,6 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
         press = self._MODE_PRESS.get(self.mode)
         return press(self, b) if press is not None else self._play_press(b)
 
-    def _resume_press(self, b: str) -> str | None:
-        if b in ("undo", "escape"):
-            if self.discard_armed:
-                return "discard"
-            self.discard_armed = True  # a game is never thrown away by one press
-            self.refusal = _("Press UNDO again to discard this game for good (CONFIRM resumes it)")
-            self._say(self.refusal)
-            return ""
-        if b == "confirm":
-            self.discard_armed = False
-            return "resume"
-        return None
-
     def _result_press(self, b: str) -> str | None:
         if self.coach is not None and self.coach.press(b):  # the coach page (companion/coach.py)
             return ""
@@ -378,24 +367,6 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
             raise CommandError(_("a game is running"))
         self._start(self.setup, journal=True)
 
-    def _do_resume(self, rest: str) -> None:
-        if self.mode != Mode.RESUME or self._resume_payload is None:
-            raise CommandError(_("no game to resume"))
-        if self.resume_refused:
-            raise CommandError(_("cannot resume: {reason}").format(reason=self.resume_refused))
-        setup, cmds = self._resume_payload
-        self._resume_payload = None
-        self.replay(setup, cmds)
-
-    def _do_discard(self, rest: str) -> None:
-        if self.mode != Mode.RESUME:
-            raise CommandError(_("no game to resume"))
-        self._resume_payload = None
-        self.resume_refused, self.discard_armed = "", False
-        self.mode = Mode.SETUP
-        self._emit("discard", None)
-        self._changed()
-
     def _do_new_game(self, rest: str) -> None:
         if self.mode not in (Mode.RESULT, Mode.SETUP):
             raise CommandError(_("finish this game first"))
@@ -459,13 +430,13 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
             self._say(self.turn_line())
 
     _MODE_PRESS: ClassVar[dict[Mode, Callable[[Controller, str], str | None]]] = {
-        Mode.RESUME: _resume_press, Mode.SETUP: lambda self, b: self._setup_press(b),  # through the names job
+        Mode.RESUME: ResumeJob._resume_press, Mode.SETUP: lambda self, b: self._setup_press(b),  # through the names job
         Mode.CORRECT: lambda self, b: self._correct_press(b), Mode.PAD: lambda self, b: self._pad_press(b),
         Mode.RESULT: _result_press,
     }
     """What a button means in each mode but play (``_play_press``)."""
     _BEFORE_GAME: ClassVar[dict[str, Callable[[Controller, str], None]]] = {
-        "setup": _do_setup, "start": _do_start, "resume": _do_resume, "discard": _do_discard,
+        "setup": _do_setup, "start": _do_start, "resume": ResumeJob._do_resume, "discard": ResumeJob._do_discard,
         "new-game": _do_new_game, "teach": _do_teach,
     }
     """The words that need no game, each journalling itself."""
@@ -550,26 +521,6 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
         self.winners = ()
         self.record = None
         self.coach = None
-        self._changed()
-
-    def offer_resume(self, setup: Setup, cmds: list[str], info: str = "", *, refused: str = "") -> None:
-        """An unfinished game was found: the resume screen asks (confirm = resume, undo twice =
-        discard it). ``refused``: why it cannot be resumed (confirm then says so; only a discard
-        clears it)."""
-        self.mode = Mode.RESUME
-        self._resume_payload = (setup, list(cmds))
-        self.resume_refused, self.discard_armed = refused, False
-        if refused:
-            self.resume_info = _("cannot resume: {reason}").format(reason=refused)
-        elif info:
-            self.resume_info = info
-        else:
-            players = ngettext("{n} player", "{n} players", setup.players).format(n=setup.players)
-            self.resume_info = ngettext("{players}, {n} step recorded", "{players}, {n} steps recorded",
-                                        len(cmds)).format(players=players, n=len(cmds))
-        self._say((_("Unfinished game found ({info}): undo twice discards it") if refused else
-                   _("Unfinished game found ({info}): confirm resumes it, undo twice starts a new one")).format(
-                       info=self.resume_info))
         self._changed()
 
     def replay(self, setup: Setup, cmds: list[str]) -> None:
