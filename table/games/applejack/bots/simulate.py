@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TextIO
 
-from table.games.applejack.bots.base import make_bot, play_game, seat_seed
+from table.games.applejack.bots.base import BotChoiceError, make_bot, play_game, seat_seed
 from table.games.applejack.files import load_dataset
 from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.data import DataSet
@@ -98,7 +98,7 @@ def run_game(job: tuple[int, int, int, tuple[str, ...], str | None]) -> list[Sea
 def seat_bots(names: Sequence[str], players: int) -> tuple[str, ...]:
     """The bot of each seat: the list repeated (``random,greedy`` for 4 seats: r, g, r, g)."""
     if not names:
-        raise ValueError("name at least one bot")
+        raise BotChoiceError("name at least one bot")
     return tuple(names[s % len(names)] for s in range(players))
 
 
