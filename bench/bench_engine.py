@@ -18,7 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout without installing
 
 from table.games.applejack.files import load_dataset
-from table.games.applejack.rules.game import GameConfig, new_game, play_random
+from table.games.applejack.rules.config import GameConfig
+from table.games.applejack.rules.game import new_game, play_random
 
 
 def games_per_second(players: int, seconds: float, rounds: int = 5, log_events: bool = True) -> float:

@@ -25,7 +25,7 @@ from table.games.applejack.bots.base import play_game
 from table.games.applejack.bots.fair_target import coach, fair_target
 from table.games.applejack.bots.greedy import GreedyBot
 from table.games.applejack.files import load_dataset
-from table.games.applejack.rules.game import GameConfig
+from table.games.applejack.rules.config import GameConfig
 
 
 def main() -> int:

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from table.games.applejack.bots import make_bot, play_game, seat_seed
 from table.games.applejack.files import load_dataset
-from table.games.applejack.rules.game import GameConfig
+from table.games.applejack.rules.config import GameConfig
 
 _DATA: Any = None
 

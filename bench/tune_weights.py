@@ -25,7 +25,7 @@ from table.games.applejack.bots.evaluate import Weights
 from table.games.applejack.bots.greedy import GreedyBot
 from table.games.applejack.bots.strong import StrongBot
 from table.games.applejack.files import load_dataset
-from table.games.applejack.rules.game import GameConfig
+from table.games.applejack.rules.config import GameConfig
 
 _DATA = None
 

@@ -212,7 +212,7 @@ def read_finished(record: Any, data: Any = None) -> FinishedGame:
     (:data:`OTHER_FORMATS`, and Draft Cider's end-only score pad) are replayed or rescored by their
     engines (:func:`read_other`). HistoryInputError on anything else."""
     from table.engine.errors import EngineError
-    from table.games.applejack.rules.record import FORMAT as GAME_FORMAT
+    from table.games.applejack.rules.config import FORMAT as GAME_FORMAT
     from table.games.applejack.rules.record import GameRecord
     from table.games.applejack.rules.scorepad import score_record
     from table.games.applejack.rules.scoring import winners

@@ -7,7 +7,8 @@ import pytest
 
 from table.cli import main
 from table.games.applejack.files import load_dataset
-from table.games.applejack.rules.game import GameConfig, new_game, play_random
+from table.games.applejack.rules.config import GameConfig
+from table.games.applejack.rules.game import new_game, play_random
 from table.games.applejack.rules.record import GameRecord
 
 PAD = {"players": [

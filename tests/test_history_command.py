@@ -17,7 +17,7 @@ import pytest
 from table.games.applejack.bots.base import play_game
 from table.games.applejack.bots.greedy import GreedyBot
 from table.games.applejack.files import load_dataset
-from table.games.applejack.rules.game import GameConfig
+from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.record import GameRecord
 from table.history import FILENAME, History, read_finished
 from table.statsexport import payload, qr_matrix, text_to_matrix

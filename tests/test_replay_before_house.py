@@ -97,7 +97,8 @@ BOTS = json.loads((FIXTURES / "bots.json").read_text())
                          + [f"strong-{g['players']}p" for g in BOTS["strong"]])
 def test_bots_choose_as_before(game: dict[str, Any]) -> None:
     from table.games.applejack.bots.base import make_bot
-    from table.games.applejack.rules.game import GameConfig, new_game
+    from table.games.applejack.rules.config import GameConfig
+    from table.games.applejack.rules.game import new_game
 
     is_strong = game in BOTS["strong"]
     state = new_game(default_data(), GameConfig(game["players"], cottage=game["players"] == 3 and not is_strong))

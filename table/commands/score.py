@@ -51,7 +51,7 @@ def _applejack(args: argparse.Namespace) -> int:
     from table.commands.inputs import InputError, load_json
     from table.engine.errors import DataError, ScorePadError
     from table.games.applejack.files import load_dataset
-    from table.games.applejack.rules.record import FORMAT as GAME_FORMAT
+    from table.games.applejack.rules.config import FORMAT as GAME_FORMAT
     from table.games.applejack.rules.scorepad import score_pad, score_record
     from table.games.applejack.rules.track import TRACK_FORMAT
 

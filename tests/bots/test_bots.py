@@ -13,7 +13,8 @@ from table.games.applejack.bots import RandomBot, make_bot, play_game, seat_seed
 from table.games.applejack.bots.greedy import GreedyBot
 from table.games.applejack.bots.strong import StrongBot
 from table.games.applejack.files import load_dataset
-from table.games.applejack.rules.game import CHANCE, GameConfig, new_game, sample_chance
+from table.games.applejack.rules.config import GameConfig
+from table.games.applejack.rules.game import CHANCE, new_game, sample_chance
 from table.games.applejack.rules.record import GameRecord
 
 DATA = load_dataset()

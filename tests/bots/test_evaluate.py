@@ -8,7 +8,8 @@ import pytest
 
 from table.games.applejack.bots.evaluate import Position, Weights
 from table.games.applejack.files import load_dataset
-from table.games.applejack.rules.game import EMPTY, PASTURE_ROT, GameConfig, new_game
+from table.games.applejack.rules.config import GameConfig
+from table.games.applejack.rules.game import EMPTY, PASTURE_ROT, new_game
 
 
 @pytest.fixture(scope="module")

@@ -22,7 +22,8 @@ from table.games.applejack.bots.strong import StrongBot
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.files import load_dataset
 from table.games.applejack.rules import actions as A
-from table.games.applejack.rules.game import GameConfig, GameState
+from table.games.applejack.rules.config import GameConfig
+from table.games.applejack.rules.game import GameState
 from table.games.applejack.rules.record import GameRecord
 
 DATA = load_dataset()

@@ -9,7 +9,8 @@ import pytest
 from table.games.applejack.bots.evaluate import Weights
 from table.games.applejack.bots.strong import SOLO_WEIGHTS, StrongBot
 from table.games.applejack.files import load_dataset
-from table.games.applejack.rules.game import CHANCE, SELECT, GameConfig, new_game, sample_chance
+from table.games.applejack.rules.config import GameConfig
+from table.games.applejack.rules.game import CHANCE, SELECT, new_game, sample_chance
 
 DATA = load_dataset()
 

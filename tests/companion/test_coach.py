@@ -210,12 +210,10 @@ def test_a_damaged_record_is_one_line_for_each_part():
 
 
 def test_a_bot_that_crashes_is_one_line(solo, monkeypatch):
-    import table.games.applejack.bots.fair_target as F
-
     def boom(*args, **kwargs):
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr(F, "fair_target", boom)
+    monkeypatch.setattr(C, "fair_target", boom)  # the coach's job calls the name it imported
     got = []
     C.run_job(DATA, solo.record["game"], "k", 1, got.append, bot_options=QUICK)
     assert got[0].status is Status.FAILED and got[0].error == "the bot failed (ZeroDivisionError)"

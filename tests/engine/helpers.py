@@ -6,8 +6,9 @@ import random
 
 from table.games.applejack.files import load_dataset
 from table.games.applejack.rules import hexgrid
+from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.data import DataSet, Tile
-from table.games.applejack.rules.game import PASTURE_ROT, GameConfig, GameState, new_game
+from table.games.applejack.rules.game import PASTURE_ROT, GameState, new_game
 
 _DEFAULT: DataSet | None = None
 

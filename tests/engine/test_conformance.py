@@ -19,7 +19,8 @@ import pytest
 
 from table.engine import protocol
 from table.engine.errors import IllegalActionError
-from table.games.applejack.rules.game import GameConfig, GameState
+from table.games.applejack.rules.config import GameConfig
+from table.games.applejack.rules.game import GameState
 from table.games.applejack.rules.record import Applejack
 from table.games.draftcider import rules as dc
 from table.games.waldgaertner import rules as wg

@@ -7,6 +7,7 @@ import pytest
 from table.engine.errors import IllegalActionError
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules import hexgrid
+from table.games.applejack.rules.config import GameConfig, campaign_config
 from table.games.applejack.rules.events import BlossomScoring, Harvest, MiddleReached, RefillNeeded, TurnStarted
 from table.games.applejack.rules.game import (
     BLIND_DRAW,
@@ -18,9 +19,7 @@ from table.games.applejack.rules.game import (
     SELECT,
     SETUP,
     STOCK,
-    GameConfig,
     GameState,
-    campaign_config,
     play_random,
 )
 from table.games.applejack.rules.walk import Die

@@ -7,8 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from table.games.applejack.rules import actions as A
+from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.events import Event, GameEnded, GameStarted, TurnStarted, event_from_dict
-from table.games.applejack.rules.game import OVER, GameConfig, GameState, new_game
+from table.games.applejack.rules.game import OVER, GameState, new_game
 from table.games.applejack.rules.record import GameRecord, state_from_dict, state_to_dict
 
 from .helpers import default_data
@@ -112,8 +113,11 @@ def test_a_clone_plays_on_independently():
 def test_event_from_dict_rejects_garbage():
     import pytest
 
-    for bad in ({}, {"type": "nope"}, {"type": "harvest", "colour": 3}):
-        with pytest.raises(ValueError):
+    from table.engine.errors import RecordError
+
+    for bad in ({}, {"type": "nope"}, {"type": "harvest", "colour": 3}, [1, 2], None, "harvest",
+                {"type": "game_ended"}, {"type": "game_ended", "turns": 3, "extra": 1}):
+        with pytest.raises(RecordError):
             event_from_dict(bad)
     assert isinstance(event_from_dict({"type": "game_ended", "turns": 3}), Event)
 

@@ -205,7 +205,8 @@ def test_bad_action_text(text):
 
 
 def test_both_faces_speak_one_phase():
-    from table.games.applejack.rules.game import GameConfig, new_game
+    from table.games.applejack.rules.config import GameConfig
+    from table.games.applejack.rules.game import new_game
     from table.games.applejack.rules.phase import Phase
 
     track = Track(default_data(), TrackConfig(2))

@@ -14,7 +14,8 @@ from importlib import resources
 from pathlib import Path
 
 from table.engine.errors import DataError, Problem
-from table.games.applejack.rules.data import FILES, DataSet, parse_dataset
+from table.games.applejack.rules.data import FILES, DataSet
+from table.games.applejack.rules.dataparse import parse_dataset
 
 MAX_FILE_BYTES = 1024 * 1024
 """The shipped files are under 10 KB each; a megabyte is room for any honest edit."""

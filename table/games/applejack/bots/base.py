@@ -7,8 +7,16 @@ from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from table.bots.common import RandomBot
+from table.engine.errors import TableError
+from table.games.applejack.bots.greedy import GreedyBot
+from table.games.applejack.bots.strong import StrongBot
+from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.data import DataSet
-from table.games.applejack.rules.game import CHANCE, GameConfig, GameState, new_game, sample_chance
+from table.games.applejack.rules.game import CHANCE, GameState, new_game, sample_chance
+
+
+class BotChoiceError(TableError):
+    """An unknown bot's name, or bots that do not fit the seats (one line)."""
 
 
 @runtime_checkable
@@ -30,16 +38,13 @@ BOT_NAMES: tuple[str, ...] = ("random", "greedy", "strong")
 
 def make_bot(name: str, rng: random.Random, **options: Any) -> Bot:
     """A bot by name ("random", "greedy", "strong"); ``options`` go to the strong bot."""
-    from table.games.applejack.bots.greedy import GreedyBot
-    from table.games.applejack.bots.strong import StrongBot
-
     if name == "random":
         return RandomBot(rng)
     if name == "greedy":
         return GreedyBot(rng)
     if name == "strong":
         return StrongBot(rng, **options)
-    raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
+    raise BotChoiceError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
 
 
 def seat_seed(seed: int, seat: int) -> int:
@@ -53,7 +58,7 @@ def play_game(data: DataSet, config: GameConfig, bots: Sequence[Bot], seed: int,
     ``random.Random(seed)``, separate from the bots' own RNGs. Returns the final state
     (``GameRecord.of(state, seed)`` makes its record)."""
     if len(bots) != config.players:
-        raise ValueError(f"{len(bots)} bots for {config.players} seats")
+        raise BotChoiceError(f"{len(bots)} bots for {config.players} seats")
     chance = random.Random(seed)
     state = new_game(data, config, chance, keep_undo=keep_undo)
     while not state.is_terminal():

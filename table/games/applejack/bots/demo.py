@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from table.games.applejack.bots.base import Bot, make_bot, seat_seed
 from table.games.applejack.bots.demo_words import drawn_blind_words, event_words, game_heading, tile_words
 from table.games.applejack.rules import actions as A
+from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.data import DataSet
 from table.games.applejack.rules.events import Event, TileDrawn
-from table.games.applejack.rules.game import CHANCE, GameConfig, GameState, new_game, sample_chance
+from table.games.applejack.rules.game import CHANCE, GameState, new_game, sample_chance
 from table.i18n import current_language, language_from_env, using
 
 # the bots of each seat, game after game (the demo shows every kind of player)

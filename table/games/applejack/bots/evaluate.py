@@ -21,6 +21,7 @@ from table.games.applejack.rules.cells import EMPTY, is_tree, rotation_of, tile_
 from table.games.applejack.rules.game import GameState
 from table.games.applejack.rules.hexgrid import has_edge
 from table.games.applejack.rules.scoring import VARIETY_BONUS
+from table.games.applejack.rules.tables import Rules
 from table.games.applejack.rules.walk import Die, apples_by_space, move_die, turn_positions
 
 CELLS = hexgrid.CELL_COUNT
@@ -160,69 +161,14 @@ class Position:
         self.ctx = ctx if ctx is not None else walk_info(state).context(state.die, seat)
         rules = state.rules
         cells = state.cells[seat]
-        n_var = rules.n_varieties
-        corner_apple = state.corner_apple[seat]
         self.honey = state.honey[seat]
-        empty = 0
-        per_var = [[0] * CELLS for _ in range(n_var)]
-        blossoms = 0
-        for c in range(CELLS):
-            v = cells[c]
-            if v == EMPTY:
-                empty |= 1 << c
-                continue
-            if not is_tree(v):
-                continue
-            tile = tile_of(v)
-            blossoms += rules.blossoms[tile]
-            for var, n in enumerate(rules.apples[tile]):
-                if n:
-                    per_var[var][c] = n + (1 if corner_apple.get(c) == var else 0)
-        self.empty = empty
-        self.blossoms = blossoms
+        self.empty, self.blossoms, per_var = _scan_cells(rules, cells, state.corner_apple[seat])
         self.apple_cells = per_var
         # connected areas per variety: (mask, apples)
-        self.comps: list[list[tuple[int, int]]] = []
-        for var in range(n_var):
-            counts = per_var[var]
-            seen = 0
-            comps = []
-            for c in range(CELLS):
-                if not counts[c] or seen >> c & 1:
-                    continue
-                mask, total, stack = 1 << c, 0, [c]
-                seen |= 1 << c
-                while stack:
-                    x = stack.pop()
-                    total += counts[x]
-                    for n in hexgrid.NEIGHBOURS[x]:
-                        if n != EMPTY and counts[n] and not seen >> n & 1:
-                            seen |= 1 << n
-                            mask |= 1 << n
-                            stack.append(n)
-                comps.append((mask, total))
-            self.comps.append(comps)
+        self.comps: list[list[tuple[int, int]]] = [_areas(counts) for counts in per_var]
         # open beehive edges: value flowing into each empty cell
         hw = self.hive_weight(self.ctx.turns_left)
-        into = [0.0] * CELLS
-        cap = weights.hive_cap
-        if hw:
-            for c in range(CELLS):
-                v = cells[c]
-                if not is_tree(v):
-                    continue
-                tile, rot = tile_of(v), rotation_of(v)
-                mask = rules.rot_mask[tile][rot]
-                if not mask:
-                    continue
-                val = hw * min(rules.price[tile], cap)
-                for e in EDGES[mask]:
-                    n = hexgrid.NEIGHBOURS[c][e]
-                    if n != EMPTY and cells[n] == EMPTY:
-                        into[n] += val
-            for c, (_e, h) in state.corner_hive[seat].items():
-                if cells[c] == EMPTY:
-                    into[c] += hw * min(h, cap)
+        into = _hive_into(rules, cells, state.corner_hive[seat], hw, weights.hive_cap) if hw else [0.0] * CELLS
         self.hive_into = into
         self.hive_open = sum(into)
         self._area_cache: dict[tuple[int, int, int, int], tuple[float, float]] = {}
@@ -495,3 +441,68 @@ def evaluate(state: GameState, seat: int, weights: Weights | None = None) -> flo
     if state.is_terminal():
         return float(state.scores()[seat].total)
     return Position(state, seat, weights or Weights()).value()
+
+
+def _scan_cells(rules: Rules, cells: list[int], corner_apple: dict[int, int]) -> tuple[int, int, list[list[int]]]:
+    """An orchard's empty cells (a bit mask), its blossoms, and each variety's apples per cell
+    (a corner apple of the variety counted on its tree)."""
+    empty = 0
+    per_var = [[0] * CELLS for _ in range(rules.n_varieties)]
+    blossoms = 0
+    for c in range(CELLS):
+        v = cells[c]
+        if v == EMPTY:
+            empty |= 1 << c
+            continue
+        if not is_tree(v):
+            continue
+        tile = tile_of(v)
+        blossoms += rules.blossoms[tile]
+        for var, n in enumerate(rules.apples[tile]):
+            if n:
+                per_var[var][c] = n + (1 if corner_apple.get(c) == var else 0)
+    return empty, blossoms, per_var
+
+
+def _areas(counts: list[int]) -> list[tuple[int, int]]:
+    """The connected areas of one variety's apples per cell: (cell mask, apples) each."""
+    seen = 0
+    comps = []
+    for c in range(CELLS):
+        if not counts[c] or seen >> c & 1:
+            continue
+        mask, total, stack = 1 << c, 0, [c]
+        seen |= 1 << c
+        while stack:
+            x = stack.pop()
+            total += counts[x]
+            for n in hexgrid.NEIGHBOURS[x]:
+                if n != EMPTY and counts[n] and not seen >> n & 1:
+                    seen |= 1 << n
+                    mask |= 1 << n
+                    stack.append(n)
+        comps.append((mask, total))
+    return comps
+
+
+def _hive_into(rules: Rules, cells: list[int], corner_hive: dict[int, tuple[int, int]], hw: float,
+               cap: float) -> list[float]:
+    """The value the open beehive edges (trees' and corners') carry into each empty cell."""
+    into = [0.0] * CELLS
+    for c in range(CELLS):
+        v = cells[c]
+        if not is_tree(v):
+            continue
+        tile, rot = tile_of(v), rotation_of(v)
+        mask = rules.rot_mask[tile][rot]
+        if not mask:
+            continue
+        val = hw * min(rules.price[tile], cap)
+        for e in EDGES[mask]:
+            n = hexgrid.NEIGHBOURS[c][e]
+            if n != EMPTY and cells[n] == EMPTY:
+                into[n] += val
+    for c, (_e, h) in corner_hive.items():
+        if cells[c] == EMPTY:
+            into[c] += hw * min(h, cap)
+    return into

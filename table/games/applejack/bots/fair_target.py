@@ -46,9 +46,12 @@ from typing import Any
 
 from table.companion.labels import solo_words
 from table.engine.errors import IllegalActionError, RecordError
+from table.games.applejack.bots.evaluate import Weights
+from table.games.applejack.bots.greedy import GreedyBot
+from table.games.applejack.bots.strong import SOLO_WEIGHTS, StrongBot, leaf_value
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.data import DataSet
-from table.games.applejack.rules.game import CHANCE, SELECT, GameState
+from table.games.applejack.rules.game import CHANCE, SELECT, GameState, sample_chance
 from table.games.applejack.rules.record import GameRecord
 from table.games.applejack.rules.scoring import ScoreBreakdown
 from table.i18n import _, ngettext
@@ -120,8 +123,6 @@ class Draws:
 
 
 def _strong(seed: int, options: dict[str, Any] | None) -> Any:
-    from table.games.applejack.bots.strong import StrongBot
-
     return StrongBot(random.Random(seed), **{**(options or {}), "max_seconds": None})
 
 
@@ -228,9 +229,6 @@ class TurnAdvice:
 
 
 def _weights(players: int) -> Any:
-    from table.games.applejack.bots.evaluate import Weights
-    from table.games.applejack.bots.strong import SOLO_WEIGHTS
-
     return SOLO_WEIGHTS if players == 1 else Weights()
 
 
@@ -243,10 +241,6 @@ COACH_DRAW_SAMPLES = 6
 def rollout_value(state: GameState, seat: int, weights: Any, seeds: Sequence[int], horizon: int) -> float:
     """``seat``'s projected final score at ``state``: the mean over ``seeds`` of a greedy playout
     of ``horizon`` more turns with sampled draws (the projection alone when ``seeds`` is empty)."""
-    from table.games.applejack.bots.greedy import GreedyBot
-    from table.games.applejack.bots.strong import leaf_value
-    from table.games.applejack.rules.game import sample_chance
-
     if not seeds or state.is_terminal():
         return leaf_value(state, seat, weights)
     total = 0.0
@@ -349,8 +343,6 @@ class _Turn:
     def expected(self, prefix: Sequence[str]) -> float:
         """The mean value over sampled tiles of ``prefix`` (decisions up to a draw), then the draw,
         then the bot finishing the turn; the same tiles for every prefix (the same seeds)."""
-        from table.games.applejack.rules.game import sample_chance
-
         at = self.after(prefix)
         total = 0.0
         for ts in self.tile_seeds:

@@ -8,18 +8,20 @@ number of worker processes or on the order in which games finish.
 from __future__ import annotations
 
 import csv
+import os
 import random
 import statistics
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TextIO
 
-from table.games.applejack.bots.base import make_bot, play_game, seat_seed
+from table.games.applejack.bots.base import BotChoiceError, make_bot, play_game, seat_seed
 from table.games.applejack.files import load_dataset
+from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.data import DataSet
-from table.games.applejack.rules.game import GameConfig
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,8 +63,6 @@ def _data(path: str | None) -> DataSet:
 
 def run_game(job: tuple[int, int, int, tuple[str, ...], str | None]) -> list[SeatResult]:
     """Play game number ``index`` (seed ``seed``) with the named bots; one result per seat."""
-    import time
-
     index, seed, players, bot_names, data_path = job
     data = _data(data_path)
     bots = [make_bot(name, random.Random(seat_seed(seed, s))) for s, name in enumerate(bot_names)]
@@ -98,7 +98,7 @@ def run_game(job: tuple[int, int, int, tuple[str, ...], str | None]) -> list[Sea
 def seat_bots(names: Sequence[str], players: int) -> tuple[str, ...]:
     """The bot of each seat: the list repeated (``random,greedy`` for 4 seats: r, g, r, g)."""
     if not names:
-        raise ValueError("name at least one bot")
+        raise BotChoiceError("name at least one bot")
     return tuple(names[s % len(names)] for s in range(players))
 
 
@@ -185,11 +185,9 @@ def write_csv(results: Sequence[Sequence[SeatResult]], out: TextIO) -> None:
 def plot_scores(results: Sequence[Sequence[SeatResult]], path: str | Path, width: int = 800,
                 height: int = 480) -> None:
     """Score histograms per seat (one colour per seat) into a PNG, headless with pygame-ce."""
-    import os
-
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
+    import pygame  # deferred: pygame is heavy and optional, only the plot needs it
 
     pygame.font.init()
     colours = [(215, 38, 61), (143, 209, 79), (242, 140, 40), (123, 63, 160)]

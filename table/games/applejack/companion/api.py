@@ -26,6 +26,7 @@ from table.games.applejack.companion.errors import CommandError, parse_numbers
 from table.games.applejack.companion.scorepad import PAD_FIELDS_EXTRA, PAD_TOTAL_LOOKING, ScorePad
 from table.games.applejack.companion.setup import Setup, campaign_middle
 from table.games.applejack.companion.tracking import ENGINE_VERBS, TRACKED_NO_FIX
+from table.games.applejack.files import load_dataset
 from table.games.applejack.rules.data import DataSet
 
 __all__ = [
@@ -61,7 +62,5 @@ def make_companion(*, on_command: Callable[[str, Any], None] | None = None, rng:
     """The registry's factory (``GameDef.part("companion")``): Applejack's controller over ``data``
     (the shipped data set when None)."""
     if data is None:
-        from table.games.applejack.files import load_dataset  # reads the shipped TOML only when none was given
-
         data = load_dataset()
     return Controller(data, on_command=on_command, rng=rng)

@@ -41,6 +41,10 @@ from enum import StrEnum
 from typing import Any, TextIO
 
 from table.companion.labels import seat_label
+from table.games.applejack.bots.fair_target import as_record, coach, fair_target
+from table.games.applejack.companion.hints import describe_action
+from table.games.applejack.rules import actions as A
+from table.games.applejack.rules.game import CHANCE, GameState
 from table.games.applejack.rules.scoring import SOLO_GOAL, SOLO_OUTSTANDING
 from table.i18n import _, current_language
 
@@ -148,10 +152,6 @@ def rows_for(data: Any, record: Any, advice: Sequence[Any]) -> tuple[CoachRow, .
     """:class:`~table.games.applejack.bots.fair_target.TurnAdvice` as rows, each action in the hint's brief words
     (``tile 17 from trough 3 · pay 6 · space 5 turned 2``; the supply's draws are left out: they
     are luck, not choices)."""
-    from table.games.applejack.companion.hints import describe_action
-    from table.games.applejack.rules import actions as A
-    from table.games.applejack.rules.game import CHANCE, GameState
-
     state = GameState(data, record.config, keep_undo=False)
     actions = [A.from_text(t) for t in record.actions]
     done = 0
@@ -322,8 +322,6 @@ def run_job(data: Any, game: dict[str, Any], key: str, players: int, post: Calla
             bot_options: dict[str, Any] | None = None) -> None:
     """The whole job on the calling thread: the fair target (solo), then the coach; each result
     goes to ``post`` as soon as it is there. Nothing raises out of here: a failure is an update."""
-    from table.games.applejack.bots.fair_target import as_record, coach, fair_target
-
     stop = cancelled or threading.Event()
     parts: list[tuple[str, float, Callable[[Callable[[], None]], Any]]] = []
     if players == 1:

@@ -12,8 +12,8 @@ It knows nothing of pygame, GPIO or SQLite. Two layers:
 
 The jobs: :mod:`.setup` (the setup screen), :mod:`.correction` (the correction screen),
 :mod:`.scorepad` (score pad and result), :mod:`.announcements` (the queue and the log lines),
-:mod:`.tracking` (orchard tracking and the bot's advice); this module holds the modes, the
-buttons, the LEDs, the journal and resume.
+:mod:`.tracking` (orchard tracking and the bot's advice), :mod:`.resume` (the resume screen); this
+module holds the modes, the buttons, the LEDs, the journal and the replay.
 
 What the screen must show is the controller's public state (``mode``, ``track``,
 ``pending``, ``correction``, ``pad`` …) and :meth:`Controller.buttons`; what the LEDs must show
@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from table.companion.labels import listed
 from table.companion.leds import LedKind, LedState
@@ -37,6 +37,7 @@ from table.games.applejack.companion.base import TROUGH_BUTTONS, Mode
 from table.games.applejack.companion.correction import Correction, CorrectionJob
 from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.hints import Hint
+from table.games.applejack.companion.resume import ResumeJob
 from table.games.applejack.companion.scorepad import ScorePad, ScorePadJob
 from table.games.applejack.companion.setup import Setup, SetupJob, campaign_middle
 from table.games.applejack.companion.teach import TeachJob
@@ -67,6 +68,10 @@ STEPS = (
 SENSOR_STATES = {"connected": N_("connected"), "reconnecting": N_("reconnecting"),
                  "disconnected": N_("disconnected"), "off": N_("off")}
 """The die sensor's link states in words (``SensorStatus.state``)."""
+PLAY_KEYS = {"undo": "undo", "backspace": "undo", "hint": "hint", "skip": "teach skip"}
+"""Keys that mean one command whatever the game's state (skip: teach mode hides the explanation shown)."""
+TAKE_KEYS = {"blind": ("blind", "stock-supply"), "cottage": ("cottage", "cottage"), "middle": ("middle", "middle")}
+"""A take key's command: (taking a tile, restocking the cottage)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +93,8 @@ class Buttons:
 
 
 
-class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, TrackingJob, TeachJob):
+class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, TrackingJob, TeachJob,
+                 ResumeJob):
     """See the module docstring. ``on_command(kind, payload)`` receives ``("game", setup dict)``
     when a game starts, ``("cmd", text)`` for every command that changed the game and
     ``("finished", record dict)`` when the score pad is done."""
@@ -191,33 +197,44 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
 
     def leds(self) -> LedState:
         if self.mode == Mode.PLAY and self.track is not None:
-            if self.pending and self.pending[0].kind == "refill":
-                return LedState(LedKind.REFILL, self.pending[0].troughs)
-            if self.pending:
-                return LedState(LedKind.OFF)
-            if self.t.is_terminal():
-                return LedState(LedKind.CHASE)
-            if self.tracked is not None:
-                st = self.tracked.state
-                due = st.next_draw_for()
-                if due is not None and due[0] == "trough":
-                    return LedState(LedKind.OPEN, (due[1],))  # the trough whose drawn tile is wanted
-                if st.phase == STOCK:
-                    return LedState(LedKind.OPEN, tuple(sorted({d.trough for d in map(A.decode, st.legal_actions())
-                                                          if d.trough is not None})))
-                if self.tracked.mid_turn() or st.phase in (SETUP, REFILL, BLIND_DRAW, STOCK_DRAW):
-                    return LedState(LedKind.OFF)
-            s = self.t.state
-            if s.phase == Phase.STOCK:
-                return LedState(LedKind.OPEN, tuple(a.a for a in self.t.legal_actions()
-                                               if a.kind == TrackKind.STOCK and a.a is not None))
-            return LedState(LedKind.OPEN, tuple(a.a for a in self.t.legal_actions()
-                                                if a.kind == TrackKind.TAKE and a.a))
+            return self._play_leds()
         if self.mode == Mode.CORRECT and self.correction is not None and 2 <= self.correction.cursor <= 8:
             return LedState(LedKind.OPEN, (self.correction.cursor - 1,))
         if self.mode in (Mode.SETUP, Mode.RESULT, Mode.RESUME):
             return LedState(LedKind.CHASE)
         return LedState(LedKind.OFF)
+
+    def _play_leds(self) -> LedState:
+        if self.pending and self.pending[0].kind == "refill":
+            return LedState(LedKind.REFILL, self.pending[0].troughs)
+        if self.pending:
+            return LedState(LedKind.OFF)
+        if self.t.is_terminal():
+            return LedState(LedKind.CHASE)
+        if self.tracked is not None:
+            lit = self._tracked_leds(self.tracked)
+            if lit is not None:
+                return lit
+        s = self.t.state
+        if s.phase == Phase.STOCK:
+            return LedState(LedKind.OPEN, tuple(a.a for a in self.t.legal_actions()
+                                           if a.kind == TrackKind.STOCK and a.a is not None))
+        return LedState(LedKind.OPEN, tuple(a.a for a in self.t.legal_actions()
+                                            if a.kind == TrackKind.TAKE and a.a))
+
+    @staticmethod
+    def _tracked_leds(tracked: OrchardMirror) -> LedState | None:
+        """A tracked game's lamps when the mirror decides them (None: as the Track's)."""
+        st = tracked.state
+        due = st.next_draw_for()
+        if due is not None and due[0] == "trough":
+            return LedState(LedKind.OPEN, (due[1],))  # the trough whose drawn tile is wanted
+        if st.phase == STOCK:
+            return LedState(LedKind.OPEN, tuple(sorted({d.trough for d in map(A.decode, st.legal_actions())
+                                                  if d.trough is not None})))
+        if tracked.mid_turn() or st.phase in (SETUP, REFILL, BLIND_DRAW, STOCK_DRAW):
+            return LedState(LedKind.OFF)
+        return None
 
     def press(self, button: str) -> bool:
         """A button, key or touch target; returns whether it did something."""
@@ -261,48 +278,23 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
             self._changed()
 
     def _command_for(self, b: str) -> str | None:
-        m = self.mode
-        if m == Mode.RESUME:
-            if b in ("undo", "escape"):
-                if self.discard_armed:
-                    return "discard"
-                self.discard_armed = True  # a game is never thrown away by one press
-                self.refusal = _("Press UNDO again to discard this game for good (CONFIRM resumes it)")
-                self._say(self.refusal)
-                return ""
-            if b == "confirm":
-                self.discard_armed = False
-                return "resume"
-            return None
-        if m == Mode.SETUP:
-            return self._setup_press(b)
-        if m == Mode.CORRECT:
-            return self._correct_press(b)
-        if m == Mode.PAD:
-            return self._pad_press(b)
-        if m == Mode.RESULT:
-            if self.coach is not None and self.coach.press(b):  # the coach page (companion/coach.py)
-                return ""
-            if self._qr_press(b):  # the play's QR code page (companion/players.py)
-                return ""
-            return "new-game" if b == "confirm" else None
-        # play
-        t = self.t
-        if b in ("undo", "backspace"):
-            return "undo"
-        if b == "hint":
-            return "hint"
-        if b == "skip":  # teach mode: hide the explanation shown (key s, text skip)
-            return "teach skip"
-        if b == "correct":
-            if self.tracked is not None:
-                raise CommandError(_(TRACKED_NO_FIX))
-            if self.pending or t.state.phase != Phase.TAKE or t.is_terminal():
-                raise CommandError(_("corrections are made at the start of a turn"))
-            self.correction = Correction(t.state.die.space, t.state.die.pips, list(t.state.troughs),
-                                         t.state.supply)
-            self.mode = Mode.CORRECT
+        """The command button ``b`` means in this mode ("": a change only the screen shows; None: nothing)."""
+        press = self._MODE_PRESS.get(self.mode)
+        return press(self, b) if press is not None else self._play_press(b)
+
+    def _result_press(self, b: str) -> str | None:
+        if self.coach is not None and self.coach.press(b):  # the coach page (companion/coach.py)
             return ""
+        if self._qr_press(b):  # the play's QR code page (companion/players.py)
+            return ""
+        return "new-game" if b == "confirm" else None
+
+    def _play_press(self, b: str) -> str | None:
+        t = self.t
+        if b in PLAY_KEYS:
+            return PLAY_KEYS[b]
+        if b == "correct":
+            return self._open_correction()
         if self.pending:
             if b == "confirm":
                 return "ack"
@@ -316,12 +308,8 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
         stock = t.state.phase == Phase.STOCK
         if b in TROUGH_BUTTONS:
             return f"{'stock' if stock else 'take'} {b[6:]}"
-        if b == "blind":
-            return "stock-supply" if stock else "blind"
-        if b == "cottage":
-            return "cottage"
-        if b == "middle":
-            return "middle"
+        if b in TAKE_KEYS:
+            return TAKE_KEYS[b][stock]
         if b == "confirm":  # GPIO has no cottage/middle buttons: confirm takes what is unambiguous
             legal = {a.kind for a in t.legal_actions()}
             if "middle" in legal:
@@ -330,45 +318,23 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
                 return "cottage"
         return None
 
+    def _open_correction(self) -> str:
+        t = self.t
+        if self.tracked is not None:
+            raise CommandError(_(TRACKED_NO_FIX))
+        if self.pending or t.state.phase != Phase.TAKE or t.is_terminal():
+            raise CommandError(_("corrections are made at the start of a turn"))
+        self.correction = Correction(t.state.die.space, t.state.die.pips, list(t.state.troughs), t.state.supply)
+        self.mode = Mode.CORRECT
+        return ""
+
     def do(self, cmd: str) -> None:
         """Execute one command; raise CommandError / IllegalActionError when it cannot be done."""
         word, _sep, rest = cmd.strip().partition(" ")
-        if word == "setup":
-            if self.mode != Mode.SETUP:
-                raise CommandError(_("a game is running"))
-            self.setup = self._parse_setup(rest)
-            self._changed()
+        before = self._BEFORE_GAME.get(word)
+        if before is not None:  # the setup, resume and teach words: they journal themselves
+            before(self, rest)
             return
-        if word == "start":
-            if self.mode != Mode.SETUP:
-                raise CommandError(_("a game is running"))
-            self._start(self.setup, journal=True)
-            return
-        if word == "resume":
-            if self.mode != Mode.RESUME or self._resume_payload is None:
-                raise CommandError(_("no game to resume"))
-            if self.resume_refused:
-                raise CommandError(_("cannot resume: {reason}").format(reason=self.resume_refused))
-            setup, cmds = self._resume_payload
-            self._resume_payload = None
-            self.replay(setup, cmds)
-            return
-        if word == "discard":
-            if self.mode != Mode.RESUME:
-                raise CommandError(_("no game to resume"))
-            self._resume_payload = None
-            self.resume_refused, self.discard_armed = "", False
-            self.mode = Mode.SETUP
-            self._emit("discard", None)
-            self._changed()
-            return
-        if word == "new-game":
-            if self.mode not in (Mode.RESULT, Mode.SETUP):
-                raise CommandError(_("finish this game first"))
-            self._reset()
-            return
-        if word == "teach":  # teach mode: teach on / off / skip (journalled; setup: teach=on)
-            return self._teach(rest)
         if self.track is None:
             raise CommandError(_("start a game first (confirm)"))
         if word == "hint":
@@ -377,58 +343,109 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
         journal = cmd.strip()
         if self.tracked is not None and word in ENGINE_VERBS:
             word, rest = "game", cmd.strip()  # in a tracked game ``draw 17`` means ``game draw 17``
-        if word == "undo":
-            if self.mode == Mode.CORRECT:
-                self.mode, self.correction = Mode.PLAY, None
-            self._undo_step()
-            self.pending = []
-            self.mode = Mode.PLAY
-            self._say(_("Undone. {line}").format(line=self.turn_line()))
-        elif word == "game":
-            journal = "game " + self._game_step(rest)
-        elif word == "untrack":
-            self._untrack()
-        elif word == "ack":
-            if not self.pending:
-                raise CommandError(_("nothing to confirm"))
-            self.pending.pop(0)
-            self._say_next()
-            if not self.pending and self.t.is_terminal():
-                self._open_pad()
-        elif word == "pad-open":
-            if not self.t.is_terminal() or self.pending:
-                raise CommandError(_("the game is not over"))
-            self._open_pad()
-        elif word == "pad":
-            self._pad_set(rest)
-        elif word == "pad-at":
-            self._pad_place(rest)
-        elif word == "pad-done":
+        if word == "pad-done":
             self._pad_done()  # journalled as the finished record, not as a step
             self._changed()
             return
+        step = self._STEPS.get(word)
+        if step is not None:
+            journal = step(self, rest) or journal
         else:
-            if self.mode not in (Mode.PLAY, Mode.CORRECT):
-                raise CommandError(_("{command}: not now").format(command=repr(cmd)))
-            if self.tracked is not None:  # the engine's words went to the game above: a correction, or nothing
-                raise CommandError(_(TRACKED_NO_FIX) if word.startswith("fix-") else
-                                   _("not a command: {command} (see --help-keys)").format(command=repr(cmd.strip())))
-            if self.pending and not word.startswith("fix-"):
-                raise CommandError(_("confirm the announcement first"))
-            action = TrackAction.parse(cmd)
-            try:
-                events = self.t.apply(action)
-            except IllegalActionError as exc:
-                raise IllegalActionError(self._refusal_words(action, str(exc))) from None
-            self.pending = announcements_for(events, self.data, self.t.state.die.space)
-            self._say_action(action)
-            if self.pending:
-                self._say_next()
-            else:
-                self._say(self.turn_line())
+            self._track_step(cmd, word)
         self._teach_moment()  # teach mode: the new prompt's explanation, the first time
         self._emit("cmd", journal)
         self._changed()
+
+    def _do_setup(self, rest: str) -> None:
+        if self.mode != Mode.SETUP:
+            raise CommandError(_("a game is running"))
+        self.setup = self._parse_setup(rest)
+        self._changed()
+
+    def _do_start(self, rest: str) -> None:
+        if self.mode != Mode.SETUP:
+            raise CommandError(_("a game is running"))
+        self._start(self.setup, journal=True)
+
+    def _do_new_game(self, rest: str) -> None:
+        if self.mode not in (Mode.RESULT, Mode.SETUP):
+            raise CommandError(_("finish this game first"))
+        self._reset()
+
+    def _do_teach(self, rest: str) -> None:
+        self._teach(rest)  # teach mode: teach on / off / skip (journalled; setup: teach=on)
+
+    def _do_undo(self, rest: str) -> None:
+        if self.mode == Mode.CORRECT:
+            self.mode, self.correction = Mode.PLAY, None
+        self._undo_step()
+        self.pending = []
+        self.mode = Mode.PLAY
+        self._say(_("Undone. {line}").format(line=self.turn_line()))
+
+    def _do_game(self, rest: str) -> str:
+        return "game " + self._game_step(rest)
+
+    def _do_untrack(self, rest: str) -> None:
+        self._untrack()
+
+    def _do_ack(self, rest: str) -> None:
+        if not self.pending:
+            raise CommandError(_("nothing to confirm"))
+        self.pending.pop(0)
+        self._say_next()
+        if not self.pending and self.t.is_terminal():
+            self._open_pad()
+
+    def _do_pad_open(self, rest: str) -> None:
+        if not self.t.is_terminal() or self.pending:
+            raise CommandError(_("the game is not over"))
+        self._open_pad()
+
+    def _do_pad(self, rest: str) -> None:
+        self._pad_set(rest)
+
+    def _do_pad_at(self, rest: str) -> None:
+        self._pad_place(rest)
+
+    def _track_step(self, cmd: str, word: str) -> None:
+        """A step of the Track (``take 3``, ``blind``, ``fix-die 5 2`` …) and its announcements."""
+        if self.mode not in (Mode.PLAY, Mode.CORRECT):
+            raise CommandError(_("{command}: not now").format(command=repr(cmd)))
+        if self.tracked is not None:  # the engine's words went to the game above: a correction, or nothing
+            raise CommandError(_(TRACKED_NO_FIX) if word.startswith("fix-") else
+                               _("not a command: {command} (see --help-keys)").format(command=repr(cmd.strip())))
+        if self.pending and not word.startswith("fix-"):
+            raise CommandError(_("confirm the announcement first"))
+        action = TrackAction.parse(cmd)
+        try:
+            events = self.t.apply(action)
+        except IllegalActionError as exc:
+            raise IllegalActionError(self._refusal_words(action, str(exc))) from None
+        self.pending = announcements_for(events, self.data, self.t.state.die.space)
+        self._say_action(action)
+        if self.pending:
+            self._say_next()
+        else:
+            self._say(self.turn_line())
+
+    _MODE_PRESS: ClassVar[dict[Mode, Callable[[Controller, str], str | None]]] = {
+        Mode.RESUME: ResumeJob._resume_press, Mode.SETUP: lambda self, b: self._setup_press(b),  # through the names job
+        Mode.CORRECT: lambda self, b: self._correct_press(b), Mode.PAD: lambda self, b: self._pad_press(b),
+        Mode.RESULT: _result_press,
+    }
+    """What a button means in each mode but play (``_play_press``)."""
+    _BEFORE_GAME: ClassVar[dict[str, Callable[[Controller, str], None]]] = {
+        "setup": _do_setup, "start": _do_start, "resume": ResumeJob._do_resume, "discard": ResumeJob._do_discard,
+        "new-game": _do_new_game, "teach": _do_teach,
+    }
+    """The words that need no game, each journalling itself."""
+    _STEPS: ClassVar[dict[str, Callable[[Controller, str], str | None]]] = {
+        "undo": _do_undo, "game": _do_game, "untrack": _do_untrack, "ack": _do_ack, "pad-open": _do_pad_open,
+        "pad": _do_pad, "pad-at": _do_pad_at,
+    }
+    """A game's journalled words (a returned text is journalled instead of the command); any other word
+    is a step of the Track."""
 
     def _refusal_words(self, action: TrackAction, engine_text: str) -> str:
         """The Track's refusal of ``action`` in the current language (the engine words it in English)."""
@@ -504,26 +521,6 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
         self.winners = ()
         self.record = None
         self.coach = None
-        self._changed()
-
-    def offer_resume(self, setup: Setup, cmds: list[str], info: str = "", *, refused: str = "") -> None:
-        """An unfinished game was found: the resume screen asks (confirm = resume, undo twice =
-        discard it). ``refused``: why it cannot be resumed (confirm then says so; only a discard
-        clears it)."""
-        self.mode = Mode.RESUME
-        self._resume_payload = (setup, list(cmds))
-        self.resume_refused, self.discard_armed = refused, False
-        if refused:
-            self.resume_info = _("cannot resume: {reason}").format(reason=refused)
-        elif info:
-            self.resume_info = info
-        else:
-            players = ngettext("{n} player", "{n} players", setup.players).format(n=setup.players)
-            self.resume_info = ngettext("{players}, {n} step recorded", "{players}, {n} steps recorded",
-                                        len(cmds)).format(players=players, n=len(cmds))
-        self._say((_("Unfinished game found ({info}): undo twice discards it") if refused else
-                   _("Unfinished game found ({info}): confirm resumes it, undo twice starts a new one")).format(
-                       info=self.resume_info))
         self._changed()
 
     def replay(self, setup: Setup, cmds: list[str]) -> None:

@@ -1,12 +1,18 @@
-"""Refusals of the Applejack companion: :class:`CommandError` and the number lists commands carry."""
+"""Refusals of the Applejack companion: :class:`CommandError`, :class:`SetupError` and the number lists
+commands carry."""
 
 from __future__ import annotations
 
 from table.companion.labels import is_number
 from table.companion.protocol import CommandError
+from table.engine.errors import TableError
 from table.i18n import _
 
-__all__ = ["CommandError", "parse_numbers"]
+__all__ = ["CommandError", "SetupError", "parse_numbers"]
+
+
+class SetupError(TableError):
+    """A journalled game setup this program cannot read (one line saying what is wrong)."""
 
 
 def parse_numbers(text: str) -> tuple[int, ...]:

@@ -3,8 +3,9 @@ and honey, scored by ``table.games.applejack.rules.scoring.final_score``; its ke
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from table.companion.labels import both, is_number, record_seat_name, seat_label, solo_words
 from table.games.applejack.companion.base import ControllerBase, Mode
@@ -64,43 +65,67 @@ class ScorePadJob(ControllerBase):
     def _pad_press(self, b: str) -> str | None:
         pad = self.pad
         assert pad is not None
-        player, f = pad.cursor
         if len(b) == 1 and is_number(b):
             pad.typing += b
-        elif b in ("comma", ",", "space", "blind"):
-            if f < pad.varieties and pad.typing and not pad.typing.endswith(","):
-                pad.typing += ","
-        elif b == "backspace" or (b == "undo" and pad.typing):
-            pad.typing = pad.typing[:-1]
-        elif b == "clear":  # empty the field under the cursor
-            pad.typing = ""
-            name = self.data.varieties[f].id if f < pad.varieties else PAD_FIELDS_EXTRA[f - pad.varieties]
-            return f"pad {player + 1} {name}"
-        elif b in ("undo", "escape"):
-            return "undo"  # back to the last turn; the pad keeps what was entered
-        elif b in ("confirm", "next", "tab", "down"):
-            cmd = self._pad_commit()
-            if b == "confirm" and player == pad.players - 1 and f == pad.fields - 1:
-                return cmd or "pad-done"  # the last field: confirm once more to score
-            self._pad_move(+1)
-            return cmd or ""
-        elif b in ("prev", "up"):
-            cmd = self._pad_commit()
-            self._pad_move(-1)
-            return cmd or ""
-        elif b == "done":
-            cmd = self._pad_commit()
-            if cmd:
-                self.do(cmd)
-            return "pad-done"
-        elif b.startswith("cell"):  # touch: cell<player>_<field>
-            cmd = self._pad_commit()
-            p, q = b[4:].split("_")
-            pad.cursor = (int(p) % pad.players, int(q) % pad.fields)
-            return cmd or ""
-        else:
-            return None
+            return ""
+        press = self._PAD_KEYS.get(b)
+        if press is None and b.startswith("cell"):  # touch: cell<player>_<field>
+            press = ScorePadJob._pad_touch
+        return None if press is None else press(self, pad, b)
+
+    def _pad_comma(self, pad: ScorePad, b: str) -> str:
+        if pad.cursor[1] < pad.varieties and pad.typing and not pad.typing.endswith(","):
+            pad.typing += ","
         return ""
+
+    def _pad_backspace(self, pad: ScorePad, b: str) -> str:
+        pad.typing = pad.typing[:-1]
+        return ""
+
+    def _pad_undo(self, pad: ScorePad, b: str) -> str:
+        if b == "undo" and pad.typing:  # undo while typing takes back a character (escape does not)
+            return self._pad_backspace(pad, b)
+        return "undo"  # back to the last turn; the pad keeps what was entered
+
+    def _pad_clear(self, pad: ScorePad, b: str) -> str:  # empty the field under the cursor
+        player, f = pad.cursor
+        pad.typing = ""
+        name = self.data.varieties[f].id if f < pad.varieties else PAD_FIELDS_EXTRA[f - pad.varieties]
+        return f"pad {player + 1} {name}"
+
+    def _pad_next(self, pad: ScorePad, b: str) -> str:
+        player, f = pad.cursor
+        cmd = self._pad_commit()
+        if b == "confirm" and player == pad.players - 1 and f == pad.fields - 1:
+            return cmd or "pad-done"  # the last field: confirm once more to score
+        self._pad_move(+1)
+        return cmd or ""
+
+    def _pad_prev(self, pad: ScorePad, b: str) -> str:
+        cmd = self._pad_commit()
+        self._pad_move(-1)
+        return cmd or ""
+
+    def _pad_finish(self, pad: ScorePad, b: str) -> str:
+        cmd = self._pad_commit()
+        if cmd:
+            self.do(cmd)
+        return "pad-done"
+
+    def _pad_touch(self, pad: ScorePad, b: str) -> str:
+        cmd = self._pad_commit()
+        p, q = b[4:].split("_")
+        pad.cursor = (int(p) % pad.players, int(q) % pad.fields)
+        return cmd or ""
+
+    _PAD_KEYS: ClassVar[dict[str, Callable[[ScorePadJob, ScorePad, str], str]]] = {
+        **dict.fromkeys(("comma", ",", "space", "blind"), _pad_comma),
+        "backspace": _pad_backspace, "undo": _pad_undo, "escape": _pad_undo, "clear": _pad_clear,
+        **dict.fromkeys(("confirm", "next", "tab", "down"), _pad_next),
+        **dict.fromkeys(("prev", "up"), _pad_prev),
+        "done": _pad_finish,
+    }
+    """The score pad's keys (besides the digits and the cells' touch targets) and what each does."""
 
     def _pad_spot(self) -> tuple[tuple[int, int], str] | None:
         return (self.pad.cursor, self.pad.typing) if self.mode == Mode.PAD and self.pad is not None else None

@@ -3,12 +3,14 @@ setup buttons and the ``setup players=… cottage=…`` command."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from table.companion.labels import is_number, listed, seat_label, start_honey
+from table.companion.players import check_name
 from table.games.applejack.companion.base import ControllerBase
-from table.games.applejack.companion.errors import CommandError, parse_numbers
+from table.games.applejack.companion.errors import CommandError, SetupError, parse_numbers
 from table.games.applejack.companion.teach import setup_label, setup_value, teach_words
 from table.games.applejack.rules.track import TrackConfig
 from table.i18n import _, ngettext
@@ -58,15 +60,25 @@ class Setup:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Setup:
-        tiles = d.get("apple_tiles")
-        orchards = d.get("orchards")
-        return cls(int(d["players"]), bool(d.get("cottage", False)),
-                   tuple(int(x) for x in tiles) if tiles is not None else None, bool(d.get("sensor", False)),
-                   bool(d.get("tracked", False)), tuple(int(s) for s in d.get("hints", ())),
-                   tuple(str(o) for o in orchards) if orchards else None, int(d.get("campaign", 0)),
-                   tuple(int(t) for t in d.get("kept", ())),
-                   teach=bool(d.get("teach", False)), names=names_from(d.get("names")))
+    def from_dict(cls, d: Any) -> Setup:
+        """A journalled setup (``to_dict``) back; SetupError with one line when it is not one."""
+        if not isinstance(d, dict):
+            raise SetupError(f"a game setup is an object, not {type(d).__name__}")
+        try:
+            tiles = d.get("apple_tiles")
+            orchards = d.get("orchards")
+            return cls(int(d["players"]), bool(d.get("cottage", False)),
+                       tuple(int(x) for x in tiles) if tiles is not None else None, bool(d.get("sensor", False)),
+                       bool(d.get("tracked", False)), tuple(int(s) for s in d.get("hints", ())),
+                       tuple(str(o) for o in orchards) if orchards else None, int(d.get("campaign", 0)),
+                       tuple(int(t) for t in d.get("kept", ())),
+                       teach=bool(d.get("teach", False)), names=names_from(d.get("names")))
+        except SetupError:
+            raise
+        except KeyError as exc:
+            raise SetupError(f"a game setup without {exc.args[0]!r}") from None
+        except (TypeError, ValueError, OverflowError) as exc:
+            raise SetupError(f"not a game setup: {exc}") from None
 
     def variants_text(self) -> str:
         """The variants chosen, in words ("" for the base game)."""
@@ -95,16 +107,17 @@ class Setup:
 
 
 def names_from(value: Any) -> tuple[str | None, ...]:
-    """A journalled setup's ``names`` (ValueError when they are not names; see companion/players.py)."""
-    from table.companion.players import check_name
-
+    """A journalled setup's ``names`` (SetupError when they are not names; see companion/players.py)."""
     if value is None:
         return ()
     if not isinstance(value, list) or len(value) > 8:
-        raise ValueError("names: a list of one name (or null) per seat")
-    names = [None if n is None else check_name(str(n)) if isinstance(n, str) else None for n in value]
+        raise SetupError("names: a list of one name (or null) per seat")
+    try:
+        names = [None if n is None else check_name(str(n)) if isinstance(n, str) else None for n in value]
+    except ValueError as exc:  # check_name's refusal of a name
+        raise SetupError(f"names: {exc}") from None
     if any(n is None and v is not None for n, v in zip(names, value, strict=True)):
-        raise ValueError("names: a list of one name (or null) per seat")
+        raise SetupError("names: a list of one name (or null) per seat")
     return tuple(names)
 
 
@@ -113,56 +126,87 @@ def campaign_middle(game: int) -> int:
     first, then the tiles kept after the earlier games (1, 2, 3) instead of it."""
     return max(1, game - 1)
 
+ON_WORDS = ("1", "on", "yes", "true")
+"""A setup switch's values that turn it on (any other turns it off)."""
 
 
 class SetupJob(ControllerBase):
     """The controller's setup screen: buttons and the ``setup`` command's words."""
 
     def _setup_press(self, b: str) -> str | None:
-        s = self.setup
-        if b in ("trough1", "trough2", "trough3", "trough4") or (b in "1234" and len(b) == 1):
-            n = int(b[-1])
-            self.setup = replace(s, players=n, hints=tuple(h for h in s.hints if h < n),
-                                 orchards=self.b_sides(n) if s.orchards is not None else None,
-                                 campaign=s.campaign if n == 1 else 0, kept=s.kept if n == 1 else ())
-        elif b in ("trough5", "cottage", "5"):
-            self.setup = replace(s, cottage=not s.cottage)
-        elif b in ("trough6", "6"):
-            tiles = None if s.apple_tiles is not None else self.shuffled_apples()
-            self.setup = replace(s, apple_tiles=tiles)
-        elif b in ("trough7", "7"):
-            self.setup = replace(s, sensor=not s.sensor)
-        elif b in ("orchards", "o"):  # individual orchards: the B sides, one per seat
-            self.setup = replace(s, orchards=None if s.orchards is not None else self.b_sides(s.players))
-        elif b.startswith("orchard") and is_number(b[7:]) and s.orchards is not None:
-            seat = int(b[7:])  # touch on a seat's orchard: its next B side
-            if 0 <= seat < len(s.orchards):
-                sides = tuple(o for o in self.data.orchards if o != "A") or ("A",)
-                nxt = sides[(sides.index(s.orchards[seat]) + 1) % len(sides)] if s.orchards[seat] in sides \
-                    else sides[0]
-                self.setup = replace(s, orchards=(*s.orchards[:seat], nxt, *s.orchards[seat + 1:]))
-        elif b in ("campaign", "k"):  # solo campaign: off, game 1, 2, 3, 4
-            if s.players != 1:
-                raise CommandError(_("the campaign is a solo game: choose Solo first"))
-            self.setup = replace(s, campaign=(s.campaign + 1) % 5, kept=())
-        elif b == "tracked":  # key t: orchard tracking on/off (off ends the hints too)
-            self.setup = replace(s, tracked=not s.tracked, hints=())
-        elif b == "hint":  # key h: hints for every seat on/off (they need tracking: it comes on)
-            self.setup = replace(s, tracked=True, hints=() if s.hints else tuple(range(s.players)))
-        elif b.startswith("apple") and is_number(b[5:]) and s.apple_tiles is not None:
-            i = int(b[5:])  # touch on the i-th apple tile: it moves one place forward (to the left)
-            if 0 < i < len(s.apple_tiles):
-                order = list(s.apple_tiles)
-                order[i - 1], order[i] = order[i], order[i - 1]
-                self.setup = replace(s, apple_tiles=tuple(order))
-        elif b == "teach":  # key w: teach mode on/off
-            self.setup = replace(s, teach=not s.teach)
-            self._say(setup_label(self.setup.teach))  # text mode's setup line does not show it
-        elif b == "confirm":
+        if b == "confirm":
             return "start"
-        else:
+        press = self._SETUP_BUTTONS.get(b)
+        s = self.setup
+        if press is None and b.startswith("orchard") and is_number(b[7:]) and s.orchards is not None:
+            press = SetupJob._next_b_side  # touch on a seat's orchard: its next B side
+        elif press is None and b.startswith("apple") and is_number(b[5:]) and s.apple_tiles is not None:
+            press = SetupJob._apple_forward  # touch on the i-th apple tile: it moves one place forward
+        if press is None:
             return None
+        self.setup = press(self, s, b)
         return ""
+
+    def _press_players(self, s: Setup, b: str) -> Setup:
+        n = int(b[-1])
+        return replace(s, players=n, hints=tuple(h for h in s.hints if h < n),
+                       orchards=self.b_sides(n) if s.orchards is not None else None,
+                       campaign=s.campaign if n == 1 else 0, kept=s.kept if n == 1 else ())
+
+    def _press_cottage(self, s: Setup, b: str) -> Setup:
+        return replace(s, cottage=not s.cottage)
+
+    def _press_apples(self, s: Setup, b: str) -> Setup:
+        return replace(s, apple_tiles=None if s.apple_tiles is not None else self.shuffled_apples())
+
+    def _press_sensor(self, s: Setup, b: str) -> Setup:
+        return replace(s, sensor=not s.sensor)
+
+    def _press_orchards(self, s: Setup, b: str) -> Setup:  # individual orchards: the B sides, one per seat
+        return replace(s, orchards=None if s.orchards is not None else self.b_sides(s.players))
+
+    def _next_b_side(self, s: Setup, b: str) -> Setup:
+        seat = int(b[7:])
+        if s.orchards is None or not 0 <= seat < len(s.orchards):
+            return s
+        sides = tuple(o for o in self.data.orchards if o != "A") or ("A",)
+        nxt = sides[(sides.index(s.orchards[seat]) + 1) % len(sides)] if s.orchards[seat] in sides else sides[0]
+        return replace(s, orchards=(*s.orchards[:seat], nxt, *s.orchards[seat + 1:]))
+
+    def _press_campaign(self, s: Setup, b: str) -> Setup:  # solo campaign: off, game 1, 2, 3, 4
+        if s.players != 1:
+            raise CommandError(_("the campaign is a solo game: choose Solo first"))
+        return replace(s, campaign=(s.campaign + 1) % 5, kept=())
+
+    def _press_tracked(self, s: Setup, b: str) -> Setup:  # key t: orchard tracking on/off (off ends the hints)
+        return replace(s, tracked=not s.tracked, hints=())
+
+    def _press_hints(self, s: Setup, b: str) -> Setup:  # key h: hints for every seat (they need tracking)
+        return replace(s, tracked=True, hints=() if s.hints else tuple(range(s.players)))
+
+    def _apple_forward(self, s: Setup, b: str) -> Setup:
+        i = int(b[5:])
+        if s.apple_tiles is None or not 0 < i < len(s.apple_tiles):
+            return s
+        order = list(s.apple_tiles)
+        order[i - 1], order[i] = order[i], order[i - 1]
+        return replace(s, apple_tiles=tuple(order))
+
+    def _press_teach(self, s: Setup, b: str) -> Setup:  # key w: teach mode on/off
+        s = replace(s, teach=not s.teach)
+        self._say(setup_label(s.teach))  # text mode's setup line does not show it
+        return s
+
+    _SETUP_BUTTONS: ClassVar[dict[str, Callable[[SetupJob, Setup, str], Setup]]] = {
+        **dict.fromkeys(("trough1", "trough2", "trough3", "trough4", "1", "2", "3", "4"), _press_players),
+        **dict.fromkeys(("trough5", "cottage", "5"), _press_cottage),
+        **dict.fromkeys(("trough6", "6"), _press_apples),
+        **dict.fromkeys(("trough7", "7"), _press_sensor),
+        **dict.fromkeys(("orchards", "o"), _press_orchards),
+        **dict.fromkeys(("campaign", "k"), _press_campaign),
+        "tracked": _press_tracked, "hint": _press_hints, "teach": _press_teach,
+    }
+    """The setup screen's buttons and keys (besides confirm, and the orchards' and apple tiles' touch targets)."""
 
     def b_sides(self, players: int) -> tuple[str, ...]:
         """The orchards' B sides of the data set, one per seat (B1, B2, … in order)."""
@@ -179,74 +223,91 @@ class SetupJob(ControllerBase):
         words = teach_words(text).split()  # "teach on" is "teach=on"
         for w in words:
             key, _sep, value = w.partition("=")
-            if key == "players":
-                n = int(value) if is_number(value) else 0
-                if n not in self.data.boards:
-                    raise CommandError(_("no board for {players} players").format(players=value))
-                s = replace(s, players=n, hints=tuple(h for h in s.hints if h < n),
-                            orchards=None if s.orchards is None or len(s.orchards) == n else self.b_sides(n),
-                            campaign=s.campaign if n == 1 else 0, kept=s.kept if n == 1 else ())
-            elif key == "orchards":
-                if value in ("", "off", "none", "A", "a"):
-                    s = replace(s, orchards=None)
-                elif value in ("on", "B", "b"):
-                    s = replace(s, orchards=self.b_sides(s.players))
-                else:
-                    sides = tuple(value.split(","))
-                    unknown = [o for o in sides if o not in self.data.orchards]
-                    if unknown or len(sides) != s.players:
-                        raise CommandError(_("orchards=SIDES: one per seat ({players}) of {sides}, e.g. orchards=on "
-                                             "or orchards={example}").format(
-                            players=s.players, sides=", ".join(self.data.orchards),
-                            example=",".join(self.b_sides(s.players))))
-                    s = replace(s, orchards=sides)
-            elif key == "campaign":
-                n = int(value) if is_number(value) else -1
-                if value in ("off", "none"):
-                    n = 0
-                if not 0 <= n <= 4 or (n and s.players != 1):
-                    raise CommandError(_("campaign=1..4 (or off): the solo campaign's game, after players=1"))
-                s = replace(s, campaign=n, kept=s.kept[: campaign_middle(n) if n > 1 else 0])
-            elif key == "kept":
-                tiles = parse_numbers(value)
-                if s.campaign < 2 or len(tiles) != campaign_middle(s.campaign):
-                    raise CommandError(_("kept=TILES: the tile numbers kept from the earlier campaign games "
-                                         "(game 2: one, 3: two, 4: three), after campaign=N"))
-                s = replace(s, kept=tiles)
-            elif key == "cottage":
-                s = replace(s, cottage=value in ("1", "on", "yes", "true"))
-            elif key == "sensor":
-                s = replace(s, sensor=value in ("1", "on", "yes", "true"))
-            elif key == "tracked":
-                on = value in ("1", "on", "yes", "true")
-                s = replace(s, tracked=on, hints=s.hints if on else ())
-            elif key == "hints":
-                if value in ("", "off", "none", "0"):
-                    s = replace(s, hints=())
-                elif value == "all":
-                    s = replace(s, tracked=True, hints=tuple(range(s.players)))
-                else:
-                    seats = tuple(sorted({n - 1 for n in parse_numbers(value)}))
-                    if not all(0 <= h < s.players for h in seats):
-                        raise CommandError(_("hints=SEATS: seats 1-{players}, e.g. hints=1,3 or hints=all").format(
-                            players=s.players))
-                    s = replace(s, tracked=True, hints=seats)
-            elif key == "teach":
-                s = replace(s, teach=setup_value(value))
-            elif key == "apples":
-                if value in ("", "off", "none"):
-                    tiles = None
-                elif value == "shuffle":
-                    tiles = self.shuffled_apples()
-                else:
-                    tiles = tuple(n - 1 for n in parse_numbers(value))
-                    if sorted(tiles) != list(range(len(self.data.varieties))):
-                        raise CommandError(_("apples=ORDER lists each variety number 1-7 once"))
-                s = replace(s, apple_tiles=tiles)
-            else:
+            word = self._SETUP_WORDS.get(key)
+            if word is None:
                 raise CommandError(_("setup knows players=, cottage=, apples=, orchards=, campaign=, kept=, sensor=, "
                                      "tracked=, hints=; not {word}").format(word=repr(w)))
+            s = word(self, s, value)
         return s
+
+    def _set_players(self, s: Setup, value: str) -> Setup:
+        n = int(value) if is_number(value) else 0
+        if n not in self.data.boards:
+            raise CommandError(_("no board for {players} players").format(players=value))
+        return replace(s, players=n, hints=tuple(h for h in s.hints if h < n),
+                       orchards=None if s.orchards is None or len(s.orchards) == n else self.b_sides(n),
+                       campaign=s.campaign if n == 1 else 0, kept=s.kept if n == 1 else ())
+
+    def _set_orchards(self, s: Setup, value: str) -> Setup:
+        if value in ("", "off", "none", "A", "a"):
+            return replace(s, orchards=None)
+        if value in ("on", "B", "b"):
+            return replace(s, orchards=self.b_sides(s.players))
+        sides = tuple(value.split(","))
+        unknown = [o for o in sides if o not in self.data.orchards]
+        if unknown or len(sides) != s.players:
+            raise CommandError(_("orchards=SIDES: one per seat ({players}) of {sides}, e.g. orchards=on "
+                                 "or orchards={example}").format(
+                players=s.players, sides=", ".join(self.data.orchards), example=",".join(self.b_sides(s.players))))
+        return replace(s, orchards=sides)
+
+    def _set_campaign(self, s: Setup, value: str) -> Setup:
+        n = int(value) if is_number(value) else -1
+        if value in ("off", "none"):
+            n = 0
+        if not 0 <= n <= 4 or (n and s.players != 1):
+            raise CommandError(_("campaign=1..4 (or off): the solo campaign's game, after players=1"))
+        return replace(s, campaign=n, kept=s.kept[: campaign_middle(n) if n > 1 else 0])
+
+    def _set_kept(self, s: Setup, value: str) -> Setup:
+        tiles = parse_numbers(value)
+        if s.campaign < 2 or len(tiles) != campaign_middle(s.campaign):
+            raise CommandError(_("kept=TILES: the tile numbers kept from the earlier campaign games "
+                                 "(game 2: one, 3: two, 4: three), after campaign=N"))
+        return replace(s, kept=tiles)
+
+    def _set_cottage(self, s: Setup, value: str) -> Setup:
+        return replace(s, cottage=value in ON_WORDS)
+
+    def _set_sensor(self, s: Setup, value: str) -> Setup:
+        return replace(s, sensor=value in ON_WORDS)
+
+    def _set_tracked(self, s: Setup, value: str) -> Setup:
+        on = value in ON_WORDS
+        return replace(s, tracked=on, hints=s.hints if on else ())
+
+    def _set_hints(self, s: Setup, value: str) -> Setup:
+        if value in ("", "off", "none", "0"):
+            return replace(s, hints=())
+        if value == "all":
+            return replace(s, tracked=True, hints=tuple(range(s.players)))
+        seats = tuple(sorted({n - 1 for n in parse_numbers(value)}))
+        if not all(0 <= h < s.players for h in seats):
+            raise CommandError(_("hints=SEATS: seats 1-{players}, e.g. hints=1,3 or hints=all").format(
+                players=s.players))
+        return replace(s, tracked=True, hints=seats)
+
+    def _set_teach(self, s: Setup, value: str) -> Setup:
+        return replace(s, teach=setup_value(value))
+
+    def _set_apples(self, s: Setup, value: str) -> Setup:
+        tiles: tuple[int, ...] | None
+        if value in ("", "off", "none"):
+            tiles = None
+        elif value == "shuffle":
+            tiles = self.shuffled_apples()
+        else:
+            tiles = tuple(n - 1 for n in parse_numbers(value))
+            if sorted(tiles) != list(range(len(self.data.varieties))):
+                raise CommandError(_("apples=ORDER lists each variety number 1-7 once"))
+        return replace(s, apple_tiles=tiles)
+
+    _SETUP_WORDS: ClassVar[dict[str, Callable[[SetupJob, Setup, str], Setup]]] = {
+        "players": _set_players, "orchards": _set_orchards, "campaign": _set_campaign, "kept": _set_kept,
+        "cottage": _set_cottage, "sensor": _set_sensor, "tracked": _set_tracked, "hints": _set_hints,
+        "teach": _set_teach, "apples": _set_apples,
+    }
+    """The ``setup`` command's KEY=VALUE words."""
 
     def honey_line(self) -> str:
         """Each seat's starting honey, in words: "Starting honey: ○ Circle 16, △ Triangle 20"."""

@@ -247,19 +247,15 @@ def moment_kinds(ctl: ControllerBase) -> tuple[LessonKind, ...]:
 
 
 def _tracked_steps(ctl: ControllerBase) -> tuple[LessonKind, ...]:
-    from table.games.applejack.rules.game import PAY as PAY_PHASE
-    from table.games.applejack.rules.game import PLACE as PLACE_PHASE
-    from table.games.applejack.rules.game import SELECT
-
     assert ctl.tracked is not None
     phase = ctl.tracked.state.phase
     if ctl.tracked.state.next_draw_for() is not None:
         return ()  # a tile drawn for a refill or the set-up is being entered
-    if phase == SELECT:  # the last turn's beehive reward and die move happened just before
+    if phase == Phase.TAKE:  # the last turn's beehive reward and die move happened just before
         return (LessonKind.TAKE, LessonKind.REWARD, LessonKind.MOVE)
-    if phase == PAY_PHASE:
+    if phase == Phase.PAY:
         return (LessonKind.PAY,)
-    if phase == PLACE_PHASE:
+    if phase == Phase.PLACE:
         return (LessonKind.PLACE, LessonKind.REWARD)
     return ()
 

@@ -24,6 +24,7 @@ from table.companion.labels import both, either, is_number, seat_label
 from table.engine.errors import IllegalActionError
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.cells import EMPTY, tile_of
+from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.data import SEAT_GLYPHS, SEAT_SYMBOLS, DataSet
 from table.games.applejack.rules.events import (
     BlossomScoring,
@@ -50,7 +51,6 @@ from table.games.applejack.rules.game import (
     SETUP,
     STOCK,
     STOCK_DRAW,
-    GameConfig,
     GameState,
 )
 from table.games.applejack.rules.track import Track, TrackAction, TrackKind
@@ -248,35 +248,12 @@ class OrchardMirror:
             raise IllegalActionError(_("{action}: not now — {waiting}").format(action=A.to_text(action),
                                                                              waiting=self.waiting()))
         if is_draw:
-            tile = d.tile
-            assert tile is not None
-            if tile not in st.supply:
-                raise IllegalActionError(_("tile {tile} {where}, not in the supply").format(tile=tile,
-                                                                                      where=self.where_is(tile)))
+            self._check_draw(d.tile)
             return action
         if st.phase == PLACE and d.verb is A.Verb.PLACE and d.cell is not None:
-            cell = d.cell
-            if st.cells[st.seat][cell] != EMPTY:
-                raise IllegalActionError(_("space {space} of {seat}'s orchard is taken").format(
-                    space=cell + 1, seat=seat_label(st.seat)))
-            parts = text.split()
-            turn_left_out = len(parts) == 2 and "/" not in parts[1]
-            if turn_left_out and not st.held_pasture and len(st.rules.rotations[st.held]) > 1:
-                raise IllegalActionError(_("place {space}: say how tile {tile} is turned too — "
-                                           "place {space}/TURN (0-5)").format(space=cell + 1, tile=st.held))
-            action = st.normalise(action)  # R10: every rotation the tile was laid in is accepted
+            action = self._checked_place(action, d.cell, text)
         elif d.verb in (A.Verb.TAKE, A.Verb.STOCK) and d.trough is not None:
-            trough, tile = d.trough, d.tile
-            if 1 <= trough <= len(st.troughs) and tile not in st.troughs[trough - 1]:
-                held = ", ".join(map(str, st.troughs[trough - 1])) or _("nothing")
-                raise IllegalActionError(_("trough {trough} holds {held}, not tile {tile}").format(
-                    trough=trough, held=held, tile=tile))
-            verb = A.Verb.TAKE if st.phase == SELECT else A.Verb.STOCK
-            open_ = sorted({o.trough for o in map(A.decode, st.legal_actions())
-                            if o.verb is verb and o.trough is not None})
-            if action not in st.legal_actions() and open_ and trough not in open_:
-                raise IllegalActionError(_("trough {trough} is not open now (open: {troughs})").format(
-                    trough=trough, troughs=", ".join(map(str, open_))))
+            self._check_trough(action, d.trough, d.tile)
         elif d.verb is A.Verb.MIDDLE and d.tile is not None and d.tile not in st.middle:
             raise IllegalActionError(_("tile {tile} {where}, not on the middle trees").format(
                 tile=d.tile, where=self.where_is(d.tile)))
@@ -284,6 +261,39 @@ class OrchardMirror:
             raise IllegalActionError(_("{action}: not now — {waiting}").format(action=A.to_text(action),
                                                                              waiting=self.waiting()))
         return action
+
+    def _check_draw(self, tile: int | None) -> None:
+        assert tile is not None
+        if tile not in self.state.supply:
+            raise IllegalActionError(_("tile {tile} {where}, not in the supply").format(tile=tile,
+                                                                                  where=self.where_is(tile)))
+
+    def _checked_place(self, action: int, cell: int, text: str) -> int:
+        """A placement on a free space, its turn said when it matters, in the rotation the engine lists."""
+        st = self.state
+        if st.cells[st.seat][cell] != EMPTY:
+            raise IllegalActionError(_("space {space} of {seat}'s orchard is taken").format(
+                space=cell + 1, seat=seat_label(st.seat)))
+        parts = text.split()
+        turn_left_out = len(parts) == 2 and "/" not in parts[1]
+        if turn_left_out and not st.held_pasture and len(st.rules.rotations[st.held]) > 1:
+            raise IllegalActionError(_("place {space}: say how tile {tile} is turned too — "
+                                       "place {space}/TURN (0-5)").format(space=cell + 1, tile=st.held))
+        return st.normalise(action)  # R10: every rotation the tile was laid in is accepted
+
+    def _check_trough(self, action: int, trough: int, tile: int | None) -> None:
+        """A take or restock from a trough: the tile is in it and the trough is open."""
+        st = self.state
+        if 1 <= trough <= len(st.troughs) and tile not in st.troughs[trough - 1]:
+            held = ", ".join(map(str, st.troughs[trough - 1])) or _("nothing")
+            raise IllegalActionError(_("trough {trough} holds {held}, not tile {tile}").format(
+                trough=trough, held=held, tile=tile))
+        verb = A.Verb.TAKE if st.phase == SELECT else A.Verb.STOCK
+        open_ = sorted({o.trough for o in map(A.decode, st.legal_actions())
+                        if o.verb is verb and o.trough is not None})
+        if action not in st.legal_actions() and open_ and trough not in open_:
+            raise IllegalActionError(_("trough {trough} is not open now (open: {troughs})").format(
+                trough=trough, troughs=", ".join(map(str, open_))))
 
     def apply(self, text: str) -> TrackedStep:
         """Apply one engine action text to the mirror and, when the turn ends, the Track's actions."""
@@ -340,15 +350,7 @@ class OrchardMirror:
             raise IllegalActionError(self.waiting() or _("the game is over"))
         stock = st.phase == STOCK
         if button.startswith("trough") and is_number(button[6:]):
-            n = int(button[6:])
-            tiles = sorted(st.troughs[n - 1]) if 1 <= n <= len(st.troughs) else []
-            verb = "stock" if stock else "take"
-            if len(tiles) == 1:
-                return f"{verb} {n}:{tiles[0]}"
-            if not tiles:
-                raise IllegalActionError(_("trough {trough} is empty").format(trough=n))
-            raise IllegalActionError(_("trough {trough} holds tiles {tiles}: type {commands}").format(
-                trough=n, tiles=both([str(t) for t in tiles]), commands=either([f"{verb} {n}:{t}" for t in tiles])))
+            return self._trough_button(int(button[6:]), "stock" if stock else "take")
         if button == "blind":
             return "stock-supply" if stock else "blind"
         if button == "cottage" and not stock:
@@ -361,6 +363,17 @@ class OrchardMirror:
         if button == "confirm" and not stock and st.cottage[st.seat] != EMPTY:
             return "cottage"
         raise IllegalActionError(self.waiting())
+
+    def _trough_button(self, n: int, verb: str) -> str:
+        """Trough button ``n``: the one tile in it, else a refusal naming the commands to type."""
+        st = self.state
+        tiles = sorted(st.troughs[n - 1]) if 1 <= n <= len(st.troughs) else []
+        if len(tiles) == 1:
+            return f"{verb} {n}:{tiles[0]}"
+        if not tiles:
+            raise IllegalActionError(_("trough {trough} is empty").format(trough=n))
+        raise IllegalActionError(_("trough {trough} holds tiles {tiles}: type {commands}").format(
+            trough=n, tiles=both([str(t) for t in tiles]), commands=either([f"{verb} {n}:{t}" for t in tiles])))
 
 
 def _spelled(text: str) -> str:

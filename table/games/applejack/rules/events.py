@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from table.engine.eventcodec import decode_event
 from table.engine.events import Event as Event  # the house base, re-exported with its events
 from table.games.applejack.rules.data import SEAT_GLYPHS, SEAT_SYMBOLS
 
@@ -274,15 +275,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 
 
-def event_from_dict(d: dict[str, Any]) -> Event:
-    """Inverse of ``Event.to_dict``. Raises ValueError on an unknown type or bad fields."""
-    data = dict(d)
-    kind = data.pop("type", None)
-    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
-    if cls is None:
-        raise ValueError(f"unknown event type {kind!r}")
-    args = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
-    try:
-        return cls(**args)
-    except TypeError as exc:
-        raise ValueError(f"bad fields for {kind}: {exc}") from None
+def event_from_dict(d: Any) -> Event:
+    """Inverse of ``Event.to_dict``. RecordError (a TableError) with one line on anything that is not
+    one of Applejack's events: an unknown type, missing or unknown fields, not an object at all."""
+    return decode_event(EVENT_TYPES, d, "Applejack")

@@ -16,8 +16,6 @@ place (space and rotation; beehive links pay at once) → [restock the cottage] 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from table.engine.errors import IllegalActionError
@@ -27,7 +25,8 @@ from table.games.applejack.rules.cells import (
     EMPTY as EMPTY,  # a cell holds tile * 8 + rotation (table.games.applejack.rules.cells)
 )
 from table.games.applejack.rules.cells import PASTURE_ROT as PASTURE_ROT
-from table.games.applejack.rules.data import Board, DataSet, OrchardSide
+from table.games.applejack.rules.config import GameConfig, record_data, validate_config
+from table.games.applejack.rules.data import Board, DataSet, OrchardSide, data_digest
 from table.games.applejack.rules.events import (
     BlossomScoring,
     CottageStocked,
@@ -44,13 +43,15 @@ from table.games.applejack.rules.events import (
     TurnStarted,
     Winners,
 )
+from table.games.applejack.rules.legal import LegalActions
+from table.games.applejack.rules.orchard import Orchards
 from table.games.applejack.rules.phase import Phase
 from table.games.applejack.rules.scoring import ScoreBreakdown, final_score, winners
+from table.games.applejack.rules.tables import Stats, rules_for
 from table.games.applejack.rules.walk import (
     Die,
     apples_by_space,
     can_restock,
-    choosable_troughs,
     is_last_turn,
     is_middle_space,
     middle_reached,
@@ -62,7 +63,6 @@ CHANCE = -1
 TERMINAL = -4
 START_HONEY: dict[int, tuple[int, ...]] = {1: (14,), 2: (16, 20), 3: (16, 19, 22), 4: (16, 18, 20, 22)}
 PASTURE_HONEY = 2
-CAMPAIGN_KEEP = (1, 2, 3)  # at most this many tiles kept after games 1, 2, 3 of a campaign (ruling R14)
 
 # the phases (table.games.applejack.rules.phase.Phase) under the names the bots and the companion import
 SETUP, SELECT, BLIND_DRAW, PAY, PLACE = Phase.SETUP, Phase.TAKE, Phase.BLIND_DRAW, Phase.PAY, Phase.PLACE
@@ -74,132 +74,7 @@ D_COTTAGE = 10  # + seat
 TROUGH_NAMES = tuple(f"trough {t}" for t in range(9))
 
 
-@dataclass(frozen=True, slots=True)
-class GameConfig:
-    """How a game is set up.
-
-    ``orchards``: orchard side per seat ("A" for all by default; B sides for the variant
-    "Individual orchards"). ``apple_tiles``: variety indexes covering the first printed apples
-    (variant "Apple tiles"). ``cottage``: variant "Additional tree tile". ``kept_tiles``: solo
-    campaign, the tiles kept from earlier games, placed on the middle trees instead of a random one.
-    ``campaign``: a solo campaign game after the first; the middle trees then start with the kept
-    tiles only, so with none kept (ruling R14: "keep 1" means up to 1) they start empty.
-    """
-
-    players: int
-    orchards: tuple[str, ...] | None = None
-    apple_tiles: tuple[int, ...] | None = None
-    cottage: bool = False
-    kept_tiles: tuple[int, ...] = ()
-    campaign: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        d = {"players": self.players,
-             "orchards": list(self.orchards) if self.orchards else None,
-             "apple_tiles": list(self.apple_tiles) if self.apple_tiles is not None else None,
-             "cottage": self.cottage, "kept_tiles": list(self.kept_tiles)}
-        if self.campaign:  # written only when set, so the records of other games stay as they were
-            d["campaign"] = True
-        return d
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> GameConfig:
-        return cls(
-            players=int(d["players"]),
-            orchards=tuple(d["orchards"]) if d.get("orchards") else None,
-            apple_tiles=tuple(int(v) for v in d["apple_tiles"]) if d.get("apple_tiles") is not None else None,
-            cottage=bool(d.get("cottage", False)),
-            kept_tiles=tuple(int(t) for t in d.get("kept_tiles", ())),
-            campaign=bool(d.get("campaign", False)),
-        )
-
-
-def validate_config(data: DataSet, config: GameConfig) -> None:
-    """Raise ValueError if ``config`` cannot be played with ``data``."""
-    if config.players not in data.boards:
-        raise ValueError(f"no harvest board for {config.players} players")
-    if config.orchards is not None:
-        if len(config.orchards) != config.players:
-            raise ValueError(f"{len(config.orchards)} orchards for {config.players} players")
-        for o in config.orchards:
-            if o not in data.orchards:
-                raise ValueError(f"unknown orchard {o!r} (known: {', '.join(data.orchards)})")
-    if config.apple_tiles is not None:
-        n = len(data.varieties)
-        if sorted(config.apple_tiles) != list(range(n)):
-            raise ValueError(f"apple tiles must be the {n} varieties once each, got {list(config.apple_tiles)}")
-    if config.kept_tiles or config.campaign:
-        board = data.boards[config.players]
-        if not board.middle_slots:
-            raise ValueError("kept campaign tiles go on the middle trees of the solo board")
-        if len(config.kept_tiles) > board.middle_slots or len(set(config.kept_tiles)) != len(config.kept_tiles):
-            raise ValueError(f"at most {board.middle_slots} different kept tiles")
-        ids = {t.id for t in data.tiles}
-        for t in config.kept_tiles:
-            if t not in ids:
-                raise ValueError(f"kept tile {t} is not in the data set")
-
-
-@dataclass(slots=True)
-class Stats:
-    """Where each seat's honey came from (for bots, simulations and the demo)."""
-
-    harvests: list[int] = field(default_factory=list)
-    blossoms: list[int] = field(default_factory=list)
-    links: list[int] = field(default_factory=list)
-    pasture: list[int] = field(default_factory=list)
-    paid: list[int] = field(default_factory=list)
-    middle: list[int] = field(default_factory=list)
-
-    @classmethod
-    def zero(cls, players: int) -> Stats:
-        return cls(*([0] * players for _ in range(6)))
-
-    def copy(self) -> Stats:
-        return Stats(self.harvests[:], self.blossoms[:], self.links[:], self.pasture[:], self.paid[:],
-                     self.middle[:])
-
-
-class Rules:
-    """Precomputed per-data-set tables shared by every state of a game (read-only)."""
-
-    def __init__(self, data: DataSet) -> None:
-        self.data = data
-        max_id = max(t.id for t in data.tiles)
-        n_var = len(data.varieties)
-        self.price = [0] * (max_id + 1)
-        self.blossoms = [0] * (max_id + 1)
-        self.apples = [(0,) * n_var] * (max_id + 1)
-        self.apple_list: list[tuple[tuple[int, int], ...]] = [()] * (max_id + 1)
-        self.rot_mask: list[tuple[int, ...]] = [(0,) * 6] * (max_id + 1)
-        self.rotations: list[tuple[int, ...]] = [()] * (max_id + 1)
-        for t in data.tiles:
-            self.price[t.id] = t.price
-            self.blossoms[t.id] = t.blossoms
-            self.apples[t.id] = tuple(t.apple_count(v) for v in range(n_var))
-            self.apple_list[t.id] = t.apples
-            self.rot_mask[t.id] = tuple(hexgrid.rotate_mask(t.hives, k) for k in range(6))
-            self.rotations[t.id] = hexgrid.distinct_rotations(t.hives)
-        codes_by_rots = {r: _place_codes(r) for r in set(self.rotations)}
-        self.place_codes = [codes_by_rots[r] for r in self.rotations]
-        self.n_varieties = n_var
-
-
-def _place_codes(rotations: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """PLACE action codes per orchard cell for a set of rotations."""
-    return tuple(tuple(A.PLACE + c * 8 + r for r in rotations) for c in range(hexgrid.CELL_COUNT))
-
-
-PASTURE_CODES = _place_codes((0,))
-def rules_for(data: DataSet) -> Rules:
-    """The precomputed tables of ``data``, made once and kept on the data set itself."""
-    r = data.memo.get("rules")
-    if not isinstance(r, Rules):
-        r = data.memo["rules"] = Rules(data)
-    return r
-
-
-class GameState:
+class GameState(LegalActions, Orchards):
     """A game in progress. Mutable; :meth:`clone` for search, :meth:`undo` to take back."""
 
     def __init__(self, data: DataSet, config: GameConfig, *, keep_undo: bool = True,
@@ -316,49 +191,6 @@ class GameState:
             return "cottage", dest - D_COTTAGE
         return "trough", dest
 
-    def choosable_troughs(self) -> tuple[int, ...]:
-        """The troughs a tile may come from now (ruling R3: any with tiles when all is empty)."""
-        return choosable_troughs(self._open, self.troughs, self.supply, self.middle, self.on_middle)
-
-    def legal_actions(self) -> list[int]:
-        ph = self.phase
-        if ph in (SETUP, BLIND_DRAW, STOCK_DRAW, REFILL):
-            return [A.DRAW + t for t in sorted(self.supply)]
-        if ph == PLACE:
-            codes = PASTURE_CODES if self.held_pasture else self.rules.place_codes[self.held]
-            cells = self.cells[self.seat]
-            places: list[int] = []
-            for c in range(hexgrid.CELL_COUNT):
-                if cells[c] == EMPTY:
-                    places += codes[c]
-            return places
-        if ph == SELECT:
-            out: list[int] = []
-            span = A.TILE_SPAN
-            for t in self.choosable_troughs():
-                base = A.TAKE + t * span
-                out += [base + tile for tile in self.troughs[t - 1]]  # tile ids are unique
-            if self.on_middle:
-                out += [A.MIDDLE + tile for tile in self.middle]
-            if self.supply:
-                out.append(A.BLIND)
-            if self.cottage[self.seat] != EMPTY:
-                out.append(A.COTTAGE)
-            return out
-        if ph == PAY:
-            if self.honey[self.seat] >= self.rules.price[self.held]:
-                return [A.BUY, A.PASTURE]
-            return [A.PASTURE]
-        if ph == STOCK:
-            out = []
-            for t in self.choosable_troughs():
-                base = A.STOCK + t * A.TILE_SPAN
-                out += [base + tile for tile in self.troughs[t - 1]]
-            if self.supply:
-                out.append(A.STOCK_SUPPLY)
-            return out
-        return []
-
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """At a chance node: every tile in the supply, equally likely."""
         if not self.is_chance():
@@ -400,45 +232,6 @@ class GameState:
             self._undo.append(self._snapshot())
         self.history.append(action)
         self._dispatch(action)
-
-    def normalise(self, action: int) -> int:
-        """Ruling R10: a placement in any rotation 0-5 becomes the listed rotation that looks the same.
-
-        A tile whose beehives look the same turned (two opposite beehives, say) offers each look
-        once in :meth:`legal_actions`; a person who enters the rotation they actually laid is
-        never refused for it. A pasture (no features) is always rotation 0. Other actions are
-        returned unchanged.
-        """
-        if self.phase != PLACE or not A.PLACE <= action < A.PLACE + 8 * hexgrid.CELL_COUNT:
-            return action
-        cell, rot = divmod(action - A.PLACE, 8)
-        if rot > 5 or self.held == EMPTY:
-            return action
-        if self.held_pasture:
-            return A.place(cell, 0)
-        masks = self.rules.rot_mask[self.held]
-        return A.place(cell, next(k for k in self.rules.rotations[self.held] if masks[k] == masks[rot]))
-
-    @staticmethod
-    def _decodable(action: int) -> bool:
-        try:
-            A.to_text(action)
-        except ValueError:
-            return False
-        return True
-
-    def _is_legal(self, action: int) -> bool:
-        ph = self.phase
-        if ph in (SETUP, BLIND_DRAW, STOCK_DRAW, REFILL):
-            return A.DRAW <= action < A.DRAW + A.TILE_SPAN and (action - A.DRAW) in self.supply
-        if ph == PLACE:
-            if not A.PLACE <= action < A.PLACE + 8 * hexgrid.CELL_COUNT:
-                return False
-            cell, rot = divmod(action - A.PLACE, 8)
-            if self.cells[self.seat][cell] != EMPTY:
-                return False
-            return rot == 0 if self.held_pasture else rot in self.rules.rotations[self.held]
-        return action in self.legal_actions()
 
     def _dispatch(self, action: int) -> None:
         ph = self.phase
@@ -535,33 +328,6 @@ class GameState:
                 self.events.append(TileFlipped(seat, tile, PASTURE_HONEY))
         self.phase = PLACE
 
-    def link_values(self, seat: int, cell: int, tile: int, rot: int) -> list[int]:
-        """Honey of each beehive link a tree tile would make on ``cell`` with rotation ``rot``."""
-        rules = self.rules
-        mask = rules.rot_mask[tile][rot]
-        if not mask:
-            return []
-        price = rules.price[tile]
-        cells = self.cells[seat]
-        nbrs = hexgrid.NEIGHBOURS[cell]
-        out = []
-        for e in range(6):
-            if not mask >> e & 1:
-                continue
-            n = nbrs[e]
-            if n == EMPTY:
-                corner = self.corner_hive[seat].get(cell)
-                if corner is not None and corner[0] == e:
-                    out.append(min(price, corner[1]))
-                continue
-            other = cells[n]
-            if other == EMPTY or other & 7 == PASTURE_ROT:
-                continue
-            otile, orot = other >> 3, other & 7
-            if rules.rot_mask[otile][orot] >> ((e + 3) % 6) & 1:
-                out.append(min(price, rules.price[otile]))
-        return out
-
     def _place(self, cell: int, rot: int) -> None:
         seat, tile = self.seat, self.held
         if self.held_pasture:
@@ -648,70 +414,6 @@ class GameState:
                                           sc.variety_bonus, sc.blossoms, sc.honey, sc.total))
         self.events.append(Winners(winners([sc.total for sc in final])))
 
-    # ------------------------------------------------------------------------------------------
-    # orchards
-    def set_cell(self, seat: int, cell: int, value: int) -> None:
-        """Put ``tile * 8 + rotation`` (rotation 7: pasture side) or EMPTY on an orchard cell."""
-        cells, totals, sparse = self.cells[seat], self.apple_totals[seat], self.rules.apple_list
-        old = cells[cell]
-        if old != EMPTY and old & 7 != PASTURE_ROT:
-            for variety, n in sparse[old >> 3]:
-                totals[variety] -= n
-        cells[cell] = value
-        if value != EMPTY and value & 7 != PASTURE_ROT:
-            for variety, n in sparse[value >> 3]:
-                totals[variety] += n
-
-    def _recount(self, seat: int) -> None:
-        totals = [0] * self.rules.n_varieties
-        apples = self.rules.apples
-        for v in self.cells[seat]:
-            if v != EMPTY and v & 7 != PASTURE_ROT:
-                for i, n in enumerate(apples[v >> 3]):
-                    totals[i] += n
-        for variety in self.corner_apple[seat].values():
-            totals[variety] += 1
-        self.apple_totals[seat] = totals
-    def areas(self, seat: int, variety: int) -> list[int]:
-        """Apple count of each area (connected tiles showing ``variety``) in ``seat``'s orchard,
-        corner apples of an individual orchard included (ruling R6)."""
-        cells = self.cells[seat]
-        apples = self.rules.apples
-        counts = [0] * hexgrid.CELL_COUNT
-        for c in range(hexgrid.CELL_COUNT):
-            v = cells[c]
-            if v != EMPTY and v & 7 != PASTURE_ROT:
-                counts[c] = apples[v >> 3][variety]
-        corner = self.corner_apple[seat]
-        seen = [False] * hexgrid.CELL_COUNT
-        out = []
-        for c in range(hexgrid.CELL_COUNT):
-            if counts[c] == 0 or seen[c]:
-                continue
-            total = 0
-            stack = [c]
-            seen[c] = True
-            while stack:
-                x = stack.pop()
-                total += counts[x]
-                if corner.get(x) == variety:
-                    total += 1
-                for n in hexgrid.NEIGHBOURS[x]:
-                    if n != EMPTY and counts[n] and not seen[n]:
-                        seen[n] = True
-                        stack.append(n)
-            out.append(total)
-        return out
-
-    def harvest_yield(self, seat: int, variety: int, pips: int) -> int:
-        if self.apple_totals[seat][variety] <= pips:
-            return 0  # no area can be bigger than all the apples of the variety
-        return sum(a - pips for a in self.areas(seat, variety) if a > pips)
-
-    def blossom_count(self, seat: int) -> int:
-        b = self.rules.blossoms
-        return sum(b[v >> 3] for v in self.cells[seat] if v != EMPTY and v & 7 != PASTURE_ROT)
-
     def scores(self) -> tuple[ScoreBreakdown, ...]:
         """Final scoring of every seat as the orchards stand now (the real one once terminal)."""
         if self.phase == OVER and self._final is not None:
@@ -729,9 +431,6 @@ class GameState:
         if self.phase != OVER:
             return [0.0] * self.players
         return [float(s.total) for s in self.scores()]
-
-    def placed_tiles(self, seat: int) -> list[int]:
-        return [v >> 3 for v in self.cells[seat] if v != EMPTY]
 
     def tile_count(self) -> int:
         """Every tile accounted for: supply, troughs, middle, cottages, hand, orchards."""
@@ -779,9 +478,7 @@ class GameState:
     def to_record(self) -> dict[str, Any]:
         """The game so far as JSON data (``applejack-record/1``: format, config, data digest and
         every action's text); :func:`table.games.applejack.rules.record.replay` rebuilds it."""
-        from table.games.applejack.rules.record import GameRecord  # record.py builds on this module
-
-        return GameRecord.of(self).to_dict()
+        return record_data(self.config, [A.to_text(a) for a in self.history], None, data_digest(self.data))
 
     def summary(self) -> dict[str, Any]:
         """The visible state as plain data (used to check a replayed record)."""
@@ -828,28 +525,3 @@ def play_random(state: GameState, rng: random.Random, *, fast: bool = True) -> G
             action = legal[int(random_() * len(legal))]
         step(action)
     return state
-
-
-def kept_tiles_allowed(state: GameState, seat: int, game_number: int) -> tuple[int, list[int]]:
-    """Campaign: after game ``game_number`` (1-3) a player keeps up to that many of their placed tiles."""
-    if not 1 <= game_number <= 3:
-        raise ValueError("tiles are kept after games 1, 2 and 3 of a campaign")
-    return CAMPAIGN_KEEP[game_number - 1], sorted(state.placed_tiles(seat))
-
-
-def campaign_config(config: GameConfig, finished: GameState, game_number: int,
-                    keep: Sequence[int]) -> GameConfig:
-    """The next campaign game's config: ``keep`` are the tiles kept after game ``game_number``.
-
-    Ruling R14: "you can keep 1 ... 2 ... 3" allows fewer, down to none; the next game's middle
-    trees then hold just the kept tiles ("instead of the random tree tile"), maybe none.
-    """
-    n, placed = kept_tiles_allowed(finished, 0, game_number)
-    if not finished.is_terminal():
-        raise ValueError("keep tiles after the game has ended")
-    if len(keep) > n or len(set(keep)) != len(keep):
-        raise ValueError(f"keep up to {n} different tile(s) after game {game_number}, got {list(keep)}")
-    for t in keep:
-        if t not in placed:
-            raise ValueError(f"tile {t} is not in the orchard (placed: {placed})")
-    return replace(config, kept_tiles=tuple(keep), campaign=True)

@@ -59,23 +59,10 @@ def _check_varieties(ds: DataSet) -> list[Problem]:
 
 
 def _check_board(ds: DataSet, players: int, board: Board) -> list[Problem]:
-    problems: list[Problem] = []
     w = f"board {board.id!r}"
     apples = apples_by_space(board)
     positions = list(turn_positions(board, apples))
-    seats = [board.space(d.space).seat for d in positions]
-    if any(s is not None and s >= players for s in seats):
-        problems.append(Problem(F, f"{w}.spaces", f"a seat symbol beyond the {players} seat(s) of this board"))
-    expected = [i % players for i in range(len(seats))]
-    if seats != expected:
-        at = next((i for i, (a, b) in enumerate(zip(seats, expected, strict=False)) if a != b), len(seats))
-        problems.append(Problem(F, f"{w}.spaces",
-                                f"seat symbols do not cycle with the seats (turn {at + 1} of the walk)"))
-    counts = Counter(s for s in seats if s is not None)
-    for seat in range(players):
-        if counts.get(seat, 0) != TURNS_PER_PLAYER:
-            problems.append(Problem(F, f"{w}.end_space",
-                                    f"seat {seat + 1} gets {counts.get(seat, 0)} turns, not {TURNS_PER_PLAYER}"))
+    problems = _check_seats(board, players, positions)
     loops = sorted({d.pips for d in positions})
     if loops != [1, 2, 3]:
         problems.append(Problem(F, f"{w}", f"the die must make three loops at pips 1, 2, 3; walks {loops}"))
@@ -96,12 +83,34 @@ def _check_board(ds: DataSet, players: int, board: Board) -> list[Problem]:
     if len(ds.tiles) < need:
         problems.append(Problem("tiles.toml", "tile",
                                 f"{len(ds.tiles)} tiles are too few for board {board.id!r} (needs {need})"))
-    problems += _check_printed_facts(ds, board, positions)
+    problems += _check_printed_apples(ds, board, positions)
+    problems += _check_loops_open_troughs(board, positions)
+    problems += _check_solo_middle(board, positions)
     return problems
 
 
-def _check_printed_facts(ds: DataSet, board: Board, positions: list[Die]) -> list[Problem]:
-    """What the rulebook says about the printed board, beyond the turn counts."""
+def _check_seats(board: Board, players: int, positions: list[Die]) -> list[Problem]:
+    """The seat symbols along the walk cycle with the seats and give each seat its 19 turns."""
+    problems: list[Problem] = []
+    w = f"board {board.id!r}"
+    seats = [board.space(d.space).seat for d in positions]
+    if any(s is not None and s >= players for s in seats):
+        problems.append(Problem(F, f"{w}.spaces", f"a seat symbol beyond the {players} seat(s) of this board"))
+    expected = [i % players for i in range(len(seats))]
+    if seats != expected:
+        at = next((i for i, (a, b) in enumerate(zip(seats, expected, strict=False)) if a != b), len(seats))
+        problems.append(Problem(F, f"{w}.spaces",
+                                f"seat symbols do not cycle with the seats (turn {at + 1} of the walk)"))
+    counts = Counter(s for s in seats if s is not None)
+    for seat in range(players):
+        if counts.get(seat, 0) != TURNS_PER_PLAYER:
+            problems.append(Problem(F, f"{w}.end_space",
+                                    f"seat {seat + 1} gets {counts.get(seat, 0)} turns, not {TURNS_PER_PLAYER}"))
+    return problems
+
+
+def _check_printed_apples(ds: DataSet, board: Board, positions: list[Die]) -> list[Problem]:
+    """What the rulebook says about the printed apples: brown first, light green then red on loop 1."""
     problems: list[Problem] = []
     w = f"board {board.id!r}"
     ids = {v.id: v.index for v in ds.varieties}
@@ -116,24 +125,40 @@ def _check_printed_facts(ds: DataSet, board: Board, positions: list[Die]) -> lis
         if not any(board.space(d.space).apples == double for d in first_loop):
             problems.append(Problem(F, f"{w}.spaces", f"on the first loop (1 pip) the die must cross a {a} and "
                                                       f"then a {b} apple in one move (apples = [{a!r}, {b!r}])"))
+    return problems
+
+
+def _check_loops_open_troughs(board: Board, positions: list[Die]) -> list[Problem]:
+    """Every trough is opened in every loop."""
+    problems: list[Problem] = []
+    w = f"board {board.id!r}"
     for pips in (1, 2, 3):
         opened = {t for d in positions if d.pips == pips for t in _opens(board, d)}
         missing = [t for t in range(1, board.troughs + 1) if t not in opened]
         if missing and any(d.pips == pips for d in positions):
             problems.append(Problem(F, f"{w}.spaces", f"trough(s) {', '.join(map(str, missing))} are never opened "
                                                       f"on loop {pips}: they would only collect tiles"))
-    if board.middle_slots:
-        if board.middle_slots != SOLO_TREES or board.middle_start_tiles != 1:
-            problems.append(Problem(F, f"{w}.middle_slots", f"the middle space has {SOLO_TREES} pre-printed trees, "
-                                                            "one of them with a tile at the start"))
-        if board.end_space != board.innermost:
-            problems.append(Problem(F, f"{w}.end_space", "the solo game ends on the space in the middle"))
-        t1, t2 = SOLO_SHARED_TURNS
-        if len(positions) >= t2:
-            shared = set(_opens(board, positions[t1 - 1])) & set(_opens(board, positions[t2 - 1]))
-            if not shared:
-                problems.append(Problem(F, f"{w}.spaces", f"no trough is open on both turn {t1} and turn {t2} "
-                                                          "(the solo board's caption)"))
+    return problems
+
+
+def _check_solo_middle(board: Board, positions: list[Die]) -> list[Problem]:
+    """The solo board: three pre-printed trees (one tile at the start), the end in the middle, and a
+    trough open on both turn 2 and turn 4."""
+    problems: list[Problem] = []
+    if not board.middle_slots:
+        return problems
+    w = f"board {board.id!r}"
+    if board.middle_slots != SOLO_TREES or board.middle_start_tiles != 1:
+        problems.append(Problem(F, f"{w}.middle_slots", f"the middle space has {SOLO_TREES} pre-printed trees, "
+                                                        "one of them with a tile at the start"))
+    if board.end_space != board.innermost:
+        problems.append(Problem(F, f"{w}.end_space", "the solo game ends on the space in the middle"))
+    t1, t2 = SOLO_SHARED_TURNS
+    if len(positions) >= t2:
+        shared = set(_opens(board, positions[t1 - 1])) & set(_opens(board, positions[t2 - 1]))
+        if not shared:
+            problems.append(Problem(F, f"{w}.spaces", f"no trough is open on both turn {t1} and turn {t2} "
+                                                      "(the solo board's caption)"))
     return problems
 
 

@@ -14,11 +14,10 @@ from typing import Any, ClassVar
 
 from table.engine.errors import ActionParseError, IllegalActionError, RecordError
 from table.games.applejack.rules import actions as A
+from table.games.applejack.rules.config import FORMAT, GameConfig, record_data
 from table.games.applejack.rules.data import DataSet, data_digest
 from table.games.applejack.rules.events import Event
-from table.games.applejack.rules.game import GameConfig, GameState, new_game
-
-FORMAT = "applejack-record/1"
+from table.games.applejack.rules.game import GameState, new_game
 
 
 @dataclass(frozen=True)
@@ -35,9 +34,7 @@ class GameRecord:
         return cls(state.config, tuple(A.to_text(a) for a in state.history), seed, data_digest(state.data), names)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"format": FORMAT, "config": self.config.to_dict(), "seed": self.seed,
-                "data_digest": self.data_digest, "names": list(self.names), "meta": self.meta,
-                "actions": list(self.actions)}
+        return record_data(self.config, self.actions, self.seed, self.data_digest, self.names, self.meta)
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=1)

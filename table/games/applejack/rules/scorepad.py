@@ -108,46 +108,56 @@ def score_pad(pad: Any, data: DataSet) -> PadResult:
     names: list[str] = []
     scores: list[ScoreBreakdown] = []
     for i, p in enumerate(players, start=1):
-        where = f"player {i}"
-        if not isinstance(p, dict):
-            raise ScorePadError(f"{where} must be an object")
-        for key in ("name", "areas", "blossoms", "honey"):
-            if key not in p:
-                raise ScorePadError(f'{where} is missing "{key}"')
-        name = p["name"]
-        if not isinstance(name, str) or not name.strip():
-            raise ScorePadError(f"{where}: name must be a non-empty string")
-        if len(name) > MAX_NAME or not name.isprintable():
-            raise ScorePadError(f"{where}: name must be at most {MAX_NAME} printable characters, got {name[:50]!r}")
-        where = f"player {name!r}"
-        areas_raw = p["areas"]
-        if not isinstance(areas_raw, dict):
-            raise ScorePadError(f"{where}: areas must be an object mapping a variety to a list of area sizes")
-        by_variety: list[list[int]] = [[] for _ in data.varieties]
-        seen: dict[int, str] = {}
-        for key, sizes in areas_raw.items():
-            try:
-                index = find_variety(data, key)
-            except KeyError as exc:
-                raise ScorePadError(f"{where}: {exc.args[0]}") from None
-            vid = data.varieties[index].id
-            if index in seen:
-                raise ScorePadError(f"{where}: variety {vid} given twice ({seen[index]!r} and {key!r})")
-            seen[index] = key
-            if not isinstance(sizes, list):
-                raise ScorePadError(f"{where}: areas[{key!r}] must be a list of apple counts, "
-                                    f"got {type(sizes).__name__}")
-            if len(sizes) > MAX_AREAS:
-                raise ScorePadError(f"{where}: areas[{key!r}] lists {len(sizes)} areas, at most {MAX_AREAS}")
-            by_variety[index] = [_count(n, f"{where}: areas[{key!r}] entry") for n in sizes]
-        blossoms = _count(p["blossoms"], f"{where}: blossoms")
-        honey = _count(p["honey"], f"{where}: honey")
+        name, score = _pad_player(p, f"player {i}", data)
         names.append(name)
-        scores.append(final_score(by_variety, blossoms, honey))
+        scores.append(score)
     if len(set(names)) != len(names):
         raise ScorePadError("player names must differ")
     best = winners([s.total for s in scores])
     return PadResult(tuple(names), tuple(scores), tuple(names[i] for i in best), best)
+
+
+def _pad_player(p: Any, where: str, data: DataSet) -> tuple[str, ScoreBreakdown]:
+    """One player's line of the pad: their name and final score."""
+    if not isinstance(p, dict):
+        raise ScorePadError(f"{where} must be an object")
+    for key in ("name", "areas", "blossoms", "honey"):
+        if key not in p:
+            raise ScorePadError(f'{where} is missing "{key}"')
+    name = p["name"]
+    if not isinstance(name, str) or not name.strip():
+        raise ScorePadError(f"{where}: name must be a non-empty string")
+    if len(name) > MAX_NAME or not name.isprintable():
+        raise ScorePadError(f"{where}: name must be at most {MAX_NAME} printable characters, got {name[:50]!r}")
+    where = f"player {name!r}"
+    by_variety = _pad_areas(p["areas"], where, data)
+    blossoms = _count(p["blossoms"], f"{where}: blossoms")
+    honey = _count(p["honey"], f"{where}: honey")
+    return name, final_score(by_variety, blossoms, honey)
+
+
+def _pad_areas(areas_raw: Any, where: str, data: DataSet) -> list[list[int]]:
+    """A player's areas: the apple counts of each variety's areas, in variety order."""
+    if not isinstance(areas_raw, dict):
+        raise ScorePadError(f"{where}: areas must be an object mapping a variety to a list of area sizes")
+    by_variety: list[list[int]] = [[] for _ in data.varieties]
+    seen: dict[int, str] = {}
+    for key, sizes in areas_raw.items():
+        try:
+            index = find_variety(data, key)
+        except KeyError as exc:
+            raise ScorePadError(f"{where}: {exc.args[0]}") from None
+        vid = data.varieties[index].id
+        if index in seen:
+            raise ScorePadError(f"{where}: variety {vid} given twice ({seen[index]!r} and {key!r})")
+        seen[index] = key
+        if not isinstance(sizes, list):
+            raise ScorePadError(f"{where}: areas[{key!r}] must be a list of apple counts, "
+                                f"got {type(sizes).__name__}")
+        if len(sizes) > MAX_AREAS:
+            raise ScorePadError(f"{where}: areas[{key!r}] lists {len(sizes)} areas, at most {MAX_AREAS}")
+        by_variety[index] = [_count(n, f"{where}: areas[{key!r}] entry") for n in sizes]
+    return by_variety
 
 
 def score_record(record: Any, data: DataSet) -> PadResult:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from table.engine.errors import ActionParseError, IllegalActionError
+from table.engine.errors import ActionParseError, IllegalActionError, RecordError
 from table.games.applejack.rules.data import Board, DataSet, data_digest
 from table.games.applejack.rules.events import (
     Corrected,
@@ -361,8 +361,6 @@ def track_record(track: Track) -> dict[str, object]:
 
 def replay_track(data: DataSet, record: object) -> Track:
     """Rebuild a track game from :func:`track_record` data; RecordError on anything wrong."""
-    from table.engine.errors import RecordError
-
     if not isinstance(record, dict) or record.get("format") != TRACK_FORMAT:
         raise RecordError(f"not a track record (format {TRACK_FORMAT!r} expected)")
     digest = record.get("data_digest")

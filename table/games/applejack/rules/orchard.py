@@ -1,0 +1,114 @@
+"""What an orchard holds and pays: cells, apple totals, areas, harvests, blossoms, beehive links.
+
+``GameState`` (``game``) takes these from :class:`Orchards`; the state's fields they read are
+declared here.
+"""
+
+from __future__ import annotations
+
+from table.games.applejack.rules import hexgrid
+from table.games.applejack.rules.cells import EMPTY, PASTURE_ROT
+from table.games.applejack.rules.tables import Rules
+
+
+class Orchards:
+    """The orchard queries and updates of a game state (a base of ``game.GameState``)."""
+
+    rules: Rules
+    cells: list[list[int]]
+    apple_totals: list[list[int]]
+    corner_hive: list[dict[int, tuple[int, int]]]
+    corner_apple: list[dict[int, int]]
+
+    def set_cell(self, seat: int, cell: int, value: int) -> None:
+        """Put ``tile * 8 + rotation`` (rotation 7: pasture side) or EMPTY on an orchard cell."""
+        cells, totals, sparse = self.cells[seat], self.apple_totals[seat], self.rules.apple_list
+        old = cells[cell]
+        if old != EMPTY and old & 7 != PASTURE_ROT:
+            for variety, n in sparse[old >> 3]:
+                totals[variety] -= n
+        cells[cell] = value
+        if value != EMPTY and value & 7 != PASTURE_ROT:
+            for variety, n in sparse[value >> 3]:
+                totals[variety] += n
+
+    def _recount(self, seat: int) -> None:
+        totals = [0] * self.rules.n_varieties
+        apples = self.rules.apples
+        for v in self.cells[seat]:
+            if v != EMPTY and v & 7 != PASTURE_ROT:
+                for i, n in enumerate(apples[v >> 3]):
+                    totals[i] += n
+        for variety in self.corner_apple[seat].values():
+            totals[variety] += 1
+        self.apple_totals[seat] = totals
+
+    def areas(self, seat: int, variety: int) -> list[int]:
+        """Apple count of each area (connected tiles showing ``variety``) in ``seat``'s orchard,
+        corner apples of an individual orchard included (ruling R6)."""
+        cells = self.cells[seat]
+        apples = self.rules.apples
+        counts = [0] * hexgrid.CELL_COUNT
+        for c in range(hexgrid.CELL_COUNT):
+            v = cells[c]
+            if v != EMPTY and v & 7 != PASTURE_ROT:
+                counts[c] = apples[v >> 3][variety]
+        corner = self.corner_apple[seat]
+        seen = [False] * hexgrid.CELL_COUNT
+        out = []
+        for c in range(hexgrid.CELL_COUNT):
+            if counts[c] == 0 or seen[c]:
+                continue
+            total = 0
+            stack = [c]
+            seen[c] = True
+            while stack:
+                x = stack.pop()
+                total += counts[x]
+                if corner.get(x) == variety:
+                    total += 1
+                for n in hexgrid.NEIGHBOURS[x]:
+                    if n != EMPTY and counts[n] and not seen[n]:
+                        seen[n] = True
+                        stack.append(n)
+            out.append(total)
+        return out
+
+    def harvest_yield(self, seat: int, variety: int, pips: int) -> int:
+        if self.apple_totals[seat][variety] <= pips:
+            return 0  # no area can be bigger than all the apples of the variety
+        return sum(a - pips for a in self.areas(seat, variety) if a > pips)
+
+    def blossom_count(self, seat: int) -> int:
+        b = self.rules.blossoms
+        return sum(b[v >> 3] for v in self.cells[seat] if v != EMPTY and v & 7 != PASTURE_ROT)
+
+    def link_values(self, seat: int, cell: int, tile: int, rot: int) -> list[int]:
+        """Honey of each beehive link a tree tile would make on ``cell`` with rotation ``rot``."""
+        rules = self.rules
+        mask = rules.rot_mask[tile][rot]
+        if not mask:
+            return []
+        price = rules.price[tile]
+        cells = self.cells[seat]
+        nbrs = hexgrid.NEIGHBOURS[cell]
+        out = []
+        for e in range(6):
+            if not mask >> e & 1:
+                continue
+            n = nbrs[e]
+            if n == EMPTY:
+                corner = self.corner_hive[seat].get(cell)
+                if corner is not None and corner[0] == e:
+                    out.append(min(price, corner[1]))
+                continue
+            other = cells[n]
+            if other == EMPTY or other & 7 == PASTURE_ROT:
+                continue
+            otile, orot = other >> 3, other & 7
+            if rules.rot_mask[otile][orot] >> ((e + 3) % 6) & 1:
+                out.append(min(price, rules.price[otile]))
+        return out
+
+    def placed_tiles(self, seat: int) -> list[int]:
+        return [v >> 3 for v in self.cells[seat] if v != EMPTY]
