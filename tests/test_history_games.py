@@ -16,6 +16,7 @@ import pytest
 from table.companion.journal import Journal
 from table.games.draftcider import companion as draftcider
 from table.games.waldgaertner import companion as waldgaertner
+from table.games.waldgaertner import script as waldgaertner_script
 from table.games.zankapfel import companion as zankapfel
 from table.history import History, HistoryInputError, read_finished, record_finished, summary_rows
 from table.i18n import gettext_in, using
@@ -45,7 +46,7 @@ def script_for(name: str, cards, *, easy: bool = False):
         script, final = zankapfel.table_script(3, 1)
         return script, lambda hook: zankapfel.ZankapfelCompanion(on_command=hook), final
     if name == "waldgaertner":
-        script, final = waldgaertner.table_script(3, 8, cards=cards)
+        script, final = waldgaertner_script.table_script(3, 8, cards=cards)
         return script, lambda hook: waldgaertner.WaldgaertnerCompanion(cards=cards, on_command=hook), final
     script, final = draftcider.table_script(4, 6, easy=easy)
     if name == "draftcider-pad":

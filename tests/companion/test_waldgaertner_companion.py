@@ -4,9 +4,12 @@ be where the table says), bonus draws and searches by the card kept, undo, resum
 
 import pytest
 
-from table.games.waldgaertner.companion import CommandError, WaldgaertnerCompanion, WSetup, cards_digest, table_script
+from table.companion.protocol import CommandError
+from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.game import ROW_CAPACITY
+from table.games.waldgaertner.script import table_script
+from table.games.waldgaertner.setup import WSetup, cards_digest
 
 
 @pytest.fixture(scope="module")

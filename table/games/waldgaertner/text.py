@@ -5,8 +5,10 @@ table's language — the command words themselves are never translated.
 
 from __future__ import annotations
 
+from table.companion.protocol import CommandError
 from table.engine.errors import ActionParseError, IllegalActionError
-from table.games.waldgaertner.companion import CommandError, WaldgaertnerCompanion, card_label, seat_name
+from table.games.waldgaertner.companion import WaldgaertnerCompanion
+from table.games.waldgaertner.words import card_label, seat_name
 from table.i18n import N_, _
 
 _KEYS = 28
