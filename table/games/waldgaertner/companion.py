@@ -51,7 +51,6 @@ table commands in ``script.py``.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from table.companion.labels import both
@@ -60,6 +59,7 @@ from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.games.waldgaertner import questions, words
+from table.games.waldgaertner.buttons import command_for
 from table.games.waldgaertner.files import load_cards
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, deck_now, seat_now
 from table.games.waldgaertner.refusals import card_where, no_room, refusal
@@ -180,76 +180,9 @@ class WaldgaertnerCompanion(TableModule):
         d = self.deck_now()
         return LedState("open", (min(d + 1, 6),)) if d >= 0 else LedState("off")
 
-    def _command_for(self, b: str) -> str | None:
-        if self.mode == "resume":
-            return {"confirm": "resume", "undo": "discard"}.get(b)
-        if self.mode == "result":
-            return "new" if b == "confirm" else None
-        if self.mode == "setup":
-            if b.startswith("trough") and b[6:] in ("2", "3", "4", "5", "6", "7"):
-                self.setup = replace(self.setup, players=int(b[6:]))
-                return ""
-            if b.startswith("players:"):
-                self.setup = replace(self.setup, players=int(b.split(":")[1]))
-                return ""
-            if b in ("trough1", "choice"):
-                self.setup = replace(self.setup, choice="NA" if self.setup.choice == "EU" else "EU")
-                return ""
-            if b == "directsale":
-                self.setup = replace(self.setup, direct_sale=not self.setup.direct_sale)
-                return ""
-            return "start" if b == "confirm" else None
-        assert self.e is not None
-        st = self.stage()
-        if b == "undo":
-            if self.typed:
-                self.typed = ""
-                return ""
-            return "undo"
-        if b.startswith("cmd:"):  # a touch target carrying its command
-            return b[4:]
-        if st in CHANCE_STAGES or st in CHOOSE_STAGES:
-            d = b[4:] if b.startswith("key:") else b
-            if len(d) == 1 and d.isascii() and d.isdigit():
-                if len(self.typed) < 3:
-                    self.typed += d
-                return ""
-            if b in ("backspace",):
-                self.typed = self.typed[:-1]
-                return ""
-            if b == "confirm" and self.typed:
-                typed, self.typed = self.typed, ""
-                return typed
-            return None
-        if b.startswith("trough") and b[6:].isdigit():
-            k = int(b[6:])
-            if st == "die":
-                if k == 7:
-                    return "special"
-                if k == 6 and self.e.players == 7 and self.e.offer(5) < 0 and self.e.offer(6) >= 0:
-                    return "deck 7"  # die face 6 is decks 6 and 7 (ruling W1)
-                return f"deck {k}"
-            if st in ("start", "bonus"):
-                return f"{'deck' if st == 'start' else 'bonus'} {k}"
-            if st == "special" and k <= 6:
-                return f"search {k}"
-            if st == "special" and k == 7:
-                return "alternative offer"
-            return None
-        if st == "buyer":
-            return {"confirm": "buy", "blind": "decline"}.get(b)
-        if st == "special":
-            return {"confirm": "alternative offer", "blind": "forgo"}.get(b)
-        if st == "play":
-            s = self.seat()
-            new = self.e.pending(s) if self.e.pending(s) >= 0 else self.e.hand(s)
-            if b == "blind":
-                return f"sell {new}"
-            if b == "confirm":
-                return f"plant {new}"
-        if st == "die" and b == "blind":
-            return "pass" if A.PASS in self.e.legal_actions() else None
-        return None
+    def _command_for(self, button: str) -> str | None:
+        """A button, key or touch target: looked up in the buttons' table (``buttons.py``)."""
+        return command_for(self, button)
 
     # --- commands -----------------------------------------------------------------------------
     def setup_help(self, text: str) -> str:
