@@ -10,6 +10,7 @@ from typing import Any
 
 from table.companion.players import names_dict, names_of
 from table.companion.protocol import CommandError
+from table.engine.errors import RecordError
 from table.games.waldgaertner.rules import CardSet, Config
 from table.games.waldgaertner.words import typed_number
 from table.i18n import _
@@ -43,12 +44,18 @@ class WSetup:
                 "cards_digest": cards_digest(cards), **names_dict(self.names[:self.players])}
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> WSetup:
+    def from_dict(cls, d: Any) -> WSetup:
+        """The setup a journal holds; :class:`~table.engine.errors.RecordError` if it is not one
+        this program wrote for Waldgärtner."""
         if not isinstance(d, dict) or d.get("game") != KEY:
-            raise ValueError("not a Waldgärtner setup")
-        s = cls(int(d["players"]), str(d.get("choice", "EU")), bool(d.get("direct_sale", False)), names_of(d))
+            raise RecordError("not a Waldgärtner setup")
+        try:
+            players = int(d["players"])
+        except (KeyError, TypeError, ValueError, OverflowError):
+            raise RecordError(f"a Waldgärtner setup names its players as a number, not {d.get('players')!r}") from None
+        s = cls(players, str(d.get("choice", "EU")), bool(d.get("direct_sale", False)), names_of(d))
         if not 2 <= s.players <= 7 or s.choice not in ("EU", "NA"):
-            raise ValueError(f"a Waldgärtner setup for 2-7 players and EU or NA, not {d!r}")
+            raise RecordError(f"a Waldgärtner setup for 2-7 players and EU or NA, not {d!r}")
         return s
 
     def text(self) -> str:
