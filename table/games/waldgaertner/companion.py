@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from table.companion.labels import both
+from table.companion.labels import both, is_number
 from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
@@ -69,7 +69,6 @@ from table.games.waldgaertner.rules import events as E
 from table.games.waldgaertner.rules.game import ROUNDS, ROW_CAPACITY, deck_continents
 from table.games.waldgaertner.setup import KEY, WSetup, cards_digest, parse_setup, setup_help
 from table.games.waldgaertner.unseen import enter_unknown, keep, rebuilt, unknown_canonical
-from table.games.waldgaertner.words import typed_number
 from table.i18n import _, ngettext
 
 CARD_WORDS = ("card", "keep", "choose", "sell", "plant")
@@ -220,9 +219,9 @@ class WaldgaertnerCompanion(TableModule):
         filled in, engine actions in the engine's text."""
         e = self.state
         w = text.split()
-        if len(w) == 2 and w[0] in CARD_WORDS and typed_number(w[1]) and int(w[1]) >= len(self.cards.cards):
+        if len(w) == 2 and w[0] in CARD_WORDS and is_number(w[1], 3) and int(w[1]) >= len(self.cards.cards):
             return f"{w[0]} {int(w[1])}"
-        if len(w) == 1 and typed_number(w[0]):
+        if len(w) == 1 and is_number(w[0], 3):
             return self._number_command(int(w[0]))
         if w[0] == "unknown":
             return unknown_canonical(e, self.cards, w[1:])
@@ -230,9 +229,9 @@ class WaldgaertnerCompanion(TableModule):
             return "special"
         if w in (["alt"], ["alternative"]):
             return "alternative offer"
-        if len(w) == 2 and w[0] == "plant" and typed_number(w[1]):
+        if len(w) == 2 and w[0] == "plant" and is_number(w[1], 3):
             return self._plant_at(int(w[1]))
-        if len(w) == 2 and w[0] == "keep" and typed_number(w[1]):
+        if len(w) == 2 and w[0] == "keep" and is_number(w[1], 3):
             return f"keep {int(w[1])}"
         try:
             return A.to_text(A.from_text(text))

@@ -7,9 +7,10 @@ entered by its id), a card taken from the shown ones (``CHOOSE_STAGES``), and a 
 
 from __future__ import annotations
 
+from table.companion.labels import either
 from table.games.waldgaertner.rules import State
 from table.games.waldgaertner.rules import actions as A
-from table.games.waldgaertner.words import card_label, or_list, seat_name
+from table.games.waldgaertner.words import card_label, seat_name
 from table.i18n import _
 
 CHANCE_STAGES = ("draw", "reveal", "bdraw", "sdeal")
@@ -59,7 +60,7 @@ def ask(e: State | None) -> str:
             return _("Dice shown — {seat} chose: deck 1-{last}, 7 special").format(seat=seat, last=min(e.players, 6))
         return _("Dice shown — {seat} chose: deck 1-{last}").format(seat=seat, last=min(e.players, 6))
     if st == "play":
-        cards = or_list([card_label(e.card(c)) for c in held(e, s)])
+        cards = either([card_label(e.card(c)) for c in held(e, s)])
         return _("{seat} plays {cards}: plant N (CONFIRM plants the new one), sell N (BLIND)").format(
             seat=seat, cards=cards)
     if st == "buyer":

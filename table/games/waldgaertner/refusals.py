@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import re
 
-from table.companion.labels import listed
+from table.companion.labels import is_number, listed
 from table.games.waldgaertner.names import size_plural
 from table.games.waldgaertner.questions import deck_now, held, seat_now
 from table.games.waldgaertner.rules import State
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.game import ROW_CAPACITY
-from table.games.waldgaertner.words import card_label, seat_name, typed_number
+from table.games.waldgaertner.words import card_label, seat_name
 from table.i18n import _
 
 _NOT_ALLOWED = re.compile(r"(?P<action>.+) is not allowed now \((?P<stage>[a-z]+); legal: (?P<legal>.*)\)", re.S)
@@ -100,7 +100,7 @@ def refusal(e: State, canon: str, exc: Exception) -> str:
     """The engine refused command ``canon`` (``exc``): why, in the table's words."""
     w = canon.split()
     st = e.step
-    if w[0] == "card" and len(w) == 2 and typed_number(w[1]):
+    if w[0] == "card" and len(w) == 2 and is_number(w[1], 3):
         return _card_refusal(e, int(w[1]))
     if st == "die" and w[0] in ("deck", "special", "pass"):
         offered = [_("deck {n}").format(n=d + 1) for d in range(e.players) if e.offer(d) >= 0]

@@ -8,11 +8,11 @@ import hashlib
 from dataclasses import dataclass, replace
 from typing import Any
 
+from table.companion.labels import is_number
 from table.companion.players import names_dict, names_of
 from table.companion.protocol import CommandError
 from table.engine.errors import RecordError
 from table.games.waldgaertner.rules import CardSet, Config
-from table.games.waldgaertner.words import typed_number
 from table.i18n import _
 
 KEY = "waldgaertner"
@@ -69,7 +69,7 @@ def parse_setup(setup: WSetup, text: str) -> WSetup:
     players, choice, direct = setup.players, setup.choice, setup.direct_sale
     for word in text.split()[1:]:
         key, _eq, val = word.partition("=")
-        if key == "players" and typed_number(val, 1) and 2 <= int(val) <= 7:
+        if key == "players" and is_number(val, 1) and 2 <= int(val) <= 7:
             players = int(val)
         elif key == "choice" and val.upper() in ("EU", "NA"):
             choice = val.upper()

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from table.companion.labels import listed
+from table.companion.labels import is_number, listed
 from table.companion.protocol import CommandError
 from table.engine.errors import DataError
 from table.games.waldgaertner.names import size_name
@@ -27,7 +27,6 @@ from table.games.waldgaertner.rules import CardSet, State, new_game
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.cards import COLOURS, FRUITS, SEXES, Card, parse_cards
 from table.games.waldgaertner.setup import WSetup
-from table.games.waldgaertner.words import typed_number
 from table.i18n import _
 
 UNKNOWN_STAGES = ("draw", "reveal", "bdraw")
@@ -47,7 +46,7 @@ def unknown_canonical(e: State, file_cards: CardSet, words: list[str]) -> str:
     if e.step not in UNKNOWN_STAGES:
         raise CommandError(_("an unknown card is entered where a card is turned or drawn ({now})").format(
             now=ask(e)))
-    if words and typed_number(words[0]):  # the journal's form already names the card it stands in for
+    if words and is_number(words[0], 3):  # the journal's form already names the card it stands in for
         return "unknown " + " ".join(words)
     attrs = unknown_attrs(words)
     d = deck_now(e)
@@ -74,7 +73,7 @@ def _attr_words(words: list[str]) -> dict[str, str | int]:
         key, eq, val = word.partition("=")
         if not eq and key in ("leaf", "nitrogen"):
             out[key] = "yes"
-        elif key in _NUMBERS and typed_number(val, 2):
+        elif key in _NUMBERS and is_number(val, 2):
             out[key] = int(val)
         elif (key, val) in _WORDS:
             out[key] = val

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from table.companion.labels import is_number
 from table.engine.events import Event
 from table.games.waldgaertner.names import card_name, phase_name
 from table.games.waldgaertner.rules import State
@@ -28,19 +29,6 @@ def seat_name(seat: int) -> str:
     return _("Seat {n}").format(n=seat + 1)
 
 
-def typed_number(text: str, digits: int = 3) -> bool:
-    """Whether ``text`` is a number as people type one (a card id, a deck): ASCII digits only."""
-    return 0 < len(text) <= digits and text.isascii() and text.isdigit()
-
-
-def or_list(names: list[str]) -> str:
-    """``A or B`` in the table's language."""
-    out = names[0] if names else ""
-    for name in names[1:]:
-        out = _("{first} or {second}").format(first=out, second=name)
-    return out
-
-
 def card_label(card: Card) -> str:
     """``#17 Apple`` (the id people enter, the name in the table's language)."""
     return f"#{card.id} {card_name(card)}"
@@ -50,7 +38,7 @@ def _deck_number(text: str, prefix: str, suffix: str = "") -> str | None:
     """The deck number in an engine text ``prefix N suffix``, or None."""
     if text.startswith(prefix) and text.endswith(suffix):
         middle = text[len(prefix):len(text) - len(suffix)]
-        if typed_number(middle, 2):
+        if is_number(middle, 2):
             return middle
     return None
 
