@@ -14,7 +14,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from table.games.waldgaertner.companion import WaldgaertnerCompanion, table_script
+from table.games.waldgaertner.companion import WaldgaertnerCompanion
+from table.games.waldgaertner.script import table_script
 
 
 def main() -> None:

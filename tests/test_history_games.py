@@ -17,6 +17,7 @@ from table.companion.journal import Journal
 from table.games.draftcider import companion as draftcider
 from table.games.draftcider import script as draftcider_script
 from table.games.waldgaertner import companion as waldgaertner
+from table.games.waldgaertner import script as waldgaertner_script
 from table.games.zankapfel import companion as zankapfel
 from table.games.zankapfel.script import table_script as zankapfel_script
 from table.history import History, HistoryInputError, read_finished, record_finished, summary_rows
@@ -47,7 +48,7 @@ def script_for(name: str, cards, *, easy: bool = False):
         script, final = zankapfel_script(3, 1)
         return script, lambda hook: zankapfel.ZankapfelCompanion(on_command=hook), final
     if name == "waldgaertner":
-        script, final = waldgaertner.table_script(3, 8, cards=cards)
+        script, final = waldgaertner_script.table_script(3, 8, cards=cards)
         return script, lambda hook: waldgaertner.WaldgaertnerCompanion(cards=cards, on_command=hook), final
     script, final = draftcider_script.table_script(4, 6, easy=easy)
     if name == "draftcider-pad":

@@ -222,7 +222,7 @@ def _run_once(args: argparse.Namespace) -> int:
 
                 lines = draftcider_script(4, args.demo)[0]
             elif ctl.game == "waldgaertner":
-                from table.games.waldgaertner.companion import table_script as wg_script
+                from table.games.waldgaertner.script import table_script as wg_script
 
                 lines = wg_script(4, args.demo)[0]
             else:

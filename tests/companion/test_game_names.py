@@ -27,7 +27,7 @@ def script(game: str) -> list[str]:
         from table.games.draftcider.script import table_script as d
 
         return d(3, 5)[0]
-    from table.games.waldgaertner.companion import table_script as w
+    from table.games.waldgaertner.script import table_script as w
 
     return w(3, 5)[0]
 

@@ -4,9 +4,12 @@ be where the table says), bonus draws and searches by the card kept, undo, resum
 
 import pytest
 
-from table.games.waldgaertner.companion import CommandError, WaldgaertnerCompanion, WSetup, cards_digest, table_script
+from table.companion.protocol import CommandError
+from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.game import ROW_CAPACITY
+from table.games.waldgaertner.script import table_script
+from table.games.waldgaertner.setup import WSetup, cards_digest
 
 
 @pytest.fixture(scope="module")
@@ -281,3 +284,25 @@ def test_an_unknown_card_cannot_come_from_a_deck_whose_cards_are_all_known(cards
     with pytest.raises(CommandError, match="every card left in deck 1 is known"):
         ctl.do("unknown size=2 value=3 flower=white flowering=4 fruit=berry harvest=7")
     assert ctl.cmds == ["deck 1"]
+
+
+@pytest.mark.parametrize("d", [None, [], {"game": "zankapfel", "players": 3}, {"game": "waldgaertner"},
+                               {"game": "waldgaertner", "players": "many"}, {"game": "waldgaertner", "players": None},
+                               {"game": "waldgaertner", "players": 9}, {"game": "waldgaertner", "players": 3,
+                                                                        "choice": "AS"}])
+def test_a_journalled_setup_that_is_not_one_is_a_record_error(d):
+    from table.engine.errors import RecordError, TableError
+
+    with pytest.raises(RecordError) as info:
+        WSetup.from_dict(d)
+    assert isinstance(info.value, TableError) and "\n" not in str(info.value)
+
+
+def test_the_text_front_end_says_every_refusal_in_one_line(cards):
+    from table.games.waldgaertner.text import handle_line
+
+    ctl = WaldgaertnerCompanion(cards=cards)
+    assert "players=2..7" in handle_line(ctl, "setup players=9")
+    assert handle_line(ctl, "start") is None
+    assert "not a Waldgärtner command" in handle_line(ctl, "plough the field")
+    assert "unknown card" in handle_line(ctl, "unknown size=3")

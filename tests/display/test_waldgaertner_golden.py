@@ -4,7 +4,8 @@
 import pygame
 import pytest
 
-from table.games.waldgaertner.companion import WaldgaertnerCompanion, table_script
+from table.games.waldgaertner.companion import WaldgaertnerCompanion
+from table.games.waldgaertner.script import table_script
 from table.games.waldgaertner.view import WaldgaertnerView
 from tests.display.golden import SIZES, assert_matches_golden
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from table.games.waldgaertner.companion import WaldgaertnerCompanion, WSetup, table_script
+from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.names import (
     CARD_NAMES,
     PHASE_NAMES,
@@ -23,6 +23,8 @@ from table.games.waldgaertner.names import (
     size_name,
 )
 from table.games.waldgaertner.rules import events as E
+from table.games.waldgaertner.script import table_script
+from table.games.waldgaertner.setup import WSetup
 from table.i18n import gettext_in, using
 
 LOCALE = Path(__file__).resolve().parents[2] / "table" / "i18n" / "locale"

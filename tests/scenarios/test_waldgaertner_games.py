@@ -11,8 +11,9 @@ import time
 
 import pytest
 
-from table.games.waldgaertner.companion import WaldgaertnerCompanion, table_script
+from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.rules import replay
+from table.games.waldgaertner.script import table_script
 
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from table.bots.common import RandomBot
+from table.games.waldgaertner.files import load_cards
 from table.games.waldgaertner.rules import Config, State, new_game
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.cards import LEAF_PHASE, CardSet
@@ -222,8 +223,6 @@ def simulate(players: int, games: int, seed: int, bots: Sequence[str], *, cards:
             raise ValueError(f"unknown Waldgärtner bot {name!r} (known: {', '.join(BOT_NAMES)})")
     if config is None:
         if cards is None:
-            from table.games.waldgaertner.files import load_cards
-
             cards = load_cards()
         config = Config(players, cards)
     if config.players != players:

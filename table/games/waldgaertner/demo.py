@@ -14,7 +14,8 @@ from typing import Any
 
 import pygame
 
-from table.games.waldgaertner.companion import WaldgaertnerCompanion, table_script
+from table.games.waldgaertner.companion import WaldgaertnerCompanion
+from table.games.waldgaertner.script import table_script
 from table.games.waldgaertner.view import WaldgaertnerView
 from table.games.zankapfel.demo import ZankapfelDemoScreen
 

@@ -21,10 +21,11 @@ from table.display import players_view
 from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ModuleView
 from table.display.render import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, contrast
-from table.games.waldgaertner.companion import CHANCE_STAGES, CHOOSE_STAGES, card_label
 from table.games.waldgaertner.names import phase_name, size_name
+from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.game import ROUNDS
+from table.games.waldgaertner.words import card_label
 from table.i18n import N_, _
 
 SEAT_RGB: tuple[Colour, ...] = ((205, 50, 50), (60, 110, 215), (235, 200, 40), (70, 170, 80), (235, 235, 235),

@@ -1,0 +1,189 @@
+"""Waldgärtner's buttons as data: what a lid button, a key or a touch target means on each screen
+and in each stage of play, like boardgame.io's moves (a table, not a chain of ifs).
+
+A button name is read as (button, argument) (:func:`split_button`): ``trough3`` is ("trough", "3"),
+``players:4`` is ("players", "4"), a digit typed on the keys or the keypad (``5``, ``key:5``) is
+("digit", "5"), a touch target carrying its command (``cmd:sell 17``) is ("cmd", "sell 17"); any
+other name is itself. :data:`SCREENS` maps (mode, button) and :data:`STAGES` maps (engine stage,
+button) — the latter only while a game is played — to a handler that returns the command to run,
+``""`` when the press changed only the screen (the setup, the digits typed), or None when the
+button means nothing now.
+
+The lid's seven buttons are the die's choices (decks 1-6 and, 7, the special action); CONFIRM
+plants, buys or takes the alternative offer; BLIND sells, declines, forgoes or passes; UNDO
+clears the digits typed, else takes back the last command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, seat_now
+from table.games.waldgaertner.rules import actions as A
+
+if TYPE_CHECKING:
+    from table.games.waldgaertner.companion import WaldgaertnerCompanion
+
+Handler = Callable[["WaldgaertnerCompanion", str], "str | None"]
+"""``handler(companion, argument)`` → the command, ``""`` (the screen changed), or None."""
+
+KEYPAD_STAGES = CHANCE_STAGES + CHOOSE_STAGES
+"""The stages that take a card id typed digit by digit (confirm enters it)."""
+MAX_TYPED = 3
+"""Card ids have at most three digits."""
+_WITH_ARGUMENT = frozenset({"cmd", "digit", "trough", "players"})
+"""The buttons that carry an argument: without one (a bare ``trough``) they mean nothing."""
+
+
+def split_button(button: str) -> tuple[str, str]:
+    """A button name as (button, argument); see the module docstring."""
+    if button.startswith("cmd:"):
+        return "cmd", button[4:]
+    digit = button[4:] if button.startswith("key:") else button
+    if len(digit) == 1 and digit.isascii() and digit.isdigit():
+        return "digit", digit
+    for name, sep in (("trough", ""), ("players", ":")):
+        head = name + sep
+        rest = button[len(head):].split(":")[0] if sep else button[len(head):]
+        if button.startswith(head) and rest.isascii() and rest.isdigit():
+            return name, rest
+    return ("", "") if button in _WITH_ARGUMENT else (button, "")
+
+
+def command_for(ctl: WaldgaertnerCompanion, button: str) -> str | None:
+    """What ``button`` means now (``TableModule.press`` runs it)."""
+    name, arg = split_button(button)
+    handler = SCREENS.get((ctl.mode, name))
+    if handler is None and ctl.mode == "play":
+        handler = STAGES.get((ctl.stage(), name))
+    return handler(ctl, arg) if handler is not None else None
+
+
+def _says(command: str) -> Handler:
+    """A button that always means ``command``."""
+    return lambda ctl, arg: command
+
+
+# --- the setup screen ---------------------------------------------------------------------------------
+def _setup_trough(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
+    """Buttons 2-7 pick the players, button 1 the continent."""
+    if arg in ("2", "3", "4", "5", "6", "7"):
+        ctl.setup = replace(ctl.setup, players=int(arg))
+        return ""
+    return _toggle_choice(ctl, arg) if arg == "1" else None
+
+
+def _setup_players(ctl: WaldgaertnerCompanion, arg: str) -> str:
+    ctl.setup = replace(ctl.setup, players=int(arg))
+    return ""
+
+
+def _toggle_choice(ctl: WaldgaertnerCompanion, arg: str) -> str:
+    ctl.setup = replace(ctl.setup, choice="NA" if ctl.setup.choice == "EU" else "EU")
+    return ""
+
+
+def _toggle_direct_sale(ctl: WaldgaertnerCompanion, arg: str) -> str:
+    ctl.setup = replace(ctl.setup, direct_sale=not ctl.setup.direct_sale)
+    return ""
+
+
+# --- every stage of play ---------------------------------------------------------------------------
+def _undo(ctl: WaldgaertnerCompanion, arg: str) -> str:
+    """UNDO clears the digits typed first, then takes back the last command."""
+    if ctl.typed:
+        ctl.typed = ""
+        return ""
+    return "undo"
+
+
+def _touch(ctl: WaldgaertnerCompanion, arg: str) -> str:
+    """A touch target carrying its command."""
+    return arg
+
+
+# --- a card id on the keypad -------------------------------------------------------------------------
+def _digit(ctl: WaldgaertnerCompanion, arg: str) -> str:
+    if len(ctl.typed) < MAX_TYPED:
+        ctl.typed += arg
+    return ""
+
+
+def _backspace(ctl: WaldgaertnerCompanion, arg: str) -> str:
+    ctl.typed = ctl.typed[:-1]
+    return ""
+
+
+def _enter_typed(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
+    """CONFIRM enters the card id typed (nothing typed: nothing to do)."""
+    if not ctl.typed:
+        return None
+    typed, ctl.typed = ctl.typed, ""
+    return typed
+
+
+# --- the die's choices and the decks ---------------------------------------------------------------------
+def _die_trough(ctl: WaldgaertnerCompanion, arg: str) -> str:
+    """A seat's die: decks 1-6, 7 the special action (die face 6 is decks 6 and 7 with 7 players,
+    ruling W1: the one with an offer)."""
+    k = int(arg)
+    e = ctl.state
+    if k == 7:
+        return "special"
+    if k == 6 and e.players == 7 and e.offer(5) < 0 and e.offer(6) >= 0:
+        return "deck 7"
+    return f"deck {k}"
+
+
+def _pass(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
+    return "pass" if A.PASS in ctl.state.legal_actions() else None
+
+
+def _search_trough(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
+    """The special action: buttons 1-6 search that deck, 7 takes the alternative offer."""
+    k = int(arg)
+    if k <= 6:
+        return f"search {k}"
+    return "alternative offer" if k == 7 else None
+
+
+def _new_card(ctl: WaldgaertnerCompanion) -> int:
+    """The card the seat at play just received (else the one in its hand)."""
+    e = ctl.state
+    s = seat_now(e)
+    return e.pending(s) if e.pending(s) >= 0 else e.hand(s)
+
+
+SCREENS: dict[tuple[str, str], Handler] = {
+    ("resume", "confirm"): _says("resume"),
+    ("resume", "undo"): _says("discard"),
+    ("result", "confirm"): _says("new"),
+    ("setup", "trough"): _setup_trough,
+    ("setup", "players"): _setup_players,
+    ("setup", "choice"): _toggle_choice,
+    ("setup", "directsale"): _toggle_direct_sale,
+    ("setup", "confirm"): _says("start"),
+    ("play", "undo"): _undo,
+    ("play", "cmd"): _touch,
+}
+"""(mode, button) → handler; in mode ``play`` these come before the stage's own buttons."""
+
+STAGES: dict[tuple[str, str], Handler] = {
+    **{(st, "digit"): _digit for st in KEYPAD_STAGES},
+    **{(st, "backspace"): _backspace for st in KEYPAD_STAGES},
+    **{(st, "confirm"): _enter_typed for st in KEYPAD_STAGES},
+    ("start", "trough"): lambda ctl, arg: f"deck {int(arg)}",
+    ("bonus", "trough"): lambda ctl, arg: f"bonus {int(arg)}",
+    ("die", "trough"): _die_trough,
+    ("die", "blind"): _pass,
+    ("special", "trough"): _search_trough,
+    ("special", "confirm"): _says("alternative offer"),
+    ("special", "blind"): _says("forgo"),
+    ("buyer", "confirm"): _says("buy"),
+    ("buyer", "blind"): _says("decline"),
+    ("play", "confirm"): lambda ctl, arg: f"plant {_new_card(ctl)}",
+    ("play", "blind"): lambda ctl, arg: f"sell {_new_card(ctl)}",
+}
+"""(engine stage, button) → handler while a game is played."""

@@ -1,0 +1,30 @@
+"""A whole game of Waldgärtner as a table would enter it (the scenario tests, the demo, ``play
+--demo``): bots play a seeded game in the engine and every card and decision becomes a command."""
+
+from __future__ import annotations
+
+import random
+
+from table.games.waldgaertner.bots import make_bot
+from table.games.waldgaertner.files import load_cards
+from table.games.waldgaertner.rules import CardSet, Config, State, new_game
+from table.games.waldgaertner.rules import actions as A
+from table.games.waldgaertner.setup import WSetup
+
+
+def table_script(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random"), *,
+                 cards: CardSet | None = None, choice: str = "EU",
+                 direct_sale: bool = False) -> tuple[list[str], State]:
+    """Bots play a seeded game in the engine; returns what a table would enter for it (setup line,
+    ``start``, then the commands: every card turned or drawn by id, each decision) and the
+    engine's finished game to compare with."""
+    cards = cards if cards is not None else load_cards()
+    rng = random.Random(seed)
+    seats = [make_bot(bots[i % len(bots)], random.Random(seed * 31 + i)) for i in range(players)]
+    st = new_game(Config(players, cards, choice=choice, direct_sale=direct_sale))
+    out = [WSetup(players, choice, direct_sale).text(), "start"]
+    while not st.is_terminal():
+        a = st.sample_chance(rng) if st.is_chance() else seats[st.current_player()].choose(st)
+        st.apply(a)
+        out.append(A.to_text(a))
+    return out, st

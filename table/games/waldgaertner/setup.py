@@ -1,0 +1,88 @@
+"""Waldgärtner's setup at the table: the setup screen's choices (:class:`WSetup`), journalled as the
+game's config, and the ``setup players=N choice=EU|NA directsale=on|off`` command that sets them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, replace
+from typing import Any
+
+from table.companion.labels import is_number
+from table.companion.players import names_dict, names_of
+from table.companion.protocol import CommandError
+from table.engine.errors import RecordError
+from table.games.waldgaertner.rules import CardSet, Config
+from table.i18n import _
+
+KEY = "waldgaertner"
+"""The game's key in a journalled setup (the registry's ``GameDef.key``)."""
+
+
+def cards_digest(cards: CardSet) -> str:
+    """A short digest of the card file's text: a journalled game only resumes on the same cards."""
+    return hashlib.sha256(cards.text.encode()).hexdigest()[:12]
+
+
+@dataclass(frozen=True, slots=True)
+class WSetup:
+    """The setup screen's choices; journalled (with the game key) as the game's config.
+    ``choice``: "EU" or "NA", the continent the rules leave open (2, 5 and 6 players, ruling W3);
+    ``direct_sale``: the variant. The additional tasks are not offered at the table (secret cards)."""
+
+    players: int = 2
+    choice: str = "EU"
+    direct_sale: bool = False
+    names: tuple[str | None, ...] = ()
+    """The players per seat (``companion/players.py``), None where nobody was picked."""
+
+    def config(self, cards: CardSet) -> Config:
+        return Config(self.players, cards, choice=self.choice, direct_sale=self.direct_sale)
+
+    def to_dict(self, cards: CardSet) -> dict[str, Any]:
+        return {"game": KEY, "players": self.players, "choice": self.choice, "direct_sale": self.direct_sale,
+                "cards_digest": cards_digest(cards), **names_dict(self.names[:self.players])}
+
+    @classmethod
+    def from_dict(cls, d: Any) -> WSetup:
+        """The setup a journal holds; :class:`~table.engine.errors.RecordError` if it is not one
+        this program wrote for Waldgärtner."""
+        if not isinstance(d, dict) or d.get("game") != KEY:
+            raise RecordError("not a Waldgärtner setup")
+        try:
+            players = int(d["players"])
+        except (KeyError, TypeError, ValueError, OverflowError):
+            raise RecordError(f"a Waldgärtner setup names its players as a number, not {d.get('players')!r}") from None
+        s = cls(players, str(d.get("choice", "EU")), bool(d.get("direct_sale", False)), names_of(d))
+        if not 2 <= s.players <= 7 or s.choice not in ("EU", "NA"):
+            raise RecordError(f"a Waldgärtner setup for 2-7 players and EU or NA, not {d!r}")
+        return s
+
+    def text(self) -> str:
+        return (f"setup players={self.players} choice={self.choice} "
+                f"directsale={'on' if self.direct_sale else 'off'}")
+
+
+def parse_setup(setup: WSetup, text: str) -> WSetup:
+    """``setup players=N choice=EU|NA directsale=on|off`` (any of them) applied to ``setup``;
+    :class:`~table.companion.protocol.CommandError` names the word it does not know."""
+    players, choice, direct = setup.players, setup.choice, setup.direct_sale
+    for word in text.split()[1:]:
+        key, _eq, val = word.partition("=")
+        if key == "players" and is_number(val, 1) and 2 <= int(val) <= 7:
+            players = int(val)
+        elif key == "choice" and val.upper() in ("EU", "NA"):
+            choice = val.upper()
+        elif key in ("directsale", "direct_sale") and val in ("on", "off"):
+            direct = val == "on"
+        else:
+            raise CommandError(_("setup {word}: players=2..7, choice=EU|NA, directsale=on|off").format(
+                word=repr(word)))
+    out: WSetup = replace(setup, players=players, choice=choice, direct_sale=direct)
+    return out
+
+
+def setup_help(text: str) -> str:
+    """The refusal of ``text`` on the setup screen, naming the setup words."""
+    return _("{text}: on the setup screen: setup players=N choice=EU|NA directsale=on|off, "
+             "or start").format(text=repr(text))

@@ -1,0 +1,184 @@
+"""The cards Waldgärtner's companion cannot see, and how it fills them in.
+
+**A card that is not in the card file** (``unknown size=3 value=4 flower=white flowering=2
+fruit=pome harvest=8``, optional ``sex=``, ``bonus=`` with ``partner=``, ``leaf``, ``nitrogen``)
+stands in for an unseen card of the same continent and size class (the class counts of the file
+stay exact, so the engine's card model is unchanged): the game's card set becomes the file with
+that card rewritten (:func:`cards_toml`), the engine is rebuilt on it with the same actions, and
+the record carries the rewritten card text, so it replays.
+
+**Cards put back** after a bonus draw or a search (``keep N``, :func:`keep`) are filled with cards
+of the deck's continent the companion has not seen: exact for the scores, though a later ``card``
+entry of one really put back is then refused (undo and enter each card).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from table.companion.labels import is_number, listed
+from table.companion.protocol import CommandError
+from table.engine.errors import DataError
+from table.games.waldgaertner.names import size_name
+from table.games.waldgaertner.questions import CHOOSE_STAGES, ask, deck_now
+from table.games.waldgaertner.refusals import card_where, known_cards
+from table.games.waldgaertner.rules import CardSet, State, new_game
+from table.games.waldgaertner.rules import actions as A
+from table.games.waldgaertner.rules.cards import COLOURS, FRUITS, SEXES, Card, parse_cards
+from table.games.waldgaertner.setup import WSetup
+from table.i18n import _
+
+UNKNOWN_STAGES = ("draw", "reveal", "bdraw")
+"""The stages where a card turned or drawn may be one the card file does not have."""
+_NUMBERS = ("size", "value", "bonus", "flowering", "harvest")
+_WORDS = frozenset({*(("sex", v) for v in SEXES), *(("flower", v) for v in COLOURS),
+                    *(("fruit", v) for v in FRUITS), ("leaf", "yes"), ("leaf", "no"),
+                    ("nitrogen", "yes"), ("nitrogen", "no")})
+"""The attribute words an unknown card may be given, as (key, value)."""
+
+
+def unknown_canonical(e: State, file_cards: CardSet, words: list[str]) -> str:
+    """``unknown size=3 value=4 flower=white flowering=2 fruit=pome harvest=8 [sex=male]
+    [bonus=1 partner=Malus] [leaf] [nitrogen]`` → the canonical form with the card id it stands in
+    for: an unseen card of the deck's continent and size class (the last in the file).
+    ``file_cards``: the card file the table plays with (before any unknown card)."""
+    if e.step not in UNKNOWN_STAGES:
+        raise CommandError(_("an unknown card is entered where a card is turned or drawn ({now})").format(
+            now=ask(e)))
+    if words and is_number(words[0], 3):  # the journal's form already names the card it stands in for
+        return "unknown " + " ".join(words)
+    attrs = unknown_attrs(words)
+    d = deck_now(e)
+    cont = e.decks[d]
+    if not e.t.unknown[d]:
+        raise CommandError(_("every card left in deck {deck} is known to the companion ({shown}…): it cannot be "
+                             "an unknown one").format(deck=d + 1, shown=known_cards(e, d)))
+    base = file_cards.cards
+    taken = {c.id for c in e.config.cards.cards if c != base[c.id]}
+    free = [c for c in e.t.pools[cont] if base[c].size == attrs["size"] and c not in taken]
+    if not free:
+        raise CommandError(_("every {size} card of {continent} has been seen: no unseen card is left for the "
+                             "unknown one to stand in for").format(size=size_name(int(attrs["size"])),
+                                                                   continent=cont))
+    return f"unknown {max(free)} " + " ".join(f"{k}={v}" for k, v in attrs.items() if v not in ("", -1))
+
+
+def _attr_words(words: list[str]) -> dict[str, str | int]:
+    """The attributes as given, over their defaults; CommandError names a word it does not know."""
+    out: dict[str, str | int] = {"size": 0, "sex": "both", "value": 0, "bonus": 0, "flower": "",
+                                 "flowering": -1, "fruit": "", "harvest": -1, "leaf": "no", "nitrogen": "no",
+                                 "partner": "-"}
+    for word in words:
+        key, eq, val = word.partition("=")
+        if not eq and key in ("leaf", "nitrogen"):
+            out[key] = "yes"
+        elif key in _NUMBERS and is_number(val, 2):
+            out[key] = int(val)
+        elif (key, val) in _WORDS:
+            out[key] = val
+        elif key == "partner" and val and val.isascii():
+            out[key] = val[:1].upper() + val[1:]
+        else:
+            raise CommandError(_("unknown card: {word}? size=1-5 value=N flower=({colours}) flowering=0-9 "
+                                 "fruit=({fruits}) harvest=0-9 [sex=male|female] [bonus=N partner=Genus] [leaf] "
+                                 "[nitrogen]").format(word=repr(word), colours="|".join(COLOURS),
+                                                      fruits="|".join(FRUITS)))
+    return out
+
+
+def unknown_attrs(words: list[str]) -> dict[str, str | int]:
+    """An unknown card's attributes from ``key=value`` words, checked: the ones the rules use are
+    given and in range (a male plant bears no fruit)."""
+    out = _attr_words(words)
+    male = out["sex"] == "male"
+    need = ["size", "flower", "flowering"] + ([] if male else ["fruit", "harvest"])
+    missing = [k for k in need if out[k] in ("", -1) or (k == "size" and out[k] == 0)]
+    if missing:
+        raise CommandError(_("unknown card: give {missing} (the attributes the rules use)").format(
+            missing=listed(missing)))
+    if not 1 <= int(out["size"]) <= 5 or not 0 <= int(out["flowering"]) <= 9 or int(out["harvest"]) > 9:
+        raise CommandError(_("unknown card: size is 1-5, flowering and harvest are phases 0-9"))
+    if male:
+        out["fruit"], out["harvest"] = "", -1
+    return out
+
+
+def rebuilt(setup: WSetup, cards: CardSet, history: list[int]) -> State:
+    """The game on other cards: the same actions (the substituted card was never seen before)."""
+    st = new_game(setup.config(cards))
+    for a in history:
+        st.apply(a)
+    return st
+
+
+def enter_unknown(e: State, setup: WSetup, canon: str) -> State:
+    """``unknown N key=value …`` (canonical) entered: the game rebuilt on the card file with card
+    ``N`` rewritten to those attributes, the card turned or drawn."""
+    w = canon.split()
+    cid = int(w[1])
+    attrs = unknown_attrs(w[2:])
+    old = e.config.cards.cards
+    if not 0 <= cid < len(old) or cid not in e.t.pools[old[cid].continent] or old[cid].size != attrs["size"]:
+        raise CommandError(_("card {id} cannot stand in for an unknown card now").format(id=cid))
+    male = attrs["sex"] == "male"
+    card = replace(old[cid], name=f"Ignota {cid}", common=f"unknown plant {cid}", german=f"unbekannt {cid}",
+                   sex=str(attrs["sex"]), value=int(attrs["value"]), bonus=int(attrs["bonus"]),
+                   flower=str(attrs["flower"]), flowering=int(attrs["flowering"]),
+                   fruit="" if male else str(attrs["fruit"]), harvest=-1 if male else int(attrs["harvest"]),
+                   leaf=attrs["leaf"] == "yes", nitrogen=attrs["nitrogen"] == "yes",
+                   partner="" if attrs["partner"] == "-" else str(attrs["partner"]))
+    cards = tuple(card if c.id == cid else c for c in old)
+    try:
+        new = parse_cards(cards_toml(e.config.cards, cards), "unknown card")
+    except DataError as exc:
+        raise CommandError(str(exc).splitlines()[-1].strip()) from None
+    st = rebuilt(setup, new, list(e.history))
+    st.apply(f"card {cid}")
+    return st
+
+
+def keep(e: State, cid: int) -> None:
+    """A bonus draw or a search entered by the card kept: the cards put back are filled in."""
+    st = e.step
+    if st not in ("bdraw", "sdeal", *CHOOSE_STAGES):
+        raise CommandError(_("no card is kept now ({now})").format(now=ask(e)))
+    if st in ("bdraw", "sdeal"):
+        deck = deck_now(e)
+        if st == "bdraw" or cid not in e.t.known[deck]:
+            if A.CARD + cid not in e.legal_actions():
+                raise CommandError(_("card {id} cannot be in deck {deck} now: {where}").format(
+                    id=cid, deck=deck + 1, where=card_where(e, cid)))
+            e.apply(f"card {cid}")
+        while e.step == st:
+            legal = [a for a in e.legal_actions() if a != A.CARD + cid]
+            e.apply(legal[0] if legal else e.legal_actions()[0])
+    e.apply(f"choose {cid}")
+
+
+def _flag(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def cards_toml(base: CardSet, cards: tuple[Card, ...]) -> str:
+    """A card file's TOML text for ``cards`` (one ``[[card]]`` each, in id order) with ``base``'s
+    deck name and tasks: what a game with an unknown card records, so its record replays."""
+    q = json.dumps  # a JSON string is a TOML basic string
+    out = [f"[deck]\nname = {q(base.name)}\n"]
+    for c in cards:
+        lines = ["[[card]]", f"name = {q(c.name)}", f"common = {q(c.common)}", f"german = {q(c.german)}",
+                 f"continent = {q(c.continent)}", f"size = {c.size}", f"sex = {q(c.sex)}", f"value = {c.value}",
+                 f"flower = {q(c.flower)}", f"flowering = {c.flowering}", f"leaf = {_flag(c.leaf)}",
+                 f"nitrogen = {_flag(c.nitrogen)}"]
+        if c.bonus:
+            lines.append(f"bonus = {c.bonus}")
+        if not c.male:
+            lines += [f"fruit = {q(c.fruit)}", f"harvest = {c.harvest}"]
+        if c.partner:
+            lines.append(f"partner = {q(c.partner)}")
+        out.append("\n".join(lines) + "\n")
+    for t in base.tasks:
+        lines = ["[[task]]", f"name = {q(t.name)}", f"sizes = {list(t.sizes)}", f"fruits = {q(list(t.fruits))}",
+                 f"nitrogen = {_flag(t.nitrogen)}", f"leaf = {_flag(t.leaf)}", f"cross = {_flag(t.cross)}"]
+        out.append("\n".join(lines) + "\n")
+    return "\n".join(out)
