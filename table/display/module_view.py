@@ -9,12 +9,13 @@ from typing import Any
 import pygame
 
 from table.display import players_view
-from table.display.render import BG, FG, View
+from table.display.colours import BG
+from table.display.toolkit import BaseView
 
 
-class ModuleView(View):
-    """A game module's screens: subclasses draw ``draw_setup``, ``draw_resume``, ``draw_play`` and
-    ``draw_result``; :meth:`draw` picks and frames them (the refusal strip is ``View``'s)."""
+class ModuleView(BaseView):
+    """A game module's screens: subclasses draw ``draw_setup``, ``draw_play`` and ``draw_result``
+    (the resume question is the toolkit's ``draw_resume``); :meth:`draw` picks and frames them."""
 
     def draw(self, surf: pygame.Surface, ctl: Any) -> None:
         self.targets = []
@@ -29,9 +30,15 @@ class ModuleView(View):
         else:
             self.draw_play(surf, ctl)
         if ctl.hint:
-            self.draw_hint(surf, ctl.hint)
+            self.draw_refusal(surf, ctl.hint)
         if ctl.storage_problem:
-            rect = pygame.Rect(0, 0, self.w, self.px(30))
-            pygame.draw.rect(surf, (120, 20, 20), rect)
-            self.text(surf, ctl.storage_problem, 16, rect.center, FG, anchor="center", max_w=self.w - self.px(12))
+            self.draw_storage_problem(surf, ctl.storage_problem)
 
+    def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
+        raise NotImplementedError
+
+    def draw_play(self, surf: pygame.Surface, ctl: Any) -> None:
+        raise NotImplementedError
+
+    def draw_result(self, surf: pygame.Surface, ctl: Any) -> None:
+        raise NotImplementedError

@@ -2,26 +2,20 @@
 entered into the table companion as a table would enter them (the card, then its batch, so the
 lit batches show before each play), and the companion's own screen
 (:class:`~table.games.draftcider.view.DraftCiderView`) shows each step; the lid's lamps light
-the batches where the entered card may go. Same loop body as
-:class:`~table.games.zankapfel.demo.ZankapfelDemoScreen` (``step(events)`` returns ``"play"``
-at the first touch, key or button), so ``run_demo_screen`` runs it.
+the batches where the entered card may go. The loop body is the toolkit's
+:class:`~table.display.demo.ModuleDemoScreen` (``step(events)`` returns ``"play"`` at the first
+touch, key or button), so ``run_demo_screen`` runs it.
 """
 
 from __future__ import annotations
 
-import queue
-import time
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Iterator
 
-import pygame
-
-from table.companion.ports import Indicators
+from table.display.demo import ModuleDemoScreen
 from table.games.draftcider.companion import DraftCiderCompanion, table_script
 from table.games.draftcider.view import DraftCiderView
-from table.games.zankapfel.demo import DONE, PLAY, ZankapfelDemoScreen
 
-__all__ = ["DONE", "PLAY", "DraftCiderDemoScreen", "demo_lines", "draftcider_steps"]
+__all__ = ["DraftCiderDemoScreen", "demo_lines", "draftcider_steps"]
 
 
 def demo_lines(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random")) -> list[str]:
@@ -51,12 +45,7 @@ def draftcider_steps(*, games: int = 0, players: int | None = None, seed: int = 
         i += 1
 
 
-class DraftCiderDemoScreen(ZankapfelDemoScreen):
+class DraftCiderDemoScreen(ModuleDemoScreen):
     """Bots' Draft Cider games on the companion's screen, one entered command per ``pace`` seconds."""
 
-    def __init__(self, surface: pygame.Surface, steps: Iterator[DraftCiderCompanion], *, pace: float = 1.2,
-                 indicators: Indicators | None = None, inputs: queue.Queue[Any] | None = None,
-                 clock: Callable[[], float] = time.monotonic, notifier: Any = None) -> None:
-        super().__init__(surface, steps, pace=pace, indicators=indicators, inputs=inputs,  # type: ignore[arg-type]
-                         clock=clock, notifier=notifier)
-        self.zview = DraftCiderView(surface.get_size())  # type: ignore[assignment]
+    view_class = DraftCiderView

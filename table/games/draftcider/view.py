@@ -1,4 +1,4 @@
-"""Draft Cider's screens: the shared drawing of ``render.View`` (fonts, scaling, buttons, the
+"""Draft Cider's screens: the display toolkit's drawing (fonts, scaling, buttons, the
 refusal strip, the resume screen, touch targets) with Draft Cider's own setup, play, pad and result.
 
 Play (designed at 800×480, scaled): a header (phase, pick, whose pick); the picking seat's eight
@@ -17,9 +17,9 @@ from typing import Any
 import pygame
 
 from table.display import players_view
+from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, Colour, contrast
 from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ModuleView
-from table.display.render import BG, DIM, FG, LIT, OK, PANEL, Colour, contrast
 from table.games.draftcider.companion import (
     batch_key,
     batch_note,

@@ -2,8 +2,9 @@
 entered into the table companion as a table would enter them (``table_script``: every card turned
 or drawn by its id, every decision), and the companion's own screen
 (:class:`~table.games.waldgaertner.view.WaldgaertnerView`) shows each step; the lid's lamps show
-what the companion's lamps show (the choosable and the contested decks). The loop body is
-Zankapfel's demo screen's (``step(events)`` returns ``"play"`` at the first touch, key or button).
+what the companion's lamps show (the choosable and the contested decks). The loop body is the
+toolkit's :class:`~table.display.demo.ModuleDemoScreen` (``step(events)`` returns ``"play"`` at the
+first touch, key or button).
 """
 
 from __future__ import annotations
@@ -14,9 +15,9 @@ from typing import Any
 
 import pygame
 
+from table.display.demo import ModuleDemoScreen
 from table.games.waldgaertner.companion import WaldgaertnerCompanion, table_script
 from table.games.waldgaertner.view import WaldgaertnerView
-from table.games.zankapfel.demo import ZankapfelDemoScreen
 
 __all__ = ["WaldgaertnerDemoScreen", "demo_screen", "waldgaertner_steps"]
 
@@ -38,12 +39,10 @@ def waldgaertner_steps(*, games: int = 0, players: int | None = None, seed: int 
         i += 1
 
 
-class WaldgaertnerDemoScreen(ZankapfelDemoScreen):
+class WaldgaertnerDemoScreen(ModuleDemoScreen):
     """Bots' Waldgärtner games on the companion's screen, one entered command per ``pace`` seconds."""
 
-    def __init__(self, surface: pygame.Surface, steps: Iterator[WaldgaertnerCompanion], **kw: Any) -> None:
-        super().__init__(surface, steps, **kw)  # type: ignore[arg-type]
-        self.zview = WaldgaertnerView(surface.get_size())  # type: ignore[assignment]  # draws the same way
+    view_class = WaldgaertnerView
 
 
 def demo_screen(surface: pygame.Surface, args: argparse.Namespace, games: int, seed: int, hw: Any,

@@ -1,4 +1,4 @@
-"""Waldgärtner's screens: the shared drawing of ``render.View`` (fonts, scaling from the 800×480
+"""Waldgärtner's screens: the display toolkit's drawing (fonts, scaling from the 800×480
 design, buttons and touch targets, the refusal strip, the resume screen) with Waldgärtner's own
 setup, play and score pad.
 
@@ -18,9 +18,9 @@ from typing import Any
 import pygame
 
 from table.display import players_view
+from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, contrast
 from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ModuleView
-from table.display.render import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, contrast
 from table.games.waldgaertner.companion import CHANCE_STAGES, CHOOSE_STAGES, card_label
 from table.games.waldgaertner.names import phase_name, size_name
 from table.games.waldgaertner.rules import actions as A

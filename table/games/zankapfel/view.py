@@ -1,4 +1,4 @@
-"""Zankapfel's screens: the shared drawing of ``render.View`` (fonts, scaling, buttons, the
+"""Zankapfel's screens: the display toolkit's drawing (fonts, scaling, buttons, the
 refusal strip, the resume screen, touch targets) with Zankapfel's own setup, play and result.
 
 Play (designed at 800×480, scaled): a header (round, who holds the big apple, the face-up
@@ -16,9 +16,9 @@ from typing import Any
 import pygame
 
 from table.display import players_view
+from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, Colour, contrast
 from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ModuleView
-from table.display.render import BG, DIM, FG, LIT, OK, PANEL, Colour, contrast
 from table.games.zankapfel.companion import SEAT_COLOURS, ZankapfelCompanion, kind_name, status_name
 from table.games.zankapfel.rules import actions as A
 from table.i18n import _, ngettext
