@@ -4,60 +4,97 @@ circle), a variety token, a die face."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
 from table.display.colours import FG, Colour, contrast, hex_colour
 
+Points = list[tuple[float, float]]
 
-def shape_points(mark: str, c: tuple[float, float], r: float) -> list[tuple[float, float]] | None:
-    x, y = c
-    if mark == "triangle":
-        return [(x, y - r), (x + r * 0.9, y + r * 0.7), (x - r * 0.9, y + r * 0.7)]
-    if mark == "square":
-        k = r * 0.8
-        return [(x - k, y - k), (x + k, y - k), (x + k, y + k), (x - k, y + k)]
-    if mark == "diamond":
-        return [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
-    if mark == "star":
-        pts = []
-        for i in range(10):
-            a = -math.pi / 2 + i * math.pi / 5
-            rr = r if i % 2 == 0 else r * 0.45
-            pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
-        return pts
-    if mark == "hexagon":
-        return [(x + r * math.cos(math.pi / 3 * i), y + r * math.sin(math.pi / 3 * i)) for i in range(6)]
-    if mark in ("cross", "plus"):
-        k, w = r, r * 0.35
-        pts = [(-w, -k), (w, -k), (w, -w), (k, -w), (k, w), (w, w), (w, k), (-w, k), (-w, w), (-k, w), (-k, -w),
-               (-w, -w)]
-        if mark == "cross":
-            s = math.sqrt(0.5)
-            pts = [(px * s - py * s, px * s + py * s) for px, py in pts]
-        return [(x + px, y + py) for px, py in pts]
-    if mark == "moon":  # a crescent opening to the right
-        outer = [(x + r * math.cos(a), y + r * math.sin(a))
-                 for a in (math.pi / 3 + i * (4 * math.pi / 3) / 16 for i in range(17))]
-        cx, ri = x + 0.5 * r, r * math.sqrt(0.75)
-        inner = [(cx + ri * math.cos(a), y + ri * math.sin(a))
-                 for a in (3 * math.pi / 2 - i * math.pi / 12 for i in range(1, 12))]
-        return outer + inner
-    if mark == "drop":  # a raindrop: the point up, round below
-        pts = []
-        for i in range(28):
-            t = 2 * math.pi * i / 28
-            pts.append((x + 1.1 * r * math.sin(t) * math.sin(t / 2), y - r * math.cos(t)))
-        return pts
-    if mark == "heart":
-        pts = []
-        for i in range(24):
-            t = 2 * math.pi * i / 24
-            hx = 16 * math.sin(t) ** 3
-            hy = -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t))
-            pts.append((x + hx * r / 17, y + hy * r / 17 + r * 0.1))
-        return pts
-    return None  # circle
+
+def _triangle(x: float, y: float, r: float) -> Points:
+    return [(x, y - r), (x + r * 0.9, y + r * 0.7), (x - r * 0.9, y + r * 0.7)]
+
+
+def _square(x: float, y: float, r: float) -> Points:
+    k = r * 0.8
+    return [(x - k, y - k), (x + k, y - k), (x + k, y + k), (x - k, y + k)]
+
+
+def _diamond(x: float, y: float, r: float) -> Points:
+    return [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+
+
+def _star(x: float, y: float, r: float) -> Points:
+    pts = []
+    for i in range(10):
+        a = -math.pi / 2 + i * math.pi / 5
+        rr = r if i % 2 == 0 else r * 0.45
+        pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
+    return pts
+
+
+def _hexagon(x: float, y: float, r: float) -> Points:
+    return [(x + r * math.cos(math.pi / 3 * i), y + r * math.sin(math.pi / 3 * i)) for i in range(6)]
+
+
+def _plus_points(r: float) -> Points:
+    k, w = r, r * 0.35
+    return [(-w, -k), (w, -k), (w, -w), (k, -w), (k, w), (w, w), (w, k), (-w, k), (-w, w), (-k, w), (-k, -w),
+            (-w, -w)]
+
+
+def _plus(x: float, y: float, r: float) -> Points:
+    return [(x + px, y + py) for px, py in _plus_points(r)]
+
+
+def _cross(x: float, y: float, r: float) -> Points:
+    """The plus turned by 45°."""
+    s = math.sqrt(0.5)
+    return [(x + px, y + py) for px, py in ((px * s - py * s, px * s + py * s) for px, py in _plus_points(r))]
+
+
+def _moon(x: float, y: float, r: float) -> Points:
+    """A crescent opening to the right."""
+    outer = [(x + r * math.cos(a), y + r * math.sin(a))
+             for a in (math.pi / 3 + i * (4 * math.pi / 3) / 16 for i in range(17))]
+    cx, ri = x + 0.5 * r, r * math.sqrt(0.75)
+    inner = [(cx + ri * math.cos(a), y + ri * math.sin(a))
+             for a in (3 * math.pi / 2 - i * math.pi / 12 for i in range(1, 12))]
+    return outer + inner
+
+
+def _drop(x: float, y: float, r: float) -> Points:
+    """A raindrop: the point up, round below."""
+    pts = []
+    for i in range(28):
+        t = 2 * math.pi * i / 28
+        pts.append((x + 1.1 * r * math.sin(t) * math.sin(t / 2), y - r * math.cos(t)))
+    return pts
+
+
+def _heart(x: float, y: float, r: float) -> Points:
+    pts = []
+    for i in range(24):
+        t = 2 * math.pi * i / 24
+        hx = 16 * math.sin(t) ** 3
+        hy = -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t))
+        pts.append((x + hx * r / 17, y + hy * r / 17 + r * 0.1))
+    return pts
+
+
+SHAPES: dict[str, Callable[[float, float, float], Points]] = {
+    "triangle": _triangle, "square": _square, "diamond": _diamond, "star": _star, "hexagon": _hexagon,
+    "cross": _cross, "plus": _plus, "moon": _moon, "drop": _drop, "heart": _heart,
+}
+"""Every mark drawn as a polygon, by name (centre x, y and radius r); any other mark is a circle."""
+
+
+def shape_points(mark: str, c: tuple[float, float], r: float) -> Points | None:
+    """The polygon of ``mark`` around ``c``; None for a circle."""
+    shape = SHAPES.get(mark)
+    return None if shape is None else shape(c[0], c[1], r)
 
 
 def draw_mark(surf: pygame.Surface, mark: str, c: tuple[float, float], r: float, fill: Colour,

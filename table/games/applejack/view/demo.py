@@ -382,6 +382,19 @@ class DemoView(ApplejackBase):
         self.text(surf, _("Game {n} — final scoring").format(n=step.game), 26,
                   (area.x + self.px(12), area.y + self.px(8)),
                   bold=True, max_w=area.w - self.px(24))
+        self.score_table(surf, step, area, scores, winners)
+        if step.players == 1 and scores:  # solo: the result against the rulebook's marks, no winner
+            self.text(surf, _("Solo result: {verdict}").format(verdict=solo_words(scores[0].total)), 24,
+                      (area.x + self.px(12), area.bottom - self.px(40)), LIT, bold=True, max_w=area.w - self.px(24))
+        elif winners:
+            names = both([f"{seat_label(s)} ({step.names[s]})" for s in winners])
+            line = _("Winners: {names}") if len(winners) > 1 else _("Winner: {names}")
+            self.text(surf, line.format(names=names), 24,
+                      (area.x + self.px(12), area.bottom - self.px(40)), LIT, bold=True, max_w=area.w - self.px(24))
+
+    def score_table(self, surf: pygame.Surface, step: DemoStep, area: pygame.Rect, scores: list[FinalScore],
+                    winners: tuple[int, ...]) -> None:
+        """The final scoring's rows (:data:`SCORE_LABELS`) and one column a seat."""
         labels = [_(lab) for lab in SCORE_LABELS]
         label_w = self.px(130)
         y0 = area.y + self.px(48)
@@ -402,14 +415,6 @@ class DemoView(ApplejackBase):
             for i, v in enumerate(vals):
                 self.text(surf, v, 20 if i < 4 else 28, (col.centerx, y0 + (i + 1) * rh + rh // 2),
                           LIT if (won and i == 4) else FG, bold=i == 4, anchor="center", max_w=cw - 8)
-        if step.players == 1 and scores:  # solo: the result against the rulebook's marks, no winner
-            self.text(surf, _("Solo result: {verdict}").format(verdict=solo_words(scores[0].total)), 24,
-                      (area.x + self.px(12), area.bottom - self.px(40)), LIT, bold=True, max_w=area.w - self.px(24))
-        elif winners:
-            names = both([f"{seat_label(s)} ({step.names[s]})" for s in winners])
-            line = _("Winners: {names}") if len(winners) > 1 else _("Winner: {names}")
-            self.text(surf, line.format(names=names), 24,
-                      (area.x + self.px(12), area.bottom - self.px(40)), LIT, bold=True, max_w=area.w - self.px(24))
 
     # --- frame ------------------------------------------------------------------------------------
     def draw_step(self, surf: pygame.Surface, step: DemoStep) -> None:

@@ -81,9 +81,21 @@ class ApplejackView(ResultScreens):
                   max_w=self.w - self.px(260))
         r = pygame.Rect(self.w - self.px(220), self.px(8), self.px(200), self.px(58))
         self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
-        y = self.px(70)
-        row_h = self.px(56)
         lab_w = self.px(250)
+        y = self._setup_seats(surf, ctl, self.px(70), lab_w)
+        y = self._setup_options(surf, ctl, y, lab_w)
+        if s.tracked:
+            line = _("Orchard tracking on · hints: {hints}  (keys t, h) · every tile is typed in").format(
+                hints=s.hints_text())
+            self.wrapped(surf, line, 22, (self.px(20), max(y + self.px(6), self.h - self.px(56))),
+                         self.w - self.px(390), LIT, bold=True, max_lines=2)
+        self.language_button(surf)
+        players.draw_setup_names(self, surf, ctl)  # the seats' name buttons, History
+
+    def _setup_seats(self, surf: pygame.Surface, ctl: Controller, y: int, lab_w: int) -> int:
+        """The players' row and each seat's badge, name and starting honey; returns the y below."""
+        s = ctl.setup
+        row_h = self.px(56)
         bw = self.px(120)
         self.text(surf, _("Players  (1–4)"), 26, (self.px(20), y + row_h // 2), anchor="midleft",
                   max_w=lab_w - self.px(24))
@@ -101,7 +113,11 @@ class ApplejackView(ResultScreens):
                       anchor="midleft", bold=True, max_w=bw - self.px(32))
         self.text(surf, _("Seats · start"), 22, (self.px(20), y + self.px(28)), DIM, anchor="midleft",
                   max_w=lab_w - self.px(24))
-        y += self.px(60)
+        return y + self.px(60)
+
+    def _setup_options(self, surf: pygame.Surface, ctl: Controller, y: int, lab_w: int) -> int:
+        """The option rows (label, button, and what each shows beside it); returns the y below."""
+        s = ctl.setup
         rows_h = self.px(46)
         teach.draw_toggle(self, surf, ctl, y, rows_h)  # teach mode, right of the first option row
         on_text, off_text = _("On"), _("Off")
@@ -115,44 +131,51 @@ class ApplejackView(ResultScreens):
                          _("Game {n} of 4").format(n=s.campaign) if s.campaign else off_text, bool(s.campaign)))
         rows.append((_("Die sensor (7)"), "trough7", on_text if s.sensor else off_text, s.sensor))
         x0 = lab_w + self.px(186)
+        beside = {"trough7": self._beside_sensor, "trough6": self._beside_apple_tiles,
+                  "orchards": self._beside_orchards, "campaign": self._beside_campaign}
         for label, name, value, on in rows:
             mid = y + rows_h // 2
             self.text(surf, label, 24, (self.px(20), mid), anchor="midleft", max_w=lab_w - self.px(24))
             r = pygame.Rect(lab_w, y + self.px(3), self.px(170), rows_h - self.px(6))
             self.button(surf, r, value, name, lit=on, size=22)
-            if name == "trough7" and ctl.sensor_note():
-                self.text(surf, ctl.sensor_note(), 20, (x0, mid), WARN, anchor="midleft",
-                          max_w=self.w - x0 - self.px(10))
-            if name == "trough6" and s.apple_tiles is not None:
-                for i, v in enumerate(s.apple_tiles):
-                    var = ctl.data.varieties[v]
-                    c = (x0 + self.px(14) + i * self.px(36), mid)
-                    draw_variety(surf, var.colour, var.mark, c, self.px(15))
-                    hit = pygame.Rect(0, 0, self.px(34), rows_h)
-                    hit.center = c
-                    self.targets.append((hit, f"apple{i}"))  # a tap moves it one place forward
-            if name == "orchards" and s.orchards is not None:
-                ow = self.px(64)
-                for seat, side in enumerate(s.orchards):  # a tap gives the seat its next B side
-                    orr = pygame.Rect(x0 + seat * (ow + self.px(6)), y + self.px(5), ow, rows_h - self.px(10))
-                    pygame.draw.rect(surf, hex_colour(SEAT_COLOURS[seat]), orr, border_radius=self.px(6))
-                    self.text(surf, side, 20, orr.center, FG, bold=True, anchor="center", max_w=ow - 4)
-                    self.targets.append((orr, f"orchard{seat}"))
-            if name == "campaign":
-                kept = campaign_middle(s.campaign) if s.campaign else 0
-                note = (_("keep 1 tile for game 2") if s.campaign == 1 else
-                        ngettext("{n} kept tile on the middle trees", "{n} kept tiles on the middle trees",
-                                 kept).format(n=kept) if s.campaign
-                        else _("4 solo games, tiles kept"))
-                self.text(surf, note, 20, (x0, mid), DIM, anchor="midleft", max_w=self.w - x0 - self.px(10))
+            if name in beside:
+                beside[name](surf, ctl, pygame.Rect(x0, y, self.w - x0 - self.px(10), rows_h))
             y += rows_h
-        if s.tracked:
-            line = _("Orchard tracking on · hints: {hints}  (keys t, h) · every tile is typed in").format(
-                hints=s.hints_text())
-            self.wrapped(surf, line, 22, (self.px(20), max(y + self.px(6), self.h - self.px(56))),
-                         self.w - self.px(390), LIT, bold=True, max_lines=2)
-        self.language_button(surf)
-        players.draw_setup_names(self, surf, ctl)  # the seats' name buttons, History
+        return y
+
+    def _beside_sensor(self, surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
+        if ctl.sensor_note():
+            self.text(surf, ctl.sensor_note(), 20, (row.x, row.centery), WARN, anchor="midleft", max_w=row.w)
+
+    def _beside_apple_tiles(self, surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
+        if ctl.setup.apple_tiles is None:
+            return
+        for i, v in enumerate(ctl.setup.apple_tiles):
+            var = ctl.data.varieties[v]
+            c = (row.x + self.px(14) + i * self.px(36), row.centery)
+            draw_variety(surf, var.colour, var.mark, c, self.px(15))
+            hit = pygame.Rect(0, 0, self.px(34), row.h)
+            hit.center = c
+            self.targets.append((hit, f"apple{i}"))  # a tap moves it one place forward
+
+    def _beside_orchards(self, surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
+        if ctl.setup.orchards is None:
+            return
+        ow = self.px(64)
+        for seat, side in enumerate(ctl.setup.orchards):  # a tap gives the seat its next B side
+            orr = pygame.Rect(row.x + seat * (ow + self.px(6)), row.y + self.px(5), ow, row.h - self.px(10))
+            pygame.draw.rect(surf, hex_colour(SEAT_COLOURS[seat]), orr, border_radius=self.px(6))
+            self.text(surf, side, 20, orr.center, FG, bold=True, anchor="center", max_w=ow - 4)
+            self.targets.append((orr, f"orchard{seat}"))
+
+    def _beside_campaign(self, surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
+        campaign = ctl.setup.campaign
+        kept = campaign_middle(campaign) if campaign else 0
+        note = (_("keep 1 tile for game 2") if campaign == 1 else
+                ngettext("{n} kept tile on the middle trees", "{n} kept tiles on the middle trees",
+                         kept).format(n=kept) if campaign
+                else _("4 solo games, tiles kept"))
+        self.text(surf, note, 20, (row.x, row.centery), DIM, anchor="midleft", max_w=row.w)
 
     # --- play -------------------------------------------------------------------------------------
     def board_surface(self, track: Track, ctl: Controller, w: int, h: int) -> pygame.Surface:
@@ -185,9 +208,23 @@ class ApplejackView(ResultScreens):
 
     def draw_play(self, surf: pygame.Surface, ctl: Controller) -> None:
         t = ctl.t
-        s = t.state
         top = self.px(84)
-        # header: whose turn
+        die_space, die_pips = self._play_header(surf, ctl)
+        board_rect = self._play_board(surf, ctl, top, die_space, die_pips)
+        # right column: troughs or announcement
+        rx = board_rect.right + self.px(14)
+        column = pygame.Rect(rx, top, self.w - rx - self.px(10), board_rect.h)
+        if ctl.pending:
+            self.draw_announcement(surf, ctl, column)
+        elif not t.is_terminal():
+            self.draw_troughs(surf, ctl, column)
+        self._play_footer(surf, ctl, board_rect.bottom + self.px(6), column)
+        teach.draw_lesson(self, surf, ctl)  # teach mode: under the announcement / turn prompt
+
+    def _play_header(self, surf: pygame.Surface, ctl: Controller) -> tuple[int, int]:
+        """Whose turn, the turn and loop, the supply; returns the die shown (space, pips)."""
+        t = ctl.t
+        s = t.state
         seat = t.seat
         self.seat_badge(surf, seat, (self.px(44), self.px(42)), self.px(34))
         die_space, die_pips = ctl.shown_die()
@@ -211,7 +248,13 @@ class ApplejackView(ResultScreens):
         self.text(surf, _("Supply"), 20, (self.w - self.px(16), self.px(6)), DIM, anchor="topright",
                   max_w=self.px(150))
         self.text(surf, str(supply), 44, (self.w - self.px(16), self.px(28)), bold=True, anchor="topright")
-        # board
+        return die_space, die_pips
+
+    def _play_board(self, surf: pygame.Surface, ctl: Controller, top: int, die_space: int,
+                    die_pips: int) -> pygame.Rect:
+        """The board path with the die on it (and a cross where the sensor sees it, when that is
+        wrong); returns the board's rect."""
+        t = ctl.t
         bw = self.w * 0.56
         bh = self.h - top - (self.px(70) if not self.small or ctl.tracked is not None else self.px(48))
         bh -= teach.room(self, ctl)  # teach mode: the lesson strip along the bottom
@@ -230,29 +273,26 @@ class ApplejackView(ResultScreens):
             wx, wy = board_rect.x + wc[0], board_rect.y + wc[1]
             pygame.draw.line(surf, WARN, (wx - d // 2, wy - d // 2), (wx + d // 2, wy + d // 2), self.px(6))
             pygame.draw.line(surf, WARN, (wx - d // 2, wy + d // 2), (wx + d // 2, wy - d // 2), self.px(6))
-        # right column: troughs or announcement
-        rx = board_rect.right + self.px(14)
-        rw = self.w - rx - self.px(10)
-        if ctl.pending:
-            self.draw_announcement(surf, ctl, pygame.Rect(rx, top, rw, round(bh)))
-        elif not t.is_terminal():
-            self.draw_troughs(surf, ctl, pygame.Rect(rx, top, rw, round(bh)))
-        # footer: steps, or what the die sensor sees
-        fy = board_rect.bottom + self.px(6)
+        return board_rect
+
+    def _play_footer(self, surf: pygame.Surface, ctl: Controller, fy: int, column: pygame.Rect) -> None:
+        """Under the board: the steps, what the die sensor sees, or the tracked game's next entry;
+        at the game's end the score pad's button at the top of the right column."""
+        t = ctl.t
+        busy = bool(ctl.pending) or t.is_terminal()
         if ctl.die_wrong():
             self.text(surf, _("The die is on space {seen}: put it on space {space}").format(
-                seen=ctl.die_seen, space=s.die.space), 24,
+                seen=ctl.die_seen, space=t.state.die.space), 24,
                       (self.px(12), fy), WARN, bold=True, max_w=self.w - self.px(24))
-        elif ctl.tracked is not None and not ctl.pending and not t.is_terminal():
+        elif ctl.tracked is not None and not busy:
             self.draw_tracked_footer(surf, ctl, fy)
-        elif not self.small and not ctl.pending and not t.is_terminal():
+        elif not self.small and not busy:
             self.text(surf, f"2. {_(STEPS[1])}   3. {_(STEPS[2])}", 20, (self.px(12), fy), DIM,
                       max_w=self.w - self.px(24))
             self.text(surf, f"4. {_(STEPS[3])}", 20, (self.px(12), fy + self.px(30)), DIM, max_w=self.w - self.px(24))
         elif t.is_terminal() and not ctl.pending:
-            r = pygame.Rect(rx, top, rw, self.px(80))
+            r = pygame.Rect(column.x, column.y, column.w, self.px(80))
             self.button(surf, r, _("Score pad ✓"), "confirm", colour=OK, size=28)
-        teach.draw_lesson(self, surf, ctl)  # teach mode: under the announcement / turn prompt
 
     def draw_tracked_footer(self, surf: pygame.Surface, ctl: Controller, y: int) -> None:
         """A tracked game: what the table must enter next, then the hint (or how to type)."""
@@ -268,44 +308,18 @@ class ApplejackView(ResultScreens):
 
     def draw_troughs(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> None:
         t = ctl.t
-        s = t.state
         buttons = ctl.buttons()  # what the engine allows: the view works out no rules
         y = area.y
         if t.on_middle:
             r = pygame.Rect(area.x, y, area.w, self.px(110))
-            middle = _("Middle trees: {tiles}").format(tiles=s.middle)
+            middle = _("Middle trees: {tiles}").format(tiles=t.state.middle)
             if ctl.tracked is not None:  # the tiles entered, by number
                 tiles = ctl.tracked.middle_tiles()
                 middle = _("Middle trees: {tiles}").format(tiles=", ".join(map(str, tiles)) if tiles else _("none"))
             self.button(surf, r, middle, "middle", lit=buttons.middle, size=28)
             y = r.bottom + self.px(10)
         else:
-            gap = self.px(10)
-            bw = (area.w - gap) // 2
-            lit = ctl.leds().troughs
-            for i, n in enumerate(t.open_troughs()):
-                r = pygame.Rect(area.x + i * (bw + gap), y, bw, self.px(124))
-                on = n in lit
-                pygame.draw.rect(surf, LIT if on else PANEL, r, border_radius=self.px(10))
-                fg = (0, 0, 0) if on else FG
-                self.text(surf, _("Trough {n}").format(n=n), 22, (r.centerx, r.y + self.px(8)), fg, anchor="midtop",
-                          max_w=bw - 4)
-                count = s.troughs[n - 1]
-                label = ngettext("tile", "tiles", count)
-                if ctl.tracked is not None:  # the tiles entered so far, by number
-                    tiles = ctl.tracked.trough_tiles(n)
-                    count = len(tiles)
-                    label = (ngettext("tile {tiles}", "tiles {tiles}", count).format(tiles=", ".join(map(str, tiles)))
-                             if tiles else _("empty"))
-                self.text(surf, str(count), 54, (r.centerx, r.y + self.px(34)), fg, bold=True, anchor="midtop")
-                self.text(surf, label, 18, (r.centerx, r.bottom - self.px(6)), fg, anchor="midbottom", max_w=bw - 4)
-                self.targets.append((r, f"trough{n}"))
-            y += self.px(134)
-            if buttons.fallback:
-                self.text(surf, _("Open troughs empty: take from {troughs}").format(
-                    troughs=", ".join(map(str, buttons.fallback))), 18,
-                          (area.x, y), LIT, max_w=area.w)
-                y += self.px(26)
+            y = self._open_troughs(surf, ctl, area, buttons.fallback)
         bh = self.px(58)
         gap = self.px(10)
         stock = buttons.restock
@@ -316,19 +330,7 @@ class ApplejackView(ResultScreens):
         for i, (label, name, enabled) in enumerate(row):
             r = pygame.Rect(area.x + i * (bw + gap), y, bw, bh)
             self.button(surf, r, label, name, size=22, colour=PANEL if enabled else BG)
-        y += bh + gap
-        if stock:
-            self.text(surf, _("Put a new tile beside the cottage:"), 18, (area.x, y), DIM, max_w=area.w)
-            self.text(surf, _("press its trough, or Supply"), 18, (area.x, y + self.px(24)), DIM, max_w=area.w)
-        elif ctl.tracked is not None:
-            if not self.small and buttons.choosing:
-                one, verb = ((_("one tile on the trees: press it;"), "middle TILE") if t.on_middle else
-                             (_("one tile in the trough: press it;"), "take TROUGH:TILE"))
-                self.text(surf, one, 18, (area.x, y), DIM, max_w=area.w)
-                self.text(surf, _("two: type {command}").format(command=verb), 18, (area.x, y + self.px(24)), DIM,
-                          max_w=area.w)
-        else:
-            self.wrapped(surf, ctl.take_step(), 18, (area.x, y), area.w, DIM, max_lines=2)
+        self._take_help(surf, ctl, area, y + bh + gap, stock, buttons.choosing)
         if ctl.tracked is not None:
             ur = pygame.Rect(area.x, area.bottom - self.px(44), self.px(110), self.px(44))
             self.button(surf, ur, _("Undo"), "undo", size=18)  # no Correct: a tracked game is set right by undo
@@ -337,6 +339,56 @@ class ApplejackView(ResultScreens):
             self.button(surf, cr, _("Correct"), "correct", size=18)
             ur = pygame.Rect(area.x, area.bottom - self.px(44), self.px(110), self.px(44))
             self.button(surf, ur, _("Undo"), "undo", size=18)
+
+    def _open_troughs(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect,
+                      fallback: tuple[int, ...]) -> int:
+        """The open troughs as big buttons (lit as the LEDs are), with their tiles; then where to take
+        from when they are empty. Returns the y below."""
+        t = ctl.t
+        y = area.y
+        gap = self.px(10)
+        bw = (area.w - gap) // 2
+        lit = ctl.leds().troughs
+        for i, n in enumerate(t.open_troughs()):
+            r = pygame.Rect(area.x + i * (bw + gap), y, bw, self.px(124))
+            on = n in lit
+            pygame.draw.rect(surf, LIT if on else PANEL, r, border_radius=self.px(10))
+            fg = (0, 0, 0) if on else FG
+            self.text(surf, _("Trough {n}").format(n=n), 22, (r.centerx, r.y + self.px(8)), fg, anchor="midtop",
+                      max_w=bw - 4)
+            count = t.state.troughs[n - 1]
+            label = ngettext("tile", "tiles", count)
+            if ctl.tracked is not None:  # the tiles entered so far, by number
+                tiles = ctl.tracked.trough_tiles(n)
+                count = len(tiles)
+                label = (ngettext("tile {tiles}", "tiles {tiles}", count).format(tiles=", ".join(map(str, tiles)))
+                         if tiles else _("empty"))
+            self.text(surf, str(count), 54, (r.centerx, r.y + self.px(34)), fg, bold=True, anchor="midtop")
+            self.text(surf, label, 18, (r.centerx, r.bottom - self.px(6)), fg, anchor="midbottom", max_w=bw - 4)
+            self.targets.append((r, f"trough{n}"))
+        y += self.px(134)
+        if fallback:
+            self.text(surf, _("Open troughs empty: take from {troughs}").format(
+                troughs=", ".join(map(str, fallback))), 18,
+                      (area.x, y), LIT, max_w=area.w)
+            y += self.px(26)
+        return y
+
+    def _take_help(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect, y: int, stock: bool,
+                   choosing: bool) -> None:
+        """Under the take row: how to restock, how to enter a tracked take, or the take step."""
+        if stock:
+            self.text(surf, _("Put a new tile beside the cottage:"), 18, (area.x, y), DIM, max_w=area.w)
+            self.text(surf, _("press its trough, or Supply"), 18, (area.x, y + self.px(24)), DIM, max_w=area.w)
+        elif ctl.tracked is not None:
+            if not self.small and choosing:
+                one, verb = ((_("one tile on the trees: press it;"), "middle TILE") if ctl.t.on_middle else
+                             (_("one tile in the trough: press it;"), "take TROUGH:TILE"))
+                self.text(surf, one, 18, (area.x, y), DIM, max_w=area.w)
+                self.text(surf, _("two: type {command}").format(command=verb), 18, (area.x, y + self.px(24)), DIM,
+                          max_w=area.w)
+        else:
+            self.wrapped(surf, ctl.take_step(), 18, (area.x, y), area.w, DIM, max_lines=2)
 
     def draw_announcement(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> None:
         a = ctl.pending[0]
