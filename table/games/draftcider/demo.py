@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from table.display.demo import ModuleDemoScreen
+from table.display.demo import ModuleDemoScreen, module_steps
 from table.games.draftcider.companion import DraftCiderCompanion, table_script
 from table.games.draftcider.view import DraftCiderView
 
@@ -35,14 +35,10 @@ def draftcider_steps(*, games: int = 0, players: int | None = None, seed: int = 
                      bots: tuple[str, ...] = ("greedy", "random")) -> Iterator[DraftCiderCompanion]:
     """The companion after every entered command, game after game (0 = endless); only the game
     in progress is kept. Players vary 2-6 from game to game unless given."""
-    i = 0
-    while games == 0 or i < games:
-        n = players or 2 + (seed + i) % 5
-        ctl = DraftCiderCompanion()
-        for line in demo_lines(n, seed + i, bots):
-            ctl.do(line)
-            yield ctl
-        i += 1
+    def game(n: int, game_seed: int) -> tuple[DraftCiderCompanion, list[str]]:
+        return DraftCiderCompanion(), demo_lines(n, game_seed, bots)
+
+    return module_steps(game, games=games, players=players, seed=seed, seats=(2, 3, 4, 5, 6))
 
 
 class DraftCiderDemoScreen(ModuleDemoScreen):

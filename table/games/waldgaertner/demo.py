@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from table.display.demo import ModuleDemoScreen
+from table.display.demo import ModuleDemoScreen, module_steps
 from table.games.waldgaertner.companion import WaldgaertnerCompanion, table_script
 from table.games.waldgaertner.view import WaldgaertnerView
 
@@ -26,17 +26,16 @@ def waldgaertner_steps(*, games: int = 0, players: int | None = None, seed: int 
                        bots: tuple[str, ...] = ("greedy", "random")) -> Iterator[WaldgaertnerCompanion]:
     """The companion after every entered command, game after game (0 = endless); only the game
     in progress is kept. Players vary 2-7 from game to game unless given."""
-    i = 0
     cards = None
-    while games == 0 or i < games:
-        n = players or 2 + (seed + i) % 6
+
+    def game(n: int, game_seed: int) -> tuple[WaldgaertnerCompanion, list[str]]:
+        nonlocal cards
         ctl = WaldgaertnerCompanion(cards=cards)
         cards = ctl.cards  # the card file is read once
-        script, _final = table_script(n, seed + i, bots, cards=cards)
-        for line in script:
-            ctl.do(line)
-            yield ctl
-        i += 1
+        script, _final = table_script(n, game_seed, bots, cards=cards)
+        return ctl, script
+
+    return module_steps(game, games=games, players=players, seed=seed, seats=(2, 3, 4, 5, 6, 7))
 
 
 class WaldgaertnerDemoScreen(ModuleDemoScreen):

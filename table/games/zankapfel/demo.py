@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from table.display.demo import ModuleDemoScreen
+from table.display.demo import ModuleDemoScreen, module_steps
 from table.games.zankapfel.companion import ZankapfelCompanion, table_script
 from table.games.zankapfel.view import ZankapfelView
 
@@ -20,15 +20,11 @@ def zankapfel_steps(*, games: int = 0, players: int | None = None, seed: int = 0
                     bots: tuple[str, ...] = ("greedy", "random")) -> Iterator[ZankapfelCompanion]:
     """The companion after every entered command, game after game (0 = endless); only the game
     in progress is kept. Players vary 3-6 from game to game unless given."""
-    i = 0
-    while games == 0 or i < games:
-        n = players or 3 + (seed + i) % 4
-        script, _final = table_script(n, seed + i, bots)
-        ctl = ZankapfelCompanion()
-        for line in script:
-            ctl.do(line)
-            yield ctl
-        i += 1
+    def game(n: int, game_seed: int) -> tuple[ZankapfelCompanion, list[str]]:
+        script, _final = table_script(n, game_seed, bots)
+        return ZankapfelCompanion(), script
+
+    return module_steps(game, games=games, players=players, seed=seed, seats=(3, 4, 5, 6))
 
 
 class ZankapfelDemoScreen(ModuleDemoScreen):
