@@ -28,9 +28,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 def cpu_per_frame(frames: int) -> dict[str, float]:
     import pygame
 
+    from table import games as registry
     from table.display.app import App
-    from table.display.samples import NAMES, sample
     from table.games.applejack.files import load_dataset
+    from table.games.applejack.view.samples import NAMES, sample
 
     pygame.display.init()
     pygame.font.init()
@@ -40,7 +41,7 @@ def cpu_per_frame(frames: int) -> dict[str, float]:
     for name in ("play", "harvest", "refill", "pad", "result"):
         assert name in NAMES
         ctl = sample(data, name)
-        app = App(ctl, screen)
+        app = App(ctl, screen, games=registry.games())
         app.step()  # warm caches: the first frame of a screen renders its text once
         t0 = time.process_time()
         for _ in range(frames):
@@ -54,7 +55,7 @@ def cpu_per_frame(frames: int) -> dict[str, float]:
     script = auto_script(data, Setup(4, cottage=True), seed=9)
     ctl = Controller(data)
     ctl.setup = Setup(4, cottage=True)
-    app = App(ctl, screen)
+    app = App(ctl, screen, games=registry.games())
     t0 = time.process_time()
     n = 0
     for cmd in script:

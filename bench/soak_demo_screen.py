@@ -1,4 +1,4 @@
-"""Headless soak of the screen demo: N games through DemoScreen at pace 0, RSS measured.
+"""Headless soak of the screen demo: N games through ApplejackDemoScreen at pace 0, RSS measured.
 
     SDL_VIDEODRIVER=dummy python bench/soak_demo_screen.py [--games 1000] [--size 800x480]
         [--bots random] [--report-every 50] [--seconds 0]
@@ -28,10 +28,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 from memory import rss_kb  # bench/memory.py (the script folder is on sys.path)
 
-from table.display.demo import DemoScreen
 from table.games.applejack.bots.demo import DemoStep, demo_steps
 from table.games.applejack.files import load_dataset
 from table.games.applejack.rules.data import DataSet
+from table.games.applejack.view.demo import ApplejackDemoScreen
 
 
 def cycling(data: DataSet, bots: list[str]) -> Iterator[DemoStep]:
@@ -57,7 +57,7 @@ def main() -> None:
     surface = pygame.display.set_mode((int(w), int(h)))
     data = load_dataset()
     steps = cycling(data, args.bots.split(",")) if args.bots else demo_steps(data)
-    screen = DemoScreen(data, surface, steps, pace=0, clock=lambda: 0.0)
+    screen = ApplejackDemoScreen(data, surface, steps, pace=0, clock=lambda: 0.0)
     start = time.perf_counter()
 
     def games(n: int) -> None:

@@ -210,8 +210,9 @@ def _run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> 
     from table.companion.hardware import make_hardware
     from table.companion.notifying import make_notifier
     from table.display.app import DisplayUnavailable, open_display
-    from table.display.demo import PLAY, DemoScreen, run_demo_screen
+    from table.display.demo import PLAY, run_demo_screen
     from table.games.applejack.bots.demo import demo_steps
+    from table.games.applejack.view.demo import ApplejackDemoScreen
 
     try:
         surface, _kiosk = open_display(args.display, args.size)
@@ -254,8 +255,8 @@ def _run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> 
             return ZankapfelDemoScreen(surface, zsteps, pace=args.pace, indicators=hw.indicators, inputs=hw.events,
                                        notifier=notifier)
         steps = demo_steps(data, games=games, players=args.players, seed=seed, bots=bots)
-        return DemoScreen(data, surface, steps, pace=args.pace, indicators=hw.indicators, inputs=hw.events,
-                          notifier=notifier)
+        return ApplejackDemoScreen(data, surface, steps, pace=args.pace, indicators=hw.indicators,
+                                   inputs=hw.events, notifier=notifier)
 
     try:
         game = getattr(args, "game", "applejack")

@@ -241,9 +241,10 @@ def _run_once(args: argparse.Namespace) -> int:
             code = _run_text(ctl, args, lines, speaker, hw)
         else:
             from table.display.app import DisplayUnavailable, run_app
+            from table.games import games
 
             try:
-                code = run_app(ctl, args, script=lines or [], speaker=speaker, hardware=hw)
+                code = run_app(ctl, args, games=games(), script=lines or [], speaker=speaker, hardware=hw)
             except DisplayUnavailable as exc:
                 if args.display != "auto":
                     print(f"applejack-table play: no display: {exc}", file=sys.stderr)

@@ -28,6 +28,7 @@ PARTS = frozenset({
     "text",        # the text front end's module: help_keys, screen_text, handle_line, status_lines
     "view",        # the pygame view class (deferred: pygame)
     "keys",        # the pygame key map: key(mode, pygame key) -> button or None (deferred: pygame)
+    "workers",     # the pygame app's jobs off the UI thread: workers() -> [poll(ctl), close()] (Applejack's hints)
     "demo_steps",  # the kiosk demo: steps(games=, players=, seed=, bots=) yielding a companion per step
     "demo_screen",  # the screen demo's class (deferred: pygame)
     "simulate",    # seeded bot games in one process: simulate(players, games, seed, seats) -> .text()

@@ -14,23 +14,20 @@ import queue
 import signal
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
-from table.companion.hardware import Hardware
+from table.companion.gamedef import GameDef
+from table.companion.hardware import Hardware, make_hardware
 from table.companion.leds import LedState
 from table.companion.notifying import make_notifier
 from table.companion.ports import Indicators, RecordingIndicators, drain
 from table.companion.text import handle_line
-from table.display.detect import display_available  # noqa: F401 - re-exported
 from table.display.handover import IDLE
-from table.display.keys import DIGITS, KEYS, TEACH_KEYS  # noqa: F401 - re-exported
 from table.display.players_view import covers_setup, players_key
-from table.display.render import View
-from table.games.applejack.companion.api import Controller
-from table.games.applejack.companion.coach import CoachWorker
-from table.games.applejack.companion.hints import HintWorker
+from table.display.screensaver import screen_saver_for
+from table.display.toolkit import BaseView
 from table.i18n import _
 
 log = logging.getLogger("applejack.display")
@@ -42,26 +39,39 @@ CONSOLE_DRIVERS = ("kmsdrm", "fbcon", "directfb")
 """SDL video drivers that own the whole screen: the kiosk is fullscreen without a cursor."""
 SIZES = ((480, 320), (800, 480), (1024, 600))
 
+
 class DisplayUnavailable(RuntimeError):
     pass
 
 
-def view_for(ctl: Any, size: tuple[int, int]) -> View:
-    """The per-game view: the registry part ``view`` of ``ctl.game``."""
-    from table.games import load_game
+class Worker(Protocol):
+    """A game's job off the UI thread (a GameDef's part ``workers``: Applejack's hints and coach):
+    ``poll`` once a frame starts work and brings its results back to the controller."""
 
-    return load_game(ctl.game).part("view")(size)  # type: ignore[no-any-return]
+    def poll(self, ctl: Any) -> object: ...
+
+    def close(self) -> None: ...
+
+
+def screen_workers(games: Sequence[GameDef]) -> list[Worker]:
+    """The workers of every game the table may switch to (the part ``workers``, if a game has one)."""
+    return [w for g in games if g.has_part("workers") for w in g.part("workers")()]
 
 
 class App:
-    def __init__(self, ctl: Controller, surface: pygame.Surface, *, indicators: Indicators | None = None,
-                 inputs: queue.Queue[Any] | None = None, clock: Callable[[], float] = time.monotonic,
-                 speaker: Any = None, notifier: Any = None,
-                 after_step: Callable[[Controller], None] | None = None, hints: HintWorker | None = None) -> None:
+    """The loop body for ``ctl`` (a game's table companion, or the shell over every game in
+    ``games``): the view, the key map and the workers come from the game's definition."""
+
+    def __init__(self, ctl: Any, surface: pygame.Surface, *, games: Sequence[GameDef],
+                 indicators: Indicators | None = None, inputs: queue.Queue[Any] | None = None,
+                 clock: Callable[[], float] = time.monotonic, speaker: Any = None, notifier: Any = None,
+                 after_step: Callable[[Any], None] | None = None, workers: Sequence[Worker] = ()) -> None:
         self.ctl = ctl
         self.surface = surface
-        self.view = view_for(ctl, surface.get_size())
-        self.view_game = getattr(ctl, "game", "applejack")
+        self.games = {g.key: g for g in games}
+        """The games by key: ``ctl.game`` picks the view and the key map."""
+        self.view_game = ctl.game
+        self.view: BaseView = self.view_for(self.view_game)
         self.indicators: Indicators = indicators if indicators is not None else RecordingIndicators()
         self.inputs = inputs
         self.clock = clock
@@ -73,15 +83,19 @@ class App:
         self.hint_since: float | None = None
         self.running = True
         self.after_step = after_step
-        self.hints = hints
-        """Computes hints off the UI thread (None: no hints are computed)."""
-        self.coach: CoachWorker | None = None  # the result's fair target and coach, off the UI thread
+        self.workers = list(workers)
+        """Jobs off the UI thread, polled once a frame (Applejack's hints and coach); closed at the end."""
         self.entry: str | None = None
         """The one-line command entry (``:``), None while closed; a line goes to ``handle_line``."""
         self.last_input = clock()
         """When someone last pressed a key, a button or the screen (clock seconds)."""
         self.saver: Any = None
         """Screen power (``display/screensaver.py``): dims, darkens and orbits the frame; None: none."""
+
+    def view_for(self, game: str) -> BaseView:
+        """The view of ``game`` (its part ``view``) at the surface's size."""
+        view: BaseView = self.games[game].part("view")(self.surface.get_size())
+        return view
 
     def touched(self) -> None:
         self.last_input = self.clock()
@@ -105,8 +119,8 @@ class App:
                 self.running = False
             elif self.entry is not None:
                 self.type_key(e)
-            elif players_key(self.ctl, e) is not None:  # a name typed, the history (players_view)
-                self.press(players_key(self.ctl, e))
+            elif players_key(self.ctl, e, self.view.names_page) is not None:  # a name typed, the history
+                self.press(players_key(self.ctl, e, self.view.names_page))
             elif getattr(e, "unicode", "") == ":":
                 self.entry = ""
                 self.drawn_version = -1
@@ -115,9 +129,7 @@ class App:
             elif e.key == pygame.K_l and self.ctl.mode == "setup":  # every game's setup: the next language
                 self.press("language")
             else:
-                from table.games import load_game
-
-                self.press(load_game(self.ctl.game).part("keys")(e.key, self.ctl))
+                self.press(self.games[self.ctl.game].part("keys")(e.key, self.ctl))
         elif e.type == pygame.FINGERDOWN:
             w, h = self.surface.get_size()
             self.press(self.view.hit((int(e.x * w), int(e.y * h))))
@@ -153,11 +165,8 @@ class App:
             self.handle(e)
         if self.inputs is not None:
             drain(self.ctl, self.inputs, on_press=self.touched)
-        if self.hints is not None:
-            drain(self.ctl, self.hints.results)  # hints computed off the UI thread; stale ones are dropped
-            self.hints.poll(self.ctl)
-        if self.coach is not None:
-            self.coach.poll(self.ctl)  # starts the job after a tracked game, brings back its results
+        for worker in self.workers:
+            worker.poll(self.ctl)
         now = self.clock()
         if self.ctl.hint:
             if self.hint_since is None:
@@ -186,9 +195,9 @@ class App:
     def draw_if_changed(self) -> bool:
         if self.ctl.version == self.drawn_version:
             return False
-        game = getattr(self.ctl, "game", "applejack")
+        game = self.ctl.game
         if game != self.view_game:  # the shell switched games on the setup screen
-            self.view, self.view_game = view_for(self.ctl, self.surface.get_size()), game
+            self.view, self.view_game = self.view_for(game), game
         self.view.draw(self.surface, self.ctl)
         if self.ctl.mode == "setup" and not covers_setup(self.ctl) and \
                 "language" not in (name for _rect, name in self.view.targets):
@@ -206,17 +215,13 @@ class App:
             self.notifier.ready()  # systemd: started once the first frame is up
         return True
 
-
     def draw_game_tab(self) -> None:
         """The setup screen's first choice, the game: a tab at the bottom left (touch, key g, or
         the lid's BLIND button go to the next game)."""
-        from table.companion.shell import companion_games
-        from table.games import load_game
-
         v = self.view
-        titles = " · ".join(load_game(k).title for k in companion_games())
+        titles = " · ".join(g.title for g in self.games.values() if g.has("companion"))
         rect = pygame.Rect(v.px(8), self.surface.get_height() - v.px(44), v.px(300), v.px(36))
-        v.button(self.surface, rect, _("Game: {title} ▸").format(title=load_game(self.ctl.game).title), "game",
+        v.button(self.surface, rect, _("Game: {title} ▸").format(title=self.games[self.ctl.game].title), "game",
                  size=18)
         if not v.small:
             v.text(self.surface, _("({titles}; key g)").format(titles=titles), 14, (rect.right + v.px(8), rect.centery),
@@ -253,57 +258,28 @@ def open_display(mode: str, size: str | None) -> tuple[pygame.Surface, bool]:
     return surface, kiosk
 
 
-def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: Any = None,
+def run_app(ctl: Any, args: Any, *, games: Sequence[GameDef], script: Sequence[str] = (), speaker: Any = None,
             hardware: Hardware | None = None) -> int:
     """Open the display (DisplayUnavailable when there is none) and run the loop until quit/SIGTERM
     (0), or until the setup or result screen was left alone for ``args.idle_demo`` minutes
-    (:data:`IDLE`; never with a script). ``hardware`` is closed by the caller when given, else
-    made here from ``args`` and closed here."""
-    from table.companion.hardware import make_hardware
-
+    (:data:`IDLE`; never with a script). ``games``: every game ``ctl`` may show (the CLI hands
+    them down from the registry). ``hardware`` is closed by the caller when given, else made here
+    from ``args`` and closed here."""
     surface, _kiosk = open_display(getattr(args, "display", "auto"), getattr(args, "size", None))
     hw = hardware if hardware is not None else make_hardware(getattr(args, "pins", "none"), getattr(args, "die", "off"))
-    app = App(ctl, surface, indicators=hw.indicators, inputs=hw.events, speaker=speaker, notifier=make_notifier(),
-              after_step=hw.follow, hints=HintWorker())
-    app.coach = CoachWorker()
-    from table.display.screensaver import screen_saver_for
-
+    app = App(ctl, surface, games=games, indicators=hw.indicators, inputs=hw.events, speaker=speaker,
+              notifier=make_notifier(), after_step=hw.follow, workers=screen_workers(games))
     screen_saver_for(args, clock=app.clock).attach(app, on_wake=app.touched)
 
     def stop(signum: int, frame: object) -> None:  # systemctl stop: leave the loop, clean up below
         app.running = False
 
     signal.signal(signal.SIGTERM, stop)
-    shot = getattr(args, "screenshot", None)
-    pace = 0.0 if shot is not None else float(getattr(args, "pace", 0.0) or 0.0)
-    todo = [line for line in script if not line.strip().startswith("#")]
-    idle_s = 0.0 if script else 60.0 * float(getattr(args, "idle_demo", 0.0) or 0.0)
     try:
-        if pace <= 0:  # the whole script at once, then the screen
-            for line in todo:
-                handle_line(ctl, line)
-            todo = []
-        app.step()
-        if shot is not None:
-            pygame.image.save(surface, str(shot))
-            return 0
-        next_at = app.clock() + pace
-        while app.running:
-            first = pygame.event.wait(50)
-            events = [first, *pygame.event.get()] if first.type != pygame.NOEVENT else []
-            if todo and app.clock() >= next_at:  # --pace: one script line every PACE seconds
-                handle_line(ctl, todo.pop(0))
-                next_at = app.clock() + pace
-            app.step(events)
-            if app.idle(idle_s):
-                log.info("nobody at the table for %.0f min: the demo until someone comes", idle_s / 60)
-                return IDLE
-        return 0
+        return _loop(app, surface, args, script)
     finally:
-        if app.hints is not None:
-            app.hints.close()
-        if app.coach is not None:
-            app.coach.close()
+        for worker in app.workers:
+            worker.close()
         if app.notifier is not None and hasattr(app.notifier, "stopping"):
             app.notifier.stopping()
         if hardware is None:
@@ -311,3 +287,33 @@ def run_app(ctl: Controller, args: Any, *, script: Sequence[str] = (), speaker: 
         else:
             hw.indicators.show(LedState("off"))
         pygame.display.quit()
+
+
+def _loop(app: App, display: pygame.Surface, args: Any, script: Sequence[str]) -> int:
+    """The script (at once, or a line every ``args.pace`` seconds), then the loop: 0 when it is left,
+    :data:`IDLE` when nobody touched the setup or result screen for ``args.idle_demo`` minutes;
+    ``args.screenshot``: the first frame on ``display`` saved to that file instead."""
+    shot = getattr(args, "screenshot", None)
+    pace = 0.0 if shot is not None else float(getattr(args, "pace", 0.0) or 0.0)
+    todo = [line for line in script if not line.strip().startswith("#")]
+    idle_s = 0.0 if script else 60.0 * float(getattr(args, "idle_demo", 0.0) or 0.0)
+    if pace <= 0:  # the whole script at once, then the screen
+        for line in todo:
+            handle_line(app.ctl, line)
+        todo = []
+    app.step()
+    if shot is not None:
+        pygame.image.save(display, str(shot))
+        return 0
+    next_at = app.clock() + pace
+    while app.running:
+        first = pygame.event.wait(50)
+        events = [first, *pygame.event.get()] if first.type != pygame.NOEVENT else []
+        if todo and app.clock() >= next_at:  # --pace: one script line every PACE seconds
+            handle_line(app.ctl, todo.pop(0))
+            next_at = app.clock() + pace
+        app.step(events)
+        if app.idle(idle_s):
+            log.info("nobody at the table for %.0f min: the demo until someone comes", idle_s / 60)
+            return IDLE
+    return 0

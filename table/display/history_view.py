@@ -7,21 +7,18 @@ The rows come from ``table.history.HistoryBook.summary`` through the controller
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from table.companion.players import ROWS_PER_PAGE
+from table.display.colours import DIM, FG, LIT
+from table.display.toolkit import BaseView
 from table.i18n import _
 
-if TYPE_CHECKING:
-    from table.display.render import View
 
-
-def draw_history(v: View, surf: pygame.Surface, ctl: Any) -> None:
+def draw_history(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
     """The history screen: personal bests, solo marks, the last games, a page at a time."""
-    from table.display.render import DIM, FG, LIT
-
     summary = ctl.history
     page = max(0, min(ctl.history_page, summary.pages - 1))
     v.text(surf, _("History"), 30, (v.px(14), v.px(6)), bold=True)

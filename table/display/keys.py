@@ -20,7 +20,5 @@ KEYS: dict[int, str] = {
     pygame.K_MINUS: "down", pygame.K_KP_MINUS: "down", pygame.K_d: "done",
     pygame.K_h: "hint", pygame.K_t: "tracked",
 }
-TEACH_KEYS = {("setup", pygame.K_w): "teach", ("play", pygame.K_s): "skip"}
-"""Teach mode's keys: w turns it on/off at setup, s skips a lesson."""
 DIGITS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)}
 DIGITS |= {getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)}

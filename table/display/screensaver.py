@@ -28,6 +28,8 @@ from typing import Any
 
 import pygame
 
+from table.companion.leds import LedState
+from table.display.fonts import Fonts
 from table.display.power import ScreenPower, ScreenState, drift_position, orbit_offset, settings
 from table.i18n import N_, _
 
@@ -169,8 +171,6 @@ class NightIndicators:
             return
         self.dark = dark
         if dark:
-            from table.companion.leds import LedState
-
             self.indicators.show(LedState("off"))
         elif self.wanted is not None:
             self.indicators.show(self.wanted)
@@ -303,8 +303,6 @@ class ScreenSaver:
         if self._hint is not None and self._hint[0] == key:
             return self._hint[1]
         if self._fonts is None:
-            from table.display.render import Fonts
-
             self._fonts = Fonts()
         w, h = self.target.get_size()
         size = max(10, h // 18)

@@ -36,12 +36,13 @@ PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("draftcider", ("games/draftcider/*.py",)),
     ("waldgaertner", ("games/waldgaertner/*.py",)),
     ("players", ("companion/players*.py", "display/players*.py", "display/history_*.py", "history.py",
-                 "statsexport.py", "commands/history.py")),
+                 "statsexport.py", "commands/history.py", "games/applejack/view/players.py")),
     ("teach", ("games/applejack/companion/teach*.py", "companion/teach*.py")),
-    ("coach", ("games/applejack/bots/fair_target.py", "games/applejack/companion/coach*.py", "display/coach*.py")),
+    ("coach", ("games/applejack/bots/fair_target.py", "games/applejack/companion/coach*.py",
+               "games/applejack/view/coach.py")),
     ("power", ("display/power*.py", "display/screensaver*.py", "companion/power*.py", "companion/schedule*.py")),
+    ("screen", ("display/*.py", "games/applejack/view/*.py")),
     ("applejack", ("games/applejack/companion/*.py", "games/applejack/*.py", "companion/labels.py", "i18n/names.py")),
-    ("screen", ("display/*.py",)),
     ("shell", ("companion/*.py", "commands/*.py", "*.py")),
 )
 

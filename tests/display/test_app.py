@@ -7,6 +7,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
+from table import games as registry
 from table.companion.ports import RecordingIndicators
 from table.display.app import App
 from table.games.applejack.companion.api import Controller, LedState
@@ -26,7 +27,7 @@ def make_app(size=(800, 480)):
     leds = RecordingIndicators()
     inputs = queue.Queue()
     clock = ManualClock()
-    app = App(ctl, pygame.Surface(size), indicators=leds, inputs=inputs, clock=clock)
+    app = App(ctl, pygame.Surface(size), games=registry.games(), indicators=leds, inputs=inputs, clock=clock)
     return app, ctl, leds, inputs, clock
 
 
@@ -148,7 +149,7 @@ def test_systemd_ready_after_the_first_frame_and_watchdog_every_step():
             calls.append("stopping")
 
     ctl = Controller(DATA)
-    app = App(ctl, pygame.Surface((480, 320)), notifier=SafeNotifier(Fake()))
+    app = App(ctl, pygame.Surface((480, 320)), games=registry.games(), notifier=SafeNotifier(Fake()))
     app.step()
     app.step([key(pygame.K_3)])
     app.step()
@@ -215,11 +216,12 @@ def test_hints_come_from_a_worker_and_a_stale_one_is_dropped():
     from table.games.applejack.companion.api import Setup
     from table.games.applejack.companion.hints import HintWorker
     from table.games.applejack.rules import actions as A
+    from table.games.applejack.view.workers import ScreenHints
     from tests.fakes import ManualExecutor
 
     executor = ManualExecutor()
     ctl = Controller(DATA)
-    app = App(ctl, pygame.Surface((800, 480)), hints=HintWorker(executor))
+    app = App(ctl, pygame.Surface((800, 480)), games=registry.games(), workers=[ScreenHints(HintWorker(executor))])
     ctl.setup = Setup(2, tracked=True, hints=(0,))
     ctl.do("start")
     rng = random.Random(3)

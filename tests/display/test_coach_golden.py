@@ -1,4 +1,4 @@
-"""Golden images of the result screen with the fair target and the coach (display/coach_view.py)
+"""Golden images of the result screen with the fair target and the coach (table/games/applejack/view/coach.py)
 at 480×320 and 800×480, and the App's loop with the worker: it never waits for the bot.
 
 The jobs here are filled by hand (fixed rows and figures), so the pictures do not depend on the
@@ -12,11 +12,12 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
+from table import games as registry
 from table.display.app import App
-from table.display.render import View
-from table.display.samples import sample
 from table.games.applejack.companion.coach import CoachJob, CoachRow, CoachWorker, Status, Update
 from table.games.applejack.files import load_dataset
+from table.games.applejack.view.samples import sample
+from table.games.applejack.view.screens import ApplejackView
 from table.i18n import using
 from tests.display.golden import GOLDEN, assert_matches_golden, different_pixels, load_golden
 
@@ -79,7 +80,7 @@ NAMES = ("coach-solo-running", "coach-solo-done-coach-running", "coach-solo-done
 def render(name, size, language="en"):
     surf = pygame.Surface(size)
     with using(language):
-        View(size).draw(surf, screen(name))
+        ApplejackView(size).draw(surf, screen(name))
     return surf
 
 
@@ -97,7 +98,7 @@ def test_the_busiest_coach_screens_in_other_languages(language):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_buttons_are_where_they_are_drawn(size):
-    view = View(size)
+    view = ApplejackView(size)
     surf = pygame.Surface(size)
     ctl = screen("coach-multi-done")
     view.draw(surf, ctl)
@@ -124,7 +125,7 @@ def test_without_tracking_the_result_screen_is_as_before():
         ctl = sample(DATA, name)
         assert getattr(ctl, "coach", None) is None
         surf = pygame.Surface((800, 480))
-        View((800, 480)).draw(surf, ctl)
+        ApplejackView((800, 480)).draw(surf, ctl)
         assert different_pixels(surf, load_golden(GOLDEN / f"{name}-800x480.png", surf))[0] == 0
 
 
@@ -137,8 +138,8 @@ def test_the_app_loop_never_waits_for_the_bot():
     ctl = finished(Setup(1, tracked=True), seed=8)
     executor = Later()
     surf = pygame.Surface((800, 480))
-    app = App(ctl, surf, clock=lambda: 0.0)
-    app.coach = CoachWorker(executor, bot_options=QUICK)
+    app = App(ctl, surf, games=registry.games(), clock=lambda: 0.0)
+    app.workers = [CoachWorker(executor, bot_options=QUICK)]
     for _n in range(3):
         app.step()
     assert ctl.coach.fair_status is Status.RUNNING and len(executor.jobs) == 1

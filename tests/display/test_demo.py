@@ -10,11 +10,12 @@ import pygame
 import pytest
 
 from table.companion.ports import RecordingIndicators
-from table.display.demo import DONE, PLAY, QUIT, DemoScreen, DemoView, dwell, leds_for
+from table.display.demo import DONE, PLAY, QUIT
 from table.games.applejack.bots.demo import demo_steps
 from table.games.applejack.companion.api import LedState
 from table.games.applejack.files import load_dataset
 from table.games.applejack.rules.events import RefillNeeded, TileTaken
+from table.games.applejack.view.demo import ApplejackDemoScreen, DemoView, dwell, leds_for
 from table.hardware.events import ButtonPress
 from tests.display.golden import SIZES, assert_matches_golden
 from tests.fakes import ManualClock
@@ -40,7 +41,8 @@ def make_screen(players=2, size=(800, 480), games=0, pace=1.0, seed=0):
     inputs = queue.Queue()
     clock = ManualClock()
     steps = demo_steps(DATA, games=games, players=players, seed=seed, bots=["random"])
-    screen = DemoScreen(DATA, pygame.Surface(size), steps, pace=pace, indicators=leds, inputs=inputs, clock=clock)
+    screen = ApplejackDemoScreen(DATA, pygame.Surface(size), steps, pace=pace, indicators=leds, inputs=inputs,
+                                 clock=clock)
     return screen, leds, inputs, clock
 
 

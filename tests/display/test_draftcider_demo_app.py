@@ -8,12 +8,14 @@ import sys
 import pygame
 import pytest
 
+from table import games as registry
 from table.companion.ports import RecordingIndicators
 from table.companion.session import open_session
 from table.display.app import App
+from table.display.demo import DONE, PLAY
 from table.games.applejack.files import load_dataset
 from table.games.draftcider.companion import DraftCiderCompanion
-from table.games.draftcider.demo import DONE, PLAY, DraftCiderDemoScreen, draftcider_steps
+from table.games.draftcider.demo import DraftCiderDemoScreen, draftcider_steps
 from table.games.draftcider.rules import Card
 from table.games.draftcider.rules.scoring import BAD, STEADY
 from table.games.draftcider.view import DraftCiderView
@@ -57,7 +59,7 @@ def test_demo_game_draftcider_prints_a_whole_game_as_text():
 def test_keys_touch_and_the_lid_in_the_app(tmp_path):
     ctl = DraftCiderCompanion()
     leds = RecordingIndicators()
-    app = App(ctl, pygame.Surface((800, 480)), indicators=leds, clock=lambda: 0.0)
+    app = App(ctl, pygame.Surface((800, 480)), games=registry.games(), indicators=leds, clock=lambda: 0.0)
     assert isinstance(app.view, DraftCiderView)
     app.step([key(pygame.K_2), key(pygame.K_e), key(pygame.K_RETURN)])  # 2 players, easy, start
     assert ctl.mode == "play" and ctl.setup.players == 2 and ctl.setup.easy
@@ -77,7 +79,7 @@ def test_keys_touch_and_the_lid_in_the_app(tmp_path):
 def test_the_shells_game_tab_reaches_draftcider(tmp_path):
     ctl, journal = open_session(load_dataset(), tmp_path)
     try:
-        app = App(ctl, pygame.Surface((800, 480)), clock=lambda: 0.0)
+        app = App(ctl, pygame.Surface((800, 480)), games=registry.games(), clock=lambda: 0.0)
         while ctl.game != "draftcider":
             app.step([key(pygame.K_g)])
         app.step()

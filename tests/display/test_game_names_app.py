@@ -4,6 +4,7 @@ Names page and the letter keyboard, by touch and keys, fitting 480×320 in every
 import pygame
 import pytest
 
+from table import games as registry
 from table.display.app import App
 from table.games.draftcider.companion import DraftCiderCompanion
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
@@ -23,7 +24,7 @@ def names(app):
 @pytest.mark.parametrize("module", MODULES)
 def test_names_by_touch_and_keys(module):
     ctl = module()
-    app = App(ctl, pygame.Surface((480, 320)))
+    app = App(ctl, pygame.Surface((480, 320)), games=registry.games())
     app.step()
     assert "names" in names(app) and "confirm" in names(app)
     app.step([touch(app, "names")])
@@ -53,7 +54,7 @@ def test_the_names_page_and_keyboard_fit_480x320(module, language):
         ctl.do("setup players=6")
         for seat, name in enumerate(("Wilhelmina Eleonore", "Bo", "Zoë", "Ada Lovelace-Byron")):
             ctl.do(f"setup name {seat + 1} {name}")
-        app = App(ctl, pygame.Surface((480, 320)))
+        app = App(ctl, pygame.Surface((480, 320)), games=registry.games())
         for press in ("", "names", "newname4"):
             if press:
                 ctl.press(press)

@@ -12,9 +12,9 @@ Regenerate after an intended change of the look, then view and commit the PNGs::
 import pygame
 import pytest
 
-from table.display.render import View
-from table.display.samples import NAMES, sample
 from table.games.applejack.files import load_dataset
+from table.games.applejack.view.samples import NAMES, sample
+from table.games.applejack.view.screens import ApplejackView
 from tests.display.golden import SIZES, assert_matches_golden, different_pixels
 
 DATA = load_dataset()
@@ -23,7 +23,7 @@ pytestmark = pytest.mark.usefixtures("pygame_display")
 
 def render(name, size):
     surf = pygame.Surface(size)
-    View(size).draw(surf, sample(DATA, name))
+    ApplejackView(size).draw(surf, sample(DATA, name))
     return surf
 
 
@@ -36,7 +36,7 @@ def test_screen_matches_golden(name, size):
 def test_each_layout_keeps_text_inside_the_screen():
     for size in SIZES:
         for name in NAMES:
-            view = View(size)
+            view = ApplejackView(size)
             surf = pygame.Surface(size)
             view.draw(surf, sample(DATA, name))
             for rect, target in view.targets:

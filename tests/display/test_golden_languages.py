@@ -10,9 +10,9 @@ Regenerate after an intended change (of the look or of a translation), then view
 import pygame
 import pytest
 
-from table.display.render import View
-from table.display.samples import sample
 from table.games.applejack.files import load_dataset
+from table.games.applejack.view.samples import sample
+from table.games.applejack.view.screens import ApplejackView
 from table.i18n import using
 from tests.display.golden import assert_matches_golden
 
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.usefixtures("pygame_display")
 def render(name: str, lang: str) -> pygame.Surface:
     surf = pygame.Surface(SIZE)
     with using(lang):
-        View(SIZE).draw(surf, sample(DATA, name))
+        ApplejackView(SIZE).draw(surf, sample(DATA, name))
     return surf
 
 

@@ -11,23 +11,17 @@ from pathlib import Path
 import pygame
 import pytest
 
+from table import games as registry
 from table.display.app import App
-from table.display.demo import DemoView
-from table.display.render import (
-    SMALLEST_PX,
-    DrawnText,
-    Fonts,
-    View,
-    font_path,
-    is_cjk,
-    line_units,
-    missing_glyphs,
-)
-from table.display.samples import sample
+from table.display.fonts import SMALLEST_PX, Fonts, font_path, is_cjk, line_units, missing_glyphs
+from table.display.toolkit import DrawnText
 from table.games.applejack.bots.demo import demo_steps
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.files import load_dataset
 from table.games.applejack.rules.events import FinalScore, Harvest
+from table.games.applejack.view.demo import DemoView
+from table.games.applejack.view.samples import sample
+from table.games.applejack.view.screens import ApplejackView
 from table.i18n import LANGUAGE_NAMES, LANGUAGES, current_language, set_language, using
 
 DATA = load_dataset()
@@ -144,7 +138,7 @@ def test_japanese_lines_break_between_characters_not_before_closing_marks():
 
 def test_a_japanese_sentence_wraps_inside_its_width():
     with using("ja"):
-        view = View((480, 320))
+        view = ApplejackView((480, 320))
         view.drawn = []
         surf = pygame.Surface((480, 320))
         view.wrapped(surf, "各プレイヤーはその分のハチミツを得る。谷にタイルを1枚ずつ補充する。", 20, (10, 10), 150,
@@ -154,7 +148,7 @@ def test_a_japanese_sentence_wraps_inside_its_width():
 
 
 def test_a_line_too_wide_even_at_the_smallest_size_is_cut_with_an_ellipsis():
-    view = View((480, 320))
+    view = ApplejackView((480, 320))
     view.drawn = []
     surf = pygame.Surface((480, 320))
     rect = view.text(surf, "Hüttenplättchen " * 12, 20, (0, 0), max_w=100)
@@ -163,7 +157,7 @@ def test_a_line_too_wide_even_at_the_smallest_size_is_cut_with_an_ellipsis():
 
 
 def test_a_wrapped_text_too_long_for_its_lines_ends_in_an_ellipsis():
-    view = View((800, 480))
+    view = ApplejackView((800, 480))
     view.drawn = []
     view.wrapped(pygame.Surface((800, 480)), "word " * 200, 20, (0, 0), 300, max_lines=2)
     assert len(view.drawn) == 2
@@ -205,7 +199,7 @@ def test_no_drawn_line_sticks_out_of_its_box(lang, size):
     bad = []
     with using(lang):
         for name in BUSIEST:
-            view = View(size)
+            view = ApplejackView(size)
             view.drawn = []
             view.draw(pygame.Surface(size), sample(DATA, name))
             assert view.drawn, name
@@ -224,7 +218,7 @@ def test_no_drawn_line_sticks_out_of_its_box(lang, size):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_setup_screen_shows_the_language_by_its_own_name(lang):
     with using(lang):
-        view = View((480, 320))
+        view = ApplejackView((480, 320))
         view.drawn = []
         view.draw(pygame.Surface((480, 320)), sample(DATA, "setup"))
     assert "language" in {name for _rect, name in view.targets}
@@ -239,7 +233,7 @@ def test_key_l_on_a_setup_screen_presses_language():
     ctl.setup = Setup(2)
     pressed: list[str] = []
     ctl.press = pressed.append  # type: ignore[method-assign]
-    app = App(ctl, pygame.Surface((800, 480)))
+    app = App(ctl, pygame.Surface((800, 480)), games=registry.games())
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l")])
     assert pressed == ["language"]
 
@@ -250,7 +244,7 @@ def test_every_games_setup_screen_gets_a_language_button(tmp_path):
 
     shell, journal = open_session(DATA, tmp_path)
     try:
-        app = App(shell, pygame.Surface((480, 320)))
+        app = App(shell, pygame.Surface((480, 320)), games=registry.games())
         seen = {}
         for _game in companion_games():
             app.draw_if_changed()
@@ -265,19 +259,19 @@ def test_every_games_setup_screen_gets_a_language_button(tmp_path):
 
 
 def test_without_the_japanese_fonts_japanese_draws_with_dejavu_after_one_log_line(monkeypatch, caplog):
-    from table.display import render
+    from table.display import fonts
 
-    monkeypatch.setattr(render, "JAPANESE_FONTS", ("NoSuchFont-Regular.otf", "NoSuchFont-Bold.otf"))
-    render.japanese_fonts_present.cache_clear()
+    monkeypatch.setattr(fonts, "JAPANESE_FONTS", ("NoSuchFont-Regular.otf", "NoSuchFont-Bold.otf"))
+    fonts.japanese_fonts_present.cache_clear()
     try:
         with using("ja"):
             assert font_path().name == "DejaVuSans.ttf"
-            view = View((480, 320))
+            view = ApplejackView((480, 320))
             view.draw(pygame.Surface((480, 320)), sample(DATA, "harvest"))
         assert "Japanese fonts missing" in caplog.text
     finally:
         monkeypatch.undo()
-        render.japanese_fonts_present.cache_clear()
+        fonts.japanese_fonts_present.cache_clear()
     with using("ja"):
         assert font_path().name == "NotoSansJP-Subset-Regular.otf"
 
@@ -287,7 +281,7 @@ def test_the_language_button_keeps_clear_of_the_corner_and_the_game_tab(size):
     """The bottom right corner is the players' History button, the bottom left the shell's game tab
     (``App.draw_game_tab``): the language button sits between them, clear of the setup's lines."""
     for name in ("setup", "setup-tracked", "setup-campaign", "setup-variants"):
-        view = View(size)
+        view = ApplejackView(size)
         view.drawn = []
         view.draw(pygame.Surface(size), sample(DATA, name))
         rect = next(r for r, n in view.targets if n == "language")
@@ -312,7 +306,7 @@ def test_a_short_refill_and_the_middle_trees_are_drawn_in_every_language(lang, s
     ctl = sample(DATA, "refill")
     with using(lang):
         ctl.pending[:] = announcements_for([RefillNeeded((3, 4, 5, 6, 7, 1, 2), 2, middle=True)], DATA)
-        view = View((800, 480))
+        view = ApplejackView((800, 480))
         view.drawn = []
         view.draw(pygame.Surface((800, 480)), ctl)
     texts = " | ".join(d.text for d in view.drawn)

@@ -6,6 +6,7 @@ import queue
 import pygame
 import pytest
 
+from table import games as registry
 from table.companion.players import NoBook
 from table.companion.ports import RecordingIndicators
 from table.companion.shell import Shell
@@ -29,7 +30,8 @@ def make_app(size=(480, 320), known=()):
         return module
 
     ctl = Shell(make("applejack"), make)
-    app = App(ctl, pygame.Surface(size), indicators=RecordingIndicators(), inputs=queue.Queue(), clock=ManualClock())
+    app = App(ctl, pygame.Surface(size), games=registry.games(), indicators=RecordingIndicators(), inputs=queue.Queue(),
+              clock=ManualClock())
     return app, ctl
 
 

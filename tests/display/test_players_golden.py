@@ -16,9 +16,9 @@ import segno
 from table.companion.players import ROWS_PER_PAGE
 from table.companion.session import auto_script
 from table.display.players_view import QR_DARK, QR_LIGHT, draw_qr, qr_edges
-from table.display.render import View
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.files import load_dataset
+from table.games.applejack.view.screens import ApplejackView
 from table.history import History, HistoryBook, record_finished
 from table.statsexport import payload, qr_matrix
 
@@ -86,7 +86,7 @@ def sample(name, histories):
 
 def render(name, size, histories):
     surf = pygame.Surface(size)
-    View(size).draw(surf, sample(name, histories))
+    ApplejackView(size).draw(surf, sample(name, histories))
     return surf
 
 
@@ -99,14 +99,14 @@ def test_players_screen_matches_golden(name, size, histories):
 def test_setup_sample_has_the_names_and_the_buttons(histories):
     ctl = sample("players-setup", histories)
     assert ctl.seat_names() == ("Bruno", "Ada", None)
-    view = View((480, 320))
+    view = ApplejackView((480, 320))
     view.draw(pygame.Surface((480, 320)), ctl)
     names = {n for _r, n in view.targets}
     assert {"name0", "name1", "name2", "history"} <= names
 
 
 def test_keyboard_keys_are_big_enough_to_touch_at_480x320(histories):
-    view = View((480, 320))
+    view = ApplejackView((480, 320))
     view.draw(pygame.Surface((480, 320)), sample("players-keyboard", histories))
     keys = [(r, n) for r, n in view.targets if n.startswith("kb:")]
     assert len(keys) == 29 + 6  # A-Z, - ' . and shift, page, space, delete, cancel, OK
@@ -117,7 +117,7 @@ def test_keyboard_keys_are_big_enough_to_touch_at_480x320(histories):
 def test_history_screen_pages(histories):
     ctl = sample("players-history", histories)
     assert ctl.history is not None and ctl.history.pages >= 2  # four games, three players: more than a page
-    view = View((800, 480))
+    view = ApplejackView((800, 480))
     surf = pygame.Surface((800, 480))
     view.draw(surf, ctl)
     ctl.press(view.hit(next(r.center for r, n in view.targets if n == "hist:next")))
@@ -142,7 +142,7 @@ def test_the_qr_code_drawn_is_segnos_matrix(histories):
     for size in SIZES:
         surf = pygame.Surface(size)
         ctl.qr_open = True
-        view = View(size)
+        view = ApplejackView(size)
         view.draw(surf, ctl)
         n, margin = len(want), view.px(6)
         edges = qr_edges(n, size[1] - 2 * margin, margin)
@@ -172,7 +172,7 @@ def test_draw_qr_keeps_whole_pixel_modules():
 
 
 def test_rows_per_page_fit_the_small_screen():
-    view = View((480, 320))
+    view = ApplejackView((480, 320))
     assert (view.h - view.px(56) - view.px(50)) // ROWS_PER_PAGE >= 24  # a row is at least 24 px high
 
 
@@ -186,7 +186,7 @@ def test_a_long_name_stays_in_its_score_pad_column():
         ctl.do(cmd)
     assert ctl.mode == "pad"
     size = (480, 320)
-    view = View(size)
+    view = ApplejackView(size)
     plain, named = pygame.Surface(size), pygame.Surface(size)
     view.draw(named, ctl)
     ctl.setup = Setup(3)

@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from table import games as registry
 from table.display.app import App
 from table.display.power import (
     DEFAULT_DIM_AFTER_MIN,
@@ -271,7 +272,7 @@ def make_app(display, dim_after=600.0, schedule=None, local=None):
     ctl = Controller(DATA)
     clock = ManualClock(1000.0)
     inputs: queue.Queue = queue.Queue()
-    app = App(ctl, display, inputs=inputs, clock=clock)
+    app = App(ctl, display, games=registry.games(), inputs=inputs, clock=clock)
     power = ScreenPower(dim_after, schedule, local_time=local or LocalTime(), start=clock())
     saver = ScreenSaver(power, start=clock())
     saver.attach(app, on_wake=app.touched)
@@ -411,11 +412,12 @@ def test_app_the_frame_orbits_a_few_pixels_a_minute_and_touches_follow_it(displa
 
 
 def test_demo_the_touch_that_wakes_a_dim_demo_does_not_start_play(display):
-    from table.display.demo import PLAY, DemoScreen, run_demo_screen
+    from table.display.demo import PLAY, run_demo_screen
     from table.games.applejack.bots.demo import demo_steps
+    from table.games.applejack.view.demo import ApplejackDemoScreen
 
     clock = ManualClock(0.0)
-    screen = DemoScreen(DATA, display, demo_steps(DATA, games=0, players=2, seed=1), pace=1000.0, clock=clock,
+    screen = ApplejackDemoScreen(DATA, display, demo_steps(DATA, games=0, players=2, seed=1), pace=1000.0, clock=clock,
                         inputs=queue.Queue())
     power = ScreenPower(60, local_time=LocalTime(), start=0.0)
     ScreenSaver(power).attach(screen)
@@ -431,12 +433,14 @@ def test_demo_the_touch_that_wakes_a_dim_demo_does_not_start_play(display):
 
 
 def test_demo_a_waking_button_is_dropped_the_next_one_plays(display):
-    from table.display.demo import PLAY, DemoScreen
+    from table.display.demo import PLAY
     from table.games.applejack.bots.demo import demo_steps
+    from table.games.applejack.view.demo import ApplejackDemoScreen
 
     clock = ManualClock(0.0)
     inputs: queue.Queue = queue.Queue()
-    screen = DemoScreen(DATA, display, demo_steps(DATA, games=0, players=2, seed=1), clock=clock, inputs=inputs)
+    screen = ApplejackDemoScreen(DATA, display, demo_steps(DATA, games=0, players=2, seed=1), clock=clock,
+                                 inputs=inputs)
     ScreenSaver(ScreenPower(60, local_time=LocalTime(), start=0.0)).attach(screen)
     clock.advance(100)
     inputs.put(ButtonPress("blind", 100))

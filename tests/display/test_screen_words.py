@@ -7,10 +7,13 @@ import math
 import pygame
 import pytest
 
-from table.display.render import Fonts, View, draw_mark, path_layout, shape_points
-from table.display.samples import sample
+from table.display.fonts import Fonts
+from table.display.shapes import draw_mark, shape_points
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.files import load_dataset
+from table.games.applejack.view.board import path_layout
+from table.games.applejack.view.samples import sample
+from table.games.applejack.view.screens import ApplejackView
 
 DATA = load_dataset()
 SIZES = ((480, 320), (800, 480), (1024, 600))
@@ -51,7 +54,7 @@ def test_every_apple_on_the_path_stands_clear_of_the_spaces_and_of_each_other(pl
     ctl = Controller(DATA)
     ctl.setup = Setup(players)
     ctl.do("start")
-    view = View(size)
+    view = ApplejackView(size)
     view.draw(pygame.Surface(size), ctl)
     ((_key, board),) = view._board_cache.items()
     pos, r, apples = path_layout(ctl.t.apples, *board.get_size(), view.px(24))
@@ -70,7 +73,7 @@ TURN_ACTIONS = {"undo", "correct", "blind"}
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", ["play", "stock", "middle"])
 def test_every_size_keeps_every_action_of_the_turn_screen(name, size):
-    view = View(size)
+    view = ApplejackView(size)
     view.draw(pygame.Surface(size), sample(DATA, name))
     names = {target for _, target in view.targets}
     assert names >= TURN_ACTIONS, f"missing {TURN_ACTIONS - names}"
@@ -80,7 +83,7 @@ def test_every_size_keeps_every_action_of_the_turn_screen(name, size):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_pad_has_a_clear_key_and_setup_every_variant(size):
-    view = View(size)
+    view = ApplejackView(size)
     view.draw(pygame.Surface(size), sample(DATA, "pad"))
     assert {"clear", "done", "next", "prev"} <= {t for _, t in view.targets}
     view.draw(pygame.Surface(size), sample(DATA, "setup-variants"))
@@ -108,7 +111,7 @@ class SizeRecorder(Fonts):
 def test_the_lines_people_read_from_a_metre_are_18_px_or_more_at_800x480(name):
     ctl = sample(DATA, name)
     fonts = SizeRecorder()
-    View((800, 480), fonts).draw(pygame.Surface((800, 480)), ctl)
+    ApplejackView((800, 480), fonts).draw(pygame.Surface((800, 480)), ctl)
     small = [(t, s) for t, s in fonts.seen if s < 18]
     assert not small, small
     texts = " ".join(t for t, _ in fonts.seen)
@@ -122,5 +125,5 @@ def test_a_long_refusal_wraps_instead_of_shrinking():
     ctl = sample(DATA, "play")
     ctl.hint = "corrections are made at the start of a turn; " * 3
     fonts = SizeRecorder()
-    View((800, 480), fonts).draw(pygame.Surface((800, 480)), ctl)
+    ApplejackView((800, 480), fonts).draw(pygame.Surface((800, 480)), ctl)
     assert all(size >= 18 for _, size in fonts.seen)

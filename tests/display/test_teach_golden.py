@@ -12,11 +12,11 @@ import random
 import pygame
 import pytest
 
-from table.display import teach_view
-from table.display.render import View
-from table.display.samples import play_until
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.files import load_dataset
+from table.games.applejack.view import teach as teach_strip
+from table.games.applejack.view.samples import play_until
+from table.games.applejack.view.screens import ApplejackView
 from table.i18n import using
 from tests.display.golden import assert_matches_golden
 
@@ -57,7 +57,7 @@ def teach_sample(name: str) -> Controller:
 
 def render(ctl: Controller, size: tuple[int, int]) -> pygame.Surface:
     surf = pygame.Surface(size)
-    View(size).draw(surf, ctl)
+    ApplejackView(size).draw(surf, ctl)
     return surf
 
 
@@ -81,17 +81,17 @@ def test_every_lesson_fits_its_strip_in_every_language(size, language, tracked):
     (never the last-resort shrink) — checked with the font metrics, for every kind; a tracked
     turn's strip (two lines on a large screen) for the kinds taught at a tracked turn prompt."""
     from table.games.applejack.companion import teach
-    view = View(size)
+    view = ApplejackView(size)
     ctl = teach_sample("teach-tracked" if tracked else "teach-turn")
-    h = teach_view._strip_h(view, ctl)
+    h = teach_strip._strip_h(view, ctl)
     inner_h = h - view.px(8) - view.px(4) - view.px(2)
-    max_w = view.w - view.px(12) - view.px(teach_view.SKIP_W) - view.px(6) - 2 * view.px(10)
-    font = view.fonts.font(view.px(teach_view.MIN_TEXT))
+    max_w = view.w - view.px(12) - view.px(teach_strip.SKIP_W) - view.px(6) - 2 * view.px(10)
+    font = view.fonts.font(view.px(teach_strip.MIN_TEXT))
     kinds = (*teach.STEPS, teach.LessonKind.LAST, teach.LessonKind.RESTOCK) if tracked else tuple(teach.LessonKind)
     with using(language):
         texts = [teach.sentence(k) for k in kinds] + [teach.sentence(teach.LessonKind.TAKE, cottage=True)]
         for text in texts:
-            lines = teach_view.wrap(font, text, max_w)
+            lines = teach_strip.wrap(font, text, max_w)
             assert all(font.size(line)[0] <= max_w for line in lines), text
             assert len(lines) * font.get_linesize() <= inner_h, (language, size, text, lines)
 
@@ -100,16 +100,16 @@ def test_the_lesson_strip_takes_the_footer_and_keeps_every_button():
     """With a lesson the board gives up only what the footer lacks; Skip is a touch target; the
     announcement's Done button stays above the strip."""
     for size in SIZES:
-        view = View(size)
+        view = ApplejackView(size)
         ctl = teach_sample("teach-blossom")
         surf = pygame.Surface(size)
         view.draw(surf, ctl)
         names = {name: rect for rect, name in view.targets}
         assert "skip" in names and "confirm" in names
-        strip_top = size[1] - teach_view._strip_h(view, ctl)
+        strip_top = size[1] - teach_strip._strip_h(view, ctl)
         assert names["confirm"].bottom <= strip_top
         assert view.hit(names["skip"].center) == "skip"
-        assert teach_view.room(view, ctl) < teach_view._strip_h(view, ctl)
+        assert teach_strip.room(view, ctl) < teach_strip._strip_h(view, ctl)
 
 
 def test_no_lesson_no_strip():
@@ -126,15 +126,16 @@ def test_no_lesson_no_strip():
 def test_wrap_breaks_a_sentence_without_spaces_by_characters():
     font = pygame.font.Font(None, 20)
     text = "花が描かれたタイルどうしは隣接していなくてもかまいません"
-    lines = teach_view.wrap(font, text, 80)
+    lines = teach_strip.wrap(font, text, 80)
     assert "".join(lines) == text and len(lines) > 1
     assert all(font.size(line)[0] <= 80 for line in lines)
-    words = teach_view.wrap(font, "one two three four five six", 60)
+    words = teach_strip.wrap(font, "one two three four five six", 60)
     assert " ".join(words) == "one two three four five six"
 
 
 def test_the_app_keys_and_the_skip_button():
     """w turns teach mode on at setup; s skips in play; a touch on Skip skips too."""
+    from table import games as registry
     from table.display.app import App
 
     def key(k, text):
@@ -143,7 +144,7 @@ def test_the_app_keys_and_the_skip_button():
     size = (480, 320)
     ctl = Controller(DATA)
     surf = pygame.Surface(size)
-    app = App(ctl, surf, clock=lambda: 0.0)
+    app = App(ctl, surf, games=registry.games(), clock=lambda: 0.0)
     app.step([key(pygame.K_w, "w")])
     assert ctl.setup.teach
     app.step([key(pygame.K_RETURN, "\r")])

@@ -4,6 +4,7 @@
 import pygame
 import pytest
 
+from table import games as registry
 from table.companion.ports import RecordingIndicators
 from table.display.app import App
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
@@ -20,7 +21,7 @@ def test_setup_draws_and_a_card_id_by_keys_and_the_lid():
     ctl = WaldgaertnerCompanion()
     leds = RecordingIndicators()
     inputs: queue.Queue = queue.Queue()
-    app = App(ctl, pygame.Surface((800, 480)), indicators=leds, inputs=inputs)
+    app = App(ctl, pygame.Surface((800, 480)), games=registry.games(), indicators=leds, inputs=inputs)
     assert isinstance(app.view, WaldgaertnerView)
     app.step([key(pygame.K_3, "3"), key(pygame.K_RETURN)])  # 3 players, start
     assert ctl.mode == "play" and ctl.state.players == 3 and ctl.stage() == "start"

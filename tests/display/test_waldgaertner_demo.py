@@ -7,8 +7,8 @@ import pygame
 import pytest
 
 from table.companion.ports import RecordingIndicators
+from table.display.demo import DONE, PLAY
 from table.games.waldgaertner.demo import WaldgaertnerDemoScreen, waldgaertner_steps
-from table.games.zankapfel.demo import DONE, PLAY
 
 pytestmark = pytest.mark.usefixtures("pygame_each")
 

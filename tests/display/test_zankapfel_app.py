@@ -4,11 +4,12 @@ game tab switches the view."""
 import pygame
 import pytest
 
+from table import games as registry
 from table.companion.ports import RecordingIndicators
 from table.companion.session import open_session
 from table.display.app import App
-from table.display.render import View
 from table.games.applejack.files import load_dataset
+from table.games.applejack.view.screens import ApplejackView
 from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.view import ZankapfelView
 from tests.display.input_events import key, touch
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.usefixtures("pygame_each")
 def test_a_round_by_keys_touch_and_lid():
     ctl = ZankapfelCompanion()
     leds = RecordingIndicators()
-    app = App(ctl, pygame.Surface((800, 480)), indicators=leds)
+    app = App(ctl, pygame.Surface((800, 480)), games=registry.games(), indicators=leds)
     assert isinstance(app.view, ZankapfelView)
     app.step([key(pygame.K_3, "3"), key(pygame.K_RETURN)])
     assert ctl.mode == "play" and ctl.setup.players == 3 and leds.current.troughs == (1,)
@@ -46,15 +47,15 @@ def test_a_round_by_keys_touch_and_lid():
 def test_the_game_tab_switches_the_view(tmp_path):
     ctl, journal = open_session(load_dataset(), tmp_path)
     try:
-        app = App(ctl, pygame.Surface((480, 320)))
+        app = App(ctl, pygame.Surface((480, 320)), games=registry.games())
         app.step()
-        assert type(app.view) is View and any(n == "game" for _, n in app.view.targets)
+        assert type(app.view) is ApplejackView and any(n == "game" for _, n in app.view.targets)
         app.step([touch(app, "game")])
         assert ctl.game == "zankapfel" and isinstance(app.view, ZankapfelView)
         for _ in range(5):  # round the other games with a companion, back to Applejack
             app.step([key(pygame.K_g, "g")])
             if ctl.game == "applejack":
                 break
-        assert ctl.game == "applejack" and type(app.view) is View
+        assert ctl.game == "applejack" and type(app.view) is ApplejackView
     finally:
         journal.close()

@@ -8,7 +8,8 @@ import pygame
 import pytest
 
 from table.companion.ports import RecordingIndicators
-from table.games.zankapfel.demo import DONE, PLAY, ZankapfelDemoScreen, zankapfel_steps
+from table.display.demo import DONE, PLAY
+from table.games.zankapfel.demo import ZankapfelDemoScreen, zankapfel_steps
 
 pytestmark = pytest.mark.usefixtures("pygame_each")
 

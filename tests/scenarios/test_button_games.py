@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import pygame
 import pytest
 
+from table import games as registry
 from table.companion.ports import RecordingIndicators
 from table.display.app import App
 from table.games.applejack.companion.api import Controller, LedState
@@ -41,7 +42,7 @@ def test_a_whole_game_by_buttons(players, cottage, seed):
     ctl = Controller(DATA)
     leds = RecordingIndicators()
     inputs = queue.Queue()
-    app = App(ctl, pygame.Surface((800, 480)), indicators=leds, inputs=inputs)
+    app = App(ctl, pygame.Surface((800, 480)), games=registry.games(), indicators=leds, inputs=inputs)
     app.step()
     assert leds.current == LedState("chase")
     press(app, inputs, f"trough{players}")

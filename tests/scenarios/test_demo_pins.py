@@ -8,9 +8,10 @@ pytest.importorskip("table.hardware.panel")
 
 
 from table.companion.ports import PanelIndicators
-from table.display.demo import PLAY, DemoScreen
+from table.display.demo import PLAY
 from table.games.applejack.bots.demo import demo_steps
 from table.games.applejack.files import load_dataset
+from table.games.applejack.view.demo import ApplejackDemoScreen
 from tests.scenarios.conftest import lit
 
 DATA = load_dataset()
@@ -21,7 +22,7 @@ DATA = load_dataset()
 def rig(panel_rig):
     panel, clock = panel_rig
     steps = demo_steps(DATA, games=0, players=2, seed=1, bots=["random"])
-    screen = DemoScreen(DATA, pygame.Surface((800, 480)), steps, pace=0, indicators=PanelIndicators(panel),
+    screen = ApplejackDemoScreen(DATA, pygame.Surface((800, 480)), steps, pace=0, indicators=PanelIndicators(panel),
                         inputs=panel.events, clock=clock)
     return screen, panel, clock
 

@@ -10,6 +10,7 @@ import pytest
 pytest.importorskip("table.hardware.panel")
 
 
+from table import games as registry
 from table.companion.ports import PanelIndicators
 from table.display.app import App
 from table.games.applejack.companion.api import Controller
@@ -24,7 +25,8 @@ DATA = load_dataset()
 def rig(panel_rig):
     panel, clock = panel_rig
     ctl = Controller(DATA)
-    app = App(ctl, pygame.Surface((800, 480)), indicators=PanelIndicators(panel), inputs=panel.events)
+    app = App(ctl, pygame.Surface((800, 480)), games=registry.games(), indicators=PanelIndicators(panel),
+              inputs=panel.events)
     return app, ctl, panel, clock
 
 
@@ -96,7 +98,8 @@ def test_the_simulated_die_sensor_follows_the_rules_and_a_wrong_space_is_shown()
     ctl = Controller(DATA)
     ctl.setup = Setup(2, sensor=True)
     ctl.do("start")
-    app = App(ctl, pygame.Surface((480, 320)), indicators=hw.indicators, inputs=hw.events, after_step=hw.follow)
+    app = App(ctl, pygame.Surface((480, 320)), games=registry.games(), indicators=hw.indicators, inputs=hw.events,
+              after_step=hw.follow)
 
     def until(cond, timeout=60.0):  # reached only on failure
         end = time.monotonic() + timeout

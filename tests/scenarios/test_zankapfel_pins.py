@@ -7,6 +7,7 @@ import pytest
 
 pytest.importorskip("table.hardware.panel")
 
+from table import games as registry
 from table.companion.ports import PanelIndicators
 from table.display.app import App
 from table.games.zankapfel.companion import ZankapfelCompanion
@@ -18,7 +19,8 @@ from tests.scenarios.test_mock_pins import press
 def test_a_discord_by_the_lid_buttons(panel_rig):
     panel, clock = panel_rig
     ctl = ZankapfelCompanion()
-    app = App(ctl, pygame.Surface((800, 480)), indicators=PanelIndicators(panel), inputs=panel.events)
+    app = App(ctl, pygame.Surface((800, 480)), games=registry.games(), indicators=PanelIndicators(panel),
+              inputs=panel.events)
     script, _ = table_script(4, 3)
     app.step()
     press(app, panel, clock, "trough4")  # 4 players

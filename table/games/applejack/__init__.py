@@ -20,8 +20,9 @@ GAME = GameDef(
         "rules": "table.games.applejack.rules",
         "companion": "table.games.applejack.companion.api:make_companion",
         "text": "table.companion.text",
-        "view": "table.display.render:View",
+        "view": "table.games.applejack.view.screens:ApplejackView",
         "keys": "table.games.applejack.keys:applejack_key",
+        "workers": "table.games.applejack.view.workers:screen_workers",
         "make_bot": "table.games.applejack.bots.base:make_bot",
     },
 )

@@ -7,7 +7,10 @@ from typing import Any
 
 import pygame
 
-from table.display.keys import DIGITS, KEYS, TEACH_KEYS
+from table.display.keys import DIGITS, KEYS
+
+TEACH_KEYS = {("setup", pygame.K_w): "teach", ("play", pygame.K_s): "skip"}
+"""Teach mode's keys: w turns it on/off at setup, s skips a lesson."""
 
 
 def key_button(key: int, mode: str) -> str | None:

@@ -2,27 +2,21 @@
 entered into the table companion as a table would enter them (the card, then its batch, so the
 lit batches show before each play), and the companion's own screen
 (:class:`~table.games.draftcider.view.DraftCiderView`) shows each step; the lid's lamps light
-the batches where the entered card may go. Same loop body as
-:class:`~table.games.zankapfel.demo.ZankapfelDemoScreen` (``step(events)`` returns ``"play"``
-at the first touch, key or button), so ``run_demo_screen`` runs it.
+the batches where the entered card may go. The loop body is the toolkit's
+:class:`~table.display.demo.ModuleDemoScreen` (``step(events)`` returns ``"play"`` at the first
+touch, key or button), so ``run_demo_screen`` runs it.
 """
 
 from __future__ import annotations
 
-import queue
-import time
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Iterator
 
-import pygame
-
-from table.companion.ports import Indicators
+from table.display.demo import ModuleDemoScreen, module_steps
 from table.games.draftcider.companion import DraftCiderCompanion
 from table.games.draftcider.script import table_script
 from table.games.draftcider.view import DraftCiderView
-from table.games.zankapfel.demo import DONE, PLAY, ZankapfelDemoScreen
 
-__all__ = ["DONE", "PLAY", "DraftCiderDemoScreen", "demo_lines", "draftcider_steps"]
+__all__ = ["DraftCiderDemoScreen", "demo_lines", "draftcider_steps"]
 
 
 def demo_lines(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random")) -> list[str]:
@@ -42,22 +36,13 @@ def draftcider_steps(*, games: int = 0, players: int | None = None, seed: int = 
                      bots: tuple[str, ...] = ("greedy", "random")) -> Iterator[DraftCiderCompanion]:
     """The companion after every entered command, game after game (0 = endless); only the game
     in progress is kept. Players vary 2-6 from game to game unless given."""
-    i = 0
-    while games == 0 or i < games:
-        n = players or 2 + (seed + i) % 5
-        ctl = DraftCiderCompanion()
-        for line in demo_lines(n, seed + i, bots):
-            ctl.do(line)
-            yield ctl
-        i += 1
+    def game(n: int, game_seed: int) -> tuple[DraftCiderCompanion, list[str]]:
+        return DraftCiderCompanion(), demo_lines(n, game_seed, bots)
+
+    return module_steps(game, games=games, players=players, seed=seed, seats=(2, 3, 4, 5, 6))
 
 
-class DraftCiderDemoScreen(ZankapfelDemoScreen):
+class DraftCiderDemoScreen(ModuleDemoScreen):
     """Bots' Draft Cider games on the companion's screen, one entered command per ``pace`` seconds."""
 
-    def __init__(self, surface: pygame.Surface, steps: Iterator[DraftCiderCompanion], *, pace: float = 1.2,
-                 indicators: Indicators | None = None, inputs: queue.Queue[Any] | None = None,
-                 clock: Callable[[], float] = time.monotonic, notifier: Any = None) -> None:
-        super().__init__(surface, steps, pace=pace, indicators=indicators, inputs=inputs,  # type: ignore[arg-type]
-                         clock=clock, notifier=notifier)
-        self.zview = DraftCiderView(surface.get_size())  # type: ignore[assignment]
+    view_class = DraftCiderView

@@ -1,4 +1,4 @@
-"""Draft Cider's screens: the shared drawing of ``render.View`` (fonts, scaling, buttons, the
+"""Draft Cider's screens: the display toolkit's drawing (fonts, scaling, buttons, the
 refusal strip, the resume screen, touch targets) with Draft Cider's own setup, play, pad and result.
 
 Play (designed at 800×480, scaled): a header (phase, pick, whose pick); the picking seat's eight
@@ -17,9 +17,9 @@ from typing import Any
 import pygame
 
 from table.display import players_view
+from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, Colour, contrast
 from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ModuleView
-from table.display.render import BG, DIM, FG, LIT, OK, PANEL, Colour, contrast
 from table.games.draftcider.rules.cards import COLOURS
 from table.games.draftcider.rules.scoring import BATCHES, score_orchard
 from table.games.draftcider.words import (
@@ -55,17 +55,17 @@ def draftcider_key(key: int, ctl: Any) -> str | None:
     return KEYS.get(key)
 
 
+
+def players_words(n: int) -> str:
+    """A players button's words: ``3 players``."""
+    return ngettext("{n} player", "{n} players", n).format(n=n)
+
 class DraftCiderView(ModuleView):
     # --- setup ------------------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
         s = ctl.setup
-        self.text(surf, "Draft Cider", 40, (self.w // 2, self.px(36)), bold=True, anchor="center")
-        self.text(surf, _("Players (buttons 2-6)"), 22, (self.px(30), self.px(76)), DIM)
-        bw, bh = self.px(130), self.px(70)
-        for i, n in enumerate((2, 3, 4, 5, 6)):
-            r = pygame.Rect(self.px(30) + i * (bw + self.px(16)), self.px(108), bw, bh)
-            self.button(surf, r, ngettext("{n} player", "{n} players", n).format(n=n), f"players:{n}",
-                        lit=s.players == n, size=24)
+        self.players_choice(surf, ctl, "Draft Cider", _("Players (buttons 2-6)"), (2, 3, 4, 5, 6),
+                            top=(36, 76, 30, 108), button=(130, 70, 16, 24), words=players_words)
         self.text(surf, _("Entering (button 1)"), 22, (self.px(30), self.px(196)), DIM)
         r = pygame.Rect(self.px(30), self.px(228), self.px(350), self.px(64))
         self.button(surf, r, _("Live: every pick") if s.pad == "live" else _("End only: score pad"), "padmode",
@@ -198,10 +198,7 @@ class DraftCiderView(ModuleView):
             last = ctl.pad_player == ctl.setup.players - 1
             items = [(_("BLIND: Bad"), "batch:bad", None),
                      (_("Score ✓") if last else f"{ctl.seat_title(ctl.pad_player + 1)} ✓", "confirm", OK)]
-        items.append((_("Undo"), "undo", None))
-        w = min(self.px(150), (self.w - 2 * x) // max(1, len(items)))
-        for i, (label, name, colour) in enumerate(items):
-            self.button(surf, pygame.Rect(x + i * w, y, w - self.px(6), h), label, name, colour=colour, size=20)
+        self.button_row(surf, items, x=x, y=y, h=h, gap=self.px(6), size=20)
 
     # --- result -----------------------------------------------------------------------------------
     def draw_result(self, surf: pygame.Surface, ctl: Any) -> None:  # a DraftCiderCompanion

@@ -2,8 +2,9 @@
 entered into the table companion as a table would enter them (``table_script``: every card turned
 or drawn by its id, every decision), and the companion's own screen
 (:class:`~table.games.waldgaertner.view.WaldgaertnerView`) shows each step; the lid's lamps show
-what the companion's lamps show (the choosable and the contested decks). The loop body is
-Zankapfel's demo screen's (``step(events)`` returns ``"play"`` at the first touch, key or button).
+what the companion's lamps show (the choosable and the contested decks). The loop body is the
+toolkit's :class:`~table.display.demo.ModuleDemoScreen` (``step(events)`` returns ``"play"`` at the
+first touch, key or button).
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from typing import Any
 
 import pygame
 
+from table.display.demo import ModuleDemoScreen, module_steps
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.script import table_script
 from table.games.waldgaertner.view import WaldgaertnerView
-from table.games.zankapfel.demo import ZankapfelDemoScreen
 
 __all__ = ["WaldgaertnerDemoScreen", "demo_screen", "waldgaertner_steps"]
 
@@ -26,25 +27,22 @@ def waldgaertner_steps(*, games: int = 0, players: int | None = None, seed: int 
                        bots: tuple[str, ...] = ("greedy", "random")) -> Iterator[WaldgaertnerCompanion]:
     """The companion after every entered command, game after game (0 = endless); only the game
     in progress is kept. Players vary 2-7 from game to game unless given."""
-    i = 0
     cards = None
-    while games == 0 or i < games:
-        n = players or 2 + (seed + i) % 6
+
+    def game(n: int, game_seed: int) -> tuple[WaldgaertnerCompanion, list[str]]:
+        nonlocal cards
         ctl = WaldgaertnerCompanion(cards=cards)
         cards = ctl.cards  # the card file is read once
-        script, _final = table_script(n, seed + i, bots, cards=cards)
-        for line in script:
-            ctl.do(line)
-            yield ctl
-        i += 1
+        script, _final = table_script(n, game_seed, bots, cards=cards)
+        return ctl, script
+
+    return module_steps(game, games=games, players=players, seed=seed, seats=(2, 3, 4, 5, 6, 7))
 
 
-class WaldgaertnerDemoScreen(ZankapfelDemoScreen):
+class WaldgaertnerDemoScreen(ModuleDemoScreen):
     """Bots' Waldgärtner games on the companion's screen, one entered command per ``pace`` seconds."""
 
-    def __init__(self, surface: pygame.Surface, steps: Iterator[WaldgaertnerCompanion], **kw: Any) -> None:
-        super().__init__(surface, steps, **kw)  # type: ignore[arg-type]
-        self.zview = WaldgaertnerView(surface.get_size())  # type: ignore[assignment]  # draws the same way
+    view_class = WaldgaertnerView
 
 
 def demo_screen(surface: pygame.Surface, args: argparse.Namespace, games: int, seed: int, hw: Any,

@@ -1,4 +1,4 @@
-"""Waldgärtner's screens: the shared drawing of ``render.View`` (fonts, scaling from the 800×480
+"""Waldgärtner's screens: the display toolkit's drawing (fonts, scaling from the 800×480
 design, buttons and touch targets, the refusal strip, the resume screen) with Waldgärtner's own
 setup, play and score pad.
 
@@ -13,14 +13,15 @@ keypad for card ids, Plant/Sell per card held, Buy/Decline, Alternative offer/Fo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from table.display import players_view
+from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, contrast
 from table.display.keys import DIGITS, KEYS
-from table.display.module_view import ModuleView
-from table.display.render import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, contrast
+from table.display.module_view import ButtonItem, ModuleView
 from table.games.waldgaertner.names import phase_name, size_name
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES
 from table.games.waldgaertner.rules import actions as A
@@ -42,12 +43,8 @@ class WaldgaertnerView(ModuleView):
     # --- setup ------------------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
         s = ctl.setup
-        self.text(surf, "Waldgärtner", 40, (self.w // 2, self.px(36)), bold=True, anchor="center")
-        self.text(surf, _("Players (buttons 2-7)"), 22, (self.px(30), self.px(78)), DIM)
-        bw, bh = self.px(115), self.px(70)
-        for i, n in enumerate(range(2, 8)):
-            r = pygame.Rect(self.px(30) + i * (bw + self.px(10)), self.px(110), bw, bh)
-            self.button(surf, r, f"{n}", f"players:{n}", lit=s.players == n, size=30)
+        self.players_choice(surf, ctl, "Waldgärtner", _("Players (buttons 2-7)"), range(2, 8), top=(36, 78, 30, 110),
+                            button=(115, 70, 10, 30))
         self.text(surf, _("Continent (button 1)"), 22, (self.px(30), self.px(198)), DIM)
         r = pygame.Rect(self.px(30), self.px(230), self.px(240), self.px(64))
         self.button(surf, r, _("Europe") if s.choice == "EU" else _("North America"), "choice", size=24)
@@ -76,12 +73,7 @@ class WaldgaertnerView(ModuleView):
         self.draw_offers(surf, ctl, pygame.Rect(left.x, left.y, left.w, self.px(150)))
         self.draw_phase(surf, ctl, pygame.Rect(left.x, left.y + self.px(156), left.w, left.h - self.px(156)))
         self.draw_ledger(surf, ctl, right)
-        y = self.px(346)
-        y = self.wrapped(surf, ctl.ask(), 19, (self.px(10), y), self.w - self.px(20), LIT, bold=True, max_lines=2,
-                         min_size=13)
-        said = ctl.said_last[-1:]
-        if said and not self.small:
-            self.wrapped(surf, said[0], 15, (self.px(10), y), self.w - self.px(20), DIM, max_lines=1, min_size=12)
+        self.draw_prompt(surf, ctl.ask(), ctl.said_last, self.px(346), margin=10, size=19, min_size=13)
         self.draw_buttons(surf, ctl, st)
 
     def draw_clock(self, surf: pygame.Surface, rnd: int, area: pygame.Rect) -> None:
@@ -177,47 +169,15 @@ class WaldgaertnerView(ModuleView):
                 self.text(surf, f"{have}/{cap}" if cap else "+1", 10, box.center, FG, anchor="center", max_w=box.w)
 
     def draw_buttons(self, surf: pygame.Surface, ctl: Any, st: str) -> None:
-        e = ctl.state
+        """The bottom row: the buttons of the stage ``st`` (:data:`STAGE_BUTTONS`), then Undo."""
         y, h = self.h - self.px(58), self.px(52)
         x = self.px(6)
-        items: list[tuple[str, str, Colour | None]] = []
-        if st == "die":
-            legal = e.legal_actions()
-            items = [(_("deck {n}").format(n=a - A.DECK + 1), f"cmd:deck {a - A.DECK + 1}", None) for a in legal
-                     if A.DECK <= a < A.DECK + 7]
-            if A.SPECIAL in legal:
-                items.append((_("Special"), "cmd:special", OK))
-            if A.PASS in legal:
-                items.append((_("Pass"), "cmd:pass", None))
-        elif st in ("start", "bonus"):
-            base = A.DECK if st == "start" else A.BONUS
-            items = [(_("deck {n}").format(n=a - base + 1), f"cmd:{A.to_text(a)}", None) for a in e.legal_actions()]
-        elif st in CHANCE_STAGES or st in CHOOSE_STAGES:
-            items = [(str(d), f"key:{d}", None) for d in range(10)]
-            items.append((f"#{ctl.typed} ✓" if ctl.typed else "✓", "confirm", OK))
-        elif st == "play":
-            s = ctl.seat()
-            for cid in ctl.held(s):
-                spots = e.plant_spots(s, cid)
-                if spots:
-                    r, p, fee = spots[0]
-                    items.append(((_("Plant #{id} ({fee})") if fee else _("Plant #{id}")).format(id=cid, fee=fee),
-                                  f"cmd:plant {cid} at {r}.{p + 1}", OK))
-                items.append((_("Sell #{id} +{cubes}").format(id=cid, cubes=e.card(cid).sale), f"cmd:sell {cid}", None))
-        elif st == "buyer":
-            items = [(_("Buy ✓"), "cmd:buy", OK), (_("Decline"), "cmd:decline", None)]
-        elif st == "special":
-            legal = e.legal_actions()
-            if A.ALT in legal:
-                items.append((_("Alt. offer (1)"), "cmd:alternative offer", OK))
-            items += [(_("search {n}").format(n=a - A.SEARCH + 1) if a - A.SEARCH < 7 else _("search discard"),
-                       f"cmd:{A.to_text(a)}", None) for a in legal if A.SEARCH <= a < A.SEARCH + 8]
-            items.append((_("Forgo"), "cmd:forgo", None))
-        items.append((_("Undo"), "undo", None))
-        w = min(self.px(150), (self.w - 2 * x) // max(1, len(items)))
-        for i, (label, name, colour) in enumerate(items):
-            self.button(surf, pygame.Rect(x + i * w, y, w - self.px(4), h), label, name, colour=colour,
-                        size=18 if len(items) < 9 else 16)
+        items: list[ButtonItem] = []
+        if st in CHANCE_STAGES or st in CHOOSE_STAGES:
+            items = _digit_buttons(ctl)
+        elif st in STAGE_BUTTONS:
+            items = STAGE_BUTTONS[st](ctl, st)
+        self.button_row(surf, items, x=x, y=y, h=h, gap=self.px(4), size=18 if len(items) + 1 < 9 else 16)
 
     # --- result: the score pad ----------------------------------------------------------------------
     def draw_result(self, surf: pygame.Surface, ctl: Any) -> None:
@@ -246,6 +206,64 @@ class WaldgaertnerView(ModuleView):
                           bold=i == 3, anchor="center")
         nr = pygame.Rect(self.w - self.px(220), self.h - self.px(84), self.px(200), self.px(70))
         self.button(surf, nr, _("New game"), "confirm", colour=OK, size=26)
+
+
+def _die_buttons(ctl: Any, st: str) -> list[ButtonItem]:
+    legal = ctl.state.legal_actions()
+    items: list[ButtonItem] = [(_("deck {n}").format(n=a - A.DECK + 1), f"cmd:deck {a - A.DECK + 1}", None)
+                               for a in legal if A.DECK <= a < A.DECK + 7]
+    if A.SPECIAL in legal:
+        items.append((_("Special"), "cmd:special", OK))
+    if A.PASS in legal:
+        items.append((_("Pass"), "cmd:pass", None))
+    return items
+
+
+def _deck_buttons(ctl: Any, st: str) -> list[ButtonItem]:
+    base = A.DECK if st == "start" else A.BONUS
+    return [(_("deck {n}").format(n=a - base + 1), f"cmd:{A.to_text(a)}", None) for a in ctl.state.legal_actions()]
+
+
+def _digit_buttons(ctl: Any) -> list[ButtonItem]:
+    items: list[ButtonItem] = [(str(d), f"key:{d}", None) for d in range(10)]
+    items.append((f"#{ctl.typed} ✓" if ctl.typed else "✓", "confirm", OK))
+    return items
+
+
+def _play_buttons(ctl: Any, st: str) -> list[ButtonItem]:
+    e = ctl.state
+    s = ctl.seat()
+    items: list[ButtonItem] = []
+    for cid in ctl.held(s):
+        spots = e.plant_spots(s, cid)
+        if spots:
+            r, p, fee = spots[0]
+            items.append(((_("Plant #{id} ({fee})") if fee else _("Plant #{id}")).format(id=cid, fee=fee),
+                          f"cmd:plant {cid} at {r}.{p + 1}", OK))
+        items.append((_("Sell #{id} +{cubes}").format(id=cid, cubes=e.card(cid).sale), f"cmd:sell {cid}", None))
+    return items
+
+
+def _buyer_buttons(ctl: Any, st: str) -> list[ButtonItem]:
+    return [(_("Buy ✓"), "cmd:buy", OK), (_("Decline"), "cmd:decline", None)]
+
+
+def _special_buttons(ctl: Any, st: str) -> list[ButtonItem]:
+    legal = ctl.state.legal_actions()
+    items: list[ButtonItem] = []
+    if A.ALT in legal:
+        items.append((_("Alt. offer (1)"), "cmd:alternative offer", OK))
+    items += [(_("search {n}").format(n=a - A.SEARCH + 1) if a - A.SEARCH < 7 else _("search discard"),
+               f"cmd:{A.to_text(a)}", None) for a in legal if A.SEARCH <= a < A.SEARCH + 8]
+    items.append((_("Forgo"), "cmd:forgo", None))
+    return items
+
+
+STAGE_BUTTONS: dict[str, Callable[[Any, str], list[ButtonItem]]] = {
+    "die": _die_buttons, "start": _deck_buttons, "bonus": _deck_buttons, "play": _play_buttons,
+    "buyer": _buyer_buttons, "special": _special_buttons,
+}
+"""The bottom row's buttons by stage (a card turned or chosen by its id: the digit keys)."""
 
 
 __all__ = ["SEAT_RGB", "WaldgaertnerView", "contrast"]

@@ -1,4 +1,4 @@
-"""Zankapfel's screens: the shared drawing of ``render.View`` (fonts, scaling, buttons, the
+"""Zankapfel's screens: the display toolkit's drawing (fonts, scaling, buttons, the
 refusal strip, the resume screen, touch targets) with Zankapfel's own setup, play and result.
 
 Play (designed at 800×480, scaled): a header (round, who holds the big apple, the face-up
@@ -16,9 +16,9 @@ from typing import Any
 import pygame
 
 from table.display import players_view
+from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, Colour, contrast
 from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ModuleView
-from table.display.render import BG, DIM, FG, LIT, OK, PANEL, Colour, contrast
 from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.words import SEAT_COLOURS, kind_name, status_name
@@ -32,17 +32,17 @@ TOKEN: Colour = (120, 85, 40)
 GRASS: Colour = (40, 70, 45)
 
 
+
+def players_words(n: int) -> str:
+    """A players button's words: ``3 players``."""
+    return ngettext("{n} player", "{n} players", n).format(n=n)
+
 class ZankapfelView(ModuleView):
     # --- setup ------------------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
         s = ctl.setup
-        self.text(surf, "Zankapfel", 40, (self.w // 2, self.px(40)), bold=True, anchor="center")
-        self.text(surf, _("Players (buttons 3-6)"), 22, (self.px(40), self.px(90)), DIM)
-        bw, bh = self.px(150), self.px(80)
-        for i, n in enumerate((3, 4, 5, 6)):
-            r = pygame.Rect(self.px(40) + i * (bw + self.px(20)), self.px(125), bw, bh)
-            self.button(surf, r, ngettext("{n} player", "{n} players", n).format(n=n), f"players:{n}",
-                        lit=s.players == n, size=26)
+        self.players_choice(surf, ctl, "Zankapfel", _("Players (buttons 3-6)"), (3, 4, 5, 6), top=(40, 90, 40, 125),
+                            button=(150, 80, 20, 26), words=players_words)
         self.text(surf, _("Finish (button 7)"), 22, (self.px(40), self.px(235)), DIM)
         r = pygame.Rect(self.px(40), self.px(270), self.px(320), self.px(70))
         self.button(surf, r, ngettext("{n} point", "{n} points", s.finish).format(n=s.finish), "finish", size=26)
@@ -71,12 +71,7 @@ class ZankapfelView(ModuleView):
         self.draw_orchard(surf, ctl, pygame.Rect(self.px(8), self.px(46), self.px(300), self.px(300)), st)
         self.draw_prices(surf, ctl, pygame.Rect(self.px(320), self.px(46), self.w - self.px(328), self.px(56)))
         self.draw_ledger(surf, ctl, pygame.Rect(self.px(320), self.px(108), self.w - self.px(328), self.px(238)))
-        y = self.px(352)
-        y = self.wrapped(surf, b.ask(), 20, (self.px(12), y), self.w - self.px(24), LIT, bold=True, max_lines=2,
-                         min_size=14)
-        said = ctl.said_last[-1:]
-        if said and not self.small:
-            self.wrapped(surf, said[0], 16, (self.px(12), y), self.w - self.px(24), DIM, max_lines=1, min_size=12)
+        self.draw_prompt(surf, b.ask(), ctl.said_last, self.px(352), margin=12, size=20, min_size=14)
         self.draw_buttons(surf, ctl, st)
 
     def draw_orchard(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect, st: str) -> None:
@@ -187,10 +182,7 @@ class ZankapfelView(ModuleView):
             items = [(str(f), f"roll:{f}", None) for f in range(1, 7)]
         elif st in ("place", "move", "remove"):
             items = [(f"{A.square_name(ctl.cursor)} ✓", "confirm", OK)]
-        items.append((_("Undo"), "undo", None))
-        w = min(self.px(150), (self.w - 2 * x) // max(1, len(items)))
-        for i, (label, name, colour) in enumerate(items):
-            self.button(surf, pygame.Rect(x + i * w, y, w - self.px(6), h), label, name, colour=colour, size=20)
+        self.button_row(surf, items, x=x, y=y, h=h, gap=self.px(6), size=20)
 
     # --- result -----------------------------------------------------------------------------------
     def draw_result(self, surf: pygame.Surface, ctl: Any) -> None:  # a ZankapfelCompanion

@@ -1,9 +1,9 @@
 """Teach mode on the screen (``companion/applejack/teach.py``): the lesson strip along the bottom of
 the play screen — under the announcement or turn prompt, with a Skip button — and the setup
 screen's Teach mode toggle. The words come from ``teach.py`` (its catalogue part); this module
-only draws them, called from ``render.View`` (``room``, ``draw_lesson``, ``draw_toggle``).
+only draws them, called from Applejack's view (``room``, ``draw_lesson``, ``draw_toggle``).
 
-Sizes are in px of the 800×480 design (``View.px`` scales them). The strip takes the footer's
+Sizes are in px of the 800×480 design (``BaseView.px`` scales them). The strip takes the footer's
 place (the static step reminders 2–4, or the empty footer of a small screen) and grows the
 footer only by what it lacks, so the board shrinks little; the lesson wraps — by words, or by
 characters for a language written without spaces (Japanese) — and shrinks only as a last resort.
@@ -11,14 +11,13 @@ characters for a language written without spaces (Japanese) — and shrinks only
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
+from table.display.colours import BG, FG, LIT, PANEL
+from table.display.toolkit import BaseView
 from table.games.applejack.companion import teach
-
-if TYPE_CHECKING:
-    from table.display.render import View
 
 STRIP_H = 84
 """The strip's height on a large screen (three lines of 20 px)."""
@@ -36,13 +35,13 @@ def _tracked_turn(ctl: Any) -> bool:
     return ctl.tracked is not None and not ctl.pending and not ctl.t.is_terminal()
 
 
-def _strip_h(view: View, ctl: Any = None) -> int:
+def _strip_h(view: BaseView, ctl: Any = None) -> int:
     if view.small:
         return view.px(STRIP_H_SMALL)
     return view.px(STRIP_H_TRACKED if ctl is not None and _tracked_turn(ctl) else STRIP_H)
 
 
-def _footer_free(view: View, ctl: Any) -> int:
+def _footer_free(view: BaseView, ctl: Any) -> int:
     """The footer's height the lesson may cover: all of it when it shows the step reminders or
     nothing; in a tracked turn all but its first line ("enter …" stays; the typing help or the
     bot's hint under it comes back with the next step, or at once with Skip). The die warning stays."""
@@ -54,7 +53,7 @@ def _footer_free(view: View, ctl: Any) -> int:
     return footer - view.px(36)
 
 
-def room(view: View, ctl: Any) -> int:
+def room(view: BaseView, ctl: Any) -> int:
     """How many px the board must give up for the lesson strip (0 without a lesson)."""
     if not getattr(ctl, "lesson", None):
         return 0
@@ -87,10 +86,8 @@ def wrap(font: pygame.font.Font, text: str, max_w: int) -> list[str]:
     return lines
 
 
-def draw_lesson(view: View, surf: pygame.Surface, ctl: Any) -> None:
+def draw_lesson(view: BaseView, surf: pygame.Surface, ctl: Any) -> None:
     """The lesson strip at the bottom of the play screen with its Skip button (target ``skip``)."""
-    from table.display.render import BG, FG, LIT, PANEL
-
     lesson = getattr(ctl, "lesson", None)
     if not lesson:
         return
@@ -120,7 +117,7 @@ def draw_lesson(view: View, surf: pygame.Surface, ctl: Any) -> None:
         y += font.get_linesize()
 
 
-def draw_toggle(view: View, surf: pygame.Surface, ctl: Any, y: int, row_h: int) -> None:
+def draw_toggle(view: BaseView, surf: pygame.Surface, ctl: Any, y: int, row_h: int) -> None:
     """The setup screen's Teach mode button (target ``teach``; key w), at the right of the option
     row at ``y``."""
     on = bool(getattr(ctl.setup, "teach", False))

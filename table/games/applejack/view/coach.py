@@ -8,29 +8,22 @@ replaying your draws…" until it is there) or the coach's summary (2-4 players)
 page in place of the result: per turn — biggest losses first, :data:`~table.games.applejack.companion.coach.PER_PAGE`
 turns a page — the cost in points, what was played and what the bot would have played; ◀ ▶ (the
 arrows, BLIND) turn the pages, Back (escape, undo, confirm) returns to the result. Sizes are the
-800×480 design's, scaled by the view like the rest of ``render.py``.
+800×480 design's, scaled by the view like the rest of Applejack's screens.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
+from table.display.colours import DIM, FG, LIT, OK, PANEL, WARN
+from table.display.toolkit import BaseView
 from table.games.applejack.companion.coach import CoachJob, Status
 from table.i18n import _
 
-if TYPE_CHECKING:
-    from table.display.render import View
-
 STRIP = 62
 """The strip's height in design pixels (800×480)."""
-FG = (240, 240, 235)
-DIM = (150, 156, 165)
-LIT = (255, 214, 0)
-WARN = (230, 70, 60)
-OK = (70, 190, 110)
-PANEL = (38, 44, 54)
 
 
 def job(ctl: Any) -> CoachJob | None:
@@ -38,12 +31,12 @@ def job(ctl: Any) -> CoachJob | None:
     return found if isinstance(found, CoachJob) else None
 
 
-def strip_height(view: View, ctl: Any) -> int:
+def strip_height(view: BaseView, ctl: Any) -> int:
     """How much of the result screen the strip takes (pixels; 0 without a job)."""
     return view.px(STRIP) if job(ctl) is not None else 0
 
 
-def draw_strip(view: View, surf: pygame.Surface, ctl: Any) -> None:
+def draw_strip(view: BaseView, surf: pygame.Surface, ctl: Any) -> None:
     """The strip: the fair target or the coach's summary, and the Coach button."""
     j = job(ctl)
     if j is None:
@@ -59,7 +52,7 @@ def draw_strip(view: View, surf: pygame.Surface, ctl: Any) -> None:
     view.button(surf, pygame.Rect(view.w - view.px(220), top, view.px(200), height), label, "coach", size=22)
 
 
-def draw_page(view: View, surf: pygame.Surface, ctl: Any) -> bool:
+def draw_page(view: BaseView, surf: pygame.Surface, ctl: Any) -> bool:
     """The coach page in place of the result, when it is open; returns whether it drew."""
     j = job(ctl)
     if j is None or j.page is None:

@@ -1,0 +1,213 @@
+"""The display toolkit every game's screens extend: scaling from one design (800×480, the official
+7" display) by ``min(w/800, h/480)``, text that shrinks, wraps or is cut to fit (never below 18 px
+of the design for the lines people read from across the table), buttons and their touch targets,
+the refusal strip, the storage problem's bar, the command entry and the resume question.
+
+A game's view extends :class:`BaseView` and draws its own screens with these helpers;
+``BaseView.targets`` lists the touch targets (rect, button name) of the last frame.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import pygame
+
+from table.display.colours import DIM, FG, LIT, OK, PANEL, Colour, contrast
+from table.display.fonts import SMALLEST_PX, Fonts, font_family, line_units
+from table.i18n import LANGUAGE_NAMES, _, current_language
+
+
+class DrawnText(NamedTuple):
+    """A line a view drew (recorded when ``View.drawn`` is a list: the fit tests): where it landed,
+    its text, the width it was given and the box it belongs in (a button's)."""
+
+    rect: pygame.Rect
+    text: str
+    max_w: int | None
+    box: pygame.Rect | None
+
+
+class BaseView:
+    """The helpers every game's view draws with, at one size (``w``×``h``, scale ``s``)."""
+
+    names_page = True
+    """The seats are named on the Names page (``players_view``); False: the view names them on its
+    setup screen and opens the players' history instead (Applejack)."""
+
+    def __init__(self, size: tuple[int, int], fonts: Fonts | None = None) -> None:
+        self.w, self.h = size
+        self.s = min(self.w / 800, self.h / 480)
+        self.small = self.h < 400
+        self.fonts = fonts or Fonts()
+        self.targets: list[tuple[pygame.Rect, str]] = []
+        self.drawn: list[DrawnText] | None = None
+        """Every line of the last frame when set to a list (tests); None draws without recording."""
+
+    # --- helpers ----------------------------------------------------------------------------------
+    def px(self, v: float) -> int:
+        return max(1, round(v * self.s))
+
+    def new_frame(self) -> None:
+        """A frame starts: no touch targets, no recorded lines yet."""
+        self.targets = []
+        if self.drawn is not None:
+            self.drawn = []
+
+    def ellipsized(self, text: str, px: int, bold: bool, max_w: int) -> str:
+        """``text`` cut to fit ``max_w`` at ``px`` with a closing ``…`` (as it is when it fits)."""
+        if self.fonts.width(text, px, bold) <= max_w:
+            return text
+        while text and self.fonts.width(text + "…", px, bold) > max_w:
+            text = text[:-1].rstrip()
+        return text + "…"
+
+    def text(self, surf: pygame.Surface, text: str, size: float, pos: tuple[int, int], colour: Colour = FG,
+             bold: bool = False, anchor: str = "topleft", max_w: int | None = None, max_h: int | None = None,
+             box: pygame.Rect | None = None) -> pygame.Rect:
+        """One line at ``size`` px of the 800×480 design; with ``max_w`` (and ``max_h``) it shrinks to
+        fit, down to :data:`SMALLEST_PX`, then is squeezed (up to a fifth) or cut with ``…``."""
+        px = self.px(size)
+        img = self.fonts.text(text, px, colour, bold)
+        wide = 1 << 30 if max_w is None else max_w
+        high = 1 << 30 if max_h is None else max_h
+        while (img.get_width() > wide or img.get_height() > high) and px > SMALLEST_PX:
+            px = max(SMALLEST_PX, int(px * 0.9))
+            img = self.fonts.text(text, px, colour, bold)
+        if max_w is not None and img.get_width() > max_w:
+            limit = max(1, max_w)
+            if img.get_width() * 0.8 > limit:
+                img = self.fonts.text(self.ellipsized(text, px, bold, limit), px, colour, bold)
+            if img.get_width() > limit:
+                img = pygame.transform.smoothscale(img, (limit, img.get_height()))
+        rect = img.get_rect(**{anchor: pos})
+        surf.blit(img, rect)
+        if self.drawn is not None:
+            self.drawn.append(DrawnText(rect, text, max_w, box))
+        return rect
+
+    def break_lines(self, text: str, px: int, bold: bool, max_w: int) -> list[str]:
+        """``text`` broken into lines of at most ``max_w`` pixels at ``px`` (a piece longer than a
+        line stays whole on its own line)."""
+        lines: list[str] = []
+        for piece, glued in line_units(text):
+            if lines:
+                joined = lines[-1] + ("" if glued else " ") + piece
+                if self.fonts.width(joined, px, bold) <= max_w:
+                    lines[-1] = joined
+                    continue
+            lines.append(piece)
+        return lines
+
+    def wrapped(self, surf: pygame.Surface, text: str, size: float, pos: tuple[int, int], max_w: int,
+                colour: Colour = FG, bold: bool = False, max_lines: int = 3, min_size: float = 18) -> int:
+        """Text broken into lines of at most ``max_w`` pixels (shrunk, never below ``min_size`` of the
+        800×480 design, until it fits in ``max_lines``; at that floor the last line ends in ``…``);
+        returns the y below the last line."""
+        px = self.px(size)
+        floor = self.px(min_size)
+        while True:
+            lines = self.break_lines(text, px, bold, max_w)
+            if len(lines) <= max_lines or px <= floor:
+                break
+            px = max(floor, int(px * 0.9))
+        if len(lines) > max_lines:
+            rest = lines[max_lines - 1:]
+            glue = "" if font_family() == "ja" else " "
+            lines = [*lines[:max_lines - 1], self.ellipsized(glue.join(rest), px, bold, max_w)]
+        font = self.fonts.font(px, bold)
+        x, y = pos
+        for line in lines:
+            img = self.fonts.text(line, px, colour, bold)
+            if img.get_width() > max_w:  # one word longer than the line: the last resort is to shrink it
+                img = pygame.transform.smoothscale(img, (max_w, max(1, img.get_height() * max_w // img.get_width())))
+            rect = surf.blit(img, (x, y))
+            if self.drawn is not None:
+                self.drawn.append(DrawnText(rect, line, max_w, None))
+            y += font.get_linesize()
+        return y
+
+    def button(self, surf: pygame.Surface, rect: pygame.Rect, label: str, name: str, *, lit: bool = False,
+               size: float = 22, colour: Colour | None = None) -> None:
+        fill = colour or (LIT if lit else PANEL)
+        pygame.draw.rect(surf, fill, rect, border_radius=self.px(8))
+        pygame.draw.rect(surf, FG if not lit else (0, 0, 0), rect, self.px(2), border_radius=self.px(8))
+        self.text(surf, label, size, rect.center, contrast(fill), bold=True, anchor="center", max_w=rect.w - 6,
+                  max_h=rect.h, box=rect)
+        self.targets.append((rect, name))
+
+    def language_button(self, surf: pygame.Surface, rect: pygame.Rect | None = None) -> pygame.Rect:
+        """The setup screens' language button (touch target ``language``, key ``l``): the current
+        language by its own name; each press goes to the next language. Any game's setup view may
+        draw it (default: the bottom row, left of the corner where the players' History button
+        goes, right of the shell's game tab)."""
+        if rect is None:
+            rect = pygame.Rect(self.w - self.px(350), self.h - self.px(44), self.px(170), self.px(36))
+        self.button(surf, rect, f"{LANGUAGE_NAMES[current_language()]} ▸", "language", size=20)
+        return rect
+
+    def draw(self, surf: pygame.Surface, ctl: Any) -> None:
+        """One frame of the game's table companion ``ctl`` (each game's view draws its screens)."""
+        raise NotImplementedError
+
+    def seat_badge(self, surf: pygame.Surface, seat: int, c: tuple[int, int], r: int) -> None:
+        """A seat's badge: its number on a disc (a game with seat colours and symbols draws those)."""
+        pygame.draw.circle(surf, PANEL, c, r)
+        self.text(surf, str(seat + 1), 16, c, FG, bold=True, anchor="center")
+
+    # --- what every game's frame may carry ------------------------------------------------------
+    def draw_refusal(self, surf: pygame.Surface, refusal: str) -> None:
+        """A refusal over the bottom of the screen: one line, or two when it is long (never below 18 px)."""
+        two = self.fonts.width(refusal, self.px(20)) > self.w - self.px(16)
+        rect = pygame.Rect(0, self.h - self.px(64 if two else 40), self.w, self.px(64 if two else 40))
+        pygame.draw.rect(surf, (90, 30, 30), rect)
+        if two:
+            self.wrapped(surf, refusal, 20, (self.px(8), rect.y + self.px(6)), self.w - self.px(16), max_lines=2)
+        else:
+            self.text(surf, refusal, 20, rect.center, FG, anchor="center", max_w=self.w - self.px(16))
+
+
+    def draw_storage_problem(self, surf: pygame.Surface, problem: str) -> None:
+        """The journal cannot be written: a red bar over the top of everything, until it can."""
+        rect = pygame.Rect(0, 0, self.w, self.px(30))
+        pygame.draw.rect(surf, (120, 20, 20), rect)
+        self.text(surf, problem, 16, rect.center, FG, anchor="center", max_w=self.w - self.px(12))
+
+    def announcement_panel(self, surf: pygame.Surface, area: pygame.Rect, title: str) -> tuple[int, int, int]:
+        """A lit panel over ``area`` headed by ``title``: returns (x, y, w) of the room under the title."""
+        pygame.draw.rect(surf, PANEL, area, border_radius=self.px(12))
+        pygame.draw.rect(surf, LIT, area, self.px(3), border_radius=self.px(12))
+        x, y, w = area.x + self.px(12), area.y + self.px(10), area.w - self.px(24)
+        self.text(surf, title, 28, (x, y), LIT, bold=True, max_w=w)
+        return x, y + self.px(44), w
+
+    def draw_resume(self, surf: pygame.Surface, ctl: Any) -> None:
+        self.text(surf, _("Unfinished game found"), 40, (self.w // 2, self.px(70)), bold=True, anchor="center",
+                  max_w=self.w - self.px(20))
+        self.text(surf, ctl.resume_info, 26, (self.w // 2, self.px(140)), DIM, anchor="center",
+                  max_w=self.w - self.px(20))
+        bw, bh = self.px(300), self.px(90)
+        self.button(surf, pygame.Rect(self.w // 2 - bw - self.px(15), self.px(220), bw, bh), _("Resume ✓"), "confirm",
+                    colour=OK, size=30)
+        self.button(surf, pygame.Rect(self.w // 2 + self.px(15), self.px(220), bw, bh), _("New game"), "undo", size=30)
+        if not ctl.discard_armed:  # once armed, the refusal strip says "press UNDO again"
+            line = (_("UNDO twice discards it for a new game") if ctl.resume_refused else
+                    _("CONFIRM resumes · UNDO twice discards it for a new game"))
+            self.text(surf, line, 22, (self.w // 2, self.px(360)), DIM, anchor="center", max_w=self.w - self.px(20))
+
+
+    def draw_entry(self, surf: pygame.Surface, text: str) -> None:
+        """The one-line command entry (``:``) over the bottom of the screen."""
+        rect = pygame.Rect(0, self.h - self.px(44), self.w, self.px(44))
+        pygame.draw.rect(surf, (10, 12, 16), rect)
+        pygame.draw.rect(surf, LIT, rect, self.px(2))
+        self.text(surf, _("enter ↵  ·  esc"), 18, (self.w - self.px(10), rect.centery), DIM, anchor="midright",
+                  max_w=self.px(130))
+        self.text(surf, f": {text}_", 24, (self.px(10), rect.centery), FG, anchor="midleft",
+                  max_w=self.w - self.px(140))
+
+    def hit(self, pos: tuple[int, int]) -> str | None:
+        for rect, name in reversed(self.targets):
+            if rect.collidepoint(pos):
+                return name
+        return None

@@ -1,0 +1,154 @@
+"""Applejack's correction, score pad and result screens (the seat badge is the view's)."""
+
+from __future__ import annotations
+
+import pygame
+
+from table.companion.labels import both, seat_label, solo_words
+from table.display.colours import DIM, FG, LIT, OK, PANEL, WARN
+from table.display.shapes import draw_variety
+from table.games.applejack.companion.api import PAD_TOTAL_LOOKING, Controller
+from table.games.applejack.rules.scoring import SOLO_GOAL, SOLO_OUTSTANDING
+from table.games.applejack.view import coach, players
+from table.games.applejack.view.base import SCORE_LABELS, ApplejackBase
+from table.i18n import _
+from table.i18n.names import variety_name
+
+
+class ResultScreens(ApplejackBase):
+    """The screens after the play: the correction, the score pad, the final scoring."""
+
+    # --- correction -------------------------------------------------------------------------------
+    def draw_correct(self, surf: pygame.Surface, ctl: Controller) -> None:
+        c = ctl.correction
+        assert c is not None
+        self.text(surf, _("Correction"), 34, (self.px(20), self.px(10)), bold=True, max_w=self.w - self.px(40))
+        self.text(surf, _("tap a field (or press its trough), − / +, then Apply"), 18, (self.px(22), self.px(54)), DIM,
+                  max_w=self.w - self.px(40))
+        cols = 2
+        cw = (self.w - self.px(40)) // cols
+        rh = (self.h - self.px(180)) // 5
+        for i in range(c.FIELDS):
+            col, row = divmod(i, 5)
+            r = pygame.Rect(self.px(20) + col * cw, self.px(86) + row * rh, cw - self.px(10), rh - self.px(6))
+            sel = c.cursor == i
+            pygame.draw.rect(surf, LIT if sel else PANEL, r, border_radius=self.px(8))
+            fg = (0, 0, 0) if sel else FG
+            value = self.text(surf, str(c.value(i)), 30, (r.right - self.px(12), r.centery), fg, bold=True,
+                              anchor="midright")
+            self.text(surf, c.label(i), 22, (r.x + self.px(10), r.centery), fg, anchor="midleft",
+                      max_w=value.x - r.x - self.px(18))
+            self.targets.append((r, f"field{i}"))
+        y = self.h - self.px(84)
+        bw = (self.w - self.px(40) - 3 * self.px(10)) // 4
+        for k, (label, name, fill) in enumerate((("−", "down", PANEL), ("+", "up", PANEL),
+                                                  (_("Cancel"), "escape", PANEL), (_("Apply ✓"), "confirm", OK))):
+            br = pygame.Rect(self.px(20) + k * (bw + self.px(10)), y, bw, self.px(70))
+            self.button(surf, br, label, name, colour=fill, size=30)
+
+    # --- score pad / result -----------------------------------------------------------------------
+    def draw_pad(self, surf: pygame.Surface, ctl: Controller) -> None:
+        pad = ctl.pad
+        assert pad is not None
+        self.text(surf, _("Score pad"), 26, (self.px(10), self.px(2)), bold=True, max_w=self.w - self.px(280))
+        keypad_w = self.px(250)
+        gx, gy = self.px(10), self.px(84)
+        gw = self.w - keypad_w - self.px(24)
+        warnings = ctl.pad_warnings()
+        if warnings:  # an entry that looks like a total: flagged before the scoring, not refused
+            self.wrapped(surf, warnings[0], 18, (self.px(10), self.px(34)), gw, WARN, bold=True, max_lines=2)
+        else:  # what goes into the box under the cursor
+            self.wrapped(surf, ctl.pad_help(), 18, (self.px(10), self.px(34)), gw, LIT, max_lines=2)
+        label_w = self.px(150)
+        rows = pad.fields + 1
+        rh = (self.h - gy - self.px(8)) // rows
+        cw = (gw - label_w) // pad.players
+        for p in range(pad.players):
+            c = (gx + label_w + p * cw + cw // 2, gy + rh // 2)
+            self.seat_badge(surf, p, (c[0] - self.px(22), c[1]), min(rh // 2 - 2, self.px(16)))
+            self.text(surf, str(p + 1), 20, (c[0] + self.px(2), c[1]), anchor="midleft", bold=True)
+        for f in range(pad.fields):
+            y = gy + (f + 1) * rh
+            if f < pad.varieties:
+                var = ctl.data.varieties[f]
+                rr = min(rh // 2 - 2, self.px(14))
+                draw_variety(surf, var.colour, var.mark, (gx + rr + 2, y + rh // 2), rr)
+                self.text(surf, variety_name(var.name), 18, (gx + 2 * rr + self.px(8), y + rh // 2), anchor="midleft",
+                          max_w=label_w - 2 * rr - self.px(10))
+            else:
+                self.text(surf, (_("Blossoms"), _("Honey"))[f - pad.varieties], 18, (gx + self.px(4), y + rh // 2),
+                          anchor="midleft", max_w=label_w - self.px(6))
+            for p in range(pad.players):
+                r = pygame.Rect(gx + label_w + p * cw + 2, y + 1, cw - 4, rh - 2)
+                sel = pad.cursor == (p, f)
+                pygame.draw.rect(surf, LIT if sel else PANEL, r, border_radius=self.px(4))
+                if f < pad.varieties and any(a >= PAD_TOTAL_LOOKING for a in pad.areas[p][f]):
+                    pygame.draw.rect(surf, WARN, r, self.px(3), border_radius=self.px(4))
+                value = (pad.typing + "_") if sel else pad.field_text(p, f)
+                self.text(surf, value, 20, r.center, (0, 0, 0) if sel else FG, anchor="center", max_w=r.w - 4)
+                self.targets.append((r, f"cell{p}_{f}"))
+        kx = self.w - keypad_w - self.px(6)
+        keys = ["7", "8", "9", "4", "5", "6", "1", "2", "3", ",", "0", "⌫"]
+        names = {",": "comma", "⌫": "backspace"}
+        kw = (keypad_w - 2 * self.px(6)) // 3
+        kh = (self.h - self.px(50) - 5 * self.px(6)) // 6
+        for i, k in enumerate(keys):
+            row, col = divmod(i, 3)
+            r = pygame.Rect(kx + col * (kw + self.px(6)), self.px(8) + row * (kh + self.px(6)), kw, kh)
+            self.button(surf, r, k, names.get(k, k), size=26)
+        y = self.px(8) + 4 * (kh + self.px(6))
+        half = (keypad_w - self.px(6)) // 2
+        self.button(surf, pygame.Rect(kx, y, half, kh), _("Next"), "next", size=22)
+        self.button(surf, pygame.Rect(kx + half + self.px(6), y, half, kh), _("Back"), "prev", size=22)
+        self.button(surf, pygame.Rect(kx, y + kh + self.px(6), half, kh), _("Clear"), "clear", size=22)
+        self.button(surf, pygame.Rect(kx + half + self.px(6), y + kh + self.px(6), half, kh), _("Score ✓"), "done",
+                    colour=OK, size=24)
+        players.draw_pad_names(self, surf, ctl)  # named seats' players in the column heads
+
+    def draw_result(self, surf: pygame.Surface, ctl: Controller) -> None:
+        if coach.draw_page(self, surf, ctl):  # the coach page in place of the result (orchard tracking)
+            return
+        if players.draw_qr_page(self, surf, ctl):  # the play's QR code, full height
+            return
+        res = ctl.results
+        tie = len(ctl.winners) > 1 and len(res) > 1
+        if len(res) == 1:
+            title = _("Solo result · goal {goal}, outstanding {outstanding}").format(goal=SOLO_GOAL,
+                                                                                     outstanding=SOLO_OUTSTANDING)
+        else:
+            title = _("Final scoring  — a tie!") if tie else _("Final scoring")
+        self.text(surf, title, 32, (self.px(14), self.px(8)), bold=True, max_w=self.w - self.px(28))
+        labels = [_(lab) for lab in SCORE_LABELS]
+        label_w = self.px(190)
+        y0 = self.px(60)
+        rh = (self.h - y0 - self.px(100) - coach.strip_height(self, ctl)) // (len(labels) + 1)
+        cw = (self.w - label_w - self.px(20)) // max(1, len(res))
+        for i, lab in enumerate(labels):
+            self.text(surf, lab, 24, (self.px(14), y0 + (i + 1) * rh + rh // 2), DIM if i < 4 else FG,
+                      anchor="midleft", bold=i == 4, max_w=label_w - self.px(18))
+        for p, r in enumerate(res):
+            x = label_w + p * cw
+            won = p in ctl.winners and len(res) > 1
+            col = pygame.Rect(x + 2, y0, cw - 4, rh * (len(labels) + 1))
+            pygame.draw.rect(surf, (70, 60, 10) if won else PANEL, col, border_radius=self.px(8))
+            if won:
+                pygame.draw.rect(surf, LIT, col, self.px(3), border_radius=self.px(8))
+            self.seat_badge(surf, p, (col.centerx, y0 + rh // 2), min(rh // 2 - 2, self.px(20)))
+            vals = (f"{r.harvest}×2={r.harvest_doubled}", f"{r.profitable_varieties}: +{r.variety_bonus}",
+                    str(r.blossoms), str(r.honey), str(r.total))
+            for i, v in enumerate(vals):
+                self.text(surf, v, 24 if i < 4 else 34, (col.centerx, y0 + (i + 1) * rh + rh // 2),
+                          LIT if (won and i == 4) else FG, bold=i == 4, anchor="center", max_w=cw - 8)
+        if len(res) == 1:  # solo: the result against the rulebook's marks, no winner
+            self.wrapped(surf, solo_words(res[0].total), 30, (self.px(14), self.h - self.px(88)),
+                         self.w - self.px(250), LIT, bold=True, max_lines=2, min_size=20)
+        else:
+            names = both([seat_label(s) for s in ctl.winners])
+            line = _("Winners: {names}") if tie else _("Winner: {names}")
+            self.text(surf, line.format(names=names), 30, (self.px(14), self.h - self.px(80)),
+                      LIT, bold=True, max_w=self.w - self.px(250))
+        nr = pygame.Rect(self.w - self.px(220), self.h - self.px(88), self.px(200), self.px(72))
+        self.button(surf, nr, _("New game"), "confirm", colour=OK, size=26)
+        coach.draw_strip(self, surf, ctl)  # the fair target / the coach's summary and the Coach button
+        players.draw_result_names(self, surf, ctl)  # players' names, the QR code button
+

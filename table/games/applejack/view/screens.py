@@ -1,0 +1,447 @@
+"""Applejack's screens at one size: setup, play (the board path, the troughs, the announcements,
+the tracked game's footer), with the correction, score pad and result of :class:`ResultScreens`.
+
+Small screens (height < 400, e.g. 480×320) drop the step reminders 2–4 but keep every action
+(Undo, Correct, Blind draw, Cottage). Every variety is drawn with its colour AND its mark AND its
+name (marks: diamond, heart, cross, hexagon, plus, moon, drop — shapes no seat uses; the older
+circle/triangle/square/star still draw); every seat with its colour AND its symbol. The board
+path is drawn once per game and cached.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from table.companion.labels import seat_label, start_honey
+from table.display import players_view
+from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, hex_colour
+from table.display.fonts import Fonts
+from table.display.shapes import draw_die, draw_mark, draw_variety
+from table.games.applejack.companion.api import SEAT_COLOURS, STEPS, Controller, campaign_middle
+from table.games.applejack.rules.data import SEAT_SYMBOLS
+from table.games.applejack.rules.phase import Phase
+from table.games.applejack.rules.walk import FINAL_PIPS
+from table.games.applejack.view import players, teach
+from table.games.applejack.view.board import path_layout, path_positions
+from table.games.applejack.view.results import ResultScreens
+from table.i18n import N_, _, ngettext
+from table.i18n.names import mark_name, seat_name, variety_name
+
+if TYPE_CHECKING:
+    from table.games.applejack.rules.track import Track
+
+ANNOUNCEMENT_TITLES: dict[str, str] = {
+    "harvest": N_("HARVEST"), "blossom": N_("BLOSSOM SCORING"), "loop": N_("NEW LOOP"),
+    "middle": N_("MIDDLE SPACE"), "refill": N_("REFILL"), "end": N_("GAME OVER"),
+}
+"""An announcement's heading by its kind (translated where it is drawn)."""
+
+
+class ApplejackView(ResultScreens):
+    """Applejack's companion drawn at one size; :meth:`draw` picks the screen of ``ctl.mode``."""
+
+    def __init__(self, size: tuple[int, int], fonts: Fonts | None = None) -> None:
+        super().__init__(size, fonts)
+        self._board_cache: dict[tuple[object, ...], pygame.Surface] = {}
+
+    # --- frame ------------------------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface, ctl: Controller) -> None:
+        self.new_frame()
+        surf.fill(BG)
+        mode = ctl.mode
+        if mode == "setup":
+            self.draw_setup(surf, ctl)
+        elif mode == "resume":
+            self.draw_resume(surf, ctl)
+        elif mode == "correct":
+            self.draw_correct(surf, ctl)
+        elif mode == "pad":
+            self.draw_pad(surf, ctl)
+        elif mode == "result":
+            self.draw_result(surf, ctl)
+        else:
+            self.draw_play(surf, ctl)
+        if ctl.refusal:
+            self.draw_refusal(surf, ctl.refusal)
+        if ctl.storage_problem:  # the journal cannot be written: say so over everything, until it can
+            self.draw_storage_problem(surf, ctl.storage_problem)
+        if ctl.setup.sensor and ctl.track is not None and ctl.sensor_state in ("disconnected", "reconnecting"):
+            state = {"disconnected": _("die sensor disconnected"), "reconnecting": _("die sensor reconnecting")}
+            self.text(surf, state.get(ctl.sensor_state, f"die sensor {ctl.sensor_state}"), 18,
+                      (self.w - self.px(8), self.h - self.px(6)), WARN, anchor="bottomright", max_w=self.w // 2)
+
+    # --- setup / resume ---------------------------------------------------------------------------
+    def draw_setup(self, surf: pygame.Surface, ctl: Controller) -> None:
+        if players_view.draw_setup_overlay(self, surf, ctl):  # a name's keyboard, the history
+            return
+        s = ctl.setup
+        self.text(surf, _("Applejack — new game"), 38, (self.px(20), self.px(12)), bold=True,
+                  max_w=self.w - self.px(260))
+        r = pygame.Rect(self.w - self.px(220), self.px(8), self.px(200), self.px(58))
+        self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
+        lab_w = self.px(250)
+        y = self._setup_seats(surf, ctl, self.px(70), lab_w)
+        y = self._setup_options(surf, ctl, y, lab_w)
+        if s.tracked:
+            line = _("Orchard tracking on · hints: {hints}  (keys t, h) · every tile is typed in").format(
+                hints=s.hints_text())
+            self.wrapped(surf, line, 22, (self.px(20), max(y + self.px(6), self.h - self.px(56))),
+                         self.w - self.px(390), LIT, bold=True, max_lines=2)
+        self.language_button(surf)
+        players.draw_setup_names(self, surf, ctl)  # the seats' name buttons, History
+
+    def _setup_seats(self, surf: pygame.Surface, ctl: Controller, y: int, lab_w: int) -> int:
+        """The players' row and each seat's badge, name and starting honey; returns the y below."""
+        s = ctl.setup
+        row_h = self.px(56)
+        bw = self.px(120)
+        self.text(surf, _("Players  (1–4)"), 26, (self.px(20), y + row_h // 2), anchor="midleft",
+                  max_w=lab_w - self.px(24))
+        for i, n in enumerate((1, 2, 3, 4)):
+            r = pygame.Rect(lab_w + i * (bw + self.px(10)), y + self.px(4), bw, row_h - self.px(8))
+            self.button(surf, r, _("Solo") if n == 1 else str(n), f"trough{n}", lit=s.players == n, size=26)
+        y += row_h
+        honey = start_honey(ctl.data, s.players)
+        for seat in range(s.players):
+            c = (lab_w + seat * (bw + self.px(10)) + self.px(18), y + self.px(28))
+            self.seat_badge(surf, seat, c, self.px(17))
+            self.text(surf, seat_name(SEAT_SYMBOLS[seat]), 18, (c[0] + self.px(22), c[1] - self.px(11)),
+                      anchor="midleft", max_w=bw - self.px(32))
+            self.text(surf, _("{n} honey").format(n=honey[seat]), 18, (c[0] + self.px(22), c[1] + self.px(11)), LIT,
+                      anchor="midleft", bold=True, max_w=bw - self.px(32))
+        self.text(surf, _("Seats · start"), 22, (self.px(20), y + self.px(28)), DIM, anchor="midleft",
+                  max_w=lab_w - self.px(24))
+        return y + self.px(60)
+
+    def _setup_options(self, surf: pygame.Surface, ctl: Controller, y: int, lab_w: int) -> int:
+        """The option rows (label, button, and what each shows beside it); returns the y below."""
+        s = ctl.setup
+        rows_h = self.px(46)
+        teach.draw_toggle(self, surf, ctl, y, rows_h)  # teach mode, right of the first option row
+        on_text, off_text = _("On"), _("Off")
+        rows = [(_("Cottage tile (5)"), "trough5", on_text if s.cottage else off_text, s.cottage),
+                (_("Apple tiles (6)"), "trough6", _("Shuffled") if s.apple_tiles is not None else off_text,
+                 s.apple_tiles is not None),
+                (_("Orchards (o)"), "orchards", _("Side B") if s.orchards is not None else _("Side A"),
+                 s.orchards is not None)]
+        if s.players == 1:
+            rows.append((_("Campaign (k)"), "campaign",
+                         _("Game {n} of 4").format(n=s.campaign) if s.campaign else off_text, bool(s.campaign)))
+        rows.append((_("Die sensor (7)"), "trough7", on_text if s.sensor else off_text, s.sensor))
+        x0 = lab_w + self.px(186)
+        beside = {"trough7": self._beside_sensor, "trough6": self._beside_apple_tiles,
+                  "orchards": self._beside_orchards, "campaign": self._beside_campaign}
+        for label, name, value, on in rows:
+            mid = y + rows_h // 2
+            self.text(surf, label, 24, (self.px(20), mid), anchor="midleft", max_w=lab_w - self.px(24))
+            r = pygame.Rect(lab_w, y + self.px(3), self.px(170), rows_h - self.px(6))
+            self.button(surf, r, value, name, lit=on, size=22)
+            if name in beside:
+                beside[name](surf, ctl, pygame.Rect(x0, y, self.w - x0 - self.px(10), rows_h))
+            y += rows_h
+        return y
+
+    def _beside_sensor(self, surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
+        if ctl.sensor_note():
+            self.text(surf, ctl.sensor_note(), 20, (row.x, row.centery), WARN, anchor="midleft", max_w=row.w)
+
+    def _beside_apple_tiles(self, surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
+        if ctl.setup.apple_tiles is None:
+            return
+        for i, v in enumerate(ctl.setup.apple_tiles):
+            var = ctl.data.varieties[v]
+            c = (row.x + self.px(14) + i * self.px(36), row.centery)
+            draw_variety(surf, var.colour, var.mark, c, self.px(15))
+            hit = pygame.Rect(0, 0, self.px(34), row.h)
+            hit.center = c
+            self.targets.append((hit, f"apple{i}"))  # a tap moves it one place forward
+
+    def _beside_orchards(self, surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
+        if ctl.setup.orchards is None:
+            return
+        ow = self.px(64)
+        for seat, side in enumerate(ctl.setup.orchards):  # a tap gives the seat its next B side
+            orr = pygame.Rect(row.x + seat * (ow + self.px(6)), row.y + self.px(5), ow, row.h - self.px(10))
+            pygame.draw.rect(surf, hex_colour(SEAT_COLOURS[seat]), orr, border_radius=self.px(6))
+            self.text(surf, side, 20, orr.center, FG, bold=True, anchor="center", max_w=ow - 4)
+            self.targets.append((orr, f"orchard{seat}"))
+
+    def _beside_campaign(self, surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
+        campaign = ctl.setup.campaign
+        kept = campaign_middle(campaign) if campaign else 0
+        note = (_("keep 1 tile for game 2") if campaign == 1 else
+                ngettext("{n} kept tile on the middle trees", "{n} kept tiles on the middle trees",
+                         kept).format(n=kept) if campaign
+                else _("4 solo games, tiles kept"))
+        self.text(surf, note, 20, (row.x, row.centery), DIM, anchor="midleft", max_w=row.w)
+
+    # --- play -------------------------------------------------------------------------------------
+    def board_surface(self, track: Track, ctl: Controller, w: int, h: int) -> pygame.Surface:
+        key = (track.config, w, h)
+        surf = self._board_cache.get(key)
+        if surf is not None:
+            return surf
+        surf = pygame.Surface((w, h))
+        surf.fill(PANEL)
+        pos, r, apples = path_layout(track.apples, w, h, self.px(24))
+        for i in range(len(pos) - 1):
+            pygame.draw.line(surf, DIM, pos[i], pos[i + 1], max(2, round(r) // 5))
+        for i, space in enumerate(track.board.spaces):
+            c = pos[i]
+            if space.seat is None:  # innermost with a bridge: blossom scoring and back to the start
+                draw_mark(surf, "star", c, r, (250, 190, 220), FG)
+            else:
+                col = hex_colour(SEAT_COLOURS[space.seat])
+                pygame.draw.circle(surf, col, c, r)
+                draw_mark(surf, SEAT_SYMBOLS[space.seat], c, r * 0.55, FG)
+        for v, centre, ra in apples:
+            var = self._var(ctl, v)
+            draw_variety(surf, var[0], var[1], centre, ra)
+        self._board_cache = {key: surf}
+        return surf
+
+    def _var(self, ctl: Controller, v: int) -> tuple[str, str]:
+        var = ctl.data.varieties[v]
+        return var.colour, var.mark
+
+    def draw_play(self, surf: pygame.Surface, ctl: Controller) -> None:
+        t = ctl.t
+        top = self.px(84)
+        die_space, die_pips = self._play_header(surf, ctl)
+        board_rect = self._play_board(surf, ctl, top, die_space, die_pips)
+        # right column: troughs or announcement
+        rx = board_rect.right + self.px(14)
+        column = pygame.Rect(rx, top, self.w - rx - self.px(10), board_rect.h)
+        if ctl.pending:
+            self.draw_announcement(surf, ctl, column)
+        elif not t.is_terminal():
+            self.draw_troughs(surf, ctl, column)
+        self._play_footer(surf, ctl, board_rect.bottom + self.px(6), column)
+        teach.draw_lesson(self, surf, ctl)  # teach mode: under the announcement / turn prompt
+
+    def _play_header(self, surf: pygame.Surface, ctl: Controller) -> tuple[int, int]:
+        """Whose turn, the turn and loop, the supply; returns the die shown (space, pips)."""
+        t = ctl.t
+        s = t.state
+        seat = t.seat
+        self.seat_badge(surf, seat, (self.px(44), self.px(42)), self.px(34))
+        die_space, die_pips = ctl.shown_die()
+        if t.is_terminal():
+            title = _("Game over")
+        elif s.phase == Phase.STOCK:
+            title = _("{seat}: restock the cottage").format(seat=seat_label(seat))
+        else:
+            title = _("{seat}'s turn").format(seat=seat_label(seat))
+        title = players.play_title(ctl, seat, title)  # a named seat: its player
+        self.text(surf, title, 40, (self.px(88), self.px(8)), bold=True, max_w=self.w - self.px(300))
+        last = t.is_last_turn() and not t.is_terminal()
+        if t.is_terminal():
+            sub = ngettext("after {n} turn: final scoring", "after {n} turns: final scoring", s.turn).format(n=s.turn)
+        else:
+            sub = (_("Turn {turn} · loop {loop} of {loops} · LAST TURN") if last else
+                   _("Turn {turn} · loop {loop} of {loops}")).format(turn=s.turn + 1, loop=die_pips, loops=FINAL_PIPS)
+        self.text(surf, sub, 24, (self.px(90), self.px(54)), LIT if last or t.is_terminal() else DIM,
+                  bold=last or t.is_terminal(), max_w=self.w - self.px(260))
+        supply = ctl.tracked.supply_left() if ctl.tracked is not None else s.supply
+        self.text(surf, _("Supply"), 20, (self.w - self.px(16), self.px(6)), DIM, anchor="topright",
+                  max_w=self.px(150))
+        self.text(surf, str(supply), 44, (self.w - self.px(16), self.px(28)), bold=True, anchor="topright")
+        return die_space, die_pips
+
+    def _play_board(self, surf: pygame.Surface, ctl: Controller, top: int, die_space: int,
+                    die_pips: int) -> pygame.Rect:
+        """The board path with the die on it (and a cross where the sensor sees it, when that is
+        wrong); returns the board's rect."""
+        t = ctl.t
+        bw = self.w * 0.56
+        bh = self.h - top - (self.px(70) if not self.small or ctl.tracked is not None else self.px(48))
+        bh -= teach.room(self, ctl)  # teach mode: the lesson strip along the bottom
+        board_rect = pygame.Rect(self.px(10), top, round(bw), round(bh))
+        surf.blit(self.board_surface(t, ctl, board_rect.w, board_rect.h), board_rect)
+        n = len(t.board.spaces)
+        pos = path_positions(n, board_rect.w, board_rect.h)
+        c = pos[die_space - 1]
+        d = self.px(36)
+        die_rect = pygame.Rect(0, 0, d, d)
+        die_rect.center = (board_rect.x + c[0], board_rect.y + c[1])
+        pygame.draw.circle(surf, LIT, die_rect.center, round(d * 0.85), self.px(4))
+        draw_die(surf, die_rect, die_pips)
+        if ctl.die_wrong() and ctl.die_seen is not None and 1 <= ctl.die_seen <= n:
+            wc = pos[ctl.die_seen - 1]
+            wx, wy = board_rect.x + wc[0], board_rect.y + wc[1]
+            pygame.draw.line(surf, WARN, (wx - d // 2, wy - d // 2), (wx + d // 2, wy + d // 2), self.px(6))
+            pygame.draw.line(surf, WARN, (wx - d // 2, wy + d // 2), (wx + d // 2, wy - d // 2), self.px(6))
+        return board_rect
+
+    def _play_footer(self, surf: pygame.Surface, ctl: Controller, fy: int, column: pygame.Rect) -> None:
+        """Under the board: the steps, what the die sensor sees, or the tracked game's next entry;
+        at the game's end the score pad's button at the top of the right column."""
+        t = ctl.t
+        busy = bool(ctl.pending) or t.is_terminal()
+        if ctl.die_wrong():
+            self.text(surf, _("The die is on space {seen}: put it on space {space}").format(
+                seen=ctl.die_seen, space=t.state.die.space), 24,
+                      (self.px(12), fy), WARN, bold=True, max_w=self.w - self.px(24))
+        elif ctl.tracked is not None and not busy:
+            self.draw_tracked_footer(surf, ctl, fy)
+        elif not self.small and not busy:
+            self.text(surf, f"2. {_(STEPS[1])}   3. {_(STEPS[2])}", 20, (self.px(12), fy), DIM,
+                      max_w=self.w - self.px(24))
+            self.text(surf, f"4. {_(STEPS[3])}", 20, (self.px(12), fy + self.px(30)), DIM, max_w=self.w - self.px(24))
+        elif t.is_terminal() and not ctl.pending:
+            r = pygame.Rect(column.x, column.y, column.w, self.px(80))
+            self.button(surf, r, _("Score pad ✓"), "confirm", colour=OK, size=28)
+
+    def draw_tracked_footer(self, surf: pygame.Surface, ctl: Controller, y: int) -> None:
+        """A tracked game: what the table must enter next, then the hint (or how to type)."""
+        w = self.w - self.px(24)
+        self.text(surf, ctl.waiting_line(), 22, (self.px(12), y), LIT, bold=True, max_w=w)
+        advice = ctl.current_advice()
+        if advice is not None:
+            hint, done = advice
+            self.text(surf, hint.line(done), 21, (self.px(12), y + self.px(32)), OK, bold=True, max_w=w)
+        else:
+            self.text(surf, _("press : to type a step (draw 17, take 3:17, buy, place 5/2)  ·  h hint  ·  u undo"), 18,
+                      (self.px(12), y + self.px(34)), DIM, max_w=w)
+
+    def draw_troughs(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> None:
+        t = ctl.t
+        buttons = ctl.buttons()  # what the engine allows: the view works out no rules
+        y = area.y
+        if t.on_middle:
+            r = pygame.Rect(area.x, y, area.w, self.px(110))
+            middle = _("Middle trees: {tiles}").format(tiles=t.state.middle)
+            if ctl.tracked is not None:  # the tiles entered, by number
+                tiles = ctl.tracked.middle_tiles()
+                middle = _("Middle trees: {tiles}").format(tiles=", ".join(map(str, tiles)) if tiles else _("none"))
+            self.button(surf, r, middle, "middle", lit=buttons.middle, size=28)
+            y = r.bottom + self.px(10)
+        else:
+            y = self._open_troughs(surf, ctl, area, buttons.fallback)
+        bh = self.px(58)
+        gap = self.px(10)
+        stock = buttons.restock
+        row = [(_("Supply") if stock else _("Blind draw"), "blind", buttons.blind)]
+        if ctl.setup.cottage and not stock:
+            row.append((_("Cottage"), "cottage", buttons.cottage))
+        bw = (area.w - gap * (len(row) - 1)) // len(row)
+        for i, (label, name, enabled) in enumerate(row):
+            r = pygame.Rect(area.x + i * (bw + gap), y, bw, bh)
+            self.button(surf, r, label, name, size=22, colour=PANEL if enabled else BG)
+        self._take_help(surf, ctl, area, y + bh + gap, stock, buttons.choosing)
+        if ctl.tracked is not None:
+            ur = pygame.Rect(area.x, area.bottom - self.px(44), self.px(110), self.px(44))
+            self.button(surf, ur, _("Undo"), "undo", size=18)  # no Correct: a tracked game is set right by undo
+        else:  # every size keeps every action
+            cr = pygame.Rect(area.right - self.px(130), area.bottom - self.px(44), self.px(130), self.px(44))
+            self.button(surf, cr, _("Correct"), "correct", size=18)
+            ur = pygame.Rect(area.x, area.bottom - self.px(44), self.px(110), self.px(44))
+            self.button(surf, ur, _("Undo"), "undo", size=18)
+
+    def _open_troughs(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect,
+                      fallback: tuple[int, ...]) -> int:
+        """The open troughs as big buttons (lit as the LEDs are), with their tiles; then where to take
+        from when they are empty. Returns the y below."""
+        t = ctl.t
+        y = area.y
+        gap = self.px(10)
+        bw = (area.w - gap) // 2
+        lit = ctl.leds().troughs
+        for i, n in enumerate(t.open_troughs()):
+            r = pygame.Rect(area.x + i * (bw + gap), y, bw, self.px(124))
+            on = n in lit
+            pygame.draw.rect(surf, LIT if on else PANEL, r, border_radius=self.px(10))
+            fg = (0, 0, 0) if on else FG
+            self.text(surf, _("Trough {n}").format(n=n), 22, (r.centerx, r.y + self.px(8)), fg, anchor="midtop",
+                      max_w=bw - 4)
+            count = t.state.troughs[n - 1]
+            label = ngettext("tile", "tiles", count)
+            if ctl.tracked is not None:  # the tiles entered so far, by number
+                tiles = ctl.tracked.trough_tiles(n)
+                count = len(tiles)
+                label = (ngettext("tile {tiles}", "tiles {tiles}", count).format(tiles=", ".join(map(str, tiles)))
+                         if tiles else _("empty"))
+            self.text(surf, str(count), 54, (r.centerx, r.y + self.px(34)), fg, bold=True, anchor="midtop")
+            self.text(surf, label, 18, (r.centerx, r.bottom - self.px(6)), fg, anchor="midbottom", max_w=bw - 4)
+            self.targets.append((r, f"trough{n}"))
+        y += self.px(134)
+        if fallback:
+            self.text(surf, _("Open troughs empty: take from {troughs}").format(
+                troughs=", ".join(map(str, fallback))), 18,
+                      (area.x, y), LIT, max_w=area.w)
+            y += self.px(26)
+        return y
+
+    def _take_help(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect, y: int, stock: bool,
+                   choosing: bool) -> None:
+        """Under the take row: how to restock, how to enter a tracked take, or the take step."""
+        if stock:
+            self.text(surf, _("Put a new tile beside the cottage:"), 18, (area.x, y), DIM, max_w=area.w)
+            self.text(surf, _("press its trough, or Supply"), 18, (area.x, y + self.px(24)), DIM, max_w=area.w)
+        elif ctl.tracked is not None:
+            if not self.small and choosing:
+                one, verb = ((_("one tile on the trees: press it;"), "middle TILE") if ctl.t.on_middle else
+                             (_("one tile in the trough: press it;"), "take TROUGH:TILE"))
+                self.text(surf, one, 18, (area.x, y), DIM, max_w=area.w)
+                self.text(surf, _("two: type {command}").format(command=verb), 18, (area.x, y + self.px(24)), DIM,
+                          max_w=area.w)
+        else:
+            self.wrapped(surf, ctl.take_step(), 18, (area.x, y), area.w, DIM, max_lines=2)
+
+    def draw_announcement(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> None:
+        a = ctl.pending[0]
+        title = _(ANNOUNCEMENT_TITLES[a.kind]) if a.kind in ANNOUNCEMENT_TITLES else a.kind.upper()
+        x, y, w = self.announcement_panel(surf, area, title)
+        if a.kind == "harvest" and a.variety is not None:
+            var = ctl.data.varieties[a.variety]
+            r = self.px(40)
+            draw_variety(surf, var.colour, var.mark, (x + r, y + r), r)
+            self.text(surf, variety_name(var.name), 36, (x + 2 * r + self.px(12), y + self.px(4)), bold=True,
+                      max_w=w - 2 * r - self.px(12))
+            self.text(surf, _("{mark} mark").format(mark=mark_name(var.mark)), 18,
+                      (x + 2 * r + self.px(12), y + self.px(50)), DIM, max_w=w - 2 * r - self.px(12))
+            y += 2 * r + self.px(14)
+            self.text(surf, _("every area: apples − {pips}").format(pips=a.pips), 28, (x, y), bold=True, max_w=w)
+            y += self.px(40)
+            self.wrapped(surf, _("each player takes that much honey"), 20, (x, y), w, max_lines=2)
+        elif a.kind == "refill":
+            self.text(surf, _("one tile into each trough, in order:"), 20, (x, y), max_w=w)
+            y += self.px(32)
+            box = min(self.px(44), (w - self.px(6) * 6) // 7)
+            for i, n in enumerate(a.troughs):
+                rr = pygame.Rect(x + i * (box + self.px(6)), y, box, box)
+                pygame.draw.rect(surf, LIT, rr, border_radius=self.px(6))
+                self.text(surf, str(n), 26, rr.center, (0, 0, 0), bold=True, anchor="center")
+            y += box + self.px(10)
+            if a.short is not None:  # the supply runs short
+                self.text(surf, _("(only {available} in the supply)").format(available=a.short), 18, (x, y), WARN,
+                          max_w=w)
+                y += self.px(26)
+            if a.middle:
+                self.text(surf, _("then one onto the middle trees"), 18, (x, y), max_w=w)
+        elif a.kind == "blossom":
+            y = self.wrapped(surf, _("Die over the bridge to space {space}, then:").format(space=a.space), 20,
+                             (x, y), w, max_lines=2)
+            self.text(surf, f"× {a.pips}", 48, (x, y), bold=True)
+            y += self.px(58)
+            self.wrapped(surf, _("each blossom pays {pips} honey").format(pips=a.pips), 22, (x, y), w, max_lines=2)
+        elif a.kind == "loop":
+            d = self.px(64)
+            draw_die(surf, pygame.Rect(x, y, d, d), a.pips)
+            self.text(surf, _("Loop {loop} of {loops}").format(loop=a.pips, loops=FINAL_PIPS), 32,
+                      (x + d + self.px(14), y + self.px(10)), bold=True,
+                      max_w=w - d - self.px(14))
+            y += d + self.px(10)
+            self.wrapped(surf, a.text, 22, (x, y), w, max_lines=4)
+        else:
+            self.wrapped(surf, a.text, 24, (x, y), w, bold=a.kind in ("middle", "end"), max_lines=5)
+        br = pygame.Rect(area.x + self.px(12), area.bottom - self.px(70), area.w - self.px(24), self.px(58))
+        self.button(surf, br, _("Done ✓ (CONFIRM)"), "confirm", colour=OK, size=24)
+        if len(ctl.pending) > 1:  # how many announcements are still to come after this one
+            more = len(ctl.pending) - 1
+            self.text(surf, ngettext("then {n} more to come", "then {n} more to come", more).format(n=more), 18,
+                      (br.right, br.y - self.px(4)), DIM,
+                      anchor="bottomright", max_w=br.w)
+
