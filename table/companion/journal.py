@@ -42,6 +42,8 @@ from pathlib import Path
 from typing import Any
 
 from table.companion.statedir import AlreadyRunning, StateLock, check_state_dir, describe, is_damage
+from table.history.finish import record_finished
+from table.history.readers import Readers
 
 log = logging.getLogger("applejack.journal")
 
@@ -139,14 +141,18 @@ class Journal:
 
     ``fault(stage)`` is a test hook called with "written" (inside the transaction, before
     COMMIT) and "committed" around each write. ``digest``: the data set's ``data_digest``,
-    stored with every game. Raises AlreadyRunning (another process holds the directory) and
-    StateDirRefused; every other storage error leaves the journal offline with :attr:`problem`
-    set, to be opened by :meth:`retry`."""
+    stored with every game. ``readers``: the games' record readers (the session's caller builds
+    them from the registry): a finished game goes into the player history through them; a
+    journal without them keeps no history (tools that only read the journal). Raises
+    AlreadyRunning (another process holds the directory) and StateDirRefused; every other
+    storage error leaves the journal offline with :attr:`problem` set, to be opened by
+    :meth:`retry`."""
 
     def __init__(self, directory: Path | str, *, fault: Callable[[str], None] | None = None,
                  clock: Callable[[], float] = time.time, digest: str | None = None,
-                 on_reopen: Callable[[], None] | None = None) -> None:
+                 on_reopen: Callable[[], None] | None = None, readers: Readers | None = None) -> None:
         self.directory = check_state_dir(directory)
+        self.readers = readers
         self.path = self.directory / NAME
         self.fault = fault
         self.clock = clock
@@ -449,14 +455,13 @@ class Journal:
         self._tx("UPDATE games SET status='finished', finished=?, record=? WHERE id=?",
                  (self.clock(), text, self.game))
         self.game, self.current = None, None
-        # the player history (docs/history.md), every game's finished record (Applejack's track,
-        # Zankapfel, Draft Cider — live or its end-only pad —, Waldgärtner): its own file, replayed
-        # by the game's engine; it never raises and never stops play (a record it refuses is one log line)
-        from table.history import record_finished
-
+        # the player history (docs/history.md), every game's finished record: its own file, read by
+        # the game's record reader; it never raises and never stops play (a record it refuses is one log line)
         self.last_history_id = None
+        if self.readers is None:
+            return
         try:
-            self.last_history_id = record_finished(self.directory, record)
+            self.last_history_id = record_finished(self.directory, record, self.readers)
         except Exception as exc:  # the history is a convenience: nothing in it may cost the game
             log.warning("history: the finished game was not stored: %s", repr(exc)[:200])
 
@@ -491,6 +496,15 @@ class Journal:
             raise JournalDamaged(f"game {gid!r} holds a {type(text).__name__} as its setup")
         crc_from = self.db.execute("SELECT value FROM meta WHERE key='crc_from'").fetchone()
         checked = crc_from is None or not isinstance(crc_from[0], int) or gid >= crc_from[0]
+        setup = self._checked_setup(gid, text, digest, crc, checked)
+        if not isinstance(started, (int, float)) or not math.isfinite(started):
+            raise JournalDamaged(f"game {gid}'s start time is {started!r}")
+        cmds = self._checked_steps(gid, count, checked)
+        return OpenGame(gid, setup, cmds, float(started), digest if isinstance(digest, str) else None)
+
+    @staticmethod
+    def _checked_setup(gid: int, text: str, digest: Any, crc: Any, checked: bool) -> dict[str, Any]:
+        """An open game's setup, as written (its checksum, when the row has or must have one)."""
         if checked and crc is None:
             raise JournalDamaged(f"game {gid}'s setup has lost its checksum")
         if crc is not None and crc != game_crc(gid, text, digest):
@@ -498,8 +512,11 @@ class Journal:
         setup = load_json(text)
         if not isinstance(setup, dict):
             raise JournalDamaged(f"game {gid}'s setup is not a JSON object")
-        if not isinstance(started, (int, float)) or not math.isfinite(started):
-            raise JournalDamaged(f"game {gid}'s start time is {started!r}")
+        return setup
+
+    def _checked_steps(self, gid: int, count: Any, checked: bool) -> list[str]:
+        """An open game's steps, numbered 1, 2, … with their checksums, as many as were written."""
+        assert self.db is not None
         cmds: list[str] = []
         for seq, cmd, scrc in self.db.execute("SELECT seq, cmd, crc FROM steps WHERE game=? ORDER BY seq", (gid,)):
             if seq != len(cmds) + 1 or not isinstance(cmd, str):
@@ -509,7 +526,7 @@ class Journal:
             cmds.append(cmd)
         if (count is None and checked) or (count is not None and count != len(cmds)):
             raise JournalDamaged(f"game {gid} has {len(cmds)} steps, {count!r} were written")
-        return OpenGame(gid, setup, cmds, float(started), digest if isinstance(digest, str) else None)
+        return cmds
 
     def discard_older_open(self, keep: int) -> None:
         if self.db is None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from table.companion.players import ROWS_PER_PAGE
+from table.history.rows import ROWS_PER_PAGE
 from table.i18n import _
 
 if TYPE_CHECKING:
