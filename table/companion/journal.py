@@ -32,7 +32,6 @@ import json
 import logging
 import math
 import os
-import re
 import sqlite3
 import time
 import zlib
@@ -41,6 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from table.companion.recordfiles import max_record_id, write_record
 from table.companion.statedir import AlreadyRunning, StateLock, check_state_dir, describe, is_damage
 from table.history.finish import record_finished
 from table.history.readers import Readers
@@ -403,7 +403,7 @@ class Journal:
         assert self.db is not None
         top = self.db.execute("SELECT max(id) FROM games").fetchone()[0] or 0
         floor = self.db.execute("SELECT value FROM meta WHERE key='id_floor'").fetchone()
-        return max(int(top), int(floor[0]) if floor else 0, _max_record_id(self.directory / "records")) + 1
+        return max(int(top), int(floor[0]) if floor else 0, max_record_id(self.directory / "records")) + 1
 
     def _start(self, setup: dict[str, Any]) -> None:
         gid = self._next_id()
@@ -561,18 +561,6 @@ def problem_line(directory: Path, exc: BaseException | None, waiting: int, previ
     return f"{head} — {todo}; {unsaved}retrying"
 
 
-_RECORD = re.compile(r"game-(\d+)")
-
-
-def _max_record_id(records: Path) -> int:
-    try:
-        names = os.listdir(records)
-    except OSError:
-        return 0
-    ids = [int(m.group(1)) for n in names if (m := _RECORD.match(n))]
-    return max(ids, default=0)
-
-
 def _max_id_of(path: Path) -> int:
     """The highest game id in a journal that was moved aside (0 when it cannot be read)."""
     try:
@@ -584,39 +572,3 @@ def _max_id_of(path: Path) -> int:
     except Exception:  # best effort on a damaged file: any failure means "unknown"
         return 0
     return top if isinstance(top, int) and top > 0 else 0
-
-
-def write_record(records: Path, game: int, text: str) -> Path:
-    """``records/game-NNNNN.json``, never over another file: the text is written to a temporary
-    file and fsynced, then hard-linked to its name (which fails if the name is taken: the next
-    free ``game-NNNNN-K.json`` is used, unless the file already holds this very record), then
-    the directory is fsynced."""
-    records.mkdir(exist_ok=True)
-    body = (text + "\n").encode()
-    tmp = records / f".game-{game:05d}.{os.getpid()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(body)
-            f.flush()
-            os.fsync(f.fileno())
-        k = 1
-        while True:
-            out = records / (f"game-{game:05d}.json" if k == 1 else f"game-{game:05d}-{k}.json")
-            try:
-                os.link(tmp, out)
-                break
-            except FileExistsError:
-                with contextlib.suppress(OSError):
-                    if out.read_bytes() == body:
-                        break  # the same record (written before a failed database update)
-                k += 1
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-    dfd = os.open(records, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(dfd)
-    finally:
-        os.close(dfd)
-    return out

@@ -29,6 +29,7 @@ from table.history.values import (
     one_line,
     record_names,
 )
+from table.i18n import _
 
 RECORD_EXTRAS = ("table_commands", "scores", "winners", "score_pad", "names", "dealt_cards", "end")
 """What a companion adds to an engine record (checked here, never passed to a strict replay)."""
@@ -63,6 +64,16 @@ def seat_breakdowns(entry: GameEntry) -> str:
 
 def _no_variant(setup: dict[str, Any]) -> list[str]:
     return []
+
+
+Option = tuple[Callable[[dict[str, Any]], bool], str]
+"""A game option as the history names it: a test of the stored setup, and its words (marked
+with ``N_``, translated when shown)."""
+
+
+def option_words(setup: dict[str, Any], options: Iterable[Option]) -> list[str]:
+    """The words of every option the stored ``setup`` has, in the current language."""
+    return [_(words) for test, words in options if test(setup)]
 
 
 def _unreadable(record: dict[str, Any], data: Any = None) -> FinishedGame:

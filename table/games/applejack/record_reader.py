@@ -14,9 +14,9 @@ from table.games.applejack.rules.record import GameRecord
 from table.games.applejack.rules.scorepad import score_record
 from table.games.applejack.rules.scoring import SOLO_GOAL, SOLO_OUTSTANDING, ScoreBreakdown, winners
 from table.games.applejack.rules.track import TRACK_FORMAT
-from table.history.readers import RecordReader, finished
+from table.history.readers import Option, RecordReader, finished, option_words
 from table.history.values import FinishedGame, GameEntry, HistoryInputError, one_line
-from table.i18n import _
+from table.i18n import N_
 
 BREAKDOWN_FIELDS = ("harvest", "harvest_doubled", "profitable_varieties", "variety_bonus", "blossoms", "honey",
                     "total")
@@ -72,15 +72,16 @@ def read(record: dict[str, Any], data: Any = None) -> FinishedGame:
                     solo=solo_mark(breakdowns[0].total) if solo else None)
 
 
+OPTIONS: tuple[Option, ...] = (
+    (lambda setup: bool(setup.get("cottage")), N_("cottage tiles")),
+    (lambda setup: setup.get("apple_tiles") is not None, N_("apple tiles")),
+    (lambda setup: setup.get("middle_start") not in (None, 0) or bool(setup.get("campaign")), N_("campaign")),
+)
+"""The variants a stored setup may name (none: the base game)."""
+
+
 def variant(setup: dict[str, Any]) -> list[str]:
-    parts = []
-    if setup.get("cottage"):
-        parts.append(_("cottage tiles"))
-    if setup.get("apple_tiles") is not None:
-        parts.append(_("apple tiles"))
-    if setup.get("middle_start") not in (None, 0) or setup.get("campaign"):
-        parts.append(_("campaign"))
-    return parts
+    return option_words(setup, OPTIONS)
 
 
 def breakdown_text(entry: GameEntry) -> str:

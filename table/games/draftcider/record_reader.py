@@ -8,9 +8,9 @@ from typing import Any
 
 from table.games.draftcider import GAME
 from table.games.draftcider.rules import BATCHES, replay, score_pad
-from table.history.readers import SCORING_FAULTS, RecordReader, finished, read_replayed
+from table.history.readers import SCORING_FAULTS, Option, RecordReader, finished, option_words, read_replayed
 from table.history.values import FinishedGame, HistoryInputError, one_line
-from table.i18n import _
+from table.i18n import N_
 
 
 def is_pad(record: dict[str, Any]) -> bool:
@@ -49,13 +49,15 @@ def read(record: dict[str, Any], data: Any = None) -> FinishedGame:
     return read_replayed(GAME.key, GAME.title, record, replay=replay, setup=_setup, detail=batches_dict)
 
 
+OPTIONS: tuple[Option, ...] = (
+    (lambda setup: bool(setup.get("easy")), N_("easy mode")),
+    (lambda setup: setup.get("deck") is not None, N_("own deck")),
+)
+"""The options a stored setup may name (none: the standard game)."""
+
+
 def variant(setup: dict[str, Any]) -> list[str]:
-    parts = []
-    if setup.get("easy"):
-        parts.append(_("easy mode"))
-    if setup.get("deck") is not None:
-        parts.append(_("own deck"))
-    return parts
+    return option_words(setup, OPTIONS)
 
 
 READER = RecordReader(read, variant=variant, takes=is_pad)
