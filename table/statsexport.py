@@ -112,7 +112,7 @@ def _dump(doc: dict[str, Any]) -> bytes:
 def make_qr(data: bytes) -> Any:
     """The segno QR code of ``data`` (byte mode, error level L boosted where it fits); QRTooLarge
     above :data:`MAX_QR_BYTES`."""
-    import segno
+    import segno  # deferred: the QR encoder only when a code is made (the CLI's start stays quick)
 
     if len(data) > MAX_QR_BYTES:
         raise QRTooLarge(f"{len(data)} bytes; a QR code holds at most {MAX_QR_BYTES}")

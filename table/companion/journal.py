@@ -42,6 +42,7 @@ from typing import Any
 
 from table.companion.recordfiles import max_record_id, write_record
 from table.companion.statedir import AlreadyRunning, StateLock, check_state_dir, describe, is_damage
+from table.engine.errors import TableError
 from table.history.finish import record_finished
 from table.history.readers import Readers
 
@@ -82,7 +83,7 @@ RETRY_SECONDS = 2.0
 """How often :meth:`Journal.retry` tries again after a passing storage error."""
 
 
-class JournalDamaged(ValueError):
+class JournalDamaged(TableError):
     """The journal's content is not what was written (checksum, JSON, schema)."""
 
 
@@ -93,7 +94,7 @@ def default_state_dir() -> Path:
     env = os.environ.get("STATE_DIRECTORY")
     if env is not None:
         return check_state_dir(env.split(":")[0], "STATE_DIRECTORY")
-    import platformdirs
+    import platformdirs  # deferred: only off systemd, and it reads the platform's dirs on import
 
     return Path(platformdirs.user_data_dir("applejack-table", appauthor=False))
 

@@ -33,6 +33,7 @@ from typing import Any, Protocol
 
 from table.companion.labels import is_number, listed, seat_label
 from table.companion.protocol import CommandError
+from table.engine.errors import TableError
 from table.history.book import HistoryBook
 from table.history.readers import Readers
 from table.history.rows import HistoryRow, HistorySummary, ResultQR
@@ -57,7 +58,7 @@ KEY_PREFIX = "kb:"
 ``kb:page``, ``kb:ok``, ``kb:cancel``; ``char:x`` is a character typed on a real keyboard."""
 
 
-class PlayerNameError(ValueError):
+class PlayerNameError(TableError):
     """A name the table does not take (``str()`` is one line to show)."""
 
 
@@ -91,10 +92,10 @@ def names_dict(names: Sequence[str | None]) -> dict[str, Any]:
 
 
 def names_of(d: dict[str, Any]) -> tuple[str | None, ...]:
-    """A journalled setup's ``names`` (ValueError when they are not a list of names and nulls)."""
+    """A journalled setup's ``names`` (PlayerNameError when they are not a list of names and nulls)."""
     names = d.get("names", [])
     if not isinstance(names, list) or any(n is not None and not isinstance(n, str) for n in names):
-        raise ValueError(f"names must be a list of names and nulls, not {names!r}")
+        raise PlayerNameError(f"names must be a list of names and nulls, not {names!r:.60}")
     return tuple(names)
 
 
@@ -464,7 +465,7 @@ def players_text(ctl: Any, line: str) -> str | None:
     if word == "setup" and len(words) > 1 and words[1].lower().startswith("name"):
         try:
             getattr(ctl, "do")(line.strip())  # noqa: B009 (every game's module has its own do)
-        except (CommandError, ValueError) as exc:
+        except TableError as exc:  # the game's refusal, one line
             return f"  ? {exc}"
         seats = listed(f"{s + 1} {seat_with_name(module, s)}" for s in range(module.setup.players))
         return _("Seats: {seats}").format(seats=seats)

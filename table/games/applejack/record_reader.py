@@ -63,7 +63,7 @@ def read(record: dict[str, Any], data: Any = None) -> FinishedGame:
         breakdowns, setup, pad_names, win = _scored(record, data)
     except EngineError as exc:
         raise HistoryInputError(one_line(str(exc))) from None
-    except (KeyError, TypeError, AttributeError) as exc:
+    except (KeyError, TypeError, AttributeError, ValueError, IndexError, OverflowError, RecursionError) as exc:
         raise HistoryInputError(one_line(f"malformed record: {exc!r}")) from None
     solo = len(breakdowns) == 1
     return finished("applejack", setup, breakdowns, () if solo else win, record,
