@@ -30,11 +30,18 @@ dark module, with the quiet zone) for a view to draw; :func:`qr_text` as text fo
 from __future__ import annotations
 
 import json
+import logging
+import sqlite3
 import time
 import uuid
 from typing import Any
 
-from table.history import GameEntry, record_digest
+from table.engine.errors import TableError
+from table.history.readers import Readers
+from table.history.store import History
+from table.history.values import GameEntry, HistoryDamaged, record_digest
+
+log = logging.getLogger("applejack.history")
 
 MAX_QR_BYTES = 2953
 """The most a QR code holds in byte mode (version 40, error level L)."""
@@ -45,7 +52,7 @@ QUIET_ZONE = 4
 _NS = uuid.UUID("5b0c7c1e-6a1f-4b8e-9a53-6a7070b1e7ac")  # our namespace for the UUID5s
 
 
-class QRTooLarge(ValueError):
+class QRTooLarge(TableError):
     """The payload does not fit in one QR code (more than :data:`MAX_QR_BYTES` bytes)."""
 
 
@@ -53,9 +60,11 @@ def _rank(totals: list[int]) -> list[int]:
     return [1 + sum(1 for u in totals if u > t) for t in totals]
 
 
-def play_json(entry: GameEntry, record: dict[str, Any] | None = None, *, comments: bool = True) -> dict[str, Any]:
-    """The play as import JSON (see the module doc). ``record`` (the stored record) gives the
-    play's uuid; without it the uuid comes from the game's id and date."""
+def play_json(entry: GameEntry, readers: Readers, record: dict[str, Any] | None = None, *,
+              comments: bool = True) -> dict[str, Any]:
+    """The play as import JSON (see the module doc): the game's title and breakdown words from
+    its reader in ``readers``. ``record`` (the stored record) gives the play's uuid; without it
+    the uuid comes from the game's id and date."""
     seats = entry.seats
     totals = [s.total for s in seats]
     ranks = _rank(totals)
@@ -73,8 +82,8 @@ def play_json(entry: GameEntry, record: dict[str, Any] | None = None, *, comment
         "usesTeams": False, "rounds": 0, "playerScores": scores,
     }
     if comments:
-        play["comments"] = breakdown_text(entry)
-    title = game_title(entry.game)
+        play["comments"] = readers.reader(entry.game).breakdown_text(entry)
+    title = readers.title(entry.game)
     return {
         "about": f"{'An' if title[:1] in 'AEIOU' else 'A'} {title} play from the Applejack Table (BG Stats play file).",
         "players": players,
@@ -85,41 +94,12 @@ def play_json(entry: GameEntry, record: dict[str, Any] | None = None, *, comment
     }
 
 
-def game_title(key: str) -> str:
-    """The game's display name (``table.games``): what the statistics app lists the play under."""
-    from table.games import UnknownGameError, load_game
-
-    try:
-        return load_game(key).title
-    except UnknownGameError:
-        return key
-
-
-def breakdown_text(entry: GameEntry) -> str:
-    """``Ada: harvest 23×2 46, 3 varieties +0, blossoms 11, honey 29 = 86; …`` (and the solo verdict);
-    for the other games each seat's breakdown fields: ``Ada: plants 49, storage 26 = 75; …`` (zeros left out)."""
-    if entry.game != "applejack":
-        return "; ".join(f"{s.player}: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in s.breakdown.items()
-                                                     if k != "total" and isinstance(v, int) and v)
-                         + f" = {s.total}" for s in entry.seats)
-    parts = []
-    for s in entry.seats:
-        b = s.breakdown
-        parts.append(f"{s.player}: harvest {b.get('harvest')}x2 {b.get('harvest_doubled')}, "
-                     f"{b.get('profitable_varieties')} varieties +{b.get('variety_bonus')}, "
-                     f"blossoms {b.get('blossoms')}, honey {b.get('honey')} = {s.total}")
-    text = "; ".join(parts)
-    if entry.solo is not None:
-        text += f" (solo: {entry.solo})"
-    return text
-
-
-def payload(entry: GameEntry, record: dict[str, Any] | None = None) -> bytes:
+def payload(entry: GameEntry, readers: Readers, record: dict[str, Any] | None = None) -> bytes:
     """The JSON for the QR code, compact UTF-8; the comments are left out above
     :data:`COMMENT_BUDGET` bytes; QRTooLarge when even that is above :data:`MAX_QR_BYTES`."""
-    data = _dump(play_json(entry, record))
+    data = _dump(play_json(entry, readers, record))
     if len(data) > COMMENT_BUDGET:
-        data = _dump(play_json(entry, record, comments=False))
+        data = _dump(play_json(entry, readers, record, comments=False))
     if len(data) > MAX_QR_BYTES:
         raise QRTooLarge(f"the play is {len(data)} bytes as JSON; a QR code holds at most {MAX_QR_BYTES}")
     return data
@@ -132,7 +112,7 @@ def _dump(doc: dict[str, Any]) -> bytes:
 def make_qr(data: bytes) -> Any:
     """The segno QR code of ``data`` (byte mode, error level L boosted where it fits); QRTooLarge
     above :data:`MAX_QR_BYTES`."""
-    import segno
+    import segno  # deferred: the QR encoder only when a code is made (the CLI's start stays quick)
 
     if len(data) > MAX_QR_BYTES:
         raise QRTooLarge(f"{len(data)} bytes; a QR code holds at most {MAX_QR_BYTES}")
@@ -180,22 +160,17 @@ def text_to_matrix(text: str, *, dark_on_light: bool = False) -> list[list[bool]
     return rows
 
 
-def game_qr(state_dir: Any, gid: int) -> list[list[bool]] | None:
-    """The result screen's QR code of stored game ``gid`` (``table.history.record_finished``'s
+def game_qr(state_dir: Any, gid: int, readers: Readers) -> list[list[bool]] | None:
+    """The result screen's QR code of stored game ``gid`` (``table.history.finish.record_finished``'s
     return value) as rows of booleans; None when the history cannot give it (logged, one line):
     the code is a convenience, never a reason to stop the result screen."""
-    import logging
-    import sqlite3
-
-    from table.history import History, HistoryDamaged
-
     try:
         with History(state_dir) as history:
             entry = history.game(gid)
             if entry is None:
-                logging.getLogger("applejack.history").warning("history: no game %s for a QR code", gid)
+                log.warning("history: no game %s for a QR code", gid)
                 return None
-            return qr_matrix(payload(entry, history.record(gid)))
+            return qr_matrix(payload(entry, readers, history.record(gid)))
     except (QRTooLarge, HistoryDamaged, sqlite3.Error, OSError) as exc:
-        logging.getLogger("applejack.history").warning("history: no QR code for game %s: %s", gid, str(exc)[:200])
+        log.warning("history: no QR code for game %s: %s", gid, str(exc)[:200])
         return None

@@ -10,25 +10,22 @@ from pathlib import Path
 
 import pytest
 
+from table.commands.history import import_records
 from table.companion.session import auto_script
+from table.games import games
 from table.games.applejack.bots.base import make_bot, play_game
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.files import load_dataset
+from table.games.applejack.record_reader import solo_mark
 from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.record import GameRecord
 from table.games.applejack.rules.scoring import SOLO_GOAL, SOLO_OUTSTANDING
-from table.history import (
-    FILENAME,
-    MAX_NAME,
-    SCHEMA_VERSION,
-    History,
-    HistoryInputError,
-    import_records,
-    read_finished,
-    record_digest,
-    record_finished,
-    solo_mark,
-)
+from table.history.finish import record_finished
+from table.history.readers import Readers
+from table.history.store import SCHEMA_VERSION, History
+from table.history.values import FILENAME, MAX_NAME, HistoryInputError, record_digest
+
+READERS = Readers(games())
 
 DATA = load_dataset()
 ROOT = Path(__file__).parents[1]
@@ -63,9 +60,9 @@ class Clock:
 
 def test_a_companion_game_is_stored_with_its_breakdown_and_only_once(tmp_path):
     record = companion_record(Setup(2, cottage=True), seed=3)
-    gid = record_finished(tmp_path, record, names=["Ada", "Bo"], data=DATA, played=1_800_000_000)
+    gid = record_finished(tmp_path, record, READERS, names=["Ada", "Bo"], data=DATA, played=1_800_000_000)
     assert gid == 1
-    assert record_finished(tmp_path, record, names=["Ada", "Bo"], data=DATA) is None  # the same game again
+    assert record_finished(tmp_path, record, READERS, names=["Ada", "Bo"], data=DATA) is None  # the same game again
     with History(tmp_path) as h:
         (g,) = h.games()
         assert (g.id, g.game, g.solo, g.date) == (1, "applejack", None, "2027-01-15 08:00")
@@ -81,10 +78,10 @@ def test_a_companion_game_is_stored_with_its_breakdown_and_only_once(tmp_path):
 
 def test_seats_nobody_was_picked_for_are_no_players(tmp_path):
     record = companion_record(Setup(2), seed=5)  # the pad's names are seat labels ("○ Circle")
-    assert read_finished(record, DATA).names == (None, None)
-    assert read_finished(pad_record(10, 20, names=("Ada", "Bo")), DATA).names == ("Ada", "Bo")
-    assert record_finished(tmp_path, record, data=DATA) == 1
-    assert record_finished(tmp_path, pad_record(30, 40, tag="x"), names=["Ada", None], data=DATA) == 2
+    assert READERS.read(record, DATA).names == (None, None)
+    assert READERS.read(pad_record(10, 20, names=("Ada", "Bo")), DATA).names == ("Ada", "Bo")
+    assert record_finished(tmp_path, record, READERS, data=DATA) == 1
+    assert record_finished(tmp_path, pad_record(30, 40, tag="x"), READERS, names=["Ada", None], data=DATA) == 2
     with History(tmp_path) as h:
         seats = [(s.player, s.named) for g in h.games() for s in g.seats]
         assert seats == [("Seat 1", False), ("Seat 2", False), ("Ada", True), ("Seat 2", False)]
@@ -97,21 +94,21 @@ def test_a_full_game_record_is_read_from_its_replay(tmp_path):
     bots = [make_bot("greedy", __import__("random").Random(s)) for s in range(2)]
     state = play_game(DATA, GameConfig(2), bots, seed=11)
     record = GameRecord.of(state, 11, names=("Greta", "Gus")).to_dict()
-    finished = read_finished(record, DATA)
+    finished = READERS.read(record, DATA)
     assert finished.names == ("Greta", "Gus")
     assert [b.total for b in finished.breakdowns] == [s.total for s in state.scores()]
     unfinished = GameRecord(state.config, GameRecord.of(state).actions[:30]).to_dict()
     with pytest.raises(HistoryInputError, match="does not reach the end"):
-        read_finished(unfinished, DATA)
+        READERS.read(unfinished, DATA)
 
 
 def test_players_personal_bests_and_solo_marks(tmp_path):
     with History(tmp_path, clock=Clock()) as h:
-        h.add(read_finished(pad_record(50, names=("Ada",), tag="a"), DATA))
-        h.add(read_finished(pad_record(SOLO_GOAL, names=("Ada",), tag="b"), DATA))
-        h.add(read_finished(pad_record(70, 90, names=("Bo", "Ada"), tag="c"), DATA))
-        h.add(read_finished(pad_record(SOLO_OUTSTANDING, names=("Ada",), tag="d"), DATA))
-        h.add(read_finished(pad_record(SOLO_GOAL - 1, names=("Bo",), tag="e"), DATA))
+        h.add(READERS.read(pad_record(50, names=("Ada",), tag="a"), DATA))
+        h.add(READERS.read(pad_record(SOLO_GOAL, names=("Ada",), tag="b"), DATA))
+        h.add(READERS.read(pad_record(70, 90, names=("Bo", "Ada"), tag="c"), DATA))
+        h.add(READERS.read(pad_record(SOLO_OUTSTANDING, names=("Ada",), tag="d"), DATA))
+        h.add(READERS.read(pad_record(SOLO_GOAL - 1, names=("Bo",), tag="e"), DATA))
         h.add_player("Cleo")
     with History(tmp_path) as h:
         # the order the touchscreen offers: the most recently played first, then names never played
@@ -129,7 +126,7 @@ def test_players_personal_bests_and_solo_marks(tmp_path):
 
 
 def test_a_solo_game_has_no_winner():
-    assert read_finished(pad_record(90), DATA).winners == ()
+    assert READERS.read(pad_record(90), DATA).winners == ()
 
 
 def test_solo_mark_boundaries():
@@ -145,32 +142,32 @@ def test_solo_mark_boundaries():
 ])
 def test_bad_names_are_one_line_errors(tmp_path, names, message):
     with History(tmp_path) as h, pytest.raises(HistoryInputError, match=message):
-        h.add(read_finished(pad_record(40), DATA), names=names)
+        h.add(READERS.read(pad_record(40), DATA), names=names)
 
 
 def test_one_name_for_two_seats_is_refused(tmp_path):
     with History(tmp_path) as h, pytest.raises(HistoryInputError, match="two seats"):
-        h.add(read_finished(pad_record(40, 50), DATA), names=["Ada", " Ada "])
+        h.add(READERS.read(pad_record(40, 50), DATA), names=["Ada", " Ada "])
 
 
 @pytest.mark.parametrize("record, message", [
     ([], "JSON object"),
-    ({"format": "zankapfel/1"}, "not a finished Applejack game"),
+    ({"format": "zankapfel/1"}, "not a finished game of Applejack"),
     ({"format": "applejack-track/1", "config": {"players": 1}, "actions": []}, "no score pad"),
     ({**pad_record(10), "junk": "x" * 1_100_000}, "at most"),
     ({**pad_record(10), "scores": [{"total": 11}]}, "disagree"),
 ])
 def test_bad_records_are_one_line_errors(record, message):
     with pytest.raises(HistoryInputError, match=message) as info:
-        read_finished(record, DATA)
+        READERS.read(record, DATA)
     assert "\n" not in str(info.value)
 
 
 def test_the_hook_never_raises(tmp_path, caplog):
     blocker = tmp_path / "not-a-dir"
     blocker.write_text("")
-    assert record_finished(blocker, pad_record(40), data=DATA) is None  # storage error: logged
-    assert record_finished(tmp_path, {"format": "?"}, data=DATA) is None  # bad record: logged
+    assert record_finished(blocker, pad_record(40), READERS, data=DATA) is None  # storage error: logged
+    assert record_finished(tmp_path, {"format": "?"}, READERS, data=DATA) is None  # bad record: logged
     lines = [r.getMessage() for r in caplog.records if r.name == "applejack.history"]
     assert len(lines) == 2 and all("not stored" in line for line in lines)
 
@@ -187,13 +184,14 @@ DAMAGES = {
 @pytest.mark.parametrize("damage", sorted(DAMAGES))
 def test_a_damaged_history_is_moved_aside_by_the_next_process_and_play_goes_on(tmp_path, damage):
     for tag in ("a", "b"):
-        assert record_finished(tmp_path, pad_record(70, names=("Ada",), tag=tag), data=DATA) is not None
+        assert record_finished(tmp_path, pad_record(70, names=("Ada",), tag=tag), READERS, data=DATA) is not None
     path = tmp_path / FILENAME
     for side in ("-wal", "-shm"):  # a closed history has no WAL left; keep it that way for the damage
         assert not (tmp_path / (FILENAME + side)).exists()
     DAMAGES[damage](path)
-    script = ("import sys, json; from table.history import record_finished; "
-              "r = json.loads(sys.argv[2]); print(record_finished(sys.argv[1], r))")
+    script = ("import sys, json; from table.history.finish import record_finished; from table.games import games; "
+              "from table.history.readers import Readers; READERS = Readers(games()); "
+              "r = json.loads(sys.argv[2]); print(record_finished(sys.argv[1], r, READERS))")
     r = subprocess.run([sys.executable, "-c", script, str(tmp_path), json.dumps(pad_record(66, names=("Bo",)))],
                        capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert r.returncode == 0, r.stderr
@@ -216,8 +214,8 @@ def test_backfill_from_record_files_is_idempotent(tmp_path):
     os.utime(records / "game-00001.json", (1_800_000_000, 1_800_000_000))
     files = sorted(records.glob("*.json"))
     with History(tmp_path) as h:
-        first = import_records(h, files, DATA)
-        again = import_records(h, files, DATA)
+        first = import_records(h, files, READERS, DATA)
+        again = import_records(h, files, READERS, DATA)
         assert (first.added, first.known, len(first.problems)) == (2, 0, 2)
         assert (again.added, again.known) == (0, 2)
         assert all("\n" not in p for p in first.problems)
@@ -233,7 +231,7 @@ def test_the_digest_does_not_depend_on_key_order_or_layout():
 
 
 def test_damage_found_while_writing_moves_the_file_aside_and_stores_the_game(tmp_path, monkeypatch, caplog):
-    assert record_finished(tmp_path, pad_record(70, names=("Ada",), tag="a"), data=DATA) == 1
+    assert record_finished(tmp_path, pad_record(70, names=("Ada",), tag="a"), READERS, data=DATA) == 1
     real_add = History.add
     calls = []
 
@@ -244,7 +242,7 @@ def test_damage_found_while_writing_moves_the_file_aside_and_stores_the_game(tmp
         return real_add(self, *args, **kwargs)
 
     monkeypatch.setattr(History, "add", add_once_malformed)
-    assert record_finished(tmp_path, pad_record(66, names=("Bo",), tag="b"), data=DATA) == 1  # a fresh file's first
+    assert record_finished(tmp_path, pad_record(66, names=("Bo",), tag="b"), READERS, data=DATA) == 1  # a fresh one
     assert len(list(tmp_path.glob(FILENAME + ".damaged-*"))) == 1
     assert [r.getMessage() for r in caplog.records if "moved aside" in r.getMessage()]
     monkeypatch.undo()
@@ -257,5 +255,5 @@ def test_a_passing_error_while_writing_is_not_damage(tmp_path, monkeypatch):
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(History, "add", disk_error)
-    assert record_finished(tmp_path, pad_record(70), data=DATA) is None
+    assert record_finished(tmp_path, pad_record(70), READERS, data=DATA) is None
     assert not list(tmp_path.glob(FILENAME + ".damaged-*"))

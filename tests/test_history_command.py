@@ -14,13 +14,18 @@ from pathlib import Path
 
 import pytest
 
+from table.games import games
 from table.games.applejack.bots.base import play_game
 from table.games.applejack.bots.greedy import GreedyBot
 from table.games.applejack.files import load_dataset
 from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.record import GameRecord
-from table.history import FILENAME, History, read_finished
+from table.history.readers import Readers
+from table.history.store import History
+from table.history.values import FILENAME
 from table.statsexport import payload, qr_matrix, text_to_matrix
+
+READERS = Readers(games())
 
 DATA = load_dataset()
 ROOT = Path(__file__).parents[1]
@@ -43,9 +48,9 @@ def pad_record(names: tuple[str, ...], totals: tuple[int, ...], tag: str) -> dic
 @pytest.fixture
 def state(tmp_path):
     with History(tmp_path, clock=iter(range(1_800_000_000, 1_900_000_000, 3600)).__next__) as h:
-        h.add(read_finished(pad_record(("Ada", "Bo"), (40, 55), "a"), DATA))
-        h.add(read_finished(pad_record(("Ada",), (70,), "b"), DATA))
-        h.add(read_finished(pad_record(("Bo",), (90,), "c"), DATA))
+        h.add(READERS.read(pad_record(("Ada", "Bo"), (40, 55), "a"), DATA))
+        h.add(READERS.read(pad_record(("Ada",), (70,), "b"), DATA))
+        h.add(READERS.read(pad_record(("Bo",), (90,), "c"), DATA))
     return tmp_path
 
 
@@ -91,7 +96,7 @@ def test_qr_and_export(state):
     assert note.startswith("game 1: ") and "bytes of statistics-app JSON" in note
     exported = history_cmd("--state-dir", str(state), "--export", "1").stdout.strip().encode()
     with History(state) as h:
-        assert exported == payload(h.game(1), h.record(1))
+        assert exported == payload(h.game(1), READERS, h.record(1))
     m = qr_matrix(exported)
     assert text_to_matrix(text)[:len(m)] == m  # the printed code is the exported JSON's
     assert json.loads(exported)["plays"][0]["playerScores"][1]["winner"] is True

@@ -6,8 +6,13 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from table.games import games
 from table.games.applejack.files import load_dataset
-from table.history import MAX_NAME, History, HistoryInputError, clean_name, read_finished
+from table.history.readers import Readers
+from table.history.store import History
+from table.history.values import MAX_NAME, HistoryInputError, clean_name
+
+READERS = Readers(games())
 
 DATA = load_dataset()
 
@@ -50,7 +55,7 @@ def test_any_record_is_read_or_one_line_refused(path, value):
         target = target[key]
     target[path[-1]] = value
     try:
-        finished = read_finished(json.loads(json.dumps(record)), DATA)
+        finished = READERS.read(json.loads(json.dumps(record)), DATA)
     except HistoryInputError as exc:
         assert "\n" not in str(exc)
         return
@@ -66,7 +71,7 @@ def test_names_given_to_a_game_are_stored_or_refused(tmp_path, names):
     record["config"] = {"players": len(names), "names": names}  # a different game for every example
     with History(tmp_path) as h:
         try:
-            gid = h.add(read_finished(record, DATA), names=names)
+            gid = h.add(READERS.read(record, DATA), names=names)
         except HistoryInputError as exc:
             assert "\n" not in str(exc)
             return

@@ -4,6 +4,7 @@ journal's finish hook, replayed by the game's engine; a tampered total is refuse
 and play goes on; the history screen's words in four languages; ``history --csv`` lists them."""
 
 import csv
+import dataclasses
 import io
 import json
 import logging
@@ -14,15 +15,22 @@ from pathlib import Path
 import pytest
 
 from table.companion.journal import Journal
+from table.games import games
 from table.games.draftcider import companion as draftcider
 from table.games.draftcider import script as draftcider_script
 from table.games.waldgaertner import companion as waldgaertner
 from table.games.waldgaertner import script as waldgaertner_script
 from table.games.zankapfel import companion as zankapfel
 from table.games.zankapfel.script import table_script as zankapfel_script
-from table.history import History, HistoryInputError, read_finished, record_finished, summary_rows
+from table.history.book import summary_rows
+from table.history.finish import record_finished
+from table.history.readers import Readers, RecordReader
+from table.history.store import History
+from table.history.values import HistoryInputError
 from table.i18n import gettext_in, using
 from table.statsexport import play_json
+
+READERS = Readers(games())
 
 ROOT = Path(__file__).parents[1]
 GAMES = ("zankapfel", "draftcider", "draftcider-pad", "waldgaertner")
@@ -75,7 +83,7 @@ def finished_record(name: str, cards, **kw) -> tuple[dict, object]:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_finished_game_is_stored_through_the_journal_and_replayed_by_its_engine(tmp_path, cards, name):
-    with Journal(tmp_path) as journal:
+    with Journal(tmp_path, readers=READERS) as journal:
         ctl, final = play(name, cards, journal.hook)
         gid = journal.last_history_id
         assert gid is not None and journal.last_record is not None and journal.unfinished() is None
@@ -95,7 +103,7 @@ def test_a_finished_game_is_stored_through_the_journal_and_replayed_by_its_engin
     if name == "draftcider-pad":
         assert entry.setup["pad"] == "end"
     # the stored record is what the companion emitted: stored once, however often it comes again
-    assert record_finished(tmp_path, ctl.record) is None
+    assert record_finished(tmp_path, ctl.record, READERS) is None
 
 
 @pytest.mark.parametrize("name", ["zankapfel", "draftcider", "waldgaertner"])
@@ -108,7 +116,7 @@ def test_a_tampered_total_is_refused_with_one_line_and_play_goes_on(tmp_path, ca
             bad["scores"] = [99] + [0] * (bad["config"]["players"] - 1)
         return bad
 
-    with caplog.at_level(logging.WARNING, logger="applejack"), Journal(tmp_path) as journal:
+    with caplog.at_level(logging.WARNING, logger="applejack"), Journal(tmp_path, readers=READERS) as journal:
         ctl, _final = play(name, cards, lambda k, p: journal.hook(k, tamper(p) if k == "finished" else p))
         assert journal.last_history_id is None and journal.last_record.is_file() and journal.unfinished() is None
         assert journal.problem == ""
@@ -126,25 +134,25 @@ def test_read_finished_refuses_short_forged_and_unknown_records(cards):
     cut = {**record, "actions": record["actions"][:-5]}
     cut.pop("scores"), cut.pop("winners")
     with pytest.raises(HistoryInputError, match="does not reach the end of the game"):
-        read_finished(cut)
+        READERS.read(cut)
     with pytest.raises(HistoryInputError, match="stored winners"):
-        read_finished({**record, "winners": [s for s in range(3) if s not in final.winners()]})
+        READERS.read({**record, "winners": [s for s in range(3) if s not in final.winners()]})
     wrecord, _ = finished_record("waldgaertner", cards)
     pad = json.loads(json.dumps(wrecord["score_pad"]))
     pad[0]["plants"] += 1
     with pytest.raises(HistoryInputError, match="score pad disagrees"):
-        read_finished({**wrecord, "score_pad": pad})
+        READERS.read({**wrecord, "score_pad": pad})
     with pytest.raises(HistoryInputError, match=r"zankapfel-record/1.*waldgaertner-record/1"):
-        read_finished({"format": "tetris-record/1"})
+        READERS.read({"format": "tetris-record/1"})
     drecord, _ = finished_record("draftcider", cards)
     with pytest.raises(HistoryInputError, match="Draft Cider: unknown record key"):
-        read_finished({**drecord, "extra": 1})
+        READERS.read({**drecord, "extra": 1})
     pad_record, _ = finished_record("draftcider-pad", cards)
     with pytest.raises(HistoryInputError, match=r"1 seats; 2\.\.8 expected"):
-        read_finished({"players": pad_record["players"][:1]})
+        READERS.read({"players": pad_record["players"][:1]})
     for bad in (cut, {"format": "tetris-record/1"}, {**drecord, "extra": 1}):
         with pytest.raises(HistoryInputError) as info:
-            read_finished(bad)
+            READERS.read(bad)
         assert "\n" not in str(info.value)
 
 
@@ -153,12 +161,12 @@ def test_names_bests_and_the_history_screen_in_four_languages(tmp_path, cards):
              "waldgaertner": [None, "Bo", "Ada"]}
     for key in names:
         record, _final = finished_record(key, cards, **({"easy": True} if key == "draftcider" else {}))
-        assert record_finished(tmp_path, record, names=names[key]) is not None
+        assert record_finished(tmp_path, record, READERS, names=names[key]) is not None
     pad, _ = finished_record("draftcider-pad", cards)
     named_pad = {**pad, "players": [{**p, "name": n} for p, n in zip(pad["players"], ("Ada", "Bo", "Cy", "Di"),
                                                                          strict=True)]}
-    assert read_finished(named_pad).names == ("Ada", "Bo", "Cy", "Di")  # a pad typed with people's names
-    assert read_finished(pad).names == (None,) * 4  # the companion's "Seat N" labels are no names
+    assert READERS.read(named_pad).names == ("Ada", "Bo", "Cy", "Di")  # a pad typed with people's names
+    assert READERS.read(pad).names == (None,) * 4  # the companion's "Seat N" labels are no names
     with History(tmp_path) as history:
         games, marks = history.games(), history.solo_marks()
         bests = {(b.player, b.game): b.games for b in history.bests()}
@@ -166,13 +174,13 @@ def test_names_bests_and_the_history_screen_in_four_languages(tmp_path, cards):
                          ("Bo", "zankapfel"): 1, ("Bo", "draftcider"): 1, ("Bo", "waldgaertner"): 1,
                          ("Cy", "draftcider"): 1}
         assert marks == []
-        export = play_json(games[-1], history.record(games[-1].id))
+        export = play_json(games[-1], READERS, history.record(games[-1].id))
         assert export["games"][0]["name"] == "Waldgärtner" and "Waldgärtner play" in export["about"]
         assert [p["name"] for p in export["players"]] == ["Seat 1", "Bo", "Ada"]
         assert "plants " in export["plays"][0]["comments"]
     for lang in ("en", "de", "fr", "ja"):
         with using(lang):
-            rows = [r.text for r in summary_rows(games, marks)]
+            rows = [r.text for r in summary_rows(games, marks, READERS)]
         text = "\n".join(rows)
         for title in TITLES.values():  # a personal best per player, game (its display name) and variant
             assert any(r.startswith("Ada") and f"{title}" in r for r in rows), (lang, text)
@@ -191,7 +199,7 @@ def history_cli(*args: str) -> subprocess.CompletedProcess:
 
 def test_history_csv_lists_every_game(tmp_path, cards):
     expected = {}
-    with Journal(tmp_path) as journal:
+    with Journal(tmp_path, readers=READERS) as journal:
         for name in GAMES:
             _ctl, final = play(name, cards, journal.hook)
             assert journal.last_history_id is not None
@@ -215,3 +223,26 @@ def test_history_csv_lists_every_game(tmp_path, cards):
     export = history_cli("--export", str(max(expected)), "--state-dir", str(tmp_path))
     assert export.returncode == 0, export.stderr
     assert json.loads(export.stdout)["games"][0]["name"] == "Waldgärtner"
+
+
+@pytest.mark.parametrize("game", games(), ids=lambda g: g.key)
+def test_every_registered_game_has_a_record_reader(game):
+    """A game on the table whose finished games the history could not read would have them all
+    refused, one log line each: the registry's ``read_record`` part is required."""
+    assert game.has_part("read_record"), f"{game.key} has no read_record part: its finished games are refused"
+    assert isinstance(game.part("read_record"), RecordReader)
+    for fmt in (game.record_format, *game.record_formats):
+        assert READERS._game_of({"format": fmt}) is game
+
+
+def test_a_game_missing_from_the_table_is_one_clear_refusal(cards):
+    record, _ = finished_record("zankapfel", cards)
+    without = Readers(g for g in games() if g.key != "zankapfel")
+    with pytest.raises(HistoryInputError, match=r"not a finished game of Applejack, Draft Cider, Waldgärtner "
+                                                r"\(format 'zankapfel-record/1'"):
+        without.read(record)
+    no_reader = [dataclasses.replace(g, parts={k: v for k, v in g.parts.items() if k != "read_record"})
+                 if g.key == "zankapfel" else g for g in games()]
+    with pytest.raises(HistoryInputError, match="Zankapfel has no record reader on this table"):
+        Readers(no_reader).read(record)
+    assert READERS.read(record).game == "zankapfel"

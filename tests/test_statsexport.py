@@ -9,12 +9,17 @@ import json
 import pytest
 import segno
 
-from table.history import GameEntry, SeatResult
+from table.games import games
+from table.history.finish import record_finished
+from table.history.readers import Readers
+from table.history.store import History
+from table.history.values import GameEntry, SeatResult
 from table.statsexport import (
     COMMENT_BUDGET,
     MAX_QR_BYTES,
     QUIET_ZONE,
     QRTooLarge,
+    game_qr,
     make_qr,
     payload,
     play_json,
@@ -22,6 +27,8 @@ from table.statsexport import (
     qr_text,
     text_to_matrix,
 )
+
+READERS = Readers(games())
 
 
 def entry(*totals: int, names: tuple[str, ...] | None = None, solo: str | None = None) -> GameEntry:
@@ -34,7 +41,7 @@ def entry(*totals: int, names: tuple[str, ...] | None = None, solo: str | None =
 
 
 def test_the_play_json_fields():
-    doc = play_json(entry(62, 70, 70, names=("Ada", "Bo", "Cy")), {"any": "record"})
+    doc = play_json(entry(62, 70, 70, names=("Ada", "Bo", "Cy")), READERS, {"any": "record"})
     assert [p["name"] for p in doc["players"]] == ["Ada", "Bo", "Cy"]
     assert doc["games"] == [{"id": 1, "name": "Applejack", "bggId": 0, "highestWins": True, "cooperative": False,
                              "noPoints": False, "usesTeams": False}]
@@ -46,8 +53,8 @@ def test_the_play_json_fields():
     assert [s["rank"] for s in scores] == [3, 1, 1]  # ties share
     assert [s["seatOrder"] for s in scores] == [1, 2, 3] and [s["startPlayer"] for s in scores] == [True, False, False]
     assert "Ada: harvest 1x2 2" in play["comments"]
-    again = play_json(entry(62, 70, 70, names=("Ada", "Bo", "Cy")), {"any": "record"})
-    other = play_json(entry(62, 70, 70, names=("Ada", "Bo", "Cy")), {"other": "record"})
+    again = play_json(entry(62, 70, 70, names=("Ada", "Bo", "Cy")), READERS, {"any": "record"})
+    other = play_json(entry(62, 70, 70, names=("Ada", "Bo", "Cy")), READERS, {"other": "record"})
     assert play["uuid"] == again["plays"][0]["uuid"] != other["plays"][0]["uuid"]  # one play, one uuid
 
 
@@ -55,18 +62,18 @@ def test_a_seat_nobody_was_picked_for_is_anonymous():
     e = entry(50, 60)
     e = GameEntry(e.id, e.game, e.setup, e.played, e.solo,
                   (e.seats[0], SeatResult("Seat 2", 60, e.seats[1].breakdown, True, named=False)))
-    assert [p["isAnonymous"] for p in play_json(e)["players"]] == [False, True]
+    assert [p["isAnonymous"] for p in play_json(e, READERS)["players"]] == [False, True]
 
 
 def test_a_solo_play_wins_when_it_reaches_the_goal():
-    assert play_json(entry(66, solo="goal"))["plays"][0]["playerScores"][0]["winner"] is True
-    assert play_json(entry(64, solo="short"))["plays"][0]["playerScores"][0]["winner"] is False
-    assert "(solo: goal)" in play_json(entry(66, solo="goal"))["plays"][0]["comments"]
+    assert play_json(entry(66, solo="goal"), READERS)["plays"][0]["playerScores"][0]["winner"] is True
+    assert play_json(entry(64, solo="short"), READERS)["plays"][0]["playerScores"][0]["winner"] is False
+    assert "(solo: goal)" in play_json(entry(66, solo="goal"), READERS)["plays"][0]["comments"]
 
 
 def test_the_matrix_is_segnos_encoding_of_the_same_payload():
-    data = payload(entry(62, 70, names=("Ada", "Bo")))
-    assert json.loads(data) == play_json(entry(62, 70, names=("Ada", "Bo")))
+    data = payload(entry(62, 70, names=("Ada", "Bo")), READERS)
+    assert json.loads(data) == play_json(entry(62, 70, names=("Ada", "Bo")), READERS)
     m = qr_matrix(data)
     ref = segno.make_qr(data, error="l", mode="byte", boost_error=True)
     assert m == [[bool(v) for v in row] for row in ref.matrix_iter(scale=1, border=QUIET_ZONE)]
@@ -80,7 +87,7 @@ def test_the_matrix_is_segnos_encoding_of_the_same_payload():
 
 @pytest.mark.parametrize("dark_on_light", [False, True])
 def test_the_text_reads_back_into_the_matrix(dark_on_light):
-    data = payload(entry(80, solo="outstanding", names=("Ada",)))
+    data = payload(entry(80, solo="outstanding", names=("Ada",)), READERS)
     text = qr_text(data, dark_on_light=dark_on_light)
     m = qr_matrix(data)
     back = text_to_matrix(text, dark_on_light=dark_on_light)
@@ -97,33 +104,31 @@ def test_size_limits():
         make_qr(b"x" * (MAX_QR_BYTES + 1))  # … and one byte more is one clear error
     # eight long names: the comments go first, the play stays
     big = entry(*range(60, 68), names=tuple(f"{'Name' * 9}{i:03d}" for i in range(8)))
-    assert len(json.dumps(play_json(big), separators=(",", ":")).encode()) > COMMENT_BUDGET
-    data = payload(big)
+    assert len(json.dumps(play_json(big, READERS), separators=(",", ":")).encode()) > COMMENT_BUDGET
+    data = payload(big, READERS)
     assert "comments" not in json.loads(data)["plays"][0] and len(data) <= MAX_QR_BYTES
     make_qr(data)
 
 
 def test_usual_games_make_codes_a_screen_can_show():
-    two = payload(entry(62, 70, names=("Ada", "Bo")))
+    two = payload(entry(62, 70, names=("Ada", "Bo")), READERS)
     assert len(two) <= COMMENT_BUDGET and "comments" in json.loads(two)["plays"][0]
-    four = payload(entry(62, 70, 55, 71, names=("Ada", "Bo", "Cy", "Dee")))
+    four = payload(entry(62, 70, 55, 71, names=("Ada", "Bo", "Cy", "Dee")), READERS)
     # 25: 117 modules + the quiet zone, 3.6 px a module on a 480-line screen
     assert make_qr(two).version <= 25 and make_qr(four).version <= 25
 
 
 def test_game_qr_for_the_result_screen(tmp_path, caplog):
     from table.games.applejack.files import load_dataset
-    from table.history import History, record_finished
-    from table.statsexport import game_qr
 
     record = {"format": "applejack-track/1", "config": {"players": 1}, "actions": [],
               "score_pad": {"players": [{"name": "Ada", "areas": {}, "blossoms": 0, "honey": 70}]}}
-    gid = record_finished(tmp_path, record, data=load_dataset())
+    gid = record_finished(tmp_path, record, READERS, data=load_dataset())
     assert gid == 1
     with History(tmp_path) as h:
-        assert game_qr(tmp_path, gid) == qr_matrix(payload(h.game(1), h.record(1)))
-    assert game_qr(tmp_path, 2) is None  # logged, not raised
+        assert game_qr(tmp_path, gid, READERS) == qr_matrix(payload(h.game(1), READERS, h.record(1)))
+    assert game_qr(tmp_path, 2, READERS) is None  # logged, not raised
     blocker = tmp_path / "file"
     blocker.write_text("")
-    assert game_qr(blocker, 1) is None
+    assert game_qr(blocker, 1, READERS) is None
     assert len([r for r in caplog.records if r.name == "applejack.history"]) == 2

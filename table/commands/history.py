@@ -17,8 +17,24 @@ damaged history file is moved aside (one log line) and the command goes on with 
 from __future__ import annotations
 
 import argparse
+import csv
+import json
+import os
+import sqlite3
 import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+
+from table.commands.inputs import InputError, load_json
+from table.companion.journal import default_state_dir
+from table.companion.statedir import StateDirRefused, check_state_dir
+from table.games import games as registered_games
+from table.history.readers import Readers
+from table.history.store import History
+from table.history.values import FILENAME, HistoryDamaged, HistoryInputError
+from table.statsexport import QRTooLarge, payload, qr_text
 
 PROG = "applejack-table history"
 
@@ -61,12 +77,6 @@ def _fail(msg: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    import sqlite3
-
-    from table.commands.inputs import InputError
-    from table.companion.statedir import StateDirRefused
-    from table.history import HistoryDamaged, HistoryInputError
-
     modes = sum(bool(x) for x in (args.words, args.qr is not None, args.export is not None, args.coach, args.csv))
     if modes > 1:
         return _fail("choose one of: import, --csv, --qr, --export, --coach")
@@ -86,19 +96,47 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _state_dir(args: argparse.Namespace) -> Any:
-    from table.companion.journal import default_state_dir
-    from table.companion.statedir import check_state_dir
-
     return check_state_dir(args.state_dir) if args.state_dir else default_state_dir()
 
 
-def _import(directory: Any, files: list[str]) -> int:
-    from table.history import History, import_records
+@dataclass(frozen=True, slots=True)
+class ImportResult:
+    added: int
+    known: int
+    problems: tuple[str, ...]
 
+
+def import_records(history: History, paths: Sequence[str | os.PathLike[str]], readers: Readers,
+                   data: Any = None) -> ImportResult:
+    """Backfill from record files (``STATE_DIR/records/*.json``), each read by its game's reader
+    in ``readers`` (``data``: Applejack's data set, default the shipped one) and stored once
+    (dated by the file's modification time); a file that is not a finished game is one line in
+    ``problems``."""
+    added = known = 0
+    problems: list[str] = []
+    for path in paths:
+        try:
+            record = load_json(path, "record")
+            finished = readers.read(record, data)
+            gid = history.add(finished, played=os.stat(path).st_mtime, source=Path(path).name)
+        except InputError as exc:  # it names the file already
+            problems.append(str(exc)[:240])
+            continue
+        except (HistoryInputError, OSError) as exc:
+            problems.append(f"{path}: {str(exc)[:200]}")
+            continue
+        if gid is None:
+            known += 1
+        else:
+            added += 1
+    return ImportResult(added, known, tuple(problems))
+
+
+def _import(directory: Any, files: list[str]) -> int:
     if not files:
         return _fail("import needs record files, e.g. STATE_DIR/records/*.json")
     with History(directory) as history:
-        result = import_records(history, files)
+        result = import_records(history, files, Readers(registered_games()))
     for line in result.problems:
         print(f"{PROG}: skipped {line}", file=sys.stderr)
     print(f"{result.added} game(s) added, {result.known} already in the history, "
@@ -107,8 +145,6 @@ def _import(directory: Any, files: list[str]) -> int:
 
 
 def _show(directory: Any, args: argparse.Namespace) -> int:
-    from table.history import FILENAME, History
-
     if not (directory / FILENAME).exists():
         if args.qr is not None or args.export is not None:
             return _fail(f"no game {args.qr if args.qr is not None else args.export} (no history in {directory})")
@@ -129,13 +165,11 @@ def _show(directory: Any, args: argparse.Namespace) -> int:
 
 
 def _one(history: Any, gid: int, args: argparse.Namespace) -> int:
-    from table.statsexport import QRTooLarge, payload, qr_text
-
     entry = history.game(gid)
     if entry is None:
         return _fail(f"no game {gid} in the history (see `{PROG}`)")
     try:
-        data = payload(entry, history.record(gid))
+        data = payload(entry, Readers(registered_games()), history.record(gid))
     except QRTooLarge as exc:
         return _fail(str(exc))
     if args.export is not None:
@@ -187,9 +221,6 @@ eight batches; Waldgärtner: plants, partners, storage, task; each with ``total`
 
 
 def _csv(games: list[Any]) -> None:
-    import csv
-    import json
-
     w = csv.writer(sys.stdout, lineterminator="\n")
     w.writerow(CSV_FIELDS)
     for g in games:
@@ -203,7 +234,7 @@ def _csv(games: list[Any]) -> None:
 
 
 def _coach(args: argparse.Namespace) -> int:
-    from table.commands.inputs import load_json
+    # deferred: the strong bot's search (and Applejack's data set) only for --coach
     from table.games.applejack.bots.fair_target import FairTargetError, as_record, coach, coach_text, fair_target
     from table.games.applejack.files import load_dataset
 

@@ -32,7 +32,6 @@ import json
 import logging
 import math
 import os
-import re
 import sqlite3
 import time
 import zlib
@@ -41,7 +40,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from table.companion.recordfiles import max_record_id, write_record
 from table.companion.statedir import AlreadyRunning, StateLock, check_state_dir, describe, is_damage
+from table.engine.errors import TableError
+from table.history.finish import record_finished
+from table.history.readers import Readers
 
 log = logging.getLogger("applejack.journal")
 
@@ -80,7 +83,7 @@ RETRY_SECONDS = 2.0
 """How often :meth:`Journal.retry` tries again after a passing storage error."""
 
 
-class JournalDamaged(ValueError):
+class JournalDamaged(TableError):
     """The journal's content is not what was written (checksum, JSON, schema)."""
 
 
@@ -91,7 +94,7 @@ def default_state_dir() -> Path:
     env = os.environ.get("STATE_DIRECTORY")
     if env is not None:
         return check_state_dir(env.split(":")[0], "STATE_DIRECTORY")
-    import platformdirs
+    import platformdirs  # deferred: only off systemd, and it reads the platform's dirs on import
 
     return Path(platformdirs.user_data_dir("applejack-table", appauthor=False))
 
@@ -139,14 +142,18 @@ class Journal:
 
     ``fault(stage)`` is a test hook called with "written" (inside the transaction, before
     COMMIT) and "committed" around each write. ``digest``: the data set's ``data_digest``,
-    stored with every game. Raises AlreadyRunning (another process holds the directory) and
-    StateDirRefused; every other storage error leaves the journal offline with :attr:`problem`
-    set, to be opened by :meth:`retry`."""
+    stored with every game. ``readers``: the games' record readers (the session's caller builds
+    them from the registry): a finished game goes into the player history through them; a
+    journal without them keeps no history (tools that only read the journal). Raises
+    AlreadyRunning (another process holds the directory) and StateDirRefused; every other
+    storage error leaves the journal offline with :attr:`problem` set, to be opened by
+    :meth:`retry`."""
 
     def __init__(self, directory: Path | str, *, fault: Callable[[str], None] | None = None,
                  clock: Callable[[], float] = time.time, digest: str | None = None,
-                 on_reopen: Callable[[], None] | None = None) -> None:
+                 on_reopen: Callable[[], None] | None = None, readers: Readers | None = None) -> None:
         self.directory = check_state_dir(directory)
+        self.readers = readers
         self.path = self.directory / NAME
         self.fault = fault
         self.clock = clock
@@ -397,7 +404,7 @@ class Journal:
         assert self.db is not None
         top = self.db.execute("SELECT max(id) FROM games").fetchone()[0] or 0
         floor = self.db.execute("SELECT value FROM meta WHERE key='id_floor'").fetchone()
-        return max(int(top), int(floor[0]) if floor else 0, _max_record_id(self.directory / "records")) + 1
+        return max(int(top), int(floor[0]) if floor else 0, max_record_id(self.directory / "records")) + 1
 
     def _start(self, setup: dict[str, Any]) -> None:
         gid = self._next_id()
@@ -449,14 +456,13 @@ class Journal:
         self._tx("UPDATE games SET status='finished', finished=?, record=? WHERE id=?",
                  (self.clock(), text, self.game))
         self.game, self.current = None, None
-        # the player history (docs/history.md), every game's finished record (Applejack's track,
-        # Zankapfel, Draft Cider — live or its end-only pad —, Waldgärtner): its own file, replayed
-        # by the game's engine; it never raises and never stops play (a record it refuses is one log line)
-        from table.history import record_finished
-
+        # the player history (docs/history.md), every game's finished record: its own file, read by
+        # the game's record reader; it never raises and never stops play (a record it refuses is one log line)
         self.last_history_id = None
+        if self.readers is None:
+            return
         try:
-            self.last_history_id = record_finished(self.directory, record)
+            self.last_history_id = record_finished(self.directory, record, self.readers)
         except Exception as exc:  # the history is a convenience: nothing in it may cost the game
             log.warning("history: the finished game was not stored: %s", repr(exc)[:200])
 
@@ -491,6 +497,15 @@ class Journal:
             raise JournalDamaged(f"game {gid!r} holds a {type(text).__name__} as its setup")
         crc_from = self.db.execute("SELECT value FROM meta WHERE key='crc_from'").fetchone()
         checked = crc_from is None or not isinstance(crc_from[0], int) or gid >= crc_from[0]
+        setup = self._checked_setup(gid, text, digest, crc, checked)
+        if not isinstance(started, (int, float)) or not math.isfinite(started):
+            raise JournalDamaged(f"game {gid}'s start time is {started!r}")
+        cmds = self._checked_steps(gid, count, checked)
+        return OpenGame(gid, setup, cmds, float(started), digest if isinstance(digest, str) else None)
+
+    @staticmethod
+    def _checked_setup(gid: int, text: str, digest: Any, crc: Any, checked: bool) -> dict[str, Any]:
+        """An open game's setup, as written (its checksum, when the row has or must have one)."""
         if checked and crc is None:
             raise JournalDamaged(f"game {gid}'s setup has lost its checksum")
         if crc is not None and crc != game_crc(gid, text, digest):
@@ -498,8 +513,11 @@ class Journal:
         setup = load_json(text)
         if not isinstance(setup, dict):
             raise JournalDamaged(f"game {gid}'s setup is not a JSON object")
-        if not isinstance(started, (int, float)) or not math.isfinite(started):
-            raise JournalDamaged(f"game {gid}'s start time is {started!r}")
+        return setup
+
+    def _checked_steps(self, gid: int, count: Any, checked: bool) -> list[str]:
+        """An open game's steps, numbered 1, 2, … with their checksums, as many as were written."""
+        assert self.db is not None
         cmds: list[str] = []
         for seq, cmd, scrc in self.db.execute("SELECT seq, cmd, crc FROM steps WHERE game=? ORDER BY seq", (gid,)):
             if seq != len(cmds) + 1 or not isinstance(cmd, str):
@@ -509,7 +527,7 @@ class Journal:
             cmds.append(cmd)
         if (count is None and checked) or (count is not None and count != len(cmds)):
             raise JournalDamaged(f"game {gid} has {len(cmds)} steps, {count!r} were written")
-        return OpenGame(gid, setup, cmds, float(started), digest if isinstance(digest, str) else None)
+        return cmds
 
     def discard_older_open(self, keep: int) -> None:
         if self.db is None:
@@ -544,18 +562,6 @@ def problem_line(directory: Path, exc: BaseException | None, waiting: int, previ
     return f"{head} — {todo}; {unsaved}retrying"
 
 
-_RECORD = re.compile(r"game-(\d+)")
-
-
-def _max_record_id(records: Path) -> int:
-    try:
-        names = os.listdir(records)
-    except OSError:
-        return 0
-    ids = [int(m.group(1)) for n in names if (m := _RECORD.match(n))]
-    return max(ids, default=0)
-
-
 def _max_id_of(path: Path) -> int:
     """The highest game id in a journal that was moved aside (0 when it cannot be read)."""
     try:
@@ -567,39 +573,3 @@ def _max_id_of(path: Path) -> int:
     except Exception:  # best effort on a damaged file: any failure means "unknown"
         return 0
     return top if isinstance(top, int) and top > 0 else 0
-
-
-def write_record(records: Path, game: int, text: str) -> Path:
-    """``records/game-NNNNN.json``, never over another file: the text is written to a temporary
-    file and fsynced, then hard-linked to its name (which fails if the name is taken: the next
-    free ``game-NNNNN-K.json`` is used, unless the file already holds this very record), then
-    the directory is fsynced."""
-    records.mkdir(exist_ok=True)
-    body = (text + "\n").encode()
-    tmp = records / f".game-{game:05d}.{os.getpid()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(body)
-            f.flush()
-            os.fsync(f.fileno())
-        k = 1
-        while True:
-            out = records / (f"game-{game:05d}.json" if k == 1 else f"game-{game:05d}-{k}.json")
-            try:
-                os.link(tmp, out)
-                break
-            except FileExistsError:
-                with contextlib.suppress(OSError):
-                    if out.read_bytes() == body:
-                        break  # the same record (written before a failed database update)
-                k += 1
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-    dfd = os.open(records, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(dfd)
-    finally:
-        os.close(dfd)
-    return out

@@ -18,7 +18,7 @@ logic (no pygame, no SQLite; the history itself is reached through an injected
   (statistics-app JSON, ``table.statsexport``) full height; text mode prints it after the result.
 
 :class:`PlayersJob` is the controller's part for all three (a mixin of
-``companion/applejack/controller.Controller``, like the other jobs). Its game-free half,
+``table.games.applejack.companion.controller.Controller``, like the other jobs). Its game-free half,
 :class:`NamedSeats` (the name cycle, the keyboard, ``setup name``, the record's ``names``), is
 also a base of ``companion/module.TableModule``: Zankapfel, Draft Cider and Waldgärtner pick their
 players on a Names page of their setup screens (``docs/history.md``).
@@ -32,15 +32,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from table.companion.labels import is_number, listed, seat_label
-from table.games.applejack.companion.base import ControllerBase, Mode
-from table.games.applejack.companion.errors import CommandError
+from table.companion.protocol import CommandError
+from table.engine.errors import TableError
+from table.history.book import HistoryBook
+from table.history.readers import Readers
+from table.history.rows import HistoryRow, HistorySummary, ResultQR
 from table.i18n import N_, _
 
 NAME_MAX = 20
 """The longest name the table takes (characters): it must fit a seat's button at 480×320 (the
 history keeps up to 40)."""
-ROWS_PER_PAGE = 8
-"""History rows per screen page (fits 480×320 and 800×480 alike)."""
 NEW = N_("New…")
 """The last entry of a seat's name cycle: it opens the letter keyboard."""
 
@@ -57,7 +58,7 @@ KEY_PREFIX = "kb:"
 ``kb:page``, ``kb:ok``, ``kb:cancel``; ``char:x`` is a character typed on a real keyboard."""
 
 
-class PlayerNameError(ValueError):
+class PlayerNameError(TableError):
     """A name the table does not take (``str()`` is one line to show)."""
 
 
@@ -91,10 +92,10 @@ def names_dict(names: Sequence[str | None]) -> dict[str, Any]:
 
 
 def names_of(d: dict[str, Any]) -> tuple[str | None, ...]:
-    """A journalled setup's ``names`` (ValueError when they are not a list of names and nulls)."""
+    """A journalled setup's ``names`` (PlayerNameError when they are not a list of names and nulls)."""
     names = d.get("names", [])
     if not isinstance(names, list) or any(n is not None and not isinstance(n, str) for n in names):
-        raise ValueError(f"names must be a list of names and nulls, not {names!r}")
+        raise PlayerNameError(f"names must be a list of names and nulls, not {names!r:.60}")
     return tuple(names)
 
 
@@ -142,44 +143,20 @@ class Keyboard:
         return self.type(k)
 
 
-@dataclass(frozen=True, slots=True)
-class HistoryRow:
-    """One line of the history screen: ``kind`` is ``head`` (a section title), ``row`` or
-    ``note`` (a message: empty, damaged); ``text`` is in the current language."""
+class ScoredGame(Protocol):
+    """What :class:`PlayersJob` needs of the game controller it is mixed into (Applejack's): the
+    lines it said, the finished record, and the parts it wraps through ``super()``."""
 
-    kind: str
-    text: str
+    log: list[str]
+    record: dict[str, Any] | None
 
+    def _setup_press(self, b: str) -> str | None: ...
 
-@dataclass(frozen=True, slots=True)
-class HistorySummary:
-    """What the history screen shows (``table.history.HistoryBook.summary`` makes it)."""
+    def _parse_setup(self, text: str) -> Any: ...
 
-    rows: tuple[HistoryRow, ...] = ()
+    def _pad_done(self) -> None: ...
 
-    @property
-    def pages(self) -> int:
-        return max(1, -(-len(self.rows) // ROWS_PER_PAGE))
-
-    def page(self, n: int) -> tuple[HistoryRow, ...]:
-        n = max(0, min(n, self.pages - 1))
-        return self.rows[n * ROWS_PER_PAGE:(n + 1) * ROWS_PER_PAGE]
-
-    def text(self) -> str:
-        """The text form (text mode's ``history``): every row, sections indented."""
-        return "\n".join(r.text if r.kind == "head" else "  " + r.text for r in self.rows)
-
-
-@dataclass(frozen=True, slots=True)
-class ResultQR:
-    """The finished game's QR code: its history id, the matrix (rows of booleans, True = dark,
-    quiet zone included), the terminal text; or ``problem`` (one line) when there is none."""
-
-    gid: int | None = None
-    matrix: tuple[tuple[bool, ...], ...] = ()
-    text: str = ""
-    size: int = 0
-    problem: str = ""
+    def turn_line(self) -> str: ...
 
 
 class PlayerBook(Protocol):
@@ -213,13 +190,12 @@ class NoBook:
         return None
 
 
-def attach_book(module: Any, state_dir: Any) -> Any:
-    """Give a companion module with named seats (every game's) the history in ``state_dir`` (the
-    session calls this for every module it makes); anything else is returned as it is."""
+def attach_book(module: Any, state_dir: Any, readers: Readers) -> Any:
+    """Give a companion module with named seats (every game's) the history in ``state_dir``, its
+    games' words from ``readers`` (the session calls this for every module it makes); anything
+    else is returned as it is."""
     if isinstance(module, NamedSeats):
-        from table.history import HistoryBook
-
-        module.book = HistoryBook(state_dir)
+        module.book = HistoryBook(state_dir, readers)
     return module
 
 
@@ -357,9 +333,16 @@ class NamedSeats:
         return changed
 
 
-class PlayersJob(NamedSeats, ControllerBase):
+class PlayersJob(NamedSeats):
     """The controller's names, history screen and QR page (see the module doc). Its state has
-    class-level defaults, so a controller needs no more in ``__init__``."""
+    class-level defaults, so a controller needs no more in ``__init__``.
+
+    What it needs of the game's controller it is mixed into (:class:`ScoredGame`): the log of
+    lines said, the finished game's record, and the setup press, setup parser, score pad's end
+    and turn line it wraps (``super()``)."""
+
+    log: list[str]
+    record: dict[str, Any] | None
 
     history: HistorySummary | None = None
     """The history screen while it is open (setup screen), else None."""
@@ -430,7 +413,7 @@ class PlayersJob(NamedSeats, ControllerBase):
         self.book.changed()
 
     def turn_line(self) -> str:
-        return self.named_line(super().turn_line())
+        return self.named_line(super().turn_line())  # type: ignore[misc]
 
     def _qr_press(self, b: str) -> bool:
         """The result screen's QR page: ``qr`` opens and closes it; while open every key closes it."""
@@ -453,7 +436,7 @@ class PlayersJob(NamedSeats, ControllerBase):
 
     def result_qr_lines(self) -> list[str]:
         """Text mode, once per result: the QR code as terminal text and its history id."""
-        if self.mode != Mode.RESULT or self.record is None or self._qr_told == id(self.record):
+        if self.mode != "result" or self.record is None or self._qr_told == id(self.record):
             return []
         self._qr_told = id(self.record)
         qr = self.result_qr()
@@ -482,7 +465,7 @@ def players_text(ctl: Any, line: str) -> str | None:
     if word == "setup" and len(words) > 1 and words[1].lower().startswith("name"):
         try:
             getattr(ctl, "do")(line.strip())  # noqa: B009 (every game's module has its own do)
-        except (CommandError, ValueError) as exc:
+        except TableError as exc:  # the game's refusal, one line
             return f"  ? {exc}"
         seats = listed(f"{s + 1} {seat_with_name(module, s)}" for s in range(module.setup.players))
         return _("Seats: {seats}").format(seats=seats)

@@ -63,7 +63,11 @@ def open_session(data: DataSet, state_dir: Path, *, resume: str = "ask",
     StateDirRefused for ``/`` or an empty path.
     """
     digest = data_digest(data)
-    journal = Journal(state_dir, fault=fault, digest=digest)
+    from table.games import games as registered_games  # h3: until the CLI hands the games down (h1)
+    from table.history.readers import Readers
+
+    readers = Readers(registered_games())  # the history reads finished records through the games' readers
+    journal = Journal(state_dir, fault=fault, digest=digest, readers=readers)
     waiting = _peek_game(journal)
     if waiting is not None and waiting != game and waiting in ("applejack", "zankapfel", "draftcider", "waldgaertner"):
         log.info("an unfinished %s game is in the journal: offered first (not a new %s game)", waiting, game)
@@ -79,8 +83,8 @@ def open_session(data: DataSet, state_dir: Path, *, resume: str = "ask",
     from table.companion.players import attach_book  # names and history from state_dir (companion/players.py)
     from table.companion.shell import Shell
 
-    ctl = Shell(attach_book(make_companion(game, data, on_command=hook, rng=rng), state_dir),
-                lambda key: attach_book(make_companion(key, data, on_command=hook, rng=rng), state_dir),
+    ctl = Shell(attach_book(make_companion(game, data, on_command=hook, rng=rng), state_dir, readers),
+                lambda key: attach_book(make_companion(key, data, on_command=hook, rng=rng), state_dir, readers),
                 on_language=lambda code: save_language(state_dir, code))  # kept for the next start
 
     def storage_changed() -> None:

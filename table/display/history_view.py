@@ -11,9 +11,9 @@ from typing import Any
 
 import pygame
 
-from table.companion.players import ROWS_PER_PAGE
 from table.display.colours import DIM, FG, LIT
 from table.display.toolkit import BaseView
+from table.history.rows import ROWS_PER_PAGE
 from table.i18n import _
 
 

@@ -32,11 +32,12 @@ LOCALE = Path(__file__).resolve().parent / "locale"
 #: (part, patterns relative to table/): the first part whose pattern matches a file owns it.
 PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("demo", ("games/applejack/bots/demo*.py",)),
+    ("players", ("companion/players*.py", "display/players*.py", "display/history_*.py", "history/*.py",
+                 "games/*/record_reader.py", "statsexport.py", "commands/history.py",
+                 "games/applejack/view/players.py")),
     ("zankapfel", ("games/zankapfel/*.py",)),
     ("draftcider", ("games/draftcider/*.py",)),
     ("waldgaertner", ("games/waldgaertner/*.py",)),
-    ("players", ("companion/players*.py", "display/players*.py", "display/history_*.py", "history.py",
-                 "statsexport.py", "commands/history.py", "games/applejack/view/players.py")),
     ("teach", ("games/applejack/companion/teach*.py", "companion/teach*.py")),
     ("coach", ("games/applejack/bots/fair_target.py", "games/applejack/companion/coach*.py",
                "games/applejack/view/coach.py")),

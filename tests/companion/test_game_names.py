@@ -11,8 +11,12 @@ import pytest
 from table.companion.players import Keyboard
 from table.companion.session import open_session
 from table.companion.text import run_text
+from table.games import games
 from table.games.applejack.files import load_dataset
-from table.history import History, read_finished
+from table.history.readers import Readers
+from table.history.store import History
+
+READERS = Readers(games())
 
 DATA = load_dataset()
 GAMES = ("zankapfel", "draftcider", "waldgaertner")
@@ -82,7 +86,7 @@ def test_names_journalled_resumed_stored_and_shown(tmp_path, game):
         for c in cmds[half:]:
             again.do(c)
         assert again.mode == "result" and again.record["names"] == ["Ada Lovelace", None, "Bo"]
-        assert read_finished(again.record, DATA).names == ("Ada Lovelace", None, "Bo")
+        assert READERS.read(again.record, DATA).names == ("Ada Lovelace", None, "Bo")
         assert journal.last_history_id is not None
         shown = " ".join(again.result_lines())
         assert "Ada Lovelace" in shown and "Bo" in shown and "Seat 2" in shown
@@ -140,4 +144,4 @@ def test_draft_cider_end_only_pad_carries_the_names():
     for c in pad[1:]:
         ctl.do(c)
     assert ctl.mode == "result" and ctl.record["names"] == [None, "Bo", None]
-    assert read_finished(ctl.record, DATA).names == (None, "Bo", None)
+    assert READERS.read(ctl.record, DATA).names == (None, "Bo", None)

@@ -22,9 +22,16 @@ from table.companion.players import (
     remember,
 )
 from table.companion.session import auto_script, open_session
+from table.games import games
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.files import load_dataset
-from table.history import History, HistoryInputError, read_finished, record_finished
+from table.history.book import HistoryBook
+from table.history.finish import record_finished
+from table.history.readers import Readers
+from table.history.store import History
+from table.history.values import HistoryInputError
+
+READERS = Readers(games())
 
 DATA = load_dataset()
 ROOT = Path(__file__).resolve().parents[2]
@@ -128,7 +135,7 @@ def test_names_show_in_the_turn_line_and_the_result():
     text = "\n".join(ctl.log)
     assert "○ Circle (Ada): harvest" in text and "△ Triangle: harvest" in text
     assert ctl.record["names"] == ["Ada", None]
-    assert read_finished(ctl.record, DATA).names == ("Ada", None)
+    assert READERS.read(ctl.record, DATA).names == ("Ada", None)
 
 
 def test_a_record_with_bad_names_is_one_line():
@@ -137,7 +144,7 @@ def test_a_record_with_bad_names_is_one_line():
         ctl.do(cmd)
     for names in (["Ada"], "Ada", ["Ada", "Ada"], ["Ada", "\x1b"]):
         with pytest.raises(HistoryInputError):
-            read_finished({**ctl.record, "names": names}, DATA)
+            READERS.read({**ctl.record, "names": names}, DATA)
 
 
 def test_names_are_journalled_resumed_and_stored(tmp_path):
@@ -247,15 +254,14 @@ def test_text_mode_survives_a_damaged_history(tmp_path):
 
 def test_stored_game_without_history_file_has_no_qr(tmp_path):
     ctl = ctl_with()
-    from table.history import HistoryBook
 
-    ctl.book = HistoryBook(tmp_path)
+    ctl.book = HistoryBook(tmp_path, READERS)
     for cmd in auto_script(DATA, ctl.setup, 3):
         ctl.do(cmd)
     assert ctl.result_qr().problem == "No QR code: the game is not in the history"
     assert ctl.result_qr_lines() == ["No QR code: the game is not in the history"]
     assert ctl.result_qr_lines() == []  # once per result
-    assert record_finished(tmp_path, ctl.record, data=DATA) == 1
+    assert record_finished(tmp_path, ctl.record, READERS, data=DATA) == 1
     ctl._qr = None
     assert ctl.result_qr().gid == 1
 

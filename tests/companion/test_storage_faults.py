@@ -22,7 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from table.companion.journal import Journal, write_record
+from table.companion.journal import Journal
+from table.companion.recordfiles import write_record
 from table.companion.session import auto_script, open_session
 from table.games.applejack.companion.api import Setup
 from table.games.applejack.files import load_dataset

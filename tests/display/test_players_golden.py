@@ -13,16 +13,22 @@ import pygame
 import pytest
 import segno
 
-from table.companion.players import ROWS_PER_PAGE
 from table.companion.session import auto_script
 from table.display.players_view import QR_DARK, QR_LIGHT, draw_qr, qr_edges
+from table.games import games
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.files import load_dataset
 from table.games.applejack.view.screens import ApplejackView
-from table.history import History, HistoryBook, record_finished
+from table.history.book import HistoryBook
+from table.history.finish import record_finished
+from table.history.readers import Readers
+from table.history.rows import ROWS_PER_PAGE
+from table.history.store import History
 from table.statsexport import payload, qr_matrix
 
 from .golden import assert_matches_golden
+
+READERS = Readers(games())
 
 SIZES = ((480, 320), (800, 480))
 PLAYED = 1_763_900_000.0  # a fixed date: the screens and the QR code do not move with the clock
@@ -36,7 +42,7 @@ pytestmark = pytest.mark.usefixtures("pygame_display")
 def finished(state_dir, setup, seed, names, order):
     """A game played to the result with ``names`` picked, stored in the history at PLAYED."""
     ctl = Controller(DATA)
-    ctl.book = HistoryBook(state_dir)
+    ctl.book = HistoryBook(state_dir, READERS)
     ctl.setup = setup
     for seat, name in enumerate(names):
         if name:
@@ -44,7 +50,7 @@ def finished(state_dir, setup, seed, names, order):
     for cmd in auto_script(DATA, ctl.setup, seed):
         ctl.do(cmd)
     assert ctl.mode == "result"
-    record_finished(state_dir, ctl.record, data=DATA, played=PLAYED + order * 3600)
+    record_finished(state_dir, ctl.record, READERS, data=DATA, played=PLAYED + order * 3600)
     return ctl
 
 
@@ -65,7 +71,7 @@ def sample(name, histories):
         last.qr_open = name == "players-result-qr"
         return last
     ctl = Controller(DATA)
-    ctl.book = HistoryBook(state)
+    ctl.book = HistoryBook(state, READERS)
     ctl.setup = Setup(3, cottage=True)
     ctl.press("name0")  # the most recent players first: Bruno (then Ada, Chiyo)
     ctl.press("name1")  # Ada (Bruno sits at seat 1)
@@ -135,7 +141,7 @@ def test_the_qr_code_drawn_is_segnos_matrix(histories):
     qr = ctl.result_qr()
     assert qr.gid is not None and not qr.problem
     with History(_state) as history:
-        data = payload(history.game(qr.gid), history.record(qr.gid))
+        data = payload(history.game(qr.gid), READERS, history.record(qr.gid))
     expected = segno.make_qr(data, error="l", mode="byte", boost_error=True)
     want = [[bool(v) for v in row] for row in expected.matrix_iter(scale=1, border=4)]
     assert [list(r) for r in qr.matrix] == want == qr_matrix(data)

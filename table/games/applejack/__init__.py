@@ -17,6 +17,7 @@ GAME = GameDef(
     record_format="applejack-record/1",
     record_formats=("applejack-track/1",),
     parts={
+        "read_record": "table.games.applejack.record_reader:READER",
         "rules": "table.games.applejack.rules",
         "companion": "table.games.applejack.companion.api:make_companion",
         "text": "table.companion.text",

@@ -16,6 +16,7 @@ GAME = GameDef(
     record_format="draftcider-record/1",
     record_formats=(),
     parts={
+        "read_record": "table.games.draftcider.record_reader:READER",
         "rules": "table.games.draftcider.rules",
         "companion": "table.games.draftcider.companion:make_companion",
         "text": "table.games.draftcider.text",

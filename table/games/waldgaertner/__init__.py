@@ -16,6 +16,7 @@ GAME = GameDef(
     record_format="waldgaertner-record/1",
     record_formats=(),
     parts={
+        "read_record": "table.games.waldgaertner.record_reader:READER",
         "rules": "table.games.waldgaertner.rules",
         "companion": "table.games.waldgaertner.companion:make_companion",
         "text": "table.games.waldgaertner.text",

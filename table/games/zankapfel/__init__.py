@@ -16,6 +16,7 @@ GAME = GameDef(
     record_format="zankapfel-record/1",
     record_formats=(),
     parts={
+        "read_record": "table.games.zankapfel.record_reader:READER",
         "rules": "table.games.zankapfel.rules",
         "companion": "table.games.zankapfel.companion:make_companion",
         "text": "table.games.zankapfel.text",

@@ -1,0 +1,48 @@
+"""The journal's hook after a game ends: the finished record into the history (``table.history``).
+
+Nothing here ever stops play: :func:`record_finished` logs and returns ``None`` on any storage
+error and on a record no game's reader takes.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from table.companion.statedir import is_damage
+from table.history.readers import Readers
+from table.history.store import History, move_aside
+from table.history.values import FILENAME, HistoryDamaged, HistoryInputError, one_line
+
+log = logging.getLogger("applejack.history")
+
+
+def record_finished(state_dir: str | os.PathLike[str], record: dict[str, Any], readers: Readers, *,
+                    names: Sequence[str | None] | None = None, data: Any = None, played: float | None = None,
+                    source: str = "companion") -> int | None:
+    """The companion's hook after a game ends: store ``record`` (the dict the journal receives as
+    ``("finished", record)``), read by its game's reader in ``readers``, with ``names`` (one per
+    seat, in seat order, None for a seat nobody was picked for; default: names typed into the
+    pad, else none) in ``state_dir/history.sqlite3``. Returns the history's game id, or None when
+    the game is stored already or the history could not take it — that is logged (one line),
+    never raised: the history never stops play."""
+    try:
+        finished = readers.read(record, data)
+        with History(state_dir) as history:
+            try:
+                return history.add(finished, names=names, played=played, source=source)
+            except (sqlite3.DatabaseError, HistoryDamaged) as exc:
+                if not (isinstance(exc, HistoryDamaged) or is_damage(exc)):
+                    raise
+                damage = str(exc)  # found while writing: aside with it, and store the game in a fresh file
+        move_aside(Path(state_dir) / FILENAME, damage, time.time)
+        with History(state_dir) as fresh:
+            return fresh.add(finished, names=names, played=played, source=source)
+    except (HistoryInputError, HistoryDamaged, sqlite3.Error, OSError) as exc:
+        log.warning("history: the finished game was not stored: %s", one_line(str(exc), 200))
+        return None

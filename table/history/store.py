@@ -1,0 +1,324 @@
+"""The history's SQLite file (``table.history``): ``history.sqlite3`` in the state dir.
+
+Schema version :data:`SCHEMA_VERSION` in ``PRAGMA user_version``.
+
+* ``players``: every name that ever played (the touchscreen offers them, most recent first).
+* ``games``: one row per finished game — the game's registry key (every game's finished record
+  is replayed or rescored by its engine, through the game's reader, before it is stored), the
+  variant/setup as JSON, the date (unix seconds, UTC), the number of players, the solo verdict
+  (``outstanding``, ``goal``, ``short``; NULL with several players or a game without solo marks),
+  the record's SHA-256 (a game is stored once, however often it is imported) and the record
+  itself (for the QR code and the coach).
+* ``scores``: one row per game and seat — the player, the total, the breakdown as JSON (the
+  game's breakdown fields) and whether the seat won.
+
+**Damage** (SQLite calls the file corrupt or not a database, another schema version, a row that
+does not read back): the file is moved aside as ``history.sqlite3.damaged-<unix time>`` with one
+log line and a fresh history starts.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import sqlite3
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from table.companion.statedir import is_damage
+from table.history.values import (
+    FILENAME,
+    Best,
+    FinishedGame,
+    GameEntry,
+    HistoryDamaged,
+    HistoryInputError,
+    SeatResult,
+    SoloMarks,
+    clean_name,
+    one_line,
+    record_digest,
+    seat_name,
+)
+
+log = logging.getLogger("applejack.history")
+
+SCHEMA_VERSION = 1
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS players (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    created REAL NOT NULL,
+    last_played REAL
+);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,            -- table.games key, e.g. 'applejack'
+    setup TEXT NOT NULL,           -- variants / setup as JSON
+    played REAL NOT NULL,          -- unix seconds (UTC) the game ended
+    seats INTEGER NOT NULL,
+    solo TEXT,                     -- outstanding / goal / short (solo games only)
+    digest TEXT NOT NULL UNIQUE,   -- sha256 of the record's canonical JSON
+    source TEXT,                   -- where it came from ('companion', a file name)
+    record TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS scores (
+    game INTEGER NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    player INTEGER REFERENCES players(id),   -- NULL: nobody was picked for the seat ("Seat N")
+    total INTEGER NOT NULL,
+    breakdown TEXT NOT NULL,
+    winner INTEGER NOT NULL,
+    PRIMARY KEY (game, seat)
+);
+CREATE INDEX IF NOT EXISTS scores_player ON scores(player);
+"""
+
+
+class History:
+    """The history file in ``directory`` (created when missing). A damaged file is moved aside
+    with one log line (:attr:`moved_aside` names where) and a fresh one started; other storage
+    errors (disk full, read-only) propagate as ``sqlite3.Error``/``OSError``."""
+
+    def __init__(self, directory: str | os.PathLike[str], *, clock: Callable[[], float] = time.time) -> None:
+        self.directory = Path(directory)
+        self.path = self.directory / FILENAME
+        self.clock = clock
+        self.moved_aside: Path | None = None
+        self.db = self._open()
+
+    def _open(self) -> sqlite3.Connection:
+
+        self.directory.mkdir(parents=True, exist_ok=True)
+        try:
+            return self._connect()
+        except (sqlite3.DatabaseError, HistoryDamaged, UnicodeDecodeError) as exc:
+            if not (isinstance(exc, HistoryDamaged | UnicodeDecodeError) or is_damage(exc)):
+                raise
+            self._move_aside(str(exc))
+            return self._connect()
+
+    def _connect(self) -> sqlite3.Connection:
+        if self.path.is_symlink() or (self.path.exists() and not self.path.is_file()):
+            raise HistoryDamaged(f"{self.path} is not a regular file")
+        db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if version == 0 and not tables:
+                db.executescript(SCHEMA)
+                db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            elif version != SCHEMA_VERSION:
+                raise HistoryDamaged(f"schema version {version}, this program writes {SCHEMA_VERSION}")
+            elif not {"players", "games", "scores"} <= tables:
+                raise HistoryDamaged("tables missing")
+            check = db.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise HistoryDamaged(f"quick_check: {str(check)[:80]}")
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _move_aside(self, reason: str) -> None:
+        self.moved_aside = move_aside(self.path, reason, self.clock)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> History:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextlib.contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    # --- players ---------------------------------------------------------------------------------
+    def _player_id(self, db: sqlite3.Connection, name: str) -> int:
+        row = db.execute("SELECT id FROM players WHERE name=?", (name,)).fetchone()
+        if row:
+            return int(row[0])
+        cur = db.execute("INSERT INTO players (name, created) VALUES (?, ?)", (name, self.clock()))
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    def add_player(self, name: str) -> str:
+        """Add a new name (picked as "new" on the touchscreen); returns it as stored."""
+        text = clean_name(name)
+        with self._tx() as db:
+            self._player_id(db, text)
+        return text
+
+    def players(self) -> list[str]:
+        """Every known name, the most recently played first (then new names, by age): what the
+        touchscreen offers when people pick who plays."""
+        rows = self.db.execute("SELECT name FROM players ORDER BY last_played IS NULL, last_played DESC, "
+                               "created DESC, id DESC")
+        return [str(r[0]) for r in rows]
+
+    # --- games -----------------------------------------------------------------------------------
+    def add(self, finished: FinishedGame, *, names: Sequence[str | None] | None = None,
+            played: float | None = None, source: str = "companion") -> int | None:
+        """Store a finished game; its id, or None when this very record is stored already.
+        ``names``: one per seat, None for a seat nobody was picked for (default: the record's)."""
+        seats = len(finished.breakdowns)
+        chosen = tuple(None if n is None else clean_name(n)
+                       for n in (names if names is not None else finished.names))
+        if len(chosen) != seats:
+            raise HistoryInputError(f"{len(chosen)} names for {seats} seats")
+        named = [n for n in chosen if n is not None]
+        if len(set(named)) != len(named):
+            raise HistoryInputError("one name for two seats")
+        when = self.clock() if played is None else float(played)
+        if not (0 <= when < 1e11):
+            raise HistoryInputError(f"date {when!r} out of range")
+        digest = record_digest(finished.record)
+        solo = finished.solo if seats == 1 else None
+        details = finished.details
+        if len(details) != seats:
+            raise HistoryInputError(f"{len(details)} breakdowns for {seats} seats")
+        with self._tx() as db:
+            if db.execute("SELECT 1 FROM games WHERE digest=?", (digest,)).fetchone():
+                return None
+            cur = db.execute(
+                "INSERT INTO games (game, setup, played, seats, solo, digest, source, record) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (finished.game, json.dumps(finished.setup, sort_keys=True), when, seats, solo, digest,
+                 source[:200], json.dumps(finished.record, sort_keys=True, separators=(",", ":"))))
+            gid = cur.lastrowid
+            assert gid is not None
+            for seat, (name, b) in enumerate(zip(chosen, finished.breakdowns, strict=True)):
+                pid = None if name is None else self._player_id(db, name)
+                if pid is not None:
+                    db.execute("UPDATE players SET last_played=max(coalesce(last_played, 0), ?) WHERE id=?",
+                               (when, pid))
+                db.execute("INSERT INTO scores (game, seat, player, total, breakdown, winner) "
+                           "VALUES (?, ?, ?, ?, ?, ?)",
+                           (gid, seat, pid, int(b.total), json.dumps(details[seat], sort_keys=True),
+                            int(seat in finished.winners)))
+        return gid
+
+    def games(self, player: str | None = None, game: str | None = None) -> list[GameEntry]:
+        """Stored games, oldest first (only those ``player`` played, when given)."""
+        sql = "SELECT id, game, setup, played, solo FROM games"
+        where, args = [], []
+        if player is not None:
+            where.append("id IN (SELECT s.game FROM scores s JOIN players p ON p.id=s.player WHERE p.name=?)")
+            args.append(clean_name(player))
+        if game is not None:
+            where.append("game=?")
+            args.append(game)
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        out = []
+        for gid, key, setup, played, solo in self.db.execute(sql + " ORDER BY played, id", args).fetchall():
+            out.append(GameEntry(int(gid), str(key), _load(setup, dict), float(played), solo,
+                                 self._seats(int(gid))))
+        return out
+
+    def game(self, gid: int) -> GameEntry | None:
+        row = self.db.execute("SELECT id, game, setup, played, solo FROM games WHERE id=?", (gid,)).fetchone()
+        if row is None:
+            return None
+        return GameEntry(int(row[0]), str(row[1]), _load(row[2], dict), float(row[3]), row[4], self._seats(gid))
+
+    def game_by_digest(self, digest: str) -> int | None:
+        """The id of the stored game whose record has this digest (:func:`record_digest`), or None."""
+        row = self.db.execute("SELECT id FROM games WHERE digest=?", (digest,)).fetchone()
+        return None if row is None else int(row[0])
+
+    def record(self, gid: int) -> dict[str, Any] | None:
+        row = self.db.execute("SELECT record FROM games WHERE id=?", (gid,)).fetchone()
+        return None if row is None else _load(row[0], dict)
+
+    def _seats(self, gid: int) -> tuple[SeatResult, ...]:
+        rows = self.db.execute("SELECT s.seat, p.name, s.total, s.breakdown, s.winner FROM scores s "
+                               "LEFT JOIN players p ON p.id=s.player WHERE s.game=? ORDER BY s.seat", (gid,)).fetchall()
+        return tuple(SeatResult(seat_name(int(seat)) if n is None else str(n), int(t), _load(b, dict), bool(w),
+                                n is not None) for seat, n, t, b, w in rows)
+
+    def bests(self, player: str | None = None) -> list[Best]:
+        """Personal bests per player and game (best total overall and solo, number of games)."""
+        sql = ("SELECT p.name, g.game, count(*), max(s.total), max(CASE WHEN g.seats=1 THEN s.total END) "
+               "FROM scores s JOIN players p ON p.id=s.player JOIN games g ON g.id=s.game")
+        args: list[Any] = []
+        if player is not None:
+            sql += " WHERE p.name=?"
+            args.append(clean_name(player))
+        out = []
+        for name, key, n, best, solo_best in self.db.execute(sql + " GROUP BY p.id, g.game ORDER BY p.name, g.game",
+                                                             args).fetchall():
+            first = self.db.execute("SELECT g.id FROM scores s JOIN players p ON p.id=s.player JOIN games g "
+                                    "ON g.id=s.game WHERE p.name=? AND g.game=? AND s.total=? "
+                                    "ORDER BY g.played, g.id LIMIT 1", (name, key, best)).fetchone()
+            out.append(Best(str(name), str(key), int(n), int(best), int(first[0]),
+                            None if solo_best is None else int(solo_best)))
+        return out
+
+    def solo_marks(self, player: str | None = None) -> list[SoloMarks]:
+        """Per player: solo games, how many reached the goal and outstanding (the stored solo
+        verdicts), and the first game id that reached each."""
+        sql = ("SELECT p.name, g.game, count(*), sum(g.solo IN ('goal', 'outstanding')), sum(g.solo='outstanding') "
+               "FROM scores s JOIN players p ON p.id=s.player JOIN games g ON g.id=s.game WHERE g.seats=1")
+        args: list[Any] = []
+        if player is not None:
+            sql += " AND p.name=?"
+            args.append(clean_name(player))
+        out = []
+        for name, key, n, goal, outst in self.db.execute(sql + " GROUP BY p.id, g.game ORDER BY p.name",
+                                                                   args).fetchall():
+            out.append(SoloMarks(str(name), str(key), int(n), int(goal or 0), int(outst or 0),
+                                 self._first_at(str(name), str(key), ("goal", "outstanding")),
+                                 self._first_at(str(name), str(key), ("outstanding", "outstanding"))))
+        return out
+
+    def _first_at(self, name: str, key: str, verdicts: tuple[str, str]) -> int | None:
+        row = self.db.execute("SELECT g.id FROM scores s JOIN players p ON p.id=s.player JOIN games g ON g.id=s.game "
+                              "WHERE g.seats=1 AND p.name=? AND g.game=? AND g.solo IN (?, ?) "
+                              "ORDER BY g.played, g.id LIMIT 1",
+                              (name, key, *verdicts)).fetchone()
+        return None if row is None else int(row[0])
+
+
+def move_aside(path: Path, reason: str, clock: Callable[[], float] = time.time) -> Path:
+    """Rename a damaged history (and its ``-wal``/``-shm``) to ``history.sqlite3.damaged-<unix
+    time>`` (never over another file), with one log line; returns the new path."""
+    stamp = int(clock())
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    k = 1
+    while target.exists():
+        k += 1
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{k}")
+    os.rename(path, target)
+    for suffix in ("-wal", "-shm"):
+        with contextlib.suppress(FileNotFoundError):
+            os.rename(path.with_name(path.name + suffix), target.with_name(target.name + suffix))
+    log.warning("history %s is damaged (%s): moved aside to %s, a fresh history starts",
+                path, one_line(reason, 120), target.name)
+    return target
+
+
+def _load(text: Any, kind: type) -> Any:
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        raise HistoryDamaged("a stored row is not JSON") from None
+    if not isinstance(value, kind):
+        raise HistoryDamaged("a stored row has the wrong shape")
+    return value
+

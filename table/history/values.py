@@ -1,0 +1,168 @@
+"""The history's values, bounds and one-line errors (``table.history``; no SQLite, no game).
+
+**Bounded input**: a name is 1..:data:`MAX_NAME` printable characters, at most
+:data:`MAX_PLAYERS` seats, a record at most :data:`MAX_RECORD_BYTES` as JSON, totals within
+±:data:`MAX_SCORE`; anything else is a :class:`HistoryInputError` (a :class:`TableError`) with
+one line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import time
+import unicodedata
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from table.engine.errors import TableError
+
+FILENAME = "history.sqlite3"
+MAX_NAME = 40
+MAX_PLAYERS = 8
+MAX_RECORD_BYTES = 1024 * 1024
+MAX_SCORE = 10_000
+
+
+class HistoryInputError(TableError):
+    """A name, record or argument the history does not take (``str()`` is one line)."""
+
+
+class HistoryDamaged(TableError):
+    """The history file's content is not what this package writes (schema, rows)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat of a finished game: who, the total, the breakdown, won or not."""
+
+    player: str
+    total: int
+    breakdown: dict[str, Any]
+    winner: bool
+    named: bool = True
+    """False: nobody was picked for the seat; ``player`` is then ``Seat N``."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """One stored game (``played``: unix seconds UTC; ``solo``: the verdict key or None)."""
+
+    id: int
+    game: str
+    setup: dict[str, Any]
+    played: float
+    solo: str | None
+    seats: tuple[SeatResult, ...]
+
+    @property
+    def date(self) -> str:
+        return time.strftime("%Y-%m-%d %H:%M", time.gmtime(self.played))
+
+
+@dataclass(frozen=True, slots=True)
+class Best:
+    """A player's personal best in one game: the best total, where, and how many games."""
+
+    player: str
+    game: str
+    games: int
+    best: int
+    best_game: int
+    solo_best: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SoloMarks:
+    """A player's solo marks: games played solo, reached the goal, outstanding (the solo verdicts)."""
+
+    player: str
+    game: str
+    solo_games: int
+    goal: int
+    outstanding: int
+    first_goal: int | None
+    first_outstanding: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """What the history keeps of a finished record, before it is stored (a game's reader makes it)."""
+
+    game: str
+    """The game's registry key (``applejack``, ``zankapfel``, …)."""
+    setup: dict[str, Any]
+    breakdowns: tuple[Any, ...]
+    """Per seat the engine's score breakdown (a frozen value with an int ``total``)."""
+    winners: tuple[int, ...]
+    names: tuple[str | None, ...]
+    """Names people gave (a hand-typed pad, a record's names); None for a seat without one."""
+    record: dict[str, Any]
+    details: tuple[dict[str, Any], ...] = ()
+    """Per seat the breakdown as JSON data (the game's breakdown fields and ``total``)."""
+    solo: str | None = None
+    """A solo game's verdict (``outstanding``, ``goal``, ``short``), when the game has solo marks."""
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(int(b.total) for b in self.breakdowns)
+
+
+def clean_name(name: object) -> str:
+    """A player's name as stored: NFC, surrounding blanks removed, 1..MAX_NAME printable characters."""
+    if not isinstance(name, str):
+        raise HistoryInputError("a player's name must be text")
+    text = unicodedata.normalize("NFC", name).strip()
+    if not text:
+        raise HistoryInputError("a player's name must not be empty")
+    if len(text) > MAX_NAME:
+        raise HistoryInputError(f"a player's name has at most {MAX_NAME} characters, got {len(text)}")
+    if any(not c.isprintable() for c in text):
+        raise HistoryInputError("a player's name must not hold control characters")
+    return text
+
+
+def seat_name(seat: int) -> str:
+    """How a seat nobody was picked for is shown: ``Seat 1``, ``Seat 2``, … (it is no player:
+    it has no personal bests and is not offered on the touchscreen)."""
+    return f"Seat {seat + 1}"
+
+
+def one_line(text: str, limit: int = 240) -> str:
+    """``text`` as one printable line (control characters escaped), at most ``limit`` characters:
+    a message may quote what a file holds."""
+    out = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return out if len(out) <= limit else out[: limit - 1] + "…"
+
+
+def record_digest(record: dict[str, Any]) -> str:
+    """SHA-256 of the record's canonical JSON (sorted keys, no blanks): the same game, the same digest."""
+    text = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def record_names(value: Any, seats: int) -> tuple[str | None, ...]:
+    """A record's ``names``: one per seat, a name or null (HistoryInputError otherwise)."""
+    if not isinstance(value, list) or len(value) != seats:
+        raise HistoryInputError(f"the record's names must be a list of {seats} (a name or null per seat)")
+    names = tuple(None if n is None else clean_name(n) for n in value)
+    named = [n for n in names if n is not None]
+    if len(set(named)) != len(named):
+        raise HistoryInputError("the record's names give one name to two seats")
+    return names
+
+
+_SEAT_LABEL = re.compile(r"Seat \d+")
+"""A companion's pad label for a seat (``Seat 2``): not a person's name."""
+
+
+def named(names: Sequence[str], labels: Collection[str] = ()) -> bool:
+    """Names people gave (a bot game's names, a pad typed by hand), not the companion's seat
+    labels: ``Seat N``, or a name whose last word is one of the game's ``labels``."""
+    try:
+        return (all(clean_name(n).split()[-1] not in labels and not _SEAT_LABEL.fullmatch(clean_name(n))
+                    for n in names) and len(set(names)) == len(names))
+    except HistoryInputError:
+        return False
