@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from table.companion.session import auto_script
 from table.games.applejack.bots.base import make_bot, play_game
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.files import load_dataset
 from table.games.applejack.rules.game import GameConfig
 from table.games.applejack.rules.record import GameRecord
 from table.games.applejack.rules.scoring import SOLO_GOAL, SOLO_OUTSTANDING
+from table.games.applejack.session import auto_script
 from table.history import (
     FILENAME,
     MAX_NAME,

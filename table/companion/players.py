@@ -31,9 +31,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from table.companion.labels import is_number, listed, seat_label
+from table.companion.labels import is_number, listed
 from table.games.applejack.companion.base import ControllerBase, Mode
 from table.games.applejack.companion.errors import CommandError
+from table.games.applejack.labels import seat_label
 from table.i18n import N_, _
 
 NAME_MAX = 20

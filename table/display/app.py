@@ -136,7 +136,7 @@ class App:
             if line:
                 refused = handle_line(self.ctl, line)
                 if refused:
-                    self.ctl.hint = refused
+                    self.ctl.refusal = refused
                     self.ctl.version += 1
         elif e.key == pygame.K_ESCAPE:
             self.entry = None
@@ -159,11 +159,11 @@ class App:
         if self.coach is not None:
             self.coach.poll(self.ctl)  # starts the job after a tracked game, brings back its results
         now = self.clock()
-        if self.ctl.hint:
+        if self.ctl.refusal:
             if self.hint_since is None:
                 self.hint_since = now
             elif now - self.hint_since >= HINT_SECONDS:
-                self.ctl.hint = ""
+                self.ctl.refusal = ""
                 self.ctl.version += 1
                 self.hint_since = None
         else:
@@ -210,8 +210,7 @@ class App:
     def draw_game_tab(self) -> None:
         """The setup screen's first choice, the game: a tab at the bottom left (touch, key g, or
         the lid's BLIND button go to the next game)."""
-        from table.companion.shell import companion_games
-        from table.games import load_game
+        from table.games import companion_games, load_game
 
         v = self.view
         titles = " · ".join(load_game(k).title for k in companion_games())

@@ -1,6 +1,6 @@
 """What the other games' screens share (Zankapfel, Draft Cider, Waldgärtner): one frame is the
 setup (or the Names page over it), resume, play or result screen of the module's ``mode``, then
-the refusal strip (``hint``) and the storage problem's red bar across the top."""
+the refusal strip (``refusal``) and the storage problem's red bar across the top."""
 
 from __future__ import annotations
 
@@ -28,8 +28,8 @@ class ModuleView(View):
             self.draw_result(surf, ctl)
         else:
             self.draw_play(surf, ctl)
-        if ctl.hint:
-            self.draw_hint(surf, ctl.hint)
+        if ctl.refusal:
+            self.draw_hint(surf, ctl.refusal)
         if ctl.storage_problem:
             rect = pygame.Rect(0, 0, self.w, self.px(30))
             pygame.draw.rect(surf, (120, 20, 20), rect)

@@ -92,10 +92,10 @@ def draw_setup_overlay(v: View, surf: pygame.Surface, ctl: Any) -> bool:
 
 def draw_setup_names(v: View, surf: pygame.Surface, ctl: Any) -> None:
     """Each seat's cell of the setup screen as its name button, and the History button."""
-    from table.companion.labels import start_honey
     from table.display.render import BG, DIM, FG, LIT, PANEL
+    from table.games.applejack.labels import start_honey
     from table.games.applejack.rules.data import SEAT_SYMBOLS
-    from table.i18n.names import seat_name
+    from table.i18n.names import symbol_name
 
     if not _named(ctl):
         return
@@ -111,7 +111,7 @@ def draw_setup_names(v: View, surf: pygame.Surface, ctl: Any) -> None:
         v.seat_badge(surf, seat, c, v.px(14))
         name = ctl.player_name(seat)
         tx, tw = c[0] + v.px(19), r.right - c[0] - v.px(22)
-        label = name if name is not None else seat_name(SEAT_SYMBOLS[seat]) + " ▸"
+        label = name if name is not None else symbol_name(SEAT_SYMBOLS[seat]) + " ▸"
         clip = surf.get_clip()
         surf.set_clip(r)
         v.text(surf, label, 18, (tx, c[1] - v.px(11)), FG if name else DIM, bold=name is not None,
@@ -210,7 +210,7 @@ def draw_keyboard(v: View, surf: pygame.Surface, ctl: Any) -> None:
 def play_title(ctl: Any, seat: int, title: str) -> str:
     """The play screen's title with the seat's player instead of its label (the badge beside it
     shows the seat): ``Ada's turn``."""
-    from table.companion.labels import seat_label
+    from table.games.applejack.labels import seat_label
 
     name = ctl.player_name(seat) if _named(ctl) else None
     return title if name is None else title.replace(seat_label(seat), name, 1)
@@ -247,8 +247,8 @@ def draw_pad_names(v: View, surf: pygame.Surface, ctl: Any) -> None:
 def draw_result_names(v: View, surf: pygame.Surface, ctl: Any) -> None:
     """The result's column heads with the players' names, and the QR code button (top left
     cell) when the finished game is in the history."""
-    from table.companion.labels import seat_label
     from table.display.render import BG, FG, LIT, PANEL
+    from table.games.applejack.labels import seat_label
 
     if not _named(ctl):
         return

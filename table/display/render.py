@@ -23,15 +23,16 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 import pygame.freetype
 
-from table.companion.labels import both, seat_label, solo_words, start_honey
+from table.companion.labels import both
 from table.display import coach_view, players_view, teach_view
 from table.games.applejack.companion.api import PAD_TOTAL_LOOKING, SEAT_COLOURS, STEPS, Controller, campaign_middle
+from table.games.applejack.labels import seat_label, solo_words, start_honey
 from table.games.applejack.rules.data import SEAT_SYMBOLS
 from table.games.applejack.rules.phase import Phase
 from table.games.applejack.rules.scoring import SOLO_GOAL, SOLO_OUTSTANDING
 from table.games.applejack.rules.walk import FINAL_PIPS
 from table.i18n import LANGUAGE_NAMES, N_, _, current_language, ngettext
-from table.i18n.names import mark_name, seat_name, variety_name
+from table.i18n.names import mark_name, symbol_name, variety_name
 
 if TYPE_CHECKING:
     from table.games.applejack.rules.track import Track
@@ -551,7 +552,7 @@ class View:
         for seat in range(s.players):
             c = (lab_w + seat * (bw + self.px(10)) + self.px(18), y + self.px(28))
             self.seat_badge(surf, seat, c, self.px(17))
-            self.text(surf, seat_name(SEAT_SYMBOLS[seat]), 18, (c[0] + self.px(22), c[1] - self.px(11)),
+            self.text(surf, symbol_name(SEAT_SYMBOLS[seat]), 18, (c[0] + self.px(22), c[1] - self.px(11)),
                       anchor="midleft", max_w=bw - self.px(32))
             self.text(surf, _("{n} honey").format(n=honey[seat]), 18, (c[0] + self.px(22), c[1] + self.px(11)), LIT,
                       anchor="midleft", bold=True, max_w=bw - self.px(32))

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from table.companion.session import auto_script
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.companion.hints import Hint, hint_of
 from table.games.applejack.rules.data import DataSet
+from table.games.applejack.session import auto_script
 
 NAMES = ("setup", "resume", "play", "harvest", "refill", "stock", "middle", "correct", "pad", "result",
          "setup-tracked", "tracked-draw", "tracked-hint", "tracked-place",

@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from table.companion.session import auto_script
 from table.games.applejack.bots.base import play_game, seat_seed
 from table.games.applejack.bots.fair_target import (
     Draws,
@@ -24,6 +23,7 @@ from table.games.applejack.files import load_dataset
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.game import GameConfig, GameState
 from table.games.applejack.rules.record import GameRecord
+from table.games.applejack.session import auto_script
 
 DATA = load_dataset()
 QUICK = {"candidates": 3, "samples": 2, "horizon": 1, "endgame": 0}

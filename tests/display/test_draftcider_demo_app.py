@@ -11,6 +11,7 @@ import pytest
 from table.companion.ports import RecordingIndicators
 from table.companion.session import open_session
 from table.display.app import App
+from table.games import games
 from table.games.applejack.files import load_dataset
 from table.games.draftcider.companion import DraftCiderCompanion
 from table.games.draftcider.demo import DONE, PLAY, DraftCiderDemoScreen, draftcider_steps
@@ -75,7 +76,7 @@ def test_keys_touch_and_the_lid_in_the_app(tmp_path):
 
 
 def test_the_shells_game_tab_reaches_draftcider(tmp_path):
-    ctl, journal = open_session(load_dataset(), tmp_path)
+    ctl, journal = open_session(load_dataset(), tmp_path, games=games())
     try:
         app = App(ctl, pygame.Surface((800, 480)), clock=lambda: 0.0)
         while ctl.game != "draftcider":

@@ -24,6 +24,7 @@ from table.display.render import (
     missing_glyphs,
 )
 from table.display.samples import sample
+from table.games import companion_games, games
 from table.games.applejack.bots.demo import demo_steps
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.files import load_dataset
@@ -246,9 +247,8 @@ def test_key_l_on_a_setup_screen_presses_language():
 
 def test_every_games_setup_screen_gets_a_language_button(tmp_path):
     from table.companion.session import open_session
-    from table.companion.shell import companion_games
 
-    shell, journal = open_session(DATA, tmp_path)
+    shell, journal = open_session(DATA, tmp_path, games=games())
     try:
         app = App(shell, pygame.Surface((480, 320)))
         seen = {}

@@ -14,11 +14,11 @@ import pytest
 import segno
 
 from table.companion.players import ROWS_PER_PAGE
-from table.companion.session import auto_script
 from table.display.players_view import QR_DARK, QR_LIGHT, draw_qr, qr_edges
 from table.display.render import View
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.files import load_dataset
+from table.games.applejack.session import auto_script
 from table.history import History, HistoryBook, record_finished
 from table.statsexport import payload, qr_matrix
 

@@ -19,7 +19,12 @@ GAME = GameDef(
     parts={
         "rules": "table.games.applejack.rules",
         "companion": "table.games.applejack.companion.api:make_companion",
-        "text": "table.companion.text",
+        "text": "table.games.applejack.text",
+        "resume": "table.games.applejack.session:offer_unfinished",
+        "data_digest": "table.games.applejack.rules.data:data_digest",
+        "table_script": "table.games.applejack.session:table_script",
+        "die_sensor": "table.games.applejack.session:die_sensor_on",
+        "load_data": "table.games.applejack.files:load_dataset",
         "view": "table.display.render:View",
         "keys": "table.games.applejack.keys:applejack_key",
         "make_bot": "table.games.applejack.bots.base:make_bot",

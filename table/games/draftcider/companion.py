@@ -48,7 +48,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from table.companion.labels import listed
+from table.companion.labels import listed, seat_name
 from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.players import names_dict, names_of
@@ -92,11 +92,6 @@ COLOUR_NAMES: dict[str, str] = {"green": N_("green"), "gold": N_("gold"), "red":
 BATCH_NAMES: tuple[str, ...] = (N_("Monochrome"), N_("Apples of a Feather"), N_("Special Colour Tree"), N_("Unlucky"),
                                 N_("Fortepiano Height"), N_("Sweet Couple"), N_("Steady Height"), N_("Bad"))
 """The engine's ``BATCH_TITLES`` marked for the catalogues (``tests/i18n`` checks they agree)."""
-
-
-def seat_name(seat: int) -> str:
-    """``Seat 2`` (0-based ``seat``), in the current language."""
-    return _("Seat {n}").format(n=seat + 1)
 
 
 def colour_name(colour: str) -> str:
@@ -373,7 +368,7 @@ class DraftCiderCompanion(TableModule):
         self.setup = DSetup()
         self.cmds: list[str] = []
         self.version = 0
-        self.hint = ""
+        self.refusal = ""
         self.storage_problem = ""
         self.log: list[str] = []
         self._said = 0

@@ -54,7 +54,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from table.companion.labels import both, listed
+from table.companion.labels import both, listed, seat_name
 from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.players import names_dict, names_of
@@ -76,11 +76,6 @@ PHASES = PHASE_NAMES
 says one in the table's language)."""
 CHANCE_STAGES = ("draw", "reveal", "bdraw", "sdeal")
 CHOOSE_STAGES = ("bchoose", "achoose", "schoose")
-
-
-def seat_name(seat: int) -> str:
-    """``Seat 3`` (0-based ``seat``) in the table's language."""
-    return _("Seat {n}").format(n=seat + 1)
 
 
 def _num(text: str, digits: int = 3) -> bool:
@@ -233,7 +228,7 @@ class WaldgaertnerCompanion(TableModule):
         self.marks: list[tuple[int, int, CardSet]] = []
         """Per command: the engine's history length and event count before it (undo goes back to it)."""
         self.version = 0
-        self.hint = ""
+        self.refusal = ""
         self.storage_problem = ""
         self.log: list[str] = []
         self._said = 0

@@ -42,6 +42,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from table.companion.labels import seat_name
 from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.players import names_dict, names_of
@@ -71,11 +72,6 @@ STATUS_NAMES: dict[str, str] = {"bought": N_("bought"), "laid": N_("laid"), "pas
 """``seat_status``'s words (a revealed kind is a :data:`KIND_NAMES` word)."""
 END_REASONS: dict[str, str] = {"finish reached": N_("finish reached"), "orchard harvested": N_("orchard harvested")}
 """The engine's end reasons (a record field) as the screen says them."""
-
-
-def seat_name(seat: int) -> str:
-    """``Seat 2`` (0-based ``seat``), in the current language."""
-    return _("Seat {n}").format(n=seat + 1)
 
 
 def seat_word(seat: int) -> str:
@@ -596,7 +592,7 @@ class ZankapfelCompanion(TableModule):
         self.b: Build | None = None
         self.cursor = 12  # the grid cursor (keys): a square 0..24
         self.version = 0
-        self.hint = ""
+        self.refusal = ""
         self.storage_problem = ""
         self.log: list[str] = []
         self._said = 0

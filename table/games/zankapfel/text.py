@@ -25,9 +25,9 @@ buys, UNDO undoes.
 
 from __future__ import annotations
 
-from table.companion.labels import listed
+from table.companion.labels import listed, seat_name
 from table.engine.errors import ActionParseError, IllegalActionError
-from table.games.zankapfel.companion import CommandError, ZankapfelCompanion, kind_name, seat_name, status_name
+from table.games.zankapfel.companion import CommandError, ZankapfelCompanion, kind_name, status_name
 from table.games.zankapfel.rules import actions as A
 from table.i18n import _
 
@@ -107,16 +107,16 @@ def handle_line(ctl: ZankapfelCompanion, line: str) -> str | None:
         return None
     if ctl.mode == "setup" and len(word) == 1 and word.isascii() and word.isdigit():
         ok = ctl.press(f"trough{word}")
-        return None if ok else (ctl.hint or _("{word}: nothing to do now").format(word=word))
+        return None if ok else (ctl.refusal or _("{word}: nothing to do now").format(word=word))
     if ctl.mode != "play":
         if word in WORDS:
             ok = ctl.press(WORDS[word])
-            return None if ok else (ctl.hint or _("{word}: nothing to do now").format(word=word or "confirm"))
+            return None if ok else (ctl.refusal or _("{word}: nothing to do now").format(word=word or "confirm"))
     else:
         st = ctl.stage()
         if word in WORDS:
             ok = ctl.press(WORDS[word])
-            return None if ok else (ctl.hint or _("{word}: nothing to do now").format(word=word or "confirm"))
+            return None if ok else (ctl.refusal or _("{word}: nothing to do now").format(word=word or "confirm"))
         if st == "bid" and word == "b":
             word = "buy"
         if st == "bid" and word == "p":

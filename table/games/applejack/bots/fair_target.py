@@ -44,8 +44,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from table.companion.labels import solo_words
 from table.engine.errors import IllegalActionError, RecordError
+from table.games.applejack.labels import solo_words
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.data import DataSet
 from table.games.applejack.rules.game import CHANCE, SELECT, GameState

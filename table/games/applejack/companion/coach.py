@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TextIO
 
-from table.companion.labels import seat_label
+from table.games.applejack.labels import seat_label
 from table.games.applejack.rules.scoring import SOLO_GOAL, SOLO_OUTSTANDING
 from table.i18n import _, current_language
 

@@ -125,16 +125,6 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
         self.log: list[str] = []  # every announcement / turn line, for the text view and speech
         self._said = 0
 
-    @property
-    def hint(self) -> str:
-        """The last refusal (the shell's name for :attr:`refusal`; the bot's hints are
-        :attr:`advice`, see :mod:`table.games.applejack.companion.hints`)."""
-        return self.refusal
-
-    @hint.setter
-    def hint(self, text: str) -> None:
-        self.refusal = text
-
     def _changed(self) -> None:
         self.version += 1
 

@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from table.companion.labels import seat_label
 from table.games.applejack.bots import make_bot
+from table.games.applejack.labels import seat_label
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.game import GameState
 from table.games.applejack.rules.hexgrid import DIRECTION_NAMES, mask_edges

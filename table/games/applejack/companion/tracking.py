@@ -4,12 +4,12 @@ hinted seats (asked for here, computed by the front end, never journalled)."""
 
 from __future__ import annotations
 
-from table.companion.labels import seat_label
 from table.games.applejack.companion.announcements import announcements_for
 from table.games.applejack.companion.base import ControllerBase, Mode
 from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.hints import Hint, HintRequest, hint_seed, position_key, still_valid
 from table.games.applejack.companion.tracked import step_lines
+from table.games.applejack.labels import seat_label
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.game import PAY, SELECT
 from table.i18n import N_, _
