@@ -72,8 +72,8 @@ class TableModule(NamedSeats):
     def sensor_status(self, state: str) -> None:
         """No die sensor in these games."""
 
-    def give_hint(self, hint: Any) -> bool:
-        """No bot hints at the table for these games."""
+    def give_advice(self, advice: Any) -> bool:
+        """No bot advice at the table for these games."""
         return False
 
     def hint_request(self) -> None:

@@ -71,7 +71,7 @@ def feed(ctl: Any, item: Any) -> bool:
     """One hardware event into the controller (duck-typed on the event's fields), or a bot's advice
     computed off the UI thread (an item with ``advice``: Applejack's ``HintReady``)."""
     if hasattr(item, "advice"):
-        return bool(ctl.give_hint(item.advice))
+        return bool(ctl.give_advice(item.advice))
     button = getattr(item, "button", None)
     if isinstance(button, str):
         return bool(ctl.press(button))

@@ -20,7 +20,10 @@ from typing import Any
 
 from table.companion.gamedef import GameDef
 from table.companion.journal import Journal, JournalDamaged
+from table.companion.language import save_language
+from table.companion.players import attach_book  # names and history from state_dir (companion/players.py)
 from table.companion.protocol import CommandError
+from table.companion.shell import Shell
 from table.companion.statedir import is_damage
 
 log = logging.getLogger("applejack.session")
@@ -92,10 +95,6 @@ def open_session(data: Any, state_dir: Path, *, games: Sequence[GameDef], resume
         if kind == "game" and isinstance(payload, dict):
             payload = {**payload, "game": ctl.game}
         journal.hook(kind, payload)
-
-    from table.companion.language import save_language
-    from table.companion.players import attach_book  # names and history from state_dir (companion/players.py)
-    from table.companion.shell import Shell
 
     ctl = Shell(attach_book(make_companion(by_key[game], data, on_command=hook, rng=rng), state_dir),
                 lambda key: attach_book(make_companion(by_key[key], data, on_command=hook, rng=rng), state_dir),

@@ -106,7 +106,7 @@ def sample(data: DataSet, name: str) -> Controller:
     if name in ("tracked-hint", "tracked-place"):
         ctl = _tracked(data, None)
         hint = _fixed_hint(ctl, ("take 2:96", "buy", "place 2/1"))
-        ctl.give_hint(hint)
+        ctl.give_advice(hint)
         if name == "tracked-place":
             for cmd in hint.commands[:2]:  # took the tile and paid as hinted: the placement is next
                 ctl.do(f"game {cmd}")

@@ -148,20 +148,20 @@ def _setup_text(ctl: Controller) -> str:
                                                                 honey=ctl.starting_honey_text())
 
 
-def serve_hint(ctl: Controller, failed: set[str] | None = None) -> bool:
+def serve_advice(ctl: Controller, failed: set[str] | None = None) -> bool:
     """Compute a wanted hint at once (the terminal can wait for it); returns whether one was given.
     ``failed`` remembers positions whose hint raised, so they are not tried again and again."""
     request = ctl.hint_request()
     if request is None or (failed is not None and request.key in failed):
         return False
     try:
-        hint = compute_hint(request)
+        advice = compute_hint(request)
     except Exception as exc:  # advice only: a failing bot must not end the game
         if failed is not None:
             failed.add(request.key)
         ctl.log.append(_("(no hint: {error})").format(error=repr(exc)))
         return False
-    return ctl.give_hint(hint)
+    return ctl.give_advice(advice)
 
 
 def help_keys() -> str:
@@ -235,7 +235,7 @@ class Attendant:
         self.failed: set[str] = set()
 
     def poll(self, ctl: Any) -> None:
-        serve_hint(ctl, self.failed)
+        serve_advice(ctl, self.failed)
         self.coach.poll(ctl)
 
     def command(self, ctl: Any, line: str) -> bool:

@@ -35,9 +35,8 @@ light where the entered card may legally go. CONFIRM goes on, UNDO undoes.
 from __future__ import annotations
 
 from table.companion.labels import listed, seat_name
-from table.engine.errors import ActionParseError, IllegalActionError
+from table.engine.errors import TableError
 from table.games.draftcider.companion import (
-    CommandError,
     DraftCiderCompanion,
     batch_key,
     batch_note,
@@ -124,6 +123,6 @@ def handle_line(ctl: DraftCiderCompanion, line: str) -> str | None:
         return f"{word}: {ctl.ask()}"
     try:
         ctl.do(word)
-    except (CommandError, IllegalActionError, ActionParseError, ValueError) as exc:
+    except TableError as exc:
         return str(exc)
     return None

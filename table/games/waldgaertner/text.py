@@ -6,8 +6,8 @@ table's language — the command words themselves are never translated.
 from __future__ import annotations
 
 from table.companion.labels import seat_name
-from table.engine.errors import ActionParseError, IllegalActionError
-from table.games.waldgaertner.companion import CommandError, WaldgaertnerCompanion, card_label
+from table.engine.errors import TableError
+from table.games.waldgaertner.companion import WaldgaertnerCompanion, card_label
 from table.i18n import N_, _
 
 _KEYS = 28
@@ -127,6 +127,6 @@ def handle_line(ctl: WaldgaertnerCompanion, line: str) -> str | None:
         return None if ok else (ctl.refusal or _("{key}: nothing to do now").format(key=word or "confirm"))
     try:
         ctl.do(word)
-    except (CommandError, IllegalActionError, ActionParseError, ValueError) as exc:
+    except TableError as exc:
         return str(exc)
     return None

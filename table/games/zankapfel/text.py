@@ -26,8 +26,8 @@ buys, UNDO undoes.
 from __future__ import annotations
 
 from table.companion.labels import listed, seat_name
-from table.engine.errors import ActionParseError, IllegalActionError
-from table.games.zankapfel.companion import CommandError, ZankapfelCompanion, kind_name, status_name
+from table.engine.errors import TableError
+from table.games.zankapfel.companion import ZankapfelCompanion, kind_name, status_name
 from table.games.zankapfel.rules import actions as A
 from table.i18n import _
 
@@ -123,6 +123,6 @@ def handle_line(ctl: ZankapfelCompanion, line: str) -> str | None:
             word = "pass"
     try:
         ctl.do(word)
-    except (CommandError, IllegalActionError, ActionParseError, ValueError) as exc:
+    except TableError as exc:
         return str(exc)
     return None

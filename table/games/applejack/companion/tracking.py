@@ -121,17 +121,18 @@ class TrackingJob(ControllerBase):
             return None
         return HintRequest(key, hint_seed(key), seat, tuple(st.history), st.clone())
 
-    def give_hint(self, hint: Hint | None) -> bool:
-        """A computed hint; shown only if the table still stands where it was asked (else dropped)."""
-        if hint is None or self.tracked is None:
+    def give_advice(self, advice: Hint | None) -> bool:
+        """The bot's computed advice (a hint asked for); shown only if the table still stands where it
+        was asked (else dropped)."""
+        if advice is None or self.tracked is None:
             return False
         try:
             _seat, key = self._hint_position()
         except CommandError:
             return False
-        if hint.key != key:
+        if advice.key != key:
             return False  # stale: asked for a position the table has left
-        self.advice = hint
-        self._say(hint.text)
+        self.advice = advice
+        self._say(advice.text)
         self._changed()
         return True
