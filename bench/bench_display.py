@@ -49,8 +49,8 @@ def cpu_per_frame(frames: int) -> dict[str, float]:
             app.draw_if_changed()
         out[name] = (time.process_time() - t0) / frames * 1000
     # a game being played: every press changes the screen (new counts, announcements)
-    from table.companion.session import auto_script
     from table.games.applejack.companion.api import Controller, Setup
+    from table.games.applejack.session import auto_script
 
     script = auto_script(data, Setup(4, cottage=True), seed=9)
     ctl = Controller(data)
@@ -75,9 +75,9 @@ def first_frame_and_rss() -> tuple[float, float, float]:
                         "--screenshot", str(shot)], cwd=ROOT, check=True)
         first = time.perf_counter() - t0
         script = Path(tmp) / "game.txt"
-        from table.companion.session import auto_script
         from table.games.applejack.companion.api import Setup
         from table.games.applejack.files import load_dataset
+        from table.games.applejack.session import auto_script
 
         script.write_text("\n".join(auto_script(load_dataset(), Setup(4, cottage=True), seed=9)) + "\n")
         before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss

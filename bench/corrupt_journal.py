@@ -44,9 +44,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from table.companion.journal import Journal  # noqa: E402
-from table.companion.session import auto_script, open_session  # noqa: E402
+from table.companion.session import open_session  # noqa: E402
+from table.games import games  # noqa: E402
 from table.games.applejack.companion.api import Setup  # noqa: E402
 from table.games.applejack.files import load_dataset  # noqa: E402
+from table.games.applejack.session import auto_script  # noqa: E402
 
 SETUPS = (Setup(2), Setup(1), Setup(3, cottage=True), Setup(4))
 KINDS = ("scribble", "garbage-page", "zero-page", "truncate", "wal-scribble", "wal-truncate",
@@ -58,7 +60,7 @@ def build(data: Any, state: Path, rng: random.Random) -> tuple[list[str] | None,
     """A state dir with finished games and one in progress: (its committed steps, record files, WAL left)."""
     for _ in range(rng.randint(0, 2)):
         setup = rng.choice(SETUPS)
-        ctl, j = open_session(data, state, resume="no")
+        ctl, j = open_session(data, state, games=games(), resume="no")
         ctl.setup = setup
         for cmd in auto_script(data, setup, rng.randrange(1 << 30)):
             ctl.do(cmd)
@@ -70,7 +72,7 @@ def build(data: Any, state: Path, rng: random.Random) -> tuple[list[str] | None,
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child plays, then dies as in a power cut or closes cleanly
         try:
-            ctl, j = open_session(data, state, resume="no")
+            ctl, j = open_session(data, state, games=games(), resume="no")
             ctl.setup = setup
             for cmd in script[:upto + 1]:
                 ctl.do(cmd)

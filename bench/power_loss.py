@@ -1,4 +1,4 @@
-"""Power-loss drill with 1,000 kill points (on demand): see table/companion/powerloss.py.
+"""Power-loss drill with 1,000 kill points (on demand): see table/games/applejack/powerloss.py.
 
     .venv/bin/python bench/power_loss.py [--kills 1000] [--seed 7]
 """
@@ -10,7 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from table.companion.powerloss import main
+from table.games.applejack.powerloss import main
 
 if __name__ == "__main__":
     args = sys.argv[1:]

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from table.cli import main
+from table.games import games
 from table.games.applejack.files import load_dataset
 from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.game import new_game, play_random
@@ -183,12 +184,13 @@ def test_score_pad_bounds(tmp_path, capsys, pad, needle):
 
 def companion_record(tmp_path, players):
     """A real finished record of the table companion (controller + journal)."""
-    from table.companion.session import auto_script, open_session
+    from table.companion.session import open_session
     from table.games.applejack.companion.api import Setup
+    from table.games.applejack.session import auto_script
 
     data = load_dataset()
     setup = Setup(players, cottage=True)
-    ctl, journal = open_session(data, tmp_path / "state")
+    ctl, journal = open_session(data, tmp_path / "state", games=games())
     ctl.setup = setup
     for cmd in auto_script(data, setup, seed=4):
         ctl.do(cmd)

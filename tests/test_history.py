@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from table.commands.history import import_records
-from table.companion.session import auto_script
 from table.games import games
 from table.games.applejack.bots.base import make_bot, play_game
 from table.games.applejack.companion.api import Controller, Setup
@@ -20,6 +19,7 @@ from table.games.applejack.record_reader import solo_mark
 from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.record import GameRecord
 from table.games.applejack.rules.scoring import SOLO_GOAL, SOLO_OUTSTANDING
+from table.games.applejack.session import auto_script
 from table.history.finish import record_finished
 from table.history.readers import Readers
 from table.history.store import SCHEMA_VERSION, History

@@ -17,6 +17,7 @@ from typing import Any
 
 from table.commands.inputs import pace_seconds, pin_choice, window_size
 from table.display.power import add_arguments as add_screen_arguments
+from table.games import DEFAULT_GAME, UnknownGameError, companion_games, games, load_game
 
 log = logging.getLogger("applejack.play")
 
@@ -28,8 +29,8 @@ def _env_flag(name: str) -> bool:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--game", type=_game_arg, default="applejack", metavar="KEY",
-                   help="the game at the table: applejack (default), zankapfel, draftcider or waldgaertner (see "
+    p.add_argument("--game", type=_game_arg, default=DEFAULT_GAME, metavar="KEY",
+                   help=f"the game at the table: {_companion_keys()} (default {DEFAULT_GAME}; see "
                         "`applejack-table games`); an unfinished game in the journal is offered first, whichever "
                         "game it is")
     p.add_argument("--text", action="store_true", help="terminal mode (no display)")
@@ -75,9 +76,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--help-keys", action="store_true", help="list the keys and commands, then exit")
 
 
-def _game_arg(text: str) -> str:
-    from table.games import UnknownGameError, load_game
+def _companion_keys() -> str:
+    return ", ".join(companion_games())
 
+
+def _game_arg(text: str) -> str:
     try:
         info = load_game(text)
     except UnknownGameError as exc:
@@ -141,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
         i18n.set_language(args.language or i18n.language_from_env())
         from table.companion import text
 
-        print(text.help_keys(getattr(args, "game", "applejack")))
+        print(text.help_keys(load_game(args.game)))
         return 0
     from table.display.handover import IDLE
 
@@ -150,27 +153,37 @@ def run(args: argparse.Namespace) -> int:
         code = _run_once(args)
         if code != IDLE:
             return code
-        from table.commands.demo import EXIT_PLAY, run_idle_demo
+        from table.commands.attract import run_idle_demo  # the screen demo (pygame) only when left alone
+        from table.display.handover import EXIT_PLAY
 
         code = run_idle_demo(args)
         if code != EXIT_PLAY:
             return code
 
 
-def _run_once(args: argparse.Namespace) -> int:
+def _read_inputs(args: argparse.Namespace) -> tuple[list[str] | None, int]:
+    """The script's lines (None without ``--script``) and 0, or None and the exit status after one
+    line: bad input files are found before the journal is opened or a pin is touched."""
     from table.commands.inputs import InputError, check_writable, read_script
-    from table.companion.session import open_session
-    from table.companion.statedir import AlreadyRunning, StateDirRefused
-    from table.games.applejack.files import load_dataset
 
-    try:  # bad input files are found before the journal is opened or a pin is touched
+    try:
         script = read_script(args.script) if args.script is not None else None
         if args.screenshot is not None:
             check_writable(args.screenshot, "--screenshot")
     except InputError as exc:
         print(f"applejack-table play: {exc}", file=sys.stderr)
-        return 2
-    data = load_dataset()
+        return None, 2
+    return script, 0
+
+
+def _run_once(args: argparse.Namespace) -> int:
+    from table.companion.session import open_session
+    from table.companion.statedir import AlreadyRunning, StateDirRefused
+
+    script, code = _read_inputs(args)
+    if code:
+        return code
+    data = load_game(DEFAULT_GAME).part("load_data")()  # the data set of the games that read one
     try:
         state_dir = _state_dir(args)
         from table.companion.language import starting_language
@@ -179,7 +192,7 @@ def _run_once(args: argparse.Namespace) -> int:
         if not getattr(args, "language_set", False):  # once: back from the idle demo, the table's choice holds
             set_language(starting_language(state_dir, getattr(args, "language", None)))
             args.language_set = True
-        ctl, journal = open_session(data, state_dir, resume=args.resume, game=getattr(args, "game", "applejack"))
+        ctl, journal = open_session(data, state_dir, games=games(), resume=args.resume, game=args.game)
     except StateDirRefused as exc:
         print(f"applejack-table play: {exc}", file=sys.stderr)
         return 2
@@ -194,10 +207,8 @@ def _run_once(args: argparse.Namespace) -> int:
         return 2
     if journal.problem:
         log.warning("%s", journal.problem)
-    if args.die != "off" and ctl.mode == "setup" and ctl.game == "applejack":
-        from dataclasses import replace
-
-        ctl.setup = replace(ctl.setup, sensor=True)
+    if args.die != "off" and ctl.mode == "setup" and ctl.definition.has_part("die_sensor"):
+        ctl.definition.part("die_sensor")(ctl)  # its setup screen starts with the die sensor on
     speaker = None
     if args.speak:
         from table.companion.speech import Speaker
@@ -207,29 +218,7 @@ def _run_once(args: argparse.Namespace) -> int:
 
     hw = make_hardware(args.pins, args.die)
     try:
-        lines = script
-        if args.demo is not None:
-            if ctl.mode == "resume":
-                ctl.do("discard")  # a demonstration starts a new game (in its own corner of the state dir)
-                if ctl.mode == "resume":
-                    ctl.do("discard")  # Zankapfel asks twice, as its resume screen does
-            if ctl.game == "zankapfel":
-                from table.games.zankapfel.script import table_script
-
-                lines = table_script(4, args.demo)[0]
-            elif ctl.game == "draftcider":
-                from table.games.draftcider.script import table_script as draftcider_script
-
-                lines = draftcider_script(4, args.demo)[0]
-            elif ctl.game == "waldgaertner":
-                from table.games.waldgaertner.script import table_script as wg_script
-
-                lines = wg_script(4, args.demo)[0]
-            else:
-                from table.companion.session import auto_script
-                from table.games.applejack.companion.api import Setup
-
-                lines = ["setup players=2 cottage=on", *auto_script(data, Setup(2, cottage=True), args.demo)]
+        lines = script if args.demo is None else _demo_script(ctl, args.demo)
         follow = hw.follow
 
         def follow_and_retry(c: Any) -> None:  # every frame / line: writes that wait are tried again
@@ -240,8 +229,7 @@ def _run_once(args: argparse.Namespace) -> int:
         if text_mode:
             code = _run_text(ctl, args, lines, speaker, hw)
         else:
-            from table.display.app import DisplayUnavailable, run_app
-            from table.games import games
+            from table.display.app import DisplayUnavailable, run_app  # deferred: pygame
 
             try:
                 code = run_app(ctl, args, games=games(), script=lines or [], speaker=speaker, hardware=hw)
@@ -259,6 +247,18 @@ def _run_once(args: argparse.Namespace) -> int:
     finally:
         hw.close()
         journal.close()
+
+
+def _demo_script(ctl: Any, seed: int) -> list[str]:
+    """``play --demo SEED``: a new game (an unfinished one is discarded: the demonstration has its
+    own corner of the state dir) and the game's whole seeded game as the script (4 seats where the
+    game takes them)."""
+    if ctl.mode == "resume":
+        ctl.do("discard")
+        if ctl.mode == "resume":
+            ctl.do("discard")  # Zankapfel asks twice, as its resume screen does
+    lines: list[str] = ctl.definition.part("table_script")(4, seed)[0]
+    return lines
 
 
 def _run_text(ctl: Any, args: argparse.Namespace, lines: list[str] | None, speaker: Any, hw: Any) -> int:

@@ -14,13 +14,15 @@ import argparse
 import sys
 from typing import Any
 
+from table.games import DEFAULT_GAME, game_for_format, game_keys, load_game
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("record", help="a game record (JSON: a full game, applejack-record/1, "
                    "or a table companion's track game, applejack-track/1)")
     p.add_argument("--json", action="store_true", help="print the events as JSON lines")
     p.add_argument("--data", metavar="DIR", help="data set directory (default: the one shipped)")
-    p.add_argument("--game", choices=("applejack", "zankapfel", "draftcider", "waldgaertner"), default=None,
+    p.add_argument("--game", choices=game_keys(), default=None,
                    help="the record's game (default: read from its format; a zankapfel-record/1 is Zankapfel's, "
                         "also the table companion's finished Zankapfel games)")
 
@@ -48,11 +50,9 @@ def run(args: argparse.Namespace) -> int:
     except InputError as exc:
         return _fail(str(exc))
     fmt = doc.get("format") if isinstance(doc, dict) else None
-    from table.games import DEFAULT_GAME, game_for_format
-
     by_format = game_for_format(fmt) if isinstance(fmt, str) else None
     game = getattr(args, "game", None) or (by_format.key if by_format is not None else DEFAULT_GAME)
-    if game != "applejack":
+    if not load_game(game).has_part("load_data"):  # a game without a data set replays through its rules
         return _other_game(game, doc, name, args.json)
     try:
         data = load_dataset(args.data)
@@ -79,8 +79,6 @@ def _other_game(game: str, doc: Any, name: str, as_json: bool) -> int:
     import json
 
     from table.engine.errors import EngineError
-    from table.games import load_game
-
     replay = load_game(game).part("rules").replay
     try:
         state = replay(doc)

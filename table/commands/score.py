@@ -12,14 +12,17 @@ import argparse
 import json
 import sys
 
+from table.games import DEFAULT_GAME, UnknownGameError, games, load_game
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("pad", help='score pad JSON ("-" for standard input), e.g. '
                    '{"players": [{"name": "Ada", "areas": {"Light green": [5], "4": [6, 2]}, "blossoms": 12, '
                    '"honey": 62}]}, or a finished game record of the table companion (it holds the pad)')
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    p.add_argument("--game", default="applejack", metavar="GAME",
-                   help="applejack (default) or draftcider (its pad: docs/draftcider.md); see `games`")
+    p.add_argument("--game", default=DEFAULT_GAME, metavar="GAME",
+                   help=f"{' or '.join(g.key for g in games() if g.has('score'))} (default {DEFAULT_GAME}; "
+                        "Draft Cider's pad: docs/draftcider.md); see `games`")
     p.add_argument("--data", metavar="DIR", help="data set directory (default: the one shipped)")
 
 
@@ -29,8 +32,6 @@ def _fail(msg: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from table.games import UnknownGameError, load_game
-
     try:
         info = load_game(args.game)
     except UnknownGameError as exc:

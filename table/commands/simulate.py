@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from table.games import GameDef
+from table.games import DEFAULT_GAME, GameDef, UnknownGameError, game_keys, load_game
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", default="applejack", metavar="GAME",
-                        help="applejack (default), zankapfel, draftcider or waldgaertner (see `games`)")
+    parser.add_argument("--game", default=DEFAULT_GAME, metavar="GAME",
+                        help=f"{', '.join(game_keys())} (default {DEFAULT_GAME}; see `games`)")
     parser.add_argument("--players", type=int, default=None,
                         help="seats per game (default 2; Zankapfel 3); the game's range, see `games`")
     parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
@@ -56,8 +54,6 @@ def _other_game(args: argparse.Namespace, info: GameDef, names: list[str]) -> in
 
 
 def run(args: argparse.Namespace) -> int:
-    from table.games import UnknownGameError, load_game
-
     try:
         info = load_game(args.game)
     except UnknownGameError as exc:
@@ -72,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"simulate: {info.title} is for {info.players[0]}-{info.players[-1]} players, not {args.players}",
               file=sys.stderr)
         return 2
-    if info.key != "applejack":
+    if info.has_part("simulate"):  # the game's own seeded bot games (the house's below: Applejack's)
         names = [n.strip() for n in args.bots.split(",") if n.strip()]
         unknown = [n for n in names if n not in info.bots]
         if not names or unknown:

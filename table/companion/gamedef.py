@@ -36,7 +36,25 @@ PARTS = frozenset({
     "check_file",  # check-data for the game's data file: check(path | None) -> list of problems
     "score_pad",   # the score pad command: run(doc, name, as_json) -> exit status
     "read_record",  # the history's reader of a finished record (dict) -> the finished game's rows
+    "resume",      # offer(ctl, journal, game, resume, digest): the game's own resume of a journalled game
+    "data_digest",  # data_digest(data) -> str: the journal's mark of the data set the game reads
+    "table_script",  # table_script(seed) -> command lines: `play --demo`'s whole seeded game
+    "die_sensor",  # die_sensor(ctl): `--die` given, the setup screen starts with the die sensor on
+    "load_data",   # load_data() -> the shipped data set the game reads (handed to every companion)
 })
+
+
+REGISTERED: list[GameDef] = []
+"""The registry's games (``table.games`` fills this list, in its order): the shell's front ends
+find a lone companion module's definition here by its ``game`` (a module not held by a shell)."""
+
+
+def registered(key: str) -> GameDef:
+    """The registered game ``key``; :class:`UnknownGameError` names the known games otherwise."""
+    for g in REGISTERED:
+        if g.key == key:
+            return g
+    raise UnknownGameError(f"unknown game {key!r}; known: {', '.join(g.key for g in REGISTERED)}")
 
 
 class UnknownGameError(TableError):

@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from table.companion.ports import Indicators, PanelIndicators, RecordingIndicators
-from table.games.applejack.companion.api import Controller
 
 log = logging.getLogger("applejack.hardware")
 
@@ -35,9 +34,10 @@ class Hardware:
     sim: Any = None
     _sim_space: int | None = field(default=None, repr=False)
 
-    def follow(self, ctl: Controller) -> None:
-        """With the simulated die: put the die where the rules say it stands now."""
-        if self.sim is None or ctl.track is None:
+    def follow(self, ctl: Any) -> None:
+        """With the simulated die: put the die where the rules say it stands now (a game with a
+        die on a track: Applejack's ``track``; any other game leaves the simulator alone)."""
+        if self.sim is None or getattr(ctl, "track", None) is None:
             return
         space = ctl.t.state.die.space
         if space != self._sim_space:

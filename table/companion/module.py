@@ -2,7 +2,7 @@
 
 Zankapfel's, Draft Cider's and Waldgärtner's modules subclass :class:`TableModule`: resume,
 discard and exact replay of a journal, ``press`` (a button, key or touch mapped by the module's
-``_command_for`` to a command, a refusal kept in ``hint`` until the next key), and the shell's
+``_command_for`` to a command, a refusal kept in ``refusal`` until the next key), and the shell's
 calls those games have no use for (no die sensor, no bot hints).
 
 A module that mixes this in keeps ``mode``, ``setup``, ``log``, ``on_command`` and its own
@@ -42,13 +42,13 @@ class TableModule(NamedSeats):
     resume_refused: str
     discard_armed: bool
     resume_info: str
-    hint: str
+    refusal: str
 
     # --- inputs ---------------------------------------------------------------------------------
     def press(self, button: str) -> bool:
-        """A button, key or touch target; returns whether it did something (a refusal: ``hint``)."""
-        if self.hint:
-            self.hint = ""
+        """A button, key or touch target; returns whether it did something (a refusal: ``refusal``)."""
+        if self.refusal:
+            self.refusal = ""
             self._changed()
         try:
             cmd = self._names_page_press(button) if self.mode == "setup" else None
@@ -62,7 +62,7 @@ class TableModule(NamedSeats):
                 self._changed()
             return True
         except (CommandError, IllegalActionError, ActionParseError) as exc:
-            self.hint = str(exc)
+            self.refusal = str(exc)
             self._changed()
             return False
 
@@ -72,8 +72,8 @@ class TableModule(NamedSeats):
     def sensor_status(self, state: str) -> None:
         """No die sensor in these games."""
 
-    def give_hint(self, hint: Any) -> bool:
-        """No bot hints at the table for these games."""
+    def give_advice(self, advice: Any) -> bool:
+        """No bot advice at the table for these games."""
         return False
 
     def hint_request(self) -> None:

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from table.companion.labels import is_number, listed, seat_label
+from table.companion.labels import is_number, listed
 from table.companion.protocol import CommandError
 from table.engine.errors import TableError
 from table.history.book import HistoryBook
@@ -361,14 +361,14 @@ class PlayersJob(NamedSeats):
 
     def with_name(self, seat: int, label: str | None = None) -> str:
         """``○ Circle (Ada)``: a seat's label with its player's name (the label alone when none)."""
-        label = seat_label(seat) if label is None else label
+        label = self.seat_label(seat) if label is None else label
         name = self.player_name(seat)
         return label if name is None else _("{seat} ({name})").format(seat=label, name=name)
 
     def named_line(self, line: str) -> str:
         """A line that names seats by their labels, with the players' names added."""
         for seat, name in enumerate(self.seat_names()):
-            label = seat_label(seat)
+            label = self.seat_label(seat)
             if name is not None and label in line:
                 line = line.replace(label, self.with_name(seat, label), 1)
         return line

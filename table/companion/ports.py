@@ -3,7 +3,7 @@
 Inputs arrive in one ``queue.Queue`` as the hardware layer's events (``ButtonPress``,
 ``DieReading``, ``SensorStatus`` from ``table.hardware.events``); :func:`feed` hands each to
 the controller. :class:`PanelIndicators` drives a ``table.hardware.panel.Panel``'s LEDs from
-the controller's :class:`~table.games.applejack.companion.LedState`; :class:`RecordingIndicators`
+the controller's :class:`~table.companion.leds.LedState`; :class:`RecordingIndicators`
 is the fake for tests and for running without GPIO.
 """
 
@@ -14,8 +14,6 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from table.companion.leds import LedState
-from table.games.applejack.companion.api import Controller
-from table.games.applejack.companion.hints import HintReady
 
 
 class Indicators(Protocol):
@@ -69,14 +67,14 @@ class PanelIndicators:
             self.panel.close()
 
 
-def feed(ctl: Controller, item: Any) -> bool:
-    """One hardware event into the controller (duck-typed on the event's fields), or a hint
-    computed off the UI thread (:class:`~table.games.applejack.companion.hints.HintReady`)."""
-    if isinstance(item, HintReady):
-        return ctl.give_hint(item.advice)
+def feed(ctl: Any, item: Any) -> bool:
+    """One hardware event into the controller (duck-typed on the event's fields), or a bot's advice
+    computed off the UI thread (an item with ``advice``: Applejack's ``HintReady``)."""
+    if hasattr(item, "advice"):
+        return bool(ctl.give_advice(item.advice))
     button = getattr(item, "button", None)
     if isinstance(button, str):
-        return ctl.press(button)
+        return bool(ctl.press(button))
     space = getattr(item, "space", None)
     if isinstance(space, int):
         ctl.die_reading(space)
@@ -88,7 +86,7 @@ def feed(ctl: Controller, item: Any) -> bool:
     return False
 
 
-def drain(ctl: Controller, q: queue.Queue[Any], on_press: Callable[[], None] | None = None) -> int:
+def drain(ctl: Any, q: queue.Queue[Any], on_press: Callable[[], None] | None = None) -> int:
     """Feed every queued item to ``ctl``; ``on_press`` is called for each button press (someone
     is at the table — die readings and sensor news are not people)."""
     n = 0

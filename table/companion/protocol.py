@@ -10,7 +10,7 @@ Inputs: ``press(button)`` takes a lid button (``trough1`` … ``trough7``, ``con
 ``blind``, ``correct``), a key or a touch target and maps it to a command for the current
 ``mode``; ``do(command)`` applies one command text (what a script line or the journal holds).
 Refusals raise this module's ``CommandError`` (or an engine error) inside ``do``; ``press`` catches them and
-puts the reason in ``hint`` until the next key.
+puts the reason in ``refusal`` until the next key.
 
 Journal: every command that changed the game is reported to ``on_command(kind, payload)``
 after it was applied: ``("game", setup_dict)`` when a game starts, ``("cmd", text)`` per step,
@@ -56,7 +56,7 @@ class GameCompanion(Protocol):
     over from ``setup`` and ``result``); every other mode is the game's own."""
     version: int
     """Bumped on every visible change: front ends redraw only when it moved."""
-    hint: str
+    refusal: str
     """The last refusal, one line; cleared by the next key."""
     storage_problem: str
     """Set by the session when the journal cannot be written (shown on every screen)."""

@@ -20,11 +20,13 @@ is said in the new language, moves ``version`` (the screen redraws) and is hande
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from table import i18n
-from table.games import game_keys, games, load_game
+from table.companion.gamedef import GameDef, UnknownGameError
+from table.companion.protocol import CommandError
+from table.engine.errors import TableError
 from table.i18n import _
 
 LANGUAGE_WORD = "language"
@@ -34,23 +36,37 @@ ShellFactory = Callable[[str], Any]
 """Makes a game's companion module by key (with the session's journal hook wired in)."""
 
 
-def companion_games() -> tuple[str, ...]:
-    """The games with a table companion, in the order of ``table.games``."""
-    return tuple(g.key for g in games() if g.has("companion"))
-
-
 class Shell:
-    """See the module docstring. ``make(key)`` builds a game's module."""
+    """See the module docstring. ``make(key)`` builds a game's module; ``games`` are the games the
+    CLI hands down (the registry's), in the order the setup screen offers them."""
 
-    _OWN = frozenset({"current", "make", "_base", "on_language"})
+    _OWN = frozenset({"current", "make", "_base", "on_language", "games"})
+    games: tuple[GameDef, ...]
 
-    def __init__(self, current: Any, make: ShellFactory, *,
+    def __init__(self, current: Any, make: ShellFactory, *, games: Sequence[GameDef],
                  on_language: Callable[[str], object] | None = None) -> None:
         """``on_language(code)``: called after the language was changed here (to keep the choice)."""
         object.__setattr__(self, "current", current)
         object.__setattr__(self, "make", make)
         object.__setattr__(self, "_base", 0)
         object.__setattr__(self, "on_language", on_language)
+        object.__setattr__(self, "games", tuple(games))
+
+    @property
+    def definition(self) -> GameDef:
+        """The definition of the game on the table (its text part, view, key map …)."""
+        return self.game_def(self.current.game)
+
+    def game_def(self, key: str) -> GameDef:
+        """One of the shell's games by key; UnknownGameError names the games otherwise."""
+        for g in self.games:
+            if g.key == key:
+                return g
+        raise UnknownGameError(f"unknown game {key!r}; known: {', '.join(g.key for g in self.games)}")
+
+    def companion_games(self) -> tuple[str, ...]:
+        """The keys of the games with a table companion, in the shell's order."""
+        return tuple(g.key for g in self.games if g.has("companion"))
 
     # --- forwarding -------------------------------------------------------------------------------
     def __getattr__(self, name: str) -> Any:
@@ -80,9 +96,9 @@ class Shell:
 
     def switch(self, key: str) -> None:
         """Put ``key``'s module on the table (its setup screen)."""
-        info = load_game(key)
+        info = self.game_def(key)
         if not info.has("companion"):
-            raise ValueError(_("{game} has no table companion yet").format(game=info.title))
+            raise CommandError(_("{game} has no table companion yet").format(game=info.title))
         if key == self.current.game:
             return
         old = self.current
@@ -95,7 +111,7 @@ class Shell:
         new.log.append(_("Game: {game}").format(game=info.title))
 
     def next_game(self) -> str:
-        keys = companion_games()
+        keys = self.companion_games()
         i = keys.index(self.current.game) if self.current.game in keys else -1
         return keys[(i + 1) % len(keys)]
 
@@ -126,8 +142,8 @@ class Shell:
             key = button[5:] if button.startswith("game:") else self.next_game()
             try:
                 self.switch(key)
-            except ValueError as exc:
-                self.current.hint = str(exc)
+            except TableError as exc:
+                self.current.refusal = str(exc)
                 self.current.version += 1
                 return False
             return True
@@ -139,12 +155,13 @@ class Shell:
             try:
                 self.set_language(words[1] if len(words) == 2 else None)
             except i18n.UnknownLanguage as exc:
-                raise ValueError(_("language: {codes} (not {code})").format(
+                raise CommandError(_("language: {codes} (not {code})").format(
                     codes=", ".join(i18n.LANGUAGES), code=exc.code)) from None
             return
-        if len(words) == 2 and words[0] == "game" and words[1] in game_keys():  # not "game cottage" (tracking)
+        keys = {g.key for g in self.games}
+        if len(words) == 2 and words[0] == "game" and words[1] in keys:  # not "game cottage" (tracking)
             if not self.choosing():
-                raise ValueError(_("the game is chosen on the setup screen, before a game begins"))
+                raise CommandError(_("the game is chosen on the setup screen, before a game begins"))
             self.switch(words[1])
             return
         self.current.do(command)

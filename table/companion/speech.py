@@ -10,10 +10,12 @@ import shutil
 import subprocess
 from collections.abc import Callable, Sequence
 
-from table.games.applejack.rules.data import SEAT_GLYPHS
 from table.i18n import N_, _, current_language
 
 log = logging.getLogger("applejack.speech")
+
+SEAT_GLYPHS = ("○", "△", "□", "☆")
+"""The seat symbols a game prints before a seat's name (Applejack's harvest board): not said."""
 
 VOICES: dict[str, str] = {"en": "en", "de": "de", "fr": "fr", "ja": "ja"}
 """espeak-ng's voice (``-v``) for each of ``table.i18n.LANGUAGES`` (espeak-ng 1.51: en → en-gb,
@@ -34,7 +36,7 @@ def spoken(text: str) -> str:
     """A screen line as it should sound: seat glyphs (○ △ □ ☆) dropped — the seat's name follows
     them — and signs said as words in the current language ("every Red area − 2" → "every Red
     area minus 2"; German "minus", French "moins", Japanese "マイナス")."""
-    for glyph in SEAT_GLYPHS.values():
+    for glyph in SEAT_GLYPHS:
         text = text.replace(glyph + " ", "").replace(glyph, "")
     for sign in ("−", "×", "→", "·", "—", "✓", "…"):
         if sign not in text:

@@ -1,6 +1,11 @@
-"""play --text: the same controller in a terminal. Announcements are printed as lines; every
-input line is a key or a command (:data:`HELP`, printed by ``play --help-keys``, in the language
-in force). The shell's ``language [CODE]`` works in every game and mode."""
+"""play --text: a game's companion module in a terminal. Announcements are printed as lines; every
+input line is a key or a command of the game on the table (its text part: the registry's ``text``
+— ``help_keys``, ``screen_text``, ``handle_line``, optionally ``status_lines`` and an
+``attendant``), printed by ``play --help-keys``, in the language in force. The shell's
+``language [CODE]`` works in every game and mode, and ``g`` / ``game`` picks the game on a setup
+screen. The text part is the game's definition's (the shell's ``definition``, handed down by the
+CLI); a lone companion module without a shell finds it by its ``game`` among the registered games
+(``table.companion.gamedef.registered``)."""
 
 from __future__ import annotations
 
@@ -10,242 +15,88 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
-from table.companion.labels import is_number, listed, seat_label
+from table.companion.gamedef import GameDef, registered
 from table.companion.players import players_text
 from table.companion.shell import LANGUAGE_WORD
-from table.engine.errors import ActionParseError, IllegalActionError
-from table.games.applejack.companion.api import CommandError, Controller
-from table.games.applejack.companion.coach import TextCoach
-from table.games.applejack.companion.hints import compute_hint
+from table.engine.errors import TableError
 from table.i18n import N_, _
-from table.i18n.names import variety_name
 
-ALIASES = {
-    "": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm",
-    "b": "blind", "space": "blind",
-    "u": "undo", "undo": "undo", "backspace": "backspace",
-    "c": "cottage", "cottage": "cottage", "m": "middle", "middle": "middle",
-    "f": "correct", "correct": "correct",
-    "up": "up", "down": "down", "next": "next", "prev": "prev", "escape": "escape", "esc": "escape",
-    "done": "done", "tab": "next", "plus": "up", "minus": "down", "+": "up", "-": "down",
-    "h": "hint", "hint": "hint", "t": "tracked",
-}
-ALIASES |= {"skip": "skip"}  # teach mode: hide the explanation shown
-SETUP_KEYS = {"o": "orchards", "orchards": "orchards", "k": "campaign", "campaign": "campaign"}
-SETUP_KEYS |= {"w": "teach"}  # teach mode on/off (companion/applejack/teach.py)
-PAD_WORDS = {"clear": "clear", "next": "next", "prev": "prev", "back": "prev", "done": "done", "": "confirm",
-             "ok": "confirm", "undo": "undo", "u": "undo", "escape": "escape"}
-HELP: tuple[str, ...] = (
-N_(
-    'play --text: the same controller in a terminal. Announcements are printed as lines; every\n'
-    'input line is a key or a command:'),
-N_(
-    '    1..7            the trough button          blind / b / space   the blind-draw button\n'
-    '    (empty) / ok    the confirm button         undo / u            the undo button\n'
-    '    c / cottage     cottage tile               m / middle          middle trees (solo)\n'
-    '    correct / f     the correction screen      up / down / next / prev / escape / done\n'
-    '    die N           the die sensor sees the die on space N\n'
-    '    take 3, blind, stock 3, fix-die 5 2, fix-trough 3 2, fix-supply 40   track commands\n'
-    '    quit            leave (the game stays in the journal and is offered next time)'),
-N_(
-    'Setup screen:\n'
-    '    1..4            players (1 = solo)         5 cottage tile      6 apple tiles (shuffled)\n'
-    '    7               die sensor                 o individual orchards (B sides)\n'
-    '    k               solo campaign game: off, 1, 2, 3, 4\n'
-    '    setup players=3 cottage=on apples=shuffle orchards=on sensor=off     the same as one line\n'
-    "    setup orchards=B1,B3          each seat's orchard side (individual orchards)\n"
-    '    setup players=1 campaign=3 kept=17,42   campaign game 3 with the two tiles kept so far\n'
-    '    start / (empty)                starts the game'),
-N_(
-    'Teach mode:\n'
-    '    w / setup teach on   on the setup screen: each step and scoring explained the first time\n'
-    '    skip            hide the explanation shown          teach off / teach on   end / restart teach mode'),
-N_(
-    'Players and history (setup screen):\n'
-    "    setup name 2 Ana Lu            seat 2's player (setup name 2: none); players lists the known names\n"
-    '    history                        personal bests, solo marks, the last games (the screen: H)'),
-N_(
-    'Game (setup screen, before a game begins):\n'
-    '    g / game        the next game (applejack, zankapfel, draftcider, waldgaertner)   game zankapfel   that game'),
-N_(
-    'Score pad (after the game; per player: the apples of each area per variety, blossoms, honey):\n'
-    '    5,3,2           the value of the field under the cursor (apples of each area, commas\n'
-    '                    between areas; the app takes off the 3 pips), then the next field\n'
-    '    next / prev     move without changing the field\n'
-    '    clear           empty the field under the cursor\n'
-    '    done            score the pad\n'
-    '    pad 1 brown 5,3 / pad 2 honey 14 / pad 2 honey   set (or, with no value, clear) any field\n'
-    '    pad-done        the same as done'),
-N_(
-    'Result (after a game with orchard tracking):\n'
-    '    coach           what the strong bot would have done each turn and what each choice cost'),
-N_(
-    'Orchard tracking (setup tracked=on; hints=all or hints=1,3 also turns it on; t / h on the\n'
-    "setup screen): people also enter every tile, in the engine's action texts (game in front\n"
-    'is optional; the journal keeps "game draw 17"):\n'
-    '    draw 17         the tile turned over from the supply (setup, refill, blind, middle, cottage)\n'
-    '    take 3:17       took tile 17 from trough 3 (a trough button works when it holds one tile)\n'
-    '    middle 17, blind, cottage                 the other ways to take a tile\n'
-    '    buy / pasture   paid its price, or turned it to pasture (+2 honey)\n'
-    '    place 5/2       put it on orchard space 5 (1-19, rows from the top), turned 2 steps (0-5)\n'
-    '    stock 3:17, stock-supply                  restocked the cottage (variant)\n'
-    "    hint / h        the strong bot's turn for a hinted seat (shown by itself at its turn)\n"
-    '    untrack         stop tracking (hints end, corrections work again; undo brings it back)\n'
-    'Corrections (fix-*, f) are refused while tracking: undo back to the mistake instead.'),
-N_(
-    'The screen (play without --text): the same keys, plus ":" to type any of these lines\n'
-    '(enter submits, escape cancels), h for a hint, and t / h on the setup screen; on the score\n'
-    'pad, delete empties the field under the cursor.'),
-)
-"""The keys and commands of Applejack's text mode, one section each (English source text)."""
 LANGUAGE_HELP = N_(
     "Language (every game, every screen):\n"
     "    language        the next language (English, Deutsch, Français, 日本語)\n"
     "    language de     that language (en, de, fr, ja); kept for the next start")
 """The shell's language command, listed in every game's help."""
 
-PAD_EXPECTED = N_("score pad: type the apples of each area with commas (5,3), or a number for blossoms and honey; "
-                  "next / prev move, clear empties the field, done scores")
-"""English source text: shown with ``_(PAD_EXPECTED)``."""
 
-
-def help_keys(game: str = "applejack") -> str:
+def help_keys(game: GameDef) -> str:
     """The keys and commands as plain text for a terminal (``play --help-keys [--game KEY]``)."""
-    if game != "applejack":
-        return str(_game_text(game).help_keys()).rstrip("\n") + "\n\n" + _(LANGUAGE_HELP) + "\n"
-    return "\n\n".join(_(section) for section in (*HELP, LANGUAGE_HELP)) + "\n"
+    return str(game.part("text").help_keys()).rstrip("\n") + "\n\n" + _(LANGUAGE_HELP) + "\n"
 
 
-def _is_applejack(ctl: object) -> bool:
-    return getattr(ctl, "game", "applejack") == "applejack"
+def text_part(ctl: Any) -> Any:
+    """The text part of the game on the table: the shell's game definition's, else the registered
+    game named by the module's ``game``."""
+    definition = getattr(ctl, "definition", None)
+    if not isinstance(definition, GameDef):
+        definition = registered(ctl.game)
+    return definition.part("text")
 
 
-def _game_text(game: str) -> Any:
-    """Another game's text module (help_keys, screen_text, handle_line, status_lines): its
-    registry part ``text``."""
-    from table.games import load_game
-
-    return load_game(game).part("text")
-
-
-def screen_text(ctl: Controller) -> str:
+def screen_text(ctl: Any) -> str:
     """A short status line of what the screen shows (after a mode change)."""
-    if not _is_applejack(ctl):
-        return str(_game_text(ctl.game).screen_text(ctl))
-    if ctl.mode == "setup":
-        return _setup_text(ctl)
-    if ctl.mode == "correct" and ctl.correction is not None:
-        c = ctl.correction
-        vals = ", ".join(f"{c.label(i)} {c.value(i)}" for i in range(c.FIELDS))
-        return _("Correction [{field}]: {values}; up/down change, confirm applies, escape leaves").format(
-            field=c.label(c.cursor), values=vals)
-    if ctl.mode == "pad" and ctl.pad is not None:
-        p, f = ctl.pad.cursor
-        name = variety_name(ctl.data.varieties[f].name) if f < ctl.pad.varieties else \
-            _(PAD_FIELD_NAMES[f - ctl.pad.varieties])
-        return _("Score pad: {seat} — {field} [{value}]  ({help})").format(
-            seat=seat_label(p), field=name, value=ctl.pad.field_text(p, f), help=ctl.pad_help())
-    waiting = ctl.waiting_line()
-    return _("Next: {waiting}").format(waiting=waiting) if waiting else ""
+    return str(text_part(ctl).screen_text(ctl))
 
 
-PAD_FIELD_NAMES = (N_("Blossoms"), N_("Honey"))
-"""The score pad's last two fields' names (English source text)."""
-
-
-def _setup_text(ctl: Controller) -> str:
-    """The setup screen in one line, in the current language."""
-    s = ctl.setup
-    on, off = _("on"), _("off")
-    if s.tracked:
-        tracked = _("orchard tracking on (t), hints: {hints} (h)").format(hints=s.hints_text())
-    else:
-        tracked = _("orchard tracking off (t)")
-    note = ctl.sensor_note()
-    players = (_("players {n} = solo (1-4)") if s.players == 1 else _("players {n} (1-4)")).format(n=s.players)
-    parts = [players,
-             _("cottage {state} (5)").format(state=on if s.cottage else off),
-             _("apple tiles {state} (6)").format(state=_("shuffled") if s.apple_tiles is not None else off),
-             (_("die sensor {state} ({note}) (7)") if note else _("die sensor {state} (7)")).format(
-                 state=on if s.sensor else off, note=note),
-             _("individual orchards {sides} (o)").format(sides=" ".join(s.orchards) if s.orchards is not None
-                                                           else off)]
-    if s.players == 1:
-        parts.append(_("solo campaign game {game} (k)").format(game=s.campaign) if s.campaign else
-                     _("solo campaign game off (k)"))
-    parts.append(tracked)
-    return _("Setup: {choices}; {honey}; confirm starts").format(choices=listed(parts),
-                                                                honey=ctl.starting_honey_text())
-
-
-def serve_hint(ctl: Controller, failed: set[str] | None = None) -> bool:
-    """Compute a wanted hint at once (the terminal can wait for it); returns whether one was given.
-    ``failed`` remembers positions whose hint raised, so they are not tried again and again."""
-    if not _is_applejack(ctl):
-        return False  # hints are Applejack's (the strong bot)
-    request = ctl.hint_request()
-    if request is None or (failed is not None and request.key in failed):
-        return False
-    try:
-        hint = compute_hint(request)
-    except Exception as exc:  # advice only: a failing bot must not end the game
-        if failed is not None:
-            failed.add(request.key)
-        ctl.log.append(_("(no hint: {error})").format(error=repr(exc)))
-        return False
-    return ctl.give_hint(hint)
-
-
-def handle_line(ctl: Controller, line: str) -> str | None:
-    """One input line; returns a hint when it was refused."""
+def handle_line(ctl: Any, line: str) -> str | None:
+    """One input line; returns the refusal when it was refused."""
     if line.strip().lower().split()[:1] == [LANGUAGE_WORD] and hasattr(ctl, "set_language"):
         try:  # the shell's: every game, every mode
             ctl.do(line)
-        except ValueError as exc:
+        except TableError as exc:
             return str(exc)
         return None
     if line.strip().lower() in ("g", "game") and hasattr(ctl, "choosing") and ctl.choosing():
         ctl.press("game")  # the shell: the next game on the setup screen
         return None
-    if not _is_applejack(ctl):
-        refused: str | None = _game_text(ctl.game).handle_line(ctl, line)
-        return refused
-    word = line.strip()
-    low = word.lower()
-    if ctl.mode == "pad":
-        if word and all(ch in "0123456789, " for ch in word):
-            for ch in word:
-                ctl.press("comma" if ch in ", " else ch)
-            ctl.press("confirm")
-            return None
-        if low in PAD_WORDS:
-            ok = ctl.press(PAD_WORDS[low])
-            return None if ok else (ctl.hint or _("{key}: nothing to do now").format(key=word or "confirm"))
-        if not low.startswith("pad"):
-            return _("{entry} is not a score-pad entry — {expected}").format(entry=repr(word), expected=_(PAD_EXPECTED))
-    if ctl.mode == "setup" and low in SETUP_KEYS:
-        ok = ctl.press(SETUP_KEYS[low])
-        return None if ok else (ctl.hint or _("{key}: nothing to do now").format(key=word))
-    if low in ALIASES:
-        ok = ctl.press(ALIASES[low])
-        return None if ok else (ctl.hint or _("{key}: nothing to do now").format(key=word or "confirm"))
-    if is_number(low) and 1 <= int(low) <= 7:
-        ok = ctl.press(f"trough{low}")
-        return None if ok else (ctl.hint or _("trough {trough}: nothing to do now").format(trough=low))
-    if low.startswith("die "):
-        try:
-            ctl.die_reading(int(low.split()[1]))
-        except (ValueError, IndexError):
-            return _("die N: the space number the sensor sees")
-        if ctl.die_wrong():
-            return _("the die is on space {seen}; it belongs on space {space}").format(seen=ctl.die_seen,
-                                                                                     space=ctl.t.state.die.space)
-        return None
-    try:
-        ctl.do(word)
-    except (CommandError, IllegalActionError, ActionParseError, ValueError) as exc:
-        return str(exc)
-    return None
+    refusal: str | None = text_part(ctl).handle_line(ctl, line)
+    return refusal
+
+
+class _Attendants:
+    """Each game's helper between lines (``attendant(out, block=)`` of its text part: Applejack's
+    hints and coach), made when its game first comes to the table."""
+
+    def __init__(self, out: TextIO, block: bool) -> None:
+        self.out, self.block = out, block
+        self.made: dict[str, Any] = {}
+
+    def of(self, ctl: Any) -> Any:
+        key = ctl.game
+        if key not in self.made:
+            make = getattr(text_part(ctl), "attendant", None)
+            self.made[key] = make(self.out, block=self.block) if make is not None else None
+        return self.made[key]
+
+    def poll(self, ctl: Any) -> None:
+        helper = self.of(ctl)
+        if helper is not None:
+            helper.poll(ctl)
+
+    def command(self, ctl: Any, line: str) -> bool:
+        helper = self.of(ctl)
+        return helper is not None and bool(helper.command(ctl, line))
+
+    def stop(self) -> None:
+        for helper in self.made.values():
+            if helper is not None:
+                helper.stop()
+
+    def finish(self, ctl: Any) -> None:
+        for helper in self.made.values():
+            if helper is not None:
+                helper.finish(ctl)
+        for line in ctl.new_lines():
+            print(line, file=self.out)
 
 
 def qr_lines(lines: list[str], columns: int | None = None) -> list[str]:
@@ -262,7 +113,7 @@ def qr_lines(lines: list[str], columns: int | None = None) -> list[str]:
               "from `applejack-table history --qr ID`.)").format(width=width, cols=cols), *lines[1:]]
 
 
-def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool = False,
+def run_text(ctl: Any, lines: Iterable[str], out: TextIO, *, echo: bool = False,
              after_each: Callable[[], None] | None = None, idle_s: float | None = None) -> int:
     """Feed input lines until they end (EOF) or ``quit``. Always exits cleanly: the journal
     already holds every confirmed command.
@@ -273,12 +124,10 @@ def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool =
     waits for a line.
     """
     last_screen = ""
-    failed: set[str] = set()
-    coach = TextCoach(out, block=idle_s is None)  # the result's fair target, the `coach` command (companion/coach.py)
+    helpers = _Attendants(out, block=idle_s is None)  # Applejack's: hints, the result's fair target, `coach`
 
     def flush() -> None:
-        serve_hint(ctl, failed)
-        coach.poll(ctl)
+        helpers.poll(ctl)
         nonlocal last_screen
         for line in ctl.new_lines():
             print(line, file=out)
@@ -295,21 +144,21 @@ def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool =
         if line.strip().startswith("#"):
             return True
         if line.strip().lower() in ("quit", "exit", "q"):
-            coach.worker.stop()
+            helpers.stop()
             return False
         if echo:
             print(f"> {line}", file=out)
-        if coach.command(ctl, line):
+        if helpers.command(ctl, line):
             return True
         shown = players_text(ctl, line)  # players, history, setup name (companion/players.py)
         if shown is not None:
             print(shown, file=out)
             return True
-        hint = handle_line(ctl, line)
-        if hint:
-            print(f"  ? {hint}", file=out)
-        elif line.strip().lower() == "status" and not _is_applejack(ctl):
-            for row in _game_text(ctl.game).status_lines(ctl):
+        refusal = handle_line(ctl, line)
+        if refusal:
+            print(f"  ? {refusal}", file=out)
+        elif line.strip().lower() == "status" and hasattr(text_part(ctl), "status_lines"):
+            for row in text_part(ctl).status_lines(ctl):
                 print(row, file=out)
         return True
 
@@ -324,7 +173,7 @@ def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool =
             if not one(raw):
                 break
             tick()
-        coach.finish(ctl)
+        helpers.finish(ctl)
         return 0
     inbox: queue.Queue[str | None] = queue.Queue()
 
@@ -345,5 +194,5 @@ def run_text(ctl: Controller, lines: Iterable[str], out: TextIO, *, echo: bool =
         if item is None or not one(item):
             break
         tick()
-    coach.finish(ctl)
+    helpers.finish(ctl)
     return 0

@@ -148,7 +148,7 @@ class App:
             if line:
                 refused = handle_line(self.ctl, line)
                 if refused:
-                    self.ctl.hint = refused
+                    self.ctl.refusal = refused
                     self.ctl.version += 1
         elif e.key == pygame.K_ESCAPE:
             self.entry = None
@@ -168,11 +168,11 @@ class App:
         for worker in self.workers:
             worker.poll(self.ctl)
         now = self.clock()
-        if self.ctl.hint:
+        if self.ctl.refusal:
             if self.hint_since is None:
                 self.hint_since = now
             elif now - self.hint_since >= HINT_SECONDS:
-                self.ctl.hint = ""
+                self.ctl.refusal = ""
                 self.ctl.version += 1
                 self.hint_since = None
         else:

@@ -1,6 +1,6 @@
 """What the other games' screens share (Zankapfel, Draft Cider, Waldgärtner): one frame is the
 setup (or the Names page over it), resume, play or result screen of the module's ``mode``, then
-the refusal strip (``hint``) and the storage problem's red bar across the top."""
+the refusal strip (``refusal``) and the storage problem's red bar across the top."""
 
 from __future__ import annotations
 
@@ -34,8 +34,8 @@ class ModuleView(BaseView):
             self.draw_result(surf, ctl)
         else:
             self.draw_play(surf, ctl)
-        if ctl.hint:
-            self.draw_refusal(surf, ctl.hint)
+        if ctl.refusal:
+            self.draw_refusal(surf, ctl.refusal)
         if ctl.storage_problem:
             self.draw_storage_problem(surf, ctl.storage_problem)
 

@@ -9,13 +9,14 @@ which never import a game themselves. :func:`register` adds a game at run time (
 
 from __future__ import annotations
 
-from table.companion.gamedef import FACES, GameDef, UnknownGameError
+from table.companion.gamedef import FACES, REGISTERED, GameDef, UnknownGameError, registered
 from table.games.applejack import GAME as APPLEJACK
 from table.games.draftcider import GAME as DRAFTCIDER
 from table.games.waldgaertner import GAME as WALDGAERTNER
 from table.games.zankapfel import GAME as ZANKAPFEL
 
-_GAMES: list[GameDef] = [APPLEJACK, ZANKAPFEL, DRAFTCIDER, WALDGAERTNER]
+_GAMES: list[GameDef] = REGISTERED  # one list: the shell finds a lone module's game there
+_GAMES[:] = [APPLEJACK, ZANKAPFEL, DRAFTCIDER, WALDGAERTNER]
 
 DEFAULT_GAME = APPLEJACK.key
 
@@ -31,10 +32,7 @@ def game_keys() -> tuple[str, ...]:
 
 def load_game(key: str) -> GameDef:
     """The game ``key``; :class:`UnknownGameError` names the known games otherwise."""
-    for g in _GAMES:
-        if g.key == key:
-            return g
-    raise UnknownGameError(f"unknown game {key!r}; known: {', '.join(game_keys())}")
+    return registered(key)
 
 
 def game_for_format(fmt: str) -> GameDef | None:
@@ -54,6 +52,11 @@ def unregister(key: str) -> None:
     _GAMES[:] = [g for g in _GAMES if g.key != key]
 
 
+def companion_games() -> tuple[str, ...]:
+    """The keys of the games with a table companion (``play --game`` choices, the game picker)."""
+    return tuple(g.key for g in _GAMES if g.has("companion"))
+
+
 def describe_games() -> str:
     """The ``games`` command's table."""
     lines = []
@@ -63,5 +66,5 @@ def describe_games() -> str:
     return "\n".join(lines)
 
 
-__all__ = ["DEFAULT_GAME", "GameDef", "UnknownGameError", "describe_games", "game_for_format", "game_keys",
-           "games", "load_game", "register", "unregister"]
+__all__ = ["DEFAULT_GAME", "GameDef", "UnknownGameError", "companion_games", "describe_games", "game_for_format",
+           "game_keys", "games", "load_game", "register", "unregister"]

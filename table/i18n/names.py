@@ -33,6 +33,6 @@ def mark_name(mark: str) -> str:
     return _(mark)
 
 
-def seat_name(symbol: str) -> str:
+def symbol_name(symbol: str) -> str:
     """A seat symbol (``"triangle"``) as a name in the current language (``"Dreieck"``)."""
     return _(SEAT_NAMES.get(symbol, symbol))

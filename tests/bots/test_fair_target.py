@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from table.companion.session import auto_script
 from table.games.applejack.bots.base import play_game, seat_seed
 from table.games.applejack.bots.fair_target import (
     Draws,
@@ -25,6 +24,7 @@ from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.game import GameState
 from table.games.applejack.rules.record import GameRecord
+from table.games.applejack.session import auto_script
 
 DATA = load_dataset()
 QUICK = {"candidates": 3, "samples": 2, "horizon": 1, "endgame": 0}

@@ -8,9 +8,8 @@ from concurrent.futures import Executor, Future
 
 import pytest
 
-from table.companion import text as T
-from table.companion.session import auto_script
 from table.companion.text import run_text
+from table.games.applejack import text as T
 from table.games.applejack.bots.fair_target import as_record, coach, fair_target
 from table.games.applejack.companion import coach as C
 from table.games.applejack.companion.api import Controller, Setup
@@ -24,6 +23,7 @@ from table.games.applejack.companion.coach import (
     Update,
 )
 from table.games.applejack.files import load_dataset
+from table.games.applejack.session import auto_script
 from table.i18n import using
 
 DATA = load_dataset()

@@ -1,9 +1,9 @@
 import pytest
 
-from table.companion.session import auto_script
 from table.games.applejack.companion.api import Buttons, Controller, LedState, Setup, announcements_for
 from table.games.applejack.files import load_dataset
 from table.games.applejack.rules.scoring import final_score, winners
+from table.games.applejack.session import auto_script
 
 DATA = load_dataset()
 
@@ -38,7 +38,7 @@ def test_trough_button_takes_and_leds_show_open_troughs():
     ctl = started(Setup(2))
     assert ctl.leds() == LedState("open", (1, 2))
     assert not ctl.press("trough5")  # not open: refused with a hint
-    assert "not allowed" in ctl.hint
+    assert "not allowed" in ctl.refusal
     assert ctl.press("trough2")
     # leaving space 1 crosses a brown apple: harvest announced, LEDs dark until confirmed
     assert [a.kind for a in ctl.pending] == ["harvest"]
@@ -98,7 +98,7 @@ def test_undo_back_to_the_start():
         assert ctl.press("undo")
     assert ctl.t.state.turn == 0 and ctl.t.state.die.space == 1
     assert not ctl.press("undo")
-    assert "start of the game" in ctl.hint
+    assert "start of the game" in ctl.refusal
 
 
 def test_correction_screen_fixes_die_and_trough():
@@ -185,7 +185,7 @@ def test_whole_games_by_buttons(players):
         else:
             ctl.do(cmd)
             ok = True
-        assert ok, (cmd, ctl.hint)
+        assert ok, (cmd, ctl.refusal)
     assert ctl.mode == "result"
 
 
@@ -215,7 +215,7 @@ def test_a_correction_to_a_position_no_game_reaches_is_refused_and_keeps_the_oth
     ctl.press("down")  # trough 3 counted one lower
     assert not ctl.press("confirm")
     assert ctl.mode == "correct" and ctl.correction is c and c.troughs[2] == ctl.t.state.troughs[2] - 1
-    assert f"space {end + 1} showing 3" in ctl.hint and f"ends with the turn on space {end}" in ctl.hint
+    assert f"space {end + 1} showing 3" in ctl.refusal and f"ends with the turn on space {end}" in ctl.refusal
     assert ctl.t.history == []  # nothing applied, not even the trough count
     c.space, c.pips = end, 3
     assert ctl.press("confirm")

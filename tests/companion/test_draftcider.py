@@ -8,6 +8,7 @@ import pytest
 from table.companion.protocol import CommandError
 from table.companion.session import open_session
 from table.engine.errors import IllegalActionError
+from table.games import games
 from table.games.applejack.files import load_dataset
 from table.games.draftcider.buttons import BATCH_BUTTONS, BUTTONS, command_for
 from table.games.draftcider.companion import DraftCiderCompanion
@@ -69,7 +70,7 @@ def test_a_pick_by_the_lids_buttons_lights_exactly_the_legal_batches():
     ctl = live(3)
     assert ctl.leds().troughs == (1, 2, 3)
     for b in ("trough3", "trough4", "trough2"):  # red, height 4, sweetness 2
-        assert ctl.press(b), ctl.hint
+        assert ctl.press(b), ctl.refusal
     card = Card("red", 4, 2)
     assert ctl.entered_card() == card and ctl.stage() == "batch"
     orchard = ctl.engine.orchards[0]
@@ -113,7 +114,7 @@ def test_a_refused_placement_says_why_and_changes_nothing():
     assert ctl.picks == picks and ctl.stage() == "colour"
     ctl.do("card red h5 s1")
     assert not ctl.press("trough7")
-    assert "Steady Height goes at most one" in ctl.hint and ctl.stage() == "batch" and ctl.version > v
+    assert "Steady Height goes at most one" in ctl.refusal and ctl.stage() == "batch" and ctl.version > v
     with pytest.raises(CommandError, match="already played"):
         live_card = DraftCiderCompanion()
         live_card.do("setup players=2")
@@ -202,7 +203,7 @@ def test_the_end_only_pad_scores_like_the_engine_and_refuses_a_broken_batch():
     for b in ("trough3", "trough1"):  # red h1 … Monochrome is green
         pad.press(b)
     assert not pad.press("trough1")
-    assert "Monochrome is green" in pad.hint and pad.stage() == "sweetness"
+    assert "Monochrome is green" in pad.refusal and pad.stage() == "sweetness"
     pad.do("undo")
     pad.do("undo")
     pad.press("confirm")  # batch done
@@ -232,13 +233,13 @@ def test_text_lines_and_status():
 
 
 def test_the_session_resumes_a_draftcider_game_in_its_own_module(tmp_path):
-    ctl, journal = open_session(DATA, tmp_path, game="draftcider")
+    ctl, journal = open_session(DATA, tmp_path, games=games(), game="draftcider")
     ctl.do("setup players=3")
     ctl.do("start")
     ctl.do("red h2 s2 steady")
     ctl.do("green")
     journal.close()
-    ctl, journal = open_session(DATA, tmp_path, game="applejack")  # the journal's game wins
+    ctl, journal = open_session(DATA, tmp_path, games=games(), game="applejack")  # the journal's game wins
     try:
         assert ctl.game == "draftcider" and ctl.mode == "resume"
         ctl.press("confirm")

@@ -38,7 +38,7 @@ def script(game: str) -> list[str]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_names_by_touch_and_the_lid(tmp_path, game):
-    ctl, journal = open_session(DATA, tmp_path, resume="no", game=game)
+    ctl, journal = open_session(DATA, tmp_path, games=games(), resume="no", game=game)
     try:
         ctl.do(script(game)[0])  # three players
         assert ctl.seat_names() == (None, None, None) and not ctl.covering()
@@ -58,7 +58,7 @@ def test_names_by_touch_and_the_lid(tmp_path, game):
         ctl.press("newname1")
         for k in ("char:A", "char:d", "char:a", "kb:ok"):
             ctl.press(k)
-        assert "Ada already has a seat" in ctl.hint and ctl.keyboard is not None
+        assert "Ada already has a seat" in ctl.refusal and ctl.keyboard is not None
         ctl.press("kb:cancel")
         assert ctl.press("names:done") and not ctl.covering() and ctl.mode == "setup"
         assert ctl.setup.names == ("Ada",)
@@ -69,7 +69,7 @@ def test_names_by_touch_and_the_lid(tmp_path, game):
 @pytest.mark.parametrize("game", GAMES)
 def test_names_journalled_resumed_stored_and_shown(tmp_path, game):
     cmds = script(game)
-    ctl, journal = open_session(DATA, tmp_path, resume="no", game=game)
+    ctl, journal = open_session(DATA, tmp_path, games=games(), resume="no", game=game)
     ctl.do(cmds[0])
     ctl.do("setup name 1 Ada Lovelace")
     ctl.do("setup name 3 Bo")
@@ -79,7 +79,7 @@ def test_names_journalled_resumed_stored_and_shown(tmp_path, game):
     for c in cmds[1:half]:
         ctl.do(c)
     journal.close()
-    again, journal = open_session(DATA, tmp_path, resume="yes", game=game)
+    again, journal = open_session(DATA, tmp_path, games=games(), resume="yes", game=game)
     try:
         assert again.game == game and again.mode == "play"
         assert again.seat_names() == ("Ada Lovelace", None, "Bo")
@@ -110,7 +110,7 @@ def test_names_journalled_resumed_stored_and_shown(tmp_path, game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_text_mode_players_and_setup_name(tmp_path, game):
-    ctl, journal = open_session(DATA, tmp_path, resume="no", game=game)
+    ctl, journal = open_session(DATA, tmp_path, games=games(), resume="no", game=game)
     out = io.StringIO()
     try:
         run_text(ctl, io.StringIO("setup name 2 Zoë\nsetup name 1 Zoë\nsetup name 9 X\nplayers\n"), out)

@@ -50,7 +50,7 @@ def test_the_hint_is_the_strong_bots_turn_and_legal_on_the_mirror():
 def test_the_hint_reads_as_a_turn_in_words():
     ctl = hinted(seed=1)
     hint = compute_hint(ctl.hint_request())
-    assert ctl.give_hint(hint)
+    assert ctl.give_advice(hint)
     take, pay, place = hint.actions
     trough, tile = divmod(take - A.TAKE, A.TILE_SPAN)
     cell, rot = divmod(place - A.PLACE, 8)
@@ -72,7 +72,7 @@ def test_a_hint_is_not_journalled_and_replay_gives_the_same_one():
     before = list(journal)
     request = ctl.hint_request()
     hint = compute_hint(request)
-    assert ctl.give_hint(hint)
+    assert ctl.give_advice(hint)
     assert journal == before  # neither asking nor giving is a game step
     cmds = [p for kind, p in journal if kind == "cmd"]
     again = Controller(DATA)
@@ -95,9 +95,9 @@ def test_a_stale_hint_is_dropped():
     ctl.do(other_take(ctl, hint))
     ctl.do("hint")  # the same seat, another decision: a hinted position, but not the one asked about
     version = ctl.version
-    assert not ctl.give_hint(hint) and ctl.advice is None and ctl.version == version
+    assert not ctl.give_advice(hint) and ctl.advice is None and ctl.version == version
     ctl.do("undo")
-    assert ctl.give_hint(hint)  # back where it was asked: good again
+    assert ctl.give_advice(hint)  # back where it was asked: good again
 
 
 def test_hints_only_for_hinted_seats_at_their_decisions():
@@ -136,7 +136,7 @@ def test_after_a_blind_draw_the_rest_of_the_turn_is_hinted():
 def test_asking_again_after_leaving_the_hinted_path():
     ctl = hinted(hints=(0,))
     hint = compute_hint(ctl.hint_request())
-    ctl.give_hint(hint)
+    ctl.give_advice(hint)
     take = next(a for a in ctl.tracked.state.legal_actions() if a != hint.actions[0] and a != A.BLIND)
     ctl.do(A.to_text(take))
     assert ctl.current_advice() is None
@@ -173,7 +173,7 @@ def test_the_real_worker_thread_computes_a_hint():
     try:
         assert worker.poll(ctl) is not None
         ready = worker.results.get(timeout=120)
-        assert ready.advice is not None and ctl.give_hint(ready.advice)
+        assert ready.advice is not None and ctl.give_advice(ready.advice)
     finally:
         worker.close()
 

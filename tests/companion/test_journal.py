@@ -5,10 +5,12 @@ import sys
 from pathlib import Path
 
 from table.companion.journal import Journal
-from table.companion.session import auto_script, open_session
+from table.companion.session import open_session
 from table.companion.text import run_text
+from table.games import games
 from table.games.applejack.companion.api import Setup
 from table.games.applejack.files import load_dataset
+from table.games.applejack.session import auto_script
 
 DATA = load_dataset()
 
@@ -21,14 +23,14 @@ def test_journal_is_wal_with_full_sync(tmp_path):
 
 def test_unfinished_game_is_offered_and_resumes_exactly(tmp_path):
     script = auto_script(DATA, Setup(2, cottage=True), seed=4)
-    ctl, j = open_session(DATA, tmp_path)
+    ctl, j = open_session(DATA, tmp_path, games=games())
     ctl.setup = Setup(2, cottage=True)
     for cmd in script[:40]:
         ctl.do(cmd)
     state, pending = ctl.t.state, list(ctl.pending)
     j.close()
 
-    ctl2, j2 = open_session(DATA, tmp_path)
+    ctl2, j2 = open_session(DATA, tmp_path, games=games())
     assert ctl2.mode == "resume"
     assert ctl2.press("confirm")
     assert ctl2.t.state == state and ctl2.pending == pending
@@ -42,30 +44,30 @@ def test_unfinished_game_is_offered_and_resumes_exactly(tmp_path):
     assert [json.loads(f.read_text()) for f in files] == [record]
     j2.close()
 
-    ctl3, j3 = open_session(DATA, tmp_path)
+    ctl3, j3 = open_session(DATA, tmp_path, games=games())
     assert ctl3.mode == "setup"  # nothing left to resume
     j3.close()
 
 
 def test_a_discarded_game_is_not_offered_again(tmp_path):
-    ctl, j = open_session(DATA, tmp_path)
+    ctl, j = open_session(DATA, tmp_path, games=games())
     ctl.do("start")
     ctl.press("trough1")
     j.close()
-    ctl, j = open_session(DATA, tmp_path)
+    ctl, j = open_session(DATA, tmp_path, games=games())
     assert ctl.press("undo")  # on the resume screen: the first press only asks
-    assert ctl.mode == "resume" and "again" in ctl.hint
+    assert ctl.mode == "resume" and "again" in ctl.refusal
     assert ctl.press("undo")  # the second discards the game and starts a new one
     assert ctl.mode == "setup"
     j.close()
-    ctl, j = open_session(DATA, tmp_path)
+    ctl, j = open_session(DATA, tmp_path, games=games())
     assert ctl.mode == "setup"
     j.close()
 
 
 def test_text_mode_plays_a_script_and_stops_cleanly_at_eof(tmp_path):
     script = ["setup players=1", "start", "1", "", "2", "die 9", "quit-not", "undo"]
-    ctl, j = open_session(DATA, tmp_path)
+    ctl, j = open_session(DATA, tmp_path, games=games())
     out = io.StringIO()
     assert run_text(ctl, script, out) == 0
     text = out.getvalue()
@@ -98,7 +100,7 @@ def test_play_script_journals_the_game(tmp_path):
 
 
 def test_power_loss_200_kill_points(tmp_path):
-    r = subprocess.run([sys.executable, "-m", "table.companion.powerloss", "--kills", "200", "--seed", "5",
+    r = subprocess.run([sys.executable, "-m", "table.games.applejack.powerloss", "--kills", "200", "--seed", "5",
                         "--dir", str(tmp_path)], capture_output=True, text=True, timeout=120,
                        cwd=Path(__file__).parents[2])
     assert r.returncode == 0, r.stdout + r.stderr
@@ -111,7 +113,7 @@ def test_finished_record_replays_with_applejack_table_replay(tmp_path, capsys):
     from table.games.applejack.rules.track import replay_track
 
     setup = Setup(3, cottage=True, apple_tiles=(1, 0, 2, 3, 4, 5, 6))
-    ctl, j = open_session(DATA, tmp_path)
+    ctl, j = open_session(DATA, tmp_path, games=games())
     ctl.setup = setup
     for cmd in auto_script(DATA, setup, seed=8):
         ctl.do(cmd)
@@ -153,7 +155,7 @@ def test_a_journal_that_no_longer_replays_is_discarded_not_crash_looped(tmp_path
         j.start(Setup(2).to_dict())
         j.append("take 1")
         j.append("take 7")  # not open on the second turn
-    ctl, j = open_session(DATA, tmp_path)
+    ctl, j = open_session(DATA, tmp_path, games=games())
     assert ctl.mode == "setup"
     assert "cannot be resumed" in caplog.text
     j.close()
@@ -161,19 +163,19 @@ def test_a_journal_that_no_longer_replays_is_discarded_not_crash_looped(tmp_path
 
 
 def test_resume_screen_says_where_the_game_stands(tmp_path):
-    ctl, j = open_session(DATA, tmp_path)
+    ctl, j = open_session(DATA, tmp_path, games=games())
     ctl.do("start")
     ctl.press("trough1")
     ctl.press("confirm")
     j.close()
-    ctl, j = open_session(DATA, tmp_path)
+    ctl, j = open_session(DATA, tmp_path, games=games())
     assert ctl.resume_info.startswith("Turn 2: △ Triangle")
     j.close()
 
 
 def test_demo_plays_a_whole_game_in_its_own_corner_of_the_state_dir(tmp_path):
     env = {**__import__("os").environ, "STATE_DIRECTORY": str(tmp_path)}
-    ctl, j = open_session(DATA, tmp_path)
+    ctl, j = open_session(DATA, tmp_path, games=games())
     ctl.do("start")
     ctl.press("trough1")  # a real game in progress
     j.close()
@@ -195,7 +197,7 @@ def test_text_mode_takes_button_presses_while_waiting_for_a_line(tmp_path):
 
     from table.companion.ports import drain
 
-    ctl, j = open_session(DATA, tmp_path)
+    ctl, j = open_session(DATA, tmp_path, games=games())
     hw_events = queue.Queue()
     gate = threading.Event()
 
@@ -225,7 +227,7 @@ def test_text_mode_takes_button_presses_while_waiting_for_a_line(tmp_path):
 
 def test_an_unreadable_journal_file_is_moved_aside_and_a_new_one_starts(tmp_path, caplog):
     (tmp_path / "journal.sqlite3").write_bytes(b"this is not a database, the card got scribbled on" * 100)
-    ctl, journal = open_session(DATA, tmp_path)
+    ctl, journal = open_session(DATA, tmp_path, games=games())
     try:
         assert ctl.mode == "setup"
         assert journal.unfinished() is None
@@ -261,7 +263,7 @@ def test_a_journal_of_the_first_unversioned_schema_is_migrated_and_its_game_resu
     db.execute("INSERT INTO steps VALUES (4, 1, 'take 1')")
     db.commit()
     db.close()
-    ctl, j = open_session(DATA, tmp_path)
+    ctl, j = open_session(DATA, tmp_path, games=games())
     try:
         assert ctl.mode == "resume" and not list(tmp_path.glob("*.damaged-*"))
         assert j.db.execute("PRAGMA user_version").fetchone()[0] == 1

@@ -17,11 +17,12 @@ import pytest
 
 from table import i18n
 from table.companion.language import FILE_NAME, load_language, save_language, starting_language
-from table.companion.session import auto_script, open_session
-from table.companion.shell import companion_games
+from table.companion.session import open_session
 from table.companion.text import help_keys, run_text
+from table.games import companion_games, games, load_game
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.files import load_dataset
+from table.games.applejack.session import auto_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -87,7 +88,7 @@ def test_a_refused_trough_is_refused_in_the_language() -> None:
 
 
 def test_a_waiting_announcement_is_retold_in_the_new_language(tmp_path: Path) -> None:
-    ctl, journal = open_session(load_dataset(), tmp_path)
+    ctl, journal = open_session(load_dataset(), tmp_path, games=games())
     try:
         ctl.do("start")
         while not ctl.pending:
@@ -106,7 +107,7 @@ def test_a_waiting_announcement_is_retold_in_the_new_language(tmp_path: Path) ->
 
 def test_the_language_command_cycles_and_is_kept_for_the_next_start(tmp_path: Path) -> None:
     data = load_dataset()
-    ctl, journal = open_session(data, tmp_path)
+    ctl, journal = open_session(data, tmp_path, games=games())
     try:
         assert i18n.current_language() == "en"
         v = ctl.version
@@ -132,7 +133,7 @@ def test_the_language_command_cycles_and_is_kept_for_the_next_start(tmp_path: Pa
 
 
 def test_the_language_button_works_on_every_games_setup_screen(tmp_path: Path) -> None:
-    ctl, journal = open_session(load_dataset(), tmp_path)
+    ctl, journal = open_session(load_dataset(), tmp_path, games=games())
     try:
         for key in companion_games():
             ctl.do(f"game {key}")
@@ -146,7 +147,7 @@ def test_the_language_button_works_on_every_games_setup_screen(tmp_path: Path) -
 
 
 def test_the_language_command_works_in_every_mode_in_text_mode(tmp_path: Path) -> None:
-    ctl, journal = open_session(load_dataset(), tmp_path)
+    ctl, journal = open_session(load_dataset(), tmp_path, games=games())
     out = io.StringIO()
     try:
         run_text(ctl, ["", "take 1", "language de", "", "language ja", "game zankapfel"], out)
@@ -212,9 +213,9 @@ def test_a_bad_language_argument_is_one_line_and_exit_2(tmp_path: Path) -> None:
 
 def test_help_lists_the_language_command_for_every_game() -> None:
     for key in companion_games():
-        assert "language de" in help_keys(key)
+        assert "language de" in help_keys(load_game(key))
     with i18n.using("de"):
-        assert "Sprache (jedes Spiel" in help_keys()
+        assert "Sprache (jedes Spiel" in help_keys(load_game("applejack"))
 
 
 def test_speech_picks_the_voice_and_says_signs_in_the_language() -> None:

@@ -21,10 +21,11 @@ from table.companion.players import (
     players_text,
     remember,
 )
-from table.companion.session import auto_script, open_session
-from table.games import games
+from table.companion.session import open_session
+from table.games import games, load_game
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.files import load_dataset
+from table.games.applejack.session import auto_script
 from table.history.book import HistoryBook
 from table.history.finish import record_finished
 from table.history.readers import Readers
@@ -148,14 +149,14 @@ def test_a_record_with_bad_names_is_one_line():
 
 
 def test_names_are_journalled_resumed_and_stored(tmp_path):
-    ctl, journal = open_session(DATA, tmp_path, resume="ask")
+    ctl, journal = open_session(DATA, tmp_path, games=games(), resume="ask")
     ctl.do("setup name 1 Ada")
     ctl.do("setup name 2 Bo")
     script = auto_script(DATA, ctl.current.setup, 7)
     for cmd in script[:30]:
         ctl.do(cmd)
     journal.close()
-    again, journal = open_session(DATA, tmp_path, resume="yes")
+    again, journal = open_session(DATA, tmp_path, games=games(), resume="yes")
     assert again.seat_names() == ("Ada", "Bo")
     for cmd in script[30:]:
         again.do(cmd)
@@ -173,14 +174,14 @@ def test_names_are_journalled_resumed_and_stored(tmp_path):
 
 
 def test_history_screen_on_an_empty_and_a_damaged_history(tmp_path):
-    ctl, journal = open_session(DATA, tmp_path, resume="no")
+    ctl, journal = open_session(DATA, tmp_path, games=games(), resume="no")
     ctl.press("history")
     assert [r.text for r in ctl.history.rows] == ["No games stored yet."]
     ctl.press("escape")
     assert ctl.history is None
     journal.close()
     (tmp_path / "history.sqlite3").write_bytes(b"this is not a database" * 100)
-    ctl, journal = open_session(DATA, tmp_path, resume="no")
+    ctl, journal = open_session(DATA, tmp_path, games=games(), resume="no")
     assert ctl.known_players() == []
     ctl.press("history")
     rows = [r.text for r in ctl.history.rows]
@@ -281,7 +282,7 @@ def test_the_lid_blind_button_does_not_switch_games_under_the_keyboard_or_the_hi
     from table.companion.shell import Shell
 
     first = ctl_with(["Ada"])
-    shell = Shell(first, lambda key: make_companion(key, DATA))
+    shell = Shell(first, lambda key: make_companion(load_game(key), DATA), games=games())
     shell.press("name0")
     shell.press("name0")  # New…: the keyboard
     assert first.keyboard is not None and not shell.choosing()

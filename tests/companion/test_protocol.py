@@ -1,7 +1,7 @@
 """Every game's companion module meets the shell's protocol (table.companion.protocol)."""
 
 from table.companion.protocol import GameCompanion, LedView
-from table.games import load_game
+from table.games import games, load_game
 from table.games.applejack.companion.api import Controller
 from table.games.applejack.files import load_dataset
 
@@ -46,12 +46,13 @@ def test_the_session_opens_the_module_of_the_unfinished_game(tmp_path):
     from table.companion.session import open_session
 
     data = load_dataset()
-    ctl, journal = open_session(data, tmp_path, game="zankapfel")
+    ctl, journal = open_session(data, tmp_path, games=games(), game="zankapfel")
     ctl.do("setup players=3")
     ctl.do("start")
     ctl.do("c3")
     journal.close()
-    ctl, journal = open_session(data, tmp_path, game="applejack", resume="yes")  # the journal's game wins
+    ctl, journal = open_session(data, tmp_path, games=games(), game="applejack",
+                                resume="yes")  # the journal's game wins
     try:
         assert ctl.game == "zankapfel" and ctl.mode == "play" and ctl.stage() == "turn"
     finally:
@@ -61,5 +62,7 @@ def test_the_session_opens_the_module_of_the_unfinished_game(tmp_path):
 def test_an_old_journal_setup_without_a_game_key_is_applejack():
     from table.companion.session import setup_game
 
-    assert setup_game({"players": 2, "cottage": False}) == "applejack"
-    assert setup_game({"game": "zankapfel", "players": 3}) == "zankapfel"
+    default = games()[0].key  # the house's first game: the journal is older than the others
+    assert default == "applejack"
+    assert setup_game({"players": 2, "cottage": False}, default) == "applejack"
+    assert setup_game({"game": "zankapfel", "players": 3}, default) == "zankapfel"

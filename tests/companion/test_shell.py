@@ -4,7 +4,8 @@ import pytest
 
 from table.companion.protocol import CommandError
 from table.companion.session import open_session
-from table.companion.shell import Shell, companion_games
+from table.companion.shell import Shell
+from table.games import companion_games, games
 from table.games.applejack.files import load_dataset
 from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.deal import deal_plan
@@ -15,7 +16,7 @@ DATA = load_dataset()
 
 
 def test_the_setup_screen_switches_games_by_button_key_and_command(tmp_path):
-    ctl, journal = open_session(DATA, tmp_path)
+    ctl, journal = open_session(DATA, tmp_path, games=games())
     try:
         assert isinstance(ctl, Shell) and ctl.game == "applejack" and ctl.choosing()
         v = ctl.version
@@ -37,14 +38,14 @@ def test_the_setup_screen_switches_games_by_button_key_and_command(tmp_path):
 
 def test_the_journal_setup_names_the_game(tmp_path):
     seen = []
-    ctl, journal = open_session(DATA, tmp_path)
+    ctl, journal = open_session(DATA, tmp_path, games=games())
     orig = journal.hook
     journal.hook = lambda k, p: (seen.append((k, p)), orig(k, p))  # type: ignore[method-assign]
     try:
         ctl.do("start")
     finally:
         journal.close()
-    ctl, journal = open_session(DATA, tmp_path, resume="yes")
+    ctl, journal = open_session(DATA, tmp_path, games=games(), resume="yes")
     try:
         assert ctl.game == "applejack" and ctl.mode == "play"
         row = journal.db.execute("SELECT setup FROM games").fetchone()[0]
@@ -78,7 +79,7 @@ def test_bids_are_checked_and_undo_is_exact():
     ctl.do("lay")
     ctl.do("undo")
     assert ctl.state.summary() == before and ctl.b.seat() == seat
-    assert not ctl.press(f"trough{other}") and "turn" in ctl.hint  # another seat's lid button
+    assert not ctl.press(f"trough{other}") and "turn" in ctl.refusal  # another seat's lid button
 
 
 def test_discord_lamps_light_every_seat_in_the_fight_and_the_lid_buys_dice():

@@ -24,9 +24,11 @@ import pytest
 
 from table.companion.journal import Journal
 from table.companion.recordfiles import write_record
-from table.companion.session import auto_script, open_session
+from table.companion.session import open_session
+from table.games import games
 from table.games.applejack.companion.api import Setup
 from table.games.applejack.files import load_dataset
+from table.games.applejack.session import auto_script
 
 DATA = load_dataset()
 ROOT = Path(__file__).parents[2]
@@ -306,7 +308,7 @@ def test_the_root_or_an_empty_state_dir_is_refused(env, extra):
 # --- the game itself -----------------------------------------------------------------------------------
 
 def test_resume_is_exact_inside_the_score_pad(tmp_path):
-    ctl, j = open_session(DATA, tmp_path)
+    ctl, j = open_session(DATA, tmp_path, games=games())
     ctl.setup = Setup(2)
     for cmd in SCRIPT:
         if ctl.mode == "pad":
@@ -318,7 +320,7 @@ def test_resume_is_exact_inside_the_score_pad(tmp_path):
     spot = (ctl.pad.cursor, ctl.pad.typing, ctl.pad.areas)
     assert spot[1] == "7"
     j.close()
-    ctl2, j2 = open_session(DATA, tmp_path, resume="yes")
+    ctl2, j2 = open_session(DATA, tmp_path, games=games(), resume="yes")
     assert ctl2.mode == "pad"
     assert (ctl2.pad.cursor, ctl2.pad.typing, ctl2.pad.areas) == spot
     j2.close()
@@ -394,7 +396,7 @@ def test_a_journal_that_could_not_be_opened_is_opened_by_a_retry_and_offers_the_
     cmds = game_in_progress(tmp_path / "state")
     os.rename(tmp_path / "state", tmp_path / "away")
     (tmp_path / "state").write_text("in the way")  # the state dir is a file now: cannot open
-    ctl, j = open_session(DATA, tmp_path / "state")
+    ctl, j = open_session(DATA, tmp_path / "state", games=games())
     try:
         assert ctl.mode == "setup" and ctl.storage_problem and j.problem == ctl.storage_problem
         assert not j.retry(force=True)

@@ -8,8 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from table.companion.journal import Journal
-from table.companion.session import auto_script, open_session
+from table.companion.session import open_session
 from table.engine.errors import ActionParseError, IllegalActionError
+from table.games import games
 from table.games.applejack.companion.api import CommandError, Controller, Setup
 from table.games.applejack.companion.tracked import track_action_for, walk_events
 from table.games.applejack.files import load_dataset
@@ -17,6 +18,7 @@ from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.game import PAY, PLACE, SELECT
 from table.games.applejack.rules.record import GameRecord
 from table.games.applejack.rules.track import replay_track
+from table.games.applejack.session import auto_script
 
 DATA = load_dataset()
 REFUSED = (CommandError, IllegalActionError, ActionParseError)
@@ -98,7 +100,7 @@ def test_a_trough_button_takes_its_only_tile_and_refuses_when_it_holds_two():
     for tile in (5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18):
         ctl.do(f"draw {tile}")
     assert not ctl.press("trough1")
-    assert ctl.hint == "trough 1 holds tiles 5 and 6: type take 1:5 or take 1:6"
+    assert ctl.refusal == "trough 1 holds tiles 5 and 6: type take 1:5 or take 1:6"
     ctl.do("take 1:6")
     ctl.do("buy")
     ctl.do("place 10/0")
@@ -143,7 +145,7 @@ def test_resume_from_the_journal_rebuilds_mirror_and_track_exactly(tmp_path):
     setup = Setup(3, cottage=True, tracked=True, hints=(1,))
     script = auto_script(DATA, setup, seed=12)
     cut = len(script) * 2 // 3
-    ctl, journal = open_session(DATA, tmp_path)
+    ctl, journal = open_session(DATA, tmp_path, games=games())
     ctl.setup = setup
     for cmd in script[:cut]:
         ctl.do(cmd)
@@ -152,7 +154,7 @@ def test_resume_from_the_journal_rebuilds_mirror_and_track_exactly(tmp_path):
     game = Journal(tmp_path).unfinished()
     assert game is not None and Setup.from_dict(game.setup) == setup
     assert any(c.startswith("game draw") for c in game.cmds)
-    again, journal2 = open_session(DATA, tmp_path, resume="yes")
+    again, journal2 = open_session(DATA, tmp_path, games=games(), resume="yes")
     assert again.tracked is not None and again.setup == setup
     assert snapshot(again) == snapshot(ctl)
     assert walk_events(again.tracked.state.events) == walk_events(ctl.tracked.state.events)
@@ -237,7 +239,7 @@ def test_corrections_wait_for_untrack_and_undo_brings_tracking_back():
     fill(ctl)
     with pytest.raises(CommandError, match="tracks the orchards"):
         ctl.do("fix-die 3 1")
-    assert not ctl.press("correct") and "untrack" in ctl.hint
+    assert not ctl.press("correct") and "untrack" in ctl.refusal
     ctl.do(f"take 1:{ctl.tracked.state.troughs[0][0]}")
     with pytest.raises(CommandError, match="between turns"):
         ctl.do("untrack")

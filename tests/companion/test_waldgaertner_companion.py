@@ -5,6 +5,7 @@ be where the table says), bonus draws and searches by the card kept, undo, resum
 import pytest
 
 from table.companion.protocol import CommandError
+from table.games import games
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.game import ROW_CAPACITY
@@ -84,7 +85,7 @@ def test_button_7_is_the_special_action_and_a_refused_button_says_why(cards):
     script, _ = table_script(2, 3, cards=cards)
     _play_until(ctl, script, lambda c: c.stage() == "die")
     assert not ctl.press("trough5")  # 2 players: no deck 5
-    assert "can choose deck 1, deck 2" in ctl.hint
+    assert "can choose deck 1, deck 2" in ctl.refusal
     assert ctl.press("trough7") and ctl.cmds[-1] == "special"
 
 
@@ -164,7 +165,7 @@ def test_another_card_file_is_offered_but_not_resumed(cards):
     setup = {**WSetup(3).to_dict(cards), "cards_digest": "0123456789ab"}
     ctl.offer_resume(setup, ["deck 1"])
     assert ctl.mode == "resume" and "another card file" in ctl.resume_info
-    assert not ctl.press("confirm") and "cannot resume" in ctl.hint
+    assert not ctl.press("confirm") and "cannot resume" in ctl.refusal
     assert ctl.press("undo") and ctl.press("undo") and ctl.mode == "setup"
 
 
@@ -174,12 +175,12 @@ def test_the_session_resumes_a_waldgaertner_game_from_the_journal(tmp_path, card
 
     data = load_dataset()
     script, _ = table_script(2, 6, cards=cards)
-    ctl, journal = open_session(data, tmp_path, game="waldgaertner")
+    ctl, journal = open_session(data, tmp_path, games=games(), game="waldgaertner")
     for line in script[:120]:
         ctl.do(line)
     want = ctl.state.summary()
     journal.close()
-    ctl, journal = open_session(data, tmp_path, game="applejack")  # the journal's game wins
+    ctl, journal = open_session(data, tmp_path, games=games(), game="applejack")  # the journal's game wins
     try:
         assert ctl.game == "waldgaertner" and ctl.mode == "resume" and "round" in ctl.resume_info
         ctl.press("confirm")

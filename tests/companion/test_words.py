@@ -7,12 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from table.companion.labels import mark_label, plural, start_honey
-from table.companion.text import PAD_EXPECTED, handle_line, help_keys, screen_text
+from table.companion.labels import plural
 from table.games.applejack.companion.api import CommandError, Controller, Setup, announcements_for, campaign_middle
 from table.games.applejack.files import load_dataset
+from table.games.applejack.labels import mark_label, start_honey
 from table.games.applejack.rules.data import SEAT_SYMBOLS
 from table.games.applejack.rules.events import BlossomScoring, DieMoved, Harvest, LoopStarted, MiddleReached
+from table.games.applejack.text import PAD_EXPECTED, handle_line, help_keys, screen_text
 
 DATA = load_dataset()
 
@@ -140,9 +141,9 @@ def test_setup_offers_individual_orchards_per_seat_and_the_campaign():
     with pytest.raises(CommandError, match="solo"):
         ctl.do("setup campaign=2")
     assert not ctl.press("campaign")  # refused with the reason shown
-    assert "solo" in ctl.hint
+    assert "solo" in ctl.refusal
     ctl.press("trough1")
-    assert ctl.setup.orchards == ("B1",) and ctl.hint == ""
+    assert ctl.setup.orchards == ("B1",) and ctl.refusal == ""
     for _ in range(3):
         ctl.press("campaign")
     assert ctl.setup.campaign == 3
@@ -172,9 +173,9 @@ def test_take_step_names_the_cottage_only_with_the_variant():
 def test_a_refusal_does_not_come_back_on_the_next_key():
     ctl = started(Setup(2))
     assert not ctl.press("trough6")
-    assert ctl.hint
+    assert ctl.refusal
     ctl.press("escape")  # a key that does nothing here
-    assert ctl.hint == ""
+    assert ctl.refusal == ""
 
 
 def test_resume_says_one_summary_line_not_the_game_again():

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from table.companion.labels import seat_name
 from table.companion.protocol import CommandError
 from table.engine.errors import ActionParseError, RecordError, TableError
 from table.games.zankapfel.buttons import BUTTONS, COLOUR_STAGES, SQUARE_STAGES
@@ -18,7 +19,6 @@ from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.script import table_script
 from table.games.zankapfel.setup import FINISHES, ZSetup, is_number
 from table.games.zankapfel.text import handle_line
-from table.games.zankapfel.words import seat_name
 from table.i18n import _
 
 STAGES = {"place", "move", "remove", "turn", "bid", "reveal", "joker", "dice", "card", "roll", "over"}

@@ -29,7 +29,7 @@ def test_random_lines_and_buttons_are_applied_or_refused_and_the_journal_replays
         ctl.do(line)
     for kind, item in noise:
         before = (ctl.mode, list(ctl.cmds))
-        refused = handle_line(ctl, item) if kind == "line" else (None if ctl.press(item) else ctl.hint or "-")
+        refused = handle_line(ctl, item) if kind == "line" else (None if ctl.press(item) else ctl.refusal or "-")
         if refused:
             assert "\n" not in refused
             if ctl.mode == before[0] and not item.startswith(("trough", "up", "down", "next", "prev", "players")):

@@ -102,14 +102,14 @@ def test_hints_expire_on_the_injected_clock():
     app, ctl, _, _, clock = make_app()
     app.step([key(pygame.K_RETURN)])
     app.step([key(pygame.K_5)])  # not an open trough
-    assert ctl.hint
+    assert ctl.refusal
     frames = app.frames
     clock.t += 1
     app.step()
-    assert ctl.hint and app.frames == frames
+    assert ctl.refusal and app.frames == frames
     clock.t += 4
     app.step()
-    assert not ctl.hint and app.frames == frames + 1
+    assert not ctl.refusal and app.frames == frames + 1
 
 
 def test_digit_keys_type_on_the_score_pad():
@@ -205,7 +205,7 @@ def test_colon_opens_a_command_line_for_what_buttons_cannot_say():
     app.step([key(pygame.K_RETURN)])
     assert app.entry is None and ctl.tracked.state.history == [A.draw(5)]
     app.step([*typed(":draw 999"), key(pygame.K_RETURN)])
-    assert "tile 999 does not exist" in ctl.hint
+    assert "tile 999 does not exist" in ctl.refusal
     app.step([*typed(":draw 6"), key(pygame.K_BACKSPACE), key(pygame.K_ESCAPE)])
     assert app.entry is None and len(ctl.tracked.state.history) == 1
 

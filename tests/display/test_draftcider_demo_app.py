@@ -13,6 +13,7 @@ from table.companion.ports import RecordingIndicators
 from table.companion.session import open_session
 from table.display.app import App
 from table.display.demo import DONE, PLAY
+from table.games import games
 from table.games.applejack.files import load_dataset
 from table.games.draftcider.companion import DraftCiderCompanion
 from table.games.draftcider.demo import DraftCiderDemoScreen, draftcider_steps
@@ -77,7 +78,7 @@ def test_keys_touch_and_the_lid_in_the_app(tmp_path):
 
 
 def test_the_shells_game_tab_reaches_draftcider(tmp_path):
-    ctl, journal = open_session(load_dataset(), tmp_path)
+    ctl, journal = open_session(load_dataset(), tmp_path, games=games())
     try:
         app = App(ctl, pygame.Surface((800, 480)), games=registry.games(), clock=lambda: 0.0)
         while ctl.game != "draftcider":

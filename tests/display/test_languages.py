@@ -15,6 +15,7 @@ from table import games as registry
 from table.display.app import App
 from table.display.fonts import SMALLEST_PX, Fonts, font_path, is_cjk, line_units, missing_glyphs
 from table.display.toolkit import DrawnText
+from table.games import companion_games, games
 from table.games.applejack.bots.demo import demo_steps
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.files import load_dataset
@@ -240,9 +241,8 @@ def test_key_l_on_a_setup_screen_presses_language():
 
 def test_every_games_setup_screen_gets_a_language_button(tmp_path):
     from table.companion.session import open_session
-    from table.companion.shell import companion_games
 
-    shell, journal = open_session(DATA, tmp_path)
+    shell, journal = open_session(DATA, tmp_path, games=games())
     try:
         app = App(shell, pygame.Surface((480, 320)), games=registry.games())
         seen = {}

@@ -6,11 +6,11 @@ import queue
 import pygame
 import pytest
 
-from table import games as registry
 from table.companion.players import NoBook
 from table.companion.ports import RecordingIndicators
 from table.companion.shell import Shell
 from table.display.app import App
+from table.games import games, load_game
 from table.games.applejack.files import load_dataset
 from tests.display.input_events import touch
 from tests.fakes import ManualClock
@@ -25,12 +25,12 @@ def make_app(size=(480, 320), known=()):
     def make(key):
         from table.companion.session import make_companion
 
-        module = make_companion(key, DATA)
+        module = make_companion(load_game(key), DATA)
         module.book = NoBook(list(known))
         return module
 
-    ctl = Shell(make("applejack"), make)
-    app = App(ctl, pygame.Surface(size), games=registry.games(), indicators=RecordingIndicators(), inputs=queue.Queue(),
+    ctl = Shell(make("applejack"), make, games=games())
+    app = App(ctl, pygame.Surface(size), games=games(), indicators=RecordingIndicators(), inputs=queue.Queue(),
               clock=ManualClock())
     return app, ctl
 

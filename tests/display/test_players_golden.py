@@ -13,11 +13,11 @@ import pygame
 import pytest
 import segno
 
-from table.companion.session import auto_script
 from table.display.players_view import QR_DARK, QR_LIGHT, draw_qr, qr_edges
 from table.games import games
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.files import load_dataset
+from table.games.applejack.session import auto_script
 from table.games.applejack.view.screens import ApplejackView
 from table.history.book import HistoryBook
 from table.history.finish import record_finished

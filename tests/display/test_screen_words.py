@@ -123,7 +123,7 @@ def test_the_lines_people_read_from_a_metre_are_18_px_or_more_at_800x480(name):
 
 def test_a_long_refusal_wraps_instead_of_shrinking():
     ctl = sample(DATA, "play")
-    ctl.hint = "corrections are made at the start of a turn; " * 3
+    ctl.refusal = "corrections are made at the start of a turn; " * 3
     fonts = SizeRecorder()
     ApplejackView((800, 480), fonts).draw(pygame.Surface((800, 480)), ctl)
     assert all(size >= 18 for _, size in fonts.seen)

@@ -38,4 +38,4 @@ def test_setup_draws_and_a_card_id_by_keys_and_the_lid():
     app.step([key(pygame.K_u)])  # undo
     assert ctl.cmds == ["deck 2"]
     app.step([key(pygame.K_9), key(pygame.K_9), key(pygame.K_9), key(pygame.K_RETURN)])
-    assert "no card 999" in ctl.hint and ctl.cmds == ["deck 2"]  # one line on the strip, nothing changed
+    assert "no card 999" in ctl.refusal and ctl.cmds == ["deck 2"]  # one line on the strip, nothing changed

@@ -8,6 +8,7 @@ from table import games as registry
 from table.companion.ports import RecordingIndicators
 from table.companion.session import open_session
 from table.display.app import App
+from table.games import games
 from table.games.applejack.files import load_dataset
 from table.games.applejack.view.screens import ApplejackView
 from table.games.zankapfel.companion import ZankapfelCompanion
@@ -45,7 +46,7 @@ def test_a_round_by_keys_touch_and_lid():
 
 
 def test_the_game_tab_switches_the_view(tmp_path):
-    ctl, journal = open_session(load_dataset(), tmp_path)
+    ctl, journal = open_session(load_dataset(), tmp_path, games=games())
     try:
         app = App(ctl, pygame.Surface((480, 320)), games=registry.games())
         app.step()

@@ -191,7 +191,7 @@ def _states(cards) -> Iterator[WaldgaertnerCompanion]:
     other.do(WSetup(3).text())
     other.do("start")
     other.press("trough7")  # no die now: one refusal line on the strip
-    assert other.hint
+    assert other.refusal
     yield other
 
 def _resume_screen(cards) -> WaldgaertnerCompanion:

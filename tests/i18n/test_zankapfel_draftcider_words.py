@@ -192,7 +192,7 @@ def test_every_zankapfel_and_draft_cider_screen_draws(lang, size):
             dv.draw(surface, pad)
         assert pad.mode == "result"
         refused = zk.ZankapfelCompanion()
-        refused.hint = engine_refusal("'z9' is not a square (a1 … e5)")
+        refused.refusal = engine_refusal("'z9' is not a square (a1 … e5)")
         zv.draw(surface, refused)
     assert n > 40
 

@@ -81,7 +81,7 @@ def test_a_whole_game_by_buttons(players, cottage, seed):
             press(app, inputs, "blind")
         elif action.kind in ("cottage", "middle"):
             press(app, inputs, "confirm")
-        assert len(t.history) == before + 1, ctl.hint
+        assert len(t.history) == before + 1, ctl.refusal
         assert str(t.history[-1]) == str(action)
         turns += 1
         if rng.random() < 0.05:  # a wrong press: refused, nothing changes, the screen says why

@@ -6,9 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from table.companion.session import auto_script
 from table.games.applejack.companion.api import Setup
 from table.games.applejack.files import load_dataset
+from table.games.applejack.session import auto_script
 
 ROOT = Path(__file__).parents[2]
 

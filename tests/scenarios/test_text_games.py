@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from table.companion.session import auto_script
 from table.games.applejack.companion.api import Setup
 from table.games.applejack.files import load_dataset
+from table.games.applejack.session import auto_script
 
 DATA = load_dataset()
 ROOT = Path(__file__).parents[2]

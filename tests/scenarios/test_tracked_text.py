@@ -7,10 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from table.companion.session import auto_script
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.files import load_dataset
 from table.games.applejack.rules.record import GameRecord
+from table.games.applejack.session import auto_script
 
 DATA = load_dataset()
 ROOT = Path(__file__).parents[2]

@@ -23,6 +23,8 @@ GAME = GameDef(
         "view": "table.games.draftcider.view:DraftCiderView",
         "keys": "table.games.draftcider.view:draftcider_key",
         "demo_steps": "table.games.draftcider.demo:draftcider_steps",
+        "demo_screen": "table.games.draftcider.demo:DraftCiderDemoScreen",
+        "table_script": "table.games.draftcider.companion:table_script",
         "simulate": "table.games.draftcider.bots:simulate_text",
         "make_bot": "table.games.draftcider.bots:make_bot",
         "check_file": "table.games.draftcider.files:check_file",

@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from table.companion.labels import listed
+from table.companion.labels import listed, seat_name
 from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
@@ -50,7 +50,6 @@ from table.games.draftcider.words import (
     height_text,
     joined,
     placement_problem_words,
-    seat_name,
 )
 from table.i18n import N_, _, ngettext
 
@@ -75,7 +74,7 @@ class DraftCiderCompanion(TableModule):
         self.setup = DSetup()
         self.cmds: list[str] = []
         self.version = 0
-        self.hint = ""
+        self.refusal = ""
         self.storage_problem = ""
         self.log: list[str] = []
         self._said = 0

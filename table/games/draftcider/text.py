@@ -36,11 +36,11 @@ from __future__ import annotations
 
 import unicodedata
 
-from table.companion.labels import listed
+from table.companion.labels import listed, seat_name
 from table.engine.errors import TableError
 from table.games.draftcider.companion import DraftCiderCompanion
 from table.games.draftcider.rules.scoring import BATCHES, score_orchard
-from table.games.draftcider.words import batch_key, batch_note, batch_title, card_name, seat_name
+from table.games.draftcider.words import batch_key, batch_note, batch_title, card_name
 from table.i18n import _
 
 WORDS = {"": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm", "done": "confirm",
@@ -107,13 +107,13 @@ def handle_line(ctl: DraftCiderCompanion, line: str) -> str | None:
     if ctl.mode == "setup" and word in SETUP_WORDS:
         word = SETUP_WORDS[word]
         ok = ctl.press(word)
-        return None if ok else (ctl.hint or _("{word}: nothing to do now").format(word=word))
+        return None if ok else (ctl.refusal or _("{word}: nothing to do now").format(word=word))
     if len(word) == 1 and word.isascii() and word.isdigit():
         ok = ctl.press(f"trough{word}")
-        return None if ok else (ctl.hint or _("{word}: nothing to do now").format(word=word))
+        return None if ok else (ctl.refusal or _("{word}: nothing to do now").format(word=word))
     if word in WORDS:
         ok = ctl.press(WORDS[word])
-        return None if ok else (ctl.hint or _("{word}: nothing to do now").format(word=word or "confirm"))
+        return None if ok else (ctl.refusal or _("{word}: nothing to do now").format(word=word or "confirm"))
     if ctl.mode in ("play", "pad") and word in BATCHES and ctl.stage() not in ("batch", "choose"):
         return f"{word}: {ctl.ask()}"
     try:

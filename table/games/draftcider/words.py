@@ -34,10 +34,6 @@ BATCH_NAMES: tuple[str, ...] = (N_("Monochrome"), N_("Apples of a Feather"), N_(
 """The engine's ``BATCH_TITLES`` marked for the catalogues (``tests/i18n`` checks they agree)."""
 
 
-def seat_name(seat: int) -> str:
-    """``Seat 2`` (0-based ``seat``), in the current language."""
-    return _("Seat {n}").format(n=seat + 1)
-
 
 def colour_name(colour: str) -> str:
     """A card colour (``"gold"``) in the current language."""

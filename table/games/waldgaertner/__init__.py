@@ -23,6 +23,8 @@ GAME = GameDef(
         "view": "table.games.waldgaertner.view:WaldgaertnerView",
         "keys": "table.games.waldgaertner.view:waldgaertner_key",
         "demo_steps": "table.games.waldgaertner.demo:waldgaertner_steps",
+        "demo_screen": "table.games.waldgaertner.demo:WaldgaertnerDemoScreen",
+        "table_script": "table.games.waldgaertner.companion:table_script",
         "simulate": "table.games.waldgaertner.bots:simulate_text",
         "make_bot": "table.games.waldgaertner.bots:make_bot",
         "check_file": "table.games.waldgaertner.files:check_file",

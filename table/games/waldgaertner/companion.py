@@ -112,7 +112,7 @@ class WaldgaertnerCompanion(TableModule):
         self.marks: list[tuple[int, int, CardSet]] = []
         """Per command: the engine's history length and event count before it (undo goes back to it)."""
         self.version = 0
-        self.hint = ""
+        self.refusal = ""
         self.storage_problem = ""
         self.log: list[str] = []
         self._said = 0

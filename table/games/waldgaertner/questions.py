@@ -7,10 +7,10 @@ entered by its id), a card taken from the shown ones (``CHOOSE_STAGES``), and a 
 
 from __future__ import annotations
 
-from table.companion.labels import either
+from table.companion.labels import either, seat_name
 from table.games.waldgaertner.rules import State
 from table.games.waldgaertner.rules import actions as A
-from table.games.waldgaertner.words import card_label, seat_name
+from table.games.waldgaertner.words import card_label
 from table.i18n import _
 
 CHANCE_STAGES = ("draw", "reveal", "bdraw", "sdeal")

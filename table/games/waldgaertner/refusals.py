@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import re
 
-from table.companion.labels import is_number, listed
+from table.companion.labels import is_number, listed, seat_name
 from table.games.waldgaertner.names import size_plural
 from table.games.waldgaertner.questions import deck_now, held, seat_now
 from table.games.waldgaertner.rules import State
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.game import ROW_CAPACITY
-from table.games.waldgaertner.words import card_label, seat_name
+from table.games.waldgaertner.words import card_label
 from table.i18n import _
 
 _NOT_ALLOWED = re.compile(r"(?P<action>.+) is not allowed now \((?P<stage>[a-z]+); legal: (?P<legal>.*)\)", re.S)

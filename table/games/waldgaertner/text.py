@@ -5,9 +5,10 @@ table's language — the command words themselves are never translated.
 
 from __future__ import annotations
 
+from table.companion.labels import seat_name
 from table.engine.errors import TableError
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
-from table.games.waldgaertner.words import card_label, seat_name
+from table.games.waldgaertner.words import card_label
 from table.i18n import N_, _
 
 _KEYS = 28
@@ -121,10 +122,10 @@ def handle_line(ctl: WaldgaertnerCompanion, line: str) -> str | None:
         return None
     if ctl.mode == "setup" and len(word) == 1 and word.isascii() and word.isdigit():
         ok = ctl.press(f"trough{word}")
-        return None if ok else (ctl.hint or _("{key}: nothing to do now").format(key=word))
+        return None if ok else (ctl.refusal or _("{key}: nothing to do now").format(key=word))
     if word in WORDS or (ctl.mode == "play" and word == "b"):
         ok = ctl.press(WORDS.get(word, "blind"))
-        return None if ok else (ctl.hint or _("{key}: nothing to do now").format(key=word or "confirm"))
+        return None if ok else (ctl.refusal or _("{key}: nothing to do now").format(key=word or "confirm"))
     try:
         ctl.do(word)
     except TableError as exc:  # every refusal: a command, the engine, a setup

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from table.companion.labels import is_number
+from table.companion.labels import is_number, seat_name
 from table.engine.events import Event
 from table.games.waldgaertner.names import card_name, phase_name
 from table.games.waldgaertner.rules import State
@@ -23,10 +23,6 @@ from table.i18n import N_, _
 STEP_ONE = (E.Bloomed, E.BloomedInVain, E.Harvested)
 """The events of a round's step 1 (what flowers and what is harvested), said together."""
 
-
-def seat_name(seat: int) -> str:
-    """``Seat 3`` (0-based ``seat``) in the table's language."""
-    return _("Seat {n}").format(n=seat + 1)
 
 
 def card_label(card: Card) -> str:

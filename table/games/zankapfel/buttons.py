@@ -15,11 +15,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from table.companion.labels import seat_name
 from table.companion.protocol import CommandError
 from table.games.zankapfel.commands import FACES, KIND_KEYS
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.setup import FINISHES, is_number
-from table.games.zankapfel.words import seat_name
 from table.i18n import _
 
 if TYPE_CHECKING:

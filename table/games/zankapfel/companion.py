@@ -77,7 +77,7 @@ class ZankapfelCompanion(TableModule):
         self.b: Build | None = None
         self.cursor = 12  # the grid cursor (keys): a square 0..24
         self.version = 0
-        self.hint = ""
+        self.refusal = ""
         self.storage_problem = ""
         self.log: list[str] = []
         self._said = 0

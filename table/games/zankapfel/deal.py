@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from table.companion.labels import seat_name
 from table.companion.protocol import CommandError
 from table.engine.errors import IllegalActionError
 from table.games.zankapfel.rules import State, new_game
@@ -23,7 +24,7 @@ from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.rules import events as E
 from table.games.zankapfel.rules.game import DEFAULT_DECK, HAND_SIZE
 from table.games.zankapfel.setup import ZSetup
-from table.games.zankapfel.words import colour_name, event_line, kind_name, seat_name
+from table.games.zankapfel.words import colour_name, event_line, kind_name
 from table.i18n import N_, _, ngettext
 
 

@@ -25,11 +25,11 @@ buys, UNDO undoes.
 
 from __future__ import annotations
 
-from table.companion.labels import listed
+from table.companion.labels import listed, seat_name
 from table.engine.errors import TableError
 from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.rules import actions as A
-from table.games.zankapfel.words import kind_name, seat_name, status_name
+from table.games.zankapfel.words import kind_name, status_name
 from table.i18n import _
 
 WORDS = {"": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm", "done": "confirm",
@@ -105,7 +105,7 @@ def _press(ctl: ZankapfelCompanion, button: str, word: str) -> str | None:
     """The button ``word`` stands for; the refusal when it did nothing."""
     if ctl.press(button):
         return None
-    return ctl.hint or _("{word}: nothing to do now").format(word=word)
+    return ctl.refusal or _("{word}: nothing to do now").format(word=word)
 
 
 BID_WORDS = {"b": "buy", "p": "pass"}

@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from table.companion.labels import seat_name
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.rules import events as E
 from table.i18n import N_, _
@@ -22,10 +23,6 @@ END_REASONS: dict[str, str] = {"finish reached": N_("finish reached"), "orchard 
 SEAT_COLOURS = ("red", "blue", "yellow", "green", "white", "black")
 """The farmers' pawns by seat (the rulebook: the red farmer starts; the others are our choice)."""
 
-
-def seat_name(seat: int) -> str:
-    """``Seat 2`` (0-based ``seat``), in the current language."""
-    return _("Seat {n}").format(n=seat + 1)
 
 
 def seat_word(seat: int) -> str:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from table.companion.labels import both, solo_words
+from table.companion.labels import both
+from table.games.applejack.labels import solo_words
 from table.games.applejack.rules.data import SEAT_GLYPHS, SEAT_SYMBOLS, DataSet
 from table.games.applejack.rules.events import (
     BlossomScoring,

@@ -44,11 +44,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from table.companion.labels import solo_words
 from table.engine.errors import IllegalActionError, RecordError
 from table.games.applejack.bots.evaluate import Weights
 from table.games.applejack.bots.greedy import GreedyBot
 from table.games.applejack.bots.strong import SOLO_WEIGHTS, StrongBot, leaf_value
+from table.games.applejack.labels import solo_words
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.data import DataSet
 from table.games.applejack.rules.game import CHANCE, SELECT, GameState, sample_chance

@@ -9,8 +9,9 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import partial
 
-from table.companion.labels import both, either, mark_label, seat_label
+from table.companion.labels import both, either
 from table.games.applejack.companion.base import ControllerBase
+from table.games.applejack.labels import mark_label, seat_label
 from table.games.applejack.rules.data import DataSet
 from table.games.applejack.rules.events import (
     BlossomScoring,

@@ -9,7 +9,6 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from table.companion.labels import solo_words
 from table.companion.leds import LedKind, LedState
 from table.games.applejack.companion.announcements import Announcement, AnnouncementKind, announcements_for
 from table.games.applejack.companion.base import TROUGH_BUTTONS
@@ -27,6 +26,7 @@ from table.games.applejack.companion.scorepad import PAD_FIELDS_EXTRA, PAD_TOTAL
 from table.games.applejack.companion.setup import Setup, campaign_middle
 from table.games.applejack.companion.tracking import ENGINE_VERBS, TRACKED_NO_FIX
 from table.games.applejack.files import load_dataset
+from table.games.applejack.labels import solo_words
 from table.games.applejack.rules.data import DataSet
 
 __all__ = [

@@ -40,9 +40,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TextIO
 
-from table.companion.labels import seat_label
 from table.games.applejack.bots.fair_target import as_record, coach, fair_target
 from table.games.applejack.companion.hints import describe_action
+from table.games.applejack.labels import seat_label
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.game import CHANCE, GameState
 from table.games.applejack.rules.scoring import SOLO_GOAL, SOLO_OUTSTANDING

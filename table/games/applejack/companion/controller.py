@@ -43,6 +43,7 @@ from table.games.applejack.companion.setup import Setup, SetupJob, campaign_midd
 from table.games.applejack.companion.teach import TeachJob
 from table.games.applejack.companion.tracked import OrchardMirror
 from table.games.applejack.companion.tracking import ENGINE_VERBS, TRACKED_NO_FIX, TrackingJob
+from table.games.applejack.labels import seat_label as symbol_seat_label
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.data import DataSet
 from table.games.applejack.rules.game import BLIND_DRAW, REFILL, SETUP, STOCK, STOCK_DRAW
@@ -99,6 +100,11 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
     when a game starts, ``("cmd", text)`` for every command that changed the game and
     ``("finished", record dict)`` when the score pad is done."""
 
+
+    def seat_label(self, seat: int) -> str:
+        """Applejack's seats are the harvest board's symbols (``○ Circle``), not ``Seat 2``."""
+        return symbol_seat_label(seat)
+
     def __init__(self, data: DataSet, *, on_command: Callable[[str, Any], None] | None = None,
                  rng: random.Random | None = None) -> None:
         self.game = "applejack"  # its key in table.games (table.companion.protocol.GameCompanion)
@@ -130,16 +136,6 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
         self.version = 0
         self.log: list[str] = []  # every announcement / turn line, for the text view and speech
         self._said = 0
-
-    @property
-    def hint(self) -> str:
-        """The last refusal (the shell's name for :attr:`refusal`; the bot's hints are
-        :attr:`advice`, see :mod:`table.games.applejack.companion.hints`)."""
-        return self.refusal
-
-    @hint.setter
-    def hint(self, text: str) -> None:
-        self.refusal = text
 
     def _changed(self) -> None:
         self.version += 1

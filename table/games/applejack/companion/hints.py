@@ -4,7 +4,7 @@ The controller says when a hint is wanted (:meth:`Controller.hint_request`: a hi
 turn starts, or someone pressed ``h``) and hands over a :class:`HintRequest` with its own copy
 of the game. A front end computes it with :func:`compute_hint` — ``play --text`` at once, the
 pygame app on a worker thread (:class:`HintWorker`, the result comes back through the input
-queue as a :class:`HintReady`) — and gives it back (:meth:`Controller.give_hint`), which drops
+queue as a :class:`HintReady`) — and gives it back (:meth:`Controller.give_advice`), which drops
 it unless the table still stands where it was asked.
 
 A hint is advice, never a game step: it is not journalled, and a position of a game always
@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from table.companion.labels import seat_label
 from table.games.applejack.bots import make_bot
+from table.games.applejack.labels import seat_label
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.game import GameState
 from table.games.applejack.rules.hexgrid import DIRECTION_NAMES, mask_edges

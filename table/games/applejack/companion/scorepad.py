@@ -7,9 +7,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from table.companion.labels import both, is_number, record_seat_name, seat_label, solo_words
+from table.companion.labels import both, is_number
 from table.games.applejack.companion.base import ControllerBase, Mode
 from table.games.applejack.companion.errors import CommandError, parse_numbers
+from table.games.applejack.labels import record_seat_name, seat_label, solo_words
 from table.games.applejack.rules.scoring import ScoreBreakdown, final_score, winners
 from table.games.applejack.rules.walk import FINAL_PIPS
 from table.i18n import _, ngettext

@@ -7,11 +7,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from table.companion.labels import is_number, listed, seat_label, start_honey
+from table.companion.labels import is_number, listed
 from table.companion.players import check_name
 from table.games.applejack.companion.base import ControllerBase
 from table.games.applejack.companion.errors import CommandError, SetupError, parse_numbers
 from table.games.applejack.companion.teach import setup_label, setup_value, teach_words
+from table.games.applejack.labels import seat_label, start_honey
 from table.games.applejack.rules.track import TrackConfig
 from table.i18n import _, ngettext
 

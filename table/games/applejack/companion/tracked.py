@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from table.companion.labels import both, either, is_number, seat_label
+from table.companion.labels import both, either, is_number
 from table.engine.errors import IllegalActionError
+from table.games.applejack.labels import seat_label
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.cells import EMPTY, tile_of
 from table.games.applejack.rules.config import GameConfig

@@ -4,12 +4,12 @@ hinted seats (asked for here, computed by the front end, never journalled)."""
 
 from __future__ import annotations
 
-from table.companion.labels import seat_label
 from table.games.applejack.companion.announcements import announcements_for
 from table.games.applejack.companion.base import ControllerBase, Mode
 from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.hints import Hint, HintRequest, hint_seed, position_key, still_valid
 from table.games.applejack.companion.tracked import step_lines
+from table.games.applejack.labels import seat_label
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.game import PAY, SELECT
 from table.i18n import N_, _
@@ -121,17 +121,18 @@ class TrackingJob(ControllerBase):
             return None
         return HintRequest(key, hint_seed(key), seat, tuple(st.history), st.clone())
 
-    def give_hint(self, hint: Hint | None) -> bool:
-        """A computed hint; shown only if the table still stands where it was asked (else dropped)."""
-        if hint is None or self.tracked is None:
+    def give_advice(self, advice: Hint | None) -> bool:
+        """The bot's computed advice (a hint asked for); shown only if the table still stands where it
+        was asked (else dropped)."""
+        if advice is None or self.tracked is None:
             return False
         try:
             _seat, key = self._hint_position()
         except CommandError:
             return False
-        if hint.key != key:
+        if advice.key != key:
             return False  # stale: asked for a position the table has left
-        self.advice = hint
-        self._say(hint.text)
+        self.advice = advice
+        self._say(advice.text)
         self._changed()
         return True

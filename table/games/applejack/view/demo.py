@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from table.companion.labels import both, seat_label, solo_words
+from table.companion.labels import both
 from table.companion.leds import LedKind, LedState
 from table.companion.ports import Indicators
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, Colour
@@ -29,6 +29,7 @@ from table.display.demo import DemoScreen
 from table.display.fonts import Fonts
 from table.display.shapes import draw_die, draw_variety
 from table.games.applejack.bots.demo import DemoStep
+from table.games.applejack.labels import seat_label, solo_words
 from table.games.applejack.rules import hexgrid
 from table.games.applejack.rules.cells import EMPTY, is_pasture, rotation_of, tile_of
 from table.games.applejack.rules.data import SEAT_SYMBOLS, DataSet
@@ -49,7 +50,7 @@ from table.games.applejack.rules.events import (
 )
 from table.games.applejack.view.base import SCORE_LABELS, ApplejackBase
 from table.i18n import _
-from table.i18n.names import seat_name, variety_name
+from table.i18n.names import symbol_name, variety_name
 
 SQ3 = math.sqrt(3)
 PASTURE: Colour = (86, 156, 70)
@@ -176,7 +177,7 @@ class DemoView(ApplejackBase):
         head = self.px(26)
         br = self.px(11)
         self.seat_badge(surf, seat, (area.x + self.px(8) + br, area.y + self.px(6) + br), br)
-        label = f"{seat_name(SEAT_SYMBOLS[seat])} · {step.names[seat]}"
+        label = f"{symbol_name(SEAT_SYMBOLS[seat])} · {step.names[seat]}"
         honey = self.text(surf, _("honey {n}").format(n=s.honey[seat]), 17,
                           (area.right - self.px(8), area.y + self.px(6)), LIT,
                           bold=True, anchor="topright")

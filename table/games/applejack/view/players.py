@@ -8,13 +8,13 @@ from typing import Any
 
 import pygame
 
-from table.companion.labels import seat_label, start_honey
 from table.display.colours import BG, DIM, FG, LIT, PANEL, WARN
 from table.display.players_view import draw_qr
 from table.display.toolkit import BaseView
+from table.games.applejack.labels import seat_label, start_honey
 from table.games.applejack.rules.data import SEAT_SYMBOLS
 from table.i18n import _
-from table.i18n.names import seat_name
+from table.i18n.names import symbol_name
 
 
 def _named(ctl: Any) -> bool:
@@ -38,7 +38,7 @@ def draw_setup_names(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
         v.seat_badge(surf, seat, c, v.px(14))
         name = ctl.player_name(seat)
         tx, tw = c[0] + v.px(19), r.right - c[0] - v.px(22)
-        label = name if name is not None else seat_name(SEAT_SYMBOLS[seat]) + " ▸"
+        label = name if name is not None else symbol_name(SEAT_SYMBOLS[seat]) + " ▸"
         clip = surf.get_clip()
         surf.set_clip(r)
         v.text(surf, label, 18, (tx, c[1] - v.px(11)), FG if name else DIM, bold=name is not None,

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pygame
 
-from table.companion.labels import both, seat_label, solo_words
+from table.companion.labels import both
 from table.display.colours import DIM, FG, LIT, OK, PANEL, WARN
 from table.display.shapes import draw_variety
 from table.games.applejack.companion.api import PAD_TOTAL_LOOKING, Controller
+from table.games.applejack.labels import seat_label, solo_words
 from table.games.applejack.rules.scoring import SOLO_GOAL, SOLO_OUTSTANDING
 from table.games.applejack.view import coach, players
 from table.games.applejack.view.base import SCORE_LABELS, ApplejackBase

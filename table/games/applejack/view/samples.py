@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from table.companion.session import auto_script
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.companion.hints import Hint, hint_of
 from table.games.applejack.rules.data import DataSet
+from table.games.applejack.session import auto_script
 
 NAMES = ("setup", "resume", "play", "harvest", "refill", "stock", "middle", "correct", "pad", "result",
          "setup-tracked", "tracked-draw", "tracked-hint", "tracked-place",
@@ -118,7 +118,7 @@ def _setup_tracked(data: DataSet, name: str) -> Controller:
 def _tracked_hint(data: DataSet, name: str) -> Controller:
     ctl = _tracked(data, None)
     hint = _fixed_hint(ctl, ("take 2:96", "buy", "place 2/1"))
-    ctl.give_hint(hint)
+    ctl.give_advice(hint)
     if name == "tracked-place":
         for cmd in hint.commands[:2]:  # took the tile and paid as hinted: the placement is next
             ctl.do(f"game {cmd}")

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from table.companion.labels import seat_label, start_honey
 from table.display import players_view
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, hex_colour
 from table.display.fonts import Fonts
 from table.display.shapes import draw_die, draw_mark, draw_variety
 from table.games.applejack.companion.api import SEAT_COLOURS, STEPS, Controller, campaign_middle
+from table.games.applejack.labels import seat_label, start_honey
 from table.games.applejack.rules.data import SEAT_SYMBOLS
 from table.games.applejack.rules.phase import Phase
 from table.games.applejack.rules.walk import FINAL_PIPS
@@ -27,7 +27,7 @@ from table.games.applejack.view import players, teach
 from table.games.applejack.view.board import path_layout, path_positions
 from table.games.applejack.view.results import ResultScreens
 from table.i18n import N_, _, ngettext
-from table.i18n.names import mark_name, seat_name, variety_name
+from table.i18n.names import mark_name, symbol_name, variety_name
 
 if TYPE_CHECKING:
     from table.games.applejack.rules.track import Track
@@ -107,7 +107,7 @@ class ApplejackView(ResultScreens):
         for seat in range(s.players):
             c = (lab_w + seat * (bw + self.px(10)) + self.px(18), y + self.px(28))
             self.seat_badge(surf, seat, c, self.px(17))
-            self.text(surf, seat_name(SEAT_SYMBOLS[seat]), 18, (c[0] + self.px(22), c[1] - self.px(11)),
+            self.text(surf, symbol_name(SEAT_SYMBOLS[seat]), 18, (c[0] + self.px(22), c[1] - self.px(11)),
                       anchor="midleft", max_w=bw - self.px(32))
             self.text(surf, _("{n} honey").format(n=honey[seat]), 18, (c[0] + self.px(22), c[1] + self.px(11)), LIT,
                       anchor="midleft", bold=True, max_w=bw - self.px(32))

@@ -6,7 +6,7 @@ Each life is a forked child that opens the journal, resumes the unfinished game 
 or just after it. The parent forks the next life until one finishes; the finished record must
 equal the one an uninterrupted run of the same script produces.
 
-    python -m table.companion.powerloss --kills 1000 --seed 7 [--dir DIR]
+    python -m table.games.applejack.powerloss --kills 1000 --seed 7 [--dir DIR]
 
 prints one JSON line (kills, games, seconds, ok) and exits 1 on any mismatch. Forking keeps a
 life at a few milliseconds (no interpreter start, no imports), so a thousand kills take seconds.
@@ -28,10 +28,12 @@ from pathlib import Path
 from typing import Any
 
 from table.companion.journal import Journal
-from table.companion.session import auto_script, open_session
+from table.companion.session import open_session
+from table.games.applejack import GAME
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.files import load_dataset
 from table.games.applejack.rules.data import DataSet
+from table.games.applejack.session import auto_script
 
 SETUPS = (Setup(2), Setup(1), Setup(3, cottage=True), Setup(4),
           Setup(2, cottage=True, apple_tiles=(6, 5, 4, 3, 2, 1, 0)))
@@ -55,7 +57,7 @@ def _life(data: DataSet, setup: Setup, script: list[str], directory: Path, kill_
         if writes == kill_at:
             os.kill(os.getpid(), signal.SIGKILL)
 
-    ctl, journal = open_session(data, directory, resume="yes", fault=fault)
+    ctl, journal = open_session(data, directory, games=(GAME,), resume="yes", fault=fault)
     if journal.records():
         return 0
     if ctl.mode == "setup":
