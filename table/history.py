@@ -770,7 +770,7 @@ def _other_variant(setup: dict[str, Any], game: str) -> list[str]:
 
     parts = []
     if game == "zankapfel":
-        from table.games.zankapfel.rules.game import DEFAULT_DECK, DEFAULT_TRACK
+        from table.games.zankapfel.rules.config import DEFAULT_DECK, DEFAULT_TRACK
 
         if setup.get("bribery"):
             parts.append(_("corruption"))

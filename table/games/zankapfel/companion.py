@@ -51,7 +51,7 @@ from table.engine.errors import ActionParseError, IllegalActionError
 from table.games.zankapfel.rules import Config, State, new_game
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.rules import events as E
-from table.games.zankapfel.rules.game import DEFAULT_DECK, DEFAULT_TRACK, HAND_SIZE
+from table.games.zankapfel.rules.config import DEFAULT_DECK, DEFAULT_TRACK, HAND_SIZE
 from table.i18n import N_, _, ngettext
 
 GAME = "zankapfel"
