@@ -6,7 +6,7 @@ import pytest
 
 from table.games.waldgaertner.companion import CommandError, WaldgaertnerCompanion, WSetup, cards_digest, table_script
 from table.games.waldgaertner.rules import actions as A
-from table.games.waldgaertner.rules.game import ROW_CAPACITY
+from table.games.waldgaertner.rules.position import ROW_CAPACITY
 
 
 @pytest.fixture(scope="module")

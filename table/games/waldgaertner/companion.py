@@ -67,7 +67,7 @@ from table.games.waldgaertner.rules import CardSet, Config, State, new_game
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules import events as E
 from table.games.waldgaertner.rules.cards import Card
-from table.games.waldgaertner.rules.game import ROUNDS, ROW_CAPACITY, deck_continents
+from table.games.waldgaertner.rules.position import ROUNDS, ROW_CAPACITY, deck_continents
 from table.i18n import N_, _, ngettext
 
 GAME = "waldgaertner"

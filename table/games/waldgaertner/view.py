@@ -24,7 +24,7 @@ from table.display.render import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, cont
 from table.games.waldgaertner.companion import CHANCE_STAGES, CHOOSE_STAGES, card_label
 from table.games.waldgaertner.names import phase_name, size_name
 from table.games.waldgaertner.rules import actions as A
-from table.games.waldgaertner.rules.game import ROUNDS
+from table.games.waldgaertner.rules.position import ROUNDS
 from table.i18n import N_, _
 
 SEAT_RGB: tuple[Colour, ...] = ((205, 50, 50), (60, 110, 215), (235, 200, 40), (70, 170, 80), (235, 235, 235),
