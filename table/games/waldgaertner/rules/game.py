@@ -471,13 +471,6 @@ def replay(record: Any) -> State:
     return replay_record(record, fmt=RECORD_FORMAT, title="Waldgärtner", read_config=Config.from_dict, start=State)
 
 
-def _static_checks() -> None:  # pragma: no cover - mypy checks that the state meets the protocol
-    from table.engine.protocol import GameState
-
-    def waldgaertner(state: State) -> GameState:
-        return state
-
-
 _CHOICES: dict[str, Callable[[State, int, int], list[int]]] = {
     "start": lambda s, seat, arg: [A.DECK + d for d in range(s.players) if s.deck_size(d)],
     "die": State._die_choices,
