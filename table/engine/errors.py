@@ -10,6 +10,7 @@ escaping a parser is a bug, not bad input. The engine's own errors subclass :cla
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,14 @@ class Problem:
 
     def __str__(self) -> str:
         return f"{self.file}: {self.key}: {self.message}"
+
+
+def short_repr(value: Any, limit: int = 40) -> str:
+    """A short repr of untrusted input for a refusal's one line (huge ints and long texts cut)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
+        return "a huge number"
+    text = repr(value) if isinstance(value, str | int | float | bool) or value is None else type(value).__name__
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class TableError(ValueError):
@@ -41,6 +50,10 @@ class DataError(EngineError):
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class ConfigError(EngineError):
+    """A game set-up (players, options, deck in a record's config) that cannot be played."""
 
 
 class IllegalActionError(EngineError):

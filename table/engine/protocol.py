@@ -27,17 +27,21 @@ Adding a game — the one page to follow
      order; keep the hidden part out of the events until it is revealed.
    * ``undo()`` takes back the last action exactly (``IndexError`` at the start); ``clone()`` is
      an independent copy; ``history`` lists every action applied, chance outcomes included;
-     ``events`` every event so far (frozen dataclasses subclassing
-     ``table.games.applejack.rules.events.Event``: a ``kind`` class variable, ``to_dict()``, ``str()``).
+     ``events`` every event so far (frozen values declared with ``table.engine.events.event``:
+     a ``kind``, ``to_dict()``, ``str()``; the game's ``event_from_dict`` reads them back through
+     ``table.engine.eventcodec.decode_event``). Keep what changes in one table and subclass
+     ``table.engine.state.SnapshotState``: it gives ``apply``/``undo``/``clone``/``to_record``.
    * ``returns()`` — final points per seat at the end, ``0.0`` for everyone before;
      ``scores()`` — per seat a frozen breakdown whose ``.total`` equals ``returns()`` at the end.
    * ``to_record()`` — JSON data: ``format``, ``config`` and the action texts.
 
 4. **Module level**: a frozen ``Config`` dataclass with ``to_dict``/``from_dict`` (its
-   ``__post_init__`` rejects impossible set-ups with a ValueError); ``new_game(config, rng=None)``
-   (with a ``random.Random`` the chance nodes are sampled from it, the outcomes still going
-   into ``history``; without it the state waits at each chance node); ``replay(record)``
-   rebuilding the identical event stream, ``RecordError`` on anything malformed.
+   ``__post_init__`` rejects impossible set-ups with ``table.engine.errors.ConfigError``);
+   ``new_game(config, rng=None)`` (with a ``random.Random`` the chance nodes are sampled from
+   it, the outcomes still going into ``history``; without it the state waits at each chance
+   node); ``replay(record)`` rebuilding the identical event stream, ``RecordError`` on anything
+   malformed (``table.engine.state.replay_record`` does it). A data file's text is read with
+   ``table.engine.tomlfile.load_toml`` (bounded: one ``DataError`` for anything else).
 
 5. **Rules text and rulings**: ``docs/<game>.md`` — every rule sentence in English with where it
    comes from, and a table of rulings (where the text is silent) each naming its test.

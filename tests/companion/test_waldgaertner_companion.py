@@ -8,7 +8,7 @@ from table.companion.protocol import CommandError
 from table.games import games
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.rules import actions as A
-from table.games.waldgaertner.rules.game import ROW_CAPACITY
+from table.games.waldgaertner.rules.position import ROW_CAPACITY
 from table.games.waldgaertner.script import table_script
 from table.games.waldgaertner.setup import WSetup, cards_digest
 

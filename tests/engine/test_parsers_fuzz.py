@@ -7,19 +7,41 @@ real verbs and puts numbers of every script, huge numbers and random text after 
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import inspect
 import pkgutil
+import tempfile
+from importlib import resources
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import table.engine
-from table.engine.errors import ActionParseError, EngineError, ScorePadError, TableError
+import table.games.draftcider.rules as DC
+import table.games.waldgaertner.rules as WG
+import table.games.zankapfel.rules as ZK
+from table.engine.errors import (
+    ActionParseError,
+    ConfigError,
+    DataError,
+    EngineError,
+    RecordError,
+    ScorePadError,
+    TableError,
+)
+from table.engine.tomlfile import load_toml
 from table.games.applejack.files import load_dataset
 from table.games.applejack.rules import actions as A
+from table.games.applejack.rules.data import FILES as APPLEJACK_FILES
 from table.games.applejack.rules.scorepad import find_variety, score_pad
 from table.games.applejack.rules.track import KINDS, TrackAction
+from table.games.draftcider.rules import parse_deck
+from table.games.waldgaertner.rules import actions as WGA
+from table.games.waldgaertner.rules import parse_cards
+from table.games.zankapfel.rules import actions as ZKA
 
 DATA = load_dataset()
 ODD_DIGITS = "²³¹⁰₁₉٣१２"  # str.isdigit() is True for each; int() refuses the first six
@@ -137,3 +159,93 @@ def test_every_engine_error_class_is_an_engine_error():
                 assert issubclass(cls, EngineError) or cls in (EngineError, TableError), cls
                 assert issubclass(cls, TableError) and issubclass(cls, ValueError)
     assert len(set(found)) >= 5
+
+
+# ------------------------------------------------------------------------------------------------
+# every game's data-file parser: TOML text in, a data set or one DataError out (issue 19)
+
+def _applejack_tiles(text: str) -> object:
+    """Applejack's data set with ``tiles.toml`` replaced by ``text`` (its loader reads a directory)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in APPLEJACK_FILES:
+            original = resources.files("table.games.applejack.rules").joinpath("data", name).read_text(encoding="utf-8")
+            Path(tmp, name).write_text(text if name == "tiles.toml" else original, encoding="utf-8")
+        return load_dataset(tmp)
+
+
+DATA_PARSERS = {"applejack": _applejack_tiles, "draftcider": parse_deck, "waldgaertner": parse_cards,
+                "engine": lambda text: load_toml(text, "fuzz.toml")}
+toml_keys = st.sampled_from(["deck", "card", "task", "cards", "name", "colour", "height", "x", "a.b", '"q"'])
+toml_values = st.sampled_from(['"x"', "1", "-1", "true", "1.5", "[]", "{}", "[1, [2]]", '{ a = 1 }', "1979-05-27"])
+
+
+def nested(depth: int, kind: str) -> str:
+    """A value ``depth`` levels deep: arrays, inline tables or both in turn."""
+    opens = {"array": "[", "table": "{ a = ", "mixed": "[{ a = "}[kind]
+    closes = {"array": "]", "table": " }", "mixed": " }]"}[kind]
+    return f"x = {opens * depth}1{closes * depth}\n"
+
+
+toml_texts = st.one_of(
+    st.text(max_size=60),
+    st.lists(st.tuples(st.sampled_from(["", "[deck]\n", "[[card]]\n", "[[task]]\n", "[x]\n"]), toml_keys,
+                       toml_values).map(lambda t: f"{t[0]}{t[1]} = {t[2]}\n"), max_size=8).map("".join),
+    st.tuples(st.integers(1, 3000), st.sampled_from(["array", "table", "mixed"])).map(lambda t: nested(*t)),
+)
+
+
+@pytest.mark.parametrize("game", sorted(DATA_PARSERS))
+@settings(max_examples=60, deadline=None)
+@given(text=toml_texts)
+def test_data_parsers_raise_only_data_error(game, text):
+    try:
+        DATA_PARSERS[game](text)
+    except DataError as exc:
+        assert str(exc).strip()
+
+
+@pytest.mark.parametrize("game", sorted(DATA_PARSERS))
+def test_deeply_nested_toml_is_one_data_error(game):
+    for kind in ("array", "table", "mixed"):
+        with pytest.raises(DataError, match="nested"):
+            DATA_PARSERS[game](nested(5000, kind))
+
+
+# every game's record reader and action words: only their own refusals
+RULES = {"zankapfel": (ZK.replay, ZK.Config.from_dict, ZKA.from_text),
+         "draftcider": (DC.replay, DC.Config.from_dict, DC.new_game(DC.Config(4)).string_to_action),
+         "waldgaertner": (WG.replay, WG.Config.from_dict, WGA.from_text)}
+records = st.one_of(json_values, st.fixed_dictionaries({
+    "format": st.sampled_from(["zankapfel-record/1", "draftcider-record/1", "waldgaertner-record/1", "x"]),
+    "config": st.one_of(json_values, st.fixed_dictionaries({"players": st.one_of(st.integers(-3, 10**20),
+                                                                                   json_leaves)})),
+    "actions": st.one_of(json_values, st.lists(st.text(max_size=12), max_size=4))}))
+
+
+@pytest.mark.parametrize("game", sorted(RULES))
+@settings(max_examples=150, deadline=None)
+@given(record=records)
+def test_record_readers_raise_only_record_error(game, record):
+    try:
+        RULES[game][0](record)
+    except RecordError as exc:
+        assert "\n" not in str(exc)
+
+
+@pytest.mark.parametrize("game", sorted(RULES))
+@settings(max_examples=150, deadline=None)
+@given(config=st.one_of(json_values, st.dictionaries(st.sampled_from(["players", "deck", "cards", "choice",
+                                                                      "track_length", "easy"]), json_values)))
+def test_config_readers_raise_only_table_errors(game, config):
+    with contextlib.suppress(ConfigError, DataError):
+        RULES[game][1](config)
+
+
+@pytest.mark.parametrize("game", sorted(RULES))
+@settings(max_examples=300, deadline=None)
+@given(text=st.one_of(phrases(["draw", "roll", "mayor", "remove", "lay", "joker", "discord", "dice", "bribe",
+                                "accept", "deal", "play", "card", "task", "deck", "plant", "sell", "offer",
+                                "choose", "search"]), json_leaves))
+def test_action_words_raise_only_action_parse_error(game, text):
+    with contextlib.suppress(ActionParseError):
+        RULES[game][2](text)

@@ -21,7 +21,7 @@ from table.games.waldgaertner.files import load_cards
 from table.games.waldgaertner.rules import Config, State, new_game
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.cards import LEAF_PHASE, CardSet
-from table.games.waldgaertner.rules.game import ROUNDS, SALE_PRICE, slots
+from table.games.waldgaertner.rules.position import ROUNDS, SALE_PRICE, slots
 
 BOT_NAMES = ("random", "greedy")
 

@@ -12,7 +12,7 @@ from table.games.waldgaertner.names import size_plural
 from table.games.waldgaertner.questions import deck_now, held, seat_now
 from table.games.waldgaertner.rules import State
 from table.games.waldgaertner.rules import actions as A
-from table.games.waldgaertner.rules.game import ROW_CAPACITY
+from table.games.waldgaertner.rules.position import ROW_CAPACITY
 from table.games.waldgaertner.words import card_label
 from table.i18n import _
 

@@ -25,7 +25,7 @@ from table.display.module_view import ButtonItem, ModuleView
 from table.games.waldgaertner.names import phase_name, size_name
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES
 from table.games.waldgaertner.rules import actions as A
-from table.games.waldgaertner.rules.game import ROUNDS
+from table.games.waldgaertner.rules.position import ROUNDS
 from table.games.waldgaertner.words import card_label
 from table.i18n import N_, _
 

@@ -17,7 +17,7 @@ from table.games.waldgaertner.rules import State
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules import events as E
 from table.games.waldgaertner.rules.cards import Card
-from table.games.waldgaertner.rules.game import ROUNDS
+from table.games.waldgaertner.rules.position import ROUNDS
 from table.i18n import N_, _
 
 STEP_ONE = (E.Bloomed, E.BloomedInVain, E.Harvested)

@@ -22,7 +22,7 @@ from table.engine.errors import IllegalActionError
 from table.games.zankapfel.rules import State, new_game
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.rules import events as E
-from table.games.zankapfel.rules.game import DEFAULT_DECK, HAND_SIZE
+from table.games.zankapfel.rules.config import DEFAULT_DECK, HAND_SIZE
 from table.games.zankapfel.setup import ZSetup
 from table.games.zankapfel.words import colour_name, event_line, kind_name
 from table.i18n import N_, _, ngettext

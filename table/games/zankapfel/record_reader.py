@@ -8,7 +8,7 @@ from typing import Any
 
 from table.games.zankapfel import GAME
 from table.games.zankapfel.rules import replay
-from table.games.zankapfel.rules.game import DEFAULT_DECK, DEFAULT_TRACK
+from table.games.zankapfel.rules.config import DEFAULT_DECK, DEFAULT_TRACK
 from table.history.readers import RecordReader, read_replayed
 from table.history.values import FinishedGame
 from table.i18n import _

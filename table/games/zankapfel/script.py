@@ -10,7 +10,7 @@ from table.games.zankapfel.bots import make_bot
 from table.games.zankapfel.rules import Config, State, new_game
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.rules import events as E
-from table.games.zankapfel.rules.game import DEFAULT_TRACK
+from table.games.zankapfel.rules.config import DEFAULT_TRACK
 
 
 class _Scribe:

@@ -10,7 +10,7 @@ from table.companion.players import names_dict, names_of
 from table.companion.protocol import CommandError
 from table.engine.errors import RecordError
 from table.games.zankapfel.rules import Config
-from table.games.zankapfel.rules.game import DEFAULT_TRACK
+from table.games.zankapfel.rules.config import DEFAULT_TRACK
 from table.games.zankapfel.words import engine_refusal
 from table.i18n import _
 

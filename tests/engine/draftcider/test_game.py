@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from table.engine.errors import ActionParseError, IllegalActionError, RecordError
+from table.engine.errors import ActionParseError, ConfigError, IllegalActionError, RecordError
 from table.games.draftcider.rules import game as G
 from table.games.draftcider.rules.cards import Card
 from table.games.draftcider.rules.events import CardPlayed, GameEnded, PhaseStarted, Winners, event_from_dict
@@ -17,7 +17,6 @@ from table.games.draftcider.rules.game import (
     DEAL,
     TERMINAL,
     Config,
-    ConfigError,
     State,
     cards_per_phase,
     new_game,

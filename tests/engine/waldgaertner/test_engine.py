@@ -13,11 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import table.games.waldgaertner.rules as wg_package
-from table.engine.errors import ActionParseError, DataError, IllegalActionError, RecordError
+from table.engine.errors import ActionParseError, ConfigError, DataError, IllegalActionError, RecordError
 from table.games.waldgaertner.files import load_cards
 from table.games.waldgaertner.rules import Config, new_game, parse_cards, replay
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.cards import COLOURS, COUNTS, FRUITS
+from table.games.waldgaertner.rules.events import event_from_dict
 from tests.engine.waldgaertner.builders import cards, game, to_step
 
 PACKAGE = Path(wg_package.__file__).parent
@@ -213,3 +214,22 @@ def test_every_test_the_doc_cites_exists() -> None:
     assert len(cited) > 25
     assert {name for name in cited if f"def {name}(" not in source} == set()
     assert all(f"W{i} " in doc for i in range(1, 18))
+
+
+def test_events_read_back_through_the_engine_codec() -> None:
+    state = new_game(Config(3, load_cards(), tasks=True, direct_sale=True), random.Random(5))
+    rng = random.Random(6)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    assert all(event_from_dict(json.loads(json.dumps(e.to_dict()))) == e for e in state.events)
+    with pytest.raises(RecordError, match="not a Waldgärtner event type"):
+        event_from_dict({"type": "zk_passed", "seat": 1})
+    with pytest.raises(RecordError, match="malformed wg_task_dealt"):
+        event_from_dict({"type": "wg_task_dealt"})
+
+
+def test_a_config_that_is_not_one_is_a_config_error() -> None:
+    for bad in (None, [], {"cards": "x"}, {"players": "two", "cards": load_cards().text},
+                {"players": 9, "cards": load_cards().text}):
+        with pytest.raises(ConfigError):
+            Config.from_dict(bad)

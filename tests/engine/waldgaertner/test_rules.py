@@ -7,7 +7,7 @@ import random
 import pytest
 
 from table.games.waldgaertner.rules import actions as A
-from table.games.waldgaertner.rules.game import DARK_CUBES, ROUNDS, deck_continents
+from table.games.waldgaertner.rules.position import DARK_CUBES, ROUNDS, deck_continents
 from tests.engine.waldgaertner.builders import at_play, cards, cid, game, plant, to_step
 
 # ---------------------------------------------------------------------------------------------

@@ -13,7 +13,6 @@ from table.games.draftcider.rules.game import (
     CHANCE,
     TERMINAL,
     Config,
-    ConfigError,
     State,
     new_game,
     replay,
@@ -22,7 +21,7 @@ from table.games.draftcider.rules.game import (
 from table.games.draftcider.rules.pad import PadResult, score_pad
 from table.games.draftcider.rules.scoring import BATCHES, Score
 
-__all__ = ["BATCHES", "CHANCE", "TERMINAL", "Card", "CardError", "Config", "ConfigError", "Deck", "PadResult",
+__all__ = ["BATCHES", "CHANCE", "TERMINAL", "Card", "CardError", "Config", "Deck", "PadResult",
            "Score", "State", "new_game", "parse_deck", "replay", "sample_chance", "score_pad", "standard_deck"]
 
 

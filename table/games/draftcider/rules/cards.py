@@ -13,11 +13,11 @@ TOML *text* (the engine reads no files; ``table.games.draftcider.files`` does) a
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from typing import Any
 
-from table.engine.errors import DataError, EngineError, Problem
+from table.engine.errors import DataError, EngineError, Problem, short_repr
+from table.engine.tomlfile import load_toml
 
 COLOURS: tuple[str, ...] = ("green", "gold", "red")
 LOW, HIGH = 1, 5
@@ -31,14 +31,6 @@ CARD_KEYS = ("colour", "height", "sweetness")
 
 class CardError(EngineError):
     """Text or data that is not a card."""
-
-
-def safe_repr(value: Any, limit: int = 40) -> str:
-    """A short repr of untrusted input for error messages (huge ints and strings cut)."""
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
-        return "a huge number"
-    text = repr(value) if isinstance(value, str | int | float | bool) or value is None else type(value).__name__
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -64,7 +56,7 @@ class Card:
     def from_text(cls, text: str) -> Card:
         """Parse ``"green h3 s4"`` (case and extra spaces ignored)."""
         if not isinstance(text, str) or len(text) > 40:
-            raise CardError(f"not a card: {safe_repr(text)}")
+            raise CardError(f"not a card: {short_repr(text)}")
         parts = text.lower().split()
         if (len(parts) != 3 or parts[0] not in COLOURS or not parts[1].startswith("h")
                 or not parts[2].startswith("s") or not parts[1][1:].isdecimal() or not parts[2][1:].isdecimal()):
@@ -78,10 +70,10 @@ class Card:
     def from_dict(cls, d: Any) -> Card:
         """The score pad's CARD object; exactly the three keys. :class:`CardError` otherwise."""
         if not isinstance(d, dict):
-            raise CardError(f"a card is an object with colour, height and sweetness, got {safe_repr(d)}")
+            raise CardError(f"a card is an object with colour, height and sweetness, got {short_repr(d)}")
         unknown = [k for k in d if k not in CARD_KEYS]
         if unknown:
-            raise CardError(f"unknown key {safe_repr(unknown[0])} in a card (keys: colour, height, sweetness)")
+            raise CardError(f"unknown key {short_repr(unknown[0])} in a card (keys: colour, height, sweetness)")
         missing = [k for k in CARD_KEYS if k not in d]
         if missing:
             raise CardError(f"a card needs {', '.join(missing)}")
@@ -94,10 +86,10 @@ class Card:
 def card_problem(colour: Any, height: Any, sweetness: Any) -> str | None:
     """Why these are not a card's values, or None."""
     if not isinstance(colour, str) or colour not in COLOURS:
-        return f"colour must be one of {', '.join(COLOURS)}, got {safe_repr(colour)}"
+        return f"colour must be one of {', '.join(COLOURS)}, got {short_repr(colour)}"
     for name, value in (("height", height), ("sweetness", sweetness)):
         if isinstance(value, bool) or not isinstance(value, int) or not LOW <= value <= HIGH:
-            return f"{name} must be a whole number {LOW}-{HIGH}, got {safe_repr(value)}"
+            return f"{name} must be a whole number {LOW}-{HIGH}, got {short_repr(value)}"
     return None
 
 
@@ -132,10 +124,7 @@ def parse_deck(text: str, source: str = "deck.toml") -> Deck:
     def bad(key: str, message: str) -> None:
         problems.append(Problem(source, key, message))
 
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError([Problem(source, "-", f"not TOML: {exc}")]) from None
+    doc = load_toml(text, source)
     for key in doc:
         if key != "deck":
             bad(key, "unknown table or key (the file holds one [deck] table)")
@@ -161,7 +150,7 @@ def parse_deck(text: str, source: str = "deck.toml") -> Deck:
         for i, entry in enumerate(raw[:MAX_DECK + 1]):
             key = f"deck.cards[{i}]"
             if not isinstance(entry, dict):
-                bad(key, f"must be a table {{ colour = ..., height = ..., sweetness = ... }}, got {safe_repr(entry)}")
+                bad(key, f"must be a table {{ colour = ..., height = ..., sweetness = ... }}, got {short_repr(entry)}")
                 continue
             ok = True
             for k in entry:

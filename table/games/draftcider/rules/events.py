@@ -6,18 +6,24 @@ Each is a small frozen value with a one-line text (``str``) and a JSON form (``t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from table.engine.eventcodec import decode_event
-from table.engine.events import Event
+from table.engine.events import Event, Words, event
 
 
-@dataclass(frozen=True, slots=True)
+def _plus_one(n: int) -> str:
+    return str(n + 1)
+
+
+WORDS: Words = {"seat": _plus_one}
+"""The words for event fields in the texts below (seats 1-based)."""
+
+
+@event("game_started")
 class GameStarted(Event):
     """``per_phase``: cards each player takes per phase; ``phases`` to reach 12 cards each."""
 
-    kind: ClassVar[str] = "game_started"
     players: int
     per_phase: int
     phases: int
@@ -29,56 +35,42 @@ class GameStarted(Event):
                 f"per player{mode}")
 
 
-@dataclass(frozen=True, slots=True)
+@event("phase_started", "Phase {phase}: {cards} cards to the centre, seat {seat} picks first", WORDS)
 class PhaseStarted(Event):
     """Phase ``phase`` (1-based) begins: ``cards`` are dealt to the centre, ``seat`` picks first."""
 
-    kind: ClassVar[str] = "phase_started"
     phase: int
     seat: int
     cards: int
 
-    def __str__(self) -> str:
-        return f"Phase {self.phase}: {self.cards} cards to the centre, seat {self.seat + 1} picks first"
 
-
-@dataclass(frozen=True, slots=True)
+@event("card_dealt", "  dealt card {card_id}: {card}", WORDS)
 class CardDealt(Event):
-    kind: ClassVar[str] = "card_dealt"
     card_id: int
     card: str
 
-    def __str__(self) -> str:
-        return f"  dealt card {self.card_id}: {self.card}"
 
-
-@dataclass(frozen=True, slots=True)
+@event("card_played", "  seat {seat} plays {card} into {batch} (batch now {points})", WORDS)
 class CardPlayed(Event):
     """Seat ``seat`` took card ``card_id`` and played it into ``batch``, which now scores ``points``."""
 
-    kind: ClassVar[str] = "card_played"
     seat: int
     card_id: int
     card: str
     batch: str
     points: int
 
-    def __str__(self) -> str:
-        return f"  seat {self.seat + 1} plays {self.card} into {self.batch} (batch now {self.points})"
 
-
-@dataclass(frozen=True, slots=True)
+@event("game_ended")
 class GameEnded(Event):
-    kind: ClassVar[str] = "game_ended"
     totals: tuple[int, ...]
 
     def __str__(self) -> str:
         return "Game over: " + ", ".join(f"seat {i + 1} {t}" for i, t in enumerate(self.totals))
 
 
-@dataclass(frozen=True, slots=True)
+@event("winners")
 class Winners(Event):
-    kind: ClassVar[str] = "winners"
     seats: tuple[int, ...]
 
     def __str__(self) -> str:

@@ -20,9 +20,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from table.engine.errors import ActionParseError, EngineError, IllegalActionError, RecordError
+from table.engine.errors import ActionParseError, ConfigError, IllegalActionError, short_repr
 from table.engine.events import Event
-from table.games.draftcider.rules.cards import MAX_DECK, Card, CardError, safe_repr, standard_deck
+from table.engine.state import replay_record
+from table.games.draftcider.rules.cards import MAX_DECK, Card, CardError, standard_deck
 from table.games.draftcider.rules.events import (
     CardDealt,
     CardPlayed,
@@ -61,10 +62,6 @@ def phases(players: int) -> int:
     return CARDS_PER_PLAYER // cards_per_phase(players)
 
 
-class ConfigError(EngineError):
-    """A game configuration that cannot be played."""
-
-
 @dataclass(frozen=True)
 class Config:
     """How a game is set up: ``players`` (2-6), ``easy`` (the Bad batch scores 0 per card, D14),
@@ -77,7 +74,7 @@ class Config:
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int) \
                 or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ConfigError(f"Draft Cider is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {safe_repr(self.players)}")
+            raise ConfigError(f"Draft Cider is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {short_repr(self.players)}")
         if not isinstance(self.easy, bool):
             raise ConfigError("easy must be true or false")
         if not isinstance(self.deck, tuple) or not all(isinstance(c, Card) for c in self.deck):
@@ -102,7 +99,7 @@ class Config:
             raise ConfigError("a config is an object")
         unknown = [k for k in d if k not in ("players", "easy", "deck")]
         if unknown:
-            raise ConfigError(f"unknown config key {safe_repr(unknown[0])}")
+            raise ConfigError(f"unknown config key {short_repr(unknown[0])}")
         deck = STANDARD_DECK
         if "deck" in d:
             raw = d["deck"]
@@ -192,7 +189,7 @@ class State:
             if 0 <= action < len(self.deck) * N_BATCHES:
                 card, batch = divmod(action, N_BATCHES)
                 return f"play {card} {BATCHES[batch]}"
-        raise ActionParseError(f"no Draft Cider action {safe_repr(action)}")
+        raise ActionParseError(f"no Draft Cider action {short_repr(action)}")
 
     def string_to_action(self, text: str) -> int:
         """Read ``deal 17`` / ``play 17 feather``; a card may also be named by its text while
@@ -396,25 +393,5 @@ MAX_RECORD_ACTIONS = MAX_PLAYERS * CARDS_PER_PLAYER * 2
 
 def replay(record: Any) -> State:
     """Rebuild a game from :meth:`State.to_record`'s form; :class:`RecordError` on any mismatch."""
-    if not isinstance(record, dict):
-        raise RecordError("a Draft Cider record is a JSON object")
-    if record.get("format") != FORMAT:
-        raise RecordError(f"not a Draft Cider record (format {safe_repr(record.get('format'))}, expected {FORMAT!r})")
-    unknown = [k for k in record if k not in ("format", "config", "actions")]
-    if unknown:
-        raise RecordError(f"unknown record key {safe_repr(unknown[0])}")
-    try:
-        config = Config.from_dict(record.get("config"))
-    except ConfigError as exc:
-        raise RecordError(f"bad config: {exc}") from None
-    actions = record.get("actions")
-    if not isinstance(actions, list) or len(actions) > MAX_RECORD_ACTIONS \
-            or not all(isinstance(a, str) for a in actions):
-        raise RecordError(f"actions must be a list of at most {MAX_RECORD_ACTIONS} action texts")
-    state = State(config)
-    for i, text in enumerate(actions, start=1):
-        try:
-            state.apply(text)
-        except (ActionParseError, IllegalActionError) as exc:
-            raise RecordError(f"action {i} ({safe_repr(text)}): {exc}") from None
-    return state
+    return replay_record(record, fmt=FORMAT, title="Draft Cider", read_config=Config.from_dict, start=State,
+                         max_actions=MAX_RECORD_ACTIONS, strict=True)

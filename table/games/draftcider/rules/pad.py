@@ -31,8 +31,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from table.engine.errors import ScorePadError
-from table.games.draftcider.rules.cards import Card, CardError, safe_repr
+from table.engine.errors import ScorePadError, short_repr
+from table.games.draftcider.rules.cards import Card, CardError
 from table.games.draftcider.rules.scoring import BATCHES, CARDS_PER_PLAYER, Score, batch_problem, score_orchard, winners
 
 MAX_PLAYERS = 6
@@ -58,71 +58,104 @@ def _card_where(where: str, batch: str, i: int, card: Card | None = None) -> str
     return f"{where}, batch {batch}, card {i}" + (f" ({card})" if card is not None else "")
 
 
-def score_pad(pad: Any, deck: Sequence[Card] | None = None) -> PadResult:
-    """Score a pad (see the module text); raises :class:`ScorePadError` with one clear line."""
+class _Deck:
+    """With a deck given: how many of each card are left to play, and who played one first."""
+
+    def __init__(self, deck: Sequence[Card] | None) -> None:
+        self.deck = deck
+        self.available = Counter(deck) if deck is not None else None
+        self.played_by: dict[Card, str] = {}
+
+    def take(self, card: Card, name: str, where: str) -> None:
+        if self.available is None:
+            return
+        if self.available[card] <= 0:
+            held = sum(1 for c in self.deck or () if c == card)
+            by = f" (also played by {self.played_by[card]!r})" if card in self.played_by else ""
+            raise ScorePadError(f"{where}: the deck holds {held} such card(s){by}")
+        self.available[card] -= 1
+        self.played_by.setdefault(card, name)
+
+
+def _check_keys(d: dict[Any, Any], known: tuple[str, ...], before: str, after: str = "") -> None:
+    for key in d:
+        if key not in known:
+            raise ScorePadError(f"{before}unknown key {short_repr(key)}{after} (known: {', '.join(known)})")
+
+
+def _pad_header(pad: Any) -> tuple[bool, list[Any]]:
+    """The pad's ``easy`` flag and its list of players, checked."""
     if not isinstance(pad, dict):
         raise ScorePadError('the pad must be an object {"players": [...]}')
-    for key in pad:
-        if key not in PAD_KEYS:
-            raise ScorePadError(f"unknown key {safe_repr(key)} in the pad (known: {', '.join(PAD_KEYS)})")
+    _check_keys(pad, PAD_KEYS, "", " in the pad")
     easy = pad.get("easy", False)
     if not isinstance(easy, bool):
-        raise ScorePadError(f'"easy" must be true or false, got {safe_repr(easy)}')
+        raise ScorePadError(f'"easy" must be true or false, got {short_repr(easy)}')
     players = pad.get("players")
     if not isinstance(players, list) or not players:
         raise ScorePadError('"players" must be a non-empty list')
     if len(players) > MAX_PLAYERS:
         raise ScorePadError(f"{len(players)} players; Draft Cider has at most {MAX_PLAYERS}")
+    return easy, players
+
+
+def _player_name(i: int, p: Any, names: list[str]) -> str:
+    where = f"player {i}"
+    if not isinstance(p, dict):
+        raise ScorePadError(f'{where} must be an object {{"name": ..., "batches": {{...}}}}')
+    _check_keys(p, PLAYER_KEYS, f"{where}: ")
+    name = p.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        raise ScorePadError(f"{where}: name must be a non-empty string of at most {MAX_NAME} characters")
+    if name in names:
+        raise ScorePadError(f"{where}: the name {name!r} is used twice; player names must differ")
+    return name
+
+
+def _batch(orchard: list[list[Card]], b: int, cards: list[Any], name: str, where: str, deck: _Deck) -> None:
+    """Play a batch's cards into ``orchard[b]`` in order, each checked."""
+    batch_name = BATCHES[b]
+    for j, raw_card in enumerate(cards, start=1):
+        try:
+            card = Card.from_dict(raw_card)
+        except CardError as exc:
+            raise ScorePadError(f"{_card_where(where, batch_name, j)}: {exc}") from None
+        problem = batch_problem(b, orchard[b], card)
+        if problem:
+            raise ScorePadError(f"{_card_where(where, batch_name, j, card)}: {problem}")
+        deck.take(card, name, _card_where(where, batch_name, j, card))
+        orchard[b].append(card)
+
+
+def _orchard(raw: Any, name: str, deck: _Deck) -> list[list[Card]]:
+    """The player's batches read into an orchard."""
+    where = f"player {name!r}"
+    if not isinstance(raw, dict):
+        raise ScorePadError(f"{where}: batches must be an object mapping a batch name to its cards")
+    orchard: list[list[Card]] = [[] for _ in BATCHES]
+    count = 0
+    for batch_name, cards in raw.items():
+        if batch_name not in BATCHES:
+            raise ScorePadError(f"{where}: unknown batch {short_repr(batch_name)} (known: {', '.join(BATCHES)})")
+        if not isinstance(cards, list):
+            raise ScorePadError(f"{where}, batch {batch_name}: must be a list of cards in the order played")
+        if count + len(cards) > CARDS_PER_PLAYER:
+            raise ScorePadError(f"{where}: more than {CARDS_PER_PLAYER} cards (each player plays 12)")
+        _batch(orchard, BATCHES.index(batch_name), cards, name, where, deck)
+        count += len(cards)
+    return orchard
+
+
+def score_pad(pad: Any, deck: Sequence[Card] | None = None) -> PadResult:
+    """Score a pad (see the module text); raises :class:`ScorePadError` with one clear line."""
+    easy, players = _pad_header(pad)
     names: list[str] = []
     orchards: list[list[list[Card]]] = []
-    available = Counter(deck) if deck is not None else None
-    played_by: dict[Card, str] = {}
+    left = _Deck(deck)
     for i, p in enumerate(players, start=1):
-        where = f"player {i}"
-        if not isinstance(p, dict):
-            raise ScorePadError(f'{where} must be an object {{"name": ..., "batches": {{...}}}}')
-        for key in p:
-            if key not in PLAYER_KEYS:
-                raise ScorePadError(f"{where}: unknown key {safe_repr(key)} (known: {', '.join(PLAYER_KEYS)})")
-        name = p.get("name")
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise ScorePadError(f"{where}: name must be a non-empty string of at most {MAX_NAME} characters")
-        if name in names:
-            raise ScorePadError(f"{where}: the name {name!r} is used twice; player names must differ")
-        where = f"player {name!r}"
-        raw = p.get("batches")
-        if not isinstance(raw, dict):
-            raise ScorePadError(f"{where}: batches must be an object mapping a batch name to its cards")
-        orchard: list[list[Card]] = [[] for _ in BATCHES]
-        count = 0
-        for batch_name, cards in raw.items():
-            if batch_name not in BATCHES:
-                raise ScorePadError(f"{where}: unknown batch {safe_repr(batch_name)} (known: {', '.join(BATCHES)})")
-            b = BATCHES.index(batch_name)
-            if not isinstance(cards, list):
-                raise ScorePadError(f"{where}, batch {batch_name}: must be a list of cards in the order played")
-            if count + len(cards) > CARDS_PER_PLAYER:
-                raise ScorePadError(f"{where}: more than {CARDS_PER_PLAYER} cards (each player plays 12)")
-            for j, raw_card in enumerate(cards, start=1):
-                try:
-                    card = Card.from_dict(raw_card)
-                except CardError as exc:
-                    raise ScorePadError(f"{_card_where(where, batch_name, j)}: {exc}") from None
-                problem = batch_problem(b, orchard[b], card)
-                if problem:
-                    raise ScorePadError(f"{_card_where(where, batch_name, j, card)}: {problem}")
-                if available is not None:
-                    if available[card] <= 0:
-                        held = sum(1 for c in deck or () if c == card)
-                        by = f" (also played by {played_by[card]!r})" if card in played_by else ""
-                        raise ScorePadError(f"{_card_where(where, batch_name, j, card)}: the deck holds "
-                                            f"{held} such card(s){by}")
-                    available[card] -= 1
-                    played_by.setdefault(card, name)
-                orchard[b].append(card)
-            count += len(cards)
+        name = _player_name(i, p, names)
+        orchards.append(_orchard(p.get("batches"), name, left))
         names.append(name)
-        orchards.append(orchard)
     scores = tuple(score_orchard(o, easy=easy) for o in orchards)
     best = winners([s.total for s in scores])
     return PadResult(tuple(names), scores, tuple(names[i] for i in best))

@@ -17,7 +17,7 @@ Placement rules are split in two:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -98,39 +98,57 @@ def feather_attributes(cards: Sequence[Card]) -> tuple[str, ...]:
     return open_
 
 
+def _monochrome(cards: Sequence[Card], card: Card) -> str | None:
+    if card.colour != cards[0].colour:
+        return f"Monochrome is {cards[0].colour} (its first card's colour), this card is {card.colour}"
+    return None
+
+
+def _feather(cards: Sequence[Card], card: Card) -> str | None:
+    open_ = feather_attributes(cards)
+    first = cards[0]
+    if not any(getattr(card, a) == getattr(first, a) for a in open_):
+        need = " or ".join(f"{a} {getattr(first, a)}" for a in open_) or "nothing (already broken)"
+        return f"Apples of a Feather needs {need} (the first card's), this card has " \
+               f"height {card.height}, sweetness {card.sweetness}"
+    return None
+
+
+def _fortepiano(cards: Sequence[Card], card: Card) -> str | None:
+    if len(cards) % 2 and card.height == cards[-1].height:
+        return f"a Fortepiano pair needs two different heights, both are {card.height}"
+    return None
+
+
+def _sweet(cards: Sequence[Card], card: Card) -> str | None:
+    if len(cards) % 2 and card.sweetness != cards[-1].sweetness:
+        return f"a Sweet Couple pair needs equal sweetness, {cards[-1].sweetness} then {card.sweetness}"
+    return None
+
+
+def _steady(cards: Sequence[Card], card: Card) -> str | None:
+    if abs(card.height - cards[-1].height) > 1:
+        return f"Steady Height goes at most one up or down, {cards[-1].height} then {card.height}"
+    return None
+
+
+_PLACEMENT: dict[int, Callable[[Sequence[Card], Card], str | None]] = {
+    MONOCHROME: _monochrome, FEATHER: _feather,
+    SPECIAL: lambda cards, card: "the Special Colour Tree holds a single card",
+    FORTEPIANO: _fortepiano, SWEET: _sweet, STEADY: _steady}
+"""Each batch's rule for the next card on a non-empty batch (Unlucky and Bad take any card)."""
+
+
 def batch_problem(batch: int, cards: Sequence[Card], card: Card) -> str | None:
     """Why ``card`` may not be played on top of ``cards`` in ``batch``, or None if it may.
 
     Only the rule inside the batch; the Special Colour Tree's rule about the other batches is
     :func:`special_problem`. Unlucky and Bad take any card (Unlucky just scores 0 off 13, D11).
     """
-    n = len(cards)
-    if batch == MONOCHROME:
-        if n and card.colour != cards[0].colour:
-            return f"Monochrome is {cards[0].colour} (its first card's colour), this card is {card.colour}"
-    elif batch == FEATHER:
-        if n:
-            open_ = feather_attributes(cards)
-            first = cards[0]
-            if not any(getattr(card, a) == getattr(first, a) for a in open_):
-                need = " or ".join(f"{a} {getattr(first, a)}" for a in open_) or "nothing (already broken)"
-                return f"Apples of a Feather needs {need} (the first card's), this card has " \
-                       f"height {card.height}, sweetness {card.sweetness}"
-    elif batch == SPECIAL:
-        if n:
-            return "the Special Colour Tree holds a single card"
-    elif batch == FORTEPIANO:
-        if n % 2 and card.height == cards[-1].height:
-            return f"a Fortepiano pair needs two different heights, both are {card.height}"
-    elif batch == SWEET:
-        if n % 2 and card.sweetness != cards[-1].sweetness:
-            return f"a Sweet Couple pair needs equal sweetness, {cards[-1].sweetness} then {card.sweetness}"
-    elif batch == STEADY:
-        if n and abs(card.height - cards[-1].height) > 1:
-            return f"Steady Height goes at most one up or down, {cards[-1].height} then {card.height}"
-    elif not 0 <= batch < len(BATCHES):
+    if not 0 <= batch < len(BATCHES):
         return f"no batch {batch}"
-    return None
+    rule = _PLACEMENT.get(batch)
+    return rule(cards, card) if rule is not None and cards else None
 
 
 def colour_outside(orchard: Orchard, colour: str) -> bool:

@@ -4,15 +4,9 @@
 
 from table.engine.protocol import GameState as _Protocol
 from table.games.waldgaertner.rules.cards import Card, CardSet, Task, parse_cards
-from table.games.waldgaertner.rules.game import (
-    CHANCE,
-    TERMINAL,
-    Config,
-    Score,
-    State,
-    new_game,
-    replay,
-)
+from table.games.waldgaertner.rules.config import Config, Score
+from table.games.waldgaertner.rules.game import State, new_game, replay
+from table.games.waldgaertner.rules.position import CHANCE, TERMINAL
 
 __all__ = ["CHANCE", "TERMINAL", "Card", "CardSet", "Config", "Score", "State", "Task", "new_game",
            "parse_cards", "replay"]

@@ -91,16 +91,16 @@ def to_text(action: int) -> str:
 
 
 _PATTERNS: list[tuple[re.Pattern[str], int, int, int]] = [  # pattern, base, offset, limit
-    (re.compile(r"card (\d+)"), CARD, 0, CARDS),
-    (re.compile(r"task (\d+)"), TASK, 1, 16),
-    (re.compile(r"deck (\d+)"), DECK, 1, 7),
-    (re.compile(r"search (\d+)"), SEARCH, 1, 7),
-    (re.compile(r"bonus (\d+)"), BONUS, 1, 7),
-    (re.compile(r"choose (\d+)"), CHOOSE, 0, CARDS),
-    (re.compile(r"sell (\d+)"), SELL, 0, CARDS),
+    (re.compile(r"card ([0-9]{1,4})"), CARD, 0, CARDS),
+    (re.compile(r"task ([0-9]{1,4})"), TASK, 1, 16),
+    (re.compile(r"deck ([0-9]{1,4})"), DECK, 1, 7),
+    (re.compile(r"search ([0-9]{1,4})"), SEARCH, 1, 7),
+    (re.compile(r"bonus ([0-9]{1,4})"), BONUS, 1, 7),
+    (re.compile(r"choose ([0-9]{1,4})"), CHOOSE, 0, CARDS),
+    (re.compile(r"sell ([0-9]{1,4})"), SELL, 0, CARDS),
 ]
-_OFFER = re.compile(r"offer (\d+) to (\d+)")
-_PLANT = re.compile(r"plant (\d+) at (\d)\.(\d)")
+_OFFER = re.compile(r"offer ([0-9]{1,4}) to ([0-9]{1,4})")
+_PLANT = re.compile(r"plant ([0-9]{1,4}) at ([0-9])\.([0-9])")
 
 
 def from_text(text: str) -> int:

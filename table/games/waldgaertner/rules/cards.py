@@ -11,12 +11,12 @@ planted in; ``flowering``/``harvest`` are annual phases 1 early spring … 9 lat
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from table.engine.errors import DataError, Problem
+from table.engine.tomlfile import load_toml
 
 CONTINENTS = ("AS", "EU", "NA")
 SIZES = (1, 2, 3, 4, 5)
@@ -171,56 +171,44 @@ def _bool(problems: list[Problem], src: str, key: str, d: dict[str, Any]) -> boo
     return v
 
 
-def parse_cards(text: str, source: str = "cards.toml") -> CardSet:
-    """Validate a card file's TOML text; DataError listing every problem at once."""
-    src = source
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError([Problem(src, "-", f"not TOML: {exc}")]) from None
-    problems: list[Problem] = []
-    for key in data:
-        _check(problems, src, key, key in ("deck", "card", "task"), "unknown table (expected deck, card, task)")
-    deck = data.get("deck", {})
-    name = deck.get("name", "unnamed") if isinstance(deck, dict) else "unnamed"
-    raw_cards = data.get("card", [])
-    if not _check(problems, src, "card", isinstance(raw_cards, list) and bool(raw_cards), "no [[card]] entries"):
-        raw_cards = []
-    cards: list[Card] = []
-    for i, raw in enumerate(raw_cards):
-        k = f"card[{i}]"
-        if not isinstance(raw, dict):
-            problems.append(Problem(src, k, "must be a table"))
-            continue
-        for extra in sorted(set(raw) - _CARD_KEYS):
-            problems.append(Problem(src, f"{k}.{extra}", "unknown key"))
-        sci = _str(problems, src, f"{k}.name", raw)
-        k = f"card[{i}] {sci}" if sci else k
-        common = _str(problems, src, f"{k}.common", raw, default=sci or "?")
-        german = _str(problems, src, f"{k}.german", raw, default=common)
-        cont = _str(problems, src, f"{k}.continent", raw, CONTINENTS)
-        size = _int(problems, src, f"{k}.size", raw, 1, 5)
-        sex = _str(problems, src, f"{k}.sex", raw, SEXES, default="both")
-        value = _int(problems, src, f"{k}.value", raw, 0, 20)
-        bonus = _int(problems, src, f"{k}.bonus", raw, 0, 20, default=0)
-        flower = _str(problems, src, f"{k}.flower", raw, COLOURS)
-        flowering = _int(problems, src, f"{k}.flowering", raw, 0, 9)
-        leaf = _bool(problems, src, f"{k}.leaf", raw)
-        nitrogen = _bool(problems, src, f"{k}.nitrogen", raw)
-        partner = _str(problems, src, f"{k}.partner", raw, default="-") if "partner" in raw else ""
-        copies = _int(problems, src, f"{k}.copies", raw, 1, MAX_CARDS, default=1)
-        if sex == "male":
-            for key in ("fruit", "harvest", "partner", "bonus"):
-                _check(problems, src, f"{k}.{key}", key not in raw, "a male plant bears no fruit: leave it out")
-            fruit, harvest = "", -1
-        else:
-            fruit = _str(problems, src, f"{k}.fruit", raw, FRUITS)
-            harvest = _int(problems, src, f"{k}.harvest", raw, 0, 9)
-        _check(problems, src, f"{k}.bonus", not bonus or bool(partner),
-               "a partner bonus needs a partner (the card's required partner plant)")
-        for _ in range(copies):
-            cards.append(Card(len(cards), sci, common, german, cont, size, sex, value, bonus, flower, flowering, fruit,
-                              harvest, leaf, partner, nitrogen))
+def _card(problems: list[Problem], src: str, i: int, raw: Any, first_id: int) -> list[Card]:
+    """Entry ``card[i]``: its copies (ids from ``first_id``), problems added to ``problems``."""
+    k = f"card[{i}]"
+    if not isinstance(raw, dict):
+        problems.append(Problem(src, k, "must be a table"))
+        return []
+    for extra in sorted(set(raw) - _CARD_KEYS):
+        problems.append(Problem(src, f"{k}.{extra}", "unknown key"))
+    sci = _str(problems, src, f"{k}.name", raw)
+    k = f"card[{i}] {sci}" if sci else k
+    common = _str(problems, src, f"{k}.common", raw, default=sci or "?")
+    german = _str(problems, src, f"{k}.german", raw, default=common)
+    cont = _str(problems, src, f"{k}.continent", raw, CONTINENTS)
+    size = _int(problems, src, f"{k}.size", raw, 1, 5)
+    sex = _str(problems, src, f"{k}.sex", raw, SEXES, default="both")
+    value = _int(problems, src, f"{k}.value", raw, 0, 20)
+    bonus = _int(problems, src, f"{k}.bonus", raw, 0, 20, default=0)
+    flower = _str(problems, src, f"{k}.flower", raw, COLOURS)
+    flowering = _int(problems, src, f"{k}.flowering", raw, 0, 9)
+    leaf = _bool(problems, src, f"{k}.leaf", raw)
+    nitrogen = _bool(problems, src, f"{k}.nitrogen", raw)
+    partner = _str(problems, src, f"{k}.partner", raw, default="-") if "partner" in raw else ""
+    copies = _int(problems, src, f"{k}.copies", raw, 1, MAX_CARDS, default=1)
+    if sex == "male":
+        for key in ("fruit", "harvest", "partner", "bonus"):
+            _check(problems, src, f"{k}.{key}", key not in raw, "a male plant bears no fruit: leave it out")
+        fruit, harvest = "", -1
+    else:
+        fruit = _str(problems, src, f"{k}.fruit", raw, FRUITS)
+        harvest = _int(problems, src, f"{k}.harvest", raw, 0, 9)
+    _check(problems, src, f"{k}.bonus", not bonus or bool(partner),
+           "a partner bonus needs a partner (the card's required partner plant)")
+    return [Card(first_id + n, sci, common, german, cont, size, sex, value, bonus, flower, flowering, fruit,
+                 harvest, leaf, partner, nitrogen) for n in range(copies)]
+
+
+def _deck_problems(problems: list[Problem], src: str, cards: list[Card]) -> None:
+    """The deck as a whole: its size, the rules' counts per continent and size, every partner."""
     if len(cards) > MAX_CARDS:
         problems.append(Problem(src, "card", f"{len(cards)} cards, at most {MAX_CARDS}"))
     counts: dict[tuple[str, int], int] = {}
@@ -236,32 +224,53 @@ def parse_cards(text: str, source: str = "cards.toml") -> CardSet:
             seen.add(c.name)
             _check(problems, src, f"{c.name}.partner", any(o.pollinates(c) for o in cards),
                    f"no card can pollinate it: no other non-female {c.partner!r} card in the deck")
-    tasks: list[Task] = []
+
+
+def _task(problems: list[Problem], src: str, i: int, raw: Any) -> Task | None:
+    """Entry ``task[i]``, or None when it is not a table."""
+    k = f"task[{i}]"
+    if not isinstance(raw, dict):
+        problems.append(Problem(src, k, "must be a table"))
+        return None
+    for extra in sorted(set(raw) - _TASK_KEYS):
+        problems.append(Problem(src, f"{k}.{extra}", "unknown key"))
+    tname = _str(problems, src, f"{k}.name", raw)
+    sizes = raw.get("sizes", [])
+    fruits = raw.get("fruits", [])
+    if not _check(problems, src, f"{k}.sizes", isinstance(sizes, list) and all(s in SIZES for s in sizes),
+                  f"must list size classes 1..5, not {sizes!r}"):
+        sizes = []
+    if not _check(problems, src, f"{k}.fruits", isinstance(fruits, list) and all(f in FRUITS for f in fruits),
+                  f"must list fruit types ({', '.join(FRUITS)}), not {fruits!r}"):
+        fruits = []
+    task = Task(tname, tuple(sizes), tuple(fruits), _bool(problems, src, f"{k}.nitrogen", raw),
+                _bool(problems, src, f"{k}.leaf", raw), _bool(problems, src, f"{k}.cross", raw))
+    _check(problems, src, k, bool(task.sizes or task.fruits or task.nitrogen or task.leaf or task.cross),
+           "a task needs something to count (sizes, fruits, nitrogen, leaf or cross)")
+    return task
+
+
+def parse_cards(text: str, source: str = "cards.toml") -> CardSet:
+    """Validate a card file's TOML text; DataError listing every problem at once."""
+    src = source
+    data = load_toml(text, src)
+    problems: list[Problem] = []
+    for key in data:
+        _check(problems, src, key, key in ("deck", "card", "task"), "unknown table (expected deck, card, task)")
+    deck = data.get("deck", {})
+    name = deck.get("name", "unnamed") if isinstance(deck, dict) else "unnamed"
+    raw_cards = data.get("card", [])
+    if not _check(problems, src, "card", isinstance(raw_cards, list) and bool(raw_cards), "no [[card]] entries"):
+        raw_cards = []
+    cards: list[Card] = []
+    for i, raw in enumerate(raw_cards):
+        cards += _card(problems, src, i, raw, len(cards))
+    _deck_problems(problems, src, cards)
     raw_tasks = data.get("task", [])
     if not _check(problems, src, "task", isinstance(raw_tasks, list) and len(raw_tasks) >= 7,
                   "at least 7 [[task]] entries (one per player)"):
         raw_tasks = raw_tasks if isinstance(raw_tasks, list) else []
-    for i, raw in enumerate(raw_tasks):
-        k = f"task[{i}]"
-        if not isinstance(raw, dict):
-            problems.append(Problem(src, k, "must be a table"))
-            continue
-        for extra in sorted(set(raw) - _TASK_KEYS):
-            problems.append(Problem(src, f"{k}.{extra}", "unknown key"))
-        tname = _str(problems, src, f"{k}.name", raw)
-        sizes = raw.get("sizes", [])
-        fruits = raw.get("fruits", [])
-        if not _check(problems, src, f"{k}.sizes", isinstance(sizes, list) and all(s in SIZES for s in sizes),
-                      f"must list size classes 1..5, not {sizes!r}"):
-            sizes = []
-        if not _check(problems, src, f"{k}.fruits", isinstance(fruits, list) and all(f in FRUITS for f in fruits),
-                      f"must list fruit types ({', '.join(FRUITS)}), not {fruits!r}"):
-            fruits = []
-        task = Task(tname, tuple(sizes), tuple(fruits), _bool(problems, src, f"{k}.nitrogen", raw),
-                    _bool(problems, src, f"{k}.leaf", raw), _bool(problems, src, f"{k}.cross", raw))
-        _check(problems, src, k, bool(task.sizes or task.fruits or task.nitrogen or task.leaf or task.cross),
-               "a task needs something to count (sizes, fruits, nitrogen, leaf or cross)")
-        tasks.append(task)
+    tasks = [t for t in (_task(problems, src, i, raw) for i, raw in enumerate(raw_tasks)) if t is not None]
     if problems:
         raise DataError(problems)
     return CardSet(str(name), tuple(cards), tuple(tasks), text)

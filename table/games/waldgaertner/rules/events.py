@@ -1,4 +1,5 @@
-"""Waldgärtner's events: small frozen values with a text form and a JSON form (``to_dict``).
+"""Waldgärtner's events: small frozen values with a text form and a JSON form (``to_dict``;
+:func:`event_from_dict` reads it back through the engine's one event codec).
 
 Seats are 0-based in the fields and 1-based in the text. Hidden information stays hidden: a die
 turned behind a hand (:class:`DieChosen`) names no number until :class:`DiceRevealed`; a card
@@ -7,10 +8,10 @@ drawn into a hand, searched or picked from the bonus draw is ``card = -1``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any
 
-from table.engine.events import Event
+from table.engine.eventcodec import decode_event
+from table.engine.events import Event, Words, event
 
 
 def _seat(seat: int) -> str:
@@ -21,103 +22,78 @@ def _card(card: int) -> str:
     return "a hidden card" if card < 0 else f"card {card}"
 
 
-@dataclass(frozen=True, slots=True)
+def _plus_one(n: int) -> str:
+    return str(n + 1)
+
+
+WORDS: Words = {"seat": _seat, "buyer": _seat, "seller": _seat, "deck": _plus_one, "pos": _plus_one,
+                "decks": "/".join}
+"""The words for event fields in the texts below (seats, decks and positions 1-based)."""
+
+
+@event("wg_game_started", "Waldgärtner: {players} players, supply decks {decks}", WORDS)
 class GameStarted(Event):
-    kind: ClassVar[str] = "wg_game_started"
     players: int
     decks: tuple[str, ...]
 
-    def __str__(self) -> str:
-        return f"Waldgärtner: {self.players} players, supply decks {'/'.join(self.decks)}"
 
-
-@dataclass(frozen=True, slots=True)
+@event("wg_task_dealt", "{seat} gets a secret task", WORDS)
 class TaskDealt(Event):
-    kind: ClassVar[str] = "wg_task_dealt"
     seat: int
 
-    def __str__(self) -> str:
-        return f"{_seat(self.seat)} gets a secret task"
 
-
-@dataclass(frozen=True, slots=True)
+@event("wg_round_started", "round {round}: annual phase {phase}", WORDS)
 class RoundStarted(Event):
-    kind: ClassVar[str] = "wg_round_started"
     round: int
     phase: int
 
-    def __str__(self) -> str:
-        return f"round {self.round}: annual phase {self.phase}"
 
-
-@dataclass(frozen=True, slots=True)
+@event("wg_bloomed", "{seat}: card {card} blooms (+{value} on its field)", WORDS)
 class Bloomed(Event):
     """A cube placed on a card's cube field (value 2 for a nitrogen fixer's dark cube)."""
 
-    kind: ClassVar[str] = "wg_bloomed"
     seat: int
     card: int
     value: int
 
-    def __str__(self) -> str:
-        return f"{_seat(self.seat)}: card {self.card} blooms (+{self.value} on its field)"
 
-
-@dataclass(frozen=True, slots=True)
+@event("wg_bloomed_in_vain", "{seat}: card {card} blooms in vain (no partner)", WORDS)
 class BloomedInVain(Event):
     """A cross-pollinator bloomed without its partner in the garden."""
 
-    kind: ClassVar[str] = "wg_bloomed_in_vain"
     seat: int
     card: int
 
-    def __str__(self) -> str:
-        return f"{_seat(self.seat)}: card {self.card} blooms in vain (no partner)"
 
-
-@dataclass(frozen=True, slots=True)
+@event("wg_harvested", "{seat}: {what} harvest of card {card}, +{value} to storage", WORDS)
 class Harvested(Event):
-    kind: ClassVar[str] = "wg_harvested"
     seat: int
     card: int
     what: str  # "fruit" or "leaf"
     value: int
 
-    def __str__(self) -> str:
-        return f"{_seat(self.seat)}: {self.what} harvest of card {self.card}, +{self.value} to storage"
 
-
-@dataclass(frozen=True, slots=True)
+@event("wg_card_revealed", "deck {deck} shows card {card}", WORDS)
 class CardRevealed(Event):
-    kind: ClassVar[str] = "wg_card_revealed"
     deck: int
     card: int
 
-    def __str__(self) -> str:
-        return f"deck {self.deck + 1} shows card {self.card}"
 
-
-@dataclass(frozen=True, slots=True)
+@event("wg_die_chosen", "{seat} has chosen behind the hand", WORDS)
 class DieChosen(Event):
-    kind: ClassVar[str] = "wg_die_chosen"
     seat: int
 
-    def __str__(self) -> str:
-        return f"{_seat(self.seat)} has chosen behind the hand"
 
-
-@dataclass(frozen=True, slots=True)
+@event("wg_dice_revealed")
 class DiceRevealed(Event):
-    kind: ClassVar[str] = "wg_dice_revealed"
     choices: tuple[str, ...]
 
     def __str__(self) -> str:
         return "dice: " + ", ".join(f"{_seat(s)} {c}" for s, c in enumerate(self.choices))
 
 
-@dataclass(frozen=True, slots=True)
+@event("wg_card_taken")
 class CardTaken(Event):
-    kind: ClassVar[str] = "wg_card_taken"
     seat: int
     deck: int
     card: int
@@ -128,11 +104,10 @@ class CardTaken(Event):
             f" paying {self.paid}" if self.paid else "")
 
 
-@dataclass(frozen=True, slots=True)
+@event("wg_conflict")
 class Conflict(Event):
     """Several seats chose one offer; ``winner`` -1 when the card went to the discard pile."""
 
-    kind: ClassVar[str] = "wg_conflict"
     deck: int
     seats: tuple[int, ...]
     winner: int
@@ -143,11 +118,10 @@ class Conflict(Event):
         return f"conflict over deck {self.deck + 1} ({who}): {end}"
 
 
-@dataclass(frozen=True, slots=True)
+@event("wg_card_drawn")
 class CardDrawn(Event):
     """A card drawn into a seat's hand (``card`` -1: hidden), or nothing from an empty deck."""
 
-    kind: ClassVar[str] = "wg_card_drawn"
     seat: int
     source: str
     card: int
@@ -159,20 +133,15 @@ class CardDrawn(Event):
         return f"{_seat(self.seat)} draws {_card(self.card)} from {self.source}"
 
 
-@dataclass(frozen=True, slots=True)
+@event("wg_card_sold", "{seat} sells card {card} for {cubes}", WORDS)
 class CardSold(Event):
-    kind: ClassVar[str] = "wg_card_sold"
     seat: int
     card: int
     cubes: int
 
-    def __str__(self) -> str:
-        return f"{_seat(self.seat)} sells card {self.card} for {self.cubes}"
 
-
-@dataclass(frozen=True, slots=True)
+@event("wg_card_planted")
 class CardPlanted(Event):
-    kind: ClassVar[str] = "wg_card_planted"
     seat: int
     card: int
     row: int
@@ -184,41 +153,28 @@ class CardPlanted(Event):
                 + (f" (fee {self.fee})" if self.fee else ""))
 
 
-@dataclass(frozen=True, slots=True)
+@event("wg_nitrogen_placed", "{seat}: a dark cube waits at {row}.{pos}", WORDS)
 class NitrogenPlaced(Event):
-    kind: ClassVar[str] = "wg_nitrogen_placed"
     seat: int
     row: int
     pos: int
 
-    def __str__(self) -> str:
-        return f"{_seat(self.seat)}: a dark cube waits at {self.row}.{self.pos + 1}"
 
-
-@dataclass(frozen=True, slots=True)
+@event("wg_bonus_earned", "{seat} earns a bonus action ({what})", WORDS)
 class BonusEarned(Event):
-    kind: ClassVar[str] = "wg_bonus_earned"
     seat: int
     what: str  # "colours" or "fruits"
 
-    def __str__(self) -> str:
-        return f"{_seat(self.seat)} earns a bonus action ({self.what})"
 
-
-@dataclass(frozen=True, slots=True)
+@event("wg_special_action", "{seat}: special action {what} (cost {cost})", WORDS)
 class SpecialAction(Event):
-    kind: ClassVar[str] = "wg_special_action"
     seat: int
     what: str
     cost: int
 
-    def __str__(self) -> str:
-        return f"{_seat(self.seat)}: special action {self.what} (cost {self.cost})"
 
-
-@dataclass(frozen=True, slots=True)
+@event("wg_direct_sale")
 class DirectSale(Event):
-    kind: ClassVar[str] = "wg_direct_sale"
     seller: int
     buyer: int
     card: int
@@ -229,11 +185,21 @@ class DirectSale(Event):
         return f"{_seat(self.buyer)} {verb} card {self.card} from {_seat(self.seller)} for 3"
 
 
-@dataclass(frozen=True, slots=True)
+@event("wg_game_over")
 class GameOver(Event):
-    kind: ClassVar[str] = "wg_game_over"
     totals: tuple[int, ...]
     winners: tuple[int, ...]
 
     def __str__(self) -> str:
         return f"game over: points {list(self.totals)}, won by {', '.join(_seat(s) for s in self.winners)}"
+
+
+EVENT_TYPES: dict[str, type[Event]] = {cls.kind: cls for cls in (
+    GameStarted, TaskDealt, RoundStarted, Bloomed, BloomedInVain, Harvested, CardRevealed, DieChosen, DiceRevealed,
+    CardTaken, Conflict, CardDrawn, CardSold, CardPlanted, NitrogenPlaced, BonusEarned, SpecialAction, DirectSale,
+    GameOver)}
+
+
+def event_from_dict(d: Any) -> Event:
+    """Read an event's JSON form back (:class:`RecordError` if it is not one)."""
+    return decode_event(EVENT_TYPES, d, "Waldgärtner")

@@ -14,284 +14,74 @@ one chance action.
 
 from __future__ import annotations
 
-import copy
 import random
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
-from table.engine.errors import ActionParseError, IllegalActionError, RecordError
-from table.engine.events import Event
+from table.engine.errors import IllegalActionError
+from table.engine.state import replay_record
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules import events as E
-from table.games.waldgaertner.rules.cards import LEAF_PHASE, Card, CardSet, parse_cards
+from table.games.waldgaertner.rules.cards import LEAF_PHASE
+from table.games.waldgaertner.rules.config import Config
+from table.games.waldgaertner.rules.position import (
+    ALT_COST,
+    BONUS_DRAW,
+    CHANCE,
+    DECK_SIZE,
+    FINAL,
+    NO_OFFER,
+    RECORD_FORMAT,
+    ROUNDS,
+    SALE_PRICE,
+    SEARCH_COST,
+    TERMINAL,
+    Board,
+    Job,
+    Position,
+    deck_continents,
+    slots,
+)
 
-CHANCE = -1
-TERMINAL = -4
-ROUNDS = 21
-"""Phases 0..9, 0..9, 0: the indicator reaches winter again after two runs."""
-DECK_SIZE = 32
-DARK_CUBES = 20
-"""Dark (value 2) cubes in the box; a nitrogen fixer places one only while some are left (W9)."""
-ALT_COST = 1
-SEARCH_COST = 3
-SALE_PRICE = 3
-BONUS_DRAW = 7
-TASK_POINTS = 10
-ROW_CAPACITY = {1: 5, 2: 4, 3: 3, 4: 2, 5: 1}
-"""Row r holds the plants of size class r: 5 small shrubs … 1 large tree (15 planting areas)."""
-RECORD_FORMAT = "waldgaertner-record/1"
-
-_DECISIONS = {"start", "die", "play", "buyer", "bonus", "bchoose", "special", "achoose", "schoose"}
 _CHANCES = {"task", "draw", "reveal", "bdraw", "sdeal"}
-NO_OFFER, FINAL = 1, 2  # flags of a "play" job
+
+def _round_jobs(n: int, first: bool = False) -> list[Job]:
+    jobs: list[Job] = [] if first else [("phase", 0, 0)]
+    return jobs + [("reveal", 0, d) for d in range(n)] + [("die", s, 0) for s in range(n)] + [("resolve", 0, 0)]
 
 
-def deck_continents(players: int, choice: str) -> tuple[str, ...]:
-    """The continent of each supply deck (deck i on die face min(i + 1, 6)). ``choice`` is the
-    continent the rules leave open: the 2-player deck, Asia's partner with 5, the continent
-    halved with 6 (ruling W3)."""
-    other = "NA" if choice == "EU" else "EU"
-    return {2: (choice,) * 2, 3: ("AS",) * 3, 4: ("EU", "EU", "NA", "NA"), 5: ("AS",) * 3 + (choice,) * 2,
-            6: ("AS",) * 3 + (other,) * 2 + (choice,), 7: ("AS",) * 3 + ("EU",) * 2 + ("NA",) * 2}[players]
-
-
-@dataclass(frozen=True, slots=True)
-class Config:
-    """How a game is set up. ``cards``: the card set (``table.games.waldgaertner.files.load_cards()``);
-    ``choice``: "EU" or "NA", see :func:`deck_continents`; ``tasks``: the "Additional tasks"
-    extension; ``direct_sale``: the variant "Direct Sale"."""
-
-    players: int
-    cards: CardSet
-    choice: str = "EU"
-    tasks: bool = False
-    direct_sale: bool = False
-
-    def __post_init__(self) -> None:
-        if not 2 <= self.players <= 7:
-            raise ValueError(f"Waldgärtner is for 2 to 7 players, not {self.players}")
-        if self.choice not in ("EU", "NA"):
-            raise ValueError(f"choice is 'EU' or 'NA', not {self.choice!r}")
-        if self.tasks and len(self.cards.tasks) < self.players:
-            raise ValueError(f"{len(self.cards.tasks)} tasks cannot serve {self.players} players")
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"players": self.players, "choice": self.choice, "tasks": self.tasks,
-                "direct_sale": self.direct_sale, "cards": self.cards.text}
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Config:
-        if not isinstance(d, dict) or not isinstance(d.get("cards"), str):
-            raise ValueError("a Waldgärtner config is an object with players, choice, tasks, direct_sale, cards")
-        return cls(players=int(d["players"]), cards=parse_cards(d["cards"], "record"),
-                   choice=str(d.get("choice", "EU")), tasks=bool(d.get("tasks", False)),
-                   direct_sale=bool(d.get("direct_sale", False)))
-
-
-@dataclass(frozen=True, slots=True)
-class Score:
-    """One seat's final points: yield values of its plants, partner bonuses (partner present at
-    the end), storage (1 point per cube value), the task's 10 points."""
-
-    plants: int
-    partners: int
-    storage: int
-    task: int
-    total: int
-
-
-Job = tuple[str, int, int]
-
-
-@dataclass
-class _Table:
-    """Everything that changes during a game (snapshotted for undo)."""
-
-    jobs: list[Job]
-    known: list[list[int]]
-    unknown: list[int]
-    pools: dict[str, list[int]]
-    offer: list[int]
-    hand: list[int]
-    new: list[int]
-    storage: list[int]
-    garden: list[dict[tuple[int, int], int]]
-    cubes: list[dict[int, int]]
-    dark: list[set[tuple[int, int]]]
-    planted: list[dict[int, int]]
-    bonus_done: list[list[bool]]
-    task: list[int]
-    die: list[int]
-    round: int = 1
-    discard: list[int] = field(default_factory=list)
-    tasks_left: list[int] = field(default_factory=list)
-    drawn: list[int] = field(default_factory=list)
-    sale: tuple[int, int, int] = (-1, -1, -1)  # seller, card, buyer
-    over: bool = False
-
-
-def slots(row: int) -> int:
-    """Planting positions in a row: its capacity plus the one additional plant (row 6: one)."""
-    return 1 if row == 6 else ROW_CAPACITY[row] + 1
-
-
-class State:
+class State(Position):
     """A Waldgärtner game in progress. Mutable; :meth:`clone` for search, :meth:`undo` to take back.
 
     With ``rng`` every chance node is sampled from it as soon as it comes up (the outcomes go into
     :attr:`history`, so a record replays without the rng)."""
 
+    RECORD_FORMAT = RECORD_FORMAT
+    SHOWN_LEGAL = 8
+    config: Config
+
     def __init__(self, config: Config, rng: random.Random | None = None, *, keep_undo: bool = True) -> None:
         n = config.players
-        self.config = config
-        self.cards: tuple[Card, ...] = config.cards.cards
-        self.rng = rng
-        self.keep_undo = keep_undo
+        self.cards = config.cards.cards
         self.decks = deck_continents(n, config.choice)
         pools = {c: sorted(config.cards.of(c)) for c in sorted(set(self.decks))}
         jobs: list[Job] = [("task", s, 0) for s in range(n)] if config.tasks else []
         jobs += [("start", s, 0) for s in range(n)]
-        jobs += self._round_jobs(first=True)
-        self.t = _Table(jobs=jobs, known=[[] for _ in self.decks], unknown=[DECK_SIZE] * n, pools=pools,
-                        offer=[-1] * n, hand=[-1] * n, new=[-1] * n, storage=[1] * n,
-                        garden=[{} for _ in range(n)], cubes=[{} for _ in range(n)], dark=[set() for _ in range(n)],
-                        planted=[{} for _ in range(n)], bonus_done=[[False, False] for _ in range(n)],
-                        task=[-1] * n, die=[-1] * n, tasks_left=list(range(len(config.cards.tasks))))
-        self.events: list[Event] = [E.GameStarted(n, self.decks)]
-        self.history: list[int] = []
-        self._undo: list[tuple[_Table, int]] = []
+        jobs += _round_jobs(n, first=True)
+        table = Board(jobs=jobs, known=[[] for _ in self.decks], unknown=[DECK_SIZE] * n, pools=pools,
+                       offer=[-1] * n, hand=[-1] * n, new=[-1] * n, storage=[1] * n,
+                       garden=[{} for _ in range(n)], cubes=[{} for _ in range(n)], dark=[set() for _ in range(n)],
+                       planted=[{} for _ in range(n)], bonus_done=[[False, False] for _ in range(n)],
+                       task=[-1] * n, die=[-1] * n, tasks_left=list(range(len(config.cards.tasks))))
+        self._begin(config, table, E.GameStarted(n, self.decks), rng, keep_undo)
         self._settle()
-        if rng is not None:
-            while self.is_chance():
-                self._step(self.sample_chance(rng))
-
-    def _round_jobs(self, first: bool = False) -> list[Job]:
-        n = self.config.players
-        jobs: list[Job] = [] if first else [("phase", 0, 0)]
-        return jobs + [("reveal", 0, d) for d in range(n)] + [("die", s, 0) for s in range(n)] + [("resolve", 0, 0)]
-
-    # ------------------------------------------------------------------------------------------
-    # queries
-    @property
-    def players(self) -> int:
-        return self.config.players
-
-    @property
-    def round(self) -> int:
-        return self.t.round
-
-    @property
-    def year_phase(self) -> int:
-        """The annual phase shown by the indicator (0 winter, 1 early spring … 9 late autumn)."""
-        return (self.t.round - 1) % 10
-
-    @property
-    def step(self) -> str:
-        """What the game waits for: the kind of the next job ("over" at the end)."""
-        return "over" if self.t.over else self.t.jobs[0][0]
+        self._sample_chances()
 
     def current_player(self) -> int:
         if self.t.over:
             return TERMINAL
         kind, seat, _ = self.t.jobs[0]
         return CHANCE if kind in _CHANCES else seat
-
-    def is_chance(self) -> bool:
-        return self.current_player() == CHANCE
-
-    def is_terminal(self) -> bool:
-        return self.t.over
-
-    def card(self, cid: int) -> Card:
-        return self.cards[cid]
-
-    def deck_size(self, d: int) -> int:
-        """Face-down cards in supply deck ``d`` (the face-up offer not counted)."""
-        return len(self.t.known[d]) + self.t.unknown[d]
-
-    def offer(self, d: int) -> int:
-        return self.t.offer[d]
-
-    def storage(self, seat: int) -> int:
-        """The value of the seat's stored cubes (cubes exchange freely: only the value counts, W2)."""
-        return self.t.storage[seat]
-
-    def hand(self, seat: int) -> int:
-        return self.t.hand[seat]
-
-    def pending(self, seat: int) -> int:
-        """The card the seat has received and must play now (-1 for none)."""
-        return self.t.new[seat]
-
-    def garden(self, seat: int) -> dict[tuple[int, int], int]:
-        """(row, position) -> card id."""
-        return dict(self.t.garden[seat])
-
-    def cube_fields(self, seat: int) -> dict[int, int]:
-        """card id -> value of the cube on its cube field."""
-        return dict(self.t.cubes[seat])
-
-    def waiting_dark(self, seat: int) -> set[tuple[int, int]]:
-        """Planting areas with a nitrogen fixer's dark cube waiting for the next bloom there."""
-        return set(self.t.dark[seat])
-
-    def garden_cubes(self, seat: int) -> int:
-        """The value of the cubes on the seat's cube fields (the "future yields")."""
-        return sum(self.t.cubes[seat].values())
-
-    @property
-    def sale_offer(self) -> tuple[int, int, int]:
-        """Direct sale waiting for the buyer's answer: (seller, card, buyer); -1s for none."""
-        return self.t.sale
-
-    def task(self, seat: int) -> int:
-        return self.t.task[seat]
-
-    @property
-    def discard(self) -> tuple[int, ...]:
-        return tuple(self.t.discard)
-
-    def dark_left(self) -> int:
-        """Dark cubes still in the general supply (those in gardens are out; stored ones are
-        exchanged freely and count as back in the supply, W9)."""
-        used = sum(len(d) for d in self.t.dark) + sum(1 for f in self.t.cubes for v in f.values() if v == 2)
-        return DARK_CUBES - used
-
-    def partner_present(self, seat: int, cid: int) -> bool:
-        """Whether card ``cid``'s required partner grows in the seat's garden (W8)."""
-        c = self.cards[cid]
-        return any(self.cards[o].pollinates(c) for o in self.t.garden[seat].values())
-
-    def colours(self, seat: int) -> set[str]:
-        return {self.cards[c].flower for c in self.t.garden[seat].values()}
-
-    def fruits(self, seat: int) -> set[str]:
-        return {self.cards[c].fruit for c in self.t.garden[seat].values() if self.cards[c].fruit}
-
-    def bonus_thresholds(self) -> tuple[int, int]:
-        """(flower colours, fruit types) for a bonus action: (5, 6); (4, 5) with 2 players."""
-        return (4, 5) if self.players == 2 else (5, 6)
-
-    def plant_spots(self, seat: int, cid: int) -> list[tuple[int, int, int]]:
-        """Where card ``cid`` may be planted: (row, position, fee), fee already affordable."""
-        c = self.cards[cid]
-        row = c.size
-        g = self.t.garden[seat]
-        in_row = [p for (r, p) in g if r == row]
-        cap = ROW_CAPACITY[row]
-        store = self.t.storage[seat]
-        if len(in_row) < cap:
-            return [(row, p, 0) for p in range(slots(row)) if (row, p) not in g]
-        if len(in_row) == cap:
-            male = any(self.cards[g[(row, p)]].male for p in in_row)
-            fee = 0 if male else row
-            return [(row, p, fee) for p in range(slots(row)) if (row, p) not in g and store >= fee]
-        if row == 5 and (6, 0) not in g and store >= 6:
-            return [(6, 0, 6)]
-        return []
-
-    def _play_cards(self, seat: int) -> list[int]:
-        return [c for c in (self.t.hand[seat], self.t.new[seat]) if c >= 0]
 
     def legal_actions(self) -> list[int]:
         t = self.t
@@ -300,45 +90,36 @@ class State:
         kind, seat, arg = t.jobs[0]
         if kind in _CHANCES:
             return sorted(a for a, _ in self.chance_outcomes())
-        n = self.players
-        if kind == "start":
-            return [A.DECK + d for d in range(n) if self.deck_size(d)]
-        if kind == "die":
-            out = [A.DECK + d for d in range(n) if t.offer[d] >= 0]
-            if t.storage[seat] >= ALT_COST:
-                out.append(A.SPECIAL)
-            return out or [A.PASS]
-        if kind == "play":
-            out = []
-            cards = self._play_cards(seat)
-            for c in cards:
-                out.append(A.SELL + c)
-                out += [A.plant(c, r, p) for r, p, _ in self.plant_spots(seat, c)]
-                if self.config.direct_sale and not arg & (NO_OFFER | FINAL):
-                    out += [A.offer(c, b) for b in range(n)
-                            if b != seat and t.storage[b] >= SALE_PRICE and t.new[b] < 0]
-            return sorted(out)
-        if kind == "buyer":
-            return [A.BUY, A.DECLINE]
-        if kind == "bonus":
-            return [A.BONUS + d for d in range(n) if self.deck_size(d)]
-        if kind == "bchoose":
-            return sorted({A.CHOOSE + c for c in t.drawn})
-        if kind == "special":
-            out = [A.FORGO]
-            if t.storage[seat] >= ALT_COST and any(self.deck_size(d) for d in range(n)):
-                out.append(A.ALT)
-            if t.storage[seat] >= SEARCH_COST:
-                out += [A.SEARCH + d for d in range(n) if self.deck_size(d)]
-                if t.discard:
-                    out.append(A.SEARCH + A.DISCARD_PILE)
-            return sorted(out)
-        if kind == "achoose":
-            return sorted(A.CHOOSE + c for c in t.offer if c >= 0)
-        if kind == "schoose":
-            pile = t.discard if arg == A.DISCARD_PILE else t.known[arg]
-            return sorted({A.CHOOSE + c for c in pile})
-        raise AssertionError(f"no decisions in job {kind}")  # pragma: no cover
+        return _CHOICES[kind](self, seat, arg)
+
+    def _die_choices(self, seat: int, arg: int) -> list[int]:
+        out = [A.DECK + d for d in range(self.players) if self.t.offer[d] >= 0]
+        if self.t.storage[seat] >= ALT_COST:
+            out.append(A.SPECIAL)
+        return out or [A.PASS]
+
+    def _play_choices(self, seat: int, arg: int) -> list[int]:
+        t = self.t
+        out = []
+        for c in self._play_cards(seat):
+            out.append(A.SELL + c)
+            out += [A.plant(c, r, p) for r, p, _ in self.plant_spots(seat, c)]
+            if self.config.direct_sale and not arg & (NO_OFFER | FINAL):
+                out += [A.offer(c, b) for b in range(self.players)
+                        if b != seat and t.storage[b] >= SALE_PRICE and t.new[b] < 0]
+        return sorted(out)
+
+    def _special_choices(self, seat: int, arg: int) -> list[int]:
+        t = self.t
+        decks = [d for d in range(self.players) if self.deck_size(d)]
+        out = [A.FORGO]
+        if t.storage[seat] >= ALT_COST and decks:
+            out.append(A.ALT)
+        if t.storage[seat] >= SEARCH_COST:
+            out += [A.SEARCH + d for d in decks]
+            if t.discard:
+                out.append(A.SEARCH + A.DISCARD_PILE)
+        return sorted(out)
 
     def _deck_outcomes(self, d: int) -> list[tuple[int, float]]:
         t = self.t
@@ -379,7 +160,7 @@ class State:
                 return A.CARD + t.known[arg][i]
             pool = t.pools[self.decks[arg]]
             return A.CARD + pool[rng.randrange(len(pool))]
-        raise ValueError("not a chance node")
+        raise IllegalActionError("not a chance node")
 
     def action_to_string(self, action: int) -> str:
         return A.to_text(action)
@@ -389,37 +170,13 @@ class State:
 
     # ------------------------------------------------------------------------------------------
     # applying actions
-    def apply(self, action: int | str) -> list[Event]:
-        """Apply one action (int or text); returns the events it caused (and, with an rng, the
-        chance actions sampled after it). IllegalActionError if the rules do not allow it."""
-        if isinstance(action, str):
-            action = A.from_text(action)
-        legal = self.legal_actions()
-        if action not in legal:
-            try:
-                text = A.to_text(action)
-            except ActionParseError:
-                text = repr(action)
-            shown = ", ".join(A.to_text(a) for a in legal[:8])
-            raise IllegalActionError(f"{text} is not allowed now ({self.step}; "
-                                     f"legal: {shown or 'nothing, the game is over'})")
-        n = len(self.events)
-        self._step(action)
-        if self.rng is not None:
-            while self.is_chance():
-                self._step(self.sample_chance(self.rng))
-        return self.events[n:]
+    def _where(self) -> str:
+        return self.step
 
-    def _step(self, action: int) -> None:
-        if self.keep_undo:
-            self._undo.append((copy.deepcopy(self.t), len(self.events)))
-        self.history.append(action)
+    def _advance(self, action: int) -> None:
         kind, seat, arg = self.t.jobs.pop(0)
         getattr(self, "_do_" + kind)(seat, arg, action)
         self._settle()
-
-    def _emit(self, event: Event) -> None:
-        self.events.append(event)
 
     def _push(self, *jobs: Job) -> None:
         self.t.jobs[0:0] = list(jobs)
@@ -695,7 +452,7 @@ class State:
         if self.t.round >= ROUNDS:
             self._push(*[("play", s, FINAL) for s in range(self.players)], ("score", 0, 0))
         else:
-            self._push(*self._round_jobs())
+            self._push(*_round_jobs(self.players))
 
     def _auto_score(self) -> None:
         self.t.over = True
@@ -703,112 +460,27 @@ class State:
         sc = self.scores()
         self._emit(E.GameOver(tuple(s.total for s in sc), self.winners()))
 
-    # ------------------------------------------------------------------------------------------
-    # scoring
-    def task_winner(self, seat: int) -> bool:
-        """Whether the seat's task is met: strictly more matching plants than every other seat."""
-        k = self.t.task[seat]
-        if k < 0:
-            return False
-        task = self.config.cards.tasks[k]
-        counts = [sum(task.matches(self.cards[c]) for c in g.values()) for g in self.t.garden]
-        return all(counts[seat] > counts[o] for o in range(self.players) if o != seat)
-
-    def score(self, seat: int) -> Score:
-        g = self.t.garden[seat].values()
-        plants = sum(self.cards[c].value for c in g)
-        partners = sum(self.cards[c].bonus for c in g if self.cards[c].bonus and self.partner_present(seat, c))
-        storage = self.t.storage[seat]
-        task = TASK_POINTS if self.task_winner(seat) else 0
-        return Score(plants, partners, storage, task, plants + partners + storage + task)
-
-    def scores(self) -> tuple[Score, ...]:
-        return tuple(self.score(s) for s in range(self.players))
-
-    def winners(self) -> tuple[int, ...]:
-        totals = [s.total for s in self.scores()]
-        return tuple(s for s in range(self.players) if totals[s] == max(totals))
-
-    def returns(self) -> list[float]:
-        if not self.t.over:
-            return [0.0] * self.players
-        return [float(s.total) for s in self.scores()]
-
-    # ------------------------------------------------------------------------------------------
-    # undo, clone, records
-    def undo(self) -> int:
-        """Take back the last action (chance outcomes one at a time); IndexError at the start."""
-        if not self.history:
-            raise IndexError("nothing to undo: this is the start of the game")
-        if not self.keep_undo:
-            raise RuntimeError("this state was made with keep_undo=False")
-        table, n = self._undo.pop()
-        self.t = copy.deepcopy(table)
-        del self.events[n:]
-        return self.history.pop()
-
-    def clone(self) -> State:
-        """An independent copy without an rng (search supplies its own chance outcomes)."""
-        new = State.__new__(State)
-        new.config = self.config
-        new.cards = self.cards
-        new.rng = None
-        new.keep_undo = self.keep_undo
-        new.decks = self.decks
-        new.t = copy.deepcopy(self.t)
-        new.events = self.events[:]
-        new.history = self.history[:]
-        new._undo = self._undo[:]
-        return new
-
-    def summary(self) -> dict[str, Any]:
-        """The whole state as plain data (two states with equal summaries are the same game)."""
-        t = self.t
-        return {"jobs": [list(j) for j in t.jobs], "round": t.round, "known": [sorted(k) for k in t.known],
-                "unknown": t.unknown[:], "pools": {k: v[:] for k, v in t.pools.items()}, "offer": t.offer[:],
-                "hand": t.hand[:], "new": t.new[:], "storage": t.storage[:],
-                "garden": [sorted(g.items()) for g in t.garden], "cubes": [sorted(f.items()) for f in t.cubes],
-                "dark": [sorted(d) for d in t.dark], "bonus": [b[:] for b in t.bonus_done], "task": t.task[:],
-                "die": t.die[:], "discard": t.discard[:], "drawn": t.drawn[:], "sale": list(t.sale),
-                "over": t.over, "events": len(self.events), "history": len(self.history)}
-
-    def to_record(self) -> dict[str, Any]:
-        """The game as JSON data: the config (card file text included) and every action's text."""
-        return {"format": RECORD_FORMAT, "config": self.config.to_dict(),
-                "actions": [A.to_text(a) for a in self.history]}
-
-    def __str__(self) -> str:
-        return (f"<Waldgärtner {self.players}p round {self.t.round} phase {self.year_phase} {self.step} "
-                f"storage {self.t.storage}>")
-
 
 def new_game(config: Config, rng: random.Random | None = None, *, keep_undo: bool = True) -> State:
     """A new game (with ``rng``, every chance node is sampled as it comes up)."""
     return State(config, rng, keep_undo=keep_undo)
 
 
-def replay(record: dict[str, Any]) -> State:
+def replay(record: Any) -> State:
     """Rebuild a game from :meth:`State.to_record`; RecordError (a ValueError) on any problem."""
-    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-        raise RecordError(f"not a Waldgärtner record (format {RECORD_FORMAT!r} expected)")
-    try:
-        config = Config.from_dict(record["config"])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise RecordError(f"bad config: {exc}") from None
-    moves = record.get("actions")
-    if not isinstance(moves, list) or not all(isinstance(a, str) for a in moves):
-        raise RecordError("actions must be a list of action texts")
-    state = State(config)
-    for i, text in enumerate(moves, start=1):
-        try:
-            state.apply(text)
-        except (ActionParseError, IllegalActionError) as exc:
-            raise RecordError(f"action {i} ({text!r}): {exc}") from None
-    return state
+    return replay_record(record, fmt=RECORD_FORMAT, title="Waldgärtner", read_config=Config.from_dict, start=State)
 
 
-def _static_checks() -> None:  # pragma: no cover - mypy checks that the state meets the protocol
-    from table.engine.protocol import GameState
-
-    def waldgaertner(state: State) -> GameState:
-        return state
+_CHOICES: dict[str, Callable[[State, int, int], list[int]]] = {
+    "start": lambda s, seat, arg: [A.DECK + d for d in range(s.players) if s.deck_size(d)],
+    "die": State._die_choices,
+    "play": State._play_choices,
+    "buyer": lambda s, seat, arg: [A.BUY, A.DECLINE],
+    "bonus": lambda s, seat, arg: [A.BONUS + d for d in range(s.players) if s.deck_size(d)],
+    "bchoose": lambda s, seat, arg: sorted({A.CHOOSE + c for c in s.t.drawn}),
+    "special": State._special_choices,
+    "achoose": lambda s, seat, arg: sorted(A.CHOOSE + c for c in s.t.offer if c >= 0),
+    "schoose": lambda s, seat, arg: sorted({A.CHOOSE + c for c in (s.t.discard if arg == A.DISCARD_PILE
+                                                                  else s.t.known[arg])}),
+}
+"""A seat's choices per kind of job (chance jobs and the end are handled before)."""

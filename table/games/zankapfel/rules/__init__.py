@@ -2,15 +2,8 @@
 3–6 players. Rules in English with their sources and the rulings: ``docs/zankapfel.md``."""
 
 from table.engine.protocol import GameState as _Protocol
-from table.games.zankapfel.rules.game import (
-    CHANCE,
-    TERMINAL,
-    Config,
-    Score,
-    State,
-    new_game,
-    replay,
-)
+from table.games.zankapfel.rules.config import Config, Score
+from table.games.zankapfel.rules.game import CHANCE, TERMINAL, State, new_game, replay
 
 __all__ = ["CHANCE", "TERMINAL", "Config", "Score", "State", "new_game", "replay"]
 

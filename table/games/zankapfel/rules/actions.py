@@ -147,9 +147,19 @@ def _small(text: str) -> bool:
     return 0 < len(text) <= 3 and text.isascii() and text.isdigit()
 
 
+_WORDS = {("buy",): BUY, ("pass",): PASS, ("decline",): DECLINE, ("no", "bribe"): NO_BRIBE,
+          ("discord", "none"): DISCORD}
+"""The actions that are fixed words."""
+
+
 def from_text(text: str) -> int:
     """Inverse of :func:`to_text`; ActionParseError (a ValueError) for anything else."""
+    if not isinstance(text, str):
+        raise ActionParseError(f"{type(text).__name__} is not a Zankapfel action")
     words = text.strip().lower().split()
+    fixed = _WORDS.get(tuple(words))
+    if fixed is not None:
+        return fixed
     try:
         match words:
             case ["draw", kind] if kind in KINDS:
@@ -160,26 +170,16 @@ def from_text(text: str) -> int:
                 return MAYOR + parse_square(sq)
             case ["remove", sq]:
                 return REMOVE + parse_square(sq)
-            case ["buy"]:
-                return BUY
-            case ["pass"]:
-                return PASS
             case ["lay", kind] if kind in KINDS:
                 return LAY + KINDS.index(kind)
             case ["joker", colour] if colour in COLOURS:
                 return JOKER_COLOUR + COLOURS.index(colour)
-            case ["discord", "none"]:
-                return DISCORD
             case ["discord", n] if _small(n) and 1 <= int(n) <= 10:
                 return DISCORD + int(n)
             case ["dice", n] if _small(n) and 0 <= int(n) <= MAX_DICE:
                 return DICE + int(n)
-            case ["no", "bribe"]:
-                return NO_BRIBE
             case ["bribe", n, sq] if n in ("1", "2"):
                 return BRIBE + (int(n) - 1) * SQUARES + parse_square(sq)
-            case ["decline"]:
-                return DECLINE
             case ["accept", "seat", n] if _small(n) and 1 <= int(n) <= MAX_SEATS:
                 return ACCEPT + int(n) - 1
     except ActionParseError:

@@ -1,6 +1,6 @@
 """Zankapfel's events: small frozen values with a text form (``str``) and a JSON form
-(``to_dict`` from the engine's :class:`table.games.applejack.rules.events.Event`; :func:`event_from_dict`
-inverts it). Seats are 0-based in the fields and 1-based in the text.
+(``to_dict`` from the engine's :class:`table.engine.events.Event`; :func:`event_from_dict`
+inverts it through the engine's one event codec). Seats are 0-based in the fields and 1-based in the text.
 
 Hidden choices stay hidden in the event stream: laying an apple card, laying a discord card
 and what was dealt to a hand name no card; the reveal events name them.
@@ -8,11 +8,10 @@ and what was dealt to a hand name no card; the reveal events name them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from table.engine.eventcodec import decode_event
-from table.engine.events import Event
+from table.engine.events import Event, Words, event
 from table.games.zankapfel.rules.actions import COLOURS, KINDS, square_name
 
 
@@ -20,107 +19,71 @@ def _seat(seat: int) -> str:
     return f"seat {seat + 1}"
 
 
-@dataclass(frozen=True, slots=True)
+WORDS: Words = {"seat": _seat, "first": _seat, "square": square_name, "card": KINDS.__getitem__,
+                "colour": COLOURS.__getitem__}
+"""The words for event fields in the texts below (seats 1-based, squares and kinds by name)."""
+
+
+@event("zk_game_started", "Zankapfel: {players} players, finish at {track_length} points", WORDS)
 class GameStarted(Event):
-    kind: ClassVar[str] = "zk_game_started"
     players: int
     track_length: int
 
-    def __str__(self) -> str:
-        return f"Zankapfel: {self.players} players, finish at {self.track_length} points"
 
-
-@dataclass(frozen=True, slots=True)
+@event("zk_mayor_placed", "{seat} places the mayor on {square}", WORDS)
 class MayorPlaced(Event):
-    kind: ClassVar[str] = "zk_mayor_placed"
     seat: int
     square: int
 
-    def __str__(self) -> str:
-        return f"{_seat(self.seat)} places the mayor on {square_name(self.square)}"
 
-
-@dataclass(frozen=True, slots=True)
+@event("zk_card_dealt", "{seat} is dealt an apple card", WORDS)
 class CardDealt(Event):
     """A card dealt into a hand at setup (which one is hidden)."""
 
-    kind: ClassVar[str] = "zk_card_dealt"
     seat: int
 
-    def __str__(self) -> str:
-        return f"{_seat(self.seat)} is dealt an apple card"
 
-
-@dataclass(frozen=True, slots=True)
+@event("zk_card_turned", "face up on the farm: {card}", WORDS)
 class CardTurned(Event):
-    kind: ClassVar[str] = "zk_card_turned"
     card: int
 
-    def __str__(self) -> str:
-        return f"face up on the farm: {KINDS[self.card]}"
 
-
-@dataclass(frozen=True, slots=True)
+@event("zk_reshuffled", "the barn's {cards} cards are shuffled into a new deck", WORDS)
 class Reshuffled(Event):
-    kind: ClassVar[str] = "zk_reshuffled"
     cards: int
 
-    def __str__(self) -> str:
-        return f"the barn's {self.cards} cards are shuffled into a new deck"
 
-
-@dataclass(frozen=True, slots=True)
+@event("zk_token_removed", "{seat} removes the token on {square}", WORDS)
 class TokenRemoved(Event):
-    kind: ClassVar[str] = "zk_token_removed"
     seat: int
     square: int
 
-    def __str__(self) -> str:
-        return f"{_seat(self.seat)} removes the token on {square_name(self.square)}"
 
-
-@dataclass(frozen=True, slots=True)
+@event("zk_round_started", "Round {round}: {first} holds the apple", WORDS)
 class RoundStarted(Event):
-    kind: ClassVar[str] = "zk_round_started"
     round: int
     first: int
 
-    def __str__(self) -> str:
-        return f"Round {self.round}: {_seat(self.first)} holds the apple"
 
-
-@dataclass(frozen=True, slots=True)
+@event("zk_card_bought", "{seat} buys the {card} card for {price}", WORDS)
 class CardBought(Event):
-    kind: ClassVar[str] = "zk_card_bought"
     seat: int
     card: int
     price: int
 
-    def __str__(self) -> str:
-        return f"{_seat(self.seat)} buys the {KINDS[self.card]} card for {self.price}"
 
-
-@dataclass(frozen=True, slots=True)
+@event("zk_card_laid", "{seat} lays an apple card face down", WORDS)
 class CardLaid(Event):
-    kind: ClassVar[str] = "zk_card_laid"
     seat: int
 
-    def __str__(self) -> str:
-        return f"{_seat(self.seat)} lays an apple card face down"
 
-
-@dataclass(frozen=True, slots=True)
+@event("zk_passed", "{seat} has no card and none to buy: passes", WORDS)
 class Passed(Event):
-    kind: ClassVar[str] = "zk_passed"
     seat: int
 
-    def __str__(self) -> str:
-        return f"{_seat(self.seat)} has no card and none to buy: passes"
 
-
-@dataclass(frozen=True, slots=True)
+@event("zk_bribe_offered")
 class BribeOffered(Event):
-    kind: ClassVar[str] = "zk_bribe_offered"
     seat: int
     amount: int
     square: int
@@ -131,32 +94,23 @@ class BribeOffered(Event):
         return f"{_seat(self.seat)} offers {self.amount} for the mayor on {square_name(self.square)}"
 
 
-@dataclass(frozen=True, slots=True)
+@event("zk_bribe_accepted", "{first} takes {amount} from {seat}", WORDS)
 class BribeAccepted(Event):
-    kind: ClassVar[str] = "zk_bribe_accepted"
     first: int
     seat: int
     amount: int
 
-    def __str__(self) -> str:
-        return f"{_seat(self.first)} takes {self.amount} from {_seat(self.seat)}"
 
-
-@dataclass(frozen=True, slots=True)
+@event("zk_mayor_moved", "{seat} moves the mayor to {square}: its token is removed", WORDS)
 class MayorMoved(Event):
-    kind: ClassVar[str] = "zk_mayor_moved"
     seat: int
     square: int
 
-    def __str__(self) -> str:
-        return f"{_seat(self.seat)} moves the mayor to {square_name(self.square)}: its token is removed"
 
-
-@dataclass(frozen=True, slots=True)
+@event("zk_cards_revealed")
 class CardsRevealed(Event):
     """Per seat the kind laid, or -1 for a seat that laid none."""
 
-    kind: ClassVar[str] = "zk_cards_revealed"
     cards: tuple[int, ...]
 
     def __str__(self) -> str:
@@ -164,30 +118,21 @@ class CardsRevealed(Event):
         return "Revealed: " + (", ".join(shown) or "nothing")
 
 
-@dataclass(frozen=True, slots=True)
+@event("zk_joker_chosen", "{seat}'s joker harvests {colour}", WORDS)
 class JokerChosen(Event):
-    kind: ClassVar[str] = "zk_joker_chosen"
     seat: int
     colour: int
 
-    def __str__(self) -> str:
-        return f"{_seat(self.seat)}'s joker harvests {COLOURS[self.colour]}"
 
-
-@dataclass(frozen=True, slots=True)
+@event("zk_harvested", "{seat} harvests {colour}: +{points}", WORDS)
 class Harvested(Event):
-    kind: ClassVar[str] = "zk_harvested"
     seat: int
     colour: int
     points: int
 
-    def __str__(self) -> str:
-        return f"{_seat(self.seat)} harvests {COLOURS[self.colour]}: +{self.points}"
 
-
-@dataclass(frozen=True, slots=True)
+@event("zk_discord_started")
 class DiscordStarted(Event):
-    kind: ClassVar[str] = "zk_discord_started"
     colour: int
     seats: tuple[int, ...]
 
@@ -195,9 +140,8 @@ class DiscordStarted(Event):
         return f"Discord over {COLOURS[self.colour]}: " + " vs ".join(_seat(s) for s in self.seats)
 
 
-@dataclass(frozen=True, slots=True)
+@event("zk_discord_card_laid")
 class DiscordCardLaid(Event):
-    kind: ClassVar[str] = "zk_discord_card_laid"
     seat: int
     has_card: bool
 
@@ -207,34 +151,25 @@ class DiscordCardLaid(Event):
         return f"{_seat(self.seat)} has no discord card left"
 
 
-@dataclass(frozen=True, slots=True)
+@event("zk_dice_bought", "{seat} buys {dice} dice for {cost}", WORDS)
 class DiceBought(Event):
-    kind: ClassVar[str] = "zk_dice_bought"
     seat: int
     dice: int
     cost: int
 
-    def __str__(self) -> str:
-        return f"{_seat(self.seat)} buys {self.dice} dice for {self.cost}"
 
-
-@dataclass(frozen=True, slots=True)
+@event("zk_die_rolled", "{seat} rolls {face}", WORDS)
 class DieRolled(Event):
-    kind: ClassVar[str] = "zk_die_rolled"
     seat: int
     face: int
 
-    def __str__(self) -> str:
-        return f"{_seat(self.seat)} rolls {self.face}"
 
-
-@dataclass(frozen=True, slots=True)
+@event("zk_discord_resolved")
 class DiscordResolved(Event):
     """The fight's totals: per participant (same order as ``seats``) card value (0 without a
     card) and dice sum; ``winner`` is -1 when the highest total is tied (a re-fight follows) or
     when nobody scored anything (the colour is not harvested, ruling Z8)."""
 
-    kind: ClassVar[str] = "zk_discord_resolved"
     colour: int
     seats: tuple[int, ...]
     cards: tuple[int, ...]
@@ -247,9 +182,8 @@ class DiscordResolved(Event):
         return f"Discord over {COLOURS[self.colour]}: {parts}: {outcome}"
 
 
-@dataclass(frozen=True, slots=True)
+@event("zk_game_ended")
 class GameEnded(Event):
-    kind: ClassVar[str] = "zk_game_ended"
     positions: tuple[int, ...]
     winners: tuple[int, ...]
     reason: str

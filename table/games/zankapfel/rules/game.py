@@ -8,78 +8,26 @@ its events until they are revealed. Rulings (Z1, Z2, …) are in ``docs/zankapfe
 
 from __future__ import annotations
 
-import copy
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from table.engine.errors import ActionParseError, IllegalActionError, RecordError
-from table.engine.events import Event
+from table.engine.errors import IllegalActionError
+from table.engine.state import SnapshotState, replay_record
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.rules import events as E
+from table.games.zankapfel.rules.config import HAND_SIZE, Config, Score
 
 CHANCE = -1
 TERMINAL = -4
 
-DEFAULT_TRACK = 40
-"""Ruling Z1: points needed to reach the finish (the printed path's length is not given)."""
-DEFAULT_DECK = (11, 11, 11, 11, 6)
-"""Ruling Z2: the 50 apple cards — red, yellow, green, blue, joker."""
-HAND_SIZE = 4
 FACE = -1  # draw target: the face-up card (else a seat's hand)
 RECORD_FORMAT = "zankapfel-record/1"
 
 SETUP_MAYOR, REMOVE, BID, MOVE, BRIBE, ACCEPT, JOKER, DISCORD_CARD, DICE, ROLL, OVER = range(11)
 PHASE_NAMES = ("mayor-setup", "remove", "bid", "move", "bribe", "accept", "joker", "discord-card",
                "dice", "roll", "over")
-
-
-@dataclass(frozen=True, slots=True)
-class Config:
-    """How a game is set up. ``track_length``: points from start to finish (ruling Z1);
-    ``deck``: apple cards per kind (red, yellow, green, blue, joker; ruling Z2);
-    ``bribery``: the optional rule "Corruption"."""
-
-    players: int
-    track_length: int = DEFAULT_TRACK
-    deck: tuple[int, int, int, int, int] = DEFAULT_DECK
-    bribery: bool = False
-
-    def __post_init__(self) -> None:
-        if not 3 <= self.players <= 6:
-            raise ValueError(f"Zankapfel is for 3 to 6 players, not {self.players}")
-        if self.track_length < 1:
-            raise ValueError(f"track_length must be at least 1, not {self.track_length}")
-        if len(self.deck) != 5 or any(n < 0 for n in self.deck):
-            raise ValueError(f"deck is five counts (red, yellow, green, blue, joker), not {self.deck}")
-        if sum(self.deck) < self.players * HAND_SIZE + 1:
-            raise ValueError(f"a deck of {sum(self.deck)} cards cannot deal {HAND_SIZE} to {self.players} players")
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"players": self.players, "track_length": self.track_length, "deck": list(self.deck),
-                "bribery": self.bribery}
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Config:
-        if not isinstance(d, dict):
-            raise ValueError("a Zankapfel config is an object with players, track_length, deck, bribery")
-        deck = tuple(int(n) for n in d.get("deck", DEFAULT_DECK))
-        if len(deck) != 5:
-            raise ValueError(f"deck is five counts, not {list(deck)}")
-        return cls(players=int(d["players"]), track_length=int(d.get("track_length", DEFAULT_TRACK)),
-                   deck=(deck[0], deck[1], deck[2], deck[3], deck[4]), bribery=bool(d.get("bribery", False)))
-
-
-@dataclass(frozen=True, slots=True)
-class Score:
-    """One seat's points (its pawn's distance from the start): harvests, apple cards bought
-    (negative), dice bought (negative), bribes (paid negative, received positive)."""
-
-    harvest: int
-    cards: int
-    dice: int
-    bribes: int
-    total: int
 
 
 @dataclass
@@ -117,7 +65,7 @@ class _Table:
     end_reason: str = ""
 
 
-class State:
+class State(SnapshotState[_Table]):
     """A Zankapfel game in progress. Mutable; :meth:`clone` for search, :meth:`undo` to take back.
 
     With ``rng`` every chance node is sampled from it as soon as it comes up (the outcomes are
@@ -125,25 +73,20 @@ class State:
     state waits at each chance node for a ``draw …``/``roll …`` action.
     """
 
+    RECORD_FORMAT = RECORD_FORMAT
+    REFUSAL = "{action} is not allowed in phase {where} (legal: {legal})"
+    config: Config
+
     def __init__(self, config: Config, rng: random.Random | None = None, *, keep_undo: bool = True) -> None:
         n = config.players
-        self.config = config
-        self.rng = rng
-        self.keep_undo = keep_undo
-        self.t = _Table(phase=SETUP_MAYOR, queue=[0], draws=[], rolls=[], deck=list(config.deck),
-                        hands=[[0] * 5 for _ in range(n)], laid=[-1] * n, joker=[-1] * n,
-                        discord_left=[list(A.DISCORD_CARDS) for _ in range(n)], harvest=[0] * n,
-                        cards_paid=[0] * n, dice_paid=[0] * n, bribes=[0] * n, offers=[(0, -1)] * n)
-        self.events: list[Event] = [E.GameStarted(n, config.track_length)]
-        self.history: list[int] = []
-        self._undo: list[tuple[_Table, int]] = []
+        table = _Table(phase=SETUP_MAYOR, queue=[0], draws=[], rolls=[], deck=list(config.deck),
+                       hands=[[0] * 5 for _ in range(n)], laid=[-1] * n, joker=[-1] * n,
+                       discord_left=[list(A.DISCORD_CARDS) for _ in range(n)], harvest=[0] * n,
+                       cards_paid=[0] * n, dice_paid=[0] * n, bribes=[0] * n, offers=[(0, -1)] * n)
+        self._begin(config, table, E.GameStarted(n, config.track_length), rng, keep_undo)
 
     # ------------------------------------------------------------------------------------------
     # queries
-    @property
-    def players(self) -> int:
-        return self.config.players
-
     @property
     def phase(self) -> str:
         return PHASE_NAMES[self.t.phase]
@@ -155,12 +98,6 @@ class State:
         if t.draws or t.rolls:
             return CHANCE
         return t.queue[0]
-
-    def is_chance(self) -> bool:
-        return self.current_player() == CHANCE
-
-    def is_terminal(self) -> bool:
-        return self.t.phase == OVER
 
     @property
     def first(self) -> int:
@@ -245,30 +182,17 @@ class State:
             return [A.DRAW + k for k in range(5) if t.deck[k]]
         if t.rolls:
             return [A.ROLL + f for f in range(1, 7)]
-        seat = t.queue[0]
-        ph = t.phase
-        if ph == SETUP_MAYOR:
-            return [A.MAYOR + sq for sq in range(A.SQUARES)]
-        if ph == REMOVE:
-            return [A.REMOVE + sq for sq in range(A.SQUARES) if t.tokens[sq] and sq != t.mayor]
-        if ph == BID:
-            out = [A.BUY] if t.face_up >= 0 else []
-            out += [A.LAY + k for k in range(5) if t.hands[seat][k]]
-            return out or [A.PASS]
-        if ph == MOVE:
-            return [A.MAYOR + sq for sq in self.mayor_targets()]
-        if ph == BRIBE:
-            targets = [sq for sq in self.mayor_targets() if sq != t.announced]
-            return [A.NO_BRIBE] + [A.BRIBE + (amount - 1) * A.SQUARES + sq for amount in (1, 2) for sq in targets]
-        if ph == ACCEPT:
-            return [A.DECLINE] + [A.ACCEPT + s for s in range(self.players) if t.offers[s][0]]
-        if ph == JOKER:
-            return [A.JOKER_COLOUR + c for c in range(4)]
-        if ph == DISCORD_CARD:
-            return [A.DISCORD + v for v in t.discord_left[seat]] or [A.DISCORD]
-        if ph == DICE:
-            return [A.DICE + k for k in range(A.MAX_DICE + 1)]
-        raise AssertionError(f"no decisions in phase {ph}")  # pragma: no cover
+        return _CHOICES[t.phase](self, t.queue[0])
+
+    def _bid_choices(self, seat: int) -> list[int]:
+        t = self.t
+        out = [A.BUY] if t.face_up >= 0 else []
+        out += [A.LAY + k for k in range(5) if t.hands[seat][k]]
+        return out or [A.PASS]
+
+    def _bribe_choices(self, seat: int) -> list[int]:
+        targets = [sq for sq in self.mayor_targets() if sq != self.t.announced]
+        return [A.NO_BRIBE] + [A.BRIBE + (amount - 1) * A.SQUARES + sq for amount in (1, 2) for sq in targets]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """A card drawn: each kind with its share of the deck; a die: each face 1/6."""
@@ -290,26 +214,8 @@ class State:
 
     # ------------------------------------------------------------------------------------------
     # applying actions
-    def apply(self, action: int | str) -> list[Event]:
-        """Apply one action (int or text); returns the events it caused (and, with an rng, the
-        chance actions sampled after it). IllegalActionError if the rules do not allow it."""
-        if isinstance(action, str):
-            action = A.from_text(action)
-        legal = self.legal_actions()
-        if action not in legal:
-            try:
-                text = A.to_text(action)
-            except ActionParseError:
-                text = repr(action)
-            shown = ", ".join(A.to_text(a) for a in legal[:10])
-            raise IllegalActionError(f"{text} is not allowed in phase {self.phase} "
-                                     f"(legal: {shown or 'nothing, the game is over'})")
-        n = len(self.events)
-        self._step(action)
-        if self.rng is not None:
-            while self.is_chance():
-                self._step(self.sample_chance(self.rng))
-        return self.events[n:]
+    def _where(self) -> str:
+        return self.phase
 
     def sample_chance(self, rng: random.Random) -> int:
         """A chance outcome drawn with ``rng`` with the probabilities of :meth:`chance_outcomes`."""
@@ -322,12 +228,9 @@ class State:
                 i -= t.deck[k]
         if t.rolls:
             return A.ROLL + rng.randint(1, 6)
-        raise ValueError("not a chance node")
+        raise IllegalActionError("not a chance node")
 
-    def _step(self, action: int) -> None:
-        if self.keep_undo:
-            self._undo.append((copy.deepcopy(self.t), len(self.events)))
-        self.history.append(action)
+    def _advance(self, action: int) -> None:
         t = self.t
         if t.draws:
             self._draw(action - A.DRAW)
@@ -337,9 +240,6 @@ class State:
             seat = t.queue.pop(0)
             getattr(self, _HANDLERS[t.phase])(seat, action)
         self._settle()
-
-    def _emit(self, event: Event) -> None:
-        self.events.append(event)
 
     def _settle(self) -> None:
         """Before a card is drawn the deck must hold one: shuffle the barn (discard) into a new
@@ -617,31 +517,7 @@ class State:
         return [float(self.position(s)) for s in range(self.players)]
 
     # ------------------------------------------------------------------------------------------
-    # undo, clone, records
-    def undo(self) -> int:
-        """Take back the last action (chance outcomes included, one at a time even when an rng
-        sampled them); returns it. IndexError at the start."""
-        if not self.history:
-            raise IndexError("nothing to undo: this is the start of the game")
-        if not self.keep_undo:
-            raise RuntimeError("this state was made with keep_undo=False")
-        table, n = self._undo.pop()
-        self.t = copy.deepcopy(table)  # snapshots are shared with clones: never hand one out
-        del self.events[n:]
-        return self.history.pop()
-
-    def clone(self) -> State:
-        """An independent copy without an rng (search supplies its own chance outcomes)."""
-        new = State.__new__(State)
-        new.config = self.config
-        new.rng = None
-        new.keep_undo = self.keep_undo
-        new.t = copy.deepcopy(self.t)
-        new.events = self.events[:]
-        new.history = self.history[:]
-        new._undo = self._undo[:]
-        return new
-
+    # plain data
     def summary(self) -> dict[str, Any]:
         """The whole state as plain data (two states with equal summaries are the same game)."""
         t = self.t
@@ -657,16 +533,24 @@ class State:
                 "pending": t.pending_colours[:], "winners": list(t.winners), "events": len(self.events),
                 "history": len(self.history)}
 
-    def to_record(self) -> dict[str, Any]:
-        """The game as JSON data: the config and every action's text (chance outcomes included)."""
-        return {"format": RECORD_FORMAT, "config": self.config.to_dict(),
-                "actions": [A.to_text(a) for a in self.history]}
-
     def __str__(self) -> str:
         return (f"<Zankapfel {self.players}p round {self.t.round} {self.phase} mayor "
                 f"{A.square_name(self.t.mayor) if self.t.mayor >= 0 else '-'} "
                 f"points {[self.position(s) for s in range(self.players)]}>")
 
+
+_CHOICES: dict[int, Callable[[State, int], list[int]]] = {
+    SETUP_MAYOR: lambda s, seat: [A.MAYOR + sq for sq in range(A.SQUARES)],
+    REMOVE: lambda s, seat: [A.REMOVE + sq for sq in s.unharvested() if sq != s.t.mayor],
+    BID: State._bid_choices,
+    MOVE: lambda s, seat: [A.MAYOR + sq for sq in s.mayor_targets()],
+    BRIBE: State._bribe_choices,
+    ACCEPT: lambda s, seat: [A.DECLINE] + [A.ACCEPT + o for o in range(s.players) if s.t.offers[o][0]],
+    JOKER: lambda s, seat: [A.JOKER_COLOUR + c for c in range(4)],
+    DISCORD_CARD: lambda s, seat: [A.DISCORD + v for v in s.t.discord_left[seat]] or [A.DISCORD],
+    DICE: lambda s, seat: [A.DICE + k for k in range(A.MAX_DICE + 1)],
+}
+"""A seat's choices per phase (chance nodes and the end are handled before)."""
 
 _HANDLERS = {SETUP_MAYOR: "_place_mayor", REMOVE: "_remove", BID: "_bid", MOVE: "_move", BRIBE: "_bribe",
              ACCEPT: "_accept", JOKER: "_choose_joker", DISCORD_CARD: "_discord_card", DICE: "_dice"}
@@ -678,21 +562,6 @@ def new_game(config: Config, rng: random.Random | None = None, *, keep_undo: boo
     return State(config, rng, keep_undo=keep_undo)
 
 
-def replay(record: dict[str, Any]) -> State:
+def replay(record: Any) -> State:
     """Rebuild a game from :meth:`State.to_record`; RecordError (a ValueError) on any problem."""
-    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-        raise RecordError(f"not a Zankapfel record (format {RECORD_FORMAT!r} expected)")
-    try:
-        config = Config.from_dict(record["config"])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise RecordError(f"bad config: {exc}") from None
-    moves = record.get("actions")
-    if not isinstance(moves, list) or not all(isinstance(a, str) for a in moves):
-        raise RecordError("actions must be a list of action texts")
-    state = State(config)
-    for i, text in enumerate(moves, start=1):
-        try:
-            state.apply(text)
-        except (ActionParseError, IllegalActionError) as exc:
-            raise RecordError(f"action {i} ({text!r}): {exc}") from None
-    return state
+    return replay_record(record, fmt=RECORD_FORMAT, title="Zankapfel", read_config=Config.from_dict, start=State)
