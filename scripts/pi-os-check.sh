@@ -10,7 +10,8 @@
 # --tests `bash scripts/dev.sh test`), then `bash systemd/install.sh` inside the root (systemd is
 # not running there, so it installs and enables only), and check that lgpio, gpiozero, pygame
 # and serial import in the service's venv. Prints the time of every step; exits non-zero on the
-# first failure. The Debian mirror is the one this machine's apt uses (or $MIRROR).
+# first failure. The Debian mirror is the one this machine's apt uses (or $MIRROR); the host's
+# extra CA certificates (/usr/local/share/ca-certificates) are trusted inside the roots as well.
 # Roots are kept in $WORK (default /var/tmp/pi-os-check) for a look afterwards; --clean removes them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -78,10 +79,16 @@ in_root() {  # $1 root, rest: a bash command run inside it as root
 mounts() {  # $1 root, $2 up|down
   local root=$1 m
   if [[ $2 == up ]]; then
-    mount -t proc proc "$root/proc"
-    mount --bind /dev "$root/dev"
-    mount -t sysfs sys "$root/sys"
+    mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
+    mountpoint -q "$root/dev" || mount --bind /dev "$root/dev"
+    mountpoint -q "$root/sys" || mount -t sysfs sys "$root/sys"
     cp /etc/resolv.conf "$root/etc/resolv.conf"
+    # a network that inspects TLS: the host's own extra CA certificates are trusted in the root too
+    if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+      mkdir -p "$root/usr/local/share/ca-certificates"
+      cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
+      chroot "$root" update-ca-certificates >/dev/null
+    fi
   else
     for m in sys dev proc; do umount -l "$root/$m" 2>/dev/null || true; done
   fi
@@ -94,7 +101,7 @@ check_suite() {
     step "$suite: debootstrap arm64" debootstrap --arch=arm64 \
       --include=python3,ca-certificates,git,sudo,procps "$suite" "$root" "$(mirror)"
   fi
-  trap 'mounts "$root" down' RETURN
+  MOUNTED=$root
   mounts "$root" up
   rm -rf -- "$root/src"
   mkdir -p "$root/src"
@@ -107,9 +114,13 @@ check_suite() {
   step "$suite: systemd/install.sh" in_root "$root" 'cd /src && PYTHON=/usr/bin/python3 bash systemd/install.sh 2>&1 | tail -8'
   step "$suite: the service's venv imports lgpio, gpiozero, pygame, serial" in_root "$root" \
     '/opt/applejack-table/venv/bin/python -c "import lgpio, gpiozero, pygame, serial; print(\"all import\")"'
+  mounts "$root" down
+  MOUNTED=""
 }
 
 TIMES=()
+MOUNTED=""
+trap '[[ -z $MOUNTED ]] || mounts "$MOUNTED" down' EXIT  # also when a step fails
 host_tools
 mkdir -p "$WORK"
 for suite in "${suites[@]}"; do

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 
 from table.hardware.errors import HardwareError
@@ -288,48 +289,53 @@ class FrameParser:
         return frame
 
     def _fields(self, kind: bytes, parts: list[bytes]) -> Frame | None:
-        stats = self.stats
+        """The frame of a checked line's fields (one reader per type), counting what is wrong."""
+        return _FIELD_READERS[kind](self, parts)
+
+    def _change(self, parts: list[bytes]) -> Frame | None:
         limit = self.spaces if self.spaces is not None else self.max_spaces
-        if kind == b"CHG":
-            if len(parts) != 3 or not _DIGITS.fullmatch(parts[1]) or parts[2] not in (b"0", b"1"):
-                stats.bad_fields += 1
-                return None
-            space = int(parts[1])
-            if not 1 <= space <= limit:
-                stats.out_of_range += 1
-                return None
-            return Change(space, parts[2] == b"1")
-        if kind == b"SNAP":
-            if len(parts) != 2 or not _BITS.fullmatch(parts[1]):
-                stats.bad_fields += 1
-                return None
-            bits = parts[1]
-            if (self.spaces is not None and len(bits) != self.spaces) or len(bits) > self.max_spaces:
-                stats.out_of_range += 1
-                return None
-            return Snapshot(tuple(map(bool, bits.translate(_BIT_VALUES))))
-        if kind == b"HELLO":
-            if len(parts) != 3 or not _DIGITS.fullmatch(parts[2]):
-                stats.bad_fields += 1
-                return None
-            try:
-                firmware = parts[1].decode("ascii")
-            except UnicodeDecodeError:
-                stats.bad_fields += 1
-                return None
-            if not FIRMWARE_RE.fullmatch(firmware):
-                stats.bad_fields += 1
-                return None
-            spaces = int(parts[2])
-            if not 1 <= spaces <= self.max_spaces:
-                stats.out_of_range += 1
-                return None
-            if spaces != self.spaces:
-                self._known.clear()
-            self.spaces = spaces
-            return Hello(firmware, spaces)
-        # REQ
+        if len(parts) != 3 or not _DIGITS.fullmatch(parts[1]) or parts[2] not in (b"0", b"1"):
+            self.stats.bad_fields += 1
+            return None
+        space = int(parts[1])
+        if not 1 <= space <= limit:
+            self.stats.out_of_range += 1
+            return None
+        return Change(space, parts[2] == b"1")
+
+    def _snapshot(self, parts: list[bytes]) -> Frame | None:
+        if len(parts) != 2 or not _BITS.fullmatch(parts[1]):
+            self.stats.bad_fields += 1
+            return None
+        bits = parts[1]
+        if (self.spaces is not None and len(bits) != self.spaces) or len(bits) > self.max_spaces:
+            self.stats.out_of_range += 1
+            return None
+        return Snapshot(tuple(map(bool, bits.translate(_BIT_VALUES))))
+
+    def _hello(self, parts: list[bytes]) -> Frame | None:
+        firmware = parts[1].decode("ascii", "replace") if len(parts) == 3 else ""
+        if len(parts) != 3 or not _DIGITS.fullmatch(parts[2]) or not FIRMWARE_RE.fullmatch(firmware):
+            self.stats.bad_fields += 1  # a non-ASCII byte became U+FFFD, which no version matches
+            return None
+        spaces = int(parts[2])
+        if not 1 <= spaces <= self.max_spaces:
+            self.stats.out_of_range += 1
+            return None
+        if spaces != self.spaces:
+            self._known.clear()
+        self.spaces = spaces
+        return Hello(firmware, spaces)
+
+    def _request(self, parts: list[bytes]) -> Frame | None:
         if len(parts) != 2 or parts[1] not in (b"SNAP", b"HELLO"):
-            stats.bad_fields += 1
+            self.stats.bad_fields += 1
             return None
         return Request(parts[1].decode("ascii"))
+
+
+_FIELD_READERS: dict[bytes, Callable[[FrameParser, list[bytes]], Frame | None]] = {
+    b"CHG": FrameParser._change, b"SNAP": FrameParser._snapshot, b"HELLO": FrameParser._hello,
+    b"REQ": FrameParser._request,
+}
+"""A frame type's reader (``_TYPES`` are its keys: an unknown type never reaches ``_fields``)."""

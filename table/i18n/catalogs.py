@@ -174,54 +174,75 @@ class Problem:
 def problems() -> list[Problem]:
     """Everything a catalogue misses: untranslated, fuzzy or empty messages, changed placeholders,
     positional ``{}`` fields, a ``.mo`` older than its ``.po``, files outside every part."""
-    from babel.messages.mofile import read_mo
-
     tmpl, orphans = templates()
     out = [Problem("*", "*", f, "marks messages but belongs to no part (catalogs.PARTS)") for f in orphans]
     # the parts are chained into one catalogue at run time: a message two parts share must be
     # translated alike in both, or the first part (by file name) would win unseen
-    seen: dict[tuple[str, Any], dict[str, Any]] = {}
+    seen: Seen = {}
     for part, template in tmpl.items():
-        for msg in template:
-            if not msg.id:
-                continue
-            texts = msg.id if isinstance(msg.id, tuple) else (msg.id,)
-            if any("{}" in t for t in texts):
-                out.append(Problem("*", part, texts[0], "positional {} field: name it"))
+        out += _positional_fields(part, template)
         for lang in LANGUAGES:
             if lang == "en" or not len(template):
                 continue
-            path = _po_path(lang, part)
-            if not path.exists():
-                out.append(Problem(lang, part, "*", f"no catalogue {path.relative_to(PACKAGE)}"))
-                continue
-            catalog = _read(lang, part, template)
-            mo_path = path.with_suffix(".mo")
-            compiled: dict[Any, Any] = {}
-            if mo_path.exists():
-                with mo_path.open("rb") as fp:
-                    # a plural's id and forms come back from the .mo as lists: tuples, like the .po's
-                    compiled = {_key(m.id): _key(m.string) for m in read_mo(fp) if m.id}
-            for msg in template:
-                if not msg.id:
-                    continue
-                key = msg.id[0] if isinstance(msg.id, tuple) else msg.id
-                have = catalog.get(msg.id)
-                strings = () if have is None else (have.string if isinstance(have.string, tuple) else (have.string,))
-                if have is None or not strings or not all(strings):
-                    out.append(Problem(lang, part, key, "not translated"))
-                    continue
-                if have.fuzzy:
-                    out.append(Problem(lang, part, key, "fuzzy"))
-                    continue
-                want = _fields(msg.id)
-                for s in strings:
-                    got = _fields(s)
-                    if got != want:
-                        out.append(Problem(lang, part, key, f"placeholders {sorted(got)} ≠ {sorted(want)}"))
-                seen.setdefault((lang, _key(msg.id)), {})[part] = _key(have.string)
-                if compiled.get(_key(msg.id)) != _key(have.string):
-                    out.append(Problem(lang, part, key, "the .mo is stale: run `python -m table.i18n.catalogs update`"))
+            out += _language_problems(lang, part, template, seen)
+    return out + _shared_differently(seen)
+
+
+def _positional_fields(part: str, template: Any) -> list[Problem]:
+    out = []
+    for msg in template:
+        texts = msg.id if isinstance(msg.id, tuple) else (msg.id,)
+        if msg.id and any("{}" in t for t in texts):
+            out.append(Problem("*", part, texts[0], "positional {} field: name it"))
+    return out
+
+
+def _compiled(mo_path: Path) -> dict[Any, Any]:
+    """A ``.mo``'s messages (a plural's id and forms come back as lists: tuples, like the .po's)."""
+    from babel.messages.mofile import read_mo
+
+    if not mo_path.exists():
+        return {}
+    with mo_path.open("rb") as fp:
+        return {_key(m.id): _key(m.string) for m in read_mo(fp) if m.id}
+
+
+Seen = dict[tuple[str, Any], dict[str, Any]]
+"""(language, message id) → part → its translation: what every part says for a shared message."""
+
+
+def _language_problems(lang: str, part: str, template: Any, seen: Seen) -> list[Problem]:
+    """One language's catalogue of one part against the part's template; notes each translation
+    in ``seen`` for :func:`_shared_differently`."""
+    path = _po_path(lang, part)
+    if not path.exists():
+        return [Problem(lang, part, "*", f"no catalogue {path.relative_to(PACKAGE)}")]
+    catalog = _read(lang, part, template)
+    compiled = _compiled(path.with_suffix(".mo"))
+    out: list[Problem] = []
+    for msg in template:
+        if not msg.id:
+            continue
+        key = msg.id[0] if isinstance(msg.id, tuple) else msg.id
+        have = catalog.get(msg.id)
+        strings = () if have is None else (have.string if isinstance(have.string, tuple) else (have.string,))
+        if have is None or not strings or not all(strings):
+            out.append(Problem(lang, part, key, "not translated"))
+            continue
+        if have.fuzzy:
+            out.append(Problem(lang, part, key, "fuzzy"))
+            continue
+        want = _fields(msg.id)
+        out += [Problem(lang, part, key, f"placeholders {sorted(got)} ≠ {sorted(want)}")
+                for got in map(_fields, strings) if got != want]
+        seen.setdefault((lang, _key(msg.id)), {})[part] = _key(have.string)
+        if compiled.get(_key(msg.id)) != _key(have.string):
+            out.append(Problem(lang, part, key, "the .mo is stale: run `python -m table.i18n.catalogs update`"))
+    return out
+
+
+def _shared_differently(seen: Seen) -> list[Problem]:
+    out = []
     for (lang, msgid), by_part in seen.items():
         if len(set(by_part.values())) > 1:
             key = msgid[0] if isinstance(msgid, tuple) else msgid

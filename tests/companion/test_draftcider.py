@@ -45,16 +45,16 @@ def test_the_setup_round_trips_as_text_and_as_a_dict():
 
 def test_the_buttons_are_a_table_of_screen_and_button():
     """Every entry of ``BUTTONS`` is for a screen Draft Cider has, and a button pressed too early
-    is a refusal naming what is asked (kept in ``hint``), not nothing."""
+    is a refusal naming what is asked (kept in ``refusal``), not nothing."""
     places = {"setup", "resume", "result", "play", "pad", "colour", "height", "sweetness", "batch", "choose"}
     assert {where for where, _button in BUTTONS} == places
     assert all((stage, button) in BUTTONS for stage in ("batch", "choose") for button in BATCH_BUTTONS)
     ctl = live(2)
     assert command_for(ctl, "trough2") == "colour gold" and command_for(ctl, "o") == "colour gold"
     assert command_for(ctl, "pip:3") is None and command_for(ctl, "player:2") is None
-    assert not ctl.press("trough6") and ctl.hint.startswith("the colour first")
+    assert not ctl.press("trough6") and ctl.refusal.startswith("the colour first")
     assert ctl.press("trough1") and command_for(ctl, "pip:3") == "height 3" and command_for(ctl, "4") == "height 4"
-    assert not ctl.press("confirm") and ctl.hint.startswith("the height is 1-5")
+    assert not ctl.press("confirm") and ctl.refusal.startswith("the height is 1-5")
 
 
 def test_setup_buttons_players_easy_and_the_pad_choice():
