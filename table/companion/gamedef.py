@@ -27,14 +27,14 @@ PARTS = frozenset({
     "companion",   # the companion module class (table.companion.protocol.GameCompanion)
     "text",        # the text front end's module: help_keys, screen_text, handle_line, status_lines
     "view",        # the pygame view class (deferred: pygame)
-    "keys",        # the pygame key map: key(mode, pygame key) -> button or None (deferred: pygame)
+    "keys",        # the pygame key map: key(pygame key, ctl) -> button or None (deferred: pygame)
     "workers",     # the pygame app's jobs off the UI thread: workers() -> [poll(ctl), close()] (Applejack's hints)
     "demo_steps",  # the kiosk demo: steps(games=, players=, seed=, bots=) yielding a companion per step
     "demo_screen",  # the screen demo's class (deferred: pygame)
-    "simulate",    # seeded bot games in one process: simulate(players, games, seed, seats) -> .text()
+    "simulate",    # seeded bot games in one process: simulate(players, games, seed, seats) -> summary text
     "make_bot",    # make_bot(name, rng) -> a bot with choose(state)
-    "check_file",  # check-data for the game's data file: check(path | None) -> list of problems
-    "score_pad",   # the score pad command: run(doc, name, as_json) -> exit status
+    "check_file",  # check-data for the game's data file: check(path | None) -> summary (DataError lists problems)
+    "score_pad",   # the score pad command: run(path, as_json) -> exit status
     "read_record",  # the history's reader of a finished record (dict) -> the finished game's rows
     "resume",      # offer(ctl, journal, game, resume, digest): the game's own resume of a journalled game
     "data_digest",  # data_digest(data) -> str: the journal's mark of the data set the game reads
