@@ -44,6 +44,7 @@ from table.companion.recordfiles import max_record_id, write_record
 from table.companion.statedir import AlreadyRunning, StateLock, check_state_dir, describe, is_damage
 from table.engine.errors import TableError
 from table.history.finish import record_finished
+from table.history.index import index_records
 from table.history.readers import Readers
 
 log = logging.getLogger("applejack.journal")
@@ -189,6 +190,16 @@ class Journal:
         if reason is not None:
             self.move_aside(reason)
         self._ever_open = True
+        self._index_history()
+
+    def _index_history(self) -> None:
+        """The history indexes ``records/``: a record it lacks (a cut finish) is added. Never raises."""
+        if self.readers is None:
+            return
+        try:
+            index_records(self.directory, self.readers)
+        except Exception as exc:  # the history is a convenience: nothing in it may cost the game
+            log.warning("history: the records were not indexed: %s", repr(exc)[:200])
 
     def _connect(self) -> str | None:
         """Open and check the file; the reason it is damaged, or None when it is sound.
@@ -451,8 +462,10 @@ class Journal:
     def _finish(self, record: dict[str, Any]) -> None:
         if self.game is None:
             raise RuntimeError("no game started")
+        kept = recorded(self.directory / "records", self.game)  # finished again after a cut: never twice
+        record = kept[1] if kept is not None else record
         text = json.dumps(record, indent=1, sort_keys=True)
-        self.last_record = write_record(self.directory / "records", self.game, text)
+        self.last_record = kept[0] if kept is not None else write_record(self.directory / "records", self.game, text)
         self._tx("UPDATE games SET status='finished', finished=?, record=? WHERE id=?",
                  (self.clock(), text, self.game))
         self.game, self.current = None, None
@@ -542,6 +555,16 @@ class Journal:
             return []
         return [json.loads(r) for (r,) in
                 self.db.execute("SELECT record FROM games WHERE status='finished' ORDER BY id")]
+
+
+def recorded(records: Path, game: int) -> tuple[Path, dict[str, Any]] | None:
+    """The record file written for ``game`` (``records/game-NNNNN.json``) and its record, or None."""
+    path = records / f"game-{game:05d}.json"
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    return (path, record) if isinstance(record, dict) else None
 
 
 def problem_line(directory: Path, exc: BaseException | None, waiting: int, previous: str = "") -> str:

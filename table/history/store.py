@@ -242,6 +242,10 @@ class History:
         row = self.db.execute("SELECT id FROM games WHERE digest=?", (digest,)).fetchone()
         return None if row is None else int(row[0])
 
+    def digests(self) -> set[str]:
+        """The digests of every stored record (:func:`record_digest`)."""
+        return {str(d) for (d,) in self.db.execute("SELECT digest FROM games")}
+
     def record(self, gid: int) -> dict[str, Any] | None:
         row = self.db.execute("SELECT record FROM games WHERE id=?", (gid,)).fetchone()
         return None if row is None else _load(row[0], dict)
