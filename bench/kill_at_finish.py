@@ -129,8 +129,11 @@ def after_restart(key: str, state: Path) -> dict[str, Any]:
     history = state / "history.sqlite3"
     entries = 0
     if history.exists():
-        with sqlite3.connect(history) as db:
+        db = sqlite3.connect(history)
+        try:
             entries = db.execute("SELECT count(*) FROM games").fetchone()[0]
+        finally:
+            db.close()  # nothing left open on the drill's tmpfs
     return {"mode": ctl.mode, "open": open_game, "rows": rows, "records": records, "history": entries}
 
 

@@ -43,7 +43,7 @@ def small_disk(tmp_path):
     try:
         yield mount
     finally:
-        subprocess.run(["umount", str(mount)], check=False)
+        subprocess.run(["umount", "-l", str(mount)], check=False)
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -53,8 +53,11 @@ def test_a_full_disk_at_the_finish_loses_neither_the_game_nor_its_history_entry(
 
 
 def _history_games(state: Path) -> int:
-    with sqlite3.connect(state / "history.sqlite3") as db:
+    db = sqlite3.connect(state / "history.sqlite3")
+    try:
         return int(db.execute("SELECT count(*) FROM games").fetchone()[0])
+    finally:
+        db.close()
 
 
 def test_the_history_is_an_index_of_the_records(tmp_path):
