@@ -10,7 +10,8 @@ Storage faults (docs/companion.md, "Storage"):
   :data:`SCHEMA_VERSION`, a row's checksum does not match what was written (a setup that is not
   the JSON written, a changed step), a number that is not finite, the journal path is a
   symlink or not a file: the journal is *moved aside* (``journal.sqlite3.damaged-<unix time>``,
-  kept for inspection) with one log line, and a fresh one starts.
+  kept for inspection) with one log line, and a fresh one starts with the open game's longest
+  run of steps that still read with their checksums (offered on resume; one line says how many).
 * **A passing error** — disk full, I/O error, read-only or unwritable directory, no room for
   ``records/``: nothing is moved aside. :attr:`Journal.problem` holds one line (what, where,
   what to do); the writes that failed wait in :attr:`Journal.backlog` (in memory, in order)
@@ -34,12 +35,12 @@ import math
 import os
 import sqlite3
 import time
-import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from table.companion.journalaside import game_crc, max_id_of, rescue_open_game, step_crc
 from table.companion.recordfiles import max_record_id, write_record
 from table.companion.statedir import AlreadyRunning, StateLock, check_state_dir, describe, is_damage
 from table.engine.errors import TableError
@@ -98,14 +99,6 @@ def default_state_dir() -> Path:
     import platformdirs  # deferred: only off systemd, and it reads the platform's dirs on import
 
     return Path(platformdirs.user_data_dir("applejack-table", appauthor=False))
-
-
-def step_crc(game: int, seq: int, cmd: str) -> int:
-    return zlib.crc32(f"{game}:{seq}:{cmd}".encode())
-
-
-def game_crc(game: int, setup: str, digest: str | None) -> int:
-    return zlib.crc32(f"{game}:{setup}:{digest or ''}".encode())
 
 
 def _finite(text: str) -> float:
@@ -188,7 +181,7 @@ class Journal:
             self.lock = StateLock(self.directory)
         reason = self._connect()
         if reason is not None:
-            self.move_aside(reason)
+            self.move_aside(reason, rescue=True)
         self._ever_open = True
         self._index_history()
 
@@ -259,9 +252,10 @@ class Journal:
                 return f"has another {table} table ({', '.join(names)})"
         return None
 
-    def move_aside(self, reason: str) -> Path:
+    def move_aside(self, reason: str, *, rescue: bool = False) -> Path:
         """Rename the damaged journal (and its -wal, -shm) to ``journal.sqlite3.damaged-<time>``,
-        log one line and start a fresh journal; ids go on above the old journal's."""
+        log one line and start a fresh journal; ids go on above the old journal's. ``rescue``
+        (damage): the open game's longest run of steps that still read goes into the new one."""
         if self.db is not None:
             with contextlib.suppress(sqlite3.Error):
                 self.db.close()
@@ -279,11 +273,22 @@ class Journal:
         log.warning("journal %s %s: moved aside to %s (kept for inspection); a new journal starts",
                     self.path, reason, aside.name)
         self.moved_aside = aside
-        floor = _max_id_of(aside)
+        floor = max_id_of(aside)
         if self._connect() is not None:
             raise OSError(errno.EIO, f"a new journal in {self.directory} cannot be started")
         if floor:
             self._meta_floor(floor)
+        rescued = rescue_open_game(aside) if rescue else None
+        if rescued is not None:
+            self.digest, digest = rescued.digest, self.digest  # the game keeps the data set it was played with
+            try:
+                self._start(rescued.setup)
+                for cmd in rescued.cmds:
+                    self._append(cmd)
+            finally:
+                self.digest, self.game, self.current = digest, None, None
+            log.warning("journal: game %d's first %d step(s) still read: recovered (offered on resume)",
+                        rescued.id, len(rescued.cmds))
         return aside
 
     def _meta_floor(self, floor: int) -> None:
@@ -583,16 +588,3 @@ def problem_line(directory: Path, exc: BaseException | None, waiting: int, previ
         todo = "check the card and the directory"
     unsaved = f"{waiting} step(s) not saved yet, " if waiting else ""
     return f"{head} — {todo}; {unsaved}retrying"
-
-
-def _max_id_of(path: Path) -> int:
-    """The highest game id in a journal that was moved aside (0 when it cannot be read)."""
-    try:
-        db = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
-        try:
-            top = db.execute("SELECT max(id) FROM games").fetchone()[0]
-        finally:
-            db.close()
-    except Exception:  # best effort on a damaged file: any failure means "unknown"
-        return 0
-    return top if isinstance(top, int) and top > 0 else 0

@@ -130,14 +130,11 @@ def open_session(data: Any, state_dir: Path, *, games: Sequence[GameDef], resume
 def _offer_unfinished(ctl: Any, journal: Journal, resume: str, digest: str | None, data: Any) -> None:
     try:
         game = journal.unfinished()
-    except JournalDamaged as exc:
-        journal.move_aside(str(exc))
-        return
-    except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
-        if not is_damage(exc):
+    except (JournalDamaged, sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+        if not (isinstance(exc, JournalDamaged) or is_damage(exc)):
             raise
-        journal.move_aside(f"is damaged ({exc})")
-        return
+        journal.move_aside(str(exc) if isinstance(exc, JournalDamaged) else f"is damaged ({exc})", rescue=True)
+        game = journal.unfinished()  # the steps that still read, rescued into the new journal (or None)
     if game is None:
         return
     key = setup_game(game.setup, ctl.games[0].key)
