@@ -10,7 +10,8 @@ Storage faults (docs/companion.md, "Storage"):
   :data:`SCHEMA_VERSION`, a row's checksum does not match what was written (a setup that is not
   the JSON written, a changed step), a number that is not finite, the journal path is a
   symlink or not a file: the journal is *moved aside* (``journal.sqlite3.damaged-<unix time>``,
-  kept for inspection) with one log line, and a fresh one starts.
+  kept for inspection) with one log line, and a fresh one starts with the open game's longest
+  run of steps that still read with their checksums (offered on resume; one line says how many).
 * **A passing error** — disk full, I/O error, read-only or unwritable directory, no room for
   ``records/``: nothing is moved aside. :attr:`Journal.problem` holds one line (what, where,
   what to do); the writes that failed wait in :attr:`Journal.backlog` (in memory, in order)
@@ -34,16 +35,17 @@ import math
 import os
 import sqlite3
 import time
-import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from table.companion.journalaside import game_crc, max_id_of, rescue_open_game, step_crc
 from table.companion.recordfiles import max_record_id, write_record
 from table.companion.statedir import AlreadyRunning, StateLock, check_state_dir, describe, is_damage
 from table.engine.errors import TableError
 from table.history.finish import record_finished
+from table.history.index import index_records
 from table.history.readers import Readers
 
 log = logging.getLogger("applejack.journal")
@@ -97,14 +99,6 @@ def default_state_dir() -> Path:
     import platformdirs  # deferred: only off systemd, and it reads the platform's dirs on import
 
     return Path(platformdirs.user_data_dir("applejack-table", appauthor=False))
-
-
-def step_crc(game: int, seq: int, cmd: str) -> int:
-    return zlib.crc32(f"{game}:{seq}:{cmd}".encode())
-
-
-def game_crc(game: int, setup: str, digest: str | None) -> int:
-    return zlib.crc32(f"{game}:{setup}:{digest or ''}".encode())
 
 
 def _finite(text: str) -> float:
@@ -187,8 +181,18 @@ class Journal:
             self.lock = StateLock(self.directory)
         reason = self._connect()
         if reason is not None:
-            self.move_aside(reason)
+            self.move_aside(reason, rescue=True)
         self._ever_open = True
+        self._index_history()
+
+    def _index_history(self) -> None:
+        """The history indexes ``records/``: a record it lacks (a cut finish) is added. Never raises."""
+        if self.readers is None:
+            return
+        try:
+            index_records(self.directory, self.readers)
+        except Exception as exc:  # the history is a convenience: nothing in it may cost the game
+            log.warning("history: the records were not indexed: %s", repr(exc)[:200])
 
     def _connect(self) -> str | None:
         """Open and check the file; the reason it is damaged, or None when it is sound.
@@ -248,9 +252,10 @@ class Journal:
                 return f"has another {table} table ({', '.join(names)})"
         return None
 
-    def move_aside(self, reason: str) -> Path:
+    def move_aside(self, reason: str, *, rescue: bool = False) -> Path:
         """Rename the damaged journal (and its -wal, -shm) to ``journal.sqlite3.damaged-<time>``,
-        log one line and start a fresh journal; ids go on above the old journal's."""
+        log one line and start a fresh journal; ids go on above the old journal's. ``rescue``
+        (damage): the open game's longest run of steps that still read goes into the new one."""
         if self.db is not None:
             with contextlib.suppress(sqlite3.Error):
                 self.db.close()
@@ -268,11 +273,22 @@ class Journal:
         log.warning("journal %s %s: moved aside to %s (kept for inspection); a new journal starts",
                     self.path, reason, aside.name)
         self.moved_aside = aside
-        floor = _max_id_of(aside)
+        floor = max_id_of(aside)
         if self._connect() is not None:
             raise OSError(errno.EIO, f"a new journal in {self.directory} cannot be started")
         if floor:
             self._meta_floor(floor)
+        rescued = rescue_open_game(aside) if rescue else None
+        if rescued is not None:
+            self.digest, digest = rescued.digest, self.digest  # the game keeps the data set it was played with
+            try:
+                self._start(rescued.setup)
+                for cmd in rescued.cmds:
+                    self._append(cmd)
+            finally:
+                self.digest, self.game, self.current = digest, None, None
+            log.warning("journal: game %d's first %d step(s) still read: recovered (offered on resume)",
+                        rescued.id, len(rescued.cmds))
         return aside
 
     def _meta_floor(self, floor: int) -> None:
@@ -451,8 +467,10 @@ class Journal:
     def _finish(self, record: dict[str, Any]) -> None:
         if self.game is None:
             raise RuntimeError("no game started")
+        kept = recorded(self.directory / "records", self.game)  # finished again after a cut: never twice
+        record = kept[1] if kept is not None else record
         text = json.dumps(record, indent=1, sort_keys=True)
-        self.last_record = write_record(self.directory / "records", self.game, text)
+        self.last_record = kept[0] if kept is not None else write_record(self.directory / "records", self.game, text)
         self._tx("UPDATE games SET status='finished', finished=?, record=? WHERE id=?",
                  (self.clock(), text, self.game))
         self.game, self.current = None, None
@@ -544,6 +562,16 @@ class Journal:
                 self.db.execute("SELECT record FROM games WHERE status='finished' ORDER BY id")]
 
 
+def recorded(records: Path, game: int) -> tuple[Path, dict[str, Any]] | None:
+    """The record file written for ``game`` (``records/game-NNNNN.json``) and its record, or None."""
+    path = records / f"game-{game:05d}.json"
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    return (path, record) if isinstance(record, dict) else None
+
+
 def problem_line(directory: Path, exc: BaseException | None, waiting: int, previous: str = "") -> str:
     """One line for a passing storage error: what, where, what to do."""
     if exc is None:
@@ -560,16 +588,3 @@ def problem_line(directory: Path, exc: BaseException | None, waiting: int, previ
         todo = "check the card and the directory"
     unsaved = f"{waiting} step(s) not saved yet, " if waiting else ""
     return f"{head} — {todo}; {unsaved}retrying"
-
-
-def _max_id_of(path: Path) -> int:
-    """The highest game id in a journal that was moved aside (0 when it cannot be read)."""
-    try:
-        db = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
-        try:
-            top = db.execute("SELECT max(id) FROM games").fetchone()[0]
-        finally:
-            db.close()
-    except Exception:  # best effort on a damaged file: any failure means "unknown"
-        return 0
-    return top if isinstance(top, int) and top > 0 else 0

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from table.companion.gamedef import GameDef
-from table.companion.journal import Journal, JournalDamaged
+from table.companion.journal import Journal, JournalDamaged, OpenGame, recorded
 from table.companion.language import save_language
 from table.companion.players import attach_book  # names and history from state_dir (companion/players.py)
 from table.companion.protocol import CommandError
@@ -111,7 +111,7 @@ def open_session(data: Any, state_dir: Path, *, games: Sequence[GameDef], resume
     def offer() -> None:
         if ctl.mode == "setup" and ctl.track is None and not journal.backlog:
             try:
-                _offer_unfinished(ctl, journal, resume, digest)
+                _offer_unfinished(ctl, journal, resume, digest, data)
             except (OSError, sqlite3.Error) as exc:
                 journal.lost(exc)
         storage_changed()
@@ -120,24 +120,21 @@ def open_session(data: Any, state_dir: Path, *, games: Sequence[GameDef], resume
     journal.on_change = storage_changed
     if journal.db is not None:
         try:
-            _offer_unfinished(ctl, journal, resume, digest)
+            _offer_unfinished(ctl, journal, resume, digest, data)
         except (OSError, sqlite3.Error) as exc:  # a passing error while reading: offered once it reads again
             journal.lost(exc)
     storage_changed()
     return ctl, journal
 
 
-def _offer_unfinished(ctl: Any, journal: Journal, resume: str, digest: str | None) -> None:
+def _offer_unfinished(ctl: Any, journal: Journal, resume: str, digest: str | None, data: Any) -> None:
     try:
         game = journal.unfinished()
-    except JournalDamaged as exc:
-        journal.move_aside(str(exc))
-        return
-    except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
-        if not is_damage(exc):
+    except (JournalDamaged, sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+        if not (isinstance(exc, JournalDamaged) or is_damage(exc)):
             raise
-        journal.move_aside(f"is damaged ({exc})")
-        return
+        journal.move_aside(str(exc) if isinstance(exc, JournalDamaged) else f"is damaged ({exc})", rescue=True)
+        game = journal.unfinished()  # the steps that still read, rescued into the new journal (or None)
     if game is None:
         return
     key = setup_game(game.setup, ctl.games[0].key)
@@ -149,10 +146,32 @@ def _offer_unfinished(ctl: Any, journal: Journal, resume: str, digest: str | Non
         return
     journal.discard_older_open(game.id)
     definition = ctl.definition
+    kept = recorded(journal.directory / "records", game.id)  # the finish had begun: its record was written
+    record = kept[1] if kept is not None else _ended_record(definition, data, game, digest)
+    if record is not None:  # its steps end it: the finish was cut off (power, kill, full disk)
+        journal.continue_game(game)  # finished as at the table: its record file (kept when written), status, history
+        path = journal.finish(record)
+        log.warning("game %d ended before the last start but was not finished: finished now (%s)", game.id, path.name)
+        return
     if definition.has_part("resume"):
         definition.part("resume")(ctl, journal, game, resume, digest)
     else:
         _offer_module_game(ctl, journal, game, resume)
+
+
+def _ended_record(definition: GameDef, data: Any, game: OpenGame, digest: str | None) -> dict[str, Any] | None:
+    """The finished record of a journalled game whose steps end it (a dry run on a fresh companion,
+    journalling nothing); None while it goes on, or when it does not replay here (another data set,
+    a setup or step this program refuses): the game's own resume deals with those."""
+    if game.digest is not None and game.digest != digest:
+        return None
+    try:
+        scratch = make_companion(definition, data)
+        scratch.replay(type(scratch.setup).from_dict(game.setup), game.cmds)
+    except (ValueError, KeyError, TypeError, IndexError, OverflowError, AttributeError):
+        return None
+    record = getattr(scratch, "record", None)
+    return record if scratch.mode == "result" and isinstance(record, dict) else None
 
 
 def _offer_module_game(ctl: Any, journal: Journal, game: Any, resume: str) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from table.companion.statedir import is_damage
 from table.history.readers import Readers
-from table.history.store import History, move_aside
+from table.history.store import History, move_aside, salvage
 from table.history.values import FILENAME, HistoryDamaged, HistoryInputError, one_line
 
 log = logging.getLogger("applejack.history")
@@ -40,8 +40,9 @@ def record_finished(state_dir: str | os.PathLike[str], record: dict[str, Any], r
                 if not (isinstance(exc, HistoryDamaged) or is_damage(exc)):
                     raise
                 damage = str(exc)  # found while writing: aside with it, and store the game in a fresh file
-        move_aside(Path(state_dir) / FILENAME, damage, time.time)
+        aside = move_aside(Path(state_dir) / FILENAME, damage, time.time)
         with History(state_dir) as fresh:
+            salvage(aside, fresh.db)  # what still reads is kept; the records are indexed at the next start
             return fresh.add(finished, names=names, played=played, source=source)
     except (HistoryInputError, HistoryDamaged, sqlite3.Error, OSError) as exc:
         log.warning("history: the finished game was not stored: %s", one_line(str(exc), 200))

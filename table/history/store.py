@@ -13,8 +13,10 @@ Schema version :data:`SCHEMA_VERSION` in ``PRAGMA user_version``.
   game's breakdown fields) and whether the seat won.
 
 **Damage** (SQLite calls the file corrupt or not a database, another schema version, a row that
-does not read back): the file is moved aside as ``history.sqlite3.damaged-<unix time>`` with one
-log line and a fresh history starts.
+does not read back): the file is moved aside as ``history.sqlite3.damaged-<unix time>`` (kept) with
+one log line, and a fresh history starts with every game that still reads in it (:func:`salvage`);
+the next start of the table adds the games under ``records/`` it lacks
+(:func:`table.history.index.index_records`), so a damaged page loses nothing that has a record.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from typing import Any
 from table.companion.statedir import is_damage
 from table.history.values import (
     FILENAME,
+    MAX_PLAYERS,
     Best,
     FinishedGame,
     GameEntry,
@@ -100,7 +103,12 @@ class History:
             if not (isinstance(exc, HistoryDamaged | UnicodeDecodeError) or is_damage(exc)):
                 raise
             self._move_aside(str(exc))
-            return self._connect()
+            db = self._connect()
+            assert self.moved_aside is not None
+            kept = salvage(self.moved_aside, db, self.clock)
+            if kept:
+                log.warning("history: %d game(s) still read from %s: kept", kept, self.moved_aside.name)
+            return db
 
     def _connect(self) -> sqlite3.Connection:
         if self.path.is_symlink() or (self.path.exists() and not self.path.is_file()):
@@ -242,6 +250,10 @@ class History:
         row = self.db.execute("SELECT id FROM games WHERE digest=?", (digest,)).fetchone()
         return None if row is None else int(row[0])
 
+    def digests(self) -> set[str]:
+        """The digests of every stored record (:func:`record_digest`)."""
+        return {str(d) for (d,) in self.db.execute("SELECT digest FROM games")}
+
     def record(self, gid: int) -> dict[str, Any] | None:
         row = self.db.execute("SELECT record FROM games WHERE id=?", (gid,)).fetchone()
         return None if row is None else _load(row[0], dict)
@@ -311,6 +323,89 @@ def move_aside(path: Path, reason: str, clock: Callable[[], float] = time.time) 
     log.warning("history %s is damaged (%s): moved aside to %s, a fresh history starts",
                 path, one_line(reason, 120), target.name)
     return target
+
+
+_GAME = "SELECT id, game, setup, played, seats, solo, digest, source, record FROM games"
+_SEATS = ("SELECT s.seat, p.name, s.total, s.breakdown, s.winner FROM scores s LEFT JOIN players p "
+          "ON p.id=s.player WHERE s.game=? ORDER BY s.seat")
+
+
+def _readable_games(old: sqlite3.Connection) -> dict[int, tuple[Any, ...]]:
+    """The rows of ``games`` that still read, from the front and from the back of a damaged table."""
+    rows: dict[int, tuple[Any, ...]] = {}
+    for order in ("ASC", "DESC"):
+        try:
+            for row in old.execute(f"{_GAME} ORDER BY id {order}"):
+                rows.setdefault(row[0], row)
+        except (sqlite3.Error, UnicodeDecodeError, OverflowError):
+            continue
+    return rows
+
+
+def _sound(row: tuple[Any, ...], seats: list[tuple[Any, ...]]) -> bool:
+    """A stored game as this package writes it (types, JSON, one score row per seat)."""
+    _gid, game, setup, played, n, solo, digest, source, record = row
+    try:
+        return (isinstance(game, str) and isinstance(digest, str) and isinstance(played, (int, float))
+                and 0 <= played < 1e11 and isinstance(n, int) and n == len(seats) and 1 <= n <= MAX_PLAYERS
+                and solo in (None, "outstanding", "goal", "short") and isinstance(source, (str, type(None)))
+                and isinstance(_load(setup, dict), dict) and isinstance(_load(record, dict), dict)
+                and all(isinstance(t, int) and isinstance(_load(b, dict), dict) and w in (0, 1)
+                        and (name is None or isinstance(name, str)) for _s, name, t, b, w in seats))
+    except HistoryDamaged:
+        return False
+
+
+def salvage(aside: Path, db: sqlite3.Connection, clock: Callable[[], float] = time.time) -> int:
+    """Copy every game (with its seats and names) that still reads from the damaged history
+    ``aside`` into the fresh history ``db``; how many. Best effort: a row that does not read, or
+    is not what this package writes, is left (the records under ``records/`` are indexed again by
+    the next start: :func:`table.history.index.index_records`)."""
+    try:
+        wal = os.path.exists(f"{aside}-wal")  # without one, nothing is left to read from it: none is made
+        old = sqlite3.connect(f"file:{aside}?mode=ro{'' if wal else '&immutable=1'}", uri=True)
+    except sqlite3.Error:
+        return 0
+    kept = 0
+    try:
+        for gid, row in sorted(_readable_games(old).items()):
+            try:
+                seats = old.execute(_SEATS, (gid,)).fetchall()
+            except (sqlite3.Error, UnicodeDecodeError, OverflowError):
+                continue
+            if _sound(row, seats) and _copy(db, row, seats, clock):
+                kept += 1
+    except sqlite3.Error:  # the old file is unreadable as a whole (a directory, not a database)
+        pass
+    finally:
+        old.close()
+    return kept
+
+
+def _copy(db: sqlite3.Connection, row: tuple[Any, ...], seats: list[tuple[Any, ...]],
+          clock: Callable[[], float]) -> bool:
+    _gid, game, setup, played, n, solo, digest, source, record = row
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        if db.execute("SELECT 1 FROM games WHERE digest=?", (digest,)).fetchone():
+            db.execute("ROLLBACK")
+            return False
+        cur = db.execute("INSERT INTO games (game, setup, played, seats, solo, digest, source, record) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (game, setup, played, n, solo, digest, source, record))
+        for seat, name, total, breakdown, winner in seats:
+            pid = None
+            if name is not None:
+                found = db.execute("SELECT id FROM players WHERE name=?", (name,)).fetchone()
+                pid = found[0] if found else db.execute("INSERT INTO players (name, created, last_played) "
+                                                        "VALUES (?, ?, ?)", (name, clock(), played)).lastrowid
+                db.execute("UPDATE players SET last_played=max(coalesce(last_played, 0), ?) WHERE id=?", (played, pid))
+            db.execute("INSERT INTO scores (game, seat, player, total, breakdown, winner) VALUES (?, ?, ?, ?, ?, ?)",
+                       (cur.lastrowid, seat, pid, total, breakdown, winner))
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+    return True
 
 
 def _load(text: Any, kind: type) -> Any:

@@ -154,19 +154,31 @@ DAMAGE = {"garbage inside the file": _garbage_inside, "another schema version": 
           "status scribbled": _status_scribbled}
 
 
+RESCUED = {"a step changed": 2, "another schema version": 12, "last step deleted": 11}
+"""Issue 22: the open game's longest run of steps that still read with their checksums is offered again."""
+
+
 @pytest.mark.parametrize("damage", list(DAMAGE))
 def test_a_damaged_journal_is_moved_aside_and_the_table_starts_fresh(tmp_path, damage):
-    game_in_progress(tmp_path)
+    cmds = game_in_progress(tmp_path)
     journal = tmp_path / "journal.sqlite3"
     DAMAGE[damage](journal)
     r = play(tmp_path)
-    assert_clean_start(r)
+    if damage in RESCUED:  # moved aside, and the steps that still read are offered on resume
+        assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+        assert f"first {RESCUED[damage]} step(s) still read: recovered" in r.stderr
+        assert "Unfinished" in r.stdout and offered(tmp_path) == cmds[:RESCUED[damage]]
+    else:
+        assert_clean_start(r)
     lines = [x for x in r.stderr.splitlines() if "moved aside" in x]
     assert len(lines) == 1, r.stderr
     (aside,) = moved_aside(tmp_path)
     assert aside.is_symlink() if damage == "dangling symlink" else aside.stat().st_size > 0  # kept
     again = play(tmp_path)  # no crash loop: the next start is clean and says nothing more
-    assert_clean_start(again)
+    if damage in RESCUED:
+        assert again.returncode == 0 and offered(tmp_path) == cmds[:RESCUED[damage]]
+    else:
+        assert_clean_start(again)
     assert "moved aside" not in again.stderr
     assert len(moved_aside(tmp_path)) == 1
 
