@@ -30,6 +30,7 @@ from typing import Any
 from table.commands.inputs import InputError, load_json
 from table.companion.journal import default_state_dir
 from table.companion.statedir import StateDirRefused, check_state_dir
+from table.csvsafe import row as csv_row
 from table.games import games as registered_games
 from table.history.readers import Readers
 from table.history.store import History
@@ -226,11 +227,11 @@ def _csv(games: list[Any]) -> None:
     for g in games:
         for seat, s in enumerate(g.seats, start=1):
             b = s.breakdown
-            w.writerow([g.id, g.date, g.game, len(g.seats), seat, s.player, s.total, int(s.winner), g.solo or "",
-                        *(b.get(f, "") for f in CSV_FIELDS[9:15]),
-                        " ".join(str(v) for v in b.get("per_variety", [])),
-                        json.dumps(g.setup, sort_keys=True, separators=(",", ":")), int(s.named),
-                        json.dumps(b, sort_keys=True, separators=(",", ":"), ensure_ascii=False)])
+            w.writerow(csv_row([g.id, g.date, g.game, len(g.seats), seat, s.player, s.total, int(s.winner),
+                                g.solo or "", *(b.get(f, "") for f in CSV_FIELDS[9:15]),
+                                " ".join(str(v) for v in b.get("per_variety", [])),
+                                json.dumps(g.setup, sort_keys=True, separators=(",", ":")), int(s.named),
+                                json.dumps(b, sort_keys=True, separators=(",", ":"), ensure_ascii=False)]))
 
 
 def _coach(args: argparse.Namespace) -> int:

@@ -1,0 +1,70 @@
+"""Issue 22, inputs and files, each from outside the process where it is a fault: CSV cells that
+are no formulas, input files that never hang (a named pipe), ``history import`` that replays
+what it stores and keeps one copy of a game, the lock a stray ``rm`` cannot take, and a state
+directory nobody else can read whatever the umask."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from table.csvsafe import cell
+from table.games import games
+from table.games.applejack.files import load_dataset
+from table.history.readers import Readers
+from table.history.store import History
+
+ROOT = Path(__file__).parents[1]
+READERS = Readers(games())
+DATA = load_dataset()
+
+
+def cli(*args: str, timeout: float = 120, umask: int | None = None, **kw) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYTHONPATH=str(ROOT))
+    env.pop("APPLEJACK_DIE_SENSOR", None)
+    env.pop("STATE_DIRECTORY", None)
+    pre = None if umask is None else (lambda: os.umask(umask))
+    return subprocess.run([sys.executable, "-m", "table", *args], capture_output=True, text=True, timeout=timeout,
+                          cwd=ROOT, env=env, preexec_fn=pre, **kw)
+
+
+def one_line(r: subprocess.CompletedProcess[str], *needles: str) -> str:
+    assert "Traceback" not in r.stderr, r.stderr
+    assert r.returncode == 2, (r.returncode, r.stdout, r.stderr)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, r.stderr
+    for needle in needles:
+        assert needle in lines[0], (needle, lines[0])
+    return lines[0]
+
+
+def pad_record(names: tuple[str, ...], honey: tuple[int, ...], tag: str = "a") -> dict:
+    return {"format": "applejack-track/1", "config": {"players": len(names), "tag": tag}, "actions": [],
+            "score_pad": {"players": [{"name": n, "areas": {"Brown": [5, 4]}, "blossoms": 2, "honey": h}
+                                      for n, h in zip(names, honey, strict=True)]}}
+
+
+# --- 1. CSV formula injection --------------------------------------------------------------------
+
+FORMULAS = ("=HYPERLINK(\"http://x\";\"y\")", "+1+1", "-2+3", "@SUM(A1)")
+
+
+def test_history_csv_neutralises_names_that_start_like_formulas(tmp_path):
+    with History(tmp_path) as h:
+        h.add(READERS.read(pad_record(FORMULAS[:2], (40, 55)), DATA))
+        h.add(READERS.read(pad_record(FORMULAS[2:], (30, 20), "b"), DATA))
+    r = cli("history", "--state-dir", str(tmp_path), "--csv")
+    assert r.returncode == 0, r.stderr
+    rows = list(csv.DictReader(io.StringIO(r.stdout)))
+    assert sorted(row["player"] for row in rows) == sorted("'" + n for n in FORMULAS)
+    for row in rows:
+        assert not any(v.startswith(("=", "+", "-", "@", "\t", "\r")) for v in row.values() if v), row
+
+
+def test_a_csv_cell_is_neutralised_only_when_it_is_text_that_starts_like_a_formula():
+    assert [cell(v) for v in ("=1", "+1", "-1", "@a", "\tx", "\rx")] == ["'=1", "'+1", "'-1", "'@a", "'\tx", "'\rx"]
+    assert [cell(v) for v in ("Ada", "a=b", "", -3, 2.5, None)] == ["Ada", "a=b", "", -3, 2.5, None]
