@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from table.csvsafe import cell
 from table.games import games
 from table.games.applejack.files import load_dataset
@@ -68,3 +70,51 @@ def test_history_csv_neutralises_names_that_start_like_formulas(tmp_path):
 def test_a_csv_cell_is_neutralised_only_when_it_is_text_that_starts_like_a_formula():
     assert [cell(v) for v in ("=1", "+1", "-1", "@a", "\tx", "\rx")] == ["'=1", "'+1", "'-1", "'@a", "'\tx", "'\rx"]
     assert [cell(v) for v in ("Ada", "a=b", "", -3, 2.5, None)] == ["Ada", "a=b", "", -3, 2.5, None]
+
+
+# --- 2. every input file is a regular file: a named pipe never hangs -----------------------------
+
+@pytest.fixture
+def fifo(tmp_path):
+    path = tmp_path / "pipe.json"
+    os.mkfifo(path)
+    return path
+
+
+@pytest.mark.parametrize("args", [
+    ("score", "{}"),
+    ("score", "--game", "draftcider", "{}"),
+    ("replay", "{}"),
+    ("history", "import", "{}"),
+    ("play", "--text", "--pins", "none", "--script", "{}"),
+    ("check-data", "--game", "draftcider", "{}"),
+    ("check-data", "--game", "waldgaertner", "{}"),
+], ids=lambda a: " ".join(x for x in a if x != "{}"))
+def test_a_named_pipe_is_one_line_and_exit_2_never_a_hang(tmp_path, fifo, args):
+    args = tuple(str(fifo) if a == "{}" else a for a in args)
+    if args[0] in ("play", "history"):
+        args = (*args, "--state-dir", str(tmp_path / "state"))
+    line = one_line(cli(*args, timeout=30), str(fifo))
+    assert "not a regular file" in line or "named pipe" in line, line
+    assert not (tmp_path / "state" / "journal.sqlite3").exists()
+
+
+def test_a_named_pipe_as_the_pin_map_is_refused_not_waited_on(fifo):
+    r = cli("hw-test", "--pins", "mock", "--config", str(fifo), timeout=30)
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "is a named pipe" in r.stderr, r.stderr
+
+
+def test_a_named_pipe_in_a_data_set_is_a_problem_not_a_hang(tmp_path):
+    data = ROOT / "table" / "games" / "applejack" / "rules" / "data"
+    ds = tmp_path / "ds"
+    ds.mkdir()
+    for name in ("varieties.toml", "tiles.toml", "orchards.toml", "boards.toml"):
+        (ds / name).write_bytes((data / name).read_bytes())
+    (ds / "tiles.toml").unlink()
+    os.mkfifo(ds / "tiles.toml")
+    r = cli("check-data", str(ds), timeout=30)
+    assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+    assert "tiles.toml: -: is a named pipe, not a TOML file" in r.stderr
+    pad = tmp_path / "pad.json"
+    pad.write_text('{"players": [{"name": "A", "areas": {}, "blossoms": 1, "honey": 1}]}', encoding="utf-8")
+    one_line(cli("score", str(pad), "--data", str(ds), timeout=30), "named pipe")
