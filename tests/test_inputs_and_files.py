@@ -118,3 +118,67 @@ def test_a_named_pipe_in_a_data_set_is_a_problem_not_a_hang(tmp_path):
     pad = tmp_path / "pad.json"
     pad.write_text('{"players": [{"name": "A", "areas": {}, "blossoms": 1, "honey": 1}]}', encoding="utf-8")
     one_line(cli("score", str(pad), "--data", str(ds), timeout=30), "named pipe")
+
+
+# --- 4. the lock a stray rm cannot take away -----------------------------------------------------
+
+def _start_play(state: Path) -> subprocess.Popen[str]:
+    """``play`` at a terminal that never types: it holds the state directory until stdin closes."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYTHONPATH=str(ROOT))
+    env.pop("STATE_DIRECTORY", None)
+    return subprocess.Popen([sys.executable, "-m", "table", "play", "--text", "--pins", "none", "--state-dir",
+                             str(state)], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True, cwd=ROOT, env=env)
+
+
+def _wait_for(path: Path, proc: subprocess.Popen[str], seconds: float = 60) -> None:
+    import time
+
+    end = time.monotonic() + seconds
+    while not path.exists():
+        assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
+        assert time.monotonic() < end, f"{path} never appeared"
+        time.sleep(0.05)
+
+
+def test_deleting_the_lock_file_lets_no_second_instance_play(tmp_path):
+    state = tmp_path / "state"
+    first = _start_play(state)
+    try:
+        _wait_for(state / "journal.sqlite3", first)
+        (state / "lock").unlink()
+        r = cli("play", "--text", "--pins", "none", "--state-dir", str(state), input="", timeout=60)
+        assert r.returncode == 1 and "Traceback" not in r.stderr, (r.returncode, r.stderr)
+        lines = r.stderr.strip().splitlines()
+        assert len(lines) == 1 and "already uses the state directory" in lines[0], r.stderr
+    finally:
+        first.communicate(input="", timeout=60)
+    assert first.returncode == 0
+    again = cli("play", "--text", "--pins", "none", "--state-dir", str(state), input="", timeout=60)
+    assert again.returncode == 0, again.stderr  # the first one gone, the directory is free again
+
+
+# --- 5. the state directory 0700 and its files 0600 whatever the umask ---------------------------
+
+def test_the_state_directory_and_its_files_are_private_under_umask_022(tmp_path):
+    state = tmp_path / "state"
+    script = tmp_path / "script.txt"
+    script.write_text("\n".join(_finished_game_script()) + "\n", encoding="utf-8")
+    r = cli("play", "--text", "--pins", "none", "--script", str(script), "--state-dir", str(state), umask=0o022,
+            timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert list((state / "records").glob("*.json")), "the game was not finished"
+    r = cli("history", "import", *map(str, (state / "records").glob("*.json")), "--state-dir", str(state),
+            umask=0o022)
+    assert r.returncode == 0, r.stderr
+    modes = {p.relative_to(state).as_posix(): p.stat().st_mode & 0o777 for p in [state, *state.rglob("*")]}
+    assert modes.pop(".") == 0o700 and modes.pop("records") == 0o700, modes
+    assert {"journal.sqlite3", "history.sqlite3", "lock"} <= set(modes)
+    assert all(mode == 0o600 for mode in modes.values()), modes
+
+
+def _finished_game_script() -> list[str]:
+    """Applejack's seeded whole game at the table (what ``play --demo 3`` plays)."""
+    from table.games.applejack.session import table_script
+
+    return list(table_script(4, 3)[0])
