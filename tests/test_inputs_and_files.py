@@ -182,3 +182,77 @@ def _finished_game_script() -> list[str]:
     from table.games.applejack.session import table_script
 
     return list(table_script(4, 3)[0])
+
+
+# --- 3. history import replays what it stores, and keeps one copy of a game ----------------------
+
+def _track_record() -> dict:
+    from tests.test_bad_input import finished_track_record
+
+    return finished_track_record()
+
+
+def _zankapfel_record() -> dict:
+    import json
+
+    path = ROOT / "tests" / "fixtures" / "before_house" / "zankapfel" / "record-3p.json"
+    return json.loads(path.read_text(encoding="utf-8"))["record"]
+
+
+def _edit(record: dict, change) -> dict:
+    import copy
+
+    out = copy.deepcopy(record)
+    change(out)
+    return out
+
+
+@pytest.mark.parametrize(("make", "change", "needle"), [
+    (_track_record, lambda r: r["actions"].__setitem__(3, "take 99999999999999999999"), "action 4"),
+    (_track_record, lambda r: r["config"].update(players=-3), "-3 players"),
+    (_track_record, lambda r: r["config"].update(apple_tiles=[99] * 7), "apple_tiles must be variety indexes"),
+    (_track_record, lambda r: r["actions"].__setitem__(3, 17), "actions must be a list of action texts"),
+    (_zankapfel_record, lambda r: r["actions"].__setitem__(3, "draw 99999999999999999999"), "action 4"),
+    (_zankapfel_record, lambda r: r["config"].update(players=-3), "not -3"),
+], ids=["take-huge", "players-3", "apple-tiles", "action-not-text", "zankapfel-draw-huge", "zankapfel-players-3"])
+def test_history_import_refuses_what_replay_refuses_with_one_line(tmp_path, make, change, needle):
+    import json
+
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(_edit(make(), change)), encoding="utf-8")
+    assert cli("replay", str(path)).returncode == 2
+    line = one_line(cli("history", "import", str(path), "--state-dir", str(tmp_path / "state")), str(path), needle)
+    assert line.startswith("applejack-table history: skipped")
+    with History(tmp_path / "state") as h:
+        assert h.games() == []
+
+
+def test_history_import_keeps_one_copy_of_a_game_whatever_its_file_holds_besides(tmp_path):
+    import json
+
+    copies = {
+        "track": _track_record(),
+        "track-2.0": _edit(_track_record(), lambda r: r["config"].update(players=2.0)),
+        "track-extra": _edit(_track_record(), lambda r: r.update(note="backup")),
+        "zankapfel": _zankapfel_record(),
+        "zankapfel-names": _edit(_zankapfel_record(), lambda r: r.update(names=["Ada", None, "Bo"])),
+        "zankapfel-2.0": _edit(_zankapfel_record(), lambda r: r["config"].update(players=3.0)),
+    }
+    paths = []
+    for name, record in copies.items():
+        paths.append(tmp_path / f"{name}.json")
+        paths[-1].write_text(json.dumps(record, indent=1 if "2.0" in name else None), encoding="utf-8")
+    state = str(tmp_path / "state")
+    r = cli("history", "import", *map(str, paths[:2]), "--state-dir", state)
+    assert r.returncode == 0 and "1 game(s) added, 1 already in the history" in r.stdout, r.stdout + r.stderr
+    r = cli("history", "import", *map(str, paths), "--state-dir", state)
+    assert r.returncode == 0 and "1 game(s) added, 5 already in the history" in r.stdout, r.stdout + r.stderr
+    with History(state) as h:
+        assert sorted(g.game for g in h.games()) == ["applejack", "zankapfel"]
+    from tests.test_bad_input import finished_track_record
+
+    other = finished_track_record(seed=6)  # another game with the same score pad: the same outcome
+    assert other["actions"] != copies["track"]["actions"] and other["score_pad"] == copies["track"]["score_pad"]
+    (tmp_path / "other.json").write_text(json.dumps(other), encoding="utf-8")
+    r = cli("history", "import", str(tmp_path / "other.json"), "--state-dir", state)
+    assert r.returncode == 0 and "1 game(s) added, 0 already" in r.stdout, r.stdout + r.stderr
