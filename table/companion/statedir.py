@@ -82,12 +82,24 @@ def create_private(path: str | os.PathLike[str]) -> None:
     """Create ``path`` empty and 0600 when it does not exist (whatever the umask); an existing
     file is left as it is, and a file that cannot be made is left to whoever opens it next to
     report in their words (SQLite's, the OS's)."""
+    _write_private(path, os.O_EXCL, b"")
+
+
+def _write_private(path: str | os.PathLike[str], flags: int, text: bytes) -> None:
+    """``path`` made 0600 and holding ``text`` (``flags``: ``O_EXCL`` only when missing); best
+    effort: a file that cannot be opened or written is left as it is."""
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, PRIVATE_FILE)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC | flags,
+                     PRIVATE_FILE)
     except OSError:
         return
     try:
         os.fchmod(fd, PRIVATE_FILE)
+        if text:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, text, 0)
+    except OSError:
+        pass  # a full disk: the lock holds all the same, only the pid is not written
     finally:
         os.close(fd)
 
@@ -134,18 +146,7 @@ class StateLock:
 def _write_pid(path: Path) -> None:
     """Tell the holder's pid in ``path`` (best effort: a read-only or full disk leaves it out,
     and the lock holds all the same)."""
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, PRIVATE_FILE)
-    except OSError:
-        return
-    try:
-        os.fchmod(fd, PRIVATE_FILE)
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    _write_private(path, 0, f"{os.getpid()}\n".encode())
 
 
 def _read_pid(path: Path) -> int | None:
