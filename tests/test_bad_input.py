@@ -107,8 +107,15 @@ def test_not_utf8(tmp_path, command):
 
 @pytest.mark.parametrize("command", ["score", "replay"])
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
-def test_endless_files_are_read_with_a_bound(command, device):
-    one_line_error(cli(command, device), device, "too long")
+def test_endless_devices_are_refused_unread(command, device):
+    one_line_error(cli(command, device), device, "is a device, not a regular file")
+
+
+@pytest.mark.parametrize("command", ["score", "replay"])
+def test_large_files_are_read_with_a_bound(tmp_path, command):
+    path = tmp_path / "huge.json"
+    path.write_bytes(b"[" * (5 * 1024 * 1024))
+    one_line_error(cli(command, str(path)), str(path), "too long")
 
 
 @pytest.mark.parametrize("command", ["score", "replay"])
@@ -198,15 +205,17 @@ def test_check_data_of_no_directory_is_a_usage_error(tmp_path):
     ("missing", "No such file"),
     ("directory", "is a directory"),
     ("latin1", "line 2 is not UTF-8"),
-    ("/dev/zero", "line 1 is longer than 1000 characters"),
+    ("/dev/zero", "is a device, not a regular file"),
     ("/dev/urandom", "/dev/urandom"),
+    ("endless-line", "line 1 is longer than 1000 characters"),
     ("long", "too long for a script"),
 ])
 def test_bad_play_scripts_are_one_line_before_anything_starts(tmp_path, source, needle):
     paths = {"missing": tmp_path / "nope.txt", "directory": tmp_path, "latin1": tmp_path / "latin1.txt",
-             "long": tmp_path / "long.txt"}
+             "long": tmp_path / "long.txt", "endless-line": tmp_path / "line.txt"}
     (tmp_path / "latin1.txt").write_bytes(b"setup players=2\npad 1 honey 5 \xe9\n")
     (tmp_path / "long.txt").write_bytes(b"help\n" * (1024 * 1024))
+    (tmp_path / "line.txt").write_bytes(b"h" * 100_000)
     script = str(paths.get(source, source))
     state = tmp_path / "state"
     one_line_error(cli("play", "--text", "--pins", "none", "--script", script, "--state-dir", str(state)),
@@ -261,10 +270,10 @@ def test_simulate_checks_the_data_set_before_the_games(tmp_path):
     one_line_error(cli("simulate", "--games", "1000000", "--data", str(tmp_path / "nope")), "no such directory")
 
 
-def test_hw_test_reads_its_pin_map_with_a_bound():
+def test_hw_test_refuses_a_device_as_its_pin_map():
     r = cli("hw-test", "--pins", "mock", "--config", "/dev/zero")
     assert r.returncode == 2 and "Traceback" not in r.stdout + r.stderr
-    assert "/dev/zero" in r.stderr and "too long for a pin map" in r.stderr and r.stdout == ""  # errors: stderr
+    assert "/dev/zero" in r.stderr and "is a device, not a regular file" in r.stderr and r.stdout == ""
 
 
 def test_version():

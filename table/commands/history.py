@@ -30,10 +30,11 @@ from typing import Any
 from table.commands.inputs import InputError, load_json
 from table.companion.journal import default_state_dir
 from table.companion.statedir import StateDirRefused, check_state_dir
+from table.csvsafe import row as csv_row
 from table.games import games as registered_games
 from table.history.readers import Readers
 from table.history.store import History
-from table.history.values import FILENAME, HistoryDamaged, HistoryInputError
+from table.history.values import FILENAME, FinishedGame, HistoryDamaged, HistoryInputError
 from table.statsexport import QRTooLarge, payload, qr_text
 
 PROG = "applejack-table history"
@@ -108,17 +109,20 @@ class ImportResult:
 
 def import_records(history: History, paths: Sequence[str | os.PathLike[str]], readers: Readers,
                    data: Any = None) -> ImportResult:
-    """Backfill from record files (``STATE_DIR/records/*.json``), each read by its game's reader
-    in ``readers`` (``data``: Applejack's data set, default the shipped one) and stored once
-    (dated by the file's modification time); a file that is not a finished game is one line in
-    ``problems``."""
+    """Backfill from record files (``STATE_DIR/records/*.json``), each read — replayed — by its
+    game's reader in ``readers`` (``data``: Applejack's data set, default the shipped one) and
+    stored once (dated by the file's modification time): a game already in the history under
+    another record text (other key order, numbers, names, extra fields) is not stored again.
+    A file that is not a finished game is one line in ``problems``."""
     added = known = 0
     problems: list[str] = []
+    stored = StoredGames(history, readers, data)
     for path in paths:
         try:
             record = load_json(path, "record")
             finished = readers.read(record, data)
-            gid = history.add(finished, played=os.stat(path).st_mtime, source=Path(path).name)
+            gid = None if stored.has(finished) else history.add(finished, played=os.stat(path).st_mtime,
+                                                                  source=Path(path).name)
         except InputError as exc:  # it names the file already
             problems.append(str(exc)[:240])
             continue
@@ -129,7 +133,74 @@ def import_records(history: History, paths: Sequence[str | os.PathLike[str]], re
             known += 1
         else:
             added += 1
+            stored.note(finished, gid)
     return ImportResult(added, known, tuple(problems))
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON data compared by meaning: a whole float is the integer (2.0 is 2)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(_plain(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _outcome(game: str, setup: Any, details: Sequence[Any], winners: Sequence[int]) -> str:
+    return _canonical([game, setup, list(details), sorted(winners)])
+
+
+def game_identity(finished: FinishedGame) -> str:
+    """What makes two records one game: the game, its setup and outcome as its reader read them,
+    and what was played (the actions and seed; for a pad without actions, its names)."""
+    record = finished.record
+    played: dict[str, Any] = {k: record[k] for k in ("seed", "actions") if k in record}
+    if not played.get("actions"):
+        played["names"] = list(finished.names)
+    return _canonical([_outcome(finished.game, finished.setup, finished.details, finished.winners), played])
+
+
+class StoredGames:
+    """The games in the history by outcome (game, setup, each seat's breakdown, winners), read
+    once per game key; a stored record with the same outcome is read again by its reader to
+    compare what was played (:func:`game_identity`)."""
+
+    def __init__(self, history: History, readers: Readers, data: Any) -> None:
+        self.history, self.readers, self.data = history, readers, data
+        self.by_outcome: dict[str, dict[str, list[int]]] = {}
+
+    def _index(self, game: str) -> dict[str, list[int]]:
+        if game not in self.by_outcome:
+            index: dict[str, list[int]] = {}
+            for g in self.history.games(game=game):
+                winners = [i for i, s in enumerate(g.seats) if s.winner]
+                key = _outcome(g.game, g.setup, [s.breakdown for s in g.seats], winners)
+                index.setdefault(key, []).append(g.id)
+            self.by_outcome[game] = index
+        return self.by_outcome[game]
+
+    def has(self, finished: FinishedGame) -> bool:
+        same = self._index(finished.game).get(_outcome(finished.game, finished.setup, finished.details,
+                                                       finished.winners), [])
+        identity = game_identity(finished)
+        for gid in same:
+            record = self.history.record(gid)
+            try:
+                if record is not None and game_identity(self.readers.read(record, self.data)) == identity:
+                    return True
+            except HistoryInputError:  # stored before this table read it so strictly: not the same game
+                continue
+        return False
+
+    def note(self, finished: FinishedGame, gid: int) -> None:
+        key = _outcome(finished.game, finished.setup, finished.details, finished.winners)
+        self._index(finished.game).setdefault(key, []).append(gid)
 
 
 def _import(directory: Any, files: list[str]) -> int:
@@ -226,11 +297,11 @@ def _csv(games: list[Any]) -> None:
     for g in games:
         for seat, s in enumerate(g.seats, start=1):
             b = s.breakdown
-            w.writerow([g.id, g.date, g.game, len(g.seats), seat, s.player, s.total, int(s.winner), g.solo or "",
-                        *(b.get(f, "") for f in CSV_FIELDS[9:15]),
-                        " ".join(str(v) for v in b.get("per_variety", [])),
-                        json.dumps(g.setup, sort_keys=True, separators=(",", ":")), int(s.named),
-                        json.dumps(b, sort_keys=True, separators=(",", ":"), ensure_ascii=False)])
+            w.writerow(csv_row([g.id, g.date, g.game, len(g.seats), seat, s.player, s.total, int(s.winner),
+                                g.solo or "", *(b.get(f, "") for f in CSV_FIELDS[9:15]),
+                                " ".join(str(v) for v in b.get("per_variety", [])),
+                                json.dumps(g.setup, sort_keys=True, separators=(",", ":")), int(s.named),
+                                json.dumps(b, sort_keys=True, separators=(",", ":"), ensure_ascii=False)]))
 
 
 def _coach(args: argparse.Namespace) -> int:

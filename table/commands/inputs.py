@@ -1,9 +1,11 @@
 """Reading what people hand the commands — files, arguments — with bounds and one-line errors.
 
-Every reader here raises :class:`InputError` (a ``ValueError``) whose text names the file and
-says what is wrong in one line; the commands print it and exit 2. Nothing is read without a
-bound: ``score /dev/zero`` stops after :data:`MAX_JSON_BYTES` instead of filling the memory,
-and a script with no line ends stops after :data:`MAX_LINE_CHARS` characters.
+Every reader here raises :class:`InputError` (a :class:`TableError`) whose text names the file
+and says what is wrong in one line; the commands print it and exit 2. Only a regular file is
+read (or standard input, ``-``): a named pipe, a device or a directory is refused at once, so
+``score FIFO`` never waits for a writer (:mod:`table.regularfile`). Nothing is read without a
+bound: standard input stops after :data:`MAX_JSON_BYTES` instead of filling the memory, and a
+script with no line ends stops after :data:`MAX_LINE_CHARS` characters.
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ import os
 import sys
 from pathlib import Path
 from typing import Any, BinaryIO
+
+from table.engine.errors import TableError
+from table.regularfile import NotRegularFile, open_regular
 
 MAX_JSON_BYTES = 4 * 1024 * 1024
 """A score pad is under 1 KB, a finished companion record with its full game about 30 KB."""
@@ -29,7 +34,7 @@ MAX_LINE_CHARS = 1000
 STDIN = "-"
 
 
-class InputError(ValueError):
+class InputError(TableError):
     """A file or argument that cannot be used; ``str()`` is one line naming it."""
 
 
@@ -42,18 +47,19 @@ def _reason(exc: OSError) -> str:
 
 
 def read_bytes(path: str | os.PathLike[str], limit: int, what: str = "file") -> bytes:
-    """At most ``limit`` bytes of a file (``-``: standard input); InputError when there are more
-    (``/dev/zero``, ``/dev/urandom``, a log file given by mistake) or it cannot be read."""
+    """At most ``limit`` bytes of a regular file (``-``: standard input); InputError when there
+    are more (a log file given by mistake, endless standard input), when it is no regular file
+    (a named pipe, ``/dev/zero``, a directory) or cannot be read."""
     name = _name(path)
     try:
         if str(path) == STDIN:
             if sys.stdin is None:
                 raise InputError("standard input is closed")
             return _read_limited(sys.stdin.buffer, limit, name, what)
-        if os.path.isdir(path):
-            raise InputError(f"{name}: is a directory, not a {what}")
-        with open(path, "rb") as f:
+        with open_regular(path) as f:
             return _read_limited(f, limit, name, what)
+    except NotRegularFile as exc:
+        raise InputError(str(exc)) from None
     except OSError as exc:
         raise InputError(f"{name}: cannot read: {_reason(exc)}") from None
 
@@ -145,18 +151,15 @@ def load_json(path: str | os.PathLike[str], what: str = "JSON file") -> Any:
 
 
 def read_script(path: str | os.PathLike[str]) -> list[str]:
-    """The lines of a script file, bounded in size and line length, strict UTF-8.
+    """The lines of a script file (a regular file), bounded in size and line length, strict UTF-8.
 
-    Reads line by line so that an endless file without line ends (``/dev/zero``) stops after
-    one too-long line, and an endless one with them (``/dev/urandom``, ``/dev/zero`` never
-    ends lines) after :data:`MAX_SCRIPT_BYTES`."""
+    Reads line by line so that a huge file without line ends stops after one too-long line,
+    and one with them after :data:`MAX_SCRIPT_BYTES`."""
     name = _name(path)
     lines: list[str] = []
     total = 0
     try:
-        if os.path.isdir(path):
-            raise InputError(f"{name}: is a directory, not a script")
-        with open(path, "rb") as f:
+        with open_regular(path) as f:
             while True:
                 raw = f.readline(MAX_LINE_CHARS * 4 + 2)
                 if not raw:
@@ -174,6 +177,8 @@ def read_script(path: str | os.PathLike[str]) -> list[str]:
                 if len(line) > MAX_LINE_CHARS:
                     raise too_long
                 lines.append(line)
+    except NotRegularFile as exc:
+        raise InputError(str(exc)) from None
     except OSError as exc:
         raise InputError(f"{name}: cannot read: {_reason(exc)}") from None
     return lines

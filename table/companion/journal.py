@@ -42,7 +42,15 @@ from typing import Any
 
 from table.companion.journalaside import game_crc, max_id_of, rescue_open_game, step_crc
 from table.companion.recordfiles import max_record_id, write_record
-from table.companion.statedir import AlreadyRunning, StateLock, check_state_dir, describe, is_damage
+from table.companion.statedir import (
+    AlreadyRunning,
+    StateLock,
+    check_state_dir,
+    connect_private,
+    describe,
+    is_damage,
+    make_private_dir,
+)
 from table.engine.errors import TableError
 from table.history.finish import record_finished
 from table.history.index import index_records
@@ -176,7 +184,7 @@ class Journal:
 
     # --- opening --------------------------------------------------------------------------------
     def _open(self) -> None:
-        self.directory.mkdir(parents=True, exist_ok=True)
+        make_private_dir(self.directory)
         if self.lock is None:
             self.lock = StateLock(self.directory)
         reason = self._connect()
@@ -200,7 +208,7 @@ class Journal:
         p = self.path
         if p.is_symlink() or (p.exists() and not p.is_file()):
             return "is not a regular file (a symlink or a directory)"
-        db = sqlite3.connect(p, isolation_level=None)
+        db = connect_private(p, isolation_level=None)
         try:
             reason = self._check(db)
         except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:

@@ -8,6 +8,8 @@ import os
 import re
 from pathlib import Path
 
+from table.companion.statedir import PRIVATE_FILE, make_private_dir
+
 _RECORD = re.compile(r"game-(\d+)")
 
 
@@ -25,10 +27,10 @@ def write_record(records: Path, game: int, text: str) -> Path:
     file and fsynced, then hard-linked to its name (which fails if the name is taken: the next
     free ``game-NNNNN-K.json`` is used, unless the file already holds this very record), then
     the directory is fsynced."""
-    records.mkdir(exist_ok=True)
+    make_private_dir(records)
     body = (text + "\n").encode()
     tmp = records / f".game-{game:05d}.{os.getpid()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, PRIVATE_FILE)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(body)

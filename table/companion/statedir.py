@@ -2,10 +2,15 @@
 
 * :func:`check_state_dir` refuses an empty path and the root directory (``STATE_DIRECTORY=/``,
   ``--state-dir ''``): the journal, its lock and ``records/`` would be spread over ``/``.
-* :class:`StateLock` is an exclusive ``fcntl.flock`` on ``DIR/lock`` that holds the holder's pid
-  as text. The kernel drops it when the process dies (SIGKILL and power loss included), so a
-  stale lock file never blocks a start; a second process on the same directory gets
-  :class:`AlreadyRunning` naming the holder's pid.
+* :class:`StateLock` is an exclusive ``fcntl.flock`` on the state directory itself: a stray
+  ``rm`` of a file cannot take it away (a lock on ``DIR/lock`` was gone with the file, and a
+  second instance played on the same journal). ``DIR/lock`` only tells the holder's pid. The
+  kernel drops the lock when the process dies (SIGKILL and power loss included), so nothing
+  stale ever blocks a start; a second process on the same directory gets
+  :class:`AlreadyRunning` naming the holder's pid (when the file still tells it).
+* The players' names are nobody else's business: :func:`make_private_dir` creates the state
+  directory (and ``records/``) 0700 and :func:`create_private` / :func:`connect_private` its
+  files 0600, whatever the umask (SQLite gives a database's ``-wal`` and ``-shm`` its mode).
 * :func:`is_damage` tells a damaged journal (SQLite says the file is corrupt or not a
   database) from a passing error (disk full, I/O error, read-only, no permission): only damage
   moves a journal aside, a passing error never does.
@@ -13,13 +18,15 @@
 
 from __future__ import annotations
 
-import errno
 import fcntl
 import os
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 LOCK_NAME = "lock"
+PRIVATE_DIR = 0o700
+PRIVATE_FILE = 0o600
 
 DAMAGE_CODES = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
 """SQLite error names (prefixes) that mean the file itself is damaged."""
@@ -51,39 +58,81 @@ def check_state_dir(path: str | os.PathLike[str], source: str = "--state-dir") -
     return Path(text)
 
 
-class StateLock:
-    """An exclusive ``flock`` on ``directory/lock`` while the journal is open (see the module doc).
+def make_private_dir(path: str | os.PathLike[str]) -> Path:
+    """``path`` as a directory, created 0700 when missing whatever the umask (its missing
+    parents get the usual mode); an existing directory is left as it is."""
+    p = Path(path)
+    if p.is_dir():
+        return p
+    try:
+        try:
+            os.mkdir(p, PRIVATE_DIR)
+        except FileNotFoundError:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            os.mkdir(p, PRIVATE_DIR)
+    except FileExistsError:
+        if p.is_dir():  # made by another process meanwhile: its mode is its maker's
+            return p
+        raise
+    os.chmod(p, PRIVATE_DIR)  # the umask may have taken bits away
+    return p
 
-    Raises AlreadyRunning when another process holds it, OSError when the lock file can be
+
+def create_private(path: str | os.PathLike[str]) -> None:
+    """Create ``path`` empty and 0600 when it does not exist (whatever the umask); an existing
+    file is left as it is, and a file that cannot be made is left to whoever opens it next to
+    report in their words (SQLite's, the OS's)."""
+    _write_private(path, os.O_EXCL, b"")
+
+
+def _write_private(path: str | os.PathLike[str], flags: int, text: bytes) -> None:
+    """``path`` made 0600 and holding ``text`` (``flags``: ``O_EXCL`` only when missing); best
+    effort: a file that cannot be opened or written is left as it is."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC | flags,
+                     PRIVATE_FILE)
+    except OSError:
+        return
+    try:
+        os.fchmod(fd, PRIVATE_FILE)
+        if text:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, text, 0)
+    except OSError:
+        pass  # a full disk: the lock holds all the same, only the pid is not written
+    finally:
+        os.close(fd)
+
+
+def connect_private(path: str | os.PathLike[str], **kwargs: Any) -> sqlite3.Connection:
+    """``sqlite3.connect(path, **kwargs)``, the database file created 0600 first when missing."""
+    create_private(path)
+    db: sqlite3.Connection = sqlite3.connect(path, **kwargs)
+    return db
+
+
+class StateLock:
+    """An exclusive ``flock`` on the state directory while the journal is open (see the module
+    doc); the directory is created 0700 when missing.
+
+    Raises AlreadyRunning when another process holds it, OSError when the directory can be
     neither made nor opened (a passing storage problem: the caller retries)."""
 
     def __init__(self, directory: Path) -> None:
-        self.path = Path(directory) / LOCK_NAME
+        self.directory = make_private_dir(directory)
+        self.path = self.directory / LOCK_NAME
         self.fd: int | None = None
-        try:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
-            writable = True
-        except OSError as exc:
-            if exc.errno not in (errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOSPC, errno.EDQUOT):
-                raise
-            fd = os.open(self.path, os.O_RDONLY | os.O_CLOEXEC)  # a read-only directory: lock what is there
-            writable = False
+        fd = os.open(self.directory, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            pid = _read_pid(fd)
             os.close(fd)
-            raise AlreadyRunning(Path(directory), pid) from None
+            raise AlreadyRunning(self.directory, _read_pid(self.path)) from None
         except BaseException:
             os.close(fd)
             raise
         self.fd = fd
-        if writable:
-            try:
-                os.ftruncate(fd, 0)
-                os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
-            except OSError:
-                pass  # a full disk: the lock holds all the same, only the pid is not written
+        _write_pid(self.path)
 
     def release(self) -> None:
         if self.fd is not None:
@@ -94,11 +143,23 @@ class StateLock:
         self.release()
 
 
-def _read_pid(fd: int) -> int | None:
+def _write_pid(path: Path) -> None:
+    """Tell the holder's pid in ``path`` (best effort: a read-only or full disk leaves it out,
+    and the lock holds all the same)."""
+    _write_private(path, 0, f"{os.getpid()}\n".encode())
+
+
+def _read_pid(path: Path) -> int | None:
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return None  # deleted, or never written: "another process"
     try:
         text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
     except OSError:
         return None
+    finally:
+        os.close(fd)
     return int(text) if text.isdigit() else None
 
 

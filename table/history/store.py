@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from table.companion.statedir import is_damage
+from table.companion.statedir import connect_private, is_damage, make_private_dir
 from table.history.values import (
     FILENAME,
     MAX_PLAYERS,
@@ -96,7 +96,7 @@ class History:
 
     def _open(self) -> sqlite3.Connection:
 
-        self.directory.mkdir(parents=True, exist_ok=True)
+        make_private_dir(self.directory)
         try:
             return self._connect()
         except (sqlite3.DatabaseError, HistoryDamaged, UnicodeDecodeError) as exc:
@@ -113,7 +113,7 @@ class History:
     def _connect(self) -> sqlite3.Connection:
         if self.path.is_symlink() or (self.path.exists() and not self.path.is_file()):
             raise HistoryDamaged(f"{self.path} is not a regular file")
-        db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+        db = connect_private(self.path, isolation_level=None, timeout=5.0)
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")

@@ -16,6 +16,7 @@ from pathlib import Path
 from table.engine.errors import DataError, Problem
 from table.games.applejack.rules.data import FILES, DataSet
 from table.games.applejack.rules.dataparse import parse_dataset
+from table.regularfile import NotRegularFile, open_regular
 
 MAX_FILE_BYTES = 1024 * 1024
 """The shipped files are under 10 KB each; a megabyte is room for any honest edit."""
@@ -26,16 +27,15 @@ def _read(directory: Path | None, name: str) -> str | None:
     try:
         if directory is None:
             return resources.files("table.games.applejack.rules").joinpath("data", name).read_text(encoding="utf-8")
-        path = directory / name
-        if path.is_dir():
-            raise DataError([Problem(name, "-", "is a directory, not a TOML file")])
-        with open(path, "rb") as f:
+        with open_regular(directory / name) as f:  # a named pipe is refused, never waited on
             raw = f.read(MAX_FILE_BYTES + 1)
         if len(raw) > MAX_FILE_BYTES:
             raise DataError([Problem(name, "-", f"larger than {MAX_FILE_BYTES // 1024} KB, not a data file")])
         return raw.decode("utf-8")
     except FileNotFoundError:
         return None
+    except NotRegularFile as exc:
+        raise DataError([Problem(name, "-", f"is {exc.kind}, not a TOML file")]) from None
     except UnicodeDecodeError as exc:
         raise DataError([Problem(name, "-", f"not UTF-8 text (byte {exc.start + 1})")]) from None
     except OSError as exc:

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from table.engine.errors import EngineError
+from table.engine.errors import EngineError, RecordError
 from table.games.applejack.files import load_dataset
 from table.games.applejack.rules.data import SEAT_SYMBOLS
 from table.games.applejack.rules.record import GameRecord
 from table.games.applejack.rules.scorepad import score_record
 from table.games.applejack.rules.scoring import SOLO_GOAL, SOLO_OUTSTANDING, ScoreBreakdown, winners
-from table.games.applejack.rules.track import TRACK_FORMAT
+from table.games.applejack.rules.track import TRACK_FORMAT, replay_track
 from table.history.readers import Option, RecordReader, finished, option_words
 from table.history.values import FinishedGame, GameEntry, HistoryInputError, one_line
 from table.i18n import N_
@@ -43,7 +43,16 @@ def _scored(record: dict[str, Any], data: Any) -> tuple[tuple[Any, ...], dict[st
                                                          tuple[int, ...]]:
     """Breakdowns, setup, the names in the pad or record, the winners."""
     if record.get("format") == TRACK_FORMAT:
+        actions = record.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise RecordError("actions must be a list of action texts")
+        track = replay_track(data, record)  # every action replayed, as `replay` does: no unplayable game stored
+        tiles = track.config.apple_tiles
+        if tiles is not None and not all(0 <= v < len(data.varieties) for v in tiles):
+            raise RecordError(f"apple_tiles must be variety indexes 0..{len(data.varieties) - 1}")
         result = score_record(record, data)
+        if len(result.scores) != track.config.players:
+            raise RecordError(f"the score pad has {len(result.scores)} player(s), the game {track.config.players}")
         config = record.get("config")
         return (tuple(result.scores), dict(config) if isinstance(config, dict) else {},
                 tuple(str(n) for n in result.names), tuple(result.winner_seats))

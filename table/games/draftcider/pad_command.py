@@ -7,6 +7,7 @@ played more often than the deck holds it).
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from pathlib import Path
@@ -18,6 +19,7 @@ from table.games.draftcider.rules.scoring import BATCHES
 from table.games.draftcider.text import columns
 from table.games.draftcider.words import batch_title
 from table.i18n import _
+from table.regularfile import NotRegularFile, open_regular
 
 MAX_PAD_BYTES = 1_000_000
 """A pad for 6 players × 12 cards is a few kB; anything this big is not a pad."""
@@ -33,7 +35,7 @@ def _read(path: Path) -> str:
     if str(path) == "-":
         text = sys.stdin.read(MAX_PAD_BYTES + 1)
     else:
-        with path.open(encoding="utf-8") as f:
+        with io.TextIOWrapper(open_regular(path), encoding="utf-8") as f:  # a named pipe is refused, never waited on
             text = f.read(MAX_PAD_BYTES + 1)
     if len(text) > MAX_PAD_BYTES:
         raise ScorePadError(f"larger than {MAX_PAD_BYTES} characters; not a score pad")
@@ -73,6 +75,9 @@ def run(path: Path, as_json: bool) -> int:
         return _fail(path, f"cannot read: {getattr(exc, 'strerror', None) or exc}")
     except ScorePadError as exc:
         return _fail(path, str(exc))
+    except NotRegularFile as exc:  # it names the file
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
     try:
         pad = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TextIO
 
+from table.csvsafe import cell
 from table.games.applejack.bots.base import BotChoiceError, make_bot, play_game, seat_seed
 from table.games.applejack.files import load_dataset
 from table.games.applejack.rules.config import GameConfig
@@ -179,7 +180,7 @@ def write_csv(results: Sequence[Sequence[SeatResult]], out: TextIO) -> None:
     w.writeheader()
     for game in results:
         for r in game:
-            w.writerow(asdict(r))
+            w.writerow({k: cell(v) for k, v in asdict(r).items()})
 
 
 def plot_scores(results: Sequence[Sequence[SeatResult]], path: str | Path, width: int = 800,
