@@ -24,7 +24,7 @@ GAME = GameDef(
         "keys": "table.games.draftcider.view:draftcider_key",
         "demo_steps": "table.games.draftcider.demo:draftcider_steps",
         "demo_screen": "table.games.draftcider.demo:DraftCiderDemoScreen",
-        "table_script": "table.games.draftcider.companion:table_script",
+        "table_script": "table.games.draftcider.script:table_script",
         "simulate": "table.games.draftcider.bots:simulate_text",
         "make_bot": "table.games.draftcider.bots:make_bot",
         "check_file": "table.games.draftcider.files:check_file",

@@ -24,7 +24,7 @@ GAME = GameDef(
         "keys": "table.games.waldgaertner.view:waldgaertner_key",
         "demo_steps": "table.games.waldgaertner.demo:waldgaertner_steps",
         "demo_screen": "table.games.waldgaertner.demo:WaldgaertnerDemoScreen",
-        "table_script": "table.games.waldgaertner.companion:table_script",
+        "table_script": "table.games.waldgaertner.script:table_script",
         "simulate": "table.games.waldgaertner.bots:simulate_text",
         "make_bot": "table.games.waldgaertner.bots:make_bot",
         "check_file": "table.games.waldgaertner.files:check_file",

@@ -24,7 +24,7 @@ GAME = GameDef(
         "keys": "table.games.zankapfel.view:zankapfel_key",
         "demo_steps": "table.games.zankapfel.demo:zankapfel_steps",
         "demo_screen": "table.games.zankapfel.demo:ZankapfelDemoScreen",
-        "table_script": "table.games.zankapfel.companion:table_script",
+        "table_script": "table.games.zankapfel.script:table_script",
         "simulate": "table.games.zankapfel.bots:simulate_text",
         "make_bot": "table.games.zankapfel.bots:make_bot",
     },
