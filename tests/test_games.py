@@ -34,14 +34,6 @@ def cli(*args):
     return subprocess.run([sys.executable, "-m", "table", *args], capture_output=True, text=True, timeout=300)
 
 
-@pytest.mark.parametrize(("game", "players", "expect"), [
-    ("zankapfel", "3", "win rate"), ("draftcider", "2", "mean"), ("waldgaertner", "2", "win rate")])
-def test_simulate_each_other_game(game, players, expect):
-    out = cli("simulate", "--game", game, "--players", players, "--games", "3", "--bots", "greedy,random")
-    assert out.returncode == 0, out.stderr
-    assert expect in out.stdout and "greedy" in out.stdout and "random" in out.stdout
-
-
 @pytest.mark.parametrize(("args", "words"), [
     (("simulate", "--game", "zankapfel", "--players", "2"), "3-6 players"),
     (("simulate", "--game", "draftcider", "--bots", "strong"), "unknown Draft Cider bot"),
