@@ -18,9 +18,7 @@ import contextlib
 import io
 import json
 import math
-import os
 import random
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -39,11 +37,12 @@ from table.engine import protocol
 from table.engine.errors import DataError, IllegalActionError, TableError
 from table.games import game_keys, games, register, unregister
 from tests.games.nim import GAME as NIM
+from tests.scenarios.table_run import ENV as SCREENLESS
+from tests.scenarios.table_run import journal_steps
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES: list[GameDef] = [*games(), *([NIM] if NIM.key not in game_keys() else [])]
-ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1",
-       "PYTHONPATH": str(ROOT)}
+ENV = {**SCREENLESS, "PYTHONPATH": str(ROOT)}
 LAUNCH = [sys.executable, "-m", "tests.games.nim.launch"]
 """The CLI with Nim registered (``table.cli.main``): every game's subprocess goes through it."""
 
@@ -355,14 +354,6 @@ def test_random_data_files_are_read_or_refused_with_a_data_error(game: GameDef) 
 
 # --- the text front end in a subprocess: a kill and a resume ----------------------------------------
 
-def _journal_steps(path: Path) -> int:
-    try:
-        with sqlite3.connect(path, timeout=5) as db:
-            return int(db.execute("SELECT count(*) FROM steps").fetchone()[0])
-    except sqlite3.Error:
-        return 0
-
-
 def _records(state: Path) -> list[dict[str, Any]]:
     return [json.loads(f.read_text()) for f in sorted((state / "records").glob("game-*.json"))]
 
@@ -391,7 +382,7 @@ def test_a_kill_mid_game_and_a_resume_end_like_an_uninterrupted_run(game: GameDe
     cut = len(script) // 2
     _in_process(game, script, tmp_path / "whole")
     _in_process(game, script[:cut], tmp_path / "half")
-    want = _journal_steps(tmp_path / "half" / "journal.sqlite3")
+    want = journal_steps(tmp_path / "half" / "journal.sqlite3")
     assert want > 0
     p = subprocess.Popen([*LAUNCH, "play", "--game", game.key, "--pins", "none", "--text",
                           "--state-dir", str(tmp_path / "state")], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
@@ -402,7 +393,7 @@ def test_a_kill_mid_game_and_a_resume_end_like_an_uninterrupted_run(game: GameDe
     deadline, steps = time.monotonic() + 120, 0
     while time.monotonic() < deadline and steps < want:
         time.sleep(0.2)
-        steps = _journal_steps(tmp_path / "state" / "journal.sqlite3")
+        steps = journal_steps(tmp_path / "state" / "journal.sqlite3")
     p.kill()  # SIGKILL mid-game, the process still waiting for input: no clean exit
     p.wait()
     assert steps == want, (steps, want)

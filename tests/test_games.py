@@ -62,24 +62,9 @@ def test_score_draftcider_through_the_cli(tmp_path):
 
 
 def _finished(game):
-    import random
-
-    if game == "zankapfel":
-        from table.games.zankapfel.bots import play_game
-        from table.games.zankapfel.rules import Config
-
-        return play_game(Config(3), 4, ["greedy", "random", "random"])
-    if game == "draftcider":
-        from table.bots.common import RandomBot
-        from table.games.draftcider.bots import play_game
-        from table.games.draftcider.rules import Config
-
-        return play_game(Config(2), [RandomBot(random.Random(1)), RandomBot(random.Random(2))], 4)
-    from table.games.waldgaertner.bots import play_game
-    from table.games.waldgaertner.files import load_cards
-    from table.games.waldgaertner.rules import Config
-
-    return play_game(Config(2, load_cards()), 4, ["greedy", "random"])
+    """A whole seeded game of ``game`` (its registry part ``table_script``: the bots' engine state)."""
+    info = load_game(game)
+    return info.part("table_script")(info.players[0], 4)[1]
 
 
 @pytest.mark.parametrize("game", ["zankapfel", "draftcider", "waldgaertner"])

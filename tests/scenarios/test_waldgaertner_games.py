@@ -2,31 +2,18 @@
 as a subprocess (2 and 7 players), the same in the window at 800×480 and 480×320, and bad lines
 refused in one line (the resume after a SIGKILL mid-game: ``tests/test_every_game.py``, for every game)."""
 
-import json
-import os
 import sqlite3
-import subprocess
-import sys
+from functools import partial
 
 import pytest
 
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.rules import replay
 from table.games.waldgaertner.script import table_script
+from tests.scenarios import table_run
+from tests.scenarios.table_run import record
 
-ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-
-
-def play(tmp_path, *args, state="state", timeout=240):
-    return subprocess.run([sys.executable, "-m", "table.cli", "play", "--game", "waldgaertner", "--pins", "none",
-                           "--state-dir", str(tmp_path / state), *args],
-                          capture_output=True, text=True, timeout=timeout, env=ENV)
-
-
-def record(tmp_path, state="state"):
-    files = sorted((tmp_path / state / "records").glob("game-*.json"))
-    assert len(files) == 1, files
-    return json.loads(files[0].read_text())
+play = partial(table_run.play, "waldgaertner")
 
 
 def _check_record(rec, final):

@@ -2,29 +2,18 @@
 as a subprocess (3 and 6 players), the same in the window at 800×480 and 480×320 (the resume after
 a SIGKILL mid-game: ``tests/test_every_game.py``, for every game)."""
 
-import json
-import os
 import subprocess
 import sys
+from functools import partial
 
 import pytest
 
 from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.script import table_script
+from tests.scenarios import table_run
+from tests.scenarios.table_run import ENV, record
 
-ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-
-
-def play(tmp_path, *args, state="state", timeout=180):
-    return subprocess.run([sys.executable, "-m", "table.cli", "play", "--game", "zankapfel", "--pins", "none",
-                           "--state-dir", str(tmp_path / state), *args],
-                          capture_output=True, text=True, timeout=timeout, env=ENV)
-
-
-def record(tmp_path, state="state"):
-    files = sorted((tmp_path / state / "records").glob("game-*.json"))
-    assert len(files) == 1, files
-    return json.loads(files[0].read_text())
+play = partial(table_run.play, "zankapfel")
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 1), (6, 2)])
