@@ -251,6 +251,21 @@ def test_the_companion_meets_the_shell_protocol(game: GameDef, on_table: None) -
         assert ctl.leds().kind == "open" and ctl.leds().troughs == FIRST_LAMPS[game.key]
 
 
+@pytest.mark.parametrize("game", _with("companion"), ids=lambda g: g.key)
+def test_the_session_looks_again_when_the_journal_opens_late(game: GameDef, on_table: None, tmp_path: Path) -> None:
+    """After a storage fault the journal reopens and the session looks for an unfinished game
+    again: nothing there may ask a module for what only one game has (Applejack's ``track``)."""
+    from table.companion.session import open_session
+
+    ctl, journal = open_session(_data(), tmp_path, games=games(), game=game.key)
+    try:
+        assert journal.on_reopen is not None
+        journal.on_reopen()
+        assert ctl.game == game.key and ctl.mode == "setup"
+    finally:
+        journal.close()
+
+
 # --- parsers: command texts and buttons (hypothesis) ------------------------------------------------
 
 _SCRIPTS: dict[str, list[str]] = {}
