@@ -34,14 +34,6 @@ def cli(*args):
     return subprocess.run([sys.executable, "-m", "table", *args], capture_output=True, text=True, timeout=300)
 
 
-@pytest.mark.parametrize(("game", "players", "expect"), [
-    ("zankapfel", "3", "win rate"), ("draftcider", "2", "mean"), ("waldgaertner", "2", "win rate")])
-def test_simulate_each_other_game(game, players, expect):
-    out = cli("simulate", "--game", game, "--players", players, "--games", "3", "--bots", "greedy,random")
-    assert out.returncode == 0, out.stderr
-    assert expect in out.stdout and "greedy" in out.stdout and "random" in out.stdout
-
-
 @pytest.mark.parametrize(("args", "words"), [
     (("simulate", "--game", "zankapfel", "--players", "2"), "3-6 players"),
     (("simulate", "--game", "draftcider", "--bots", "strong"), "unknown Draft Cider bot"),
@@ -70,24 +62,9 @@ def test_score_draftcider_through_the_cli(tmp_path):
 
 
 def _finished(game):
-    import random
-
-    if game == "zankapfel":
-        from table.games.zankapfel.bots import play_game
-        from table.games.zankapfel.rules import Config
-
-        return play_game(Config(3), 4, ["greedy", "random", "random"])
-    if game == "draftcider":
-        from table.bots.common import RandomBot
-        from table.games.draftcider.bots import play_game
-        from table.games.draftcider.rules import Config
-
-        return play_game(Config(2), [RandomBot(random.Random(1)), RandomBot(random.Random(2))], 4)
-    from table.games.waldgaertner.bots import play_game
-    from table.games.waldgaertner.files import load_cards
-    from table.games.waldgaertner.rules import Config
-
-    return play_game(Config(2, load_cards()), 4, ["greedy", "random"])
+    """A whole seeded game of ``game`` (its registry part ``table_script``: the bots' engine state)."""
+    info = load_game(game)
+    return info.part("table_script")(info.players[0], 4)[1]
 
 
 @pytest.mark.parametrize("game", ["zankapfel", "draftcider", "waldgaertner"])

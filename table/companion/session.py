@@ -109,7 +109,8 @@ def open_session(data: Any, state_dir: Path, *, games: Sequence[GameDef], resume
             ctl.version += 1
 
     def offer() -> None:
-        if ctl.mode == "setup" and ctl.track is None and not journal.backlog:
+        # nobody has begun a game meanwhile (Applejack's ``track``; a module without one: the mode alone)
+        if ctl.mode == "setup" and getattr(ctl, "track", None) is None and not journal.backlog:
             try:
                 _offer_unfinished(ctl, journal, resume, digest, data)
             except (OSError, sqlite3.Error) as exc:

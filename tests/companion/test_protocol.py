@@ -1,45 +1,8 @@
-"""Every game's companion module meets the shell's protocol (table.companion.protocol)."""
+"""The session and the journal across games (each game's module against the shell's protocol:
+``tests/test_every_game.py``)."""
 
-from table.companion.protocol import GameCompanion, LedView
-from table.games import games, load_game
-from table.games.applejack.companion.api import Controller
+from table.games import games
 from table.games.applejack.files import load_dataset
-
-
-def test_applejack_controller_meets_the_shell_protocol():
-    ctl = Controller(load_dataset())
-    assert isinstance(ctl, GameCompanion)
-    assert isinstance(ctl.leds(), LedView)
-    assert load_game(ctl.game).has("companion")
-
-
-def test_zankapfel_companion_meets_the_shell_protocol():
-    from table.games.zankapfel.companion import ZankapfelCompanion
-
-    ctl = ZankapfelCompanion()
-    assert isinstance(ctl, GameCompanion)
-    assert isinstance(ctl.leds(), LedView)
-    assert load_game(ctl.game).has("companion")
-    ctl.do("start")
-    assert isinstance(ctl.leds(), LedView) and ctl.leds().troughs == (1,)  # seat 1 places the mayor
-
-
-def test_draftcider_companion_meets_the_shell_protocol():
-    from table.games.draftcider.companion import DraftCiderCompanion
-
-    ctl = DraftCiderCompanion()
-    assert isinstance(ctl, GameCompanion) and isinstance(ctl.leds(), LedView) and load_game(ctl.game).has("companion")
-    ctl.do("start")
-    assert ctl.leds().troughs == (1, 2, 3)  # the colour keys of the first pick
-
-
-def test_waldgaertner_companion_meets_the_shell_protocol():
-    from table.games.waldgaertner.companion import WaldgaertnerCompanion
-
-    ctl = WaldgaertnerCompanion()
-    assert isinstance(ctl, GameCompanion) and isinstance(ctl.leds(), LedView) and load_game(ctl.game).has("companion")
-    ctl.do("start")
-    assert ctl.leds().kind == "open" and ctl.leds().troughs == (1, 2)  # seat 1's first draw: deck 1 or 2
 
 
 def test_the_session_opens_the_module_of_the_unfinished_game(tmp_path):

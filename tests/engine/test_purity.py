@@ -3,17 +3,18 @@ import no I/O, threads, clock, global RNG or app library, open no file, and impo
 the table above them (companion, display, hardware, another game)."""
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
 
 import table.engine
 from table.games import games
+from tests.games.nim import GAME as NIM
 
 FORBIDDEN = {"pygame", "gpiozero", "serial", "time", "threading", "os", "pathlib", "importlib", "socket",
              "sqlite3", "subprocess", "platformdirs", "logging", "asyncio", "multiprocessing", "datetime"}
 ENGINE = Path(table.engine.__file__).parent
-GAMES = Path(table.engine.__file__).parents[1] / "games"
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -32,12 +33,13 @@ def imported_names(path: Path) -> set[str]:
 
 
 def rule_packages() -> list[tuple[str, Path]]:
-    """(owner, folder): the engine core and each registered game's rules package."""
+    """(owner, folder or file): the engine core, each registered game's rules package, and the
+    tests' Nim (its rules are one module)."""
     out = [("engine", ENGINE)]
-    for g in games():
-        folder = GAMES / g.key / "rules"
-        if folder.is_dir():
-            out.append((g.key, folder))
+    for g in [*games(), NIM]:
+        rules = importlib.import_module(g.parts["rules"])
+        where = Path(rules.__file__)
+        out.append((rules.__name__, where.parent if hasattr(rules, "__path__") else where))
     return out
 
 
@@ -46,14 +48,14 @@ PACKAGES = rule_packages()
 
 def test_every_registered_game_has_a_rules_package():
     found = {owner for owner, _ in PACKAGES}
-    assert {g.key for g in games() if g.has("engine")} <= found
+    assert {g.parts.get("rules") for g in games() if g.has("engine")} <= found
 
 
 @pytest.mark.parametrize(("owner", "folder"), PACKAGES, ids=[o for o, _ in PACKAGES])
 def test_rules_import_nothing_impure(owner, folder):
-    modules = sorted(folder.rglob("*.py"))
+    modules = sorted(folder.rglob("*.py")) if folder.is_dir() else [folder]
     assert modules, folder
-    own = "table.engine" if owner == "engine" else f"table.games.{owner}.rules"
+    own = "table.engine" if owner == "engine" else owner
     for path in modules:
         bad = imported_modules(path) & FORBIDDEN
         assert not bad, f"{path} imports {sorted(bad)}"
@@ -64,7 +66,7 @@ def test_rules_import_nothing_impure(owner, folder):
 
 @pytest.mark.parametrize(("owner", "folder"), PACKAGES, ids=[o for o, _ in PACKAGES])
 def test_rules_use_no_global_random_state_and_open_no_file(owner, folder):
-    for path in folder.rglob("*.py"):
+    for path in folder.rglob("*.py") if folder.is_dir() else [folder]:
         text = path.read_text(encoding="utf-8")
         for call in ("random.random(", "random.choice(", "random.randrange(", "random.shuffle(", "random.seed("):
             assert call not in text, f"{path} calls the global RNG ({call})"

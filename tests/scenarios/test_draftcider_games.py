@@ -4,11 +4,10 @@ pick), the same in the window at 800×480 and 480×320, a resume after a SIGKILL
 must end exactly like an uninterrupted run, the end-only score pad, and bad lines refused."""
 
 import json
-import os
-import sqlite3
 import subprocess
 import sys
 import time
+from functools import partial
 
 import pytest
 
@@ -16,20 +15,10 @@ from table.games.draftcider.rules import replay
 from table.games.draftcider.rules.cards import COLOURS
 from table.games.draftcider.rules.scoring import BATCHES
 from table.games.draftcider.script import pad_script, table_script
+from tests.scenarios import table_run
+from tests.scenarios.table_run import ENV, journal_steps, record
 
-ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-
-
-def play(tmp_path, *args, state="state", timeout=180):
-    return subprocess.run([sys.executable, "-m", "table.cli", "play", "--game", "draftcider", "--pins", "none",
-                           "--state-dir", str(tmp_path / state), *args],
-                          capture_output=True, text=True, timeout=timeout, env=ENV)
-
-
-def record(tmp_path, state="state"):
-    files = sorted((tmp_path / state / "records").glob("game-*.json"))
-    assert len(files) == 1, files
-    return json.loads(files[0].read_text())
+play = partial(table_run.play, "draftcider")
 
 
 def as_keys(script):
@@ -130,14 +119,6 @@ def test_refused_lines_are_one_line_each_and_change_nothing(tmp_path):
     del final
 
 
-def _journal_steps(path):
-    try:
-        with sqlite3.connect(path, timeout=5) as db:
-            return db.execute("SELECT count(*) FROM steps").fetchone()[0]
-    except sqlite3.Error:
-        return 0
-
-
 def test_resume_after_a_kill_mid_game_ends_exactly_like_an_uninterrupted_run(tmp_path):
     script, final = table_script(4, 7, steps=True)
     whole = tmp_path / "whole.txt"
@@ -160,7 +141,7 @@ def test_resume_after_a_kill_mid_game_ends_exactly_like_an_uninterrupted_run(tmp
     steps = 0
     while time.monotonic() < deadline and steps < want:
         time.sleep(0.2)
-        steps = _journal_steps(tmp_path / "state" / "journal.sqlite3")
+        steps = journal_steps(tmp_path / "state" / "journal.sqlite3")
     p.kill()  # SIGKILL, still waiting for input: no clean exit
     p.wait()
     assert steps == want, (steps, want)

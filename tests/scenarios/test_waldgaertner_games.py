@@ -1,33 +1,19 @@
 """Whole Waldgärtner games at the table, from outside: ``play --game waldgaertner --text --script F``
-as a subprocess (2 and 7 players), the same in the window at 800×480 and 480×320, a resume after a
-SIGKILL mid-game that must end exactly like an uninterrupted run, and bad lines refused in one line."""
+as a subprocess (2 and 7 players), the same in the window at 800×480 and 480×320, and bad lines
+refused in one line (the resume after a SIGKILL mid-game: ``tests/test_every_game.py``, for every game)."""
 
-import json
-import os
 import sqlite3
-import subprocess
-import sys
-import time
+from functools import partial
 
 import pytest
 
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.rules import replay
 from table.games.waldgaertner.script import table_script
+from tests.scenarios import table_run
+from tests.scenarios.table_run import record
 
-ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-
-
-def play(tmp_path, *args, state="state", timeout=240):
-    return subprocess.run([sys.executable, "-m", "table.cli", "play", "--game", "waldgaertner", "--pins", "none",
-                           "--state-dir", str(tmp_path / state), *args],
-                          capture_output=True, text=True, timeout=timeout, env=ENV)
-
-
-def record(tmp_path, state="state"):
-    files = sorted((tmp_path / state / "records").glob("game-*.json"))
-    assert len(files) == 1, files
-    return json.loads(files[0].read_text())
+play = partial(table_run.play, "waldgaertner")
 
 
 def _check_record(rec, final):
@@ -84,45 +70,6 @@ def test_refused_lines_are_one_line_and_change_nothing(tmp_path):
     with sqlite3.connect(tmp_path / "state" / "journal.sqlite3") as db:
         steps = [row[0] for row in db.execute("SELECT cmd FROM steps ORDER BY seq")]
     assert steps == script[2:8]
-
-
-def test_resume_after_a_kill_mid_game_is_exact(tmp_path):
-    script, final = table_script(4, 7)
-    cut = len(script) // 2
-    first = tmp_path / "first.txt"
-    first.write_text("\n".join(script[:cut]) + "\n")
-    rest = tmp_path / "rest.txt"
-    rest.write_text("\n".join(script[cut:]) + "\n")
-    p = subprocess.Popen([sys.executable, "-m", "table.cli", "play", "--game", "waldgaertner", "--pins", "none",
-                          "--state-dir", str(tmp_path / "state"), "--text"], stdin=subprocess.PIPE,
-                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=ENV)
-    assert p.stdin is not None
-    p.stdin.write(first.read_text())
-    p.stdin.flush()
-    want = cut - 2  # "setup …" is not journalled, "start" is the game row
-    deadline = time.monotonic() + 120
-    steps = 0
-    while time.monotonic() < deadline and steps < want:
-        time.sleep(0.2)
-        try:
-            with sqlite3.connect(tmp_path / "state" / "journal.sqlite3", timeout=5) as db:
-                steps = db.execute("SELECT count(*) FROM steps").fetchone()[0]
-        except sqlite3.Error:
-            steps = 0
-    p.kill()  # SIGKILL mid-game, the process still waiting for input
-    p.wait()
-    assert steps == want, (steps, want)
-    r = play(tmp_path, "--text", "--resume", "yes", "--script", str(rest))
-    assert r.returncode == 0, r.stderr
-    assert "Resumed." in r.stdout
-    _check_record(record(tmp_path), final)
-    (tmp_path / "all.txt").write_text("\n".join(script) + "\n")
-    whole = play(tmp_path, "--text", "--script", str(tmp_path / "all.txt"), state="whole")
-    assert whole.returncode == 0, whole.stderr
-    uninterrupted = record(tmp_path, "whole")
-    resumed = record(tmp_path)
-    for key in ("actions", "scores", "winners", "score_pad", "table_commands", "config"):
-        assert resumed[key] == uninterrupted[key], key
 
 
 def test_the_journal_replays_through_the_same_module():

@@ -1,32 +1,19 @@
 """Whole Zankapfel games at the table, from outside: ``play --game zankapfel --text --script F``
-as a subprocess (3 and 6 players), the same in the window at 800×480 and 480×320, and a resume
-after a SIGKILL mid-game that must end exactly like an uninterrupted run."""
+as a subprocess (3 and 6 players), the same in the window at 800×480 and 480×320 (the resume after
+a SIGKILL mid-game: ``tests/test_every_game.py``, for every game)."""
 
-import json
-import os
-import sqlite3
 import subprocess
 import sys
-import time
+from functools import partial
 
 import pytest
 
 from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.script import table_script
+from tests.scenarios import table_run
+from tests.scenarios.table_run import ENV, record
 
-ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-
-
-def play(tmp_path, *args, state="state", timeout=180):
-    return subprocess.run([sys.executable, "-m", "table.cli", "play", "--game", "zankapfel", "--pins", "none",
-                           "--state-dir", str(tmp_path / state), *args],
-                          capture_output=True, text=True, timeout=timeout, env=ENV)
-
-
-def record(tmp_path, state="state"):
-    files = sorted((tmp_path / state / "records").glob("game-*.json"))
-    assert len(files) == 1, files
-    return json.loads(files[0].read_text())
+play = partial(table_run.play, "zankapfel")
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 1), (6, 2)])
@@ -68,43 +55,6 @@ def test_a_refused_line_is_one_line_and_changes_nothing(tmp_path):
     assert r.returncode == 0 and "Traceback" not in r.stderr
     refusals = [ln for ln in r.stdout.splitlines() if ln.startswith("  ? ")]
     assert len(refusals) == 4, r.stdout  # z9, buy before the mayor, purple, the mayor's own token
-
-
-def test_resume_after_a_kill_mid_game_is_exact(tmp_path):
-    script, final = table_script(4, 7)
-    cut = len(script) // 2
-    first = tmp_path / "first.txt"
-    first.write_text("\n".join(script[:cut]) + "\n")
-    rest = tmp_path / "rest.txt"
-    rest.write_text("\n".join(script[cut:]) + "\n")
-    # the first life is killed once the journal holds every command of the first half, with the
-    # process still waiting for more input (mid-game): SIGKILL, no clean exit
-    p = subprocess.Popen([sys.executable, "-m", "table.cli", "play", "--game", "zankapfel", "--pins", "none",
-                          "--state-dir", str(tmp_path / "state"), "--text"], stdin=subprocess.PIPE,
-                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=ENV)
-    assert p.stdin is not None
-    p.stdin.write(first.read_text())
-    p.stdin.flush()
-    want = cut - 2  # "setup …" is not journalled, "start" is the game row
-    deadline = time.monotonic() + 120
-    steps = 0
-    while time.monotonic() < deadline and steps < want:
-        time.sleep(0.2)
-        try:
-            with sqlite3.connect(tmp_path / "state" / "journal.sqlite3", timeout=5) as db:
-                steps = db.execute("SELECT count(*) FROM steps").fetchone()[0]
-        except sqlite3.Error:
-            steps = 0
-    p.kill()
-    p.wait()
-    assert steps == want, (steps, want)
-    # how far did the journal get? the second life resumes it and plays the rest
-    r = play(tmp_path, "--text", "--resume", "yes", "--script", str(rest))
-    assert r.returncode == 0, r.stderr
-    assert "Resumed." in r.stdout
-    rec = record(tmp_path)
-    assert rec["scores"] == [final.position(s) for s in range(4)]
-    assert rec["winners"] == list(final.winners())
 
 
 def test_the_journal_replays_through_the_same_module(tmp_path):

@@ -1,0 +1,443 @@
+"""One suite over the registry (issue 19): every registered game, and Nim (``tests/games/nim``,
+registered here and unregistered after), gets the same checks without a line of its own:
+
+* the parts its faces need;
+* the rules' conformance to ``table.engine.protocol`` (seeded random playouts: legal actions
+  apply, a refused action changes nothing, undo restores, clones are independent, records replay
+  to the same events);
+* its companion module meets the shell's protocol (``table.companion.protocol.GameCompanion``);
+* parser fuzzing (hypothesis): random command texts and buttons never raise anything but a
+  ``TableError`` and the journal replays to the same table; data files give only ``DataError``;
+* the text front end in a subprocess: a kill (SIGKILL) mid-game and a resume end exactly like an
+  uninterrupted run; ``simulate``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import math
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from table.companion.gamedef import GameDef
+from table.companion.protocol import GameCompanion, LedView
+from table.engine import protocol
+from table.engine.errors import DataError, IllegalActionError, TableError
+from table.games import game_keys, games, register, unregister
+from tests.games.nim import GAME as NIM
+from tests.scenarios.table_run import ENV as SCREENLESS
+from tests.scenarios.table_run import journal_steps
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES: list[GameDef] = [*games(), *([NIM] if NIM.key not in game_keys() else [])]
+ENV = {**SCREENLESS, "PYTHONPATH": str(ROOT)}
+LAUNCH = [sys.executable, "-m", "tests.games.nim.launch"]
+"""The CLI with Nim registered (``table.cli.main``): every game's subprocess goes through it."""
+
+
+def _with(face: str) -> list[GameDef]:
+    return [g for g in GAMES if g.has(face)]
+
+
+@pytest.fixture
+def on_table(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The game under test is registered (Nim only for the test's length)."""
+    game: GameDef = request.node.callspec.params["game"]
+    added = game.key not in game_keys()
+    if added:
+        register(game)
+    try:
+        yield
+    finally:
+        if added:
+            unregister(game.key)
+
+
+def _data() -> Any:
+    """The data set the session hands every companion (the game that reads one loads it)."""
+    return next((g.part("load_data")() for g in games() if g.has_part("load_data")), None)
+
+
+# --- the parts each face needs ------------------------------------------------------------------
+
+FACE_PARTS = {"engine": ("rules",), "companion": ("companion", "text", "table_script"), "simulate": ("make_bot",),
+              "score": ()}
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.key)
+def test_a_game_has_every_part_its_faces_need(game: GameDef) -> None:
+    for face in game.faces:
+        for name in FACE_PARTS[face]:
+            assert game.has_part(name), f"{game.key} offers {face} but has no {name!r} part"
+            assert game.part(name) is not None
+    if game.has("simulate") and game.has_part("simulate"):
+        assert callable(game.part("simulate"))
+    for name in game.parts:  # every part line names something that imports (the view and keys: pygame)
+        game.part(name)
+
+
+# --- the rules: conformance to table.engine.protocol ----------------------------------------------
+
+Start = tuple[str, Callable[[], Any], Callable[[dict[str, Any]], Any]]
+
+
+def _starts(game: GameDef) -> list[Start]:
+    """(name, new state, replay) for a few set-ups of ``game``: its rules' ``Config(players)`` at
+    the fewest and most seats, unless the game reads a data set (below)."""
+    rules = game.part("rules")
+    if game.key == "applejack":
+        from table.games.applejack.rules.config import GameConfig
+        from table.games.applejack.rules.record import Applejack
+
+        bound = Applejack(_data())
+        configs = [GameConfig(2), GameConfig(4), GameConfig(1, cottage=True)]
+        return [(f"{c.players}p{'-cottage' if c.cottage else ''}", lambda c=c: bound.new_game(c), bound.replay)
+                for c in configs]
+    if game.key == "waldgaertner":
+        from table.games.waldgaertner.files import load_cards
+
+        cards = load_cards()
+        configs = [rules.Config(n, cards, tasks=n > 2, direct_sale=n != 5) for n in (2, 5, 7)]
+    elif game.key == "zankapfel":
+        configs = [rules.Config(3), rules.Config(4, bribery=True), rules.Config(6)]
+    elif game.key == "draftcider":
+        configs = [rules.Config(2), rules.Config(3, easy=True), rules.Config(6)]
+    else:
+        configs = [rules.Config(n) for n in sorted({game.players[0], game.players[-1]})]
+    return [(f"{c.players}p", lambda c=c: rules.new_game(c), rules.replay) for c in configs]
+
+
+STARTS = [(g, name, new, replay) for g in _with("engine") for name, new, replay in _starts(g)]
+
+
+def _look(state: Any) -> tuple[Any, ...]:
+    """Everything observable: the state's summary (else its record, scores and text), history,
+    events (as JSON), whose turn, what is legal, the returns."""
+    summary = state.summary() if hasattr(state, "summary") else (state.to_record(), state.scores())
+    return (summary, str(state), list(state.history), [e.to_dict() for e in state.events],
+            state.current_player(), state.legal_actions(), state.returns())
+
+
+def _check_node(state: Any) -> None:
+    n, cur, legal = state.players, state.current_player(), state.legal_actions()
+    assert state.is_chance() == (cur == protocol.CHANCE)
+    assert state.is_terminal() == (cur == protocol.TERMINAL)
+    assert legal and len(set(legal)) == len(legal)
+    assert state.returns() == [0.0] * n, "returns only at the end"
+    outcomes = state.chance_outcomes()
+    if state.is_chance():
+        assert sorted(a for a, _ in outcomes) == sorted(legal)
+        assert all(p > 0 for _, p in outcomes)
+        assert math.isclose(sum(p for _, p in outcomes), 1.0, rel_tol=1e-9)
+    else:
+        assert 0 <= cur < n and outcomes == []
+    for a in legal:
+        text = state.action_to_string(a)
+        assert state.string_to_action(text) == a, text
+
+
+def _refuse(state: Any, rng: random.Random) -> tuple[Any, ...]:
+    """An illegal action is refused and changes nothing; returns the state's look."""
+    before = _look(state)
+    legal = set(state.legal_actions())
+    with pytest.raises(IllegalActionError):
+        state.apply(rng.choice([a for a in range(-3, 400) if a not in legal]))
+    assert _look(state) == before, "a refused action changed the state"
+    return before
+
+
+def _step(state: Any, action: int, steps: int, before: tuple[Any, ...]) -> None:
+    if steps % 7 == 0:  # clone independence, both ways
+        twin = state.clone()
+        twin.apply(action)
+        assert _look(state) == before
+        twin_look = _look(twin)
+        state.apply(action)
+        assert state.undo() == action
+        assert _look(twin) == twin_look
+    new_events = state.apply(state.action_to_string(action) if steps % 2 else action)
+    assert list(state.events[len(state.events) - len(new_events):]) == list(new_events)
+    assert state.history[-1] == action
+    if steps % 3 == 0:  # undo restores the exact earlier state, then redo
+        after = _look(state)
+        assert state.undo() == action
+        assert _look(state) == before
+        state.apply(action)
+        assert _look(state) == after
+
+
+@pytest.mark.parametrize(("game", "name", "new", "replay"), STARTS, ids=[f"{g.key}-{n}" for g, n, _, _ in STARTS])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_rules_meet_the_protocol(game: GameDef, name: str, new: Callable[[], Any],
+                                     replay: Callable[[dict[str, Any]], Any], seed: int) -> None:
+    rng = random.Random(seed)
+    state = new()
+    start = _look(state)
+    assert isinstance(state, protocol.GameState)
+    steps = 0
+    while not state.is_terminal():
+        _check_node(state)
+        before = _refuse(state, rng)
+        if state.is_chance():
+            outcomes = state.chance_outcomes()
+            action = rng.choices([a for a, _ in outcomes], weights=[p for _, p in outcomes])[0]
+        else:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        _step(state, action, steps, before)
+        steps += 1
+    assert state.current_player() == protocol.TERMINAL
+    assert state.legal_actions() == [] and state.chance_outcomes() == []
+    with pytest.raises(IllegalActionError):
+        state.apply(0)
+    totals = [s.total for s in state.scores()]
+    assert all(isinstance(t, int) for t in totals)
+    assert state.returns() == [float(t) for t in totals]
+    record = json.loads(json.dumps(state.to_record()))  # record -> JSON -> replay: the identical game
+    again = replay(record)
+    assert [e.to_dict() for e in again.events] == [e.to_dict() for e in state.events]
+    assert _look(again) == _look(state)
+    while state.history:
+        state.undo()
+    assert _look(state) == start
+    with pytest.raises(IndexError):
+        state.undo()
+
+
+@pytest.mark.parametrize("game", _with("engine"), ids=lambda g: g.key)
+def test_the_protocol_constants_are_every_games(game: GameDef) -> None:
+    rules = game.part("rules")
+    for name, value in (("CHANCE", protocol.CHANCE), ("TERMINAL", protocol.TERMINAL)):
+        assert getattr(rules, name, value) == value
+    if game.key == "applejack":
+        from table.games.applejack.rules import game as applejack
+
+        assert (applejack.CHANCE, applejack.TERMINAL) == (protocol.CHANCE, protocol.TERMINAL)
+
+
+# --- the companion: the shell's protocol ------------------------------------------------------------
+
+FIRST_LAMPS = {"zankapfel": (1,), "draftcider": (1, 2, 3), "waldgaertner": (1, 2), "nim": (1, 2, 3)}
+"""The lamps lit at a game's first question (seat 1 places the mayor; the colour keys of the first
+pick; seat 1's first draw: deck 1 or 2; Nim: a lamp per heap)."""
+
+
+def _companion(game: GameDef, hook: Callable[[str, Any], None] | None = None) -> Any:
+    return game.part("companion")(on_command=hook, rng=None, data=_data())
+
+
+@pytest.mark.parametrize("game", _with("companion"), ids=lambda g: g.key)
+def test_the_companion_meets_the_shell_protocol(game: GameDef, on_table: None) -> None:
+    from table.games import load_game
+
+    ctl = _companion(game)
+    assert isinstance(ctl, GameCompanion)
+    assert isinstance(ctl.leds(), LedView)
+    assert load_game(ctl.game) is game and ctl.mode == "setup"
+    if game.key in FIRST_LAMPS:
+        ctl.do("start")
+        assert ctl.leds().kind == "open" and ctl.leds().troughs == FIRST_LAMPS[game.key]
+
+
+@pytest.mark.parametrize("game", _with("companion"), ids=lambda g: g.key)
+def test_the_session_looks_again_when_the_journal_opens_late(game: GameDef, on_table: None, tmp_path: Path) -> None:
+    """After a storage fault the journal reopens and the session looks for an unfinished game
+    again: nothing there may ask a module for what only one game has (Applejack's ``track``)."""
+    from table.companion.session import open_session
+
+    ctl, journal = open_session(_data(), tmp_path, games=games(), game=game.key)
+    try:
+        assert journal.on_reopen is not None
+        journal.on_reopen()
+        assert ctl.game == game.key and ctl.mode == "setup"
+    finally:
+        journal.close()
+
+
+# --- parsers: command texts and buttons (hypothesis) ------------------------------------------------
+
+_SCRIPTS: dict[str, list[str]] = {}
+
+
+def _script(game: GameDef) -> list[str]:
+    if game.key not in _SCRIPTS:
+        _SCRIPTS[game.key] = list(game.part("table_script")(game.players[0] if game.players[0] > 1 else 2, 9)[0])
+    return _SCRIPTS[game.key]
+
+
+JUNK = ["", "undo", "u", "ok", "status", "new", "start", "resume", "discard", "game", "\x00", "²", "9" * 40,
+        "setup players=9", "setup players=²", "setup name 1 Ada", "take 1 99", "take 0 1", "-1", "card 0",
+        "roll 7", "a1", "z9", "purple", "🍎", " " * 5, "x" * 300, "dice 9 1", "lay seat 7", "card seat 1 none",
+        "turn purple", "joker seat 1 blue", "reveal seat 2 red", "mayor b2", "remove d4", "card 10", "pick seat 9"]
+BUTTONS = [f"trough{i}" for i in range(0, 9)] + ["confirm", "undo", "blind", "up", "down", "next", "prev", "names",
+                                                 "escape", "trough", "kind:", "sq:c3", "card:3", "roll:2", "dice:x",
+                                                 "players:5", "players:x", "game", "qr", "char:é", "kb:ok"]
+
+
+def _mutations(line: str) -> list[str]:
+    words = line.split()
+    return [line, line.upper(), " ".join(words[:-1]), " ".join([*words, words[-1]]) if words else "x",
+            " ".join(w if not w.isdigit() else str(int(w) + 17) for w in words)]
+
+
+def _noise(game: GameDef) -> Any:
+    lines = sorted({m for line in _script(game)[:40] for m in _mutations(line)} | set(JUNK))
+    return st.lists(st.one_of(st.sampled_from(lines).map(lambda w: ("line", w)),
+                              st.text(max_size=12).map(lambda w: ("line", w)),
+                              st.sampled_from(BUTTONS).map(lambda b: ("press", b))), max_size=20)
+
+
+def _view(ctl: Any) -> tuple[Any, ...]:
+    """What the table shows: the mode, the lamps, the status lines."""
+    from table.companion.text import text_part
+
+    part = text_part(ctl)
+    status = part.status_lines(ctl) if hasattr(part, "status_lines") and ctl.mode != "setup" else []
+    return ctl.mode, ctl.leds(), status, part.screen_text(ctl)
+
+
+@pytest.mark.parametrize("game", _with("companion"), ids=lambda g: g.key)
+def test_random_lines_and_buttons_are_applied_or_refused_and_the_journal_replays(game: GameDef,
+                                                                                 on_table: None) -> None:
+    from table.companion.text import handle_line
+
+    script = _script(game)
+
+    @settings(max_examples=15 if game.has_part("resume") else 30, deadline=None,
+              suppress_health_check=list(HealthCheck), database=None)
+    @given(prefix=st.integers(0, min(len(script), 40)), noise=_noise(game))
+    def run(prefix: int, noise: list[tuple[str, str]]) -> None:
+        journal: list[tuple[str, Any]] = []
+        ctl = _companion(game, lambda k, p: journal.append((k, p)))
+        for line in script[:prefix]:
+            ctl.do(line)
+        for kind, item in noise:
+            if kind == "line":
+                before = _view(ctl)
+                try:
+                    ctl.do(item)  # a command text: applied, or one TableError line that changes nothing
+                except TableError as exc:
+                    assert "\n" not in str(exc).strip(), repr(str(exc))
+                    assert _view(ctl) == before, item
+                refused = handle_line(ctl, item)  # the text front end: never a traceback
+                assert refused is None or isinstance(refused, str)
+            else:
+                ctl.press(item)
+        starts = [i for i, (k, _) in enumerate(journal) if k == "game"]
+        if not starts or any(k in ("finished", "discard") for k, _ in journal[starts[-1]:]) \
+                or ctl.mode in ("setup", "resume", "result"):
+            return
+        again = _companion(game)
+        setup = journal[starts[-1]][1]
+        if game.has_part("resume"):  # a game with its own resume reads its journalled setup itself
+            setup = type(ctl.setup).from_dict(setup)
+        again.replay(setup, [p for k, p in journal[starts[-1]:] if k == "cmd"])
+        assert _view(again)[1:] == _view(ctl)[1:]
+
+    run()
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g.has_part("check_file")], ids=lambda g: g.key)
+def test_random_data_files_are_read_or_refused_with_a_data_error(game: GameDef) -> None:
+    check = game.part("check_file")
+    pieces = ["[[card]]\n", 'colour = "red"\n', "height = 2\n", "x = [" * 60, "]" * 60, "a.b.c = 1\n", "= =\n",
+              "\x00", "[card]\n", "[[card]]\nid = 99999999999999999999\n", 'name = "\\ud800"\n', "[[tree]]\n"]
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+    @given(parts=st.lists(st.one_of(st.sampled_from(pieces), st.text(max_size=20)), max_size=12))
+    def run(parts: list[str]) -> None:
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "data.toml"
+            path.write_text("".join(parts), encoding="utf-8", errors="surrogatepass")
+            with contextlib.suppress(DataError):  # read, or refused with one DataError
+                check(str(path))
+
+    run()
+
+
+# --- the text front end in a subprocess: a kill and a resume ----------------------------------------
+
+def _records(state: Path) -> list[dict[str, Any]]:
+    return [json.loads(f.read_text()) for f in sorted((state / "records").glob("game-*.json"))]
+
+
+def _in_process(game: GameDef, lines: list[str], state: Path) -> None:
+    """The lines through the shell and the journal in this process (what the CLI's ``play --text`` does)."""
+    from table.companion.session import open_session
+    from table.companion.text import run_text
+
+    ctl, journal = open_session(_data(), state, games=games(), game=game.key, resume="no")
+    try:
+        run_text(ctl, lines, io.StringIO())
+    finally:
+        journal.close()
+
+
+KILLED = [g for g in _with("companion") if g.key != "draftcider"]
+"""The games whose kill and resume the suite plays at half the game (Draft Cider's is killed
+with a card half entered: ``tests/scenarios/test_draftcider_games.py``)."""
+
+
+@pytest.mark.parametrize("game", KILLED, ids=lambda g: g.key)
+def test_a_kill_mid_game_and_a_resume_end_like_an_uninterrupted_run(game: GameDef, on_table: None,
+                                                                    tmp_path: Path) -> None:
+    script, final = game.part("table_script")(4 if 4 in game.players else game.players[-1], 7)
+    cut = len(script) // 2
+    _in_process(game, script, tmp_path / "whole")
+    _in_process(game, script[:cut], tmp_path / "half")
+    want = journal_steps(tmp_path / "half" / "journal.sqlite3")
+    assert want > 0
+    p = subprocess.Popen([*LAUNCH, "play", "--game", game.key, "--pins", "none", "--text",
+                          "--state-dir", str(tmp_path / "state")], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True, env=ENV, cwd=ROOT)
+    assert p.stdin is not None
+    p.stdin.write("\n".join(script[:cut]) + "\n")
+    p.stdin.flush()
+    deadline, steps = time.monotonic() + 120, 0
+    while time.monotonic() < deadline and steps < want:
+        time.sleep(0.2)
+        steps = journal_steps(tmp_path / "state" / "journal.sqlite3")
+    p.kill()  # SIGKILL mid-game, the process still waiting for input: no clean exit
+    p.wait()
+    assert steps == want, (steps, want)
+    rest = tmp_path / "rest.txt"
+    rest.write_text("\n".join(script[cut:]) + "\n", encoding="utf-8")
+    r = subprocess.run([*LAUNCH, "play", "--game", game.key, "--pins", "none", "--text", "--resume", "yes",
+                        "--state-dir", str(tmp_path / "state"), "--script", str(rest)],
+                       capture_output=True, text=True, timeout=300, env=ENV, cwd=ROOT)
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert "  ? " not in r.stdout, r.stdout[-2000:]
+    assert "Resumed." in r.stdout
+    resumed = _records(tmp_path / "state")
+    assert resumed == _records(tmp_path / "whole") and len(resumed) == 1
+    if final is not None:  # the history reads the record (its game's reader) to the bots' scores
+        from table.history.readers import Readers
+
+        read = Readers(games()).read(resumed[0])
+        assert [int(b.total) for b in read.breakdowns] == [s.total for s in final.scores()]
+        assert list(read.winners) == list(final.winners())
+
+
+SUMMARY_WORDS = {"zankapfel": "win rate", "draftcider": "mean", "waldgaertner": "win rate", "nim": "wins"}
+"""A word of each game's own summary (``simulate``'s output)."""
+
+
+@pytest.mark.parametrize("game", [g for g in _with("simulate") if g.has_part("simulate")], ids=lambda g: g.key)
+def test_simulate_through_the_cli(game: GameDef) -> None:
+    r = subprocess.run([*LAUNCH, "simulate", "--game", game.key, "--players", str(game.players[0]), "--games", "3",
+                        "--bots", ",".join(game.bots)], capture_output=True, text=True, timeout=120, env=ENV, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    assert all(name in r.stdout for name in game.bots) and f"3 game(s) of {game.title}" in r.stdout
+    assert SUMMARY_WORDS[game.key] in r.stdout
