@@ -109,11 +109,3 @@ def test_the_game_table_names_each_games_bots_and_seats_as_its_engine_does():
         assert load_game(key).bots == tuple(load_game(key).part("make_bot").__module__ and importlib.import_module(
             load_game(key).part("make_bot").__module__).BOT_NAMES), key
 
-
-@pytest.mark.parametrize("key", [g.key for g in games()])
-def test_every_part_a_game_names_resolves(key):
-    """A part is a "module:attribute" string, imported on use: a moved name must fail here, not at
-    the table (``play --demo`` of three games once pointed at a function that had moved)."""
-    game = load_game(key)
-    for part in sorted(game.parts):
-        assert game.part(part) is not None, part

@@ -3,10 +3,11 @@
 Adding a game — the one page to follow
 ======================================
 
-1. **A package of its own**: ``table/engine/<game>/`` (see ``table/games/zankapfel/rules/`` for a
-   complete example). It is pure like the rest of the engine: no I/O, clock, threads or global
+1. **A package of its own**: ``table/games/<game>/rules/`` (see ``table/games/zankapfel/rules/``
+   for a complete example, ``tests/games/nim/rules.py`` for a tiny one; ``docs/adding-a-game.md``
+   for the rest of the game's folder). It is pure like the engine core: no I/O, clock, threads or global
    RNG, nothing from pygame/gpiozero/serial; randomness comes in as *chance actions*.
-   ``table.engine.*`` is checked by ``mypy --strict``.
+   ``table.engine.*`` and every ``table.games.*.rules`` are checked by ``mypy --strict``.
 
 2. **Actions are ints with a text form.** Give every kind of decision its own int range and
    every int exactly one text (``"lay red"``, ``"mayor b5"``, ``"roll 4"``), so
@@ -46,12 +47,11 @@ Adding a game — the one page to follow
 5. **Rules text and rulings**: ``docs/<game>.md`` — every rule sentence in English with where it
    comes from, and a table of rulings (where the text is silent) each naming its test.
 
-6. **Tests**: add one :class:`GameSpec` line for the game to ``GAMES`` in
-   ``tests/engine/test_conformance.py`` (the conformance test plays seeded random games and
-   checks everything above: ``_native(name, package, Config(...))`` for a package that meets the
-   whole protocol), then rules tests in ``tests/engine/<game>/``; bots in
-   ``table/bots/<game>.py`` need nothing but ``legal_actions``, ``apply``/``clone`` and a
-   seeded ``random.Random``.
+6. **Tests**: the game's registry line is enough for ``tests/test_every_game.py`` (run over
+   every registered game: seeded random playouts check everything above, the shell's protocol,
+   fuzzed commands and data files, a kill and resume, ``simulate``); then rules tests in
+   ``tests/engine/<game>/``. Bots (``table/games/<game>/bots.py``) need nothing but
+   ``legal_actions``, ``apply``/``clone`` and a seeded ``random.Random``.
 
 Applejack meets the whole protocol through ``table.games.applejack.rules.record.Applejack(data)``: its engine
 reads the printed components from a data set (``table.games.applejack.files.load_dataset()``), so the
