@@ -8,17 +8,15 @@ hand and laid card, the face-up card, the mayor, the tokens, the points, who has
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Protocol
 
+from table.bots import harness
 from table.bots.common import RandomBot
+from table.bots.harness import Summary, seat_seed
 from table.games.zankapfel.rules import Config, State, new_game
 from table.games.zankapfel.rules import actions as A
-
-BOT_NAMES = ("random", "greedy")
 
 
 class ZankapfelBot(Protocol):
@@ -154,90 +152,36 @@ def _order(state: State) -> list[int]:
     return [(state.first + i) % state.players for i in range(state.players)]
 
 
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOT_NAMES = tuple(BOTS)
+
+
 def make_bot(name: str, rng: random.Random) -> ZankapfelBot:
-    if name == "random":
-        return RandomBot(rng)
-    if name == "greedy":
-        return GreedyBot(rng)
-    raise ValueError(f"unknown Zankapfel bot {name!r} (known: {', '.join(BOT_NAMES)})")
+    """A bot by name (:data:`BOT_NAMES`); :class:`~table.bots.harness.UnknownBotError` otherwise."""
+    bot: ZankapfelBot = harness.make_bot("Zankapfel", BOTS, name, rng)
+    return bot
 
 
 def play_game(config: Config, seed: int, bots: Sequence[str]) -> State:
     """One game: the chance nodes from ``random.Random(seed)``, seat ``s`` played by ``bots[s]``
     with its own seeded rng."""
     state = new_game(config, random.Random(seed), keep_undo=False)
-    players = [make_bot(name, random.Random(seed * 1_000_003 + 7919 * (s + 1))) for s, name in enumerate(bots)]
-    while not state.is_terminal():
-        seat = state.current_player()
-        state.apply(players[seat].choose(state))
-    return state
-
-
-@dataclass
-class Summary:
-    """Results per bot name over a batch of games. A shared win counts 1/k for each of k
-    winners; ``win_rate`` is per seat-game, with its standard error and a 95% interval."""
-
-    players: int
-    games: int
-    bots: tuple[str, ...]
-    seat_games: dict[str, int] = field(default_factory=dict)
-    wins: dict[str, float] = field(default_factory=dict)
-    points: dict[str, int] = field(default_factory=dict)
-    finish_endings: int = 0
-
-    def win_rate(self, name: str) -> float:
-        return self.wins[name] / self.seat_games[name]
-
-    def stderr(self, name: str) -> float:
-        p, n = self.win_rate(name), self.seat_games[name]
-        return math.sqrt(max(p * (1 - p), 1e-12) / n)
-
-    def interval(self, name: str) -> tuple[float, float]:
-        p, se = self.win_rate(name), self.stderr(name)
-        return max(0.0, p - 1.96 * se), min(1.0, p + 1.96 * se)
-
-    def mean_points(self, name: str) -> float:
-        return self.points[name] / self.seat_games[name]
-
-    def text(self) -> str:
-        lines = [f"{self.games} games of {self.players} players, seats {list(self.bots)} rotating; "
-                 f"{self.finish_endings} ended at the finish"]
-        for name in sorted(self.seat_games):
-            lo, hi = self.interval(name)
-            lines.append(f"  {name:7s} win rate {self.win_rate(name):.3f} ± {self.stderr(name):.3f} "
-                         f"(95% {lo:.3f}–{hi:.3f}), mean points {self.mean_points(name):.1f}")
-        return "\n".join(lines)
+    seats = [make_bot(name, random.Random(seat_seed(seed, s))) for s, name in enumerate(bots)]
+    return harness.play_out(state, seats)
 
 
 def simulate(players: int, games: int, seed: int, bots: Sequence[str], *,
              config: Config | None = None) -> Summary:
     """Play ``games`` seeded games; game ``g`` uses seed ``seed + g`` and seats the bots rotated
     by ``g`` (so every bot plays every seat). ``bots`` names one bot per seat."""
-    if len(bots) != players:
-        raise ValueError(f"name {players} bots, one per seat (got {len(bots)})")
+    harness.check_seats(bots, players)
     for name in bots:
-        if name not in BOT_NAMES:
-            raise ValueError(f"unknown Zankapfel bot {name!r} (known: {', '.join(BOT_NAMES)})")
-    config = config or Config(players)
-    if config.players != players:
-        raise ValueError("config.players differs from players")
-    summary = Summary(players, games, tuple(bots))
-    for name in bots:
-        summary.seat_games.setdefault(name, 0)
-        summary.wins.setdefault(name, 0.0)
-        summary.points.setdefault(name, 0)
-    for g in range(games):
-        seating = [bots[(s + g) % players] for s in range(players)]
-        state = play_game(config, seed + g, seating)
-        winners = state.winners()
-        summary.finish_endings += state.end_reason == "finish reached"
-        for s, name in enumerate(seating):
-            summary.seat_games[name] += 1
-            summary.points[name] += state.position(s)
-            if s in winners:
-                summary.wins[name] += 1 / len(winners)
-    return summary
+        make_bot(name, random.Random(0))  # unknown names fail before any game is played
+    game_config = config or Config(players)
+    harness.check_seats(bots, game_config.players)
+    return harness.simulate_rotating(players, games, seed, bots,
+                                     play=lambda game_seed, seating: play_game(game_config, game_seed, seating),
+                                     ending=("ended at the finish", lambda state: state.end_reason == "finish reached"))
 
 
 def simulate_text(players: int, games: int, seed: int, seats: Sequence[str]) -> str:
