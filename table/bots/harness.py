@@ -51,6 +51,20 @@ def check_seats(names: Sequence[object], players: int) -> None:
         raise SeatCountError(f"name {players} bots, one per seat (got {len(names)})")
 
 
+def check_bots(make: Callable[[str, random.Random], Any], names: Sequence[str], players: int) -> None:
+    """Before any game is played: one bot per seat, every name known to ``make`` (the game's
+    ``make_bot``; :class:`UnknownBotError` otherwise)."""
+    check_seats(names, players)
+    for name in names:
+        make(name, random.Random(0))
+
+
+def play_seeded(state: S, make: Callable[[str, random.Random], Any], names: Sequence[str], seed: int) -> S:
+    """Play ``state`` (its chance sampled by itself) to its end with seat ``s`` played by the bot
+    ``names[s]``, made by ``make`` with its own rng seeded by :func:`seat_seed`."""
+    return play_out(state, [make(name, random.Random(seat_seed(seed, s))) for s, name in enumerate(names)])
+
+
 def play_out(state: S, seats: Sequence[Any], chance: Callable[[S], int] | None = None) -> S:
     """Play ``state`` to its end: seat ``s`` chooses with ``seats[s]``; at a chance node
     ``chance(state)`` gives the outcome (a state built with an rng samples its own)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from table.bots import harness
 from table.bots.common import RandomBot
@@ -50,8 +51,7 @@ BOT_NAMES: tuple[str, ...] = tuple(BOTS)
 
 def make_bot(name: str, rng: random.Random) -> Bot:
     """A bot by name (:data:`BOT_NAMES`); :class:`~table.bots.harness.UnknownBotError` otherwise."""
-    bot: Bot = harness.make_bot("Draft Cider", BOTS, name, rng)
-    return bot
+    return cast(Bot, harness.make_bot("Draft Cider", BOTS, name, rng))
 
 
 def play_game(config: Config, bots: Sequence[Bot], seed: int) -> State:
@@ -112,8 +112,7 @@ def simulate(bots: Sequence[str], games: int, *, seed: int = 0, easy: bool = Fal
     """
     n = len(bots)
     config = Config(n, easy=easy, deck=deck)
-    for name in bots:
-        make_bot(name, random.Random(0))  # unknown names fail before any game is played
+    harness.check_bots(make_bot, bots, n)
     results: list[GameResult] = []
     for g in range(games):
         game_seed = seed + g

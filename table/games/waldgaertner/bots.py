@@ -13,11 +13,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, cast
 
 from table.bots import harness
-from table.bots.common import RandomBot
-from table.bots.harness import Summary, seat_seed
+from table.bots.common import RandomBot, SeededBot
+from table.bots.harness import Summary
 from table.games.waldgaertner.files import load_cards
 from table.games.waldgaertner.rules import Config, State, new_game
 from table.games.waldgaertner.rules import actions as A
@@ -54,16 +54,13 @@ def future_cubes(state: State, cid: int, planted_round: int) -> float:
     return total
 
 
-class GreedyBot:
+class GreedyBot(SeededBot):
     """One-step greedy over a hand-made value of each card (see the module docstring): takes the
     best offer (a special action only when nothing is on offer), plays the option worth most
     now, buys in a direct sale when the card is worth more than the price, offers a card it would
     only sell otherwise."""
 
     name = "greedy"
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
 
     def plant_value(self, state: State, seat: int, cid: int, row: int, pos: int, fee: int) -> float:
         c = state.card(cid)
@@ -98,11 +95,7 @@ class GreedyBot:
             best = max(best, self.plant_value(state, seat, cid, r, p, fee))
         return best
 
-    def choose(self, state: State) -> int:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        seat = state.current_player()
+    def decide(self, state: State, seat: int, legal: list[int]) -> int:
         step = state.step
         if step == "die":
             return self._die(state, seat, legal)
@@ -152,15 +145,12 @@ BOT_NAMES = tuple(BOTS)
 
 def make_bot(name: str, rng: random.Random) -> WaldgaertnerBot:
     """A bot by name (:data:`BOT_NAMES`); :class:`~table.bots.harness.UnknownBotError` otherwise."""
-    bot: WaldgaertnerBot = harness.make_bot("Waldgärtner", BOTS, name, rng)
-    return bot
+    return cast(WaldgaertnerBot, harness.make_bot("Waldgärtner", BOTS, name, rng))
 
 
 def play_game(config: Config, seed: int, bots: Sequence[str]) -> State:
     """One game: chance from ``random.Random(seed)``, each seat's bot seeded from the seed."""
-    state = new_game(config, random.Random(seed), keep_undo=False)
-    seats = [make_bot(name, random.Random(seat_seed(seed, s))) for s, name in enumerate(bots)]
-    return harness.play_out(state, seats)
+    return harness.play_seeded(new_game(config, random.Random(seed), keep_undo=False), make_bot, bots, seed)
 
 
 def simulate(players: int, games: int, seed: int, bots: Sequence[str], *, cards: CardSet | None = None,
@@ -168,9 +158,7 @@ def simulate(players: int, games: int, seed: int, bots: Sequence[str], *, cards:
     """Play ``games`` seeded games; game ``g`` uses seed ``seed + g`` and seats the bots rotated
     by ``g``. ``bots`` names one bot per seat; ``cards`` (or a whole ``config``) defaults to the
     shipped card file."""
-    harness.check_seats(bots, players)
-    for name in bots:
-        make_bot(name, random.Random(0))  # unknown names fail before any game is played
+    harness.check_bots(make_bot, bots, players)
     game_config = config if config is not None else Config(players, cards if cards is not None else load_cards())
     harness.check_seats(bots, game_config.players)
     return harness.simulate_rotating(players, games, seed, bots,

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Protocol, cast
 
 from table.bots import harness
-from table.bots.common import RandomBot
-from table.bots.harness import Summary, seat_seed
+from table.bots.common import RandomBot, SeededBot
+from table.bots.harness import Summary
 from table.games.zankapfel.rules import Config, State, new_game
 from table.games.zankapfel.rules import actions as A
 
@@ -32,7 +32,7 @@ def _kind_value(kind: int, square: int) -> int:
     return A.value(kind, square)
 
 
-class GreedyBot:
+class GreedyBot(SeededBot):
     """One-step greedy with a little caution.
 
     Phase 1: lays the card with the best expected harvest — the mean over the squares the mayor
@@ -46,32 +46,18 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, state: State) -> int:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        seat = state.current_player()
+    def decide(self, state: State, seat: int, legal: list[int]) -> int:
         phase = state.phase
-        if phase == "bid":
-            return self._bid(state, seat, legal)
-        if phase == "move":
-            return self._move(state, seat, legal)
-        if phase == "joker":
-            return self._joker(state, seat, legal)
         if phase == "discord-card":
             return max(legal)  # the highest discord card
         if phase == "dice":
             return A.DICE
-        if phase == "bribe":
-            return self._bribe(state, seat, legal)
-        if phase == "accept":
-            return self._accept(state, seat, legal)
-        if phase == "remove":
-            return self._remove(state, seat, legal)
-        return legal[self.rng.randrange(len(legal))]  # where to put the mayor at setup
+        by_phase = {"bid": self._bid, "move": self._move, "joker": self._joker, "bribe": self._bribe,
+                    "accept": self._accept, "remove": self._remove}
+        decide = by_phase.get(phase)
+        if decide is None:
+            return legal[self.rng.randrange(len(legal))]  # where to put the mayor at setup
+        return decide(state, seat, legal)
 
     def _bid(self, state: State, seat: int, legal: list[int]) -> int:
         targets = state.mayor_targets()
@@ -158,25 +144,20 @@ BOT_NAMES = tuple(BOTS)
 
 def make_bot(name: str, rng: random.Random) -> ZankapfelBot:
     """A bot by name (:data:`BOT_NAMES`); :class:`~table.bots.harness.UnknownBotError` otherwise."""
-    bot: ZankapfelBot = harness.make_bot("Zankapfel", BOTS, name, rng)
-    return bot
+    return cast(ZankapfelBot, harness.make_bot("Zankapfel", BOTS, name, rng))
 
 
 def play_game(config: Config, seed: int, bots: Sequence[str]) -> State:
     """One game: the chance nodes from ``random.Random(seed)``, seat ``s`` played by ``bots[s]``
     with its own seeded rng."""
-    state = new_game(config, random.Random(seed), keep_undo=False)
-    seats = [make_bot(name, random.Random(seat_seed(seed, s))) for s, name in enumerate(bots)]
-    return harness.play_out(state, seats)
+    return harness.play_seeded(new_game(config, random.Random(seed), keep_undo=False), make_bot, bots, seed)
 
 
 def simulate(players: int, games: int, seed: int, bots: Sequence[str], *,
              config: Config | None = None) -> Summary:
     """Play ``games`` seeded games; game ``g`` uses seed ``seed + g`` and seats the bots rotated
     by ``g`` (so every bot plays every seat). ``bots`` names one bot per seat."""
-    harness.check_seats(bots, players)
-    for name in bots:
-        make_bot(name, random.Random(0))  # unknown names fail before any game is played
+    harness.check_bots(make_bot, bots, players)
     game_config = config or Config(players)
     harness.check_seats(bots, game_config.players)
     return harness.simulate_rotating(players, games, seed, bots,
