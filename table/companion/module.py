@@ -282,6 +282,15 @@ class TableModule(NamedSeats):
         raise NotImplementedError
 
     def _reset(self) -> None:
+        """Back to the setup screen: no game (the game's ``_clear``), no commands, no record."""
+        self.mode = "setup"
+        self._clear()
+        self.cmds = []
+        self.record = None
+        self._changed()
+
+    def _clear(self) -> None:
+        """Drop the game's own state of the game just left (its engine, its entries)."""
         raise NotImplementedError
 
     # the shell's protocol, the same for every module: the log's new lines, the version, the journal hook

@@ -489,14 +489,10 @@ class DraftCiderCompanion(TableModule):
             self.log.append(line.format(players=setup.players))
         self._after()
 
-    def _reset(self) -> None:
-        self.mode = "setup"
+    def _clear(self) -> None:
         self.engine = None
-        self.cmds = []
-        self.record = None
         self.result = None
         self.entry = []
-        self._changed()
 
     # --- the end ------------------------------------------------------------------------------
     def final_scores(self) -> tuple[Any, ...]:

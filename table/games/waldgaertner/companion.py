@@ -308,12 +308,9 @@ class WaldgaertnerCompanion(TableModule):
         self.log.append(line.format(n=setup.players, decks=listed))
         self._after()
 
-    def _reset(self) -> None:
-        self.mode = "setup"
+    def _clear(self) -> None:
         self.e = None
-        self.cmds, self.marks = [], []
-        self.record = None
-        self._changed()
+        self.marks = []
 
     def refusal_for(self, setup: Any) -> str:
         """Why a journalled setup cannot be resumed here ("" if it can): other cards."""

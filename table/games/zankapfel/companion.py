@@ -189,12 +189,8 @@ class ZankapfelCompanion(TableModule):
             players=setup.players, finish=setup.finish))
         self._after()
 
-    def _reset(self) -> None:
-        self.mode = "setup"
+    def _clear(self) -> None:
         self.b = None
-        self.cmds = []
-        self.record = None
-        self._changed()
 
     # --- what the screens read ----------------------------------------------------------------
     def positions(self) -> list[int]:
