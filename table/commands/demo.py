@@ -29,7 +29,6 @@ from table.commands.attract import (
     set_language,
 )
 from table.companion.statedir import StateDirRefused, check_state_dir
-from table.display.detect import display_available
 from table.display.handover import EXIT_PLAY  # the exit status of ``demo --on-input exit``
 from table.engine.errors import DataError
 from table.games import GameDef, load_game
@@ -72,6 +71,8 @@ def _bots(args: argparse.Namespace) -> list[str] | None:
 def _on_screen(args: argparse.Namespace) -> bool:
     if args.text or args.display == "none":
         return False
+    from table.display.detect import display_available
+
 
     return args.display != "auto" or display_available()
 

@@ -19,7 +19,6 @@ from table.commands.inputs import InputError, check_writable, pace_seconds, pin_
 from table.companion.journal import default_state_dir
 from table.companion.notifying import make_notifier
 from table.companion.statedir import AlreadyRunning, StateDirRefused, check_state_dir
-from table.display.detect import display_available
 from table.display.handover import EXIT_PLAY, IDLE
 from table.display.power import add_arguments as add_screen_arguments
 from table.games import DEFAULT_GAME, UnknownGameError, companion_games, games, load_game
@@ -124,6 +123,8 @@ def want_text(args: argparse.Namespace) -> bool:
         return True
     if args.display in ("window", "fullscreen"):
         return False
+    from table.display.detect import display_available
+
 
     return not display_available()
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from table.display.detect import display_available
-
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=2022, help="seed of the demonstration game (default 2022)")
@@ -34,6 +32,7 @@ def play_argv(args: argparse.Namespace, interactive: bool, display: bool) -> lis
 
 def run(args: argparse.Namespace) -> int:
     from table.commands import play
+    from table.display.detect import display_available
 
     parser = argparse.ArgumentParser(prog="applejack-table play")
     play.add_arguments(parser)
