@@ -40,7 +40,7 @@ def main() -> None:
         print(f"  greedy vs {players - 1} random ({args.games} games, {args.games / dt:.0f} games/s): "
               f"greedy wins {s.win_rate('greedy'):.3f} ± {s.stderr('greedy'):.3f} (95% {lo:.3f}–{hi:.3f}) "
               f"vs {1 / players:.3f} for a random seat; mean points greedy {s.mean_points('greedy'):.1f}, "
-              f"random {s.mean_points('random'):.1f}; {s.finish_endings} games ended at the finish")
+              f"random {s.mean_points('random'):.1f}; {s.endings} games ended at the finish")
 
 
 if __name__ == "__main__":

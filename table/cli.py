@@ -15,7 +15,12 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 from typing import NoReturn
+
+import table
+from table.commands.inputs import InputError
+from table.engine.errors import EngineError
 
 # name -> (module, one-line help). Keep sorted by the order a newcomer meets them.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -44,13 +49,9 @@ class OneLineParser(argparse.ArgumentParser):
 
 def version() -> str:
     """``applejack-table X.Y.Z``: the installed distribution's version, else the package's."""
-    from importlib import metadata
-
     try:
         number = metadata.version("applejack-table")
     except metadata.PackageNotFoundError:
-        import table
-
         number = table.__version__
     return f"applejack-table {number}"
 
@@ -77,8 +78,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     module = importlib.import_module(args._module)
-    from table.commands.inputs import InputError
-    from table.engine.errors import EngineError
 
     try:
         return int(module.run(args) or 0)

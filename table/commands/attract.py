@@ -15,6 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from table.commands.inputs import demo_pace, pin_choice, window_size
+from table.companion.journal import default_state_dir
+from table.companion.language import starting_language
+from table.companion.notifying import make_notifier
+from table.companion.statedir import StateDirRefused
 from table.display.handover import EXIT_PLAY  # the exit status of ``demo --on-input exit``
 from table.display.power import add_arguments as add_screen_arguments
 from table.games import DEFAULT_GAME, games, load_game
@@ -84,9 +88,6 @@ def build_args(argv: list[str]) -> argparse.Namespace:
 def set_language(args: argparse.Namespace) -> bool:
     """The demo's language, as ``play`` chooses it (``--language``, the table's saved choice, the
     env file, English); False after one line for a bad ``--language``."""
-    from table.companion.journal import default_state_dir
-    from table.companion.language import starting_language
-    from table.companion.statedir import StateDirRefused
     from table.i18n import UnknownLanguage, set_language
 
     try:
@@ -110,7 +111,6 @@ def run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> i
     import pygame
 
     from table.companion.hardware import make_hardware
-    from table.companion.notifying import make_notifier
     from table.display.app import DisplayUnavailable, open_display
     from table.display.demo import PLAY, run_demo_screen
     from table.games.applejack.bots.demo import demo_steps  # the house demo (Applejack's board)

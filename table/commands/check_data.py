@@ -12,12 +12,14 @@ import argparse
 import os
 import sys
 
+from table.engine.errors import DataError
+from table.games import DEFAULT_GAME, games
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("directory", nargs="?", metavar="PATH",
                    help="Applejack: a data set directory; Draft Cider / Waldgärtner: a deck or card file "
                         "(default: the one shipped)")
-    from table.games import DEFAULT_GAME, games
 
     keys = [DEFAULT_GAME] + [g.key for g in games() if g.has_part("check_file")]
     p.add_argument("--game", choices=keys, default=DEFAULT_GAME,
@@ -29,8 +31,6 @@ MAX_FILE_BYTES = 4_000_000
 
 
 def _other_game(args: argparse.Namespace) -> int:
-    from table.engine.errors import DataError
-
     path = args.directory
     if path is not None:
         what = ("no such file" if not os.path.exists(path) else "is not a regular file" if not os.path.isfile(path)
@@ -52,11 +52,8 @@ def _other_game(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from table.games import DEFAULT_GAME
-
     if args.game != DEFAULT_GAME:
         return _other_game(args)
-    from table.engine.errors import DataError
     from table.games.applejack.files import load_dataset
 
     if args.directory is not None and not os.path.isdir(args.directory):  # a usage error, not a verdict

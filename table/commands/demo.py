@@ -10,9 +10,12 @@ status :data:`EXIT_PLAY` so a kiosk wrapper can start ``play`` itself. Without a
 from __future__ import annotations
 
 import argparse
+import copy
 import logging
 import os
 import sys
+import time
+from pathlib import Path
 from typing import Any
 
 from table.commands import play
@@ -25,7 +28,9 @@ from table.commands.attract import (
     run_screen,
     set_language,
 )
+from table.companion.statedir import StateDirRefused, check_state_dir
 from table.display.handover import EXIT_PLAY  # the exit status of ``demo --on-input exit``
+from table.engine.errors import DataError
 from table.games import GameDef, load_game
 
 log = logging.getLogger("applejack.demo")
@@ -39,7 +44,6 @@ def _usage_problem(args: argparse.Namespace) -> str | None:
     if (games is not None and games < 0) or not 0 <= args.delay <= 3600 or args.pace < 0:
         return "demo: --games, --delay and --pace must not be negative (--delay at most 3600 s)"
     if args.state_dir is not None:  # play's journal directory, for the hand-over: refused up front like play's
-        from table.companion.statedir import StateDirRefused, check_state_dir
 
         try:
             check_state_dir(args.state_dir)
@@ -69,6 +73,7 @@ def _on_screen(args: argparse.Namespace) -> bool:
         return False
     from table.display.detect import display_available
 
+
     return args.display != "auto" or display_available()
 
 
@@ -93,7 +98,6 @@ def run(args: argparse.Namespace) -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 2
-    from table.engine.errors import DataError
 
     try:
         data = info.part("load_data")(args.data)
@@ -110,8 +114,6 @@ def run(args: argparse.Namespace) -> int:
 def _run_module_demo(args: argparse.Namespace, info: GameDef) -> int:
     """The demo of a game whose demo is its companion module played by bots (Zankapfel, Draft
     Cider, Waldgärtner): on its screen or as its lines."""
-    import time
-
     title, bot_names, low, high = info.title, info.bots, min(info.players), max(info.players)
     bots = tuple(b.strip() for b in args.bots.split(",") if b.strip()) if args.bots else ("greedy", "random")
     if not bots or any(b not in bot_names for b in bots):
@@ -140,7 +142,6 @@ def _run_text(data: Any, args: argparse.Namespace, bots: list[str] | None) -> in
         print(line, flush=args.delay > 0)
 
     if args.game == MIXED:  # one game of each, in turn
-        import copy
 
         games = 2 if args.games is None else args.games
         other = load_game(mixed_games()[1])
@@ -171,8 +172,6 @@ def play_after_demo(args: argparse.Namespace) -> int:
     for name in ("dim_after", "schedule", "screen_saver"):  # and back in play
         setattr(pargs, name, getattr(args, name, None))
     if args.state_dir is not None:
-        from pathlib import Path
-
         pargs.state_dir = Path(args.state_dir)
     log.info("someone wants to play: starting the companion")
     code: int = play.run(pargs)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 
+from table.games import describe_games
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     del parser  # no options
 
 
 def run(args: argparse.Namespace) -> int:
-    from table.games import describe_games
-
     print(describe_games())
     return 0

@@ -11,10 +11,15 @@ simulator on a loopback TCP port and moves the die. Exit code 0 when every check
 from __future__ import annotations
 
 import argparse
+import queue
 import sys
+import time
 from typing import Any
 
-from table.commands.inputs import seconds
+from table.commands.inputs import InputError, decode_utf8, read_bytes, seconds
+from table.hardware.die_protocol import Hello, encode
+from table.hardware.events import ButtonPress, DieReading, SensorStatus
+from table.hardware.pinmap import BUTTON_NAMES, PinMapError, load_pinmap, parse_pinmap
 
 PIN_CHOICES = ("mock", "lgpio", "rpigpio")
 
@@ -44,9 +49,6 @@ def run(args: argparse.Namespace) -> int:
 def _pinmap(path: str) -> Any:
     """``--config``: the pin map file read with a bound (``/dev/zero`` is not a wiring), every
     fault a PinMapError naming the file."""
-    from table.commands.inputs import InputError, decode_utf8, read_bytes
-    from table.hardware.pinmap import PinMapError, parse_pinmap
-
     try:
         text = decode_utf8(read_bytes(path, 1024 * 1024, "pin map"), path)
     except InputError as exc:
@@ -75,7 +77,6 @@ class HardwareTest:
 
         from table.hardware.factory import PinFactoryUnavailable, UnknownPinFactoryError, make_pin_factory
         from table.hardware.panel import Panel
-        from table.hardware.pinmap import PinMapError, load_pinmap
 
         try:
             pinmap = _pinmap(self.args.config) if self.args.config else load_pinmap(None)
@@ -118,8 +119,6 @@ class HardwareTest:
 
     # -- LEDs ----------------------------------------------------------------------------------
     def check_leds(self, panel: Any) -> None:
-        import time
-
         self.out("LEDs: each trough lights in turn" + ("" if self.mock else "; watch them"))
         step = 0.02 if self.scripted else 0.4
         for trough in range(1, 8):
@@ -146,9 +145,6 @@ class HardwareTest:
 
     # -- buttons -------------------------------------------------------------------------------
     def check_buttons(self, panel: Any) -> None:
-        from table.hardware.events import ButtonPress
-        from table.hardware.pinmap import BUTTON_NAMES
-
         self.out(
             "Buttons: " + ("pressed through the mock pins" if self.scripted else "press each when asked")
         )
@@ -175,9 +171,6 @@ class HardwareTest:
 
     def wait_for(self, events: Any, match: Any, timeout: float) -> Any:
         """The first event that ``match``es within ``timeout`` s; others are shown and dropped."""
-        import queue
-        import time
-
         end = time.monotonic() + timeout
         while True:
             left = end - time.monotonic()
@@ -193,11 +186,7 @@ class HardwareTest:
 
     # -- die sensor ----------------------------------------------------------------------------
     def check_die(self, panel: Any) -> None:
-        import time
-
-        from table.hardware.die_protocol import Hello, encode
         from table.hardware.die_sensor import DieSensor, DieSensorUrlError
-        from table.hardware.events import DieReading, SensorStatus
 
         url = self.args.die
         sim = None

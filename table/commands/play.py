@@ -15,7 +15,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from table.commands.inputs import pace_seconds, pin_choice, window_size
+from table.commands.inputs import InputError, check_writable, pace_seconds, pin_choice, read_script, window_size
+from table.companion.journal import default_state_dir
+from table.companion.notifying import make_notifier
+from table.companion.statedir import AlreadyRunning, StateDirRefused, check_state_dir
+from table.display.handover import EXIT_PLAY, IDLE
 from table.display.power import add_arguments as add_screen_arguments
 from table.games import DEFAULT_GAME, UnknownGameError, companion_games, games, load_game
 
@@ -101,8 +105,6 @@ def _minutes(text: str) -> float:
 
 
 def _state_dir_arg(text: str) -> Path:
-    from table.companion.statedir import StateDirRefused, check_state_dir
-
     try:
         return check_state_dir(text)
     except StateDirRefused as exc:
@@ -110,8 +112,6 @@ def _state_dir_arg(text: str) -> Path:
 
 
 def _state_dir(args: argparse.Namespace) -> Path:
-    from table.companion.journal import default_state_dir
-
     if args.state_dir is not None:
         return Path(args.state_dir)
     # a demonstration journals into its own corner: it must never discard a real unfinished game
@@ -124,6 +124,7 @@ def want_text(args: argparse.Namespace) -> bool:
     if args.display in ("window", "fullscreen"):
         return False
     from table.display.detect import display_available
+
 
     return not display_available()
 
@@ -146,7 +147,6 @@ def run(args: argparse.Namespace) -> int:
 
         print(text.help_keys(load_game(args.game)))
         return 0
-    from table.display.handover import IDLE
 
     # the kiosk's day: play; left alone, the demo; someone comes, play again (a loop, not recursion)
     while True:
@@ -154,7 +154,6 @@ def run(args: argparse.Namespace) -> int:
         if code != IDLE:
             return code
         from table.commands.attract import run_idle_demo  # the screen demo (pygame) only when left alone
-        from table.display.handover import EXIT_PLAY
 
         code = run_idle_demo(args)
         if code != EXIT_PLAY:
@@ -164,8 +163,6 @@ def run(args: argparse.Namespace) -> int:
 def _read_inputs(args: argparse.Namespace) -> tuple[list[str] | None, int]:
     """The script's lines (None without ``--script``) and 0, or None and the exit status after one
     line: bad input files are found before the journal is opened or a pin is touched."""
-    from table.commands.inputs import InputError, check_writable, read_script
-
     try:
         script = read_script(args.script) if args.script is not None else None
         if args.screenshot is not None:
@@ -178,7 +175,6 @@ def _read_inputs(args: argparse.Namespace) -> tuple[list[str] | None, int]:
 
 def _run_once(args: argparse.Namespace) -> int:
     from table.companion.session import open_session
-    from table.companion.statedir import AlreadyRunning, StateDirRefused
 
     script, code = _read_inputs(args)
     if code:
@@ -263,7 +259,6 @@ def _demo_script(ctl: Any, seed: int) -> list[str]:
 
 def _run_text(ctl: Any, args: argparse.Namespace, lines: list[str] | None, speaker: Any, hw: Any) -> int:
     """The terminal front end, with the same LEDs, buttons and die sensor between input lines."""
-    from table.companion.notifying import make_notifier
     from table.companion.ports import drain
     from table.companion.text import run_text
 

@@ -11,9 +11,12 @@ kind is one line on standard error naming the file, exit status 2.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from typing import Any
 
+from table.commands.inputs import InputError, load_json
+from table.engine.errors import ActionParseError, DataError, EngineError, IllegalActionError, RecordError, ScorePadError
 from table.games import DEFAULT_GAME, game_for_format, game_keys, load_game
 
 
@@ -38,8 +41,6 @@ MALFORMED = (KeyError, IndexError, TypeError, ValueError, AttributeError, Overfl
 
 
 def run(args: argparse.Namespace) -> int:
-    from table.commands.inputs import InputError, load_json
-    from table.engine.errors import DataError, EngineError
     from table.games.applejack.files import load_dataset
     from table.games.applejack.rules.record import GameRecord, events_json_lines
     from table.games.applejack.rules.track import TRACK_FORMAT
@@ -76,9 +77,6 @@ def _other_game(game: str, doc: Any, name: str, as_json: bool) -> int:
     """A Zankapfel, Draft Cider or Waldgärtner record (the engine's, or the table companion's:
     the same actions plus the table's commands) replayed through that game's engine: its events
     as lines or JSON; stored winners that disagree with the replay are refused."""
-    import json
-
-    from table.engine.errors import EngineError
     replay = load_game(game).part("rules").replay
     try:
         state = replay(doc)
@@ -100,7 +98,6 @@ def track_events(data: Any, doc: dict[str, Any]) -> list[Any]:
     """Replay a track record action by action: the track's events with a ``CottageStocked`` for
     every restock, then — when the record holds its score pad — ``FinalScore`` per seat and
     ``Winners`` (not for a solo game), checked against the scores and winners it stored."""
-    from table.engine.errors import ActionParseError, IllegalActionError, RecordError, ScorePadError
     from table.games.applejack.rules.events import CottageStocked, FinalScore, Winners
     from table.games.applejack.rules.scorepad import score_record
     from table.games.applejack.rules.track import TrackAction, replay_track

@@ -11,7 +11,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
+from table.commands.inputs import InputError, load_json
+from table.engine.errors import DataError, ScorePadError
 from table.games import DEFAULT_GAME, UnknownGameError, games, load_game
 
 
@@ -42,15 +45,12 @@ def run(args: argparse.Namespace) -> int:
     if info.has_part("score_pad"):
         if args.data:
             return _fail(f"--data is Applejack's data set; {info.title}'s data is the shipped one")
-        from pathlib import Path
 
         return int(info.part("score_pad")(Path(args.pad), args.json))
     return _applejack(args)
 
 
 def _applejack(args: argparse.Namespace) -> int:
-    from table.commands.inputs import InputError, load_json
-    from table.engine.errors import DataError, ScorePadError
     from table.games.applejack.files import load_dataset
     from table.games.applejack.rules.config import FORMAT as GAME_FORMAT
     from table.games.applejack.rules.scorepad import score_pad, score_record

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from table.commands.inputs import InputError, check_writable
+from table.engine.errors import DataError
 from table.games import DEFAULT_GAME, GameDef, UnknownGameError, game_keys, load_game
 
 
@@ -95,8 +97,6 @@ def _applejack(args: argparse.Namespace) -> int:
     if not 1 <= args.games <= MAX_GAMES or not 1 <= args.jobs <= MAX_JOBS:
         print(f"simulate: --games must be 1..{MAX_GAMES} and --jobs 1..{MAX_JOBS}", file=sys.stderr)
         return 2
-    from table.commands.inputs import InputError, check_writable
-    from table.engine.errors import DataError
     from table.games.applejack.files import load_dataset
 
     # everything that can fail is checked before the games run, not after an hour of them

@@ -56,6 +56,7 @@ def make_hardware(pins: str = "none", die: str = "off") -> Hardware:
     hw = Hardware(RecordingIndicators(), events)
     if pins != "none":
         try:
+            # deferred: gpiozero, an optional dependency of the Pi only (--pins none never needs it)
             from table.hardware.factory import make_pin_factory
             from table.hardware.panel import Panel
             from table.hardware.pinmap import load_pinmap
@@ -71,14 +72,14 @@ def make_hardware(pins: str = "none", die: str = "off") -> Hardware:
                 hw.indicators = PanelIndicators(hw.panel)
     if die != "off":
         try:
-            from table.hardware.die_sensor import DieSensor
+            from table.hardware.die_sensor import DieSensor  # deferred: pyserial, optional (only with --die)
         except ImportError as exc:
             log.info("the hardware layer is not installed (%s): no die sensor", exc)
             return hw
         url = die
         if die == "sim":
             try:
-                from table.hardware.mocks import load_mock
+                from table.hardware.mocks import load_mock  # deferred: the simulator only with --die sim
 
                 hw.sim = load_mock("die_sensor_sim").DieSensorSim(spaces=40)
             except Exception as exc:  # the mocks live in a source checkout only

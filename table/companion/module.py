@@ -1,14 +1,17 @@
 """What the other games' companion modules share: the resume screen, journal replay, ``press``.
 
-Zankapfel's, Draft Cider's and Waldgärtner's modules subclass :class:`TableModule`: resume,
-discard and exact replay of a journal, ``press`` (a button, key or touch mapped by the module's
-``_command_for`` to a command, a refusal kept in ``refusal`` until the next key), and the shell's
-calls those games have no use for (no die sensor, no bot hints).
+Zankapfel's, Draft Cider's and Waldgärtner's modules subclass :class:`TableModule`: the fields
+every module starts with, ``do`` (the resume and setup screens, ``new``, ``undo``, then the game's
+command in its one form, journalled), resume, discard and exact replay of a journal, ``press`` (a
+button, key or touch mapped by the module's ``_command_for`` to a command, a refusal kept in
+``refusal`` until the next key), and the shell's calls those games have no use for (no die
+sensor, no bot hints).
 
-A module that mixes this in keeps ``mode``, ``setup``, ``log``, ``on_command`` and its own
-``_start(setup, journal=False)``, ``do``, ``_reset``, ``_emit`` and ``_changed``; it names its
-``title`` and ``setup_type`` (a frozen setup with ``from_dict`` and ``players``) and says what
-the table is asked next after a resume (``resumed_line``). ``refusal_for`` lets a game refuse a
+A module that subclasses it calls ``super().__init__(setup, game=…, on_command=…)`` and gives its
+own ``_start(setup, journal=False)``, ``_canonical``, ``_apply``, ``_take_back``, ``_after``,
+``_reset``, ``_parse_setup``, ``setup_help`` and ``_command_for``; it names its ``title`` and
+``setup_type`` (a frozen setup with ``from_dict`` and ``players``) and says what the table is
+asked next after a resume (``resumed_line``). ``refusal_for`` lets a game refuse a
 journalled setup it cannot replay (Waldgärtner: another card file).
 """
 
@@ -17,7 +20,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from table.companion.players import NamedSeats
-from table.companion.protocol import CommandError
+from table.companion.protocol import CommandError, CommandHook
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.i18n import _
 
@@ -31,18 +34,31 @@ class TableModule(NamedSeats):
     setup_type: ClassVar[Any] = None
     error_type: ClassVar[type[Exception]] = ValueError
     """The module's own refusal (its ``CommandError``), raised for a game that cannot resume."""
-    # provided by the module that mixes this in
-    mode: str
-    setup: Any
-    log: list[str]
-    version: int
-    on_command: Any
-    _said: int
-    _resume_payload: tuple[Any, list[str]] | None
-    resume_refused: str
-    discard_armed: bool
-    resume_info: str
-    refusal: str
+    longest_command: ClassVar[int] = 0
+    """A command longer than this (normalised) is refused as not one short line; 0: no limit."""
+
+    def __init__(self, setup: Any, *, game: str, on_command: CommandHook | None) -> None:
+        """The fields every game's module starts with: the setup screen with ``setup``, no
+        commands, an empty log, no refusal, nothing to resume, no record yet."""
+        self.game = game
+        self.on_command = on_command
+        self.mode = "setup"
+        self.setup = setup
+        self.cmds: list[str] = []
+        self.version = 0
+        self.refusal = ""
+        self.storage_problem = ""
+        self.log: list[str] = []
+        self._said = 0
+        self.resume_info = ""
+        self.resume_refused = ""
+        self.discard_armed = False
+        self._resume_payload: tuple[Any, list[str]] | None = None
+        self.record: dict[str, Any] | None = None
+        self.track = None  # Applejack's front-end helpers look for it; these games have no harvest board
+        self.die_seen: int | None = None
+        self.said_last: list[str] = []
+        """What the last command made happen (the screen shows its last line)."""
 
     # --- inputs ---------------------------------------------------------------------------------
     def press(self, button: str) -> bool:
@@ -102,7 +118,9 @@ class TableModule(NamedSeats):
 
     def fresh(self) -> TableModule:
         """A new module of the same game for a dry run of a journal (the session's resume offer)."""
-        return type(self)()
+        game: Any = type(self)  # a game's module takes only keyword arguments, all with defaults
+        fresh: TableModule = game()
+        return fresh
 
     def resume_summary(self, setup: Any, steps: int) -> str:
         """The resume screen's line for a dry-run game: players, steps, what is asked next."""
@@ -195,6 +213,42 @@ class TableModule(NamedSeats):
             return True
         raise CommandError(self.setup_help(text))
 
+    # --- commands: the same steps in every game ---------------------------------------------------
+    def do(self, command: str) -> None:
+        """One command (script line, journal row, or what a key meant); CommandError if refused.
+        The resume and setup screens' words, ``new`` on the result, ``undo``; anything else is
+        the game's: put in its one form (``_canonical``), applied, journalled, then ``_after``."""
+        text = " ".join(command.strip().lower().split())
+        if not text:
+            raise CommandError(_("an empty command"))
+        if self.longest_command and len(text) > self.longest_command:
+            raise CommandError(_("a command is one short line"))
+        if self._resume_or_setup(command, text):
+            return
+        if self.mode == "result":
+            if text == "new":
+                self._reset()
+                return
+            raise CommandError(_("the game is over and recorded: confirm starts a new one"))
+        if text in ("undo", "u"):
+            self._undo()
+            return
+        canon = self._canonical(text)
+        self._apply(canon)
+        self._emit("cmd", canon)  # journalled before a "finished" it may cause
+        self._after()
+
+    def _undo(self) -> None:
+        """Take back the last command (the game's ``_take_back``), journalled and said."""
+        if not self.cmds:
+            raise CommandError(_("nothing to undo: this is the start of the game"))
+        last = self._take_back()
+        self._emit("cmd", "undo")
+        undone = _("Undone: {command}").format(command=last)
+        self.log.append(undone)
+        self.said_last = [undone]
+        self._after()
+
     # the module's own (declared for the type checker)
     def _parse_setup(self, text: str) -> Any:
         """``setup key=value …`` → the module's next setup (from ``self.setup``)."""
@@ -207,13 +261,36 @@ class TableModule(NamedSeats):
     def _start(self, setup: Any, *, journal: bool) -> None:
         raise NotImplementedError
 
-    def do(self, command: str) -> None:
+    def _canonical(self, text: str) -> str:
+        """A game command's one form (what the journal keeps); CommandError if it is none."""
+        raise NotImplementedError
+
+    def _apply(self, canon: str) -> None:
+        """Apply one command in its one form: appended to ``cmds``, what it made happen to
+        ``log`` and ``said_last``; nothing changes when it is refused."""
+        raise NotImplementedError
+
+    def _take_back(self) -> str:
+        """Undo the last of ``cmds`` (popped) in the game; returns it."""
+        raise NotImplementedError
+
+    def _after(self) -> None:
+        """After a command: the result once the game is over, else what is asked next."""
         raise NotImplementedError
 
     def _command_for(self, button: str) -> str | None:
         raise NotImplementedError
 
     def _reset(self) -> None:
+        """Back to the setup screen: no game (the game's ``_clear``), no commands, no record."""
+        self.mode = "setup"
+        self._clear()
+        self.cmds = []
+        self.record = None
+        self._changed()
+
+    def _clear(self) -> None:
+        """Drop the game's own state of the game just left (its engine, its entries)."""
         raise NotImplementedError
 
     # the shell's protocol, the same for every module: the log's new lines, the version, the journal hook

@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from table.notify import Notifier
+
 log = logging.getLogger("applejack.notify")
 
 
@@ -36,8 +38,6 @@ class SafeNotifier:
 def make_notifier() -> SafeNotifier | None:
     """systemd sd_notify (``table.notify.Notifier`` from the environment; a no-op without
     $NOTIFY_SOCKET). None when the environment is malformed (logged)."""
-    from table.notify import Notifier
-
     try:
         return SafeNotifier(Notifier.from_environ())
     except ValueError as exc:  # a malformed $NOTIFY_SOCKET / $WATCHDOG_USEC

@@ -78,7 +78,7 @@ def make_pin_factory(
         name = env.get("GPIOZERO_PIN_FACTORY") or ("lgpio" if on_pi else "mock")
     key = name.strip().lower()
     if key == "mock":
-        from gpiozero.pins.mock import MockFactory, MockPWMPin
+        from gpiozero.pins.mock import MockFactory, MockPWMPin  # deferred: the mock pins only when asked for
 
         return MockFactory(pin_class=MockPWMPin)
     if key not in _REAL_FACTORIES:

@@ -73,8 +73,8 @@ def sources() -> Iterable[Path]:
 def templates() -> tuple[dict[str, Any], list[str]]:
     """Each part's template catalogue (Babel ``Catalog``), and the files that mark messages but
     belong to no part."""
-    from babel.messages.catalog import Catalog
-    from babel.messages.extract import extract_from_file
+    from babel.messages.catalog import Catalog  # deferred: Babel, a development tool only
+    from babel.messages.extract import extract_from_file  # deferred: Babel, a development tool only
 
     # a fixed date: the catalogues change only when their messages do (no churn, no merge conflicts)
     out: dict[str, Any] = {name: Catalog(project="applejack-table", fuzzy=False, creation_date=FIXED_DATE)
@@ -102,8 +102,8 @@ def _po_path(lang: str, part: str) -> Path:
 
 
 def _read(lang: str, part: str, template: Any) -> Any:
-    from babel.messages.catalog import Catalog
-    from babel.messages.pofile import read_po
+    from babel.messages.catalog import Catalog  # deferred: Babel, a development tool only
+    from babel.messages.pofile import read_po  # deferred: Babel, a development tool only
 
     path = _po_path(lang, part)
     if path.exists():
@@ -116,8 +116,8 @@ def _read(lang: str, part: str, template: Any) -> Any:
 def update() -> list[str]:
     """Extract, merge into every language's catalogue, write ``.po`` and compile ``.mo``.
     Returns the files that mark messages outside every part."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import write_po
+    from babel.messages.mofile import write_mo  # deferred: Babel, a development tool only
+    from babel.messages.pofile import write_po  # deferred: Babel, a development tool only
 
     tmpl, orphans = templates()
     for lang in LANGUAGES:
@@ -199,7 +199,7 @@ def _positional_fields(part: str, template: Any) -> list[Problem]:
 
 def _compiled(mo_path: Path) -> dict[Any, Any]:
     """A ``.mo``'s messages (a plural's id and forms come back as lists: tuples, like the .po's)."""
-    from babel.messages.mofile import read_mo
+    from babel.messages.mofile import read_mo  # deferred: Babel, a development tool only
 
     if not mo_path.exists():
         return {}
@@ -259,7 +259,7 @@ def unify() -> int:
     """Give every message shared by several parts the translation of the first part in
     ``UNIFY_ORDER`` (then ``PARTS`` order) that has one; returns how many entries changed. Run
     ``update`` after it to compile."""
-    from babel.messages.pofile import read_po, write_po
+    from babel.messages.pofile import read_po, write_po  # deferred: Babel, a development tool only
 
     order = [*UNIFY_ORDER, *(name for name, _p in PARTS if name not in UNIFY_ORDER)]
     changed = 0

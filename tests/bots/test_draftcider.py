@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from table.games.draftcider.bots import BOT_NAMES, GreedyBot, RandomBot, UnknownBotError, make_bot, play_game, simulate
+from table.bots.harness import UnknownBotError
+from table.games.draftcider.bots import BOT_NAMES, GreedyBot, RandomBot, make_bot, play_game, simulate
 from table.games.draftcider.rules.game import Config, new_game, replay
 from table.games.draftcider.rules.scoring import BATCHES, MAXIMA
 

@@ -11,17 +11,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
+from table.bots import harness
 from table.bots.common import RandomBot
-from table.engine.errors import TableError
+from table.bots.harness import SeatCountError, seat_seed
 from table.games.draftcider.rules.cards import Card
 from table.games.draftcider.rules.game import STANDARD_DECK, Config, State, new_game, sample_chance
-
-BOT_NAMES: tuple[str, ...] = ("random", "greedy")
-
-
-class UnknownBotError(TableError):
-    """A bot name Draft Cider has no bot for."""
 
 
 class GreedyBot:
@@ -49,34 +45,21 @@ class GreedyBot:
 
 
 Bot = RandomBot | GreedyBot
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOT_NAMES: tuple[str, ...] = tuple(BOTS)
 
 
 def make_bot(name: str, rng: random.Random) -> Bot:
-    """A bot by name (:data:`BOT_NAMES`)."""
-    if name == "random":
-        return RandomBot(rng)
-    if name == "greedy":
-        return GreedyBot(rng)
-    raise UnknownBotError(f"unknown Draft Cider bot {name!r} (known: {', '.join(BOT_NAMES)})")
-
-
-def seat_seed(seed: int, seat: int) -> int:
-    """The seed of seat ``seat``'s bot in game ``seed`` (deals use ``seed`` itself)."""
-    return seed * 1_000_003 + 7919 * (seat + 1)
+    """A bot by name (:data:`BOT_NAMES`); :class:`~table.bots.harness.UnknownBotError` otherwise."""
+    return cast(Bot, harness.make_bot("Draft Cider", BOTS, name, rng))
 
 
 def play_game(config: Config, bots: Sequence[Bot], seed: int) -> State:
     """Play one game: seat ``i`` is ``bots[i]``, the deals come from ``random.Random(seed)``."""
     if len(bots) != config.players:
-        raise ValueError(f"{len(bots)} bots for {config.players} seats")
+        raise SeatCountError(f"{len(bots)} bots for {config.players} seats")
     chance = random.Random(seed)
-    state = new_game(config, chance)
-    while not state.is_terminal():
-        if state.is_chance():
-            state.apply(sample_chance(state, chance))
-        else:
-            state.apply(bots[state.current_player()].choose(state))
-    return state
+    return harness.play_out(new_game(config, chance), bots, lambda state: sample_chance(state, chance))
 
 
 @dataclass(frozen=True)
@@ -129,8 +112,7 @@ def simulate(bots: Sequence[str], games: int, *, seed: int = 0, easy: bool = Fal
     """
     n = len(bots)
     config = Config(n, easy=easy, deck=deck)
-    for name in bots:
-        make_bot(name, random.Random(0))  # unknown names fail before any game is played
+    harness.check_bots(make_bot, bots, n)
     results: list[GameResult] = []
     for g in range(games):
         game_seed = seed + g

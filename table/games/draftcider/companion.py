@@ -61,6 +61,7 @@ class DraftCiderCompanion(TableModule):
     title = "Draft Cider"
     setup_type = DSetup
     error_type = CommandError
+    longest_command = 80
 
     def resumed_line(self) -> str:
         """What the table is asked next, said after a resume."""
@@ -68,25 +69,7 @@ class DraftCiderCompanion(TableModule):
             _("Resumed: the game is over")
 
     def __init__(self, *, on_command: CommandHook | None = None) -> None:
-        self.game = GAME
-        self.on_command = on_command
-        self.mode = "setup"
-        self.setup = DSetup()
-        self.cmds: list[str] = []
-        self.version = 0
-        self.refusal = ""
-        self.storage_problem = ""
-        self.log: list[str] = []
-        self._said = 0
-        self.resume_info = ""
-        self.resume_refused = ""
-        self.discard_armed = False
-        self._resume_payload: tuple[DSetup, list[str]] | None = None
-        self.record: dict[str, Any] | None = None
-        self.track = None  # Applejack's front-end helpers look for it; Draft Cider has no harvest board
-        self.die_seen: int | None = None
-        self.said_last: list[str] = []
-        """What the last command made happen (the screen shows its last line)."""
+        super().__init__(DSetup(), game=GAME, on_command=on_command)
         # live play
         self.picks: list[Pick] = []
         self.engine: State | None = None
@@ -227,33 +210,17 @@ class DraftCiderCompanion(TableModule):
     def _parse_setup(self, text: str) -> DSetup:
         return DSetup.from_text(text, self.setup)
 
-    def do(self, command: str) -> None:
-        """One command (script line, journal row, or what a key meant); CommandError if refused."""
-        text = " ".join(command.strip().lower().split())
-        if not text:
-            raise CommandError(_("an empty command"))
-        if len(text) > 80:
-            raise CommandError(_("a command is one short line"))
-        if self._resume_or_setup(command, text):
-            return
-        if self.mode == "result":
-            if text == "new":
-                self._reset()
-                return
-            raise CommandError(_("the game is over and recorded: confirm starts a new one"))
-        if text in ("undo", "u"):
-            self._undo()
-            return
-        canon = canonical(text, self)
-        said = self._apply(canon)
+    def _canonical(self, text: str) -> str:
+        return canonical(text, self)
+
+    # --- applying (the same code for live input, undo, resume and replay) ---------------------
+    def _apply(self, canon: str) -> None:
+        said = self._said_for(canon)
         self.cmds.append(canon)
         self.said_last = said
         self.log.extend(said)
-        self._emit("cmd", canon)  # journalled before a "finished" it may cause
-        self._after()
 
-    # --- applying (the same code for live input, undo, resume and replay) ---------------------
-    def _apply(self, canon: str) -> list[str]:
+    def _said_for(self, canon: str) -> list[str]:
         """Apply one canonical command; returns what is said. Nothing changes when it is refused."""
         w = canon.split()
         verb = w[0]
@@ -472,22 +439,16 @@ class DraftCiderCompanion(TableModule):
             self.log.append(self.ask())
         self._changed()
 
-    def _undo(self) -> None:
-        if not self.cmds:
-            raise CommandError(_("nothing to undo: this is the start of the game"))
+    def _take_back(self) -> str:
         last = self.cmds[-1]
         self._refold(self.cmds[:-1])
-        self._emit("cmd", "undo")
-        undone = _("Undone: {command}").format(command=last)
-        self.log.append(undone)
-        self.said_last = [undone]
-        self._after()
+        return last
 
     def _refold(self, cmds: list[str]) -> None:
         """The state after ``cmds`` from the start of the game (undo)."""
         self._fresh(self.setup)
         for c in cmds:
-            self._apply(c)
+            self._said_for(c)
             self.cmds.append(c)
 
     def _fresh(self, setup: DSetup) -> None:
@@ -528,14 +489,10 @@ class DraftCiderCompanion(TableModule):
             self.log.append(line.format(players=setup.players))
         self._after()
 
-    def _reset(self) -> None:
-        self.mode = "setup"
+    def _clear(self) -> None:
         self.engine = None
-        self.cmds = []
-        self.record = None
         self.result = None
         self.entry = []
-        self._changed()
 
     # --- the end ------------------------------------------------------------------------------
     def final_scores(self) -> tuple[Any, ...]:

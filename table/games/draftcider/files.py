@@ -8,10 +8,9 @@ pure :func:`~table.games.draftcider.rules.cards.parse_deck`, which raises one
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
-from table.engine.errors import DataError, Problem
+from table.companion.datafile import load_data_file
 from table.games.draftcider.rules.cards import Deck, parse_deck
 
 DECK_FILE = "deck.toml"
@@ -22,15 +21,8 @@ def load_deck(path: str | Path | None = None) -> Deck:
 
     A file that cannot be read is a :class:`DataError` too (one problem naming the file).
     """
-    name = str(path) if path is not None else DECK_FILE
-    try:
-        if path is None:
-            text = (resources.files("table.games.draftcider.rules") / "data" / DECK_FILE).read_text(encoding="utf-8")
-        else:
-            text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError([Problem(name, "-", f"cannot read: {getattr(exc, 'strerror', None) or exc}")]) from None
-    return parse_deck(text, source=name)
+    return load_data_file(path, package="table.games.draftcider.rules", shipped=DECK_FILE, shipped_name=DECK_FILE,
+                          parse=parse_deck)
 
 
 def check_file(path: str | None) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from table.games.draftcider.bots import make_bot, play_game, seat_seed
+from table.bots.harness import seat_seed
+from table.games.draftcider.bots import make_bot, play_game
 from table.games.draftcider.rules import Config, State
 from table.games.draftcider.rules.game import DEAL, N_BATCHES
 from table.games.draftcider.rules.scoring import BATCHES

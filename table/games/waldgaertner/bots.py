@@ -13,17 +13,16 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, cast
 
-from table.bots.common import RandomBot
+from table.bots import harness
+from table.bots.common import RandomBot, SeededBot
+from table.bots.harness import Summary
 from table.games.waldgaertner.files import load_cards
 from table.games.waldgaertner.rules import Config, State, new_game
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.cards import LEAF_PHASE, CardSet
 from table.games.waldgaertner.rules.position import ROUNDS, SALE_PRICE, slots
-
-BOT_NAMES = ("random", "greedy")
 
 
 class WaldgaertnerBot(Protocol):
@@ -55,16 +54,13 @@ def future_cubes(state: State, cid: int, planted_round: int) -> float:
     return total
 
 
-class GreedyBot:
+class GreedyBot(SeededBot):
     """One-step greedy over a hand-made value of each card (see the module docstring): takes the
     best offer (a special action only when nothing is on offer), plays the option worth most
     now, buys in a direct sale when the card is worth more than the price, offers a card it would
     only sell otherwise."""
 
     name = "greedy"
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
 
     def plant_value(self, state: State, seat: int, cid: int, row: int, pos: int, fee: int) -> float:
         c = state.card(cid)
@@ -99,11 +95,7 @@ class GreedyBot:
             best = max(best, self.plant_value(state, seat, cid, r, p, fee))
         return best
 
-    def choose(self, state: State) -> int:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        seat = state.current_player()
+    def decide(self, state: State, seat: int, legal: list[int]) -> int:
         step = state.step
         if step == "die":
             return self._die(state, seat, legal)
@@ -147,68 +139,18 @@ class GreedyBot:
         return -best[1]
 
 
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOT_NAMES = tuple(BOTS)
+
+
 def make_bot(name: str, rng: random.Random) -> WaldgaertnerBot:
-    if name == "random":
-        return RandomBot(rng)
-    if name == "greedy":
-        return GreedyBot(rng)
-    raise ValueError(f"unknown Waldgärtner bot {name!r} (known: {', '.join(BOT_NAMES)})")
+    """A bot by name (:data:`BOT_NAMES`); :class:`~table.bots.harness.UnknownBotError` otherwise."""
+    return cast(WaldgaertnerBot, harness.make_bot("Waldgärtner", BOTS, name, rng))
 
 
 def play_game(config: Config, seed: int, bots: Sequence[str]) -> State:
     """One game: chance from ``random.Random(seed)``, each seat's bot seeded from the seed."""
-    state = new_game(config, random.Random(seed), keep_undo=False)
-    players = [make_bot(name, random.Random(seed * 1_000_003 + 7919 * (s + 1))) for s, name in enumerate(bots)]
-    while not state.is_terminal():
-        state.apply(players[state.current_player()].choose(state))
-    return state
-
-
-@dataclass
-class Summary:
-    """Results per bot name over a batch of games. A shared win counts 1/k for each of k
-    winners; ``win_rate`` is per seat-game, with its standard error and a 95% interval."""
-
-    players: int
-    games: int
-    bots: tuple[str, ...]
-    seat_games: dict[str, int] = field(default_factory=dict)
-    wins: dict[str, float] = field(default_factory=dict)
-    points: dict[str, int] = field(default_factory=dict)
-    per_game: list[dict[str, float]] = field(default_factory=list)
-    """Per game: each bot name's mean points in that game."""
-
-    def margin(self, name: str, other: str) -> tuple[float, float]:
-        """Mean per-game points of ``name`` minus ``other`` (games where both sat), with its
-        standard error — informative where the win rate saturates at 1."""
-        diffs = [g[name] - g[other] for g in self.per_game if name in g and other in g]
-        if not diffs:
-            raise ValueError(f"no game with both {name!r} and {other!r}")
-        mean = sum(diffs) / len(diffs)
-        var = sum((d - mean) ** 2 for d in diffs) / max(len(diffs) - 1, 1)
-        return mean, math.sqrt(var / len(diffs))
-
-    def win_rate(self, name: str) -> float:
-        return self.wins[name] / self.seat_games[name]
-
-    def stderr(self, name: str) -> float:
-        p, n = self.win_rate(name), self.seat_games[name]
-        return math.sqrt(max(p * (1 - p), 1e-12) / n)
-
-    def interval(self, name: str) -> tuple[float, float]:
-        p, se = self.win_rate(name), self.stderr(name)
-        return max(0.0, p - 1.96 * se), min(1.0, p + 1.96 * se)
-
-    def mean_points(self, name: str) -> float:
-        return self.points[name] / self.seat_games[name]
-
-    def text(self) -> str:
-        lines = [f"{self.games} games of {self.players} players, seats {list(self.bots)} rotating"]
-        for name in sorted(self.seat_games):
-            lo, hi = self.interval(name)
-            lines.append(f"  {name:7s} win rate {self.win_rate(name):.3f} ± {self.stderr(name):.3f} "
-                         f"(95% {lo:.3f}–{hi:.3f}), mean points {self.mean_points(name):.1f}")
-        return "\n".join(lines)
+    return harness.play_seeded(new_game(config, random.Random(seed), keep_undo=False), make_bot, bots, seed)
 
 
 def simulate(players: int, games: int, seed: int, bots: Sequence[str], *, cards: CardSet | None = None,
@@ -216,37 +158,11 @@ def simulate(players: int, games: int, seed: int, bots: Sequence[str], *, cards:
     """Play ``games`` seeded games; game ``g`` uses seed ``seed + g`` and seats the bots rotated
     by ``g``. ``bots`` names one bot per seat; ``cards`` (or a whole ``config``) defaults to the
     shipped card file."""
-    if len(bots) != players:
-        raise ValueError(f"name {players} bots, one per seat (got {len(bots)})")
-    for name in bots:
-        if name not in BOT_NAMES:
-            raise ValueError(f"unknown Waldgärtner bot {name!r} (known: {', '.join(BOT_NAMES)})")
-    if config is None:
-        if cards is None:
-            cards = load_cards()
-        config = Config(players, cards)
-    if config.players != players:
-        raise ValueError("config.players differs from players")
-    summary = Summary(players, games, tuple(bots))
-    for name in bots:
-        summary.seat_games.setdefault(name, 0)
-        summary.wins.setdefault(name, 0.0)
-        summary.points.setdefault(name, 0)
-    for g in range(games):
-        seating = [bots[(s + g) % players] for s in range(players)]
-        state = play_game(config, seed + g, seating)
-        winners = state.winners()
-        totals = state.returns()
-        game_points: dict[str, list[float]] = {}
-        for s, name in enumerate(seating):
-            game_points.setdefault(name, []).append(totals[s])
-        summary.per_game.append({k: sum(v) / len(v) for k, v in game_points.items()})
-        for s, name in enumerate(seating):
-            summary.seat_games[name] += 1
-            summary.points[name] += int(totals[s])
-            if s in winners:
-                summary.wins[name] += 1 / len(winners)
-    return summary
+    harness.check_bots(make_bot, bots, players)
+    game_config = config if config is not None else Config(players, cards if cards is not None else load_cards())
+    harness.check_seats(bots, game_config.players)
+    return harness.simulate_rotating(players, games, seed, bots,
+                                     play=lambda game_seed, seating: play_game(game_config, game_seed, seating))
 
 
 def simulate_text(players: int, games: int, seed: int, seats: Sequence[str]) -> str:

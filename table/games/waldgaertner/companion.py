@@ -102,31 +102,14 @@ class WaldgaertnerCompanion(TableModule):
         return _("Resumed. {next}").format(next=self.ask() if self.mode == "play" else _("Game over"))
 
     def __init__(self, *, on_command: CommandHook | None = None, cards: CardSet | None = None) -> None:
-        self.game = KEY
         self.cards = cards if cards is not None else load_cards()
-        self.on_command = on_command
-        self.mode = "setup"
-        self.setup = WSetup()
+        super().__init__(WSetup(), game=KEY, on_command=on_command)
         self.e: State | None = None
-        self.cmds: list[str] = []
         self.marks: list[tuple[int, int, CardSet]] = []
         """Per command: the engine's history length and event count before it (undo goes back to it)."""
-        self.version = 0
-        self.refusal = ""
-        self.storage_problem = ""
-        self.log: list[str] = []
-        self._said = 0
-        self.resume_info = ""
-        self.resume_refused = ""
-        self.discard_armed = False
-        self._resume_payload: tuple[WSetup, list[str]] | None = None
-        self.record: dict[str, Any] | None = None
-        self.track = None  # Applejack's front-end helpers look for it; Waldgärtner has no harvest board
         self.b = None  # the shell's "a game has begun" check looks for it (Zankapfel's build)
-        self.die_seen: int | None = None
         self.typed = ""
         """Digits typed on the keys or the screen's keypad for a card id (confirm enters them)."""
-        self.said_last: list[str] = []
 
     # --- protocol -----------------------------------------------------------------------------
     @property
@@ -186,26 +169,6 @@ class WaldgaertnerCompanion(TableModule):
     # --- commands -----------------------------------------------------------------------------
     def setup_help(self, text: str) -> str:
         return setup_help(text)
-
-    def do(self, command: str) -> None:
-        """One command (script line, journal row, or what a key meant); CommandError if refused."""
-        text = " ".join(command.strip().lower().split())
-        if not text:
-            raise CommandError(_("an empty command"))
-        if self._resume_or_setup(command, text):
-            return
-        if text == "new" and self.mode == "result":
-            self._reset()
-            return
-        if self.mode == "result":
-            raise CommandError(_("the game is over and recorded: confirm starts a new one"))
-        if text in ("undo", "u"):
-            self._undo()
-            return
-        canon = self._canonical(text)
-        self._apply(canon)
-        self._emit("cmd", canon)  # journalled before a "finished" it may cause
-        self._after()
 
     def _canonical(self, text: str) -> str:
         canon = self._canonical_form(text)
@@ -309,9 +272,7 @@ class WaldgaertnerCompanion(TableModule):
         self.typed = ""
         self._changed()
 
-    def _undo(self) -> None:
-        if not self.cmds:
-            raise CommandError(_("nothing to undo: this is the start of the game"))
+    def _take_back(self) -> str:
         e = self.state
         last = self.cmds.pop()
         hist, _events, cards = self.marks.pop()
@@ -320,13 +281,9 @@ class WaldgaertnerCompanion(TableModule):
         e = self.state
         while len(e.history) > hist:
             e.undo()
-        self._emit("cmd", "undo")
         self.mode = "play"
         self.record = None
-        undone = _("Undone: {command}").format(command=last)
-        self.log.append(undone)
-        self.said_last = [undone]
-        self._after()
+        return last
 
     def _parse_setup(self, text: str) -> WSetup:
         return parse_setup(self.setup, text)
@@ -351,12 +308,9 @@ class WaldgaertnerCompanion(TableModule):
         self.log.append(line.format(n=setup.players, decks=listed))
         self._after()
 
-    def _reset(self) -> None:
-        self.mode = "setup"
+    def _clear(self) -> None:
         self.e = None
-        self.cmds, self.marks = [], []
-        self.record = None
-        self._changed()
+        self.marks = []
 
     def refusal_for(self, setup: Any) -> str:
         """Why a journalled setup cannot be resumed here ("" if it can): other cards."""

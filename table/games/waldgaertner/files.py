@@ -6,10 +6,9 @@
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 
-from table.engine.errors import DataError, Problem
+from table.companion.datafile import load_data_file
 from table.games.waldgaertner.rules.cards import CardSet, parse_cards
 
 CARD_FILE = "cards.toml"
@@ -18,15 +17,8 @@ CARD_FILE = "cards.toml"
 def load_cards(path: str | Path | None = None) -> CardSet:
     """Load and validate a card file; ``None`` loads the default one. DataError (a ValueError)
     lists every problem, including a file that cannot be read."""
-    name = str(path) if path is not None else f"<default {CARD_FILE}>"
-    try:
-        if path is None:
-            text = (resources.files("table.games.waldgaertner.rules") / "data" / CARD_FILE).read_text(encoding="utf-8")
-        else:
-            text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError([Problem(name, "-", f"cannot read: {exc}")]) from None
-    return parse_cards(text, source=name)
+    return load_data_file(path, package="table.games.waldgaertner.rules", shipped=CARD_FILE,
+                          shipped_name=f"<default {CARD_FILE}>", parse=parse_cards)
 
 
 def check_file(path: str | None) -> str:

@@ -8,17 +8,15 @@ hand and laid card, the face-up card, the mayor, the tokens, the points, who has
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, cast
 
-from table.bots.common import RandomBot
+from table.bots import harness
+from table.bots.common import RandomBot, SeededBot
+from table.bots.harness import Summary
 from table.games.zankapfel.rules import Config, State, new_game
 from table.games.zankapfel.rules import actions as A
-
-BOT_NAMES = ("random", "greedy")
 
 
 class ZankapfelBot(Protocol):
@@ -34,7 +32,7 @@ def _kind_value(kind: int, square: int) -> int:
     return A.value(kind, square)
 
 
-class GreedyBot:
+class GreedyBot(SeededBot):
     """One-step greedy with a little caution.
 
     Phase 1: lays the card with the best expected harvest — the mean over the squares the mayor
@@ -48,32 +46,18 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, state: State) -> int:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        seat = state.current_player()
+    def decide(self, state: State, seat: int, legal: list[int]) -> int:
         phase = state.phase
-        if phase == "bid":
-            return self._bid(state, seat, legal)
-        if phase == "move":
-            return self._move(state, seat, legal)
-        if phase == "joker":
-            return self._joker(state, seat, legal)
         if phase == "discord-card":
             return max(legal)  # the highest discord card
         if phase == "dice":
             return A.DICE
-        if phase == "bribe":
-            return self._bribe(state, seat, legal)
-        if phase == "accept":
-            return self._accept(state, seat, legal)
-        if phase == "remove":
-            return self._remove(state, seat, legal)
-        return legal[self.rng.randrange(len(legal))]  # where to put the mayor at setup
+        by_phase = {"bid": self._bid, "move": self._move, "joker": self._joker, "bribe": self._bribe,
+                    "accept": self._accept, "remove": self._remove}
+        decide = by_phase.get(phase)
+        if decide is None:
+            return legal[self.rng.randrange(len(legal))]  # where to put the mayor at setup
+        return decide(state, seat, legal)
 
     def _bid(self, state: State, seat: int, legal: list[int]) -> int:
         targets = state.mayor_targets()
@@ -154,90 +138,31 @@ def _order(state: State) -> list[int]:
     return [(state.first + i) % state.players for i in range(state.players)]
 
 
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOT_NAMES = tuple(BOTS)
+
+
 def make_bot(name: str, rng: random.Random) -> ZankapfelBot:
-    if name == "random":
-        return RandomBot(rng)
-    if name == "greedy":
-        return GreedyBot(rng)
-    raise ValueError(f"unknown Zankapfel bot {name!r} (known: {', '.join(BOT_NAMES)})")
+    """A bot by name (:data:`BOT_NAMES`); :class:`~table.bots.harness.UnknownBotError` otherwise."""
+    return cast(ZankapfelBot, harness.make_bot("Zankapfel", BOTS, name, rng))
 
 
 def play_game(config: Config, seed: int, bots: Sequence[str]) -> State:
     """One game: the chance nodes from ``random.Random(seed)``, seat ``s`` played by ``bots[s]``
     with its own seeded rng."""
-    state = new_game(config, random.Random(seed), keep_undo=False)
-    players = [make_bot(name, random.Random(seed * 1_000_003 + 7919 * (s + 1))) for s, name in enumerate(bots)]
-    while not state.is_terminal():
-        seat = state.current_player()
-        state.apply(players[seat].choose(state))
-    return state
-
-
-@dataclass
-class Summary:
-    """Results per bot name over a batch of games. A shared win counts 1/k for each of k
-    winners; ``win_rate`` is per seat-game, with its standard error and a 95% interval."""
-
-    players: int
-    games: int
-    bots: tuple[str, ...]
-    seat_games: dict[str, int] = field(default_factory=dict)
-    wins: dict[str, float] = field(default_factory=dict)
-    points: dict[str, int] = field(default_factory=dict)
-    finish_endings: int = 0
-
-    def win_rate(self, name: str) -> float:
-        return self.wins[name] / self.seat_games[name]
-
-    def stderr(self, name: str) -> float:
-        p, n = self.win_rate(name), self.seat_games[name]
-        return math.sqrt(max(p * (1 - p), 1e-12) / n)
-
-    def interval(self, name: str) -> tuple[float, float]:
-        p, se = self.win_rate(name), self.stderr(name)
-        return max(0.0, p - 1.96 * se), min(1.0, p + 1.96 * se)
-
-    def mean_points(self, name: str) -> float:
-        return self.points[name] / self.seat_games[name]
-
-    def text(self) -> str:
-        lines = [f"{self.games} games of {self.players} players, seats {list(self.bots)} rotating; "
-                 f"{self.finish_endings} ended at the finish"]
-        for name in sorted(self.seat_games):
-            lo, hi = self.interval(name)
-            lines.append(f"  {name:7s} win rate {self.win_rate(name):.3f} ± {self.stderr(name):.3f} "
-                         f"(95% {lo:.3f}–{hi:.3f}), mean points {self.mean_points(name):.1f}")
-        return "\n".join(lines)
+    return harness.play_seeded(new_game(config, random.Random(seed), keep_undo=False), make_bot, bots, seed)
 
 
 def simulate(players: int, games: int, seed: int, bots: Sequence[str], *,
              config: Config | None = None) -> Summary:
     """Play ``games`` seeded games; game ``g`` uses seed ``seed + g`` and seats the bots rotated
     by ``g`` (so every bot plays every seat). ``bots`` names one bot per seat."""
-    if len(bots) != players:
-        raise ValueError(f"name {players} bots, one per seat (got {len(bots)})")
-    for name in bots:
-        if name not in BOT_NAMES:
-            raise ValueError(f"unknown Zankapfel bot {name!r} (known: {', '.join(BOT_NAMES)})")
-    config = config or Config(players)
-    if config.players != players:
-        raise ValueError("config.players differs from players")
-    summary = Summary(players, games, tuple(bots))
-    for name in bots:
-        summary.seat_games.setdefault(name, 0)
-        summary.wins.setdefault(name, 0.0)
-        summary.points.setdefault(name, 0)
-    for g in range(games):
-        seating = [bots[(s + g) % players] for s in range(players)]
-        state = play_game(config, seed + g, seating)
-        winners = state.winners()
-        summary.finish_endings += state.end_reason == "finish reached"
-        for s, name in enumerate(seating):
-            summary.seat_games[name] += 1
-            summary.points[name] += state.position(s)
-            if s in winners:
-                summary.wins[name] += 1 / len(winners)
-    return summary
+    harness.check_bots(make_bot, bots, players)
+    game_config = config or Config(players)
+    harness.check_seats(bots, game_config.players)
+    return harness.simulate_rotating(players, games, seed, bots,
+                                     play=lambda game_seed, seating: play_game(game_config, game_seed, seating),
+                                     ending=("ended at the finish", lambda state: state.end_reason == "finish reached"))
 
 
 def simulate_text(players: int, games: int, seed: int, seats: Sequence[str]) -> str:

@@ -69,27 +69,9 @@ class ZankapfelCompanion(TableModule):
         return _("Resumed. {asked}").format(asked=self.b.ask())
 
     def __init__(self, *, on_command: CommandHook | None = None) -> None:
-        self.game = GAME
-        self.on_command = on_command
-        self.mode = "setup"
-        self.setup = ZSetup()
-        self.cmds: list[str] = []
+        super().__init__(ZSetup(), game=GAME, on_command=on_command)
         self.b: Build | None = None
         self.cursor = 12  # the grid cursor (keys): a square 0..24
-        self.version = 0
-        self.refusal = ""
-        self.storage_problem = ""
-        self.log: list[str] = []
-        self._said = 0
-        self.resume_info = ""
-        self.resume_refused = ""
-        self.discard_armed = False
-        self._resume_payload: tuple[ZSetup, list[str]] | None = None
-        self.record: dict[str, Any] | None = None
-        self.track = None  # Applejack's front-end helpers look for it; Zankapfel has no harvest board
-        self.die_seen: int | None = None
-        self.said_last: list[str] = []
-        """What the last command made happen (the screen shows its last line under the question)."""
 
     # --- protocol -----------------------------------------------------------------------------
     @property
@@ -121,26 +103,9 @@ class ZankapfelCompanion(TableModule):
     def setup_help(self, text: str) -> str:
         return _("{command}: on the setup screen: setup players=N finish=M, or start").format(command=repr(text))
 
-    def do(self, command: str) -> None:
-        """One command (script line, journal row, or what a key meant); CommandError if refused."""
-        text = " ".join(command.strip().lower().split())
-        if not text:
-            raise CommandError(_("an empty command"))
-        if self._resume_or_setup(command, text):
-            return
-        if text == "new" and self.mode == "result":
-            self._reset()
-            return
-        if self.mode == "result":
-            raise CommandError(_("the game is over and recorded: confirm starts a new one"))
-        if text in ("undo", "u"):
-            self._undo()
-            return
+    def _canonical(self, text: str) -> str:
         assert self.b is not None
-        canon = canonical(text, self.b)
-        self._apply(canon)
-        self._emit("cmd", canon)  # journalled before a "finished" it may cause
-        self._after()
+        return canonical(text, self.b)
 
     def _rebuild(self, cmds: list[str]) -> Build:
         b = Build(self.setup, deal_plan(self.setup, cmds))
@@ -197,19 +162,13 @@ class ZankapfelCompanion(TableModule):
         elif st == "remove" and (self.cursor == p.mayor or self.cursor not in p.unharvested()):
             self.cursor = next(sq for sq in p.unharvested() if sq != p.mayor)
 
-    def _undo(self) -> None:
-        if not self.cmds:
-            raise CommandError(_("nothing to undo: this is the start of the game"))
+    def _take_back(self) -> str:
         last = self.cmds[-1]
         self.b = self._rebuild(self.cmds[:-1])
         self.cmds.pop()
-        self._emit("cmd", "undo")
         self.mode = "play"
         self.record = None
-        undone = _("Undone: {command}").format(command=last)
-        self.log.append(undone)
-        self.said_last = [undone]
-        self._after()
+        return last
 
     def _parse_setup(self, text: str) -> ZSetup:
         """``setup players=N finish=M`` (``setup.ZSetup.with_words``)."""
@@ -230,12 +189,8 @@ class ZankapfelCompanion(TableModule):
             players=setup.players, finish=setup.finish))
         self._after()
 
-    def _reset(self) -> None:
-        self.mode = "setup"
+    def _clear(self) -> None:
         self.b = None
-        self.cmds = []
-        self.record = None
-        self._changed()
 
     # --- what the screens read ----------------------------------------------------------------
     def positions(self) -> list[int]:
