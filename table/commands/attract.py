@@ -88,6 +88,7 @@ def build_args(argv: list[str]) -> argparse.Namespace:
 def set_language(args: argparse.Namespace) -> bool:
     """The demo's language, as ``play`` chooses it (``--language``, the table's saved choice, the
     env file, English); False after one line for a bad ``--language``."""
+    # deferred: the companion loads only when the command runs (the CLI's --help stays quick)
     from table.i18n import UnknownLanguage, set_language
 
     try:
@@ -108,6 +109,8 @@ def run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> i
     the ``demo`` command starts ``play``)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s", stream=sys.stderr)
+    # deferred: pygame and the screen load only when a window opens
+    # deferred: the companion loads only when the command runs (the CLI's --help stays quick)
     import pygame
 
     from table.companion.hardware import make_hardware
@@ -131,9 +134,11 @@ def run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> i
 
     signal.signal(signal.SIGTERM, stop)
     hw = make_hardware(args.pins, "off")
+    # deferred: pygame and the screen load only when a window opens
     from table.display.demo import DONE
 
     notifier = make_notifier()
+    # deferred: pygame and the screen load only when a window opens
     from table.display.screensaver import screen_saver_for
 
     saver = screen_saver_for(args)  # dims, darkens and orbits the demo's frames

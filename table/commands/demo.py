@@ -71,6 +71,7 @@ def _bots(args: argparse.Namespace) -> list[str] | None:
 def _on_screen(args: argparse.Namespace) -> bool:
     if args.text or args.display == "none":
         return False
+    # looked up when the command runs: tests swap it in table.display.detect
     from table.display.detect import display_available
 
 

@@ -73,6 +73,7 @@ class HardwareTest:
         self.out(f"  [{verdict}] {check}" + (f": {detail}" if detail else ""))
 
     def run(self) -> int:
+        # deferred: gpiozero and pyserial load only when the lid's devices are used
         from gpiozero.pins.mock import MockFactory
 
         from table.hardware.factory import PinFactoryUnavailable, UnknownPinFactoryError, make_pin_factory
@@ -84,6 +85,7 @@ class HardwareTest:
             self.err(f"hw-test: {exc}")
             return 2
         if self.args.die is not None:
+            # deferred: gpiozero and pyserial load only when the lid's devices are used
             from table.hardware.die_sensor import DieSensorUrlError, check_url
 
             try:
@@ -186,11 +188,13 @@ class HardwareTest:
 
     # -- die sensor ----------------------------------------------------------------------------
     def check_die(self, panel: Any) -> None:
+        # deferred: gpiozero and pyserial load only when the lid's devices are used
         from table.hardware.die_sensor import DieSensor, DieSensorUrlError
 
         url = self.args.die
         sim = None
         if url is None and self.mock:
+            # deferred: gpiozero and pyserial load only when the lid's devices are used
             from table.hardware.mocks import HardwareMocksMissing, load_mock
 
             try:

@@ -123,6 +123,7 @@ def want_text(args: argparse.Namespace) -> bool:
         return True
     if args.display in ("window", "fullscreen"):
         return False
+    # looked up when the command runs: tests swap it in table.display.detect
     from table.display.detect import display_available
 
 
@@ -132,6 +133,7 @@ def want_text(args: argparse.Namespace) -> bool:
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s", stream=sys.stderr)
+    # deferred: the companion loads only when the command runs (the CLI's --help stays quick)
     from table import i18n
 
     given = getattr(args, "language", None)
@@ -143,6 +145,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
     if args.help_keys:
         i18n.set_language(args.language or i18n.language_from_env())
+        # deferred: the companion loads only when the command runs (the CLI's --help stays quick)
         from table.companion import text
 
         print(text.help_keys(load_game(args.game)))
@@ -174,6 +177,7 @@ def _read_inputs(args: argparse.Namespace) -> tuple[list[str] | None, int]:
 
 
 def _run_once(args: argparse.Namespace) -> int:
+    # deferred: the companion loads only when the command runs (the CLI's --help stays quick)
     from table.companion.session import open_session
 
     script, code = _read_inputs(args)
@@ -182,6 +186,7 @@ def _run_once(args: argparse.Namespace) -> int:
     data = load_game(DEFAULT_GAME).part("load_data")()  # the data set of the games that read one
     try:
         state_dir = _state_dir(args)
+        # deferred: the companion loads only when the command runs (the CLI's --help stays quick)
         from table.companion.language import starting_language
         from table.i18n import set_language
 
@@ -207,9 +212,11 @@ def _run_once(args: argparse.Namespace) -> int:
         ctl.definition.part("die_sensor")(ctl)  # its setup screen starts with the die sensor on
     speaker = None
     if args.speak:
+        # deferred: the companion loads only when the command runs (the CLI's --help stays quick)
         from table.companion.speech import Speaker
 
         speaker = Speaker()
+    # deferred: the companion loads only when the command runs (the CLI's --help stays quick)
     from table.companion.hardware import make_hardware
 
     hw = make_hardware(args.pins, args.die)
@@ -259,6 +266,7 @@ def _demo_script(ctl: Any, seed: int) -> list[str]:
 
 def _run_text(ctl: Any, args: argparse.Namespace, lines: list[str] | None, speaker: Any, hw: Any) -> int:
     """The terminal front end, with the same LEDs, buttons and die sensor between input lines."""
+    # deferred: the companion loads only when the command runs (the CLI's --help stays quick)
     from table.companion.ports import drain
     from table.companion.text import run_text
 

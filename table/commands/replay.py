@@ -41,6 +41,7 @@ MALFORMED = (KeyError, IndexError, TypeError, ValueError, AttributeError, Overfl
 
 
 def run(args: argparse.Namespace) -> int:
+    # deferred: Applejack's data set and rules (about 70 ms) load only for its own input
     from table.games.applejack.files import load_dataset
     from table.games.applejack.rules.record import GameRecord, events_json_lines
     from table.games.applejack.rules.track import TRACK_FORMAT
@@ -98,6 +99,7 @@ def track_events(data: Any, doc: dict[str, Any]) -> list[Any]:
     """Replay a track record action by action: the track's events with a ``CottageStocked`` for
     every restock, then — when the record holds its score pad — ``FinalScore`` per seat and
     ``Winners`` (not for a solo game), checked against the scores and winners it stored."""
+    # deferred: Applejack's data set and rules (about 70 ms) load only for its own input
     from table.games.applejack.rules.events import CottageStocked, FinalScore, Winners
     from table.games.applejack.rules.scorepad import score_record
     from table.games.applejack.rules.track import TrackAction, replay_track
@@ -140,6 +142,7 @@ def track_events(data: Any, doc: dict[str, Any]) -> list[Any]:
 
 def describe_all(events: list[Any], data: Any) -> list[str]:
     """The events as lines for people; a solo game's result is its verdict, not a winner."""
+    # deferred: Applejack's data set and rules (about 70 ms) load only for its own input
     from table.games.applejack.rules.describe import describe
     from table.games.applejack.rules.events import FinalScore, GameStarted, Winners
     from table.games.applejack.rules.scoring import solo_verdict

@@ -31,6 +31,8 @@ def play_argv(args: argparse.Namespace, interactive: bool, display: bool) -> lis
 
 
 def run(args: argparse.Namespace) -> int:
+    # deferred: play's imports load only when run starts it
+    # looked up when the command runs: tests swap it in table.display.detect
     from table.commands import play
     from table.display.detect import display_available
 

@@ -85,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _applejack(args: argparse.Namespace) -> int:
+    # deferred: the bots' search loads only when bots play
     from table.games.applejack.bots.base import BOT_NAMES
     from table.games.applejack.bots.simulate import format_summary, plot_scores, run_games, write_csv
 
@@ -97,6 +98,7 @@ def _applejack(args: argparse.Namespace) -> int:
     if not 1 <= args.games <= MAX_GAMES or not 1 <= args.jobs <= MAX_JOBS:
         print(f"simulate: --games must be 1..{MAX_GAMES} and --jobs 1..{MAX_JOBS}", file=sys.stderr)
         return 2
+    # deferred: Applejack's data set and rules (about 70 ms) load only for its own input
     from table.games.applejack.files import load_dataset
 
     # everything that can fail is checked before the games run, not after an hour of them
