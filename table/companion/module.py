@@ -17,6 +17,7 @@ journalled setup it cannot replay (Waldgärtner: another card file).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from table.companion.players import NamedSeats
@@ -175,16 +176,7 @@ class TableModule(NamedSeats):
         if refused:
             raise self._cannot_resume(refused)
         s = self._setup_of(setup)
-        hook, self.on_command = self.on_command, None
-        start = len(self.log)
-        try:
-            self._start(s, journal=False)
-            for c in cmds:
-                self.do(c)
-        finally:
-            self.on_command = hook
-        del self.log[start:]
-        self._said = min(self._said, len(self.log))
+        replay_quietly(self, lambda: self._start(s, journal=False), cmds)
         self.log.append(self.resumed_line())
         self._changed()
 
@@ -306,3 +298,19 @@ class TableModule(NamedSeats):
     def _emit(self, kind: str, payload: Any) -> None:
         if self.on_command is not None:
             self.on_command(kind, payload)
+
+
+def replay_quietly(module: Any, start: Callable[[], object], cmds: list[str]) -> None:
+    """Rebuild a journalled game in ``module``: ``start()`` (its setup), then every command, with
+    nothing journalled and nothing said again (the game so far is not told twice: the resume
+    says one summary line). Every game's ``replay`` runs through this."""
+    hook, module.on_command = module.on_command, None
+    begin = len(module.log)
+    try:
+        start()
+        for c in cmds:
+            module.do(c)
+    finally:
+        module.on_command = hook
+    del module.log[begin:]
+    module._said = min(module._said, len(module.log))

@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 
 from table.companion.labels import listed
 from table.companion.leds import LedKind, LedState
+from table.companion.module import replay_quietly
 from table.companion.players import PlayersJob
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.games.applejack.companion.announcements import Announcement, AnnouncementsJob, announcements_for
@@ -521,16 +522,7 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
 
     def replay(self, setup: Setup, cmds: list[str]) -> None:
         """Rebuild a journalled game exactly: its setup, then every command without journalling."""
-        hook, self.on_command = self.on_command, None
-        start = len(self.log)
-        try:
-            self._start(setup, journal=False)
-            for c in cmds:
-                self.do(c)
-        finally:
-            self.on_command = hook
-        del self.log[start:]  # the game so far is not told again: one summary line
-        self._said = min(self._said, len(self.log))
+        replay_quietly(self, lambda: self._start(setup, journal=False), cmds)
         now = self.turn_line() if not self.pending else self.pending[0].text
         self.log.append(_("Resumed. {line}").format(line=now))
         self._changed()
