@@ -5,6 +5,7 @@ A game's own words (Applejack's seat symbols, varieties, honey) live in its pack
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from table.i18n import _
@@ -47,3 +48,14 @@ def seat_name(seat: int) -> str:
     """``Seat 2`` (0-based ``seat``) in the current language: a seat nobody was picked for, in
     every game (Applejack's seats also have the harvest board's symbols: its ``seat_label``)."""
     return _("Seat {n}").format(n=seat + 1)
+
+
+def said_again(text: str, forms: Iterable[tuple[re.Pattern[str], str]]) -> str:
+    """An engine's text (a file format's words, in English) in the current language: the first
+    known form that matches is said again from its fields (``forms``: pattern → the message,
+    marked with ``N_`` where it is defined); anything else stays as the engine said it."""
+    for pattern, template in forms:
+        m = pattern.fullmatch(text)
+        if m is not None:
+            return _(template).format(**m.groupdict())
+    return text

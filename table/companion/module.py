@@ -17,7 +17,7 @@ journalled setup it cannot replay (Waldgärtner: another card file).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from table.companion.players import NamedSeats
@@ -314,3 +314,16 @@ def replay_quietly(module: Any, start: Callable[[], object], cmds: list[str]) ->
         module.on_command = hook
     del module.log[begin:]
     module._said = min(module._said, len(module.log))
+
+
+def button_command(ctl: Any, button: str, split: Callable[[str], tuple[str, str]],
+                   screens: Mapping[tuple[str, str], Callable[[Any, str], str | None]],
+                   stages: Mapping[tuple[str, str], Callable[[Any, str], str | None]]) -> str | None:
+    """A game's lid buttons as data (boardgame.io's moves): ``split(button)`` gives its name and
+    argument; ``screens[(mode, name)]`` first, then in play ``stages[(ctl.stage(), name)]``; the
+    handler makes the command text. None when the button means nothing now."""
+    name, arg = split(button)
+    handler = screens.get((ctl.mode, name))
+    if handler is None and ctl.mode == "play":
+        handler = stages.get((ctl.stage(), name))
+    return handler(ctl, arg) if handler is not None else None

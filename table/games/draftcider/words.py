@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from table.companion.labels import said_again
 from table.games.draftcider.rules import Card
 from table.games.draftcider.rules.scoring import (
     BAD,
@@ -123,11 +124,7 @@ _CARD_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
 def card_error_words(text: str) -> str:
     """A typed card's refusal from the engine (English, a file format's words) in the current
     language; an unknown form as the engine said it."""
-    for pattern, template in _CARD_ERRORS:
-        m = pattern.fullmatch(text)
-        if m is not None:
-            return _(template).format(**m.groupdict())
-    return text
+    return said_again(text, _CARD_ERRORS)
 
 
 def batch_key(b: int) -> str:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from table.companion.module import button_command
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, seat_now
 from table.games.waldgaertner.rules import actions as A
 
@@ -54,11 +55,7 @@ def split_button(button: str) -> tuple[str, str]:
 
 def command_for(ctl: WaldgaertnerCompanion, button: str) -> str | None:
     """What ``button`` means now (``TableModule.press`` runs it)."""
-    name, arg = split_button(button)
-    handler = SCREENS.get((ctl.mode, name))
-    if handler is None and ctl.mode == "play":
-        handler = STAGES.get((ctl.stage(), name))
-    return handler(ctl, arg) if handler is not None else None
+    return button_command(ctl, button, split_button, SCREENS, STAGES)
 
 
 def _says(command: str) -> Handler:

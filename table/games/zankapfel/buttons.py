@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from table.companion.labels import seat_name
+from table.companion.module import button_command
 from table.companion.protocol import CommandError
 from table.games.zankapfel.commands import FACES, KIND_KEYS
 from table.games.zankapfel.rules import actions as A
@@ -170,8 +171,4 @@ BUTTONS: dict[tuple[str, str], Handler] = {
 
 def command_for(ctl: ZankapfelCompanion, button: str) -> str | None:
     """What ``button`` means now (see the module docstring)."""
-    name, arg = split_button(button)
-    handler = BUTTONS.get((ctl.mode, name))
-    if handler is None and ctl.mode == "play":
-        handler = BUTTONS.get((ctl.stage(), name))
-    return handler(ctl, arg) if handler is not None else None
+    return button_command(ctl, button, split_button, BUTTONS, BUTTONS)

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from table.companion.labels import seat_name
+from table.companion.labels import said_again, seat_name
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.rules import events as E
 from table.i18n import N_, _
@@ -71,11 +71,7 @@ _ENGINE_REFUSALS: tuple[tuple[re.Pattern[str], str], ...] = (
 def engine_refusal(text: str) -> str:
     """An engine's refusal (its text is a file format, in English) in the current language: the
     known forms are matched and said again; anything else stays as the engine said it."""
-    for pattern, template in _ENGINE_REFUSALS:
-        m = pattern.fullmatch(text)
-        if m is not None:
-            return _(template).format(**m.groupdict())
-    return text
+    return said_again(text, _ENGINE_REFUSALS)
 
 
 # ------------------------------------------------------------------------------------------------
