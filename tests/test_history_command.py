@@ -123,12 +123,34 @@ def test_an_empty_state_dir(tmp_path):
     assert history_cmd("--state-dir", str(tmp_path), "--csv").stdout.startswith("game_id,date_utc,")
 
 
-def test_a_damaged_history_is_moved_aside_and_the_command_goes_on(state):
+def test_the_read_only_command_never_renames_or_changes_a_damaged_history(state):
+    """Issue 22: the listing reads what still reads and leaves every file as it was; the table's
+    next start (not a listing) moves the damaged file aside and salvages it."""
     (state / FILENAME).write_bytes(b"garbage" * 1000)
-    r = history_cmd("--state-dir", str(state))
-    assert r.returncode == 0 and "Games" in r.stdout and "none" in r.stdout
-    assert "moved aside" in r.stderr and r.stderr.count("\n") == 1
-    assert list(state.glob(FILENAME + ".damaged-*"))
+    before = {p.name: p.read_bytes() for p in state.iterdir()}
+    for args in ((), ("--csv",), ("--qr", "1")):
+        r = history_cmd("--state-dir", str(state), *args)
+        assert "Traceback" not in r.stderr and "damaged" in r.stderr and "left as it is" in r.stderr, r.stderr
+        qr = "--qr" in args  # "no game 1" after the damage line
+        assert r.returncode == (2 if qr else 0) and r.stderr.count("\n") == (2 if qr else 1)
+        assert {p.name: p.read_bytes() for p in state.iterdir()} == before
+
+
+def test_the_read_only_command_shows_the_games_of_a_damaged_page_that_still_read(tmp_path):
+    with History(tmp_path, clock=iter(range(1_800_000_000, 1_900_000_000, 60)).__next__) as h:
+        for i in range(150):
+            h.add(READERS.read(pad_record((f"P{i % 5}",), (40 + i % 50,), f"g{i}"), DATA))
+    path = tmp_path / FILENAME
+    body = path.read_bytes()
+    page = 4096 * (len(body) // 4096 // 2)
+    path.write_bytes(body[:page] + b"\xa5" * 4096 + body[page + 4096:])
+    before = sorted(p.name for p in tmp_path.iterdir()), path.read_bytes()
+    r = history_cmd("--state-dir", str(tmp_path), "--csv")
+    assert r.returncode == 0 and "damaged" in r.stderr, r.stderr
+    rows = list(csv.DictReader(io.StringIO(r.stdout)))
+    assert 100 <= len({row["game_id"] for row in rows}) < 150  # what still reads, not an empty history
+    after = sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(("-wal", "-shm")))  # SQLite's own
+    assert (after, path.read_bytes()) == before
 
 
 def test_coach_and_fair_target(tmp_path):

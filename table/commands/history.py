@@ -224,7 +224,7 @@ def _show(directory: Any, args: argparse.Namespace) -> int:
         else:
             _csv([])
         return 0
-    with History(directory) as history:
+    with History(directory, read_only=True) as history:  # a listing renames and writes nothing
         if args.qr is not None or args.export is not None:
             return _one(history, args.qr if args.qr is not None else args.export, args)
         games = history.games(player=args.player)

@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from table.companion.statedir import connect_private, is_damage, make_private_dir
 from table.history.values import (
@@ -85,17 +86,46 @@ CREATE INDEX IF NOT EXISTS scores_player ON scores(player);
 class History:
     """The history file in ``directory`` (created when missing). A damaged file is moved aside
     with one log line (:attr:`moved_aside` names where) and a fresh one started; other storage
-    errors (disk full, read-only) propagate as ``sqlite3.Error``/``OSError``."""
+    errors (disk full, read-only) propagate as ``sqlite3.Error``/``OSError``.
 
-    def __init__(self, directory: str | os.PathLike[str], *, clock: Callable[[], float] = time.time) -> None:
+    ``read_only=True`` (the ``history`` command's listings) changes no file: the file must exist,
+    and a damaged one is left where it is and read as far as it goes into memory
+    (:attr:`damaged` says why; one log line); writing through it fails with ``sqlite3.Error``."""
+
+    def __init__(self, directory: str | os.PathLike[str], *, clock: Callable[[], float] = time.time,
+                 read_only: bool = False) -> None:
         self.directory = Path(directory)
         self.path = self.directory / FILENAME
         self.clock = clock
+        self.read_only = read_only
         self.moved_aside: Path | None = None
-        self.db = self._open()
+        self.damaged: str | None = None
+        self.db = self._open_read_only() if read_only else self._open()
+
+    def _open_read_only(self) -> sqlite3.Connection:
+        try:
+            if self.path.is_symlink() or not self.path.is_file():
+                raise HistoryDamaged(f"{self.path} is not a regular file")
+            db = sqlite3.connect(f"file:{quote(str(self.path.absolute()))}?mode=ro", uri=True,
+                                 isolation_level=None, timeout=5.0)
+            try:
+                _check(db, create=False)
+            except BaseException:
+                db.close()
+                raise
+            return db
+        except (sqlite3.DatabaseError, HistoryDamaged, UnicodeDecodeError) as exc:
+            if not (isinstance(exc, HistoryDamaged | UnicodeDecodeError) or is_damage(exc)):
+                raise
+            self.damaged = one_line(str(exc), 120)
+        db = sqlite3.connect(":memory:", isolation_level=None)
+        db.executescript(SCHEMA)
+        kept = salvage(self.path, db, self.clock)
+        log.warning("history %s is damaged (%s): %d game(s) still read; the file is left as it is "
+                    "(the table sets it right at its next start)", self.path, self.damaged, kept)
+        return db
 
     def _open(self) -> sqlite3.Connection:
-
         make_private_dir(self.directory)
         try:
             return self._connect()
@@ -117,18 +147,7 @@ class History:
         try:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            if version == 0 and not tables:
-                db.executescript(SCHEMA)
-                db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-            elif version != SCHEMA_VERSION:
-                raise HistoryDamaged(f"schema version {version}, this program writes {SCHEMA_VERSION}")
-            elif not {"players", "games", "scores"} <= tables:
-                raise HistoryDamaged("tables missing")
-            check = db.execute("PRAGMA quick_check").fetchone()[0]
-            if check != "ok":
-                raise HistoryDamaged(f"quick_check: {str(check)[:80]}")
+            _check(db, create=True)
         except BaseException:
             db.close()
             raise
@@ -305,6 +324,23 @@ class History:
                               "ORDER BY g.played, g.id LIMIT 1",
                               (name, key, *verdicts)).fetchone()
         return None if row is None else int(row[0])
+
+
+def _check(db: sqlite3.Connection, *, create: bool) -> None:
+    """Raise HistoryDamaged unless ``db`` is a sound history of this schema; an empty file gets
+    the schema when ``create``."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if version == 0 and not tables and create:
+        db.executescript(SCHEMA)
+        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+    elif version != SCHEMA_VERSION:
+        raise HistoryDamaged(f"schema version {version}, this program writes {SCHEMA_VERSION}")
+    elif not {"players", "games", "scores"} <= tables:
+        raise HistoryDamaged("tables missing")
+    check = db.execute("PRAGMA quick_check").fetchone()[0]
+    if check != "ok":
+        raise HistoryDamaged(f"quick_check: {str(check)[:80]}")
 
 
 def move_aside(path: Path, reason: str, clock: Callable[[], float] = time.time) -> Path:
