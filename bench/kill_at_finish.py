@@ -158,8 +158,8 @@ def judge(key: str, state: Path) -> tuple[bool, str]:
     seen = after_restart(key, state)
     again = after_restart(key, state)  # a second start writes nothing twice
     if seen["open"] is not None and not seen["records"]:
-        # the journalled steps do not end the game (Applejack: the score pad's "pad-done" is the finish
-        # itself, not a step): nothing is lost when it is offered with every step it had
+        # the journalled steps do not end the game (a journal written before "pad-done" became a step):
+        # nothing is lost when it is offered with every step it had
         offered = (seen["mode"] == "resume" and seen["rows"] == [(1, "open")] and seen["history"] == 0
                    and not ends(key, seen["open"]))
         return offered and again == seen, "offered" if offered else f"{seen}"

@@ -67,6 +67,17 @@ def _same(look: dict[str, Any], expected: dict[str, Any]) -> None:
         assert got[key] == expected[key], key
 
 
+def _with_pad_done_step(frozen: list[list[Any]]) -> list[list[Any]]:
+    """The one change since the fixtures were frozen (issue 22): "pad-done" is journalled as a step
+    just before the finished record, so a kill between the two is finished again at the next start."""
+    out: list[list[Any]] = []
+    for kind, payload in frozen:
+        if kind == "finished":
+            out.append(["cmd", "pad-done"])
+        out.append([kind, payload])
+    return out
+
+
 @pytest.mark.parametrize(("name", "fx"), JOURNALS, ids=[n for n, _ in JOURNALS])
 def test_journals_play_and_replay_the_same(name: str, fx: dict[str, Any]) -> None:
     data = default_data()
@@ -81,7 +92,7 @@ def test_journals_play_and_replay_the_same(name: str, fx: dict[str, Any]) -> Non
         if i in looks:
             _same(controller_look(ctl), looks[i])
     _same(controller_look(ctl), fx["final"])
-    assert json.loads(json.dumps(journal)) == fx["journal"]
+    assert json.loads(json.dumps(journal)) == _with_pad_done_step(fx["journal"])
     # the power cut: resume from the journal's first half
     resumed = Controller(data)
     resumed.replay(setup, fx["script"][1:fx["cut"]])

@@ -341,7 +341,10 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
         if self.tracked is not None and word in ENGINE_VERBS:
             word, rest = "game", cmd.strip()  # in a tracked game ``draw 17`` means ``game draw 17``
         if word == "pad-done":
-            self._pad_done()  # journalled as the finished record, not as a step
+            if self.pad is None or self.mode != Mode.PAD:
+                raise CommandError(_("the score pad is not open"))
+            self._emit("cmd", journal)  # a step first: a resume whose steps end with it finishes the game
+            self._pad_done()  # then the finished record
             self._changed()
             return
         step = self._STEPS.get(word)
