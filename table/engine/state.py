@@ -40,6 +40,14 @@ C = TypeVar("C")
 S = TypeVar("S", bound=_Applies)
 
 
+class ActionCodec(Protocol):
+    """A game's action texts (its ``rules/actions.py`` module): ``to_text(17) == "take 17"`` and back."""
+
+    def to_text(self, action: int) -> str: ...
+
+    def from_text(self, text: str) -> int: ...
+
+
 class SnapshotState(ABC, Generic[T]):
     """apply/undo/clone/record for a state whose changing part is the one table ``t``.
 
@@ -49,6 +57,9 @@ class SnapshotState(ABC, Generic[T]):
     """
 
     RECORD_FORMAT: ClassVar[str]
+    ACTIONS: ClassVar[ActionCodec | None] = None
+    """The game's action codec; a game that sets it gets :meth:`action_to_string` and
+    :meth:`string_to_action` from it (one that does not writes them)."""
     REFUSAL: ClassVar[str] = "{action} is not allowed now ({where}; legal: {legal})"
     SHOWN_LEGAL: ClassVar[int] = 10
 
@@ -80,11 +91,15 @@ class SnapshotState(ABC, Generic[T]):
     @abstractmethod
     def sample_chance(self, rng: random.Random) -> int: ...
 
-    @abstractmethod
-    def action_to_string(self, action: int) -> str: ...
+    def action_to_string(self, action: int) -> str:
+        if self.ACTIONS is None:
+            raise NotImplementedError(f"{type(self).__name__} sets no ACTIONS codec")
+        return self.ACTIONS.to_text(action)
 
-    @abstractmethod
-    def string_to_action(self, text: str) -> int: ...
+    def string_to_action(self, text: str) -> int:
+        if self.ACTIONS is None:
+            raise NotImplementedError(f"{type(self).__name__} sets no ACTIONS codec")
+        return self.ACTIONS.from_text(text)
 
     @abstractmethod
     def _advance(self, action: int) -> None:

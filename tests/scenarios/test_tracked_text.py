@@ -53,7 +53,7 @@ def test_a_tracked_game_with_hints_stopped_resumed_and_finished(tmp_path):
     db = sqlite3.connect(state / "journal.sqlite3")
     journalled = [c for (c,) in db.execute("SELECT cmd FROM steps ORDER BY game, seq")]
     db.close()
-    assert journalled == steps[:-1]  # every game step once; "hint" and "h" never ("pad-done" is the record)
+    assert journalled == steps and steps[-1] == "pad-done"  # every game step once, the finish too; "hint" and "h" never
     # the same game played in one go, in this process, gives the same record
     ctl = Controller(DATA)
     ctl.setup = SETUP

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from table.engine.errors import IllegalActionError
-from table.engine.state import replay_record
+from table.engine.state import ActionCodec, replay_record
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules import events as E
 from table.games.waldgaertner.rules.cards import LEAF_PHASE
@@ -57,6 +57,7 @@ class State(Position):
     :attr:`history`, so a record replays without the rng)."""
 
     RECORD_FORMAT = RECORD_FORMAT
+    ACTIONS: ClassVar[ActionCodec | None] = A
     SHOWN_LEGAL = 8
     config: Config
 
@@ -161,12 +162,6 @@ class State(Position):
             pool = t.pools[self.decks[arg]]
             return A.CARD + pool[rng.randrange(len(pool))]
         raise IllegalActionError("not a chance node")
-
-    def action_to_string(self, action: int) -> str:
-        return A.to_text(action)
-
-    def string_to_action(self, text: str) -> int:
-        return A.from_text(text)
 
     # ------------------------------------------------------------------------------------------
     # applying actions

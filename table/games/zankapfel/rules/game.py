@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from table.engine.errors import IllegalActionError
-from table.engine.state import SnapshotState, replay_record
+from table.engine.state import ActionCodec, SnapshotState, replay_record
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.rules import events as E
 from table.games.zankapfel.rules.config import HAND_SIZE, Config, Score
@@ -74,6 +74,7 @@ class State(SnapshotState[_Table]):
     """
 
     RECORD_FORMAT = RECORD_FORMAT
+    ACTIONS: ClassVar[ActionCodec | None] = A
     REFUSAL = "{action} is not allowed in phase {where} (legal: {legal})"
     config: Config
 
@@ -205,12 +206,6 @@ class State(SnapshotState[_Table]):
         if t.rolls:
             return [(A.ROLL + f, 1 / 6) for f in range(1, 7)]
         return []
-
-    def action_to_string(self, action: int) -> str:
-        return A.to_text(action)
-
-    def string_to_action(self, text: str) -> int:
-        return A.from_text(text)
 
     # ------------------------------------------------------------------------------------------
     # applying actions
