@@ -124,9 +124,10 @@ STARTS = [(g, name, new, replay) for g in _with("engine") for name, new, replay 
 
 def _look(state: Any) -> tuple[Any, ...]:
     """Everything observable: the state's summary (else its record, scores and text), history,
-    events (as JSON), whose turn, what is legal, the returns."""
+    events (frozen values: compared as they are; their JSON is compared once, after the replay),
+    whose turn, what is legal, the returns."""
     summary = state.summary() if hasattr(state, "summary") else (state.to_record(), state.scores())
-    return (summary, str(state), list(state.history), [e.to_dict() for e in state.events],
+    return (summary, str(state), list(state.history), list(state.events),
             state.current_player(), state.legal_actions(), state.returns())
 
 
