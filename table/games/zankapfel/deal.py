@@ -5,7 +5,13 @@ needs a hand for every seat, so the companion *infers* the deal from the whole g
 (:func:`deal_plan`): every card a seat reveals that it did not buy must have been dealt to it; the
 rest of the deal is filled with kinds the deck can still have held (every card turned before the
 first reshuffle is a distinct card). A reveal that no deal can explain ("seat 2 reveals a 5th card
-it never bought"), or a 12th red card turned, is refused.
+it never bought") is refused.
+
+**The table is the truth.** The deck file may not be the box on the table: a card the deck
+cannot hold (a 7th joker of a file that says 6, a kind the file has none of) is never refused.
+:func:`build_game` grows the engine's deck by that card and builds again; the companion says
+once, in one line, how the box differs from the file (:func:`box_lines`), and the guess of the
+hidden cards is only as good as the box the table has shown so far.
 
 :class:`Build` mirrors the table into the engine one canonical command at a time. Phase 1 is
 simultaneous and hidden at the table, so it holds the round's bids and the mayor's move until
@@ -22,16 +28,37 @@ from table.engine.errors import IllegalActionError
 from table.games.zankapfel.rules import State, new_game
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.rules import events as E
-from table.games.zankapfel.rules.config import DEFAULT_DECK, HAND_SIZE
+from table.games.zankapfel.rules.config import HAND_SIZE
 from table.games.zankapfel.setup import ZSetup
 from table.games.zankapfel.words import colour_name, event_line, kind_name
 from table.i18n import N_, _, ngettext
 
 
-def deal_plan(setup: ZSetup, cmds: list[str]) -> list[list[int]]:
-    """Each seat's four dealt cards, inferred from the commands (module docstring)."""
+Counts = tuple[int, int, int, int, int]
+MAX_GROWTH = 200
+"""Cards a box may hold beyond the file before the companion stops guessing (a runaway, not a box)."""
+
+
+class DeckShort(Exception):
+    """The table turned a card of ``kind`` the engine's deck does not hold: the box differs."""
+
+    def __init__(self, kind: int) -> None:
+        super().__init__(kind)
+        self.kind = kind
+
+
+def _grown(deck: Counts, kind: int, by: int = 1) -> Counts:
+    out = list(deck)
+    out[kind] += by
+    return (out[0], out[1], out[2], out[3], out[4])
+
+
+def deal_plan(setup: ZSetup, cmds: list[str], deck: Counts | None = None) -> tuple[list[list[int]], Counts]:
+    """Each seat's four dealt cards, inferred from the commands (module docstring), and the
+    deck that explains them: ``deck`` (default the setup's), grown where the table showed more
+    cards of a kind than it holds."""
     n = setup.players
-    deck = DEFAULT_DECK
+    deck = deck or setup.deck
     known = [[0] * 5 for _n in range(n)]
     assigned: list[list[int]] = [[] for _n in range(n)]
     early = [0] * 5
@@ -61,9 +88,9 @@ def deal_plan(setup: ZSetup, cmds: list[str]) -> list[list[int]]:
                         cards=", ".join(kind_name(x) for x in assigned[s][:HAND_SIZE])))
     cap = [deck[k] - early[k] - sum(a.count(k) for a in assigned) for k in range(5)]
     for k in range(5):
-        if cap[k] < 0:
-            raise CommandError(_("the deck holds only {n} {kind} cards: more have been turned or "
-                                 "revealed before the first reshuffle").format(n=deck[k], kind=kind_name(k)))
+        if cap[k] < 0:  # the box holds more of this kind than the file says: the table is the truth
+            deck = _grown(deck, k, -cap[k])
+            cap[k] = 0
     plan = []
     for s in range(n):
         hand = list(assigned[s])
@@ -72,7 +99,35 @@ def deal_plan(setup: ZSetup, cmds: list[str]) -> list[list[int]]:
             cap[k] -= 1
             hand.append(k)
         plan.append(hand)
-    return plan
+    return plan, deck
+
+
+def build_game(setup: ZSetup, cmds: list[str], deck: Counts | None = None) -> Build:
+    """The game after ``cmds``, its deck grown by every card the table showed beyond it
+    (``DeckShort``); ``said`` holds the last command's lines. CommandError for a runaway."""
+    deck = deck or setup.deck
+    for _attempt in range(MAX_GROWTH):
+        plan, deck = deal_plan(setup, cmds, deck)
+        b = Build(setup, plan, deck)
+        try:
+            mark = 0
+            for c in cmds:
+                mark = len(b.said)
+                b.feed(c)
+        except DeckShort as short:
+            deck = _grown(deck, short.kind)
+            continue
+        b.said = b.said[mark:]
+        return b
+    raise CommandError(_("the box would hold more than {n} cards beyond the deck file: check the entries").format(
+        n=MAX_GROWTH))
+
+
+def box_lines(file_deck: Counts, before: Counts, after: Counts) -> list[str]:
+    """One line per kind the box has just been shown to hold beyond the file (said once)."""
+    return [_("The box differs from the deck file: at least {n} {kind} cards, the file says {file}. "
+              "Noted; the hidden cards are guessed less well").format(n=after[k], kind=kind_name(k), file=file_deck[k])
+            for k in range(5) if after[k] > before[k]]
 
 
 class Build:
@@ -81,15 +136,18 @@ class Build:
     ``feed(cmd)`` takes one canonical command (CommandError/IllegalActionError when the table
     cannot have meant it); ``said`` collects the announcement lines per command."""
 
-    def __init__(self, setup: ZSetup, plan: list[list[int]]) -> None:
+    def __init__(self, setup: ZSetup, plan: list[list[int]], deck: Counts | None = None) -> None:
         self.setup = setup
         self.plan = plan
-        self.e: State = new_game(setup.config(), keep_undo=False)
+        self.deck: Counts = deck or setup.deck
+        """The deck the engine holds: the setup's, grown by what the table showed beyond it."""
+        self.e: State = new_game(setup.config(self.deck), keep_undo=False)
         self.block: list[str] = []        # phase 1 held back: bids and turns of this round
         self.move: int | None = None      # the mayor's move, held until every laid card is revealed
         self.reveals: dict[int, int] = {}
-        self.dice: dict[int, int] = {}    # the discord being fought: dice bought per seat
+        self.dice: dict[int, int] = {}    # the discord being fought: dice bought per seat, in order
         self.dice_done = False
+        self.dice_fed = False             # the dice are in the engine (paid there)
         self.cards: dict[int, int] = {}   # discord cards turned (0: none left)
         self.preview: State = self.e
         self.said: list[str] = []
@@ -145,7 +203,7 @@ class Build:
         if engine is self.e:
             for ev in events:
                 if isinstance(ev, E.DiscordStarted):
-                    self.dice, self.cards, self.dice_done = {}, {}, False
+                    self.dice, self.cards, self.dice_done, self.dice_fed = {}, {}, False, False
             if say:
                 self.said.extend(line for ev in events if not isinstance(ev, unsaid) and (line := event_line(ev)))
 
@@ -218,6 +276,8 @@ class Build:
 
     def _feed_turn(self, c: str, w: list[str]) -> None:
         self._refuse_unless("turn", N_("no card is turned now ({asked})"))
+        if A.DRAW + A.KINDS.index(w[1]) not in self.preview.legal_actions():
+            raise DeckShort(A.KINDS.index(w[1]))  # the box holds more of it than the engine's deck
         if self.block:
             self.block.append(c)
             self._replan_preview()
@@ -270,10 +330,22 @@ class Build:
         self._apply(self.e, f"joker {w[3]}")
 
     def _feed_dice(self, c: str, w: list[str]) -> None:
+        """A seat buys dice: once, paid at once (Z-FR "Discorde": "une fois qu'un joueur a acheté
+        un, deux ou trois dés, il ne peut plus en acheter"); 0 is no purchase, and no refund."""
         s, k = int(w[2]) - 1, int(w[3])
         self._refuse_unless("dice", N_("no dice are bought now ({asked})"))
         if s not in self.fight_seats():
             raise CommandError(_("{seat} is not in this discord").format(seat=seat_name(s)))
+        bought = self.dice.get(s, 0)
+        if not self.setup.lenient_dice:
+            if bought:
+                raise CommandError(ngettext(
+                    "{seat} has bought {k} die for {cost}: a purchase is final (no more dice, no refund)",
+                    "{seat} has bought {k} dice for {cost}: a purchase is final (no more dice, no refund)",
+                    bought).format(seat=seat_name(s), k=bought, cost=2 * bought))
+            if not k:
+                raise CommandError(_("{seat}: 0 dice is no purchase (CONFIRM closes the discord when all have "
+                                     "decided)").format(seat=seat_name(s)))
         self.dice[s] = k
         self.said.append(ngettext("{seat} buys {k} die for {cost}", "{seat} buys {k} dice for {cost}", k).format(
             seat=seat_name(s), k=k, cost=2 * k))
@@ -315,14 +387,37 @@ class Build:
         self.preview = self.e
 
     def _maybe_fight(self) -> None:
+        """Every card turned: the cards, then the dice into the engine; a discord settled
+        without dice is said there and then (who won, what they harvest, the next round)."""
         if self.card_todo():
             return
         for s in self.fight_seats():
             v = self.cards[s]
             self._apply(self.e, f"discord {v}" if v else "discord none", say=False)
-        for s in self.fight_seats():
-            self._apply(self.e, f"dice {self.dice.get(s, 0)}", say=False)
+        if self.e.config.open_order:  # the purchases in the order the table made them
+            for s, k in list(self.dice.items()):
+                while self.e.current_player() != s:
+                    self._apply(self.e, "dice wait")
+                self._apply(self.e, f"dice {k}")
+            while self.e.phase == "dice":
+                self._apply(self.e, "dice 0")
+        else:
+            for s in self.fight_seats():
+                self._apply(self.e, f"dice {self.dice.get(s, 0)}")
+        self.dice_fed = True
         self.preview = self.e
+
+    def held_dice_cost(self, seat: int) -> int:
+        """Points the seat paid for dice the engine has not been told yet (paid at once)."""
+        return 0 if self.dice_fed else 2 * self.dice.get(seat, 0)
+
+    def mayor_shown(self) -> int:
+        """Where the board shows the mayor: its new square as soon as the move is entered."""
+        return self.move if self.move is not None else self.preview.mayor
+
+    def tokens_shown(self) -> list[int]:
+        """The unharvested squares the board shows (the new square's token is taken at once)."""
+        return [sq for sq in self.preview.unharvested() if sq != self.move]
 
     # --- words --------------------------------------------------------------------------------
     def ask(self) -> str:

@@ -10,7 +10,7 @@ from table.games.zankapfel.bots import make_bot
 from table.games.zankapfel.rules import Config, State, new_game
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.rules import events as E
-from table.games.zankapfel.rules.config import DEFAULT_TRACK
+from table.games.zankapfel.rules.config import DEFAULT_DECK, DEFAULT_TRACK
 
 
 class _Scribe:
@@ -46,7 +46,7 @@ class _Scribe:
         elif phase == "discord-card":
             self.fight_cards[seat] = 0 if w[1] == "none" else int(w[1])
         elif phase == "dice":
-            self._dice(st, seat, int(w[1]))
+            self._dice(st, seat, None if w[1] == "wait" else int(w[1]))
         else:  # pragma: no cover - bribery is off
             raise AssertionError(phase)
 
@@ -58,25 +58,28 @@ class _Scribe:
                 self.out.append(f"reveal seat {s + 1} {A.KINDS[self.laid[s]]}")
         self.laid = {}
 
-    def _dice(self, st: State, seat: int, dice: int) -> None:
-        self.fight_dice[seat] = dice
+    def _dice(self, st: State, seat: int, dice: int | None) -> None:
+        """A seat's dice (None: it waited; the table enters nothing for a wait)."""
+        if dice is not None:
+            self.fight_dice[seat] = dice
         if st.phase == "dice":
             return
-        # everyone decided: the table enters dice, then cards
-        seats_in = list(self.fight_dice)
-        self.out.extend(f"dice seat {s + 1} {self.fight_dice[s]}" for s in seats_in if self.fight_dice[s])
+        # everyone decided: the table enters the purchases in the order they were made, then cards
+        self.out.extend(f"dice seat {s + 1} {d}" for s, d in self.fight_dice.items() if d)
         self.out.append("dice-done")
-        self.out.extend(f"card seat {s + 1} {self.fight_cards[s]}" for s in seats_in if self.fight_cards[s])
+        self.out.extend(f"card seat {s + 1} {c}" for s, c in self.fight_cards.items() if c)
         self.fight_cards, self.fight_dice = {}, {}
 
 
 def table_script(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random"),
-                 finish: int = DEFAULT_TRACK) -> tuple[list[str], State]:
+                 finish: int = DEFAULT_TRACK, deck: tuple[int, int, int, int, int] = DEFAULT_DECK
+                 ) -> tuple[list[str], State]:
     """Bots play a seeded game in the engine; returns what a table would enter for it (setup line,
-    ``start``, then the commands) and the engine's finished game to compare with."""
+    ``start``, then the commands) and the engine's finished game to compare with. ``deck``: the
+    box the bots play with (the setup line does not name it: a table may set up another)."""
     rng = random.Random(seed)
     seats = [make_bot(bots[i % len(bots)], random.Random(seed * 31 + i)) for i in range(players)]
-    st = new_game(Config(players, track_length=finish))
+    st = new_game(Config(players, track_length=finish, deck=deck))
     scribe = _Scribe(players)
     scribe.out.extend([f"setup players={players} finish={finish}", "start"])
     while not st.is_terminal():

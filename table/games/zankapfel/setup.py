@@ -53,6 +53,9 @@ class ZSetup:
     deck_label: str = "10 + 10"
     bribery: bool = False
     open_order: bool = True
+    lenient_dice: bool = False
+    """A journal from before issue 20 (no ``open_order``): a seat's dice entered again replaces
+    the first entry, as the table then allowed (it replays as it was played); never journalled."""
 
     def config(self, deck: Counts | None = None) -> Config:
         """The engine's config (``deck``: the box as the table found it, when it differs)."""
@@ -83,7 +86,7 @@ class ZSetup:
             label = str(d.get("deck_label", "11 + 6" if "deck" not in d else "?"))
             s = cls(int(d["players"]), int(d.get("track_length", DEFAULT_TRACK)), names_of(d),
                     (counts[0], counts[1], counts[2], counts[3], counts[4]), label[:20], d.get("bribery") is True,
-                    d.get("open_order") is True)
+                    d.get("open_order") is True, "open_order" not in d)
         except (KeyError, TypeError, ValueError, OverflowError):
             raise RecordError(f"a Zankapfel setup has whole numbers of players and points to the finish, "
                               f"a deck of five counts and a list of names, not {d!r:.200}") from None
@@ -124,3 +127,11 @@ class ZSetup:
         except ValueError as exc:
             raise CommandError(engine_refusal(str(exc))) from None
         return s
+
+
+def setup_line(setup: ZSetup) -> str:
+    """The options of a game in one line (said at the start): the deck, bribery, the order."""
+    counts = " ".join(str(n) for n in setup.deck)
+    return _("Deck {label} (red yellow green blue joker: {counts}); corruption {bribery}; dice and bribes {order}").format(
+        label=setup.deck_label, counts=counts, bribery=_("on") if setup.bribery else _("off"),
+        order=_("in any order") if setup.open_order else _("in seat order"))
