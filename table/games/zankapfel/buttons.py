@@ -2,11 +2,15 @@
 boardgame.io's moves. ``ZankapfelCompanion._command_for`` looks a button up here; the handler
 returns the command it means (``""``: the screen changed, no command; None: nothing to do).
 
+On the setup screen BLIND steps through the deck file's decks and PASS turns bribery (the optional
+rule "Corruption") on and off. In a discord a seat's button chooses its dice (0→1→2→3→0) and
+CONFIRM buys them; a purchase is final.
+
 Buttons: ``confirm``, ``undo``, ``blind``, ``pass``, ``finish``, the cursor's ``up``/``down``/
 ``next``/``prev``, the lid's ``trough1`` … ``trough7`` (the seats; in a colour question 1-5 are
 red, yellow, green, blue, joker; in a roll the die's face), the keys ``r y g b j`` and digits, and
 the screen's touches ``sq:c3``, ``kind:red``, ``bid:buy``, ``dice:2``, ``card:8``, ``roll:4``,
-``players:4``.
+``players:4``, ``deck``, ``bribery``.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from table.companion.protocol import CommandError
 from table.games.zankapfel.commands import FACES, KIND_KEYS
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.setup import FINISHES, is_number
-from table.i18n import _
+from table.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from table.games.zankapfel.companion import ZankapfelCompanion
@@ -66,6 +70,23 @@ def _players(ctl: ZankapfelCompanion, arg: str) -> str | None:
 def _next_finish(ctl: ZankapfelCompanion, arg: str) -> str:
     i = FINISHES.index(ctl.setup.finish) if ctl.setup.finish in FINISHES else 0
     ctl.setup = replace(ctl.setup, finish=FINISHES[(i + 1) % len(FINISHES)])
+    return ""
+
+
+def _next_deck(ctl: ZankapfelCompanion, arg: str) -> str:
+    """BLIND (or the deck's touch) on the setup screen: the deck file's next deck."""
+    ctl.setup = ctl.setup.with_deck(ctl.decks, ctl.decks.after(_deck_key(ctl)).key)
+    return ""
+
+
+def _deck_key(ctl: ZankapfelCompanion) -> str:
+    deck = ctl.decks.by_counts(ctl.setup.deck)
+    return deck.key if deck is not None else ""
+
+
+def _bribery(ctl: ZankapfelCompanion, arg: str) -> str:
+    """PASS (or the touch) on the setup screen: the optional rule "Corruption" on or off."""
+    ctl.setup = replace(ctl.setup, bribery=not ctl.setup.bribery)
     return ""
 
 
@@ -120,13 +141,31 @@ def _bid_trough(ctl: ZankapfelCompanion, arg: str) -> str:
 # --- discords and dice ---------------------------------------------------------------------------
 
 def _one_die_more(ctl: ZankapfelCompanion, arg: str) -> str | None:
+    """The seat's button chooses its dice, 0→1→2→3→0 (nothing bought yet: CONFIRM buys them);
+    a seat that has bought is refused — a purchase is final, never undone by the cycle."""
     assert ctl.b is not None
     if not is_number(arg):
         return None
     s = int(arg) - 1
     if s not in ctl.b.fight_seats():
         raise CommandError(_("{seat} is not in this discord").format(seat=seat_name(s)))
-    return f"dice seat {s + 1} {(ctl.b.dice.get(s, 0) + 1) % 4}"
+    bought = ctl.b.dice.get(s, 0)
+    if bought:
+        raise CommandError(ngettext("{seat} has bought {k} die for {cost}: a purchase is final (no more dice, no refund)",
+                                    "{seat} has bought {k} dice for {cost}: a purchase is final (no more dice, no refund)",
+                                    bought).format(seat=seat_name(s), k=bought, cost=2 * bought))
+    chosen = (ctl.dice_pending.get(s, 0) + 1) % (A.MAX_DICE + 1)
+    ctl.dice_pending = {**ctl.dice_pending, s: chosen}
+    return ""
+
+
+def _dice_confirm(ctl: ZankapfelCompanion, arg: str) -> str:
+    """CONFIRM buys the dice chosen by a seat's button (one seat per press); with none chosen it
+    closes the discord (everyone has decided)."""
+    for s, k in ctl.dice_pending.items():
+        if k:
+            return f"dice seat {s + 1} {k}"
+    return "dice-done"
 
 
 def _card(ctl: ZankapfelCompanion, arg: str) -> str | None:
@@ -145,6 +184,10 @@ BUTTONS: dict[tuple[str, str], Handler] = {
     ("setup", "finish"): _next_finish,
     ("setup", "players"): _players,
     ("setup", "confirm"): _says("start"),
+    ("setup", "blind"): _next_deck,
+    ("setup", "deck"): _next_deck,
+    ("setup", "pass"): _bribery,
+    ("setup", "bribery"): _bribery,
     ("play", "undo"): _says("undo"),  # in every stage of a game
     ("play", "sq"): _touch_square,
     **{(st, arrow): move for st in SQUARE_STAGES for arrow, move in _ARROWS.items()},
@@ -157,7 +200,7 @@ BUTTONS: dict[tuple[str, str], Handler] = {
     ("bid", "pass"): _says("pass"),
     ("bid", "bid"): _bid_touch,
     ("bid", "trough"): _bid_trough,
-    ("dice", "confirm"): _says("dice-done"),
+    ("dice", "confirm"): _dice_confirm,
     ("dice", "trough"): _one_die_more,
     ("dice", "dice"): _one_die_more,
     ("card", "card"): _card,

@@ -1,0 +1,212 @@
+"""Zankapfel at the table (issue 20): the box on the table is the truth, the deck is data chosen
+on setup, dice are bought once and paid at once, a discord settled without dice is announced, and
+the board shows the mayor's new square at once."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from table import i18n
+from table.companion.protocol import CommandError
+from table.engine.errors import DataError
+from table.games.zankapfel.companion import ZankapfelCompanion
+from table.games.zankapfel.files import check_file, load_decks
+from table.games.zankapfel.rules import actions as A
+from table.games.zankapfel.rules import replay
+from table.games.zankapfel.script import table_script
+from table.games.zankapfel.setup import ZSetup
+
+
+@pytest.fixture(autouse=True)
+def _english() -> object:
+    before = i18n.current_language()
+    i18n.set_language("en")
+    yield
+    i18n.set_language(before)
+
+
+def _play(ctl: ZankapfelCompanion, script: list[str]) -> None:
+    for line in script:
+        ctl.do(line)
+
+
+def _started(*setup: str, players: int = 3) -> ZankapfelCompanion:
+    ctl = ZankapfelCompanion()
+    ctl.do(f"setup players={players}")
+    for line in setup:
+        ctl.do(line)
+    ctl.do("start")
+    return ctl
+
+
+# --- 1. the table is the truth ------------------------------------------------------------------
+
+def _to_seventh_joker(ctl: ZankapfelCompanion) -> None:
+    """Setup, then phase 1 where every buyer takes the face-up joker and the table turns jokers."""
+    _play(ctl, ["mayor c3", "turn joker", "remove a1", "remove a2", "remove a3", "remove a4", "remove a5",
+                "remove b1"])
+    turned = 1
+    while turned < 7:  # 7 jokers turned before any reshuffle (the 6 of the 11 + 6 file, and one more)
+        stage = ctl.stage()
+        if stage == "bid":
+            ctl.do(f"buy seat {ctl.b.seat() + 1}")
+        elif stage == "turn":
+            ctl.do("turn joker")
+            turned += 1
+        else:
+            ctl.do(f"mayor {A.square_name(ctl.b.preview.mayor_targets()[0])}")
+
+
+def test_a_seventh_joker_is_recorded_said_once_and_play_goes_on() -> None:
+    ctl = _started("setup deck=classic")
+    _to_seventh_joker(ctl)  # refused before issue 20: "the deck holds only 6 joker cards"
+    box = [line for line in ctl.log if line.startswith("The box differs")]
+    assert box == ["The box differs from the deck file: at least 7 joker cards, the file says 6. Noted; the "
+                   "hidden cards are guessed less well"]
+    assert ctl.b.deck == (11, 11, 11, 11, 7) and ctl.mode == "play"
+    ctl.do("undo")
+    ctl.do("turn joker")
+    assert sum(line.startswith("The box differs") for line in ctl.log) == 1  # once: the box is known now
+
+
+@pytest.mark.parametrize(("deck", "setup", "seed"), [
+    ((8, 8, 8, 8, 18), "setup deck=box", 5),         # more jokers than the file's 10
+    ((10, 10, 10, 10, 10), "setup deck=nojokers", 6),  # the file's deck lacks the jokers the box has
+])
+def test_a_scripted_table_whose_box_differs_from_the_file_finishes_its_game(
+        tmp_path: Path, deck: tuple[int, int, int, int, int], setup: str, seed: int) -> None:
+    script, final = table_script(4, seed, deck=deck)
+    decks_file = tmp_path / "decks.toml"
+    decks_file.write_text(_DECKS_WITHOUT_JOKERS, encoding="utf-8")
+    ctl = ZankapfelCompanion(decks=load_decks(decks_file))
+    ctl.do(script[0])
+    ctl.do(setup)
+    _play(ctl, script[1:])
+    assert ctl.mode == "result" and ctl.positions() == [final.position(s) for s in range(4)]
+    assert ctl.record is not None and replay(ctl.record).returns() == final.returns()  # the record replays
+    assert any(line.startswith("The box differs") for line in ctl.log)
+
+
+_DECKS_WITHOUT_JOKERS = """
+default = "box"
+[decks.box]
+label = "10 + 10"
+red = 10
+yellow = 10
+green = 10
+blue = 10
+joker = 10
+source = "the review"
+[decks.nojokers]
+label = "no jokers"
+red = 13
+yellow = 13
+green = 12
+blue = 12
+joker = 0
+source = "a test: a deck file that lacks a card the box has"
+"""
+
+
+# --- 2. the deck as data ----------------------------------------------------------------------------
+
+def test_the_default_deck_is_the_box_s_10_and_10_and_11_and_6_is_an_option() -> None:
+    decks = load_decks()
+    assert decks.default == "box" and decks.get("box").counts == (10, 10, 10, 10, 10)
+    assert "review" in decks.get("box").source
+    assert decks.get("classic").counts == (11, 11, 11, 11, 6)
+    ctl = ZankapfelCompanion()
+    assert ctl.setup.deck == (10, 10, 10, 10, 10)
+    ctl.do("setup deck=classic")
+    assert ctl.setup.deck == (11, 11, 11, 11, 6) and "deck" not in ctl.setup.to_dict()  # as the old games
+    with pytest.raises(CommandError, match="box classic"):
+        ctl.do("setup deck=huge")
+    ctl.do("setup deck=box")
+    ctl.do("start")
+    assert ctl.b.e.config.deck == (10, 10, 10, 10, 10)
+    assert "Deck 10 + 10 (red yellow green blue joker: 10 10 10 10 10)" in " ".join(ctl.log)
+
+
+def test_a_journal_without_a_deck_replays_with_the_deck_it_was_played_with() -> None:
+    old = ZSetup.from_dict({"game": "zankapfel", "players": 3, "track_length": 40})
+    assert old.deck == (11, 11, 11, 11, 6) and not old.open_order and old.lenient_dice
+    new = ZSetup.from_dict(ZSetup(players=3).to_dict())
+    assert new.deck == (10, 10, 10, 10, 10) and new.open_order and not new.lenient_dice
+
+
+def test_check_data_validates_a_deck_file(tmp_path: Path) -> None:
+    assert "box (50 cards: 10 10 10 10 10)" in check_file(None)
+    bad = tmp_path / "bad.toml"
+    bad.write_text('default = "x"\n[decks.a]\nred = -1\nyellow = "3"\ngreen = 2\nblue = 2\nlabel = "a"\n'
+                   'colour = 3\n', encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        check_file(str(bad))
+    text = "\n".join(map(str, err.value.problems))
+    for part in ("decks.a.red", "decks.a.yellow", "decks.a.joker: missing", "decks.a.source", "decks.a.colour",
+                 "default"):
+        assert part in text
+    cli = subprocess.run([sys.executable, "-m", "table.cli", "check-data", "--game", "zankapfel", str(bad)],
+                         capture_output=True, text=True, check=False)
+    assert cli.returncode == 1 and "decks.a.red" in cli.stderr
+
+
+# --- 3. dice: bought once, paid at once -----------------------------------------------------------------
+
+def _to_a_discord() -> ZankapfelCompanion:
+    ctl = _started()
+    _play(ctl, ["mayor c3", "turn red", "remove a1", "remove a2", "remove a3", "remove a4", "remove a5",
+                "remove b1", "lay seat 1", "lay seat 2", "lay seat 3", "mayor c2",
+                "reveal seat 1 red", "reveal seat 2 blue", "reveal seat 3 red"])
+    assert ctl.stage() == "dice" and ctl.b.fight_seats() == (0, 2)
+    return ctl
+
+
+def test_a_seat_buys_dice_once_and_pays_at_once() -> None:
+    ctl = _to_a_discord()
+    before = ctl.positions()[2]
+    ctl.do("dice seat 3 1")
+    assert ctl.said_last[0] == "Seat 3 buys 1 die for 2" and ctl.positions()[2] == before - 2  # paid at once
+    with pytest.raises(CommandError, match="a purchase is final"):
+        ctl.do("dice seat 3 2")
+    with pytest.raises(CommandError, match="a purchase is final"):
+        ctl.do("dice seat 3 0")  # no refund
+    with pytest.raises(CommandError, match="0 dice is no purchase"):
+        ctl.do("dice seat 1 0")
+    ctl.do("dice seat 1 2")
+    assert ctl.positions()[0] == -4 and ctl.positions()[2] == before - 2
+
+
+def test_the_seat_button_chooses_dice_and_confirm_buys_them_never_undoing_a_purchase() -> None:
+    ctl = _to_a_discord()
+    for _ in range(2):
+        assert ctl.press("trough3")
+    assert ctl.dice_pending == {2: 2} and ctl.b.dice == {}  # chosen, not bought yet
+    assert ctl.press("confirm")
+    assert ctl.b.dice == {2: 2} and ctl.cmds[-1] == "dice seat 3 2"
+    for _ in range(3):  # the old 0→1→2→3→0 cycle: now refused, the purchase stands
+        assert not ctl.press("trough3")
+        assert "a purchase is final" in ctl.refusal
+    assert ctl.b.dice == {2: 2}
+    assert ctl.press("confirm") and ctl.stage() == "card"  # nothing chosen: CONFIRM closes the discord
+
+
+# --- 4. a discord settled without dice is announced; the mayor shown at once -----------------------------
+
+def test_a_discord_without_dice_is_announced_who_won_the_harvest_and_the_next_round() -> None:
+    ctl = _to_a_discord()
+    _play(ctl, ["dice-done", "card seat 1 9"])
+    ctl.do("card seat 3 4")
+    assert ctl.said_last[:4] == ["Seat 3 turns discord card 4", "Discord over red: seat 1 9+0, seat 3 4+0: seat 1 wins",
+                                 "Seat 1 harvests red: +4", "Round 2: seat 2 holds the apple"]
+
+
+def test_the_board_shows_the_mayor_s_new_square_as_soon_as_it_moves() -> None:
+    ctl = _started()
+    _play(ctl, ["mayor c3", "turn red", "remove a1", "remove a2", "remove a3", "remove a4", "remove a5",
+                "remove b1", "lay seat 1", "lay seat 2", "lay seat 3", "mayor c2"])
+    assert ctl.stage() == "reveal" and ctl.mayor_square() == 7  # c2, while the cards are revealed
+    assert 7 not in ctl.b.tokens_shown() and ctl.prices()[0] == ("red", 4, 2)
