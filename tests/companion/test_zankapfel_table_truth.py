@@ -210,3 +210,31 @@ def test_the_board_shows_the_mayor_s_new_square_as_soon_as_it_moves() -> None:
                 "remove b1", "lay seat 1", "lay seat 2", "lay seat 3", "mayor c2"])
     assert ctl.stage() == "reveal" and ctl.mayor_square() == 7  # c2, while the cards are revealed
     assert 7 not in ctl.b.tokens_shown() and ctl.prices()[0] == ("red", 4, 2)
+
+
+# --- 5. colour letters per language --------------------------------------------------------------------
+
+def test_in_french_j_is_jaune_not_the_joker_and_the_words_are_accepted() -> None:
+    ctl = _started()
+    ctl.do("mayor c3")
+    with i18n.using("fr"):
+        assert "(r j v b k)" in ctl.b.ask()
+        ctl.do("j")  # jaune
+        assert ctl.cmds[-1] == "turn yellow"
+        _play(ctl, ["remove a1", "remove a2", "remove a3", "remove a4", "remove a5", "remove b1",
+                    "lay seat 1", "lay seat 2", "lay seat 3", "mayor c2"])
+        ctl.do("vert")
+        ctl.do("reveal seat 2 jaune")
+        assert ctl.press("k")  # the joker's key in French
+        assert ctl.cmds[-3:] == ["reveal seat 1 green", "reveal seat 2 yellow", "reveal seat 3 joker"]
+        ctl.do("joker seat 3 rouge")
+        assert ctl.cmds[-1] == "joker seat 3 red"
+    with i18n.using("de"):
+        ctl2 = _started()
+        ctl2.do("mayor c3")
+        ctl2.do("grün")
+        assert ctl2.cmds[-1] == "turn green"
+    ctl3 = _started()
+    ctl3.do("mayor c3")
+    ctl3.do("j")  # English: the joker
+    assert ctl3.cmds[-1] == "turn joker"

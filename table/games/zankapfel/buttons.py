@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 from table.companion.labels import seat_name
 from table.companion.module import button_command
 from table.companion.protocol import CommandError
-from table.games.zankapfel.commands import FACES, KIND_KEYS
+from table.games.zankapfel.commands import FACES
+from table.games.zankapfel.words import KIND_LETTERS, kind_of
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.setup import FINISHES, is_number
 from table.i18n import _, ngettext
@@ -56,6 +57,16 @@ def split_button(button: str) -> tuple[str, str]:
 
 def _says(command: str) -> Handler:
     return lambda ctl, arg: command
+
+
+LETTER_KEYS = sorted(set("".join(KIND_LETTERS.values())))
+"""Every language's kind letters (a key press ``j``: jaune in French, the joker in English)."""
+
+
+def _letter(key: str) -> Handler:
+    """A kind's letter key in the table's language (``words.kind_of``); None for a letter that
+    names no kind there."""
+    return lambda ctl, arg: kind_of(key)
 
 
 # --- the setup screen ----------------------------------------------------------------------------
@@ -194,7 +205,7 @@ BUTTONS: dict[tuple[str, str], Handler] = {
     **{(st, "confirm"): lambda ctl, arg: square_command(ctl) for st in SQUARE_STAGES},
     **{(st, "trough"): lambda ctl, arg: KIND_BUTTONS.get(arg) for st in COLOUR_STAGES},
     **{(st, "kind"): lambda ctl, arg: arg for st in COLOUR_STAGES},
-    **{(st, key): _says(kind) for st in COLOUR_STAGES for key, kind in KIND_KEYS.items()},
+    **{(st, key): _letter(key) for st in COLOUR_STAGES for key in LETTER_KEYS},
     ("bid", "blind"): _says("buy"),
     ("bid", "confirm"): _says("lay"),
     ("bid", "pass"): _says("pass"),

@@ -11,11 +11,11 @@ from table.engine.errors import ActionParseError
 from table.games.zankapfel.deal import Build
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.setup import is_number
-from table.games.zankapfel.words import engine_refusal
+from table.games.zankapfel.words import engine_refusal, kind_of
 from table.i18n import _
 
 KIND_KEYS = {"r": "red", "y": "yellow", "g": "green", "b": "blue", "j": "joker"}
-"""The one-letter kinds (keys, typed)."""
+"""The one-letter kinds in English (keys, typed); each language's are ``words.KIND_LETTERS``."""
 FACES = ("1", "2", "3", "4", "5", "6")
 """A die's faces as typed."""
 
@@ -43,7 +43,7 @@ def _short(word: str, b: Build) -> str | None:
     """A one-word short form as what is asked now; None when ``word`` is no short form;
     CommandError when it is one but nothing of its kind is asked."""
     st, n = b.stage(), b.seat() + 1
-    word = KIND_KEYS.get(word, word)
+    word = kind_of(word) or word
     if word in A.KINDS:
         form = _KIND_FORMS.get(st)
         if form is None or (st == "joker" and word not in A.COLOURS):
@@ -71,8 +71,8 @@ def _square_verb(w: list[str], n: int, b: Build) -> str | None:
 
 def _turn(w: list[str], n: int, b: Build) -> str | None:
     match w:
-        case ["turn", k] if k in A.KINDS:
-            return f"turn {k}"
+        case ["turn", k] if kind_of(k):
+            return f"turn {kind_of(k)}"
     return None
 
 
@@ -88,6 +88,7 @@ def _bid(w: list[str], n: int, b: Build) -> str | None:
 def _seat_and(choices: tuple[str, ...]) -> Callable[[list[str], int, Build], str | None]:
     """``VERB WORD`` (the seat whose decision it is now) or ``VERB seat N WORD``, ``WORD`` one of ``choices``."""
     def parse(w: list[str], n: int, b: Build) -> str | None:
+        w = [*w[:-1], kind_of(w[-1]) or w[-1]]  # the kind in the table's language
         match w:
             case [verb, k] if k in choices:
                 return f"{verb} seat {n} {k}"

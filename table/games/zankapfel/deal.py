@@ -30,7 +30,7 @@ from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.rules import events as E
 from table.games.zankapfel.rules.config import HAND_SIZE
 from table.games.zankapfel.setup import ZSetup
-from table.games.zankapfel.words import colour_name, event_line, kind_name
+from table.games.zankapfel.words import colour_name, event_line, kind_letters, kind_name
 from table.i18n import N_, _, ngettext
 
 
@@ -430,7 +430,7 @@ class Build:
             return _("{seat} (the big apple) places the mayor on any square: touch it, or enter a square (c3)").format(
                 seat=who)
         if st == "turn":
-            return _("Turn the top apple card face up: which? (r y g b j)")
+            return _("Turn the top apple card face up: which? ({letters})").format(letters=kind_letters())
         if st == "remove":
             return _("{seat} removes a harvest token: touch its square, or enter it (b2)").format(seat=who)
         if st == "bid":
@@ -448,9 +448,9 @@ class Build:
             return _("{seat} moves the mayor: {squares}").format(
                 seat=who, squares=" ".join(A.square_name(x) for x in p.mayor_targets()))
         if st == "reveal":
-            return _("Reveal: {seat}'s card? (r y g b j)").format(seat=who)
+            return _("Reveal: {seat}'s card? ({letters})").format(seat=who, letters=kind_letters())
         if st == "joker":
-            return _("{seat}'s joker: which colour? (r y g b)").format(seat=who)
+            return _("{seat}'s joker: which colour? ({letters})").format(seat=who, letters=kind_letters(colours_only=True))
         if st == "dice":
             colour, seats = self.e.fight
             return _("Discord over {colour}: {seats} — each lays a discord card face down and may buy 0-3 dice "

@@ -46,13 +46,14 @@ def orchard_lines(ctl: ZankapfelCompanion) -> list[str]:
     the mayor may go now; the edge numbers red (top), blue (right), yellow (bottom), green (left)."""
     p = ctl.state
     targets = set(p.mayor_targets()) if ctl.stage() == "move" else set()
-    tokens = set(p.unharvested())
+    tokens = set(ctl.b.tokens_shown()) if ctl.b is not None else set()
+    mayor = ctl.mayor_square()
     out = ["      a b c d e", "   R  " + " ".join(map(str, A.RED_TOP))]
     for r in range(5):
         cells = []
         for c in range(5):
             sq = r * 5 + c
-            cells.append("M" if sq == p.mayor else "*" if sq in targets else "o" if sq in tokens else ".")
+            cells.append("M" if sq == mayor else "*" if sq in targets else "o" if sq in tokens else ".")
         out.append(f"{r + 1} G{A.GREEN_LEFT[r]} " + " ".join(cells) + f" B{A.BLUE_RIGHT[r]}")
     out.append("   Y  " + " ".join(map(str, A.YELLOW_BOTTOM)))
     return out
@@ -80,7 +81,7 @@ def price_line(ctl: ZankapfelCompanion) -> str:
     shown = listed(_("{kind} {value} (price {price})").format(kind=kind_name(k), value=v, price=c)
                       for k, v, c in prices[:4])
     return _("Mayor on {square}: {prices}, joker price {joker}; face up: {face}").format(
-        square=A.square_name(p.mayor), prices=shown, joker=A.JOKER_PRICE, face=face)
+        square=A.square_name(ctl.mayor_square()), prices=shown, joker=A.JOKER_PRICE, face=face)
 
 
 def status_lines(ctl: ZankapfelCompanion) -> list[str]:
@@ -92,8 +93,9 @@ def status_lines(ctl: ZankapfelCompanion) -> list[str]:
 def screen_text(ctl: ZankapfelCompanion) -> str:
     if ctl.mode == "setup":
         s = ctl.setup
-        return _("Zankapfel setup: players {players} (3-6), finish at {finish} points (7); confirm starts").format(
-            players=s.players, finish=s.finish)
+        return _("Zankapfel setup: players {players} (3-6), finish at {finish} points (7), deck {deck} "
+                 "(deck=NAME), corruption {bribery} (bribery=on); confirm starts").format(
+            players=s.players, finish=s.finish, deck=s.deck_label, bribery=_("on") if s.bribery else _("off"))
     if ctl.mode == "resume":
         return _("Unfinished game: {info}").format(info=ctl.resume_info)
     if ctl.mode == "result" and ctl.b is not None:
