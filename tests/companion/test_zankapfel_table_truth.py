@@ -238,3 +238,60 @@ def test_in_french_j_is_jaune_not_the_joker_and_the_words_are_accepted() -> None
     ctl3.do("mayor c3")
     ctl3.do("j")  # English: the joker
     assert ctl3.cmds[-1] == "turn joker"
+
+
+# --- 7. bribery (the optional rule "Corruption") at the table -------------------------------------------
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_scripted_game_with_bribery_finishes_as_the_engine_played_it(seed: int) -> None:
+    script, final = table_script(4, seed, bots=("greedy", "random"), bribery=True)
+    assert any(line.startswith("offer seat") for line in script) and "bribes-done" in script
+    ctl = ZankapfelCompanion()
+    _play(ctl, script)
+    assert ctl.mode == "result" and ctl.positions() == [final.position(s) for s in range(4)]
+    assert [s.bribes for s in ctl.b.e.scores()] == [s.bribes for s in final.scores()]
+
+
+def _to_bribes() -> ZankapfelCompanion:
+    ctl = _started("setup bribery=on", players=4)
+    _play(ctl, ["mayor c3", "turn red", "remove a1", "remove a2", "remove a3", "remove a4",
+                "lay seat 1", "lay seat 2", "lay seat 3", "lay seat 4", "mayor c2"])
+    return ctl
+
+
+def test_offers_in_any_order_accepted_by_the_first_player_paid_at_once() -> None:
+    ctl = _to_bribes()
+    assert ctl.stage() == "bribe" and ctl.leds().troughs == (2, 3, 4)
+    ctl.do("offer 4 1 d3")
+    ctl.do("offer seat 2 2 b3")  # seat 4 before seat 2: no order
+    with pytest.raises(CommandError, match="an offer is final"):
+        ctl.do("offer 2 1 d2")
+    with pytest.raises(CommandError, match="cannot be bribed to a5"):
+        ctl.do("offer 3 1 a5")
+    with pytest.raises(CommandError, match="holds the apple"):
+        ctl.do("offer 1 1 b3")
+    ctl.do("ok")
+    assert ctl.stage() == "accept" and ctl.b.seat() == 0
+    ctl.do("accept 2")
+    assert ctl.positions()[:2] == [2, -2] and ctl.mayor_square() == A.parse_square("b3")  # at once
+    assert ctl.stage() == "reveal"
+    _play(ctl, ["reveal seat 1 red", "reveal seat 2 blue", "reveal seat 3 green", "reveal seat 4 yellow"])
+    assert ctl.b.e.mayor == A.parse_square("b3") and ctl.b.e.scores()[1].bribes == -2
+    assert ctl.b.e.scores()[0].bribes == 2
+
+
+def test_bribes_by_the_lid_buttons_and_a_refusal() -> None:
+    ctl = _to_bribes()
+    assert not ctl.press("trough1") and "holds the apple" in ctl.refusal
+    assert ctl.press("trough3") and ctl.press("trough3") and ctl.bribe_pending == (2, 2)
+    assert ctl.press("sq:d3") and ctl.press("confirm")
+    assert ctl.cmds[-1] == "offer seat 3 2 d3"
+    assert ctl.press("confirm") and ctl.stage() == "accept"  # nobody else: all have decided
+    assert ctl.press("pass") and ctl.cmds[-1] == "refuse" and ctl.stage() == "reveal"
+    assert ctl.positions() == [0, 0, 0, 0] and ctl.mayor_square() == A.parse_square("c2")
+
+
+def test_no_offer_leaves_the_mayor_and_needs_no_decision() -> None:
+    ctl = _to_bribes()
+    ctl.do("bribes-done")
+    assert ctl.stage() == "reveal" and ctl.said_last[0] == "No bribe: the mayor stays on c2"

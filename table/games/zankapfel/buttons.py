@@ -4,7 +4,9 @@ returns the command it means (``""``: the screen changed, no command; None: noth
 
 On the setup screen BLIND steps through the deck file's decks and PASS turns bribery (the optional
 rule "Corruption") on and off. In a discord a seat's button chooses its dice (0→1→2→3→0) and
-CONFIRM buys them; a purchase is final.
+CONFIRM buys them; a purchase is final. While bribes are open a seat's button chooses that seat's
+offer (1 point, 2, none), the arrows or a touch its square, CONFIRM offers it (with none chosen:
+all have decided); then the first player accepts with the briber's button or refuses with PASS.
 
 Buttons: ``confirm``, ``undo``, ``blind``, ``pass``, ``finish``, the cursor's ``up``/``down``/
 ``next``/``prev``, the lid's ``trough1`` … ``trough7`` (the seats; in a colour question 1-5 are
@@ -36,7 +38,7 @@ Handler = Callable[["ZankapfelCompanion", str], "str | None"]
 
 KIND_BUTTONS = {f"{i + 1}": k for i, k in enumerate(A.KINDS)}
 """In a colour question the lid's buttons 1-5 are red, yellow, green, blue, joker."""
-_TOUCHES = ("players", "sq", "kind", "bid", "dice", "card", "roll")
+_TOUCHES = ("players", "sq", "kind", "bid", "dice", "card", "roll", "offer", "accept")
 """The screen's touch targets, ``name:argument``."""
 SQUARE_STAGES = ("place", "move", "remove")
 COLOUR_STAGES = ("turn", "reveal", "joker")
@@ -116,6 +118,8 @@ def square_command(ctl: ZankapfelCompanion) -> str:
         return f"mayor {name}"
     if ctl.stage() == "remove":
         return f"remove {name}"
+    if ctl.stage() == "bribe":
+        return ""  # the square of the offer being made (CONFIRM offers it)
     raise CommandError(_("no square is chosen now"))
 
 
@@ -187,6 +191,36 @@ def _roll(ctl: ZankapfelCompanion, arg: str) -> str | None:
     return f"roll {arg}" if arg in FACES else None
 
 
+# --- bribes (the optional rule "Corruption") ----------------------------------------------------------
+
+def _briber(ctl: ZankapfelCompanion, arg: str) -> str | None:
+    """A seat's button while bribes are open: that seat offers, 1 point, again 2, again none;
+    the square is the cursor's (arrows or a touch), CONFIRM makes the offer."""
+    assert ctl.b is not None
+    if not is_number(arg) or not 1 <= int(arg) <= ctl.setup.players:
+        return None
+    s = int(arg) - 1
+    if s == ctl.b.preview.first:
+        raise CommandError(_("{seat} holds the apple: the others bribe it").format(seat=seat_name(s)))
+    if s in ctl.b.bribes.offers:
+        raise CommandError(_("{seat} has offered already: an offer is final").format(seat=seat_name(s)))
+    now = ctl.bribe_pending[1] if ctl.bribe_pending is not None and ctl.bribe_pending[0] == s else 0
+    ctl.bribe_pending = (s, now + 1) if now < 2 else None
+    return ""
+
+
+def _bribe_confirm(ctl: ZankapfelCompanion, arg: str) -> str:
+    """CONFIRM while bribes are open: the chosen offer, or with none chosen, all have decided."""
+    if ctl.bribe_pending is None:
+        return "bribes-done"
+    s, amount = ctl.bribe_pending
+    return f"offer seat {s + 1} {amount} {A.square_name(ctl.cursor)}"
+
+
+def _accept(ctl: ZankapfelCompanion, arg: str) -> str | None:
+    return f"accept seat {arg}" if is_number(arg) else None
+
+
 BUTTONS: dict[tuple[str, str], Handler] = {
     ("resume", "confirm"): _says("resume"),
     ("resume", "undo"): _says("discard"),
@@ -214,6 +248,14 @@ BUTTONS: dict[tuple[str, str], Handler] = {
     ("dice", "confirm"): _dice_confirm,
     ("dice", "trough"): _one_die_more,
     ("dice", "dice"): _one_die_more,
+    ("bribe", "trough"): _briber,
+    ("bribe", "offer"): _briber,
+    ("bribe", "confirm"): _bribe_confirm,
+    **{("bribe", arrow): move for arrow, move in _ARROWS.items()},
+    ("accept", "trough"): _accept,
+    ("accept", "accept"): _accept,
+    ("accept", "pass"): _says("refuse"),
+    ("accept", "refuse"): _says("refuse"),
     ("card", "card"): _card,
     ("card", "digit"): _card,
     ("roll", "roll"): _roll,

@@ -120,6 +120,24 @@ def _card(w: list[str], n: int, b: Build) -> str | None:
     return None
 
 
+def _offer(w: list[str], n: int, b: Build) -> str | None:
+    match w:
+        case ["offer", m, k, sq] | ["offer", "seat", m, k, sq] if seat_ok(m, b) and k in ("1", "2"):
+            return f"offer seat {int(m)} {k} {A.square_name(A.parse_square(sq))}"
+    return None
+
+
+def _accept(w: list[str], n: int, b: Build) -> str | None:
+    match w:
+        case ["accept", m] | ["accept", "seat", m] if seat_ok(m, b):
+            return f"accept seat {int(m)}"
+    return None
+
+
+def _word(word: str) -> Callable[[list[str], int, Build], str | None]:
+    return lambda w, n, b: word if len(w) == 1 else None
+
+
 def _roll(w: list[str], n: int, b: Build) -> str | None:
     match w:
         case ["roll", f] if f in FACES:
@@ -130,7 +148,8 @@ def _roll(w: list[str], n: int, b: Build) -> str | None:
 LONG_FORMS: dict[str, Callable[[list[str], int, Build], str | None]] = {
     "mayor": _square_verb, "remove": _square_verb, "turn": _turn, "buy": _bid, "lay": _bid, "pass": _bid,
     "reveal": _seat_and(A.KINDS), "joker": _seat_and(A.COLOURS), "dice": _dice, "dice-done": _dice_done,
-    "card": _card, "roll": _roll,
+    "card": _card, "roll": _roll, "offer": _offer, "accept": _accept, "refuse": _word("refuse"),
+    "decline": _word("refuse"), "bribes-done": _word("bribes-done"),
 }
 """Each command's verb → its parser (a seat left out is the seat whose decision it is now)."""
 
@@ -145,6 +164,8 @@ def canonical(text: str, b: Build) -> str:
             return short
     if w[0] in ("ok", "done", "confirm") and b.stage() == "dice":
         return "dice-done"
+    if w[0] in ("ok", "done", "confirm") and b.stage() == "bribe":
+        return "bribes-done"
     parse = LONG_FORMS.get(w[0])
     try:
         canon = parse(w, b.seat() + 1, b) if parse is not None else None

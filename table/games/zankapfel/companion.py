@@ -79,6 +79,8 @@ class ZankapfelCompanion(TableModule):
         self.cursor = 12  # the grid cursor (keys): a square 0..24
         self.dice_pending: dict[int, int] = {}
         """The dice stage's seat buttons: dice chosen for a seat, bought on CONFIRM (not journalled)."""
+        self.bribe_pending: tuple[int, int] | None = None
+        """The bribe stage's seat buttons: (seat, points) of the offer being made (not journalled)."""
 
     # --- protocol -----------------------------------------------------------------------------
     @property
@@ -96,6 +98,9 @@ class ZankapfelCompanion(TableModule):
         st = self.b.stage()
         if st == "dice":
             return LedState("open", tuple(s + 1 for s in self.b.fight_seats()))
+        if st == "bribe":  # every other player may offer
+            first = self.b.preview.first
+            return LedState("open", tuple(s + 1 for s in range(self.setup.players) if s != first))
         s = self.b.seat()
         if st == "turn":
             s = self.b.preview.first
@@ -144,7 +149,7 @@ class ZankapfelCompanion(TableModule):
         said = [*box_lines(self.setup.deck, before, b.deck), *b.said]
         self.log.extend(said)
         self.said_last = said
-        self.dice_pending = {}
+        self.dice_pending, self.bribe_pending = {}, None
 
     def _after(self) -> None:
         assert self.b is not None
@@ -170,6 +175,10 @@ class ZankapfelCompanion(TableModule):
                 self.cursor = targets[0]
         elif st == "remove" and (self.cursor == p.mayor or self.cursor not in p.unharvested()):
             self.cursor = next(sq for sq in p.unharvested() if sq != p.mayor)
+        elif st == "bribe":
+            squares = [sq for sq in p.mayor_targets() if sq != self.b.move]
+            if self.cursor not in squares:
+                self.cursor = squares[0]
 
     def _take_back(self) -> str:
         last = self.cmds[-1]
@@ -177,7 +186,7 @@ class ZankapfelCompanion(TableModule):
         self.cmds.pop()
         self.mode = "play"
         self.record = None
-        self.dice_pending = {}
+        self.dice_pending, self.bribe_pending = {}, None
         return last
 
     def _parse_setup(self, text: str) -> ZSetup:
@@ -189,7 +198,7 @@ class ZankapfelCompanion(TableModule):
         self.setup = setup
         self.cmds = []
         self.b = Build(setup, deal_plan(setup, [])[0])
-        self.dice_pending = {}
+        self.dice_pending, self.bribe_pending = {}, None
         self.mode = "play"
         self.record = None
         self.cursor = 12
@@ -211,7 +220,7 @@ class ZankapfelCompanion(TableModule):
         p = self.state
         b = self.b
         assert b is not None
-        return [p.position(s) - b.held_dice_cost(s) for s in range(p.players)]
+        return [p.position(s) - b.held_dice_cost(s) + b.held_bribe(s) for s in range(p.players)]
 
     def mayor_square(self) -> int:
         """The mayor's square as the board shows it (its new square as soon as it moved)."""

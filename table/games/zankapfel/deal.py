@@ -25,6 +25,8 @@ from collections.abc import Callable
 from table.companion.labels import seat_name
 from table.companion.protocol import CommandError
 from table.engine.errors import IllegalActionError
+from table.games.zankapfel import bribes
+from table.games.zankapfel.bribes import Bribes
 from table.games.zankapfel.rules import State, new_game
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.rules import events as E
@@ -149,6 +151,8 @@ class Build:
         self.dice_done = False
         self.dice_fed = False             # the dice are in the engine (paid there)
         self.cards: dict[int, int] = {}   # discord cards turned (0: none left)
+        self.bribes = Bribes()            # the round's bribes, held with the move (``bribes``)
+        self.bribing = False              # the move entered is open to bribes
         self.preview: State = self.e
         self.said: list[str] = []
 
@@ -163,7 +167,9 @@ class Build:
         if ph == "mayor-setup":
             return "place"
         if ph == "move":
-            return "move" if self.move is None else "reveal"
+            if self.move is None:
+                return "move"
+            return (self.bribing and self.bribes.stage()) or "reveal"
         if ph == "discord-card":
             return "card" if self.dice_done else "dice"
         return ph  # remove, bid, joker
@@ -174,6 +180,8 @@ class Build:
         p = self.preview
         if st in ("place", "move", "remove", "bid", "joker"):
             return p.current_player()
+        if st == "accept":
+            return p.first
         if st == "reveal":
             todo = self.reveal_todo()
             return todo[0] if todo else -1
@@ -270,9 +278,39 @@ class Build:
             raise CommandError(_("the mayor cannot go to {square}: from {here} it may go to {squares}").format(
                 square=w[1], here=here, squares=" ".join(A.square_name(x) for x in legal)))
         self.move = sq
+        self.bribing = bribes.applies(self.preview)
         self.said.append(_("{seat} moves the mayor to {square}").format(seat=seat_name(self.preview.first),
                                                                       square=w[1]))
         self._maybe_flush()
+
+    def _feed_offer(self, c: str, w: list[str]) -> None:
+        self._refuse_unless("bribe", N_("no bribe is offered now ({asked})"))
+        assert self.move is not None
+        line = bribes.offer(self.bribes, self.preview, self.move, int(w[2]) - 1, int(w[3]), A.parse_square(w[4]))
+        self.said.append(line)
+
+    def _feed_bribes_done(self, c: str, w: list[str]) -> None:
+        self._refuse_unless("bribe", N_("no bribe is offered now ({asked})"))
+        self.bribes.closed = True
+        if not self.bribes.offers:
+            self.said.append(_("No bribe: the mayor stays on {square}").format(square=A.square_name(self.mayor_shown())))
+        self._maybe_flush()
+
+    def _feed_accept(self, c: str, w: list[str]) -> None:
+        self._refuse_unless("accept", N_("no bribe is accepted now ({asked})"))
+        self.said.append(bribes.accept(self.bribes, self.preview.first, int(w[2]) - 1))
+        self._maybe_flush()
+
+    def _feed_refuse(self, c: str, w: list[str]) -> None:
+        self._refuse_unless("accept", N_("no bribe is accepted now ({asked})"))
+        self.bribes.taken = -1
+        self.said.append(_("{seat} refuses every bribe: the mayor stays on {square}").format(
+            seat=seat_name(self.preview.first), square=A.square_name(self.mayor_shown())))
+        self._maybe_flush()
+
+    def held_bribe(self, seat: int) -> int:
+        """What an accepted bribe moved the seat's pawn by, before the engine is told (at once)."""
+        return self.bribes.held(seat, self.preview.first) if self.move is not None and self.bribing else 0
 
     def _feed_turn(self, c: str, w: list[str]) -> None:
         self._refuse_unless("turn", N_("no card is turned now ({asked})"))
@@ -376,14 +414,19 @@ class Build:
         self._apply(self.e, f"roll {w[1]}")
 
     def _maybe_flush(self) -> None:
-        if self.move is None or self.reveal_todo():
+        if self.move is None or self.reveal_todo() or (self.bribing and self.bribes.stage()):
             return
         for c in self.block:
             self._apply(self.e, self._block_action(self.e, c, placeholder=False), say=False)
         self.block, self.reveals = [], {}
         move, self.move = self.move, None
-        # the move was said when it was entered: the engine's MayorMoved is not said twice
-        self._apply(self.e, f"mayor {A.square_name(move)}", unsaid=(E.MayorMoved,))
+        # the move and the bribes were said when entered: the engine's events are not said twice
+        unsaid = (E.MayorMoved, E.BribeOffered, E.BribeAccepted)
+        self._apply(self.e, f"mayor {A.square_name(move)}", unsaid=unsaid)
+        if self.bribing:
+            for action in bribes.engine_actions(self.bribes, self.e.clone()):
+                self._apply(self.e, action, unsaid=unsaid)
+        self.bribes, self.bribing = Bribes(), False
         self.preview = self.e
 
     def _maybe_fight(self) -> None:
@@ -412,12 +455,16 @@ class Build:
         return 0 if self.dice_fed else 2 * self.dice.get(seat, 0)
 
     def mayor_shown(self) -> int:
-        """Where the board shows the mayor: its new square as soon as the move is entered."""
-        return self.move if self.move is not None else self.preview.mayor
+        """Where the board shows the mayor: its new square as soon as the move is entered (the
+        announced one while bribes are open, the briber's once accepted)."""
+        if self.move is None:
+            return self.preview.mayor
+        return self.bribes.square(self.move) if self.bribing else self.move
 
     def tokens_shown(self) -> list[int]:
         """The unharvested squares the board shows (the new square's token is taken at once)."""
-        return [sq for sq in self.preview.unharvested() if sq != self.move]
+        shown = self.mayor_shown() if self.move is not None else -1
+        return [sq for sq in self.preview.unharvested() if sq != shown]
 
     # --- words --------------------------------------------------------------------------------
     def ask(self) -> str:
@@ -449,6 +496,16 @@ class Build:
                 seat=who, squares=" ".join(A.square_name(x) for x in p.mayor_targets()))
         if st == "reveal":
             return _("Reveal: {seat}'s card? ({letters})").format(seat=who, letters=kind_letters())
+        if st == "bribe":
+            assert self.move is not None
+            return _("Bribes for the mayor on {square}: each other player may offer 1 or 2 points for another square "
+                     "(seat's button, a square, CONFIRM; offer 3 2 c3); CONFIRM when all have decided").format(
+                square=A.square_name(self.move))
+        if st == "accept":
+            offers = ", ".join(_("{seat} {n} for {square}").format(seat=seat_name(s), n=n, square=A.square_name(sq))
+                               for s, (n, sq) in self.bribes.offers.items())
+            return _("{seat}: accept a bribe ({offers}) with its seat's button, or refuse (PASS)").format(
+                seat=who, offers=offers)
         if st == "joker":
             return _("{seat}'s joker: which colour? ({letters})").format(seat=who, letters=kind_letters(colours_only=True))
         if st == "dice":
@@ -467,6 +524,7 @@ _FEED: dict[str, Callable[[Build, str, list[str]], None]] = {
     "mayor": Build._feed_mayor, "turn": Build._feed_turn, "remove": Build._feed_remove,
     "buy": Build._feed_bid, "lay": Build._feed_bid, "pass": Build._feed_bid, "reveal": Build._feed_reveal,
     "joker": Build._feed_joker, "dice": Build._feed_dice, "dice-done": Build._feed_dice_done,
-    "card": Build._feed_card, "roll": Build._feed_roll,
+    "card": Build._feed_card, "roll": Build._feed_roll, "offer": Build._feed_offer,
+    "bribes-done": Build._feed_bribes_done, "accept": Build._feed_accept, "refuse": Build._feed_refuse,
 }
 """Each canonical command's verb → the step that mirrors it into the engine."""

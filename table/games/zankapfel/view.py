@@ -86,6 +86,8 @@ class ZankapfelView(ModuleView):
         cell = (area.w - 2 * edge) // 5
         x0, y0 = area.x + edge, area.y + edge
         targets = set(p.mayor_targets()) if st == "move" else set()
+        if st == "bribe" and ctl.b is not None:  # the squares a bribe may ask for
+            targets = {sq for sq in p.mayor_targets() if sq != ctl.b.move}
         tokens = set(ctl.b.tokens_shown()) if ctl.b is not None else set()
         mayor = ctl.mayor_square()  # its new square as soon as it moved, during the reveals too
         for i in range(5):  # the four edges' printed numbers in their colours
@@ -98,7 +100,7 @@ class ZankapfelView(ModuleView):
                       anchor="center")
             self.text(surf, str(A.BLUE_RIGHT[i]), 18, (x0 + 5 * cell + edge // 2, cy), KIND_RGB["blue"], bold=True,
                       anchor="center")
-        choosing = st in ("place", "move", "remove")
+        choosing = st in ("place", "move", "remove", "bribe")
         for sq in range(A.SQUARES):
             r, c = divmod(sq, 5)
             rect = pygame.Rect(x0 + c * cell, y0 + r * cell, cell - 2, cell - 2)
@@ -182,6 +184,14 @@ class ZankapfelView(ModuleView):
             items = [(self.dice_words(ctl, s), f"dice:{s + 1}", SEAT_RGB[s]) for s in b.fight_seats()]
             chosen = any(ctl.dice_pending.values())
             items.append((_("Buy ✓") if chosen else _("Done ✓"), "confirm", OK))
+        elif st == "bribe":
+            items = [(self.offer_words(ctl, s), f"offer:{s + 1}", SEAT_RGB[s])
+                     for s in range(ctl.setup.players) if s != b.preview.first]
+            items.append((_("Offer ✓") if ctl.bribe_pending else _("Done ✓"), "confirm", OK))
+        elif st == "accept":
+            items = [(_("{seat}: {n} for {square}").format(seat=ctl.seat_title(s), n=n, square=A.square_name(sq)),
+                      f"accept:{s + 1}", SEAT_RGB[s]) for s, (n, sq) in b.bribes.offers.items()]
+            items.append((_("Refuse"), "refuse", None))
         elif st == "card":
             left = ctl.state.discord_cards(b.seat())
             items = [(str(v), f"card:{v}", None) for v in left]
@@ -199,6 +209,19 @@ class ZankapfelView(ModuleView):
         if bought:
             return _("{seat}: {n} bought").format(seat=ctl.seat_title(seat), n=bought)
         return f"{ctl.seat_title(seat)}: {ctl.dice_pending.get(seat, 0)}?"
+
+    @staticmethod
+    def offer_words(ctl: ZankapfelCompanion, seat: int) -> str:
+        """A seat's bribe button: its offer (final), or the one its button is choosing."""
+        assert ctl.b is not None
+        made = ctl.b.bribes.offers.get(seat)
+        if made is not None:
+            return _("{seat}: {n} for {square}").format(seat=ctl.seat_title(seat), n=made[0],
+                                                        square=A.square_name(made[1]))
+        pending = ctl.bribe_pending
+        if pending is not None and pending[0] == seat:
+            return f"{ctl.seat_title(seat)}: {pending[1]} → {A.square_name(ctl.cursor)}?"
+        return f"{ctl.seat_title(seat)}: –"
 
     # --- result -----------------------------------------------------------------------------------
     def draw_result(self, surf: pygame.Surface, ctl: Any) -> None:  # a ZankapfelCompanion
