@@ -125,7 +125,7 @@ def _same_steps(got: list[list[Any]], expected: list[list[Any]], game: str = "")
     for n, (g, e) in enumerate(zip(got, expected, strict=True), start=1):
         pad = len(STEP_KEYS)
         for key, gv, ev in zip(STEP_KEYS, (g + [None] * pad)[:pad], (e + [None] * pad)[:pad], strict=True):
-            if game == "zankapfel" and key == "lines":  # issue 20's announcements: tests/engine/zankapfel/before_house.py
+            if game == "zankapfel" and key == "lines":  # issue 20's announcements (zankapfel/before_house.py)
                 assert zankapfel_then.same_lines(gv, ev), f"step {n} ({e[0]!r}): {key}: {gv} vs {ev}"
                 continue
             assert gv == ev, f"step {n} ({e[0]!r}): {key}"

@@ -21,7 +21,8 @@ from table.games.zankapfel.setup import FINISHES, ZSetup, is_number
 from table.games.zankapfel.text import handle_line
 from table.i18n import _
 
-STAGES = {"place", "move", "remove", "turn", "bid", "reveal", "joker", "dice", "card", "roll", "over"}
+STAGES = {"place", "move", "remove", "turn", "bid", "reveal", "joker", "dice", "card", "roll", "over", "bribe",
+          "accept"}
 MODES = {"setup", "resume", "play", "result"}
 KIND_BUTTONS = {f"trough{i + 1}": k for i, k in enumerate(A.KINDS)}
 

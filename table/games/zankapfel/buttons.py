@@ -25,10 +25,11 @@ from table.companion.labels import seat_name
 from table.companion.module import button_command
 from table.companion.protocol import CommandError
 from table.games.zankapfel.commands import FACES
-from table.games.zankapfel.words import KIND_LETTERS, kind_of
+from table.games.zankapfel.deal import purchase_final
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.setup import FINISHES, is_number
-from table.i18n import _, ngettext
+from table.games.zankapfel.words import KIND_LETTERS, kind_of
+from table.i18n import _
 
 if TYPE_CHECKING:
     from table.games.zankapfel.companion import ZankapfelCompanion
@@ -166,9 +167,7 @@ def _one_die_more(ctl: ZankapfelCompanion, arg: str) -> str | None:
         raise CommandError(_("{seat} is not in this discord").format(seat=seat_name(s)))
     bought = ctl.b.dice.get(s, 0)
     if bought:
-        raise CommandError(ngettext("{seat} has bought {k} die for {cost}: a purchase is final (no more dice, no refund)",
-                                    "{seat} has bought {k} dice for {cost}: a purchase is final (no more dice, no refund)",
-                                    bought).format(seat=seat_name(s), k=bought, cost=2 * bought))
+        raise purchase_final(s, bought)
     chosen = (ctl.dice_pending.get(s, 0) + 1) % (A.MAX_DICE + 1)
     ctl.dice_pending = {**ctl.dice_pending, s: chosen}
     return ""

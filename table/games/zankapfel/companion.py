@@ -45,10 +45,10 @@ from table.games.zankapfel.buttons import command_for
 from table.games.zankapfel.commands import canonical
 from table.games.zankapfel.deal import Build, DeckShort, box_lines, build_game, deal_plan
 from table.games.zankapfel.files import load_decks
-from table.games.zankapfel.rules.decks import Decks
 from table.games.zankapfel.rules import State
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.rules.config import LEGACY_DECK
+from table.games.zankapfel.rules.decks import Decks
 from table.games.zankapfel.setup import GAME, ZSetup, setup_line
 from table.games.zankapfel.words import both, end_reason_name, engine_refusal
 from table.i18n import _, ngettext

@@ -35,7 +35,6 @@ from table.games.zankapfel.setup import ZSetup
 from table.games.zankapfel.words import colour_name, event_line, kind_letters, kind_name
 from table.i18n import N_, _, ngettext
 
-
 Counts = tuple[int, int, int, int, int]
 MAX_GROWTH = 200
 """Cards a box may hold beyond the file before the companion stops guessing (a runaway, not a box)."""
@@ -123,6 +122,13 @@ def build_game(setup: ZSetup, cmds: list[str], deck: Counts | None = None) -> Bu
         return b
     raise CommandError(_("the box would hold more than {n} cards beyond the deck file: check the entries").format(
         n=MAX_GROWTH))
+
+
+def purchase_final(seat: int, bought: int) -> CommandError:
+    """The refusal of a seat's second purchase of dice (or a refund): a purchase is final."""
+    return CommandError(ngettext("{seat} has bought {k} die for {cost}: a purchase is final (no more dice, no refund)",
+                                 "{seat} has bought {k} dice for {cost}: a purchase is final (no more dice, no refund)",
+                                 bought).format(seat=seat_name(seat), k=bought, cost=2 * bought))
 
 
 def box_lines(file_deck: Counts, before: Counts, after: Counts) -> list[str]:
@@ -293,7 +299,8 @@ class Build:
         self._refuse_unless("bribe", N_("no bribe is offered now ({asked})"))
         self.bribes.closed = True
         if not self.bribes.offers:
-            self.said.append(_("No bribe: the mayor stays on {square}").format(square=A.square_name(self.mayor_shown())))
+            square = A.square_name(self.mayor_shown())
+            self.said.append(_("No bribe: the mayor stays on {square}").format(square=square))
         self._maybe_flush()
 
     def _feed_accept(self, c: str, w: list[str]) -> None:
@@ -377,10 +384,7 @@ class Build:
         bought = self.dice.get(s, 0)
         if not self.setup.lenient_dice:
             if bought:
-                raise CommandError(ngettext(
-                    "{seat} has bought {k} die for {cost}: a purchase is final (no more dice, no refund)",
-                    "{seat} has bought {k} dice for {cost}: a purchase is final (no more dice, no refund)",
-                    bought).format(seat=seat_name(s), k=bought, cost=2 * bought))
+                raise purchase_final(s, bought)
             if not k:
                 raise CommandError(_("{seat}: 0 dice is no purchase (CONFIRM closes the discord when all have "
                                      "decided)").format(seat=seat_name(s)))
@@ -507,7 +511,8 @@ class Build:
             return _("{seat}: accept a bribe ({offers}) with its seat's button, or refuse (PASS)").format(
                 seat=who, offers=offers)
         if st == "joker":
-            return _("{seat}'s joker: which colour? ({letters})").format(seat=who, letters=kind_letters(colours_only=True))
+            return _("{seat}'s joker: which colour? ({letters})").format(seat=who,
+                                                                        letters=kind_letters(colours_only=True))
         if st == "dice":
             colour, seats = self.e.fight
             return _("Discord over {colour}: {seats} — each lays a discord card face down and may buy 0-3 dice "

@@ -132,6 +132,7 @@ class ZSetup:
 def setup_line(setup: ZSetup) -> str:
     """The options of a game in one line (said at the start): the deck, bribery, the order."""
     counts = " ".join(str(n) for n in setup.deck)
-    return _("Deck {label} (red yellow green blue joker: {counts}); corruption {bribery}; dice and bribes {order}").format(
+    return _("Deck {label} (red yellow green blue joker: {counts}); corruption {bribery}; "
+             "dice and bribes {order}").format(
         label=setup.deck_label, counts=counts, bribery=_("on") if setup.bribery else _("off"),
         order=_("in any order") if setup.open_order else _("in seat order"))

@@ -180,18 +180,8 @@ class ZankapfelView(ModuleView):
             items = [(kind_name(k), f"kind:{k}", KIND_RGB[k]) for k in A.KINDS]
         elif st == "joker":
             items = [(kind_name(k), f"kind:{k}", KIND_RGB[k]) for k in A.COLOURS]
-        elif st == "dice":
-            items = [(self.dice_words(ctl, s), f"dice:{s + 1}", SEAT_RGB[s]) for s in b.fight_seats()]
-            chosen = any(ctl.dice_pending.values())
-            items.append((_("Buy ✓") if chosen else _("Done ✓"), "confirm", OK))
-        elif st == "bribe":
-            items = [(self.offer_words(ctl, s), f"offer:{s + 1}", SEAT_RGB[s])
-                     for s in range(ctl.setup.players) if s != b.preview.first]
-            items.append((_("Offer ✓") if ctl.bribe_pending else _("Done ✓"), "confirm", OK))
-        elif st == "accept":
-            items = [(_("{seat}: {n} for {square}").format(seat=ctl.seat_title(s), n=n, square=A.square_name(sq)),
-                      f"accept:{s + 1}", SEAT_RGB[s]) for s, (n, sq) in b.bribes.offers.items()]
-            items.append((_("Refuse"), "refuse", None))
+        elif st in ("dice", "bribe", "accept"):
+            items = self.deciding_items(ctl, st)
         elif st == "card":
             left = ctl.state.discord_cards(b.seat())
             items = [(str(v), f"card:{v}", None) for v in left]
@@ -200,6 +190,22 @@ class ZankapfelView(ModuleView):
         elif st in ("place", "move", "remove"):
             items = [(f"{A.square_name(ctl.cursor)} ✓", "confirm", OK)]
         self.button_row(surf, items, x=x, y=y, h=h, gap=self.px(6), size=20)
+
+    def deciding_items(self, ctl: ZankapfelCompanion, st: str) -> list[tuple[str, str, Colour | None]]:
+        """The buttons of the stages where several seats decide: dice, bribes and their acceptance."""
+        b = ctl.b
+        assert b is not None
+        items: list[tuple[str, str, Colour | None]]
+        if st == "dice":
+            items = [(self.dice_words(ctl, s), f"dice:{s + 1}", SEAT_RGB[s]) for s in b.fight_seats()]
+            return [*items, (_("Buy ✓") if any(ctl.dice_pending.values()) else _("Done ✓"), "confirm", OK)]
+        if st == "bribe":
+            items = [(self.offer_words(ctl, s), f"offer:{s + 1}", SEAT_RGB[s])
+                     for s in range(ctl.setup.players) if s != b.preview.first]
+            return [*items, (_("Offer ✓") if ctl.bribe_pending else _("Done ✓"), "confirm", OK)]
+        items = [(_("{seat}: {n} for {square}").format(seat=ctl.seat_title(s), n=n, square=A.square_name(sq)),
+                  f"accept:{s + 1}", SEAT_RGB[s]) for s, (n, sq) in b.bribes.offers.items()]
+        return [*items, (_("Refuse"), "refuse", None)]
 
     @staticmethod
     def dice_words(ctl: ZankapfelCompanion, seat: int) -> str:

@@ -109,7 +109,8 @@ def parse_decks(text: str, name: str) -> Decks:
     else:
         for key, table in tables.items():
             if not (key.isascii() and key.replace("-", "").isalnum() and key == key.lower() and len(key) <= 20):
-                problems.append(Problem(name, f"decks.{key}", "a deck's name is a short lower-case word (a setup word)"))
+                problems.append(Problem(name, f"decks.{key}", "a deck's name is a short lower-case word "
+                                                              "(a setup word)"))
             deck = _deck(name, key, table, problems)
             if deck is not None:
                 decks.append(deck)
