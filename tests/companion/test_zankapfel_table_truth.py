@@ -178,6 +178,10 @@ def test_a_seat_buys_dice_once_and_pays_at_once() -> None:
         ctl.do("dice seat 1 0")
     ctl.do("dice seat 1 2")
     assert ctl.positions()[0] == -4 and ctl.positions()[2] == before - 2
+    _play(ctl, ["dice-done", "card seat 1 5", "card seat 3 6"])
+    history = [ctl.b.e.action_to_string(a) for a in ctl.b.e.history]
+    assert history[-3:] == ["dice wait", "dice 1", "dice 2"]  # seat 3 bought first: the engine in table order
+    assert ctl.positions()[0] == -4 and ctl.positions()[2] == before - 2  # paid once, in the engine now
 
 
 def test_the_seat_button_chooses_dice_and_confirm_buys_them_never_undoing_a_purchase() -> None:
