@@ -1,16 +1,22 @@
 """play --game zankapfel --text: Zankapfel's companion in a terminal. Every input line is a key
 or a command (the journal keeps the long form):
 
-    setup players=4 finish=40   the setup screen as one line (3-6 players; points to the finish)
+    setup players=4 finish=40   the setup screen as one line (3-6 players; points to the finish;
+      deck=box bribery=on       the deck file's deck, the optional rule "Corruption";
+      order=open                dice and bribes in any order, or order=seats as before issue 20)
     3..6 / 7                    setup: players / the next finish (30 40 50 60)
     start / (empty)             start the game
     c3 / mayor c3               the mayor placed (setup) or moved (a square a1 .. e5)
     b2 / remove b2              setup: a harvest token taken out of the game
     r y g b j / red …           the card turned face up; a laid card revealed; a joker's colour
+                                (French: r j v b k / rouge jaune vert bleu; German: rot gelb grün blau)
     buy / b, lay / l / (empty)  phase 1: the seat whose turn it is buys the face-up card or lays one
     pass                        phase 1: no card in hand and none to buy
-    dice 2 1                    discord: seat 2 buys 1 die (0-3; 2 points each)
+    dice 2 1                    discord: seat 2 buys 1 die (1-3; 2 points each; once, paid at once)
     ok / (empty)                discord: everyone has decided on dice
+    offer 3 2 c3                bribery: seat 3 offers 2 points for the mayor on c3 (any order, once)
+    ok / (empty)                bribery: everyone has decided on offers
+    accept 3 / refuse           bribery: the first player takes seat 3's offer, or none
     8 / card 8                  discord: the next seat's discord card (0 = 10)
     4 / roll 4                  a die rolled (in the order the screen asks)
     undo / u                    take back the last command
