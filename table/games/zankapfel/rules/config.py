@@ -17,6 +17,8 @@ LEGACY_DECK = (11, 11, 11, 11, 6)
 journalled setup that names no deck was played with it and replays with it."""
 DEFAULT_DECK = BOX_DECK
 HAND_SIZE = 4
+MAX_PER_KIND = 1000
+"""More apple cards of one kind than any box, file or grown box could hold: not a deck."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +40,9 @@ class Config:
             raise ConfigError(f"Zankapfel is for 3 to 6 players, not {self.players}")
         if self.track_length < 1:
             raise ConfigError(f"track_length must be at least 1, not {self.track_length}")
-        if len(self.deck) != 5 or any(n < 0 for n in self.deck):
-            raise ConfigError(f"deck is five counts (red, yellow, green, blue, joker), not {self.deck}")
+        if len(self.deck) != 5 or any(not 0 <= n <= MAX_PER_KIND for n in self.deck):
+            raise ConfigError(f"deck is five counts (red, yellow, green, blue, joker) of 0 to {MAX_PER_KIND}, "
+                              f"not {str(self.deck)[:80]}")
         if sum(self.deck) < self.players * HAND_SIZE + 1:
             raise ConfigError(f"a deck of {sum(self.deck)} cards cannot deal {HAND_SIZE} to {self.players} players")
 
