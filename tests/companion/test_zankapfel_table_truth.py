@@ -299,3 +299,19 @@ def test_no_offer_leaves_the_mayor_and_needs_no_decision() -> None:
     ctl = _to_bribes()
     ctl.do("bribes-done")
     assert ctl.stage() == "reveal" and ctl.said_last[0] == "No bribe: the mayor stays on c2"
+
+
+def test_a_journal_with_bribes_and_a_bigger_box_resumes_exactly() -> None:
+    script, _final = table_script(4, 2, bribery=True, deck=(8, 8, 8, 8, 18))
+    journal: list[tuple[str, object]] = []
+    ctl = ZankapfelCompanion(on_command=lambda kind, payload: journal.append((kind, payload)))
+    cut = len(script) - 3
+    assert any(line.startswith("accept seat") or line == "refuse" for line in script[:cut])
+    _play(ctl, script[:cut])
+    setup = next(p for k, p in journal if k == "game")
+    cmds = [p for k, p in journal if k == "cmd"]
+    resumed = ZankapfelCompanion()
+    resumed.replay(setup, cmds)
+    assert resumed.b.deck == ctl.b.deck != (10, 10, 10, 10, 10)  # the box as the table showed it
+    assert resumed.state.summary() == ctl.state.summary() and resumed.positions() == ctl.positions()
+    assert resumed.stage() == ctl.stage() and resumed.b.ask() == ctl.b.ask()
