@@ -515,8 +515,8 @@ class Build:
                                                                         letters=kind_letters(colours_only=True))
         if st == "dice":
             colour, seats = self.e.fight
-            return _("Discord over {colour}: {seats} — each lays a discord card face down and may buy 0-3 dice "
-                     "(2 points each): press the seat's button per die, CONFIRM when all have decided").format(
+            return _("Discord over {colour}: {seats} — cards face down; each may buy 1-3 dice once (2 points each): "
+                     "the seat's button chooses, CONFIRM buys; CONFIRM when all have decided").format(
                 colour=colour_name(colour), seats=", ".join(seat_name(x) for x in seats))
         if st == "card":
             return _("{seat} turns the discord card: which? (1-10; 0 = 10)").format(seat=who)

@@ -7,6 +7,8 @@ against what issue 20 changed on purpose — the fixtures are never regenerated:
 - A discord settled without dice is now announced (who won, the harvest, the next round, a
   re-fight, the end): those lines, and only those, may be said in addition to the frozen ones
   (:func:`same_lines`).
+- The dice prompt says how dice are bought now (a seat's button chooses, CONFIRM buys, once, in
+  any order): :data:`REWORDED` maps the frozen words to the new ones.
 """
 
 from __future__ import annotations
@@ -26,6 +28,13 @@ ANNOUNCED = tuple(re.compile(p) for p in (
 """The engine's lines a discord settled without dice says since issue 20."""
 
 
+REWORDED = (("each lays a discord card face down and may buy 0-3 dice (2 points each): press the seat's button per "
+             "die, CONFIRM when all have decided",
+             "cards face down; each may buy 1-3 dice once (2 points each): the seat's button chooses, CONFIRM buys; "
+             "CONFIRM when all have decided"),)
+"""(frozen words, today's words) of the prompts issue 20 reworded."""
+
+
 def with_old_rules(cmds: list[str], steps: list[list[Any]]) -> tuple[list[str], int]:
     """The frozen commands with :data:`OLD_RULES` after the first setup line, and where it went
     (that step is left out before comparing)."""
@@ -34,7 +43,10 @@ def with_old_rules(cmds: list[str], steps: list[list[Any]]) -> tuple[list[str], 
 
 
 def same_lines(got: list[str], frozen: list[str]) -> bool:
-    """``got`` is ``frozen`` with announcement lines (:data:`ANNOUNCED`) added, nothing else."""
+    """``got`` is ``frozen`` (reworded, :data:`REWORDED`) with announcement lines
+    (:data:`ANNOUNCED`) added, nothing else."""
+    for old, new in REWORDED:
+        frozen = [line.replace(old, new) for line in frozen]
     rest = iter(got)
     for line in frozen:
         for g in rest:
