@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from table import i18n
+from tests.engine.zankapfel import before_house as zankapfel_then
 from tests.fixtures.make_before_house_games import (
     GAMES,
     STEP_KEYS,
@@ -120,10 +121,13 @@ def test_bots_choose_as_before(game: str, fx: dict[str, Any]) -> None:
     assert state.is_terminal() and state.returns() == fx["returns"]
 
 
-def _same_steps(got: list[list[Any]], expected: list[list[Any]]) -> None:
+def _same_steps(got: list[list[Any]], expected: list[list[Any]], game: str = "") -> None:
     for n, (g, e) in enumerate(zip(got, expected, strict=True), start=1):
         pad = len(STEP_KEYS)
         for key, gv, ev in zip(STEP_KEYS, (g + [None] * pad)[:pad], (e + [None] * pad)[:pad], strict=True):
+            if game == "zankapfel" and key == "lines":  # issue 20's announcements (zankapfel/before_house.py)
+                assert zankapfel_then.same_lines(gv, ev), f"step {n} ({e[0]!r}): {key}: {gv} vs {ev}"
+                continue
             assert gv == ev, f"step {n} ({e[0]!r}): {key}"
 
 
@@ -131,9 +135,14 @@ def _same_steps(got: list[list[Any]], expected: list[list[Any]]) -> None:
 def test_journals_play_and_resume_the_same(game: str, fx: dict[str, Any]) -> None:
     journal: list[list[Any]] = []
     m = companion(game)(on_command=lambda kind, payload: journal.append([kind, payload]))
-    steps = drive(game, [s[0] for s in fx["steps"]], m)
+    cmds_in = [s[0] for s in fx["steps"]]
+    if game == "zankapfel":  # issue 20: the old deck and order chosen on setup (before_house.py says why)
+        cmds_in, at = zankapfel_then.with_old_rules(cmds_in, fx["steps"])
+    steps = drive(game, cmds_in, m)
+    if game == "zankapfel":
+        del steps[at]
     frozen_journal = freeze(journal)
-    _same_steps(_json(finished_refs(steps, frozen_journal)), fx["steps"])
+    _same_steps(_json(finished_refs(steps, frozen_journal)), fx["steps"], game)
     assert frozen_journal == fx["journal"]
     # the power cut half way: a fresh module rebuilt from the journal's first half
     setup = next(p for k, p in fx["journal"] if k == "game")

@@ -54,13 +54,14 @@ def test_the_journal_setup_names_the_game(tmp_path):
         journal.close()
 
 
-def test_an_impossible_reveal_and_a_twelfth_red_card_are_refused():
-    setup = ZSetup(3)
+def test_an_impossible_reveal_is_refused_and_a_twelfth_red_card_grows_the_deck():
+    setup = ZSetup(3, deck=(11, 11, 11, 11, 6))
     with pytest.raises(CommandError, match="cannot reveal"):
         deal_plan(setup, [f"reveal seat 1 {k}" for k in ("red", "red", "blue", "green", "joker")])
-    with pytest.raises(CommandError, match="only 11 red"):
-        deal_plan(setup, ["turn red"] * 12)
-    plan = deal_plan(setup, ["reveal seat 2 joker"])
+    # issue 20: the box on the table is the truth; a 12th red card means the box holds 12
+    _plan, deck = deal_plan(setup, ["turn red"] * 12)
+    assert deck == (12, 11, 11, 11, 6)
+    plan, _deck = deal_plan(setup, ["reveal seat 2 joker"])
     assert plan[1][0] == 4 and all(len(h) == 4 for h in plan)
 
 
@@ -92,7 +93,8 @@ def test_discord_lamps_light_every_seat_in_the_fight_and_the_lid_buys_dice():
     seats = ctl.b.fight_seats()
     assert ctl.leds().kind == "open" and ctl.leds().troughs == tuple(s + 1 for s in seats)
     assert ctl.press(f"trough{seats[0] + 1}") and ctl.press(f"trough{seats[0] + 1}")
-    assert ctl.b.dice[seats[0]] == 2
+    assert ctl.dice_pending[seats[0]] == 2  # issue 20: chosen by the button, bought by CONFIRM
+    assert ctl.press("confirm") and ctl.b.dice[seats[0]] == 2
     assert ctl.press("confirm") and ctl.stage() in ("card", "roll", "dice", "bid", "turn", "joker")
 
 

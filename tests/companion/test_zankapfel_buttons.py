@@ -21,7 +21,8 @@ from table.games.zankapfel.setup import FINISHES, ZSetup, is_number
 from table.games.zankapfel.text import handle_line
 from table.i18n import _
 
-STAGES = {"place", "move", "remove", "turn", "bid", "reveal", "joker", "dice", "card", "roll", "over"}
+STAGES = {"place", "move", "remove", "turn", "bid", "reveal", "joker", "dice", "card", "roll", "over", "bribe",
+          "accept"}
 MODES = {"setup", "resume", "play", "result"}
 KIND_BUTTONS = {f"trough{i + 1}": k for i, k in enumerate(A.KINDS)}
 
@@ -43,6 +44,13 @@ def reference_command_for(ctl: ZankapfelCompanion, b: str) -> str | None:
             return ""
         if b.startswith("players:"):
             ctl.setup = replace(ctl.setup, players=int(b.split(":")[1]))
+            return ""
+        if b == "blind":  # issue 20: the deck file's next deck
+            key = ctl.decks.by_counts(ctl.setup.deck).key
+            ctl.setup = ctl.setup.with_deck(ctl.decks, ctl.decks.after(key).key)
+            return ""
+        if b == "pass":  # issue 20: bribery on and off
+            ctl.setup = replace(ctl.setup, bribery=not ctl.setup.bribery)
             return ""
         return "start" if b == "confirm" else None
     assert ctl.b is not None
@@ -73,14 +81,20 @@ def reference_command_for(ctl: ZankapfelCompanion, b: str) -> str | None:
         if b.startswith("trough"):
             raise CommandError(_("it is {seat}'s turn to buy or lay").format(seat=seat_name(s)))
         return None
-    if st == "dice":
+    if st == "dice":  # issue 20: a seat's button chooses its dice, CONFIRM buys; a purchase is final
         if b == "confirm":
-            return "dice-done"
+            chosen = [(s, k) for s, k in ctl.dice_pending.items() if k]
+            return f"dice seat {chosen[0][0] + 1} {chosen[0][1]}" if chosen else "dice-done"
         if b.startswith("trough") or b.startswith("dice:"):
             s = int(b[6:] if b.startswith("trough") else b[5:]) - 1
             if s not in ctl.b.fight_seats():
                 raise CommandError(_("{seat} is not in this discord").format(seat=seat_name(s)))
-            return f"dice seat {s + 1} {(ctl.b.dice.get(s, 0) + 1) % 4}"
+            if ctl.b.dice.get(s, 0):
+                k = ctl.b.dice[s]
+                raise CommandError(f"{seat_name(s)} has bought {k} {'die' if k == 1 else 'dice'} for {2 * k}: "
+                                   "a purchase is final (no more dice, no refund)")
+            ctl.dice_pending = {**ctl.dice_pending, s: (ctl.dice_pending.get(s, 0) + 1) % 4}
+            return ""
         return None
     if st == "card":
         v = b[5:] if b.startswith("card:") else b
@@ -137,15 +151,16 @@ def test_the_table_means_what_the_if_chain_meant(ctl: ZankapfelCompanion) -> Non
     for b in PRESSES:
         if b in ("trough",) and ctl.stage() == "dice":
             continue  # the if-chain's int("") was a ValueError; the table leaves it alone
-        cursor, setup = ctl.cursor, ctl.setup
-        new = outcome(ctl, b)
-        ctl.cursor, ctl.setup = cursor, setup
+        cursor, setup, pending = ctl.cursor, ctl.setup, ctl.dice_pending
+        new = (*outcome(ctl, b), ctl.dice_pending)
+        ctl.cursor, ctl.setup, ctl.dice_pending = cursor, setup, pending
         old_ctl = ctl
         try:
-            old: tuple[object, ...] = (reference_command_for(old_ctl, b), old_ctl.cursor, old_ctl.setup)
+            old: tuple[object, ...] = (reference_command_for(old_ctl, b), old_ctl.cursor, old_ctl.setup,
+                                       old_ctl.dice_pending)
         except (CommandError, ActionParseError) as exc:
-            old = ((type(exc).__name__, str(exc)), old_ctl.cursor, old_ctl.setup)
-        ctl.cursor, ctl.setup = cursor, setup
+            old = ((type(exc).__name__, str(exc)), old_ctl.cursor, old_ctl.setup, old_ctl.dice_pending)
+        ctl.cursor, ctl.setup, ctl.dice_pending = cursor, setup, pending
         assert new == old, b
 
 

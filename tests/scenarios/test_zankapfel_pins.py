@@ -42,7 +42,11 @@ def test_a_discord_by_the_lid_buttons(panel_rig):
     assert ctl.stage() == "dice"
     seats = ctl.b.fight_seats()
     assert lit(panel) == tuple(s + 1 for s in seats)  # everyone in the discord
-    press(app, panel, clock, f"trough{seats[-1] + 1}")  # the last seat buys a die
+    press(app, panel, clock, f"trough{seats[-1] + 1}")  # the last seat chooses a die
+    assert ctl.dice_pending == {seats[-1]: 1} and ctl.b.dice == {}
+    press(app, panel, clock, "confirm")  # and buys it
     assert ctl.b.dice == {seats[-1]: 1}
+    press(app, panel, clock, f"trough{seats[-1] + 1}")  # the button again: refused, the purchase stands
+    assert ctl.b.dice == {seats[-1]: 1} and "a purchase is final" in ctl.refusal
     press(app, panel, clock, "confirm")  # all decided
     assert ctl.stage() == "card"

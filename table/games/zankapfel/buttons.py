@@ -2,11 +2,17 @@
 boardgame.io's moves. ``ZankapfelCompanion._command_for`` looks a button up here; the handler
 returns the command it means (``""``: the screen changed, no command; None: nothing to do).
 
+On the setup screen BLIND steps through the deck file's decks and PASS turns bribery (the optional
+rule "Corruption") on and off. In a discord a seat's button chooses its dice (0→1→2→3→0) and
+CONFIRM buys them; a purchase is final. While bribes are open a seat's button chooses that seat's
+offer (1 point, 2, none), the arrows or a touch its square, CONFIRM offers it (with none chosen:
+all have decided); then the first player accepts with the briber's button or refuses with PASS.
+
 Buttons: ``confirm``, ``undo``, ``blind``, ``pass``, ``finish``, the cursor's ``up``/``down``/
 ``next``/``prev``, the lid's ``trough1`` … ``trough7`` (the seats; in a colour question 1-5 are
 red, yellow, green, blue, joker; in a roll the die's face), the keys ``r y g b j`` and digits, and
 the screen's touches ``sq:c3``, ``kind:red``, ``bid:buy``, ``dice:2``, ``card:8``, ``roll:4``,
-``players:4``.
+``players:4``, ``deck``, ``bribery``.
 """
 
 from __future__ import annotations
@@ -18,9 +24,11 @@ from typing import TYPE_CHECKING
 from table.companion.labels import seat_name
 from table.companion.module import button_command
 from table.companion.protocol import CommandError
-from table.games.zankapfel.commands import FACES, KIND_KEYS
+from table.games.zankapfel.commands import FACES
+from table.games.zankapfel.deal import purchase_final
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.setup import FINISHES, is_number
+from table.games.zankapfel.words import KIND_LETTERS, kind_of
 from table.i18n import _
 
 if TYPE_CHECKING:
@@ -31,7 +39,7 @@ Handler = Callable[["ZankapfelCompanion", str], "str | None"]
 
 KIND_BUTTONS = {f"{i + 1}": k for i, k in enumerate(A.KINDS)}
 """In a colour question the lid's buttons 1-5 are red, yellow, green, blue, joker."""
-_TOUCHES = ("players", "sq", "kind", "bid", "dice", "card", "roll")
+_TOUCHES = ("players", "sq", "kind", "bid", "dice", "card", "roll", "offer", "accept")
 """The screen's touch targets, ``name:argument``."""
 SQUARE_STAGES = ("place", "move", "remove")
 COLOUR_STAGES = ("turn", "reveal", "joker")
@@ -54,6 +62,16 @@ def _says(command: str) -> Handler:
     return lambda ctl, arg: command
 
 
+LETTER_KEYS = sorted(set("".join(KIND_LETTERS.values())))
+"""Every language's kind letters (a key press ``j``: jaune in French, the joker in English)."""
+
+
+def _letter(key: str) -> Handler:
+    """A kind's letter key in the table's language (``words.kind_of``); None for a letter that
+    names no kind there."""
+    return lambda ctl, arg: kind_of(key)
+
+
 # --- the setup screen ----------------------------------------------------------------------------
 
 def _players(ctl: ZankapfelCompanion, arg: str) -> str | None:
@@ -66,6 +84,23 @@ def _players(ctl: ZankapfelCompanion, arg: str) -> str | None:
 def _next_finish(ctl: ZankapfelCompanion, arg: str) -> str:
     i = FINISHES.index(ctl.setup.finish) if ctl.setup.finish in FINISHES else 0
     ctl.setup = replace(ctl.setup, finish=FINISHES[(i + 1) % len(FINISHES)])
+    return ""
+
+
+def _next_deck(ctl: ZankapfelCompanion, arg: str) -> str:
+    """BLIND (or the deck's touch) on the setup screen: the deck file's next deck."""
+    ctl.setup = ctl.setup.with_deck(ctl.decks, ctl.decks.after(_deck_key(ctl)).key)
+    return ""
+
+
+def _deck_key(ctl: ZankapfelCompanion) -> str:
+    deck = ctl.decks.by_counts(ctl.setup.deck)
+    return deck.key if deck is not None else ""
+
+
+def _bribery(ctl: ZankapfelCompanion, arg: str) -> str:
+    """PASS (or the touch) on the setup screen: the optional rule "Corruption" on or off."""
+    ctl.setup = replace(ctl.setup, bribery=not ctl.setup.bribery)
     return ""
 
 
@@ -84,6 +119,8 @@ def square_command(ctl: ZankapfelCompanion) -> str:
         return f"mayor {name}"
     if ctl.stage() == "remove":
         return f"remove {name}"
+    if ctl.stage() == "bribe":
+        return ""  # the square of the offer being made (CONFIRM offers it)
     raise CommandError(_("no square is chosen now"))
 
 
@@ -120,13 +157,29 @@ def _bid_trough(ctl: ZankapfelCompanion, arg: str) -> str:
 # --- discords and dice ---------------------------------------------------------------------------
 
 def _one_die_more(ctl: ZankapfelCompanion, arg: str) -> str | None:
+    """The seat's button chooses its dice, 0→1→2→3→0 (nothing bought yet: CONFIRM buys them);
+    a seat that has bought is refused — a purchase is final, never undone by the cycle."""
     assert ctl.b is not None
     if not is_number(arg):
         return None
     s = int(arg) - 1
     if s not in ctl.b.fight_seats():
         raise CommandError(_("{seat} is not in this discord").format(seat=seat_name(s)))
-    return f"dice seat {s + 1} {(ctl.b.dice.get(s, 0) + 1) % 4}"
+    bought = ctl.b.dice.get(s, 0)
+    if bought:
+        raise purchase_final(s, bought)
+    chosen = (ctl.dice_pending.get(s, 0) + 1) % (A.MAX_DICE + 1)
+    ctl.dice_pending = {**ctl.dice_pending, s: chosen}
+    return ""
+
+
+def _dice_confirm(ctl: ZankapfelCompanion, arg: str) -> str:
+    """CONFIRM buys the dice chosen by a seat's button (one seat per press); with none chosen it
+    closes the discord (everyone has decided)."""
+    for s, k in ctl.dice_pending.items():
+        if k:
+            return f"dice seat {s + 1} {k}"
+    return "dice-done"
 
 
 def _card(ctl: ZankapfelCompanion, arg: str) -> str | None:
@@ -137,6 +190,36 @@ def _roll(ctl: ZankapfelCompanion, arg: str) -> str | None:
     return f"roll {arg}" if arg in FACES else None
 
 
+# --- bribes (the optional rule "Corruption") ----------------------------------------------------------
+
+def _briber(ctl: ZankapfelCompanion, arg: str) -> str | None:
+    """A seat's button while bribes are open: that seat offers, 1 point, again 2, again none;
+    the square is the cursor's (arrows or a touch), CONFIRM makes the offer."""
+    assert ctl.b is not None
+    if not is_number(arg) or not 1 <= int(arg) <= ctl.setup.players:
+        return None
+    s = int(arg) - 1
+    if s == ctl.b.preview.first:
+        raise CommandError(_("{seat} holds the apple: the others bribe it").format(seat=seat_name(s)))
+    if s in ctl.b.bribes.offers:
+        raise CommandError(_("{seat} has offered already: an offer is final").format(seat=seat_name(s)))
+    now = ctl.bribe_pending[1] if ctl.bribe_pending is not None and ctl.bribe_pending[0] == s else 0
+    ctl.bribe_pending = (s, now + 1) if now < 2 else None
+    return ""
+
+
+def _bribe_confirm(ctl: ZankapfelCompanion, arg: str) -> str:
+    """CONFIRM while bribes are open: the chosen offer, or with none chosen, all have decided."""
+    if ctl.bribe_pending is None:
+        return "bribes-done"
+    s, amount = ctl.bribe_pending
+    return f"offer seat {s + 1} {amount} {A.square_name(ctl.cursor)}"
+
+
+def _accept(ctl: ZankapfelCompanion, arg: str) -> str | None:
+    return f"accept seat {arg}" if is_number(arg) else None
+
+
 BUTTONS: dict[tuple[str, str], Handler] = {
     ("resume", "confirm"): _says("resume"),
     ("resume", "undo"): _says("discard"),
@@ -145,21 +228,33 @@ BUTTONS: dict[tuple[str, str], Handler] = {
     ("setup", "finish"): _next_finish,
     ("setup", "players"): _players,
     ("setup", "confirm"): _says("start"),
+    ("setup", "blind"): _next_deck,
+    ("setup", "deck"): _next_deck,
+    ("setup", "pass"): _bribery,
+    ("setup", "bribery"): _bribery,
     ("play", "undo"): _says("undo"),  # in every stage of a game
     ("play", "sq"): _touch_square,
     **{(st, arrow): move for st in SQUARE_STAGES for arrow, move in _ARROWS.items()},
     **{(st, "confirm"): lambda ctl, arg: square_command(ctl) for st in SQUARE_STAGES},
     **{(st, "trough"): lambda ctl, arg: KIND_BUTTONS.get(arg) for st in COLOUR_STAGES},
     **{(st, "kind"): lambda ctl, arg: arg for st in COLOUR_STAGES},
-    **{(st, key): _says(kind) for st in COLOUR_STAGES for key, kind in KIND_KEYS.items()},
+    **{(st, key): _letter(key) for st in COLOUR_STAGES for key in LETTER_KEYS},
     ("bid", "blind"): _says("buy"),
     ("bid", "confirm"): _says("lay"),
     ("bid", "pass"): _says("pass"),
     ("bid", "bid"): _bid_touch,
     ("bid", "trough"): _bid_trough,
-    ("dice", "confirm"): _says("dice-done"),
+    ("dice", "confirm"): _dice_confirm,
     ("dice", "trough"): _one_die_more,
     ("dice", "dice"): _one_die_more,
+    ("bribe", "trough"): _briber,
+    ("bribe", "offer"): _briber,
+    ("bribe", "confirm"): _bribe_confirm,
+    **{("bribe", arrow): move for arrow, move in _ARROWS.items()},
+    ("accept", "trough"): _accept,
+    ("accept", "accept"): _accept,
+    ("accept", "pass"): _says("refuse"),
+    ("accept", "refuse"): _says("refuse"),
     ("card", "card"): _card,
     ("card", "digit"): _card,
     ("roll", "roll"): _roll,

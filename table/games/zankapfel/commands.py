@@ -11,11 +11,11 @@ from table.engine.errors import ActionParseError
 from table.games.zankapfel.deal import Build
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.setup import is_number
-from table.games.zankapfel.words import engine_refusal
+from table.games.zankapfel.words import engine_refusal, kind_of
 from table.i18n import _
 
 KIND_KEYS = {"r": "red", "y": "yellow", "g": "green", "b": "blue", "j": "joker"}
-"""The one-letter kinds (keys, typed)."""
+"""The one-letter kinds in English (keys, typed); each language's are ``words.KIND_LETTERS``."""
 FACES = ("1", "2", "3", "4", "5", "6")
 """A die's faces as typed."""
 
@@ -43,7 +43,7 @@ def _short(word: str, b: Build) -> str | None:
     """A one-word short form as what is asked now; None when ``word`` is no short form;
     CommandError when it is one but nothing of its kind is asked."""
     st, n = b.stage(), b.seat() + 1
-    word = KIND_KEYS.get(word, word)
+    word = kind_of(word) or word
     if word in A.KINDS:
         form = _KIND_FORMS.get(st)
         if form is None or (st == "joker" and word not in A.COLOURS):
@@ -71,8 +71,8 @@ def _square_verb(w: list[str], n: int, b: Build) -> str | None:
 
 def _turn(w: list[str], n: int, b: Build) -> str | None:
     match w:
-        case ["turn", k] if k in A.KINDS:
-            return f"turn {k}"
+        case ["turn", k] if kind_of(k):
+            return f"turn {kind_of(k)}"
     return None
 
 
@@ -88,6 +88,7 @@ def _bid(w: list[str], n: int, b: Build) -> str | None:
 def _seat_and(choices: tuple[str, ...]) -> Callable[[list[str], int, Build], str | None]:
     """``VERB WORD`` (the seat whose decision it is now) or ``VERB seat N WORD``, ``WORD`` one of ``choices``."""
     def parse(w: list[str], n: int, b: Build) -> str | None:
+        w = [*w[:-1], kind_of(w[-1]) or w[-1]]  # the kind in the table's language
         match w:
             case [verb, k] if k in choices:
                 return f"{verb} seat {n} {k}"
@@ -119,6 +120,24 @@ def _card(w: list[str], n: int, b: Build) -> str | None:
     return None
 
 
+def _offer(w: list[str], n: int, b: Build) -> str | None:
+    match w:
+        case ["offer", m, k, sq] | ["offer", "seat", m, k, sq] if seat_ok(m, b) and k in ("1", "2"):
+            return f"offer seat {int(m)} {k} {A.square_name(A.parse_square(sq))}"
+    return None
+
+
+def _accept(w: list[str], n: int, b: Build) -> str | None:
+    match w:
+        case ["accept", m] | ["accept", "seat", m] if seat_ok(m, b):
+            return f"accept seat {int(m)}"
+    return None
+
+
+def _word(word: str) -> Callable[[list[str], int, Build], str | None]:
+    return lambda w, n, b: word if len(w) == 1 else None
+
+
 def _roll(w: list[str], n: int, b: Build) -> str | None:
     match w:
         case ["roll", f] if f in FACES:
@@ -129,7 +148,8 @@ def _roll(w: list[str], n: int, b: Build) -> str | None:
 LONG_FORMS: dict[str, Callable[[list[str], int, Build], str | None]] = {
     "mayor": _square_verb, "remove": _square_verb, "turn": _turn, "buy": _bid, "lay": _bid, "pass": _bid,
     "reveal": _seat_and(A.KINDS), "joker": _seat_and(A.COLOURS), "dice": _dice, "dice-done": _dice_done,
-    "card": _card, "roll": _roll,
+    "card": _card, "roll": _roll, "offer": _offer, "accept": _accept, "refuse": _word("refuse"),
+    "decline": _word("refuse"), "bribes-done": _word("bribes-done"),
 }
 """Each command's verb → its parser (a seat left out is the seat whose decision it is now)."""
 
@@ -144,6 +164,8 @@ def canonical(text: str, b: Build) -> str:
             return short
     if w[0] in ("ok", "done", "confirm") and b.stage() == "dice":
         return "dice-done"
+    if w[0] in ("ok", "done", "confirm") and b.stage() == "bribe":
+        return "bribes-done"
     parse = LONG_FORMS.get(w[0])
     try:
         canon = parse(w, b.seat() + 1, b) if parse is not None else None

@@ -34,6 +34,7 @@ commands in ``script``.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from table.companion.leds import LedState
@@ -42,10 +43,13 @@ from table.companion.protocol import CommandError, CommandHook
 from table.engine.errors import IllegalActionError, TableError
 from table.games.zankapfel.buttons import command_for
 from table.games.zankapfel.commands import canonical
-from table.games.zankapfel.deal import Build, deal_plan
+from table.games.zankapfel.deal import Build, DeckShort, box_lines, build_game, deal_plan
+from table.games.zankapfel.files import load_decks
 from table.games.zankapfel.rules import State
 from table.games.zankapfel.rules import actions as A
-from table.games.zankapfel.setup import GAME, ZSetup
+from table.games.zankapfel.rules.config import LEGACY_DECK
+from table.games.zankapfel.rules.decks import Decks
+from table.games.zankapfel.setup import GAME, ZSetup, setup_line
 from table.games.zankapfel.words import both, end_reason_name, engine_refusal
 from table.i18n import _, ngettext
 
@@ -68,10 +72,15 @@ class ZankapfelCompanion(TableModule):
         assert self.b is not None
         return _("Resumed. {asked}").format(asked=self.b.ask())
 
-    def __init__(self, *, on_command: CommandHook | None = None) -> None:
-        super().__init__(ZSetup(), game=GAME, on_command=on_command)
+    def __init__(self, *, on_command: CommandHook | None = None, decks: Decks | None = None) -> None:
+        self.decks = decks or load_decks()
+        super().__init__(ZSetup().with_deck(self.decks, self.decks.default), game=GAME, on_command=on_command)
         self.b: Build | None = None
         self.cursor = 12  # the grid cursor (keys): a square 0..24
+        self.dice_pending: dict[int, int] = {}
+        """The dice stage's seat buttons: dice chosen for a seat, bought on CONFIRM (not journalled)."""
+        self.bribe_pending: tuple[int, int] | None = None
+        """The bribe stage's seat buttons: (seat, points) of the offer being made (not journalled)."""
 
     # --- protocol -----------------------------------------------------------------------------
     @property
@@ -89,6 +98,9 @@ class ZankapfelCompanion(TableModule):
         st = self.b.stage()
         if st == "dice":
             return LedState("open", tuple(s + 1 for s in self.b.fight_seats()))
+        if st == "bribe":  # every other player may offer
+            first = self.b.preview.first
+            return LedState("open", tuple(s + 1 for s in range(self.setup.players) if s != first))
         s = self.b.seat()
         if st == "turn":
             s = self.b.preview.first
@@ -108,34 +120,36 @@ class ZankapfelCompanion(TableModule):
         return canonical(text, self.b)
 
     def _rebuild(self, cmds: list[str]) -> Build:
-        b = Build(self.setup, deal_plan(self.setup, cmds))
-        marks = []
-        for c in cmds:
-            marks.append(len(b.said))
-            b.feed(c)
-        b.said = b.said[marks[-1]:] if marks else b.said
-        return b
+        deck = self.b.deck if self.b is not None else None
+        return build_game(self.setup, cmds, deck)
 
     def _apply(self, canon: str) -> None:
         cmds = [*self.cmds, canon]
+        before = self.b.deck if self.b is not None else self.setup.deck
         try:
-            plan = deal_plan(self.setup, cmds)
-            if self.b is not None and plan == self.b.plan:  # the same deal: one step on (fast path)
+            plan, deck = deal_plan(self.setup, cmds, before)
+            if self.b is not None and (plan, deck) == (self.b.plan, self.b.deck):  # one step on (fast path)
                 b = self.b
                 try:
                     b.said = []
                     b.feed(canon)
+                except DeckShort:
+                    b = build_game(self.setup, cmds, deck)  # the box differs: a bigger deck
                 except TableError:
                     self.b = self._rebuild(self.cmds)  # a refusal may have left the build half-done
                     raise
             else:
-                b = self._rebuild(cmds)
+                b = build_game(self.setup, cmds, deck)
         except IllegalActionError as exc:
+            if self.b is not None:
+                self.b = self._rebuild(self.cmds)
             raise CommandError(engine_refusal(str(exc))) from None
         self.cmds.append(canon)
         self.b = b
-        self.log.extend(b.said)
-        self.said_last = list(b.said)
+        said = [*box_lines(self.setup.deck, before, b.deck), *b.said]
+        self.log.extend(said)
+        self.said_last = said
+        self.dice_pending, self.bribe_pending = {}, None
 
     def _after(self) -> None:
         assert self.b is not None
@@ -161,6 +175,10 @@ class ZankapfelCompanion(TableModule):
                 self.cursor = targets[0]
         elif st == "remove" and (self.cursor == p.mayor or self.cursor not in p.unharvested()):
             self.cursor = next(sq for sq in p.unharvested() if sq != p.mayor)
+        elif st == "bribe":
+            squares = [sq for sq in p.mayor_targets() if sq != self.b.move]
+            if self.cursor not in squares:
+                self.cursor = squares[0]
 
     def _take_back(self) -> str:
         last = self.cmds[-1]
@@ -168,17 +186,19 @@ class ZankapfelCompanion(TableModule):
         self.cmds.pop()
         self.mode = "play"
         self.record = None
+        self.dice_pending, self.bribe_pending = {}, None
         return last
 
     def _parse_setup(self, text: str) -> ZSetup:
         """``setup players=N finish=M`` (``setup.ZSetup.with_words``)."""
-        setup: ZSetup = self.setup.with_words(text)
+        setup: ZSetup = self.setup.with_words(text, self.decks)
         return setup
 
     def _start(self, setup: ZSetup, *, journal: bool) -> None:
         self.setup = setup
         self.cmds = []
-        self.b = Build(setup, deal_plan(setup, []))
+        self.b = Build(setup, deal_plan(setup, [])[0])
+        self.dice_pending, self.bribe_pending = {}, None
         self.mode = "play"
         self.record = None
         self.cursor = 12
@@ -187,6 +207,8 @@ class ZankapfelCompanion(TableModule):
             self._emit("game", setup.to_dict())
         self.log.append(_("New game of Zankapfel: {players} players, finish at {finish} points").format(
             players=setup.players, finish=setup.finish))
+        if setup != replace(setup, deck=LEGACY_DECK, bribery=False, open_order=False):  # said for games since issue 20
+            self.log.append(setup_line(setup))
         self._after()
 
     def _clear(self) -> None:
@@ -194,15 +216,22 @@ class ZankapfelCompanion(TableModule):
 
     # --- what the screens read ----------------------------------------------------------------
     def positions(self) -> list[int]:
+        """Each seat's pawn; dice bought are paid at once, before the engine is told them."""
         p = self.state
-        return [p.position(s) for s in range(p.players)]
+        b = self.b
+        assert b is not None
+        return [p.position(s) - b.held_dice_cost(s) + b.held_bribe(s) for s in range(p.players)]
+
+    def mayor_square(self) -> int:
+        """The mayor's square as the board shows it (its new square as soon as it moved)."""
+        return self.b.mayor_shown() if self.b is not None else -1
 
     def prices(self) -> list[tuple[str, int, int]]:
         """At the mayor's square: (kind, harvest value, price) for red, yellow, green, blue, joker."""
-        p = self.state
-        if p.mayor < 0:
+        mayor = self.mayor_square()
+        if mayor < 0:
             return []
-        out = [(c, A.value(i, p.mayor), A.price(i, p.mayor)) for i, c in enumerate(A.COLOURS)]
+        out = [(c, A.value(i, mayor), A.price(i, mayor)) for i, c in enumerate(A.COLOURS)]
         return [*out, ("joker", max(v for _, v, _ in out), A.JOKER_PRICE)]
 
     def seat_status(self, seat: int) -> str:
@@ -230,6 +259,8 @@ class ZankapfelCompanion(TableModule):
         rec["scores"] = [s.total for s in e.scores()]
         rec["winners"] = list(e.winners())
         rec["end"] = e.end_reason
+        if self.b.deck != self.setup.deck:  # the engine's config holds the box as the table showed it
+            rec["deck_file"] = list(self.setup.deck)
         rec.update(self.names_record())
         return rec
 
@@ -255,5 +286,6 @@ class ZankapfelCompanion(TableModule):
 
 
 def make_companion(*, on_command: CommandHook | None = None, rng: Any = None, data: Any = None) -> ZankapfelCompanion:
-    """The registry's factory (``GameDef.part("companion")``); this game needs no data set nor RNG."""
+    """The registry's factory (``GameDef.part("companion")``); this game needs no data set nor RNG
+    (its deck file is read by the module, ``files.load_decks``)."""
     return ZankapfelCompanion(on_command=on_command)

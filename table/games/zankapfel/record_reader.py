@@ -8,7 +8,7 @@ from typing import Any
 
 from table.games.zankapfel import GAME
 from table.games.zankapfel.rules import replay
-from table.games.zankapfel.rules.config import DEFAULT_DECK, DEFAULT_TRACK
+from table.games.zankapfel.rules.config import BOX_DECK, DEFAULT_TRACK, LEGACY_DECK
 from table.history.readers import RecordReader, read_replayed
 from table.history.values import FinishedGame
 from table.i18n import _
@@ -25,7 +25,7 @@ def variant(setup: dict[str, Any]) -> list[str]:
         parts.append(_("corruption"))
     if isinstance(setup.get("track_length"), int) and setup["track_length"] != DEFAULT_TRACK:
         parts.append(_("finish at {n} points").format(n=setup["track_length"]))
-    if setup.get("deck") not in (None, list(DEFAULT_DECK)):
+    if setup.get("deck") not in (None, list(BOX_DECK), list(LEGACY_DECK)):  # the two shipped splits
         parts.append(_("own deck"))
     return parts
 

@@ -10,7 +10,7 @@ from table.games.zankapfel.bots import make_bot
 from table.games.zankapfel.rules import Config, State, new_game
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.rules import events as E
-from table.games.zankapfel.rules.config import DEFAULT_TRACK
+from table.games.zankapfel.rules.config import DEFAULT_DECK, DEFAULT_TRACK
 
 
 class _Scribe:
@@ -23,6 +23,7 @@ class _Scribe:
         self.laid: dict[int, int] = {}
         self.fight_cards: dict[int, int] = {}
         self.fight_dice: dict[int, int] = {}
+        self.offers: list[str] = []
 
     def chance(self, action: int, events: Sequence[object]) -> None:
         if any(isinstance(ev, E.CardTurned) for ev in events):
@@ -40,45 +41,70 @@ class _Scribe:
                 self.laid[seat] = A.KINDS.index(w[1])
             self.out.append(f"{w[0]} seat {seat + 1}")
         elif phase == "move":
-            self._moved(text, first)
+            self._moved(st, text, first)
+        elif phase == "bribe":
+            self._bribe(st, seat, w, first)
+        elif phase == "accept":
+            self.out.append("refuse" if w[0] == "decline" else f"accept seat {w[2]}")
+            self._reveals(first)
         elif phase == "joker":
             self.out.append(f"joker seat {seat + 1} {w[1]}")
         elif phase == "discord-card":
             self.fight_cards[seat] = 0 if w[1] == "none" else int(w[1])
         elif phase == "dice":
-            self._dice(st, seat, int(w[1]))
-        else:  # pragma: no cover - bribery is off
+            self._dice(st, seat, None if w[1] == "wait" else int(w[1]))
+        else:  # pragma: no cover - every phase is above
             raise AssertionError(phase)
 
-    def _moved(self, text: str, first: int) -> None:
+    def _moved(self, st: State, text: str, first: int) -> None:
         self.out.append(text)
+        if st.phase == "bribe":  # the reveals come once the bribes are settled
+            return
+        self._reveals(first)
+
+    def _bribe(self, st: State, seat: int, w: list[str], first: int) -> None:
+        """An offer is entered as made (a wait or no offer is not entered); when all have
+        decided, CONFIRM, then the first player's decision or straight on to the reveals."""
+        if w[0] == "bribe" and w[1] != "wait":
+            self.offers.append(f"offer seat {seat + 1} {w[1]} {w[2]}")
+        if st.phase == "bribe":
+            return
+        self.out.extend([*self.offers, "bribes-done"])
+        self.offers = []
+        if st.phase != "accept":
+            self._reveals(first)
+
+    def _reveals(self, first: int) -> None:
         for i in range(self.players):
             s = (first + i) % self.players
             if s in self.laid:
                 self.out.append(f"reveal seat {s + 1} {A.KINDS[self.laid[s]]}")
         self.laid = {}
 
-    def _dice(self, st: State, seat: int, dice: int) -> None:
-        self.fight_dice[seat] = dice
+    def _dice(self, st: State, seat: int, dice: int | None) -> None:
+        """A seat's dice (None: it waited; the table enters nothing for a wait)."""
+        if dice is not None:
+            self.fight_dice[seat] = dice
         if st.phase == "dice":
             return
-        # everyone decided: the table enters dice, then cards
-        seats_in = list(self.fight_dice)
-        self.out.extend(f"dice seat {s + 1} {self.fight_dice[s]}" for s in seats_in if self.fight_dice[s])
+        # everyone decided: the table enters the purchases in the order they were made, then cards
+        self.out.extend(f"dice seat {s + 1} {d}" for s, d in self.fight_dice.items() if d)
         self.out.append("dice-done")
-        self.out.extend(f"card seat {s + 1} {self.fight_cards[s]}" for s in seats_in if self.fight_cards[s])
+        self.out.extend(f"card seat {s + 1} {c}" for s, c in self.fight_cards.items() if c)
         self.fight_cards, self.fight_dice = {}, {}
 
 
 def table_script(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random"),
-                 finish: int = DEFAULT_TRACK) -> tuple[list[str], State]:
+                 finish: int = DEFAULT_TRACK, deck: tuple[int, int, int, int, int] = DEFAULT_DECK,
+                 bribery: bool = False) -> tuple[list[str], State]:
     """Bots play a seeded game in the engine; returns what a table would enter for it (setup line,
-    ``start``, then the commands) and the engine's finished game to compare with."""
+    ``start``, then the commands) and the engine's finished game to compare with. ``deck``: the
+    box the bots play with (the setup line does not name it: a table may set up another)."""
     rng = random.Random(seed)
     seats = [make_bot(bots[i % len(bots)], random.Random(seed * 31 + i)) for i in range(players)]
-    st = new_game(Config(players, track_length=finish))
+    st = new_game(Config(players, track_length=finish, deck=deck, bribery=bribery))
     scribe = _Scribe(players)
-    scribe.out.extend([f"setup players={players} finish={finish}", "start"])
+    scribe.out.extend([f"setup players={players} finish={finish}" + (" bribery=on" if bribery else ""), "start"])
     while not st.is_terminal():
         if st.is_chance():
             a = st.sample_chance(rng)

@@ -1,16 +1,22 @@
 """play --game zankapfel --text: Zankapfel's companion in a terminal. Every input line is a key
 or a command (the journal keeps the long form):
 
-    setup players=4 finish=40   the setup screen as one line (3-6 players; points to the finish)
+    setup players=4 finish=40   the setup screen as one line (3-6 players; points to the finish;
+      deck=box bribery=on       the deck file's deck, the optional rule "Corruption";
+      order=open                dice and bribes in any order, or order=seats as before issue 20)
     3..6 / 7                    setup: players / the next finish (30 40 50 60)
     start / (empty)             start the game
     c3 / mayor c3               the mayor placed (setup) or moved (a square a1 .. e5)
     b2 / remove b2              setup: a harvest token taken out of the game
     r y g b j / red …           the card turned face up; a laid card revealed; a joker's colour
+                                (French: r j v b k / rouge jaune vert bleu; German: rot gelb grün blau)
     buy / b, lay / l / (empty)  phase 1: the seat whose turn it is buys the face-up card or lays one
     pass                        phase 1: no card in hand and none to buy
-    dice 2 1                    discord: seat 2 buys 1 die (0-3; 2 points each)
+    dice 2 1                    discord: seat 2 buys 1 die (1-3; 2 points each; once, paid at once)
     ok / (empty)                discord: everyone has decided on dice
+    offer 3 2 c3                bribery: seat 3 offers 2 points for the mayor on c3 (any order, once)
+    ok / (empty)                bribery: everyone has decided on offers
+    accept 3 / refuse           bribery: the first player takes seat 3's offer, or none
     8 / card 8                  discord: the next seat's discord card (0 = 10)
     4 / roll 4                  a die rolled (in the order the screen asks)
     undo / u                    take back the last command
@@ -46,13 +52,14 @@ def orchard_lines(ctl: ZankapfelCompanion) -> list[str]:
     the mayor may go now; the edge numbers red (top), blue (right), yellow (bottom), green (left)."""
     p = ctl.state
     targets = set(p.mayor_targets()) if ctl.stage() == "move" else set()
-    tokens = set(p.unharvested())
+    tokens = set(ctl.b.tokens_shown()) if ctl.b is not None else set()
+    mayor = ctl.mayor_square()
     out = ["      a b c d e", "   R  " + " ".join(map(str, A.RED_TOP))]
     for r in range(5):
         cells = []
         for c in range(5):
             sq = r * 5 + c
-            cells.append("M" if sq == p.mayor else "*" if sq in targets else "o" if sq in tokens else ".")
+            cells.append("M" if sq == mayor else "*" if sq in targets else "o" if sq in tokens else ".")
         out.append(f"{r + 1} G{A.GREEN_LEFT[r]} " + " ".join(cells) + f" B{A.BLUE_RIGHT[r]}")
     out.append("   Y  " + " ".join(map(str, A.YELLOW_BOTTOM)))
     return out
@@ -80,7 +87,7 @@ def price_line(ctl: ZankapfelCompanion) -> str:
     shown = listed(_("{kind} {value} (price {price})").format(kind=kind_name(k), value=v, price=c)
                       for k, v, c in prices[:4])
     return _("Mayor on {square}: {prices}, joker price {joker}; face up: {face}").format(
-        square=A.square_name(p.mayor), prices=shown, joker=A.JOKER_PRICE, face=face)
+        square=A.square_name(ctl.mayor_square()), prices=shown, joker=A.JOKER_PRICE, face=face)
 
 
 def status_lines(ctl: ZankapfelCompanion) -> list[str]:
@@ -92,8 +99,9 @@ def status_lines(ctl: ZankapfelCompanion) -> list[str]:
 def screen_text(ctl: ZankapfelCompanion) -> str:
     if ctl.mode == "setup":
         s = ctl.setup
-        return _("Zankapfel setup: players {players} (3-6), finish at {finish} points (7); confirm starts").format(
-            players=s.players, finish=s.finish)
+        return _("Zankapfel setup: players {players} (3-6), finish at {finish} points (7), deck {deck} "
+                 "(deck=NAME), corruption {bribery} (bribery=on); confirm starts").format(
+            players=s.players, finish=s.finish, deck=s.deck_label, bribery=_("on") if s.bribery else _("off"))
     if ctl.mode == "resume":
         return _("Unfinished game: {info}").format(info=ctl.resume_info)
     if ctl.mode == "result" and ctl.b is not None:

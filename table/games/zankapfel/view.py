@@ -46,9 +46,15 @@ class ZankapfelView(ModuleView):
         self.text(surf, _("Finish (button 7)"), 22, (self.px(40), self.px(235)), DIM)
         r = pygame.Rect(self.px(40), self.px(270), self.px(320), self.px(70))
         self.button(surf, r, ngettext("{n} point", "{n} points", s.finish).format(n=s.finish), "finish", size=26)
+        self.text(surf, _("Deck (BLIND)"), 18, (self.px(390), self.px(235)), DIM)
+        r = pygame.Rect(self.px(390), self.px(258), self.px(170), self.px(50))
+        self.button(surf, r, s.deck_label, "deck", size=22)
+        self.text(surf, _("Corruption (PASS)"), 18, (self.px(580), self.px(235)), DIM, max_w=self.w - self.px(590))
+        r = pygame.Rect(self.px(580), self.px(258), self.px(150), self.px(50))
+        self.button(surf, r, _("on") if s.bribery else _("off"), "bribery", size=22)
         self.wrapped(surf, _("The red farmer (seat 1) holds the big apple and places the mayor. The cards stay on "
-                             "the table: enter what is turned, bought, laid and revealed."), 18,
-                     (self.px(390), self.px(262)), self.w - self.px(420), DIM, max_lines=4, min_size=12)
+                             "the table: enter what is turned, bought, laid and revealed."), 16,
+                     (self.px(40), self.px(350)), self.w - self.px(320), DIM, max_lines=3, min_size=11)
         r = pygame.Rect(self.w - self.px(260), self.h - self.px(100), self.px(230), self.px(80))
         self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
         players_view.names_button(self, surf, ctl, pygame.Rect(self.px(10), self.px(6), self.px(200), self.px(38)))
@@ -80,7 +86,10 @@ class ZankapfelView(ModuleView):
         cell = (area.w - 2 * edge) // 5
         x0, y0 = area.x + edge, area.y + edge
         targets = set(p.mayor_targets()) if st == "move" else set()
-        tokens = set(p.unharvested())
+        if st == "bribe" and ctl.b is not None:  # the squares a bribe may ask for
+            targets = {sq for sq in p.mayor_targets() if sq != ctl.b.move}
+        tokens = set(ctl.b.tokens_shown()) if ctl.b is not None else set()
+        mayor = ctl.mayor_square()  # its new square as soon as it moved, during the reveals too
         for i in range(5):  # the four edges' printed numbers in their colours
             cx = x0 + i * cell + cell // 2
             cy = y0 + i * cell + cell // 2
@@ -91,7 +100,7 @@ class ZankapfelView(ModuleView):
                       anchor="center")
             self.text(surf, str(A.BLUE_RIGHT[i]), 18, (x0 + 5 * cell + edge // 2, cy), KIND_RGB["blue"], bold=True,
                       anchor="center")
-        choosing = st in ("place", "move", "remove")
+        choosing = st in ("place", "move", "remove", "bribe")
         for sq in range(A.SQUARES):
             r, c = divmod(sq, 5)
             rect = pygame.Rect(x0 + c * cell, y0 + r * cell, cell - 2, cell - 2)
@@ -99,7 +108,7 @@ class ZankapfelView(ModuleView):
             pygame.draw.rect(surf, fill, rect, border_radius=self.px(4))
             if sq in tokens:
                 pygame.draw.circle(surf, TOKEN, rect.center, cell // 4)
-            if sq == p.mayor:
+            if sq == mayor:
                 pygame.draw.circle(surf, FG, rect.center, cell // 3)
                 self.text(surf, _("M"), 20, rect.center, (0, 0, 0), bold=True, anchor="center")  # the mayor
             if choosing and sq == ctl.cursor:
@@ -171,10 +180,8 @@ class ZankapfelView(ModuleView):
             items = [(kind_name(k), f"kind:{k}", KIND_RGB[k]) for k in A.KINDS]
         elif st == "joker":
             items = [(kind_name(k), f"kind:{k}", KIND_RGB[k]) for k in A.COLOURS]
-        elif st == "dice":
-            items = [(f"{ctl.seat_title(s)}: {b.dice.get(s, 0)}", f"dice:{s + 1}", SEAT_RGB[s])
-                     for s in b.fight_seats()]
-            items.append((_("Done ✓"), "confirm", OK))
+        elif st in ("dice", "bribe", "accept"):
+            items = self.deciding_items(ctl, st)
         elif st == "card":
             left = ctl.state.discord_cards(b.seat())
             items = [(str(v), f"card:{v}", None) for v in left]
@@ -183,6 +190,44 @@ class ZankapfelView(ModuleView):
         elif st in ("place", "move", "remove"):
             items = [(f"{A.square_name(ctl.cursor)} ✓", "confirm", OK)]
         self.button_row(surf, items, x=x, y=y, h=h, gap=self.px(6), size=20)
+
+    def deciding_items(self, ctl: ZankapfelCompanion, st: str) -> list[tuple[str, str, Colour | None]]:
+        """The buttons of the stages where several seats decide: dice, bribes and their acceptance."""
+        b = ctl.b
+        assert b is not None
+        items: list[tuple[str, str, Colour | None]]
+        if st == "dice":
+            items = [(self.dice_words(ctl, s), f"dice:{s + 1}", SEAT_RGB[s]) for s in b.fight_seats()]
+            return [*items, (_("Buy ✓") if any(ctl.dice_pending.values()) else _("Done ✓"), "confirm", OK)]
+        if st == "bribe":
+            items = [(self.offer_words(ctl, s), f"offer:{s + 1}", SEAT_RGB[s])
+                     for s in range(ctl.setup.players) if s != b.preview.first]
+            return [*items, (_("Offer ✓") if ctl.bribe_pending else _("Done ✓"), "confirm", OK)]
+        items = [(_("{seat}: {n} for {square}").format(seat=ctl.seat_title(s), n=n, square=A.square_name(sq)),
+                  f"accept:{s + 1}", SEAT_RGB[s]) for s, (n, sq) in b.bribes.offers.items()]
+        return [*items, (_("Refuse"), "refuse", None)]
+
+    @staticmethod
+    def dice_words(ctl: ZankapfelCompanion, seat: int) -> str:
+        """A seat's dice button: what it bought (final), or what its button has chosen (``2?``)."""
+        assert ctl.b is not None
+        bought = ctl.b.dice.get(seat, 0)
+        if bought:
+            return _("{seat}: {n} bought").format(seat=ctl.seat_title(seat), n=bought)
+        return f"{ctl.seat_title(seat)}: {ctl.dice_pending.get(seat, 0)}?"
+
+    @staticmethod
+    def offer_words(ctl: ZankapfelCompanion, seat: int) -> str:
+        """A seat's bribe button: its offer (final), or the one its button is choosing."""
+        assert ctl.b is not None
+        made = ctl.b.bribes.offers.get(seat)
+        if made is not None:
+            return _("{seat}: {n} for {square}").format(seat=ctl.seat_title(seat), n=made[0],
+                                                        square=A.square_name(made[1]))
+        pending = ctl.bribe_pending
+        if pending is not None and pending[0] == seat:
+            return f"{ctl.seat_title(seat)}: {pending[1]} → {A.square_name(ctl.cursor)}?"
+        return f"{ctl.seat_title(seat)}: –"
 
     # --- result -----------------------------------------------------------------------------------
     def draw_result(self, surf: pygame.Surface, ctl: Any) -> None:  # a ZankapfelCompanion
@@ -202,13 +247,13 @@ class ZankapfelView(ModuleView):
 __all__ = ["SEAT_COLOURS", "ZankapfelView"]
 
 
-Z_LETTERS = {pygame.K_r: "r", pygame.K_y: "y", pygame.K_g: "g", pygame.K_j: "j", pygame.K_l: "confirm",
-             pygame.K_p: "pass"}
+Z_LETTERS = {pygame.K_r: "r", pygame.K_y: "y", pygame.K_g: "g", pygame.K_j: "j", pygame.K_v: "v", pygame.K_k: "k",
+             pygame.K_l: "confirm", pygame.K_p: "pass"}
 
 
 def zankapfel_key(key: int, ctl: Any) -> str | None:
     """Zankapfel's keys: digits are card values and die faces (else seats), r y g b j colours
-    (b buys in phase 1), l lays, p passes, arrows move the grid cursor."""
+    (French r j v b k; b buys in phase 1), l lays, p passes, arrows move the grid cursor."""
     stage = ctl.stage() if ctl.mode == "play" else ""
     if key in DIGITS:
         d = DIGITS[key]

@@ -10,7 +10,7 @@ from typing import Any
 from table.companion.labels import said_again, seat_name
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.rules import events as E
-from table.i18n import N_, _
+from table.i18n import N_, _, current_language
 
 KIND_NAMES: dict[str, str] = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue"),
                               "joker": N_("joker")}
@@ -21,8 +21,40 @@ STATUS_NAMES: dict[str, str] = {"bought": N_("bought"), "laid": N_("laid"), "pas
 END_REASONS: dict[str, str] = {"finish reached": N_("finish reached"), "orchard harvested": N_("orchard harvested")}
 """The engine's end reasons (a record field) as the screen says them."""
 SEAT_COLOURS = ("red", "blue", "yellow", "green", "white", "black")
+KIND_LETTERS: dict[str, str] = {"en": "rygbj", "fr": "rjvbk", "de": "rygbj", "ja": "rygbj"}
+"""The one-letter kinds per language, in the order red, yellow, green, blue, joker: French says
+rouge, jaune, vert, bleu (so ``j`` is jaune, and the joker is ``k``); German keeps the English
+letters (gelb and grün share the g), Japanese too (no letters of its own)."""
+KIND_WORDS: dict[str, dict[str, str]] = {
+    "fr": {"rouge": "red", "jaune": "yellow", "vert": "green", "verte": "green", "bleu": "blue", "bleue": "blue"},
+    "de": {"rot": "red", "gelb": "yellow", "grün": "green", "gruen": "green", "blau": "blue"},
+    "ja": {"赤": "red", "黄": "yellow", "黄色": "yellow", "緑": "green", "青": "blue", "ジョーカー": "joker"},
+}
+"""The kinds' words each language accepts besides the English ones (the journal keeps English)."""
 """The farmers' pawns by seat (the rulebook: the red farmer starts; the others are our choice)."""
 
+
+
+def kind_of(word: str) -> str | None:
+    """A kind typed in the current language — its letter (``j``: jaune in French, joker in
+    English), its word (``jaune``, ``vert``) or the English word — as the English kind; None
+    when the word names no kind. English letters no other kind uses stay (``y``, ``g`` in French)."""
+    lang = current_language()
+    letters = KIND_LETTERS.get(lang, KIND_LETTERS["en"])
+    if len(word) == 1:
+        if word in letters:
+            return A.KINDS[letters.index(word)]
+        english = KIND_LETTERS["en"]
+        return A.KINDS[english.index(word)] if word in english else None
+    if word in A.KINDS:
+        return word
+    return KIND_WORDS.get(lang, {}).get(word)
+
+
+def kind_letters(colours_only: bool = False) -> str:
+    """The kinds' letters as a prompt shows them (``r y g b j``; French ``r j v b k``)."""
+    letters = KIND_LETTERS.get(current_language(), KIND_LETTERS["en"])
+    return " ".join(letters[:4] if colours_only else letters)
 
 
 def seat_word(seat: int) -> str:

@@ -36,14 +36,19 @@ def test_ruling_z1_track_length_is_a_setup_number_defaulting_to_40() -> None:
         Config(4, track_length=0)
 
 
-def test_ruling_z2_the_50_apple_cards_are_11_of_each_colour_and_6_jokers() -> None:
-    assert Config(3).deck == (11, 11, 11, 11, 6) and sum(Config(3).deck) == 50
+def test_ruling_z2_the_50_apple_cards_are_10_of_each_colour_and_10_jokers_as_the_box_review_counts() -> None:
+    assert Config(3).deck == (10, 10, 10, 10, 10) and sum(Config(3).deck) == 50
+
+
+def test_ruling_z2_a_config_without_a_deck_is_a_record_from_before_with_11_of_each_and_6_jokers() -> None:
+    assert Config.from_dict({"players": 3}).deck == (11, 11, 11, 11, 6)
+    assert Config.from_dict(Config(3).to_dict()).deck == (10, 10, 10, 10, 10)
     state = setup(4)
     assert sum(state.t.deck) + sum(map(sum, state.t.hands)) + 1 == 50
 
 
 def test_ruling_z13_cards_are_dealt_one_at_a_time_round_the_table_then_one_turned_up() -> None:
-    state = new_game(Config(3))
+    state = new_game(Config(3, deck=(11, 11, 11, 11, 6)))
     play(state, "mayor a1")
     assert state.t.draws == [0, 1, 2] * 4 + [-1]
     assert state.chance_outcomes() == [(k, pytest.approx(n / 50)) for k, n in enumerate((11, 11, 11, 11, 6))]
@@ -68,7 +73,7 @@ def test_every_action_int_has_one_text_that_parses_back() -> None:
             continue
         assert A.from_text(text) == a and A.from_text(text.upper()) == a
         seen.add(text)
-    assert len(seen) == 5 + 6 + 25 + 25 + 2 + 5 + 4 + 11 + 4 + 1 + 50 + 1 + 6
+    assert len(seen) == 5 + 6 + 25 + 25 + 2 + 5 + 4 + 11 + 4 + 1 + 1 + 1 + 50 + 1 + 6  # with the two waits
 
 
 @pytest.mark.parametrize("text", ["", "draw purple", "roll 7", "mayor f1", "mayor a6", "bribe 3 a1", "discord 11",

@@ -245,7 +245,7 @@ def test_a_discord_is_fought_with_one_card_1_to_10_and_up_to_3_dice_at_2_points_
     play(state, "lay red", "lay red", "lay green", "lay blue", "mayor c2")
     assert texts(state) == [f"discord {v}" for v in range(1, 11)]
     play(state, "discord 3", "discord 9")
-    assert texts(state) == ["dice 0", "dice 1", "dice 2", "dice 3"]
+    assert texts(state) == ["dice 0", "dice 1", "dice 2", "dice 3", "dice wait"]
     events = play(state, "dice 3")
     assert events == ["seat 1 buys 3 dice for 6"] and state.position(0) == -6  # paid at once
     play(state, "dice 0")
@@ -282,7 +282,7 @@ def test_ruling_z9_a_refight_is_a_new_discord_with_new_cards_and_new_dice() -> N
     assert state.phase == "discord-card" and state.fight == (A.RED, (0, 1))
     assert "discord 5" not in texts(state)
     play(state, "discord 2", "discord 1")
-    assert texts(state) == ["dice 0", "dice 1", "dice 2", "dice 3"]  # dice may be bought again
+    assert texts(state) == ["dice 0", "dice 1", "dice 2", "dice 3", "dice wait"]  # dice may be bought again
     play(state, "dice 1", "dice 0", "roll 2")
     assert state.position(0) == 4 - 2 and state.position(1) == -2  # red on c2 pays 4
 
@@ -304,6 +304,39 @@ def test_discord_choices_are_made_in_seat_order_from_the_first_player_and_cards_
     assert state.current_player() == 0
     play(state, "discord 1")
     assert state.phase == "dice" and state.current_player() == 1
+
+
+def test_ruling_z11_any_fighter_may_buy_dice_while_the_discord_is_open_the_worked_example() -> None:
+    """Z-FR "Discorde": no order for dice; player 3 buys one, player 1 reacts and buys one too."""
+    state = setup(4, mayor="c3")
+    play(state, "lay green", "lay red", "lay green", "lay blue", "mayor c2", "discord 8", "discord 6")
+    assert state.fight == (A.GREEN, (0, 2)) and state.current_player() == 0
+    assert play(state, "dice wait") == [] and state.current_player() == 2  # seat 1 waits to see
+    assert play(state, "dice 1") == ["seat 3 buys 1 dice for 2"]  # the engine's record text
+    assert state.current_player() == 0 and "dice 1" in texts(state)  # and reacts
+    play(state, "dice 1")
+    assert state.is_chance() and 2 not in state.t.queue  # seat 3 bought: it cannot buy again
+    events = play(state, "roll 3", "roll 4")
+    assert "Discord over green: seat 1 8+3, seat 3 6+4: seat 1 wins" in events
+
+
+def test_ruling_z11_the_discord_closes_when_every_undecided_fighter_has_waited_in_a_row() -> None:
+    state = setup(4, mayor="c3")
+    play(state, "lay red", "lay red", "lay green", "lay blue", "mayor c2", "discord 5", "discord 4")
+    play(state, "dice wait", "dice 2", "dice wait")
+    assert state.is_chance()  # seat 1 waited after seat 2 decided, and nobody else is undecided
+    assert state.position(0) == 0 and state.position(1) == -4
+    fresh = setup(4, mayor="c3")
+    play(fresh, "lay red", "lay red", "lay green", "lay blue", "mayor c2", "discord 5", "discord 4")
+    events = play(fresh, "dice wait", "dice wait")
+    assert "Discord over red: seat 1 5+0, seat 2 4+0: seat 1 wins" in events
+
+
+def test_ruling_z11_a_record_from_before_keeps_the_seat_order_without_waiting() -> None:
+    state = setup(4, mayor="c3", open_order=False)
+    play(state, "lay red", "lay red", "lay green", "lay blue", "mayor c2", "discord 5", "discord 4")
+    assert texts(state) == ["dice 0", "dice 1", "dice 2", "dice 3"] and state.current_player() == 0
+    assert "open_order" not in Config.from_dict({"players": 4}).to_dict()
 
 
 def test_all_apple_cards_played_go_to_the_barn_even_those_lost_in_a_discord() -> None:
@@ -346,6 +379,18 @@ def test_bribery_each_other_player_may_offer_up_to_2_points_for_another_legal_sq
     assert "seat 1 takes 2 from seat 2" in events and "seat 1 moves the mayor to b4: its token is removed" in events
     assert state.scores()[0].bribes == 2 and state.scores()[1].bribes == -2
     assert A.parse_square("b4") not in state.unharvested() and A.parse_square("c2") in state.unharvested()
+
+
+def test_ruling_z14_bribes_in_any_order_a_player_may_wait_and_offer_after_another() -> None:
+    state = _bribe_setup()
+    assert "bribe wait" in texts(state)
+    play(state, "bribe wait", "bribe 1 b4", "no bribe")
+    assert state.phase == "bribe" and state.current_player() == 1  # seat 2 waited: its turn again
+    play(state, "bribe 2 d4")
+    assert state.phase == "accept" and texts(state) == ["decline", "accept seat 2", "accept seat 3"]
+    all_wait = _bribe_setup()
+    play(all_wait, "bribe wait", "bribe wait", "bribe wait")
+    assert all_wait.mayor == A.parse_square("c2") and all_wait.round == 2  # nobody offered
 
 
 def test_bribery_declined_leaves_the_mayor_on_the_announced_square_and_costs_nothing() -> None:

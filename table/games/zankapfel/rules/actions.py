@@ -19,8 +19,10 @@ ints                  text                        meaning
 100..103              ``joker red`` …             phase 3: the colour a joker harvests
 110                   ``discord none``            a discord without a discord card left
 111..120              ``discord 1`` … ``discord 10``  the discord card laid face down
-130..133              ``dice 0`` … ``dice 3``     the dice bought in a discord (2 points each)
-140                   ``no bribe``                bribery: no offer
+130..133              ``dice 0`` … ``dice 3``     the dice bought in a discord (2 points each), final
+134                   ``dice wait``               open order: not decided yet, the next fighter's turn
+140                   ``no bribe``                bribery: no offer, final
+141                   ``bribe wait``              open order: no offer yet, the next player's turn
 150..199              ``bribe 1 b5``/``bribe 2 b5``  bribery: offer 1 or 2 points for that square
 200                   ``decline``                 bribery: the first player keeps their square
 210..215              ``accept seat 1`` …         bribery: the first player takes that seat's offer
@@ -59,7 +61,9 @@ LAY = 90
 JOKER_COLOUR = 100
 DISCORD = 110
 DICE = 130
+DICE_WAIT = 134
 NO_BRIBE = 140
+BRIBE_WAIT = 141
 BRIBE = 150
 DECLINE = 200
 ACCEPT = 210
@@ -130,8 +134,12 @@ def to_text(action: int) -> str:
         return f"discord {a - DISCORD}"
     if DICE <= a <= DICE + MAX_DICE:
         return f"dice {a - DICE}"
+    if a == DICE_WAIT:
+        return "dice wait"
     if a == NO_BRIBE:
         return "no bribe"
+    if a == BRIBE_WAIT:
+        return "bribe wait"
     if BRIBE <= a < BRIBE + 2 * SQUARES:
         amount, square = divmod(a - BRIBE, SQUARES)
         return f"bribe {amount + 1} {square_name(square)}"
@@ -148,7 +156,7 @@ def _small(text: str) -> bool:
 
 
 _WORDS = {("buy",): BUY, ("pass",): PASS, ("decline",): DECLINE, ("no", "bribe"): NO_BRIBE,
-          ("discord", "none"): DISCORD}
+          ("discord", "none"): DISCORD, ("dice", "wait"): DICE_WAIT, ("bribe", "wait"): BRIBE_WAIT}
 """The actions that are fixed words."""
 
 

@@ -61,6 +61,7 @@ class _Table:
     fight_dice: list[int] = field(default_factory=list)
     fight_sums: list[int] = field(default_factory=list)
     pending_colours: list[int] = field(default_factory=list)
+    waited: int = 0           # open order: waits in a row since the last decision (dice, bribes)
     winners: tuple[int, ...] = ()
     end_reason: str = ""
 
@@ -193,7 +194,12 @@ class State(SnapshotState[_Table]):
 
     def _bribe_choices(self, seat: int) -> list[int]:
         targets = [sq for sq in self.mayor_targets() if sq != self.t.announced]
-        return [A.NO_BRIBE] + [A.BRIBE + (amount - 1) * A.SQUARES + sq for amount in (1, 2) for sq in targets]
+        wait = [A.BRIBE_WAIT] if self.config.open_order else []
+        return [A.NO_BRIBE, *wait] + [A.BRIBE + (amount - 1) * A.SQUARES + sq for amount in (1, 2) for sq in targets]
+
+    def _dice_choices(self, seat: int) -> list[int]:
+        wait = [A.DICE_WAIT] if self.config.open_order else []
+        return [A.DICE + k for k in range(A.MAX_DICE + 1)] + wait
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """A card drawn: each kind with its share of the deck; a die: each face 1/6."""
@@ -332,12 +338,33 @@ class State(SnapshotState[_Table]):
             t.offers = [(0, -1)] * self.players
             t.phase = BRIBE
             t.queue = self._order(t.first)[1:]
+            t.waited = 0
             return
         self._harvest_square(sq)
 
+    def _waits(self, seat: int, action: int, wait: int) -> list[int] | None:
+        """Open order (rulings Z11, Z14): None when ``action`` is a final decision (the count of
+        waits starts again); else ``wait`` puts ``seat`` back at the end of the queue, undecided,
+        and the seats returned are those who decided nothing because everyone still undecided
+        has waited in a row (the queue is then empty; [] while it stays open)."""
+        t = self.t
+        if action != wait:
+            t.waited = 0
+            return None
+        t.queue.append(seat)
+        t.waited += 1
+        if t.waited < len(t.queue):
+            return []
+        undecided, t.queue = t.queue, []
+        return undecided
+
     def _bribe(self, seat: int, action: int) -> None:
         t = self.t
-        if action == A.NO_BRIBE:
+        undecided = self._waits(seat, action, A.BRIBE_WAIT)
+        if undecided is not None:
+            for other in undecided:
+                self._emit(E.BribeOffered(other, 0, -1))
+        elif action == A.NO_BRIBE:
             self._emit(E.BribeOffered(seat, 0, -1))
         else:
             amount, sq = divmod(action - A.BRIBE, A.SQUARES)
@@ -433,14 +460,20 @@ class State(SnapshotState[_Table]):
         if not t.queue:
             t.phase = DICE
             t.queue = list(t.fight_seats)
+            t.waited = 0
 
     def _dice(self, seat: int, action: int) -> None:
         t = self.t
-        k = action - A.DICE
-        cost = k * A.DIE_PRICE
-        t.dice_paid[seat] -= cost
-        t.fight_dice[t.fight_seats.index(seat)] = k
-        self._emit(E.DiceBought(seat, k, cost))
+        undecided = self._waits(seat, action, A.DICE_WAIT)
+        if undecided is not None:
+            for other in undecided:
+                self._emit(E.DiceBought(other, 0, 0))
+        else:
+            k = action - A.DICE
+            cost = k * A.DIE_PRICE
+            t.dice_paid[seat] -= cost
+            t.fight_dice[t.fight_seats.index(seat)] = k
+            self._emit(E.DiceBought(seat, k, cost))
         if not t.queue:
             t.phase = ROLL
             t.rolls = [s for s, d in zip(t.fight_seats, t.fight_dice, strict=True) for _ in range(d)]
@@ -526,7 +559,7 @@ class State(SnapshotState[_Table]):
                 "offers": [list(o) for o in t.offers], "fight": [t.fight_colour, t.fight_seats[:], t.fight_cards[:],
                                                                  t.fight_dice[:], t.fight_sums[:]],
                 "pending": t.pending_colours[:], "winners": list(t.winners), "events": len(self.events),
-                "history": len(self.history)}
+                "history": len(self.history), **({"waited": t.waited} if self.config.open_order else {})}
 
     def __str__(self) -> str:
         return (f"<Zankapfel {self.players}p round {self.t.round} {self.phase} mayor "
@@ -543,7 +576,7 @@ _CHOICES: dict[int, Callable[[State, int], list[int]]] = {
     ACCEPT: lambda s, seat: [A.DECLINE] + [A.ACCEPT + o for o in range(s.players) if s.t.offers[o][0]],
     JOKER: lambda s, seat: [A.JOKER_COLOUR + c for c in range(4)],
     DISCORD_CARD: lambda s, seat: [A.DISCORD + v for v in s.t.discord_left[seat]] or [A.DISCORD],
-    DICE: lambda s, seat: [A.DICE + k for k in range(A.MAX_DICE + 1)],
+    DICE: State._dice_choices,
 }
 """A seat's choices per phase (chance nodes and the end are handled before)."""
 
