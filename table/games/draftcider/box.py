@@ -17,7 +17,7 @@ from collections import Counter
 from table.games.draftcider.deal import card_for
 from table.games.draftcider.rules import Card
 from table.games.draftcider.words import card_name
-from table.i18n import _, ngettext
+from table.i18n import _
 
 
 def box_line(card: Card, nth: int, held: int) -> str:
@@ -26,10 +26,8 @@ def box_line(card: Card, nth: int, held: int) -> str:
     if not held:
         return _("The box differs from our deck file: it has {card}, which the file lacks; recorded, "
                  "play goes on").format(card=card_name(card))
-    return ngettext("The box differs from our deck file: {card} number {nth}, the file holds {n}; recorded, "
-                    "play goes on",
-                    "The box differs from our deck file: {card} number {nth}, the file holds {n}; recorded, "
-                    "play goes on", held).format(card=card_name(card), nth=nth, n=held)
+    return _("The box differs from our deck file: {card} number {nth}, the file holds {n}; recorded, "
+             "play goes on").format(card=card_name(card), nth=nth, n=held)
 
 
 class Box:
