@@ -178,11 +178,13 @@ class DraftCiderCompanion(TableModule):
             if st == "sweetness":
                 return _("{seat}: {card} — sweetness? (1-5)").format(seat=who, card=entry)
             legal = self.legal_batches()
+            keys = listed(f"{batch_key(b)} {batch_title(b)}" for b in legal)
             costly = self.costly_batches()
-            orchard = self.engine.orchards[self.engine.current_player()]
-            keys = listed(_("{key} {batch} ({cost})").format(key=batch_key(b), batch=batch_title(b),
-                                                            cost=cost_note(orchard)) if b in costly
-                          else f"{batch_key(b)} {batch_title(b)}" for b in legal)
+            if costly:  # the Special tree's price, said before the pick (D9)
+                orchard = self.engine.orchards[self.engine.current_player()]
+                return _("{seat}: {card} — which batch? It may go into {batches} ({costly}: {cost})").format(
+                    seat=who, card=entry, batches=keys, costly=listed(batch_key(b) for b in costly),
+                    cost=cost_note(orchard))
             return _("{seat}: {card} — which batch? It may go into {batches}").format(seat=who, card=entry,
                                                                                       batches=keys)
         if self.mode == "pad":
