@@ -35,8 +35,8 @@ class ScorePad:
     honey: list[int | None] = field(default_factory=list)
     cursor: tuple[int, int] = (0, 0)  # (player, field): field < varieties → areas, then blossoms, honey
     typing: str = ""  # what is being typed into the field under the cursor
-    asked: tuple[tuple[int, str], ...] = ()
-    """The empty entries ``done`` last asked about (player, what): asked once, the next ``done`` scores."""
+    asked: tuple[int, ...] = ()
+    """The empty players ``done`` last asked about: asked once, the next ``done`` scores them as 0."""
 
     def __post_init__(self) -> None:
         if not self.areas:
@@ -54,17 +54,11 @@ class ScorePad:
         value = self.blossoms[player] if f == self.varieties else self.honey[player]
         return EMPTY if value is None else str(value)
 
-    def missing(self) -> tuple[tuple[int, str], ...]:
-        """Per player with something left empty: ``nothing`` (no area, blossoms nor honey), else
-        ``blossoms``, ``honey`` or ``both`` (the areas may rightly be empty: no apples)."""
-        out = []
-        for p in range(self.players):
-            b, h = self.blossoms[p] is None, self.honey[p] is None
-            if b and h and not any(self.areas[p]):
-                out.append((p, "nothing"))
-            elif b or h:
-                out.append((p, "both" if b and h else "blossoms" if b else "honey"))
-        return tuple(out)
+    def missing(self) -> tuple[int, ...]:
+        """The players with nothing entered at all (no area, blossoms nor honey): ``done`` asks
+        about them once. A single forgotten field is not asked about: it shows :data:`EMPTY`."""
+        return tuple(p for p in range(self.players)
+                     if self.blossoms[p] is None and self.honey[p] is None and not any(self.areas[p]))
 
     def first_empty(self, player: int) -> int:
         """The field the cursor goes back to for ``player``: the first empty one."""
@@ -93,7 +87,7 @@ class ScorePadJob(ControllerBase):
         if pad.asked and b not in ("done", "confirm"):  # the question "score 0?" is answered by another key
             asked, pad.asked = pad.asked, ()
             if b in ("undo", "escape") and not pad.typing:  # back into the pad, at the first empty field
-                player = asked[0][0]
+                player = asked[0]
                 pad.cursor = (player, pad.first_empty(player))
                 return ""
         if len(b) == 1 and is_number(b):
@@ -238,12 +232,11 @@ class ScorePadJob(ControllerBase):
                             "(e.g. 5,3), not the total").format(seat=seat_label(player), variety=variety_name(v.name),
                                                     apples=big[0]))
 
-    def empty_question(self, missing: tuple[tuple[int, str], ...]) -> str:
-        """The one question before a pad with empty entries is scored: ``Ben: nothing entered — score 0?``"""
-        words = {"nothing": _("{seat}: nothing entered"), "blossoms": _("{seat}: no blossoms entered"),
-                 "honey": _("{seat}: no honey entered"), "both": _("{seat}: no blossoms or honey entered")}
-        said = "; ".join(words[what].format(seat=seat_label(p)) for p, what in missing)
-        return _("{missing} — score 0? (done again scores it, undo goes back to the pad)").format(missing=said)
+    def empty_question(self, missing: tuple[int, ...]) -> str:
+        """The one question before a pad with an empty player is scored: ``Ben: nothing entered — score 0?``"""
+        return ngettext("{seats}: nothing entered — score 0? (done again scores it, undo goes back to the pad)",
+                        "{seats}: nothing entered — score 0 each? (done again scores them, undo goes back to the "
+                        "pad)", len(missing)).format(seats=both([seat_label(p) for p in missing]))
 
     def pad_help(self) -> str:
         """What goes into the score pad's field under the cursor, in words."""
