@@ -22,6 +22,7 @@ from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ModuleView
 from table.games.draftcider.rules.cards import COLOURS
 from table.games.draftcider.rules.scoring import BATCHES, score_orchard
+from table.games.draftcider.special import cost_note
 from table.games.draftcider.words import (
     batch_key,
     batch_note,
@@ -150,7 +151,10 @@ class DraftCiderView(ModuleView):
                       anchor="topright")
             self.draw_chips(surf, orch[b], pygame.Rect(r.x + self.px(4), r.y + self.px(32), r.w - self.px(8),
                                                         r.h - self.px(54)))
-            if not self.small:
+            if edge == WARN:  # the price said where it applies, at every size
+                self.text(surf, cost_note(orch), 15, (r.x + self.px(6), r.bottom - self.px(3)), FG, bold=True,
+                          anchor="bottomleft", max_w=r.w - self.px(12))
+            elif not self.small:
                 self.text(surf, batch_note(orch, b, ctl.setup.easy), 13, (r.x + self.px(6), r.bottom - self.px(3)),
                           DIM, anchor="bottomleft", max_w=r.w - self.px(12))
             if choosing:
