@@ -79,3 +79,18 @@ def test_the_end_only_pad_takes_a_card_beyond_the_file_and_scores():
     assert [ln for ln in said if ln.startswith(BOX)] == [
         f"{BOX}: {card} number 2, the file holds 1; recorded, play goes on"]
     assert [s.total for s in ctl.final_scores()] == [s.total for s in final.scores()]
+
+
+def test_a_resume_after_the_extra_card_rebuilds_the_same_deck_and_game():
+    script, _final = table_script(2, 4)
+    script, dup, i = with_duplicate(script)
+    journal: list = []
+    ctl = DraftCiderCompanion(on_command=lambda kind, payload: journal.append((kind, payload)))
+    run(ctl, script[:i + 3])
+    setup = next(p for k, p in journal if k == "game")
+    resumed = DraftCiderCompanion()
+    resumed.replay(setup, [p for k, p in journal if k == "cmd"])
+    assert resumed.engine.deck == ctl.engine.deck and resumed.engine.deck[-1] == dup
+    assert resumed.engine.to_record() == ctl.engine.to_record()
+    run(resumed, script[i + 3:])
+    assert resumed.mode == "result"
