@@ -62,12 +62,12 @@ def test_done_with_an_empty_pad_asks_once_finishes_nothing_before_and_undo_goes_
     for cmd in ("pad 1 brown 5,3", "pad 1 blossoms 4", "pad 1 honey 20"):
         ctl.do(cmd)
     ctl.pad.cursor = (0, 0)
-    assert not ctl.press("done")
-    assert ctl.refusal == ("△ Triangle: nothing entered — score 0? (done again scores it, undo goes back to the "
-                           "pad)")
+    question = "△ Triangle: nothing entered — score 0? (done again scores it, undo goes back to the pad)"
+    assert ctl.press("done") and ctl.log[-1] == question and ctl.pad_warnings() == [question]  # said and shown
     assert ctl.mode == "pad" and "finished" not in emitted  # no 0 stored in the history before the answer
-    assert ctl.press("undo") and ctl.mode == "pad" and ctl.pad.cursor == (1, 0)
-    assert not ctl.press("done")  # asked again: the answer was undo
+    assert ctl.press("undo") and ctl.mode == "pad" and ctl.pad.cursor == (1, 0) and ctl.pad_warnings() == []
+    ctl.do("pad-done")  # asked again: the answer was undo
+    assert ctl.mode == "pad" and ctl.log[-1] == question
     assert ctl.press("done")
     assert ctl.mode == "result" and emitted.count("finished") == 1
     assert [r.total for r in ctl.results][1] == 0
@@ -79,3 +79,14 @@ def test_entering_something_for_the_empty_player_scores_without_asking():
     ctl.do("pad 2 honey 7")
     ctl.do("pad-done")
     assert ctl.mode == "result"
+
+
+def test_a_journal_that_keeps_pad_done_as_a_step_replays_to_the_same_question_and_result():
+    """The question is a step's outcome, not a refusal: replaying "pad-done" twice from a journal
+    (main journals it as a step before the finish) asks, then scores, exactly as at the table."""
+    ctl = at_pad()
+    ctl.do("pad 1 honey 9")
+    ctl.do("pad-done")
+    assert ctl.mode == "pad" and ctl.pad.asked == (1,)
+    ctl.do("pad-done")
+    assert ctl.mode == "result" and [r.total for r in ctl.results] == [9, 0]

@@ -253,11 +253,12 @@ class ScorePadJob(ControllerBase):
         return _("Honey: the honey the player has now")
 
     def pad_warnings(self) -> list[str]:
-        """Entries that look like a total instead of the areas one by one (an area of 10+ apples)."""
+        """What the pad's top line flags: the question about players with nothing entered, then the
+        entries that look like a total instead of the areas one by one (an area of 10+ apples)."""
         pad = self.pad
         if pad is None:
             return []
-        out = []
+        out = [self.empty_question(pad.asked)] if pad.asked else []  # the question "score 0?" first
         for p in range(pad.players):
             for v, areas in enumerate(pad.areas[p]):
                 big = [a for a in areas if a >= PAD_TOTAL_LOOKING]
@@ -288,8 +289,11 @@ class ScorePadJob(ControllerBase):
             raise CommandError(_("the score pad is not open"))
         missing = self.pad.missing()
         if missing and missing != self.pad.asked:  # asked once; done again scores these as 0
+            # a question, not a refusal: the pad stays open and nothing is finished or stored yet. Not
+            # raised, so a journal that keeps "pad-done" as a step replays it to the same question.
             self.pad.asked = missing
-            raise CommandError(self.empty_question(missing))
+            self._say(self.empty_question(missing))
+            return
         self.pad.asked = ()
         self.results = self.pad.breakdowns()
         self.winners = winners([r.total for r in self.results])

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import contextlib
 import random
 from collections.abc import Callable, Iterator
 
 from table.games.applejack.companion.api import Controller, Setup
-from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.hints import Hint, hint_of
 from table.games.applejack.rules.data import DataSet
 from table.games.applejack.session import auto_script
@@ -130,8 +128,7 @@ def _tracked_hint(data: DataSet, name: str) -> Controller:
 def _pad(data: DataSet, name: str) -> Controller:
     ctl = _played(data, Setup(4), 3, "pad 3")
     if name == "result":
-        with contextlib.suppress(CommandError):  # seats 3 and 4 have nothing entered: asked once first
-            ctl.do("pad-done")
+        ctl.do("pad-done")  # seats 3 and 4 have nothing entered: asked once first
         ctl.do("pad-done")
     else:
         ctl.press("4")
