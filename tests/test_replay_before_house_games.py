@@ -11,6 +11,7 @@ Never regenerate them to make this pass: a difference is a behaviour change to e
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +122,28 @@ def test_bots_choose_as_before(game: str, fx: dict[str, Any]) -> None:
     assert state.is_terminal() and state.returns() == fx["returns"]
 
 
+EXPLAINED: tuple[tuple[re.Pattern[str], str], ...] = (
+    # issue 20, Draft Cider: counted words through ngettext ("1 card", "1 point", never "1 cards")
+    (re.compile(r"(?<![\d.])(-?1) (card|point)s\b"), r"\1 \2"),
+    # issue 20, Draft Cider: the Special tree's price said before the pick and after it
+    (re.compile(r" \([\d, ]+: −20 for your \w+ tree\)$"), ""),
+    (re.compile(r": the \w+ tree's −20$"), ""),
+)
+"""Line changes made on purpose since the fixtures were frozen, each with its issue: applied to
+the frozen and the new lines alike before they are compared (the new words have their own tests)."""
+
+
+def _explained(lines: Any) -> Any:
+    if not isinstance(lines, list):
+        return lines
+    out = []
+    for line in lines:
+        for pattern, repl in EXPLAINED:
+            line = pattern.sub(repl, line) if isinstance(line, str) else line
+        out.append(line)
+    return out
+
+
 def _same_steps(got: list[list[Any]], expected: list[list[Any]], game: str = "") -> None:
     for n, (g, e) in enumerate(zip(got, expected, strict=True), start=1):
         pad = len(STEP_KEYS)
@@ -128,6 +151,8 @@ def _same_steps(got: list[list[Any]], expected: list[list[Any]], game: str = "")
             if game == "zankapfel" and key == "lines":  # issue 20's announcements (zankapfel/before_house.py)
                 assert zankapfel_then.same_lines(gv, ev), f"step {n} ({e[0]!r}): {key}: {gv} vs {ev}"
                 continue
+            if key == "lines":
+                gv, ev = _explained(gv), _explained(ev)
             assert gv == ev, f"step {n} ({e[0]!r}): {key}"
 
 

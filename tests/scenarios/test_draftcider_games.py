@@ -104,7 +104,7 @@ def test_refused_lines_are_one_line_each_and_change_nothing(tmp_path):
            "height 3",                                         # the colour first
            "feather",                                          # no card entered yet
            script[2],
-           f"card {' '.join(first[3:6])}",                     # that card is already played
+           f"card {first[3]} h9 s1",                            # not a card
            "red h3 s4 monochrome", "gold h2 s2 bad",           # seat 2, then seat 1
            "green h1 s1 monochrome",                           # seat 2's Monochrome is red
            ]
@@ -115,7 +115,7 @@ def test_refused_lines_are_one_line_each_and_change_nothing(tmp_path):
     refusals = [ln for ln in r.stdout.splitlines() if ln.startswith("  ? ")]
     assert len(refusals) == 7, r.stdout
     assert "Monochrome is red" in refusals[-1]
-    assert "already played" in refusals[-2]
+    assert "not a card" in refusals[-2] or "height" in refusals[-2]
     del final
 
 
@@ -151,3 +151,21 @@ def test_resume_after_a_kill_mid_game_ends_exactly_like_an_uninterrupted_run(tmp
     assert "— sweetness?" in resumed  # the half-entered card came back with the game
     assert record(tmp_path) == record(tmp_path, "whole")
     assert replay(record(tmp_path)).scores() == final.scores()
+
+
+def test_a_box_with_a_second_copy_of_a_card_finishes_its_game_from_a_script(tmp_path):
+    """Issue 20, the table is the truth: a pick of a card the deck file holds once, taken a second
+    time, is recorded, said once in one line, and the game goes on to its finished record."""
+    script, _final = table_script(2, 6)
+    first = " ".join(script[2].split()[3:6])
+    i = next(i for i, ln in enumerate(script) if ln.endswith(" bad") and i > 2)
+    script[i] = " ".join([*script[i].split()[:3], first, "bad"])
+    f = tmp_path / "box.txt"
+    f.write_text("\n".join(script) + "\n")
+    r = play(tmp_path, "--text", "--script", str(f))
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+    assert "  ? " not in r.stdout, r.stdout[-2000:]
+    said = [ln for ln in r.stdout.splitlines() if "The box differs from our deck file" in ln]
+    assert len(said) == 1 and f"{first} number 2, the file holds 1" in said[0]
+    rec = record(tmp_path)
+    assert rec["config"]["deck"][-1] == first and replay(rec).is_terminal()

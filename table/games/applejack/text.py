@@ -178,6 +178,9 @@ def _pressed(ctl: Controller, button: str, word: str) -> str | None:
 def _pad_line(ctl: Controller, word: str, low: str) -> tuple[bool, str | None]:
     """A line on the score pad: (taken, refusal)."""
     if word and all(ch in "0123456789, " for ch in word):
+        problem = ctl.pad_line_problem(word)
+        if problem:  # "11,4" into blossoms is refused whole, never typed as 114
+            return True, problem
         for ch in word:
             ctl.press("comma" if ch in ", " else ch)
         ctl.press("confirm")

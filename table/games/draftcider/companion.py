@@ -34,13 +34,22 @@ from table.companion.labels import listed, seat_name
 from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
+from table.games.draftcider.box import Box
 from table.games.draftcider.buttons import command_for
 from table.games.draftcider.commands import STAGES, canonical
-from table.games.draftcider.deal import Pick, build, card_for
-from table.games.draftcider.rules import Card, State, score_pad
-from table.games.draftcider.rules.game import N_BATCHES
-from table.games.draftcider.rules.scoring import BAD, BATCHES, CARDS_PER_PLAYER, placement_problem, score_orchard
+from table.games.draftcider.deal import Pick, build
+from table.games.draftcider.rules import Card, Config, State, score_pad
+from table.games.draftcider.rules.game import N_BATCHES, STANDARD_DECK
+from table.games.draftcider.rules.scoring import (
+    BAD,
+    BATCHES,
+    CARDS_PER_PLAYER,
+    SPECIAL,
+    placement_problem,
+    score_orchard,
+)
 from table.games.draftcider.setup import GAME, DSetup
+from table.games.draftcider.special import cost_note, costly_batches, plant_line
 from table.games.draftcider.words import (
     batch_key,
     batch_problem_words,
@@ -68,8 +77,11 @@ class DraftCiderCompanion(TableModule):
         return _("Resumed. {asked}").format(asked=self.ask()) if self.mode != "result" else \
             _("Resumed: the game is over")
 
-    def __init__(self, *, on_command: CommandHook | None = None) -> None:
+    def __init__(self, *, on_command: CommandHook | None = None, deck: tuple[Card, ...] | None = None) -> None:
         super().__init__(DSetup(), game=GAME, on_command=on_command)
+        # the deck file's cards; the box may hold more (``box.py``: recorded, said once, play goes on)
+        self.file_deck: tuple[Card, ...] = deck if deck is not None else STANDARD_DECK
+        self.box = Box(self.file_deck)
         # live play
         self.picks: list[Pick] = []
         self.engine: State | None = None
@@ -80,6 +92,7 @@ class DraftCiderCompanion(TableModule):
         self.pad_player = 0
         self.pad_batch: int | None = None
         self.result: Any = None  # PadResult of the end-only pad
+        self.pad_warned = False  # the pad was short of cards and CONFIRM asked once more
 
     # --- protocol -----------------------------------------------------------------------------
     # --- what is asked now ----------------------------------------------------------------------
@@ -133,6 +146,14 @@ class DraftCiderCompanion(TableModule):
             return tuple(range(N_BATCHES))
         return ()
 
+    def costly_batches(self) -> tuple[int, ...]:
+        """Live, once the card is entered: the legal batches where it would cost the picking seat's
+        Special tree its +20 (the −20 penalty, D9); said in the question, drawn in another colour."""
+        card = self.entered_card()
+        if self.mode != "play" or card is None or self.engine is None or self.engine.is_terminal():
+            return ()
+        return costly_batches(self.engine.orchards[self.engine.current_player()], card, self.legal_batches())
+
     def phase_line(self) -> str:
         e = self.engine
         assert e is not None
@@ -158,6 +179,12 @@ class DraftCiderCompanion(TableModule):
                 return _("{seat}: {card} — sweetness? (1-5)").format(seat=who, card=entry)
             legal = self.legal_batches()
             keys = listed(f"{batch_key(b)} {batch_title(b)}" for b in legal)
+            costly = self.costly_batches()
+            if costly:  # the Special tree's price, said before the pick (D9)
+                orchard = self.engine.orchards[self.engine.current_player()]
+                return _("{seat}: {card} — which batch? It may go into {batches} ({costly}: {cost})").format(
+                    seat=who, card=entry, batches=keys, costly=listed(batch_key(b) for b in costly),
+                    cost=cost_note(orchard))
             return _("{seat}: {card} — which batch? It may go into {batches}").format(seat=who, card=entry,
                                                                                       batches=keys)
         if self.mode == "pad":
@@ -243,16 +270,6 @@ class DraftCiderCompanion(TableModule):
             self.entry.pop()
             raise
 
-    def _check_card_free(self, card: Card, used: Counter[Card]) -> None:
-        assert self.setup is not None
-        deck = self.setup.config().deck
-        if card_for(deck, card, used) is None:
-            held = sum(1 for c in deck if c == card)
-            if not held:
-                raise CommandError(_("the deck has no {card}").format(card=card_name(card)))
-            raise CommandError(_("{card} is already played (the deck holds {n}); check the card").format(
-                card=card_name(card), n=held))
-
     def _used_live(self) -> Counter[Card]:
         assert self.engine is not None
         deck = self.engine.deck
@@ -263,13 +280,12 @@ class DraftCiderCompanion(TableModule):
         if st == "over":
             raise CommandError(_("the game is over"))
         if verb in STAGES[:3]:
-            return self._take_attr(verb, w, st, self._check_live_card)
+            return self._take_attr(verb, w, st, lambda _card: [])
         if verb == "card":
             if st != "colour":
                 raise CommandError(_("a card is entered at the start of a pick; undo first ({asked})").format(
                     asked=self.ask()))
             card = Card.from_text(" ".join(w[1:]))
-            self._check_card_free(card, self._used_live())
             self.entry = [card.colour, card.height, card.sweetness]
             return []
         if verb == "batch":
@@ -285,13 +301,8 @@ class DraftCiderCompanion(TableModule):
                 raise CommandError(_("it is {seat}'s pick, not {other}'s").format(
                     seat=seat_name(self.engine.current_player()), other=seat_name(seat)))
             card = Card.from_text(" ".join(w[3:6]))
-            self._check_card_free(card, self._used_live())
             return self._pick(card, BATCHES.index(w[6]))
         raise CommandError(_("{command}: not in a live game ({asked})").format(command=repr(canon), asked=self.ask()))
-
-    def _check_live_card(self, card: Card) -> list[str]:
-        self._check_card_free(card, self._used_live())
-        return []
 
     def _half_entered(self) -> str:
         return _("a card is half entered ({card}): finish it or undo").format(card=self.entry_text())
@@ -304,20 +315,16 @@ class DraftCiderCompanion(TableModule):
         if problem:
             raise CommandError(_("{card} cannot go into {batch}: {problem}").format(
                 card=card_name(card), batch=batch_title(b), problem=problem))
-        idx = card_for(e.deck, card, self._used_live())
-        assert idx is not None
+        idx, differs = self.box.take(card, self._used_live())
         before_phase = e.phase
-        new = build(e.config, [*self.picks, (idx, b)])
+        before_special = e.score(seat).batches[SPECIAL]
+        new = build(self._config(), [*self.picks, (idx, b)])
         self.picks.append((idx, b))
         self.engine = new
         self.entry = []
         score = new.score(seat)
-        pts = score.batches[b]
-        n = len(new.orchards[seat][b])
-        said = [_("{seat} plants {card} in {batch} ({cards}, {points}); {seat} now {total}").format(
-            seat=seat_name(seat), card=card_name(card), batch=batch_title(b),
-            cards=ngettext("{n} card", "{n} cards", n).format(n=n),
-            points=ngettext("{n} point", "{n} points", abs(pts)).format(n=pts), total=score.total)]
+        said = [differs] if differs else []
+        said.append(plant_line(seat, card, b, new.orchards[seat], score.batches[b], score.total, before_special))
         if new.is_terminal():
             said += self.result_lines()
         elif new.phase != before_phase:
@@ -336,7 +343,17 @@ class DraftCiderCompanion(TableModule):
         if handler is None:
             raise CommandError(_("{command}: not on the score pad ({asked})").format(command=repr(canon),
                                                                                      asked=self.ask()))
-        return handler(self, w, st)
+        said = handler(self, w, st)
+        if verb != "pad-done":
+            self.pad_warned = False  # the pad changed: a short pad is asked about again
+        return said
+
+    def short_pad_line(self, short: list[int]) -> str:
+        """The warning before a pad is scored with an orchard that does not hold 12 cards."""
+        held = listed(ngettext("{seat} holds {n} card", "{seat} holds {n} cards", self.pad_count(p)).format(
+            seat=seat_name(p), n=self.pad_count(p)) for p in short)
+        return _("Not every orchard holds 12 cards ({held}): CONFIRM again to score the pad as it is, "
+                 "or enter the missing cards").format(held=held)
 
     def _pad_seat(self, word: str) -> int:
         n = int(word) - 1
@@ -391,7 +408,11 @@ class DraftCiderCompanion(TableModule):
     def _pad_done(self, w: list[str], st: str) -> list[str]:
         if self.entry:
             raise CommandError(self._half_entered())
-        self.result = score_pad(self.pad_dict(), deck=self.setup.config().deck)
+        short = [p for p in range(self.setup.players) if self.pad_count(p) != CARDS_PER_PLAYER]
+        if short and not self.pad_warned:  # asked once more; any other pad entry asks again
+            self.pad_warned = True
+            return [self.short_pad_line(short)]
+        self.result = score_pad(self.pad_dict(), deck=self.box.deck())
         return self.result_lines()
 
     _PAD_VERBS: ClassVar[dict[str, Callable[[DraftCiderCompanion, list[str], str], list[str]]]] = {
@@ -410,13 +431,16 @@ class DraftCiderCompanion(TableModule):
             raise CommandError(_("{card} cannot go into {seat}'s {batch}: {problem}").format(
                 card=card_name(card), seat=seat_name(p), batch=batch_title(b), problem=problem))
         used = Counter(c for o in self.pad_cards for cards in o for c in cards)
-        self._check_card_free(card, used)
+        _idx, differs = self.box.take(card, used)
         orch[b].append(card)
         self.entry = []
         pts = score_orchard(orch, easy=self.setup.easy)
-        return [_("{seat}'s {batch}: {card} ({n} cards, {points} points; {seat} {total})").format(
-            seat=seat_name(p), batch=batch_title(b), card=card_name(card), n=len(orch[b]), points=pts.batches[b],
-            total=pts.total)]
+        points = pts.batches[b]
+        line = _("{seat}'s {batch}: {card} ({cards}, {points}; {seat} {total})").format(
+            seat=seat_name(p), batch=batch_title(b), card=card_name(card),
+            cards=ngettext("{n} card", "{n} cards", len(orch[b])).format(n=len(orch[b])),
+            points=ngettext("{n} point", "{n} points", abs(points)).format(n=points), total=pts.total)
+        return [differs, line] if differs else [line]
 
     def pad_dict(self) -> dict[str, Any]:
         """The pad as ``score --game draftcider`` reads it."""
@@ -451,17 +475,24 @@ class DraftCiderCompanion(TableModule):
             self._said_for(c)
             self.cmds.append(c)
 
+    def _config(self) -> Config:
+        """The engine's config: the setup's players and easy mode, and this game's deck (the file's
+        cards and any the box showed beyond them)."""
+        return Config(self.setup.players, easy=self.setup.easy, deck=self.box.deck())
+
     def _fresh(self, setup: DSetup) -> None:
         self.setup = setup
+        self.box = Box(self.file_deck)
         self.cmds = []
         self.entry = []
         self.record = None
         self.result = None
+        self.pad_warned = False
         self.said_last = []
         self.picks = []
         if setup.pad == "live":
             self.mode = "play"
-            self.engine = build(setup.config(), [])
+            self.engine = build(self._config(), [])
             self.pad_cards = []
         else:
             self.mode = "pad"
@@ -516,8 +547,9 @@ class DraftCiderCompanion(TableModule):
         for s, sc in enumerate(scores):
             parts = listed(_("{batch} {points}").format(batch=batch_title(b), points=p)
                               for b, p in enumerate(sc.batches) if p)
-            out.append(_("{seat}: {total} points ({batches})").format(seat=self.seat_title(s), total=sc.total,
-                                                                     batches=parts or _("nothing")))
+            out.append(ngettext("{seat}: {total} point ({batches})", "{seat}: {total} points ({batches})",
+                                abs(sc.total)).format(seat=self.seat_title(s), total=sc.total,
+                                                      batches=parts or _("nothing")))
         out.append(self.winner_line())
         return out
 
@@ -527,8 +559,9 @@ class DraftCiderCompanion(TableModule):
         win = self.winners()
         names = joined([self.seat_title(s) for s in win], N_("{first} and {second}"))
         best = scores[win[0]].total if win else 0
-        return ngettext("{names} wins with {best} points", "{names} win (a tie) with {best} points",
-                        len(win)).format(names=names, best=best)
+        points = ngettext("{n} point", "{n} points", abs(best)).format(n=best)
+        return ngettext("{names} wins with {points}", "{names} win (a tie) with {points}",
+                        len(win)).format(names=names, points=points)
 
     def finished_record(self) -> dict[str, Any]:
         """Live: the engine's ``draftcider-record/1`` (its deal is exactly the cards picked).

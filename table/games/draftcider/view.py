@@ -17,11 +17,12 @@ from typing import Any
 import pygame
 
 from table.display import players_view
-from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, Colour, contrast
+from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, contrast
 from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ModuleView
 from table.games.draftcider.rules.cards import COLOURS
 from table.games.draftcider.rules.scoring import BATCHES, score_orchard
+from table.games.draftcider.special import cost_note
 from table.games.draftcider.words import (
     batch_key,
     batch_note,
@@ -34,6 +35,8 @@ from table.i18n import N_, _, ngettext
 
 CARD_RGB: dict[str, Colour] = {"green": (70, 170, 80), "gold": (225, 180, 40), "red": (205, 50, 50)}
 DIMMED: Colour = (28, 32, 40)
+COSTLY: Colour = (84, 30, 28)
+"""The fill of a lit batch where the card would cost the seat's Special tree its +20 (edged in WARN)."""
 SHORT_TITLES = (N_("Monochrome"), N_("Feather"), N_("Special tree"), N_("Unlucky"), N_("Fortepiano"),
                 N_("Sweet Couple"), N_("Steady"), N_("Bad"))
 """The batch boxes' names (the full ones are in the result table and the text)."""
@@ -123,6 +126,7 @@ class DraftCiderView(ModuleView):
         score = score_orchard(orch, easy=ctl.setup.easy)
         stage = ctl.stage()
         legal = set(ctl.legal_batches())
+        costly = set(ctl.costly_batches())
         choosing = stage in ("batch", "choose")
         cols, gap = 4, self.px(6)
         bw = (area.w - (cols - 1) * gap) // cols
@@ -131,13 +135,14 @@ class DraftCiderView(ModuleView):
             r = pygame.Rect(area.x + (b % cols) * (bw + gap), area.y + (b // cols) * (bh + gap), bw, bh)
             lit = choosing and b in legal
             filling = ctl.mode == "pad" and ctl.pad_batch == b
-            fill = (70, 64, 30) if lit or filling else DIMMED if choosing else PANEL
+            edge = WARN if lit and b in costly else LIT  # another colour where it costs the Special tree
+            fill = COSTLY if edge == WARN else (70, 64, 30) if lit or filling else DIMMED if choosing else PANEL
             pygame.draw.rect(surf, fill, r, border_radius=self.px(6))
             if lit or filling:
-                pygame.draw.rect(surf, LIT, r, self.px(3), border_radius=self.px(6))
+                pygame.draw.rect(surf, edge, r, self.px(3), border_radius=self.px(6))
             key = batch_key(b)
             kr = pygame.Rect(r.x + self.px(4), r.y + self.px(4), self.px(56 if key == "BLIND" else 24), self.px(24))
-            pygame.draw.rect(surf, LIT if lit else BG, kr, border_radius=self.px(4))
+            pygame.draw.rect(surf, edge if lit else BG, kr, border_radius=self.px(4))
             self.text(surf, key, 15, kr.center, (0, 0, 0) if lit else FG, bold=True, anchor="center")
             ink = FG if not choosing or lit else DIM
             self.text(surf, _(SHORT_TITLES[b]), 17, (kr.right + self.px(5), r.y + self.px(5)), ink, bold=True,
@@ -146,7 +151,10 @@ class DraftCiderView(ModuleView):
                       anchor="topright")
             self.draw_chips(surf, orch[b], pygame.Rect(r.x + self.px(4), r.y + self.px(32), r.w - self.px(8),
                                                         r.h - self.px(54)))
-            if not self.small:
+            if edge == WARN:  # the price said where it applies, at every size
+                self.text(surf, cost_note(orch), 15, (r.x + self.px(6), r.bottom - self.px(3)), FG, bold=True,
+                          anchor="bottomleft", max_w=r.w - self.px(12))
+            elif not self.small:
                 self.text(surf, batch_note(orch, b, ctl.setup.easy), 13, (r.x + self.px(6), r.bottom - self.px(3)),
                           DIM, anchor="bottomleft", max_w=r.w - self.px(12))
             if choosing:
@@ -175,7 +183,8 @@ class DraftCiderView(ModuleView):
             pygame.draw.rect(surf, LIT if s == now else PANEL, r, border_radius=self.px(6))
             ink = (0, 0, 0) if s == now else FG
             label = f"{ctl.seat_title(s)}: {total}" if self.small and n > 4 else \
-                _("{seat}: {total} · {n} cards").format(seat=ctl.seat_title(s), total=total, n=cards)
+                ngettext("{seat}: {total} · {n} card", "{seat}: {total} · {n} cards", cards).format(
+                    seat=ctl.seat_title(s), total=total, n=cards)
             self.text(surf, label, 17, r.center, ink, bold=s == now, anchor="center", max_w=r.w - self.px(6))
             if ctl.mode == "pad":
                 self.targets.append((r, f"player:{s + 1}"))

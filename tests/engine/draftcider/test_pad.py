@@ -61,16 +61,23 @@ def test_a_card_breaking_its_batch_rule_is_an_error_naming_player_batch_and_card
 
 
 def test_unlucky_off_13_is_zero_not_an_error():
-    pad = {"players": [{"name": "Cy", "batches": {"unlucky": js("g15 g25 g45")}}]}
+    pad = {"players": [{"name": "Cy", "batches": {"unlucky": js("g15 g25 g45")}}, BO]}
     assert score_pad(pad).scores[0]["unlucky"] == 0
 
 
-def test_the_deck_limits_how_often_a_card_is_played():
-    pad = {"players": [{"name": "Ada", "batches": {"bad": js("g11")}}, {"name": "Bo", "batches": {"bad": js("g11")}}]}
-    assert score_pad(pad).scores[1].total == -1  # without a deck nothing to check
-    with pytest.raises(ScorePadError, match=r"player 'Bo', batch bad, card 1 \(green h1 s1\): the deck holds 1 "
-                                            r"such card\(s\) \(also played by 'Ada'\)"):
-        score_pad(pad, standard_deck())
+def test_cards_beyond_the_deck_are_scored_and_listed_once_each():
+    """The printed box is the truth (D16, issue 20): a card on the pad more often than the deck
+    holds it is scored as entered and listed once, each of its players named once."""
+    pad = {"players": [{"name": "Ada", "batches": {"bad": js("g11 g11"), "steady": js("g11")}},
+                       {"name": "Bo", "batches": {"bad": js("g11 r22")}}]}
+    assert score_pad(pad).beyond_deck == ()  # without a deck nothing to count
+    result = score_pad(pad, standard_deck())
+    assert [s.total for s in result.scores] == [-2 + 3, -2]
+    [beyond] = result.beyond_deck
+    assert (str(beyond.card), beyond.on_pad, beyond.held, beyond.players) == ("green h1 s1", 4, 1, ("Ada", "Bo"))
+    lacking = tuple(c for c in standard_deck() if str(c) != "red h2 s2")
+    assert [(str(b.card), b.held) for b in score_pad(pad, lacking).beyond_deck] == [("green h1 s1", 1),
+                                                                                  ("red h2 s2", 0)]
 
 
 HUGE = 10**400

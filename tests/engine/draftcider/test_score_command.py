@@ -53,9 +53,9 @@ def test_table_result_and_tie(tmp_path, capsys):
     (json.dumps({"players": [{"name": "Cy", "batches": {"sweet": [
         {"colour": "red", "height": 1, "sweetness": 1}, {"colour": "red", "height": 1, "sweetness": 2}]}}]}),
      "player 'Cy', batch sweet, card 2 (red h1 s2): a Sweet Couple pair needs equal sweetness"),
-    (json.dumps({"players": [{"name": "A", "batches": {"bad": [{"colour": "red", "height": 1, "sweetness": 1}]}},
-                             {"name": "B", "batches": {"bad": [{"colour": "red", "height": 1, "sweetness": 1}]}}]}),
-     "the deck holds 1 such card"),
+    (json.dumps({"players": [{"name": "A", "batches": {"bad": []}}]}), "1 player; Draft Cider is for 2-6 players"),
+    ('{"players": [{"name": "A", "batches": {"monochrome": [], "monochrome": []}}, {"name": "B", "batches": {}}]}',
+     "the key 'monochrome' appears twice in one object"),
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, content, words):
     p = write(tmp_path, content)
@@ -88,3 +88,23 @@ def test_from_outside_the_process_good_bad_and_hostile(tmp_path):
         assert res.returncode == 2, res.stderr
         lines = res.stderr.decode().strip().splitlines()
         assert len(lines) == 1 and "hostile.json" in lines[0] and "Traceback" not in lines[0]
+
+
+def test_a_byte_order_mark_is_read_as_utf8(tmp_path, capsys):
+    p = write(tmp_path, b"\xef\xbb\xbf" + json.dumps({"players": [ADA, BO]}).encode())
+    assert run(p, True) == 0, capsys.readouterr().err
+    assert json.loads(capsys.readouterr().out)["winners"] == ["Bo"]
+
+
+def test_a_card_beyond_the_deck_is_scored_and_said_once_on_stderr(tmp_path, capsys):
+    """The printed box is the truth: Ada's two red h1 s1 and Bo's third are one line naming the
+    card once and each player once; the pad is scored (exit 0, stdout's JSON unchanged in form)."""
+    card = {"colour": "red", "height": 1, "sweetness": 1}
+    pad = {"players": [{"name": "Ada", "batches": {"bad": [card, card]}}, {"name": "Bo", "batches": {"bad": [card]}}]}
+    assert run(write(tmp_path, json.dumps(pad)), True) == 0
+    out = capsys.readouterr()
+    assert [p["total"] for p in json.loads(out.out)["players"]] == [-2, -1]
+    lines = out.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].endswith(
+        "the box differs from our deck file: red h1 s1 is on the pad 3 times (Ada, Bo), the file holds 1; "
+        "scored as entered")

@@ -17,27 +17,32 @@ from table.i18n import _, ngettext
 from table.i18n.names import variety_name
 
 PAD_FIELDS_EXTRA = ("blossoms", "honey")
+EMPTY = "—"
+"""What an empty blossoms or honey field shows: a forgotten field is visible (scored as 0)."""
 PAD_TOTAL_LOOKING = 10
 """An area of this many apples of one variety is rare enough that the entry is more likely a total."""
 
 
 @dataclass
 class ScorePad:
-    """The paper score pad: per player, the apple count of each area per variety, blossoms, honey."""
+    """The paper score pad: per player, the apple count of each area per variety, blossoms, honey.
+    Blossoms and honey start empty (None, shown as :data:`EMPTY`) and score 0 while empty."""
 
     players: int
     varieties: int
     areas: list[list[tuple[int, ...]]] = field(default_factory=list)
-    blossoms: list[int] = field(default_factory=list)
-    honey: list[int] = field(default_factory=list)
+    blossoms: list[int | None] = field(default_factory=list)
+    honey: list[int | None] = field(default_factory=list)
     cursor: tuple[int, int] = (0, 0)  # (player, field): field < varieties → areas, then blossoms, honey
     typing: str = ""  # what is being typed into the field under the cursor
+    asked: tuple[int, ...] = ()
+    """The empty players ``done`` last asked about: asked once, the next ``done`` scores them as 0."""
 
     def __post_init__(self) -> None:
         if not self.areas:
             self.areas = [[() for _v in range(self.varieties)] for _p in range(self.players)]
-            self.blossoms = [0] * self.players
-            self.honey = [0] * self.players
+            self.blossoms = [None] * self.players
+            self.honey = [None] * self.players
 
     @property
     def fields(self) -> int:
@@ -46,16 +51,29 @@ class ScorePad:
     def field_text(self, player: int, f: int) -> str:
         if f < self.varieties:
             return ",".join(map(str, self.areas[player][f]))
-        return str(self.blossoms[player] if f == self.varieties else self.honey[player])
+        value = self.blossoms[player] if f == self.varieties else self.honey[player]
+        return EMPTY if value is None else str(value)
+
+    def missing(self) -> tuple[int, ...]:
+        """The players with nothing entered at all (no area, blossoms nor honey): ``done`` asks
+        about them once. A single forgotten field is not asked about: it shows :data:`EMPTY`."""
+        return tuple(p for p in range(self.players)
+                     if self.blossoms[p] is None and self.honey[p] is None and not any(self.areas[p]))
+
+    def first_empty(self, player: int) -> int:
+        """The field the cursor goes back to for ``player``: the first empty one."""
+        if not any(self.areas[player]):
+            return 0
+        return self.varieties if self.blossoms[player] is None else self.varieties + 1
 
     def breakdowns(self) -> list[ScoreBreakdown]:
-        return [final_score(self.areas[p], self.blossoms[p], self.honey[p]) for p in range(self.players)]
+        return [final_score(self.areas[p], self.blossoms[p] or 0, self.honey[p] or 0) for p in range(self.players)]
 
     def to_dict(self, variety_ids: tuple[str, ...]) -> dict[str, Any]:
         """The pad in the format of ``applejack-table score`` (table.games.applejack.rules.scorepad)."""
         return {"players": [{"name": record_seat_name(p),  # a file format: English in every language
                              "areas": {variety_ids[v]: list(a) for v, a in enumerate(self.areas[p]) if a},
-                             "blossoms": self.blossoms[p], "honey": self.honey[p]}
+                             "blossoms": self.blossoms[p] or 0, "honey": self.honey[p] or 0}
                             for p in range(self.players)]}
 
 
@@ -66,6 +84,12 @@ class ScorePadJob(ControllerBase):
     def _pad_press(self, b: str) -> str | None:
         pad = self.pad
         assert pad is not None
+        if pad.asked and b not in ("done", "confirm"):  # the question "score 0?" is answered by another key
+            asked, pad.asked = pad.asked, ()
+            if b in ("undo", "escape") and not pad.typing:  # back into the pad, at the first empty field
+                player = asked[0]
+                pad.cursor = (player, pad.first_empty(player))
+                return ""
         if len(b) == 1 and is_number(b):
             pad.typing += b
             return ""
@@ -75,9 +99,26 @@ class ScorePadJob(ControllerBase):
         return None if press is None else press(self, pad, b)
 
     def _pad_comma(self, pad: ScorePad, b: str) -> str:
-        if pad.cursor[1] < pad.varieties and pad.typing and not pad.typing.endswith(","):
+        if pad.cursor[1] >= pad.varieties:  # blossoms and honey: one number, never a list
+            raise CommandError(self._one_number(pad.cursor[1]))
+        if pad.typing and not pad.typing.endswith(","):
             pad.typing += ","
         return ""
+
+    def pad_line_problem(self, typed: str) -> str | None:
+        """Why a typed line of digits and commas does not fit the field under the cursor (a list
+        into blossoms or honey), or None; the terminal refuses the whole line before any key."""
+        pad = self.pad
+        if pad is None or pad.cursor[1] < pad.varieties:
+            return None
+        return self._one_number(pad.cursor[1]) if len(typed.replace(",", " ").split()) > 1 or "," in typed else None
+
+    def _one_number(self, f: int) -> str:
+        """The refusal of a list typed into blossoms or honey (``11,4`` is not 114 blossoms)."""
+        assert self.pad is not None
+        name = _("Blossoms") if f == self.pad.varieties else _("Honey")
+        return _("{field} is one number, not a list: type the total (the comma separates a variety's areas)"
+                 ).format(field=name)
 
     def _pad_backspace(self, pad: ScorePad, b: str) -> str:
         pad.typing = pad.typing[:-1]
@@ -175,10 +216,10 @@ class ScorePadJob(ControllerBase):
         name, value = parts[1], parts[2] if len(parts) > 2 else ""
         nums = parse_numbers(value)
         if name in PAD_FIELDS_EXTRA:
-            if len(nums) > 1:
-                raise CommandError(_("{field} is one number").format(field=name))
+            if len(nums) > 1 or "," in value:
+                raise CommandError(self._one_number(self.pad.varieties + PAD_FIELDS_EXTRA.index(name)))
             target = self.pad.blossoms if name == "blossoms" else self.pad.honey
-            target[player] = nums[0] if nums else 0
+            target[player] = nums[0] if nums else None  # no value: the field is empty again
         else:
             try:
                 v = self.data.variety(name)
@@ -190,6 +231,12 @@ class ScorePadJob(ControllerBase):
                 self._say(_("Check {seat} {variety}: an area of {apples} apples? Enter each area on its own "
                             "(e.g. 5,3), not the total").format(seat=seat_label(player), variety=variety_name(v.name),
                                                     apples=big[0]))
+
+    def empty_question(self, missing: tuple[int, ...]) -> str:
+        """The one question before a pad with an empty player is scored: ``Ben: nothing entered — score 0?``"""
+        return ngettext("{seats}: nothing entered — score 0? (done again scores it, undo goes back to the pad)",
+                        "{seats}: nothing entered — score 0 each? (done again scores them, undo goes back to the "
+                        "pad)", len(missing)).format(seats=both([seat_label(p) for p in missing]))
 
     def pad_help(self) -> str:
         """What goes into the score pad's field under the cursor, in words."""
@@ -206,11 +253,12 @@ class ScorePadJob(ControllerBase):
         return _("Honey: the honey the player has now")
 
     def pad_warnings(self) -> list[str]:
-        """Entries that look like a total instead of the areas one by one (an area of 10+ apples)."""
+        """What the pad's top line flags: the question about players with nothing entered, then the
+        entries that look like a total instead of the areas one by one (an area of 10+ apples)."""
         pad = self.pad
         if pad is None:
             return []
-        out = []
+        out = [self.empty_question(pad.asked)] if pad.asked else []  # the question "score 0?" first
         for p in range(pad.players):
             for v, areas in enumerate(pad.areas[p]):
                 big = [a for a in areas if a >= PAD_TOTAL_LOOKING]
@@ -239,6 +287,14 @@ class ScorePadJob(ControllerBase):
     def _pad_done(self) -> None:
         if self.pad is None:
             raise CommandError(_("the score pad is not open"))
+        missing = self.pad.missing()
+        if missing and missing != self.pad.asked:  # asked once; done again scores these as 0
+            # a question, not a refusal: the pad stays open and nothing is finished or stored yet. Not
+            # raised, so a journal that keeps "pad-done" as a step replays it to the same question.
+            self.pad.asked = missing
+            self._say(self.empty_question(missing))
+            return
+        self.pad.asked = ()
         self.results = self.pad.breakdowns()
         self.winners = winners([r.total for r in self.results])
         self.mode = Mode.RESULT

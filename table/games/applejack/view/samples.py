@@ -128,6 +128,7 @@ def _tracked_hint(data: DataSet, name: str) -> Controller:
 def _pad(data: DataSet, name: str) -> Controller:
     ctl = _played(data, Setup(4), 3, "pad 3")
     if name == "result":
+        ctl.do("pad-done")  # seats 3 and 4 have nothing entered: asked once first
         ctl.do("pad-done")
     else:
         ctl.press("4")

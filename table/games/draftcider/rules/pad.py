@@ -11,7 +11,7 @@ Input (any JSON-decoded value; everything is checked, nothing trusted)::
 CARD is ``{"colour": "green|gold|red", "height": 1-5, "sweetness": 1-5}``; each batch lists its
 cards in the order they were played (the order matters for Feather, Fortepiano, Sweet Couple
 and Steady Height). A missing batch is empty; ``easy`` (optional) is the easy mode of the Bad
-batch (D14). At most 6 players, 12 cards each.
+batch (D14). 2-6 players (D2), at most 12 cards each.
 
 Output (:meth:`PadResult.to_dict`)::
 
@@ -20,8 +20,9 @@ Output (:meth:`PadResult.to_dict`)::
 A card that breaks its batch's placement rule is a :class:`ScorePadError` naming the player,
 the batch and the card — never silently zero. Unlucky off 13 is not an error: the rule itself
 says it scores 0. The Special tree's rule across batches depends on the order of play, which
-the pad does not hold, so a clash scores the penalty (D10). With ``deck`` given, no card may be
-played more often than the deck holds it.
+the pad does not hold, so a clash scores the penalty (D10). With ``deck`` given, a card on the pad
+more often than the deck holds it — the printed box differs from our file — is scored as entered
+and listed once in :attr:`PadResult.beyond_deck` (the table is the truth, D16).
 """
 
 from __future__ import annotations
@@ -35,19 +36,32 @@ from table.engine.errors import ScorePadError, short_repr
 from table.games.draftcider.rules.cards import Card, CardError
 from table.games.draftcider.rules.scoring import BATCHES, CARDS_PER_PLAYER, Score, batch_problem, score_orchard, winners
 
-MAX_PLAYERS = 6
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MAX_NAME = 40
 PAD_KEYS = ("players", "easy")
 PLAYER_KEYS = ("name", "batches")
 
 
 @dataclass(frozen=True)
+class BeyondDeck:
+    """A card on the pad ``on_pad`` times that the deck holds only ``held`` times (0: the deck
+    lacks it); ``players`` names each player who has one, once, in pad order."""
+
+    card: Card
+    on_pad: int
+    held: int
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class PadResult:
-    """Names, each player's :class:`Score`, and the winners' names (ties: several)."""
+    """Names, each player's :class:`Score`, and the winners' names (ties: several); with a deck
+    given, the cards the pad holds beyond it (``beyond_deck``, each card once)."""
 
     names: tuple[str, ...]
     scores: tuple[Score, ...]
     winners: tuple[str, ...]
+    beyond_deck: tuple[BeyondDeck, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {"players": [{"name": n, **s.to_dict()} for n, s in zip(self.names, self.scores, strict=True)],
@@ -59,22 +73,25 @@ def _card_where(where: str, batch: str, i: int, card: Card | None = None) -> str
 
 
 class _Deck:
-    """With a deck given: how many of each card are left to play, and who played one first."""
+    """With a deck given: how often each card is on the pad and who has one (each name once)."""
 
     def __init__(self, deck: Sequence[Card] | None) -> None:
-        self.deck = deck
-        self.available = Counter(deck) if deck is not None else None
-        self.played_by: dict[Card, str] = {}
+        self.held = Counter(deck) if deck is not None else None
+        self.on_pad: Counter[Card] = Counter()
+        self.players: dict[Card, list[str]] = {}
 
-    def take(self, card: Card, name: str, where: str) -> None:
-        if self.available is None:
-            return
-        if self.available[card] <= 0:
-            held = sum(1 for c in self.deck or () if c == card)
-            by = f" (also played by {self.played_by[card]!r})" if card in self.played_by else ""
-            raise ScorePadError(f"{where}: the deck holds {held} such card(s){by}")
-        self.available[card] -= 1
-        self.played_by.setdefault(card, name)
+    def take(self, card: Card, name: str) -> None:
+        self.on_pad[card] += 1
+        names = self.players.setdefault(card, [])
+        if name not in names:
+            names.append(name)
+
+    def beyond(self) -> tuple[BeyondDeck, ...]:
+        """The cards on the pad more often than the deck holds them, in the order first seen."""
+        if self.held is None:
+            return ()
+        return tuple(BeyondDeck(card, n, self.held[card], tuple(self.players[card]))
+                     for card, n in self.on_pad.items() if n > self.held[card])
 
 
 def _check_keys(d: dict[Any, Any], known: tuple[str, ...], before: str, after: str = "") -> None:
@@ -123,7 +140,7 @@ def _batch(orchard: list[list[Card]], b: int, cards: list[Any], name: str, where
         problem = batch_problem(b, orchard[b], card)
         if problem:
             raise ScorePadError(f"{_card_where(where, batch_name, j, card)}: {problem}")
-        deck.take(card, name, _card_where(where, batch_name, j, card))
+        deck.take(card, name)
         orchard[b].append(card)
 
 
@@ -156,6 +173,8 @@ def score_pad(pad: Any, deck: Sequence[Card] | None = None) -> PadResult:
         name = _player_name(i, p, names)
         orchards.append(_orchard(p.get("batches"), name, left))
         names.append(name)
+    if len(names) < MIN_PLAYERS:
+        raise ScorePadError(f"{len(names)} player; Draft Cider is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
     scores = tuple(score_orchard(o, easy=easy) for o in orchards)
     best = winners([s.total for s in scores])
-    return PadResult(tuple(names), scores, tuple(names[i] for i in best))
+    return PadResult(tuple(names), scores, tuple(names[i] for i in best), left.beyond())
