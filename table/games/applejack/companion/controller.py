@@ -35,6 +35,7 @@ from table.companion.players import PlayersJob
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.games.applejack.companion.announcements import Announcement, AnnouncementsJob, announcements_for
 from table.games.applejack.companion.base import TROUGH_BUTTONS, Mode
+from table.games.applejack.companion.box import box_corrections
 from table.games.applejack.companion.correction import Correction, CorrectionJob
 from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.hints import Hint
@@ -129,6 +130,7 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
         self.advice: Hint | None = None  # the last bot hint given (shown while the table follows it)
         self.coach: Any = None  # the result's fair target and coach: companion/coach.py, set by the front end
         self._hint_asked: str | None = None  # the position someone asked a hint for
+        self.box_said = False  # the box-differs line is said once a game (box.py)
         self.resume_info: str = ""
         self._resume_payload: tuple[Setup, list[str]] | None = None
         self.resume_refused = ""  # why the offered game cannot be resumed (another data set); "" when it can
@@ -418,10 +420,19 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
         if self.pending and not word.startswith("fix-"):
             raise CommandError(_("confirm the announcement first"))
         action = TrackAction.parse(cmd)
+        fixes = [] if action.kind.is_correction else box_corrections(self.t, action)
+        for fix in fixes:  # the table is the truth: its box holds more tiles than our file
+            self.t.apply(fix)
         try:
             events = self.t.apply(action)
         except IllegalActionError as exc:
+            for _fix in fixes:
+                self.t.undo()
             raise IllegalActionError(self._refusal_words(action, str(exc))) from None
+        if fixes and not self.box_said:
+            self.box_said = True
+            self._say(_("The box differs from our data file: the table still has tiles where the file's supply "
+                        "is empty. Recorded; play goes on"))
         self.pending = announcements_for(events, self.data, self.t.state.die.space)
         self._say_action(action)
         if self.pending:
@@ -476,6 +487,7 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
         self._untracked = []
         self.advice = None
         self._hint_asked = None
+        self.box_said = False  # the box-differs line is said once a game (box.py)
         self.mode = Mode.PLAY
         self.pending = []
         self.die_seen = None
