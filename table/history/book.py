@@ -27,7 +27,7 @@ from table.history.values import (
     record_digest,
 )
 from table.i18n import _, ngettext
-from table.statsexport import QRTooLarge, payload, qr_matrix, qr_text
+from table.statsexport import QRTooLarge, play_link, qr_matrix, qr_text
 
 log = logging.getLogger("applejack.history")
 
@@ -165,7 +165,7 @@ class HistoryBook:
                 entry = None if gid is None else history.game(gid)
                 if gid is None or entry is None:
                     return ResultQR(problem=_("No QR code: the game is not in the history"))
-                data = payload(entry, self.readers, history.record(gid))
+                data = play_link(entry, self.readers).encode()  # BG Stats' import link
             matrix = tuple(tuple(row) for row in qr_matrix(data))
             return ResultQR(gid, matrix, qr_text(data), len(data))
         except (QRTooLarge, sqlite3.Error, OSError, HistoryDamaged) as exc:
