@@ -22,7 +22,9 @@ from typing import Any, ClassVar
 
 from table.companion.players import NamedSeats
 from table.companion.protocol import CommandError, CommandHook
+from table.companion.result import ResultSheet, no_result, sheet
 from table.engine.errors import ActionParseError, IllegalActionError
+from table.history.readers import BreakdownRow, breakdown_values
 from table.i18n import _
 
 
@@ -37,6 +39,8 @@ class TableModule(NamedSeats):
     """The module's own refusal (its ``CommandError``), raised for a game that cannot resume."""
     longest_command: ClassVar[int] = 0
     """A command longer than this (normalised) is refused as not one short line; 0: no limit."""
+    result_rows: ClassVar[tuple[BreakdownRow, ...]] = ()
+    """The result's breakdown rows: the game's record reader's ``rows`` (the history shows the same)."""
 
     def __init__(self, setup: Any, *, game: str, on_command: CommandHook | None) -> None:
         """The fields every game's module starts with: the setup screen with ``setup``, no
@@ -68,6 +72,9 @@ class TableModule(NamedSeats):
             self.refusal = ""
             self._changed()
         try:
+            if self._shared_press(button):
+                self._changed()
+                return True
             cmd = self._names_page_press(button) if self.mode == "setup" else None
             if cmd is None:
                 cmd = self._command_for(button)
@@ -82,6 +89,20 @@ class TableModule(NamedSeats):
             self.refusal = str(exc)
             self._changed()
             return False
+
+    def _shared_press(self, button: str) -> bool:
+        """The history screen (over the setup or the result) and the result's History and QR
+        code, the same in every game: whether ``button`` was theirs."""
+        if self.mode == "result":
+            return self._result_shared_press(button)
+        if self.mode == "setup" and self.keyboard is None and not self.names_open:
+            if self.history is not None:
+                self._history_press(button)
+                return True
+            if button == "history":
+                self.open_history()
+                return True
+        return False
 
     def die_reading(self, space: int) -> None:
         """No die on a path in these games: a die sensor's reading is ignored."""
@@ -241,6 +262,26 @@ class TableModule(NamedSeats):
         self.said_last = [undone]
         self._after()
 
+    # --- the result, the same screen in every game (table/display/result_view.py) -----------------
+    def result_sheet(self) -> ResultSheet:
+        """The result as data: each seat's name, breakdown (:attr:`result_rows`), total, winner."""
+        if self.mode != "result":
+            return no_result()
+        details = self.result_details()
+        heading = _("{game}: final scoring").format(game=_(self.title))
+        return sheet(heading, (_(label) for label, _v in self.result_rows),
+                     [self.seat_title(s) for s in range(len(details))],
+                     [breakdown_values(self.result_rows, d) for d in details],
+                     [int(d["total"]) for d in details], self.result_winners())
+
+    def result_details(self) -> list[dict[str, Any]]:
+        """Per seat the finished game's breakdown (the record reader's ``details``, with ``total``)."""
+        raise NotImplementedError
+
+    def result_winners(self) -> tuple[int, ...]:
+        """The seats that won."""
+        raise NotImplementedError
+
     # the module's own (declared for the type checker)
     def _parse_setup(self, text: str) -> Any:
         """``setup key=value …`` → the module's next setup (from ``self.setup``)."""
@@ -276,6 +317,7 @@ class TableModule(NamedSeats):
     def _reset(self) -> None:
         """Back to the setup screen: no game (the game's ``_clear``), no commands, no record."""
         self.mode = "setup"
+        self.qr_open, self.history = False, None
         self._clear()
         self.cmds = []
         self.record = None

@@ -213,10 +213,76 @@ class NamedSeats:
     names_open: bool = False
     """The other games' setup: the Names page (a name button per seat) covers the setup screen."""
 
+    history: HistorySummary | None = None
+    """The history screen while it is open (the setup's or the result's History button), else None."""
+    history_page: int = 0
+    qr_open: bool = False
+    """The result screen shows the QR code page."""
+    _qr: ResultQR | None = None
+    _qr_record: int | None = None
+    _qr_told: int | None = None
+    record: dict[str, Any] | None
+
     def covering(self) -> bool:
-        """A name's keyboard or the Names page covers the setup screen: the lid's buttons and
-        keys belong to it (the shell does not switch games under it)."""
-        return self.mode == "setup" and (self.keyboard is not None or self.names_open)
+        """A name's keyboard, the Names page or the history covers the setup screen: the lid's
+        buttons and keys belong to it (the shell does not switch games under it)."""
+        return self.mode == "setup" and (self.keyboard is not None or self.names_open or self.history is not None)
+
+    # --- the history screen and the result's QR code, the same in every game ----------------------
+    def _history_press(self, b: str) -> str:
+        assert self.history is not None
+        if b in ("hist:next", "next", "down", "trough2"):
+            self.history_page = min(self.history_page + 1, self.history.pages - 1)
+        elif b in ("hist:prev", "prev", "up", "trough1"):
+            self.history_page = max(self.history_page - 1, 0)
+        elif b in ("hist:back", "escape", "confirm", "undo", "history", "H", "backspace"):
+            self.history = None
+        return ""
+
+    def open_history(self) -> None:
+        """The history screen from its first page."""
+        self.history, self.history_page = self.book.summary(), 0
+
+    def _result_shared_press(self, b: str) -> bool:
+        """The result screen's History and QR code (every game): whether ``b`` was theirs."""
+        if self.history is not None:
+            self._history_press(b)
+            return True
+        if b in ("history", "H"):
+            self.qr_open = False
+            self.open_history()
+            return True
+        return self._qr_press(b)
+
+    def _qr_press(self, b: str) -> bool:
+        """The result screen's QR page: ``qr`` opens and closes it; while open every key closes it."""
+        if b == "qr" or (self.qr_open and b in ("confirm", "escape", "undo", "backspace")):
+            self.qr_open = not self.qr_open
+            return True
+        return False
+
+    def result_qr(self) -> ResultQR:
+        """The finished game's QR code (computed once per result)."""
+        if self.record is None:
+            return ResultQR(problem=_("No finished game"))
+        if self._qr is None or self._qr_record != id(self.record):
+            try:
+                self._qr = self.book.result_qr(self.record)
+            except Exception as exc:  # never a reason to lose the result screen
+                self._qr = ResultQR(problem=_("No QR code: {reason}").format(reason=str(exc)[:80]))
+            self._qr_record = id(self.record)
+        return self._qr
+
+    def result_qr_lines(self) -> list[str]:
+        """Text mode, once per result: the QR code as terminal text and its history id."""
+        if self.mode != "result" or self.record is None or self._qr_told == id(self.record):
+            return []
+        self._qr_told = id(self.record)
+        qr = self.result_qr()
+        if qr.problem:
+            return [qr.problem]
+        return [qr.text, _("History game {gid}: scan the code with a statistics app (BG Stats) to import "
+                           "this play").format(gid=qr.gid)]
 
     def seat_label(self, seat: int) -> str:
         """A seat nobody was picked for: ``Seat 2`` (0-based ``seat``)."""
@@ -344,21 +410,7 @@ class PlayersJob(NamedSeats):
     log: list[str]
     record: dict[str, Any] | None
 
-    history: HistorySummary | None = None
-    """The history screen while it is open (setup screen), else None."""
-    history_page: int = 0
-    qr_open: bool = False
-    """The result screen shows the QR code page."""
-    _qr: ResultQR | None = None
-    _qr_record: int | None = None
-    _qr_told: int | None = None
-
     # --- names --------------------------------------------------------------------------------
-    def covering(self) -> bool:
-        """A name's keyboard or the history covers the setup screen: the lid's buttons and keys
-        belong to it (the shell does not switch games under it)."""
-        return self.mode == "setup" and (self.keyboard is not None or self.history is not None)
-
     def with_name(self, seat: int, label: str | None = None) -> str:
         """``○ Circle (Ada)``: a seat's label with its player's name (the label alone when none)."""
         label = self.seat_label(seat) if label is None else label
@@ -390,19 +442,9 @@ class PlayersJob(NamedSeats):
         if named is not None:
             return named
         if b in ("history", "H"):
-            self.history, self.history_page = self.book.summary(), 0
+            self.open_history()
             return ""
         return super()._setup_press(b)  # type: ignore[misc,no-any-return]
-
-    def _history_press(self, b: str) -> str:
-        assert self.history is not None
-        if b in ("hist:next", "next", "down", "trough2"):
-            self.history_page = min(self.history_page + 1, self.history.pages - 1)
-        elif b in ("hist:prev", "prev", "up", "trough1"):
-            self.history_page = max(self.history_page - 1, 0)
-        elif b in ("hist:back", "escape", "confirm", "undo", "history", "H", "backspace"):
-            self.history = None
-        return ""
 
     # --- the result: names in its lines, the QR code page ---------------------------------------
     def _pad_done(self) -> None:
@@ -414,37 +456,6 @@ class PlayersJob(NamedSeats):
 
     def turn_line(self) -> str:
         return self.named_line(super().turn_line())  # type: ignore[misc]
-
-    def _qr_press(self, b: str) -> bool:
-        """The result screen's QR page: ``qr`` opens and closes it; while open every key closes it."""
-        if b == "qr" or (self.qr_open and b in ("confirm", "escape", "undo", "backspace")):
-            self.qr_open = not self.qr_open
-            return True
-        return False
-
-    def result_qr(self) -> ResultQR:
-        """The finished game's QR code (computed once per result)."""
-        if self.record is None:
-            return ResultQR(problem=_("No finished game"))
-        if self._qr is None or self._qr_record != id(self.record):
-            try:
-                self._qr = self.book.result_qr(self.record)
-            except Exception as exc:  # never a reason to lose the result screen
-                self._qr = ResultQR(problem=_("No QR code: {reason}").format(reason=str(exc)[:80]))
-            self._qr_record = id(self.record)
-        return self._qr
-
-    def result_qr_lines(self) -> list[str]:
-        """Text mode, once per result: the QR code as terminal text and its history id."""
-        if self.mode != "result" or self.record is None or self._qr_told == id(self.record):
-            return []
-        self._qr_told = id(self.record)
-        qr = self.result_qr()
-        if qr.problem:
-            return [qr.problem]
-        return [qr.text, _("History game {gid}: scan the code with a statistics app (BG Stats) to import "
-                           "this play").format(gid=qr.gid)]
-
 
 def players_text(ctl: Any, line: str) -> str | None:
     """Text mode's ``players``, ``history`` and ``setup name …`` lines: what to print, or None
@@ -460,8 +471,8 @@ def players_text(ctl: Any, line: str) -> str | None:
         seats = listed(f"{s + 1} {seat_with_name(module, s)}" for s in range(len(names)))
         return "\n".join([_("Known players: {names}").format(names=listed(known) if known else _("none")),
                           _("Seats: {seats}  (setup name SEAT NAME)").format(seats=seats)])
-    if word == "history" and isinstance(module, PlayersJob):
-        return str(ctl.book.summary().text())
+    if word == "history":
+        return str(module.book.summary().text())
     if word == "setup" and len(words) > 1 and words[1].lower().startswith("name"):
         try:
             getattr(ctl, "do")(line.strip())  # noqa: B009 (every game's module has its own do)

@@ -37,6 +37,7 @@ from table.companion.protocol import CommandError, CommandHook
 from table.games.draftcider.buttons import command_for
 from table.games.draftcider.commands import STAGES, canonical
 from table.games.draftcider.deal import Pick, build, card_for
+from table.games.draftcider.record_reader import ROWS, batches_dict
 from table.games.draftcider.rules import Card, State, score_pad
 from table.games.draftcider.rules.game import N_BATCHES
 from table.games.draftcider.rules.scoring import BAD, BATCHES, CARDS_PER_PLAYER, placement_problem, score_orchard
@@ -59,6 +60,7 @@ class DraftCiderCompanion(TableModule):
     ``resume``, ``play`` (live), ``pad`` (end-only score pad), ``result``."""
 
     title = "Draft Cider"
+    result_rows = ROWS
     setup_type = DSetup
     error_type = CommandError
     longest_command = 80
@@ -538,6 +540,11 @@ class DraftCiderCompanion(TableModule):
         assert self.engine is not None
         return {**self.engine.to_record(), **self.names_record()}
 
+    def result_details(self) -> list[dict[str, Any]]:
+        return [batches_dict(s) for s in self.final_scores()]
+
+    def result_winners(self) -> tuple[int, ...]:
+        return self.winners()
 
 
 def make_companion(*, on_command: CommandHook | None = None, rng: Any = None, data: Any = None) -> DraftCiderCompanion:

@@ -34,6 +34,7 @@ commands in ``script``.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from table.companion.leds import LedState
@@ -43,6 +44,7 @@ from table.engine.errors import IllegalActionError, TableError
 from table.games.zankapfel.buttons import command_for
 from table.games.zankapfel.commands import canonical
 from table.games.zankapfel.deal import Build, deal_plan
+from table.games.zankapfel.record_reader import ROWS
 from table.games.zankapfel.rules import State
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.setup import GAME, ZSetup
@@ -55,6 +57,7 @@ class ZankapfelCompanion(TableModule):
     ``resume``, ``play``, ``result``."""
 
     title = "Zankapfel"
+    result_rows = ROWS
     setup_type = ZSetup
     error_type = CommandError
 
@@ -252,6 +255,12 @@ class ZankapfelCompanion(TableModule):
     def result_row(self, seat: int) -> str:
         pos = self.positions()[seat]
         return _("{seat}: {n} points").format(seat=self.seat_title(seat), n=pos)
+
+    def result_details(self) -> list[dict[str, Any]]:
+        return [dataclasses.asdict(s) for s in self.state.scores()]
+
+    def result_winners(self) -> tuple[int, ...]:
+        return tuple(self.state.winners())
 
 
 def make_companion(*, on_command: CommandHook | None = None, rng: Any = None, data: Any = None) -> ZankapfelCompanion:

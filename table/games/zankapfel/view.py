@@ -32,12 +32,15 @@ TOKEN: Colour = (120, 85, 40)
 GRASS: Colour = (40, 70, 45)
 
 
-
 def players_words(n: int) -> str:
     """A players button's words: ``3 players``."""
     return ngettext("{n} player", "{n} players", n).format(n=n)
 
 class ZankapfelView(ModuleView):
+    def seat_badge(self, surf: pygame.Surface, seat: int, c: tuple[int, int], r: int) -> None:
+        """A seat's badge: its pawn's colour (the result's columns, the Names page)."""
+        pygame.draw.circle(surf, SEAT_RGB[seat % len(SEAT_RGB)], c, r)
+
     # --- setup ------------------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
         s = ctl.setup
@@ -183,21 +186,6 @@ class ZankapfelView(ModuleView):
         elif st in ("place", "move", "remove"):
             items = [(f"{A.square_name(ctl.cursor)} ✓", "confirm", OK)]
         self.button_row(surf, items, x=x, y=y, h=h, gap=self.px(6), size=20)
-
-    # --- result -----------------------------------------------------------------------------------
-    def draw_result(self, surf: pygame.Surface, ctl: Any) -> None:  # a ZankapfelCompanion
-        self.text(surf, ctl.result_heading(), 30, (self.w // 2, self.px(50)), LIT, bold=True, anchor="center",
-                  max_w=self.w - self.px(20))
-        p = ctl.state
-        winners = set(p.winners())
-        for i, seat in enumerate(ctl.result_order()):
-            line = ctl.result_row(seat)
-            y = self.px(100) + i * self.px(44)
-            pygame.draw.circle(surf, SEAT_RGB[seat], (self.px(80), y + self.px(16)), self.px(14))
-            self.text(surf, line, 26, (self.px(110), y), LIT if seat in winners else FG, bold=seat in winners)
-        nr = pygame.Rect(self.w - self.px(220), self.h - self.px(88), self.px(200), self.px(72))
-        self.button(surf, nr, _("New game"), "confirm", colour=OK, size=26)
-
 
 __all__ = ["SEAT_COLOURS", "ZankapfelView"]
 
