@@ -165,9 +165,10 @@ class HistoryBook:
                 entry = None if gid is None else history.game(gid)
                 if gid is None or entry is None:
                     return ResultQR(problem=_("No QR code: the game is not in the history"))
-                data = play_link(entry, self.readers).encode()  # BG Stats' import link
+                link = play_link(entry, self.readers)  # BG Stats' import link
+            data = link.encode()
             matrix = tuple(tuple(row) for row in qr_matrix(data))
-            return ResultQR(gid, matrix, qr_text(data), len(data))
+            return ResultQR(gid, matrix, qr_text(data), len(data), link=link)
         except (QRTooLarge, sqlite3.Error, OSError, HistoryDamaged) as exc:
             log.warning("history: no QR code: %s", one_line(str(exc), 200))
             return ResultQR(problem=_("No QR code: {reason}").format(reason=one_line(str(exc), 80)))

@@ -48,3 +48,5 @@ class ResultQR:
     text: str = ""
     size: int = 0
     problem: str = ""
+    link: str = ""
+    """What the code holds: BG Stats' import link (``table.statsexport.play_link``)."""
