@@ -18,6 +18,7 @@ journalled setup it cannot replay (Waldgärtner: another card file).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from table.companion.players import NamedSeats
@@ -39,6 +40,9 @@ class TableModule(NamedSeats):
     """The module's own refusal (its ``CommandError``), raised for a game that cannot resume."""
     longest_command: ClassVar[int] = 0
     """A command longer than this (normalised) is refused as not one short line; 0: no limit."""
+    button_tables: ClassVar[tuple[Mapping[tuple[str, str], Any], ...]] = ()
+    """The game's buttons as data ((mode or stage, button) → handler; ``buttons.py``): ``help``
+    lists the buttons of the places the table is at (:meth:`help_places`)."""
     result_rows: ClassVar[tuple[BreakdownRow, ...]] = ()
     """The result's breakdown rows: the game's record reader's ``rows`` (the history shows the same)."""
 
@@ -103,6 +107,11 @@ class TableModule(NamedSeats):
                 self.open_history()
                 return True
         return False
+
+    def help_places(self) -> tuple[str, ...]:
+        """Where the buttons tables are looked up now: the mode, and in play the stage."""
+        stage = getattr(self, "stage", None)
+        return (self.mode, stage()) if self.mode in ("play", "pad") and stage is not None else (self.mode,)
 
     def die_reading(self, space: int) -> None:
         """No die on a path in these games: a die sensor's reading is ignored."""
@@ -356,6 +365,21 @@ def replay_quietly(module: Any, start: Callable[[], object], cmds: list[str]) ->
         module.on_command = hook
     del module.log[begin:]
     module._said = min(module._said, len(module.log))
+
+
+@dataclass(frozen=True, slots=True)
+class Says:
+    """A button that always means one command (``help`` can name it without pressing it)."""
+
+    command: str
+
+    def __call__(self, ctl: Any, arg: str) -> str:
+        return self.command
+
+
+def says(command: str) -> Says:
+    """A buttons table's handler for a button that always means ``command``."""
+    return Says(command)
 
 
 def button_command(ctl: Any, button: str, split: Callable[[str], tuple[str, str]],

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
 from table.companion.gamedef import GameDef, registered
+from table.companion.help import help_lines
 from table.companion.players import players_text
 from table.companion.shell import LANGUAGE_WORD
 from table.engine.errors import TableError
@@ -26,6 +27,8 @@ LANGUAGE_HELP = N_(
     "    language        the next language (English, Deutsch, Français, 日本語)\n"
     "    language de     that language (en, de, fr, ja); kept for the next start")
 """The shell's language command, listed in every game's help."""
+HELP_WORDS = ("help", "?")
+"""What asks for the help lines in every game and mode."""
 
 
 def help_keys(game: GameDef) -> str:
@@ -148,6 +151,10 @@ def run_text(ctl: Any, lines: Iterable[str], out: TextIO, *, echo: bool = False,
             return False
         if echo:
             print(f"> {line}", file=out)
+        if line.strip().lower() in HELP_WORDS:  # every game, every mode (companion/help.py)
+            for row in help_lines(ctl):
+                print(row, file=out)
+            return True
         if helpers.command(ctl, line):
             return True
         shown = players_text(ctl, line)  # players, history, setup name (companion/players.py)

@@ -34,7 +34,7 @@ from table.companion.labels import listed, seat_name
 from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
-from table.games.draftcider.buttons import command_for
+from table.games.draftcider.buttons import BUTTONS, command_for
 from table.games.draftcider.commands import STAGES, canonical
 from table.games.draftcider.deal import Pick, build, card_for
 from table.games.draftcider.record_reader import ROWS, batches_dict
@@ -61,6 +61,7 @@ class DraftCiderCompanion(TableModule):
 
     title = "Draft Cider"
     result_rows = ROWS
+    button_tables = (BUTTONS,)
     setup_type = DSetup
     error_type = CommandError
     longest_command = 80

@@ -60,7 +60,7 @@ from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.games.waldgaertner import questions, words
-from table.games.waldgaertner.buttons import command_for
+from table.games.waldgaertner.buttons import SCREENS, STAGES, command_for
 from table.games.waldgaertner.files import load_cards
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, deck_now, seat_now
 from table.games.waldgaertner.record_reader import ROWS
@@ -88,6 +88,7 @@ class WaldgaertnerCompanion(TableModule):
 
     title = "Waldgärtner"
     result_rows = ROWS
+    button_tables = (SCREENS, STAGES)
     setup_type = WSetup
     error_type = CommandError
 

@@ -41,7 +41,7 @@ from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
 from table.engine.errors import IllegalActionError, TableError
-from table.games.zankapfel.buttons import command_for
+from table.games.zankapfel.buttons import BUTTONS, command_for
 from table.games.zankapfel.commands import canonical
 from table.games.zankapfel.deal import Build, deal_plan
 from table.games.zankapfel.record_reader import ROWS
@@ -58,6 +58,7 @@ class ZankapfelCompanion(TableModule):
 
     title = "Zankapfel"
     result_rows = ROWS
+    button_tables = (BUTTONS,)
     setup_type = ZSetup
     error_type = CommandError
 

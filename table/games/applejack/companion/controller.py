@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 from table.companion.labels import listed
 from table.companion.leds import LedKind, LedState
-from table.companion.module import replay_quietly
+from table.companion.module import replay_quietly, says
 from table.companion.players import PlayersJob
 from table.companion.result import ResultSheet, no_result, sheet
 from table.engine.errors import ActionParseError, IllegalActionError
@@ -289,6 +289,13 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
         if self._result_shared_press(b):  # the history, the play's QR code page (companion/players.py)
             return ""
         return "new-game" if b == "confirm" else None
+
+    button_tables: ClassVar[tuple[dict[tuple[str, str], Any], ...]] = ()
+    """The buttons as data ``help`` lists (set below the class from the jobs' tables)."""
+
+    def help_places(self) -> tuple[str, ...]:
+        """Where ``help`` looks the buttons up: the mode (play: its keys, take buttons, troughs)."""
+        return (str(self.mode),)
 
     def result_sheet(self) -> ResultSheet:
         """The result as data (every game's result screen, table/display/result_view.py): the
@@ -568,3 +575,19 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
                         "per_variety": list(r.per_variety)} for r in self.results],
             "winners": list(self.winners),
         }
+
+
+def _button_table() -> dict[tuple[str, str], Any]:
+    """Applejack's buttons as data for ``help`` (table.companion.help), from the tables its
+    presses read: the setup's, the score pad's, the play's keys and take buttons, the troughs."""
+    table: dict[tuple[str, str], Any] = {("setup", "confirm"): says("start"), ("resume", "confirm"): says("resume"),
+                                         ("resume", "undo"): says("discard"), ("result", "confirm"): says("new-game")}
+    table |= {("setup", b): h for b, h in SetupJob._SETUP_BUTTONS.items()}
+    table |= {("pad", b): h for b, h in ScorePadJob._PAD_KEYS.items()}
+    table |= {("play", b): says(c) for b, c in PLAY_KEYS.items()}
+    table |= {("play", b): h for b, h in TAKE_KEYS.items()}
+    table |= {("play", b): b for b in ("confirm", *TROUGH_BUTTONS)}
+    return table
+
+
+Controller.button_tables = (_button_table(),)
