@@ -17,16 +17,38 @@ journalled setup it cannot replay (Waldgärtner: another card file).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from table.companion.players import NamedSeats
 from table.companion.protocol import CommandError, CommandHook
 from table.companion.result import ResultSheet, no_result, sheet
-from table.engine.errors import ActionParseError, IllegalActionError
+from table.engine.errors import ActionParseError, IllegalActionError, TableError
 from table.history.readers import BreakdownRow, breakdown_values
 from table.i18n import _
+
+
+class NamedLog(list[str]):
+    """The module's log: every line appended says the named seats' players (``named_line``)."""
+
+    def __init__(self, namer: Callable[[str], str]) -> None:
+        super().__init__()
+        self.namer = namer
+
+    def append(self, line: str) -> None:
+        super().append(self.namer(line))
+
+    def extend(self, lines: Iterable[str]) -> None:
+        super().extend(self.namer(line) for line in lines)
+
+
+def _named_ask(ask: Callable[[Any], str]) -> Callable[[Any], str]:
+    def named(self: Any) -> str:
+        return str(self.named_line(ask(self)))
+
+    named.__doc__ = ask.__doc__
+    return named
 
 
 class TableModule(NamedSeats):
@@ -57,7 +79,8 @@ class TableModule(NamedSeats):
         self.version = 0
         self.refusal = ""
         self.storage_problem = ""
-        self.log: list[str] = []
+        self.log: list[str] = NamedLog(self.named_line)
+        """Every line said (text mode, speech): a named seat is its player (``named_line``)."""
         self._said = 0
         self.resume_info = ""
         self.resume_refused = ""
@@ -66,8 +89,22 @@ class TableModule(NamedSeats):
         self.record: dict[str, Any] | None = None
         self.track = None  # Applejack's front-end helpers look for it; these games have no harvest board
         self.die_seen: int | None = None
-        self.said_last: list[str] = []
-        """What the last command made happen (the screen shows its last line)."""
+        self._said_last: list[str] = []
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's ``ask`` (what the table is asked now) says the named seats' players."""
+        super().__init_subclass__(**kwargs)
+        if "ask" in cls.__dict__:
+            cls.ask = _named_ask(cls.__dict__["ask"])  # type: ignore[attr-defined]
+
+    @property
+    def said_last(self) -> list[str]:
+        """What the last command made happen (the screen shows its last line), players named."""
+        return self._said_last
+
+    @said_last.setter
+    def said_last(self, lines: list[str]) -> None:
+        self._said_last = [self.named_line(line) for line in lines]
 
     # --- inputs ---------------------------------------------------------------------------------
     def press(self, button: str) -> bool:
@@ -90,7 +127,7 @@ class TableModule(NamedSeats):
                 self._changed()
             return True
         except (CommandError, IllegalActionError, ActionParseError) as exc:
-            self.refusal = str(exc)
+            self.refusal = self.named_line(str(exc))
             self._changed()
             return False
 
@@ -237,9 +274,17 @@ class TableModule(NamedSeats):
 
     # --- commands: the same steps in every game ---------------------------------------------------
     def do(self, command: str) -> None:
-        """One command (script line, journal row, or what a key meant); CommandError if refused.
-        The resume and setup screens' words, ``new`` on the result, ``undo``; anything else is
-        the game's: put in its one form (``_canonical``), applied, journalled, then ``_after``."""
+        """One command (script line, journal row, or what a key meant); CommandError if refused
+        (its line says the named seats' players). The resume and setup screens' words, ``new``
+        on the result, ``undo``; anything else is the game's: put in its one form
+        (``_canonical``), applied, journalled, then ``_after``."""
+        try:
+            self._do(command)
+        except TableError as exc:
+            exc.args = (self.named_line(str(exc)),)
+            raise
+
+    def _do(self, command: str) -> None:
         text = " ".join(command.strip().lower().split())
         if not text:
             raise CommandError(_("an empty command"))

@@ -26,6 +26,7 @@ players on a Names page of their setup screens (``docs/history.md``).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -292,6 +293,14 @@ class NamedSeats:
         """A seat as the other games' screens name it: its player, else ``Seat 2``."""
         name = self.player_name(seat)
         return name if name is not None else self.seat_label(seat)
+
+    def named_line(self, line: str) -> str:
+        """A line that names seats ``Seat 2`` with the players' names where they have one (every
+        prompt, announcement and spoken line of the other games goes through it)."""
+        for seat, name in enumerate(self.seat_names()):
+            if name is not None:
+                line = re.sub(re.escape(self.seat_label(seat)) + r"(?!\d)", name.replace("\\", r"\\"), line)
+        return line
 
     def seat_names(self) -> tuple[str | None, ...]:
         """One entry per seat of the setup: the player's name, None where nobody was picked."""

@@ -58,6 +58,12 @@ def handle_line(ctl: Any, line: str) -> str | None:
         except TableError as exc:
             return str(exc)
         return None
+    if line.strip().lower().split()[:2] == ["setup", "name"]:  # a name keeps the case it was typed in
+        try:
+            ctl.do(line.strip())
+        except TableError as exc:
+            return str(exc)
+        return None
     if line.strip().lower() in ("g", "game") and hasattr(ctl, "choosing") and ctl.choosing():
         ctl.press("game")  # the shell: the next game on the setup screen
         return None

@@ -74,7 +74,7 @@ class ZankapfelView(ModuleView):
         self.draw_orchard(surf, ctl, pygame.Rect(self.px(8), self.px(46), self.px(300), self.px(300)), st)
         self.draw_prices(surf, ctl, pygame.Rect(self.px(320), self.px(46), self.w - self.px(328), self.px(56)))
         self.draw_ledger(surf, ctl, pygame.Rect(self.px(320), self.px(108), self.w - self.px(328), self.px(238)))
-        self.draw_prompt(surf, b.ask(), ctl.said_last, self.px(352), margin=12, size=20, min_size=14)
+        self.draw_prompt(surf, ctl.named_line(b.ask()), ctl.said_last, self.px(352), margin=12, size=20, min_size=14)
         self.draw_buttons(surf, ctl, st)
 
     def draw_orchard(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect, st: str) -> None:
