@@ -132,7 +132,11 @@ def want_text(args: argparse.Namespace) -> bool:
 
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s", stream=sys.stderr)
+    # the terminal is the game's in text mode: only problems go there (warnings, one line each);
+    # the kiosk's screen logs what it does to stderr (the system journal under systemd)
+    quiet = not args.help_keys and want_text(args)
+    logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, format="%(name)s: %(message)s",
+                        stream=sys.stderr)
     # deferred: the companion loads only when the command runs (the CLI's --help stays quick)
     from table import i18n
 

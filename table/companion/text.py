@@ -46,7 +46,10 @@ def text_part(ctl: Any) -> Any:
 
 
 def screen_text(ctl: Any) -> str:
-    """A short status line of what the screen shows (after a mode change)."""
+    """A short status line of what the screen shows (after a mode change); none on the resume
+    screen, whose offer line (the log's) is the one line for an unfinished game."""
+    if ctl.mode == "resume":
+        return ""
     return str(text_part(ctl).screen_text(ctl))
 
 
