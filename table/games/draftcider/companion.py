@@ -417,9 +417,11 @@ class DraftCiderCompanion(TableModule):
         orch[b].append(card)
         self.entry = []
         pts = score_orchard(orch, easy=self.setup.easy)
-        return [_("{seat}'s {batch}: {card} ({n} cards, {points} points; {seat} {total})").format(
-            seat=seat_name(p), batch=batch_title(b), card=card_name(card), n=len(orch[b]), points=pts.batches[b],
-            total=pts.total)]
+        n, points = len(orch[b]), pts.batches[b]
+        return [_("{seat}'s {batch}: {card} ({cards}, {points}; {seat} {total})").format(
+            seat=seat_name(p), batch=batch_title(b), card=card_name(card),
+            cards=ngettext("{n} card", "{n} cards", n).format(n=n),
+            points=ngettext("{n} point", "{n} points", abs(points)).format(n=points), total=pts.total)]
 
     def pad_dict(self) -> dict[str, Any]:
         """The pad as ``score --game draftcider`` reads it."""

@@ -41,7 +41,7 @@ from table.engine.errors import TableError
 from table.games.draftcider.companion import DraftCiderCompanion
 from table.games.draftcider.rules.scoring import BATCHES, score_orchard
 from table.games.draftcider.words import batch_key, batch_note, batch_title, card_name
-from table.i18n import _
+from table.i18n import _, ngettext
 
 WORDS = {"": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm", "done": "confirm",
          "u": "undo", "undo": "undo", "b": "blind", "blind": "blind"}
@@ -67,8 +67,10 @@ def orchard_lines(ctl: DraftCiderCompanion, seat: int) -> list[str]:
     """One seat's eight batches: key, title, points, cards, what the batch takes next."""
     orch = ctl.orchard(seat)
     score = score_orchard(orch, easy=ctl.setup.easy)
-    out = [_("{seat}: {total} points, {n} cards").format(seat=seat_name(seat), total=score.total,
-                                                         n=sum(len(b) for b in orch))]
+    n = sum(len(b) for b in orch)
+    out = [_("{seat}: {total}, {cards}").format(
+        seat=seat_name(seat), total=ngettext("{n} point", "{n} points", abs(score.total)).format(n=score.total),
+        cards=ngettext("{n} card", "{n} cards", n).format(n=n))]
     width = max(20, *(columns(batch_title(b)) for b in range(len(orch))))
     for b, cards in enumerate(orch):
         shown = listed(card_name(c) for c in cards) or "-"
