@@ -33,6 +33,7 @@ LOCALE = Path(__file__).resolve().parent / "locale"
 PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("demo", ("games/applejack/bots/demo*.py",)),
     ("players", ("companion/players*.py", "display/players*.py", "display/history_*.py", "history/*.py",
+                 "display/result_view.py", "display/help_view.py", "companion/result.py", "companion/help.py",
                  "games/*/record_reader.py", "statsexport.py", "commands/history.py",
                  "games/applejack/view/players.py")),
     ("zankapfel", ("games/zankapfel/*.py",)),
