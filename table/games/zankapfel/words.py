@@ -26,8 +26,9 @@ SEAT_COLOURS = ("red", "blue", "yellow", "green", "white", "black")
 
 
 def seat_word(seat: int) -> str:
-    """``seat 2`` inside a sentence (the engine's lower-case form), in the current language."""
-    return _("seat {n}").format(n=seat + 1)
+    """A seat inside a sentence: ``Seat 2`` like everywhere (one style for seats; a named seat
+    is then its player's name, ``companion.players.named_line``)."""
+    return seat_name(seat)
 
 
 def kind_name(kind: str | int) -> str:
