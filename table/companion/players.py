@@ -27,6 +27,7 @@ players on a Names page of their setup screens (``docs/history.md``).
 from __future__ import annotations
 
 import re
+import shlex
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -273,6 +274,14 @@ class NamedSeats:
                 self._qr = ResultQR(problem=_("No QR code: {reason}").format(reason=str(exc)[:80]))
             self._qr_record = id(self.record)
         return self._qr
+
+    def qr_command(self) -> str:
+        """The command that prints the finished game's QR code, as it works here: the history's
+        directory and the game's id (``applejack-table history --state-dir DIR --qr 7``)."""
+        directory = getattr(self.book, "directory", None)
+        gid = self._qr.gid if self._qr is not None and self._qr.gid is not None else "ID"
+        where = f" --state-dir {shlex.quote(str(directory))}" if directory is not None else ""
+        return f"applejack-table history{where} --qr {gid}"
 
     def result_qr_lines(self) -> list[str]:
         """Text mode, once per result: the QR code as terminal text and its history id."""

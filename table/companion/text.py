@@ -111,18 +111,21 @@ class _Attendants:
             print(line, file=self.out)
 
 
-def qr_lines(lines: list[str], columns: int | None = None) -> list[str]:
+def qr_lines(lines: list[str], columns: int | None = None,
+             command: str = "applejack-table history --qr ID") -> list[str]:
     """The result's QR code for the terminal, or — when it is wider than the terminal
     (``columns``; ``$COLUMNS`` or the terminal's width, 80 without one), where wrapped lines would
-    make it unreadable — one line saying so; the history line stays."""
+    make it unreadable — one line saying so and naming the ``command`` that prints it (the
+    history's directory and the game's id: it works as printed); the history line stays."""
     if not lines or "\n" not in lines[0]:
         return lines
     cols = columns if columns is not None else shutil.get_terminal_size(fallback=(80, 24)).columns
     width = max(len(row) for row in lines[0].splitlines())
     if width <= cols:
         return lines
-    return [_("(The QR code is {width} columns wide, this terminal {cols}: widen it, or scan it on the screen or "
-              "from `applejack-table history --qr ID`.)").format(width=width, cols=cols), *lines[1:]]
+    return [_("(The QR code is {width} columns wide, this terminal {cols}: widen it, or scan it on the screen, or "
+              "print it in a wider terminal with `{command}`.)").format(width=width, cols=cols, command=command),
+            *lines[1:]]
 
 
 def run_text(ctl: Any, lines: Iterable[str], out: TextIO, *, echo: bool = False,
@@ -143,7 +146,8 @@ def run_text(ctl: Any, lines: Iterable[str], out: TextIO, *, echo: bool = False,
         nonlocal last_screen
         for line in ctl.new_lines():
             print(line, file=out)
-        for line in qr_lines(getattr(ctl, "result_qr_lines", list)()):  # the play's QR code (companion/players.py)
+        qr = getattr(ctl, "result_qr_lines", list)()  # the play's QR code (companion/players.py)
+        for line in qr_lines(qr, command=ctl.qr_command()) if qr else ():
             print(line, file=out)
         s = screen_text(ctl)
         if s and s != last_screen:
