@@ -123,23 +123,7 @@ class App:
         if e.type == pygame.QUIT:
             self.running = False
         elif e.type == pygame.KEYDOWN:
-            if e.key == pygame.K_q and e.mod & pygame.KMOD_CTRL:
-                self.running = False
-            elif self.entry is not None:
-                self.type_key(e)
-            elif players_key(self.ctl, e, self.view.names_page) is not None:  # a name typed, the history
-                self.press(players_key(self.ctl, e, self.view.names_page))
-            elif e.key == pygame.K_F1 or getattr(e, "unicode", "") == "?" or self.help_open:
-                self.press("help")
-            elif getattr(e, "unicode", "") == ":":
-                self.entry = ""
-                self.drawn_version = -1
-            elif e.key == pygame.K_g and getattr(self.ctl, "choosing", lambda: False)():
-                self.press("game")
-            elif e.key == pygame.K_l and self.ctl.mode == "setup":  # every game's setup: the next language
-                self.press("language")
-            else:
-                self.press(self.games[self.ctl.game].part("keys")(e.key, self.ctl))
+            self.handle_key(e)
         elif e.type == pygame.FINGERDOWN:
             w, h = self.surface.get_size()
             self.press(self.view.hit((int(e.x * w), int(e.y * h))))
@@ -149,6 +133,27 @@ class App:
             self.press(self.view.hit(e.pos))
         elif e.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWRESTORED):
             self.drawn_version = -1
+
+    def handle_key(self, e: pygame.event.Event) -> None:
+        """A key: Ctrl+Q, the command entry, a name typed or the history, the help page (F1,
+        ``?``), ``:`` opens the entry, ``g`` the next game, ``l`` the next language, else the game's key."""
+        if e.key == pygame.K_q and e.mod & pygame.KMOD_CTRL:
+            self.running = False
+        elif self.entry is not None:
+            self.type_key(e)
+        elif players_key(self.ctl, e, self.view.names_page) is not None:  # a name typed, the history
+            self.press(players_key(self.ctl, e, self.view.names_page))
+        elif e.key == pygame.K_F1 or getattr(e, "unicode", "") == "?" or self.help_open:
+            self.press("help")
+        elif getattr(e, "unicode", "") == ":":
+            self.entry = ""
+            self.drawn_version = -1
+        elif e.key == pygame.K_g and getattr(self.ctl, "choosing", lambda: False)():
+            self.press("game")
+        elif e.key == pygame.K_l and self.ctl.mode == "setup":  # every game's setup: the next language
+            self.press("language")
+        else:
+            self.press(self.games[self.ctl.game].part("keys")(e.key, self.ctl))
 
     def type_key(self, e: pygame.event.Event) -> None:
         """A key while the command entry is open: enter submits the line, escape closes it."""
