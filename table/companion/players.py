@@ -35,6 +35,7 @@ from typing import Any, Protocol
 
 from table.companion.labels import is_number, listed
 from table.companion.protocol import CommandError
+from table.companion.result import ResultSheet
 from table.engine.errors import TableError
 from table.history.book import HistoryBook
 from table.history.readers import Readers
@@ -168,6 +169,8 @@ class PlayerBook(Protocol):
 
     def summary(self) -> HistorySummary: ...
 
+    def game_sheet(self, gid: int) -> ResultSheet | None: ...
+
     def result_qr(self, record: dict[str, Any]) -> ResultQR: ...
 
     def changed(self) -> None: ...
@@ -184,6 +187,9 @@ class NoBook:
 
     def summary(self) -> HistorySummary:
         return HistorySummary((HistoryRow("note", _("No games stored yet.")),))
+
+    def game_sheet(self, gid: int) -> ResultSheet | None:
+        return None
 
     def result_qr(self, record: dict[str, Any]) -> ResultQR:
         return ResultQR(problem=_("No QR code: this table keeps no history"))
@@ -218,6 +224,8 @@ class NamedSeats:
     history: HistorySummary | None = None
     """The history screen while it is open (the setup's or the result's History button), else None."""
     history_page: int = 0
+    history_game: ResultSheet | None = None
+    """The history's game view (a game's row touched): the stored game as the result shows it."""
     qr_open: bool = False
     """The result screen shows the QR code page."""
     _qr: ResultQR | None = None
@@ -233,7 +241,12 @@ class NamedSeats:
     # --- the history screen and the result's QR code, the same in every game ----------------------
     def _history_press(self, b: str) -> str:
         assert self.history is not None
-        if b in ("hist:next", "next", "down", "trough2"):
+        if self.history_game is not None:  # the game's view: any key goes back to the list
+            self.history_game = None
+            return ""
+        if b.startswith("hist:game:") and is_number(b[10:], 12):
+            self.history_game = self.book.game_sheet(int(b[10:]))
+        elif b in ("hist:next", "next", "down", "trough2"):
             self.history_page = min(self.history_page + 1, self.history.pages - 1)
         elif b in ("hist:prev", "prev", "up", "trough1"):
             self.history_page = max(self.history_page - 1, 0)
@@ -243,7 +256,7 @@ class NamedSeats:
 
     def open_history(self) -> None:
         """The history screen from its first page."""
-        self.history, self.history_page = self.book.summary(), 0
+        self.history, self.history_page, self.history_game = self.book.summary(), 0, None
 
     def _result_shared_press(self, b: str) -> bool:
         """The result screen's History and QR code (every game): whether ``b`` was theirs."""

@@ -17,6 +17,8 @@ class HistoryRow:
 
     kind: str
     text: str
+    gid: int | None = None
+    """A game's row: its history id (the history screen opens the game's view on a touch)."""
 
 
 @dataclass(frozen=True, slots=True)

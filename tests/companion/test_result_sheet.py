@@ -75,3 +75,21 @@ def test_every_result_opens_the_qr_code_and_the_history(tmp_path, key):
     ctl.press("confirm")
     assert ctl.mode == "setup"
     journal.close()
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_the_history_s_game_view_shows_the_game_as_its_result_did(tmp_path, key):
+    ctl, journal = finished(tmp_path, key)
+    result = ctl.result_sheet()
+    ctl.press("history")
+    (row,) = [r for r in ctl.history.rows if r.gid is not None]
+    assert ctl.press(f"hist:game:{row.gid}") and ctl.history_game is not None
+    stored = ctl.history_game
+    assert [(s.name, s.total, s.winner) for s in stored.seats][:1] == [("ana", result.seats[0].total,
+                                                                        result.seats[0].winner)]
+    assert [s.total for s in stored.seats] == [s.total for s in result.seats]
+    assert [s.values for s in stored.seats] == [s.values for s in result.seats]  # the same breakdown rows
+    assert stored.labels == result.labels
+    ctl.press("escape")
+    assert ctl.history_game is None and ctl.history is not None  # back to the list
+    journal.close()
