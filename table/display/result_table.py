@@ -20,15 +20,22 @@ LABEL_W = 190
 """The breakdown's label column (design px)."""
 
 
+def label_width(v: BaseView, labels: list[str], size: float, seats: int) -> int:
+    """The label column: as wide as the longest label at ``size`` needs (long batch names), at
+    least :data:`LABEL_W`'s share, leaving each of the ``seats`` columns 60 px of the design."""
+    need = max((v.fonts.width(label, v.px(size)) for label in labels), default=0) + v.px(20)
+    return max(min(v.px(LABEL_W), need), min(need, v.w - v.px(12) - seats * v.px(60)))
+
+
 def draw_table(v: BaseView, surf: pygame.Surface, sheet: Any, area: pygame.Rect) -> None:
     """The breakdown: rows = the seat's name, each label, the total; a column per seat."""
     rows = len(sheet.labels) + 2
     rh = area.h // rows
-    label_w = v.px(LABEL_W)
-    n = max(1, len(sheet.seats))
-    cw = (v.w - label_w - v.px(12)) // n
     size = max(14.0, min(24.0, rh / v.s * 0.62))
-    for i, label in enumerate([*sheet.labels, _("Total")]):
+    n = max(1, len(sheet.seats))
+    label_w = label_width(v, [*sheet.labels, _("Total")], size, n)
+    cw = (v.w - label_w - v.px(12)) // n
+    for i, label in enumerate([*(lab[:1].upper() + lab[1:] for lab in sheet.labels), _("Total")]):  # one style
         y = area.y + (i + 1) * rh + rh // 2
         v.text(surf, label, size, (v.px(12), y), FG if i == len(sheet.labels) else DIM, anchor="midleft",
                bold=i == len(sheet.labels), max_w=label_w - v.px(16))
