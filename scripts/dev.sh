@@ -39,8 +39,18 @@ install() {  # $1: "runtime" (pip install -e .) or "test" (pip install -e '.[tes
   # the test tools come on top of the runtime: a venv set up for `test` also serves `run`
   [[ $kind == runtime && -f .venv/.installed-test-$hash ]] && return 0
   [[ $kind == test ]] && spec=".[test]"
-  .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
-  .venv/bin/python -m pip install -q --disable-pip-version-check -e "$spec"
+  # set-up a person reads is quiet unless something is wrong: pip's and setuptools' notes
+  # ("Editable installation…") go to a log shown only when an install fails
+  local log
+  log=$(mktemp)
+  if ! { .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip &&
+         .venv/bin/python -m pip install -q --disable-pip-version-check -e "$spec"; } >"$log" 2>&1; then
+    cat "$log" >&2
+    rm -f "$log"
+    echo "applejack-table: installing the dependencies failed (pip's output above)" >&2
+    exit 1
+  fi
+  rm -f "$log"
   find .venv -maxdepth 1 -name '.installed-*' ! -name "*-$hash" -delete  # stamps of an older pyproject.toml
   touch ".venv/.installed-$kind-$hash"
 }

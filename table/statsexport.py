@@ -16,13 +16,26 @@ The fields we write (docs/history.md lists them with their meaning):
   ``highestWins`` true, ``cooperative`` false, ``noPoints`` false, ``usesTeams`` false;
 * ``plays[]`` — one: ``uuid`` (UUID5 of the record's digest: importing it twice is one play),
   ``playDate`` ("YYYY-MM-DD HH:MM:SS", UTC), ``gameRefId``, ``locationRefId``, ``durationMin``
-  (0: not measured), ``ignored`` false, ``manualWinner`` false, ``usesTeams`` false, ``rounds``
-  0, ``comments`` (the breakdown in words; dropped when the code would get too big), and
+  (the journal's start to finish, 0 when not known), ``ignored`` false, ``manualWinner``
+  false, ``usesTeams`` false, ``rounds`` 0, ``comments`` (the breakdown in words;
+  dropped when the code would get too big), and
   ``playerScores[]`` with ``playerRefId``, ``score`` (text, as the app writes it), ``winner``,
   ``rank`` (1 = best, ties share), ``seatOrder`` (1-based seat), ``startPlayer`` (seat 1),
   ``newPlayer`` false. A solo play's ``winner`` is true when the rulebook's goal (65) was reached.
 
-The QR code (``segno``, pure Python) holds that JSON as UTF-8 bytes (byte mode, error level L
+**The QR code holds BG Stats' documented import link** (:func:`play_link`):
+``https://app.bgstatsapp.com/createPlay.html?data=<data>``, ``<data>`` the URL-encoded JSON
+(:func:`link_json`) ``{"game": {"name", "bggId", "highestWins", "noPoints", "sourceGameId"},
+"playDate", "durationMin", "location", "comments", "board", "players": [{"name", "score",
+"winner", "rank", "startPlayer", "role", "sourcePlayerId"}]}``: a phone with the app opens its
+import dialog, a phone without it opens the app's page. ``durationMin`` comes from the
+journal's start and end (0 when the history does not know the start), ``comments`` is the
+breakdown in words (left out above :data:`LINK_BUDGET`), ``board`` the game's options in
+words ("" for the standard game), ``sourceGameId`` the game's key, ``sourcePlayerId`` the
+player's name (``seat N`` for a seat nobody was picked for), ``role`` "". The backup-file JSON
+above stays what ``history --export`` prints.
+
+The QR code (``segno``, pure Python) holds that link (ASCII) (byte mode, error level L
 boosted as far as the size allows). :func:`qr_matrix` gives it as rows of booleans (True =
 dark module, with the quiet zone) for a view to draw; :func:`qr_text` as text for a terminal.
 """
@@ -35,6 +48,7 @@ import sqlite3
 import time
 import uuid
 from typing import Any
+from urllib.parse import quote
 
 from table.engine.errors import TableError
 from table.history.readers import Readers
@@ -48,7 +62,15 @@ MAX_QR_BYTES = 2953
 COMMENT_BUDGET = 1100
 """Above this many bytes the ``comments`` (breakdown in words) are left out, so the code stays
 small enough to scan from the screen."""
+LINK_BUDGET = 1400
+"""Above this many bytes the link leaves the ``comments`` out (a 4-seat game with its breakdown
+is about 1300 bytes: a version-26 code, 2.5 px a module at 480×320)."""
 QUIET_ZONE = 4
+LINK = "https://app.bgstatsapp.com/createPlay.html?data="
+"""BG Stats' documented link for another app's play (the URL-encoded JSON follows)."""
+LOCATION = "Applejack Table"
+_SAFE = ":,@"
+"""Left as they are in the link's query (RFC 3986 allows them there; ``+``, ``&``, ``=`` are encoded)."""
 _NS = uuid.UUID("5b0c7c1e-6a1f-4b8e-9a53-6a7070b1e7ac")  # our namespace for the UUID5s
 
 
@@ -78,7 +100,7 @@ def play_json(entry: GameEntry, readers: Readers, record: dict[str, Any] | None 
     play: dict[str, Any] = {
         "uuid": str(uuid.uuid5(_NS, "play:" + key)).upper(),
         "playDate": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(entry.played)),
-        "gameRefId": 1, "locationRefId": 1, "durationMin": 0, "ignored": False, "manualWinner": False,
+        "gameRefId": 1, "locationRefId": 1, "durationMin": entry.duration_min, "ignored": False, "manualWinner": False,
         "usesTeams": False, "rounds": 0, "playerScores": scores,
     }
     if comments:
@@ -94,8 +116,44 @@ def play_json(entry: GameEntry, readers: Readers, record: dict[str, Any] | None 
     }
 
 
+def link_json(entry: GameEntry, readers: Readers, *, comments: bool = True) -> dict[str, Any]:
+    """The play as BG Stats' ``createPlay`` JSON (see the module doc): what the result screen
+    shows — each seat's name, total, winner and rank, the breakdown in ``comments``."""
+    seats = entry.seats
+    ranks = _rank([s.total for s in seats])
+    solo = len(seats) == 1
+    reader = readers.reader(entry.game)
+    players = [{"name": s.player, "score": s.total,
+                "winner": (entry.solo in ("goal", "outstanding")) if solo else s.winner,
+                "rank": ranks[i], "startPlayer": i == 0, "role": "",
+                "sourcePlayerId": s.player if s.named else f"seat {i + 1}"} for i, s in enumerate(seats)]
+    doc: dict[str, Any] = {
+        "game": {"name": readers.title(entry.game), "bggId": 0, "highestWins": True, "noPoints": False,
+                 "sourceGameId": entry.game},
+        "playDate": time.strftime("%Y-%m-%d %H:%M:%S",
+                                  time.gmtime(entry.started if entry.started is not None else entry.played)),
+        "durationMin": entry.duration_min, "location": LOCATION,
+        "board": ", ".join(reader.variant(entry.setup)), "players": players,
+    }
+    if comments:
+        doc["comments"] = reader.breakdown_text(entry)
+    return doc
+
+
+def play_link(entry: GameEntry, readers: Readers) -> str:
+    """BG Stats' import link of the play: :data:`LINK` and the URL-encoded :func:`link_json`
+    (compact JSON; the comments left out when the link would be above :data:`LINK_BUDGET`
+    bytes); QRTooLarge when even that is above :data:`MAX_QR_BYTES`."""
+    link = LINK + quote(_dump(link_json(entry, readers)), safe=_SAFE)
+    if len(link) > LINK_BUDGET:
+        link = LINK + quote(_dump(link_json(entry, readers, comments=False)), safe=_SAFE)
+    if len(link) > MAX_QR_BYTES:
+        raise QRTooLarge(f"the play's link is {len(link)} bytes; a QR code holds at most {MAX_QR_BYTES}")
+    return link
+
+
 def payload(entry: GameEntry, readers: Readers, record: dict[str, Any] | None = None) -> bytes:
-    """The JSON for the QR code, compact UTF-8; the comments are left out above
+    """The backup-file JSON (``history --export``), compact UTF-8; the comments are left out above
     :data:`COMMENT_BUDGET` bytes; QRTooLarge when even that is above :data:`MAX_QR_BYTES`."""
     data = _dump(play_json(entry, readers, record))
     if len(data) > COMMENT_BUDGET:
@@ -170,7 +228,7 @@ def game_qr(state_dir: Any, gid: int, readers: Readers) -> list[list[bool]] | No
             if entry is None:
                 log.warning("history: no game %s for a QR code", gid)
                 return None
-            return qr_matrix(payload(entry, readers, history.record(gid)))
+            return qr_matrix(play_link(entry, readers).encode())
     except (QRTooLarge, HistoryDamaged, sqlite3.Error, OSError) as exc:
         log.warning("history: no QR code for game %s: %s", gid, str(exc)[:200])
         return None

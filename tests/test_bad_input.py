@@ -307,3 +307,9 @@ def test_demo_refuses_an_empty_or_root_state_dir_like_play(where):
     r = cli("demo", "--text", "--games", "1", "--state-dir", where)
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1 and "demo: --state-dir" in r.stderr
+
+
+@pytest.mark.parametrize("command", [("play", "--text"), ("demo",)])
+def test_a_bad_schedule_is_refused_like_every_other_bad_argument(command):
+    """--schedule 25:00-07:00 is one line and exit status 2 (it was accepted with a log warning)."""
+    one_line_error(cli(*command, "--schedule", "25:00-07:00"), "--schedule", "25:00")

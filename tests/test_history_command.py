@@ -11,6 +11,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -23,7 +24,7 @@ from table.games.applejack.rules.record import GameRecord
 from table.history.readers import Readers
 from table.history.store import History
 from table.history.values import FILENAME
-from table.statsexport import payload, qr_matrix, text_to_matrix
+from table.statsexport import payload, play_link, qr_matrix, text_to_matrix
 
 READERS = Readers(games())
 
@@ -90,16 +91,22 @@ def test_csv_one_row_per_game_and_player(state):
 
 
 def test_qr_and_export(state):
+    """The QR code is BG Stats' import link; --export stays the backup-file JSON."""
     r = history_cmd("--state-dir", str(state), "--qr", "1")
     assert r.returncode == 0, r.stderr
     text, note = r.stdout.rstrip("\n").rsplit("\n", 1)
-    assert note.startswith("game 1: ") and "bytes of statistics-app JSON" in note
+    assert note.startswith("game 1: ") and "BG Stats" in note and "--link 1" in note
     exported = history_cmd("--state-dir", str(state), "--export", "1").stdout.strip().encode()
+    link = history_cmd("--state-dir", str(state), "--link", "1").stdout.strip()
     with History(state) as h:
         assert exported == payload(h.game(1), READERS, h.record(1))
-    m = qr_matrix(exported)
-    assert text_to_matrix(text)[:len(m)] == m  # the printed code is the exported JSON's
+        assert link == play_link(h.game(1), READERS)
+    assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    m = qr_matrix(link.encode())
+    assert text_to_matrix(text)[:len(m)] == m  # the printed code is the link
     assert json.loads(exported)["plays"][0]["playerScores"][1]["winner"] is True
+    played = json.loads(parse_qs(urlsplit(link).query)["data"][0])
+    assert [(p["name"], p["score"], p["winner"]) for p in played["players"]] == [("Ada", 48, False), ("Bo", 63, True)]
 
 
 def test_import_backfills_once(tmp_path):
@@ -168,6 +175,8 @@ def test_coach_and_fair_target(tmp_path):
 @pytest.mark.parametrize("args, words", [
     (("--qr", "9"), ("no game 9",)),
     (("--export", "9"), ("no game 9",)),
+    (("--link", "9"), ("no game 9",)),
+    (("--link", "1", "--qr", "1"), ("choose one",)),
     (("bogus",), ("unknown word",)),
     (("import",), ("needs record files",)),
     (("--csv", "--qr", "1"), ("choose one",)),

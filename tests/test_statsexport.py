@@ -5,6 +5,8 @@ payload, the terminal text is read back into that matrix, and the size limits ar
 the edges of what a QR code holds."""
 
 import json
+import sqlite3
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import segno
@@ -16,13 +18,17 @@ from table.history.store import History
 from table.history.values import GameEntry, SeatResult
 from table.statsexport import (
     COMMENT_BUDGET,
+    LINK,
+    LINK_BUDGET,
     MAX_QR_BYTES,
     QUIET_ZONE,
     QRTooLarge,
     game_qr,
+    link_json,
     make_qr,
     payload,
     play_json,
+    play_link,
     qr_matrix,
     qr_text,
     text_to_matrix,
@@ -126,9 +132,59 @@ def test_game_qr_for_the_result_screen(tmp_path, caplog):
     gid = record_finished(tmp_path, record, READERS, data=load_dataset())
     assert gid == 1
     with History(tmp_path) as h:
-        assert game_qr(tmp_path, gid, READERS) == qr_matrix(payload(h.game(1), READERS, h.record(1)))
+        assert game_qr(tmp_path, gid, READERS) == qr_matrix(play_link(h.game(1), READERS).encode())
     assert game_qr(tmp_path, 2, READERS) is None  # logged, not raised
     blocker = tmp_path / "file"
     blocker.write_text("")
     assert game_qr(blocker, 1, READERS) is None
     assert len([r for r in caplog.records if r.name == "applejack.history"]) == 2
+
+
+def decoded(link: str) -> dict:
+    """The JSON a BG Stats import link carries (what the app reads from ``data``)."""
+    assert link.startswith(LINK)
+    (data,) = parse_qs(urlsplit(link).query, strict_parsing=True)["data"]
+    return json.loads(data)
+
+
+def test_the_link_is_bg_stats_documented_create_play():
+    e = entry(62, 70, 70, names=("Ada", "Bo", "Cy"))
+    doc = decoded(play_link(e, READERS))
+    assert doc == link_json(e, READERS)
+    assert set(doc) == {"game", "playDate", "durationMin", "location", "comments", "board", "players"}
+    assert doc["game"] == {"name": "Applejack", "bggId": 0, "highestWins": True, "noPoints": False,
+                           "sourceGameId": "applejack"}
+    assert [(p["name"], p["score"], p["winner"], p["rank"], p["startPlayer"]) for p in doc["players"]] == [
+        ("Ada", 62, False, 3, True), ("Bo", 70, True, 1, False), ("Cy", 70, True, 1, False)]
+    assert set(doc["players"][0]) == {"name", "score", "winner", "rank", "startPlayer", "role", "sourcePlayerId"}
+    assert doc["comments"].startswith("Ada: harvest 1x2 2") and doc["durationMin"] == 0
+    assert " " not in play_link(e, READERS) and "+" not in play_link(e, READERS)  # one token a scanner opens
+
+
+def test_the_link_dates_the_play_from_the_journal_times():
+    e = entry(62, 70)
+    timed = GameEntry(e.id, e.game, e.setup, e.played, e.solo, e.seats, started=e.played - 47 * 60 - 20)
+    doc = decoded(play_link(timed, READERS))
+    assert doc["durationMin"] == 47 and doc["playDate"] == "2027-01-15 07:12:40"  # the start, UTC
+
+
+def test_a_four_seat_link_keeps_its_breakdown_and_fits_a_code():
+    link = play_link(entry(62, 70, 55, 71, names=("Annabelle", "Bo", "Cy", "Dominique")), READERS)
+    assert len(link) <= LINK_BUDGET and "comments" in decoded(link)
+    assert make_qr(link.encode()).version <= 26
+
+
+def test_the_history_keeps_the_duration_and_reads_an_old_file(tmp_path):
+    from table.games.applejack.files import load_dataset
+
+    record = {"format": "applejack-track/1", "config": {"players": 1}, "actions": [],
+              "score_pad": {"players": [{"name": "Ada", "areas": {}, "blossoms": 0, "honey": 70}]}}
+    gid = record_finished(tmp_path, record, READERS, data=load_dataset(), duration=33 * 60)
+    with History(tmp_path) as h:
+        assert h.game(gid).duration_min == 33
+        h.db.execute("ALTER TABLE games DROP COLUMN started")  # a file written by schema version 1
+        h.db.execute("PRAGMA user_version=1")
+    with History(tmp_path) as h:  # gains the column, keeps the game
+        assert h.moved_aside is None and h.game(gid).duration_min == 0
+        assert h.db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert sqlite3.sqlite_version_info >= (3, 35)

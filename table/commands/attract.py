@@ -27,6 +27,8 @@ log = logging.getLogger("applejack.demo")
 
 MIXED = "mixed"
 """``--game mixed``: one game of each of :func:`mixed_games`, in turn."""
+ALL = "all"
+"""``--game all``: one game of each game with a demo, in turn (the kiosk's idle demo by default)."""
 
 HAND_OVER = -1
 """What :func:`run_screen` returns when someone wants to play on this screen (``--on-input play``)."""
@@ -39,16 +41,31 @@ def mixed_games() -> tuple[str, str]:
     return DEFAULT_GAME, other
 
 
+def demo_games() -> tuple[str, ...]:
+    """Every game with a demo on the screen (the house's board demo, and each game whose demo is
+    its companion played by bots), in the registry's order."""
+    return tuple(g.key for g in games() if g.key == DEFAULT_GAME or g.has_part("demo_screen"))
+
+
+def rotation(choice: str) -> tuple[str, ...]:
+    """The games a ``--game`` choice shows in turn: every game (``all``), the two of ``mixed``,
+    or the one game."""
+    if choice == ALL:
+        return demo_games()
+    return mixed_games() if choice == MIXED else (choice,)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--text", action="store_true", help="print the games as text instead of the screen demo")
     parser.add_argument("--games", type=int, default=None,
                         help="games to play; 0 = endless (default: 1 as text, endless on the screen)")
     keys = tuple(g.key for g in games() if g.has("engine"))
     first, second = mixed_games()
-    parser.add_argument("--game", choices=(*keys, MIXED), default=DEFAULT_GAME,
+    parser.add_argument("--game", choices=(*keys, MIXED, ALL), default=DEFAULT_GAME,
                         help=f"whose games the bots play: {', '.join(keys)} (default {DEFAULT_GAME}; a game with its "
-                             "own demo plays its random and greedy bots on its own companion screen), or mixed "
-                             f"({load_game(first).title} and {load_game(second).title} in turn)")
+                             "own demo plays its random and greedy bots on its own companion screen), mixed "
+                             f"({load_game(first).title} and {load_game(second).title} in turn), or all (one game "
+                             "of each in turn)")
     parser.add_argument("--players", type=int, choices=(1, 2, 3, 4, 5, 6, 7), default=None,
                         help="seats per game (Applejack 1-4, Zankapfel 3-6, Waldgärtner 2-7; default: varies from "
                              "game to game)")
@@ -154,15 +171,17 @@ def run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> i
         return ApplejackDemoScreen(data, surface, steps, **kw)
 
     try:
-        game = args.game
-        if game == MIXED:  # one game of each of the two, in turn
+        turn = rotation(args.game)
+        if len(turn) > 1:  # one game of each, in turn
             i, result = 0, DONE
             while result == DONE and running[0] and (not args.games or i < args.games):
-                screen = saver.attach(screen_for(mixed_games()[i % 2], 1, args.seed + i))
+                args.shown_game = turn[i % len(turn)]
+                screen = saver.attach(screen_for(args.shown_game, 1, args.seed + i))
                 result = run_demo_screen(screen, running=lambda: running[0])
                 i += 1
         else:
-            screen = saver.attach(screen_for(game, args.games or 0, args.seed))
+            args.shown_game = turn[0]
+            screen = saver.attach(screen_for(turn[0], args.games or 0, args.seed))
             result = run_demo_screen(screen, running=lambda: running[0])
     finally:
         hw.close()  # LEDs off and the GPIO pins free for play's panel
@@ -178,13 +197,17 @@ def run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> i
 
 def run_idle_demo(play_args: argparse.Namespace) -> int:
     """The screen demo for ``play --idle-demo``: :data:`EXIT_PLAY` when someone wants to play
-    (play's loop goes on), 0 when it was stopped (SIGTERM, Ctrl+Q) or there is no display."""
+    (play's loop goes on with the setup of the game the demo showed), 0 when it was stopped
+    (SIGTERM, Ctrl+Q) or there is no display. Which games it shows: play's ``--demo-games``
+    (default ``all``: every game in turn)."""
     argv = ["--on-input", "exit", "--display", play_args.display, "--pins", play_args.pins,
-            "--game", play_args.game]
+            "--game", getattr(play_args, "demo_games", None) or ALL]
     if play_args.size:
         argv += ["--size", play_args.size]
     args = build_args(argv)
     for name in ("dim_after", "schedule", "screen_saver"):  # the screen's power state goes on in the demo
         setattr(args, name, getattr(play_args, name, None))
     result = run_screen(load_game(DEFAULT_GAME).part("load_data")(), args, None)
+    if result == EXIT_PLAY and load_game(args.shown_game).has("companion"):
+        play_args.game = args.shown_game  # a touch opens the setup of the game the demo showed
     return 0 if result is None else result

@@ -21,10 +21,9 @@ from typing import Any
 from table.commands import play
 from table.commands.attract import (
     HAND_OVER,
-    MIXED,
     add_arguments,
     build_args,
-    mixed_games,
+    rotation,
     run_screen,
     set_language,
 )
@@ -54,8 +53,8 @@ def _usage_problem(args: argparse.Namespace) -> str | None:
 
 def _house_problem(args: argparse.Namespace, info: GameDef) -> str | None:
     """The one line for the house demo's (``--game`` without its own demo, or mixed) bad arguments."""
-    if args.game == MIXED and (args.players is not None or args.bots):
-        return "demo: --game mixed takes neither --players nor --bots (each game varies them)"
+    if len(rotation(args.game)) > 1 and (args.players is not None or args.bots):
+        return f"demo: --game {args.game} takes neither --players nor --bots (each game varies them)"
     if args.players is not None and args.players not in info.players:
         return f"demo: {info.title} is for {min(info.players)} to {max(info.players)} players"
     bots = _bots(args)
@@ -92,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not set_language(args):
         return 2
-    info = load_game(mixed_games()[0] if args.game == MIXED else args.game)
+    info = load_game(rotation(args.game)[0])
     if info.has_part("demo_screen"):
         return _run_module_demo(args, info)
     problem = _house_problem(args, info)
@@ -142,13 +141,13 @@ def _run_text(data: Any, args: argparse.Namespace, bots: list[str] | None) -> in
     def write(line: str) -> None:
         print(line, flush=args.delay > 0)
 
-    if args.game == MIXED:  # one game of each, in turn
-
-        games = 2 if args.games is None else args.games
-        other = load_game(mixed_games()[1])
+    turn = rotation(args.game)
+    if len(turn) > 1:  # one game of each, in turn
+        games = len(turn) if args.games is None else args.games
         i = 0
         while games == 0 or i < games:
-            if i % 2 == 0:
+            other = load_game(turn[i % len(turn)])
+            if not other.has_part("demo_screen"):  # the house demo's words (Applejack's board)
                 run_text_demo(data, write, games=1, players=None, seed=args.seed + i, delay=args.delay, bots=None)
             else:
                 zargs = copy.copy(args)
@@ -165,7 +164,7 @@ def play_after_demo(args: argparse.Namespace) -> int:
     """``play`` with its defaults and the demo's display, size, pins and state directory."""
     parser = argparse.ArgumentParser(prog="applejack-table play")
     play.add_arguments(parser)
-    game = mixed_games()[0] if args.game == MIXED else args.game
+    game = getattr(args, "shown_game", None) or rotation(args.game)[0]  # the game the demo showed
     pargs = parser.parse_args(["--game", game])  # the shell's game tab changes it
     pargs.display = args.display
     pargs.size = args.size

@@ -5,8 +5,9 @@
     applejack-table history [--player NAME] [--state-dir DIR]   # games, personal bests, solo marks
     applejack-table history --csv [--player NAME]                # one CSV row per game and player
     applejack-table history import DIR/records/*.json            # backfill from the companion's records
-    applejack-table history --qr GAME_ID                         # the play's QR code in the terminal
-    applejack-table history --export GAME_ID                     # the play as statistics-app JSON
+    applejack-table history --qr GAME_ID                         # the play's QR code (BG Stats' import link)
+    applejack-table history --link GAME_ID                       # that link as text
+    applejack-table history --export GAME_ID                     # the play as BG Stats backup-file JSON
     applejack-table history --coach RECORD.json                  # per turn: the bot's choice, the cost;
                                                                  # solo: the bot's score on your draws
 
@@ -35,7 +36,7 @@ from table.games import games as registered_games
 from table.history.readers import Readers
 from table.history.store import History
 from table.history.values import FILENAME, FinishedGame, HistoryDamaged, HistoryInputError
-from table.statsexport import QRTooLarge, payload, qr_text
+from table.statsexport import QRTooLarge, payload, play_link, qr_text
 
 PROG = "applejack-table history"
 
@@ -62,10 +63,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "the companion's state dir)")
     p.add_argument("--player", metavar="NAME", help="only this player's games, bests and marks")
     p.add_argument("--csv", action="store_true", help="one CSV row per game and player instead of the tables")
-    p.add_argument("--qr", metavar="GAME_ID", type=game_id, help="print game GAME_ID's QR code (statistics-app JSON)")
+    p.add_argument("--qr", metavar="GAME_ID", type=game_id,
+                   help="print game GAME_ID's QR code: BG Stats' import link (a phone with the app imports the play)")
+    p.add_argument("--link", metavar="GAME_ID", type=game_id, help="print game GAME_ID's BG Stats import link")
     p.add_argument("--light", action="store_true",
                    help="with --qr: dark modules as ink (a light terminal or paper); default: for a dark terminal")
-    p.add_argument("--export", metavar="GAME_ID", type=game_id, help="print game GAME_ID as statistics-app JSON")
+    p.add_argument("--export", metavar="GAME_ID", type=game_id, help="print game GAME_ID as BG Stats backup-file JSON")
     p.add_argument("--coach", metavar="RECORD", help="a full game record (orchard tracking): per turn what the "
                    "strong bot would have done and what the choice cost; for a solo game also the bot's "
                    "score with the same draws")
@@ -78,9 +81,10 @@ def _fail(msg: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    modes = sum(bool(x) for x in (args.words, args.qr is not None, args.export is not None, args.coach, args.csv))
+    modes = sum(bool(x) for x in (args.words, args.qr is not None, args.export is not None, args.link is not None,
+                                  args.coach, args.csv))
     if modes > 1:
-        return _fail("choose one of: import, --csv, --qr, --export, --coach")
+        return _fail("choose one of: import, --csv, --qr, --link, --export, --coach")
     if args.words and args.words[0] != "import":
         return _fail(f"unknown word {args.words[0][:40]!r}; 'import FILE…' backfills from record files")
     try:
@@ -215,18 +219,24 @@ def _import(directory: Any, files: list[str]) -> int:
     return 2 if result.problems and not (result.added or result.known) else 0
 
 
+def _wanted(args: argparse.Namespace) -> int | None:
+    """The game id --qr, --link or --export asks for (None: the tables)."""
+    return next((g for g in (args.qr, args.link, args.export) if g is not None), None)
+
+
 def _show(directory: Any, args: argparse.Namespace) -> int:
     if not (directory / FILENAME).exists():
-        if args.qr is not None or args.export is not None:
-            return _fail(f"no game {args.qr if args.qr is not None else args.export} (no history in {directory})")
+        if _wanted(args) is not None:
+            return _fail(f"no game {_wanted(args)} (no history in {directory})")
         if not args.csv:
             print(f"No games stored yet ({directory}).")
         else:
             _csv([])
         return 0
     with History(directory, read_only=True) as history:  # a listing renames and writes nothing
-        if args.qr is not None or args.export is not None:
-            return _one(history, args.qr if args.qr is not None else args.export, args)
+        gid = _wanted(args)
+        if gid is not None:
+            return _one(history, gid, args)
         games = history.games(player=args.player)
         if args.csv:
             _csv(games)
@@ -239,18 +249,20 @@ def _one(history: Any, gid: int, args: argparse.Namespace) -> int:
     entry = history.game(gid)
     if entry is None:
         return _fail(f"no game {gid} in the history (see `{PROG}`)")
+    readers = Readers(registered_games())
     try:
-        data = payload(entry, Readers(registered_games()), history.record(gid))
+        if args.export is not None:
+            print(payload(entry, readers, history.record(gid)).decode())
+            return 0
+        link = play_link(entry, readers)
+        if args.link is not None:
+            print(link)
+            return 0
+        print(qr_text(link.encode(), dark_on_light=args.light))
     except QRTooLarge as exc:
         return _fail(str(exc))
-    if args.export is not None:
-        print(data.decode())
-        return 0
-    try:
-        print(qr_text(data, dark_on_light=args.light))
-    except QRTooLarge as exc:
-        return _fail(str(exc))
-    print(f"game {gid}: {len(data)} bytes of statistics-app JSON (`{PROG} --export {gid}` prints it)")
+    print(f"game {gid}: scan with a phone that has BG Stats to import the play "
+          f"(`{PROG} --link {gid}` prints the link, `--export {gid}` the backup-file JSON)")
     return 0
 
 

@@ -72,12 +72,25 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="on the screen: show the bots' demo after the setup or result screen was left alone "
                         "this long, back to play at the first touch or button (default: $APPLEJACK_IDLE_DEMO, "
                         "else 0 = never)")
+    p.add_argument("--demo-games", type=_demo_games, default=os.environ.get("APPLEJACK_DEMO_GAMES") or "all",
+                   metavar="GAMES",
+                   help="which games the idle demo shows: all (one of each in turn, default), mixed, or one game's "
+                        "key; a touch opens the setup of the game shown (default: $APPLEJACK_DEMO_GAMES, else all)")
     p.add_argument("--language", default=None, metavar="CODE",
                    help="the language the table speaks: en, de, fr or ja (default: the one last chosen at the "
                         "table, kept in the state dir; else $APPLEJACK_LANGUAGE; else en). At the table: the setup "
                         "screen's language button, or the command `language [CODE]`")
     add_screen_arguments(p)  # --dim-after, --schedule (display/power.py)
     p.add_argument("--help-keys", action="store_true", help="list the keys and commands, then exit")
+
+
+def _demo_games(text: str) -> str:
+    """``--demo-games``: all, mixed or a game with a demo (argparse type; a bad
+    $APPLEJACK_DEMO_GAMES is a usage error too)."""
+    keys = [g.key for g in games() if g.key == DEFAULT_GAME or g.has_part("demo_screen")]
+    if text not in ("all", "mixed", *keys):
+        raise argparse.ArgumentTypeError(f"{text[:40]!r}: all, mixed or one of {', '.join(keys)}")
+    return text
 
 
 def _companion_keys() -> str:
@@ -132,7 +145,11 @@ def want_text(args: argparse.Namespace) -> bool:
 
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s", stream=sys.stderr)
+    # the terminal is the game's in text mode: only problems go there (warnings, one line each);
+    # the kiosk's screen logs what it does to stderr (the system journal under systemd)
+    quiet = not args.help_keys and want_text(args)
+    logging.basicConfig(level=logging.WARNING if quiet else logging.INFO, format="%(name)s: %(message)s",
+                        stream=sys.stderr)
     # deferred: the companion loads only when the command runs (the CLI's --help stays quick)
     from table import i18n
 

@@ -475,6 +475,8 @@ class Journal:
     def _finish(self, record: dict[str, Any]) -> None:
         if self.game is None:
             raise RuntimeError("no game started")
+        row = self.db.execute("SELECT started FROM games WHERE id=?", (self.game,)).fetchone() if self.db else None
+        duration = self.clock() - row[0] if row and isinstance(row[0], int | float) else None
         kept = recorded(self.directory / "records", self.game)  # finished again after a cut: never twice
         record = kept[1] if kept is not None else record
         text = json.dumps(record, indent=1, sort_keys=True)
@@ -488,7 +490,7 @@ class Journal:
         if self.readers is None:
             return
         try:
-            self.last_history_id = record_finished(self.directory, record, self.readers)
+            self.last_history_id = record_finished(self.directory, record, self.readers, duration=duration)
         except Exception as exc:  # the history is a convenience: nothing in it may cost the game
             log.warning("history: the finished game was not stored: %s", repr(exc)[:200])
 

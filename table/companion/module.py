@@ -17,13 +17,38 @@ journalled setup it cannot replay (Waldgärtner: another card file).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from table.companion.players import NamedSeats
 from table.companion.protocol import CommandError, CommandHook
-from table.engine.errors import ActionParseError, IllegalActionError
+from table.companion.result import ResultSheet, no_result, sheet
+from table.engine.errors import ActionParseError, IllegalActionError, TableError
+from table.history.readers import BreakdownRow, breakdown_values
 from table.i18n import _
+
+
+class NamedLog(list[str]):
+    """The module's log: every line appended says the named seats' players (``named_line``)."""
+
+    def __init__(self, namer: Callable[[str], str]) -> None:
+        super().__init__()
+        self.namer = namer
+
+    def append(self, line: str) -> None:
+        super().append(self.namer(line))
+
+    def extend(self, lines: Iterable[str]) -> None:
+        super().extend(self.namer(line) for line in lines)
+
+
+def _named_ask(ask: Callable[[Any], str]) -> Callable[[Any], str]:
+    def named(self: Any) -> str:
+        return str(self.named_line(ask(self)))
+
+    named.__doc__ = ask.__doc__
+    return named
 
 
 class TableModule(NamedSeats):
@@ -37,6 +62,11 @@ class TableModule(NamedSeats):
     """The module's own refusal (its ``CommandError``), raised for a game that cannot resume."""
     longest_command: ClassVar[int] = 0
     """A command longer than this (normalised) is refused as not one short line; 0: no limit."""
+    button_tables: ClassVar[tuple[Mapping[tuple[str, str], Any], ...]] = ()
+    """The game's buttons as data ((mode or stage, button) → handler; ``buttons.py``): ``help``
+    lists the buttons of the places the table is at (:meth:`help_places`)."""
+    result_rows: ClassVar[tuple[BreakdownRow, ...]] = ()
+    """The result's breakdown rows: the game's record reader's ``rows`` (the history shows the same)."""
 
     def __init__(self, setup: Any, *, game: str, on_command: CommandHook | None) -> None:
         """The fields every game's module starts with: the setup screen with ``setup``, no
@@ -49,7 +79,8 @@ class TableModule(NamedSeats):
         self.version = 0
         self.refusal = ""
         self.storage_problem = ""
-        self.log: list[str] = []
+        self.log: list[str] = NamedLog(self.named_line)
+        """Every line said (text mode, speech): a named seat is its player (``named_line``)."""
         self._said = 0
         self.resume_info = ""
         self.resume_refused = ""
@@ -58,8 +89,22 @@ class TableModule(NamedSeats):
         self.record: dict[str, Any] | None = None
         self.track = None  # Applejack's front-end helpers look for it; these games have no harvest board
         self.die_seen: int | None = None
-        self.said_last: list[str] = []
-        """What the last command made happen (the screen shows its last line)."""
+        self._said_last: list[str] = []
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's ``ask`` (what the table is asked now) says the named seats' players."""
+        super().__init_subclass__(**kwargs)
+        if "ask" in cls.__dict__:
+            cls.ask = _named_ask(cls.__dict__["ask"])  # type: ignore[attr-defined]
+
+    @property
+    def said_last(self) -> list[str]:
+        """What the last command made happen (the screen shows its last line), players named."""
+        return self._said_last
+
+    @said_last.setter
+    def said_last(self, lines: list[str]) -> None:
+        self._said_last = [self.named_line(line) for line in lines]
 
     # --- inputs ---------------------------------------------------------------------------------
     def press(self, button: str) -> bool:
@@ -68,6 +113,9 @@ class TableModule(NamedSeats):
             self.refusal = ""
             self._changed()
         try:
+            if self._shared_press(button):
+                self._changed()
+                return True
             cmd = self._names_page_press(button) if self.mode == "setup" else None
             if cmd is None:
                 cmd = self._command_for(button)
@@ -79,9 +127,28 @@ class TableModule(NamedSeats):
                 self._changed()
             return True
         except (CommandError, IllegalActionError, ActionParseError) as exc:
-            self.refusal = str(exc)
+            self.refusal = self.named_line(str(exc))
             self._changed()
             return False
+
+    def _shared_press(self, button: str) -> bool:
+        """The history screen (over the setup or the result) and the result's History and QR
+        code, the same in every game: whether ``button`` was theirs."""
+        if self.mode == "result":
+            return self._result_shared_press(button)
+        if self.mode == "setup" and self.keyboard is None and not self.names_open:
+            if self.history is not None:
+                self._history_press(button)
+                return True
+            if button == "history":
+                self.open_history()
+                return True
+        return False
+
+    def help_places(self) -> tuple[str, ...]:
+        """Where the buttons tables are looked up now: the mode, and in play the stage."""
+        stage = getattr(self, "stage", None)
+        return (self.mode, stage()) if self.mode in ("play", "pad") and stage is not None else (self.mode,)
 
     def die_reading(self, space: int) -> None:
         """No die on a path in these games: a die sensor's reading is ignored."""
@@ -207,9 +274,17 @@ class TableModule(NamedSeats):
 
     # --- commands: the same steps in every game ---------------------------------------------------
     def do(self, command: str) -> None:
-        """One command (script line, journal row, or what a key meant); CommandError if refused.
-        The resume and setup screens' words, ``new`` on the result, ``undo``; anything else is
-        the game's: put in its one form (``_canonical``), applied, journalled, then ``_after``."""
+        """One command (script line, journal row, or what a key meant); CommandError if refused
+        (its line says the named seats' players). The resume and setup screens' words, ``new``
+        on the result, ``undo``; anything else is the game's: put in its one form
+        (``_canonical``), applied, journalled, then ``_after``."""
+        try:
+            self._do(command)
+        except TableError as exc:
+            exc.args = (self.named_line(str(exc)),)
+            raise
+
+    def _do(self, command: str) -> None:
         text = " ".join(command.strip().lower().split())
         if not text:
             raise CommandError(_("an empty command"))
@@ -240,6 +315,26 @@ class TableModule(NamedSeats):
         self.log.append(undone)
         self.said_last = [undone]
         self._after()
+
+    # --- the result, the same screen in every game (table/display/result_view.py) -----------------
+    def result_sheet(self) -> ResultSheet:
+        """The result as data: each seat's name, breakdown (:attr:`result_rows`), total, winner."""
+        if self.mode != "result":
+            return no_result()
+        details = self.result_details()
+        heading = _("{game}: final scoring").format(game=_(self.title))
+        return sheet(heading, (_(label) for label, _v in self.result_rows),
+                     [self.seat_title(s) for s in range(len(details))],
+                     [breakdown_values(self.result_rows, d) for d in details],
+                     [int(d["total"]) for d in details], self.result_winners())
+
+    def result_details(self) -> list[dict[str, Any]]:
+        """Per seat the finished game's breakdown (the record reader's ``details``, with ``total``)."""
+        raise NotImplementedError
+
+    def result_winners(self) -> tuple[int, ...]:
+        """The seats that won."""
+        raise NotImplementedError
 
     # the module's own (declared for the type checker)
     def _parse_setup(self, text: str) -> Any:
@@ -276,6 +371,7 @@ class TableModule(NamedSeats):
     def _reset(self) -> None:
         """Back to the setup screen: no game (the game's ``_clear``), no commands, no record."""
         self.mode = "setup"
+        self.qr_open, self.history = False, None
         self._clear()
         self.cmds = []
         self.record = None
@@ -314,6 +410,21 @@ def replay_quietly(module: Any, start: Callable[[], object], cmds: list[str]) ->
         module.on_command = hook
     del module.log[begin:]
     module._said = min(module._said, len(module.log))
+
+
+@dataclass(frozen=True, slots=True)
+class Says:
+    """A button that always means one command (``help`` can name it without pressing it)."""
+
+    command: str
+
+    def __call__(self, ctl: Any, arg: str) -> str:
+        return self.command
+
+
+def says(command: str) -> Says:
+    """A buttons table's handler for a button that always means ``command``."""
+    return Says(command)
 
 
 def button_command(ctl: Any, button: str, split: Callable[[str], tuple[str, str]],

@@ -26,6 +26,8 @@ players on a Names page of their setup screens (``docs/history.md``).
 
 from __future__ import annotations
 
+import re
+import shlex
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -33,6 +35,7 @@ from typing import Any, Protocol
 
 from table.companion.labels import is_number, listed
 from table.companion.protocol import CommandError
+from table.companion.result import ResultSheet
 from table.engine.errors import TableError
 from table.history.book import HistoryBook
 from table.history.readers import Readers
@@ -166,6 +169,8 @@ class PlayerBook(Protocol):
 
     def summary(self) -> HistorySummary: ...
 
+    def game_sheet(self, gid: int) -> ResultSheet | None: ...
+
     def result_qr(self, record: dict[str, Any]) -> ResultQR: ...
 
     def changed(self) -> None: ...
@@ -182,6 +187,9 @@ class NoBook:
 
     def summary(self) -> HistorySummary:
         return HistorySummary((HistoryRow("note", _("No games stored yet.")),))
+
+    def game_sheet(self, gid: int) -> ResultSheet | None:
+        return None
 
     def result_qr(self, record: dict[str, Any]) -> ResultQR:
         return ResultQR(problem=_("No QR code: this table keeps no history"))
@@ -213,10 +221,91 @@ class NamedSeats:
     names_open: bool = False
     """The other games' setup: the Names page (a name button per seat) covers the setup screen."""
 
+    history: HistorySummary | None = None
+    """The history screen while it is open (the setup's or the result's History button), else None."""
+    history_page: int = 0
+    history_game: ResultSheet | None = None
+    """The history's game view (a game's row touched): the stored game as the result shows it."""
+    qr_open: bool = False
+    """The result screen shows the QR code page."""
+    _qr: ResultQR | None = None
+    _qr_record: int | None = None
+    _qr_told: int | None = None
+    record: dict[str, Any] | None
+
     def covering(self) -> bool:
-        """A name's keyboard or the Names page covers the setup screen: the lid's buttons and
-        keys belong to it (the shell does not switch games under it)."""
-        return self.mode == "setup" and (self.keyboard is not None or self.names_open)
+        """A name's keyboard, the Names page or the history covers the setup screen: the lid's
+        buttons and keys belong to it (the shell does not switch games under it)."""
+        return self.mode == "setup" and (self.keyboard is not None or self.names_open or self.history is not None)
+
+    # --- the history screen and the result's QR code, the same in every game ----------------------
+    def _history_press(self, b: str) -> str:
+        assert self.history is not None
+        if self.history_game is not None:  # the game's view: any key goes back to the list
+            self.history_game = None
+            return ""
+        if b.startswith("hist:game:") and is_number(b[10:], 12):
+            self.history_game = self.book.game_sheet(int(b[10:]))
+        elif b in ("hist:next", "next", "down", "trough2"):
+            self.history_page = min(self.history_page + 1, self.history.pages - 1)
+        elif b in ("hist:prev", "prev", "up", "trough1"):
+            self.history_page = max(self.history_page - 1, 0)
+        elif b in ("hist:back", "escape", "confirm", "undo", "history", "H", "backspace"):
+            self.history = None
+        return ""
+
+    def open_history(self) -> None:
+        """The history screen from its first page."""
+        self.history, self.history_page, self.history_game = self.book.summary(), 0, None
+
+    def _result_shared_press(self, b: str) -> bool:
+        """The result screen's History and QR code (every game): whether ``b`` was theirs."""
+        if self.history is not None:
+            self._history_press(b)
+            return True
+        if b in ("history", "H"):
+            self.qr_open = False
+            self.open_history()
+            return True
+        return self._qr_press(b)
+
+    def _qr_press(self, b: str) -> bool:
+        """The result screen's QR page: ``qr`` opens and closes it; while open every key closes it."""
+        if b == "qr" or (self.qr_open and b in ("confirm", "escape", "undo", "backspace")):
+            self.qr_open = not self.qr_open
+            return True
+        return False
+
+    def result_qr(self) -> ResultQR:
+        """The finished game's QR code (computed once per result)."""
+        if self.record is None:
+            return ResultQR(problem=_("No finished game"))
+        if self._qr is None or self._qr_record != id(self.record):
+            try:
+                self._qr = self.book.result_qr(self.record)
+            except Exception as exc:  # never a reason to lose the result screen
+                self._qr = ResultQR(problem=_("No QR code: {reason}").format(reason=str(exc)[:80]))
+            self._qr_record = id(self.record)
+        return self._qr
+
+    def qr_command(self) -> str:
+        """The command that prints the finished game's QR code, as it works here: the history's
+        directory and the game's id (``applejack-table history --state-dir DIR --qr 7``)."""
+        directory = getattr(self.book, "directory", None)
+        gid = self._qr.gid if self._qr is not None and self._qr.gid is not None else "ID"
+        where = f" --state-dir {shlex.quote(str(directory))}" if directory is not None else ""
+        return f"applejack-table history{where} --qr {gid}"
+
+    def result_qr_lines(self) -> list[str]:
+        """Text mode, once per result: the QR code as terminal text and its history id."""
+        if self.mode != "result" or self.record is None or self._qr_told == id(self.record):
+            return []
+        self._qr_told = id(self.record)
+        qr = self.result_qr()
+        if qr.problem:
+            return [qr.problem]
+        return [qr.text, _("History game {gid}: scan the code with a statistics app (BG Stats) to import "
+                           "this play").format(gid=qr.gid)]
 
     def seat_label(self, seat: int) -> str:
         """A seat nobody was picked for: ``Seat 2`` (0-based ``seat``)."""
@@ -226,6 +315,14 @@ class NamedSeats:
         """A seat as the other games' screens name it: its player, else ``Seat 2``."""
         name = self.player_name(seat)
         return name if name is not None else self.seat_label(seat)
+
+    def named_line(self, line: str) -> str:
+        """A line that names seats ``Seat 2`` with the players' names where they have one (every
+        prompt, announcement and spoken line of the other games goes through it)."""
+        for seat, name in enumerate(self.seat_names()):
+            if name is not None:
+                line = re.sub(re.escape(self.seat_label(seat)) + r"(?!\d)", name.replace("\\", r"\\"), line)
+        return line
 
     def seat_names(self) -> tuple[str | None, ...]:
         """One entry per seat of the setup: the player's name, None where nobody was picked."""
@@ -344,21 +441,7 @@ class PlayersJob(NamedSeats):
     log: list[str]
     record: dict[str, Any] | None
 
-    history: HistorySummary | None = None
-    """The history screen while it is open (setup screen), else None."""
-    history_page: int = 0
-    qr_open: bool = False
-    """The result screen shows the QR code page."""
-    _qr: ResultQR | None = None
-    _qr_record: int | None = None
-    _qr_told: int | None = None
-
     # --- names --------------------------------------------------------------------------------
-    def covering(self) -> bool:
-        """A name's keyboard or the history covers the setup screen: the lid's buttons and keys
-        belong to it (the shell does not switch games under it)."""
-        return self.mode == "setup" and (self.keyboard is not None or self.history is not None)
-
     def with_name(self, seat: int, label: str | None = None) -> str:
         """``○ Circle (Ada)``: a seat's label with its player's name (the label alone when none)."""
         label = self.seat_label(seat) if label is None else label
@@ -390,19 +473,9 @@ class PlayersJob(NamedSeats):
         if named is not None:
             return named
         if b in ("history", "H"):
-            self.history, self.history_page = self.book.summary(), 0
+            self.open_history()
             return ""
         return super()._setup_press(b)  # type: ignore[misc,no-any-return]
-
-    def _history_press(self, b: str) -> str:
-        assert self.history is not None
-        if b in ("hist:next", "next", "down", "trough2"):
-            self.history_page = min(self.history_page + 1, self.history.pages - 1)
-        elif b in ("hist:prev", "prev", "up", "trough1"):
-            self.history_page = max(self.history_page - 1, 0)
-        elif b in ("hist:back", "escape", "confirm", "undo", "history", "H", "backspace"):
-            self.history = None
-        return ""
 
     # --- the result: names in its lines, the QR code page ---------------------------------------
     def _pad_done(self) -> None:
@@ -414,37 +487,6 @@ class PlayersJob(NamedSeats):
 
     def turn_line(self) -> str:
         return self.named_line(super().turn_line())  # type: ignore[misc]
-
-    def _qr_press(self, b: str) -> bool:
-        """The result screen's QR page: ``qr`` opens and closes it; while open every key closes it."""
-        if b == "qr" or (self.qr_open and b in ("confirm", "escape", "undo", "backspace")):
-            self.qr_open = not self.qr_open
-            return True
-        return False
-
-    def result_qr(self) -> ResultQR:
-        """The finished game's QR code (computed once per result)."""
-        if self.record is None:
-            return ResultQR(problem=_("No finished game"))
-        if self._qr is None or self._qr_record != id(self.record):
-            try:
-                self._qr = self.book.result_qr(self.record)
-            except Exception as exc:  # never a reason to lose the result screen
-                self._qr = ResultQR(problem=_("No QR code: {reason}").format(reason=str(exc)[:80]))
-            self._qr_record = id(self.record)
-        return self._qr
-
-    def result_qr_lines(self) -> list[str]:
-        """Text mode, once per result: the QR code as terminal text and its history id."""
-        if self.mode != "result" or self.record is None or self._qr_told == id(self.record):
-            return []
-        self._qr_told = id(self.record)
-        qr = self.result_qr()
-        if qr.problem:
-            return [qr.problem]
-        return [qr.text, _("History game {gid}: scan the code with a statistics app (BG Stats) to import "
-                           "this play").format(gid=qr.gid)]
-
 
 def players_text(ctl: Any, line: str) -> str | None:
     """Text mode's ``players``, ``history`` and ``setup name …`` lines: what to print, or None
@@ -460,8 +502,8 @@ def players_text(ctl: Any, line: str) -> str | None:
         seats = listed(f"{s + 1} {seat_with_name(module, s)}" for s in range(len(names)))
         return "\n".join([_("Known players: {names}").format(names=listed(known) if known else _("none")),
                           _("Seats: {seats}  (setup name SEAT NAME)").format(seats=seats)])
-    if word == "history" and isinstance(module, PlayersJob):
-        return str(ctl.book.summary().text())
+    if word == "history":
+        return str(module.book.summary().text())
     if word == "setup" and len(words) > 1 and words[1].lower().startswith("name"):
         try:
             getattr(ctl, "do")(line.strip())  # noqa: B009 (every game's module has its own do)

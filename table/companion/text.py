@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TextIO
 
 from table.companion.gamedef import GameDef, registered
+from table.companion.help import help_lines
 from table.companion.players import players_text
 from table.companion.shell import LANGUAGE_WORD
 from table.engine.errors import TableError
@@ -26,6 +27,8 @@ LANGUAGE_HELP = N_(
     "    language        the next language (English, Deutsch, Français, 日本語)\n"
     "    language de     that language (en, de, fr, ja); kept for the next start")
 """The shell's language command, listed in every game's help."""
+HELP_WORDS = ("help", "?")
+"""What asks for the help lines in every game and mode."""
 
 
 def help_keys(game: GameDef) -> str:
@@ -43,7 +46,10 @@ def text_part(ctl: Any) -> Any:
 
 
 def screen_text(ctl: Any) -> str:
-    """A short status line of what the screen shows (after a mode change)."""
+    """A short status line of what the screen shows (after a mode change); none on the resume
+    screen, whose offer line (the log's) is the one line for an unfinished game."""
+    if ctl.mode == "resume":
+        return ""
     return str(text_part(ctl).screen_text(ctl))
 
 
@@ -52,6 +58,12 @@ def handle_line(ctl: Any, line: str) -> str | None:
     if line.strip().lower().split()[:1] == [LANGUAGE_WORD] and hasattr(ctl, "set_language"):
         try:  # the shell's: every game, every mode
             ctl.do(line)
+        except TableError as exc:
+            return str(exc)
+        return None
+    if line.strip().lower().split()[:2] == ["setup", "name"]:  # a name keeps the case it was typed in
+        try:
+            ctl.do(line.strip())
         except TableError as exc:
             return str(exc)
         return None
@@ -99,18 +111,21 @@ class _Attendants:
             print(line, file=self.out)
 
 
-def qr_lines(lines: list[str], columns: int | None = None) -> list[str]:
+def qr_lines(lines: list[str], columns: int | None = None,
+             command: str = "applejack-table history --qr ID") -> list[str]:
     """The result's QR code for the terminal, or — when it is wider than the terminal
     (``columns``; ``$COLUMNS`` or the terminal's width, 80 without one), where wrapped lines would
-    make it unreadable — one line saying so; the history line stays."""
+    make it unreadable — one line saying so and naming the ``command`` that prints it (the
+    history's directory and the game's id: it works as printed); the history line stays."""
     if not lines or "\n" not in lines[0]:
         return lines
     cols = columns if columns is not None else shutil.get_terminal_size(fallback=(80, 24)).columns
     width = max(len(row) for row in lines[0].splitlines())
     if width <= cols:
         return lines
-    return [_("(The QR code is {width} columns wide, this terminal {cols}: widen it, or scan it on the screen or "
-              "from `applejack-table history --qr ID`.)").format(width=width, cols=cols), *lines[1:]]
+    return [_("(The QR code is {width} columns wide, this terminal {cols}: widen it, or scan it on the screen, or "
+              "print it in a wider terminal with `{command}`.)").format(width=width, cols=cols, command=command),
+            *lines[1:]]
 
 
 def run_text(ctl: Any, lines: Iterable[str], out: TextIO, *, echo: bool = False,
@@ -131,7 +146,8 @@ def run_text(ctl: Any, lines: Iterable[str], out: TextIO, *, echo: bool = False,
         nonlocal last_screen
         for line in ctl.new_lines():
             print(line, file=out)
-        for line in qr_lines(getattr(ctl, "result_qr_lines", list)()):  # the play's QR code (companion/players.py)
+        qr: list[str] = getattr(ctl, "result_qr_lines", list)()  # the play's QR code (companion/players.py)
+        for line in qr_lines(qr, command=ctl.qr_command()) if qr else ():
             print(line, file=out)
         s = screen_text(ctl)
         if s and s != last_screen:
@@ -148,6 +164,10 @@ def run_text(ctl: Any, lines: Iterable[str], out: TextIO, *, echo: bool = False,
             return False
         if echo:
             print(f"> {line}", file=out)
+        if line.strip().lower() in HELP_WORDS:  # every game, every mode (companion/help.py)
+            for row in help_lines(ctl):
+                print(row, file=out)
+            return True
         if helpers.command(ctl, line):
             return True
         shown = players_text(ctl, line)  # players, history, setup name (companion/players.py)

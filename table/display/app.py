@@ -25,6 +25,7 @@ from table.companion.notifying import make_notifier
 from table.companion.ports import Indicators, RecordingIndicators, drain
 from table.companion.text import handle_line
 from table.display.handover import IDLE
+from table.display.help_view import draw_help_button, draw_help_page
 from table.display.players_view import covers_setup, players_key
 from table.display.screensaver import screen_saver_for
 from table.display.toolkit import BaseView
@@ -87,6 +88,8 @@ class App:
         """Jobs off the UI thread, polled once a frame (Applejack's hints and coach); closed at the end."""
         self.entry: str | None = None
         """The one-line command entry (``:``), None while closed; a line goes to ``handle_line``."""
+        self.help_open = False
+        """The help page is up (display/help_view.py): drawn over the game until a press closes it."""
         self.last_input = clock()
         """When someone last pressed a key, a button or the screen (clock seconds)."""
         self.saver: Any = None
@@ -106,8 +109,13 @@ class App:
                 and self.clock() - self.last_input >= seconds)
 
     def press(self, button: str | None) -> None:
-        if button is not None:
-            self.ctl.press(button)
+        if button is None:
+            return
+        if button == "help" or self.help_open:  # the help page (display/help_view.py): any press closes it
+            self.help_open = not self.help_open and button == "help"
+            self.drawn_version = -1
+            return
+        self.ctl.press(button)
 
     def handle(self, e: pygame.event.Event) -> None:
         if e.type in (pygame.KEYDOWN, pygame.FINGERDOWN, pygame.MOUSEBUTTONDOWN):
@@ -115,21 +123,7 @@ class App:
         if e.type == pygame.QUIT:
             self.running = False
         elif e.type == pygame.KEYDOWN:
-            if e.key == pygame.K_q and e.mod & pygame.KMOD_CTRL:
-                self.running = False
-            elif self.entry is not None:
-                self.type_key(e)
-            elif players_key(self.ctl, e, self.view.names_page) is not None:  # a name typed, the history
-                self.press(players_key(self.ctl, e, self.view.names_page))
-            elif getattr(e, "unicode", "") == ":":
-                self.entry = ""
-                self.drawn_version = -1
-            elif e.key == pygame.K_g and getattr(self.ctl, "choosing", lambda: False)():
-                self.press("game")
-            elif e.key == pygame.K_l and self.ctl.mode == "setup":  # every game's setup: the next language
-                self.press("language")
-            else:
-                self.press(self.games[self.ctl.game].part("keys")(e.key, self.ctl))
+            self.handle_key(e)
         elif e.type == pygame.FINGERDOWN:
             w, h = self.surface.get_size()
             self.press(self.view.hit((int(e.x * w), int(e.y * h))))
@@ -139,6 +133,27 @@ class App:
             self.press(self.view.hit(e.pos))
         elif e.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWRESTORED):
             self.drawn_version = -1
+
+    def handle_key(self, e: pygame.event.Event) -> None:
+        """A key: Ctrl+Q, the command entry, a name typed or the history, the help page (F1,
+        ``?``), ``:`` opens the entry, ``g`` the next game, ``l`` the next language, else the game's key."""
+        if e.key == pygame.K_q and e.mod & pygame.KMOD_CTRL:
+            self.running = False
+        elif self.entry is not None:
+            self.type_key(e)
+        elif players_key(self.ctl, e, self.view.names_page) is not None:  # a name typed, the history
+            self.press(players_key(self.ctl, e, self.view.names_page))
+        elif e.key == pygame.K_F1 or getattr(e, "unicode", "") == "?" or self.help_open:
+            self.press("help")
+        elif getattr(e, "unicode", "") == ":":
+            self.entry = ""
+            self.drawn_version = -1
+        elif e.key == pygame.K_g and getattr(self.ctl, "choosing", lambda: False)():
+            self.press("game")
+        elif e.key == pygame.K_l and self.ctl.mode == "setup":  # every game's setup: the next language
+            self.press("language")
+        else:
+            self.press(self.games[self.ctl.game].part("keys")(e.key, self.ctl))
 
     def type_key(self, e: pygame.event.Event) -> None:
         """A key while the command entry is open: enter submits the line, escape closes it."""
@@ -205,6 +220,10 @@ class App:
             v.language_button(self.surface, pygame.Rect(v.w - v.px(200), v.px(6), v.px(190), v.px(38)))
         if getattr(self.ctl, "choosing", lambda: False)() and not covers_setup(self.ctl):
             self.draw_game_tab()
+        if self.help_open:
+            draw_help_page(self.view, self.surface, self.ctl)
+        elif not covers_setup(self.ctl):
+            draw_help_button(self.view, self.surface, self.ctl)
         if self.entry is not None:
             self.view.draw_entry(self.surface, self.entry)
         self.drawn_version = self.ctl.version

@@ -22,11 +22,26 @@ import pygame
 
 from table.companion.leds import LedState
 from table.companion.ports import Indicators, RecordingIndicators
+from table.display.colours import BG, OK
 from table.display.toolkit import BaseView
+from table.i18n import _
 
 PLAY = "play"
 QUIT = "quit"
 DONE = "done"
+BANNER_H = 34
+"""The demo banner's height (design px)."""
+
+
+def draw_banner(view: BaseView, surface: pygame.Surface) -> pygame.Rect:
+    """Every game's demo banner, "Demo — touch to play", over the top right of the frame (the
+    right half; no touch target: any touch leaves the demo). Returns its rectangle."""
+    rect = pygame.Rect(view.w // 2 + view.px(10), view.px(4), view.w // 2 - view.px(16), view.px(BANNER_H))
+    pygame.draw.rect(surface, BG, rect, border_radius=view.px(8))
+    pygame.draw.rect(surface, OK, rect, view.px(2), border_radius=view.px(8))
+    view.text(surface, _("Demo — touch to play"), 20, rect.center, OK, bold=True, anchor="center",
+              max_w=rect.w - view.px(12))
+    return rect
 
 
 def module_steps(game: Callable[[int, int], tuple[Any, Iterable[str]]], *, games: int, players: int | None,
@@ -149,6 +164,7 @@ class DemoScreen:
         if self.shown() is None or self.version == self.drawn_version:
             return False
         self.draw_shown()
+        draw_banner(self.view, self.surface)  # the same in every game's demo
         self.drawn_version = self.version
         self.frames += 1
         if pygame.display.get_init() and pygame.display.get_surface() is self.surface:

@@ -12,13 +12,28 @@ from typing import Any
 import pygame
 
 from table.display.colours import DIM, FG, LIT
+from table.display.result_table import draw_table
 from table.display.toolkit import BaseView
 from table.history.rows import ROWS_PER_PAGE
 from table.i18n import _
 
 
+def draw_game(v: BaseView, surf: pygame.Surface, sheet: Any) -> None:
+    """The history's game view: a stored game as every game's result shows it (its heading,
+    each seat's breakdown, the verdict) and Back."""
+    v.text(surf, sheet.heading, 24, (v.px(14), v.px(8)), LIT, bold=True, max_w=v.w - v.px(28))
+    bh = v.px(46)
+    draw_table(v, surf, sheet, pygame.Rect(0, v.px(46), v.w, v.h - v.px(46) - bh - v.px(52)))
+    v.text(surf, sheet.verdict, 22, (v.px(14), v.h - bh - v.px(40)), LIT, bold=True, max_w=v.w - v.px(28))
+    v.button(surf, pygame.Rect(v.px(8), v.h - bh - v.px(6), v.px(150), bh), _("◂ Back"), "hist:back", size=20)
+
+
 def draw_history(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
-    """The history screen: personal bests, solo marks, the last games, a page at a time."""
+    """The history screen: personal bests, solo marks, the last games, a page at a time (a game's
+    row is a touch target, ``hist:game:<id>``, opening the game's view: :func:`draw_game`)."""
+    if getattr(ctl, "history_game", None) is not None:
+        draw_game(v, surf, ctl.history_game)
+        return
     summary = ctl.history
     page = max(0, min(ctl.history_page, summary.pages - 1))
     v.text(surf, _("History"), 30, (v.px(14), v.px(6)), bold=True)
@@ -34,6 +49,8 @@ def draw_history(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
         else:
             v.text(surf, row.text, 18, (v.px(30), y), FG if row.kind == "row" else DIM, anchor="midleft",
                    max_w=v.w - v.px(44))
+            if row.gid is not None:  # the game's view on a touch
+                v.targets.append((pygame.Rect(v.px(24), top + i * rh, v.w - v.px(38), rh), f"hist:game:{row.gid}"))
     bh, bw = v.px(46), v.px(150)
     v.button(surf, pygame.Rect(v.px(8), v.h - bh - v.px(6), bw, bh), _("◂ Back"), "hist:back", size=20)
     if summary.pages > 1:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from table.display import players_view
+from table.display import players_view, result_view
 from table.display.colours import BG, DIM, LIT, Colour
 from table.display.toolkit import BaseView
 from table.i18n import _
@@ -19,8 +19,9 @@ ButtonItem = tuple[str, str, Colour | None]
 
 
 class ModuleView(BaseView):
-    """A game module's screens: subclasses draw ``draw_setup``, ``draw_play`` and ``draw_result``
-    (the resume question is the toolkit's ``draw_resume``); :meth:`draw` picks and frames them."""
+    """A game module's screens: subclasses draw ``draw_setup`` and ``draw_play`` (the resume
+    question is the toolkit's ``draw_resume``, the result ``result_view``'s from the module's data);
+    :meth:`draw` picks and frames them."""
 
     def draw(self, surf: pygame.Surface, ctl: Any) -> None:
         self.targets = []
@@ -46,7 +47,8 @@ class ModuleView(BaseView):
         raise NotImplementedError
 
     def draw_result(self, surf: pygame.Surface, ctl: Any) -> None:
-        raise NotImplementedError
+        """Every game's one result screen, from the module's ``result_sheet()`` (result_view)."""
+        result_view.draw_result(self, surf, ctl)
 
     # --- what the games' screens draw alike ---------------------------------------------------------
     def players_choice(self, surf: pygame.Surface, ctl: Any, title: str, label: str, counts: Sequence[int], *,

@@ -225,10 +225,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dim-after", type=_minutes_arg, default=None, metavar="MINUTES",
                         help=f"on the screen: dim after this long without a touch, key or button; the first input "
                              f"only wakes it (default: ${DIM_ENV}, else {DEFAULT_DIM_AFTER_MIN:g}; 0 = never)")
-    parser.add_argument("--schedule", default=None, metavar="HH:MM-HH:MM",
+    parser.add_argument("--schedule", type=_schedule_arg, default=None, metavar="HH:MM-HH:MM",
                         help=f"on the screen: the daily window it is on (local time, e.g. 07:00-23:00; over "
                              f"midnight works); dark outside it, an input wakes it for the --dim-after minutes "
                              f"(default: ${SCHEDULE_ENV}, else always on)")
+
+
+def _schedule_arg(text: str) -> str:
+    """A ``--schedule`` argument checked when the command line is read: a bad one is refused like
+    every other bad argument (one line, exit status 2); the environment's stays a log line."""
+    try:
+        parse_schedule(text)
+    except ScheduleError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
 
 
 def _minutes_arg(text: str) -> float:

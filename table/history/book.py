@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from table.history.readers import Readers, RecordReader
+from table.companion.result import ResultSheet, sheet
+from table.history.readers import Readers, RecordReader, breakdown_values
 from table.history.rows import HistoryRow, HistorySummary, ResultQR
 from table.history.store import History
 from table.history.values import (
@@ -27,7 +28,7 @@ from table.history.values import (
     record_digest,
 )
 from table.i18n import _, ngettext
-from table.statsexport import QRTooLarge, payload, qr_matrix, qr_text
+from table.statsexport import QRTooLarge, play_link, qr_matrix, qr_text
 
 log = logging.getLogger("applejack.history")
 
@@ -81,7 +82,7 @@ def _game_line(g: GameEntry, readers: Readers) -> HistoryRow:
         line += " · " + verdicts.get(g.solo, _("short of the goal"))
     elif winners:
         line += " · " + _("won: {names}").format(names=" & ".join(winners))
-    return HistoryRow("row", f"#{g.id} {line}")
+    return HistoryRow("row", f"#{g.id} {line}", g.id)
 
 
 def summary_rows(games: Sequence[GameEntry], marks: Sequence[SoloMarks], readers: Readers) -> list[HistoryRow]:
@@ -101,6 +102,20 @@ def summary_rows(games: Sequence[GameEntry], marks: Sequence[SoloMarks], readers
     rows.append(HistoryRow("head", _("Last games")))
     rows += [_game_line(g, readers) for g in sorted(games, key=lambda e: (e.played, e.id), reverse=True)[:RECENT_GAMES]]
     return rows
+
+
+def entry_sheet(entry: GameEntry, readers: Readers) -> ResultSheet:
+    """A stored game as the result screen shows it (every game's, from its reader's breakdown
+    rows): the history's game view."""
+    reader = readers.reader(entry.game)
+    title = readers.title(entry.game)
+    verdicts = {"outstanding": _("outstanding"), "goal": _("goal reached")}
+    verdict = None if entry.solo is None else verdicts.get(entry.solo, _("short of the goal"))
+    return sheet(_("#{gid} {date} · {game}: {variant}").format(
+                     gid=entry.id, date=entry.date, game=title, variant=variant_text(entry.setup, reader)),
+                 (_(label) for label, _v in reader.rows), [s.player for s in entry.seats],
+                 [breakdown_values(reader.rows, s.breakdown) for s in entry.seats], [s.total for s in entry.seats],
+                 [i for i, s in enumerate(entry.seats) if s.winner], verdict=verdict)
 
 
 class HistoryBook:
@@ -155,6 +170,18 @@ class HistoryBook:
                 reason=one_line(str(exc), 80))),))
         return HistorySummary(tuple(rows))
 
+    def game_sheet(self, gid: int) -> ResultSheet | None:
+        """Stored game ``gid`` as the result screen shows it (None: not there, or unreadable)."""
+        if not self._exists():
+            return None
+        try:
+            with self._open() as history:
+                entry = history.game(gid)
+            return None if entry is None else entry_sheet(entry, self.readers)
+        except (sqlite3.Error, OSError, HistoryDamaged, HistoryInputError) as exc:
+            log.warning("history: game %s cannot be read: %s", gid, one_line(str(exc), 200))
+            return None
+
     def result_qr(self, record: dict[str, Any]) -> ResultQR:
         """The QR code of the stored game ``record`` is (found by its digest)."""
         if not self._exists():
@@ -165,9 +192,10 @@ class HistoryBook:
                 entry = None if gid is None else history.game(gid)
                 if gid is None or entry is None:
                     return ResultQR(problem=_("No QR code: the game is not in the history"))
-                data = payload(entry, self.readers, history.record(gid))
+                link = play_link(entry, self.readers)  # BG Stats' import link
+            data = link.encode()
             matrix = tuple(tuple(row) for row in qr_matrix(data))
-            return ResultQR(gid, matrix, qr_text(data), len(data))
+            return ResultQR(gid, matrix, qr_text(data), len(data), link=link)
         except (QRTooLarge, sqlite3.Error, OSError, HistoryDamaged) as exc:
             log.warning("history: no QR code: %s", one_line(str(exc), 200))
             return ResultQR(problem=_("No QR code: {reason}").format(reason=one_line(str(exc), 80)))

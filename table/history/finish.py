@@ -24,18 +24,19 @@ log = logging.getLogger("applejack.history")
 
 def record_finished(state_dir: str | os.PathLike[str], record: dict[str, Any], readers: Readers, *,
                     names: Sequence[str | None] | None = None, data: Any = None, played: float | None = None,
-                    source: str = "companion") -> int | None:
+                    source: str = "companion", duration: float | None = None) -> int | None:
     """The companion's hook after a game ends: store ``record`` (the dict the journal receives as
     ``("finished", record)``), read by its game's reader in ``readers``, with ``names`` (one per
     seat, in seat order, None for a seat nobody was picked for; default: names typed into the
-    pad, else none) in ``state_dir/history.sqlite3``. Returns the history's game id, or None when
+    pad, else none) in ``state_dir/history.sqlite3``; ``duration``: the play's seconds from start
+    to end (the journal's times). Returns the history's game id, or None when
     the game is stored already or the history could not take it — that is logged (one line),
     never raised: the history never stops play."""
     try:
         finished = readers.read(record, data)
         with History(state_dir) as history:
             try:
-                return history.add(finished, names=names, played=played, source=source)
+                return history.add(finished, names=names, played=played, source=source, duration=duration)
             except (sqlite3.DatabaseError, HistoryDamaged) as exc:
                 if not (isinstance(exc, HistoryDamaged) or is_damage(exc)):
                     raise
@@ -43,7 +44,7 @@ def record_finished(state_dir: str | os.PathLike[str], record: dict[str, Any], r
         aside = move_aside(Path(state_dir) / FILENAME, damage, time.time)
         with History(state_dir) as fresh:
             salvage(aside, fresh.db)  # what still reads is kept; the records are indexed at the next start
-            return fresh.add(finished, names=names, played=played, source=source)
+            return fresh.add(finished, names=names, played=played, source=source, duration=duration)
     except (HistoryInputError, HistoryDamaged, sqlite3.Error, OSError) as exc:
         log.warning("history: the finished game was not stored: %s", one_line(str(exc), 200))
         return None

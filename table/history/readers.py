@@ -76,6 +76,22 @@ def option_words(setup: dict[str, Any], options: Iterable[Option]) -> list[str]:
     return [_(words) for test, words in options if test(setup)]
 
 
+BreakdownRow = tuple[str, Callable[[dict[str, Any]], object]]
+"""A row of the result screen's breakdown: its label (English, marked with ``N_``, translated
+where shown) and its value from a seat's breakdown (the reader's ``details``, the history's
+``breakdown``)."""
+
+
+def field(name: str) -> Callable[[dict[str, Any]], object]:
+    """A breakdown row's value: the breakdown's field ``name`` ("" when it has none)."""
+    return lambda detail: detail.get(name, "")
+
+
+def breakdown_values(rows: Iterable[BreakdownRow], detail: dict[str, Any]) -> tuple[str, ...]:
+    """A seat's values in ``rows``, as text."""
+    return tuple(str(value(detail)) for _label, value in rows)
+
+
 def _unreadable(record: dict[str, Any], data: Any = None) -> FinishedGame:
     raise HistoryInputError("this game has no record reader on this table")
 
@@ -97,6 +113,8 @@ class RecordReader:
     """The solo goal and the outstanding mark, for a game with solo verdicts (Applejack: 65, 80)."""
     titled: bool = True
     """The history screen names the game before a game's line (the flagship's lines go without)."""
+    rows: tuple[BreakdownRow, ...] = ()
+    """The result screen's breakdown rows (every game's result screen draws these, the total below)."""
 
 
 UNKNOWN = RecordReader(_unreadable)

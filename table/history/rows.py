@@ -17,6 +17,8 @@ class HistoryRow:
 
     kind: str
     text: str
+    gid: int | None = None
+    """A game's row: its history id (the history screen opens the game's view on a touch)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,3 +50,5 @@ class ResultQR:
     text: str = ""
     size: int = 0
     problem: str = ""
+    link: str = ""
+    """What the code holds: BG Stats' import link (``table.statsexport.play_link``)."""

@@ -49,9 +49,13 @@ from table.history.values import (
     seat_name,
 )
 
+MAX_DURATION = 7 * 24 * 3600.0
+"""The longest play the history dates (seconds): beyond it the journal's clock was wrong."""
+
 log = logging.getLogger("applejack.history")
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""2: ``games.started`` (the play's start, for its duration); a version-1 file gains the column."""
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
     id INTEGER PRIMARY KEY,
@@ -64,6 +68,7 @@ CREATE TABLE IF NOT EXISTS games (
     game TEXT NOT NULL,            -- table.games key, e.g. 'applejack'
     setup TEXT NOT NULL,           -- variants / setup as JSON
     played REAL NOT NULL,          -- unix seconds (UTC) the game ended
+    started REAL,                  -- unix seconds (UTC) the game started (NULL: not known)
     seats INTEGER NOT NULL,
     solo TEXT,                     -- outstanding / goal / short (solo games only)
     digest TEXT NOT NULL UNIQUE,   -- sha256 of the record's canonical JSON
@@ -117,12 +122,14 @@ class History:
         except (sqlite3.DatabaseError, HistoryDamaged, UnicodeDecodeError) as exc:
             if not (isinstance(exc, HistoryDamaged | UnicodeDecodeError) or is_damage(exc)):
                 raise
-            self.damaged = one_line(str(exc), 120)
+            if not isinstance(exc, OlderSchema):
+                self.damaged = one_line(str(exc), 120)
         db = sqlite3.connect(":memory:", isolation_level=None)
         db.executescript(SCHEMA)
         kept = salvage(self.path, db, self.clock)
-        log.warning("history %s is damaged (%s): %d game(s) still read; the file is left as it is "
-                    "(the table sets it right at its next start)", self.path, self.damaged, kept)
+        if self.damaged is not None:
+            log.warning("history %s is damaged (%s): %d game(s) still read; the file is left as it is "
+                        "(the table sets it right at its next start)", self.path, self.damaged, kept)
         return db
 
     def _open(self) -> sqlite3.Connection:
@@ -200,9 +207,10 @@ class History:
 
     # --- games -----------------------------------------------------------------------------------
     def add(self, finished: FinishedGame, *, names: Sequence[str | None] | None = None,
-            played: float | None = None, source: str = "companion") -> int | None:
+            played: float | None = None, source: str = "companion", duration: float | None = None) -> int | None:
         """Store a finished game; its id, or None when this very record is stored already.
-        ``names``: one per seat, None for a seat nobody was picked for (default: the record's)."""
+        ``names``: one per seat, None for a seat nobody was picked for (default: the record's);
+        ``duration``: seconds from its start to its end (the journal's times; kept when 0..MAX_DURATION)."""
         seats = len(finished.breakdowns)
         chosen = tuple(None if n is None else clean_name(n)
                        for n in (names if names is not None else finished.names))
@@ -214,6 +222,7 @@ class History:
         when = self.clock() if played is None else float(played)
         if not (0 <= when < 1e11):
             raise HistoryInputError(f"date {when!r} out of range")
+        started = when - duration if duration is not None and 0 <= duration <= MAX_DURATION else None
         digest = record_digest(finished.record)
         solo = finished.solo if seats == 1 else None
         details = finished.details
@@ -223,9 +232,9 @@ class History:
             if db.execute("SELECT 1 FROM games WHERE digest=?", (digest,)).fetchone():
                 return None
             cur = db.execute(
-                "INSERT INTO games (game, setup, played, seats, solo, digest, source, record) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (finished.game, json.dumps(finished.setup, sort_keys=True), when, seats, solo, digest,
+                "INSERT INTO games (game, setup, played, started, seats, solo, digest, source, record) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (finished.game, json.dumps(finished.setup, sort_keys=True), when, started, seats, solo, digest,
                  source[:200], json.dumps(finished.record, sort_keys=True, separators=(",", ":"))))
             gid = cur.lastrowid
             assert gid is not None
@@ -242,7 +251,7 @@ class History:
 
     def games(self, player: str | None = None, game: str | None = None) -> list[GameEntry]:
         """Stored games, oldest first (only those ``player`` played, when given)."""
-        sql = "SELECT id, game, setup, played, solo FROM games"
+        sql = "SELECT id, game, setup, played, solo, started FROM games"
         where, args = [], []
         if player is not None:
             where.append("id IN (SELECT s.game FROM scores s JOIN players p ON p.id=s.player WHERE p.name=?)")
@@ -253,16 +262,18 @@ class History:
         if where:
             sql += " WHERE " + " AND ".join(where)
         out = []
-        for gid, key, setup, played, solo in self.db.execute(sql + " ORDER BY played, id", args).fetchall():
+        for gid, key, setup, played, solo, started in self.db.execute(sql + " ORDER BY played, id", args).fetchall():
             out.append(GameEntry(int(gid), str(key), _load(setup, dict), float(played), solo,
-                                 self._seats(int(gid))))
+                                 self._seats(int(gid)), _start(started)))
         return out
 
     def game(self, gid: int) -> GameEntry | None:
-        row = self.db.execute("SELECT id, game, setup, played, solo FROM games WHERE id=?", (gid,)).fetchone()
+        row = self.db.execute("SELECT id, game, setup, played, solo, started FROM games WHERE id=?",
+                              (gid,)).fetchone()
         if row is None:
             return None
-        return GameEntry(int(row[0]), str(row[1]), _load(row[2], dict), float(row[3]), row[4], self._seats(gid))
+        return GameEntry(int(row[0]), str(row[1]), _load(row[2], dict), float(row[3]), row[4], self._seats(gid),
+                         _start(row[5]))
 
     def game_by_digest(self, digest: str) -> int | None:
         """The id of the stored game whose record has this digest (:func:`record_digest`), or None."""
@@ -326,6 +337,10 @@ class History:
         return None if row is None else int(row[0])
 
 
+class OlderSchema(HistoryDamaged):
+    """A sound history of an older schema, met where it may not be changed (``read_only``)."""
+
+
 def _check(db: sqlite3.Connection, *, create: bool) -> None:
     """Raise HistoryDamaged unless ``db`` is a sound history of this schema; an empty file gets
     the schema when ``create``."""
@@ -333,6 +348,11 @@ def _check(db: sqlite3.Connection, *, create: bool) -> None:
     tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     if version == 0 and not tables and create:
         db.executescript(SCHEMA)
+        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+    elif version == 1 and {"players", "games", "scores"} <= tables:  # the start time came with 2
+        if not create:
+            raise OlderSchema("schema version 1: read into memory")
+        db.execute("ALTER TABLE games ADD COLUMN started REAL")
         db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
     elif version != SCHEMA_VERSION:
         raise HistoryDamaged(f"schema version {version}, this program writes {SCHEMA_VERSION}")
@@ -442,6 +462,11 @@ def _copy(db: sqlite3.Connection, row: tuple[Any, ...], seats: list[tuple[Any, .
         raise
     db.execute("COMMIT")
     return True
+
+
+def _start(value: Any) -> float | None:
+    """A stored start time, or None (not known, or not a number this package writes)."""
+    return float(value) if isinstance(value, int | float) and 0 <= value < 1e11 else None
 
 
 def _load(text: Any, kind: type) -> Any:

@@ -56,10 +56,19 @@ class GameEntry:
     played: float
     solo: str | None
     seats: tuple[SeatResult, ...]
+    started: float | None = None
+    """Unix seconds UTC the game started (from the journal's times), None when not known."""
 
     @property
     def date(self) -> str:
         return time.strftime("%Y-%m-%d %H:%M", time.gmtime(self.played))
+
+    @property
+    def duration_min(self) -> int:
+        """Whole minutes from start to end (rounded), 0 when the start is not known."""
+        if self.started is None or self.started > self.played:
+            return 0
+        return round((self.played - self.started) / 60)
 
 
 @dataclass(frozen=True, slots=True)

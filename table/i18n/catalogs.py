@@ -31,8 +31,9 @@ LOCALE = Path(__file__).resolve().parent / "locale"
 
 #: (part, patterns relative to table/): the first part whose pattern matches a file owns it.
 PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("demo", ("games/applejack/bots/demo*.py",)),
+    ("demo", ("games/applejack/bots/demo*.py", "display/demo.py")),
     ("players", ("companion/players*.py", "display/players*.py", "display/history_*.py", "history/*.py",
+                 "display/result_*.py", "display/help_view.py", "companion/result.py", "companion/help.py",
                  "games/*/record_reader.py", "statsexport.py", "commands/history.py",
                  "games/applejack/view/players.py")),
     ("zankapfel", ("games/zankapfel/*.py",)),

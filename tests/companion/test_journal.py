@@ -282,3 +282,19 @@ def test_json_from_the_journal_refuses_what_was_never_written():
     for bad in ('{"players": 1e400}', '{"players": NaN}', '{"players": 2', b'{"players": 2}', None):
         with pytest.raises(JournalDamaged):
             load_json(bad)
+
+
+def test_a_finished_game_goes_into_the_history_with_its_duration(tmp_path):
+    """The journal's start and finish times give the play's duration (BG Stats' durationMin)."""
+    from table.history.readers import Readers
+    from table.history.store import History
+
+    now = [1_800_000_000.0]
+    j = Journal(tmp_path, clock=lambda: now[0], readers=Readers(games()))
+    j.start({"players": 1})
+    now[0] += 41 * 60 + 10
+    j.finish({"format": "applejack-track/1", "config": {"players": 1}, "actions": [],
+              "score_pad": {"players": [{"name": "Ada", "areas": {}, "blossoms": 0, "honey": 70}]}})
+    j.close()
+    with History(tmp_path) as h:
+        assert h.game(j.last_history_id).duration_min == 41

@@ -275,6 +275,11 @@ def test_text_mode_says_so_when_the_qr_code_is_wider_than_the_terminal(tmp_path)
     assert "(The QR code is " in out and "this terminal 60: widen it" in out
     assert "History game 1: scan the code" in out
     assert "▀" not in out  # no wrapped, unscannable code
+    # the command it names works as printed (the history's directory and the game's id)
+    named = out.split("print it in a wider terminal with `", 1)[1].split("`", 1)[0]
+    assert named == f"applejack-table history --state-dir {tmp_path} --qr 1"
+    code, shown, err = cli(*named.split()[1:])
+    assert code == 0 and "▀" in shown, err
 
 
 def test_the_lid_blind_button_does_not_switch_games_under_the_keyboard_or_the_history():

@@ -93,7 +93,7 @@ def test_a_card_that_cannot_be_in_that_deck_is_refused_and_changes_nothing(cards
     ctl = _fresh(cards)
     ctl.do("deck 1")
     na = next(c.id for c in cards.cards if c.continent == "AS")
-    with pytest.raises(CommandError, match="AS card: this game plays EU"):
+    with pytest.raises(CommandError, match="belongs to the AS deck: this game plays EU"):
         ctl.do(f"card {na}")
     with pytest.raises(CommandError, match="no card 999"):
         ctl.do("card 999")

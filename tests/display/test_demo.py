@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from table.companion.ports import RecordingIndicators
-from table.display.demo import DONE, PLAY, QUIT
+from table.display.demo import DONE, PLAY, QUIT, draw_banner
 from table.games.applejack.bots.demo import demo_steps
 from table.games.applejack.companion.api import LedState
 from table.games.applejack.files import load_dataset
@@ -50,7 +50,9 @@ def make_screen(players=2, size=(800, 480), games=0, pace=1.0, seed=0):
 @pytest.mark.parametrize("players", [2, 4])
 def test_demo_frame_matches_golden(players, size):
     actual = pygame.Surface(size)
-    DemoView(size, DATA).draw_step(actual, mid_game(players))
+    view = DemoView(size, DATA)
+    view.draw_step(actual, mid_game(players))
+    draw_banner(view, actual)  # every game's demo banner (DemoScreen draws it over each frame)
     assert_matches_golden(actual, f"demo-{players}p-{size[0]}x{size[1]}.png")
 
 

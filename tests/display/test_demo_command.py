@@ -7,6 +7,7 @@ import pytest
 from table.cli import main
 from table.commands import demo as demo_cmd
 from table.display import demo as demo_screen
+from table.display.handover import IDLE
 
 
 @pytest.fixture(autouse=True)
@@ -93,3 +94,50 @@ def test_play_in_text_mode_loads_no_pygame(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                          cwd=Path(__file__).parents[2], check=True).stdout
     assert out.splitlines()[-1] == "False"
+
+
+def test_the_idle_demo_rotates_the_four_games_and_a_touch_opens_the_game_shown(monkeypatch, tmp_path):
+    """play --idle-demo shows one game of each in turn by default (--demo-games all); a touch
+    opens the setup of the game on the screen then, not Applejack's."""
+    from table.commands.attract import rotation
+
+    assert rotation("all") == ("applejack", "zankapfel", "draftcider", "waldgaertner")
+    shown, sessions = [], []
+
+    def fake_demo(screen, running):
+        shown.append(type(screen).__name__)
+        return demo_screen.DONE if len(shown) < 2 else demo_screen.PLAY  # touched during the second game
+
+    monkeypatch.setattr(demo_screen, "run_demo_screen", fake_demo)
+    monkeypatch.setattr("table.commands.play._run_once", lambda args: sessions.append(args.game) or
+                        (IDLE if len(sessions) == 1 else 0))
+    assert main(["play", "--display", "window", "--size", "480x320", "--pins", "mock", "--state-dir",
+                 str(tmp_path), "--idle-demo", "5"]) == 0
+    assert shown == ["ApplejackDemoScreen", "ZankapfelDemoScreen"]
+    assert sessions == ["applejack", "zankapfel"]  # back from the demo: the Zankapfel setup
+
+
+def test_the_demo_games_setting_is_checked(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["play", "--text", "--demo-games", "chess"])
+    assert exit_.value.code == 2 and "--demo-games" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("key", ["applejack", "zankapfel", "draftcider", "waldgaertner"])
+def test_every_game_s_demo_shows_the_same_banner(monkeypatch, key):
+    from table.commands.attract import build_args, run_screen
+    from table.games.applejack.files import load_dataset
+
+    banners = []
+
+    def fake_demo(screen, running):
+        screen.view.drawn = []
+        screen.step()
+        banners.append([d.text for d in screen.view.drawn])
+        return demo_screen.QUIT
+
+    monkeypatch.setattr(demo_screen, "run_demo_screen", fake_demo)
+    run_screen(load_dataset(), build_args(["--display", "window", "--size", "480x320", "--pins", "none",
+                                           "--game", key]), None)
+    (texts,) = banners
+    assert "Demo — touch to play" in texts

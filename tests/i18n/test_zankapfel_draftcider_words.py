@@ -49,8 +49,10 @@ def test_zankapfel_event_lines_in_english_are_the_engines_text(players, seed):
         if isinstance(ev, E.CardsRevealed):  # the companion's own words for it, as before
             shown = [f"Seat {s + 1} {KINDS[k]}" for s, k in enumerate(ev.cards) if k >= 0]
             assert line == "Cards revealed: " + (", ".join(shown) if shown else "nobody laid a card")
+        elif isinstance(ev, E.GameEnded):  # no raw list: each seat with its points (issue 21)
+            assert "[" not in line and all(f"Seat {s + 1} {p}" in line for s, p in enumerate(ev.positions))
         elif line:
-            text = str(ev)
+            text = re.sub(r"\bseat (\d)", r"Seat \1", str(ev))  # one style for seats: "Seat 1" (issue 21)
             assert line == text[:1].upper() + text[1:]
             said += 1
     assert said > 20

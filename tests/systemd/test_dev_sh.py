@@ -108,3 +108,25 @@ def test_dev_sh_is_shellcheck_clean() -> None:
     result = subprocess.run([shellcheck, "--severity=style", str(REPO / "scripts/dev.sh"), str(REPO / ".ci/run")],
                             capture_output=True, text=True)  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+NOISY_PYTHON = """#!/usr/bin/env bash
+echo "python $*" >> "$(dirname "$0")/../../calls.log"
+if [[ "$*" == *"pip install"* ]]; then
+  echo "Editable installation: setuptools notes a person need not read" >&2
+  exit "${FAKE_PIP_STATUS:-0}"
+fi
+"""
+
+
+@pytest.mark.parametrize("status", [0, 1])
+def test_set_up_is_quiet_unless_it_fails(tree: Path, status: int) -> None:
+    """pip's and setuptools' notes ("Editable installation…") are shown only when the install fails."""
+    (tree / ".venv/bin/python").write_text(NOISY_PYTHON)
+    result = subprocess.run(["bash", str(tree / "scripts/dev.sh"), "run"], capture_output=True, text=True,
+                            timeout=60, env={**os.environ, "PYTHON": "python3", "FAKE_PIP_STATUS": str(status)})
+    if status == 0:
+        assert result.returncode == 0 and "Editable" not in result.stdout + result.stderr, result.stderr
+    else:
+        assert result.returncode == 1 and "Editable installation" in result.stderr
+        assert "installing the dependencies failed" in result.stderr

@@ -14,7 +14,7 @@ from table.games.applejack.rules.record import GameRecord
 from table.games.applejack.rules.scorepad import score_record
 from table.games.applejack.rules.scoring import SOLO_GOAL, SOLO_OUTSTANDING, ScoreBreakdown, winners
 from table.games.applejack.rules.track import TRACK_FORMAT, replay_track
-from table.history.readers import Option, RecordReader, finished, option_words
+from table.history.readers import BreakdownRow, Option, RecordReader, field, finished, option_words
 from table.history.values import FinishedGame, GameEntry, HistoryInputError, one_line
 from table.i18n import N_
 
@@ -107,5 +107,11 @@ def breakdown_text(entry: GameEntry) -> str:
     return text
 
 
-READER = RecordReader(read, variant=variant, breakdown_text=breakdown_text,
+ROWS: tuple[BreakdownRow, ...] = (
+    (N_("Harvest ×2"), lambda d: f"{d.get('harvest')}×2={d.get('harvest_doubled')}"),
+    (N_("Varieties"), lambda d: f"{d.get('profitable_varieties')}: +{d.get('variety_bonus')}"),
+    (N_("Blossoms"), field("blossoms")), (N_("Honey"), field("honey")))
+"""The result's breakdown (the score pad's lines, as the result screen has always shown them)."""
+
+READER = RecordReader(read, variant=variant, breakdown_text=breakdown_text, rows=ROWS,
                       solo_marks=(SOLO_GOAL, SOLO_OUTSTANDING), titled=False)

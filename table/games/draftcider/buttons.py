@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
+from table.companion.module import says as shell_says
 from table.companion.protocol import CommandError
 from table.games.draftcider.commands import COLOUR_KEYS, Asked, next_player
 from table.games.draftcider.rules.cards import COLOURS
@@ -38,8 +39,8 @@ Handler = Callable[[Lid, str], "str | None"]
 
 
 def says(command: str) -> Handler:
-    """A button that always means ``command``."""
-    return lambda _lid, _arg: command
+    """A button that always means ``command`` (``help`` names it: the shell's ``Says``)."""
+    return shell_says(command)
 
 
 # --- the setup screen: troughs 2-6 players, 7 easy mode, 1 live or end-only pad -------------------

@@ -35,9 +35,10 @@ from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
 from table.games.draftcider.box import Box
-from table.games.draftcider.buttons import command_for
+from table.games.draftcider.buttons import BUTTONS, command_for
 from table.games.draftcider.commands import STAGES, canonical
 from table.games.draftcider.deal import Pick, build
+from table.games.draftcider.record_reader import ROWS, batches_dict
 from table.games.draftcider.rules import Card, Config, State, score_pad
 from table.games.draftcider.rules.game import N_BATCHES, STANDARD_DECK
 from table.games.draftcider.rules.scoring import (
@@ -68,6 +69,8 @@ class DraftCiderCompanion(TableModule):
     ``resume``, ``play`` (live), ``pad`` (end-only score pad), ``result``."""
 
     title = "Draft Cider"
+    result_rows = ROWS
+    button_tables = (BUTTONS,)
     setup_type = DSetup
     error_type = CommandError
     longest_command = 80
@@ -571,6 +574,11 @@ class DraftCiderCompanion(TableModule):
         assert self.engine is not None
         return {**self.engine.to_record(), **self.names_record()}
 
+    def result_details(self) -> list[dict[str, Any]]:
+        return [batches_dict(s) for s in self.final_scores()]
+
+    def result_winners(self) -> tuple[int, ...]:
+        return self.winners()
 
 
 def make_companion(*, on_command: CommandHook | None = None, rng: Any = None, data: Any = None) -> DraftCiderCompanion:

@@ -8,7 +8,17 @@ from typing import Any
 
 from table.games.draftcider import GAME
 from table.games.draftcider.rules import BATCHES, replay, score_pad
-from table.history.readers import SCORING_FAULTS, Option, RecordReader, finished, option_words, read_replayed
+from table.games.draftcider.words import BATCH_NAMES
+from table.history.readers import (
+    SCORING_FAULTS,
+    BreakdownRow,
+    Option,
+    RecordReader,
+    field,
+    finished,
+    option_words,
+    read_replayed,
+)
 from table.history.values import FinishedGame, HistoryInputError, one_line
 from table.i18n import N_
 
@@ -60,4 +70,7 @@ def variant(setup: dict[str, Any]) -> list[str]:
     return option_words(setup, OPTIONS)
 
 
-READER = RecordReader(read, variant=variant, takes=is_pad)
+ROWS: tuple[BreakdownRow, ...] = tuple((name, field(key)) for name, key in zip(BATCH_NAMES, BATCHES, strict=True))
+"""The result's breakdown: the eight batches' points (their names from ``words.py``)."""
+
+READER = RecordReader(read, variant=variant, takes=is_pad, rows=ROWS)

@@ -26,7 +26,6 @@ from table.games.draftcider.special import cost_note
 from table.games.draftcider.words import (
     batch_key,
     batch_note,
-    batch_title,
     colour_name,
     height_text,
     sweetness_text,
@@ -56,7 +55,6 @@ def draftcider_key(key: int, ctl: Any) -> str | None:
     if key in (pygame.K_u, pygame.K_BACKSPACE, pygame.K_DELETE):
         return "undo"
     return KEYS.get(key)
-
 
 
 def players_words(n: int) -> str:
@@ -208,33 +206,3 @@ class DraftCiderView(ModuleView):
             items = [(_("BLIND: Bad"), "batch:bad", None),
                      (_("Score ✓") if last else f"{ctl.seat_title(ctl.pad_player + 1)} ✓", "confirm", OK)]
         self.button_row(surf, items, x=x, y=y, h=h, gap=self.px(6), size=20)
-
-    # --- result -----------------------------------------------------------------------------------
-    def draw_result(self, surf: pygame.Surface, ctl: Any) -> None:  # a DraftCiderCompanion
-        self.text(surf, ctl.winner_line(), 28, (self.w // 2, self.px(24)), LIT, bold=True, anchor="center",
-                  max_w=self.w - self.px(20))
-        scores = ctl.final_scores()
-        winners = set(ctl.winners())
-        n = len(scores)
-        label_w = self.px(200)
-        col = (self.w - label_w - self.px(24)) // n
-        top, row = self.px(52), self.px(34)
-        for s in range(n):
-            x = self.px(12) + label_w + s * col + col // 2
-            ink = LIT if s in winners else FG
-            self.text(surf, ctl.seat_title(s), 18, (x, top), ink, bold=True, anchor="midtop", max_w=col - 4)
-        for b in range(len(BATCHES) + 1):
-            y = top + row * (b + 1)
-            if b % 2 == 0:
-                pygame.draw.rect(surf, PANEL, (self.px(8), y - self.px(3), self.w - self.px(16), row))
-            name = batch_title(b) if b < len(BATCHES) else _("Total")
-            self.text(surf, name, 18, (self.px(14), y), FG if b < len(BATCHES) else LIT, bold=b == len(BATCHES),
-                      max_w=label_w - self.px(4))
-            for s, sc in enumerate(scores):
-                v = sc.batches[b] if b < len(BATCHES) else sc.total
-                x = self.px(12) + label_w + s * col + col // 2
-                ink = LIT if b == len(BATCHES) and s in winners else FG if v else DIM
-                self.text(surf, str(v), 20, (x, y), ink, bold=b == len(BATCHES), anchor="midtop")
-        nr = pygame.Rect(self.w - self.px(200), self.h - self.px(66), self.px(190), self.px(58))
-        self.button(surf, nr, _("New game"), "confirm", colour=OK, size=24)
-

@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from table.companion.module import button_command
+from table.companion.module import says as shell_says
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, seat_now
 from table.games.waldgaertner.rules import actions as A
 
@@ -59,8 +60,8 @@ def command_for(ctl: WaldgaertnerCompanion, button: str) -> str | None:
 
 
 def _says(command: str) -> Handler:
-    """A button that always means ``command``."""
-    return lambda ctl, arg: command
+    """A button that always means ``command`` (``help`` names it: the shell's ``Says``)."""
+    return shell_says(command)
 
 
 # --- the setup screen ---------------------------------------------------------------------------------

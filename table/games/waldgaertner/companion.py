@@ -51,6 +51,7 @@ table commands in ``script.py``.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from table.companion.labels import both, is_number
@@ -59,9 +60,10 @@ from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.games.waldgaertner import questions, words
-from table.games.waldgaertner.buttons import command_for
+from table.games.waldgaertner.buttons import SCREENS, STAGES, command_for
 from table.games.waldgaertner.files import load_cards
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, deck_now, seat_now
+from table.games.waldgaertner.record_reader import ROWS
 from table.games.waldgaertner.refusals import card_where, no_room, refusal
 from table.games.waldgaertner.rules import CardSet, State, new_game
 from table.games.waldgaertner.rules import actions as A
@@ -85,6 +87,8 @@ class WaldgaertnerCompanion(TableModule):
     shipped card file)."""
 
     title = "Waldgärtner"
+    result_rows = ROWS
+    button_tables = (SCREENS, STAGES)
     setup_type = WSetup
     error_type = CommandError
 
@@ -374,6 +378,12 @@ class WaldgaertnerCompanion(TableModule):
                 *(_("{seat}: {total} points (plants {plants}, partners {partners}, storage {storage})").format(
                     seat=self.seat_title(s), total=sc[s].total, plants=sc[s].plants, partners=sc[s].partners,
                     storage=sc[s].storage) for s in order)]
+
+    def result_details(self) -> list[dict[str, Any]]:
+        return [dataclasses.asdict(s) for s in self.state.scores()]
+
+    def result_winners(self) -> tuple[int, ...]:
+        return tuple(self.state.winners())
 
 
 def make_companion(*, on_command: CommandHook | None = None, rng: Any = None,

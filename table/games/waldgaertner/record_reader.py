@@ -10,9 +10,9 @@ from typing import Any
 
 from table.games.waldgaertner import GAME
 from table.games.waldgaertner.rules import replay
-from table.history.readers import RecordReader, read_replayed
+from table.history.readers import BreakdownRow, RecordReader, field, read_replayed
 from table.history.values import FinishedGame
-from table.i18n import _
+from table.i18n import N_, _
 
 
 def _setup(state: Any) -> dict[str, Any]:
@@ -37,4 +37,8 @@ def variant(setup: dict[str, Any]) -> list[str]:
     return parts
 
 
-READER = RecordReader(read, variant=variant)
+ROWS: tuple[BreakdownRow, ...] = ((N_("plants"), field("plants")), (N_("partners"), field("partners")),
+                                  (N_("storage"), field("storage")), (N_("task"), field("task")))
+"""The result's breakdown (the engine's ``Score``)."""
+
+READER = RecordReader(read, variant=variant, rows=ROWS)

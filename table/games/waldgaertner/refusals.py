@@ -85,7 +85,7 @@ def card_where(e: State, cid: int) -> str:
                      "other cards back, undo to that draw and enter each card)").format(card=card, deck=d + 1)
     decks = [d + 1 for d, cont in enumerate(e.decks) if cont == c.continent]
     if not decks:
-        return _("{card} is a {continent} card: this game plays {decks}").format(
+        return _("{card} belongs to the {continent} deck: this game plays {decks}").format(
             card=card, continent=c.continent, decks="/".join(sorted(set(e.decks))))
     return _("{card} belongs to the {continent} decks ({decks})").format(
         card=card, continent=c.continent, decks=", ".join(map(str, decks)))

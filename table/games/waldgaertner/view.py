@@ -40,6 +40,10 @@ SCORE_COLUMNS: tuple[str, ...] = (N_("plants"), N_("partners"), N_("storage"), N
 
 
 class WaldgaertnerView(ModuleView):
+    def seat_badge(self, surf: pygame.Surface, seat: int, c: tuple[int, int], r: int) -> None:
+        """A seat's badge: its pawn's colour (the result's columns, the Names page)."""
+        pygame.draw.circle(surf, SEAT_RGB[seat % len(SEAT_RGB)], c, r)
+
     # --- setup ------------------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
         s = ctl.setup
@@ -178,34 +182,6 @@ class WaldgaertnerView(ModuleView):
         elif st in STAGE_BUTTONS:
             items = STAGE_BUTTONS[st](ctl, st)
         self.button_row(surf, items, x=x, y=y, h=h, gap=self.px(4), size=18 if len(items) + 1 < 9 else 16)
-
-    # --- result: the score pad ----------------------------------------------------------------------
-    def draw_result(self, surf: pygame.Surface, ctl: Any) -> None:
-        e = ctl.state
-        lines = ctl.result_lines()
-        self.text(surf, lines[0], 30, (self.w // 2, self.px(30)), LIT, bold=True, anchor="center",
-                  max_w=self.w - self.px(20))
-        cols = SCORE_COLUMNS
-        x0 = self.px(200)
-        cw = (self.w - x0 - self.px(20)) // len(cols)
-        y = self.px(66)
-        for i, c in enumerate(cols):
-            self.text(surf, _(c), 18, (x0 + i * cw + cw // 2, y), DIM, anchor="midtop")
-        sc = e.scores()
-        winners = set(e.winners())
-        rh = min(self.px(44), (self.h - self.px(190)) // e.players)
-        for k, s in enumerate(sorted(range(e.players), key=lambda s: -sc[s].total)):
-            yy = self.px(94) + k * rh
-            win = s in winners
-            pygame.draw.circle(surf, SEAT_RGB[s], (self.px(36), yy + rh // 2), max(4, rh // 3))
-            self.text(surf, ctl.seat_title(s), 22, (self.px(60), yy + rh // 2), LIT if win else FG, bold=win,
-                      anchor="midleft")
-            vals = (sc[s].plants, sc[s].partners, sc[s].storage, sc[s].total)
-            for i, v in enumerate(vals):
-                self.text(surf, str(v), 22, (x0 + i * cw + cw // 2, yy + rh // 2), LIT if win and i == 3 else FG,
-                          bold=i == 3, anchor="center")
-        nr = pygame.Rect(self.w - self.px(220), self.h - self.px(84), self.px(200), self.px(70))
-        self.button(surf, nr, _("New game"), "confirm", colour=OK, size=26)
 
 
 def _die_buttons(ctl: Any, st: str) -> list[ButtonItem]:

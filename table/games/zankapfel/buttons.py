@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from table.companion.labels import seat_name
 from table.companion.module import button_command
+from table.companion.module import says as shell_says
 from table.companion.protocol import CommandError
 from table.games.zankapfel.commands import FACES
 from table.games.zankapfel.deal import purchase_final
@@ -59,7 +60,8 @@ def split_button(button: str) -> tuple[str, str]:
 
 
 def _says(command: str) -> Handler:
-    return lambda ctl, arg: command
+    """A button that always means ``command`` (``help`` names it: the shell's ``Says``)."""
+    return shell_says(command)
 
 
 LETTER_KEYS = sorted(set("".join(KIND_LETTERS.values())))

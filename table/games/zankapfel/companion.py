@@ -34,6 +34,7 @@ commands in ``script``.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import replace
 from typing import Any
 
@@ -41,10 +42,11 @@ from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
 from table.engine.errors import IllegalActionError, TableError
-from table.games.zankapfel.buttons import command_for
+from table.games.zankapfel.buttons import BUTTONS, command_for
 from table.games.zankapfel.commands import canonical
 from table.games.zankapfel.deal import Build, DeckShort, box_lines, build_game, deal_plan
 from table.games.zankapfel.files import load_decks
+from table.games.zankapfel.record_reader import ROWS
 from table.games.zankapfel.rules import State
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.rules.config import LEGACY_DECK
@@ -59,6 +61,8 @@ class ZankapfelCompanion(TableModule):
     ``resume``, ``play``, ``result``."""
 
     title = "Zankapfel"
+    result_rows = ROWS
+    button_tables = (BUTTONS,)
     setup_type = ZSetup
     error_type = CommandError
 
@@ -283,6 +287,12 @@ class ZankapfelCompanion(TableModule):
     def result_row(self, seat: int) -> str:
         pos = self.positions()[seat]
         return _("{seat}: {n} points").format(seat=self.seat_title(seat), n=pos)
+
+    def result_details(self) -> list[dict[str, Any]]:
+        return [dataclasses.asdict(s) for s in self.state.scores()]
+
+    def result_winners(self) -> tuple[int, ...]:
+        return tuple(self.state.winners())
 
 
 def make_companion(*, on_command: CommandHook | None = None, rng: Any = None, data: Any = None) -> ZankapfelCompanion:

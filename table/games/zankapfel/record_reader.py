@@ -9,9 +9,9 @@ from typing import Any
 from table.games.zankapfel import GAME
 from table.games.zankapfel.rules import replay
 from table.games.zankapfel.rules.config import BOX_DECK, DEFAULT_TRACK, LEGACY_DECK
-from table.history.readers import RecordReader, read_replayed
+from table.history.readers import BreakdownRow, RecordReader, field, read_replayed
 from table.history.values import FinishedGame
-from table.i18n import _
+from table.i18n import N_, _
 
 
 def read(record: dict[str, Any], data: Any = None) -> FinishedGame:
@@ -30,4 +30,8 @@ def variant(setup: dict[str, Any]) -> list[str]:
     return parts
 
 
-READER = RecordReader(read, variant=variant)
+ROWS: tuple[BreakdownRow, ...] = ((N_("harvests"), field("harvest")), (N_("cards"), field("cards")),
+                                  (N_("dice"), field("dice")), (N_("bribes"), field("bribes")))
+"""The result's breakdown (the engine's ``Score``: apple cards and dice bought count negative)."""
+
+READER = RecordReader(read, variant=variant, rows=ROWS)

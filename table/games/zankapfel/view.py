@@ -32,12 +32,15 @@ TOKEN: Colour = (120, 85, 40)
 GRASS: Colour = (40, 70, 45)
 
 
-
 def players_words(n: int) -> str:
     """A players button's words: ``3 players``."""
     return ngettext("{n} player", "{n} players", n).format(n=n)
 
 class ZankapfelView(ModuleView):
+    def seat_badge(self, surf: pygame.Surface, seat: int, c: tuple[int, int], r: int) -> None:
+        """A seat's badge: its pawn's colour (the result's columns, the Names page)."""
+        pygame.draw.circle(surf, SEAT_RGB[seat % len(SEAT_RGB)], c, r)
+
     # --- setup ------------------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
         s = ctl.setup
@@ -77,7 +80,7 @@ class ZankapfelView(ModuleView):
         self.draw_orchard(surf, ctl, pygame.Rect(self.px(8), self.px(46), self.px(300), self.px(300)), st)
         self.draw_prices(surf, ctl, pygame.Rect(self.px(320), self.px(46), self.w - self.px(328), self.px(56)))
         self.draw_ledger(surf, ctl, pygame.Rect(self.px(320), self.px(108), self.w - self.px(328), self.px(238)))
-        self.draw_prompt(surf, b.ask(), ctl.said_last, self.px(352), margin=12, size=20, min_size=14)
+        self.draw_prompt(surf, ctl.named_line(b.ask()), ctl.said_last, self.px(352), margin=12, size=20, min_size=14)
         self.draw_buttons(surf, ctl, st)
 
     def draw_orchard(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect, st: str) -> None:
@@ -228,20 +231,6 @@ class ZankapfelView(ModuleView):
         if pending is not None and pending[0] == seat:
             return f"{ctl.seat_title(seat)}: {pending[1]} → {A.square_name(ctl.cursor)}?"
         return f"{ctl.seat_title(seat)}: –"
-
-    # --- result -----------------------------------------------------------------------------------
-    def draw_result(self, surf: pygame.Surface, ctl: Any) -> None:  # a ZankapfelCompanion
-        self.text(surf, ctl.result_heading(), 30, (self.w // 2, self.px(50)), LIT, bold=True, anchor="center",
-                  max_w=self.w - self.px(20))
-        p = ctl.state
-        winners = set(p.winners())
-        for i, seat in enumerate(ctl.result_order()):
-            line = ctl.result_row(seat)
-            y = self.px(100) + i * self.px(44)
-            pygame.draw.circle(surf, SEAT_RGB[seat], (self.px(80), y + self.px(16)), self.px(14))
-            self.text(surf, line, 26, (self.px(110), y), LIT if seat in winners else FG, bold=seat in winners)
-        nr = pygame.Rect(self.w - self.px(220), self.h - self.px(88), self.px(200), self.px(72))
-        self.button(surf, nr, _("New game"), "confirm", colour=OK, size=26)
 
 
 __all__ = ["SEAT_COLOURS", "ZankapfelView"]

@@ -7,10 +7,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from table.companion.labels import said_again, seat_name
+from table.companion.labels import listed, said_again, seat_name
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.rules import events as E
-from table.i18n import N_, _, current_language
+from table.i18n import N_, _, current_language, ngettext
 
 KIND_NAMES: dict[str, str] = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue"),
                               "joker": N_("joker")}
@@ -58,8 +58,9 @@ def kind_letters(colours_only: bool = False) -> str:
 
 
 def seat_word(seat: int) -> str:
-    """``seat 2`` inside a sentence (the engine's lower-case form), in the current language."""
-    return _("seat {n}").format(n=seat + 1)
+    """A seat inside a sentence: ``Seat 2`` like everywhere (one style for seats; a named seat
+    is then its player's name, ``companion.players.named_line``)."""
+    return seat_name(seat)
 
 
 def kind_name(kind: str | int) -> str:
@@ -141,7 +142,8 @@ _EVENT_LINES: dict[type, Callable[[Any], str]] = {
     E.CardsRevealed: _revealed,
     E.MayorPlaced: lambda ev: _("{seat} places the mayor on {square}").format(
         seat=seat_name(ev.seat), square=A.square_name(ev.square)),
-    E.Reshuffled: lambda ev: _("The barn's {n} cards are shuffled into a new deck").format(n=ev.cards),
+    E.Reshuffled: lambda ev: ngettext("The barn's {n} card is shuffled into a new deck",
+                                      "The barn's {n} cards are shuffled into a new deck", ev.cards).format(n=ev.cards),
     E.TokenRemoved: lambda ev: _("{seat} removes the token on {square}").format(
         seat=seat_name(ev.seat), square=A.square_name(ev.square)),
     E.RoundStarted: lambda ev: _("Round {round}: {seat} holds the apple").format(
@@ -159,8 +161,9 @@ _EVENT_LINES: dict[type, Callable[[Any], str]] = {
         colour=colour_name(ev.colour), seats=both([seat_word(s) for s in ev.seats], N_("{first} vs {second}"))),
     E.DieRolled: lambda ev: _("{seat} rolls {face}").format(seat=seat_name(ev.seat), face=ev.face),
     E.DiscordResolved: _discord_resolved,
-    E.GameEnded: lambda ev: _("Game over ({reason}): points {points}; winner {winners}").format(
-        reason=end_reason_name(ev.reason), points=list(ev.positions),
+    E.GameEnded: lambda ev: ngettext("Game over ({reason}): {scores}; winner {winners}",
+                                     "Game over ({reason}): {scores}; winners {winners}", len(ev.winners)).format(
+        reason=end_reason_name(ev.reason), scores=listed(f"{seat_word(s)} {p}" for s, p in enumerate(ev.positions)),
         winners=both([seat_word(s) for s in ev.winners])),
 }
 """Each event type's line (the first of an event's classes found here says it)."""

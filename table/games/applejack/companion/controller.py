@@ -30,8 +30,9 @@ from typing import Any, ClassVar
 
 from table.companion.labels import listed
 from table.companion.leds import LedKind, LedState
-from table.companion.module import replay_quietly
+from table.companion.module import replay_quietly, says
 from table.companion.players import PlayersJob
+from table.companion.result import ResultSheet, no_result, sheet
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.games.applejack.companion.announcements import Announcement, AnnouncementsJob, announcements_for
 from table.games.applejack.companion.base import TROUGH_BUTTONS, Mode
@@ -46,13 +47,16 @@ from table.games.applejack.companion.teach import TeachJob
 from table.games.applejack.companion.tracked import OrchardMirror
 from table.games.applejack.companion.tracking import ENGINE_VERBS, TRACKED_NO_FIX, TrackingJob
 from table.games.applejack.labels import seat_label as symbol_seat_label
+from table.games.applejack.labels import solo_words
+from table.games.applejack.record_reader import ROWS, breakdown_dict
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.data import DataSet
 from table.games.applejack.rules.game import BLIND_DRAW, REFILL, SETUP, STOCK, STOCK_DRAW
 from table.games.applejack.rules.phase import Phase
 from table.games.applejack.rules.record import GameRecord
-from table.games.applejack.rules.scoring import ScoreBreakdown
+from table.games.applejack.rules.scoring import SOLO_GOAL, SOLO_OUTSTANDING, ScoreBreakdown
 from table.games.applejack.rules.track import Track, TrackAction, TrackKind, track_record
+from table.history.readers import breakdown_values
 from table.i18n import N_, _, ngettext
 from table.i18n.names import variety_name
 
@@ -284,9 +288,32 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
     def _result_press(self, b: str) -> str | None:
         if self.coach is not None and self.coach.press(b):  # the coach page (companion/coach.py)
             return ""
-        if self._qr_press(b):  # the play's QR code page (companion/players.py)
+        if self._result_shared_press(b):  # the history, the play's QR code page (companion/players.py)
             return ""
         return "new-game" if b == "confirm" else None
+
+    button_tables: ClassVar[tuple[dict[tuple[str, str], Any], ...]] = ()
+    """The buttons as data ``help`` lists (set below the class from the jobs' tables)."""
+
+    def help_places(self) -> tuple[str, ...]:
+        """Where ``help`` looks the buttons up: the mode (play: its keys, take buttons, troughs)."""
+        return (str(self.mode),)
+
+    def result_sheet(self) -> ResultSheet:
+        """The result as data (every game's result screen, table/display/result_view.py): the
+        score pad's lines per seat, the winners (a solo game: the rulebook's marks)."""
+        if self.mode != Mode.RESULT or not self.results:
+            return no_result()
+        res = self.results
+        details = [breakdown_dict(b) for b in res]
+        names = [self.player_name(s) or self.seat_label(s) for s in range(len(res))]
+        if len(res) == 1:
+            return sheet(_("Solo result · goal {goal}, outstanding {outstanding}").format(
+                goal=SOLO_GOAL, outstanding=SOLO_OUTSTANDING), (_(label) for label, _v in ROWS), names,
+                [breakdown_values(ROWS, details[0])], [res[0].total], (), verdict=solo_words(res[0].total))
+        heading = _("Final scoring  — a tie!") if len(self.winners) > 1 else _("Final scoring")
+        return sheet(heading, (_(label) for label, _v in ROWS), names, [breakdown_values(ROWS, d) for d in details],
+                     [b.total for b in res], self.winners)
 
     def _play_press(self, b: str) -> str | None:
         t = self.t
@@ -563,3 +590,19 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
                         "per_variety": list(r.per_variety)} for r in self.results],
             "winners": list(self.winners),
         }
+
+
+def _button_table() -> dict[tuple[str, str], Any]:
+    """Applejack's buttons as data for ``help`` (table.companion.help), from the tables its
+    presses read: the setup's, the score pad's, the play's keys and take buttons, the troughs."""
+    table: dict[tuple[str, str], Any] = {("setup", "confirm"): says("start"), ("resume", "confirm"): says("resume"),
+                                         ("resume", "undo"): says("discard"), ("result", "confirm"): says("new-game")}
+    table |= {("setup", b): h for b, h in SetupJob._SETUP_BUTTONS.items()}
+    table |= {("pad", b): h for b, h in ScorePadJob._PAD_KEYS.items()}
+    table |= {("play", b): says(c) for b, c in PLAY_KEYS.items()}
+    table |= {("play", b): h for b, h in TAKE_KEYS.items()}
+    table |= {("play", b): b for b in ("confirm", *TROUGH_BUTTONS)}
+    return table
+
+
+Controller.button_tables = (_button_table(),)

@@ -24,7 +24,7 @@ import pygame
 from table.companion.labels import both
 from table.companion.leds import LedKind, LedState
 from table.companion.ports import Indicators
-from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, Colour
+from table.display.colours import BG, DIM, FG, LIT, PANEL, Colour
 from table.display.demo import DemoScreen
 from table.display.fonts import Fonts
 from table.display.shapes import draw_die, draw_variety
@@ -432,9 +432,7 @@ class DemoView(ApplejackBase):
         title = title.format(n=step.game, players=step.players, turn=s.turn + 1)
         self.text(surf, title, 20, (self.px(10), head // 2), FG, bold=True, anchor="midleft",
                   max_w=self.w // 2 - self.px(10))
-        invite = _("Touch to play") if self.small else _("Touch the screen or press a button to play")
-        self.text(surf, invite, 18, (self.w - self.px(10), head // 2), OK, bold=True, anchor="midright",
-                  max_w=self.w // 2 - self.px(20))
+        # the right half: every game's "Demo — touch to play" banner (table/display/demo.py)
         side_w = self.px(240)
         main = pygame.Rect(self.px(8), head, self.w - side_w - self.px(24), self.h - head - self.px(8))
         # orchards

@@ -1,6 +1,7 @@
 """Applejack's players on its screens (``table/companion/players.py`` holds the logic): each seat's
 cell of the setup screen as its name button and the History button, a named seat's player in the
-play title, the score pad's and the result's column heads, and the result's QR code page."""
+play title and the score pad's column heads (the result and its QR code page are every game's:
+``table/display/result_view.py``)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,7 @@ from typing import Any
 
 import pygame
 
-from table.display.colours import BG, DIM, FG, LIT, PANEL, WARN
-from table.display.players_view import draw_qr
+from table.display.colours import BG, DIM, FG, LIT, PANEL
 from table.display.toolkit import BaseView
 from table.games.applejack.labels import seat_label, start_honey
 from table.games.applejack.rules.data import SEAT_SYMBOLS
@@ -82,70 +82,3 @@ def draw_pad_names(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
         v.text(surf, name, 16, (cell.x + 2 * r + v.px(6), cell.centery), FG, bold=True, anchor="midleft",
                max_w=cell.right - cell.x - 2 * r - v.px(8))
         surf.set_clip(clip)
-
-
-# --- result and its QR code ---------------------------------------------------------------------
-def draw_result_names(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
-    """The result's column heads with the players' names, and the QR code button (top left
-    cell) when the finished game is in the history."""
-    if not _named(ctl):
-        return
-    res = ctl.results
-    label_w, y0 = v.px(190), v.px(60)
-    rh = (v.h - y0 - v.px(100)) // 6
-    cw = (v.w - label_w - v.px(20)) // max(1, len(res))
-    for p in range(len(res)):
-        name = ctl.player_name(p)
-        if name is None:
-            continue
-        won = p in ctl.winners and len(res) > 1
-        cell = pygame.Rect(label_w + p * cw + 2 + v.px(4), y0 + v.px(4), cw - 4 - v.px(8), rh - v.px(6))
-        pygame.draw.rect(surf, (70, 60, 10) if won else PANEL, cell)
-        r = min(rh // 2 - 2, v.px(16))
-        v.seat_badge(surf, p, (cell.x + v.px(4) + r, cell.centery), r)
-        clip = surf.get_clip()
-        surf.set_clip(cell)
-        v.text(surf, name, 18, (cell.x + 2 * r + v.px(10), cell.centery), LIT if won else FG, bold=True,
-               anchor="midleft", max_w=cell.right - cell.x - 2 * r - v.px(10))
-        surf.set_clip(clip)
-    if any(n is not None for n in ctl.seat_names()[: len(res)]) and len(res) > 1:  # the winners by name
-        line = pygame.Rect(0, v.h - v.px(88), v.w - v.px(232), v.px(60))
-        surf.fill(BG, line)
-        names = " & ".join(ctl.player_name(s) or seat_label(s) for s in ctl.winners)
-        text = (_("Winners: {names}") if len(ctl.winners) > 1 else _("Winner: {names}")).format(names=names)
-        v.text(surf, text, 30, (v.px(14), v.h - v.px(80)), LIT, bold=True, max_w=v.w - v.px(250))
-    if ctl.result_qr().gid is not None:
-        qr = pygame.Rect(v.px(14), y0 + v.px(4), label_w - v.px(28), max(rh - v.px(8), v.px(34)))
-        v.button(surf, qr, _("QR code ▸"), "qr", size=18)
-
-
-def draw_qr_page(v: BaseView, surf: pygame.Surface, ctl: Any) -> bool:
-    """The QR code page (the result's ``qr`` button): the code at full height on the left, what it
-    is and a Back button on the right; False when the page is not open."""
-    if not _named(ctl) or not ctl.qr_open:
-        return False
-    qr = ctl.result_qr()
-    margin = v.px(6)
-    side = v.h - 2 * margin
-    if qr.matrix:
-        area = draw_qr(surf, qr.matrix, pygame.Rect(margin, margin, side, side))
-        x = area.right + v.px(14)
-    else:
-        x = v.px(14)
-    w = v.w - x - v.px(10)
-    y = v.px(14)
-    if qr.problem:
-        v.wrapped(surf, qr.problem, 22, (x, y), w, WARN, max_lines=4)
-    else:
-        y = v.wrapped(surf, _("Scan to import this play into a statistics app (BG Stats)"), 20, (x, y), w, FG,
-                      bold=True, max_lines=4)
-        y = v.wrapped(surf, _("History game {gid} · {size} bytes · no network needed").format(
-            gid=qr.gid, size=qr.size), 18, (x, y + v.px(8)), w, DIM, max_lines=3)
-        for p, r in enumerate(ctl.results):
-            v.text(surf, f"{ctl.with_name(p)}: {r.total}", 18, (x, y + v.px(8) + p * v.px(26)),
-                   LIT if p in ctl.winners and len(ctl.results) > 1 else FG, max_w=w)
-    br = pygame.Rect(x, v.h - v.px(70), min(w, v.px(200)), v.px(60))
-    v.button(surf, br, _("◂ Back"), "qr", size=22)
-    return True
-
-

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from table.companion.labels import both
+from table.display import result_view
 from table.display.colours import DIM, FG, LIT, OK, PANEL, WARN
 from table.display.shapes import draw_variety
 from table.games.applejack.companion.api import PAD_TOTAL_LOOKING, Controller
-from table.games.applejack.labels import seat_label, solo_words
-from table.games.applejack.rules.scoring import SOLO_GOAL, SOLO_OUTSTANDING
 from table.games.applejack.view import coach, players
-from table.games.applejack.view.base import SCORE_LABELS, ApplejackBase
+from table.games.applejack.view.base import ApplejackBase
 from table.i18n import _
 from table.i18n.names import variety_name
 
@@ -109,47 +107,8 @@ class ResultScreens(ApplejackBase):
     def draw_result(self, surf: pygame.Surface, ctl: Controller) -> None:
         if coach.draw_page(self, surf, ctl):  # the coach page in place of the result (orchard tracking)
             return
-        if players.draw_qr_page(self, surf, ctl):  # the play's QR code, full height
-            return
-        res = ctl.results
-        tie = len(ctl.winners) > 1 and len(res) > 1
-        if len(res) == 1:
-            title = _("Solo result · goal {goal}, outstanding {outstanding}").format(goal=SOLO_GOAL,
-                                                                                     outstanding=SOLO_OUTSTANDING)
-        else:
-            title = _("Final scoring  — a tie!") if tie else _("Final scoring")
-        self.text(surf, title, 32, (self.px(14), self.px(8)), bold=True, max_w=self.w - self.px(28))
-        labels = [_(lab) for lab in SCORE_LABELS]
-        label_w = self.px(190)
-        y0 = self.px(60)
-        rh = (self.h - y0 - self.px(100) - coach.strip_height(self, ctl)) // (len(labels) + 1)
-        cw = (self.w - label_w - self.px(20)) // max(1, len(res))
-        for i, lab in enumerate(labels):
-            self.text(surf, lab, 24, (self.px(14), y0 + (i + 1) * rh + rh // 2), DIM if i < 4 else FG,
-                      anchor="midleft", bold=i == 4, max_w=label_w - self.px(18))
-        for p, r in enumerate(res):
-            x = label_w + p * cw
-            won = p in ctl.winners and len(res) > 1
-            col = pygame.Rect(x + 2, y0, cw - 4, rh * (len(labels) + 1))
-            pygame.draw.rect(surf, (70, 60, 10) if won else PANEL, col, border_radius=self.px(8))
-            if won:
-                pygame.draw.rect(surf, LIT, col, self.px(3), border_radius=self.px(8))
-            self.seat_badge(surf, p, (col.centerx, y0 + rh // 2), min(rh // 2 - 2, self.px(20)))
-            vals = (f"{r.harvest}×2={r.harvest_doubled}", f"{r.profitable_varieties}: +{r.variety_bonus}",
-                    str(r.blossoms), str(r.honey), str(r.total))
-            for i, v in enumerate(vals):
-                self.text(surf, v, 24 if i < 4 else 34, (col.centerx, y0 + (i + 1) * rh + rh // 2),
-                          LIT if (won and i == 4) else FG, bold=i == 4, anchor="center", max_w=cw - 8)
-        if len(res) == 1:  # solo: the result against the rulebook's marks, no winner
-            self.wrapped(surf, solo_words(res[0].total), 30, (self.px(14), self.h - self.px(88)),
-                         self.w - self.px(250), LIT, bold=True, max_lines=2, min_size=20)
-        else:
-            names = both([seat_label(s) for s in ctl.winners])
-            line = _("Winners: {names}") if tie else _("Winner: {names}")
-            self.text(surf, line.format(names=names), 30, (self.px(14), self.h - self.px(80)),
-                      LIT, bold=True, max_w=self.w - self.px(250))
-        nr = pygame.Rect(self.w - self.px(220), self.h - self.px(88), self.px(200), self.px(72))
-        self.button(surf, nr, _("New game"), "confirm", colour=OK, size=26)
-        coach.draw_strip(self, surf, ctl)  # the fair target / the coach's summary and the Coach button
-        players.draw_result_names(self, surf, ctl)  # players' names, the QR code button
+        strip = coach.strip_height(self, ctl)
+        result_view.draw_result(self, surf, ctl, reserve=strip + self.px(20) if strip else 0)  # every game's
+        if ctl.history is None and not ctl.qr_open:
+            coach.draw_strip(self, surf, ctl)  # the fair target / the coach's summary and the Coach button
 

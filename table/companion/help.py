@@ -1,0 +1,103 @@
+"""``help`` in every game and mode: what can be typed and pressed now, derived from the game's
+buttons as data (``button_tables``: (mode or stage, button) → handler, each game's
+``buttons.py``) at the places the table is at (``help_places()``: the mode, in play the stage),
+the shell's own buttons of the screen (:data:`SHELL_BUTTONS`), and what the game asks now.
+Text mode prints :func:`help_lines`; on screen the help button shows the same lines
+(``table/display/help_view.py``). A button whose handler always means one command (the shell's
+``Says``) is listed with that command, which can also be typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from table.companion.labels import is_number, listed
+from table.companion.module import Says
+from table.i18n import N_, _
+
+LID_BUTTONS: Mapping[str, str] = {"confirm": N_("CONFIRM"), "undo": N_("UNDO"), "blind": N_("BLIND")}
+"""The lid's named buttons as the box prints them."""
+SHELL_BUTTONS: Mapping[str, tuple[tuple[str, str], ...]] = {
+    "setup": (("history", N_("the history")), ("language", N_("the next language"))),
+    "result": (("qr", N_("the QR code for BG Stats")), ("history", N_("the history"))),
+}
+"""The shell's buttons on a screen of every game (touch targets; text mode: type the word)."""
+EVERY_SCREEN = N_("Every screen: help (this list), language [en|de|fr|ja], quit")
+ON_SETUP = N_("Setup: setup name SEAT NAME (a player for a seat), players, history, g (the next game)")
+
+
+def _ranges(numbers: Iterable[int]) -> str:
+    """``2-6``, ``1, 3, 5-7``: sorted numbers with runs joined."""
+    out: list[str] = []
+    run: list[int] = []
+    for n in sorted(set(numbers)):
+        if run and n != run[-1] + 1:
+            out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+            run = []
+        run.append(n)
+    if run:
+        out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+    return ", ".join(out)
+
+
+def buttons_now(ctl: Any) -> dict[str, Any]:
+    """The buttons that mean something now (name → handler), in the tables' order."""
+    places = ctl.help_places() if hasattr(ctl, "help_places") else (ctl.mode,)
+    found: dict[str, Any] = {}
+    for table in getattr(ctl, "button_tables", ()):
+        for (where, button), handler in table.items():
+            if where in places and button not in found:
+                found[button] = handler
+    return found
+
+
+def _pressed_words(buttons: Mapping[str, Any]) -> list[str]:
+    """The lid's buttons (with the command they mean, when it is always the same), the troughs."""
+    words: list[str] = []
+    troughs: list[int] = []
+    for button, handler in buttons.items():
+        if button.startswith("trough") and is_number(button[6:]):
+            troughs.append(int(button[6:]))
+        elif button == "trough":
+            troughs.extend(range(1, 8))
+        elif button in LID_BUTTONS:
+            said = f" ({handler.command})" if isinstance(handler, Says) else ""
+            words.append(_(LID_BUTTONS[button]) + said)
+    if troughs:
+        words.append(_("trough buttons {numbers}").format(numbers=_ranges(troughs)))
+    return words
+
+
+def _keys_and_touches(buttons: Mapping[str, Any]) -> tuple[list[str], list[str]]:
+    keys = [b for b in buttons if len(b) == 1 or b == "digit"]
+    touches = [b.rstrip(":") for b in buttons
+               if b not in LID_BUTTONS and not b.startswith("trough") and b not in keys and b not in ("cmd",)]
+    return [_("0-9") if k == "digit" else k for k in keys], touches
+
+
+def help_lines(ctl: Any) -> list[str]:
+    """What can be typed and pressed now (see the module doc), in the table's language."""
+    title = getattr(getattr(ctl, "definition", None), "title", None) or getattr(ctl, "title", ctl.game)
+    lines = [_("Help — {game}, {screen}").format(game=title, screen=_(str(ctl.mode)))]
+    ask = getattr(ctl, "ask", None)
+    if ask is not None and ctl.mode in ("play", "pad"):
+        lines.append(_("Now: {ask}").format(ask=ask()))
+    buttons = buttons_now(ctl)
+    pressed = _pressed_words(buttons)
+    if pressed:
+        lines.append(_("Press: {buttons}").format(buttons=listed(pressed)))
+    keys, touches = _keys_and_touches(buttons)
+    if keys:
+        lines.append(_("Keys: {keys}").format(keys=listed(keys)))
+    shell = SHELL_BUTTONS.get(ctl.mode, ())
+    if touches or shell:
+        lines.append(_("On the screen: {targets}").format(targets=listed(
+            [*touches, *(f"{name} ({_(what)})" for name, what in shell)])))
+    commands = sorted({h.command for h in buttons.values() if isinstance(h, Says)})
+    if commands:
+        lines.append(_("Type: {commands}").format(commands=listed(commands)))
+    if ctl.mode == "setup":
+        lines.append(_(ON_SETUP))
+    lines.append(_(EVERY_SCREEN))
+    return lines

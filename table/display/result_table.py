@@ -1,0 +1,55 @@
+"""The result's table, drawn the same for every game (the result screen, ``result_view``, and the
+history's game view, ``history_view``): a column per seat — its badge and name on top, the
+breakdown's values, the total — the winners' columns lit; the breakdown's labels on the left.
+Sizes are of the 800×480 design, scaled by the view (``v.px``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from table.display.colours import DIM, FG, LIT, PANEL
+from table.display.toolkit import BaseView
+from table.i18n import _
+
+WON_FILL = (70, 60, 10)
+"""A winner's column."""
+LABEL_W = 190
+"""The breakdown's label column (design px)."""
+
+
+def label_width(v: BaseView, labels: list[str], size: float, seats: int) -> int:
+    """The label column: as wide as the longest label at ``size`` needs (long batch names), at
+    least :data:`LABEL_W`'s share, leaving each of the ``seats`` columns 60 px of the design."""
+    need = max((v.fonts.width(label, v.px(size)) for label in labels), default=0) + v.px(20)
+    return max(min(v.px(LABEL_W), need), min(need, v.w - v.px(12) - seats * v.px(60)))
+
+
+def draw_table(v: BaseView, surf: pygame.Surface, sheet: Any, area: pygame.Rect) -> None:
+    """The breakdown: rows = the seat's name, each label, the total; a column per seat."""
+    rows = len(sheet.labels) + 2
+    rh = area.h // rows
+    size = max(14.0, min(24.0, rh / v.s * 0.62))
+    n = max(1, len(sheet.seats))
+    label_w = label_width(v, [*sheet.labels, _("Total")], size, n)
+    cw = (v.w - label_w - v.px(12)) // n
+    for i, label in enumerate([*(lab[:1].upper() + lab[1:] for lab in sheet.labels), _("Total")]):  # one style
+        y = area.y + (i + 1) * rh + rh // 2
+        v.text(surf, label, size, (v.px(12), y), FG if i == len(sheet.labels) else DIM, anchor="midleft",
+               bold=i == len(sheet.labels), max_w=label_w - v.px(16))
+    for k, seat in enumerate(sheet.seats):
+        col = pygame.Rect(label_w + k * cw + 2, area.y, cw - 4, rh * rows)
+        pygame.draw.rect(surf, WON_FILL if seat.winner else PANEL, col, border_radius=v.px(8))
+        if seat.winner:
+            pygame.draw.rect(surf, LIT, col, v.px(3), border_radius=v.px(8))
+        r = max(3, min(rh // 2 - 3, v.px(14)))
+        v.seat_badge(surf, seat.seat, (col.x + v.px(6) + r, area.y + rh // 2), r)
+        v.text(surf, seat.name, size, (col.x + v.px(10) + 2 * r, area.y + rh // 2), LIT if seat.winner else FG,
+               bold=True, anchor="midleft", max_w=col.right - col.x - 2 * r - v.px(14))
+        for i, value in enumerate([*seat.values, str(seat.total)]):
+            total = i == len(seat.values)
+            v.text(surf, value, size * (1.3 if total else 1), (col.centerx, area.y + (i + 1) * rh + rh // 2),
+                   LIT if total and seat.winner else FG if value not in ("0", "") else DIM, bold=total,
+                   anchor="center", max_w=cw - v.px(8))

@@ -1,0 +1,87 @@
+"""The result screen of every game, drawn from its data (``table.companion.result.ResultSheet``):
+the heading, a column per seat (its badge and name on top, the breakdown's rows, the total;
+the winners' columns lit), the verdict (``Winner: Ada``), and the buttons **QR code ▸** (when
+the game is in the history), **History** and **New game**. The QR code page and the history
+screen open over it. A game's view calls :func:`draw_result` with its module; the game gives
+the rows (``result_sheet()``), the toolkit draws them — one layout for the four games.
+
+All sizes are of the 800×480 design, scaled by the view (``v.px``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from table.display.colours import DIM, FG, LIT, OK, WARN
+from table.display.history_view import draw_history
+from table.display.players_view import draw_qr
+from table.display.result_table import draw_table
+from table.display.toolkit import BaseView
+from table.i18n import _
+
+BAR_H = 72
+"""The bottom bar: the verdict and the buttons (design px)."""
+
+
+def draw_result(v: BaseView, surf: pygame.Surface, ctl: Any, *, reserve: int = 0) -> None:
+    """The result screen of ``ctl`` (a module with ``result_sheet()``, ``result_qr()``,
+    ``qr_open`` and ``history``); ``reserve`` pixels above the bottom bar are left to the game
+    (Applejack's coach strip)."""
+    if getattr(ctl, "history", None) is not None:
+        draw_history(v, surf, ctl)
+        return
+    sheet = ctl.result_sheet()
+    if getattr(ctl, "qr_open", False):
+        draw_qr_page(v, surf, ctl, sheet)
+        return
+    v.text(surf, sheet.heading, 30, (v.px(14), v.px(8)), LIT, bold=True, max_w=v.w - v.px(28))
+    bar_top = v.h - v.px(BAR_H) - v.px(8)
+    draw_table(v, surf, sheet, pygame.Rect(0, v.px(52), v.w, bar_top - reserve - v.px(56)))
+    draw_bar(v, surf, ctl, sheet, bar_top)
+
+
+def bar_buttons(ctl: Any) -> list[tuple[str, str, Any]]:
+    """The bottom bar's buttons: (label, target, colour): the QR code when the game is in the
+    history, the history, a new game."""
+    items: list[tuple[str, str, Any]] = []
+    if ctl.result_qr().gid is not None:
+        items.append((_("QR code ▸"), "qr", None))
+    items.append((_("History"), "history", None))
+    items.append((_("New game"), "confirm", OK))
+    return items
+
+
+def draw_bar(v: BaseView, surf: pygame.Surface, ctl: Any, sheet: Any, top: int) -> None:
+    """The verdict on the left, the buttons on the right."""
+    items = bar_buttons(ctl)
+    bw, gap, h = v.px(150), v.px(8), v.px(BAR_H)
+    x = v.w - v.px(8) - len(items) * (bw + gap) + gap
+    for i, (label, target, colour) in enumerate(items):
+        v.button(surf, pygame.Rect(x + i * (bw + gap), top, bw, h), label, target, colour=colour, size=22)
+    v.wrapped(surf, sheet.verdict, 26, (v.px(14), top), x - v.px(28), LIT, bold=True, max_lines=2, min_size=18)
+
+
+def draw_qr_page(v: BaseView, surf: pygame.Surface, ctl: Any, sheet: Any) -> None:
+    """The QR code page (the result's ``qr`` button): the code at full height on the left; what
+    it is, the history id, each seat's total (what the code carries) and Back on the right."""
+    qr = ctl.result_qr()
+    margin = v.px(6)
+    side = v.h - 2 * margin
+    x = v.px(14)
+    if qr.matrix:
+        x = draw_qr(surf, qr.matrix, pygame.Rect(margin, margin, side, side)).right + v.px(14)
+    w = v.w - x - v.px(10)
+    y = v.px(14)
+    if qr.problem:
+        v.wrapped(surf, qr.problem, 22, (x, y), w, WARN, max_lines=4)
+    else:
+        y = v.wrapped(surf, _("Scan to import this play into a statistics app (BG Stats)"), 20, (x, y), w, FG,
+                      bold=True, max_lines=4)
+        y = v.wrapped(surf, _("History game {gid} · {size} bytes · no network needed").format(
+            gid=qr.gid, size=qr.size), 18, (x, y + v.px(8)), w, DIM, max_lines=3)
+        for k, seat in enumerate(sheet.seats):
+            v.text(surf, f"{seat.name}: {seat.total}", 18, (x, y + v.px(8) + k * v.px(26)),
+                   LIT if seat.winner else FG, max_w=w)
+    v.button(surf, pygame.Rect(x, v.h - v.px(70), min(w, v.px(200)), v.px(60)), _("◂ Back"), "qr", size=22)

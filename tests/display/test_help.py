@@ -1,0 +1,76 @@
+"""``help`` in every game and mode (table/companion/help.py): what can be typed and pressed
+now, from the game's buttons as data; text mode prints it, the screen's help button shows it."""
+
+import io
+
+import pygame
+import pytest
+
+from table.companion.help import buttons_now, help_lines
+from table.companion.module import Says
+from table.companion.session import open_session
+from table.companion.text import run_text
+from table.display.app import App
+from table.games import games
+from tests.companion.test_result_sheet import DATA, GAMES, finished, script
+
+
+def modes_of(tmp_path, key):
+    """(mode, module) at each mode a game passes through: setup, play (or pad), result."""
+    ctl, journal = open_session(DATA, tmp_path, games=games(), game=key)
+    seen = {"setup": help_lines(ctl)}
+    for line in script(key, ctl):
+        ctl.do(line)
+        if ctl.mode not in seen:
+            seen[str(ctl.mode)] = help_lines(ctl)
+            if ctl.mode in ("play", "pad"):
+                for button, handler in buttons_now(ctl).items():  # derived: every fixed command is listed
+                    if isinstance(handler, Says):
+                        assert handler.command in "\n".join(seen[str(ctl.mode)]), (key, button)
+    journal.close()
+    return seen
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_help_in_every_mode_lists_what_can_be_pressed_now(tmp_path, key):
+    seen = modes_of(tmp_path, key)
+    assert {"setup", "play", "result"} <= set(seen) or {"setup", "pad", "result"} <= set(seen)
+    for mode, lines in seen.items():
+        text = "\n".join(lines)
+        assert lines[0].startswith("Help — ") and "help (this list)" in lines[-1], (key, mode)
+        assert "Press: " in text or "On the screen: " in text, (key, mode, text)
+    assert "CONFIRM (start)" in "\n".join(seen["setup"])
+    assert "qr (the QR code for BG Stats)" in "\n".join(seen["result"])
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_text_mode_answers_help_in_setup_play_and_result(tmp_path, key):
+    ctl, journal = open_session(DATA, tmp_path, games=games(), game=key)
+    lines = script(key, ctl)
+    feed = ["help", *lines[:3], "help", *lines[3:], "help"]
+    out = io.StringIO()
+    run_text(ctl, feed, out)
+    text = out.getvalue()
+    assert text.count("Help — ") == 3 and "? 'help'" not in text and "not a" not in text.split("Help — ")[1][:40]
+    assert ", result" in text.split("Help — ")[-1].splitlines()[0]
+    journal.close()
+
+
+@pytest.mark.usefixtures("pygame_display")
+@pytest.mark.parametrize("key", GAMES)
+def test_the_help_button_opens_the_same_lines_on_every_screen(tmp_path, key):
+    ctl, journal = finished(tmp_path, key)
+    surf = pygame.Surface((480, 320))
+    app = App(ctl, surf, games=games(), clock=lambda: 0.0)
+    app.step()
+    assert "help" in {name for _r, name in app.view.targets}
+    app.view.drawn = []
+    app.press("help")
+    app.step()
+    assert app.help_open
+    drawn = [d.text for d in app.view.drawn]
+    assert help_lines(ctl)[0] in drawn
+    app.press("confirm")  # any press closes the page, and only closes it
+    app.step()
+    assert not app.help_open and ctl.mode == "result"
+    journal.close()
