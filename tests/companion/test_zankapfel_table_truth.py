@@ -204,8 +204,8 @@ def test_a_discord_without_dice_is_announced_who_won_the_harvest_and_the_next_ro
     ctl = _to_a_discord()
     _play(ctl, ["dice-done", "card seat 1 9"])
     ctl.do("card seat 3 4")
-    assert ctl.said_last[:4] == ["Seat 3 turns discord card 4", "Discord over red: seat 1 9+0, seat 3 4+0: seat 1 wins",
-                                 "Seat 1 harvests red: +4", "Round 2: seat 2 holds the apple"]
+    assert ctl.said_last[:4] == ["Seat 3 turns discord card 4", "Discord over red: Seat 1 9+0, Seat 3 4+0: Seat 1 wins",
+                                 "Seat 1 harvests red: +4", "Round 2: Seat 2 holds the apple"]
 
 
 def test_the_board_shows_the_mayor_s_new_square_as_soon_as_it_moves() -> None:

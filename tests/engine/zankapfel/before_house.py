@@ -18,12 +18,14 @@ from typing import Any
 
 OLD_RULES = "setup deck=classic order=seats"
 """The setup line that chooses what every game before issue 20 played with."""
-ANNOUNCED = tuple(re.compile(p) for p in (
-    r"Discord over \w+: (seat \d \d+\+\d+, )*seat \d \d+\+\d+: (seat \d wins|no winner)",
-    r"Seat \d harvests \w+: \+\d+",
-    r"Round \d+: seat \d holds the apple",
-    r"Discord over \w+: seat \d( vs seat \d)+",
-    r"Game over \(.*\): points \[.*\]; winner .*",
+SEAT = r"(?:[Ss]eat \d|[\w.'-]+(?: [\w.'-]+)?)"
+"""A seat as a line says it: "Seat 2" (issue 21's one style; "seat 2" before it) or its player's name."""
+ANNOUNCED = tuple(re.compile(p.replace("SEAT", SEAT)) for p in (
+    r"Discord over \w+: (SEAT \d+\+\d+, )*SEAT \d+\+\d+: (SEAT wins|no winner)",
+    r"SEAT harvests \w+: \+\d+",
+    r"Round \d+: SEAT holds the apple",
+    r"Discord over \w+: SEAT( vs SEAT)+",
+    r"Game over \(.*\): .*",
 ))
 """The engine's lines a discord settled without dice says since issue 20."""
 
