@@ -61,6 +61,7 @@ from table.engine.errors import ActionParseError, IllegalActionError
 from table.games.waldgaertner import questions, words
 from table.games.waldgaertner.buttons import command_for
 from table.games.waldgaertner.files import load_cards
+from table.games.waldgaertner.hidden import rebuilt, secret_cards, shown_from_deck, shown_in_hand
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, deck_now, seat_now
 from table.games.waldgaertner.refusals import card_where, no_room, refusal
 from table.games.waldgaertner.rules import CardSet, State, new_game
@@ -68,7 +69,15 @@ from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules import events as E
 from table.games.waldgaertner.rules.position import ROUNDS, ROW_CAPACITY, deck_continents
 from table.games.waldgaertner.setup import KEY, WSetup, cards_digest, parse_setup, setup_help
-from table.games.waldgaertner.unseen import enter_unknown, keep, rebuilt, unknown_canonical
+from table.games.waldgaertner.unseen import (
+    enter_unknown,
+    filled_in,
+    hidden_canonical,
+    hidden_draw,
+    keep,
+    made_public,
+    unknown_canonical,
+)
 from table.i18n import _, ngettext
 
 CARD_WORDS = ("card", "keep", "choose", "sell", "plant")
@@ -77,6 +86,9 @@ NUMBER_COMMANDS = {"draw": "card", "reveal": "card", "bdraw": "keep", "sdeal": "
                    **dict.fromkeys(CHOOSE_STAGES, "choose"), "die": "deck", "start": "deck", "bonus": "bonus",
                    "special": "search"}
 """A number alone, by the engine's stage: the command it is short for (``17`` → ``card 17``)."""
+SPECIAL_KEY = 7
+"""While the dice are entered, ``7`` is the special action (lamp 7), as on the lid; ``deck 7`` names
+the seventh deck with 7 players."""
 
 
 class WaldgaertnerCompanion(TableModule):
@@ -105,11 +117,20 @@ class WaldgaertnerCompanion(TableModule):
         self.cards = cards if cards is not None else load_cards()
         super().__init__(WSetup(), game=KEY, on_command=on_command)
         self.e: State | None = None
-        self.marks: list[tuple[int, int, CardSet]] = []
+        self.marks: list[tuple[int, int, CardSet, tuple[int, ...], frozenset[int]]] = []
         """Per command: the engine's history length and event count before it (undo goes back to it)."""
         self.b = None  # the shell's "a game has begun" check looks for it (Zankapfel's build)
         self.typed = ""
         """Digits typed on the keys or the screen's keypad for a card id (confirm enters them)."""
+        self.secret: frozenset[int] = frozenset()
+        """The history positions of the chance actions the table never saw: placeholders for hidden
+        cards (``hidden.py``)."""
+        self.shown_as = ""
+        """The command as the engine runs it when the card shown became another id (a box copy)."""
+        self.box_notes: list[str] = []
+        """How the table's box differed from the card file, one line per time it did (recorded)."""
+        self.box_said: set[str] = set()
+        """The box's differences already said (each is said once)."""
 
     # --- protocol -----------------------------------------------------------------------------
     @property
@@ -187,7 +208,9 @@ class WaldgaertnerCompanion(TableModule):
         if len(w) == 1 and is_number(w[0], 3):
             return self._number_command(int(w[0]))
         if w[0] == "unknown":
-            return unknown_canonical(e, self.cards, w[1:])
+            return unknown_canonical(e, self.cards, w[1:], secret_cards(e, self.secret))
+        if w in (["drawn"], ["kept"], ["hidden"]):
+            return hidden_canonical(e)
         if w == ["s"] and e.step == "die":
             return "special"
         if w in (["alt"], ["alternative"]):
@@ -205,6 +228,8 @@ class WaldgaertnerCompanion(TableModule):
     def _number_command(self, n: int) -> str:
         """A number alone: the card, deck or search the stage asks for."""
         word = NUMBER_COMMANDS.get(self.stage())
+        if word == "deck" and self.stage() == "die" and n == SPECIAL_KEY:
+            return "special"  # the lid's button 7 and the documented key: the die's "6" for a special action
         if word is None:
             raise CommandError(_("{n}: no number is asked now ({now})").format(n=n, now=self.ask()))
         return f"{word} {n}"
@@ -220,28 +245,67 @@ class WaldgaertnerCompanion(TableModule):
 
     def _apply(self, canon: str) -> None:
         e = self.state
-        mark = (len(e.history), len(e.events), e.config.cards)
-        n_events = len(e.events)
+        mark = (len(e.history), len(e.events), e.config.cards, tuple(e.history), self.secret)
         try:
             w = canon.split()
-            if w[0] == "keep":
+            note = self._shown(w)
+            e = self.state
+            n_events = len(e.events)
+            if w[0] in ("drawn", "kept"):
+                self.secret = hidden_draw(e, self.secret, w[0])
+            elif w[0] == "keep":
+                before = len(e.history)
                 keep(e, int(w[1]))
+                self.secret = self.secret | filled_in(e, before, int(w[1]))
             elif w[0] == "unknown":
-                self.e = enter_unknown(e, self.setup, canon)
+                self.e = enter_unknown(e, self.setup, canon, secret_cards(e, self.secret))
             else:
-                self._engine(canon)
+                self._engine(canon if not self.shown_as else self.shown_as)
         except (IllegalActionError, ActionParseError, CommandError) as exc:
-            self.e = e  # an unknown card's rebuild is dropped
-            while len(e.history) > mark[0]:
-                e.undo()
+            self._restore(mark)
             if isinstance(exc, CommandError):
                 raise
-            raise CommandError(refusal(e, canon, exc)) from None
+            raise CommandError(refusal(self.state, canon, exc)) from None
+        self.secret = made_public(self.state, self.secret)
         self.cmds.append(canon)
         self.marks.append(mark)
-        said = words.said_lines(self.state, self.state.events[n_events:])
+        said = ([note] if note else []) + words.said_lines(self.state, self.state.events[n_events:])
         self.log.extend(said)
         self.said_last = said
+
+    def _shown(self, w: list[str]) -> str:
+        """A card the table shows (turned, or played from a hand): the game made to hold it where the
+        table has it (``hidden.py``); the line saying how the box differs, said once ("" if not)."""
+        self.shown_as = ""
+        e = self.state
+        if len(w) < 2 or not is_number(w[1], 3) or w[0] not in ("card", "sell", "plant", "offer"):
+            return ""
+        cid = int(w[1])
+        if w[0] == "card" and self.stage() in CHANCE_STAGES:
+            st, used, note = shown_from_deck(e, self.setup, self.secret, self.deck_now(), cid)
+        elif w[0] != "card" and self.stage() == "play":
+            st, used, note = shown_in_hand(e, self.setup, self.secret, self.seat(), cid)
+        else:
+            return ""
+        self.e = st
+        if used != cid:
+            self.shown_as = " ".join([w[0], str(used), *w[2:]])
+            self.box_notes.append(note)
+        if not note or note in self.box_said:
+            return ""
+        self.box_said.add(note)
+        return note
+
+    def _restore(self, mark: tuple[Any, ...]) -> None:
+        """The game as it was at ``mark`` (a command refused or taken back)."""
+        hist, _events, cards, history, secret = mark
+        e = self.state
+        if cards is not e.config.cards or tuple(e.history[:hist]) != history:
+            self.e = rebuilt(self.setup, cards, history)
+        e = self.state
+        while len(e.history) > hist:
+            e.undo()
+        self.secret = secret
 
     def _engine(self, text: str) -> None:
         e = self.state
@@ -273,14 +337,8 @@ class WaldgaertnerCompanion(TableModule):
         self._changed()
 
     def _take_back(self) -> str:
-        e = self.state
         last = self.cmds.pop()
-        hist, _events, cards = self.marks.pop()
-        if cards is not e.config.cards:  # an unknown card undone: the game goes back to the cards before it
-            self.e = rebuilt(self.setup, cards, e.history[:hist])
-        e = self.state
-        while len(e.history) > hist:
-            e.undo()
+        self._restore(self.marks.pop())
         self.mode = "play"
         self.record = None
         return last
@@ -291,6 +349,7 @@ class WaldgaertnerCompanion(TableModule):
     def _start(self, setup: WSetup, *, journal: bool) -> None:
         self.setup = setup
         self.cmds, self.marks = [], []
+        self.secret, self.box_notes = frozenset(), []
         self.e = new_game(setup.config(self.cards))
         self.mode = "play"
         self.record = None
@@ -361,6 +420,8 @@ class WaldgaertnerCompanion(TableModule):
         rec["score_pad"] = [{"plants": s.plants, "partners": s.partners, "storage": s.storage, "task": s.task,
                              "total": s.total} for s in e.scores()]
         rec["winners"] = list(e.winners())
+        if self.box_notes:  # how the table's box differed from the card file (a game without keeps none)
+            rec["box_differs"] = list(self.box_notes)
         rec.update(self.names_record())
         return rec
 

@@ -20,10 +20,10 @@ from dataclasses import replace
 from table.companion.labels import is_number, listed
 from table.companion.protocol import CommandError
 from table.engine.errors import DataError
-from table.games.waldgaertner.names import size_name
+from table.games.waldgaertner.hidden import card_in, placeholder, public_cards, rebuilt, secret_cards
 from table.games.waldgaertner.questions import CHOOSE_STAGES, ask, deck_now
-from table.games.waldgaertner.refusals import card_where, known_cards
-from table.games.waldgaertner.rules import CardSet, State, new_game
+from table.games.waldgaertner.refusals import card_where
+from table.games.waldgaertner.rules import CardSet, State
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.cards import COLOURS, FRUITS, SEXES, Card, parse_cards
 from table.games.waldgaertner.setup import WSetup
@@ -38,30 +38,38 @@ _WORDS = frozenset({*(("sex", v) for v in SEXES), *(("flower", v) for v in COLOU
 """The attribute words an unknown card may be given, as (key, value)."""
 
 
-def unknown_canonical(e: State, file_cards: CardSet, words: list[str]) -> str:
+def unknown_canonical(e: State, file_cards: CardSet, words: list[str], hidden: set[int] | None = None) -> str:
     """``unknown size=3 value=4 flower=white flowering=2 fruit=pome harvest=8 [sex=male]
     [bonus=1 partner=Malus] [leaf] [nitrogen]`` → the canonical form with the card id it stands in
-    for: an unseen card of the deck's continent and size class (the last in the file).
-    ``file_cards``: the card file the table plays with (before any unknown card)."""
-    if e.step not in UNKNOWN_STAGES:
+    for: an unseen card of the deck's continent and size class (the last in the file), else a
+    hidden card there (``hidden``: the placeholders of ``hidden.py``); while a seat plays, the
+    hidden card of its hand it shows. ``file_cards``: the card file the table plays with (before
+    any unknown card)."""
+    if e.step not in UNKNOWN_STAGES and e.step != "play":
         raise CommandError(_("an unknown card is entered where a card is turned or drawn ({now})").format(
             now=ask(e)))
     if words and is_number(words[0], 3):  # the journal's form already names the card it stands in for
         return "unknown " + " ".join(words)
     attrs = unknown_attrs(words)
-    d = deck_now(e)
-    cont = e.decks[d]
-    if not e.t.unknown[d]:
-        raise CommandError(_("every card left in deck {deck} is known to the companion ({shown}…): it cannot be "
-                             "an unknown one").format(deck=d + 1, shown=known_cards(e, d)))
     base = file_cards.cards
     taken = {c.id for c in e.config.cards.cards if c != base[c.id]}
-    free = [c for c in e.t.pools[cont] if base[c].size == attrs["size"] and c not in taken]
-    if not free:
-        raise CommandError(_("every {size} card of {continent} has been seen: no unseen card is left for the "
-                             "unknown one to stand in for").format(size=size_name(int(attrs["size"])),
-                                                                   continent=cont))
-    return f"unknown {max(free)} " + " ".join(f"{k}={v}" for k, v in attrs.items() if v not in ("", -1))
+    spots = [c for c in stand_ins(e, hidden or set()) if c not in taken]
+    if not spots:
+        raise CommandError(_("no card the companion has not seen is left where the unknown one is: undo to "
+                             "the draw and enter it there").format())
+    same = [c for c in spots if base[c].size == attrs["size"]]
+    return f"unknown {max(same or spots)} " + " ".join(f"{k}={v}" for k, v in attrs.items() if v not in ("", -1))
+
+
+def stand_ins(e: State, hidden: set[int]) -> list[int]:
+    """The cards an unknown card may stand in for now: the deck's unseen ones and the hidden cards
+    in it, or the hidden cards of the hand a seat plays from."""
+    if e.step == "play":
+        s = e.t.jobs[0][1]
+        return [c for c in (e.hand(s), e.pending(s)) if c >= 0 and c in hidden]
+    d = deck_now(e)
+    pool = list(e.t.pools[e.decks[d]]) if e.t.unknown[d] else []
+    return pool + [c for c in e.t.known[d] if c in hidden]
 
 
 def _attr_words(words: list[str]) -> dict[str, str | int]:
@@ -104,37 +112,32 @@ def unknown_attrs(words: list[str]) -> dict[str, str | int]:
     return out
 
 
-def rebuilt(setup: WSetup, cards: CardSet, history: list[int]) -> State:
-    """The game on other cards: the same actions (the substituted card was never seen before)."""
-    st = new_game(setup.config(cards))
-    for a in history:
-        st.apply(a)
-    return st
-
-
-def enter_unknown(e: State, setup: WSetup, canon: str) -> State:
+def enter_unknown(e: State, setup: WSetup, canon: str, hidden: set[int] | None = None) -> State:
     """``unknown N key=value …`` (canonical) entered: the game rebuilt on the card file with card
-    ``N`` rewritten to those attributes, the card turned or drawn."""
+    ``N`` rewritten to those attributes, the card turned or drawn (while a seat plays: the card
+    in its hand shown). A size other than the card's own marks the card set ``box_differs``."""
     w = canon.split()
     cid = int(w[1])
     attrs = unknown_attrs(w[2:])
     old = e.config.cards.cards
-    if not 0 <= cid < len(old) or cid not in e.t.pools[old[cid].continent] or old[cid].size != attrs["size"]:
+    if not 0 <= cid < len(old) or cid not in stand_ins(e, hidden or set()):
         raise CommandError(_("card {id} cannot stand in for an unknown card now").format(id=cid))
     male = attrs["sex"] == "male"
     card = replace(old[cid], name=f"Ignota {cid}", common=f"unknown plant {cid}", german=f"unbekannt {cid}",
-                   sex=str(attrs["sex"]), value=int(attrs["value"]), bonus=int(attrs["bonus"]),
-                   flower=str(attrs["flower"]), flowering=int(attrs["flowering"]),
+                   size=int(attrs["size"]), sex=str(attrs["sex"]), value=int(attrs["value"]),
+                   bonus=int(attrs["bonus"]), flower=str(attrs["flower"]), flowering=int(attrs["flowering"]),
                    fruit="" if male else str(attrs["fruit"]), harvest=-1 if male else int(attrs["harvest"]),
                    leaf=attrs["leaf"] == "yes", nitrogen=attrs["nitrogen"] == "yes",
                    partner="" if attrs["partner"] == "-" else str(attrs["partner"]))
     cards = tuple(card if c.id == cid else c for c in old)
     try:
-        new = parse_cards(cards_toml(e.config.cards, cards), "unknown card")
+        new = parse_cards(cards_toml(e.config.cards, cards, box_differs=card.size != old[cid].size),
+                          "unknown card")
     except DataError as exc:
         raise CommandError(str(exc).splitlines()[-1].strip()) from None
     st = rebuilt(setup, new, list(e.history))
-    st.apply(f"card {cid}")
+    if e.step != "play":
+        st.apply(f"card {cid}")
     return st
 
 
@@ -160,11 +163,14 @@ def _flag(value: bool) -> str:
     return "true" if value else "false"
 
 
-def cards_toml(base: CardSet, cards: tuple[Card, ...]) -> str:
+def cards_toml(base: CardSet, cards: tuple[Card, ...], *, box_differs: bool = False) -> str:
     """A card file's TOML text for ``cards`` (one ``[[card]]`` each, in id order) with ``base``'s
-    deck name and tasks: what a game with an unknown card records, so its record replays."""
+    deck name and tasks: what a game with an unknown card records, so its record replays.
+    ``box_differs``: the table's box was found to hold other counts than the rules' overview
+    (kept once set)."""
     q = json.dumps  # a JSON string is a TOML basic string
-    out = [f"[deck]\nname = {q(base.name)}\n"]
+    differs = box_differs or "box_differs = true" in base.text.split("[[", 1)[0]
+    out = [f"[deck]\nname = {q(base.name)}\n" + ("box_differs = true\n" if differs else "")]
     for c in cards:
         lines = ["[[card]]", f"name = {q(c.name)}", f"common = {q(c.common)}", f"german = {q(c.german)}",
                  f"continent = {q(c.continent)}", f"size = {c.size}", f"sex = {q(c.sex)}", f"value = {c.value}",
@@ -182,3 +188,45 @@ def cards_toml(base: CardSet, cards: tuple[Card, ...]) -> str:
                  f"nitrogen = {_flag(t.nitrogen)}", f"leaf = {_flag(t.leaf)}", f"cross = {_flag(t.cross)}"]
         out.append("\n".join(lines) + "\n")
     return "\n".join(out)
+
+
+HIDDEN_STAGES = {"draw": "drawn", "bdraw": "kept", "sdeal": "kept", "bchoose": "kept", "schoose": "kept"}
+"""The stages where a card goes into a hand unseen by the table, and the word the table says."""
+
+
+def hidden_canonical(e: State) -> str:
+    """``drawn`` / ``kept``: the card drawn, or kept from a bonus draw or a search of a deck, stays
+    in its holder's hand unseen; the word the stage takes."""
+    word = HIDDEN_STAGES.get(e.step)
+    if word is None or (e.step == "schoose" and e.t.jobs[0][2] == A.DISCARD_PILE):
+        raise CommandError(_("no card goes into a hand unseen now ({now})").format(now=ask(e)))
+    return word
+
+
+def hidden_draw(e: State, secret: frozenset[int], word: str) -> frozenset[int]:
+    """``drawn``/``kept`` applied: the engine's chance actions filled with placeholders (their
+    positions added to ``secret``), the kept one chosen among them."""
+    out = set(secret)
+    first = e.step
+    while e.step in ("draw", "bdraw", "sdeal"):
+        out.add(len(e.history))
+        e.apply(A.CARD + placeholder(e, frozenset(out)))
+        if first == "draw":
+            return frozenset(out)
+    if e.step in ("bchoose", "schoose"):
+        hidden = secret_cards(e, frozenset(out))
+        legal = [a - A.CHOOSE for a in e.legal_actions()]
+        e.apply(A.CHOOSE + next((c for c in legal if c in hidden), legal[0]))
+    return frozenset(out)
+
+
+def filled_in(e: State, before: int, kept: int) -> set[int]:
+    """The positions from ``before`` on that ``keep`` filled with cards the table never saw."""
+    return {i for i in range(before, len(e.history))
+            if A.CARD <= e.history[i] < A.CARD + A.CARDS and e.history[i] - A.CARD != kept}
+
+
+def made_public(e: State, secret: frozenset[int]) -> frozenset[int]:
+    """``secret`` without the positions of cards the table has seen since."""
+    shown = public_cards(e.events)
+    return frozenset(i for i in secret if i < len(e.history) and card_in(e.history[i]) not in shown)
