@@ -213,10 +213,11 @@ def test_an_unknown_card_by_its_attributes_plays_scores_and_replays(cards):
     card = ctl.state.card(ctl.state.hand(0))
     assert card.id == cid and (card.value, card.flower, card.flowering, card.fruit, card.harvest, card.leaf,
                                card.size, card.continent) == (7, "pink", 1, "drupe", 4, True, 3, "EU")
-    assert cards.cards[cid] != card and ctl.cards is cards  # the file is untouched, the game's set is not
+    assert cid == len(cards.cards) and ctl.cards is cards  # a card added: the file is untouched, the game's set not
+    assert any("a plant the file lacks" in ln for ln in ctl.said_last)
     ctl.do("undo")
     assert ctl.state.config.cards is cards and ctl.stage() == "draw"
-    ctl.do(canon)  # the journal's form names the card it stands in for
+    ctl.do(canon)  # the journal's form names the card's id
     # play to the end: the first legal card or decision each time (plants before sales)
     while ctl.mode == "play":
         legal = ctl.state.legal_actions()
@@ -281,14 +282,32 @@ def test_after_keep_for_a_search_a_later_card_from_that_deck_is_never_refused(ca
     pytest.skip("fewer than 3 searches in 40 seeds")  # pragma: no cover
 
 
-def test_an_unknown_card_cannot_come_from_a_deck_whose_cards_are_all_known(cards):
-    ctl = _fresh(cards)
-    ctl.do("deck 1")
-    e = ctl.state
-    e.t.known[0], e.t.unknown[0] = [c.id for c in cards.cards if c.continent == "EU"][:3], 0  # as after a search
-    with pytest.raises(CommandError, match="no card the companion has not seen is left"):
-        ctl.do("unknown size=2 value=3 flower=white flowering=4 fruit=berry harvest=7")
-    assert ctl.cmds == ["deck 1"]
+def test_an_unknown_card_from_a_deck_filled_in_by_keep_takes_a_hidden_cards_place(cards):
+    """After ``keep N`` for a search, every card left in that deck is known to the companion, but
+    the ones it filled in are hidden: a plant the file lacks turned from that deck takes the place
+    of one of them (the table is the truth)."""
+    for seed in range(40):
+        script, _ = table_script(2, seed, ("random",), cards=cards)
+        ctl = WaldgaertnerCompanion(cards=cards)
+        i, deck = 0, -1
+        while i < len(script):
+            if ctl.mode == "play" and ctl.stage() == "sdeal":
+                deck = ctl.deck_now()
+                j = i
+                while script[j].startswith("card"):
+                    j += 1
+                ctl.do("keep " + script[j].split()[1])
+                i = j + 1
+                continue
+            if ctl.mode == "play" and ctl.stage() == "reveal" and deck == ctl.deck_now() \
+                    and not ctl.state.t.unknown[deck]:
+                ctl.do("unknown size=2 value=3 flower=white flowering=4 fruit=berry harvest=7")
+                assert ctl.state.offer(deck) == len(cards.cards)  # a card added, said once
+                assert any("a plant the file lacks" in ln for ln in ctl.said_last)
+                return
+            ctl.do(script[i])
+            i += 1
+    pytest.skip("no deck turned after a search filled it in 40 seeds")  # pragma: no cover
 
 
 @pytest.mark.parametrize("d", [None, [], {"game": "zankapfel", "players": 3}, {"game": "waldgaertner"},

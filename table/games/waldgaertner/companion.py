@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from table.companion.labels import both, is_number
+from table.companion.labels import both, is_number, seat_name
 from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
@@ -61,7 +61,8 @@ from table.engine.errors import ActionParseError, IllegalActionError
 from table.games.waldgaertner import questions, words
 from table.games.waldgaertner.buttons import command_for
 from table.games.waldgaertner.files import load_cards
-from table.games.waldgaertner.hidden import rebuilt, secret_cards, shown_from_deck, shown_in_hand
+from table.games.waldgaertner.hidden import hidden_held, rebuilt, shown_from_deck, shown_in_hand
+from table.games.waldgaertner.naming import card_for, guide_line, species_for, species_maybe
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, deck_now, seat_now
 from table.games.waldgaertner.refusals import card_where, no_room, refusal
 from table.games.waldgaertner.rules import CardSet, State, new_game
@@ -78,6 +79,7 @@ from table.games.waldgaertner.unseen import (
     made_public,
     unknown_canonical,
 )
+from table.games.waldgaertner.words import card_label
 from table.i18n import _, ngettext
 
 CARD_WORDS = ("card", "keep", "choose", "sell", "plant")
@@ -86,6 +88,12 @@ NUMBER_COMMANDS = {"draw": "card", "reveal": "card", "bdraw": "keep", "sdeal": "
                    **dict.fromkeys(CHOOSE_STAGES, "choose"), "die": "deck", "start": "deck", "bonus": "bonus",
                    "special": "search"}
 """A number alone, by the engine's stage: the command it is short for (``17`` → ``card 17``)."""
+NOT_NAMES = frozenset({"setup", "start", "special", "pass", "alt", "alternative", "search", "forgo", "buy",
+                       "decline", "bonus", "deck", "drawn", "kept", "hidden", "unknown", "undo", "u", "s", "new",
+                       "resume", "discard", "task", "card", "choose", "keep", "sell", "plant", "offer"})
+"""First words that are commands, never the start of a plant's name."""
+NAMED_STAGES = frozenset({"reveal", "achoose", "schoose", "bchoose"})
+"""The stages where a plant's name alone is the card turned up or taken."""
 SPECIAL_KEY = 7
 """While the dice are entered, ``7`` is the special action (lamp 7), as on the lid; ``deck 7`` names
 the seventh deck with 7 players."""
@@ -122,6 +130,10 @@ class WaldgaertnerCompanion(TableModule):
         self.b = None  # the shell's "a game has begun" check looks for it (Zankapfel's build)
         self.typed = ""
         """Digits typed on the keys or the screen's keypad for a card id (confirm enters them)."""
+        self.guide: tuple[str, ...] = ()
+        """The lid's guided choice so far (size class, continent, flower colour: ``naming.py``)."""
+        self.named = -1
+        """The hidden card the guided choice named for the seat at play (CONFIRM plants, BLIND sells)."""
         self.secret: frozenset[int] = frozenset()
         """The history positions of the chance actions the table never saw: placeholders for hidden
         cards (``hidden.py``)."""
@@ -194,7 +206,7 @@ class WaldgaertnerCompanion(TableModule):
     def _canonical(self, text: str) -> str:
         canon = self._canonical_form(text)
         w = canon.split()
-        if len(w) == 2 and w[0] in CARD_WORDS and int(w[1]) >= len(self.cards.cards):
+        if len(w) == 2 and w[0] in CARD_WORDS and int(w[1]) >= len(self.state.cards):
             raise CommandError(card_where(self.state, int(w[1])))
         return canon
 
@@ -203,12 +215,12 @@ class WaldgaertnerCompanion(TableModule):
         filled in, engine actions in the engine's text."""
         e = self.state
         w = text.split()
-        if len(w) == 2 and w[0] in CARD_WORDS and is_number(w[1], 3) and int(w[1]) >= len(self.cards.cards):
+        if len(w) == 2 and w[0] in CARD_WORDS and is_number(w[1], 3) and int(w[1]) >= len(self.state.cards):
             return f"{w[0]} {int(w[1])}"
         if len(w) == 1 and is_number(w[0], 3):
             return self._number_command(int(w[0]))
         if w[0] == "unknown":
-            return unknown_canonical(e, self.cards, w[1:], secret_cards(e, self.secret))
+            return unknown_canonical(e, w[1:])
         if w in (["drawn"], ["kept"], ["hidden"]):
             return hidden_canonical(e)
         if w == ["s"] and e.step == "die":
@@ -219,11 +231,32 @@ class WaldgaertnerCompanion(TableModule):
             return self._plant_at(int(w[1]))
         if len(w) == 2 and w[0] == "keep" and is_number(w[1], 3):
             return f"keep {int(w[1])}"
+        named = self._named(w)
+        if named:
+            return self._canonical_form(named)
         try:
             return A.to_text(A.from_text(text))
         except ActionParseError:
             raise CommandError(_("{text} is not a Waldgärtner command (now: {now})").format(
                 text=repr(text), now=self.ask())) from None
+
+    def _named(self, w: list[str]) -> str:
+        """A command naming its card by what the card shows (``plant kiwi at 1.2``, ``sell apple``, a
+        name alone for the card turned or chosen): the same command with the card's id ("" when the
+        words name no card: not such a command)."""
+        e = self.state
+        tail = {"plant": "at", "offer": "to"}
+        if w[0] in (*CARD_WORDS, "offer") and len(w) > 1 and not is_number(w[1], 3):
+            stop = w.index(tail[w[0]], 1) if tail.get(w[0]) in w[1:] else len(w)
+            verb, name, rest = w[0], " ".join(w[1:stop]), w[stop:]
+        elif w[0] not in NOT_NAMES and e.step in NAMED_STAGES and species_maybe(self.cards, " ".join(w)):
+            verb, name, rest = ("card" if e.step in CHANCE_STAGES else "choose"), " ".join(w), []
+        elif w[0] not in NOT_NAMES and e.step == "play" and species_maybe(self.cards, " ".join(w)):
+            raise CommandError(_("{name}: plant it or sell it? (plant NAME, sell NAME)").format(name=" ".join(w)))
+        else:
+            return ""
+        cid = card_for(e, self.cards, species_for(self.cards, name), verb)
+        return " ".join([verb, str(cid), *rest])
 
     def _number_command(self, n: int) -> str:
         """A number alone: the card, deck or search the stage asks for."""
@@ -258,7 +291,8 @@ class WaldgaertnerCompanion(TableModule):
                 keep(e, int(w[1]))
                 self.secret = self.secret | filled_in(e, before, int(w[1]))
             elif w[0] == "unknown":
-                self.e = enter_unknown(e, self.setup, canon, secret_cards(e, self.secret))
+                self.e = enter_unknown(e, self.setup, canon, self.secret)
+                note = self._lacks(int(w[1]))
             else:
                 self._engine(canon if not self.shown_as else self.shown_as)
         except (IllegalActionError, ActionParseError, CommandError) as exc:
@@ -281,10 +315,13 @@ class WaldgaertnerCompanion(TableModule):
         if len(w) < 2 or not is_number(w[1], 3) or w[0] not in ("card", "sell", "plant", "offer"):
             return ""
         cid = int(w[1])
+        if cid >= len(self.cards.cards):
+            return ""
+        shown = self.cards.cards[cid]  # the card as the file has it (the game's may be a stand-in by now)
         if w[0] == "card" and self.stage() in CHANCE_STAGES:
-            st, used, note = shown_from_deck(e, self.setup, self.secret, self.deck_now(), cid)
+            st, used, note = shown_from_deck(e, self.setup, self.secret, self.deck_now(), shown)
         elif w[0] != "card" and self.stage() == "play":
-            st, used, note = shown_in_hand(e, self.setup, self.secret, self.seat(), cid)
+            st, used, note = shown_in_hand(e, self.setup, self.secret, self.seat(), shown)
         else:
             return ""
         self.e = st
@@ -294,6 +331,16 @@ class WaldgaertnerCompanion(TableModule):
         if not note or note in self.box_said:
             return ""
         self.box_said.add(note)
+        return note
+
+    def _lacks(self, cid: int) -> str:
+        """An unknown card added to the game (the box has a plant the file lacks): the line saying
+        so, recorded."""
+        if cid < len(self.cards.cards):
+            return ""
+        note = _("the box differs from the file: a plant the file lacks ({card}); play goes on").format(
+            card=card_label(self.state.card(cid)))
+        self.box_notes.append(note)
         return note
 
     def _restore(self, mark: tuple[Any, ...]) -> None:
@@ -334,6 +381,7 @@ class WaldgaertnerCompanion(TableModule):
             self.mode = "play"
             self.log.append(self.ask())
         self.typed = ""
+        self.guide, self.named = (), -1
         self._changed()
 
     def _take_back(self) -> str:
@@ -393,8 +441,18 @@ class WaldgaertnerCompanion(TableModule):
         return questions.held(self.state, seat)
 
     def ask(self) -> str:
-        """What the table must enter now, in words."""
-        return questions.ask(self.e)
+        """What the table must enter now, in words (with the guided choice's step once begun, and
+        while a hidden card played waits to be named)."""
+        line = questions.ask(self.e)
+        e = self.e
+        if e is None or self.mode != "play":
+            return line
+        if self.named >= 0:
+            return _("{seat} plays {card}: CONFIRM plants it, BLIND sells it").format(
+                seat=seat_name(self.seat()), card=card_label(e.card(self.named)))
+        if self.guide or (e.step == "play" and hidden_held(e, self.seat())):
+            return f"{line} — {guide_line(e, self.guide)}"
+        return line
 
     def ledger(self) -> list[tuple[int, int, int, int]]:
         """Per seat: (storage value, cubes on cube fields, dark cubes waiting, plants)."""

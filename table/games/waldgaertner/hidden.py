@@ -10,10 +10,11 @@ history (:func:`swap_cards`): every place they occupy was hidden, so the swapped
 true as the first. A card the table plays is *public* from then on (:func:`public_cards`).
 
 **The table is the truth.** When no swap can put the card shown where the table has it (the box
-holds more of it than the file, or it comes from a deck of another continent), a hidden card at
-that place is rewritten into a copy of it (:func:`box_copy`): the card set the game records says
-so (``[deck] box_differs``), the companion says once, in one line, how the box differs, and play
-goes on.
+holds more of it than the file, or it comes from a deck of another continent), a copy of it joins
+the game's card set with a new id (:func:`with_card`; swapped with a hidden card there when the
+deck or hand needs it): the card set the game records says so (``[deck] box_differs``), the
+companion says once, in one line, how the box differs, and play goes on. No card of the file is
+lost to a copy, so the file's other cards still come when the table shows them.
 """
 
 from __future__ import annotations
@@ -21,12 +22,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from table.engine.errors import DataError
 from table.engine.events import Event
 from table.games.waldgaertner.rules import CardSet, State, new_game
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules import events as E
-from table.games.waldgaertner.rules.cards import parse_cards
+from table.games.waldgaertner.rules.cards import Card, parse_cards
 from table.games.waldgaertner.setup import WSetup
 
 _PUBLIC = (E.CardRevealed, E.CardTaken, E.CardSold, E.CardPlanted, E.DirectSale)
@@ -121,22 +121,29 @@ def swapped_in(e: State, setup: WSetup, secret: frozenset[int], cid: int, spots:
     return None
 
 
-def box_copy(e: State, setup: WSetup, cid: int, spots: list[int]) -> tuple[State, int] | None:
-    """The box holds card ``cid`` where the file cannot: one of the hidden cards ``spots`` becomes a
-    copy of it (its own id and continent kept). Returns the game on that card set and the id the
-    copy has, or None when no spot can take it."""
-    from table.games.waldgaertner.unseen import cards_toml  # unseen imports this module's neighbours
+def with_card(e: State, setup: WSetup, secret: frozenset[int], card: Card, spots: list[int],
+              fits: Callable[[State], bool]) -> State | None:
+    """The game with ``card`` added to its card set (a new id after the others, in its continent's
+    unseen pool; the set marked ``box_differs``), swapped with one of the hidden cards ``spots`` if
+    ``fits(state)`` needs it; None when no way fits (or the ids are used up). DataError when the
+    card itself is not one the rules can use."""
+    from table.games.waldgaertner.unseen import cards_toml  # unseen imports this module
 
-    shown = e.card(cid)
-    for y in sorted(spots, key=lambda y: (e.card(y).size != shown.size, y)):
-        old = e.card(y)
-        copy = replace(shown, id=y, continent=old.continent)
-        cards = tuple(copy if c.id == y else c for c in e.cards)
-        try:
-            new = parse_cards(cards_toml(e.config.cards, cards, box_differs=True), "the box")
-            return rebuilt(setup, new, e.history), y
-        except (DataError, ValueError):
+    if card.id != len(e.cards) or card.id >= A.CARDS:
+        return None
+    new = parse_cards(cards_toml(e.config.cards, (*e.cards, card), box_differs=True), "the box")
+    st = rebuilt(setup, new, e.history)
+    if fits(st):
+        return st
+    for y in spots:
+        if not _only_hidden(e, secret, y):
             continue
+        try:
+            st = rebuilt(setup, new, swap_cards(e.history, card.id, y))
+        except ValueError:
+            continue
+        if fits(st):
+            return st
     return None
 
 
@@ -153,12 +160,11 @@ def placeholder(e: State, secret: frozenset[int]) -> int:
     return next((c for c in cards if c in unseen), cards[0])
 
 
-def box_line(e: State, cid: int, deck: str) -> str:
-    """How the box differs from the file, in one line (``cid``: the card shown, as the file has it)."""
+def box_line(c: Card, deck: str) -> str:
+    """How the box differs from the file, in one line (``c``: the card shown, as the file has it)."""
     from table.games.waldgaertner.words import card_label  # words reads the engine only
     from table.i18n import _
 
-    c = e.card(cid)
     if c.continent != deck:
         return _("the box differs from the file: {card} is in a {deck} deck (the file has it in {continent}); "
                  "play goes on").format(card=card_label(c), deck=deck, continent=c.continent)
@@ -167,37 +173,47 @@ def box_line(e: State, cid: int, deck: str) -> str:
 
 
 def shown_in_hand(e: State, setup: WSetup, secret: frozenset[int], seat: int,
-                  cid: int) -> tuple[State, int, str]:
-    """The table shows that ``seat`` holds card ``cid`` (it plays it): the game where it does, the id
-    it has there, and the line saying how the box differs ("" when it does not)."""
+                  shown: Card) -> tuple[State, int, str]:
+    """The table shows that ``seat`` holds card ``shown`` (as the file has it; it plays it): the game
+    where it does, the id it has there, and the line saying how the box differs ("" if it does
+    not)."""
+    cid = shown.id
     held = [c for c in (e.hand(seat), e.pending(seat)) if c >= 0]
-    if cid in held or not 0 <= cid < len(e.cards):
+    if cid in held and e.card(cid).name == shown.name:
         return e, cid, ""
     hidden = secret_cards(e, secret)
     spots = [c for c in held if c in hidden]
-    st = swapped_in(e, setup, secret, cid, spots, lambda s: cid in (s.hand(seat), s.pending(seat)))
+    st = swapped_in(e, setup, secret, cid, spots, lambda s: cid in (s.hand(seat), s.pending(seat))) \
+        if e.card(cid).name == shown.name else None
     if st is not None:
         return st, cid, ""
-    got = box_copy(e, setup, cid, spots)
-    if got is None:
+    new = len(e.cards)
+    cont = e.card(spots[0]).continent if spots else shown.continent
+    st = with_card(e, setup, secret, replace(shown, id=new, continent=cont), spots,
+                   lambda s: new in (s.hand(seat), s.pending(seat)))
+    if st is None:
         return e, cid, ""
-    return got[0], got[1], box_line(e, cid, e.card(got[1]).continent)
+    return st, new, box_line(shown, cont)
 
 
 def shown_from_deck(e: State, setup: WSetup, secret: frozenset[int], deck: int,
-                    cid: int) -> tuple[State, int, str]:
-    """The table turns or draws card ``cid`` from ``deck`` (0-based) now: the game where the deck
-    can give it, the id it has there, and the line saying how the box differs ("" when it does
-    not)."""
-    if not 0 <= cid < len(e.cards) or A.CARD + cid in e.legal_actions():
+                    shown: Card) -> tuple[State, int, str]:
+    """The table turns or draws card ``shown`` (as the file has it) from ``deck`` (0-based) now: the
+    game where the deck can give it, the id it has there, and the line saying how the box differs
+    ("" when it does not)."""
+    cid = shown.id
+    same = e.card(cid).name == shown.name
+    if same and A.CARD + cid in e.legal_actions():
         return e, cid, ""
     hidden = secret_cards(e, secret)
     pool = e.t.pools[e.decks[deck]] if e.t.unknown[deck] or e.step == "sdeal" else []
     spots = [c for c in e.t.known[deck] if c in hidden] + list(pool)
-    st = swapped_in(e, setup, secret, cid, spots, lambda s: A.CARD + cid in s.legal_actions())
+    st = swapped_in(e, setup, secret, cid, spots, lambda s: A.CARD + cid in s.legal_actions()) if same else None
     if st is not None:
         return st, cid, ""
-    got = box_copy(e, setup, cid, spots)
-    if got is None:
+    new = len(e.cards)
+    st = with_card(e, setup, secret, replace(shown, id=new, continent=e.decks[deck]),
+                   [c for c in e.t.known[deck] if c in hidden], lambda s: A.CARD + new in s.legal_actions())
+    if st is None:
         return e, cid, ""
-    return got[0], got[1], box_line(e, cid, e.decks[deck])
+    return st, new, box_line(shown, e.decks[deck])

@@ -20,7 +20,7 @@ from dataclasses import replace
 from table.companion.labels import is_number, listed
 from table.companion.protocol import CommandError
 from table.engine.errors import DataError
-from table.games.waldgaertner.hidden import card_in, placeholder, public_cards, rebuilt, secret_cards
+from table.games.waldgaertner.hidden import card_in, placeholder, public_cards, rebuilt, secret_cards, with_card
 from table.games.waldgaertner.questions import CHOOSE_STAGES, ask, deck_now
 from table.games.waldgaertner.refusals import card_where
 from table.games.waldgaertner.rules import CardSet, State
@@ -38,27 +38,18 @@ _WORDS = frozenset({*(("sex", v) for v in SEXES), *(("flower", v) for v in COLOU
 """The attribute words an unknown card may be given, as (key, value)."""
 
 
-def unknown_canonical(e: State, file_cards: CardSet, words: list[str], hidden: set[int] | None = None) -> str:
+def unknown_canonical(e: State, words: list[str]) -> str:
     """``unknown size=3 value=4 flower=white flowering=2 fruit=pome harvest=8 [sex=male]
-    [bonus=1 partner=Malus] [leaf] [nitrogen]`` → the canonical form with the card id it stands in
-    for: an unseen card of the deck's continent and size class (the last in the file), else a
-    hidden card there (``hidden``: the placeholders of ``hidden.py``); while a seat plays, the
-    hidden card of its hand it shows. ``file_cards``: the card file the table plays with (before
-    any unknown card)."""
+    [bonus=1 partner=Malus] [leaf] [nitrogen]`` → the canonical form with the id the card gets:
+    a new one after the game's cards (:func:`enter_unknown`). Entered where a card is turned or
+    drawn, or while a seat plays a hidden card of its hand."""
     if e.step not in UNKNOWN_STAGES and e.step != "play":
         raise CommandError(_("an unknown card is entered where a card is turned or drawn ({now})").format(
             now=ask(e)))
-    if words and is_number(words[0], 3):  # the journal's form already names the card it stands in for
+    if words and is_number(words[0], 3):  # the journal's form already names the card's id
         return "unknown " + " ".join(words)
     attrs = unknown_attrs(words)
-    base = file_cards.cards
-    taken = {c.id for c in e.config.cards.cards if c != base[c.id]}
-    spots = [c for c in stand_ins(e, hidden or set()) if c not in taken]
-    if not spots:
-        raise CommandError(_("no card the companion has not seen is left where the unknown one is: undo to "
-                             "the draw and enter it there").format())
-    same = [c for c in spots if base[c].size == attrs["size"]]
-    return f"unknown {max(same or spots)} " + " ".join(f"{k}={v}" for k, v in attrs.items() if v not in ("", -1))
+    return f"unknown {len(e.cards)} " + " ".join(f"{k}={v}" for k, v in attrs.items() if v not in ("", -1))
 
 
 def stand_ins(e: State, hidden: set[int]) -> list[int]:
@@ -112,30 +103,54 @@ def unknown_attrs(words: list[str]) -> dict[str, str | int]:
     return out
 
 
-def enter_unknown(e: State, setup: WSetup, canon: str, hidden: set[int] | None = None) -> State:
-    """``unknown N key=value …`` (canonical) entered: the game rebuilt on the card file with card
-    ``N`` rewritten to those attributes, the card turned or drawn (while a seat plays: the card
-    in its hand shown). A size other than the card's own marks the card set ``box_differs``."""
-    w = canon.split()
-    cid = int(w[1])
-    attrs = unknown_attrs(w[2:])
-    old = e.config.cards.cards
-    if not 0 <= cid < len(old) or cid not in stand_ins(e, hidden or set()):
-        raise CommandError(_("card {id} cannot stand in for an unknown card now").format(id=cid))
+def _unknown_card(cid: int, continent: str, attrs: dict[str, str | int], like: Card | None = None) -> Card:
+    """The card an ``unknown`` entry describes (``like``: the file's card it stands in for, old form)."""
     male = attrs["sex"] == "male"
-    card = replace(old[cid], name=f"Ignota {cid}", common=f"unknown plant {cid}", german=f"unbekannt {cid}",
+    base = like if like is not None else Card(cid, "", "", "", continent, 1, "both", 0, 0, "white", 0, "", -1,
+                                              False, "", False)
+    return replace(base, id=cid, name=f"Ignota {cid}", common=f"unknown plant {cid}", german=f"unbekannt {cid}",
                    size=int(attrs["size"]), sex=str(attrs["sex"]), value=int(attrs["value"]),
                    bonus=int(attrs["bonus"]), flower=str(attrs["flower"]), flowering=int(attrs["flowering"]),
                    fruit="" if male else str(attrs["fruit"]), harvest=-1 if male else int(attrs["harvest"]),
                    leaf=attrs["leaf"] == "yes", nitrogen=attrs["nitrogen"] == "yes",
                    partner="" if attrs["partner"] == "-" else str(attrs["partner"]))
-    cards = tuple(card if c.id == cid else c for c in old)
-    try:
-        new = parse_cards(cards_toml(e.config.cards, cards, box_differs=card.size != old[cid].size),
-                          "unknown card")
-    except DataError as exc:
-        raise CommandError(str(exc).splitlines()[-1].strip()) from None
-    st = rebuilt(setup, new, list(e.history))
+
+
+def enter_unknown(e: State, setup: WSetup, canon: str, secret: frozenset[int] = frozenset()) -> State:
+    """``unknown N key=value …`` (canonical) entered: the game rebuilt on its card set with a card of
+    those attributes, the card turned or drawn (while a seat plays: the hidden card of its hand
+    shown, swapped with it). ``N`` after the game's cards adds the card (the box has a plant the
+    file lacks: nothing of the file is lost); ``N`` within them is the older form, the unknown
+    card standing in for that unseen card of the file. ``secret``: the placeholders (``hidden.py``)."""
+    w = canon.split()
+    cid = int(w[1])
+    attrs = unknown_attrs(w[2:])
+    old = e.config.cards.cards
+    hidden = secret_cards(e, secret)
+    spots = stand_ins(e, hidden)
+    if cid == len(old):
+        cont = e.decks[deck_now(e)] if e.step != "play" else (old[spots[0]].continent if spots else e.decks[0])
+        card = _unknown_card(cid, cont, attrs)
+        fits = (lambda s: A.CARD + cid in s.legal_actions()) if e.step != "play" else (
+            lambda s: cid in (s.hand(s.t.jobs[0][1]), s.pending(s.t.jobs[0][1])))
+        try:
+            st = with_card(e, setup, secret, card, [c for c in spots if c in hidden], fits)
+        except DataError as exc:
+            raise CommandError(str(exc).splitlines()[-1].strip()) from None
+        if st is None:
+            raise CommandError(_("no hidden card is there for the unknown one to be: undo to the draw and enter it "
+                                 "there"))
+    else:
+        if not 0 <= cid < len(old) or cid not in spots:
+            raise CommandError(_("card {id} cannot stand in for an unknown card now").format(id=cid))
+        card = _unknown_card(cid, old[cid].continent, attrs, old[cid])
+        cards = tuple(card if c.id == cid else c for c in old)
+        try:
+            new = parse_cards(cards_toml(e.config.cards, cards, box_differs=card.size != old[cid].size),
+                              "unknown card")
+        except DataError as exc:
+            raise CommandError(str(exc).splitlines()[-1].strip()) from None
+        st = rebuilt(setup, new, list(e.history))
     if e.step != "play":
         st.apply(f"card {cid}")
     return st

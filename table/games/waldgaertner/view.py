@@ -22,7 +22,10 @@ from table.display import players_view
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, contrast
 from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ButtonItem, ModuleView
+from table.games.waldgaertner.buttons import hidden_word
+from table.games.waldgaertner.hidden import hidden_held
 from table.games.waldgaertner.names import phase_name, size_name
+from table.games.waldgaertner.naming import guide_options
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.position import ROUNDS
@@ -173,7 +176,11 @@ class WaldgaertnerView(ModuleView):
         y, h = self.h - self.px(58), self.px(52)
         x = self.px(6)
         items: list[ButtonItem] = []
-        if st in CHANCE_STAGES or st in CHOOSE_STAGES:
+        if hidden_word(ctl) is not None:
+            items = [(_("Drawn ✓") if st == "draw" else _("Kept ✓"), "confirm", OK)]
+        elif st == "reveal":
+            items = _guide_buttons(ctl)
+        elif st in CHANCE_STAGES or st in CHOOSE_STAGES:
             items = _digit_buttons(ctl)
         elif st in STAGE_BUTTONS:
             items = STAGE_BUTTONS[st](ctl, st)
@@ -230,11 +237,21 @@ def _digit_buttons(ctl: Any) -> list[ButtonItem]:
     return items
 
 
+def _guide_buttons(ctl: Any) -> list[ButtonItem]:
+    """The lid's guided choice on touch: this step's options on the trough buttons' numbers."""
+    _question, options = guide_options(ctl.state, ctl.guide)
+    return [(f"{i + 1} {label}", f"trough{i + 1}", None) for i, (label, _v) in enumerate(options)]
+
+
 def _play_buttons(ctl: Any, st: str) -> list[ButtonItem]:
+    """Plant/Sell for each card the table has seen (a hidden one: named first by the guided choice)."""
     e = ctl.state
     s = ctl.seat()
     items: list[ButtonItem] = []
-    for cid in ctl.held(s):
+    hidden = hidden_held(e, s)
+    if hidden and ctl.named < 0:
+        return _guide_buttons(ctl)
+    for cid in [ctl.named] if ctl.named >= 0 else ctl.held(s):
         spots = e.plant_spots(s, cid)
         if spots:
             r, p, fee = spots[0]
