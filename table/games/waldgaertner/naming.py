@@ -72,13 +72,18 @@ def plant_key(card: Card) -> str:
     return f"{card.name}|{card.sex}"
 
 
+def _split_query(query: str) -> tuple[str, set[str]]:
+    """A typed name (folded) without its sex words, and the sexes they ask for (none: any)."""
+    words = fold(query).replace("♂", " ♂ ").replace("♀", " ♀ ").split()
+    local = {fold(_("male")): "male", fold(_("female")): "female"}
+    sexes = {SEX_WORDS.get(w) or local[w] for w in words if w in SEX_WORDS or w in local}
+    return " ".join(w for w in words if w not in SEX_WORDS and w not in local), sexes
+
+
 def species_for(cards: CardSet, query: str) -> str:
     """The plant (:func:`plant_key`) ``query`` names; CommandError lists the candidates when it
     names none or several (``male``/``female``/♂/♀ tell a dioecious plant's cards apart)."""
-    words = fold(query).replace("♂", " ♂ ").replace("♀", " ♀ ").split()
-    sexes = {SEX_WORDS[w] for w in words if w in SEX_WORDS} | {
-        sex for w in words for sex in ("male", "female") if w == fold(_(sex))}
-    q = " ".join(w for w in words if w not in SEX_WORDS and w not in (fold(_("male")), fold(_("female"))))
+    q, sexes = _split_query(query)
     best: dict[str, int] = {}
     for c in cards.cards:
         score = max(_matches(q, n) for n in plant_names(c)) if q else 0
@@ -97,7 +102,7 @@ def species_for(cards: CardSet, query: str) -> str:
 
 def species_maybe(cards: CardSet, query: str) -> bool:
     """Whether ``query`` names at least one plant of the card file."""
-    q = fold(query)
+    q, _sexes = _split_query(query)
     return bool(q) and any(_matches(q, n) for c in cards.cards for n in plant_names(c))
 
 
