@@ -194,12 +194,12 @@ def test_setup_lines_and_buttons(cards):
     ctl = WaldgaertnerCompanion(cards=cards)
     with pytest.raises(CommandError, match=r"players=2\.\.7"):
         ctl.do("setup players=8")
-    ctl.press("trough7")
+    ctl.press("trough5")
     ctl.press("trough1")
     ctl.press("directsale")
-    assert ctl.setup == WSetup(7, "NA", True)
+    assert ctl.setup == WSetup(5, "NA", True)
     ctl.press("confirm")
-    assert ctl.mode == "play" and ctl.state.players == 7 and ctl.state.config.direct_sale
+    assert ctl.mode == "play" and ctl.state.players == 5 and ctl.state.config.direct_sale
 
 
 def test_an_unknown_card_by_its_attributes_plays_scores_and_replays(cards):

@@ -201,3 +201,64 @@ def test_a_card_is_entered_by_a_few_letters_of_its_name_or_latin_and_candidates_
     assert ctl.state.card(ctl.state.offer(0)).name == "Cornus mas"
     ctl.do("prunus av")  # the Latin name, a few letters of each word
     assert ctl.state.card(ctl.state.offer(1)).name == "Prunus avium"
+
+
+def test_setup_at_three_players_says_the_asian_decks_it_uses_and_offers_no_continent(cards):
+    ctl = WaldgaertnerCompanion(cards=cards)
+    ctl.press("trough3")
+    screen = T.screen_text(ctl)
+    assert "decks 1-3 Asia" in screen and "Europe" not in screen and "button 1" not in screen
+    assert not ctl.press("trough1") and ctl.setup.choice == "EU"  # the continent changes nothing at 3
+    ctl.press("trough5")
+    assert "decks 1-3 Asia, 4-5 Europe (button 1 changes the continent)" in T.screen_text(ctl)
+    assert ctl.press("trough1") and "decks 1-3 Asia, 4-5 North America" in T.screen_text(ctl)
+
+
+def test_the_documented_key_7_is_the_special_action_with_the_cube_in_hand(cards):
+    ctl = WaldgaertnerCompanion(cards=cards)
+    ctl.do(WSetup(3).text())
+    ctl.do("start")
+    while ctl.stage() != "die":
+        ctl.do("drawn" if ctl.stage() == "draw" else "deck 1" if ctl.stage() == "start"
+               else f"card {ctl.state.legal_actions()[0] - A.CARD}")
+    assert ctl.state.storage(0) == 1 and "7 special" in ctl.ask()
+    assert T.handle_line(ctl, "7") is None and ctl.cmds[-1] == "special"
+
+
+def test_the_lids_guided_choice_names_a_card_turned_and_a_hidden_card_played(cards):
+    """Size class → (continent) → flower colour → plant, on the trough buttons; UNDO steps back."""
+    from table.games.waldgaertner.naming import guide_options
+
+    ctl = WaldgaertnerCompanion(cards=cards)
+    ctl.do(WSetup(2).text())
+    ctl.do("start")
+    for word in ("deck 1", "drawn", "deck 1", "drawn"):
+        ctl.do(word)
+    assert ctl.stage() == "reveal"
+    pear = next(c for c in cards.cards if c.name == "Pyrus pyraster")  # a European small tree, white
+
+    def press_option(value: str) -> None:
+        _q, options = guide_options(ctl.state, ctl.guide)
+        assert len(options) <= 7
+        assert ctl.press(f"trough{[v for _l, v in options].index(value) + 1}"), ctl.refusal
+
+    press_option("3")
+    assert "Which flower colour?" in ctl.ask()  # one continent in a 2-player game: no continent asked
+    press_option("pink")
+    assert ctl.press("undo") and ctl.guide == ("3",)  # UNDO steps back in the choice, not the game
+    press_option("white")
+    press_option(f"{pear.name}|{pear.sex}")
+    assert ctl.cmds[-1].startswith("card ") and ctl.state.card(ctl.state.offer(0)).name == pear.name
+    # a hidden card played: named by the same choice, then CONFIRM plants it
+    while ctl.stage() != "play":
+        st = ctl.stage()
+        ctl.do("drawn" if st == "draw" else "deck 1" if st == "die" else f"card {ctl.state.legal_actions()[0]}")
+    s = ctl.seat()
+    assert hidden_held(ctl.state, s) and "Which size class?" in ctl.ask()
+    apple = next(c for c in cards.cards if c.name == "Malus sylvestris")
+    press_option(str(apple.size))
+    press_option(apple.flower)
+    press_option(f"{apple.name}|{apple.sex}")
+    assert "plays #" in ctl.ask() and "Crab apple: CONFIRM plants it" in ctl.ask()
+    assert ctl.press("confirm") and ctl.cmds[-1].startswith("plant ")
+    assert any(ctl.state.card(c).name == apple.name for c in ctl.state.garden(s).values())

@@ -26,6 +26,7 @@ from table.games.waldgaertner.hidden import hidden_held
 from table.games.waldgaertner.naming import card_for, guide_line, guide_pick
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, seat_now
 from table.games.waldgaertner.rules import actions as A
+from table.games.waldgaertner.setup import CHOICE_MATTERS
 from table.i18n import _
 
 if TYPE_CHECKING:
@@ -83,7 +84,10 @@ def _setup_players(ctl: WaldgaertnerCompanion, arg: str) -> str:
     return ""
 
 
-def _toggle_choice(ctl: WaldgaertnerCompanion, arg: str) -> str:
+def _toggle_choice(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
+    """Button 1: the continent the rules leave open — only where the seat count's decks depend on it."""
+    if ctl.setup.players not in CHOICE_MATTERS:
+        return None
     ctl.setup = replace(ctl.setup, choice="NA" if ctl.setup.choice == "EU" else "EU")
     return ""
 

@@ -21,12 +21,11 @@ from table.games.waldgaertner.names import card_name, size_name
 from table.games.waldgaertner.rules import CardSet, State
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.cards import COLOURS, CONTINENTS, SIZES, Card
+from table.games.waldgaertner.setup import CONTINENT_NAMES
 from table.i18n import N_, _
 
 SHOWN_CANDIDATES = 6
 """How many matching plants a refusal lists."""
-CONTINENT_NAMES = {"AS": N_("Asia"), "EU": N_("Europe"), "NA": N_("North America")}
-"""The continents of the decks, in the table's language when said."""
 COLOUR_NAMES = {"white": N_("white"), "yellow": N_("yellow"), "pink": N_("pink"), "red": N_("red"),
                 "green": N_("green"), "purple": N_("purple"), "inconspicuous": N_("inconspicuous")}
 """The printed flower colours, in the table's language when said."""

@@ -13,7 +13,8 @@ from table.companion.players import names_dict, names_of
 from table.companion.protocol import CommandError
 from table.engine.errors import RecordError
 from table.games.waldgaertner.rules import CardSet, Config
-from table.i18n import _
+from table.games.waldgaertner.rules.position import deck_continents
+from table.i18n import N_, _
 
 KEY = "waldgaertner"
 """The game's key in a journalled setup (the registry's ``GameDef.key``)."""
@@ -61,6 +62,25 @@ class WSetup:
     def text(self) -> str:
         return (f"setup players={self.players} choice={self.choice} "
                 f"directsale={'on' if self.direct_sale else 'off'}")
+
+
+CHOICE_MATTERS = (2, 5, 6)
+"""The seat counts whose decks depend on the continent chosen (ruling W3): 2, 5 and 6 players."""
+CONTINENT_NAMES = {"AS": N_("Asia"), "EU": N_("Europe"), "NA": N_("North America")}
+"""The decks' continents, in the table's language when said."""
+
+
+def decks_words(players: int, choice: str) -> str:
+    """The supply decks a game of ``players`` uses, by continent: ``decks 1-3 Asia, 4-5 Europe``."""
+    decks = deck_continents(players, choice)
+    groups: list[tuple[int, int, str]] = []
+    for d, cont in enumerate(decks, start=1):
+        if groups and groups[-1][2] == cont:
+            groups[-1] = (groups[-1][0], d, cont)
+        else:
+            groups.append((d, d, cont))
+    return _("decks {groups}").format(groups=", ".join(
+        f"{a}-{b} {_(CONTINENT_NAMES[c])}" if a != b else f"{a} {_(CONTINENT_NAMES[c])}" for a, b, c in groups))
 
 
 def parse_setup(setup: WSetup, text: str) -> WSetup:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from table.companion.labels import seat_name
 from table.engine.errors import TableError
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
+from table.games.waldgaertner.setup import CHOICE_MATTERS, decks_words
 from table.games.waldgaertner.words import card_label
 from table.i18n import N_, _
 
@@ -105,11 +106,14 @@ def status_lines(ctl: WaldgaertnerCompanion) -> list[str]:
 def screen_text(ctl: WaldgaertnerCompanion) -> str:
     if ctl.mode == "setup":
         s = ctl.setup
+        decks = decks_words(s.players, s.choice)
+        if s.players in CHOICE_MATTERS:
+            decks = _("{decks} (button 1 changes the continent)").format(decks=decks)
         if s.direct_sale:
-            return _("Waldgärtner setup: players {n} (2-7), continent choice {choice} (1), direct sale on; confirm "
-                     "starts").format(n=s.players, choice=s.choice)
-        return _("Waldgärtner setup: players {n} (2-7), continent choice {choice} (1), direct sale off; confirm "
-                 "starts").format(n=s.players, choice=s.choice)
+            return _("Waldgärtner setup: players {n} (2-7), {decks}, direct sale on; confirm starts").format(
+                n=s.players, decks=decks)
+        return _("Waldgärtner setup: players {n} (2-7), {decks}, direct sale off; confirm starts").format(
+            n=s.players, decks=decks)
     if ctl.mode == "resume":
         return _("Unfinished game: {info}").format(info=ctl.resume_info)
     return ""

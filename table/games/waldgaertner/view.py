@@ -29,6 +29,7 @@ from table.games.waldgaertner.naming import guide_options
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.position import ROUNDS
+from table.games.waldgaertner.setup import CHOICE_MATTERS, decks_words
 from table.games.waldgaertner.words import card_label
 from table.i18n import N_, _
 
@@ -48,16 +49,19 @@ class WaldgaertnerView(ModuleView):
         s = ctl.setup
         self.players_choice(surf, ctl, "Waldgärtner", _("Players (buttons 2-7)"), range(2, 8), top=(36, 78, 30, 110),
                             button=(115, 70, 10, 30))
-        self.text(surf, _("Continent (button 1)"), 22, (self.px(30), self.px(198)), DIM)
-        r = pygame.Rect(self.px(30), self.px(230), self.px(240), self.px(64))
-        self.button(surf, r, _("Europe") if s.choice == "EU" else _("North America"), "choice", size=24)
+        self.text(surf, decks_words(s.players, s.choice), 18, (self.px(30), self.px(180)), FG,
+                  max_w=self.w - self.px(60))
+        if s.players in CHOICE_MATTERS:  # the decks of 2, 5 and 6 players depend on the continent chosen
+            self.text(surf, _("Continent (button 1)"), 22, (self.px(30), self.px(206)), DIM)
+            r = pygame.Rect(self.px(30), self.px(234), self.px(240), self.px(60))
+            self.button(surf, r, _("Europe") if s.choice == "EU" else _("North America"), "choice", size=24)
         self.text(surf, _("Direct sale (variant)"), 22, (self.px(320), self.px(198)), DIM)
         r = pygame.Rect(self.px(320), self.px(230), self.px(200), self.px(64))
         self.button(surf, r, _("on") if s.direct_sale else _("off"), "directsale", lit=s.direct_sale, size=24)
-        self.wrapped(surf, _("The cards stay on the table: enter each card turned up or drawn by its id in the card "
-                             "file. The companion keeps the 21 rounds, says what flowers and is harvested, settles the "
-                             "dice and keeps the cubes."), 18, (self.px(30), self.px(310)), self.w - self.px(330),
-                     DIM, max_lines=5, min_size=12)
+        self.wrapped(surf, _("The cards stay on the table: name each card turned up (buttons: size, continent, colour, "
+                             "plant); a card drawn stays hidden until it is played. The companion keeps the 21 rounds, "
+                             "says what flowers and is harvested, settles the dice and keeps the cubes."), 18,
+                     (self.px(30), self.px(310)), self.w - self.px(330), DIM, max_lines=5, min_size=12)
         r = pygame.Rect(self.w - self.px(260), self.h - self.px(100), self.px(230), self.px(80))
         self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
         players_view.names_button(self, surf, ctl, pygame.Rect(self.px(10), self.px(6), self.px(200), self.px(38)))
