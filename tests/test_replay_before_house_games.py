@@ -72,9 +72,20 @@ def test_there_are_fixtures_of_every_kind() -> None:
     assert any(p.values[1]["kind"] == "pad" for p in JOURNALS)  # Draft Cider's end-only score pad
 
 
-def test_the_card_file_is_the_frozen_one() -> None:
-    """Waldgärtner's fixtures hold the card file once; the shipped one must still be it."""
+def test_the_card_file_is_the_frozen_one_but_for_the_partners_on_their_own_continent() -> None:
+    """Waldgärtner's fixtures hold the card file once and replay on it; the shipped one differs only
+    by issue 20's fix (a second crab apple and American chestnut for one cornelian cherry and
+    black locust less, so each has its partner on its own continent)."""
+    from collections import Counter
+
+    from table.games.waldgaertner.files import load_cards
+    from table.games.waldgaertner.rules.cards import parse_cards
+
     assert cards_text() == (FIXTURES / "waldgaertner" / "cards.toml").read_text(encoding="utf-8")
+    frozen = Counter(c.name for c in parse_cards(cards_text()).cards)
+    shipped = Counter(c.name for c in load_cards().cards)
+    assert shipped - frozen == Counter({"Malus sylvestris": 1, "Castanea dentata": 1})
+    assert frozen - shipped == Counter({"Cornus mas": 1, "Robinia pseudoacacia": 1})
 
 
 @pytest.mark.parametrize(("game", "fx"), RECORDS)

@@ -36,7 +36,7 @@ def test_every_handler_is_keyed_by_a_mode_or_a_stage_the_companion_has():
 def test_the_setup_screen_buttons(cards):
     ctl = WaldgaertnerCompanion(cards=cards)
     assert command_for(ctl, "trough5") == "" and ctl.setup.players == 5
-    assert command_for(ctl, "players:3") == "" and ctl.setup.players == 3
+    assert command_for(ctl, "players:6") == "" and ctl.setup.players == 6
     assert command_for(ctl, "trough1") == "" and ctl.setup.choice == "NA"
     assert command_for(ctl, "choice") == "" and ctl.setup.choice == "EU"
     assert command_for(ctl, "directsale") == "" and ctl.setup.direct_sale

@@ -37,8 +37,8 @@ def cards() -> CardSet:
 
 
 def the_box(cards: CardSet) -> tuple[CardSet, Card, Card]:
-    """The file with one more Crab apple (a European small tree standing in for a Wild pear) and
-    a plant the file lacks (in place of a Rowan)."""
+    """The file with one more Crab apple (a third European small tree of it, in place of a Wild
+    pear) and a plant the file lacks (in place of a Rowan)."""
     crab = next(c for c in cards.cards if c.name == "Malus sylvestris")
     pear = next(c for c in cards.cards if c.name == "Pyrus pyraster")
     rowan = next(c for c in cards.cards if c.name == "Sorbus aucuparia")
@@ -149,7 +149,7 @@ def _hidden_leaks(table: Table) -> list[str]:
     return leaks
 
 
-@pytest.mark.parametrize("seed", [3, 4])
+@pytest.mark.parametrize("seed", [2, 5])
 def test_a_table_whose_box_differs_finishes_its_game_with_the_boxs_scores(cards, seed):
     box, _crab, lacking = the_box(cards)
     table = Table(box, cards, lacking, 2, seed)
@@ -165,7 +165,7 @@ def test_a_table_whose_box_differs_finishes_its_game_with_the_boxs_scores(cards,
     assert len(differs) == len(set(differs)) and all("\n" not in ln for ln in differs)  # each said once
     assert ctl.record["box_differs"] == differs  # and recorded
     assert sum("a plant the file lacks" in ln for ln in differs) == 1  # the lacking plant was shown
-    assert sum("one more #87 Crab apple" in ln for ln in differs) == 1  # both crab apples were shown
+    assert sum("one more #86 Crab apple" in ln for ln in differs) == 1  # all three crab apples were shown
     assert len(differs) == 2  # nothing else differs
 
 

@@ -440,6 +440,11 @@ class WaldgaertnerCompanion(TableModule):
     def held(self, seat: int) -> list[int]:
         return questions.held(self.state, seat)
 
+    def question(self) -> str:
+        """What the table must enter now, in words, without the lid's guided choice (a screen's
+        passing state, not journalled): the text front end's status."""
+        return questions.ask(self.e)
+
     def ask(self) -> str:
         """What the table must enter now, in words (with the guided choice's step once begun, and
         while a hidden card played waits to be named)."""

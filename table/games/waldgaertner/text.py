@@ -100,7 +100,7 @@ def garden_lines(ctl: WaldgaertnerCompanion) -> list[str]:
 def status_lines(ctl: WaldgaertnerCompanion) -> list[str]:
     if ctl.e is None:
         return [screen_text(ctl)]
-    return [*ctl.phase_report(), offer_line(ctl), ledger_line(ctl), *garden_lines(ctl), ctl.ask()]
+    return [*ctl.phase_report(), offer_line(ctl), ledger_line(ctl), *garden_lines(ctl), ctl.question()]
 
 
 def screen_text(ctl: WaldgaertnerCompanion) -> str:
