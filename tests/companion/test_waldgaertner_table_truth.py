@@ -262,3 +262,31 @@ def test_the_lids_guided_choice_names_a_card_turned_and_a_hidden_card_played(car
     assert "plays #" in ctl.ask() and "Crab apple: CONFIRM plants it" in ctl.ask()
     assert ctl.press("confirm") and ctl.cmds[-1].startswith("plant ")
     assert any(ctl.state.card(c).name == apple.name for c in ctl.state.garden(s).values())
+
+
+def test_the_additional_tasks_are_a_setup_option_dealt_hidden_and_shown_after_the_last_round(cards):
+    """``setup tasks=on``: every seat's task card is dealt face down (never said); after round 21
+    each shows theirs in seat order (``task 5`` or a few letters of it) and the pad scores them."""
+    from table.games.waldgaertner.script import table_script
+
+    script, final = table_script(3, 4, cards=cards)
+    ctl = WaldgaertnerCompanion(cards=cards)
+    assert ctl.press("tasks") and "additional tasks" in T.screen_text(ctl)
+    ctl.do(WSetup(3, tasks=True).text())
+    ctl.do("start")
+    assert ctl.state.config.tasks and all(ctl.state.task(s) >= 0 for s in range(3))
+    for line in script[2:]:
+        ctl.do(line)
+    assert ctl.mode == "play" and ctl.ask().startswith("Seat 1 shows their task card: task N (1 most large")
+    nitrogen = [sum(c.nitrogen for c in (final.card(x) for x in final.garden(s).values())) for s in range(3)]
+    leader = max(range(3), key=lambda s: (nitrogen[s], -s))
+    strict = nitrogen.count(nitrogen[leader]) == 1 and nitrogen[leader] > 0
+    for s in range(3):
+        ctl.do("task nitrogen" if s == leader else f"task {[1, 2, 3, 4][s if s < leader else s]}")
+    assert ctl.mode == "result" and ctl.state.task(leader) == 4
+    assert ctl.record["score_pad"][leader]["task"] == (10 if strict else 0)
+    assert ctl.record["scores"][leader] == final.scores()[leader].total + (10 if strict else 0)
+    assert any("task 10" in ln or "task 0" in ln for ln in ctl.result_lines())
+    ctl2 = WaldgaertnerCompanion(cards=cards)
+    ctl2.replay(WSetup(3, tasks=True).to_dict(cards), ctl.cmds)
+    assert ctl2.state.summary() == ctl.state.summary()

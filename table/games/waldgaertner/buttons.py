@@ -97,6 +97,11 @@ def _toggle_direct_sale(ctl: WaldgaertnerCompanion, arg: str) -> str:
     return ""
 
 
+def _toggle_tasks(ctl: WaldgaertnerCompanion, arg: str) -> str:
+    ctl.setup = replace(ctl.setup, tasks=not ctl.setup.tasks)
+    return ""
+
+
 # --- every stage of play ---------------------------------------------------------------------------
 def _undo(ctl: WaldgaertnerCompanion, arg: str) -> str:
     """UNDO clears the digits typed first, then steps back in the guided choice (the plant named),
@@ -218,6 +223,7 @@ SCREENS: dict[tuple[str, str], Handler] = {
     ("setup", "players"): _setup_players,
     ("setup", "choice"): _toggle_choice,
     ("setup", "directsale"): _toggle_direct_sale,
+    ("setup", "tasks"): _toggle_tasks,
     ("setup", "confirm"): _says("start"),
     ("play", "undo"): _undo,
     ("play", "cmd"): _touch,

@@ -58,7 +58,7 @@ from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
 from table.engine.errors import ActionParseError, IllegalActionError
-from table.games.waldgaertner import questions, words
+from table.games.waldgaertner import questions, tasks, words
 from table.games.waldgaertner.buttons import command_for
 from table.games.waldgaertner.files import load_cards
 from table.games.waldgaertner.hidden import hidden_held, rebuilt, shown_from_deck, shown_in_hand
@@ -221,6 +221,8 @@ class WaldgaertnerCompanion(TableModule):
             return self._number_command(int(w[0]))
         if w[0] == "unknown":
             return unknown_canonical(e, w[1:])
+        if w[0] == "task":
+            return tasks.canonical(e, w[1:], tasks.seat_showing(e, self.setup, self.cmds))
         if w in (["drawn"], ["kept"], ["hidden"]):
             return hidden_canonical(e)
         if w == ["s"] and e.step == "die":
@@ -290,6 +292,9 @@ class WaldgaertnerCompanion(TableModule):
                 before = len(e.history)
                 keep(e, int(w[1]))
                 self.secret = self.secret | filled_in(e, before, int(w[1]))
+            elif w[0] == "task":
+                seat = tasks.seat_showing(e, self.setup, self.cmds)
+                self.e = tasks.show(e, self.setup, seat, int(w[1]) - 1, seat)
             elif w[0] == "unknown":
                 self.e = enter_unknown(e, self.setup, canon, self.secret)
                 note = self._lacks(int(w[1]))
@@ -370,7 +375,10 @@ class WaldgaertnerCompanion(TableModule):
 
     def _after(self) -> None:
         e = self.state
-        if e.is_terminal():
+        if e.is_terminal() and tasks.seat_showing(e, self.setup, self.cmds) >= 0:
+            self.mode = "play"  # the task cards are shown before the score pad
+            self.log.append(self.ask())
+        elif e.is_terminal():
             if self.mode != "result":
                 self.mode = "result"
                 self.record = self.finished_record()
@@ -399,6 +407,7 @@ class WaldgaertnerCompanion(TableModule):
         self.cmds, self.marks = [], []
         self.secret, self.box_notes = frozenset(), []
         self.e = new_game(setup.config(self.cards))
+        tasks.deal(self.e)
         self.mode = "play"
         self.record = None
         self.said_last = []
@@ -452,6 +461,9 @@ class WaldgaertnerCompanion(TableModule):
         e = self.e
         if e is None or self.mode != "play":
             return line
+        showing = tasks.seat_showing(e, self.setup, self.cmds)
+        if showing >= 0:
+            return tasks.question(e, showing)
         if self.named >= 0:
             return _("{seat} plays {card}: CONFIRM plants it, BLIND sells it").format(
                 seat=seat_name(self.seat()), card=card_label(e.card(self.named)))
@@ -494,10 +506,16 @@ class WaldgaertnerCompanion(TableModule):
         win = both([self.seat_title(s) for s in winners])
         sc = e.scores()
         order = sorted(range(e.players), key=lambda s: -sc[s].total)
+        if self.setup.tasks:
+            pad = [_("{seat}: {total} points (plants {plants}, partners {partners}, storage {storage}, task {task})")
+                   .format(seat=self.seat_title(s), total=sc[s].total, plants=sc[s].plants, partners=sc[s].partners,
+                           storage=sc[s].storage, task=sc[s].task) for s in order]
+        else:
+            pad = [_("{seat}: {total} points (plants {plants}, partners {partners}, storage {storage})").format(
+                seat=self.seat_title(s), total=sc[s].total, plants=sc[s].plants, partners=sc[s].partners,
+                storage=sc[s].storage) for s in order]
         return [ngettext("Game over: {winners} wins", "Game over: {winners} win", len(winners)).format(winners=win),
-                *(_("{seat}: {total} points (plants {plants}, partners {partners}, storage {storage})").format(
-                    seat=self.seat_title(s), total=sc[s].total, plants=sc[s].plants, partners=sc[s].partners,
-                    storage=sc[s].storage) for s in order)]
+                *pad]
 
 
 def make_companion(*, on_command: CommandHook | None = None, rng: Any = None,

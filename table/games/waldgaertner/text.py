@@ -21,8 +21,13 @@ HELP_ROWS: tuple[tuple[str, str], ...] = (
      N_("the setup screen as one line (2-7 players; EU or\nNA: the 2-player deck, Asia's partner with 5, the half "
         "deck with 6)")),
     ("2..7 / 1", N_("setup: players / the EU-NA choice")),
+    ("setup tasks=on", N_("setup: the additional tasks (a task card dealt face down to each player,\nshown after "
+                          "the last round: task 3 / task nitrogen)")),
     ("start / (empty)", N_("start the game")),
-    ("17 / card 17", N_("a card turned face up or drawn into a hand: its id in the card file")),
+    ("apple / card apple / 17", N_("a card turned face up: its name (a few letters; Latin too; male/female\nfor a "
+                                   "dioecious plant), or its id in the card file")),
+    ("drawn / kept / (empty)", N_("a card drawn, or kept from a bonus draw or a search: it stays hidden\nin its "
+                                  "holder's hand until it is played")),
     ("unknown size=3 value=4 flower=white flowering=2 fruit=pome harvest=8 [sex=male|female]\n"
      "            [bonus=1 partner=Malus] [leaf] [nitrogen]\n",
      N_("a card that is not in the card file, by the attributes the rules use\n(it stands in for an unseen card of "
@@ -30,8 +35,8 @@ HELP_ROWS: tuple[tuple[str, str], ...] = (
     ("3 / deck 3", N_("the first draw's deck; a seat's die on deck 3 (in seat order,\nafter everyone has shown)")),
     ("7 / s / special", N_("a seat's die on \"6\" for a special action")),
     ("pass", N_("nothing on offer and no cube for a special action")),
-    ("sell 17 / b", N_("sell the card (b: the card just received)")),
-    ("plant 17 at 3.2 / plant 17", N_("plant it in row 3, place 2 (the first free place when omitted)")),
+    ("sell apple / sell 17 / b", N_("sell the card (b: the card just received)")),
+    ("plant apple at 3.2 / plant 17", N_("plant it in row 3, place 2 (the first free place when omitted)")),
     ("(empty) / ok", N_("plant the card just received at its first free place")),
     ("offer 17 to 2, buy, decline", N_("direct sale (the variant)")),
     ("alt / alternative offer", N_("special action: new offers for 1 cube, then 17 / choose 17")),
@@ -109,6 +114,8 @@ def screen_text(ctl: WaldgaertnerCompanion) -> str:
         decks = decks_words(s.players, s.choice)
         if s.players in CHOICE_MATTERS:
             decks = _("{decks} (button 1 changes the continent)").format(decks=decks)
+        if s.tasks:
+            decks = _("{decks}, additional tasks").format(decks=decks)
         if s.direct_sale:
             return _("Waldgärtner setup: players {n} (2-7), {decks}, direct sale on; confirm starts").format(
                 n=s.players, decks=decks)

@@ -58,6 +58,9 @@ class WaldgaertnerView(ModuleView):
         self.text(surf, _("Direct sale (variant)"), 22, (self.px(320), self.px(198)), DIM)
         r = pygame.Rect(self.px(320), self.px(230), self.px(200), self.px(64))
         self.button(surf, r, _("on") if s.direct_sale else _("off"), "directsale", lit=s.direct_sale, size=24)
+        self.text(surf, _("Additional tasks"), 22, (self.px(560), self.px(198)), DIM)
+        r = pygame.Rect(self.px(560), self.px(230), self.px(200), self.px(64))
+        self.button(surf, r, _("on") if s.tasks else _("off"), "tasks", lit=s.tasks, size=24)
         self.wrapped(surf, _("The cards stay on the table: name each card turned up (buttons: size, continent, colour, "
                              "plant); a card drawn stays hidden until it is played. The companion keeps the 21 rounds, "
                              "says what flowers and is harvested, settles the dice and keeps the cubes."), 18,
