@@ -52,7 +52,7 @@ def held_words(e: State, seat: int) -> str:
     """What ``seat`` holds as the table may hear it: the cards it has seen, then "a hidden card"."""
     hidden = len(hidden_held(e, seat))
     shown = [card_label(e.card(c)) for c in shown_held(e, seat)]
-    shown += [ngettext("a hidden card", "{n} hidden cards", hidden).format(n=hidden)] if hidden else []
+    shown += [ngettext("{n} hidden card", "{n} hidden cards", hidden).format(n=hidden)] if hidden else []
     return either(shown)
 
 
