@@ -282,7 +282,7 @@ def test_the_additional_tasks_are_a_setup_option_dealt_hidden_and_shown_after_th
     leader = max(range(3), key=lambda s: (nitrogen[s], -s))
     strict = nitrogen.count(nitrogen[leader]) == 1 and nitrogen[leader] > 0
     for s in range(3):
-        ctl.do("task nitrogen" if s == leader else f"task {[1, 2, 3, 4][s if s < leader else s]}")
+        ctl.do("task nitrogen" if s == leader else f"task {s + 1}")  # tasks 1-3 are not the nitrogen one (5)
     assert ctl.mode == "result" and ctl.state.task(leader) == 4
     assert ctl.record["score_pad"][leader]["task"] == (10 if strict else 0)
     assert ctl.record["scores"][leader] == final.scores()[leader].total + (10 if strict else 0)
