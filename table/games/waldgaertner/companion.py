@@ -219,12 +219,9 @@ class WaldgaertnerCompanion(TableModule):
             return f"{w[0]} {int(w[1])}"
         if len(w) == 1 and is_number(w[0], 3):
             return self._number_command(int(w[0]))
-        if w[0] == "unknown":
-            return unknown_canonical(e, w[1:])
-        if w[0] == "task":
-            return tasks.canonical(e, w[1:], tasks.seat_showing(e, self.setup, self.cmds))
-        if w in (["drawn"], ["kept"], ["hidden"]):
-            return hidden_canonical(e)
+        word = self._word_form(w)
+        if word:
+            return word
         if w == ["s"] and e.step == "die":
             return "special"
         if w in (["alt"], ["alternative"]):
@@ -241,6 +238,18 @@ class WaldgaertnerCompanion(TableModule):
         except ActionParseError:
             raise CommandError(_("{text} is not a Waldgärtner command (now: {now})").format(
                 text=repr(text), now=self.ask())) from None
+
+    def _word_form(self, w: list[str]) -> str:
+        """The table's own words: an unknown card, a task shown, a card drawn or kept hidden ("" for
+        none of them)."""
+        e = self.state
+        if w[0] == "unknown":
+            return unknown_canonical(e, w[1:])
+        if w[0] == "task":
+            return tasks.canonical(e, w[1:], tasks.seat_showing(e, self.setup, self.cmds))
+        if w in (["drawn"], ["kept"], ["hidden"]):
+            return hidden_canonical(e)
+        return ""
 
     def _named(self, w: list[str]) -> str:
         """A command naming its card by what the card shows (``plant kiwi at 1.2``, ``sell apple``, a

@@ -123,21 +123,24 @@ def score_pad(pad: Any, cards: CardSet) -> tuple[PadScore, ...]:
     if twice is not None:
         raise ScorePadError(_("{name} is named twice").format(name=twice))
     gardens = [_garden(r["name"], r.get("garden", []), cards) for r in rows]
+    return tuple(_scored(r, garden, gardens, cards) for r, garden in zip(rows, gardens, strict=True))
+
+
+def _scored(row: dict[str, Any], garden: tuple[Card, ...], gardens: list[tuple[Card, ...]],
+            cards: CardSet) -> PadScore:
+    """One player's points (``gardens``: every player's, for the task's strict majority)."""
     tasks = {t.name: t for t in cards.tasks}
-    out = []
-    for r, garden in zip(rows, gardens, strict=True):
-        task = r.get("task")
-        if task is not None and task not in tasks:
-            raise ScorePadError(_("{name}: no task {task!r} ({tasks})").format(
-                name=r["name"], task=task, tasks=", ".join(tasks)))
-        won = task is not None and all(
-            sum(tasks[task].matches(c) for c in garden) > sum(tasks[task].matches(c) for c in other)
-            for other in gardens if other is not garden)
-        plants, partners = sum(c.value for c in garden), _partners(garden)
-        storage = _cubes(r["name"], r.get("cubes", 0))
-        points = TASK_POINTS if won else 0
-        out.append(PadScore(r["name"], garden, plants, partners, storage, points, plants + partners + storage + points))
-    return tuple(out)
+    task = row.get("task")
+    if task is not None and task not in tasks:
+        raise ScorePadError(_("{name}: no task {task!r} ({tasks})").format(
+            name=row["name"], task=task, tasks=", ".join(tasks)))
+    won = task is not None and all(
+        sum(tasks[task].matches(c) for c in garden) > sum(tasks[task].matches(c) for c in other)
+        for other in gardens if other is not garden)
+    plants, partners = sum(c.value for c in garden), _partners(garden)
+    storage = _cubes(row["name"], row.get("cubes", 0))
+    points = TASK_POINTS if won else 0
+    return PadScore(row["name"], garden, plants, partners, storage, points, plants + partners + storage + points)
 
 
 def winners(scores: tuple[PadScore, ...]) -> list[str]:
