@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from table.engine.events import Event
+from table.games.waldgaertner.cardtext import cards_toml
 from table.games.waldgaertner.rules import CardSet, State, new_game
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules import events as E
@@ -127,8 +128,6 @@ def with_card(e: State, setup: WSetup, secret: frozenset[int], card: Card, spots
     unseen pool; the set marked ``box_differs``), swapped with one of the hidden cards ``spots`` if
     ``fits(state)`` needs it; None when no way fits (or the ids are used up). DataError when the
     card itself is not one the rules can use."""
-    from table.games.waldgaertner.unseen import cards_toml  # unseen imports this module
-
     if card.id != len(e.cards) or card.id >= A.CARDS:
         return None
     new = parse_cards(cards_toml(e.config.cards, (*e.cards, card), box_differs=True), "the box")
