@@ -167,6 +167,9 @@ def test_a_table_whose_box_differs_finishes_its_game_with_the_boxs_scores(cards,
     assert sum("a plant the file lacks" in ln for ln in differs) == 1  # the lacking plant was shown
     assert sum("one more #86 Crab apple" in ln for ln in differs) == 1  # all three crab apples were shown
     assert len(differs) == 2  # nothing else differs
+    again = WaldgaertnerCompanion(cards=cards)  # the journal replays: placeholders and swaps are deterministic
+    again.replay(WSetup(2).to_dict(cards), ctl.cmds)
+    assert again.state.summary() == ctl.state.summary() and again.record["scores"] == ctl.record["scores"]
 
 
 def test_a_hidden_card_is_never_shown_and_is_learnt_when_played(cards):

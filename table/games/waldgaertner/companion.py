@@ -2,46 +2,44 @@
 
 The table holds the cards; the companion is told what happened and mirrors it into the
 Waldgärtner engine (``table.games.waldgaertner.rules``, rules and rulings in docs/waldgaertner.md).
-The engine's chance actions are the cards the table turns up and draws, entered by their id in
-the card file (``table.games.waldgaertner.files.load_cards``). From the engine comes everything the
-table finds confusing: the 21-round clock (annual phases 0-9, 0-9, 0), each phase's blooms and
-harvests per seat ("cube on the field", "cube to storage"), who gets a contested card and who
-pays, the order of the special actions, row capacity and fees, bonus actions, and the final
+The engine's chance actions are the cards the table turns up and draws: a card turned face up by
+what it shows (its name, ``naming.py``; on the lid the guided choice), a card drawn into a hand
+hidden (``drawn``/``kept``: a placeholder, swapped for the card shown when it is played,
+``hidden.py``); ids of the card file stay for scripts. The table is the truth: a card the file
+cannot place joins the game's cards and the difference is said once. From the engine comes
+everything the table finds confusing: the 21-round clock (annual phases 0-9, 0-9, 0), each phase's
+blooms and harvests per seat ("cube on the field", "cube to storage"), who gets a contested card and
+who pays, the order of the special actions, row capacity and fees, bonus actions, and the final
 score pad.
 
 **Commands** (what a script line or the journal holds). Every decision is the engine's own
-action text; the companion adds short forms:
+action text; the companion adds short forms and names:
 
 =========================  ====================  ===============================================
-``card 17``                ``17``                a card turned face up or drawn into a hand (id)
-``unknown 140 size=3 …``   ``unknown size=3 …``  a card not in the card file, by its attributes
+``card 17``                ``apple`` / ``17``    a card turned face up (by name or id)
+``drawn``, ``kept``        CONFIRM               a card drawn, or kept from a bonus draw or a
+                                                 search, stays hidden in the holder's hand
+``unknown 224 size=3 …``   ``unknown size=3 …``  a plant the file lacks, by its attributes
 ``deck 3``                 ``3`` / button 3      the starting draw's deck, or a seat's die on deck 3
-``special``                ``s`` / button 7      a seat's die on "6" for a special action
+``special``                ``s`` / ``7``         a seat's die on "6" for a special action
 ``pass``                                         nothing on offer and no cube for a special
-``sell 17``                                      play: sell card 17 (1 cube a shrub, 2 a tree)
-``plant 17 at 3.2``        ``plant 17``          play: plant card 17 in row 3, place 2 (the first
+``sell 17``                ``sell apple``        play: sell the card (1 cube a shrub, 2 a tree)
+``plant 17 at 3.2``        ``plant apple``       play: plant it in row 3, place 2 (the first
                                                  free place when omitted); fee checked
 ``offer 17 to 2``, ``buy``, ``decline``          direct sale (the variant)
 ``alternative offer``      ``alt``               special action, 1 cube
 ``search 3``, ``search discard``, ``forgo``      special action, 3 cubes / give it up
 ``bonus 3``                                      the bonus action's deck
-``choose 17``              ``17``                the card taken from the shown ones
-``keep 17``                ``17``                a bonus draw or a search: the card kept (the
-                                                 companion fills in the cards put back)
+``choose 17``              ``apple`` / ``17``    the card taken from the shown ones
+``keep 17``                                      scripts: a bonus draw or a search by the card
+                                                 kept (the cards put back are placeholders)
+``task 5``                 ``task nitrogen``     after round 21: the seat's task card shown
 ``undo``                   ``u``                 take back the last command
 =========================  ====================  ===============================================
 
-**A card that is not in the card file** (``unknown size=3 …``) stands in for an unseen card of
-the same continent and size class, and the cards put back after ``keep N`` are filled in: see
-``table.games.waldgaertner.unseen``.
-
 **Die choices** are simultaneous and secret at the table; they are entered after everyone has
 shown, one per seat in seat order (the lamps then light the contested decks while the table
-settles them). **Cards put back** after a bonus draw or a search cannot be known to the
-companion unless the table enters each of them (``card N`` for every card drawn, then
-``choose N``); with ``keep N`` it fills them with cards of the deck's continent it has not
-seen, which is exact for the scores but may make a later ``card`` entry from that deck refused
-if the table turns one of the cards really put back (say ``undo`` and enter them all).
+settles them).
 
 The controller is this module; its words are in ``words.py`` (announcements), ``questions.py``
 (what is asked now), ``refusals.py`` (why a command is refused), its setup in ``setup.py``, its

@@ -2,14 +2,15 @@
 
 **A card that is not in the card file** (``unknown size=3 value=4 flower=white flowering=2
 fruit=pome harvest=8``, optional ``sex=``, ``bonus=`` with ``partner=``, ``leaf``, ``nitrogen``)
-stands in for an unseen card of the same continent and size class (the class counts of the file
-stay exact, so the engine's card model is unchanged): the game's card set becomes the file with
-that card rewritten (:func:`cards_toml`), the engine is rebuilt on it with the same actions, and
-the record carries the rewritten card text, so it replays.
+joins the game's card set with a new id (the box differs from the file; the set is marked
+``box_differs``), swapped with a hidden card where the deck or the hand needs it
+(``hidden.with_card``); the engine is rebuilt on it with the same actions, and the record carries
+the card text, so it replays. Older journals' ``unknown N`` with N a card of the file still replay:
+that unseen card stands in.
 
-**Cards put back** after a bonus draw or a search (``keep N``, :func:`keep`) are filled with cards
-of the deck's continent the companion has not seen: exact for the scores, though a later ``card``
-entry of one really put back is then refused (undo and enter each card).
+**Cards drawn unseen** (``drawn``/``kept``, :func:`hidden_draw`) and the cards put back after
+``keep N`` (:func:`keep`) are placeholders whose history positions the companion keeps as secret
+(``hidden.py``): a later card the table shows from that deck or hand is swapped in, never refused.
 """
 
 from __future__ import annotations
