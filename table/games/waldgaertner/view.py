@@ -58,7 +58,7 @@ class WaldgaertnerView(ModuleView):
         self.text(surf, _("Direct sale (variant)"), 22, (self.px(320), self.px(198)), DIM)
         r = pygame.Rect(self.px(320), self.px(230), self.px(200), self.px(64))
         self.button(surf, r, _("on") if s.direct_sale else _("off"), "directsale", lit=s.direct_sale, size=24)
-        self.text(surf, _("Additional tasks"), 22, (self.px(560), self.px(198)), DIM)
+        self.text(surf, _("Additional tasks"), 22, (self.px(560), self.px(198)), DIM, max_w=self.w - self.px(570))
         r = pygame.Rect(self.px(560), self.px(230), self.px(200), self.px(64))
         self.button(surf, r, _("on") if s.tasks else _("off"), "tasks", lit=s.tasks, size=24)
         self.wrapped(surf, _("The cards stay on the table: name each card turned up (buttons: size, continent, colour, "
