@@ -89,7 +89,10 @@ NUMBER_COMMANDS = {"draw": "card", "reveal": "card", "bdraw": "keep", "sdeal": "
 NOT_NAMES = frozenset({"setup", "start", "special", "pass", "alt", "alternative", "search", "forgo", "buy",
                        "decline", "bonus", "deck", "drawn", "kept", "hidden", "unknown", "undo", "u", "s", "new",
                        "resume", "discard", "task", "card", "choose", "keep", "sell", "plant", "offer"})
-"""First words that are commands, never the start of a plant's name."""
+"""Words that are commands by themselves."""
+COMMAND_HEADS = frozenset({"setup", "search", "deck", "bonus", "task", "unknown", "card", "choose", "keep", "sell",
+                           "plant", "offer", "alternative"})
+"""First words of commands that take more words (never a plant's name with more words)."""
 NAMED_STAGES = frozenset({"reveal", "achoose", "schoose", "bchoose"})
 """The stages where a plant's name alone is the card turned up or taken."""
 SPECIAL_KEY = 7
@@ -249,6 +252,12 @@ class WaldgaertnerCompanion(TableModule):
             return hidden_canonical(e)
         return ""
 
+    @staticmethod
+    def _maybe_name(w: list[str]) -> bool:
+        """Whether the words may be a plant's name alone: not a command word ("new" is a command,
+        "new jersey tea" a plant)."""
+        return not (w[0] in NOT_NAMES and (len(w) == 1 or w[0] in COMMAND_HEADS))
+
     def _named(self, w: list[str]) -> str:
         """A command naming its card by what the card shows (``plant kiwi at 1.2``, ``sell apple``, a
         name alone for the card turned or chosen): the same command with the card's id ("" when the
@@ -258,9 +267,9 @@ class WaldgaertnerCompanion(TableModule):
         if w[0] in (*CARD_WORDS, "offer") and len(w) > 1 and not is_number(w[1], 3):
             stop = w.index(tail[w[0]], 1) if tail.get(w[0]) in w[1:] else len(w)
             verb, name, rest = w[0], " ".join(w[1:stop]), w[stop:]
-        elif w[0] not in NOT_NAMES and e.step in NAMED_STAGES and species_maybe(self.cards, " ".join(w)):
+        elif self._maybe_name(w) and e.step in NAMED_STAGES and species_maybe(self.cards, " ".join(w)):
             verb, name, rest = ("card" if e.step in CHANCE_STAGES else "choose"), " ".join(w), []
-        elif w[0] not in NOT_NAMES and e.step == "play" and species_maybe(self.cards, " ".join(w)):
+        elif self._maybe_name(w) and e.step == "play" and species_maybe(self.cards, " ".join(w)):
             raise CommandError(_("{name}: plant it or sell it? (plant NAME, sell NAME)").format(name=" ".join(w)))
         else:
             return ""

@@ -97,21 +97,29 @@ def rebuilt(setup: WSetup, cards: CardSet, history: Iterable[int]) -> State:
     return st
 
 
-def _only_hidden(e: State, secret: frozenset[int], cid: int) -> bool:
+def _seen_cards(e: State, secret: frozenset[int]) -> set[int]:
+    """The cards the table has seen somewhere: public ones and those at a chance position that is
+    no placeholder."""
+    seen = public_cards(e.events)
+    seen |= {a - A.CARD for i, a in enumerate(e.history) if A.CARD <= a < A.CARD + A.CARDS and i not in secret}
+    return seen
+
+
+def _only_hidden(e: State, secret: frozenset[int], cid: int, seen: set[int] | None = None) -> bool:
     """Whether every place card ``cid`` occupies in the history is a placeholder (or it has none)."""
-    at = [i for i, a in enumerate(e.history) if card_in(a) == cid and A.CARD <= a < A.CARD + A.CARDS]
-    return all(i in secret for i in at) and cid not in public_cards(e.events)
+    return cid not in (seen if seen is not None else _seen_cards(e, secret))
 
 
 def swapped_in(e: State, setup: WSetup, secret: frozenset[int], cid: int, spots: list[int],
                fits: Callable[[State], bool]) -> State | None:
     """The game with card ``cid`` swapped with one of the hidden cards ``spots`` so that ``fits(state)``
     holds; None when no swap does (``cid`` is public, of another continent, …)."""
-    if not 0 <= cid < len(e.cards) or not _only_hidden(e, secret, cid):
+    seen = _seen_cards(e, secret)
+    if not 0 <= cid < len(e.cards) or not _only_hidden(e, secret, cid, seen):
         return None
     cont = e.card(cid).continent
     for y in sorted(spots, key=lambda y: (e.card(y).size != e.card(cid).size, y)):
-        if y == cid or e.card(y).continent != cont or not _only_hidden(e, secret, y):
+        if y == cid or e.card(y).continent != cont or not _only_hidden(e, secret, y, seen):
             continue
         try:
             st = rebuilt(setup, e.config.cards, swap_cards(e.history, cid, y))
@@ -134,8 +142,9 @@ def with_card(e: State, setup: WSetup, secret: frozenset[int], card: Card, spots
     st = rebuilt(setup, new, e.history)
     if fits(st):
         return st
+    seen = _seen_cards(e, secret)
     for y in spots:
-        if not _only_hidden(e, secret, y):
+        if not _only_hidden(e, secret, y, seen):
             continue
         try:
             st = rebuilt(setup, new, swap_cards(e.history, card.id, y))
