@@ -3,8 +3,10 @@ button) → handler that ``press`` looks up, checked against what each button me
 
 import pytest
 
+from table.companion.protocol import CommandError
 from table.games.waldgaertner.buttons import KEYPAD_STAGES, SCREENS, STAGES, command_for, split_button
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
+from table.games.waldgaertner.hidden import hidden_held
 from table.games.waldgaertner.script import table_script
 from table.games.waldgaertner.setup import WSetup
 
@@ -34,7 +36,7 @@ def test_every_handler_is_keyed_by_a_mode_or_a_stage_the_companion_has():
 def test_the_setup_screen_buttons(cards):
     ctl = WaldgaertnerCompanion(cards=cards)
     assert command_for(ctl, "trough5") == "" and ctl.setup.players == 5
-    assert command_for(ctl, "players:3") == "" and ctl.setup.players == 3
+    assert command_for(ctl, "players:6") == "" and ctl.setup.players == 6
     assert command_for(ctl, "trough1") == "" and ctl.setup.choice == "NA"
     assert command_for(ctl, "choice") == "" and ctl.setup.choice == "EU"
     assert command_for(ctl, "directsale") == "" and ctl.setup.direct_sale
@@ -49,7 +51,7 @@ def test_the_keypad_types_a_card_id_and_undo_clears_it_first(cards):
     ctl.do("start")
     ctl.do("deck 1")
     assert ctl.stage() in KEYPAD_STAGES
-    assert command_for(ctl, "confirm") is None  # nothing typed yet
+    assert command_for(ctl, "confirm") == "drawn"  # nothing typed: the card drawn stays hidden
     for key in ("1", "key:2", "3", "4"):
         assert command_for(ctl, key) == ""
     assert ctl.typed == "123"  # card ids have three digits at most
@@ -57,7 +59,13 @@ def test_the_keypad_types_a_card_id_and_undo_clears_it_first(cards):
     assert command_for(ctl, "undo") == "" and ctl.typed == ""
     assert command_for(ctl, "undo") == "undo"
     assert command_for(ctl, "trough3") is None and command_for(ctl, "blind") is None
+    ctl.do("drawn")
+    ctl.do("deck 2")
+    ctl.do("drawn")
+    assert ctl.stage() == "reveal" and command_for(ctl, "confirm") is None  # a card turned must be named
     assert command_for(ctl, "7") == "" and command_for(ctl, "confirm") == "7" and ctl.typed == ""
+    for _step in range(4):
+        ctl.do("undo")
     assert command_for(ctl, "cmd:card 7") == "card 7"
 
 
@@ -84,7 +92,13 @@ def test_the_stages_buttons_in_a_whole_game(cards):
             e = ctl.state
             s = ctl.seat()
             new = e.pending(s) if e.pending(s) >= 0 else e.hand(s)
+            if new in hidden_held(e, s):  # a card drawn hidden is named first (the guided choice)
+                with pytest.raises(CommandError, match="name the card played first: Which size class"):
+                    command_for(ctl, "confirm")
+                continue
             assert (command_for(ctl, "confirm"), command_for(ctl, "blind")) == (f"plant {new}", f"sell {new}")
-            assert command_for(ctl, "trough2") is None
+            # the troughs name a hidden card of the hand (the guided choice), else mean nothing
+            assert command_for(ctl, "trough2") == ("" if hidden_held(e, s) else None)
+            ctl.guide = ()
     assert {"start", "die", "play"} <= seen
     assert ctl.mode == "result" and command_for(ctl, "confirm") == "new" and command_for(ctl, "undo") is None

@@ -64,17 +64,29 @@ def test_touching_a_deck_enters_the_seats_die():
     assert ctl.cmds[-1] == name[4:] and ctl.state.t.die[seat] >= 0
 
 
-def test_the_keypad_enters_a_card_id():
+def test_a_card_drawn_is_touched_as_drawn_and_stays_hidden():
     ctl = _at("draw")
-    want = SCRIPT[len(ctl.cmds) + 2]  # the script's next line ("setup", "start" come first) is the card
-    assert want.startswith("card ")
     view = WaldgaertnerView((480, 320))
     view.draw(pygame.Surface((480, 320)), ctl)
-    for digit in want.split()[1]:
-        rect = next(r for r, n in view.targets if n == f"key:{digit}")
-        assert ctl.press(view.hit(rect.center))
-        view.draw(pygame.Surface((480, 320)), ctl)
-    assert ctl.typed == want.split()[1]
+    assert not any(n.startswith("key:") for _r, n in view.targets)  # no keypad: no card id is asked
     rect = next(r for r, n in view.targets if n == "confirm")
     assert ctl.press(view.hit(rect.center))
-    assert ctl.cmds[-1] == want and ctl.typed == ""
+    assert ctl.cmds[-1] == "drawn"
+
+
+def test_the_card_turned_is_named_by_touching_the_guided_choice():
+    ctl = _at("reveal")
+    want = SCRIPT[len(ctl.cmds) + 2]  # the script's next line ("setup", "start" come first) is the card
+    card = ctl.state.card(int(want.split()[1]))
+    view = WaldgaertnerView((800, 480))
+    for value in (str(card.size), card.continent, card.flower, f"{card.name}|{card.sex}"):
+        view.draw(pygame.Surface((800, 480)), ctl)
+        from table.games.waldgaertner.naming import guide_options
+
+        _q, options = guide_options(ctl.state, ctl.guide)
+        if value not in [v for _l, v in options]:
+            continue  # the continent is asked only where the decks hold several
+        k = [v for _l, v in options].index(value) + 1
+        rect = next(r for r, n in view.targets if n == f"trough{k}")
+        assert ctl.press(view.hit(rect.center)), ctl.refusal
+    assert ctl.cmds[-1].startswith("card ") and ctl.state.card(int(ctl.cmds[-1].split()[1])).name == card.name

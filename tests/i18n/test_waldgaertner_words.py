@@ -167,7 +167,7 @@ def test_the_japanese_game_speaks_japanese(games) -> None:
     latin = {w for ln in lines for w in re.findall(r"[A-Za-z]{3,}", ln)}
     assert latin <= {"plant", "sell", "search", "discard", "buy", "decline", "BLIND", "CONFIRM", "UNDO", "Waldg",
                      "rtner", "setup",
-                     "players", "choice", "directsale", "keep"}, latin
+                     "players", "choice", "directsale", "keep", "drawn", "kept", "NAME"}, latin
 
 
 # --- the screens -------------------------------------------------------------------------------------
@@ -236,9 +236,13 @@ def test_every_screen_draws_in_the_language(cards, lang, size, monkeypatch) -> N
     assert ours
     left = _english_left(ours, lang)
     assert not left, left[:5]
-    expect = {"de": ("Runde 1/21", "Spieler (Tasten 2-7)", "Lager 1", "Pflanzen #", "Neues Spiel"),
-              "fr": ("Manche 1/21", "Joueurs (boutons 2-7)", "réserve 1", "Planter #", "Nouvelle partie"),
-              "ja": ("ラウンド1/21", "人数（ボタン2-7）", "貯蔵1", "植える #", "新しいゲーム")}[lang]
+    from table.games.waldgaertner.names import size_name
+
+    with using(lang):  # a hidden hand card is named by the guided choice: its size class first
+        guide = f"1 {size_name(1)}"
+    expect = {"de": ("Runde 1/21", "Spieler (Tasten 2-7)", "Lager 1", guide, "Neues Spiel"),
+              "fr": ("Manche 1/21", "Joueurs (boutons 2-7)", "réserve 1", guide, "Nouvelle partie"),
+              "ja": ("ラウンド1/21", "人数（ボタン2-7）", "貯蔵1", guide, "新しいゲーム")}[lang]
     text = "\n".join(ours)
     for word in expect:
         assert word in text, word
@@ -268,7 +272,7 @@ def test_the_text_mode_help_explains_in_the_language_and_keeps_the_command_words
     english = help_keys()
     assert english.startswith("play --game waldgaertner --text: Waldgärtner's companion in a terminal. Every input "
                               "line is a\nkey or a command (the journal keeps the long form):\n\n")
-    plant = "\n    plant 17 at 3.2 / plant 17  "
+    plant = "\n    " + "plant apple at 3.2".ljust(28)
     assert plant + "plant it in row 3, place 2 (the first free place when omitted)\n" in english
     assert "\n            [bonus=1 partner=Malus] [leaf] [nitrogen]\n" + " " * 32 + "a card that" in english
     assert english.endswith("BLIND sells (or declines, or forgoes),\nUNDO undoes.\n")

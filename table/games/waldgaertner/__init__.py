@@ -11,7 +11,7 @@ GAME = GameDef(
     title="Waldgärtner",
     players=(2, 3, 4, 5, 6, 7),
     rules_source="shared/seeds/004_…; docs/waldgaertner.md",
-    faces=frozenset({"engine", "simulate", "companion"}),
+    faces=frozenset({"engine", "simulate", "companion", "score"}),
     bots=("random", "greedy"),
     record_format="waldgaertner-record/1",
     record_formats=(),
@@ -28,5 +28,6 @@ GAME = GameDef(
         "simulate": "table.games.waldgaertner.bots:simulate_text",
         "make_bot": "table.games.waldgaertner.bots:make_bot",
         "check_file": "table.games.waldgaertner.files:check_file",
+        "score_pad": "table.games.waldgaertner.pad_command:run",
     },
 )

@@ -22,8 +22,13 @@ from typing import TYPE_CHECKING
 
 from table.companion.module import button_command
 from table.companion.module import says as shell_says
+from table.companion.protocol import CommandError
+from table.games.waldgaertner.hidden import hidden_held
+from table.games.waldgaertner.naming import card_for, guide_line, guide_pick
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, seat_now
 from table.games.waldgaertner.rules import actions as A
+from table.games.waldgaertner.setup import CHOICE_MATTERS
+from table.i18n import _
 
 if TYPE_CHECKING:
     from table.games.waldgaertner.companion import WaldgaertnerCompanion
@@ -33,6 +38,8 @@ Handler = Callable[["WaldgaertnerCompanion", str], "str | None"]
 
 KEYPAD_STAGES = CHANCE_STAGES + CHOOSE_STAGES
 """The stages that take a card id typed digit by digit (confirm enters it)."""
+HIDDEN_STAGES = {"draw": "drawn", "bdraw": "kept", "sdeal": "kept", "bchoose": "kept", "schoose": "kept"}
+"""The stages where CONFIRM says the card went into a hand unseen (``unseen.HIDDEN_STAGES``)."""
 MAX_TYPED = 3
 """Card ids have at most three digits."""
 _WITH_ARGUMENT = frozenset({"cmd", "digit", "trough", "players"})
@@ -78,7 +85,10 @@ def _setup_players(ctl: WaldgaertnerCompanion, arg: str) -> str:
     return ""
 
 
-def _toggle_choice(ctl: WaldgaertnerCompanion, arg: str) -> str:
+def _toggle_choice(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
+    """Button 1: the continent the rules leave open — only where the seat count's decks depend on it."""
+    if ctl.setup.players not in CHOICE_MATTERS:
+        return None
     ctl.setup = replace(ctl.setup, choice="NA" if ctl.setup.choice == "EU" else "EU")
     return ""
 
@@ -88,11 +98,23 @@ def _toggle_direct_sale(ctl: WaldgaertnerCompanion, arg: str) -> str:
     return ""
 
 
+def _toggle_tasks(ctl: WaldgaertnerCompanion, arg: str) -> str:
+    ctl.setup = replace(ctl.setup, tasks=not ctl.setup.tasks)
+    return ""
+
+
 # --- every stage of play ---------------------------------------------------------------------------
 def _undo(ctl: WaldgaertnerCompanion, arg: str) -> str:
-    """UNDO clears the digits typed first, then takes back the last command."""
+    """UNDO clears the digits typed first, then steps back in the guided choice (the plant named),
+    then takes back the last command."""
     if ctl.typed:
         ctl.typed = ""
+        return ""
+    if ctl.named >= 0:
+        ctl.named = -1
+        return ""
+    if ctl.guide:
+        ctl.guide = ctl.guide[:-1]
         return ""
     return "undo"
 
@@ -109,15 +131,24 @@ def _digit(ctl: WaldgaertnerCompanion, arg: str) -> str:
     return ""
 
 
+def hidden_word(ctl: WaldgaertnerCompanion) -> str | None:
+    """``drawn`` / ``kept`` where a card goes into a hand unseen now, else None."""
+    word = HIDDEN_STAGES.get(ctl.stage())
+    if word is None or (ctl.stage() == "schoose" and ctl.state.t.jobs[0][2] == A.DISCARD_PILE):
+        return None
+    return word
+
+
 def _backspace(ctl: WaldgaertnerCompanion, arg: str) -> str:
     ctl.typed = ctl.typed[:-1]
     return ""
 
 
 def _enter_typed(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
-    """CONFIRM enters the card id typed (nothing typed: nothing to do)."""
+    """CONFIRM enters the card id typed; nothing typed: a card drawn or kept hidden (``drawn`` /
+    ``kept``), else nothing to do."""
     if not ctl.typed:
-        return None
+        return hidden_word(ctl)
     typed, ctl.typed = ctl.typed, ""
     return typed
 
@@ -148,10 +179,41 @@ def _search_trough(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
 
 
 def _new_card(ctl: WaldgaertnerCompanion) -> int:
-    """The card the seat at play just received (else the one in its hand)."""
+    """The card the seat at play plays by CONFIRM or BLIND: the one named by the guided choice, else
+    the one just received (else the one in its hand); -1 when that one is hidden (to be named)."""
     e = ctl.state
     s = seat_now(e)
-    return e.pending(s) if e.pending(s) >= 0 else e.hand(s)
+    if ctl.named >= 0:
+        return ctl.named
+    cid = e.pending(s) if e.pending(s) >= 0 else e.hand(s)
+    return -1 if cid in hidden_held(e, s) else cid
+
+
+def _play_card(verb: str) -> Handler:
+    """CONFIRM plants, BLIND sells the card played (a hidden one must be named first)."""
+    def handler(ctl: WaldgaertnerCompanion, arg: str) -> str:
+        cid = _new_card(ctl)
+        if cid < 0:
+            raise CommandError(_("name the card played first: {guide}").format(guide=guide_line(ctl.state, ctl.guide)))
+        return f"{verb} {cid}"
+    return handler
+
+
+def _guide_trough(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
+    """A card turned face up, or a hidden card played, named on the lid: size class, continent,
+    flower colour, then the plant (``naming.guide_pick``)."""
+    e = ctl.state
+    st = ctl.stage()
+    if st == "play" and (not hidden_held(e, seat_now(e)) or ctl.named >= 0):
+        return None
+    ctl.guide, plant = guide_pick(e, ctl.guide, int(arg))
+    if not plant:
+        return ""
+    cid = card_for(e, ctl.cards, plant, "card" if st == "reveal" else "sell")
+    if st == "play":
+        ctl.named = cid
+        return ""
+    return f"card {cid}"
 
 
 SCREENS: dict[tuple[str, str], Handler] = {
@@ -162,6 +224,7 @@ SCREENS: dict[tuple[str, str], Handler] = {
     ("setup", "players"): _setup_players,
     ("setup", "choice"): _toggle_choice,
     ("setup", "directsale"): _toggle_direct_sale,
+    ("setup", "tasks"): _toggle_tasks,
     ("setup", "confirm"): _says("start"),
     ("play", "undo"): _undo,
     ("play", "cmd"): _touch,
@@ -181,7 +244,9 @@ STAGES: dict[tuple[str, str], Handler] = {
     ("special", "blind"): _says("forgo"),
     ("buyer", "confirm"): _says("buy"),
     ("buyer", "blind"): _says("decline"),
-    ("play", "confirm"): lambda ctl, arg: f"plant {_new_card(ctl)}",
-    ("play", "blind"): lambda ctl, arg: f"sell {_new_card(ctl)}",
+    ("play", "confirm"): _play_card("plant"),
+    ("play", "blind"): _play_card("sell"),
+    ("play", "trough"): _guide_trough,
+    ("reveal", "trough"): _guide_trough,
 }
 """(engine stage, button) → handler while a game is played."""

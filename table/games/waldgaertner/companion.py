@@ -2,46 +2,44 @@
 
 The table holds the cards; the companion is told what happened and mirrors it into the
 Waldgärtner engine (``table.games.waldgaertner.rules``, rules and rulings in docs/waldgaertner.md).
-The engine's chance actions are the cards the table turns up and draws, entered by their id in
-the card file (``table.games.waldgaertner.files.load_cards``). From the engine comes everything the
-table finds confusing: the 21-round clock (annual phases 0-9, 0-9, 0), each phase's blooms and
-harvests per seat ("cube on the field", "cube to storage"), who gets a contested card and who
-pays, the order of the special actions, row capacity and fees, bonus actions, and the final
+The engine's chance actions are the cards the table turns up and draws: a card turned face up by
+what it shows (its name, ``naming.py``; on the lid the guided choice), a card drawn into a hand
+hidden (``drawn``/``kept``: a placeholder, swapped for the card shown when it is played,
+``hidden.py``); ids of the card file stay for scripts. The table is the truth: a card the file
+cannot place joins the game's cards and the difference is said once. From the engine comes
+everything the table finds confusing: the 21-round clock (annual phases 0-9, 0-9, 0), each phase's
+blooms and harvests per seat ("cube on the field", "cube to storage"), who gets a contested card and
+who pays, the order of the special actions, row capacity and fees, bonus actions, and the final
 score pad.
 
 **Commands** (what a script line or the journal holds). Every decision is the engine's own
-action text; the companion adds short forms:
+action text; the companion adds short forms and names:
 
 =========================  ====================  ===============================================
-``card 17``                ``17``                a card turned face up or drawn into a hand (id)
-``unknown 140 size=3 …``   ``unknown size=3 …``  a card not in the card file, by its attributes
+``card 17``                ``apple`` / ``17``    a card turned face up (by name or id)
+``drawn``, ``kept``        CONFIRM               a card drawn, or kept from a bonus draw or a
+                                                 search, stays hidden in the holder's hand
+``unknown 224 size=3 …``   ``unknown size=3 …``  a plant the file lacks, by its attributes
 ``deck 3``                 ``3`` / button 3      the starting draw's deck, or a seat's die on deck 3
-``special``                ``s`` / button 7      a seat's die on "6" for a special action
+``special``                ``s`` / ``7``         a seat's die on "6" for a special action
 ``pass``                                         nothing on offer and no cube for a special
-``sell 17``                                      play: sell card 17 (1 cube a shrub, 2 a tree)
-``plant 17 at 3.2``        ``plant 17``          play: plant card 17 in row 3, place 2 (the first
+``sell 17``                ``sell apple``        play: sell the card (1 cube a shrub, 2 a tree)
+``plant 17 at 3.2``        ``plant apple``       play: plant it in row 3, place 2 (the first
                                                  free place when omitted); fee checked
 ``offer 17 to 2``, ``buy``, ``decline``          direct sale (the variant)
 ``alternative offer``      ``alt``               special action, 1 cube
 ``search 3``, ``search discard``, ``forgo``      special action, 3 cubes / give it up
 ``bonus 3``                                      the bonus action's deck
-``choose 17``              ``17``                the card taken from the shown ones
-``keep 17``                ``17``                a bonus draw or a search: the card kept (the
-                                                 companion fills in the cards put back)
+``choose 17``              ``apple`` / ``17``    the card taken from the shown ones
+``keep 17``                                      scripts: a bonus draw or a search by the card
+                                                 kept (the cards put back are placeholders)
+``task 5``                 ``task nitrogen``     after round 21: the seat's task card shown
 ``undo``                   ``u``                 take back the last command
 =========================  ====================  ===============================================
 
-**A card that is not in the card file** (``unknown size=3 …``) stands in for an unseen card of
-the same continent and size class, and the cards put back after ``keep N`` are filled in: see
-``table.games.waldgaertner.unseen``.
-
 **Die choices** are simultaneous and secret at the table; they are entered after everyone has
 shown, one per seat in seat order (the lamps then light the contested decks while the table
-settles them). **Cards put back** after a bonus draw or a search cannot be known to the
-companion unless the table enters each of them (``card N`` for every card drawn, then
-``choose N``); with ``keep N`` it fills them with cards of the deck's continent it has not
-seen, which is exact for the scores but may make a later ``card`` entry from that deck refused
-if the table turns one of the cards really put back (say ``undo`` and enter them all).
+settles them).
 
 The controller is this module; its words are in ``words.py`` (announcements), ``questions.py``
 (what is asked now), ``refusals.py`` (why a command is refused), its setup in ``setup.py``, its
@@ -54,14 +52,16 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from table.companion.labels import both, is_number
+from table.companion.labels import both, is_number, seat_name
 from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
 from table.engine.errors import ActionParseError, IllegalActionError
-from table.games.waldgaertner import questions, words
+from table.games.waldgaertner import questions, tasks, words
 from table.games.waldgaertner.buttons import SCREENS, STAGES, command_for
 from table.games.waldgaertner.files import load_cards
+from table.games.waldgaertner.hidden import hidden_held, rebuilt, shown_from_deck, shown_in_hand
+from table.games.waldgaertner.naming import card_for, guide_line, species_for, species_maybe
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, deck_now, seat_now
 from table.games.waldgaertner.record_reader import ROWS
 from table.games.waldgaertner.refusals import card_where, no_room, refusal
@@ -70,7 +70,16 @@ from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules import events as E
 from table.games.waldgaertner.rules.position import ROUNDS, ROW_CAPACITY, deck_continents
 from table.games.waldgaertner.setup import KEY, WSetup, cards_digest, parse_setup, setup_help
-from table.games.waldgaertner.unseen import enter_unknown, keep, rebuilt, unknown_canonical
+from table.games.waldgaertner.unseen import (
+    enter_unknown,
+    filled_in,
+    hidden_canonical,
+    hidden_draw,
+    keep,
+    made_public,
+    unknown_canonical,
+)
+from table.games.waldgaertner.words import card_label
 from table.i18n import _, ngettext
 
 CARD_WORDS = ("card", "keep", "choose", "sell", "plant")
@@ -79,6 +88,18 @@ NUMBER_COMMANDS = {"draw": "card", "reveal": "card", "bdraw": "keep", "sdeal": "
                    **dict.fromkeys(CHOOSE_STAGES, "choose"), "die": "deck", "start": "deck", "bonus": "bonus",
                    "special": "search"}
 """A number alone, by the engine's stage: the command it is short for (``17`` → ``card 17``)."""
+NOT_NAMES = frozenset({"setup", "start", "special", "pass", "alt", "alternative", "search", "forgo", "buy",
+                       "decline", "bonus", "deck", "drawn", "kept", "hidden", "unknown", "undo", "u", "s", "new",
+                       "resume", "discard", "task", "card", "choose", "keep", "sell", "plant", "offer"})
+"""Words that are commands by themselves."""
+COMMAND_HEADS = frozenset({"setup", "search", "deck", "bonus", "task", "unknown", "card", "choose", "keep", "sell",
+                           "plant", "offer", "alternative"})
+"""First words of commands that take more words (never a plant's name with more words)."""
+NAMED_STAGES = frozenset({"reveal", "achoose", "schoose", "bchoose"})
+"""The stages where a plant's name alone is the card turned up or taken."""
+SPECIAL_KEY = 7
+"""While the dice are entered, ``7`` is the special action (lamp 7), as on the lid; ``deck 7`` names
+the seventh deck with 7 players."""
 
 
 class WaldgaertnerCompanion(TableModule):
@@ -109,11 +130,24 @@ class WaldgaertnerCompanion(TableModule):
         self.cards = cards if cards is not None else load_cards()
         super().__init__(WSetup(), game=KEY, on_command=on_command)
         self.e: State | None = None
-        self.marks: list[tuple[int, int, CardSet]] = []
+        self.marks: list[tuple[int, int, CardSet, tuple[int, ...], frozenset[int]]] = []
         """Per command: the engine's history length and event count before it (undo goes back to it)."""
         self.b = None  # the shell's "a game has begun" check looks for it (Zankapfel's build)
         self.typed = ""
         """Digits typed on the keys or the screen's keypad for a card id (confirm enters them)."""
+        self.guide: tuple[str, ...] = ()
+        """The lid's guided choice so far (size class, continent, flower colour: ``naming.py``)."""
+        self.named = -1
+        """The hidden card the guided choice named for the seat at play (CONFIRM plants, BLIND sells)."""
+        self.secret: frozenset[int] = frozenset()
+        """The history positions of the chance actions the table never saw: placeholders for hidden
+        cards (``hidden.py``)."""
+        self.shown_as = ""
+        """The command as the engine runs it when the card shown became another id (a box copy)."""
+        self.box_notes: list[str] = []
+        """How the table's box differed from the card file, one line per time it did (recorded)."""
+        self.box_said: set[str] = set()
+        """The box's differences already said (each is said once)."""
 
     # --- protocol -----------------------------------------------------------------------------
     @property
@@ -177,7 +211,7 @@ class WaldgaertnerCompanion(TableModule):
     def _canonical(self, text: str) -> str:
         canon = self._canonical_form(text)
         w = canon.split()
-        if len(w) == 2 and w[0] in CARD_WORDS and int(w[1]) >= len(self.cards.cards):
+        if len(w) == 2 and w[0] in CARD_WORDS and int(w[1]) >= len(self.state.cards):
             raise CommandError(card_where(self.state, int(w[1])))
         return canon
 
@@ -186,12 +220,13 @@ class WaldgaertnerCompanion(TableModule):
         filled in, engine actions in the engine's text."""
         e = self.state
         w = text.split()
-        if len(w) == 2 and w[0] in CARD_WORDS and is_number(w[1], 3) and int(w[1]) >= len(self.cards.cards):
+        if len(w) == 2 and w[0] in CARD_WORDS and is_number(w[1], 3) and int(w[1]) >= len(self.state.cards):
             return f"{w[0]} {int(w[1])}"
         if len(w) == 1 and is_number(w[0], 3):
             return self._number_command(int(w[0]))
-        if w[0] == "unknown":
-            return unknown_canonical(e, self.cards, w[1:])
+        word = self._word_form(w)
+        if word:
+            return word
         if w == ["s"] and e.step == "die":
             return "special"
         if w in (["alt"], ["alternative"]):
@@ -200,15 +235,56 @@ class WaldgaertnerCompanion(TableModule):
             return self._plant_at(int(w[1]))
         if len(w) == 2 and w[0] == "keep" and is_number(w[1], 3):
             return f"keep {int(w[1])}"
+        named = self._named(w)
+        if named:
+            return self._canonical_form(named)
         try:
             return A.to_text(A.from_text(text))
         except ActionParseError:
             raise CommandError(_("{text} is not a Waldgärtner command (now: {now})").format(
                 text=repr(text), now=self.ask())) from None
 
+    def _word_form(self, w: list[str]) -> str:
+        """The table's own words: an unknown card, a task shown, a card drawn or kept hidden ("" for
+        none of them)."""
+        e = self.state
+        if w[0] == "unknown":
+            return unknown_canonical(e, w[1:])
+        if w[0] == "task":
+            return tasks.canonical(e, w[1:], tasks.seat_showing(e, self.setup, self.cmds))
+        if w in (["drawn"], ["kept"], ["hidden"]):
+            return hidden_canonical(e)
+        return ""
+
+    @staticmethod
+    def _maybe_name(w: list[str]) -> bool:
+        """Whether the words may be a plant's name alone: not a command word ("new" is a command,
+        "new jersey tea" a plant)."""
+        return not (w[0] in NOT_NAMES and (len(w) == 1 or w[0] in COMMAND_HEADS))
+
+    def _named(self, w: list[str]) -> str:
+        """A command naming its card by what the card shows (``plant kiwi at 1.2``, ``sell apple``, a
+        name alone for the card turned or chosen): the same command with the card's id ("" when the
+        words name no card: not such a command)."""
+        e = self.state
+        tail = {"plant": "at", "offer": "to"}
+        if w[0] in (*CARD_WORDS, "offer") and len(w) > 1 and not is_number(w[1], 3):
+            stop = w.index(tail[w[0]], 1) if tail.get(w[0]) in w[1:] else len(w)
+            verb, name, rest = w[0], " ".join(w[1:stop]), w[stop:]
+        elif self._maybe_name(w) and e.step in NAMED_STAGES and species_maybe(self.cards, " ".join(w)):
+            verb, name, rest = ("card" if e.step in CHANCE_STAGES else "choose"), " ".join(w), []
+        elif self._maybe_name(w) and e.step == "play" and species_maybe(self.cards, " ".join(w)):
+            raise CommandError(_("{name}: plant it or sell it? (plant NAME, sell NAME)").format(name=" ".join(w)))
+        else:
+            return ""
+        cid = card_for(e, self.cards, species_for(self.cards, name), verb)
+        return " ".join([verb, str(cid), *rest])
+
     def _number_command(self, n: int) -> str:
         """A number alone: the card, deck or search the stage asks for."""
         word = NUMBER_COMMANDS.get(self.stage())
+        if word == "deck" and self.stage() == "die" and n == SPECIAL_KEY:
+            return "special"  # the lid's button 7 and the documented key: the die's "6" for a special action
         if word is None:
             raise CommandError(_("{n}: no number is asked now ({now})").format(n=n, now=self.ask()))
         return f"{word} {n}"
@@ -224,28 +300,84 @@ class WaldgaertnerCompanion(TableModule):
 
     def _apply(self, canon: str) -> None:
         e = self.state
-        mark = (len(e.history), len(e.events), e.config.cards)
-        n_events = len(e.events)
+        mark = (len(e.history), len(e.events), e.config.cards, tuple(e.history), self.secret)
         try:
             w = canon.split()
-            if w[0] == "keep":
+            note = self._shown(w)
+            e = self.state
+            n_events = len(e.events)
+            if w[0] in ("drawn", "kept"):
+                self.secret = hidden_draw(e, self.secret, w[0])
+            elif w[0] == "keep":
+                before = len(e.history)
                 keep(e, int(w[1]))
+                self.secret = self.secret | filled_in(e, before, int(w[1]))
+            elif w[0] == "task":
+                seat = tasks.seat_showing(e, self.setup, self.cmds)
+                self.e = tasks.show(e, self.setup, seat, int(w[1]) - 1, seat)
             elif w[0] == "unknown":
-                self.e = enter_unknown(e, self.setup, canon)
+                self.e = enter_unknown(e, self.setup, canon, self.secret)
+                note = self._lacks(int(w[1]))
             else:
-                self._engine(canon)
+                self._engine(canon if not self.shown_as else self.shown_as)
         except (IllegalActionError, ActionParseError, CommandError) as exc:
-            self.e = e  # an unknown card's rebuild is dropped
-            while len(e.history) > mark[0]:
-                e.undo()
+            self._restore(mark)
             if isinstance(exc, CommandError):
                 raise
-            raise CommandError(refusal(e, canon, exc)) from None
+            raise CommandError(refusal(self.state, canon, exc)) from None
+        self.secret = made_public(self.state, self.secret)
         self.cmds.append(canon)
         self.marks.append(mark)
-        said = words.said_lines(self.state, self.state.events[n_events:])
+        said = ([note] if note else []) + words.said_lines(self.state, self.state.events[n_events:])
         self.log.extend(said)
         self.said_last = said
+
+    def _shown(self, w: list[str]) -> str:
+        """A card the table shows (turned, or played from a hand): the game made to hold it where the
+        table has it (``hidden.py``); the line saying how the box differs, said once ("" if not)."""
+        self.shown_as = ""
+        e = self.state
+        if len(w) < 2 or not is_number(w[1], 3) or w[0] not in ("card", "sell", "plant", "offer"):
+            return ""
+        cid = int(w[1])
+        if cid >= len(self.cards.cards):
+            return ""
+        shown = self.cards.cards[cid]  # the card as the file has it (the game's may be a stand-in by now)
+        if w[0] == "card" and self.stage() in CHANCE_STAGES:
+            st, used, note = shown_from_deck(e, self.setup, self.secret, self.deck_now(), shown)
+        elif w[0] != "card" and self.stage() == "play":
+            st, used, note = shown_in_hand(e, self.setup, self.secret, self.seat(), shown)
+        else:
+            return ""
+        self.e = st
+        if used != cid:
+            self.shown_as = " ".join([w[0], str(used), *w[2:]])
+            self.box_notes.append(note)
+        if not note or note in self.box_said:
+            return ""
+        self.box_said.add(note)
+        return note
+
+    def _lacks(self, cid: int) -> str:
+        """An unknown card added to the game (the box has a plant the file lacks): the line saying
+        so, recorded."""
+        if cid < len(self.cards.cards):
+            return ""
+        note = _("the box differs from the file: a plant the file lacks ({card}); play goes on").format(
+            card=card_label(self.state.card(cid)))
+        self.box_notes.append(note)
+        return note
+
+    def _restore(self, mark: tuple[Any, ...]) -> None:
+        """The game as it was at ``mark`` (a command refused or taken back)."""
+        hist, _events, cards, history, secret = mark
+        e = self.state
+        if cards is not e.config.cards or tuple(e.history[:hist]) != history:
+            self.e = rebuilt(self.setup, cards, history)
+        e = self.state
+        while len(e.history) > hist:
+            e.undo()
+        self.secret = secret
 
     def _engine(self, text: str) -> None:
         e = self.state
@@ -263,7 +395,10 @@ class WaldgaertnerCompanion(TableModule):
 
     def _after(self) -> None:
         e = self.state
-        if e.is_terminal():
+        if e.is_terminal() and tasks.seat_showing(e, self.setup, self.cmds) >= 0:
+            self.mode = "play"  # the task cards are shown before the score pad
+            self.log.append(self.ask())
+        elif e.is_terminal():
             if self.mode != "result":
                 self.mode = "result"
                 self.record = self.finished_record()
@@ -274,17 +409,12 @@ class WaldgaertnerCompanion(TableModule):
             self.mode = "play"
             self.log.append(self.ask())
         self.typed = ""
+        self.guide, self.named = (), -1
         self._changed()
 
     def _take_back(self) -> str:
-        e = self.state
         last = self.cmds.pop()
-        hist, _events, cards = self.marks.pop()
-        if cards is not e.config.cards:  # an unknown card undone: the game goes back to the cards before it
-            self.e = rebuilt(self.setup, cards, e.history[:hist])
-        e = self.state
-        while len(e.history) > hist:
-            e.undo()
+        self._restore(self.marks.pop())
         self.mode = "play"
         self.record = None
         return last
@@ -295,7 +425,9 @@ class WaldgaertnerCompanion(TableModule):
     def _start(self, setup: WSetup, *, journal: bool) -> None:
         self.setup = setup
         self.cmds, self.marks = [], []
+        self.secret, self.box_notes = frozenset(), []
         self.e = new_game(setup.config(self.cards))
+        tasks.deal(self.e)
         self.mode = "play"
         self.record = None
         self.said_last = []
@@ -337,9 +469,27 @@ class WaldgaertnerCompanion(TableModule):
     def held(self, seat: int) -> list[int]:
         return questions.held(self.state, seat)
 
-    def ask(self) -> str:
-        """What the table must enter now, in words."""
+    def question(self) -> str:
+        """What the table must enter now, in words, without the lid's guided choice (a screen's
+        passing state, not journalled): the text front end's status."""
         return questions.ask(self.e)
+
+    def ask(self) -> str:
+        """What the table must enter now, in words (with the guided choice's step once begun, and
+        while a hidden card played waits to be named)."""
+        line = questions.ask(self.e)
+        e = self.e
+        if e is None or self.mode != "play":
+            return line
+        showing = tasks.seat_showing(e, self.setup, self.cmds)
+        if showing >= 0:
+            return tasks.question(e, showing)
+        if self.named >= 0:
+            return _("{seat} plays {card}: CONFIRM plants it, BLIND sells it").format(
+                seat=seat_name(self.seat()), card=card_label(e.card(self.named)))
+        if self.guide or (e.step == "play" and hidden_held(e, self.seat())):
+            return f"{line} — {guide_line(e, self.guide)}"
+        return line
 
     def ledger(self) -> list[tuple[int, int, int, int]]:
         """Per seat: (storage value, cubes on cube fields, dark cubes waiting, plants)."""
@@ -365,6 +515,8 @@ class WaldgaertnerCompanion(TableModule):
         rec["score_pad"] = [{"plants": s.plants, "partners": s.partners, "storage": s.storage, "task": s.task,
                              "total": s.total} for s in e.scores()]
         rec["winners"] = list(e.winners())
+        if self.box_notes:  # how the table's box differed from the card file (a game without keeps none)
+            rec["box_differs"] = list(self.box_notes)
         rec.update(self.names_record())
         return rec
 
@@ -374,10 +526,16 @@ class WaldgaertnerCompanion(TableModule):
         win = both([self.seat_title(s) for s in winners])
         sc = e.scores()
         order = sorted(range(e.players), key=lambda s: -sc[s].total)
+        if self.setup.tasks:
+            pad = [_("{seat}: {total} points (plants {plants}, partners {partners}, storage {storage}, task {task})")
+                   .format(seat=self.seat_title(s), total=sc[s].total, plants=sc[s].plants, partners=sc[s].partners,
+                           storage=sc[s].storage, task=sc[s].task) for s in order]
+        else:
+            pad = [_("{seat}: {total} points (plants {plants}, partners {partners}, storage {storage})").format(
+                seat=self.seat_title(s), total=sc[s].total, plants=sc[s].plants, partners=sc[s].partners,
+                storage=sc[s].storage) for s in order]
         return [ngettext("Game over: {winners} wins", "Game over: {winners} win", len(winners)).format(winners=win),
-                *(_("{seat}: {total} points (plants {plants}, partners {partners}, storage {storage})").format(
-                    seat=self.seat_title(s), total=sc[s].total, plants=sc[s].plants, partners=sc[s].partners,
-                    storage=sc[s].storage) for s in order)]
+                *pad]
 
     def result_details(self) -> list[dict[str, Any]]:
         return [dataclasses.asdict(s) for s in self.state.scores()]

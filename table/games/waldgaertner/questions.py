@@ -8,10 +8,11 @@ entered by its id), a card taken from the shown ones (``CHOOSE_STAGES``), and a 
 from __future__ import annotations
 
 from table.companion.labels import either, seat_name
+from table.games.waldgaertner.hidden import hidden_held
 from table.games.waldgaertner.rules import State
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.words import card_label
-from table.i18n import _
+from table.i18n import _, ngettext
 
 CHANCE_STAGES = ("draw", "reveal", "bdraw", "sdeal")
 """The engine's stages where the table enters a card turned up or drawn."""
@@ -40,6 +41,21 @@ def held(e: State, seat: int) -> list[int]:
     return [c for c in (e.hand(seat), e.pending(seat)) if c >= 0]
 
 
+def shown_held(e: State, seat: int) -> list[int]:
+    """The cards ``seat`` holds that the table has seen (taken face up, bought): the others are its
+    own secret and never shown or said (``hidden.py``)."""
+    hidden = hidden_held(e, seat)
+    return [c for c in held(e, seat) if c not in hidden]
+
+
+def held_words(e: State, seat: int) -> str:
+    """What ``seat`` holds as the table may hear it: the cards it has seen, then "a hidden card"."""
+    hidden = len(hidden_held(e, seat))
+    shown = [card_label(e.card(c)) for c in shown_held(e, seat)]
+    shown += [ngettext("{n} hidden card", "{n} hidden cards", hidden).format(n=hidden)] if hidden else []
+    return either(shown)
+
+
 def ask(e: State | None) -> str:
     """What the table must enter now, in words."""
     if e is None:
@@ -60,13 +76,17 @@ def ask(e: State | None) -> str:
             return _("Dice shown — {seat} chose: deck 1-{last}, 7 special").format(seat=seat, last=min(e.players, 6))
         return _("Dice shown — {seat} chose: deck 1-{last}").format(seat=seat, last=min(e.players, 6))
     if st == "play":
-        cards = either([card_label(e.card(c)) for c in held(e, s)])
+        if hidden_held(e, s):
+            return _("{seat} plays {cards}: plant NAME or sell NAME (the card shown, by its name)").format(
+                seat=seat, cards=held_words(e, s))
         return _("{seat} plays {cards}: plant N (CONFIRM plants the new one), sell N (BLIND)").format(
-            seat=seat, cards=cards)
+            seat=seat, cards=held_words(e, s))
     if st == "buyer":
         seller, cid, _price = e.sale_offer
         return _("{seat}: buy {card} from {seller} for 3? (buy / decline)").format(
             seat=seat, card=card_label(e.card(cid)), seller=seat_name(seller))
+    if st in ("bchoose", "schoose") and not (st == "schoose" and e.t.jobs[0][2] == A.DISCARD_PILE):
+        return _("{seat} keeps one of the cards looked at, hidden, and puts the others back: kept").format(seat=seat)
     if st in CHOOSE_STAGES:
         shown = ", ".join(card_label(e.card(a - A.CHOOSE)) for a in e.legal_actions())
         return _("{seat} takes which card? {cards}").format(seat=seat, cards=shown)
@@ -77,11 +97,15 @@ def ask(e: State | None) -> str:
 
 
 def _chance_question(st: str, seat: str, deck: int) -> str:
-    """The question for a card turned up or drawn from ``deck`` (1-based)."""
+    """The question for a card turned up or drawn from ``deck`` (1-based): a card drawn into a hand
+    stays hidden (the table says only that it was drawn)."""
     if st == "draw":
-        return _("{seat} draws from deck {deck}: which card? (its id)").format(seat=seat, deck=deck)
+        return _("{seat} draws a card from deck {deck} and keeps it hidden: drawn (CONFIRM)").format(
+            seat=seat, deck=deck)
     if st == "reveal":
-        return _("Deck {deck}: turn the top card face up — which card? (its id)").format(deck=deck)
+        return _("Deck {deck}: turn the top card face up — which card? (its name)").format(deck=deck)
     if st == "bdraw":
-        return _("{seat}'s bonus draw from deck {deck}: which card is kept? (its id)").format(seat=seat, deck=deck)
-    return _("{seat} searches deck {deck}: which card is taken? (its id)").format(seat=seat, deck=deck)
+        return _("{seat}'s bonus draw from deck {deck}: draw 7, keep one hidden, shuffle the rest back: kept "
+                 "(CONFIRM)").format(seat=seat, deck=deck)
+    return _("{seat} searches deck {deck}: take one card hidden, shuffle the rest back: kept (CONFIRM)").format(
+        seat=seat, deck=deck)

@@ -9,7 +9,7 @@ import re
 
 from table.companion.labels import is_number, listed, seat_name
 from table.games.waldgaertner.names import size_plural
-from table.games.waldgaertner.questions import deck_now, held, seat_now
+from table.games.waldgaertner.questions import deck_now, held_words, seat_now
 from table.games.waldgaertner.rules import State
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.position import ROW_CAPACITY
@@ -20,13 +20,20 @@ _NOT_ALLOWED = re.compile(r"(?P<action>.+) is not allowed now \((?P<stage>[a-z]+
 """The engine's refusal of an action that is not legal now (``game.State.apply``)."""
 
 
+OPEN_STAGES = frozenset({"start", "die", "bonus", "special", "achoose", "buyer", "over"})
+"""The stages whose legal actions name no hidden card (the engine's list of them may be said)."""
+
+
 def engine_reason(exc: Exception) -> str:
     """The engine's refusal in the table's language (the action texts in it are command words
-    people type and stay as they are); any other engine message as it is."""
+    people type and stay as they are); any other engine message as it is. Where the legal actions
+    would name a hidden card (a hand, the cards looked at), they are left out."""
     text = str(exc)
     m = _NOT_ALLOWED.fullmatch(text)
     if m is None:
         return text
+    if m["stage"] not in OPEN_STAGES:
+        return _("{action} is not possible now ({stage})").format(action=m["action"], stage=m["stage"])
     legal = m["legal"]
     if legal == "nothing, the game is over":
         legal = _("nothing, the game is over")
@@ -73,27 +80,21 @@ def card_where(e: State, cid: int) -> str:
     for s in range(e.players):
         if cid in e.garden(s).values():
             return _("{card} grows in {seat}'s garden").format(card=card, seat=seat_name(s))
-        if cid in (e.hand(s), e.pending(s)):
-            return _("{card} is in {seat}'s hand").format(card=card, seat=seat_name(s))
+        if cid in (e.hand(s), e.pending(s)):  # whose hand is the holder's secret
+            return _("{card} is not left in any deck").format(card=card)
     if cid in e.discard:
         return _("{card} is on the discard pile").format(card=card)
     for d in range(e.players):
         if e.offer(d) == cid:
             return _("{card} is face up on deck {deck}").format(card=card, deck=d + 1)
         if cid in e.t.known[d]:
-            return _("{card} is in deck {deck} (put back there, or filled in by a `keep`: if the table really put "
-                     "other cards back, undo to that draw and enter each card)").format(card=card, deck=d + 1)
+            return _("{card} is in deck {deck}").format(card=card, deck=d + 1)
     decks = [d + 1 for d, cont in enumerate(e.decks) if cont == c.continent]
     if not decks:
         return _("{card} belongs to the {continent} deck: this game plays {decks}").format(
             card=card, continent=c.continent, decks="/".join(sorted(set(e.decks))))
     return _("{card} belongs to the {continent} decks ({decks})").format(
         card=card, continent=c.continent, decks=", ".join(map(str, decks)))
-
-
-def known_cards(e: State, deck: int) -> str:
-    """The first cards the companion knows are left in ``deck`` (0-based), listed."""
-    return listed(card_label(e.card(x)) for x in sorted(set(e.t.known[deck]))[:6])
 
 
 def refusal(e: State, canon: str, exc: Exception) -> str:
@@ -111,9 +112,7 @@ def refusal(e: State, canon: str, exc: Exception) -> str:
             seat=seat_name(seat_now(e)), decks=listed(offered) or _("no deck"))
     if st == "play" and w[0] in ("sell", "plant", "offer"):
         s = seat_now(e)
-        cards = [card_label(e.card(c)) for c in held(e, s)]
-        return _("{seat} plays one of {cards} ({reason})").format(seat=seat_name(s), cards=listed(cards),
-                                                                 reason=engine_reason(exc))
+        return _("{seat} plays one of {cards}").format(seat=seat_name(s), cards=held_words(e, s))
     return f"{canon}: {engine_reason(exc)}"
 
 
@@ -121,8 +120,7 @@ def _card_refusal(e: State, cid: int) -> str:
     """Card ``cid`` entered where it cannot come from the deck asked now."""
     d = deck_now(e)
     if d >= 0 and not e.t.unknown[d] and cid in e.t.pools.get(e.decks[d], ()):
-        return _("card {id} cannot come from deck {deck} now: the companion knows every card left in it "
-                 "({shown}…; a search or bonus draw entered by `keep` filled them in — undo to it and enter "
-                 "each card)").format(id=cid, deck=d + 1, shown=known_cards(e, d))
+        return _("card {id} cannot come from deck {deck} now: the companion knows every card left in it (the "
+                 "cards put back were entered): undo to that draw if one was wrong").format(id=cid, deck=d + 1)
     return _("card {id} cannot come from deck {deck} now: {where}").format(id=cid, deck=d + 1,
                                                                           where=card_where(e, cid))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from table.companion.labels import seat_name
 from table.engine.errors import TableError
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
+from table.games.waldgaertner.setup import CHOICE_MATTERS, decks_words
 from table.games.waldgaertner.words import card_label
 from table.i18n import N_, _
 
@@ -20,23 +21,28 @@ HELP_ROWS: tuple[tuple[str, str], ...] = (
      N_("the setup screen as one line (2-7 players; EU or\nNA: the 2-player deck, Asia's partner with 5, the half "
         "deck with 6)")),
     ("2..7 / 1", N_("setup: players / the EU-NA choice")),
+    ("setup tasks=on", N_("setup: the additional tasks (a task card dealt face down to each player,\nshown after "
+                          "the last round: task 3 / task nitrogen)")),
     ("start / (empty)", N_("start the game")),
-    ("17 / card 17", N_("a card turned face up or drawn into a hand: its id in the card file")),
+    ("apple / card apple / 17", N_("a card turned face up: its name (a few letters; Latin too; male/female\nfor a "
+                                   "dioecious plant), or its id in the card file")),
+    ("drawn / kept / (empty)", N_("a card drawn, or kept from a bonus draw or a search: it stays hidden\nin its "
+                                  "holder's hand until it is played")),
     ("unknown size=3 value=4 flower=white flowering=2 fruit=pome harvest=8 [sex=male|female]\n"
      "            [bonus=1 partner=Malus] [leaf] [nitrogen]\n",
-     N_("a card that is not in the card file, by the attributes the rules use\n(it stands in for an unseen card of "
-        "that deck's continent and size)")),
+     N_("a card that is not in the card file, by the attributes the rules use\n(the box differs from the file: "
+        "the card joins the game, said once)")),
     ("3 / deck 3", N_("the first draw's deck; a seat's die on deck 3 (in seat order,\nafter everyone has shown)")),
     ("7 / s / special", N_("a seat's die on \"6\" for a special action")),
     ("pass", N_("nothing on offer and no cube for a special action")),
-    ("sell 17 / b", N_("sell the card (b: the card just received)")),
-    ("plant 17 at 3.2 / plant 17", N_("plant it in row 3, place 2 (the first free place when omitted)")),
+    ("sell apple / sell 17 / b", N_("sell the card (b: the card just received)")),
+    ("plant apple at 3.2", N_("plant it in row 3, place 2 (the first free place when omitted)")),
     ("(empty) / ok", N_("plant the card just received at its first free place")),
     ("offer 17 to 2, buy, decline", N_("direct sale (the variant)")),
     ("alt / alternative offer", N_("special action: new offers for 1 cube, then 17 / choose 17")),
-    ("search 3, search discard", N_("special action for 3 cubes, then the card taken: 17 / keep 17")),
+    ("search 3, search discard", N_("special action for 3 cubes, then kept (the card taken stays hidden)")),
     ("forgo", N_("give up one's special action")),
-    ("bonus 3", N_("the bonus action's deck, then the card kept: 17 / keep 17")),
+    ("bonus 3", N_("the bonus action's deck, then kept (the card kept stays hidden)")),
     ("undo / u", N_("take back the last command")),
     ("status", N_("the ledger, the offers, every garden and this phase again")),
     ("quit", N_("leave (the game stays in the journal and is offered next time)")),
@@ -99,17 +105,22 @@ def garden_lines(ctl: WaldgaertnerCompanion) -> list[str]:
 def status_lines(ctl: WaldgaertnerCompanion) -> list[str]:
     if ctl.e is None:
         return [screen_text(ctl)]
-    return [*ctl.phase_report(), offer_line(ctl), ledger_line(ctl), *garden_lines(ctl), ctl.ask()]
+    return [*ctl.phase_report(), offer_line(ctl), ledger_line(ctl), *garden_lines(ctl), ctl.question()]
 
 
 def screen_text(ctl: WaldgaertnerCompanion) -> str:
     if ctl.mode == "setup":
         s = ctl.setup
+        decks = decks_words(s.players, s.choice)
+        if s.players in CHOICE_MATTERS:
+            decks = _("{decks} (button 1 changes the continent)").format(decks=decks)
+        if s.tasks:
+            decks = _("{decks}, additional tasks").format(decks=decks)
         if s.direct_sale:
-            return _("Waldgärtner setup: players {n} (2-7), continent choice {choice} (1), direct sale on; confirm "
-                     "starts").format(n=s.players, choice=s.choice)
-        return _("Waldgärtner setup: players {n} (2-7), continent choice {choice} (1), direct sale off; confirm "
-                 "starts").format(n=s.players, choice=s.choice)
+            return _("Waldgärtner setup: players {n} (2-7), {decks}, direct sale on; confirm starts").format(
+                n=s.players, decks=decks)
+        return _("Waldgärtner setup: players {n} (2-7), {decks}, direct sale off; confirm starts").format(
+            n=s.players, decks=decks)
     if ctl.mode == "resume":
         return _("Unfinished game: {info}").format(info=ctl.resume_info)
     return ""

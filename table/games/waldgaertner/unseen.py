@@ -2,28 +2,29 @@
 
 **A card that is not in the card file** (``unknown size=3 value=4 flower=white flowering=2
 fruit=pome harvest=8``, optional ``sex=``, ``bonus=`` with ``partner=``, ``leaf``, ``nitrogen``)
-stands in for an unseen card of the same continent and size class (the class counts of the file
-stay exact, so the engine's card model is unchanged): the game's card set becomes the file with
-that card rewritten (:func:`cards_toml`), the engine is rebuilt on it with the same actions, and
-the record carries the rewritten card text, so it replays.
+joins the game's card set with a new id (the box differs from the file; the set is marked
+``box_differs``), swapped with a hidden card where the deck or the hand needs it
+(``hidden.with_card``); the engine is rebuilt on it with the same actions, and the record carries
+the card text, so it replays. Older journals' ``unknown N`` with N a card of the file still replay:
+that unseen card stands in.
 
-**Cards put back** after a bonus draw or a search (``keep N``, :func:`keep`) are filled with cards
-of the deck's continent the companion has not seen: exact for the scores, though a later ``card``
-entry of one really put back is then refused (undo and enter each card).
+**Cards drawn unseen** (``drawn``/``kept``, :func:`hidden_draw`) and the cards put back after
+``keep N`` (:func:`keep`) are placeholders whose history positions the companion keeps as secret
+(``hidden.py``): a later card the table shows from that deck or hand is swapped in, never refused.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 
 from table.companion.labels import is_number, listed
 from table.companion.protocol import CommandError
 from table.engine.errors import DataError
-from table.games.waldgaertner.names import size_name
+from table.games.waldgaertner.cardtext import cards_toml
+from table.games.waldgaertner.hidden import card_in, placeholder, public_cards, rebuilt, secret_cards, with_card
 from table.games.waldgaertner.questions import CHOOSE_STAGES, ask, deck_now
-from table.games.waldgaertner.refusals import card_where, known_cards
-from table.games.waldgaertner.rules import CardSet, State, new_game
+from table.games.waldgaertner.refusals import card_where
+from table.games.waldgaertner.rules import State
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.cards import COLOURS, FRUITS, SEXES, Card, parse_cards
 from table.games.waldgaertner.setup import WSetup
@@ -38,30 +39,29 @@ _WORDS = frozenset({*(("sex", v) for v in SEXES), *(("flower", v) for v in COLOU
 """The attribute words an unknown card may be given, as (key, value)."""
 
 
-def unknown_canonical(e: State, file_cards: CardSet, words: list[str]) -> str:
+def unknown_canonical(e: State, words: list[str]) -> str:
     """``unknown size=3 value=4 flower=white flowering=2 fruit=pome harvest=8 [sex=male]
-    [bonus=1 partner=Malus] [leaf] [nitrogen]`` → the canonical form with the card id it stands in
-    for: an unseen card of the deck's continent and size class (the last in the file).
-    ``file_cards``: the card file the table plays with (before any unknown card)."""
-    if e.step not in UNKNOWN_STAGES:
+    [bonus=1 partner=Malus] [leaf] [nitrogen]`` → the canonical form with the id the card gets:
+    a new one after the game's cards (:func:`enter_unknown`). Entered where a card is turned or
+    drawn, or while a seat plays a hidden card of its hand."""
+    if e.step not in UNKNOWN_STAGES and e.step != "play":
         raise CommandError(_("an unknown card is entered where a card is turned or drawn ({now})").format(
             now=ask(e)))
-    if words and is_number(words[0], 3):  # the journal's form already names the card it stands in for
+    if words and is_number(words[0], 3):  # the journal's form already names the card's id
         return "unknown " + " ".join(words)
     attrs = unknown_attrs(words)
+    return f"unknown {len(e.cards)} " + " ".join(f"{k}={v}" for k, v in attrs.items() if v not in ("", -1))
+
+
+def stand_ins(e: State, hidden: set[int]) -> list[int]:
+    """The cards an unknown card may stand in for now: the deck's unseen ones and the hidden cards
+    in it, or the hidden cards of the hand a seat plays from."""
+    if e.step == "play":
+        s = e.t.jobs[0][1]
+        return [c for c in (e.hand(s), e.pending(s)) if c >= 0 and c in hidden]
     d = deck_now(e)
-    cont = e.decks[d]
-    if not e.t.unknown[d]:
-        raise CommandError(_("every card left in deck {deck} is known to the companion ({shown}…): it cannot be "
-                             "an unknown one").format(deck=d + 1, shown=known_cards(e, d)))
-    base = file_cards.cards
-    taken = {c.id for c in e.config.cards.cards if c != base[c.id]}
-    free = [c for c in e.t.pools[cont] if base[c].size == attrs["size"] and c not in taken]
-    if not free:
-        raise CommandError(_("every {size} card of {continent} has been seen: no unseen card is left for the "
-                             "unknown one to stand in for").format(size=size_name(int(attrs["size"])),
-                                                                   continent=cont))
-    return f"unknown {max(free)} " + " ".join(f"{k}={v}" for k, v in attrs.items() if v not in ("", -1))
+    pool = list(e.t.pools[e.decks[d]]) if e.t.unknown[d] else []
+    return pool + [c for c in e.t.known[d] if c in hidden]
 
 
 def _attr_words(words: list[str]) -> dict[str, str | int]:
@@ -104,37 +104,56 @@ def unknown_attrs(words: list[str]) -> dict[str, str | int]:
     return out
 
 
-def rebuilt(setup: WSetup, cards: CardSet, history: list[int]) -> State:
-    """The game on other cards: the same actions (the substituted card was never seen before)."""
-    st = new_game(setup.config(cards))
-    for a in history:
-        st.apply(a)
-    return st
+def _unknown_card(cid: int, continent: str, attrs: dict[str, str | int], like: Card | None = None) -> Card:
+    """The card an ``unknown`` entry describes (``like``: the file's card it stands in for, old form)."""
+    male = attrs["sex"] == "male"
+    base = like if like is not None else Card(cid, "", "", "", continent, 1, "both", 0, 0, "white", 0, "", -1,
+                                              False, "", False)
+    return replace(base, id=cid, name=f"Ignota {cid}", common=f"unknown plant {cid}", german=f"unbekannt {cid}",
+                   size=int(attrs["size"]), sex=str(attrs["sex"]), value=int(attrs["value"]),
+                   bonus=int(attrs["bonus"]), flower=str(attrs["flower"]), flowering=int(attrs["flowering"]),
+                   fruit="" if male else str(attrs["fruit"]), harvest=-1 if male else int(attrs["harvest"]),
+                   leaf=attrs["leaf"] == "yes", nitrogen=attrs["nitrogen"] == "yes",
+                   partner="" if attrs["partner"] == "-" else str(attrs["partner"]))
 
 
-def enter_unknown(e: State, setup: WSetup, canon: str) -> State:
-    """``unknown N key=value …`` (canonical) entered: the game rebuilt on the card file with card
-    ``N`` rewritten to those attributes, the card turned or drawn."""
+def enter_unknown(e: State, setup: WSetup, canon: str, secret: frozenset[int] = frozenset()) -> State:
+    """``unknown N key=value …`` (canonical) entered: the game rebuilt on its card set with a card of
+    those attributes, the card turned or drawn (while a seat plays: the hidden card of its hand
+    shown, swapped with it). ``N`` after the game's cards adds the card (the box has a plant the
+    file lacks: nothing of the file is lost); ``N`` within them is the older form, the unknown
+    card standing in for that unseen card of the file. ``secret``: the placeholders (``hidden.py``)."""
     w = canon.split()
     cid = int(w[1])
     attrs = unknown_attrs(w[2:])
     old = e.config.cards.cards
-    if not 0 <= cid < len(old) or cid not in e.t.pools[old[cid].continent] or old[cid].size != attrs["size"]:
-        raise CommandError(_("card {id} cannot stand in for an unknown card now").format(id=cid))
-    male = attrs["sex"] == "male"
-    card = replace(old[cid], name=f"Ignota {cid}", common=f"unknown plant {cid}", german=f"unbekannt {cid}",
-                   sex=str(attrs["sex"]), value=int(attrs["value"]), bonus=int(attrs["bonus"]),
-                   flower=str(attrs["flower"]), flowering=int(attrs["flowering"]),
-                   fruit="" if male else str(attrs["fruit"]), harvest=-1 if male else int(attrs["harvest"]),
-                   leaf=attrs["leaf"] == "yes", nitrogen=attrs["nitrogen"] == "yes",
-                   partner="" if attrs["partner"] == "-" else str(attrs["partner"]))
-    cards = tuple(card if c.id == cid else c for c in old)
-    try:
-        new = parse_cards(cards_toml(e.config.cards, cards), "unknown card")
-    except DataError as exc:
-        raise CommandError(str(exc).splitlines()[-1].strip()) from None
-    st = rebuilt(setup, new, list(e.history))
-    st.apply(f"card {cid}")
+    hidden = secret_cards(e, secret)
+    spots = stand_ins(e, hidden)
+    if cid == len(old):
+        cont = e.decks[deck_now(e)] if e.step != "play" else (old[spots[0]].continent if spots else e.decks[0])
+        card = _unknown_card(cid, cont, attrs)
+        fits = (lambda s: A.CARD + cid in s.legal_actions()) if e.step != "play" else (
+            lambda s: cid in (s.hand(s.t.jobs[0][1]), s.pending(s.t.jobs[0][1])))
+        try:
+            st = with_card(e, setup, secret, card, [c for c in spots if c in hidden], fits)
+        except DataError as exc:
+            raise CommandError(str(exc).splitlines()[-1].strip()) from None
+        if st is None:
+            raise CommandError(_("no hidden card is there for the unknown one to be: undo to the draw and enter it "
+                                 "there"))
+    else:
+        if not 0 <= cid < len(old) or cid not in spots:
+            raise CommandError(_("card {id} cannot stand in for an unknown card now").format(id=cid))
+        card = _unknown_card(cid, old[cid].continent, attrs, old[cid])
+        cards = tuple(card if c.id == cid else c for c in old)
+        try:
+            new = parse_cards(cards_toml(e.config.cards, cards, box_differs=card.size != old[cid].size),
+                              "unknown card")
+        except DataError as exc:
+            raise CommandError(str(exc).splitlines()[-1].strip()) from None
+        st = rebuilt(setup, new, list(e.history))
+    if e.step != "play":
+        st.apply(f"card {cid}")
     return st
 
 
@@ -156,29 +175,43 @@ def keep(e: State, cid: int) -> None:
     e.apply(f"choose {cid}")
 
 
-def _flag(value: bool) -> str:
-    return "true" if value else "false"
+HIDDEN_STAGES = {"draw": "drawn", "bdraw": "kept", "sdeal": "kept", "bchoose": "kept", "schoose": "kept"}
+"""The stages where a card goes into a hand unseen by the table, and the word the table says."""
 
 
-def cards_toml(base: CardSet, cards: tuple[Card, ...]) -> str:
-    """A card file's TOML text for ``cards`` (one ``[[card]]`` each, in id order) with ``base``'s
-    deck name and tasks: what a game with an unknown card records, so its record replays."""
-    q = json.dumps  # a JSON string is a TOML basic string
-    out = [f"[deck]\nname = {q(base.name)}\n"]
-    for c in cards:
-        lines = ["[[card]]", f"name = {q(c.name)}", f"common = {q(c.common)}", f"german = {q(c.german)}",
-                 f"continent = {q(c.continent)}", f"size = {c.size}", f"sex = {q(c.sex)}", f"value = {c.value}",
-                 f"flower = {q(c.flower)}", f"flowering = {c.flowering}", f"leaf = {_flag(c.leaf)}",
-                 f"nitrogen = {_flag(c.nitrogen)}"]
-        if c.bonus:
-            lines.append(f"bonus = {c.bonus}")
-        if not c.male:
-            lines += [f"fruit = {q(c.fruit)}", f"harvest = {c.harvest}"]
-        if c.partner:
-            lines.append(f"partner = {q(c.partner)}")
-        out.append("\n".join(lines) + "\n")
-    for t in base.tasks:
-        lines = ["[[task]]", f"name = {q(t.name)}", f"sizes = {list(t.sizes)}", f"fruits = {q(list(t.fruits))}",
-                 f"nitrogen = {_flag(t.nitrogen)}", f"leaf = {_flag(t.leaf)}", f"cross = {_flag(t.cross)}"]
-        out.append("\n".join(lines) + "\n")
-    return "\n".join(out)
+def hidden_canonical(e: State) -> str:
+    """``drawn`` / ``kept``: the card drawn, or kept from a bonus draw or a search of a deck, stays
+    in its holder's hand unseen; the word the stage takes."""
+    word = HIDDEN_STAGES.get(e.step)
+    if word is None or (e.step == "schoose" and e.t.jobs[0][2] == A.DISCARD_PILE):
+        raise CommandError(_("no card goes into a hand unseen now ({now})").format(now=ask(e)))
+    return word
+
+
+def hidden_draw(e: State, secret: frozenset[int], word: str) -> frozenset[int]:
+    """``drawn``/``kept`` applied: the engine's chance actions filled with placeholders (their
+    positions added to ``secret``), the kept one chosen among them."""
+    out = set(secret)
+    first = e.step
+    while e.step in ("draw", "bdraw", "sdeal"):
+        out.add(len(e.history))
+        e.apply(A.CARD + placeholder(e, frozenset(out)))
+        if first == "draw":
+            return frozenset(out)
+    if e.step in ("bchoose", "schoose"):
+        hidden = secret_cards(e, frozenset(out))
+        legal = [a - A.CHOOSE for a in e.legal_actions()]
+        e.apply(A.CHOOSE + next((c for c in legal if c in hidden), legal[0]))
+    return frozenset(out)
+
+
+def filled_in(e: State, before: int, kept: int) -> set[int]:
+    """The positions from ``before`` on that ``keep`` filled with cards the table never saw."""
+    return {i for i in range(before, len(e.history))
+            if A.CARD <= e.history[i] < A.CARD + A.CARDS and e.history[i] - A.CARD != kept}
+
+
+def made_public(e: State, secret: frozenset[int]) -> frozenset[int]:
+    """``secret`` without the positions of cards the table has seen since."""
+    shown = public_cards(e.events)
+    return frozenset(i for i in secret if i < len(e.history) and card_in(e.history[i]) not in shown)

@@ -22,10 +22,14 @@ from table.display import players_view
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, contrast
 from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ButtonItem, ModuleView
+from table.games.waldgaertner.buttons import hidden_word
+from table.games.waldgaertner.hidden import hidden_held
 from table.games.waldgaertner.names import phase_name, size_name
+from table.games.waldgaertner.naming import guide_options
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.position import ROUNDS
+from table.games.waldgaertner.setup import CHOICE_MATTERS, decks_words
 from table.games.waldgaertner.words import card_label
 from table.i18n import N_, _
 
@@ -49,16 +53,22 @@ class WaldgaertnerView(ModuleView):
         s = ctl.setup
         self.players_choice(surf, ctl, "Waldgärtner", _("Players (buttons 2-7)"), range(2, 8), top=(36, 78, 30, 110),
                             button=(115, 70, 10, 30))
-        self.text(surf, _("Continent (button 1)"), 22, (self.px(30), self.px(198)), DIM)
-        r = pygame.Rect(self.px(30), self.px(230), self.px(240), self.px(64))
-        self.button(surf, r, _("Europe") if s.choice == "EU" else _("North America"), "choice", size=24)
+        self.text(surf, decks_words(s.players, s.choice), 18, (self.px(30), self.px(180)), FG,
+                  max_w=self.w - self.px(60))
+        if s.players in CHOICE_MATTERS:  # the decks of 2, 5 and 6 players depend on the continent chosen
+            self.text(surf, _("Continent (button 1)"), 22, (self.px(30), self.px(206)), DIM)
+            r = pygame.Rect(self.px(30), self.px(234), self.px(240), self.px(60))
+            self.button(surf, r, _("Europe") if s.choice == "EU" else _("North America"), "choice", size=24)
         self.text(surf, _("Direct sale (variant)"), 22, (self.px(320), self.px(198)), DIM)
         r = pygame.Rect(self.px(320), self.px(230), self.px(200), self.px(64))
         self.button(surf, r, _("on") if s.direct_sale else _("off"), "directsale", lit=s.direct_sale, size=24)
-        self.wrapped(surf, _("The cards stay on the table: enter each card turned up or drawn by its id in the card "
-                             "file. The companion keeps the 21 rounds, says what flowers and is harvested, settles the "
-                             "dice and keeps the cubes."), 18, (self.px(30), self.px(310)), self.w - self.px(330),
-                     DIM, max_lines=5, min_size=12)
+        self.text(surf, _("Additional tasks"), 22, (self.px(560), self.px(198)), DIM, max_w=self.w - self.px(570))
+        r = pygame.Rect(self.px(560), self.px(230), self.px(200), self.px(64))
+        self.button(surf, r, _("on") if s.tasks else _("off"), "tasks", lit=s.tasks, size=24)
+        self.wrapped(surf, _("The cards stay on the table: name each card turned up (buttons: size, continent, colour, "
+                             "plant); a card drawn stays hidden until it is played. The companion keeps the 21 rounds, "
+                             "says what flowers and is harvested, settles the dice and keeps the cubes."), 18,
+                     (self.px(30), self.px(310)), self.w - self.px(330), DIM, max_lines=5, min_size=12)
         r = pygame.Rect(self.w - self.px(260), self.h - self.px(100), self.px(230), self.px(80))
         self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
         players_view.names_button(self, surf, ctl, pygame.Rect(self.px(10), self.px(6), self.px(200), self.px(38)))
@@ -177,7 +187,11 @@ class WaldgaertnerView(ModuleView):
         y, h = self.h - self.px(58), self.px(52)
         x = self.px(6)
         items: list[ButtonItem] = []
-        if st in CHANCE_STAGES or st in CHOOSE_STAGES:
+        if hidden_word(ctl) is not None:
+            items = [(_("Drawn ✓") if st == "draw" else _("Kept ✓"), "confirm", OK)]
+        elif st == "reveal":
+            items = _guide_buttons(ctl)
+        elif st in CHANCE_STAGES or st in CHOOSE_STAGES:
             items = _digit_buttons(ctl)
         elif st in STAGE_BUTTONS:
             items = STAGE_BUTTONS[st](ctl, st)
@@ -206,11 +220,21 @@ def _digit_buttons(ctl: Any) -> list[ButtonItem]:
     return items
 
 
+def _guide_buttons(ctl: Any) -> list[ButtonItem]:
+    """The lid's guided choice on touch: this step's options on the trough buttons' numbers."""
+    _question, options = guide_options(ctl.state, ctl.guide)
+    return [(f"{i + 1} {label}", f"trough{i + 1}", None) for i, (label, _v) in enumerate(options)]
+
+
 def _play_buttons(ctl: Any, st: str) -> list[ButtonItem]:
+    """Plant/Sell for each card the table has seen (a hidden one: named first by the guided choice)."""
     e = ctl.state
     s = ctl.seat()
     items: list[ButtonItem] = []
-    for cid in ctl.held(s):
+    hidden = hidden_held(e, s)
+    if hidden and ctl.named < 0:
+        return _guide_buttons(ctl)
+    for cid in [ctl.named] if ctl.named >= 0 else ctl.held(s):
         spots = e.plant_spots(s, cid)
         if spots:
             r, p, fee = spots[0]

@@ -207,10 +207,14 @@ def _card(problems: list[Problem], src: str, i: int, raw: Any, first_id: int) ->
                  harvest, leaf, partner, nitrogen) for n in range(copies)]
 
 
-def _deck_problems(problems: list[Problem], src: str, cards: list[Card]) -> None:
-    """The deck as a whole: its size, the rules' counts per continent and size, every partner."""
+def _deck_problems(problems: list[Problem], src: str, cards: list[Card], box_differs: bool = False) -> None:
+    """The deck as a whole: its size, the rules' counts per continent and size (unless the table's
+    box was found to differ from them), every partner."""
     if len(cards) > MAX_CARDS:
         problems.append(Problem(src, "card", f"{len(cards)} cards, at most {MAX_CARDS}"))
+    if box_differs:  # the overview's counts are the file's, the box on the table holds other ones
+        _partner_problems(problems, src, cards)
+        return
     counts: dict[tuple[str, int], int] = {}
     for c in cards:
         counts[(c.continent, c.size)] = counts.get((c.continent, c.size), 0) + 1
@@ -218,6 +222,11 @@ def _deck_problems(problems: list[Problem], src: str, cards: list[Card]) -> None
         got = counts.get((cont, size), 0)
         _check(problems, src, f"{cont} {SIZE_NAMES[size]}s", got == want,
                f"{got} cards, the rules' overview has {want}")
+    _partner_problems(problems, src, cards)
+
+
+def _partner_problems(problems: list[Problem], src: str, cards: list[Card]) -> None:
+    """Every cross-pollinator can meet a partner somewhere in the deck."""
     seen: set[str] = set()
     for c in cards:
         if c.partner and c.name not in seen:
@@ -265,7 +274,8 @@ def parse_cards(text: str, source: str = "cards.toml") -> CardSet:
     cards: list[Card] = []
     for i, raw in enumerate(raw_cards):
         cards += _card(problems, src, i, raw, len(cards))
-    _deck_problems(problems, src, cards)
+    box_differs = isinstance(deck, dict) and deck.get("box_differs") is True
+    _deck_problems(problems, src, cards, box_differs)
     raw_tasks = data.get("task", [])
     if not _check(problems, src, "task", isinstance(raw_tasks, list) and len(raw_tasks) >= 7,
                   "at least 7 [[task]] entries (one per player)"):
