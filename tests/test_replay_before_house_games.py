@@ -134,7 +134,8 @@ def test_bots_choose_as_before(game: str, fx: dict[str, Any]) -> None:
 
 
 QUESTIONS_CHANGED = {"waldgaertner": re.compile(
-    r"(Seat \d+ (plays|draws|searches|takes which|keeps one)|Seat \d+'s bonus draw|Deck \d+: turn the top card) ")}
+    r"((?:Seat \d+|\w+) (plays|draws|searches|takes which|keeps one)|(?:Seat \d+|\w+)'s bonus draw"
+    r"|Deck \d+: turn the top card) ")}  # a seat as Seat N or its player's name (issue 21)
 """Issue 20 changed these questions on purpose (hidden cards stay hidden, cards by name, not id):
 Waldgärtner's question for a card drawn, kept or played from a hand named the hand's cards. They
 are compared by kind, a refusal up to the question it quotes; every other line stays frozen."""
