@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from table import i18n
+from table.companion.announce import Told
 from tests.fixtures.make_before_house_games import (
     GAMES,
     STEP_KEYS,
@@ -127,11 +128,20 @@ def _same_steps(got: list[list[Any]], expected: list[list[Any]]) -> None:
             assert gv == ev, f"step {n} ({e[0]!r}): {key}"
 
 
+def _without_told(steps: list[list[Any]]) -> list[list[Any]]:
+    """The one change since the fixtures were frozen (issue 21): announcements the game never
+    said before (Zankapfel's discord results and the harvests they give, settled silently by the
+    engine) are said now, as lines marked ``Told``; every other line is as it was."""
+    for step in steps:
+        step[2] = [line for line in step[2] if not isinstance(line, Told)]
+    return steps
+
+
 @pytest.mark.parametrize(("game", "fx"), JOURNALS)
 def test_journals_play_and_resume_the_same(game: str, fx: dict[str, Any]) -> None:
     journal: list[list[Any]] = []
     m = companion(game)(on_command=lambda kind, payload: journal.append([kind, payload]))
-    steps = drive(game, [s[0] for s in fx["steps"]], m)
+    steps = _without_told(drive(game, [s[0] for s in fx["steps"]], m))
     frozen_journal = freeze(journal)
     _same_steps(_json(finished_refs(steps, frozen_journal)), fx["steps"])
     assert frozen_journal == fx["journal"]

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from table.display import players_view
+from table.display import announce_panel, players_view
 from table.display.colours import BG, DIM, LIT, Colour
 from table.display.toolkit import BaseView
 from table.i18n import _
@@ -34,6 +34,7 @@ class ModuleView(BaseView):
             self.draw_result(surf, ctl)
         else:
             self.draw_play(surf, ctl)
+            announce_panel.draw(self, surf, ctl)  # a waiting announcement, teach mode's lesson
         if ctl.refusal:
             self.draw_refusal(surf, ctl.refusal)
         if ctl.storage_problem:
