@@ -8,9 +8,10 @@ every command that changed the game (:func:`moment_kinds` says what the current 
 so replaying the journal through the controller rebuilds the same teacher after a power cut —
 ``teach skip`` and ``teach off`` are journalled commands like the others.
 
-A moment may concern several kinds (a turn prompt stands for all five steps); it teaches the
-first one not yet explained, so the five steps are taught over the first turn prompts, one a
-turn, and at most one sentence is ever shown at a time (it fits a 480×320 screen).
+A moment may concern several kinds; it teaches the first one not yet explained, and at most one
+sentence is ever shown at a time (it fits a 480×320 screen). The first turn prompt of an untracked
+game stands for all five steps and says every one of them (``Why:`` lines in the text and speech;
+the screen shows step 1), so the first player hears the whole turn before taking it.
 
 Every sentence below names, in a comment, the rulebook passage it rests on
 (``/work/shared/seeds/000_…``: the English rulebook, and ``001_…``: the BGA summary).
@@ -300,6 +301,19 @@ class TeachJob(ControllerBase):
         self.teacher = before.see(moment_kinds(self))
         if self.teacher.current is not None and self.teacher.explained != before.explained:
             self._say(why_line(self.lesson or ""))
+            if self.tracked is None and self.teacher.current in STEPS:
+                self._teach_whole_turn()
+
+    def _teach_whole_turn(self) -> None:
+        """The first turn prompt (untracked: one press is the whole turn): every step of the turn
+        not yet explained, in the rulebook's order, so the first player hears all five before
+        playing; the screen keeps showing the first."""
+        shown = self.teacher.current
+        cottage = bool(getattr(self.setup, "cottage", False))
+        while (nxt := self.teacher.see(STEPS)).current is not None:
+            self.teacher = nxt
+            self._say(why_line(sentence(nxt.current, cottage=cottage)))
+        self.teacher = replace(self.teacher, current=shown)
 
     def _teach(self, word: str) -> None:
         """``teach on`` / ``teach off`` / ``teach skip`` during a game (journalled)."""
