@@ -24,8 +24,8 @@ BODY = 26
 """The announcement's words (design px)."""
 SMALLEST = 24
 """No line people read below this (design px): 16 px at 800×480, 14.4 px at 480×320."""
-BUTTON_H = 62
-"""The panel's buttons (design px)."""
+BUTTON_H = 76
+"""The panel's buttons (design px): 45.6 px at 480×320, 7 mm on a 3.5" screen."""
 
 
 def draw(view: BaseView, surf: pygame.Surface, ctl: Any) -> None:
@@ -74,7 +74,7 @@ def draw_panel(view: BaseView, surf: pygame.Surface, head: Any, more: int, lesso
 
 def draw_lesson_strip(view: BaseView, surf: pygame.Surface, lesson: str) -> None:
     """Teach mode's lesson across the top of the play screen, with Skip (touch target ``teach-skip``)."""
-    h = view.px(BUTTON_H + 12)
+    h = view.px(BUTTON_H + 8)
     rect = pygame.Rect(0, 0, view.w, h)
     pygame.draw.rect(surf, PANEL, rect)
     pygame.draw.line(surf, LIT, rect.bottomleft, rect.bottomright, view.px(3))
