@@ -29,8 +29,6 @@ ON_LINE = N_("Teach mode on: each step is explained the first time it happens (t
 OFF_LINE = N_("Teach mode off")
 NOT_NOW = N_("teach: {words}")
 NOTHING_TO_SKIP = N_("no explanation is shown now")
-SETUP_ON = N_("Teach mode: on")
-SETUP_OFF = N_("Teach mode: off")
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,8 +123,3 @@ class Teaching:
         if kind is None or self.syllabus is None:
             return None
         return _(self.syllabus.sentences[kind])
-
-
-def setup_label(on: bool) -> str:
-    """The setup's teach mode words."""
-    return _(SETUP_ON) if on else _(SETUP_OFF)

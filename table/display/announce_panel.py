@@ -81,5 +81,5 @@ def draw_lesson_strip(view: BaseView, surf: pygame.Surface, lesson: str) -> None
     skip_w = view.px(130)
     view.wrapped(surf, _("Why: {lesson}").format(lesson=lesson), SMALLEST, (view.px(10), view.px(4)),
                  view.w - skip_w - view.px(30), FG, max_lines=2, min_size=SMALLEST)
-    view.button(surf, pygame.Rect(view.w - skip_w - view.px(8), view.px(6), skip_w, h - view.px(12)), _("Skip"),
+    view.button(surf, pygame.Rect(view.w - skip_w - view.px(8), view.px(3), skip_w, h - view.px(6)), _("Skip"),
                 "teach-skip", size=24)

@@ -27,10 +27,11 @@ SENTENCES = {
 
 
 def moment(ctl: Any) -> tuple[str, ...]:
-    """What the prompt shown now is about: the stage (a card's colour stands for the whole card)."""
+    """What the prompt shown now is about: the stage; a pick's first question stands for the whole
+    pick (the card, then its batch: a table entering whole picks meets no batch question)."""
     stage = ctl.stage()
-    if stage in ("height", "sweetness"):
-        return ()
+    if stage == "colour" and ctl.mode == "play":
+        return ("colour", "batch")
     return (stage,) if stage in SENTENCES else ()
 
 
