@@ -33,10 +33,9 @@ def draw(view: BaseView, surf: pygame.Surface, ctl: Any) -> None:
     if getattr(ctl, "mode", "") not in ("play", "pad"):
         return
     queue = getattr(ctl, "announcements", None)
-    head = queue.head if queue is not None else None
     lesson = getattr(ctl, "lesson", None)
-    if head is not None:
-        draw_panel(view, surf, head, len(queue.waiting) - 1, lesson)
+    if queue is not None and queue.head is not None:
+        draw_panel(view, surf, queue.head, len(queue.waiting) - 1, lesson)
     elif lesson:
         draw_lesson_strip(view, surf, lesson)
 

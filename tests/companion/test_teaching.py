@@ -16,8 +16,8 @@ from table import i18n
 from table.companion.teaching import Lessons, teach_setting
 from table.companion.text import run_text
 from table.games import load_game
-from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.companion import teach as applejack_teach
+from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.files import load_dataset
 
 SCRIPTS = {"draftcider": (3, 4), "zankapfel": (3, 4), "waldgaertner": (2, 4)}

@@ -32,7 +32,6 @@ from functools import partial
 from typing import Any, ClassVar
 
 from table.companion.announce import Announcement, announcement
-
 from table.companion.labels import listed, seat_name
 from table.companion.leds import LedState
 from table.companion.module import TableModule
@@ -43,9 +42,9 @@ from table.games.draftcider.deal import Pick, build, card_for
 from table.games.draftcider.rules import Card, State, score_pad
 from table.games.draftcider.rules.events import PhaseStarted
 from table.games.draftcider.rules.game import N_BATCHES
-from table.games.draftcider.teach import SYLLABUS
 from table.games.draftcider.rules.scoring import BAD, BATCHES, CARDS_PER_PLAYER, placement_problem, score_orchard
 from table.games.draftcider.setup import GAME, DSetup
+from table.games.draftcider.teach import SYLLABUS
 from table.games.draftcider.words import (
     batch_key,
     batch_problem_words,

@@ -68,8 +68,8 @@ from table.games.waldgaertner.rules import CardSet, State, new_game
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules import events as E
 from table.games.waldgaertner.rules.position import ROUNDS, ROW_CAPACITY, deck_continents
-from table.games.waldgaertner.teach import SYLLABUS, announced
 from table.games.waldgaertner.setup import KEY, WSetup, cards_digest, parse_setup, setup_help
+from table.games.waldgaertner.teach import SYLLABUS, announced
 from table.games.waldgaertner.unseen import enter_unknown, keep, rebuilt, unknown_canonical
 from table.i18n import _, ngettext
 
