@@ -16,6 +16,7 @@ import pytest
 from table import i18n
 from table.companion.announce import ACK, Announced, Told
 from table.companion.speech import Speaker
+from table.companion.session import open_session
 from table.companion.text import run_text
 from table.games import load_game
 
@@ -211,3 +212,45 @@ def test_no_panel_when_nothing_waits() -> None:
     view.drawn = []
     view.draw(pygame.Surface((800, 480)), m)
     assert "Done ✓ (CONFIRM)" not in [d.text for d in view.drawn]
+
+
+@pytest.mark.usefixtures("pygame_display")
+def test_through_the_app_and_the_journal_a_power_cut_shows_the_same_waiting_announcement(tmp_path: Any) -> None:
+    from table.display.app import App
+    from table.games import games
+    from table.games.applejack.files import load_dataset
+
+    ctl, journal = open_session(load_dataset(), tmp_path, games=games(), game="draftcider")
+    try:
+        app = App(ctl, pygame.Surface((800, 480)), games=games())
+        script = _script("draftcider")
+        ctl.do(script[0])
+        ctl.do("start")
+        for line in script[2:]:
+            ctl.do(line)
+            if ctl.announcements.head is not None:
+                break
+        app.step()
+        assert "Done ✓ (CONFIRM)" in [name for name in _labels(app)]
+        waiting = ctl.announcements.head
+    finally:
+        journal.close()  # the power cut: the waiting deal was not confirmed
+    ctl, journal = open_session(load_dataset(), tmp_path, games=games(), resume="yes")
+    try:
+        assert ctl.game == "draftcider" and ctl.announcements.head == waiting
+        app = App(ctl, pygame.Surface((800, 480)), games=games())
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
+        assert ctl.announcements.head is None
+    finally:
+        journal.close()
+    ctl, journal = open_session(load_dataset(), tmp_path, games=games(), resume="yes")
+    try:
+        assert ctl.announcements.head is None  # the CONFIRM was journalled
+    finally:
+        journal.close()
+
+
+def _labels(app: Any) -> list[str]:
+    app.view.drawn = []
+    app.view.draw(pygame.Surface((800, 480)), app.ctl)
+    return [d.text for d in app.view.drawn]
