@@ -15,8 +15,8 @@ import pytest
 
 from table import i18n
 from table.companion.announce import ACK, Announced, Told
-from table.companion.speech import Speaker
 from table.companion.session import open_session
+from table.companion.speech import Speaker
 from table.companion.text import run_text
 from table.games import load_game
 
