@@ -186,3 +186,30 @@ def test_the_screen_shows_the_lesson_with_skip(size: tuple[int, int]) -> None:
     skip = next(r for r, name in view.targets if name == "teach-skip")
     assert skip.h >= (45 if size[1] < 400 else 38)
     assert m.press(view.hit(skip.center)) and m.lesson is None
+
+
+def test_applejack_s_tracked_place_prompt_explains_the_rest_of_the_turn() -> None:
+    import random
+
+    from table.games.applejack.rules import actions as A
+
+    ctl = Controller(DATA)
+    ctl.do("setup players=2 teach=on tracked=on")
+    ctl.do("start")
+    assert ctl.tracked is not None
+    rng = random.Random(4)
+    for _n in range(200):
+        if applejack_teach.LessonKind.PLACE in ctl.teacher.explained:
+            break
+        state = ctl.tracked.state
+        if ctl.pending:
+            ctl.do("ack")
+        elif state.is_chance():
+            ctl.do(f"game draw {rng.choice(sorted(state.supply))}")
+        else:
+            ctl.do("game " + A.to_text(rng.choice(state.legal_actions())))
+    explained = ctl.teacher.explained
+    at = explained.index(applejack_teach.LessonKind.PLACE)
+    assert explained[at:at + 3] == (applejack_teach.LessonKind.PLACE, applejack_teach.LessonKind.REWARD,
+                                    applejack_teach.LessonKind.MOVE)
+    assert ctl.lesson == applejack_teach.sentence(applejack_teach.LessonKind.PLACE)

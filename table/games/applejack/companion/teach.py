@@ -301,16 +301,23 @@ class TeachJob(ControllerBase):
         self.teacher = before.see(moment_kinds(self))
         if self.teacher.current is not None and self.teacher.explained != before.explained:
             self._say(why_line(self.lesson or ""))
-            if self.tracked is None and self.teacher.current in STEPS:
-                self._teach_whole_turn()
+            self._teach_rest_of_turn()
 
-    def _teach_whole_turn(self) -> None:
-        """The first turn prompt (untracked: one press is the whole turn): every step of the turn
-        not yet explained, in the rulebook's order, so the first player hears all five before
-        playing; the screen keeps showing the first."""
+    def _teach_rest_of_turn(self) -> None:
+        """The steps of the turn that follow the one just taught and are not entered on their own,
+        each not yet explained, in the rulebook's order (the screen keeps showing the first): the
+        first untracked turn prompt stands for the whole turn (one press), so the first player hears
+        all five before playing; with tracking, the place prompt also explains the beehive reward
+        and the die's move that follow the placing."""
         shown = self.teacher.current
+        if shown not in STEPS:
+            return
+        if self.tracked is None:
+            rest = STEPS[STEPS.index(shown) + 1:]
+        else:
+            rest = (LessonKind.REWARD, LessonKind.MOVE) if shown == LessonKind.PLACE else ()
         cottage = bool(getattr(self.setup, "cottage", False))
-        while (nxt := self.teacher.see(STEPS)).current is not None:
+        while (nxt := self.teacher.see(rest)).current is not None:
             self.teacher = nxt
             self._say(why_line(sentence(nxt.current, cottage=cottage)))
         self.teacher = replace(self.teacher, current=shown)
