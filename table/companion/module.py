@@ -91,7 +91,9 @@ class TableModule(NamedSeats):
 
     def _announce_press(self, button: str) -> str | None:
         """CONFIRM while an announcement waits acknowledges it (digits typed first are entered
-        first); the lesson's Skip button."""
+        first); the lesson's Skip button; the setup screen's teach mode toggle."""
+        if self.mode == "setup" and button == TEACH and self.syllabus is not None:
+            return "teach off" if self.teaching.asked else "teach on"  # the setup screen's toggle
         if self.mode not in ("play", "pad"):
             return None
         if button == "confirm" and self.announcements.head is not None and not getattr(self, "typed", ""):

@@ -28,6 +28,7 @@ class ModuleView(BaseView):
         if ctl.mode == "setup":
             if not players_view.draw_setup_overlay(self, surf, ctl):  # the Names page, a name's keyboard
                 self.draw_setup(surf, ctl)
+                announce_panel.draw_teach_toggle(self, surf, ctl)
         elif ctl.mode == "resume":
             self.draw_resume(surf, ctl)
         elif ctl.mode == "result":

@@ -213,3 +213,19 @@ def test_applejack_s_tracked_place_prompt_explains_the_rest_of_the_turn() -> Non
     assert explained[at:at + 3] == (applejack_teach.LessonKind.PLACE, applejack_teach.LessonKind.REWARD,
                                     applejack_teach.LessonKind.MOVE)
     assert ctl.lesson == applejack_teach.sentence(applejack_teach.LessonKind.PLACE)
+
+
+@pytest.mark.usefixtures("pygame_display")
+@pytest.mark.parametrize("key", sorted(SCRIPTS))
+def test_the_setup_screen_s_toggle_turns_teach_mode_on(key: str) -> None:
+    journal: list[tuple[str, Any]] = []
+    m = _module(key, journal)
+    view = load_game(key).part("view")((800, 480))
+    view.draw(pygame.Surface((800, 480)), m)
+    toggle = next(r for r, name in view.targets if name == "teach")
+    assert m.press(view.hit(toggle.center)) and m.teaching.asked
+    view.drawn = []
+    view.draw(pygame.Surface((800, 480)), m)
+    assert "Teach mode: on" in [d.text for d in view.drawn]
+    m.do("start")
+    assert ("cmd", "teach on") in journal and m.lesson is not None

@@ -53,6 +53,8 @@ def announced(e: State, since: int) -> list[Announcement]:
 
 
 SENTENCES = {
+    # "❼ Finally, the players each draw a card from any supply deck and take it to their hands."
+    "start": N_("To begin, each player draws one card from any supply deck into the hand: enter the deck."),
     # "Since the game starts in phase "0", you can start at step 2 in the 1st round." / "Reveal all
     # cards that lay face-down on top of the supply decks."
     "reveal": N_("At the start of a round every supply deck shows its top card face up: enter each card "
