@@ -47,19 +47,19 @@ def draw_panel(view: BaseView, surf: pygame.Surface, head: Any, more: int, lesso
     area = pygame.Rect(m, m, view.w - 2 * m, view.h - 2 * m)
     x, y, w = view.announcement_panel(surf, area, _(head.title))
     buttons_y = area.bottom - view.px(BUTTON_H + 12)
+    line_h = view.fonts.font(view.px(SMALLEST)).get_linesize()
+    lesson_y = buttons_y - (2 * line_h + view.px(6) if lesson else 0)  # the lesson's two lines above the buttons
     lines = head.text.split("\n")
-    room = max(1, (buttons_y - y) // max(1, view.fonts.font(view.px(BODY)).get_linesize()))
-    if lesson:
-        room = max(1, room - 2)
+    room = max(1, (lesson_y - y) // max(1, view.fonts.font(view.px(BODY)).get_linesize()))
     y = view.wrapped(surf, lines[0], BODY, (x, y), w, FG, bold=True, max_lines=min(3, room), min_size=SMALLEST)
     for line in lines[1:]:
-        if y + view.px(SMALLEST * 1.3) > buttons_y - (view.px(64) if lesson else 0):
+        if y + line_h > lesson_y:
             break
-        y = view.wrapped(surf, line.strip(), SMALLEST, (x + view.px(12), y), w - view.px(12), FG, max_lines=2,
-                         min_size=SMALLEST)
+        y = view.wrapped(surf, line.strip(), SMALLEST, (x + view.px(12), y), w - view.px(12), FG,
+                         max_lines=max(1, min(2, (lesson_y - y) // line_h)), min_size=SMALLEST)
     if lesson:
-        view.wrapped(surf, _("Why: {lesson}").format(lesson=lesson), SMALLEST, (x, buttons_y - view.px(64)), w, DIM,
-                     max_lines=2, min_size=SMALLEST)
+        view.wrapped(surf, _("Why: {lesson}").format(lesson=lesson), SMALLEST, (x, lesson_y), w, DIM, max_lines=2,
+                     min_size=SMALLEST)
     gap = view.px(10)
     done_w = (w - gap) * 2 // 3
     view.button(surf, pygame.Rect(x, buttons_y, done_w, view.px(BUTTON_H)), _("Done ✓ (CONFIRM)"), "confirm",

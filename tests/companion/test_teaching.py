@@ -229,3 +229,30 @@ def test_the_setup_screen_s_toggle_turns_teach_mode_on(key: str) -> None:
     assert "Teach mode: on" in [d.text for d in view.drawn]
     m.do("start")
     assert ("cmd", "teach on") in journal and m.lesson is not None
+
+
+@pytest.mark.usefixtures("pygame_display")
+@pytest.mark.parametrize("language", ["en", "de", "fr", "ja"])
+@pytest.mark.parametrize("size", [(480, 320), (800, 480)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_lesson_under_a_waiting_announcement_stays_clear_of_its_buttons(size: tuple[int, int],
+                                                                             language: str) -> None:
+    i18n.set_language(language)
+    m = _module("waldgaertner")
+    script = _script("waldgaertner")
+    m.do(script[0] + " teach=on")
+    for line in script[1:]:
+        m.do(line)
+        if m.announcements.head is not None and m.announcements.head.kind == "phase" and m.lesson:
+            break
+    assert m.lesson and m.announcements.head is not None
+    view = load_game("waldgaertner").part("view")(size)
+    view.drawn = []
+    view.draw(pygame.Surface(size), m)
+    buttons = [r for r, name in view.targets if name in ("confirm", "undo")][-2:]
+    title = i18n._(m.announcements.head.title)
+    panel = view.drawn[max(i for i, d in enumerate(view.drawn) if d.text == title):]  # over the play screen
+    lesson = [d for d in panel if d.box is None and d.rect.y > size[1] // 3 and d.rect.y < buttons[0].y]
+    assert lesson, "the lesson is drawn above the buttons"
+    for d in panel:
+        if d.box is None:
+            assert not any(d.rect.colliderect(b) for b in buttons), (d.text, d.rect)
