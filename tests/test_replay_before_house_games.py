@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from table import i18n
+from table.companion.announce import Told
 from tests.engine.zankapfel import before_house as zankapfel_then
 from tests.fixtures.make_before_house_games import (
     GAMES,
@@ -220,6 +221,15 @@ def _same_steps(got: list[list[Any]], expected: list[list[Any]], game: str = "",
             assert _asked(game, gv, key) == _asked(game, ev, key), f"step {n} ({e[0]!r}): {key}"
 
 
+def _without_told(steps: list[list[Any]]) -> list[list[Any]]:
+    """The one change since the fixtures were frozen (issue 21): announcements the game never
+    said before (Zankapfel's discord results and the harvests they give, settled silently by the
+    engine) are said now, as lines marked ``Told``; every other line is as it was."""
+    for step in steps:
+        step[2] = [line for line in step[2] if not isinstance(line, Told)]
+    return steps
+
+
 @pytest.mark.parametrize(("game", "fx"), JOURNALS)
 def test_journals_play_and_resume_the_same(game: str, fx: dict[str, Any]) -> None:
     journal: list[list[Any]] = []
@@ -227,7 +237,7 @@ def test_journals_play_and_resume_the_same(game: str, fx: dict[str, Any]) -> Non
     cmds_in = [s[0] for s in fx["steps"]]
     if game == "zankapfel":  # issue 20: the old deck and order chosen on setup (before_house.py says why)
         cmds_in, at = zankapfel_then.with_old_rules(cmds_in, fx["steps"])
-    steps = drive(game, cmds_in, m)
+    steps = _without_told(drive(game, cmds_in, m))
     if game == "zankapfel":
         del steps[at]
     frozen_journal = freeze(journal)

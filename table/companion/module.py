@@ -21,9 +21,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from table.companion.announce import ACK, Announced, Announcement, AnnouncementQueue, mark_lines
 from table.companion.players import NamedSeats
 from table.companion.protocol import CommandError, CommandHook
 from table.companion.result import ResultSheet, no_result, sheet
+from table.companion.teaching import NOT_NOW, NOTHING_TO_SKIP, TEACH, TEACH_WORDS, Syllabus, Teaching, teach_setting
 from table.engine.errors import ActionParseError, IllegalActionError, TableError
 from table.history.readers import BreakdownRow, breakdown_values
 from table.i18n import _
@@ -67,6 +69,8 @@ class TableModule(NamedSeats):
     lists the buttons of the places the table is at (:meth:`help_places`)."""
     result_rows: ClassVar[tuple[BreakdownRow, ...]] = ()
     """The result's breakdown rows: the game's record reader's ``rows`` (the history shows the same)."""
+    syllabus: ClassVar[Syllabus | None] = None
+    """The game's teach mode sentences (its ``teach.py``); None: no teach mode."""
 
     def __init__(self, setup: Any, *, game: str, on_command: CommandHook | None) -> None:
         """The fields every game's module starts with: the setup screen with ``setup``, no
@@ -118,6 +122,8 @@ class TableModule(NamedSeats):
                 return True
             cmd = self._names_page_press(button) if self.mode == "setup" else None
             if cmd is None:
+                cmd = self._announce_press(button)
+            if cmd is None:
                 cmd = self._command_for(button)
             if cmd is None:
                 return False
@@ -149,6 +155,18 @@ class TableModule(NamedSeats):
         """Where the buttons tables are looked up now: the mode, and in play the stage."""
         stage = getattr(self, "stage", None)
         return (self.mode, stage()) if self.mode in ("play", "pad") and stage is not None else (self.mode,)
+    def _announce_press(self, button: str) -> str | None:
+        """CONFIRM while an announcement waits acknowledges it (digits typed first are entered
+        first); the lesson's Skip button; the setup screen's teach mode toggle."""
+        if self.mode == "setup" and button == TEACH and self.syllabus is not None:
+            return "teach off" if self.teaching.asked else "teach on"  # the setup screen's toggle
+        if self.mode not in ("play", "pad"):
+            return None
+        if button == "confirm" and self.announcements.head is not None and not getattr(self, "typed", ""):
+            return ACK
+        if button == "teach-skip" and self.teaching.lessons.current is not None:
+            return "teach skip"
+        return None
 
     def die_reading(self, space: int) -> None:
         """No die on a path in these games: a die sensor's reading is ignored."""
@@ -243,7 +261,7 @@ class TableModule(NamedSeats):
         if refused:
             raise self._cannot_resume(refused)
         s = self._setup_of(setup)
-        replay_quietly(self, lambda: self._start(s, journal=False), cmds)
+        replay_quietly(self, lambda: self._begin(s, journal=False), cmds)
         self.log.append(self.resumed_line())
         self._changed()
 
@@ -263,12 +281,13 @@ class TableModule(NamedSeats):
             return False
         if self._setup_names(command):
             return True
-        if text.startswith("setup"):
-            self.setup = self._parse_setup(text)
-            self._changed()
+        if text.startswith("setup") or text.split()[:1] == [TEACH]:
+            self._setup_words(text)
             return True
         if text == "start":
-            self._start(self.setup, journal=True)
+            self._begin(self.setup, journal=True)
+            if self.teaching.asked:
+                self._teach_command("on")  # journalled right after the setup: a replay turns it on there too
             return True
         raise CommandError(self.setup_help(text))
 
@@ -299,17 +318,28 @@ class TableModule(NamedSeats):
             raise CommandError(_("the game is over and recorded: confirm starts a new one"))
         if text in ("undo", "u"):
             self._undo()
+            self._teach_moment()
+            return
+        if text == ACK:
+            self._ack()
+            return
+        if text.split()[:1] == [TEACH]:
+            self._teach_command(text.partition(" ")[2])
             return
         canon = self._canonical(text)
+        told_from, events_from = len(self.log), self._event_count()
         self._apply(canon)
+        self._told(self._announced(events_from), told_from)
         self._emit("cmd", canon)  # journalled before a "finished" it may cause
         self._after()
+        self._teach_moment()
 
     def _undo(self) -> None:
         """Take back the last command (the game's ``_take_back``), journalled and said."""
         if not self.cmds:
             raise CommandError(_("nothing to undo: this is the start of the game"))
         last = self._take_back()
+        self.announcements.clear()
         self._emit("cmd", "undo")
         undone = _("Undone: {command}").format(command=last)
         self.log.append(undone)
@@ -335,6 +365,105 @@ class TableModule(NamedSeats):
     def result_winners(self) -> tuple[int, ...]:
         """The seats that won."""
         raise NotImplementedError
+    # --- announcements and teach mode (table.companion.announce, table.companion.teaching) ------------
+    @property
+    def announcements(self) -> AnnouncementQueue:
+        """What the table is told: the waiting ones until CONFIRM (made on first use: a module
+        need not call this base's ``__init__``)."""
+        queue = self.__dict__.get("_announcements")
+        if queue is None:
+            queue = self.__dict__["_announcements"] = AnnouncementQueue()
+        return queue
+
+    @property
+    def teaching(self) -> Teaching:
+        """Teach mode (made on first use, like :attr:`announcements`)."""
+        teaching = self.__dict__.get("_teaching")
+        if teaching is None:
+            teaching = self.__dict__["_teaching"] = Teaching(self.syllabus)
+        return teaching
+
+    def _begin(self, setup: Any, *, journal: bool) -> None:
+        """A game starts (or is replayed): the game's ``_start``, its first announcements, no
+        lessons yet (teach mode comes on with the journalled ``teach on`` after it)."""
+        self.announcements.clear()
+        self.teaching.restart()
+        told_from = len(self.log)
+        self._start(setup, journal=journal)
+        self._told(self._announced(0), told_from)
+
+    def _told(self, told: list[Announcement], told_from: int) -> None:
+        """A command told ``told``: queued (what waited before passes), marked in the log."""
+        self.announcements.step(told)
+        mark_lines(self.log, told_from, told)
+
+    def _ack(self) -> None:
+        """CONFIRM on the waiting announcement (journalled ``ack``): the next one, else what is
+        asked now."""
+        if self.announcements.head is None:
+            raise CommandError(_("nothing to confirm"))
+        self.announcements.ack()
+        self._emit("cmd", ACK)
+        head = self.announcements.head
+        if head is not None:
+            self.log.append(Announced(head.text))
+            self._changed()
+        else:
+            self._after()
+        self._teach_moment()
+
+    def _setup_words(self, text: str) -> None:
+        """``setup key=value …`` on the setup screen, teach mode's ``teach=on`` among them."""
+        choice, rest = teach_setting(text)
+        if choice is not None and self.syllabus is not None:
+            self.teaching.asked = choice
+        elif choice is not None or rest.split()[:1] == [TEACH]:
+            raise CommandError(self.setup_help(text))
+        if choice is None or rest not in ("", "setup"):
+            self.setup = self._parse_setup(rest)
+        self._changed()
+
+    def _teach_command(self, word: str) -> None:
+        """``teach on|off|skip`` during a game: journalled, said."""
+        if self.syllabus is None or word not in TEACH_WORDS:
+            raise CommandError(_(NOT_NOW).format(words="teach on, teach off, teach skip"))
+        if word == "skip" and self.teaching.lessons.current is None:
+            raise CommandError(_(NOTHING_TO_SKIP))
+        self.log.extend(self.teaching.command(word))
+        self._emit("cmd", f"{TEACH} {word}")
+        if word == "on":
+            self._teach_moment()
+        self._changed()
+
+    def _teach_moment(self) -> None:
+        """The prompt may have changed: its lesson, said once when new."""
+        if self.mode == "result":
+            self.announcements.clear()
+        if self.syllabus is None or self.mode not in ("play", "pad"):
+            return
+        head = self.announcements.head
+        kinds = [head.kind] if head is not None else []
+        self.log.extend(self.teaching.moment([*kinds, *self.syllabus.moment(self)]))
+
+    @property
+    def lesson(self) -> str | None:
+        """Teach mode's sentence for what is shown now (None: none)."""
+        return self.teaching.lesson if self.mode in ("play", "pad") else None
+
+    def retell(self) -> None:
+        """The language was changed (the shell's ``language``): the announcements in it."""
+        self.announcements.retell()
+        self._changed()
+
+    def _event_count(self) -> int:
+        """How many events the game's engine has told so far (its announcements come from
+        those after this count: ``_announced``)."""
+        return 0
+
+    def _announced(self, since: int) -> list[Announcement]:
+        """The announcements of the engine's events after the first ``since`` (the game's)."""
+        del since
+        return []
 
     # the module's own (declared for the type checker)
     def _parse_setup(self, text: str) -> Any:
@@ -373,6 +502,7 @@ class TableModule(NamedSeats):
         self.mode = "setup"
         self.qr_open, self.history = False, None
         self._clear()
+        self.announcements.clear()
         self.cmds = []
         self.record = None
         self._changed()

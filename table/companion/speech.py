@@ -10,6 +10,7 @@ import shutil
 import subprocess
 from collections.abc import Callable, Sequence
 
+from table.companion.announce import Announced
 from table.i18n import N_, _, current_language
 
 log = logging.getLogger("applejack.speech")
@@ -84,4 +85,6 @@ class Speaker:
         self.spoken = len(lines)
         if new:  # an indented line ("  Why: …", teach mode) is said after the line it belongs to
             head = max((i for i, line in enumerate(new) if not line.startswith("  ")), default=0)
+            # an announcement is said from its line on, even when the next question follows it
+            head = min(head, next((i for i, line in enumerate(new) if isinstance(line, Announced)), head))
             self.say(" ".join(line.strip() for line in new[head:]))

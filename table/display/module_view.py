@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from table.display import players_view, result_view
+from table.display import announce_panel, players_view, result_view
 from table.display.colours import BG, DIM, LIT, Colour
 from table.display.toolkit import BaseView
 from table.i18n import _
@@ -29,12 +29,14 @@ class ModuleView(BaseView):
         if ctl.mode == "setup":
             if not players_view.draw_setup_overlay(self, surf, ctl):  # the Names page, a name's keyboard
                 self.draw_setup(surf, ctl)
+                announce_panel.draw_teach_toggle(self, surf, ctl)
         elif ctl.mode == "resume":
             self.draw_resume(surf, ctl)
         elif ctl.mode == "result":
             self.draw_result(surf, ctl)
         else:
             self.draw_play(surf, ctl)
+            announce_panel.draw(self, surf, ctl)  # a waiting announcement, teach mode's lesson
         if ctl.refusal:
             self.draw_refusal(surf, ctl.refusal)
         if ctl.storage_problem:

@@ -29,6 +29,8 @@ def _at(step: str) -> WaldgaertnerCompanion:
         return ctl
     for line in SCRIPT:
         ctl.do(line)
+        while ctl.announcements.head is not None:  # the table did what was announced (CONFIRM)
+            ctl.do("ack")
         if ctl.mode == "play" and ctl.stage() == step and (step == "start" or ctl.state.round >= 6):
             return ctl
     assert step == "result", f"the script never reached {step}"

@@ -26,6 +26,8 @@ def _at(step: str) -> ZankapfelCompanion:
         return ctl
     for line in SCRIPT:
         ctl.do(line)
+        while ctl.announcements.head is not None:  # the table did what was announced (CONFIRM)
+            ctl.do("ack")
         if (ctl.mode == "play" and ctl.stage() == step and ctl.b is not None and ctl.b.e.round >= 2) \
                 or (step == "place" and ctl.mode == "play" and ctl.stage() == "place"):
             return ctl

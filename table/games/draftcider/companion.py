@@ -28,8 +28,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import Any, ClassVar
 
+from table.companion.announce import Announcement, announcement
 from table.companion.labels import listed, seat_name
 from table.companion.leds import LedState
 from table.companion.module import TableModule
@@ -40,6 +42,7 @@ from table.games.draftcider.commands import STAGES, canonical
 from table.games.draftcider.deal import Pick, build
 from table.games.draftcider.record_reader import ROWS, batches_dict
 from table.games.draftcider.rules import Card, Config, State, score_pad
+from table.games.draftcider.rules.events import PhaseStarted
 from table.games.draftcider.rules.game import N_BATCHES, STANDARD_DECK
 from table.games.draftcider.rules.scoring import (
     BAD,
@@ -51,6 +54,7 @@ from table.games.draftcider.rules.scoring import (
 )
 from table.games.draftcider.setup import GAME, DSetup
 from table.games.draftcider.special import cost_note, costly_batches, plant_line
+from table.games.draftcider.teach import SYLLABUS
 from table.games.draftcider.words import (
     batch_key,
     batch_problem_words,
@@ -74,6 +78,7 @@ class DraftCiderCompanion(TableModule):
     setup_type = DSetup
     error_type = CommandError
     longest_command = 80
+    syllabus = SYLLABUS
 
     def resumed_line(self) -> str:
         """What the table is asked next, said after a resume."""
@@ -337,9 +342,19 @@ class DraftCiderCompanion(TableModule):
     def phase_start_line(self) -> str:
         e = self.engine
         assert e is not None
-        per = e.per_phase * e.players
-        return _("Phase {phase} of {phases}: deal {n} cards to the centre ({per} per player); {seat} picks first"
-                 ).format(phase=e.phase, phases=e.phases, n=per, per=e.per_phase, seat=seat_name(e.first_seat(e.phase)))
+        return phase_words(e.phase, e.phases, e.per_phase, e.players, e.first_seat(e.phase))
+
+    # announcements (table.companion.announce): a phase's deal waits for CONFIRM
+    def _event_count(self) -> int:
+        return len(self.engine.events) if self.engine is not None else 0
+
+    def _announced(self, since: int) -> list[Announcement]:
+        e = self.engine
+        if e is None:
+            return []
+        return [announcement("phase", N_("Deal"), partial(phase_words, ev.phase, e.phases, e.per_phase, e.players,
+                                                          ev.seat))
+                for ev in e.events[since:] if isinstance(ev, PhaseStarted)]
 
     def _apply_pad(self, canon: str, verb: str, w: list[str], st: str) -> list[str]:
         handler = self._PAD_VERBS.get(verb)
@@ -579,6 +594,12 @@ class DraftCiderCompanion(TableModule):
 
     def result_winners(self) -> tuple[int, ...]:
         return self.winners()
+
+
+def phase_words(phase: int, phases: int, per_phase: int, players: int, seat: int) -> str:
+    """A phase's start as announced: its number, the cards to deal, who picks first."""
+    return _("Phase {phase} of {phases}: deal {n} cards to the centre ({per} per player); {seat} picks first"
+             ).format(phase=phase, phases=phases, n=per_phase * players, per=per_phase, seat=seat_name(seat))
 
 
 def make_companion(*, on_command: CommandHook | None = None, rng: Any = None, data: Any = None) -> DraftCiderCompanion:

@@ -52,6 +52,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from table.companion.announce import Announcement
 from table.companion.labels import both, is_number, seat_name
 from table.companion.leds import LedState
 from table.companion.module import TableModule
@@ -70,6 +71,7 @@ from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules import events as E
 from table.games.waldgaertner.rules.position import ROUNDS, ROW_CAPACITY, deck_continents
 from table.games.waldgaertner.setup import KEY, WSetup, cards_digest, parse_setup, setup_help
+from table.games.waldgaertner.teach import SYLLABUS, announced
 from table.games.waldgaertner.unseen import (
     enter_unknown,
     filled_in,
@@ -112,6 +114,14 @@ class WaldgaertnerCompanion(TableModule):
     button_tables = (SCREENS, STAGES)
     setup_type = WSetup
     error_type = CommandError
+    syllabus = SYLLABUS
+
+    def _event_count(self) -> int:
+        return len(self.e.events) if self.e is not None else 0
+
+    def _announced(self, since: int) -> list[Announcement]:
+        """A round's phase (blooms, harvests), a contested deck, a planting fee: each waits."""
+        return announced(self.e, since) if self.e is not None else []
 
     def fresh(self) -> WaldgaertnerCompanion:
         return WaldgaertnerCompanion(cards=self.cards)

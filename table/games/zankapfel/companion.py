@@ -38,6 +38,7 @@ import dataclasses
 from dataclasses import replace
 from typing import Any
 
+from table.companion.announce import Announcement
 from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
@@ -52,6 +53,7 @@ from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.rules.config import LEGACY_DECK
 from table.games.zankapfel.rules.decks import Decks
 from table.games.zankapfel.setup import GAME, ZSetup, setup_line
+from table.games.zankapfel.teach import SYLLABUS, announced
 from table.games.zankapfel.words import both, end_reason_name, engine_refusal
 from table.i18n import _, ngettext
 
@@ -65,6 +67,14 @@ class ZankapfelCompanion(TableModule):
     button_tables = (BUTTONS,)
     setup_type = ZSetup
     error_type = CommandError
+    syllabus = SYLLABUS
+
+    def _event_count(self) -> int:
+        return len(self.b.e.events) if self.b is not None else 0
+
+    def _announced(self, since: int) -> list[Announcement]:
+        """A round, a harvest, a discord's result, a reshuffle: each waits for CONFIRM."""
+        return announced(self.b.e.events[since:]) if self.b is not None else []
 
     def resume_summary(self, setup: Any, steps: int) -> str:
         following = self.b.ask() if self.b is not None and self.mode == "play" else _("game over")

@@ -8,9 +8,10 @@ every command that changed the game (:func:`moment_kinds` says what the current 
 so replaying the journal through the controller rebuilds the same teacher after a power cut —
 ``teach skip`` and ``teach off`` are journalled commands like the others.
 
-A moment may concern several kinds (a turn prompt stands for all five steps); it teaches the
-first one not yet explained, so the five steps are taught over the first turn prompts, one a
-turn, and at most one sentence is ever shown at a time (it fits a 480×320 screen).
+A moment may concern several kinds; it teaches the first one not yet explained, and at most one
+sentence is ever shown at a time (it fits a 480×320 screen). The first turn prompt of an untracked
+game stands for all five steps and says every one of them (``Why:`` lines in the text and speech;
+the screen shows step 1), so the first player hears the whole turn before taking it.
 
 Every sentence below names, in a comment, the rulebook passage it rests on
 (``/work/shared/seeds/000_…``: the English rulebook, and ``001_…``: the BGA summary).
@@ -300,6 +301,26 @@ class TeachJob(ControllerBase):
         self.teacher = before.see(moment_kinds(self))
         if self.teacher.current is not None and self.teacher.explained != before.explained:
             self._say(why_line(self.lesson or ""))
+            self._teach_rest_of_turn()
+
+    def _teach_rest_of_turn(self) -> None:
+        """The steps of the turn that follow the one just taught and are not entered on their own,
+        each not yet explained, in the rulebook's order (the screen keeps showing the first): the
+        first untracked turn prompt stands for the whole turn (one press), so the first player hears
+        all five before playing; with tracking, the place prompt also explains the beehive reward
+        and the die's move that follow the placing."""
+        shown = self.teacher.current
+        if shown not in STEPS:
+            return
+        if self.tracked is None:
+            rest = STEPS[STEPS.index(shown) + 1:]
+        else:
+            rest = (LessonKind.REWARD, LessonKind.MOVE) if shown == LessonKind.PLACE else ()
+        cottage = bool(getattr(self.setup, "cottage", False))
+        while (nxt := self.teacher.see(rest)).current is not None:
+            self.teacher = nxt
+            self._say(why_line(sentence(nxt.current, cottage=cottage)))
+        self.teacher = replace(self.teacher, current=shown)
 
     def _teach(self, word: str) -> None:
         """``teach on`` / ``teach off`` / ``teach skip`` during a game (journalled)."""
