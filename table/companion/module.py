@@ -155,6 +155,12 @@ class TableModule(NamedSeats):
         """Where the buttons tables are looked up now: the mode, and in play the stage."""
         stage = getattr(self, "stage", None)
         return (self.mode, stage()) if self.mode in ("play", "pad") and stage is not None else (self.mode,)
+
+    def entry_waiting(self) -> bool:
+        """Something the table has entered but not yet confirmed (digits typed; a game adds its own,
+        Zankapfel's dice chosen by a seat's button): CONFIRM is for it before any announcement."""
+        return bool(getattr(self, "typed", ""))
+
     def _announce_press(self, button: str) -> str | None:
         """CONFIRM while an announcement waits acknowledges it (digits typed first are entered
         first); the lesson's Skip button; the setup screen's teach mode toggle."""
@@ -162,7 +168,7 @@ class TableModule(NamedSeats):
             return "teach off" if self.teaching.asked else "teach on"  # the setup screen's toggle
         if self.mode not in ("play", "pad"):
             return None
-        if button == "confirm" and self.announcements.head is not None and not getattr(self, "typed", ""):
+        if button == "confirm" and self.announcements.head is not None and not self.entry_waiting():
             return ACK
         if button == "teach-skip" and self.teaching.lessons.current is not None:
             return "teach skip"

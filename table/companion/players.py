@@ -318,11 +318,13 @@ class NamedSeats:
 
     def named_line(self, line: str) -> str:
         """A line that names seats ``Seat 2`` with the players' names where they have one (every
-        prompt, announcement and spoken line of the other games goes through it)."""
+        prompt, announcement and spoken line of the other games goes through it). A marked line
+        (``table.companion.announce.Announced``) keeps its mark."""
+        marked = type(line)
         for seat, name in enumerate(self.seat_names()):
             if name is not None:
                 line = re.sub(re.escape(self.seat_label(seat)) + r"(?!\d)", name.replace("\\", r"\\"), line)
-        return line
+        return line if type(line) is marked else marked(line)
 
     def seat_names(self) -> tuple[str | None, ...]:
         """One entry per seat of the setup: the player's name, None where nobody was picked."""

@@ -102,6 +102,10 @@ class ZankapfelCompanion(TableModule):
         assert self.b is not None
         return self.b.preview
 
+    def entry_waiting(self) -> bool:
+        """Dice or a bribe chosen by a seat's button and not yet bought: CONFIRM buys them first."""
+        return bool(self.dice_pending) or self.bribe_pending is not None or super().entry_waiting()
+
     def stage(self) -> str:
         return self.b.stage() if self.b is not None else ""
 
