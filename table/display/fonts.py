@@ -125,6 +125,12 @@ class Fonts:
                 runs.append((fam, c))
         return runs
 
+    def cap_height(self, size: int, bold: bool = False) -> int:
+        """How tall a capital ("H") stands above the baseline at ``size`` px in the current
+        language's font, in pixels (the legibility rule's measure)."""
+        metrics = self.font(size, bold).metrics("H")
+        return metrics[0][3] if metrics and metrics[0] else size
+
     def width(self, text: str, size: int, bold: bool = False) -> int:
         """How wide ``text`` is drawn at ``size`` px (what ``text`` would render), in pixels."""
         return sum(self._font(size, bold, fam).size(part)[0] for fam, part in self._runs(text, bold, font_family()))

@@ -23,7 +23,7 @@ class ModuleView(BaseView):
     (the resume question is the toolkit's ``draw_resume``); :meth:`draw` picks and frames them."""
 
     def draw(self, surf: pygame.Surface, ctl: Any) -> None:
-        self.targets = []
+        self.new_frame()
         surf.fill(BG)
         if ctl.mode == "setup":
             if not players_view.draw_setup_overlay(self, surf, ctl):  # the Names page, a name's keyboard

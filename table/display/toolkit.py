@@ -9,6 +9,7 @@ A game's view extends :class:`BaseView` and draws its own screens with these hel
 
 from __future__ import annotations
 
+import math
 from typing import Any, NamedTuple
 
 import pygame
@@ -20,12 +21,34 @@ from table.i18n import LANGUAGE_NAMES, _, current_language
 
 class DrawnText(NamedTuple):
     """A line a view drew (recorded when ``View.drawn`` is a list: the fit tests): where it landed,
-    its text, the width it was given and the box it belongs in (a button's)."""
+    its text, the width it was given, the box it belongs in (a button's), the font's pixel size
+    (em) it was drawn at, its cap height in pixels (the height of "H"), whether it was cut with
+    ``…`` or squeezed to fit (``clipped``) and whether a player must read it (``read``; False for
+    a mark that only repeats what is written elsewhere, which may be small)."""
 
     rect: pygame.Rect
     text: str
     max_w: int | None
     box: pygame.Rect | None
+    px: int = 0
+    cap: int = 0
+    clipped: bool = False
+    read: bool = True
+
+
+PANEL_INCHES = {(480, 320): 3.5, (800, 480): 7.0, (1024, 600): 7.0}
+"""The diagonal of the panel each supported size comes on, in inches (the Waveshare-style 3.5"
+480×320 HAT, the official 7" 800×480 display, 7" 1024×600 panels); any other size: 7"."""
+TOUCH_MM = 7.0
+"""The smallest touch target a fingertip hits reliably, in millimetres on the glass."""
+READ_EM_MM = 2.15
+"""The smallest font (em) a player reads from across the table, in millimetres on the glass:
+14 px on the 3.5" panel; the 7" panels read at no less than 16 px of the design."""
+
+
+def pixel_pitch_mm(size: tuple[int, int]) -> float:
+    """How wide one pixel is on the glass of the panel ``size`` comes on, in millimetres."""
+    return PANEL_INCHES.get(size, 7.0) * 25.4 / math.hypot(*size)
 
 
 class BaseView:
@@ -43,10 +66,19 @@ class BaseView:
         self.targets: list[tuple[pygame.Rect, str]] = []
         self.drawn: list[DrawnText] | None = None
         """Every line of the last frame when set to a list (tests); None draws without recording."""
+        pitch = pixel_pitch_mm(size)
+        self.read_px = max(self.px(16), math.ceil(READ_EM_MM / pitch - 0.05))
+        """The smallest font a line a player must read is drawn at, in real pixels."""
+        self.touch_px = max(self.px(40), math.ceil(TOUCH_MM / pitch))
+        """The smallest side of a touch target, in real pixels (7 mm on the glass)."""
 
     # --- helpers ----------------------------------------------------------------------------------
     def px(self, v: float) -> int:
         return max(1, round(v * self.s))
+
+    def tap(self, v: float) -> int:
+        """``v`` px of the design, but never less than a touch target's side (:attr:`touch_px`)."""
+        return max(self.px(v), self.touch_px)
 
     def new_frame(self) -> None:
         """A frame starts: no touch targets, no recorded lines yet."""
@@ -64,17 +96,21 @@ class BaseView:
 
     def text(self, surf: pygame.Surface, text: str, size: float, pos: tuple[int, int], colour: Colour = FG,
              bold: bool = False, anchor: str = "topleft", max_w: int | None = None, max_h: int | None = None,
-             box: pygame.Rect | None = None) -> pygame.Rect:
+             box: pygame.Rect | None = None, read: bool = True) -> pygame.Rect:
         """One line at ``size`` px of the 800×480 design; with ``max_w`` (and ``max_h``) it shrinks to
-        fit, down to :data:`SMALLEST_PX`, then is squeezed (up to a fifth) or cut with ``…``."""
-        px = self.px(size)
+        fit, down to :data:`SMALLEST_PX`, then is squeezed (up to a fifth) or cut with ``…``.
+        ``read``: a player must read it (False: a mark that repeats what is written elsewhere)."""
+        floor = self.read_px if read else SMALLEST_PX
+        px = max(self.px(size), floor)
         img = self.fonts.text(text, px, colour, bold)
         wide = 1 << 30 if max_w is None else max_w
         high = 1 << 30 if max_h is None else max_h
-        while (img.get_width() > wide or img.get_height() > high) and px > SMALLEST_PX:
-            px = max(SMALLEST_PX, int(px * 0.9))
+        while (img.get_width() > wide or img.get_height() > high) and px > floor:
+            px = max(floor, int(px * 0.9))
             img = self.fonts.text(text, px, colour, bold)
+        clipped = False
         if max_w is not None and img.get_width() > max_w:
+            clipped = True
             limit = max(1, max_w)
             if img.get_width() * 0.8 > limit:
                 img = self.fonts.text(self.ellipsized(text, px, bold, limit), px, colour, bold)
@@ -82,9 +118,14 @@ class BaseView:
                 img = pygame.transform.smoothscale(img, (limit, img.get_height()))
         rect = img.get_rect(**{anchor: pos})
         surf.blit(img, rect)
-        if self.drawn is not None:
-            self.drawn.append(DrawnText(rect, text, max_w, box))
+        self.record(rect, text, max_w, box, px, bold, clipped=clipped, read=read)
         return rect
+
+    def record(self, rect: pygame.Rect, text: str, max_w: int | None, box: pygame.Rect | None, px: int, bold: bool,
+               *, clipped: bool, read: bool = True) -> None:
+        """Note a drawn line for the fit tests (only while ``drawn`` is a list)."""
+        if self.drawn is not None:
+            self.drawn.append(DrawnText(rect, text, max_w, box, px, self.fonts.cap_height(px, bold), clipped, read))
 
     def break_lines(self, text: str, px: int, bold: bool, max_w: int) -> list[str]:
         """``text`` broken into lines of at most ``max_w`` pixels at ``px`` (a piece longer than a
@@ -100,30 +141,33 @@ class BaseView:
         return lines
 
     def wrapped(self, surf: pygame.Surface, text: str, size: float, pos: tuple[int, int], max_w: int,
-                colour: Colour = FG, bold: bool = False, max_lines: int = 3, min_size: float = 18) -> int:
+                colour: Colour = FG, bold: bool = False, max_lines: int = 3, min_size: float = 18,
+                read: bool = True) -> int:
         """Text broken into lines of at most ``max_w`` pixels (shrunk, never below ``min_size`` of the
         800×480 design, until it fits in ``max_lines``; at that floor the last line ends in ``…``);
         returns the y below the last line."""
-        px = self.px(size)
-        floor = self.px(min_size)
+        floor = max(self.px(min_size), self.read_px if read else SMALLEST_PX)
+        px = max(self.px(size), floor)
         while True:
             lines = self.break_lines(text, px, bold, max_w)
             if len(lines) <= max_lines or px <= floor:
                 break
             px = max(floor, int(px * 0.9))
-        if len(lines) > max_lines:
+        cut = len(lines) > max_lines
+        if cut:
             rest = lines[max_lines - 1:]
             glue = "" if font_family() == "ja" else " "
             lines = [*lines[:max_lines - 1], self.ellipsized(glue.join(rest), px, bold, max_w)]
         font = self.fonts.font(px, bold)
         x, y = pos
-        for line in lines:
+        for i, line in enumerate(lines):
             img = self.fonts.text(line, px, colour, bold)
-            if img.get_width() > max_w:  # one word longer than the line: the last resort is to shrink it
+            squeezed = img.get_width() > max_w
+            if squeezed:  # one word longer than the line: the last resort is to shrink it
                 img = pygame.transform.smoothscale(img, (max_w, max(1, img.get_height() * max_w // img.get_width())))
             rect = surf.blit(img, (x, y))
-            if self.drawn is not None:
-                self.drawn.append(DrawnText(rect, line, max_w, None))
+            self.record(rect, line, max_w, None, px, bold, clipped=squeezed or (cut and i == len(lines) - 1),
+                        read=read)
             y += font.get_linesize()
         return y
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from collections.abc import Callable, Iterator
 
 from table.games.applejack.companion.api import Controller, Setup
@@ -221,3 +222,12 @@ def play_until(data: DataSet, setup: Setup, stop: Callable[[Controller], bool], 
 def samples(data: DataSet) -> Iterator[tuple[str, Controller]]:
     for name in NAMES:
         yield name, sample(data, name)
+
+
+def screens() -> dict[str, Callable[[], Controller]]:
+    """Every sample screen by name (the registry's part ``screens``): a function that builds the
+    controller showing it on the shipped data set."""
+    from table.games.applejack.files import load_dataset  # here: the data file is read only when asked
+
+    data = load_dataset()
+    return {name: partial(sample, data, name) for name in NAMES}
