@@ -227,8 +227,9 @@ def draw_frame(view: BaseView, surface: pygame.Surface, ctl: Any, games: Mapping
 def draw_game_tab(v: BaseView, surface: pygame.Surface, game: str, games: Mapping[str, GameDef]) -> None:
     """The setup screen's first choice, the game: a tab at the bottom left (touch, key g, or the
     lid's BLIND button go to the next game); the game's name, the others come one per press."""
-    rect = pygame.Rect(v.px(8), surface.get_height() - v.px(44), v.px(300), v.px(36))
-    v.button(surface, rect, _("Game: {title} ▸").format(title=games[game].title), "game", size=18)
+    h = v.tap(44)
+    rect = pygame.Rect(v.px(10), surface.get_height() - v.px(10) - h, v.px(300), h)
+    v.button(surface, rect, _("Game: {title} ▸").format(title=games[game].title), "game", size=20)
 
 
 def parse_size(text: str | None) -> tuple[int, int]:

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from table.display import players_view
-from table.display.colours import BG, DIM, LIT, Colour
+from table.display.colours import BG, DIM, LIT, OK, Colour
 from table.display.toolkit import BaseView
 from table.i18n import _
 
@@ -49,20 +49,45 @@ class ModuleView(BaseView):
         raise NotImplementedError
 
     # --- what the games' screens draw alike ---------------------------------------------------------
-    def players_choice(self, surf: pygame.Surface, ctl: Any, title: str, label: str, counts: Sequence[int], *,
-                       top: tuple[float, float, float, float], button: tuple[float, float, float, float],
-                       words: Callable[[int], str] = str) -> None:
-        """The setup's heading: the game's title at ``top[0]``, the players label at (``top[2]``,
-        ``top[1]``), then a button for each count in ``counts`` (target ``players:<n>``, lit when
-        chosen) of ``button`` = (width, height, gap, label size), the row at y ``top[3]``."""
-        title_y, label_y, x, y = top
-        width, height, gap, size = button
-        self.text(surf, title, 40, (self.w // 2, self.px(title_y)), bold=True, anchor="center")
-        self.text(surf, label, 22, (self.px(x), self.px(label_y)), DIM)
-        bw, bh = self.px(width), self.px(height)
-        for i, n in enumerate(counts):
-            r = pygame.Rect(self.px(x) + i * (bw + self.px(gap)), self.px(y), bw, bh)
-            self.button(surf, r, words(n), f"players:{n}", lit=ctl.setup.players == n, size=size)
+    def setup_frame(self, surf: pygame.Surface, ctl: Any, title: str) -> pygame.Rect:
+        """A setup screen's frame: the game's title at the top left, the **Names** and language
+        buttons at the top right, the **Start** button at the bottom right (the app's game tab
+        takes the bottom left); returns the room left between them for the game's choices."""
+        m = self.px(10)
+        bar = self.tap(44)
+        lang = pygame.Rect(self.w - m - self.px(170), m // 2, self.px(170), bar)
+        self.language_button(surf, lang)
+        names = pygame.Rect(lang.x - self.px(10) - self.px(190), m // 2, self.px(190), bar)
+        players_view.names_button(self, surf, ctl, names)
+        self.text(surf, title, 34, (m, m // 2 + bar // 2), bold=True, anchor="midleft", max_w=names.x - 2 * m)
+        start = pygame.Rect(self.w - m - self.px(230), self.h - m - self.tap(70), self.px(230), self.tap(70))
+        self.button(surf, start, _("Start ✓"), "confirm", colour=OK, size=30)
+        top = m + bar + self.px(8)
+        return pygame.Rect(m, top, self.w - 2 * m, start.y - self.px(8) - top)
+
+    def choice_row(self, surf: pygame.Surface, label: str, y: int, x: int, w: int,
+                   buttons: Sequence[tuple[str, str, bool]], *, size: float = 24, height: float = 64) -> int:
+        """``label`` over a row of ``buttons`` (label, touch target, lit) sharing ``w`` pixels from
+        ``x``, each at most 170 px of the design wide; returns the y under the row."""
+        rect = self.text(surf, label, 20, (x, y), DIM, max_w=w)
+        gap = self.px(10)
+        bw = min(self.px(170 if len(buttons) > 1 else 340), (w + gap) // max(1, len(buttons)) - gap)
+        h = self.tap(height)
+        for i, (words, name, lit) in enumerate(buttons):
+            self.button(surf, pygame.Rect(x + i * (bw + gap), rect.bottom + self.px(4), bw, h), words, name, lit=lit,
+                        size=size)
+        return rect.bottom + self.px(4) + h + self.px(10)
+
+    def players_row(self, surf: pygame.Surface, ctl: Any, label: str, counts: Sequence[int], area: pygame.Rect,
+                    words: Callable[[int], str] = str) -> int:
+        """The players choice (target ``players:<n>``, lit when chosen) at the top of ``area``; a
+        count alone on the buttons where the words would not fit. Returns the y under it."""
+        gap = self.px(10)
+        bw = min(self.px(170), (area.w + gap) // max(1, len(counts)) - gap)
+        wordy = all(self.fonts.width(words(n), self.read_px, True) <= bw - 8 for n in counts)
+        return self.choice_row(surf, label, area.y, area.x, area.w,
+                               [(words(n) if wordy else str(n), f"players:{n}", ctl.setup.players == n)
+                                for n in counts], size=26, height=70)
 
     def draw_prompt(self, surf: pygame.Surface, ask: str, said: Sequence[str], y: int, *, margin: float,
                     size: float, min_size: float) -> None:
@@ -74,9 +99,31 @@ class ModuleView(BaseView):
             self.wrapped(surf, said[-1], size - 4, (x, y), w, DIM, max_lines=1, min_size=12)
 
     def button_row(self, surf: pygame.Surface, items: Sequence[ButtonItem], *, x: int, y: int, h: int, gap: int,
-                   size: float) -> None:
-        """The bottom row: ``items`` and Undo, each at most 150 px of the design wide."""
+                   size: float) -> int:
+        """The bottom row: ``items`` and Undo, each at most 150 px of the design wide, ending at
+        ``y + h``; buttons too many for one row of touch-sized buttons (:attr:`touch_px`) wrap
+        into rows stacked upwards. Returns the y of the top row."""
         row = [*items, (_("Undo"), "undo", None)]
-        w = min(self.px(150), (self.w - 2 * x) // max(1, len(row)))
+        bottom, h = y + h, max(h, self.touch_px)
+        per_row, w = self.row_fit(len(row), self.w - 2 * x)
+        rows = -(-len(row) // per_row)
+        top = bottom - rows * h - (rows - 1) * gap
         for i, (label, name, colour) in enumerate(row):
-            self.button(surf, pygame.Rect(x + i * w, y, w - gap, h), label, name, colour=colour, size=size)
+            r, c = divmod(i, per_row)
+            self.button(surf, pygame.Rect(x + c * w, top + r * (h + gap), w - gap, h), label, name, colour=colour,
+                        size=size)
+        return top
+
+    def row_fit(self, n: int, room: int) -> tuple[int, int]:
+        """(buttons per row, each one's width with its gap) for ``n`` buttons in ``room`` pixels:
+        at most 150 px of the design wide, never narrower than a touch target."""
+        per_row = max(1, min(n, room // (self.touch_px + self.px(6))))
+        rows = -(-n // per_row)
+        per_row = -(-n // rows)  # as even as the rows allow
+        return per_row, min(self.px(150), room // per_row)
+
+    def bottom_rows_top(self, n: int, *, x: int, bottom: int, h: int, gap: int) -> int:
+        """Where :meth:`button_row` with ``n`` items (Undo added) would put its top row."""
+        per_row, _w = self.row_fit(n + 1, self.w - 2 * x)
+        rows = -(-(n + 1) // per_row)
+        return bottom - rows * max(h, self.touch_px) - (rows - 1) * gap

@@ -226,18 +226,19 @@ class BaseView:
         return x, y + self.px(44), w
 
     def draw_resume(self, surf: pygame.Surface, ctl: Any) -> None:
-        self.text(surf, _("Unfinished game found"), 40, (self.w // 2, self.px(70)), bold=True, anchor="center",
-                  max_w=self.w - self.px(20))
-        self.text(surf, ctl.resume_info, 26, (self.w // 2, self.px(140)), DIM, anchor="center",
-                  max_w=self.w - self.px(20))
-        bw, bh = self.px(300), self.px(90)
-        self.button(surf, pygame.Rect(self.w // 2 - bw - self.px(15), self.px(220), bw, bh), _("Resume ✓"), "confirm",
+        m = self.px(20)
+        self.text(surf, _("Unfinished game found"), 40, (self.w // 2, self.px(50)), bold=True, anchor="center",
+                  max_w=self.w - 2 * m)
+        y = self.wrapped(surf, ctl.resume_info, 26, (m, self.px(90)), self.w - 2 * m, DIM, max_lines=3)
+        bw, bh = self.px(300), self.tap(90)
+        y = max(y + self.px(12), self.px(200))
+        self.button(surf, pygame.Rect(self.w // 2 - bw - self.px(15), y, bw, bh), _("Resume ✓"), "confirm",
                     colour=OK, size=30)
-        self.button(surf, pygame.Rect(self.w // 2 + self.px(15), self.px(220), bw, bh), _("New game"), "undo", size=30)
+        self.button(surf, pygame.Rect(self.w // 2 + self.px(15), y, bw, bh), _("New game"), "undo", size=30)
         if not ctl.discard_armed:  # once armed, the refusal strip says "press UNDO again"
             line = (_("UNDO twice discards it for a new game") if ctl.resume_refused else
                     _("CONFIRM resumes · UNDO twice discards it for a new game"))
-            self.text(surf, line, 22, (self.w // 2, self.px(360)), DIM, anchor="center", max_w=self.w - self.px(20))
+            self.wrapped(surf, line, 22, (m, y + bh + self.px(14)), self.w - 2 * m, DIM, max_lines=2)
 
 
     def draw_entry(self, surf: pygame.Surface, text: str) -> None:

@@ -16,7 +16,6 @@ from typing import Any
 
 import pygame
 
-from table.display import players_view
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, Colour, contrast
 from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ModuleView
@@ -64,26 +63,21 @@ class DraftCiderView(ModuleView):
     # --- setup ------------------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
         s = ctl.setup
-        self.players_choice(surf, ctl, "Draft Cider", _("Players (buttons 2-6)"), (2, 3, 4, 5, 6),
-                            top=(36, 76, 30, 108), button=(130, 70, 16, 24), words=players_words)
-        self.text(surf, _("Entering (button 1)"), 22, (self.px(30), self.px(196)), DIM)
-        r = pygame.Rect(self.px(30), self.px(228), self.px(350), self.px(64))
-        self.button(surf, r, _("Live: every pick") if s.pad == "live" else _("End only: score pad"), "padmode",
-                    size=24, lit=True)
-        self.text(surf, _("Easy mode (button 7)"), 22, (self.px(420), self.px(196)), DIM)
-        r = pygame.Rect(self.px(420), self.px(228), self.px(350), self.px(64))
-        self.button(surf, r, _("Easy: Bad costs 0") if s.easy else _("Normal: Bad −1 a card"), "easy", size=24,
-                    lit=s.easy)
+        area = self.setup_frame(surf, ctl, "Draft Cider")
+        y = self.players_row(surf, ctl, _("Players (buttons 2-6)"), (2, 3, 4, 5, 6), area, words=players_words)
+        half = (area.w - self.px(20)) // 2
+        pad = _("Live: every pick") if s.pad == "live" else _("End only: score pad")
+        self.choice_row(surf, _("Entering (button 1)"), y, area.x, half, [(pad, "padmode", True)], height=64)
+        easy = _("Easy: Bad costs 0") if s.easy else _("Normal: Bad −1 a card")
+        y = self.choice_row(surf, _("Easy mode (button 7)"), y, area.x + half + self.px(20), half,
+                            [(easy, "easy", s.easy)], height=64)
         note = (_("Per pick enter the card taken — colour, height, sweetness — and its batch: troughs 1-7 and "
                   "BLIND are the eight batches, their lamps light where the card may go.")
                 if s.pad == "live" else
                 _("After the game enter each player's cards batch by batch, in the order played; the pad "
                   "scores them."))
-        self.wrapped(surf, note, 18, (self.px(30), self.px(306)), self.w - self.px(310), DIM, max_lines=4,
-                     min_size=12)
-        r = pygame.Rect(self.w - self.px(260), self.h - self.px(100), self.px(230), self.px(80))
-        self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
-        players_view.names_button(self, surf, ctl, pygame.Rect(self.px(10), self.px(6), self.px(200), self.px(38)))
+        if not self.small:  # on the 3.5" screen the help tells it
+            self.wrapped(surf, note, 18, (area.x, y), self.w - self.px(300), DIM, max_lines=4, min_size=16)
 
     # --- play and pad -----------------------------------------------------------------------------
     def draw_play(self, surf: pygame.Surface, ctl: Any) -> None:  # a DraftCiderCompanion

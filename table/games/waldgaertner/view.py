@@ -18,7 +18,6 @@ from typing import Any
 
 import pygame
 
-from table.display import players_view
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, contrast
 from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ButtonItem, ModuleView
@@ -43,21 +42,18 @@ class WaldgaertnerView(ModuleView):
     # --- setup ------------------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
         s = ctl.setup
-        self.players_choice(surf, ctl, "Waldgärtner", _("Players (buttons 2-7)"), range(2, 8), top=(36, 78, 30, 110),
-                            button=(115, 70, 10, 30))
-        self.text(surf, _("Continent (button 1)"), 22, (self.px(30), self.px(198)), DIM)
-        r = pygame.Rect(self.px(30), self.px(230), self.px(240), self.px(64))
-        self.button(surf, r, _("Europe") if s.choice == "EU" else _("North America"), "choice", size=24)
-        self.text(surf, _("Direct sale (variant)"), 22, (self.px(320), self.px(198)), DIM)
-        r = pygame.Rect(self.px(320), self.px(230), self.px(200), self.px(64))
-        self.button(surf, r, _("on") if s.direct_sale else _("off"), "directsale", lit=s.direct_sale, size=24)
-        self.wrapped(surf, _("The cards stay on the table: enter each card turned up or drawn by its id in the card "
-                             "file. The companion keeps the 21 rounds, says what flowers and is harvested, settles the "
-                             "dice and keeps the cubes."), 18, (self.px(30), self.px(310)), self.w - self.px(330),
-                     DIM, max_lines=5, min_size=12)
-        r = pygame.Rect(self.w - self.px(260), self.h - self.px(100), self.px(230), self.px(80))
-        self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
-        players_view.names_button(self, surf, ctl, pygame.Rect(self.px(10), self.px(6), self.px(200), self.px(38)))
+        area = self.setup_frame(surf, ctl, "Waldgärtner")
+        y = self.players_row(surf, ctl, _("Players (buttons 2-7)"), range(2, 8), area)
+        half = (area.w - self.px(20)) // 2
+        continent = _("Europe") if s.choice == "EU" else _("North America")
+        self.choice_row(surf, _("Continent (button 1)"), y, area.x, half, [(continent, "choice", False)], height=64)
+        y = self.choice_row(surf, _("Direct sale (variant)"), y, area.x + half + self.px(20), half,
+                            [(_("on") if s.direct_sale else _("off"), "directsale", s.direct_sale)], height=64)
+        if not self.small:  # on the 3.5" screen the help tells it
+            self.wrapped(surf, _("The cards stay on the table: enter each card turned up or drawn by its id in the "
+                                 "card file. The companion keeps the 21 rounds, says what flowers and is harvested, "
+                                 "settles the dice and keeps the cubes."), 18, (area.x, y), self.w - self.px(300),
+                         DIM, max_lines=4, min_size=16)
 
     # --- play -------------------------------------------------------------------------------------
     def draw_play(self, surf: pygame.Surface, ctl: Any) -> None:

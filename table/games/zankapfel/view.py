@@ -15,7 +15,6 @@ from typing import Any
 
 import pygame
 
-from table.display import players_view
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, Colour, contrast
 from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ModuleView
@@ -41,17 +40,16 @@ class ZankapfelView(ModuleView):
     # --- setup ------------------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
         s = ctl.setup
-        self.players_choice(surf, ctl, "Zankapfel", _("Players (buttons 3-6)"), (3, 4, 5, 6), top=(40, 90, 40, 125),
-                            button=(150, 80, 20, 26), words=players_words)
-        self.text(surf, _("Finish (button 7)"), 22, (self.px(40), self.px(235)), DIM)
-        r = pygame.Rect(self.px(40), self.px(270), self.px(320), self.px(70))
-        self.button(surf, r, ngettext("{n} point", "{n} points", s.finish).format(n=s.finish), "finish", size=26)
-        self.wrapped(surf, _("The red farmer (seat 1) holds the big apple and places the mayor. The cards stay on "
-                             "the table: enter what is turned, bought, laid and revealed."), 18,
-                     (self.px(390), self.px(262)), self.w - self.px(420), DIM, max_lines=4, min_size=12)
-        r = pygame.Rect(self.w - self.px(260), self.h - self.px(100), self.px(230), self.px(80))
-        self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
-        players_view.names_button(self, surf, ctl, pygame.Rect(self.px(10), self.px(6), self.px(200), self.px(38)))
+        area = self.setup_frame(surf, ctl, "Zankapfel")
+        y = self.players_row(surf, ctl, _("Players (buttons 3-6)"), (3, 4, 5, 6), area, words=players_words)
+        finish = ngettext("{n} point", "{n} points", s.finish).format(n=s.finish)
+        y = self.choice_row(surf, _("Finish (button 7)"), y, area.x, self.px(340), [(finish, "finish", False)],
+                            size=26, height=64)
+        if not self.small:  # the rule's reminder; on the 3.5" screen the help tells it
+            self.wrapped(surf, _("The red farmer (seat 1) holds the big apple and places the mayor. The cards stay "
+                                 "on the table: enter what is turned, bought, laid and revealed."), 18,
+                         (area.x + self.px(370), y - self.tap(64) - self.px(30)), area.right - area.x - self.px(370),
+                         DIM, max_lines=4, min_size=16)
 
     # --- play -------------------------------------------------------------------------------------
     def draw_play(self, surf: pygame.Surface, ctl: Any) -> None:  # a ZankapfelCompanion
