@@ -98,6 +98,17 @@ class ModuleView(BaseView):
         if said and not self.small:
             self.wrapped(surf, said[-1], size - 4, (x, y), w, DIM, max_lines=1, min_size=12)
 
+    def prompt_above(self, surf: pygame.Surface, ask: str, bottom: int, *, x: int, w: int, size: float = 20,
+                     max_lines: int = 3) -> int:
+        """What the table must enter now, lit and bold, in as many lines (up to ``max_lines``) as
+        it takes at ``size`` (never under the readable size), its last line ending at ``bottom``;
+        returns its top."""
+        px = max(self.px(size), self.read_px)
+        lines = min(max_lines, len(self.break_lines(ask, px, True, w)))
+        top = bottom - lines * self.fonts.font(px, True).get_linesize()
+        self.wrapped(surf, ask, size, (x, top), w, LIT, bold=True, max_lines=max_lines, min_size=size)
+        return top
+
     def button_row(self, surf: pygame.Surface, items: Sequence[ButtonItem], *, x: int, y: int, h: int, gap: int,
                    size: float) -> int:
         """The bottom row: ``items`` and Undo, each at most 150 px of the design wide, ending at
@@ -105,7 +116,7 @@ class ModuleView(BaseView):
         into rows stacked upwards. Returns the y of the top row."""
         row = [*items, (_("Undo"), "undo", None)]
         bottom, h = y + h, max(h, self.touch_px)
-        per_row, w = self.row_fit(len(row), self.w - 2 * x)
+        per_row, w = self.row_fit(len(row), self.w - 2 * x, [label for label, _n, _c in row], size, gap)
         rows = -(-len(row) // per_row)
         top = bottom - rows * h - (rows - 1) * gap
         for i, (label, name, colour) in enumerate(row):
@@ -114,16 +125,22 @@ class ModuleView(BaseView):
                         size=size)
         return top
 
-    def row_fit(self, n: int, room: int) -> tuple[int, int]:
+    def row_fit(self, n: int, room: int, labels: Sequence[str] = (), size: float = 20, gap: int = 0) -> tuple[int, int]:
         """(buttons per row, each one's width with its gap) for ``n`` buttons in ``room`` pixels:
-        at most 150 px of the design wide, never narrower than a touch target."""
-        per_row = max(1, min(n, room // (self.touch_px + self.px(6))))
+        at most 150 px of the design wide, never narrower than a touch target nor than the
+        longest of ``labels`` at the readable size (fewer to a row then, in more rows)."""
+        px = max(self.read_px, min(self.px(size), self.read_px))
+        need = max([self.fonts.width(label, px, True) + 10 + gap for label in labels] + [self.touch_px + gap])
+        per_row = max(1, min(n, room // need))
         rows = -(-n // per_row)
         per_row = -(-n // rows)  # as even as the rows allow
-        return per_row, min(self.px(150), room // per_row)
+        return per_row, min(max(self.px(150), need), room // per_row)
 
-    def bottom_rows_top(self, n: int, *, x: int, bottom: int, h: int, gap: int) -> int:
-        """Where :meth:`button_row` with ``n`` items (Undo added) would put its top row."""
-        per_row, _w = self.row_fit(n + 1, self.w - 2 * x)
-        rows = -(-(n + 1) // per_row)
-        return bottom - rows * max(h, self.touch_px) - (rows - 1) * gap
+
+    def new_game_button(self, surf: pygame.Surface, size: float = 26) -> None:
+        """The result screen's **New game** at the bottom right (as wide as its words need)."""
+        label = _("New game")
+        w = max(self.px(200), self.fonts.width(label, max(self.px(size), self.read_px), True) + self.px(24))
+        h = self.tap(64)
+        self.button(surf, pygame.Rect(self.w - self.px(16) - w, self.h - self.px(12) - h, w, h), label, "confirm",
+                    colour=OK, size=size)
