@@ -81,38 +81,59 @@ class DraftCiderView(ModuleView):
 
     # --- play and pad -----------------------------------------------------------------------------
     def draw_play(self, surf: pygame.Surface, ctl: Any) -> None:  # a DraftCiderCompanion
+        """Laid out from the bottom up: the buttons, the card being entered beside the question
+        (as many lines as it takes), every seat's total, and the batches in the room left."""
         seat = ctl.seat()
+        m = self.px(8)
         if ctl.mode == "play":
             head = _("{phase} · {seat} picks").format(phase=ctl.phase_line(), seat=ctl.seat_title(seat))
         else:
             head = _("Score pad · {seat} · {n} of 12 cards").format(seat=ctl.seat_title(seat), n=ctl.pad_count(seat))
-        self.text(surf, head, 24, (self.px(12), self.px(6)), bold=True, max_w=self.w - self.px(24))
-        grid = pygame.Rect(self.px(8), self.px(40), self.w - self.px(16), self.px(236))
-        self.draw_batches(surf, ctl, seat, grid)
-        self.draw_seats(surf, ctl, pygame.Rect(self.px(8), self.px(282), self.w - self.px(16), self.px(34)))
-        y = self.px(322)
-        card = ctl.entry
-        cr = pygame.Rect(self.px(12), y, self.px(150), self.px(48))
+        r = self.text(surf, head, 24, (self.px(12), self.px(4)), bold=True, max_w=self.w - self.px(24))
+        buttons = self.draw_buttons(surf, ctl)
+        cr = pygame.Rect(self.px(12), 0, max(self.px(150), self.entry_label_w(ctl)), max(self.px(48), self.read_px + 12))
+        x = cr.right + self.px(10)
+        ask = self.prompt_above(surf, ctl.ask(), buttons - self.px(6), x=x, w=self.w - x - self.px(12), max_lines=4)
+        cr.bottom = buttons - self.px(6)
+        cr.y = min(cr.y, ask)
         self.draw_entry_card(surf, ctl, cr)
-        self.wrapped(surf, ctl.ask(), 20, (cr.right + self.px(10), y), self.w - cr.right - self.px(22), LIT,
-                     bold=True, max_lines=2, min_size=13)
-        said = ctl.said_last[-1:] if card == [] else []
-        if said and not self.small:
-            self.text(surf, said[0], 15, (self.px(12), self.px(376)), DIM, max_w=self.w - self.px(24))
-        self.draw_buttons(surf, ctl)
+        top = min(ask, cr.y) - self.px(6)
+        said = ctl.said_last[-1:] if ctl.entry == [] else []
+        line = self.fonts.font(max(self.px(15), self.read_px)).get_linesize()
+        if said and not self.small and self.fonts.width(said[0], max(self.px(15), self.read_px)) <= self.w - 2 * m:
+            top -= line
+            self.text(surf, said[0], 15, (self.px(12), top), DIM, max_w=self.w - 2 * m)
+            top -= self.px(4)
+        seats_h = self.tap(34) if ctl.mode == "pad" else max(self.px(34), self.read_px + 8)
+        self.draw_seats(surf, ctl, pygame.Rect(m, top - seats_h, self.w - 2 * m, seats_h))
+        grid_top = r.bottom + self.px(4)
+        self.draw_batches(surf, ctl, seat, pygame.Rect(m, grid_top, self.w - 2 * m, top - seats_h - self.px(6) - grid_top))
+
+    def entry_label(self, ctl: Any) -> str:
+        """The card being entered as far as it is known (``gold h2 s?``), or what is asked."""
+        e = ctl.entry
+        h = height_text(e[1]) if len(e) > 1 else _("h?")
+        s = sweetness_text(e[2]) if len(e) > 2 else _("s?")
+        return _("{colour} {height} {sweetness}").format(colour=colour_name(e[0]), height=h, sweetness=s) if e \
+            else _("batch?") if ctl.stage() == "choose" else _("card?")
+
+    def entry_label_w(self, ctl: Any) -> int:
+        """How wide the entry card must be for its words at the readable size."""
+        words = [self.entry_label(ctl)] + [_("{colour} {height} {sweetness}").format(
+            colour=colour_name(c), height=height_text(5), sweetness=sweetness_text(5)) for c in COLOURS]
+        return max(self.fonts.width(w, max(self.px(22), self.read_px), True) for w in words) + 12
 
     def draw_entry_card(self, surf: pygame.Surface, ctl: Any, r: pygame.Rect) -> None:
         e = ctl.entry
         fill = CARD_RGB[e[0]] if e else PANEL
         pygame.draw.rect(surf, fill, r, border_radius=self.px(8))
         pygame.draw.rect(surf, FG, r, self.px(2), border_radius=self.px(8))
-        h = height_text(e[1]) if len(e) > 1 else _("h?")
-        s = sweetness_text(e[2]) if len(e) > 2 else _("s?")
-        label = _("{colour} {height} {sweetness}").format(colour=colour_name(e[0]), height=h, sweetness=s) if e \
-            else _("batch?") if ctl.stage() == "choose" else _("card?")
-        self.text(surf, label, 22, r.center, contrast(fill), bold=True, anchor="center", max_w=r.w - 6)
+        self.text(surf, self.entry_label(ctl), 22, r.center, contrast(fill), bold=True, anchor="center", max_w=r.w - 6)
 
     def draw_batches(self, surf: pygame.Surface, ctl: Any, seat: int, area: pygame.Rect) -> None:
+        """The seat's eight batches, 4×2: the lid key and points, the name, the cards as chips
+        (their height·sweetness where they fit, else colour only) and, where two lines fit, what
+        the batch takes next."""
         orch = ctl.orchard(seat)
         score = score_orchard(orch, easy=ctl.setup.easy)
         stage = ctl.stage()
@@ -121,6 +142,8 @@ class DraftCiderView(ModuleView):
         cols, gap = 4, self.px(6)
         bw = (area.w - (cols - 1) * gap) // cols
         bh = (area.h - gap) // 2
+        big = max(self.px(17), self.read_px)
+        line = self.fonts.font(big, True).get_linesize()
         for b in range(len(BATCHES)):
             r = pygame.Rect(area.x + (b % cols) * (bw + gap), area.y + (b // cols) * (bh + gap), bw, bh)
             lit = choosing and b in legal
@@ -129,38 +152,61 @@ class DraftCiderView(ModuleView):
             pygame.draw.rect(surf, fill, r, border_radius=self.px(6))
             if lit or filling:
                 pygame.draw.rect(surf, LIT, r, self.px(3), border_radius=self.px(6))
+            ink = FG if not choosing or lit else DIM
             key = batch_key(b)
-            kr = pygame.Rect(r.x + self.px(4), r.y + self.px(4), self.px(56 if key == "BLIND" else 24), self.px(24))
+            kw = self.fonts.width(key, max(self.px(15), self.read_px), True) + self.px(10)
+            kr = pygame.Rect(r.x + self.px(4), r.y + self.px(4), kw, line)
             pygame.draw.rect(surf, LIT if lit else BG, kr, border_radius=self.px(4))
             self.text(surf, key, 15, kr.center, (0, 0, 0) if lit else FG, bold=True, anchor="center")
-            ink = FG if not choosing or lit else DIM
-            self.text(surf, _(SHORT_TITLES[b]), 17, (kr.right + self.px(5), r.y + self.px(5)), ink, bold=True,
-                      max_w=r.right - kr.right - self.px(48))
-            self.text(surf, str(score.batches[b]), 22, (r.right - self.px(6), r.y + self.px(3)), ink, bold=True,
-                      anchor="topright")
-            self.draw_chips(surf, orch[b], pygame.Rect(r.x + self.px(4), r.y + self.px(32), r.w - self.px(8),
-                                                        r.h - self.px(54)))
-            if not self.small:
-                self.text(surf, batch_note(orch, b, ctl.setup.easy), 13, (r.x + self.px(6), r.bottom - self.px(3)),
-                          DIM, anchor="bottomleft", max_w=r.w - self.px(12))
+            pts = self.text(surf, str(score.batches[b]), 22, (r.right - self.px(6), kr.centery), ink, bold=True,
+                            anchor="midright")
+            title = _(SHORT_TITLES[b])
+            y = kr.bottom + self.px(2)
+            if self.fonts.width(title, big, True) <= pts.x - kr.right - self.px(10):
+                self.text(surf, title, 17, (kr.right + self.px(5), kr.centery), ink, bold=True, anchor="midleft")
+            else:  # the name on lines of its own
+                y = self.wrapped(surf, title, 17, (r.x + self.px(6), y), r.w - self.px(12), ink, bold=True,
+                                 max_lines=2, min_size=17)
+            note_lines = self.break_lines(batch_note(orch, b, ctl.setup.easy), self.read_px, False, r.w - self.px(12))
+            note_h = len(note_lines) * self.fonts.font(self.read_px).get_linesize()
+            chips = pygame.Rect(r.x + self.px(4), y, r.w - self.px(8), r.bottom - y - self.px(4))
+            if len(note_lines) <= 2 and chips.h - note_h >= self.px(30):
+                self.wrapped(surf, batch_note(orch, b, ctl.setup.easy), 13, (r.x + self.px(6), r.bottom - note_h - 2),
+                             r.w - self.px(12), DIM, max_lines=2, min_size=13)
+                chips.h -= note_h
+            self.draw_chips(surf, orch[b], chips)
             if choosing:
                 self.targets.append((r, f"batch:{BATCHES[b]}"))
 
     def draw_chips(self, surf: pygame.Surface, cards: list[Any], area: pygame.Rect) -> None:
-        per_row = 6
-        cw = area.w // per_row
-        ch = min(self.px(26), area.h // 2)
-        for i, c in enumerate(cards[:12]):
-            rr = pygame.Rect(area.x + (i % per_row) * cw, area.y + (i // per_row) * (ch + self.px(2)), cw - self.px(3),
-                             ch)
+        """The batch's cards as chips in their colours, labelled height·sweetness when the label
+        fits a chip at the readable size (else the colour alone: the cards lie on the table)."""
+        if not cards:
+            return
+        px = max(self.px(14), self.read_px)
+        chip_h = self.fonts.font(px, True).get_linesize() + 2
+        label_w = self.fonts.width("5·5", px, True) + 6
+        shown = cards[:12]
+        per_row = max(1, min(len(shown), area.w // (label_w + self.px(3))))
+        labelled = -(-len(shown) // per_row) * (chip_h + 2) <= area.h
+        rows = -(-len(shown) // per_row)
+        if not labelled:  # colour only, in as many rows as fit
+            rows = max(1, min(3, area.h // max(6, self.px(12))))
+            per_row = -(-len(shown) // rows)
+        cw = min(area.w // per_row, label_w + self.px(12)) if labelled else area.w // per_row
+        ch = chip_h if labelled else max(4, min(self.px(20), area.h // rows - 2))
+        for i, c in enumerate(shown):
+            rr = pygame.Rect(area.x + (i % per_row) * cw, area.y + (i // per_row) * (ch + 2), cw - self.px(3), ch)
             pygame.draw.rect(surf, CARD_RGB[c.colour], rr, border_radius=self.px(3))
-            self.text(surf, f"{c.height}·{c.sweetness}", 14, rr.center, contrast(CARD_RGB[c.colour]), bold=True,
-                      anchor="center", max_w=rr.w - 2)
+            if labelled:
+                self.text(surf, f"{c.height}·{c.sweetness}", 14, rr.center, contrast(CARD_RGB[c.colour]), bold=True,
+                          anchor="center", max_w=rr.w - 2)
 
     def draw_seats(self, surf: pygame.Surface, ctl: Any, area: pygame.Rect) -> None:
         n = ctl.setup.players
         w = area.w // n
         now = ctl.seat()
+        px = max(self.px(17), self.read_px)
         for s in range(n):
             orch = ctl.orchard(s)
             total = score_orchard(orch, easy=ctl.setup.easy).total
@@ -168,13 +214,15 @@ class DraftCiderView(ModuleView):
             r = pygame.Rect(area.x + s * w, area.y, w - self.px(4), area.h)
             pygame.draw.rect(surf, LIT if s == now else PANEL, r, border_radius=self.px(6))
             ink = (0, 0, 0) if s == now else FG
-            label = f"{ctl.seat_title(s)}: {total}" if self.small and n > 4 else \
-                _("{seat}: {total} · {n} cards").format(seat=ctl.seat_title(s), total=total, n=cards)
+            label = _("{seat}: {total} · {n} cards").format(seat=ctl.seat_title(s), total=total, n=cards)
+            if self.fonts.width(label, px, s == now) > r.w - self.px(6):
+                label = f"{ctl.seat_title(s)}: {total}"
             self.text(surf, label, 17, r.center, ink, bold=s == now, anchor="center", max_w=r.w - self.px(6))
             if ctl.mode == "pad":
                 self.targets.append((r, f"player:{s + 1}"))
 
-    def draw_buttons(self, surf: pygame.Surface, ctl: Any) -> None:
+    def draw_buttons(self, surf: pygame.Surface, ctl: Any) -> int:
+        """The stage's buttons and Undo at the bottom; returns the top of their rows."""
         st = ctl.stage()
         y, h = self.h - self.px(62), self.px(54)
         x = self.px(8)
@@ -192,18 +240,26 @@ class DraftCiderView(ModuleView):
             last = ctl.pad_player == ctl.setup.players - 1
             items = [(_("BLIND: Bad"), "batch:bad", None),
                      (_("Score ✓") if last else f"{ctl.seat_title(ctl.pad_player + 1)} ✓", "confirm", OK)]
-        self.button_row(surf, items, x=x, y=y, h=h, gap=self.px(6), size=20)
+        return self.button_row(surf, items, x=x, y=y, h=h, gap=self.px(6), size=20)
 
     # --- result -----------------------------------------------------------------------------------
     def draw_result(self, surf: pygame.Surface, ctl: Any) -> None:  # a DraftCiderCompanion
-        self.text(surf, ctl.winner_line(), 28, (self.w // 2, self.px(24)), LIT, bold=True, anchor="center",
-                  max_w=self.w - self.px(20))
+        """The winners, then points per batch (rows) and seat (columns), the batches by their
+        short names where the full ones would not fit."""
+        top = self.wrapped(surf, ctl.winner_line(), 28, (self.px(12), self.px(6)), self.w - self.px(24), LIT,
+                           bold=True, max_lines=2, min_size=20) + self.px(4)
         scores = ctl.final_scores()
         winners = set(ctl.winners())
         n = len(scores)
-        label_w = self.px(200)
+        names = [batch_title(b) for b in range(len(BATCHES))]
+        if max(self.fonts.width(t, max(self.px(18), self.read_px)) for t in names) + 8 > self.w // 3:
+            names = [_(t) for t in SHORT_TITLES]
+        names.append(_("Total"))
+        label_w = max(self.px(200), max(self.fonts.width(t, max(self.px(18), self.read_px), True) for t in names) + 8)
         col = (self.w - label_w - self.px(24)) // n
-        top, row = self.px(52), self.px(34)
+        line = self.fonts.font(max(self.px(20), self.read_px)).get_linesize() + 2
+        room = self.h - self.px(12) - self.tap(64) - self.px(6) - top  # above the New game button
+        row = max(line, min(self.px(34), room // (len(BATCHES) + 2)))
         for s in range(n):
             x = self.px(12) + label_w + s * col + col // 2
             ink = LIT if s in winners else FG
@@ -212,14 +268,12 @@ class DraftCiderView(ModuleView):
             y = top + row * (b + 1)
             if b % 2 == 0:
                 pygame.draw.rect(surf, PANEL, (self.px(8), y - self.px(3), self.w - self.px(16), row))
-            name = batch_title(b) if b < len(BATCHES) else _("Total")
-            self.text(surf, name, 18, (self.px(14), y), FG if b < len(BATCHES) else LIT, bold=b == len(BATCHES),
+            self.text(surf, names[b], 18, (self.px(14), y), FG if b < len(BATCHES) else LIT, bold=b == len(BATCHES),
                       max_w=label_w - self.px(4))
             for s, sc in enumerate(scores):
                 v = sc.batches[b] if b < len(BATCHES) else sc.total
                 x = self.px(12) + label_w + s * col + col // 2
                 ink = LIT if b == len(BATCHES) and s in winners else FG if v else DIM
                 self.text(surf, str(v), 20, (x, y), ink, bold=b == len(BATCHES), anchor="midtop")
-        nr = pygame.Rect(self.w - self.px(200), self.h - self.px(66), self.px(190), self.px(58))
-        self.button(surf, nr, _("New game"), "confirm", colour=OK, size=24)
+        self.new_game_button(surf, size=24)
 
