@@ -171,13 +171,34 @@ class BaseView:
             y += font.get_linesize()
         return y
 
+    def text_in(self, surf: pygame.Surface, text: str, size: float, rect: pygame.Rect, colour: Colour = FG,
+                bold: bool = False) -> None:
+        """``text`` left-aligned and centred vertically in ``rect``: one line, or as many lines as
+        ``rect`` holds at the readable size where one would be cut."""
+        line_h = self.fonts.font(self.read_px, bold).get_linesize()
+        if self.fonts.width(text, max(self.px(size), self.read_px), bold) <= rect.w or rect.h < 2 * line_h:
+            self.text(surf, text, size, (rect.x, rect.centery), colour, bold, anchor="midleft", max_w=rect.w)
+            return
+        lines = min(rect.h // line_h, len(self.break_lines(text, self.read_px, bold, rect.w)))
+        self.wrapped(surf, text, min(size, self.read_px / self.s), (rect.x, rect.centery - lines * line_h // 2),
+                     rect.w, colour, bold, max_lines=lines, min_size=0)
+
     def button(self, surf: pygame.Surface, rect: pygame.Rect, label: str, name: str, *, lit: bool = False,
                size: float = 22, colour: Colour | None = None) -> None:
         fill = colour or (LIT if lit else PANEL)
         pygame.draw.rect(surf, fill, rect, border_radius=self.px(8))
         pygame.draw.rect(surf, FG if not lit else (0, 0, 0), rect, self.px(2), border_radius=self.px(8))
-        self.text(surf, label, size, rect.center, contrast(fill), bold=True, anchor="center", max_w=rect.w - 6,
-                  max_h=rect.h, box=rect)
+        ink = contrast(fill)
+        lines = self.break_lines(label, self.read_px, True, rect.w - 8) \
+            if self.fonts.width(label, self.read_px, True) > rect.w - 6 else [label]
+        line_h = self.fonts.font(self.read_px, True).get_linesize()
+        if len(lines) == 2 and 2 * line_h <= rect.h:  # two lines where one would be cut
+            for i, line in enumerate(lines):
+                self.text(surf, line, 0, rect.center, ink, bold=True, anchor="midtop" if i else "midbottom",
+                          max_w=rect.w - 6, box=rect)
+        else:
+            self.text(surf, label, size, rect.center, ink, bold=True, anchor="center", max_w=rect.w - 6,
+                      max_h=rect.h, box=rect)
         self.targets.append((rect, name))
 
     def language_button(self, surf: pygame.Surface, rect: pygame.Rect | None = None) -> pygame.Rect:
@@ -186,7 +207,7 @@ class BaseView:
         draw it (default: the bottom row, left of the corner where the players' History button
         goes, right of the shell's game tab)."""
         if rect is None:
-            rect = pygame.Rect(self.w - self.px(350), self.h - self.px(44), self.px(170), self.px(36))
+            rect = pygame.Rect(self.w - self.px(350), self.h - self.px(6) - self.tap(44), self.px(170), self.tap(44))
         self.button(surf, rect, f"{LANGUAGE_NAMES[current_language()]} ▸", "language", size=20)
         return rect
 

@@ -57,19 +57,22 @@ class ResultScreens(ApplejackBase):
         gw = self.w - keypad_w - self.px(24)
         warnings = ctl.pad_warnings()
         if warnings:  # an entry that looks like a total: flagged before the scoring, not refused
-            self.wrapped(surf, warnings[0], 18, (self.px(10), self.px(34)), gw, WARN, bold=True, max_lines=2)
+            gy = max(gy, self.wrapped(surf, warnings[0], 18, (self.px(10), self.px(34)), gw, WARN, bold=True,
+                                      max_lines=3) + self.px(2))
         else:  # what goes into the box under the cursor
-            self.wrapped(surf, ctl.pad_help(), 18, (self.px(10), self.px(34)), gw, LIT, max_lines=2)
+            gy = max(gy, self.wrapped(surf, ctl.pad_help(), 18, (self.px(10), self.px(34)), gw, LIT, max_lines=3)
+                     + self.px(2))
+        self.pad_top = gy
         label_w = self.px(150)
-        rows = pad.fields + 1
-        rh = (self.h - gy - self.px(8)) // rows
+        head = max(self.px(28), self.fonts.font(max(self.px(20), self.read_px), True).get_linesize())
+        rh = (self.h - gy - head - self.px(8)) // pad.fields  # the boxes' rows get the room: they are touched
         cw = (gw - label_w) // pad.players
         for p in range(pad.players):
-            c = (gx + label_w + p * cw + cw // 2, gy + rh // 2)
-            self.seat_badge(surf, p, (c[0] - self.px(22), c[1]), min(rh // 2 - 2, self.px(16)))
+            c = (gx + label_w + p * cw + cw // 2, gy + head // 2)
+            self.seat_badge(surf, p, (c[0] - self.px(22), c[1]), min(head // 2 - 2, self.px(16)))
             self.text(surf, str(p + 1), 20, (c[0] + self.px(2), c[1]), anchor="midleft", bold=True)
         for f in range(pad.fields):
-            y = gy + (f + 1) * rh
+            y = gy + head + f * rh
             if f < pad.varieties:
                 var = ctl.data.varieties[f]
                 rr = min(rh // 2 - 2, self.px(14))
@@ -80,7 +83,7 @@ class ResultScreens(ApplejackBase):
                 self.text(surf, (_("Blossoms"), _("Honey"))[f - pad.varieties], 18, (gx + self.px(4), y + rh // 2),
                           anchor="midleft", max_w=label_w - self.px(6))
             for p in range(pad.players):
-                r = pygame.Rect(gx + label_w + p * cw + 2, y + 1, cw - 4, rh - 2)
+                r = pygame.Rect(gx + label_w + p * cw + 2, y, cw - 4, rh)
                 sel = pad.cursor == (p, f)
                 pygame.draw.rect(surf, LIT if sel else PANEL, r, border_radius=self.px(4))
                 if f < pad.varieties and any(a >= PAD_TOTAL_LOOKING for a in pad.areas[p][f]):

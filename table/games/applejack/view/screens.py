@@ -87,8 +87,8 @@ class ApplejackView(ResultScreens):
         if s.tracked:
             line = _("Orchard tracking on · hints: {hints}  (keys t, h) · every tile is typed in").format(
                 hints=s.hints_text())
-            self.wrapped(surf, line, 22, (self.px(20), max(y + self.px(6), self.h - self.px(56))),
-                         self.w - self.px(390), LIT, bold=True, max_lines=2)
+            self.wrapped(surf, line, 22, (self.px(20), y + self.px(6)),
+                         self.w - self.px(40), LIT, bold=True, max_lines=2)
         self.language_button(surf)
         players.draw_setup_names(self, surf, ctl)  # the seats' name buttons, History
 
@@ -96,7 +96,7 @@ class ApplejackView(ResultScreens):
         """The players' row and each seat's badge, name and starting honey; returns the y below."""
         s = ctl.setup
         row_h = self.px(56)
-        bw = self.px(120)
+        bw = self.px(players.SEAT_CELL_W)
         self.text(surf, _("Players  (1–4)"), 26, (self.px(20), y + row_h // 2), anchor="midleft",
                   max_w=lab_w - self.px(24))
         for i, n in enumerate((1, 2, 3, 4)):
@@ -104,7 +104,7 @@ class ApplejackView(ResultScreens):
             self.button(surf, r, _("Solo") if n == 1 else str(n), f"trough{n}", lit=s.players == n, size=26)
         y += row_h
         honey = start_honey(ctl.data, s.players)
-        for seat in range(s.players):
+        for seat in range(s.players if not players.named(ctl) else 0):  # named seats: players.draw_setup_names
             c = (lab_w + seat * (bw + self.px(10)) + self.px(18), y + self.px(28))
             self.seat_badge(surf, seat, c, self.px(17))
             self.text(surf, symbol_name(SEAT_SYMBOLS[seat]), 18, (c[0] + self.px(22), c[1] - self.px(11)),
@@ -118,7 +118,7 @@ class ApplejackView(ResultScreens):
     def _setup_options(self, surf: pygame.Surface, ctl: Controller, y: int, lab_w: int) -> int:
         """The option rows (label, button, and what each shows beside it); returns the y below."""
         s = ctl.setup
-        rows_h = self.px(46)
+        rows_h = self.px(44)
         teach.draw_toggle(self, surf, ctl, y, rows_h)  # teach mode, right of the first option row
         on_text, off_text = _("On"), _("Off")
         rows = [(_("Cottage tile (5)"), "trough5", on_text if s.cottage else off_text, s.cottage),
@@ -145,16 +145,17 @@ class ApplejackView(ResultScreens):
 
     def _beside_sensor(self, surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
         if ctl.sensor_note():
-            self.text(surf, ctl.sensor_note(), 20, (row.x, row.centery), WARN, anchor="midleft", max_w=row.w)
+            self.text_in(surf, ctl.sensor_note(), 20, row, WARN)
 
     def _beside_apple_tiles(self, surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
         if ctl.setup.apple_tiles is None:
             return
+        step = max(self.px(36), self.touch_px + 1)
         for i, v in enumerate(ctl.setup.apple_tiles):
             var = ctl.data.varieties[v]
-            c = (row.x + self.px(14) + i * self.px(36), row.centery)
+            c = (row.x + step // 2 + i * step, row.centery)
             draw_variety(surf, var.colour, var.mark, c, self.px(15))
-            hit = pygame.Rect(0, 0, self.px(34), row.h)
+            hit = pygame.Rect(0, 0, step - 1, max(row.h, self.touch_px))
             hit.center = c
             self.targets.append((hit, f"apple{i}"))  # a tap moves it one place forward
 
@@ -163,7 +164,7 @@ class ApplejackView(ResultScreens):
             return
         ow = self.px(64)
         for seat, side in enumerate(ctl.setup.orchards):  # a tap gives the seat its next B side
-            orr = pygame.Rect(row.x + seat * (ow + self.px(6)), row.y + self.px(5), ow, row.h - self.px(10))
+            orr = pygame.Rect(row.x + seat * (ow + self.px(6)), row.y + self.px(3), ow, row.h - self.px(6))
             pygame.draw.rect(surf, hex_colour(SEAT_COLOURS[seat]), orr, border_radius=self.px(6))
             self.text(surf, side, 20, orr.center, FG, bold=True, anchor="center", max_w=ow - 4)
             self.targets.append((orr, f"orchard{seat}"))
@@ -175,7 +176,7 @@ class ApplejackView(ResultScreens):
                 ngettext("{n} kept tile on the middle trees", "{n} kept tiles on the middle trees",
                          kept).format(n=kept) if campaign
                 else _("4 solo games, tiles kept"))
-        self.text(surf, note, 20, (row.x, row.centery), DIM, anchor="midleft", max_w=row.w)
+        self.text_in(surf, note, 20, row, DIM)
 
     # --- play -------------------------------------------------------------------------------------
     def board_surface(self, track: Track, ctl: Controller, w: int, h: int) -> pygame.Surface:
@@ -235,19 +236,19 @@ class ApplejackView(ResultScreens):
         else:
             title = _("{seat}'s turn").format(seat=seat_label(seat))
         title = players.play_title(ctl, seat, title)  # a named seat: its player
-        self.text(surf, title, 40, (self.px(88), self.px(8)), bold=True, max_w=self.w - self.px(300))
+        tr = self.text(surf, title, 40, (self.px(88), self.px(8)), bold=True, max_w=self.w - self.px(300))
         last = t.is_last_turn() and not t.is_terminal()
         if t.is_terminal():
             sub = ngettext("after {n} turn: final scoring", "after {n} turns: final scoring", s.turn).format(n=s.turn)
         else:
             sub = (_("Turn {turn} · loop {loop} of {loops} · LAST TURN") if last else
                    _("Turn {turn} · loop {loop} of {loops}")).format(turn=s.turn + 1, loop=die_pips, loops=FINAL_PIPS)
-        self.text(surf, sub, 24, (self.px(90), self.px(54)), LIT if last or t.is_terminal() else DIM,
+        self.text(surf, sub, 24, (self.px(90), max(self.px(54), tr.bottom)), LIT if last or t.is_terminal() else DIM,
                   bold=last or t.is_terminal(), max_w=self.w - self.px(260))
         supply = ctl.tracked.supply_left() if ctl.tracked is not None else s.supply
-        self.text(surf, _("Supply"), 20, (self.w - self.px(16), self.px(6)), DIM, anchor="topright",
-                  max_w=self.px(150))
-        self.text(surf, str(supply), 44, (self.w - self.px(16), self.px(28)), bold=True, anchor="topright")
+        label = self.text(surf, _("Supply"), 20, (self.w - self.px(16), self.px(4)), DIM, anchor="topright",
+                          max_w=self.px(150))
+        self.text(surf, str(supply), 44, (self.w - self.px(16), label.bottom), bold=True, anchor="topright")
         return die_space, die_pips
 
     def _play_board(self, surf: pygame.Surface, ctl: Controller, top: int, die_space: int,
@@ -297,14 +298,14 @@ class ApplejackView(ResultScreens):
     def draw_tracked_footer(self, surf: pygame.Surface, ctl: Controller, y: int) -> None:
         """A tracked game: what the table must enter next, then the hint (or how to type)."""
         w = self.w - self.px(24)
-        self.text(surf, ctl.waiting_line(), 22, (self.px(12), y), LIT, bold=True, max_w=w)
+        y = self.wrapped(surf, ctl.waiting_line(), 22, (self.px(12), y), w, LIT, bold=True, max_lines=2)
         advice = ctl.current_advice()
         if advice is not None:
             hint, done = advice
-            self.text(surf, hint.line(done), 21, (self.px(12), y + self.px(32)), OK, bold=True, max_w=w)
+            self.wrapped(surf, hint.line(done), 21, (self.px(12), y), w, OK, bold=True, max_lines=2)
         else:
-            self.text(surf, _("press : to type a step (draw 17, take 3:17, buy, place 5/2)  ·  h hint  ·  u undo"), 18,
-                      (self.px(12), y + self.px(34)), DIM, max_w=w)
+            self.wrapped(surf, _("press : to type a step (draw 17, take 3:17, buy, place 5/2)  ·  h hint  ·  u undo"),
+                         18, (self.px(12), y), w, DIM, max_lines=2)
 
     def draw_troughs(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> None:
         t = ctl.t
@@ -354,8 +355,8 @@ class ApplejackView(ResultScreens):
             on = n in lit
             pygame.draw.rect(surf, LIT if on else PANEL, r, border_radius=self.px(10))
             fg = (0, 0, 0) if on else FG
-            self.text(surf, _("Trough {n}").format(n=n), 22, (r.centerx, r.y + self.px(8)), fg, anchor="midtop",
-                      max_w=bw - 4)
+            head = self.text(surf, _("Trough {n}").format(n=n), 22, (r.centerx, r.y + self.px(4)), fg, anchor="midtop",
+                             max_w=bw - 4)
             count = t.state.troughs[n - 1]
             label = ngettext("tile", "tiles", count)
             if ctl.tracked is not None:  # the tiles entered so far, by number
@@ -363,8 +364,10 @@ class ApplejackView(ResultScreens):
                 count = len(tiles)
                 label = (ngettext("tile {tiles}", "tiles {tiles}", count).format(tiles=", ".join(map(str, tiles)))
                          if tiles else _("empty"))
-            self.text(surf, str(count), 54, (r.centerx, r.y + self.px(34)), fg, bold=True, anchor="midtop")
-            self.text(surf, label, 18, (r.centerx, r.bottom - self.px(6)), fg, anchor="midbottom", max_w=bw - 4)
+            foot = self.text(surf, label, 18, (r.centerx, r.bottom - self.px(6)), fg, anchor="midbottom",
+                             max_w=bw - 4)
+            self.text(surf, str(count), 54, (r.centerx, head.bottom), fg, bold=True, anchor="midtop",
+                      max_h=foot.top - head.bottom)
             self.targets.append((r, f"trough{n}"))
         y += self.px(134)
         if fallback:
@@ -378,8 +381,8 @@ class ApplejackView(ResultScreens):
                    choosing: bool) -> None:
         """Under the take row: how to restock, how to enter a tracked take, or the take step."""
         if stock:
-            self.text(surf, _("Put a new tile beside the cottage:"), 18, (area.x, y), DIM, max_w=area.w)
-            self.text(surf, _("press its trough, or Supply"), 18, (area.x, y + self.px(24)), DIM, max_w=area.w)
+            y = self.wrapped(surf, _("Put a new tile beside the cottage:"), 18, (area.x, y), area.w, DIM, max_lines=2)
+            self.wrapped(surf, _("press its trough, or Supply"), 18, (area.x, y), area.w, DIM, max_lines=2)
         elif ctl.tracked is not None:
             if not self.small and choosing:
                 one, verb = ((_("one tile on the trees: press it;"), "middle TILE") if ctl.t.on_middle else
@@ -388,7 +391,7 @@ class ApplejackView(ResultScreens):
                 self.text(surf, _("two: type {command}").format(command=verb), 18, (area.x, y + self.px(24)), DIM,
                           max_w=area.w)
         else:
-            self.wrapped(surf, ctl.take_step(), 18, (area.x, y), area.w, DIM, max_lines=2)
+            self.wrapped(surf, ctl.take_step(), 18, (area.x, y), area.w, DIM, max_lines=3)
 
     def draw_announcement(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> None:
         a = ctl.pending[0]
@@ -407,8 +410,7 @@ class ApplejackView(ResultScreens):
             y += self.px(40)
             self.wrapped(surf, _("each player takes that much honey"), 20, (x, y), w, max_lines=2)
         elif a.kind == "refill":
-            self.text(surf, _("one tile into each trough, in order:"), 20, (x, y), max_w=w)
-            y += self.px(32)
+            y = self.wrapped(surf, _("one tile into each trough, in order:"), 20, (x, y), w, max_lines=2) + self.px(6)
             box = min(self.px(44), (w - self.px(6) * 6) // 7)
             for i, n in enumerate(a.troughs):
                 rr = pygame.Rect(x + i * (box + self.px(6)), y, box, box)
@@ -424,8 +426,7 @@ class ApplejackView(ResultScreens):
         elif a.kind == "blossom":
             y = self.wrapped(surf, _("Die over the bridge to space {space}, then:").format(space=a.space), 20,
                              (x, y), w, max_lines=2)
-            self.text(surf, f"× {a.pips}", 48, (x, y), bold=True)
-            y += self.px(58)
+            y = self.text(surf, f"× {a.pips}", 48, (x, y), bold=True).bottom + self.px(4)
             self.wrapped(surf, _("each blossom pays {pips} honey").format(pips=a.pips), 22, (x, y), w, max_lines=2)
         elif a.kind == "loop":
             d = self.px(64)
