@@ -223,7 +223,7 @@ class BaseView:
     # --- what every game's frame may carry ------------------------------------------------------
     def draw_refusal(self, surf: pygame.Surface, refusal: str) -> None:
         """A refusal over the bottom of the screen: one line, or two when it is long (never below 18 px)."""
-        two = self.fonts.width(refusal, self.px(20)) > self.w - self.px(16)
+        two = self.fonts.width(refusal, max(self.px(20), self.read_px)) > self.w - self.px(16)
         rect = pygame.Rect(0, self.h - self.px(64 if two else 40), self.w, self.px(64 if two else 40))
         pygame.draw.rect(surf, (90, 30, 30), rect)
         if two:

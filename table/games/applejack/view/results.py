@@ -151,8 +151,10 @@ class ResultScreens(ApplejackBase):
             line = _("Winners: {names}") if tie else _("Winner: {names}")
             self.text(surf, line.format(names=names), 30, (self.px(14), self.h - self.px(80)),
                       LIT, bold=True, max_w=self.w - self.px(250))
-        nr = pygame.Rect(self.w - self.px(220), self.h - self.px(88), self.px(200), self.px(72))
-        self.button(surf, nr, _("New game"), "confirm", colour=OK, size=26)
+        label = _("New game")
+        nw = max(self.px(200), self.fonts.width(label, max(self.px(26), self.read_px), True) + self.px(24))
+        nr = pygame.Rect(self.w - self.px(20) - nw, self.h - self.px(16) - self.tap(72), nw, self.tap(72))
+        self.button(surf, nr, label, "confirm", colour=OK, size=26)
         coach.draw_strip(self, surf, ctl)  # the fair target / the coach's summary and the Coach button
         players.draw_result_names(self, surf, ctl)  # players' names, the QR code button
 

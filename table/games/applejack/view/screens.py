@@ -303,7 +303,7 @@ class ApplejackView(ResultScreens):
         if advice is not None:
             hint, done = advice
             self.wrapped(surf, hint.line(done), 21, (self.px(12), y), w, OK, bold=True, max_lines=2)
-        else:
+        elif not self.small:  # the typing help; the 3.5" screen leaves it to the help page
             self.wrapped(surf, _("press : to type a step (draw 17, take 3:17, buy, place 5/2)  ·  h hint  ·  u undo"),
                          18, (self.px(12), y), w, DIM, max_lines=2)
 
@@ -321,7 +321,7 @@ class ApplejackView(ResultScreens):
             y = r.bottom + self.px(10)
         else:
             y = self._open_troughs(surf, ctl, area, buttons.fallback)
-        bh = self.px(58)
+        bh = self.tap(58)
         gap = self.px(10)
         stock = buttons.restock
         row = [(_("Supply") if stock else _("Blind draw"), "blind", buttons.blind)]
@@ -332,13 +332,14 @@ class ApplejackView(ResultScreens):
             r = pygame.Rect(area.x + i * (bw + gap), y, bw, bh)
             self.button(surf, r, label, name, size=22, colour=PANEL if enabled else BG)
         self._take_help(surf, ctl, area, y + bh + gap, stock, buttons.choosing)
+        uh = self.tap(44)
         if ctl.tracked is not None:
-            ur = pygame.Rect(area.x, area.bottom - self.px(44), self.px(110), self.px(44))
+            ur = pygame.Rect(area.x, area.bottom - uh, self.px(110), uh)
             self.button(surf, ur, _("Undo"), "undo", size=18)  # no Correct: a tracked game is set right by undo
         else:  # every size keeps every action
-            cr = pygame.Rect(area.right - self.px(130), area.bottom - self.px(44), self.px(130), self.px(44))
+            cr = pygame.Rect(area.right - self.px(130), area.bottom - uh, self.px(130), uh)
             self.button(surf, cr, _("Correct"), "correct", size=18)
-            ur = pygame.Rect(area.x, area.bottom - self.px(44), self.px(110), self.px(44))
+            ur = pygame.Rect(area.x, area.bottom - uh, min(self.px(110), cr.x - area.x - self.px(6)), uh)
             self.button(surf, ur, _("Undo"), "undo", size=18)
 
     def _open_troughs(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect,
@@ -401,13 +402,14 @@ class ApplejackView(ResultScreens):
             var = ctl.data.varieties[a.variety]
             r = self.px(40)
             draw_variety(surf, var.colour, var.mark, (x + r, y + r), r)
-            self.text(surf, variety_name(var.name), 36, (x + 2 * r + self.px(12), y + self.px(4)), bold=True,
-                      max_w=w - 2 * r - self.px(12))
-            self.text(surf, _("{mark} mark").format(mark=mark_name(var.mark)), 18,
-                      (x + 2 * r + self.px(12), y + self.px(50)), DIM, max_w=w - 2 * r - self.px(12))
-            y += 2 * r + self.px(14)
-            self.text(surf, _("every area: apples − {pips}").format(pips=a.pips), 28, (x, y), bold=True, max_w=w)
-            y += self.px(40)
+            tx = x + 2 * r + self.px(12)
+            ty = self.wrapped(surf, variety_name(var.name), 36, (tx, y), x + w - tx, bold=True, max_lines=2,
+                              min_size=20)
+            ty = self.wrapped(surf, _("{mark} mark").format(mark=mark_name(var.mark)), 18, (tx, ty), x + w - tx, DIM,
+                              max_lines=2, min_size=16)
+            y = max(y + 2 * r, ty) + self.px(14)
+            y = self.wrapped(surf, _("every area: apples − {pips}").format(pips=a.pips), 28, (x, y), w, bold=True,
+                             max_lines=2, min_size=20) + self.px(6)
             self.wrapped(surf, _("each player takes that much honey"), 20, (x, y), w, max_lines=2)
         elif a.kind == "refill":
             y = self.wrapped(surf, _("one tile into each trough, in order:"), 20, (x, y), w, max_lines=2) + self.px(6)
@@ -438,7 +440,8 @@ class ApplejackView(ResultScreens):
             self.wrapped(surf, a.text, 22, (x, y), w, max_lines=4)
         else:
             self.wrapped(surf, a.text, 24, (x, y), w, bold=a.kind in ("middle", "end"), max_lines=5)
-        br = pygame.Rect(area.x + self.px(12), area.bottom - self.px(70), area.w - self.px(24), self.px(58))
+        br = pygame.Rect(area.x + self.px(12), area.bottom - self.px(12) - self.tap(58), area.w - self.px(24),
+                         self.tap(58))
         self.button(surf, br, _("Done ✓ (CONFIRM)"), "confirm", colour=OK, size=24)
         if len(ctl.pending) > 1:  # how many announcements are still to come after this one
             more = len(ctl.pending) - 1
