@@ -400,14 +400,14 @@ class ApplejackView(ResultScreens):
         x, y, w = self.announcement_panel(surf, area, title)
         if a.kind == "harvest" and a.variety is not None:
             var = ctl.data.varieties[a.variety]
-            r = self.px(40)
+            r = self.px(30)
             draw_variety(surf, var.colour, var.mark, (x + r, y + r), r)
             tx = x + 2 * r + self.px(12)
-            ty = self.wrapped(surf, variety_name(var.name), 36, (tx, y), x + w - tx, bold=True, max_lines=2,
+            ty = self.wrapped(surf, variety_name(var.name), 32, (tx, y), x + w - tx, bold=True, max_lines=2,
                               min_size=20)
             ty = self.wrapped(surf, _("{mark} mark").format(mark=mark_name(var.mark)), 18, (tx, ty), x + w - tx, DIM,
                               max_lines=2, min_size=16)
-            y = max(y + 2 * r, ty) + self.px(14)
+            y = max(y + 2 * r, ty) + self.px(8)
             y = self.wrapped(surf, _("every area: apples − {pips}").format(pips=a.pips), 28, (x, y), w, bold=True,
                              max_lines=2, min_size=20) + self.px(6)
             self.wrapped(surf, _("each player takes that much honey"), 20, (x, y), w, max_lines=2)
