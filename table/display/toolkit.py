@@ -165,11 +165,17 @@ class BaseView:
             squeezed = img.get_width() > max_w
             if squeezed:  # one word longer than the line: the last resort is to shrink it
                 img = pygame.transform.smoothscale(img, (max_w, max(1, img.get_height() * max_w // img.get_width())))
-            rect = surf.blit(img, (x, y))
+            rect = pygame.Rect((x, y), img.get_size())  # blit's own rect is clipped to the surface: not this
+            surf.blit(img, rect)
             self.record(rect, line, max_w, None, px, bold, clipped=squeezed or (cut and i == len(lines) - 1),
                         read=read)
             y += font.get_linesize()
         return y
+
+    def wrapped_height(self, text: str, size: float, max_w: int, bold: bool = False) -> int:
+        """How tall ``text`` stands when :meth:`wrapped` draws it at ``size`` (not shrunk), in pixels."""
+        px = max(self.px(size), self.read_px)
+        return len(self.break_lines(text, px, bold, max_w)) * self.fonts.font(px, bold).get_linesize()
 
     def text_in(self, surf: pygame.Surface, text: str, size: float, rect: pygame.Rect, colour: Colour = FG,
                 bold: bool = False) -> None:

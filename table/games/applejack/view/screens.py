@@ -300,12 +300,16 @@ class ApplejackView(ResultScreens):
         w = self.w - self.px(24)
         y = self.wrapped(surf, ctl.waiting_line(), 22, (self.px(12), y), w, LIT, bold=True, max_lines=2)
         advice = ctl.current_advice()
+        # then the hint, or how to type a step, where the room under the board holds it (else left
+        # to the help page and the h key)
         if advice is not None:
             hint, done = advice
-            self.wrapped(surf, hint.line(done), 21, (self.px(12), y), w, OK, bold=True, max_lines=2)
-        elif not self.small:  # the typing help; the 3.5" screen leaves it to the help page
-            self.wrapped(surf, _("press : to type a step (draw 17, take 3:17, buy, place 5/2)  ·  h hint  ·  u undo"),
-                         18, (self.px(12), y), w, DIM, max_lines=2)
+            if y + self.wrapped_height(hint.line(done), 21, w, True) <= self.h:
+                self.wrapped(surf, hint.line(done), 21, (self.px(12), y), w, OK, bold=True, max_lines=2)
+        else:
+            typing = _("press : to type a step (draw 17, take 3:17, buy, place 5/2)  ·  h hint  ·  u undo")
+            if y + self.wrapped_height(typing, 18, w) <= self.h:
+                self.wrapped(surf, typing, 18, (self.px(12), y), w, DIM, max_lines=2)
 
     def draw_troughs(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> None:
         t = ctl.t
