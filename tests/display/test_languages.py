@@ -133,7 +133,7 @@ def test_japanese_lines_break_between_characters_not_before_closing_marks():
     pieces = [p for p, _glued in units]
     assert "".join(pieces[:-2]) == "各プレイヤーはその分の、ハチミツを得る。"
     assert all(not p.startswith(("、", "。", "ー")) for p in pieces)
-    assert units[-2:] == [("abc", False), ("def", False)]
+    assert list(units[-2:]) == [("abc", False), ("def", False)]
     assert [p for p, _g in line_units("every area: apples − 2")] == ["every", "area:", "apples", "−", "2"]
 
 
