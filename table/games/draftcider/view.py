@@ -91,7 +91,8 @@ class DraftCiderView(ModuleView):
             head = _("Score pad · {seat} · {n} of 12 cards").format(seat=ctl.seat_title(seat), n=ctl.pad_count(seat))
         r = self.text(surf, head, 24, (self.px(12), self.px(4)), bold=True, max_w=self.w - self.px(24))
         buttons = self.draw_buttons(surf, ctl)
-        cr = pygame.Rect(self.px(12), 0, max(self.px(150), self.entry_label_w(ctl)), max(self.px(48), self.read_px + 12))
+        cr = pygame.Rect(self.px(12), 0, max(self.px(150), self.entry_label_w(ctl)),
+                         max(self.px(48), self.read_px + 12))
         x = cr.right + self.px(10)
         ask = self.prompt_above(surf, ctl.ask(), buttons - self.px(6), x=x, w=self.w - x - self.px(12), max_lines=4)
         cr.bottom = buttons - self.px(6)
@@ -107,7 +108,8 @@ class DraftCiderView(ModuleView):
         seats_h = self.tap(34) if ctl.mode == "pad" else max(self.px(34), self.read_px + 8)
         self.draw_seats(surf, ctl, pygame.Rect(m, top - seats_h, self.w - 2 * m, seats_h))
         grid_top = r.bottom + self.px(4)
-        self.draw_batches(surf, ctl, seat, pygame.Rect(m, grid_top, self.w - 2 * m, top - seats_h - self.px(6) - grid_top))
+        self.draw_batches(surf, ctl, seat,
+                          pygame.Rect(m, grid_top, self.w - 2 * m, top - seats_h - self.px(6) - grid_top))
 
     def entry_label(self, ctl: Any) -> str:
         """The card being entered as far as it is known (``gold h2 s?``), or what is asked."""

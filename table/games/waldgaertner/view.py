@@ -84,7 +84,8 @@ class WaldgaertnerView(ModuleView):
                 self.draw_ledger(surf, ctl, room)
             else:
                 offers = self.draw_offers(surf, ctl, room)
-                self.draw_phase(surf, ctl, pygame.Rect(m, offers + self.px(4), room.w, room.bottom - offers - self.px(4)))
+                self.draw_phase(surf, ctl,
+                                pygame.Rect(m, offers + self.px(4), room.w, room.bottom - offers - self.px(4)))
             return
         left = pygame.Rect(m, top, self.px(380), room.h)
         offers = self.draw_offers(surf, ctl, left)
@@ -127,7 +128,8 @@ class WaldgaertnerView(ModuleView):
             cid = e.offer(d)
             label = self.offer_label(e.card(cid), room) if cid >= 0 else "—"
             self.text(surf, label, 15, (x, row.centery), FG if cid >= 0 else DIM, anchor="midleft", max_w=room)
-        return area.y + e.players * rh
+        bottom: int = area.y + e.players * rh
+        return bottom
 
     def offer_label(self, card: Any, room: int) -> str:
         """``#17 Apple · small tree`` (♂ for a male plant); without the size class when the line would

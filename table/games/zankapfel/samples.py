@@ -24,6 +24,7 @@ def at(step: str) -> ZankapfelCompanion:
         warm = ZankapfelCompanion()
         for line in script[:60]:
             warm.do(line)
+        assert warm.b is not None  # the scripted game is under way after 60 lines
         ctl.offer_resume(warm.setup.to_dict(), warm.cmds, f"4 players, {len(warm.cmds)} steps; next: {warm.b.ask()}")
         return ctl
     for line in script:

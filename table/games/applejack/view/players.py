@@ -16,7 +16,6 @@ from table.games.applejack.rules.data import SEAT_SYMBOLS
 from table.i18n import _
 from table.i18n.names import symbol_name
 
-
 SEAT_CELL_W = 128
 """The setup screen's seat cells' width (px of the 800×480 design): four beside the labels."""
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from functools import partial
 from collections.abc import Callable, Iterator
+from functools import partial
 
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.companion.hints import Hint, hint_of
