@@ -1,10 +1,12 @@
 """The display toolkit every game's screens extend: scaling from one design (800×480, the official
-7" display) by ``min(w/800, h/480)``, text that shrinks, wraps or is cut to fit (never below 18 px
-of the design for the lines people read from across the table), buttons and their touch targets,
-the refusal strip, the storage problem's bar, the command entry and the resume question.
+7" display) by ``min(w/800, h/480)``, text that shrinks, wraps or is cut to fit — but a line a
+player must read never under :attr:`BaseView.read_px` (14 px on the 3.5" 480×320 panel, 16 px
+of the design on the 7" ones) —, buttons and their touch targets (``tap()``: never under 7 mm on
+the glass), the refusal strip, the storage problem's bar, the command entry and the resume question.
 
 A game's view extends :class:`BaseView` and draws its own screens with these helpers;
-``BaseView.targets`` lists the touch targets (rect, button name) of the last frame.
+``BaseView.targets`` lists the touch targets (rect, button name) of the last frame, and with
+``BaseView.drawn`` set to a list every line is recorded (:class:`DrawnText`) for the fit test.
 """
 
 from __future__ import annotations
