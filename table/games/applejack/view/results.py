@@ -23,28 +23,36 @@ class ResultScreens(ApplejackBase):
     def draw_correct(self, surf: pygame.Surface, ctl: Controller) -> None:
         c = ctl.correction
         assert c is not None
-        self.text(surf, _("Correction"), 34, (self.px(20), self.px(10)), bold=True, max_w=self.w - self.px(40))
-        self.text(surf, _("tap a field (or press its trough), − / +, then Apply"), 18, (self.px(22), self.px(54)), DIM,
-                  max_w=self.w - self.px(40))
+        head = self.text(surf, _("Correction"), 34, (self.px(20), self.px(6)), bold=True, max_w=self.w - self.px(40))
+        words = _("tap a field (or press its trough), − / +, then Apply")
+        if not self.small:
+            head = self.text(surf, words, 18, (self.px(22), head.bottom), DIM, max_w=self.w - self.px(40))
+        elif head.right + self.px(12) + self.fonts.width(words, self.read_px) <= self.w - self.px(20):
+            self.text(surf, words, 18, (head.right + self.px(12), head.centery), DIM, anchor="midleft")
+        # else the 3.5" screen leaves the how-to to the help page: the fields need the room
+        hint = head
+        bh = self.tap(70)
+        y = self.h - self.px(10) - bh
         cols = 2
         cw = (self.w - self.px(40)) // cols
-        rh = (self.h - self.px(180)) // 5
+        top = hint.bottom + self.px(6 if not self.small else 2)
+        rh = (y - self.px(6 if not self.small else 2) - top) // 5
+        gap = max(0, min(self.px(6), rh - self.touch_px))
         for i in range(c.FIELDS):
             col, row = divmod(i, 5)
-            r = pygame.Rect(self.px(20) + col * cw, self.px(86) + row * rh, cw - self.px(10), rh - self.px(6))
+            r = pygame.Rect(self.px(20) + col * cw, top + row * rh, cw - self.px(10), rh - gap)
             sel = c.cursor == i
             pygame.draw.rect(surf, LIT if sel else PANEL, r, border_radius=self.px(8))
             fg = (0, 0, 0) if sel else FG
             value = self.text(surf, str(c.value(i)), 30, (r.right - self.px(12), r.centery), fg, bold=True,
-                              anchor="midright")
+                              anchor="midright", max_h=r.h)
             self.text(surf, c.label(i), 22, (r.x + self.px(10), r.centery), fg, anchor="midleft",
                       max_w=value.x - r.x - self.px(18))
             self.targets.append((r, f"field{i}"))
-        y = self.h - self.px(84)
         bw = (self.w - self.px(40) - 3 * self.px(10)) // 4
         for k, (label, name, fill) in enumerate((("−", "down", PANEL), ("+", "up", PANEL),
                                                   (_("Cancel"), "escape", PANEL), (_("Apply ✓"), "confirm", OK))):
-            br = pygame.Rect(self.px(20) + k * (bw + self.px(10)), y, bw, self.px(70))
+            br = pygame.Rect(self.px(20) + k * (bw + self.px(10)), y, bw, bh)
             self.button(surf, br, label, name, colour=fill, size=30)
 
     # --- score pad / result -----------------------------------------------------------------------
