@@ -480,9 +480,11 @@ def _screen(game: GameDef, name: str) -> Any:
     return _BUILT[game.key, name]
 
 
-def draw_screen(game: GameDef, name: str, size: tuple[int, int], *, record: bool = False) -> tuple[Any, Any]:
+def draw_screen(game: GameDef, name: str, size: tuple[int, int], *, record: bool = False,
+                page: int = 0) -> tuple[Any, Any]:
     """(surface, view) of ``game``'s screen ``name`` at ``size`` as the table shows it (the app's
-    game tab and language button over a setup screen), the lines recorded when ``record``."""
+    game tab and language button over a setup screen), turned to ``page``, the lines recorded
+    when ``record``."""
     import pygame
 
     from table.display.app import draw_frame
@@ -490,10 +492,16 @@ def draw_screen(game: GameDef, name: str, size: tuple[int, int], *, record: bool
     ctl = _screen(game, name)
     surf = pygame.Surface(size)
     view = game.part("view")(size)
+    view.page = page
     if record:
         view.drawn = []
     draw_frame(view, surf, ctl, {g.key: g for g in games()}, choosing=ctl.mode == "setup")
     return surf, view
+
+
+def pages(game: GameDef, name: str, size: tuple[int, int]) -> int:
+    """How many pages ``game``'s screen ``name`` takes at ``size``."""
+    return int(game.part("view")(size).pages(_screen(game, name)))
 
 
 def golden_name(game: GameDef, name: str, size: tuple[int, int]) -> str:
@@ -508,8 +516,9 @@ def test_every_screen_matches_its_golden_image(game: GameDef, name: str, size: t
     from tests.display.golden import assert_matches_golden
 
     with using("en"):
-        surf, _view = draw_screen(game, name, size)
-    assert_matches_golden(surf, golden_name(game, name, size))
+        for page in range(pages(game, name, size)):  # a screen split for a small size: each page
+            surf, _view = draw_screen(game, name, size, page=page)
+            assert_matches_golden(surf, golden_name(game, name if not page else f"{name}-p{page + 1}", size))
 
 
 TRANSLATED = [(g, name, lang) for g in VIEWED for name in ("setup", "result") for lang in ("de", "fr", "ja")]
@@ -556,7 +565,8 @@ def test_every_screen_is_legible_and_touchable(game: GameDef, size: tuple[int, i
     bad = []
     with using(lang):
         for name in _BUILDERS[game.key]:
-            _surf, view = draw_screen(game, name, size, record=True)
-            assert view.drawn, name  # the view records what it draws
-            bad += [f"{name}: {p}" for p in fit_problems(view.drawn, view.targets, size)]
+            for page in range(pages(game, name, size)):
+                _surf, view = draw_screen(game, name, size, record=True, page=page)
+                assert view.drawn, name  # the view records what it draws
+                bad += [f"{name} p{page + 1}: {p}" for p in fit_problems(view.drawn, view.targets, size)]
     assert not bad, f"{len(bad)} problems:\n" + "\n".join(bad)

@@ -27,7 +27,7 @@ from table.companion.text import handle_line
 from table.display.handover import IDLE
 from table.display.players_view import covers_setup, players_key
 from table.display.screensaver import screen_saver_for
-from table.display.toolkit import BaseView
+from table.display.toolkit import PAGE, BaseView
 from table.i18n import _
 
 log = logging.getLogger("applejack.display")
@@ -106,7 +106,10 @@ class App:
                 and self.clock() - self.last_input >= seconds)
 
     def press(self, button: str | None) -> None:
-        if button is not None:
+        if button == PAGE:  # the view's own: a screen split over pages on a small screen
+            self.view.turn_page(self.ctl)
+            self.drawn_version = -1
+        elif button is not None:
             self.ctl.press(button)
 
     def handle(self, e: pygame.event.Event) -> None:
@@ -215,10 +218,12 @@ def draw_frame(view: BaseView, surface: pygame.Surface, ctl: Any, games: Mapping
     setup screen's language button when the view has none, the game tab while the game may be
     changed — ``choosing`` —, the command entry)."""
     view.draw(surface, ctl)
-    if ctl.mode == "setup" and not covers_setup(ctl) and "language" not in (name for _rect, name in view.targets):
+    first = view.shown_page(ctl) == 0  # a screen split over pages: the game and language on the first
+    if ctl.mode == "setup" and first and not covers_setup(ctl) and \
+            "language" not in (name for _rect, name in view.targets):
         # a game's setup view without one of its own: the top right corner
         view.language_button(surface, pygame.Rect(view.w - view.px(200), view.px(6), view.px(190), view.px(38)))
-    if choosing and not covers_setup(ctl):
+    if choosing and first and not covers_setup(ctl):
         draw_game_tab(view, surface, ctl.game, games)
     if entry is not None:
         view.draw_entry(surface, entry)

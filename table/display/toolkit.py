@@ -53,6 +53,10 @@ def pixel_pitch_mm(size: tuple[int, int]) -> float:
     return PANEL_INCHES.get(size, 7.0) * 25.4 / math.hypot(*size)
 
 
+PAGE = "page"
+"""The touch target that turns a screen's page (a view's own, on a screen split for a small size)."""
+
+
 class BaseView:
     """The helpers every game's view draws with, at one size (``w``×``h``, scale ``s``)."""
 
@@ -68,6 +72,9 @@ class BaseView:
         self.targets: list[tuple[pygame.Rect, str]] = []
         self.drawn: list[DrawnText] | None = None
         """Every line of the last frame when set to a list (tests); None draws without recording."""
+        self.page = 0
+        """Which page of a screen too full for this size is shown (the view's own: touch target
+        :data:`PAGE`, handled by the app, never the game)."""
         pitch = pixel_pitch_mm(size)
         self.read_px = max(self.px(16), math.ceil(READ_EM_MM / pitch - 0.05))
         """The smallest font a line a player must read is drawn at, in real pixels."""
@@ -77,6 +84,18 @@ class BaseView:
     # --- helpers ----------------------------------------------------------------------------------
     def px(self, v: float) -> int:
         return max(1, round(v * self.s))
+
+    def pages(self, ctl: Any) -> int:
+        """How many pages ``ctl``'s screen takes at this size (1: it fits on one)."""
+        return 1
+
+    def shown_page(self, ctl: Any) -> int:
+        """The page to draw for ``ctl`` (the first when the screen no longer has the one turned to)."""
+        return self.page if self.page < self.pages(ctl) else 0
+
+    def turn_page(self, ctl: Any) -> None:
+        """The page target was touched: the next page of the screen, after the last the first."""
+        self.page = (self.shown_page(ctl) + 1) % self.pages(ctl)
 
     def tap(self, v: float) -> int:
         """``v`` px of the design, but never less than a touch target's side (:attr:`touch_px`)."""
