@@ -270,8 +270,8 @@ class BaseView:
         pygame.draw.rect(surf, PANEL, area, border_radius=self.px(12))
         pygame.draw.rect(surf, LIT, area, self.px(3), border_radius=self.px(12))
         x, y, w = area.x + self.px(12), area.y + self.px(10), area.w - self.px(24)
-        self.text(surf, title, 28, (x, y), LIT, bold=True, max_w=w)
-        return x, y + self.px(44), w
+        below = self.wrapped(surf, title, 28, (x, y), w, LIT, bold=True, max_lines=2, min_size=20)
+        return x, max(y + self.px(44), below + self.px(6)), w
 
     def draw_resume(self, surf: pygame.Surface, ctl: Any) -> None:
         m = self.px(20)

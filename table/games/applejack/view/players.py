@@ -70,7 +70,7 @@ def draw_pad_names(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
         return
     gx, gy = v.px(10), getattr(v, "pad_top", v.px(84))  # where draw_pad put its grid
     gw = v.w - v.px(250) - v.px(24)
-    label_w = v.px(150)
+    label_w = getattr(v, "pad_label_w", v.px(150))  # as draw_pad made it
     rh = max(v.px(28), v.fonts.font(max(v.px(20), v.read_px), True).get_linesize())  # draw_pad's head row
     cw = (gw - label_w) // pad.players
     for p in range(pad.players):

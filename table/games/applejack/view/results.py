@@ -59,28 +59,36 @@ class ResultScreens(ApplejackBase):
     def draw_pad(self, surf: pygame.Surface, ctl: Controller) -> None:
         pad = ctl.pad
         assert pad is not None
-        self.text(surf, _("Score pad"), 26, (self.px(10), self.px(2)), bold=True, max_w=self.w - self.px(280))
-        keypad_w = self.px(250)
+        title = self.text(surf, _("Score pad"), 26, (self.px(10), self.px(2)), bold=True, max_w=self.w - self.px(280))
+        words = [w for label in (_("Next"), _("Back"), _("Clear"), _("Score ✓")) for w in label.split()]
+        keypad_w = max(self.px(250), 2 * (max(self.fonts.width(w, self.read_px, True) for w in words) + 10) + self.px(6))
         gx, gy = self.px(10), self.px(84)
         gw = self.w - keypad_w - self.px(24)
         warnings = ctl.pad_warnings()
         if warnings:  # an entry that looks like a total: flagged before the scoring, not refused
-            gy = max(gy, self.wrapped(surf, warnings[0], 18, (self.px(10), self.px(34)), gw, WARN, bold=True,
-                                      max_lines=3) + self.px(2))
+            gy = max(gy, self.wrapped(surf, warnings[0], 18, (self.px(10), max(self.px(34), title.bottom)), gw, WARN,
+                                      bold=True, max_lines=3) + self.px(2))
         else:  # what goes into the box under the cursor
-            gy = max(gy, self.wrapped(surf, ctl.pad_help(), 18, (self.px(10), self.px(34)), gw, LIT, max_lines=3)
-                     + self.px(2))
+            gy = max(gy, self.wrapped(surf, ctl.pad_help(), 18, (self.px(10), max(self.px(34), title.bottom)), gw,
+                                      LIT, max_lines=3) + self.px(2))
         self.pad_top = gy
-        label_w = self.px(150)
         head = max(self.px(28), self.fonts.font(max(self.px(20), self.read_px), True).get_linesize())
-        rh = (self.h - gy - head - self.px(8)) // pad.fields  # the boxes' rows get the room: they are touched
+        names = [variety_name(v.name) for v in ctl.data.varieties[:pad.varieties]] + [_("Blossoms"), _("Honey")]
+        label_w = max(self.px(150), max(self.fonts.width(n, max(self.px(18), self.read_px)) for n in names)
+                      + 2 * self.px(14) + self.px(12))
+        # the boxes' rows get the room: they are touched; where 7 mm rows do not all fit (the 3.5"
+        # screen), the rows around the cursor's, and Next/Back move the cursor on to the others
+        shown = max(1, min(pad.fields, (self.h - gy - head - self.px(8)) // self.touch_px))
+        first = min(pad.cursor[1] // shown * shown, pad.fields - shown)
+        rh = (self.h - gy - head - self.px(8)) // shown
+        self.pad_label_w = label_w
         cw = (gw - label_w) // pad.players
         for p in range(pad.players):
             c = (gx + label_w + p * cw + cw // 2, gy + head // 2)
             self.seat_badge(surf, p, (c[0] - self.px(22), c[1]), min(head // 2 - 2, self.px(16)))
             self.text(surf, str(p + 1), 20, (c[0] + self.px(2), c[1]), anchor="midleft", bold=True)
-        for f in range(pad.fields):
-            y = gy + head + f * rh
+        for f in range(first, first + shown):
+            y = gy + head + (f - first) * rh
             if f < pad.varieties:
                 var = ctl.data.varieties[f]
                 rr = min(rh // 2 - 2, self.px(14))

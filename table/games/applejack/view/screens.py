@@ -255,7 +255,14 @@ class ApplejackView(ResultScreens):
         else:
             title = _("{seat}'s turn").format(seat=seat_label(seat))
         title = players.play_title(ctl, seat, title)  # a named seat: its player
-        tr = self.text(surf, title, 40, (self.px(88), self.px(8)), bold=True, max_w=self.w - self.px(300))
+        supply = ctl.tracked.supply_left() if ctl.tracked is not None else s.supply
+        label = self.text(surf, _("Supply"), 20, (self.w - self.px(16), self.px(4)), DIM, anchor="topright",
+                          max_w=self.px(150))
+        count = self.text(surf, str(supply), 44, (self.w - self.px(16), label.bottom), bold=True, anchor="topright",
+                          max_h=self.px(84) - label.bottom)  # above the board and the column
+        room = min(label.x, count.x) - self.px(12)  # the title and the turn line stop short of the supply
+        tr = self.text(surf, title, 40, (self.px(88), self.px(8)), bold=True,
+                       max_w=min(self.w - self.px(300), room - self.px(88)) if not self.small else room - self.px(88))
         last = t.is_last_turn() and not t.is_terminal()
         if t.is_terminal():
             sub = ngettext("after {n} turn: final scoring", "after {n} turns: final scoring", s.turn).format(n=s.turn)
@@ -263,11 +270,8 @@ class ApplejackView(ResultScreens):
             sub = (_("Turn {turn} · loop {loop} of {loops} · LAST TURN") if last else
                    _("Turn {turn} · loop {loop} of {loops}")).format(turn=s.turn + 1, loop=die_pips, loops=FINAL_PIPS)
         self.text(surf, sub, 24, (self.px(90), max(self.px(54), tr.bottom)), LIT if last or t.is_terminal() else DIM,
-                  bold=last or t.is_terminal(), max_w=self.w - self.px(260))
-        supply = ctl.tracked.supply_left() if ctl.tracked is not None else s.supply
-        label = self.text(surf, _("Supply"), 20, (self.w - self.px(16), self.px(4)), DIM, anchor="topright",
-                          max_w=self.px(150))
-        self.text(surf, str(supply), 44, (self.w - self.px(16), label.bottom), bold=True, anchor="topright")
+                  bold=last or t.is_terminal(),
+                  max_w=min(self.w - self.px(260), room - self.px(90)) if not self.small else room - self.px(90))
         return die_space, die_pips
 
     def _play_board(self, surf: pygame.Surface, ctl: Controller, top: int, die_space: int,
@@ -276,7 +280,10 @@ class ApplejackView(ResultScreens):
         wrong); returns the board's rect."""
         t = ctl.t
         bw = self.w * 0.56
-        bh = self.h - top - (self.px(70) if not self.small or ctl.tracked is not None else self.px(48))
+        footer = self.px(70) if not self.small or ctl.tracked is not None else self.px(48)
+        if self.small and ctl.tracked is not None and ctl.current_advice() is not None:  # the hint's lines too
+            footer = 4 * self.fonts.font(self.read_px, True).get_linesize() + self.px(10)
+        bh = self.h - top - footer
         bh -= teach.room(self, ctl)  # teach mode: the lesson strip along the bottom
         board_rect = pygame.Rect(self.px(10), top, round(bw), round(bh))
         surf.blit(self.board_surface(t, ctl, board_rect.w, board_rect.h), board_rect)
@@ -354,15 +361,18 @@ class ApplejackView(ResultScreens):
         for i, (label, name, enabled) in enumerate(row):
             r = pygame.Rect(area.x + i * (bw + gap), y, bw, bh)
             self.button(surf, r, label, name, size=22, colour=PANEL if enabled else BG)
-        self._take_help(surf, ctl, area, y + bh + gap, stock, buttons.choosing)
+        self._take_help(surf, ctl, pygame.Rect(area.x, y + bh + gap, area.w, area.bottom - self.tap(44) - y - bh - gap),
+                        stock, buttons.choosing)
         uh = self.tap(44)
         if ctl.tracked is not None:
-            ur = pygame.Rect(area.x, area.bottom - uh, self.px(110), uh)
+            ur = pygame.Rect(area.x, area.bottom - uh, max(self.px(110), (area.w - self.px(10)) // 2), uh)
             self.button(surf, ur, _("Undo"), "undo", size=18)  # no Correct: a tracked game is set right by undo
         else:  # every size keeps every action
-            cr = pygame.Rect(area.right - self.px(130), area.bottom - uh, self.px(130), uh)
+            half = (area.w - self.px(10)) // 2
+            cw = max(self.px(130), half, self.fonts.width(_("Correct"), self.read_px, True) + 10)
+            cr = pygame.Rect(area.right - cw, area.bottom - uh, cw, uh)
             self.button(surf, cr, _("Correct"), "correct", size=18)
-            ur = pygame.Rect(area.x, area.bottom - uh, min(self.px(110), cr.x - area.x - self.px(6)), uh)
+            ur = pygame.Rect(area.x, area.bottom - uh, min(max(self.px(110), half), cr.x - area.x - self.px(6)), uh)
             self.button(surf, ur, _("Undo"), "undo", size=18)
 
     def _open_troughs(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect,
@@ -388,8 +398,15 @@ class ApplejackView(ResultScreens):
                 count = len(tiles)
                 label = (ngettext("tile {tiles}", "tiles {tiles}", count).format(tiles=", ".join(map(str, tiles)))
                          if tiles else _("empty"))
-            foot = self.text(surf, label, 18, (r.centerx, r.bottom - self.px(6)), fg, anchor="midbottom",
-                             max_w=bw - 4)
+            two = self.fonts.width(label, max(self.px(18), self.read_px)) > bw - 4
+            line_h = self.fonts.font(max(self.px(18), self.read_px)).get_linesize()
+            if two:  # the tiles entered on two lines rather than cut
+                self.wrapped(surf, label, 18, (r.x + 2, r.bottom - self.px(4) - 2 * line_h), bw - 4, fg, max_lines=2,
+                             min_size=18)
+                foot = pygame.Rect(r.x, r.bottom - self.px(4) - 2 * line_h, bw, 2 * line_h)
+            else:
+                foot = self.text(surf, label, 18, (r.centerx, r.bottom - self.px(6)), fg, anchor="midbottom",
+                                 max_w=bw - 4)
             self.text(surf, str(count), 54, (r.centerx, head.bottom), fg, bold=True, anchor="midtop",
                       max_h=foot.top - head.bottom)
             self.targets.append((r, f"trough{n}"))
@@ -401,21 +418,23 @@ class ApplejackView(ResultScreens):
             y += self.px(26)
         return y
 
-    def _take_help(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect, y: int, stock: bool,
+    def _take_help(self, surf: pygame.Surface, ctl: Controller, room: pygame.Rect, stock: bool,
                    choosing: bool) -> None:
-        """Under the take row: how to restock, how to enter a tracked take, or the take step."""
+        """Under the take row, in ``room``: how to restock, how to enter a tracked take, or the take
+        step — the lines that fit (the help page says them all)."""
         if stock:
-            y = self.wrapped(surf, _("Put a new tile beside the cottage:"), 18, (area.x, y), area.w, DIM, max_lines=2)
-            self.wrapped(surf, _("press its trough, or Supply"), 18, (area.x, y), area.w, DIM, max_lines=2)
+            lines = [_("Put a new tile beside the cottage:"), _("press its trough, or Supply")]
         elif ctl.tracked is not None:
-            if not self.small and choosing:
-                one, verb = ((_("one tile on the trees: press it;"), "middle TILE") if ctl.t.on_middle else
-                             (_("one tile in the trough: press it;"), "take TROUGH:TILE"))
-                self.text(surf, one, 18, (area.x, y), DIM, max_w=area.w)
-                self.text(surf, _("two: type {command}").format(command=verb), 18, (area.x, y + self.px(24)), DIM,
-                          max_w=area.w)
+            one, verb = ((_("one tile on the trees: press it;"), "middle TILE") if ctl.t.on_middle else
+                         (_("one tile in the trough: press it;"), "take TROUGH:TILE"))
+            lines = [one, _("two: type {command}").format(command=verb)] if choosing else []
         else:
-            self.wrapped(surf, ctl.take_step(), 18, (area.x, y), area.w, DIM, max_lines=3)
+            lines = [ctl.take_step()]
+        y = room.y
+        for line in lines:
+            if y + self.wrapped_height(line, 18, room.w) > room.bottom:
+                break
+            y = self.wrapped(surf, line, 18, (room.x, y), room.w, DIM, max_lines=8)  # it fits: checked above
 
     def draw_announcement(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> None:
         a = ctl.pending[0]
