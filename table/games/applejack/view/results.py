@@ -61,7 +61,8 @@ class ResultScreens(ApplejackBase):
         assert pad is not None
         title = self.text(surf, _("Score pad"), 26, (self.px(10), self.px(2)), bold=True, max_w=self.w - self.px(280))
         words = [w for label in (_("Next"), _("Back"), _("Clear"), _("Score ✓")) for w in label.split()]
-        keypad_w = max(self.px(250), 2 * (max(self.fonts.width(w, self.read_px, True) for w in words) + 10) + self.px(6))
+        widest = max(self.fonts.width(w, self.read_px, True) for w in words)
+        keypad_w = max(self.px(250), 2 * (widest + 10) + self.px(6))  # two of its buttons to a row
         gx, gy = self.px(10), self.px(84)
         gw = self.w - keypad_w - self.px(24)
         warnings = ctl.pad_warnings()
@@ -73,8 +74,8 @@ class ResultScreens(ApplejackBase):
                                       LIT, max_lines=3) + self.px(2))
         self.pad_top = gy
         head = max(self.px(28), self.fonts.font(max(self.px(20), self.read_px), True).get_linesize())
-        names = [variety_name(v.name) for v in ctl.data.varieties[:pad.varieties]] + [_("Blossoms"), _("Honey")]
-        label_w = max(self.px(150), max(self.fonts.width(n, max(self.px(18), self.read_px)) for n in names)
+        row_names = [variety_name(v.name) for v in ctl.data.varieties[:pad.varieties]] + [_("Blossoms"), _("Honey")]
+        label_w = max(self.px(150), max(self.fonts.width(n, max(self.px(18), self.read_px)) for n in row_names)
                       + 2 * self.px(14) + self.px(12))
         # the boxes' rows get the room: they are touched; where 7 mm rows do not all fit (the 3.5"
         # screen), the rows around the cursor's, and Next/Back move the cursor on to the others
