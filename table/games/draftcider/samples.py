@@ -9,13 +9,19 @@ from functools import partial
 from table.games.draftcider.companion import DraftCiderCompanion
 from table.games.draftcider.script import pad_script, table_script
 
-SCREENS = ("setup", "resume", "pick", "batch", "result", "pad", "pad-card", "pad-result")
+SCREENS = ("setup", "names", "keyboard", "resume", "pick", "batch", "result", "pad", "pad-card", "pad-result")
 
 
 def at(name: str) -> DraftCiderCompanion:
     """The companion at one of its screens, from the scripted 4-player game (or its pad)."""
     script, final = table_script(4, 3)
     ctl = DraftCiderCompanion()
+    if name in ("names", "keyboard"):  # the setup's Names page, a new name's keyboard over it
+        ctl.do("setup players=5 easy=on pad=live")
+        ctl.press("names")
+        if name == "keyboard":
+            ctl.press("newname1")
+        return ctl
     if name == "setup":
         ctl.do("setup players=5 easy=on pad=live")
         return ctl

@@ -9,7 +9,7 @@ from functools import partial
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.script import table_script
 
-SCREENS = ("setup", "resume", "start", "reveal", "die", "draw", "play", "special", "result")
+SCREENS = ("setup", "names", "keyboard", "resume", "start", "reveal", "die", "draw", "play", "special", "result")
 
 
 def at(step: str) -> WaldgaertnerCompanion:
@@ -17,6 +17,12 @@ def at(step: str) -> WaldgaertnerCompanion:
     later (``start`` at the beginning), or at its end (``result``)."""
     script, _final = table_script(4, 3)
     ctl = WaldgaertnerCompanion()
+    if step in ("names", "keyboard"):  # the setup's Names page, a new name's keyboard over it
+        ctl.do("setup players=5 choice=NA directsale=on")
+        ctl.press("names")
+        if step == "keyboard":
+            ctl.press("newname1")
+        return ctl
     if step == "setup":
         ctl.do("setup players=5 choice=NA directsale=on")
         return ctl

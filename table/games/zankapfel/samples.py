@@ -9,7 +9,7 @@ from functools import partial
 from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.script import table_script
 
-SCREENS = ("setup", "resume", "place", "bid", "move", "reveal", "dice", "card", "roll", "result")
+SCREENS = ("setup", "names", "keyboard", "resume", "place", "bid", "move", "reveal", "dice", "card", "roll", "result")
 
 
 def at(step: str) -> ZankapfelCompanion:
@@ -17,6 +17,12 @@ def at(step: str) -> ZankapfelCompanion:
     later (``place`` at the first placing), or at its end (``result``)."""
     script, _final = table_script(4, 3)
     ctl = ZankapfelCompanion()
+    if step in ("names", "keyboard"):  # the setup's Names page, a new name's keyboard over it
+        ctl.do("setup players=5 finish=50")
+        ctl.press("names")
+        if step == "keyboard":
+            ctl.press("newname1")
+        return ctl
     if step == "setup":
         ctl.do("setup players=5 finish=50")
         return ctl
