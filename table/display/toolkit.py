@@ -72,6 +72,7 @@ class BaseView:
         self.targets: list[tuple[pygame.Rect, str]] = []
         self.drawn: list[DrawnText] | None = None
         """Every line of the last frame when set to a list (tests); None draws without recording."""
+        self._faces: dict[tuple[tuple[int, int], Colour, Colour], pygame.Surface] = {}
         self.page = 0
         """Which page of a screen too full for this size is shown (the view's own: touch target
         :data:`PAGE`, handled by the app, never the game)."""
@@ -210,11 +211,25 @@ class BaseView:
         self.wrapped(surf, text, min(size, self.read_px / self.s), (rect.x, rect.centery - lines * line_h // 2),
                      rect.w, colour, bold, max_lines=lines, min_size=0)
 
+    def button_face(self, size: tuple[int, int], fill: Colour, edge: Colour) -> pygame.Surface:
+        """A button's rounded face of ``size`` pixels, drawn once and kept (a frame has dozens of
+        buttons; two rounded rectangles each cost more than one blit)."""
+        key = (size, fill, edge)
+        face = self._faces.get(key)
+        if face is None:
+            if len(self._faces) > 400:
+                self._faces.clear()
+            face = pygame.Surface(size, pygame.SRCALPHA)
+            rect = face.get_rect()
+            pygame.draw.rect(face, fill, rect, border_radius=self.px(8))
+            pygame.draw.rect(face, edge, rect, self.px(2), border_radius=self.px(8))
+            self._faces[key] = face
+        return face
+
     def button(self, surf: pygame.Surface, rect: pygame.Rect, label: str, name: str, *, lit: bool = False,
                size: float = 22, colour: Colour | None = None) -> None:
         fill = colour or (LIT if lit else PANEL)
-        pygame.draw.rect(surf, fill, rect, border_radius=self.px(8))
-        pygame.draw.rect(surf, FG if not lit else (0, 0, 0), rect, self.px(2), border_radius=self.px(8))
+        surf.blit(self.button_face(rect.size, fill, FG if not lit else (0, 0, 0)), rect)
         ink = contrast(fill)
         lines = self.break_lines(label, self.read_px, True, rect.w - 8) \
             if self.fonts.width(label, self.read_px, True) > rect.w - 6 else [label]

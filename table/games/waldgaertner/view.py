@@ -99,11 +99,11 @@ class WaldgaertnerView(ModuleView):
             rect = pygame.Rect(round(area.x + (r - 1) * w), area.y, max(1, round(w) - 2), area.h)
             col = SEASON_RGB[(r - 1) % 10]
             if r < rnd:
-                pygame.draw.rect(surf, tuple(c // 2 for c in col), rect, border_radius=2)
+                pygame.draw.rect(surf, tuple(c // 2 for c in col), rect)  # square: 21 ticks a frame
             elif r == rnd:
                 pygame.draw.rect(surf, LIT, rect.inflate(0, self.px(6)), border_radius=3)
             else:
-                pygame.draw.rect(surf, col, rect, 1, border_radius=2)
+                pygame.draw.rect(surf, col, rect, 1)
 
     def draw_offers(self, surf: pygame.Surface, ctl: Any, area: pygame.Rect) -> int:
         """A line per supply deck at the top of ``area`` (its number and continent, the card on
@@ -198,10 +198,11 @@ class WaldgaertnerView(ModuleView):
         for rr, have, cap in rows:
             box = pygame.Rect(area.x + (rr - 1) * cw, area.y, cw - self.px(4), area.h - 2)
             over = have > cap
-            pygame.draw.rect(surf, BG, box, border_radius=2)
-            if cap:
-                fill = round(box.w * min(have, cap) / cap)
-                pygame.draw.rect(surf, OK if not over else WARN, (box.x, box.y, fill, box.h), border_radius=2)
+            fill = round(box.w * min(have, cap) / cap) if cap else 0
+            if fill:
+                pygame.draw.rect(surf, OK if not over else WARN, (box.x, box.y, fill, box.h))
+            if fill < box.w:
+                pygame.draw.rect(surf, BG, (box.x + fill, box.y, box.w - fill, box.h))
             self.text(surf, f"{have}/{cap}" if cap else "+1", 14, box.center, FG, bold=True, anchor="center",
                       max_w=box.w)
 
