@@ -9,7 +9,10 @@ registered here and unregistered after), gets the same checks without a line of 
 * parser fuzzing (hypothesis): random command texts and buttons never raise anything but a
   ``TableError`` and the journal replays to the same table; data files give only ``DataError``;
 * the text front end in a subprocess: a kill (SIGKILL) mid-game and a resume end exactly like an
-  uninterrupted run; ``simulate``.
+  uninterrupted run; ``simulate``;
+* its screens (the game's part ``screens``, drawn by its part ``view``; Nim has none): each
+  matches its golden image at 480×320, 800×480 and 1024×600, and each is legible and touchable
+  at every size in every language (``tests/display/fit.py``: the rule and its physical assumptions).
 """
 
 from __future__ import annotations
@@ -442,3 +445,126 @@ def test_simulate_through_the_cli(game: GameDef) -> None:
     assert r.returncode == 0, r.stderr
     assert all(name in r.stdout for name in game.bots) and f"3 game(s) of {game.title}" in r.stdout
     assert SUMMARY_WORDS[game.key] in r.stdout
+
+
+# --- the screens: goldens and the fit rule at every size and in every language ---------------------
+
+SCREEN_SIZES = ((480, 320), (800, 480), (1024, 600))
+VIEWED = [g for g in GAMES if g.has_part("view") and g.has_part("screens")]
+_BUILDERS: dict[str, dict[str, Callable[[], Any]]] = {g.key: g.part("screens")() for g in VIEWED}
+"""Each game's sample screens by name: the function that builds the companion showing it."""
+SCREENS = [(g, name) for g in VIEWED for name in _BUILDERS[g.key]]
+
+
+@pytest.fixture(scope="module")
+def pygame_up() -> Iterator[None]:
+    """pygame's display and fonts on the SDL dummy driver, for the screens' tests."""
+    import os
+
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    pygame.display.quit()
+
+
+_BUILT: dict[tuple[str, str], Any] = {}
+
+
+def _screen(game: GameDef, name: str) -> Any:
+    """The companion showing ``game``'s sample screen ``name`` (built once for the module)."""
+    if (game.key, name) not in _BUILT:
+        _BUILT[game.key, name] = _BUILDERS[game.key][name]()
+    return _BUILT[game.key, name]
+
+
+def draw_screen(game: GameDef, name: str, size: tuple[int, int], *, record: bool = False,
+                page: int = 0) -> tuple[Any, Any]:
+    """(surface, view) of ``game``'s screen ``name`` at ``size`` as the table shows it (the app's
+    game tab and language button over a setup screen), turned to ``page``, the lines recorded
+    when ``record``."""
+    import pygame
+
+    from table.display.app import draw_frame
+
+    ctl = _screen(game, name)
+    surf = pygame.Surface(size)
+    view = game.part("view")(size)
+    view.page = page
+    if record:
+        view.drawn = []
+    draw_frame(view, surf, ctl, {g.key: g for g in games()}, choosing=ctl.mode == "setup")
+    return surf, view
+
+
+def pages(game: GameDef, name: str, size: tuple[int, int]) -> int:
+    """How many pages ``game``'s screen ``name`` takes at ``size``."""
+    return int(game.part("view")(size).pages(_screen(game, name)))
+
+
+def golden_name(game: GameDef, name: str, size: tuple[int, int]) -> str:
+    return f"{game.key}-{name}-{size[0]}x{size[1]}.png"
+
+
+@pytest.mark.parametrize("size", SCREEN_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(("game", "name"), SCREENS, ids=[f"{g.key}-{n}" for g, n in SCREENS])
+def test_every_screen_matches_its_golden_image(game: GameDef, name: str, size: tuple[int, int],
+                                               pygame_up: None) -> None:
+    from table.i18n import using
+    from tests.display.golden import assert_matches_golden
+
+    with using("en"):
+        for page in range(pages(game, name, size)):  # a screen split for a small size: each page
+            surf, _view = draw_screen(game, name, size, page=page)
+            assert_matches_golden(surf, golden_name(game, name if not page else f"{name}-p{page + 1}", size))
+
+
+TRANSLATED = [(g, name, lang) for g in VIEWED for name in ("setup", "result") for lang in ("de", "fr", "ja")]
+"""Every game's setup and result screens (each game's ``screens`` has both) in the other languages."""
+
+
+@pytest.mark.parametrize(("game", "name", "lang"), TRANSLATED, ids=[f"{g.key}-{n}-{la}" for g, n, la in TRANSLATED])
+def test_the_setup_and_result_screens_match_their_golden_images_in_every_language(game: GameDef, name: str,
+                                                                                   lang: str, pygame_up: None) -> None:
+    """At 480×320, the smallest screen, where a long translation is the likeliest to misfit."""
+    import pygame
+
+    from table.i18n import using
+    from tests.display.golden import assert_matches_golden
+
+    with using(lang):
+        surf, _view = draw_screen(game, name, (480, 320))
+    with using("en"):
+        english, _view = draw_screen(game, name, (480, 320))
+    assert pygame.image.tobytes(surf, "RGB") != pygame.image.tobytes(english, "RGB")  # the words are translated
+    assert_matches_golden(surf, f"{game.key}-{name}-{lang}-480x320.png")
+
+
+KNOWN_MISFITS: dict[tuple[str, tuple[int, int]], str] = {}
+"""The sizes at which a game's screens do not fit yet, and why: each is expected to fail (strict:
+it must be taken out of this list once it fits)."""
+FITS = [pytest.param(g, size, lang, id=f"{g.key}-{size[0]}x{size[1]}-{lang}",
+                     marks=[pytest.mark.xfail(strict=True, reason=KNOWN_MISFITS[g.key, size])]
+                     if (g.key, size) in KNOWN_MISFITS else [])
+        for g in VIEWED for size in SCREEN_SIZES for lang in ("en", "de", "fr", "ja")]
+
+
+@pytest.mark.parametrize(("game", "size", "lang"), FITS)
+def test_every_screen_is_legible_and_touchable(game: GameDef, size: tuple[int, int], lang: str,
+                                               pygame_up: None) -> None:
+    """Issue 21: no line a player must read under the size's minimum, no touch target under
+    7 mm, nothing cut, squeezed, off the screen or overlapping — every sample screen of ``game``."""
+    from table.i18n import using
+    from tests.display.fit import fit_problems
+
+    bad = []
+    with using(lang):
+        for name in _BUILDERS[game.key]:
+            for page in range(pages(game, name, size)):
+                _surf, view = draw_screen(game, name, size, record=True, page=page)
+                assert view.drawn, name  # the view records what it draws
+                bad += [f"{name} p{page + 1}: {p}" for p in fit_problems(view.drawn, view.targets, size)]
+    assert not bad, f"{len(bad)} problems:\n" + "\n".join(bad)

@@ -41,6 +41,7 @@ PARTS = frozenset({
     "table_script",  # table_script(seed) -> command lines: `play --demo`'s whole seeded game
     "die_sensor",  # die_sensor(ctl): `--die` given, the setup screen starts with the die sensor on
     "load_data",   # load_data() -> the shipped data set the game reads (handed to every companion)
+    "screens",     # screens() -> {name: build()}: the sample screens (goldens, the fit test, the benchmark)
 })
 
 

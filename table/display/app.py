@@ -13,7 +13,7 @@ import os
 import queue
 import signal
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 import pygame
@@ -28,7 +28,7 @@ from table.display.handover import IDLE
 from table.display.help_view import draw_help_button, draw_help_page
 from table.display.players_view import covers_setup, players_key
 from table.display.screensaver import screen_saver_for
-from table.display.toolkit import BaseView
+from table.display.toolkit import PAGE, BaseView
 from table.i18n import _
 
 log = logging.getLogger("applejack.display")
@@ -113,6 +113,10 @@ class App:
             return
         if button == "help" or self.help_open:  # the help page (display/help_view.py): any press closes it
             self.help_open = not self.help_open and button == "help"
+            self.drawn_version = -1
+            return
+        if button == PAGE:  # the view's own: a screen split over pages on a small screen
+            self.view.turn_page(self.ctl)
             self.drawn_version = -1
             return
         self.ctl.press(button)
@@ -213,19 +217,8 @@ class App:
         game = self.ctl.game
         if game != self.view_game:  # the shell switched games on the setup screen
             self.view, self.view_game = self.view_for(game), game
-        self.view.draw(self.surface, self.ctl)
-        if self.ctl.mode == "setup" and not covers_setup(self.ctl) and \
-                "language" not in (name for _rect, name in self.view.targets):
-            v = self.view  # a game's setup view without one of its own: the top right corner
-            v.language_button(self.surface, pygame.Rect(v.w - v.px(200), v.px(6), v.px(190), v.px(38)))
-        if getattr(self.ctl, "choosing", lambda: False)() and not covers_setup(self.ctl):
-            self.draw_game_tab()
-        if self.help_open:
-            draw_help_page(self.view, self.surface, self.ctl)
-        elif not covers_setup(self.ctl):
-            draw_help_button(self.view, self.surface, self.ctl)
-        if self.entry is not None:
-            self.view.draw_entry(self.surface, self.entry)
+        draw_frame(self.view, self.surface, self.ctl, self.games, entry=self.entry,
+                   choosing=getattr(self.ctl, "choosing", lambda: False)(), help_open=self.help_open)
         self.drawn_version = self.ctl.version
         self.frames += 1
         if pygame.display.get_init() and pygame.display.get_surface() is self.surface:
@@ -234,17 +227,34 @@ class App:
             self.notifier.ready()  # systemd: started once the first frame is up
         return True
 
-    def draw_game_tab(self) -> None:
-        """The setup screen's first choice, the game: a tab at the bottom left (touch, key g, or
-        the lid's BLIND button go to the next game)."""
-        v = self.view
-        titles = " · ".join(g.title for g in self.games.values() if g.has("companion"))
-        rect = pygame.Rect(v.px(8), self.surface.get_height() - v.px(44), v.px(300), v.px(36))
-        v.button(self.surface, rect, _("Game: {title} ▸").format(title=self.games[self.ctl.game].title), "game",
-                 size=18)
-        if not v.small:
-            v.text(self.surface, _("({titles}; key g)").format(titles=titles), 14, (rect.right + v.px(8), rect.centery),
-                   anchor="midleft", max_w=v.w - v.px(366) - rect.right)  # up to the language button
+
+def draw_frame(view: BaseView, surface: pygame.Surface, ctl: Any, games: Mapping[str, GameDef], *,
+               entry: str | None = None, choosing: bool = False, help_open: bool = False) -> None:
+    """One whole frame as the table sees it: the game's view, then what the app lays over it (a
+    setup screen's language button when the view has none, the game tab while the game may be
+    changed — ``choosing`` —, the help button or the help page, the command entry)."""
+    view.draw(surface, ctl)
+    first = view.shown_page(ctl) == 0  # a screen split over pages: the game and language on the first
+    if ctl.mode == "setup" and first and not covers_setup(ctl) and \
+            "language" not in (name for _rect, name in view.targets):
+        # a game's setup view without one of its own: the top right corner
+        view.language_button(surface, pygame.Rect(view.w - view.px(200), view.px(6), view.px(190), view.px(38)))
+    if choosing and first and not covers_setup(ctl):
+        draw_game_tab(view, surface, ctl.game, games)
+    if help_open:
+        draw_help_page(view, surface, ctl)
+    elif not covers_setup(ctl):
+        draw_help_button(view, surface, ctl)
+    if entry is not None:
+        view.draw_entry(surface, entry)
+
+
+def draw_game_tab(v: BaseView, surface: pygame.Surface, game: str, games: Mapping[str, GameDef]) -> None:
+    """The setup screen's first choice, the game: a tab at the bottom left (touch, key g, or the
+    lid's BLIND button go to the next game); the game's name, the others come one per press."""
+    h = v.tap(44)
+    rect = pygame.Rect(v.px(10), surface.get_height() - v.px(10) - h, v.px(300), h)
+    v.button(surface, rect, _("Game: {title} ▸").format(title=games[game].title), "game", size=20)
 
 
 def parse_size(text: str | None) -> tuple[int, int]:

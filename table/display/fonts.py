@@ -86,6 +86,7 @@ class Fonts:
         self._fonts: dict[tuple[str, int, bool], pygame.font.Font] = {}
         self._cache: dict[tuple[str, str, int, bool, Colour], pygame.Surface] = {}
         self._missing: dict[tuple[str, str, bool], str] = {}
+        self._widths: dict[tuple[str, str, int, bool], int] = {}
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The current language's font at ``size`` px."""
@@ -125,9 +126,24 @@ class Fonts:
                 runs.append((fam, c))
         return runs
 
+    def cap_height(self, size: int, bold: bool = False) -> int:
+        """How tall a capital ("H") stands above the baseline at ``size`` px in the current
+        language's font, in pixels (the legibility rule's measure)."""
+        metrics = self.font(size, bold).metrics("H")
+        return metrics[0][3] if metrics and metrics[0] else size
+
     def width(self, text: str, size: int, bold: bool = False) -> int:
-        """How wide ``text`` is drawn at ``size`` px (what ``text`` would render), in pixels."""
-        return sum(self._font(size, bold, fam).size(part)[0] for fam, part in self._runs(text, bold, font_family()))
+        """How wide ``text`` is drawn at ``size`` px (what ``text`` would render), in pixels
+        (measured once per language, text, size and weight: the layouts ask every frame)."""
+        family = font_family()
+        key = (family, text, size, bold)
+        w = self._widths.get(key)
+        if w is None:
+            if len(self._widths) > 8000:
+                self._widths.clear()
+            w = sum(self._font(size, bold, fam).size(part)[0] for fam, part in self._runs(text, bold, family))
+            self._widths[key] = w
+        return w
 
     def text(self, text: str, size: int, colour: Colour = FG, bold: bool = False) -> pygame.Surface:
         family = font_family()
@@ -169,7 +185,8 @@ def is_cjk(c: str) -> bool:
     return c >= "\u2e80"
 
 
-def line_units(text: str) -> list[tuple[str, bool]]:
+@lru_cache(maxsize=4096)
+def line_units(text: str) -> tuple[tuple[str, bool], ...]:
     """``text`` as the pieces a line may break between: (piece, glued), ``glued`` when it follows the
     piece before without a space. Words split at spaces; Japanese also between two characters
     (never before closing or after opening punctuation)."""
@@ -184,6 +201,6 @@ def line_units(text: str) -> list[tuple[str, bool]]:
             else:
                 piece += c
         out.append((piece, glued))
-    return out
+    return tuple(out)
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from table.display import announce_panel, players_view, result_view
-from table.display.colours import BG, DIM, LIT, Colour
+from table.display.colours import BG, DIM, LIT, OK, Colour
 from table.display.toolkit import BaseView
 from table.i18n import _
 
@@ -24,7 +24,7 @@ class ModuleView(BaseView):
     :meth:`draw` picks and frames them."""
 
     def draw(self, surf: pygame.Surface, ctl: Any) -> None:
-        self.targets = []
+        self.new_frame()
         surf.fill(BG)
         if ctl.mode == "setup":
             if not players_view.draw_setup_overlay(self, surf, ctl):  # the Names page, a name's keyboard
@@ -53,20 +53,60 @@ class ModuleView(BaseView):
         result_view.draw_result(self, surf, ctl)
 
     # --- what the games' screens draw alike ---------------------------------------------------------
-    def players_choice(self, surf: pygame.Surface, ctl: Any, title: str, label: str, counts: Sequence[int], *,
-                       top: tuple[float, float, float, float], button: tuple[float, float, float, float],
-                       words: Callable[[int], str] = str) -> None:
-        """The setup's heading: the game's title at ``top[0]``, the players label at (``top[2]``,
-        ``top[1]``), then a button for each count in ``counts`` (target ``players:<n>``, lit when
-        chosen) of ``button`` = (width, height, gap, label size), the row at y ``top[3]``."""
-        title_y, label_y, x, y = top
-        width, height, gap, size = button
-        self.text(surf, title, 40, (self.w // 2, self.px(title_y)), bold=True, anchor="center")
-        self.text(surf, label, 22, (self.px(x), self.px(label_y)), DIM)
-        bw, bh = self.px(width), self.px(height)
-        for i, n in enumerate(counts):
-            r = pygame.Rect(self.px(x) + i * (bw + self.px(gap)), self.px(y), bw, bh)
-            self.button(surf, r, words(n), f"players:{n}", lit=ctl.setup.players == n, size=size)
+    def setup_frame(self, surf: pygame.Surface, ctl: Any, title: str) -> pygame.Rect:
+        """A setup screen's frame: the game's title at the top left, the **Names** and language
+        buttons at the top right, the **Start** button at the bottom right (the app's game tab
+        takes the bottom left); returns the room left between them for the game's choices."""
+        m = self.px(10)
+        bar = self.tap(44)
+        lang = pygame.Rect(self.w - m - self.px(170), m // 2, self.px(170), bar)
+        self.language_button(surf, lang)
+        names = pygame.Rect(lang.x - self.px(10) - self.px(190), m // 2, self.px(190), bar)
+        players_view.names_button(self, surf, ctl, names)
+        self.text(surf, title, 34, (m, m // 2 + bar // 2), bold=True, anchor="midleft", max_w=names.x - 2 * m)
+        start = pygame.Rect(self.w - m - self.px(230), self.h - m - self.tap(70), self.px(230), self.tap(70))
+        self.button(surf, start, _("Start ✓"), "confirm", colour=OK, size=30)
+        top = m + bar + self.px(8)
+        return pygame.Rect(m, top, self.w - 2 * m, start.y - self.px(8) - top)
+
+    def choice_row(self, surf: pygame.Surface, label: str, y: int, x: int, w: int,
+                   buttons: Sequence[tuple[str, str, bool]], *, size: float = 24, height: float = 64) -> int:
+        """``label`` over a row of ``buttons`` (label, touch target, lit) sharing ``w`` pixels from
+        ``x``, each at most 170 px of the design wide; returns the y under the row."""
+        rect = self.text(surf, label, 20, (x, y), DIM, max_w=w)
+        gap = self.px(10)
+        bw = min(self.px(170 if len(buttons) > 1 else 340), (w + gap) // max(1, len(buttons)) - gap)
+        h = self.tap(height)
+        for i, (words, name, lit) in enumerate(buttons):
+            self.button(surf, pygame.Rect(x + i * (bw + gap), rect.bottom + self.px(4), bw, h), words, name, lit=lit,
+                        size=size)
+        return rect.bottom + self.px(4) + h + self.px(10)
+
+    def choice_columns(self, surf: pygame.Surface, rows: Sequence[tuple[str, Sequence[tuple[str, str, bool]]]],
+                       y: int, area: pygame.Rect, *, size: float = 22, height: float = 64) -> int:
+        """Several :meth:`choice_row` side by side in ``area`` from ``y``, as many to a line as keep
+        each at least 230 px of the design wide (their labels whole); returns the y under them."""
+        gap = self.px(20)
+        per_line = max(1, min(len(rows), (area.w + gap) // (self.px(230) + gap)))
+        w = (area.w + gap) // per_line - gap
+        for start in range(0, len(rows), per_line):
+            bottom = y
+            for i, (label, buttons) in enumerate(rows[start:start + per_line]):
+                bottom = max(bottom, self.choice_row(surf, label, y, area.x + i * (w + gap), w, buttons, size=size,
+                                                     height=height))
+            y = bottom
+        return y
+
+    def players_row(self, surf: pygame.Surface, ctl: Any, label: str, counts: Sequence[int], area: pygame.Rect,
+                    words: Callable[[int], str] = str) -> int:
+        """The players choice (target ``players:<n>``, lit when chosen) at the top of ``area``; a
+        count alone on the buttons where the words would not fit. Returns the y under it."""
+        gap = self.px(10)
+        bw = min(self.px(170), (area.w + gap) // max(1, len(counts)) - gap)
+        wordy = all(self.fonts.width(words(n), self.read_px, True) <= bw - 8 for n in counts)
+        return self.choice_row(surf, label, area.y, area.x, area.w,
+                               [(words(n) if wordy else str(n), f"players:{n}", ctl.setup.players == n)
+                                for n in counts], size=26, height=70)
 
     def draw_prompt(self, surf: pygame.Surface, ask: str, said: Sequence[str], y: int, *, margin: float,
                     size: float, min_size: float) -> None:
@@ -77,10 +117,49 @@ class ModuleView(BaseView):
         if said and not self.small:
             self.wrapped(surf, said[-1], size - 4, (x, y), w, DIM, max_lines=1, min_size=12)
 
+    def prompt_above(self, surf: pygame.Surface, ask: str, bottom: int, *, x: int, w: int, size: float = 20,
+                     max_lines: int = 3) -> int:
+        """What the table must enter now, lit and bold, in as many lines (up to ``max_lines``) as
+        it takes at ``size`` (never under the readable size), its last line ending at ``bottom``;
+        returns its top."""
+        px = max(self.px(size), self.read_px)
+        lines = min(max_lines, len(self.break_lines(ask, px, True, w)))
+        top = bottom - lines * self.fonts.font(px, True).get_linesize()
+        self.wrapped(surf, ask, size, (x, top), w, LIT, bold=True, max_lines=max_lines, min_size=size)
+        return top
+
     def button_row(self, surf: pygame.Surface, items: Sequence[ButtonItem], *, x: int, y: int, h: int, gap: int,
-                   size: float) -> None:
-        """The bottom row: ``items`` and Undo, each at most 150 px of the design wide."""
+                   size: float) -> int:
+        """The bottom row: ``items`` and Undo, each at most 150 px of the design wide, ending at
+        ``y + h``; buttons too many for one row of touch-sized buttons (:attr:`touch_px`) wrap
+        into rows stacked upwards. Returns the y of the top row."""
         row = [*items, (_("Undo"), "undo", None)]
-        w = min(self.px(150), (self.w - 2 * x) // max(1, len(row)))
+        bottom, h = y + h, max(h, self.touch_px)
+        per_row, w = self.row_fit(len(row), self.w - 2 * x, [label for label, _n, _c in row], size, gap)
+        rows = -(-len(row) // per_row)
+        top = bottom - rows * h - (rows - 1) * gap
         for i, (label, name, colour) in enumerate(row):
-            self.button(surf, pygame.Rect(x + i * w, y, w - gap, h), label, name, colour=colour, size=size)
+            r, c = divmod(i, per_row)
+            self.button(surf, pygame.Rect(x + c * w, top + r * (h + gap), w - gap, h), label, name, colour=colour,
+                        size=size)
+        return top
+
+    def row_fit(self, n: int, room: int, labels: Sequence[str] = (), size: float = 20, gap: int = 0) -> tuple[int, int]:
+        """(buttons per row, each one's width with its gap) for ``n`` buttons in ``room`` pixels:
+        at most 150 px of the design wide, never narrower than a touch target nor than the
+        longest of ``labels`` at the readable size (fewer to a row then, in more rows)."""
+        px = max(self.read_px, min(self.px(size), self.read_px))
+        need = max([self.fonts.width(label, px, True) + 10 + gap for label in labels] + [self.touch_px + gap])
+        per_row = max(1, min(n, room // need))
+        rows = -(-n // per_row)
+        per_row = -(-n // rows)  # as even as the rows allow
+        return per_row, min(max(self.px(150), need), room // per_row)
+
+
+    def new_game_button(self, surf: pygame.Surface, size: float = 26) -> None:
+        """The result screen's **New game** at the bottom right (as wide as its words need)."""
+        label = _("New game")
+        w = max(self.px(200), self.fonts.width(label, max(self.px(size), self.read_px), True) + self.px(24))
+        h = self.tap(64)
+        self.button(surf, pygame.Rect(self.w - self.px(16) - w, self.h - self.px(12) - h, w, h), label, "confirm",
+                    colour=OK, size=size)

@@ -97,12 +97,13 @@ def draw_names_page(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
     margin, gap = v.px(10), v.px(6)
     v.text(surf, _("Who sits where? (a seat's button: the next name)"), 20, (margin, v.px(22)), DIM,
            anchor="midleft", max_w=v.w - 2 * margin)
-    top, bottom = v.px(42), v.h - v.px(56)
+    done = pygame.Rect(v.w - v.px(170), v.h - v.px(6) - v.tap(40), v.px(160), v.tap(40))
+    top, bottom = v.px(42), done.y - gap
     cols = 1 if n <= 4 else 2
     rows = -(-n // cols)
-    rh = min(v.px(64), (bottom - top - (rows - 1) * gap) // rows)
+    rh = min(v.tap(64), (bottom - top - (rows - 1) * gap) // rows)
     cw = (v.w - 2 * margin - (cols - 1) * v.px(12)) // cols
-    new_w = v.px(110)
+    new_w = max(v.px(110), v.fonts.width(_("New…"), v.read_px, True) + 12)
     for seat in range(n):
         col, row = divmod(seat, rows)
         x, y = margin + col * (cw + v.px(12)), top + row * (rh + gap)
@@ -113,7 +114,6 @@ def draw_names_page(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
         v.button(surf, nr, name if name is not None else ctl.seat_label(seat) + " ▸", f"name{seat}", size=20,
                  lit=name is not None)
         v.button(surf, pygame.Rect(nr.right + gap, y, new_w, rh), _("New…"), f"newname{seat}", size=18)
-    done = pygame.Rect(v.w - v.px(170), v.h - v.px(48), v.px(160), v.px(40))
     v.button(surf, done, _("Done ✓"), "names:done", colour=OK, size=20)
 
 
@@ -122,7 +122,7 @@ def draw_keyboard(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
     shift, the other page, space, delete, cancel and OK."""
 
     kb = ctl.keyboard
-    margin, gap = v.px(8), v.px(6)
+    margin, gap = (v.px(8), v.px(6)) if not v.small else (4, 2)  # the 3.5" screen: ten 7 mm keys to a row
     v.seat_badge(surf, kb.seat, (margin + v.px(16), v.px(22)), v.px(14))
     seat = ctl.with_name(kb.seat).split(" (")[0] if not v.names_page else ctl.seat_label(kb.seat)
     v.text(surf, _("Name for {seat}").format(seat=seat), 22,

@@ -1,14 +1,17 @@
 """The display toolkit every game's screens extend: scaling from one design (800×480, the official
-7" display) by ``min(w/800, h/480)``, text that shrinks, wraps or is cut to fit (never below 18 px
-of the design for the lines people read from across the table), buttons and their touch targets,
-the refusal strip, the storage problem's bar, the command entry and the resume question.
+7" display) by ``min(w/800, h/480)``, text that shrinks, wraps or is cut to fit — but a line a
+player must read never under :attr:`BaseView.read_px` (14 px on the 3.5" 480×320 panel, 16 px
+of the design on the 7" ones) —, buttons and their touch targets (``tap()``: never under 7 mm on
+the glass), the refusal strip, the storage problem's bar, the command entry and the resume question.
 
 A game's view extends :class:`BaseView` and draws its own screens with these helpers;
-``BaseView.targets`` lists the touch targets (rect, button name) of the last frame.
+``BaseView.targets`` lists the touch targets (rect, button name) of the last frame, and with
+``BaseView.drawn`` set to a list every line is recorded (:class:`DrawnText`) for the fit test.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any, NamedTuple
 
 import pygame
@@ -20,12 +23,38 @@ from table.i18n import LANGUAGE_NAMES, _, current_language
 
 class DrawnText(NamedTuple):
     """A line a view drew (recorded when ``View.drawn`` is a list: the fit tests): where it landed,
-    its text, the width it was given and the box it belongs in (a button's)."""
+    its text, the width it was given, the box it belongs in (a button's), the font's pixel size
+    (em) it was drawn at, its cap height in pixels (the height of "H"), whether it was cut with
+    ``…`` or squeezed to fit (``clipped``) and whether a player must read it (``read``; False for
+    a mark that only repeats what is written elsewhere, which may be small)."""
 
     rect: pygame.Rect
     text: str
     max_w: int | None
     box: pygame.Rect | None
+    px: int = 0
+    cap: int = 0
+    clipped: bool = False
+    read: bool = True
+
+
+PANEL_INCHES = {(480, 320): 3.5, (800, 480): 7.0, (1024, 600): 7.0}
+"""The diagonal of the panel each supported size comes on, in inches (the Waveshare-style 3.5"
+480×320 HAT, the official 7" 800×480 display, 7" 1024×600 panels); any other size: 7"."""
+TOUCH_MM = 7.0
+"""The smallest touch target a fingertip hits reliably, in millimetres on the glass."""
+READ_EM_MM = 2.15
+"""The smallest font (em) a player reads from across the table, in millimetres on the glass:
+14 px on the 3.5" panel; the 7" panels read at no less than 16 px of the design."""
+
+
+def pixel_pitch_mm(size: tuple[int, int]) -> float:
+    """How wide one pixel is on the glass of the panel ``size`` comes on, in millimetres."""
+    return PANEL_INCHES.get(size, 7.0) * 25.4 / math.hypot(*size)
+
+
+PAGE = "page"
+"""The touch target that turns a screen's page (a view's own, on a screen split for a small size)."""
 
 
 class BaseView:
@@ -43,10 +72,35 @@ class BaseView:
         self.targets: list[tuple[pygame.Rect, str]] = []
         self.drawn: list[DrawnText] | None = None
         """Every line of the last frame when set to a list (tests); None draws without recording."""
+        self._faces: dict[tuple[tuple[int, int], Colour, Colour], pygame.Surface] = {}
+        self.page = 0
+        """Which page of a screen too full for this size is shown (the view's own: touch target
+        :data:`PAGE`, handled by the app, never the game)."""
+        pitch = pixel_pitch_mm(size)
+        self.read_px = max(self.px(16), math.ceil(READ_EM_MM / pitch - 0.05))
+        """The smallest font a line a player must read is drawn at, in real pixels."""
+        self.touch_px = max(self.px(40), math.ceil(TOUCH_MM / pitch))
+        """The smallest side of a touch target, in real pixels (7 mm on the glass)."""
 
     # --- helpers ----------------------------------------------------------------------------------
     def px(self, v: float) -> int:
         return max(1, round(v * self.s))
+
+    def pages(self, ctl: Any) -> int:
+        """How many pages ``ctl``'s screen takes at this size (1: it fits on one)."""
+        return 1
+
+    def shown_page(self, ctl: Any) -> int:
+        """The page to draw for ``ctl`` (the first when the screen no longer has the one turned to)."""
+        return self.page if self.page < self.pages(ctl) else 0
+
+    def turn_page(self, ctl: Any) -> None:
+        """The page target was touched: the next page of the screen, after the last the first."""
+        self.page = (self.shown_page(ctl) + 1) % self.pages(ctl)
+
+    def tap(self, v: float) -> int:
+        """``v`` px of the design, but never less than a touch target's side (:attr:`touch_px`)."""
+        return max(self.px(v), self.touch_px)
 
     def new_frame(self) -> None:
         """A frame starts: no touch targets, no recorded lines yet."""
@@ -64,17 +118,21 @@ class BaseView:
 
     def text(self, surf: pygame.Surface, text: str, size: float, pos: tuple[int, int], colour: Colour = FG,
              bold: bool = False, anchor: str = "topleft", max_w: int | None = None, max_h: int | None = None,
-             box: pygame.Rect | None = None) -> pygame.Rect:
+             box: pygame.Rect | None = None, read: bool = True) -> pygame.Rect:
         """One line at ``size`` px of the 800×480 design; with ``max_w`` (and ``max_h``) it shrinks to
-        fit, down to :data:`SMALLEST_PX`, then is squeezed (up to a fifth) or cut with ``…``."""
-        px = self.px(size)
+        fit, down to :data:`SMALLEST_PX`, then is squeezed (up to a fifth) or cut with ``…``.
+        ``read``: a player must read it (False: a mark that repeats what is written elsewhere)."""
+        floor = self.read_px if read else SMALLEST_PX
+        px = max(self.px(size), floor)
         img = self.fonts.text(text, px, colour, bold)
         wide = 1 << 30 if max_w is None else max_w
         high = 1 << 30 if max_h is None else max_h
-        while (img.get_width() > wide or img.get_height() > high) and px > SMALLEST_PX:
-            px = max(SMALLEST_PX, int(px * 0.9))
+        while (img.get_width() > wide or img.get_height() > high) and px > floor:
+            px = max(floor, int(px * 0.9))
             img = self.fonts.text(text, px, colour, bold)
+        clipped = False
         if max_w is not None and img.get_width() > max_w:
+            clipped = True
             limit = max(1, max_w)
             if img.get_width() * 0.8 > limit:
                 img = self.fonts.text(self.ellipsized(text, px, bold, limit), px, colour, bold)
@@ -82,9 +140,14 @@ class BaseView:
                 img = pygame.transform.smoothscale(img, (limit, img.get_height()))
         rect = img.get_rect(**{anchor: pos})
         surf.blit(img, rect)
-        if self.drawn is not None:
-            self.drawn.append(DrawnText(rect, text, max_w, box))
+        self.record(rect, text, max_w, box, px, bold, clipped=clipped, read=read)
         return rect
+
+    def record(self, rect: pygame.Rect, text: str, max_w: int | None, box: pygame.Rect | None, px: int, bold: bool,
+               *, clipped: bool, read: bool = True) -> None:
+        """Note a drawn line for the fit tests (only while ``drawn`` is a list)."""
+        if self.drawn is not None:
+            self.drawn.append(DrawnText(rect, text, max_w, box, px, self.fonts.cap_height(px, bold), clipped, read))
 
     def break_lines(self, text: str, px: int, bold: bool, max_w: int) -> list[str]:
         """``text`` broken into lines of at most ``max_w`` pixels at ``px`` (a piece longer than a
@@ -100,40 +163,84 @@ class BaseView:
         return lines
 
     def wrapped(self, surf: pygame.Surface, text: str, size: float, pos: tuple[int, int], max_w: int,
-                colour: Colour = FG, bold: bool = False, max_lines: int = 3, min_size: float = 18) -> int:
+                colour: Colour = FG, bold: bool = False, max_lines: int = 3, min_size: float = 18,
+                read: bool = True) -> int:
         """Text broken into lines of at most ``max_w`` pixels (shrunk, never below ``min_size`` of the
         800×480 design, until it fits in ``max_lines``; at that floor the last line ends in ``…``);
         returns the y below the last line."""
-        px = self.px(size)
-        floor = self.px(min_size)
+        floor = max(self.px(min_size), self.read_px if read else SMALLEST_PX)
+        px = max(self.px(size), floor)
         while True:
             lines = self.break_lines(text, px, bold, max_w)
             if len(lines) <= max_lines or px <= floor:
                 break
             px = max(floor, int(px * 0.9))
-        if len(lines) > max_lines:
+        cut = len(lines) > max_lines
+        if cut:
             rest = lines[max_lines - 1:]
             glue = "" if font_family() == "ja" else " "
             lines = [*lines[:max_lines - 1], self.ellipsized(glue.join(rest), px, bold, max_w)]
         font = self.fonts.font(px, bold)
         x, y = pos
-        for line in lines:
+        for i, line in enumerate(lines):
             img = self.fonts.text(line, px, colour, bold)
-            if img.get_width() > max_w:  # one word longer than the line: the last resort is to shrink it
+            squeezed = img.get_width() > max_w
+            if squeezed:  # one word longer than the line: the last resort is to shrink it
                 img = pygame.transform.smoothscale(img, (max_w, max(1, img.get_height() * max_w // img.get_width())))
-            rect = surf.blit(img, (x, y))
-            if self.drawn is not None:
-                self.drawn.append(DrawnText(rect, line, max_w, None))
+            rect = pygame.Rect((x, y), img.get_size())  # blit's own rect is clipped to the surface: not this
+            surf.blit(img, rect)
+            self.record(rect, line, max_w, None, px, bold, clipped=squeezed or (cut and i == len(lines) - 1),
+                        read=read)
             y += font.get_linesize()
         return y
+
+    def wrapped_height(self, text: str, size: float, max_w: int, bold: bool = False) -> int:
+        """How tall ``text`` stands when :meth:`wrapped` draws it at ``size`` (not shrunk), in pixels."""
+        px = max(self.px(size), self.read_px)
+        return len(self.break_lines(text, px, bold, max_w)) * self.fonts.font(px, bold).get_linesize()
+
+    def text_in(self, surf: pygame.Surface, text: str, size: float, rect: pygame.Rect, colour: Colour = FG,
+                bold: bool = False) -> None:
+        """``text`` left-aligned and centred vertically in ``rect``: one line, or as many lines as
+        ``rect`` holds at the readable size where one would be cut."""
+        line_h = self.fonts.font(self.read_px, bold).get_linesize()
+        if self.fonts.width(text, max(self.px(size), self.read_px), bold) <= rect.w or rect.h < 2 * line_h:
+            self.text(surf, text, size, (rect.x, rect.centery), colour, bold, anchor="midleft", max_w=rect.w)
+            return
+        lines = min(rect.h // line_h, len(self.break_lines(text, self.read_px, bold, rect.w)))
+        self.wrapped(surf, text, min(size, self.read_px / self.s), (rect.x, rect.centery - lines * line_h // 2),
+                     rect.w, colour, bold, max_lines=lines, min_size=0)
+
+    def button_face(self, size: tuple[int, int], fill: Colour, edge: Colour) -> pygame.Surface:
+        """A button's rounded face of ``size`` pixels, drawn once and kept (a frame has dozens of
+        buttons; two rounded rectangles each cost more than one blit)."""
+        key = (size, fill, edge)
+        face = self._faces.get(key)
+        if face is None:
+            if len(self._faces) > 400:
+                self._faces.clear()
+            face = pygame.Surface(size, pygame.SRCALPHA)
+            rect = face.get_rect()
+            pygame.draw.rect(face, fill, rect, border_radius=self.px(8))
+            pygame.draw.rect(face, edge, rect, self.px(2), border_radius=self.px(8))
+            self._faces[key] = face
+        return face
 
     def button(self, surf: pygame.Surface, rect: pygame.Rect, label: str, name: str, *, lit: bool = False,
                size: float = 22, colour: Colour | None = None) -> None:
         fill = colour or (LIT if lit else PANEL)
-        pygame.draw.rect(surf, fill, rect, border_radius=self.px(8))
-        pygame.draw.rect(surf, FG if not lit else (0, 0, 0), rect, self.px(2), border_radius=self.px(8))
-        self.text(surf, label, size, rect.center, contrast(fill), bold=True, anchor="center", max_w=rect.w - 6,
-                  max_h=rect.h, box=rect)
+        surf.blit(self.button_face(rect.size, fill, FG if not lit else (0, 0, 0)), rect)
+        ink = contrast(fill)
+        lines = self.break_lines(label, self.read_px, True, rect.w - 8) \
+            if self.fonts.width(label, self.read_px, True) > rect.w - 6 else [label]
+        line_h = self.fonts.font(self.read_px, True).get_linesize()
+        if len(lines) == 2 and 2 * line_h <= rect.h:  # two lines where one would be cut
+            for i, line in enumerate(lines):
+                self.text(surf, line, 0, rect.center, ink, bold=True, anchor="midtop" if i else "midbottom",
+                          max_w=rect.w - 6, box=rect)
+        else:
+            self.text(surf, label, size, rect.center, ink, bold=True, anchor="center", max_w=rect.w - 6,
+                      max_h=rect.h, box=rect)
         self.targets.append((rect, name))
 
     def language_button(self, surf: pygame.Surface, rect: pygame.Rect | None = None) -> pygame.Rect:
@@ -142,7 +249,7 @@ class BaseView:
         draw it (default: the bottom row, left of the corner where the players' History button
         goes, right of the shell's game tab)."""
         if rect is None:
-            rect = pygame.Rect(self.w - self.px(350), self.h - self.px(44), self.px(170), self.px(36))
+            rect = pygame.Rect(self.w - self.px(350), self.h - self.px(6) - self.tap(44), self.px(170), self.tap(44))
         self.button(surf, rect, f"{LANGUAGE_NAMES[current_language()]} ▸", "language", size=20)
         return rect
 
@@ -158,7 +265,7 @@ class BaseView:
     # --- what every game's frame may carry ------------------------------------------------------
     def draw_refusal(self, surf: pygame.Surface, refusal: str) -> None:
         """A refusal over the bottom of the screen: one line, or two when it is long (never below 18 px)."""
-        two = self.fonts.width(refusal, self.px(20)) > self.w - self.px(16)
+        two = self.fonts.width(refusal, max(self.px(20), self.read_px)) > self.w - self.px(16)
         rect = pygame.Rect(0, self.h - self.px(64 if two else 40), self.w, self.px(64 if two else 40))
         pygame.draw.rect(surf, (90, 30, 30), rect)
         if two:
@@ -178,22 +285,23 @@ class BaseView:
         pygame.draw.rect(surf, PANEL, area, border_radius=self.px(12))
         pygame.draw.rect(surf, LIT, area, self.px(3), border_radius=self.px(12))
         x, y, w = area.x + self.px(12), area.y + self.px(10), area.w - self.px(24)
-        self.text(surf, title, 28, (x, y), LIT, bold=True, max_w=w)
-        return x, y + self.px(44), w
+        below = self.wrapped(surf, title, 28, (x, y), w, LIT, bold=True, max_lines=2, min_size=20)
+        return x, max(y + self.px(44), below + self.px(6)), w
 
     def draw_resume(self, surf: pygame.Surface, ctl: Any) -> None:
-        self.text(surf, _("Unfinished game found"), 40, (self.w // 2, self.px(70)), bold=True, anchor="center",
-                  max_w=self.w - self.px(20))
-        self.text(surf, ctl.resume_info, 26, (self.w // 2, self.px(140)), DIM, anchor="center",
-                  max_w=self.w - self.px(20))
-        bw, bh = self.px(300), self.px(90)
-        self.button(surf, pygame.Rect(self.w // 2 - bw - self.px(15), self.px(220), bw, bh), _("Resume ✓"), "confirm",
+        m = self.px(20)
+        self.text(surf, _("Unfinished game found"), 40, (self.w // 2, self.px(50)), bold=True, anchor="center",
+                  max_w=self.w - 2 * m)
+        y = self.wrapped(surf, ctl.resume_info, 26, (m, self.px(90)), self.w - 2 * m, DIM, max_lines=3)
+        bw, bh = self.px(300), self.tap(90)
+        y = max(y + self.px(12), self.px(200))
+        self.button(surf, pygame.Rect(self.w // 2 - bw - self.px(15), y, bw, bh), _("Resume ✓"), "confirm",
                     colour=OK, size=30)
-        self.button(surf, pygame.Rect(self.w // 2 + self.px(15), self.px(220), bw, bh), _("New game"), "undo", size=30)
+        self.button(surf, pygame.Rect(self.w // 2 + self.px(15), y, bw, bh), _("New game"), "undo", size=30)
         if not ctl.discard_armed:  # once armed, the refusal strip says "press UNDO again"
             line = (_("UNDO twice discards it for a new game") if ctl.resume_refused else
                     _("CONFIRM resumes · UNDO twice discards it for a new game"))
-            self.text(surf, line, 22, (self.w // 2, self.px(360)), DIM, anchor="center", max_w=self.w - self.px(20))
+            self.wrapped(surf, line, 22, (m, y + bh + self.px(14)), self.w - 2 * m, DIM, max_lines=2)
 
 
     def draw_entry(self, surf: pygame.Surface, text: str) -> None:

@@ -126,7 +126,7 @@ def test_without_tracking_the_result_screen_is_as_before():
         assert getattr(ctl, "coach", None) is None
         surf = pygame.Surface((800, 480))
         ApplejackView((800, 480)).draw(surf, ctl)
-        assert different_pixels(surf, load_golden(GOLDEN / f"{name}-800x480.png", surf))[0] == 0
+        assert different_pixels(surf, load_golden(GOLDEN / f"applejack-{name}-800x480.png", surf))[0] == 0
 
 
 def test_the_app_loop_never_waits_for_the_bot():

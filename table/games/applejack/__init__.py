@@ -26,6 +26,7 @@ GAME = GameDef(
         "table_script": "table.games.applejack.session:table_script",
         "die_sensor": "table.games.applejack.session:die_sensor_on",
         "load_data": "table.games.applejack.files:load_dataset",
+        "screens": "table.games.applejack.view.samples:screens",
         "view": "table.games.applejack.view.screens:ApplejackView",
         "keys": "table.games.applejack.keys:applejack_key",
         "workers": "table.games.applejack.view.workers:screen_workers",

@@ -20,6 +20,7 @@ GAME = GameDef(
         "rules": "table.games.draftcider.rules",
         "companion": "table.games.draftcider.companion:make_companion",
         "text": "table.games.draftcider.text",
+        "screens": "table.games.draftcider.samples:screens",
         "view": "table.games.draftcider.view:DraftCiderView",
         "keys": "table.games.draftcider.view:draftcider_key",
         "demo_steps": "table.games.draftcider.demo:draftcider_steps",

@@ -16,7 +16,6 @@ from typing import Any
 
 import pygame
 
-from table.display import players_view
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, contrast
 from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ModuleView
@@ -65,61 +64,79 @@ class DraftCiderView(ModuleView):
     # --- setup ------------------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
         s = ctl.setup
-        self.players_choice(surf, ctl, "Draft Cider", _("Players (buttons 2-6)"), (2, 3, 4, 5, 6),
-                            top=(36, 76, 30, 108), button=(130, 70, 16, 24), words=players_words)
-        self.text(surf, _("Entering (button 1)"), 22, (self.px(30), self.px(196)), DIM)
-        r = pygame.Rect(self.px(30), self.px(228), self.px(350), self.px(64))
-        self.button(surf, r, _("Live: every pick") if s.pad == "live" else _("End only: score pad"), "padmode",
-                    size=24, lit=True)
-        self.text(surf, _("Easy mode (button 7)"), 22, (self.px(420), self.px(196)), DIM)
-        r = pygame.Rect(self.px(420), self.px(228), self.px(350), self.px(64))
-        self.button(surf, r, _("Easy: Bad costs 0") if s.easy else _("Normal: Bad −1 a card"), "easy", size=24,
-                    lit=s.easy)
+        area = self.setup_frame(surf, ctl, "Draft Cider")
+        y = self.players_row(surf, ctl, _("Players (buttons 2-6)"), (2, 3, 4, 5, 6), area, words=players_words)
+        half = (area.w - self.px(20)) // 2
+        pad = _("Live: every pick") if s.pad == "live" else _("End only: score pad")
+        self.choice_row(surf, _("Entering (button 1)"), y, area.x, half, [(pad, "padmode", True)], height=64)
+        easy = _("Easy: Bad costs 0") if s.easy else _("Normal: Bad −1 a card")
+        y = self.choice_row(surf, _("Easy mode (button 7)"), y, area.x + half + self.px(20), half,
+                            [(easy, "easy", s.easy)], height=64)
         note = (_("Per pick enter the card taken — colour, height, sweetness — and its batch: troughs 1-7 and "
                   "BLIND are the eight batches, their lamps light where the card may go.")
                 if s.pad == "live" else
                 _("After the game enter each player's cards batch by batch, in the order played; the pad "
                   "scores them."))
-        self.wrapped(surf, note, 18, (self.px(30), self.px(306)), self.w - self.px(310), DIM, max_lines=4,
-                     min_size=12)
-        r = pygame.Rect(self.w - self.px(260), self.h - self.px(100), self.px(230), self.px(80))
-        self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
-        players_view.names_button(self, surf, ctl, pygame.Rect(self.px(10), self.px(6), self.px(200), self.px(38)))
+        if not self.small:  # on the 3.5" screen the help tells it
+            self.wrapped(surf, note, 18, (area.x, y), self.w - self.px(300), DIM, max_lines=4, min_size=16)
 
     # --- play and pad -----------------------------------------------------------------------------
     def draw_play(self, surf: pygame.Surface, ctl: Any) -> None:  # a DraftCiderCompanion
+        """Laid out from the bottom up: the buttons, the card being entered beside the question
+        (as many lines as it takes), every seat's total, and the batches in the room left."""
         seat = ctl.seat()
+        m = self.px(8)
         if ctl.mode == "play":
             head = _("{phase} · {seat} picks").format(phase=ctl.phase_line(), seat=ctl.seat_title(seat))
         else:
             head = _("Score pad · {seat} · {n} of 12 cards").format(seat=ctl.seat_title(seat), n=ctl.pad_count(seat))
-        self.text(surf, head, 24, (self.px(12), self.px(6)), bold=True, max_w=self.w - self.px(24))
-        grid = pygame.Rect(self.px(8), self.px(40), self.w - self.px(16), self.px(236))
-        self.draw_batches(surf, ctl, seat, grid)
-        self.draw_seats(surf, ctl, pygame.Rect(self.px(8), self.px(282), self.w - self.px(16), self.px(34)))
-        y = self.px(322)
-        card = ctl.entry
-        cr = pygame.Rect(self.px(12), y, self.px(150), self.px(48))
+        r = self.text(surf, head, 24, (self.px(12), self.px(4)), bold=True, max_w=self.w - self.px(24))
+        buttons = self.draw_buttons(surf, ctl)
+        cr = pygame.Rect(self.px(12), 0, max(self.px(150), self.entry_label_w(ctl)),
+                         max(self.px(48), self.read_px + 12))
+        x = cr.right + self.px(10)
+        ask = self.prompt_above(surf, ctl.ask(), buttons - self.px(6), x=x, w=self.w - x - self.px(12), max_lines=4)
+        cr.bottom = buttons - self.px(6)
+        cr.y = min(cr.y, ask)
         self.draw_entry_card(surf, ctl, cr)
-        self.wrapped(surf, ctl.ask(), 20, (cr.right + self.px(10), y), self.w - cr.right - self.px(22), LIT,
-                     bold=True, max_lines=2, min_size=13)
-        said = ctl.said_last[-1:] if card == [] else []
-        if said and not self.small:
-            self.text(surf, said[0], 15, (self.px(12), self.px(376)), DIM, max_w=self.w - self.px(24))
-        self.draw_buttons(surf, ctl)
+        top = min(ask, cr.y) - self.px(6)
+        said = ctl.said_last[-1:] if ctl.entry == [] else []
+        line = self.fonts.font(max(self.px(15), self.read_px)).get_linesize()
+        if said and not self.small and self.fonts.width(said[0], max(self.px(15), self.read_px)) <= self.w - 2 * m:
+            top -= line
+            self.text(surf, said[0], 15, (self.px(12), top), DIM, max_w=self.w - 2 * m)
+            top -= self.px(4)
+        seats_h = self.tap(34) if ctl.mode == "pad" else max(self.px(34), self.read_px + 8)
+        self.draw_seats(surf, ctl, pygame.Rect(m, top - seats_h, self.w - 2 * m, seats_h))
+        grid_top = r.bottom + self.px(4)
+        self.draw_batches(surf, ctl, seat,
+                          pygame.Rect(m, grid_top, self.w - 2 * m, top - seats_h - self.px(6) - grid_top))
+
+    def entry_label(self, ctl: Any) -> str:
+        """The card being entered as far as it is known (``gold h2 s?``), or what is asked."""
+        e = ctl.entry
+        h = height_text(e[1]) if len(e) > 1 else _("h?")
+        s = sweetness_text(e[2]) if len(e) > 2 else _("s?")
+        return _("{colour} {height} {sweetness}").format(colour=colour_name(e[0]), height=h, sweetness=s) if e \
+            else _("batch?") if ctl.stage() == "choose" else _("card?")
+
+    def entry_label_w(self, ctl: Any) -> int:
+        """How wide the entry card must be for its words at the readable size."""
+        words = [self.entry_label(ctl)] + [_("{colour} {height} {sweetness}").format(
+            colour=colour_name(c), height=height_text(5), sweetness=sweetness_text(5)) for c in COLOURS]
+        return max(self.fonts.width(w, max(self.px(22), self.read_px), True) for w in words) + 12
 
     def draw_entry_card(self, surf: pygame.Surface, ctl: Any, r: pygame.Rect) -> None:
         e = ctl.entry
         fill = CARD_RGB[e[0]] if e else PANEL
         pygame.draw.rect(surf, fill, r, border_radius=self.px(8))
         pygame.draw.rect(surf, FG, r, self.px(2), border_radius=self.px(8))
-        h = height_text(e[1]) if len(e) > 1 else _("h?")
-        s = sweetness_text(e[2]) if len(e) > 2 else _("s?")
-        label = _("{colour} {height} {sweetness}").format(colour=colour_name(e[0]), height=h, sweetness=s) if e \
-            else _("batch?") if ctl.stage() == "choose" else _("card?")
-        self.text(surf, label, 22, r.center, contrast(fill), bold=True, anchor="center", max_w=r.w - 6)
+        self.text(surf, self.entry_label(ctl), 22, r.center, contrast(fill), bold=True, anchor="center", max_w=r.w - 6)
 
     def draw_batches(self, surf: pygame.Surface, ctl: Any, seat: int, area: pygame.Rect) -> None:
+        """The seat's eight batches, 4×2: the lid key and points, the name, the cards as chips
+        (their height·sweetness where they fit, else colour only) and, where two lines fit, what
+        the batch takes next."""
         orch = ctl.orchard(seat)
         score = score_orchard(orch, easy=ctl.setup.easy)
         stage = ctl.stage()
@@ -129,6 +146,8 @@ class DraftCiderView(ModuleView):
         cols, gap = 4, self.px(6)
         bw = (area.w - (cols - 1) * gap) // cols
         bh = (area.h - gap) // 2
+        big = max(self.px(17), self.read_px)
+        line = self.fonts.font(big, True).get_linesize()
         for b in range(len(BATCHES)):
             r = pygame.Rect(area.x + (b % cols) * (bw + gap), area.y + (b // cols) * (bh + gap), bw, bh)
             lit = choosing and b in legal
@@ -138,41 +157,64 @@ class DraftCiderView(ModuleView):
             pygame.draw.rect(surf, fill, r, border_radius=self.px(6))
             if lit or filling:
                 pygame.draw.rect(surf, edge, r, self.px(3), border_radius=self.px(6))
+            ink = FG if not choosing or lit else DIM
             key = batch_key(b)
-            kr = pygame.Rect(r.x + self.px(4), r.y + self.px(4), self.px(56 if key == "BLIND" else 24), self.px(24))
+            kw = self.fonts.width(key, max(self.px(15), self.read_px), True) + self.px(10)
+            kr = pygame.Rect(r.x + self.px(4), r.y + self.px(4), kw, line)
             pygame.draw.rect(surf, edge if lit else BG, kr, border_radius=self.px(4))
             self.text(surf, key, 15, kr.center, (0, 0, 0) if lit else FG, bold=True, anchor="center")
-            ink = FG if not choosing or lit else DIM
-            self.text(surf, _(SHORT_TITLES[b]), 17, (kr.right + self.px(5), r.y + self.px(5)), ink, bold=True,
-                      max_w=r.right - kr.right - self.px(48))
-            self.text(surf, str(score.batches[b]), 22, (r.right - self.px(6), r.y + self.px(3)), ink, bold=True,
-                      anchor="topright")
-            self.draw_chips(surf, orch[b], pygame.Rect(r.x + self.px(4), r.y + self.px(32), r.w - self.px(8),
-                                                        r.h - self.px(54)))
-            if edge == WARN:  # the price said where it applies, at every size
-                self.text(surf, cost_note(orch), 15, (r.x + self.px(6), r.bottom - self.px(3)), FG, bold=True,
-                          anchor="bottomleft", max_w=r.w - self.px(12))
-            elif not self.small:
-                self.text(surf, batch_note(orch, b, ctl.setup.easy), 13, (r.x + self.px(6), r.bottom - self.px(3)),
-                          DIM, anchor="bottomleft", max_w=r.w - self.px(12))
+            pts = self.text(surf, str(score.batches[b]), 22, (r.right - self.px(6), kr.centery), ink, bold=True,
+                            anchor="midright")
+            title = _(SHORT_TITLES[b])
+            y = kr.bottom + self.px(2)
+            if self.fonts.width(title, big, True) <= pts.x - kr.right - self.px(10):
+                self.text(surf, title, 17, (kr.right + self.px(5), kr.centery), ink, bold=True, anchor="midleft")
+            else:  # the name on lines of its own
+                y = self.wrapped(surf, title, 17, (r.x + self.px(6), y), r.w - self.px(12), ink, bold=True,
+                                 max_lines=2, min_size=17)
+            costly_here = edge == WARN  # the price said where it applies, at every size
+            note = cost_note(orch) if costly_here else batch_note(orch, b, ctl.setup.easy)
+            note_lines = self.break_lines(note, self.read_px, costly_here, r.w - self.px(12))
+            note_h = len(note_lines) * self.fonts.font(self.read_px).get_linesize()
+            chips = pygame.Rect(r.x + self.px(4), y, r.w - self.px(8), r.bottom - y - self.px(4))
+            if len(note_lines) <= 2 and (costly_here or chips.h - note_h >= self.px(30)):
+                self.wrapped(surf, note, 15 if costly_here else 13, (r.x + self.px(6), r.bottom - note_h - 2),
+                             r.w - self.px(12), FG if costly_here else DIM, bold=costly_here, max_lines=2,
+                             min_size=13)
+                chips.h -= note_h
+            self.draw_chips(surf, orch[b], chips)
             if choosing:
                 self.targets.append((r, f"batch:{BATCHES[b]}"))
 
     def draw_chips(self, surf: pygame.Surface, cards: list[Any], area: pygame.Rect) -> None:
-        per_row = 6
-        cw = area.w // per_row
-        ch = min(self.px(26), area.h // 2)
-        for i, c in enumerate(cards[:12]):
-            rr = pygame.Rect(area.x + (i % per_row) * cw, area.y + (i // per_row) * (ch + self.px(2)), cw - self.px(3),
-                             ch)
+        """The batch's cards as chips in their colours, labelled height·sweetness when the label
+        fits a chip at the readable size (else the colour alone: the cards lie on the table)."""
+        if not cards:
+            return
+        px = max(self.px(14), self.read_px)
+        chip_h = self.fonts.font(px, True).get_linesize() + 2
+        label_w = self.fonts.width("5·5", px, True) + 6
+        shown = cards[:12]
+        per_row = max(1, min(len(shown), area.w // (label_w + self.px(3))))
+        labelled = -(-len(shown) // per_row) * (chip_h + 2) <= area.h
+        rows = -(-len(shown) // per_row)
+        if not labelled:  # colour only, in as many rows as fit
+            rows = max(1, min(3, area.h // max(6, self.px(12))))
+            per_row = -(-len(shown) // rows)
+        cw = min(area.w // per_row, label_w + self.px(12)) if labelled else area.w // per_row
+        ch = chip_h if labelled else max(4, min(self.px(20), area.h // rows - 2))
+        for i, c in enumerate(shown):
+            rr = pygame.Rect(area.x + (i % per_row) * cw, area.y + (i // per_row) * (ch + 2), cw - self.px(3), ch)
             pygame.draw.rect(surf, CARD_RGB[c.colour], rr, border_radius=self.px(3))
-            self.text(surf, f"{c.height}·{c.sweetness}", 14, rr.center, contrast(CARD_RGB[c.colour]), bold=True,
-                      anchor="center", max_w=rr.w - 2)
+            if labelled:
+                self.text(surf, f"{c.height}·{c.sweetness}", 14, rr.center, contrast(CARD_RGB[c.colour]), bold=True,
+                          anchor="center", max_w=rr.w - 2)
 
     def draw_seats(self, surf: pygame.Surface, ctl: Any, area: pygame.Rect) -> None:
         n = ctl.setup.players
         w = area.w // n
         now = ctl.seat()
+        px = max(self.px(17), self.read_px)
         for s in range(n):
             orch = ctl.orchard(s)
             total = score_orchard(orch, easy=ctl.setup.easy).total
@@ -180,14 +222,16 @@ class DraftCiderView(ModuleView):
             r = pygame.Rect(area.x + s * w, area.y, w - self.px(4), area.h)
             pygame.draw.rect(surf, LIT if s == now else PANEL, r, border_radius=self.px(6))
             ink = (0, 0, 0) if s == now else FG
-            label = f"{ctl.seat_title(s)}: {total}" if self.small and n > 4 else \
-                ngettext("{seat}: {total} · {n} card", "{seat}: {total} · {n} cards", cards).format(
-                    seat=ctl.seat_title(s), total=total, n=cards)
+            label = ngettext("{seat}: {total} · {n} card", "{seat}: {total} · {n} cards", cards).format(
+                seat=ctl.seat_title(s), total=total, n=cards)
+            if self.fonts.width(label, px, s == now) > r.w - self.px(6):
+                label = f"{ctl.seat_title(s)}: {total}"
             self.text(surf, label, 17, r.center, ink, bold=s == now, anchor="center", max_w=r.w - self.px(6))
             if ctl.mode == "pad":
                 self.targets.append((r, f"player:{s + 1}"))
 
-    def draw_buttons(self, surf: pygame.Surface, ctl: Any) -> None:
+    def draw_buttons(self, surf: pygame.Surface, ctl: Any) -> int:
+        """The stage's buttons and Undo at the bottom; returns the top of their rows."""
         st = ctl.stage()
         y, h = self.h - self.px(62), self.px(54)
         x = self.px(8)
@@ -205,4 +249,5 @@ class DraftCiderView(ModuleView):
             last = ctl.pad_player == ctl.setup.players - 1
             items = [(_("BLIND: Bad"), "batch:bad", None),
                      (_("Score ✓") if last else f"{ctl.seat_title(ctl.pad_player + 1)} ✓", "confirm", OK)]
-        self.button_row(surf, items, x=x, y=y, h=h, gap=self.px(6), size=20)
+        return self.button_row(surf, items, x=x, y=y, h=h, gap=self.px(6), size=20)
+

@@ -20,6 +20,7 @@ GAME = GameDef(
         "rules": "table.games.waldgaertner.rules",
         "companion": "table.games.waldgaertner.companion:make_companion",
         "text": "table.games.waldgaertner.text",
+        "screens": "table.games.waldgaertner.samples:screens",
         "view": "table.games.waldgaertner.view:WaldgaertnerView",
         "keys": "table.games.waldgaertner.view:waldgaertner_key",
         "demo_steps": "table.games.waldgaertner.demo:waldgaertner_steps",

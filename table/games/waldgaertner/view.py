@@ -18,7 +18,6 @@ from typing import Any
 
 import pygame
 
-from table.display import players_view
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, contrast
 from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ButtonItem, ModuleView
@@ -51,44 +50,60 @@ class WaldgaertnerView(ModuleView):
     # --- setup ------------------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
         s = ctl.setup
-        self.players_choice(surf, ctl, "Waldgärtner", _("Players (buttons 2-7)"), range(2, 8), top=(36, 78, 30, 110),
-                            button=(115, 70, 10, 30))
-        self.text(surf, decks_words(s.players, s.choice), 18, (self.px(30), self.px(180)), FG,
-                  max_w=self.w - self.px(60))
+        area = self.setup_frame(surf, ctl, "Waldgärtner")
+        y = self.players_row(surf, ctl, _("Players (buttons 2-7)"), range(2, 8), area)
+        y = self.wrapped(surf, decks_words(s.players, s.choice), 18, (area.x, y), area.w, FG, max_lines=2,
+                         min_size=16) + self.px(6)
+        rows: list[tuple[str, list[tuple[str, str, bool]]]] = []
         if s.players in CHOICE_MATTERS:  # the decks of 2, 5 and 6 players depend on the continent chosen
-            self.text(surf, _("Continent (button 1)"), 22, (self.px(30), self.px(206)), DIM)
-            r = pygame.Rect(self.px(30), self.px(234), self.px(240), self.px(60))
-            self.button(surf, r, _("Europe") if s.choice == "EU" else _("North America"), "choice", size=24)
-        self.text(surf, _("Direct sale (variant)"), 22, (self.px(320), self.px(198)), DIM)
-        r = pygame.Rect(self.px(320), self.px(230), self.px(200), self.px(64))
-        self.button(surf, r, _("on") if s.direct_sale else _("off"), "directsale", lit=s.direct_sale, size=24)
-        self.text(surf, _("Additional tasks"), 22, (self.px(560), self.px(198)), DIM, max_w=self.w - self.px(570))
-        r = pygame.Rect(self.px(560), self.px(230), self.px(200), self.px(64))
-        self.button(surf, r, _("on") if s.tasks else _("off"), "tasks", lit=s.tasks, size=24)
-        self.wrapped(surf, _("The cards stay on the table: name each card turned up (buttons: size, continent, colour, "
-                             "plant); a card drawn stays hidden until it is played. The companion keeps the 21 rounds, "
-                             "says what flowers and is harvested, settles the dice and keeps the cubes."), 18,
-                     (self.px(30), self.px(310)), self.w - self.px(330), DIM, max_lines=5, min_size=12)
-        r = pygame.Rect(self.w - self.px(260), self.h - self.px(100), self.px(230), self.px(80))
-        self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
-        players_view.names_button(self, surf, ctl, pygame.Rect(self.px(10), self.px(6), self.px(200), self.px(38)))
+            continent = _("Europe") if s.choice == "EU" else _("North America")
+            rows.append((_("Continent (button 1)"), [(continent, "choice", False)]))
+        rows.append((_("Direct sale (variant)"), [(_("on") if s.direct_sale else _("off"), "directsale",
+                                                   s.direct_sale)]))
+        rows.append((_("Additional tasks"), [(_("on") if s.tasks else _("off"), "tasks", s.tasks)]))
+        y = self.choice_columns(surf, rows, y, area)
+        if not self.small:  # on the 3.5" screen the help tells it
+            self.wrapped(surf, _("The cards stay on the table: name each card turned up (buttons: size, continent, "
+                                 "colour, plant); a card drawn stays hidden until it is played. The companion keeps "
+                                 "the 21 rounds, says what flowers and is harvested, settles the dice and keeps the "
+                                 "cubes."), 18, (area.x, y), area.w - self.px(250), DIM, max_lines=4, min_size=16)
 
     # --- play -------------------------------------------------------------------------------------
+    LEDGER_STAGES = ("play", "buyer")
+    """The stages whose choice is about the seats' gardens: the 3.5" screen shows the ledger
+    then, and the supply's offers and this round's flowers and harvests otherwise."""
+
     def draw_play(self, surf: pygame.Surface, ctl: Any) -> None:
+        """Laid out from the bottom up: the buttons, the question (the lines it takes), then the
+        offers and this round's phase on the left and the ledger on the right; on the 3.5" screen
+        one of the two, by what the table is choosing (:attr:`LEDGER_STAGES`)."""
         e = ctl.state
         st = ctl.stage()
         ph = e.year_phase
+        m = self.px(8)
         head = _("Round {round} of {rounds} · phase {phase} {name}").format(round=e.round, rounds=ROUNDS, phase=ph,
                                                                             name=phase_name(ph))
-        self.text(surf, head, 24, (self.px(10), self.px(6)), bold=True, max_w=self.px(460))
-        self.draw_clock(surf, e.round, pygame.Rect(self.px(480), self.px(8), self.w - self.px(488), self.px(26)))
-        left = pygame.Rect(self.px(8), self.px(42), self.px(380), self.px(300))
-        right = pygame.Rect(self.px(396), self.px(42), self.w - self.px(404), self.px(300))
-        self.draw_offers(surf, ctl, pygame.Rect(left.x, left.y, left.w, self.px(150)))
-        self.draw_phase(surf, ctl, pygame.Rect(left.x, left.y + self.px(156), left.w, left.h - self.px(156)))
-        self.draw_ledger(surf, ctl, right)
-        self.draw_prompt(surf, ctl.ask(), ctl.said_last, self.px(346), margin=10, size=19, min_size=13)
-        self.draw_buttons(surf, ctl, st)
+        hr = self.text(surf, head, 24, (self.px(10), self.px(4)), bold=True, max_w=self.w - self.px(20))
+        if self.w - hr.right - self.px(20) >= self.px(120):
+            self.draw_clock(surf, e.round, pygame.Rect(hr.right + self.px(16), hr.centery - self.px(10),
+                                                       self.w - hr.right - self.px(24), self.px(20)))
+        buttons = self.draw_buttons(surf, ctl, st)
+        ask = self.prompt_above(surf, ctl.ask(), buttons - self.px(4), x=self.px(10), w=self.w - self.px(20), size=19,
+                                max_lines=4)
+        top = hr.bottom + self.px(6)
+        room = pygame.Rect(m, top, self.w - 2 * m, ask - top - self.px(6))
+        if self.small:
+            if st in self.LEDGER_STAGES:
+                self.draw_ledger(surf, ctl, room)
+            else:
+                offers = self.draw_offers(surf, ctl, room)
+                self.draw_phase(surf, ctl,
+                                pygame.Rect(m, offers + self.px(4), room.w, room.bottom - offers - self.px(4)))
+            return
+        left = pygame.Rect(m, top, self.px(380), room.h)
+        offers = self.draw_offers(surf, ctl, left)
+        self.draw_phase(surf, ctl, pygame.Rect(left.x, offers + self.px(6), left.w, left.bottom - offers - self.px(6)))
+        self.draw_ledger(surf, ctl, pygame.Rect(left.right + m, top, self.w - left.right - 2 * m, room.h))
 
     def draw_clock(self, surf: pygame.Surface, rnd: int, area: pygame.Rect) -> None:
         """21 rounds as ticks, coloured by season; the rounds played filled, this one lit."""
@@ -97,93 +112,116 @@ class WaldgaertnerView(ModuleView):
             rect = pygame.Rect(round(area.x + (r - 1) * w), area.y, max(1, round(w) - 2), area.h)
             col = SEASON_RGB[(r - 1) % 10]
             if r < rnd:
-                pygame.draw.rect(surf, tuple(c // 2 for c in col), rect, border_radius=2)
+                pygame.draw.rect(surf, tuple(c // 2 for c in col), rect)  # square: 21 ticks a frame
             elif r == rnd:
                 pygame.draw.rect(surf, LIT, rect.inflate(0, self.px(6)), border_radius=3)
             else:
-                pygame.draw.rect(surf, col, rect, 1, border_radius=2)
+                pygame.draw.rect(surf, col, rect, 1)
 
-    def draw_offers(self, surf: pygame.Surface, ctl: Any, area: pygame.Rect) -> None:
+    def draw_offers(self, surf: pygame.Surface, ctl: Any, area: pygame.Rect) -> int:
+        """A line per supply deck at the top of ``area`` (its number and continent, the card on
+        offer, the cards left or "contested"); returns the y under them."""
         e = ctl.state
-        n = e.players
         contested = set(ctl.contested())
         now = ctl.deck_now()
-        rh = area.h // n
-        for d in range(n):
+        line = self.fonts.font(max(self.px(15), self.read_px), True).get_linesize()
+        rh = max(line + 2, min(self.px(30), area.h // max(1, e.players) - 2))
+        for d in range(e.players):
             row = pygame.Rect(area.x, area.y + d * rh, area.w, rh - 2)
             hot = d in contested
             pygame.draw.rect(surf, (90, 40, 30) if hot else (70, 64, 30) if d == now else PANEL, row,
                              border_radius=self.px(4))
-            self.text(surf, f"{d + 1} {e.decks[d]}", 14, (row.x + self.px(4), row.centery), DIM, bold=True,
-                      anchor="midleft")
+            deck = self.text(surf, f"{d + 1} {e.decks[d]}", 14, (row.x + self.px(4), row.centery), DIM, bold=True,
+                             anchor="midleft")
+            left = _("{n} left").format(n=e.deck_size(d)) if not hot else _("contested")
+            lr = self.text(surf, left, 13, (row.right - self.px(4), row.centery), WARN if hot else DIM,
+                           anchor="midright")
+            x = deck.right + self.px(8)
+            room = lr.x - x - self.px(8)
             cid = e.offer(d)
-            if cid >= 0:
-                c = e.card(cid)
-                room = row.w - self.px(110)
-                self.text(surf, self.offer_label(c, room), 15, (row.x + self.px(52), row.centery), FG,
-                          anchor="midleft", max_w=room)
-            else:
-                self.text(surf, "—", 15, (row.x + self.px(52), row.centery), DIM, anchor="midleft")
-            self.text(surf, _("{n} left").format(n=e.deck_size(d)) if not hot else _("contested"), 13,
-                      (row.right - self.px(4), row.centery), WARN if hot else DIM, anchor="midright")
+            label = self.offer_label(e.card(cid), room) if cid >= 0 else "—"
+            self.text(surf, label, 15, (x, row.centery), FG if cid >= 0 else DIM, anchor="midleft", max_w=room)
+        bottom: int = area.y + e.players * rh
+        return bottom
 
     def offer_label(self, card: Any, room: int) -> str:
         """``#17 Apple · small tree`` (♂ for a male plant); without the size class when the line would
-        not fit ``room`` pixels even at the smallest size (long names, longer languages)."""
+        not fit ``room`` pixels at the readable size (long names, longer languages)."""
         male = " ♂" if card.male else ""
         label = f"{card_label(card)} · {size_name(card.size)}{male}"
-        if self.fonts.font(8).size(label)[0] > room:
+        if self.fonts.width(label, max(self.px(15), self.read_px)) > room:
             label = f"{card_label(card)}{male}"
         return label
 
     def draw_phase(self, surf: pygame.Surface, ctl: Any, area: pygame.Rect) -> None:
+        """This round's step 1 (what flowers and is harvested, per seat) in the room of ``area``:
+        the lines that fit, the rest left for the spoken and text announcement."""
+        line = self.fonts.font(max(self.px(15), self.read_px)).get_linesize()
+        if area.h < line + self.px(6):
+            return
         pygame.draw.rect(surf, LEAF, area, border_radius=self.px(6))
+        x, w = area.x + self.px(6), area.w - self.px(12)
         lines = ctl.phase_summary()
         if not lines and not ctl.phase_report():
-            self.wrapped(surf, _("Round 1 starts at step 2: the decks turn their offers."), 16,
-                         (area.x + self.px(6), area.y + self.px(4)), area.w - self.px(12), FG, max_lines=3,
-                         min_size=12)
-            return
+            lines = [_("Round 1 starts at step 2: the decks turn their offers.")]
+        else:
+            lines = [_("Phase {phase}: flowers and harvests").format(phase=ctl.state.year_phase),
+                     *(lines or [_("Nothing flowers or is harvested")])]
         y = area.y + self.px(3)
-        y = self.wrapped(surf, _("Phase {phase}: flowers and harvests").format(phase=ctl.state.year_phase), 14,
-                         (area.x + self.px(6), y), area.w - self.px(12), DIM, max_lines=1, min_size=12)
-        for line in lines or [_("Nothing flowers or is harvested")]:
-            if y > area.bottom - self.px(18):
+        for i, text in enumerate(lines):
+            px = max(self.px(15), self.read_px)
+            need = len(self.break_lines(text, px, False, w))
+            if need > 2 or y + need * line > area.bottom:
                 break
-            y = self.wrapped(surf, line, 15, (area.x + self.px(6), y), area.w - self.px(12), FG, max_lines=2,
-                             min_size=13)
+            y = self.wrapped(surf, text, 15, (x, y), w, DIM if i == 0 and len(lines) > 1 else FG, max_lines=2,
+                             min_size=15)
 
     def draw_ledger(self, surf: pygame.Surface, ctl: Any, area: pygame.Rect) -> None:
+        """A row per seat, its lines by what the room allows: name and storage; the garden's rows
+        as filled/capacity; fields, dark cubes, plants and hand (the seat whose turn it is lit)."""
         e = ctl.state
         n = e.players
-        rh = min(area.h // n, self.px(70))
+        line = self.fonts.font(max(self.px(18), self.read_px), True).get_linesize()
+        rh = min(area.h // n, self.px(78))
+        lines = (rh - self.px(6)) // line
+        if lines < 1:
+            return
         active = ctl.seat()
         for s, (store, fields, dark, plants) in enumerate(ctl.ledger()):
             row = pygame.Rect(area.x, area.y + s * rh, area.w, rh - self.px(3))
             pygame.draw.rect(surf, (70, 64, 30) if s == active else PANEL, row, border_radius=self.px(6))
-            r = max(4, min(rh // 3, self.px(14)))
-            pygame.draw.circle(surf, SEAT_RGB[s], (row.x + r + self.px(4), row.y + r + self.px(3)), r)
-            self.text(surf, ctl.seat_title(s), 16, (row.x + 2 * r + self.px(10), row.y + self.px(2)), FG, bold=True)
-            self.text(surf, _("storage {n}").format(n=store), 18, (row.right - self.px(6), row.y + self.px(1)), LIT,
-                      bold=True, anchor="topright")
+            r = max(4, min(line // 2 - 1, self.px(10)))
+            pygame.draw.circle(surf, SEAT_RGB[s], (row.x + r + self.px(4), row.y + self.px(2) + line // 2), r)
+            sr = self.text(surf, _("storage {n}").format(n=store), 18, (row.right - self.px(6), row.y + self.px(2)),
+                           LIT, bold=True, anchor="topright")
+            self.text(surf, ctl.seat_title(s), 16, (row.x + 2 * r + self.px(10), row.y + self.px(2)), FG, bold=True,
+                      max_w=sr.x - row.x - 2 * r - self.px(18))
+            y = row.y + self.px(2) + line
+            if lines >= 2:
+                self.draw_rows(surf, ctl.rows(s), pygame.Rect(row.x + self.px(6), y, row.w - self.px(12), line))
+                y += line
             info = _("fields {fields} · dark {dark} · {plants} plants · hand {hand}").format(
                 fields=fields, dark=dark, plants=plants, hand=len(ctl.held(s)))
-            if rh >= self.px(40):
-                self.text(surf, info, 12, (row.x + self.px(6), row.bottom - self.px(2)), DIM, anchor="bottomleft",
-                          max_w=row.w // 2)
-            gx = row.x + row.w // 2 + self.px(10)
-            cw = (row.right - gx - self.px(6)) // 6
-            for rr, have, cap in ctl.rows(s):
-                box = pygame.Rect(gx + (rr - 1) * cw, row.bottom - self.px(16), cw - 2, self.px(13))
-                over = have > cap
-                pygame.draw.rect(surf, BG, box, border_radius=2)
-                if cap:
-                    fill = round(box.w * min(have, cap) / cap)
-                    pygame.draw.rect(surf, OK if not over else WARN, (box.x, box.y, fill, box.h), border_radius=2)
-                self.text(surf, f"{have}/{cap}" if cap else "+1", 10, box.center, FG, anchor="center", max_w=box.w)
+            if lines >= 3 and self.fonts.width(info, max(self.px(14), self.read_px)) <= row.w - self.px(12):
+                self.text(surf, info, 14, (row.x + self.px(6), y), DIM, max_w=row.w - self.px(12))
 
-    def draw_buttons(self, surf: pygame.Surface, ctl: Any, st: str) -> None:
-        """The bottom row: the buttons of the stage ``st`` (:data:`STAGE_BUTTONS`), then Undo."""
+    def draw_rows(self, surf: pygame.Surface, rows: list[tuple[int, int, int]], area: pygame.Rect) -> None:
+        """The garden's rows as bars, each with its plants/capacity."""
+        cw = area.w // 6
+        for rr, have, cap in rows:
+            box = pygame.Rect(area.x + (rr - 1) * cw, area.y, cw - self.px(4), area.h - 2)
+            over = have > cap
+            fill = round(box.w * min(have, cap) / cap) if cap else 0
+            if fill:
+                pygame.draw.rect(surf, OK if not over else WARN, (box.x, box.y, fill, box.h))
+            if fill < box.w:
+                pygame.draw.rect(surf, BG, (box.x + fill, box.y, box.w - fill, box.h))
+            self.text(surf, f"{have}/{cap}" if cap else "+1", 14, box.center, FG, bold=True, anchor="center",
+                      max_w=box.w)
+
+    def draw_buttons(self, surf: pygame.Surface, ctl: Any, st: str) -> int:
+        """The bottom rows: the buttons of the stage ``st`` (:data:`STAGE_BUTTONS`), then Undo;
+        returns their top."""
         y, h = self.h - self.px(58), self.px(52)
         x = self.px(6)
         items: list[ButtonItem] = []
@@ -195,7 +233,7 @@ class WaldgaertnerView(ModuleView):
             items = _digit_buttons(ctl)
         elif st in STAGE_BUTTONS:
             items = STAGE_BUTTONS[st](ctl, st)
-        self.button_row(surf, items, x=x, y=y, h=h, gap=self.px(4), size=18 if len(items) + 1 < 9 else 16)
+        return self.button_row(surf, items, x=x, y=y, h=h, gap=self.px(4), size=18 if len(items) + 1 < 9 else 16)
 
 
 def _die_buttons(ctl: Any, st: str) -> list[ButtonItem]:

@@ -20,6 +20,7 @@ GAME = GameDef(
         "rules": "table.games.zankapfel.rules",
         "companion": "table.games.zankapfel.companion:make_companion",
         "text": "table.games.zankapfel.text",
+        "screens": "table.games.zankapfel.samples:screens",
         "view": "table.games.zankapfel.view:ZankapfelView",
         "keys": "table.games.zankapfel.view:zankapfel_key",
         "demo_steps": "table.games.zankapfel.demo:zankapfel_steps",

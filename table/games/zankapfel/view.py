@@ -15,7 +15,6 @@ from typing import Any
 
 import pygame
 
-from table.display import players_view
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, Colour, contrast
 from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ModuleView
@@ -44,48 +43,77 @@ class ZankapfelView(ModuleView):
     # --- setup ------------------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
         s = ctl.setup
-        self.players_choice(surf, ctl, "Zankapfel", _("Players (buttons 3-6)"), (3, 4, 5, 6), top=(40, 90, 40, 125),
-                            button=(150, 80, 20, 26), words=players_words)
-        self.text(surf, _("Finish (button 7)"), 22, (self.px(40), self.px(235)), DIM)
-        r = pygame.Rect(self.px(40), self.px(270), self.px(320), self.px(70))
-        self.button(surf, r, ngettext("{n} point", "{n} points", s.finish).format(n=s.finish), "finish", size=26)
-        self.text(surf, _("Deck (BLIND)"), 18, (self.px(390), self.px(235)), DIM)
-        r = pygame.Rect(self.px(390), self.px(258), self.px(170), self.px(50))
-        self.button(surf, r, s.deck_label, "deck", size=22)
-        self.text(surf, _("Corruption (PASS)"), 18, (self.px(580), self.px(235)), DIM, max_w=self.w - self.px(590))
-        r = pygame.Rect(self.px(580), self.px(258), self.px(150), self.px(50))
-        self.button(surf, r, _("on") if s.bribery else _("off"), "bribery", size=22)
-        self.wrapped(surf, _("The red farmer (seat 1) holds the big apple and places the mayor. The cards stay on "
-                             "the table: enter what is turned, bought, laid and revealed."), 16,
-                     (self.px(40), self.px(350)), self.w - self.px(320), DIM, max_lines=3, min_size=11)
-        r = pygame.Rect(self.w - self.px(260), self.h - self.px(100), self.px(230), self.px(80))
-        self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
-        players_view.names_button(self, surf, ctl, pygame.Rect(self.px(10), self.px(6), self.px(200), self.px(38)))
+        area = self.setup_frame(surf, ctl, "Zankapfel")
+        y = self.players_row(surf, ctl, _("Players (buttons 3-6)"), (3, 4, 5, 6), area, words=players_words)
+        finish = ngettext("{n} point", "{n} points", s.finish).format(n=s.finish)
+        y = self.choice_columns(surf, [(_("Finish (button 7)"), [(finish, "finish", False)]),
+                                       (_("Deck (BLIND)"), [(s.deck_label, "deck", False)]),
+                                       (_("Corruption (PASS)"), [(_("on") if s.bribery else _("off"), "bribery",
+                                                                  s.bribery)])], y, area)
+        if not self.small:  # the rule's reminder; on the 3.5" screen the help tells it
+            self.wrapped(surf, _("The red farmer (seat 1) holds the big apple and places the mayor. The cards stay "
+                                 "on the table: enter what is turned, bought, laid and revealed."), 18,
+                         (area.x, y), area.w - self.px(250), DIM, max_lines=3, min_size=16)
 
     # --- play -------------------------------------------------------------------------------------
     def draw_play(self, surf: pygame.Surface, ctl: Any) -> None:  # a ZankapfelCompanion
+        """The header, then on a big screen the orchard beside the prices and the ledger; on the
+        3.5" screen the orchard only while a square is chosen (the prices and ledger then left
+        out: the board on the table shows them), else the prices over the ledger."""
         b = ctl.b
         assert b is not None
         p = b.preview
         st = b.stage()
+        m = self.px(8)
         head = _("Round {round} · {seat} holds the apple").format(round=p.round, seat=ctl.seat_title(p.first)) \
             if p.round else _("Setup")
-        self.text(surf, head, 24, (self.px(12), self.px(8)), bold=True, max_w=self.px(520))
         face = A.KINDS[p.face_up] if p.face_up >= 0 else None
-        fr = pygame.Rect(self.w - self.px(190), self.px(6), self.px(180), self.px(34))
-        pygame.draw.rect(surf, KIND_RGB[face] if face else PANEL, fr, border_radius=self.px(6))
         shown = _("face up: {kind}").format(kind=kind_name(face) if face else _("none"))
+        fw = min(self.fonts.width(shown, self.read_px, True) + self.px(16), self.w // 2)
+        fr = pygame.Rect(self.w - m - max(fw, self.px(180)), self.px(6), max(fw, self.px(180)),
+                         max(self.px(34), self.read_px + 8))
+        pygame.draw.rect(surf, KIND_RGB[face] if face else PANEL, fr, border_radius=self.px(6))
         self.text(surf, shown, 18, fr.center, contrast(KIND_RGB[face]) if face else DIM,
                   bold=True, anchor="center", max_w=fr.w - 6)
-        self.draw_orchard(surf, ctl, pygame.Rect(self.px(8), self.px(46), self.px(300), self.px(300)), st)
-        self.draw_prices(surf, ctl, pygame.Rect(self.px(320), self.px(46), self.w - self.px(328), self.px(56)))
-        self.draw_ledger(surf, ctl, pygame.Rect(self.px(320), self.px(108), self.w - self.px(328), self.px(238)))
-        self.draw_prompt(surf, ctl.named_line(b.ask()), ctl.said_last, self.px(352), margin=12, size=20, min_size=14)
-        self.draw_buttons(surf, ctl, st)
+        self.text(surf, head, 24, (m + self.px(4), fr.centery), bold=True, anchor="midleft",
+                  max_w=fr.x - 2 * m)
+        top = fr.bottom + self.px(6)
+        choosing = st in ("place", "move", "remove")
+        if self.small and choosing:
+            side = self.h - top - m
+            self.draw_orchard(surf, ctl, pygame.Rect(m, top, side, side), st)
+            x = m + side + self.px(12)
+            ok = self.draw_square_buttons(surf, ctl, pygame.Rect(x, top, self.w - x - m, side))
+            self.prompt_above(surf, ctl.named_line(b.ask()), ok - self.px(8), x=x, w=self.w - x - m, max_lines=9)
+            return
+        buttons = self.draw_buttons(surf, ctl, st)
+        ask = self.prompt_above(surf, ctl.named_line(b.ask()), buttons - self.px(6), x=self.px(12),
+                                w=self.w - self.px(24), max_lines=4)
+        if self.small:
+            prices = pygame.Rect(m, top, self.w - 2 * m, 2 * self.fonts.font(self.read_px).get_linesize() + 6)
+            self.draw_prices(surf, ctl, prices)
+            self.draw_ledger(surf, ctl, pygame.Rect(m, prices.bottom + self.px(6), self.w - 2 * m,
+                                                    ask - prices.bottom - self.px(12)))
+            return
+        side = min(self.px(300), ask - top - self.px(6))
+        self.draw_orchard(surf, ctl, pygame.Rect(m, top, side, side), st)
+        right = pygame.Rect(m + side + self.px(12), top, self.w - side - 2 * m - self.px(12), 0)
+        self.draw_prices(surf, ctl, pygame.Rect(right.x, top, right.w, self.px(56)))
+        self.draw_ledger(surf, ctl, pygame.Rect(right.x, top + self.px(62), right.w,
+                                                ask - top - self.px(62) - self.px(6)))
+
+    def draw_square_buttons(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> int:
+        """The 3.5" screen's square choice: confirm the cursor's square, or undo, at the bottom
+        right beside the orchard; returns their top."""
+        h, gap = self.tap(54), self.px(6)
+        ok = pygame.Rect(area.x, area.bottom - 2 * h - gap, area.w, h)
+        self.button(surf, ok, f"{A.square_name(ctl.cursor)} ✓", "confirm", colour=OK, size=20)
+        self.button(surf, pygame.Rect(area.x, area.bottom - h, area.w, h), _("Undo"), "undo", size=20)
+        return ok.y
 
     def draw_orchard(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect, st: str) -> None:
         p = ctl.state
-        edge = area.w // 9
+        edge = max(self.read_px + self.px(6), area.w // 12)
         cell = (area.w - 2 * edge) // 5
         x0, y0 = area.x + edge, area.y + edge
         targets = set(p.mayor_targets()) if st == "move" else set()
@@ -119,13 +147,13 @@ class ZankapfelView(ModuleView):
             if choosing:
                 self.targets.append((rect, f"sq:{A.square_name(sq)}"))
         if not self.small:
-            for c in range(5):
-                self.text(surf, "abcde"[c], 11, (x0 + c * cell + 3, y0 + c * 0 + 1), DIM)
+            for c in range(5):  # the columns' letters, a reminder of the squares' names (the buttons say them)
+                self.text(surf, "abcde"[c], 11, (x0 + c * cell + 3, y0 + 1), DIM, read=False)
 
     def draw_prices(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> None:
         prices = ctl.prices()
         if not prices:
-            self.text(surf, _("The mayor is not placed yet"), 18, area.center, DIM, anchor="center")
+            self.text(surf, _("The mayor is not placed yet"), 18, area.center, DIM, anchor="center", max_w=area.w)
             return
         w = area.w // 5
         for i, (kind, value, price) in enumerate(prices):
@@ -133,37 +161,48 @@ class ZankapfelView(ModuleView):
             pygame.draw.rect(surf, KIND_RGB[kind], r, border_radius=self.px(6))
             ink = contrast(KIND_RGB[kind])
             label = f"+{value}" if kind != "joker" else kind_name("joker")
-            self.text(surf, label, 22, (r.centerx, r.y + self.px(4)), ink, bold=True, anchor="midtop", max_w=r.w - 4)
-            self.text(surf, _("price {price}").format(price=price), 15, (r.centerx, r.bottom - self.px(3)), ink,
-                      anchor="midbottom", max_w=r.w - 4)
+            self.text(surf, label, 22, (r.centerx, r.y + 2), ink, bold=True, anchor="midtop", max_w=r.w - 4,
+                      max_h=r.h // 2)
+            self.text(surf, _("price {price}").format(price=price), 15, (r.centerx, r.bottom - 2), ink,
+                      anchor="midbottom", max_w=r.w - 4, max_h=r.h // 2)
 
     def draw_ledger(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> None:
+        """Each seat's row: its colour, name and what it did this round, its discord cards left
+        (when the row has room for a second line), its way to the finish as a bar and a count.
+        Rows too low for a readable line are left out (the score track on the table shows them)."""
         p = ctl.state
         n = p.players
+        line = self.fonts.font(self.read_px, True).get_linesize()
         rh = min(area.h // n, self.px(56))
+        if rh < line + 2:
+            return
+        two = rh >= 2 * line + 4
         finish = p.config.track_length
         lo = min(0, *ctl.positions())
         fight = ctl.b.fight_seats() if ctl.b is not None else ()
         lit = set(ctl.leds().troughs) if ctl.leds().kind == "open" else set()
+        count_w = self.fonts.width(f"{finish}/{finish}", max(self.px(20), self.read_px), True)
         for s, pos in enumerate(ctl.positions()):
-            y = area.y + s * rh
-            row = pygame.Rect(area.x, y, area.w, rh - self.px(4))
+            row = pygame.Rect(area.x, area.y + s * rh, area.w, rh - 2)
             pygame.draw.rect(surf, PANEL if s + 1 not in lit else (70, 64, 30), row, border_radius=self.px(6))
-            pygame.draw.circle(surf, SEAT_RGB[s], (row.x + rh // 2, row.centery), rh // 3)
-            if s == p.first and p.round:
-                self.text(surf, "●", 14, (row.x + rh // 2, row.centery), (200, 30, 30), anchor="center")
-            name = f"{ctl.seat_title(s)}"
-            self.text(surf, name, 18, (row.x + rh, row.y + self.px(2)), FG, bold=True)
+            dot = min(rh // 3, self.px(18))
+            pygame.draw.circle(surf, SEAT_RGB[s], (row.x + dot + 4, row.centery), dot)
+            if s == p.first and p.round:  # the big apple: also said in the header
+                pygame.draw.circle(surf, (200, 30, 30), (row.x + dot + 4, row.centery), max(3, dot // 2))
+            x = row.x + 2 * dot + self.px(12)
+            bar = pygame.Rect(row.right - count_w - self.px(12) - self.px(90), row.centery - self.px(6),
+                              self.px(90), self.px(12))
+            room = bar.x - x - self.px(8)
             status = status_name(ctl.seat_status(s) or ("discord" if s in fight else ""))
-            left = len(p.discord_cards(s))
-            info = _("{n} discord cards").format(n=left) \
-                + (f" · {status}" if status else "")
-            if not self.small:
-                self.text(surf, info, 14, (row.x + rh, row.bottom - self.px(2)), DIM, anchor="bottomleft",
-                          max_w=self.px(190))
-            elif status:
-                self.text(surf, status, 14, (row.x + rh + self.px(90), row.y + self.px(2)), LIT)
-            bar = pygame.Rect(row.x + self.px(250), row.centery - self.px(8), row.w - self.px(330), self.px(16))
+            name = ctl.seat_title(s)
+            at = (x, row.y + 1) if two else (x, row.centery)
+            r = self.text(surf, name, 18, at, FG, bold=True, anchor="topleft" if two else "midleft", max_w=room)
+            if status and r.right + self.px(8) + self.fonts.width(status, self.read_px) <= bar.x - self.px(4):
+                self.text(surf, status, 16, (r.right + self.px(8), r.centery), LIT, anchor="midleft",
+                          max_w=bar.x - r.right - self.px(12))
+            if two:
+                self.text(surf, _("{n} discord cards").format(n=len(p.discord_cards(s))), 14,
+                          (x, row.bottom - 1), DIM, anchor="bottomleft", max_w=room)
             pygame.draw.rect(surf, BG, bar, border_radius=self.px(4))
             span = max(1, finish - lo)
             fill = max(0, min(bar.w, round(bar.w * (pos - lo) / span)))
@@ -171,11 +210,10 @@ class ZankapfelView(ModuleView):
             self.text(surf, f"{pos}/{finish}", 20, (row.right - self.px(8), row.centery), FG, bold=True,
                       anchor="midright")
 
-    def draw_buttons(self, surf: pygame.Surface, ctl: ZankapfelCompanion, st: str) -> None:
+    def draw_buttons(self, surf: pygame.Surface, ctl: ZankapfelCompanion, st: str) -> int:
+        """The stage's buttons and Undo at the bottom; returns the top of their rows."""
         b = ctl.b
         assert b is not None
-        y, h = self.h - self.px(62), self.px(54)
-        x = self.px(8)
         items: list[tuple[str, str, Colour | None]] = []
         if st == "bid":
             items = [(_("Buy"), "bid:buy", None), (_("Lay ✓"), "bid:lay", OK), (_("Pass"), "bid:pass", None)]
@@ -192,7 +230,8 @@ class ZankapfelView(ModuleView):
             items = [(str(f), f"roll:{f}", None) for f in range(1, 7)]
         elif st in ("place", "move", "remove"):
             items = [(f"{A.square_name(ctl.cursor)} ✓", "confirm", OK)]
-        self.button_row(surf, items, x=x, y=y, h=h, gap=self.px(6), size=20)
+        return self.button_row(surf, items, x=self.px(8), y=self.h - self.px(62), h=self.px(54), gap=self.px(6),
+                               size=20)
 
     def deciding_items(self, ctl: ZankapfelCompanion, st: str) -> list[tuple[str, str, Colour | None]]:
         """The buttons of the stages where several seats decide: dice, bribes and their acceptance."""

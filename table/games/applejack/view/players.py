@@ -16,38 +16,42 @@ from table.games.applejack.rules.data import SEAT_SYMBOLS
 from table.i18n import _
 from table.i18n.names import symbol_name
 
+SEAT_CELL_W = 128
+"""The setup screen's seat cells' width (px of the 800×480 design): four beside the labels."""
 
-def _named(ctl: Any) -> bool:
+
+def named(ctl: Any) -> bool:
     """Applejack's controller with names (its setup, pad and result draw them here)."""
     return hasattr(ctl, "seat_names")
 
 
 def draw_setup_names(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
     """Each seat's cell of the setup screen as its name button, and the History button."""
-    if not _named(ctl):
+    if not named(ctl):
         return
     s = ctl.setup
-    lab_w, bw, y = v.px(250), v.px(120), v.px(70) + v.px(56)  # ApplejackView.draw_setup's seat row
+    lab_w, bw, y = v.px(250), v.px(SEAT_CELL_W), v.px(70) + v.px(56)  # ApplejackView.draw_setup's seat row
     honey = start_honey(ctl.data, s.players)
+    cells = getattr(v, "seat_cells", None) or [pygame.Rect(lab_w + seat * (bw + v.px(10)), y + v.px(3), bw,
+                                                           v.px(52)) for seat in range(s.players)]
     for seat in range(s.players):
-        r = pygame.Rect(lab_w + seat * (bw + v.px(10)), y + v.px(3), bw, v.px(52))
+        r = cells[seat]
         pygame.draw.rect(surf, BG, r.inflate(v.px(4), v.px(4)))
         pygame.draw.rect(surf, PANEL, r, border_radius=v.px(8))
         pygame.draw.rect(surf, DIM, r, v.px(1), border_radius=v.px(8))
         c = (r.x + v.px(18), r.centery)
-        v.seat_badge(surf, seat, c, v.px(14))
+        v.seat_badge(surf, seat, c, min(v.px(14), r.h // 4))
         name = ctl.player_name(seat)
         tx, tw = c[0] + v.px(19), r.right - c[0] - v.px(22)
         label = name if name is not None else symbol_name(SEAT_SYMBOLS[seat]) + " ▸"
         clip = surf.get_clip()
         surf.set_clip(r)
-        v.text(surf, label, 18, (tx, c[1] - v.px(11)), FG if name else DIM, bold=name is not None,
-               anchor="midleft", max_w=tw)
-        v.text(surf, _("{n} honey").format(n=honey[seat]), 16, (tx, c[1] + v.px(12)), LIT, anchor="midleft",
-               bold=True, max_w=tw)
+        v.text(surf, label, 18, (tx, c[1]), FG if name else DIM, bold=name is not None, anchor="bottomleft",
+               max_w=tw)
+        v.text(surf, _("{n} honey").format(n=honey[seat]), 16, (tx, c[1]), LIT, anchor="topleft", max_w=tw)
         surf.set_clip(clip)
         v.targets.append((r, f"name{seat}"))
-    hr = pygame.Rect(v.w - v.px(170), v.h - v.px(44), v.px(160), v.px(36))
+    hr = pygame.Rect(v.w - v.px(170), v.h - v.px(6) - v.tap(44), v.px(160), v.tap(44))
     v.button(surf, hr, _("History"), "history", size=18)
 
 
@@ -55,19 +59,19 @@ def draw_setup_names(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
 def play_title(ctl: Any, seat: int, title: str) -> str:
     """The play screen's title with the seat's player instead of its label (the badge beside it
     shows the seat): ``Ada's turn``."""
-    name = ctl.player_name(seat) if _named(ctl) else None
+    name = ctl.player_name(seat) if named(ctl) else None
     return title if name is None else title.replace(seat_label(seat), name, 1)
 
 
 def draw_pad_names(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
     """The score pad's column heads: a named seat's player beside its badge (ResultScreens.draw_pad's grid)."""
     pad = ctl.pad
-    if not _named(ctl) or pad is None or not any(ctl.seat_names()):
+    if not named(ctl) or pad is None or not any(ctl.seat_names()):
         return
-    gx, gy = v.px(10), v.px(84)
+    gx, gy = v.px(10), getattr(v, "pad_top", v.px(84))  # where draw_pad put its grid
     gw = v.w - v.px(250) - v.px(24)
-    label_w = v.px(150)
-    rh = (v.h - gy - v.px(8)) // (pad.fields + 1)
+    label_w = getattr(v, "pad_label_w", v.px(150))  # as draw_pad made it
+    rh = max(v.px(28), v.fonts.font(max(v.px(20), v.read_px), True).get_linesize())  # draw_pad's head row
     cw = (gw - label_w) // pad.players
     for p in range(pad.players):
         name = ctl.player_name(p)

@@ -21,53 +21,73 @@ class ResultScreens(ApplejackBase):
     def draw_correct(self, surf: pygame.Surface, ctl: Controller) -> None:
         c = ctl.correction
         assert c is not None
-        self.text(surf, _("Correction"), 34, (self.px(20), self.px(10)), bold=True, max_w=self.w - self.px(40))
-        self.text(surf, _("tap a field (or press its trough), − / +, then Apply"), 18, (self.px(22), self.px(54)), DIM,
-                  max_w=self.w - self.px(40))
+        head = self.text(surf, _("Correction"), 34, (self.px(20), self.px(6)), bold=True, max_w=self.w - self.px(40))
+        words = _("tap a field (or press its trough), − / +, then Apply")
+        if not self.small:
+            head = self.text(surf, words, 18, (self.px(22), head.bottom), DIM, max_w=self.w - self.px(40))
+        elif head.right + self.px(12) + self.fonts.width(words, self.read_px) <= self.w - self.px(20):
+            self.text(surf, words, 18, (head.right + self.px(12), head.centery), DIM, anchor="midleft")
+        # else the 3.5" screen leaves the how-to to the help page: the fields need the room
+        hint = head
+        bh = self.tap(70)
+        y = self.h - self.px(10) - bh
         cols = 2
         cw = (self.w - self.px(40)) // cols
-        rh = (self.h - self.px(180)) // 5
+        top = hint.bottom + self.px(6 if not self.small else 2)
+        rh = (y - self.px(6 if not self.small else 2) - top) // 5
+        gap = max(0, min(self.px(6), rh - self.touch_px))
         for i in range(c.FIELDS):
             col, row = divmod(i, 5)
-            r = pygame.Rect(self.px(20) + col * cw, self.px(86) + row * rh, cw - self.px(10), rh - self.px(6))
+            r = pygame.Rect(self.px(20) + col * cw, top + row * rh, cw - self.px(10), rh - gap)
             sel = c.cursor == i
             pygame.draw.rect(surf, LIT if sel else PANEL, r, border_radius=self.px(8))
             fg = (0, 0, 0) if sel else FG
             value = self.text(surf, str(c.value(i)), 30, (r.right - self.px(12), r.centery), fg, bold=True,
-                              anchor="midright")
+                              anchor="midright", max_h=r.h)
             self.text(surf, c.label(i), 22, (r.x + self.px(10), r.centery), fg, anchor="midleft",
                       max_w=value.x - r.x - self.px(18))
             self.targets.append((r, f"field{i}"))
-        y = self.h - self.px(84)
         bw = (self.w - self.px(40) - 3 * self.px(10)) // 4
         for k, (label, name, fill) in enumerate((("−", "down", PANEL), ("+", "up", PANEL),
                                                   (_("Cancel"), "escape", PANEL), (_("Apply ✓"), "confirm", OK))):
-            br = pygame.Rect(self.px(20) + k * (bw + self.px(10)), y, bw, self.px(70))
+            br = pygame.Rect(self.px(20) + k * (bw + self.px(10)), y, bw, bh)
             self.button(surf, br, label, name, colour=fill, size=30)
 
     # --- score pad / result -----------------------------------------------------------------------
     def draw_pad(self, surf: pygame.Surface, ctl: Controller) -> None:
         pad = ctl.pad
         assert pad is not None
-        self.text(surf, _("Score pad"), 26, (self.px(10), self.px(2)), bold=True, max_w=self.w - self.px(280))
-        keypad_w = self.px(250)
+        title = self.text(surf, _("Score pad"), 26, (self.px(10), self.px(2)), bold=True, max_w=self.w - self.px(280))
+        words = [w for label in (_("Next"), _("Back"), _("Clear"), _("Score ✓")) for w in label.split()]
+        widest = max(self.fonts.width(w, self.read_px, True) for w in words)
+        keypad_w = max(self.px(250), 2 * (widest + 10) + self.px(6))  # two of its buttons to a row
         gx, gy = self.px(10), self.px(84)
         gw = self.w - keypad_w - self.px(24)
         warnings = ctl.pad_warnings()
         if warnings:  # an entry that looks like a total: flagged before the scoring, not refused
-            self.wrapped(surf, warnings[0], 18, (self.px(10), self.px(34)), gw, WARN, bold=True, max_lines=2)
+            gy = max(gy, self.wrapped(surf, warnings[0], 18, (self.px(10), max(self.px(34), title.bottom)), gw, WARN,
+                                      bold=True, max_lines=3) + self.px(2))
         else:  # what goes into the box under the cursor
-            self.wrapped(surf, ctl.pad_help(), 18, (self.px(10), self.px(34)), gw, LIT, max_lines=2)
-        label_w = self.px(150)
-        rows = pad.fields + 1
-        rh = (self.h - gy - self.px(8)) // rows
+            gy = max(gy, self.wrapped(surf, ctl.pad_help(), 18, (self.px(10), max(self.px(34), title.bottom)), gw,
+                                      LIT, max_lines=3) + self.px(2))
+        self.pad_top = gy
+        head = max(self.px(28), self.fonts.font(max(self.px(20), self.read_px), True).get_linesize())
+        row_names = [variety_name(v.name) for v in ctl.data.varieties[:pad.varieties]] + [_("Blossoms"), _("Honey")]
+        label_w = max(self.px(150), max(self.fonts.width(n, max(self.px(18), self.read_px)) for n in row_names)
+                      + 2 * self.px(14) + self.px(12))
+        # the boxes' rows get the room: they are touched; where 7 mm rows do not all fit (the 3.5"
+        # screen), the rows around the cursor's, and Next/Back move the cursor on to the others
+        shown = max(1, min(pad.fields, (self.h - gy - head - self.px(8)) // self.touch_px))
+        first = min(pad.cursor[1] // shown * shown, pad.fields - shown)
+        rh = (self.h - gy - head - self.px(8)) // shown
+        self.pad_label_w = label_w
         cw = (gw - label_w) // pad.players
         for p in range(pad.players):
-            c = (gx + label_w + p * cw + cw // 2, gy + rh // 2)
-            self.seat_badge(surf, p, (c[0] - self.px(22), c[1]), min(rh // 2 - 2, self.px(16)))
+            c = (gx + label_w + p * cw + cw // 2, gy + head // 2)
+            self.seat_badge(surf, p, (c[0] - self.px(22), c[1]), min(head // 2 - 2, self.px(16)))
             self.text(surf, str(p + 1), 20, (c[0] + self.px(2), c[1]), anchor="midleft", bold=True)
-        for f in range(pad.fields):
-            y = gy + (f + 1) * rh
+        for f in range(first, first + shown):
+            y = gy + head + (f - first) * rh
             if f < pad.varieties:
                 var = ctl.data.varieties[f]
                 rr = min(rh // 2 - 2, self.px(14))
@@ -78,7 +98,7 @@ class ResultScreens(ApplejackBase):
                 self.text(surf, (_("Blossoms"), _("Honey"))[f - pad.varieties], 18, (gx + self.px(4), y + rh // 2),
                           anchor="midleft", max_w=label_w - self.px(6))
             for p in range(pad.players):
-                r = pygame.Rect(gx + label_w + p * cw + 2, y + 1, cw - 4, rh - 2)
+                r = pygame.Rect(gx + label_w + p * cw + 2, y, cw - 4, rh)
                 sel = pad.cursor == (p, f)
                 pygame.draw.rect(surf, LIT if sel else PANEL, r, border_radius=self.px(4))
                 if f < pad.varieties and any(a >= PAD_TOTAL_LOOKING for a in pad.areas[p][f]):

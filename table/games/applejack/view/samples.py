@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from functools import partial
 
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.companion.hints import Hint, hint_of
@@ -13,7 +14,7 @@ from table.games.applejack.session import auto_script
 NAMES = ("setup", "resume", "play", "harvest", "refill", "stock", "middle", "correct", "pad", "result",
          "setup-tracked", "tracked-draw", "tracked-hint", "tracked-place",
          "setup-variants", "setup-campaign", "loop-harvest", "blossom", "loop", "last-turn", "game-over",
-         "pad-total", "solo-result", "middle-space", "resume-discard")
+         "pad-total", "solo-result", "middle-space", "resume-discard", "setup-keyboard")
 
 
 def _tracked(data: DataSet, draws: int | None) -> Controller:
@@ -51,6 +52,15 @@ def _fixed_hint(ctl: Controller, commands: tuple[str, ...]) -> Hint:
 def _setup(data: DataSet, name: str) -> Controller:
     ctl = Controller(data)
     ctl.setup = Setup(3, cottage=True, apple_tiles=(2, 0, 1, 3, 4, 5, 6), sensor=True)
+    return ctl
+
+
+def _setup_keyboard(data: DataSet, name: str) -> Controller:
+    """The setup with a seat's new name being typed on the screen's keyboard."""
+    ctl = _setup(data, name)
+    ctl.press("newname1")
+    for key in ("kb:A", "kb:n", "kb:a"):
+        ctl.press(key)
     return ctl
 
 
@@ -194,6 +204,7 @@ SAMPLES: dict[str, Callable[[DataSet, str], Controller]] = {
     "last-turn": lambda data, _name: play_until(data, Setup(3), lambda c: not c.pending and c.t.is_last_turn()),
     "game-over": lambda data, _name: play_until(data, Setup(2), _pending_kind("end")),
     "pad-total": _pad_total, "solo-result": _solo_result,
+    "setup-keyboard": _setup_keyboard,
 }
 """How each sample screen is reached (a builder may make several: it is told the name)."""
 
@@ -222,3 +233,12 @@ def play_until(data: DataSet, setup: Setup, stop: Callable[[Controller], bool], 
 def samples(data: DataSet) -> Iterator[tuple[str, Controller]]:
     for name in NAMES:
         yield name, sample(data, name)
+
+
+def screens() -> dict[str, Callable[[], Controller]]:
+    """Every sample screen by name (the registry's part ``screens``): a function that builds the
+    controller showing it on the shipped data set."""
+    from table.games.applejack.files import load_dataset  # here: the data file is read only when asked
+
+    data = load_dataset()
+    return {name: partial(sample, data, name) for name in NAMES}

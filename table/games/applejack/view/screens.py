@@ -23,7 +23,7 @@ from table.games.applejack.labels import seat_label, start_honey
 from table.games.applejack.rules.data import SEAT_SYMBOLS
 from table.games.applejack.rules.phase import Phase
 from table.games.applejack.rules.walk import FINAL_PIPS
-from table.games.applejack.view import players, teach
+from table.games.applejack.view import players, setup_small, teach
 from table.games.applejack.view.board import path_layout, path_positions
 from table.games.applejack.view.results import ResultScreens
 from table.i18n import N_, _, ngettext
@@ -47,6 +47,13 @@ class ApplejackView(ResultScreens):
         self._board_cache: dict[tuple[object, ...], pygame.Surface] = {}
 
     # --- frame ------------------------------------------------------------------------------------
+    seat_cells: list[pygame.Rect] | None = None
+    """The setup's seat cells where a layout other than the design's placed them (the 3.5" screen)."""
+
+    def pages(self, ctl: Controller) -> int:
+        """The setup takes two pages on the 3.5" screen (players, options); every other screen one."""
+        return 2 if self.small and ctl.mode == "setup" and not players_view.covers_setup(ctl) else 1
+
     def draw(self, surf: pygame.Surface, ctl: Controller) -> None:
         self.new_frame()
         surf.fill(BG)
@@ -76,6 +83,9 @@ class ApplejackView(ResultScreens):
     def draw_setup(self, surf: pygame.Surface, ctl: Controller) -> None:
         if players_view.draw_setup_overlay(self, surf, ctl):  # a name's keyboard, the history
             return
+        if self.small:  # the 3.5" screen: the players and the options on two pages
+            setup_small.draw(self, surf, ctl)
+            return
         s = ctl.setup
         self.text(surf, _("Applejack — new game"), 38, (self.px(20), self.px(12)), bold=True,
                   max_w=self.w - self.px(260))
@@ -83,12 +93,12 @@ class ApplejackView(ResultScreens):
         self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
         lab_w = self.px(250)
         y = self._setup_seats(surf, ctl, self.px(70), lab_w)
-        y = self._setup_options(surf, ctl, y, lab_w)
+        y = self.setup_options(surf, ctl, y, lab_w)
         if s.tracked:
             line = _("Orchard tracking on · hints: {hints}  (keys t, h) · every tile is typed in").format(
                 hints=s.hints_text())
-            self.wrapped(surf, line, 22, (self.px(20), max(y + self.px(6), self.h - self.px(56))),
-                         self.w - self.px(390), LIT, bold=True, max_lines=2)
+            self.wrapped(surf, line, 22, (self.px(20), y + self.px(6)),
+                         self.w - self.px(40), LIT, bold=True, max_lines=2)
         self.language_button(surf)
         players.draw_setup_names(self, surf, ctl)  # the seats' name buttons, History
 
@@ -96,7 +106,7 @@ class ApplejackView(ResultScreens):
         """The players' row and each seat's badge, name and starting honey; returns the y below."""
         s = ctl.setup
         row_h = self.px(56)
-        bw = self.px(120)
+        bw = self.px(players.SEAT_CELL_W)
         self.text(surf, _("Players  (1–4)"), 26, (self.px(20), y + row_h // 2), anchor="midleft",
                   max_w=lab_w - self.px(24))
         for i, n in enumerate((1, 2, 3, 4)):
@@ -104,7 +114,7 @@ class ApplejackView(ResultScreens):
             self.button(surf, r, _("Solo") if n == 1 else str(n), f"trough{n}", lit=s.players == n, size=26)
         y += row_h
         honey = start_honey(ctl.data, s.players)
-        for seat in range(s.players):
+        for seat in range(s.players if not players.named(ctl) else 0):  # named seats: players.draw_setup_names
             c = (lab_w + seat * (bw + self.px(10)) + self.px(18), y + self.px(28))
             self.seat_badge(surf, seat, c, self.px(17))
             self.text(surf, symbol_name(SEAT_SYMBOLS[seat]), 18, (c[0] + self.px(22), c[1] - self.px(11)),
@@ -115,11 +125,15 @@ class ApplejackView(ResultScreens):
                   max_w=lab_w - self.px(24))
         return y + self.px(60)
 
-    def _setup_options(self, surf: pygame.Surface, ctl: Controller, y: int, lab_w: int) -> int:
-        """The option rows (label, button, and what each shows beside it); returns the y below."""
+    def setup_options(self, surf: pygame.Surface, ctl: Controller, y: int, lab_w: int,
+                       rows_h: int | None = None) -> int:
+        """The option rows (label, button, and what each shows beside it), ``rows_h`` tall each
+        (the design's 44 px; the 3.5" screen's options page: 7 mm and no teach button, which is on
+        its first page); returns the y below."""
         s = ctl.setup
-        rows_h = self.px(46)
-        teach.draw_toggle(self, surf, ctl, y, rows_h)  # teach mode, right of the first option row
+        if rows_h is None:
+            rows_h = self.px(44)
+            teach.draw_toggle(self, surf, ctl, y, rows_h)  # teach mode, right of the first option row
         on_text, off_text = _("On"), _("Off")
         rows = [(_("Cottage tile (5)"), "trough5", on_text if s.cottage else off_text, s.cottage),
                 (_("Apple tiles (6)"), "trough6", _("Shuffled") if s.apple_tiles is not None else off_text,
@@ -130,7 +144,7 @@ class ApplejackView(ResultScreens):
             rows.append((_("Campaign (k)"), "campaign",
                          _("Game {n} of 4").format(n=s.campaign) if s.campaign else off_text, bool(s.campaign)))
         rows.append((_("Die sensor (7)"), "trough7", on_text if s.sensor else off_text, s.sensor))
-        x0 = lab_w + self.px(186)
+        x0 = lab_w + self.px(180)
         beside = {"trough7": self._beside_sensor, "trough6": self._beside_apple_tiles,
                   "orchards": self._beside_orchards, "campaign": self._beside_campaign}
         for label, name, value, on in rows:
@@ -138,6 +152,8 @@ class ApplejackView(ResultScreens):
             self.text(surf, label, 24, (self.px(20), mid), anchor="midleft", max_w=lab_w - self.px(24))
             r = pygame.Rect(lab_w, y + self.px(3), self.px(170), rows_h - self.px(6))
             self.button(surf, r, value, name, lit=on, size=22)
+            if self.small:
+                y += self.px(3)  # 7 mm buttons need the row's whole height
             if name in beside:
                 beside[name](surf, ctl, pygame.Rect(x0, y, self.w - x0 - self.px(10), rows_h))
             y += rows_h
@@ -145,25 +161,29 @@ class ApplejackView(ResultScreens):
 
     def _beside_sensor(self, surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
         if ctl.sensor_note():
-            self.text(surf, ctl.sensor_note(), 20, (row.x, row.centery), WARN, anchor="midleft", max_w=row.w)
+            self.text_in(surf, ctl.sensor_note(), 20, row, WARN)
 
     def _beside_apple_tiles(self, surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
         if ctl.setup.apple_tiles is None:
             return
+        step = max(self.px(36), self.touch_px + 1)
+        touch = 7 * step <= row.w  # else (the 3.5" screen) shown, reordered by command only: too small to touch
+        step = step if touch else row.w // 7
         for i, v in enumerate(ctl.setup.apple_tiles):
             var = ctl.data.varieties[v]
-            c = (row.x + self.px(14) + i * self.px(36), row.centery)
-            draw_variety(surf, var.colour, var.mark, c, self.px(15))
-            hit = pygame.Rect(0, 0, self.px(34), row.h)
-            hit.center = c
-            self.targets.append((hit, f"apple{i}"))  # a tap moves it one place forward
+            c = (row.x + step // 2 + i * step, row.centery)
+            draw_variety(surf, var.colour, var.mark, c, min(self.px(15), step // 2 - 1))
+            if touch:
+                hit = pygame.Rect(0, 0, step - 1, max(row.h, self.touch_px))
+                hit.center = c
+                self.targets.append((hit, f"apple{i}"))  # a tap moves it one place forward
 
     def _beside_orchards(self, surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
         if ctl.setup.orchards is None:
             return
-        ow = self.px(64)
+        ow = max(self.px(64), self.touch_px)
         for seat, side in enumerate(ctl.setup.orchards):  # a tap gives the seat its next B side
-            orr = pygame.Rect(row.x + seat * (ow + self.px(6)), row.y + self.px(5), ow, row.h - self.px(10))
+            orr = pygame.Rect(row.x + seat * (ow + self.px(6)), row.y + self.px(3), ow, row.h - self.px(6))
             pygame.draw.rect(surf, hex_colour(SEAT_COLOURS[seat]), orr, border_radius=self.px(6))
             self.text(surf, side, 20, orr.center, FG, bold=True, anchor="center", max_w=ow - 4)
             self.targets.append((orr, f"orchard{seat}"))
@@ -175,7 +195,7 @@ class ApplejackView(ResultScreens):
                 ngettext("{n} kept tile on the middle trees", "{n} kept tiles on the middle trees",
                          kept).format(n=kept) if campaign
                 else _("4 solo games, tiles kept"))
-        self.text(surf, note, 20, (row.x, row.centery), DIM, anchor="midleft", max_w=row.w)
+        self.text_in(surf, note, 20, row, DIM)
 
     # --- play -------------------------------------------------------------------------------------
     def board_surface(self, track: Track, ctl: Controller, w: int, h: int) -> pygame.Surface:
@@ -235,19 +255,23 @@ class ApplejackView(ResultScreens):
         else:
             title = _("{seat}'s turn").format(seat=seat_label(seat))
         title = players.play_title(ctl, seat, title)  # a named seat: its player
-        self.text(surf, title, 40, (self.px(88), self.px(8)), bold=True, max_w=self.w - self.px(300))
+        supply = ctl.tracked.supply_left() if ctl.tracked is not None else s.supply
+        label = self.text(surf, _("Supply"), 20, (self.w - self.px(16), self.px(4)), DIM, anchor="topright",
+                          max_w=self.px(150))
+        count = self.text(surf, str(supply), 44, (self.w - self.px(16), label.bottom), bold=True, anchor="topright",
+                          max_h=self.px(84) - label.bottom)  # above the board and the column
+        room = min(label.x, count.x) - self.px(12)  # the title and the turn line stop short of the supply
+        tr = self.text(surf, title, 40, (self.px(88), self.px(8)), bold=True,
+                       max_w=min(self.w - self.px(300), room - self.px(88)) if not self.small else room - self.px(88))
         last = t.is_last_turn() and not t.is_terminal()
         if t.is_terminal():
             sub = ngettext("after {n} turn: final scoring", "after {n} turns: final scoring", s.turn).format(n=s.turn)
         else:
             sub = (_("Turn {turn} · loop {loop} of {loops} · LAST TURN") if last else
                    _("Turn {turn} · loop {loop} of {loops}")).format(turn=s.turn + 1, loop=die_pips, loops=FINAL_PIPS)
-        self.text(surf, sub, 24, (self.px(90), self.px(54)), LIT if last or t.is_terminal() else DIM,
-                  bold=last or t.is_terminal(), max_w=self.w - self.px(260))
-        supply = ctl.tracked.supply_left() if ctl.tracked is not None else s.supply
-        self.text(surf, _("Supply"), 20, (self.w - self.px(16), self.px(6)), DIM, anchor="topright",
-                  max_w=self.px(150))
-        self.text(surf, str(supply), 44, (self.w - self.px(16), self.px(28)), bold=True, anchor="topright")
+        self.text(surf, sub, 24, (self.px(90), max(self.px(54), tr.bottom)), LIT if last or t.is_terminal() else DIM,
+                  bold=last or t.is_terminal(),
+                  max_w=min(self.w - self.px(260), room - self.px(90)) if not self.small else room - self.px(90))
         return die_space, die_pips
 
     def _play_board(self, surf: pygame.Surface, ctl: Controller, top: int, die_space: int,
@@ -256,7 +280,10 @@ class ApplejackView(ResultScreens):
         wrong); returns the board's rect."""
         t = ctl.t
         bw = self.w * 0.56
-        bh = self.h - top - (self.px(70) if not self.small or ctl.tracked is not None else self.px(48))
+        footer = self.px(70) if not self.small or ctl.tracked is not None else self.px(48)
+        if self.small and ctl.tracked is not None and ctl.current_advice() is not None:  # the hint's lines too
+            footer = 4 * self.fonts.font(self.read_px, True).get_linesize() + self.px(10)
+        bh = self.h - top - footer
         bh -= teach.room(self, ctl)  # teach mode: the lesson strip along the bottom
         board_rect = pygame.Rect(self.px(10), top, round(bw), round(bh))
         surf.blit(self.board_surface(t, ctl, board_rect.w, board_rect.h), board_rect)
@@ -297,14 +324,18 @@ class ApplejackView(ResultScreens):
     def draw_tracked_footer(self, surf: pygame.Surface, ctl: Controller, y: int) -> None:
         """A tracked game: what the table must enter next, then the hint (or how to type)."""
         w = self.w - self.px(24)
-        self.text(surf, ctl.waiting_line(), 22, (self.px(12), y), LIT, bold=True, max_w=w)
+        y = self.wrapped(surf, ctl.waiting_line(), 22, (self.px(12), y), w, LIT, bold=True, max_lines=2)
         advice = ctl.current_advice()
+        # then the hint, or how to type a step, where the room under the board holds it (else left
+        # to the help page and the h key)
         if advice is not None:
             hint, done = advice
-            self.text(surf, hint.line(done), 21, (self.px(12), y + self.px(32)), OK, bold=True, max_w=w)
+            if y + self.wrapped_height(hint.line(done), 21, w, True) <= self.h:
+                self.wrapped(surf, hint.line(done), 21, (self.px(12), y), w, OK, bold=True, max_lines=2)
         else:
-            self.text(surf, _("press : to type a step (draw 17, take 3:17, buy, place 5/2)  ·  h hint  ·  u undo"), 18,
-                      (self.px(12), y + self.px(34)), DIM, max_w=w)
+            typing = _("press : to type a step (draw 17, take 3:17, buy, place 5/2)  ·  h hint  ·  u undo")
+            if y + self.wrapped_height(typing, 18, w) <= self.h:
+                self.wrapped(surf, typing, 18, (self.px(12), y), w, DIM, max_lines=2)
 
     def draw_troughs(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> None:
         t = ctl.t
@@ -320,7 +351,7 @@ class ApplejackView(ResultScreens):
             y = r.bottom + self.px(10)
         else:
             y = self._open_troughs(surf, ctl, area, buttons.fallback)
-        bh = self.px(58)
+        bh = self.tap(58)
         gap = self.px(10)
         stock = buttons.restock
         row = [(_("Supply") if stock else _("Blind draw"), "blind", buttons.blind)]
@@ -330,14 +361,18 @@ class ApplejackView(ResultScreens):
         for i, (label, name, enabled) in enumerate(row):
             r = pygame.Rect(area.x + i * (bw + gap), y, bw, bh)
             self.button(surf, r, label, name, size=22, colour=PANEL if enabled else BG)
-        self._take_help(surf, ctl, area, y + bh + gap, stock, buttons.choosing)
+        self._take_help(surf, ctl, pygame.Rect(area.x, y + bh + gap, area.w, area.bottom - self.tap(44) - y - bh - gap),
+                        stock, buttons.choosing)
+        uh = self.tap(44)
         if ctl.tracked is not None:
-            ur = pygame.Rect(area.x, area.bottom - self.px(44), self.px(110), self.px(44))
+            ur = pygame.Rect(area.x, area.bottom - uh, max(self.px(110), (area.w - self.px(10)) // 2), uh)
             self.button(surf, ur, _("Undo"), "undo", size=18)  # no Correct: a tracked game is set right by undo
         else:  # every size keeps every action
-            cr = pygame.Rect(area.right - self.px(130), area.bottom - self.px(44), self.px(130), self.px(44))
+            half = (area.w - self.px(10)) // 2
+            cw = max(self.px(130), half, self.fonts.width(_("Correct"), self.read_px, True) + 10)
+            cr = pygame.Rect(area.right - cw, area.bottom - uh, cw, uh)
             self.button(surf, cr, _("Correct"), "correct", size=18)
-            ur = pygame.Rect(area.x, area.bottom - self.px(44), self.px(110), self.px(44))
+            ur = pygame.Rect(area.x, area.bottom - uh, min(max(self.px(110), half), cr.x - area.x - self.px(6)), uh)
             self.button(surf, ur, _("Undo"), "undo", size=18)
 
     def _open_troughs(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect,
@@ -354,8 +389,8 @@ class ApplejackView(ResultScreens):
             on = n in lit
             pygame.draw.rect(surf, LIT if on else PANEL, r, border_radius=self.px(10))
             fg = (0, 0, 0) if on else FG
-            self.text(surf, _("Trough {n}").format(n=n), 22, (r.centerx, r.y + self.px(8)), fg, anchor="midtop",
-                      max_w=bw - 4)
+            head = self.text(surf, _("Trough {n}").format(n=n), 22, (r.centerx, r.y + self.px(4)), fg, anchor="midtop",
+                             max_w=bw - 4)
             count = t.state.troughs[n - 1]
             label = ngettext("tile", "tiles", count)
             if ctl.tracked is not None:  # the tiles entered so far, by number
@@ -363,8 +398,17 @@ class ApplejackView(ResultScreens):
                 count = len(tiles)
                 label = (ngettext("tile {tiles}", "tiles {tiles}", count).format(tiles=", ".join(map(str, tiles)))
                          if tiles else _("empty"))
-            self.text(surf, str(count), 54, (r.centerx, r.y + self.px(34)), fg, bold=True, anchor="midtop")
-            self.text(surf, label, 18, (r.centerx, r.bottom - self.px(6)), fg, anchor="midbottom", max_w=bw - 4)
+            two = self.fonts.width(label, max(self.px(18), self.read_px)) > bw - 4
+            line_h = self.fonts.font(max(self.px(18), self.read_px)).get_linesize()
+            if two:  # the tiles entered on two lines rather than cut
+                self.wrapped(surf, label, 18, (r.x + 2, r.bottom - self.px(4) - 2 * line_h), bw - 4, fg, max_lines=2,
+                             min_size=18)
+                foot = pygame.Rect(r.x, r.bottom - self.px(4) - 2 * line_h, bw, 2 * line_h)
+            else:
+                foot = self.text(surf, label, 18, (r.centerx, r.bottom - self.px(6)), fg, anchor="midbottom",
+                                 max_w=bw - 4)
+            self.text(surf, str(count), 54, (r.centerx, head.bottom), fg, bold=True, anchor="midtop",
+                      max_h=foot.top - head.bottom)
             self.targets.append((r, f"trough{n}"))
         y += self.px(134)
         if fallback:
@@ -374,21 +418,23 @@ class ApplejackView(ResultScreens):
             y += self.px(26)
         return y
 
-    def _take_help(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect, y: int, stock: bool,
+    def _take_help(self, surf: pygame.Surface, ctl: Controller, room: pygame.Rect, stock: bool,
                    choosing: bool) -> None:
-        """Under the take row: how to restock, how to enter a tracked take, or the take step."""
+        """Under the take row, in ``room``: how to restock, how to enter a tracked take, or the take
+        step — the lines that fit (the help page says them all)."""
         if stock:
-            self.text(surf, _("Put a new tile beside the cottage:"), 18, (area.x, y), DIM, max_w=area.w)
-            self.text(surf, _("press its trough, or Supply"), 18, (area.x, y + self.px(24)), DIM, max_w=area.w)
+            lines = [_("Put a new tile beside the cottage:"), _("press its trough, or Supply")]
         elif ctl.tracked is not None:
-            if not self.small and choosing:
-                one, verb = ((_("one tile on the trees: press it;"), "middle TILE") if ctl.t.on_middle else
-                             (_("one tile in the trough: press it;"), "take TROUGH:TILE"))
-                self.text(surf, one, 18, (area.x, y), DIM, max_w=area.w)
-                self.text(surf, _("two: type {command}").format(command=verb), 18, (area.x, y + self.px(24)), DIM,
-                          max_w=area.w)
+            one, verb = ((_("one tile on the trees: press it;"), "middle TILE") if ctl.t.on_middle else
+                         (_("one tile in the trough: press it;"), "take TROUGH:TILE"))
+            lines = [one, _("two: type {command}").format(command=verb)] if choosing else []
         else:
-            self.wrapped(surf, ctl.take_step(), 18, (area.x, y), area.w, DIM, max_lines=2)
+            lines = [ctl.take_step()]
+        y = room.y
+        for line in lines:
+            if y + self.wrapped_height(line, 18, room.w) > room.bottom:
+                break
+            y = self.wrapped(surf, line, 18, (room.x, y), room.w, DIM, max_lines=8)  # it fits: checked above
 
     def draw_announcement(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> None:
         a = ctl.pending[0]
@@ -396,19 +442,19 @@ class ApplejackView(ResultScreens):
         x, y, w = self.announcement_panel(surf, area, title)
         if a.kind == "harvest" and a.variety is not None:
             var = ctl.data.varieties[a.variety]
-            r = self.px(40)
+            r = self.px(30)
             draw_variety(surf, var.colour, var.mark, (x + r, y + r), r)
-            self.text(surf, variety_name(var.name), 36, (x + 2 * r + self.px(12), y + self.px(4)), bold=True,
-                      max_w=w - 2 * r - self.px(12))
-            self.text(surf, _("{mark} mark").format(mark=mark_name(var.mark)), 18,
-                      (x + 2 * r + self.px(12), y + self.px(50)), DIM, max_w=w - 2 * r - self.px(12))
-            y += 2 * r + self.px(14)
-            self.text(surf, _("every area: apples − {pips}").format(pips=a.pips), 28, (x, y), bold=True, max_w=w)
-            y += self.px(40)
+            tx = x + 2 * r + self.px(12)
+            ty = self.wrapped(surf, variety_name(var.name), 32, (tx, y), x + w - tx, bold=True, max_lines=2,
+                              min_size=20)
+            ty = self.wrapped(surf, _("{mark} mark").format(mark=mark_name(var.mark)), 18, (tx, ty), x + w - tx, DIM,
+                              max_lines=2, min_size=16)
+            y = max(y + 2 * r, ty) + self.px(8)
+            y = self.wrapped(surf, _("every area: apples − {pips}").format(pips=a.pips), 28, (x, y), w, bold=True,
+                             max_lines=2, min_size=20) + self.px(6)
             self.wrapped(surf, _("each player takes that much honey"), 20, (x, y), w, max_lines=2)
         elif a.kind == "refill":
-            self.text(surf, _("one tile into each trough, in order:"), 20, (x, y), max_w=w)
-            y += self.px(32)
+            y = self.wrapped(surf, _("one tile into each trough, in order:"), 20, (x, y), w, max_lines=2) + self.px(6)
             box = min(self.px(44), (w - self.px(6) * 6) // 7)
             for i, n in enumerate(a.troughs):
                 rr = pygame.Rect(x + i * (box + self.px(6)), y, box, box)
@@ -424,8 +470,7 @@ class ApplejackView(ResultScreens):
         elif a.kind == "blossom":
             y = self.wrapped(surf, _("Die over the bridge to space {space}, then:").format(space=a.space), 20,
                              (x, y), w, max_lines=2)
-            self.text(surf, f"× {a.pips}", 48, (x, y), bold=True)
-            y += self.px(58)
+            y = self.text(surf, f"× {a.pips}", 48, (x, y), bold=True).bottom + self.px(4)
             self.wrapped(surf, _("each blossom pays {pips} honey").format(pips=a.pips), 22, (x, y), w, max_lines=2)
         elif a.kind == "loop":
             d = self.px(64)
@@ -437,7 +482,8 @@ class ApplejackView(ResultScreens):
             self.wrapped(surf, a.text, 22, (x, y), w, max_lines=4)
         else:
             self.wrapped(surf, a.text, 24, (x, y), w, bold=a.kind in ("middle", "end"), max_lines=5)
-        br = pygame.Rect(area.x + self.px(12), area.bottom - self.px(70), area.w - self.px(24), self.px(58))
+        br = pygame.Rect(area.x + self.px(12), area.bottom - self.px(12) - self.tap(58), area.w - self.px(24),
+                         self.tap(58))
         self.button(surf, br, _("Done ✓ (CONFIRM)"), "confirm", colour=OK, size=24)
         if len(ctl.pending) > 1:  # how many announcements are still to come after this one
             more = len(ctl.pending) - 1

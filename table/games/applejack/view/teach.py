@@ -117,9 +117,10 @@ def draw_lesson(view: BaseView, surf: pygame.Surface, ctl: Any) -> None:
         y += font.get_linesize()
 
 
-def draw_toggle(view: BaseView, surf: pygame.Surface, ctl: Any, y: int, row_h: int) -> None:
+def draw_toggle(view: BaseView, surf: pygame.Surface, ctl: Any, y: int, row_h: int,
+                rect: pygame.Rect | None = None) -> None:
     """The setup screen's Teach mode button (target ``teach``; key w), at the right of the option
-    row at ``y``."""
+    row at ``y`` (or in ``rect``)."""
     on = bool(getattr(ctl.setup, "teach", False))
-    r = pygame.Rect(view.w - view.px(250), y + view.px(3), view.px(230), row_h - view.px(6))
+    r = rect or pygame.Rect(view.w - view.px(250), y + view.px(3), view.px(230), row_h - view.px(6))
     view.button(surf, r, teach.setup_label(on), "teach", lit=on, size=20)

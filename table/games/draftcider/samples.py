@@ -1,0 +1,60 @@
+"""Draft Cider's sample screens (the registry's part ``screens``): the companion at each screen of
+the scripted 4-player game or its score pad, for the goldens, the fit test and the benchmark."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from table.games.draftcider.companion import DraftCiderCompanion
+from table.games.draftcider.script import pad_script, table_script
+
+SCREENS = ("setup", "names", "keyboard", "resume", "pick", "batch", "result", "pad", "pad-card", "pad-result")
+
+
+def at(name: str) -> DraftCiderCompanion:
+    """The companion at one of its screens, from the scripted 4-player game (or its pad)."""
+    script, final = table_script(4, 3)
+    ctl = DraftCiderCompanion()
+    if name in ("names", "keyboard"):  # the setup's Names page, a new name's keyboard over it
+        ctl.do("setup players=5 easy=on pad=live")
+        ctl.press("names")
+        if name == "keyboard":
+            ctl.press("newname1")
+        return ctl
+    if name == "setup":
+        ctl.do("setup players=5 easy=on pad=live")
+        return ctl
+    if name == "resume":
+        warm = DraftCiderCompanion()
+        for line in script[:30]:
+            warm.do(line)
+        ctl.offer_resume(warm.setup.to_dict(), warm.cmds, f"4 players, {len(warm.cmds)} steps; next: {warm.ask()}")
+        return ctl
+    if name in ("pick", "batch"):
+        for line in script[:34]:
+            ctl.do(line)
+        if name == "batch":
+            card = script[34].split()[3:6]
+            ctl.do(f"card {' '.join(card)}")
+        return ctl
+    if name == "result":
+        for line in script:
+            ctl.do(line)
+        return ctl
+    pad = pad_script(final)
+    upto = {"pad": 26, "pad-card": 27, "pad-result": len(pad)}[name]
+    for line in pad[:upto]:
+        ctl.do(line)
+    if name in ("pad", "pad-card"):
+        ctl.do("player 3")
+    if name == "pad-card":
+        ctl.do("batch steady")
+        ctl.do("colour gold")
+        ctl.do("height 3")
+    return ctl
+
+
+def screens() -> dict[str, Callable[[], DraftCiderCompanion]]:
+    """Every sample screen by name: a function that builds the companion showing it."""
+    return {name: partial(at, name) for name in SCREENS}

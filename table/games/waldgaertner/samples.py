@@ -1,0 +1,49 @@
+"""Waldgärtner's sample screens (the registry's part ``screens``): the companion at each screen of
+the scripted 4-player game, for the goldens, the fit test and the benchmark."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from table.games.waldgaertner.companion import WaldgaertnerCompanion
+from table.games.waldgaertner.script import table_script
+
+SCREENS = ("setup", "names", "keyboard", "resume", "start", "reveal", "die", "draw", "play", "special", "result")
+
+
+def at(step: str) -> WaldgaertnerCompanion:
+    """The companion after the scripted 4-player game reaches ``step`` (a stage) in round 6 or
+    later (``start`` at the beginning), or at its end (``result``)."""
+    script, _final = table_script(4, 3)
+    ctl = WaldgaertnerCompanion()
+    if step in ("names", "keyboard"):  # the setup's Names page, a new name's keyboard over it
+        ctl.do("setup players=5 choice=NA directsale=on")
+        ctl.press("names")
+        if step == "keyboard":
+            ctl.press("newname1")
+        return ctl
+    if step == "setup":
+        ctl.do("setup players=5 choice=NA directsale=on")
+        return ctl
+    if step == "resume":
+        warm = WaldgaertnerCompanion()
+        for line in script[:200]:
+            warm.do(line)
+        ctl.offer_resume(warm.setup.to_dict(warm.cards), warm.cmds,
+                         f"4 players, round {warm.state.round} of 21; next: {warm.ask()}")
+        return ctl
+    for line in script:
+        ctl.do(line)
+        while ctl.announcements.head is not None:  # the table did what was announced (CONFIRM)
+            ctl.do("ack")
+        if ctl.mode == "play" and ctl.stage() == step and (step == "start" or ctl.state.round >= 6):
+            return ctl
+    if step != "result":
+        raise KeyError(f"the script never reached {step}")
+    return ctl
+
+
+def screens() -> dict[str, Callable[[], WaldgaertnerCompanion]]:
+    """Every sample screen by name: a function that builds the companion showing it."""
+    return {name: partial(at, name) for name in SCREENS}

@@ -1,0 +1,50 @@
+"""Zankapfel's sample screens (the registry's part ``screens``): the companion at each screen of
+the scripted 4-player game, for the goldens, the fit test and the benchmark."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from table.games.zankapfel.companion import ZankapfelCompanion
+from table.games.zankapfel.script import table_script
+
+SCREENS = ("setup", "names", "keyboard", "resume", "place", "bid", "move", "reveal", "dice", "card", "roll", "result")
+
+
+def at(step: str) -> ZankapfelCompanion:
+    """The companion after the scripted 4-player game reaches ``step`` (a stage) in round 2 or
+    later (``place`` at the first placing), or at its end (``result``)."""
+    script, _final = table_script(4, 3)
+    ctl = ZankapfelCompanion()
+    if step in ("names", "keyboard"):  # the setup's Names page, a new name's keyboard over it
+        ctl.do("setup players=5 finish=50")
+        ctl.press("names")
+        if step == "keyboard":
+            ctl.press("newname1")
+        return ctl
+    if step == "setup":
+        ctl.do("setup players=5 finish=50")
+        return ctl
+    if step == "resume":
+        warm = ZankapfelCompanion()
+        for line in script[:60]:
+            warm.do(line)
+        assert warm.b is not None  # the scripted game is under way after 60 lines
+        ctl.offer_resume(warm.setup.to_dict(), warm.cmds, f"4 players, {len(warm.cmds)} steps; next: {warm.b.ask()}")
+        return ctl
+    for line in script:
+        ctl.do(line)
+        while ctl.announcements.head is not None:  # the table did what was announced (CONFIRM)
+            ctl.do("ack")
+        if (ctl.mode == "play" and ctl.stage() == step and ctl.b is not None and ctl.b.e.round >= 2) \
+                or (step == "place" and ctl.mode == "play" and ctl.stage() == "place"):
+            return ctl
+    if step != "result":
+        raise KeyError(f"the script never reached {step}")
+    return ctl
+
+
+def screens() -> dict[str, Callable[[], ZankapfelCompanion]]:
+    """Every sample screen by name: a function that builds the companion showing it."""
+    return {name: partial(at, name) for name in SCREENS}
