@@ -76,6 +76,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="the language the table speaks: en, de, fr or ja (default: the one last chosen at the "
                         "table, kept in the state dir; else $APPLEJACK_LANGUAGE; else en). At the table: the setup "
                         "screen's language button, or the command `language [CODE]`")
+    p.add_argument("--web", action="store_true", default=_env_flag("APPLEJACK_WEB"),
+                   help="let the phones at the table in: the kiosk answers the web server "
+                        "(python -m table.web.serve) through a socket in the state dir (docs/web.md; default: "
+                        "$APPLEJACK_WEB=1/yes/on, else off)")
     add_screen_arguments(p)  # --dim-after, --schedule (display/power.py)
     p.add_argument("--help-keys", action="store_true", help="list the keys and commands, then exit")
 
@@ -220,7 +224,12 @@ def _run_once(args: argparse.Namespace) -> int:
     from table.companion.hardware import make_hardware
 
     hw = make_hardware(args.pins, args.die)
+    close_web = None
     try:
+        if getattr(args, "web", False):
+            from table.web.kiosk import open_web  # deferred: the phones only with --web
+
+            close_web = open_web(ctl, state_dir, hw)
         lines = script if args.demo is None else _demo_script(ctl, args.demo)
         follow = hw.follow
 
@@ -248,6 +257,8 @@ def _run_once(args: argparse.Namespace) -> int:
             return code or 1
         return code
     finally:
+        if close_web is not None:
+            close_web()
         hw.close()
         journal.close()
 

@@ -41,6 +41,9 @@ PARTS = frozenset({
     "table_script",  # table_script(seed) -> command lines: `play --demo`'s whole seeded game
     "die_sensor",  # die_sensor(ctl): `--die` given, the setup screen starts with the die sensor on
     "load_data",   # load_data() -> the shipped data set the game reads (handed to every companion)
+    "seat_desk",   # the phones (table/web/): a class SeatDesk() with view(ctl, seat | None) -> dict, what
+                   # seat N (None: a spectator, only what the lid shows) may see, and choose(ctl, seat,
+                   # form) -> the shell commands a seat's secret choice on its phone enters now
 })
 
 

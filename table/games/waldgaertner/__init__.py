@@ -28,5 +28,6 @@ GAME = GameDef(
         "simulate": "table.games.waldgaertner.bots:simulate_text",
         "make_bot": "table.games.waldgaertner.bots:make_bot",
         "check_file": "table.games.waldgaertner.files:check_file",
+        "seat_desk": "table.games.waldgaertner.seat:SeatDesk",
     },
 )

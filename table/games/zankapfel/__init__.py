@@ -27,5 +27,6 @@ GAME = GameDef(
         "table_script": "table.games.zankapfel.script:table_script",
         "simulate": "table.games.zankapfel.bots:simulate_text",
         "make_bot": "table.games.zankapfel.bots:make_bot",
+        "seat_desk": "table.games.zankapfel.seat:SeatDesk",
     },
 )
