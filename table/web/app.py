@@ -60,8 +60,9 @@ def static_files(folder: Path = STATIC) -> dict[str, tuple[bytes, str]]:
 
 
 def make_app(ask: Ask, *, guesses: Guesses | None = None, poll_s: float = POLL_S,
-             stream_s: float = STREAM_S, max_streams: int = MAX_STREAMS) -> Starlette:
-    """The app (see the module docstring)."""
+             stream_s: float = STREAM_S, max_streams: int = MAX_STREAMS,
+             hosts: frozenset[str] | None = None) -> Starlette:
+    """The app (see the module docstring); ``hosts``: the ``Host`` values it answers (``guard.Guard``)."""
     files = static_files()
     counter = guesses if guesses is not None else Guesses()
     streams = [0]
@@ -130,7 +131,7 @@ def make_app(ask: Ask, *, guesses: Guesses | None = None, poll_s: float = POLL_S
         Route("/api/words/{language}", words), Route("/api/view/{token}", view),
         Route("/api/events/{token}", events), Route("/api/choose/{token}", choose, methods=["POST"]),
     ]
-    return Starlette(routes=routes, middleware=[Middleware(Guard)])
+    return Starlette(routes=routes, middleware=[Middleware(Guard, hosts=hosts)])
 
 
 def _answer(answer: dict[str, Any], counter: Guesses, who: str) -> JSONResponse:

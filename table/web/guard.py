@@ -2,6 +2,8 @@
 
 - **Bodies bounded**: a request body over :data:`MAX_BODY` bytes is answered 413 before the app
   reads it (a ``Content-Length`` over the bound, or a streamed body that grows past it).
+- **Host checked** (when the server names its own): a request for another host name is 400
+  (a page elsewhere whose name was pointed at the box, "DNS rebinding", reads nothing).
 - **Origin checked**: a request that may change something (anything but GET and HEAD) must
   carry an ``Origin`` equal to the page's own (``http://`` + its ``Host``); otherwise 403.
 - **Headers**: a strict content security policy (nothing but this server's own files), no
@@ -93,19 +95,24 @@ async def _refuse(send: Send, status: int, error: str) -> None:
 class Guard:
     """The ASGI middleware of the module docstring around ``app``."""
 
-    def __init__(self, app: App, max_body: int = MAX_BODY) -> None:
+    def __init__(self, app: App, max_body: int = MAX_BODY, hosts: frozenset[str] | None = None) -> None:
+        """``hosts``: the ``Host`` values this server answers (None: any, as in the tests)."""
         self.app = app
         self.max_body = max_body
+        self.hosts = hosts
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        if scope["method"] not in ("GET", "HEAD"):
-            host = _header(scope, b"host")
-            if host is None or _header(scope, b"origin") != f"http://{host}":
-                await _refuse(send, 403, "origin")
-                return
+        host = _header(scope, b"host")
+        if self.hosts is not None and host not in self.hosts:
+            await _refuse(send, 400, "host")
+            return
+        changing = scope["method"] not in ("GET", "HEAD")
+        if changing and (host is None or _header(scope, b"origin") != f"http://{host}"):
+            await _refuse(send, 403, "origin")
+            return
         length = _header(scope, b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
             await _refuse(send, 413, "too-large")

@@ -54,6 +54,12 @@ def bind_address(host: str | None, interface: str | None, *, any_address: bool =
     return address
 
 
+def own_hosts(address: str, port: int) -> frozenset[str]:
+    """The ``Host`` values a phone sends for this server: the address, with and without the port."""
+    shown = f"[{address}]" if ":" in address else address
+    return frozenset({shown, f"{shown}:{port}"})
+
+
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
     env = os.environ
     p = argparse.ArgumentParser(prog="python -m table.web.serve", description=__doc__.split("\n")[0])
@@ -83,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     from table.web.app import make_app
     from table.web.client import KioskSocket
 
-    app = make_app(KioskSocket(path))
+    app = make_app(KioskSocket(path), hosts=own_hosts(host, args.port))
     uvicorn.run(app, host=host, port=args.port, http="h11", loop="asyncio", ws="none", lifespan="off",
                 log_level="warning", proxy_headers=False, server_header=False, date_header=False,
                 limit_concurrency=64, timeout_keep_alive=5)

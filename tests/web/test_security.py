@@ -135,3 +135,13 @@ def test_the_server_binds_one_chosen_address_never_every_address_by_default():
     with pytest.raises(serve.AddressRefused):
         serve.bind_address("example.com", None)
     assert serve.main(["--host", "0.0.0.0", "--socket", "/nonexistent"]) == 2
+
+
+def test_a_request_for_another_host_name_is_refused(table):
+    _ctl, door = table
+    hosts = serve.own_hosts("10.42.0.1", 8080)
+    with TestClient(make_app(door_ask(door), hosts=hosts), base_url="http://10.42.0.1:8080") as client:
+        assert client.get(f"/api/view/{door.tokens.token(0)}").status_code == 200
+        rebound = client.get(f"/api/view/{door.tokens.token(0)}", headers={"host": "evil.example:8080"})
+        assert rebound.status_code == 400 and "public" not in rebound.text
+        assert client.get("/", headers={"host": "evil.example"}).status_code == 400

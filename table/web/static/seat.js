@@ -118,6 +118,9 @@ async function start() {
   stream = new EventSource(`/api/events/${encodeURIComponent(token)}`);
   stream.onmessage = (e) => show(JSON.parse(e.data));
   stream.addEventListener("gone", gone);
+  stream.onerror = () => {  // closed for good (the server restarted, the token refused): ask again
+    if (stream && stream.readyState === EventSource.CLOSED) { stream = null; setTimeout(start, 3000); }
+  };
 }
 
 $("choice").addEventListener("submit", choose);
