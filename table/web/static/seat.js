@@ -88,6 +88,7 @@ async function show(view) {
     facts($("mine"), mine.facts);
     say($("note"), mine.note || "");
     form(mine.form || null);
+    if (mine.note) $("nothing").hidden = true;  // the note says what happens next
   }
 }
 
