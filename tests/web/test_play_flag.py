@@ -1,0 +1,42 @@
+"""``play --web``: off by default, on with the flag or ``APPLEJACK_WEB`` in the env file; the
+kiosk then opens its socket in the state dir for the game's run and removes it at the end."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+
+import pytest
+
+from table.commands import play
+
+
+def _parsed(argv, monkeypatch, env=None):
+    if env is None:
+        monkeypatch.delenv("APPLEJACK_WEB", raising=False)
+    else:
+        monkeypatch.setenv("APPLEJACK_WEB", env)
+    p = argparse.ArgumentParser()
+    play.add_arguments(p)  # the env default is read when the parser is built
+    return p.parse_args(argv)
+
+
+@pytest.mark.parametrize(("env", "argv", "on"), [(None, [], False), ("0", [], False), ("yes", [], True),
+                                                  ("1", [], True), (None, ["--web"], True)])
+def test_the_phones_are_off_unless_asked_for(env, argv, on, monkeypatch):
+    assert _parsed(argv, monkeypatch, env).web is on
+
+
+def test_play_text_web_runs_a_script_with_the_socket_and_the_links_then_closes_the_socket(tmp_path):
+    script = tmp_path / "script.txt"
+    script.write_text("setup players=3\nstart\n")
+    state = tmp_path / "state"
+    r = subprocess.run([sys.executable, "-m", "table", "play", "--text", "--web", "--pins", "none", "--game",
+                        "zankapfel", "--state-dir", str(state), "--script", str(script)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "the web server talks to" in r.stderr
+    links = (state / "web" / "links.txt").read_text().splitlines()
+    assert len(links) == 4  # three seats and the spectators: the game is still on the table
+    assert not (state / "web" / "bridge.sock").exists()
