@@ -166,10 +166,10 @@ def main() -> None:
     server, base = serve(tmp)
     lines, i = kiosk.table["lines"], kiosk.table["i"]
     views(base, kiosk.table["door"].tokens.token(1))
-    draws(kiosk, base, lines[i:i + 400])
+    draws(kiosk, base, lines[i:i + 150])
     print(f"RSS after: {rss_kb()} kB")
     if args.phones:
-        phones(kiosk, base, lines[i + 400:], args.phones, args.seconds)
+        phones(kiosk, base, lines[i + 150:], args.phones, args.seconds)
     server.should_exit = True
     kiosk.stop.set()
     time.sleep(0.3)

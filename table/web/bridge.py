@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import queue
 import socketserver
@@ -29,6 +30,10 @@ MAX_REQUEST = 8192
 WAIT_S = 3.0
 """How long a request waits for the kiosk's next frame before it is answered ``busy`` (seconds)."""
 SOCKET_NAME = "bridge.sock"
+FAILED: dict[str, Any] = {"ok": False, "error": "busy"}
+"""The answer to a request the door failed on (logged once per kind; the kiosk plays on)."""
+
+log = logging.getLogger("applejack.web")
 
 
 def socket_path(state_dir: Path) -> Path:
@@ -81,6 +86,7 @@ class Bridge:
         self._version: list[int] = door.version()
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
+        self._failed: set[str] = set()
 
     def start(self) -> None:
         """Listen (a stale socket file of an earlier run is replaced; any other file is refused)."""
@@ -108,18 +114,30 @@ class Bridge:
 
     def pump(self) -> int:
         """On the kiosk's main thread, once a frame: follow the game, answer what waits; how many."""
-        self.door.follow()
+        self._guarded("follow", self.door.follow)
         n = 0
         while True:
             try:
                 pending = self.requests.get_nowait()
             except queue.Empty:
                 break
-            pending.answer = self.door.handle(pending.request)
+            answer = self._guarded("request", lambda p=pending: self.door.handle(p.request))
+            pending.answer = answer if isinstance(answer, dict) else dict(FAILED)
             pending.done.set()
             n += 1
         self._version = self.door.version()
         return n
+
+    def _guarded(self, kind: str, job: Any) -> Any:
+        """``job()``; a failure of the phones' side is logged (once per kind) and never stops the
+        kiosk: the lid plays on, the phone is answered ``busy``."""
+        try:
+            return job()
+        except Exception:
+            if kind not in self._failed:
+                self._failed.add(kind)
+                log.exception("phones: the %s failed (the lid plays on)", kind)
+            return None
 
     def close(self) -> None:
         if self._server is not None:

@@ -136,3 +136,22 @@ def test_the_update_stream_sends_the_view_then_gone_when_the_game_ends(table):
         assert json.loads(first[5:])["you"] == "Seat 3"
         door.tokens.expire()  # as the end of the game does (its version moves)
         assert next(line for line in got if line.startswith("event:")) == "event: gone"
+
+
+def test_a_failing_desk_never_stops_the_kiosk(table, caplog):
+    _ctl, door, tmp, _lines, _i = table
+
+    class Broken:
+        def view(self, ctl, seat):
+            raise RuntimeError("a bug in a game's seat desk")
+
+    door.desk = Broken()
+    bridge = B.Bridge(door, B.socket_path(tmp))
+    bridge.start()
+    try:
+        for _n in range(2):
+            answer = _asked_while_pumping(bridge, {"op": "view", "token": door.tokens.token(0)})
+            assert answer == {"ok": False, "error": "busy"}
+    finally:
+        bridge.close()
+    assert sum("the request failed" in r.getMessage() for r in caplog.records) == 1
