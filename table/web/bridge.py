@@ -73,6 +73,7 @@ class _Handler(socketserver.StreamRequestHandler):
 
 class _Server(socketserver.ThreadingUnixStreamServer):
     daemon_threads = True
+    request_queue_size = 128  # socketserver's 5 refuses the 6th phone's stream opening at the same moment
     bridge: Bridge
 
 

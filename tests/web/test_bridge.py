@@ -155,3 +155,24 @@ def test_a_failing_desk_never_stops_the_kiosk(table, caplog):
     finally:
         bridge.close()
     assert sum("the request failed" in r.getMessage() for r in caplog.records) == 1
+
+
+def test_many_phones_asking_at_the_same_moment_are_all_answered(table):
+    _ctl, door, tmp, _lines, _i = table
+    bridge = B.Bridge(door, B.socket_path(tmp))
+    bridge.start()
+    ask = KioskSocket(bridge.path)
+
+    async def phones():
+        return await asyncio.gather(*(ask({"op": "view", "token": door.tokens.token(k % 4)}) for k in range(40)))
+
+    out = []
+    t = threading.Thread(target=lambda: out.extend(asyncio.run(phones())))
+    try:
+        t.start()
+        while t.is_alive():
+            bridge.pump()
+            time.sleep(0.01)
+    finally:
+        bridge.close()
+    assert [a.get("ok") for a in out] == [True] * 40
