@@ -8,7 +8,8 @@ pumping at 30 frames/s (the screen's rate) with a Waldgärtner game.
    choose, answered after the shell applied and journalled it); the lid's other lines entered on
    the kiosk thread. The process's RSS before and after.
 3. With ``--phones N``: N update streams open for ``--seconds`` while the lid enters a line every
-   2 s; the RSS at the start and the end, and the events each phone received.
+   2 s; the RSS at the start and the end, and the events each phone received. ``--lid-only``:
+   the same lid lines with no stream (the game's own growth, to compare).
 """
 
 from __future__ import annotations
@@ -157,6 +158,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--phones", type=int, default=0)
     ap.add_argument("--seconds", type=float, default=180)
+    ap.add_argument("--lid-only", action="store_true", help="the same lid lines and time with no stream open (the "
+                                                            "game's own growth, to compare)")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp())
     kiosk = Kiosk(tmp)
@@ -168,8 +171,8 @@ def main() -> None:
     views(base, kiosk.table["door"].tokens.token(1))
     draws(kiosk, base, lines[i:i + 150])
     print(f"RSS after: {rss_kb()} kB")
-    if args.phones:
-        phones(kiosk, base, lines[i + 150:], args.phones, args.seconds)
+    if args.phones or args.lid_only:
+        phones(kiosk, base, lines[i + 150:], 0 if args.lid_only else args.phones, args.seconds)
     server.should_exit = True
     kiosk.stop.set()
     time.sleep(0.3)
