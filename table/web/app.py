@@ -53,6 +53,24 @@ HEARTBEAT_S = 15.0
 """A comment line this often keeps an idle stream open through the Wi-Fi (seconds)."""
 
 
+class SharedVersion:
+    """The kiosk's version, asked once per ``max_age_s`` whatever the number of open streams (each
+    ask is a connection and a thread in the kiosk; eight phones would ask eight times as often)."""
+
+    def __init__(self, ask: Ask, max_age_s: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.ask = ask
+        self.max_age_s = max_age_s
+        self.clock = clock
+        self._at = float("-inf")
+        self._version: Any = None
+
+    async def __call__(self) -> Any:
+        if self.clock() - self._at >= self.max_age_s:
+            self._version = (await self.ask({"op": "version"})).get("version")
+            self._at = self.clock()
+        return self._version
+
+
 def static_files(folder: Path = STATIC) -> dict[str, tuple[bytes, str]]:
     """The pages' files read once: name → (content, media type)."""
     return {p.name: (p.read_bytes(), TYPES[p.suffix]) for p in sorted(folder.iterdir())
@@ -66,6 +84,7 @@ def make_app(ask: Ask, *, guesses: Guesses | None = None, poll_s: float = POLL_S
     files = static_files()
     counter = guesses if guesses is not None else Guesses()
     streams = [0]
+    version = SharedVersion(ask, poll_s / 2)
 
     def file(name: str) -> Response:
         content, media = files[name]
@@ -117,13 +136,13 @@ def make_app(ask: Ask, *, guesses: Guesses | None = None, poll_s: float = POLL_S
         if counter.blocked(who):
             return JSONResponse({"ok": False, "error": "slow-down"}, status_code=429)
         token = request.path_params["token"]
-        version = (await ask({"op": "version"})).get("version")  # before the view: no change missed
+        now = (await ask({"op": "version"})).get("version")  # before the view: no change missed
         first = await ask({"op": "view", "token": token})
         if not first.get("ok"):
             return _answer(first, counter, who)
         if streams[0] >= max_streams:
             return JSONResponse({"ok": False, "error": "busy"}, status_code=503)
-        return StreamingResponse(_stream(ask, token, (first, version), streams, poll_s, stream_s),
+        return StreamingResponse(_stream(ask, version, token, (first, now), streams, poll_s, stream_s),
                                  media_type="text/event-stream")
 
     routes = [
@@ -150,8 +169,8 @@ def _answer(answer: dict[str, Any], counter: Guesses, who: str) -> JSONResponse:
     return JSONResponse({"ok": False, "error": "bad-request"}, status_code=400)
 
 
-async def _stream(ask: Ask, token: str, first: tuple[dict[str, Any], Any], streams: list[int],
-                  poll_s: float, stream_s: float) -> AsyncIterator[str]:
+async def _stream(ask: Ask, version_now: SharedVersion, token: str, first: tuple[dict[str, Any], Any],
+                  streams: list[int], poll_s: float, stream_s: float) -> AsyncIterator[str]:
     """Server-sent events: the view now, then again whenever the kiosk's version moved; ``gone``
     when the token stops opening anything (the game ended)."""
     streams[0] += 1
@@ -161,7 +180,7 @@ async def _stream(ask: Ask, token: str, first: tuple[dict[str, Any], Any], strea
         start = beat = time.monotonic()
         while time.monotonic() - start < stream_s:
             await asyncio.sleep(poll_s)
-            version = (await ask({"op": "version"})).get("version")
+            version = await version_now()
             if version == last:
                 if time.monotonic() - beat > HEARTBEAT_S:
                     beat = time.monotonic()

@@ -176,3 +176,24 @@ def test_many_phones_asking_at_the_same_moment_are_all_answered(table):
     finally:
         bridge.close()
     assert [a.get("ok") for a in out] == [True] * 40
+
+
+def test_the_open_streams_share_one_version_question_per_poll():
+    from table.web.app import SharedVersion
+
+    asked = []
+    now = [0.0]
+
+    async def ask(request):
+        asked.append(request)
+        return {"ok": True, "version": [len(asked)]}
+
+    shared = SharedVersion(ask, 0.2, clock=lambda: now[0])
+
+    async def eight_phones_poll():
+        return [await shared() for _phone in range(8)]
+
+    assert asyncio.run(eight_phones_poll()) == [[1]] * 8
+    now[0] += 0.25
+    assert asyncio.run(eight_phones_poll()) == [[2]] * 8
+    assert len(asked) == 2
