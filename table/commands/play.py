@@ -301,5 +301,6 @@ def _run_text(ctl: Any, args: argparse.Namespace, lines: list[str] | None, speak
         notifier.ready()
     source = lines if lines is not None else ([] if sys.stdin is None or sys.stdin.closed else sys.stdin)
     # with real input devices, keep taking button presses and die readings while waiting for a line
-    idle = 0.05 if hw.panel is not None or hw.sensor is not None else None
+    # (and with --web: the phones' requests are answered between two lines too)
+    idle = 0.05 if hw.panel is not None or hw.sensor is not None or getattr(args, "web", False) else None
     return run_text(ctl, source, sys.stdout, echo=args.script is not None, after_each=after_each, idle_s=idle)

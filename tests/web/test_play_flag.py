@@ -40,3 +40,31 @@ def test_play_text_web_runs_a_script_with_the_socket_and_the_links_then_closes_t
     links = (state / "web" / "links.txt").read_text().splitlines()
     assert len(links) == 4  # three seats and the spectators: the game is still on the table
     assert not (state / "web" / "bridge.sock").exists()
+
+
+def test_play_text_web_answers_a_phone_while_waiting_for_the_next_line(tmp_path):
+    import json
+    import socket
+    import time
+
+    state = tmp_path / "state"
+    kiosk = subprocess.Popen([sys.executable, "-m", "table", "play", "--text", "--web", "--pins", "none", "--game",
+                              "zankapfel", "--state-dir", str(state)], stdin=subprocess.PIPE,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        kiosk.stdin.write("setup players=3\nstart\n")
+        kiosk.stdin.flush()
+        links = state / "web" / "links.txt"
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not (links.exists() and links.read_text()):
+            time.sleep(0.1)
+        token = links.read_text().splitlines()[0].split("\t")[1].removeprefix("/t/")
+        with socket.socket(socket.AF_UNIX) as s:  # no line typed: the kiosk waits on stdin
+            s.settimeout(10)
+            s.connect(str(state / "web" / "bridge.sock"))
+            s.sendall(json.dumps({"op": "view", "token": token}).encode() + b"\n")
+            answer = json.loads(s.makefile("rb").readline())
+        assert answer["ok"] and answer["view"]["you"] == "Seat 1"
+    finally:
+        kiosk.stdin.close()
+        assert kiosk.wait(60) == 0, kiosk.stderr.read()
