@@ -52,6 +52,15 @@ def waldgaertner_draw(tmp: Path) -> tuple[Any, Any, Door, list[str], int]:
     return ctl, journal, door, lines, i
 
 
+def waldgaertner_dice(tmp: Path) -> tuple[Any, Any, Door, list[str], int]:
+    """Waldgärtner, 3 seats, the first round's dice to be chosen."""
+    ctl, journal = shell(tmp, "waldgaertner")
+    door = Door(ctl)
+    lines = load_game("waldgaertner").part("table_script")(3, 1)[0]
+    i = play_until(ctl, door, lines, lambda c: c.stage() == "die")
+    return ctl, journal, door, lines, i
+
+
 def view_text(door: Door, token: str) -> str:
     """The view of ``token`` as the phone receives it (JSON text)."""
     return json.dumps(door.handle({"op": "view", "token": token}), sort_keys=True, ensure_ascii=False)

@@ -19,7 +19,7 @@ from table.web.app import make_app
 from table.web.bridge import Bridge, socket_path
 from table.web.client import KioskSocket
 from table.web.tokens import SPECTATOR
-from tests.web.tables import data, door_ask, view_text, waldgaertner_draw, zankapfel_discord
+from tests.web.tables import data, door_ask, view_text, waldgaertner_dice, waldgaertner_draw, zankapfel_discord
 
 ORIGIN = {"origin": "http://testserver"}
 
@@ -139,3 +139,23 @@ def test_a_forged_token_sees_nothing_and_a_token_expires_with_its_game(tmp_path)
             door.follow()
         assert ctl.mode == "result"
         assert client.get(f"/api/view/{token}").status_code == 403
+
+
+def test_waldgaertner_a_die_chosen_in_secret_changes_no_other_view_until_all_are_entered_together(tmp_path):
+    seen = []
+    for name, deck in (("a", "deck 1"), ("b", "special")):
+        ctl, _j, door, _lines, _i = waldgaertner_dice(tmp_path / name)
+        before = list(ctl.cmds)
+        with _client(door) as client:
+            r = _choose(client, door.tokens.token(0), {"die": deck})
+            assert r.status_code == 200, r.text
+            assert [deck] in [f[1:] for f in r.json()["view"]["private"]["facts"]]
+            assert _choose(client, door.tokens.token(0), {"die": "deck 2"}).status_code == 409  # chosen already
+        assert ctl.cmds == before  # held on the phone, nothing at the lid yet
+        seen.append([view_text(door, door.tokens.token(s)) for s in (1, 2, SPECTATOR)])
+        with _client(door) as client:
+            assert _choose(client, door.tokens.token(2), {"die": "deck 3"}).status_code == 200
+            assert ctl.cmds == before
+            assert _choose(client, door.tokens.token(1), {"die": "deck 2"}).status_code == 200
+        assert ctl.cmds == [*before, deck, "deck 2", "deck 3"]  # all at once, in the table's order
+    assert seen[0] == seen[1]

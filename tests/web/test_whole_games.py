@@ -1,8 +1,8 @@
 """Whole games with every hidden choice made on a phone: the same game as at the lid.
 
 The seeded table scripts of Zankapfel (4 seats) and Waldgärtner (3 seats) are played twice: at
-the lid only, and with every discord card and die (Zankapfel) and every card drawn, taken in
-secret, planted or sold (Waldgärtner) entered on the seat's phone through the door. The finished
+the lid only, and with every discord card and die (Zankapfel) and every die choice and card drawn,
+taken in secret, planted or sold (Waldgärtner) entered on the seat's phone through the door. The finished
 records must be the same game.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from table.games import load_game
+from table.games.waldgaertner.seat import die_seats
 from table.web.door import Door
 from tests.web.tables import shell
 
@@ -92,20 +93,32 @@ def _waldgaertner_form(ctl, line: str) -> dict[str, str] | None:
     return None
 
 
-def test_a_whole_waldgaertner_game_with_every_hand_card_entered_and_played_on_the_phones(tmp_path):
+def test_a_whole_waldgaertner_game_with_every_die_and_hand_card_chosen_on_the_phones(tmp_path):
     lines = load_game("waldgaertner").part("table_script")(3, 1)[0]
     ctl, journal = shell(tmp_path / "phones", "waldgaertner")
     door = Door(ctl)
-    on_phones = 0
-    for line in lines:
+    on_phones, rounds = 0, 0
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        i += 1
         door.follow()
+        seats = die_seats(ctl)
+        if seats:  # the round's dice, each chosen in secret; entered together after the last
+            for k, seat in enumerate(seats):
+                before = len(ctl.cmds)
+                _phone(door, seat, {"die": lines[i - 1 + k]})
+                assert len(ctl.cmds) == before + (len(seats) if k == len(seats) - 1 else 0)
+            i += len(seats) - 1
+            rounds += 1
+            continue
         form = _waldgaertner_form(ctl, line) if ctl.mode == "play" else None
         if form is None:
             ctl.do(line)
             continue
         _phone(door, ctl.seat(), form)
         on_phones += 1
-    assert ctl.mode == "result" and on_phones > 100
+    assert ctl.mode == "result" and on_phones > 100 and rounds == 21
     phones = ctl.record
     journal.close()
     assert _same(phones) == _same(_at_the_lid(tmp_path / "lid", "waldgaertner", lines))

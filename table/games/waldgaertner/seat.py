@@ -7,6 +7,11 @@ turns each into the lid's very command (``card 17``, ``choose 17``, ``plant 17``
 entered through the shell and journalled as usual; the lid says only what it says for a draw
 typed at the lid (nothing until the card is played).
 
+**Die choices** are simultaneous and secret at the table: each seat picks its deck (or the special
+action) on its phone; the desk holds the choices until every seat still to choose has chosen, then
+enters them all in seat order (``deck 3``, ``special``), as the table enters them once everyone has
+shown. A die chosen on a phone and not yet entered is not in the journal (a power cut forgets it).
+
 Everybody sees what the lid shows that names no hidden card: whose turn it is, the question
 (a line of its own where the lid's question would name a hand's cards), what the last command
 made happen, each seat's storage.
@@ -36,11 +41,40 @@ def _card_id(form: dict[str, Any], count: int) -> int:
     return int(value)
 
 
+def die_seats(ctl: Any) -> list[int]:
+    """The seats whose die is still to be entered this round (in the order the table enters them)."""
+    e = ctl.e
+    if e is None or ctl.mode != "play" or e.step != "die":
+        return []
+    return [seat for kind, seat, _arg in e.t.jobs if kind == "die"]
+
+
+def _die_word(ctl: Any, action: int) -> tuple[str, str] | None:
+    """(command, label) of a die action: ``deck 3`` / "Deck 3", ``special`` / "Special action"."""
+    if action == A.SPECIAL:
+        return "special", _("Special action")
+    if A.DECK <= action < A.DECK + 7:
+        n = action - A.DECK + 1
+        return f"deck {n}", _("Deck {n}").format(n=n)
+    return None
+
+
 class SeatDesk:
     """What a seat may see and enter in Waldgärtner (see the module docstring)."""
 
+    def __init__(self) -> None:
+        self.dice: dict[int, str] = {}
+        """Per seat (0-based): its die's command (``deck 3``, ``special``), chosen and not yet entered."""
+
+    def _sync(self, ctl: Any) -> list[int]:
+        """The seats choosing their die now; the choices of seats no longer choosing are let go."""
+        seats = die_seats(ctl)
+        self.dice = {s: c for s, c in self.dice.items() if s in seats}
+        return seats
+
     def view(self, ctl: Any, seat: int | None) -> dict[str, Any]:
         """``public`` (nothing hidden) and, for a seat, ``private``: its hand and its entry."""
+        self._sync(ctl)
         out: dict[str, Any] = {"public": self._public(ctl)}
         if seat is not None:
             out["private"] = self._private(ctl, seat)
@@ -56,11 +90,16 @@ class SeatDesk:
             question = _("{seat} plays a card").format(seat=ctl.seat_title(s))
         elif e.step in SECRET_CHOICES:
             question = _("{seat} takes a card in secret").format(seat=ctl.seat_title(s))
+        facts = [[ctl.seat_title(p), _("storage {n}").format(n=e.storage(p))] for p in range(e.players)]
+        choosing = die_seats(ctl)
+        if choosing:
+            chosen = [ctl.seat_title(p) for p in choosing if p in self.dice]
+            facts.append([_("Chosen on a phone"), ", ".join(chosen) or "—"])
         return {
             "turn": ctl.seat_title(s) if s >= 0 else "",
             "question": question if ctl.mode == "play" else "",
             "lines": list(ctl.said_last[-4:]),
-            "facts": [[ctl.seat_title(p), _("storage {n}").format(n=e.storage(p))] for p in range(e.players)],
+            "facts": facts,
         }
 
     def _private(self, ctl: Any, seat: int) -> dict[str, Any]:
@@ -69,10 +108,20 @@ class SeatDesk:
             return {"facts": [], "form": None}
         hand = [card_label(e.card(c)) for c in held(e, seat)]
         facts = [[_("Your hand"), ", ".join(hand) or _("no card")]]
+        if seat in self.dice:
+            facts.append([_("Your die"), self.dice[seat]])
+            return {"facts": facts, "note": _("Chosen. The dice are entered when everybody has chosen."),
+                    "form": None}
         return {"facts": facts, "form": self._form(ctl, seat)}
 
     def _form(self, ctl: Any, seat: int) -> dict[str, Any] | None:
         e = ctl.e
+        if seat in die_seats(ctl):
+            if seat in self.dice:
+                return None
+            options = [[w, label] for w, label in filter(None, (_die_word(ctl, a) for a in e.legal_actions()))]
+            return {"fields": [{"name": "die", "label": _("Your die, in secret"), "options": options}],
+                    "submit": _("Choose")}
         if seat_now(e) != seat:
             return None
         if e.step in ENTERED_STAGES:
@@ -93,6 +142,9 @@ class SeatDesk:
 
     def choose(self, ctl: Any, seat: int, form: dict[str, Any]) -> list[str]:
         """The lid's command for ``seat``'s entry; CommandError (one line) when it is not asked now."""
+        choosing = self._sync(ctl)
+        if seat in choosing:
+            return self._die(ctl, seat, form, choosing)
         e = ctl.e
         if e is None or ctl.mode != "play" or seat_now(e) != seat:
             raise CommandError(_("nothing of yours is asked now"))
@@ -109,3 +161,19 @@ class SeatDesk:
                 raise CommandError(_("plant or sell?"))
             return [f"{how} {cid}"]
         raise CommandError(_("nothing of yours is asked now"))
+
+    def _die(self, ctl: Any, seat: int, form: dict[str, Any], choosing: list[int]) -> list[str]:
+        """Hold ``seat``'s die; when every seat choosing has chosen, all of them in the table's order."""
+        if seat in self.dice:
+            raise CommandError(_("you have chosen already"))
+        words = {w for w, _label in filter(None, (_die_word(ctl, a) for a in ctl.e.legal_actions()))}
+        choice = str(form.get("die", ""))
+        if choice not in words:
+            raise CommandError(_("choose a deck or the special action: {choices}").format(
+                choices=", ".join(sorted(words))))
+        self.dice[seat] = choice
+        if any(s not in self.dice for s in choosing):
+            return []
+        out = [self.dice[s] for s in choosing]
+        self.dice = {}
+        return out
