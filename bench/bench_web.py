@@ -8,7 +8,7 @@ pumping at 30 frames/s (the screen's rate) with a Waldgärtner game.
    choose, answered after the shell applied and journalled it); the lid's other lines entered on
    the kiosk thread. The process's RSS before and after.
 3. With ``--phones N``: N update streams open for ``--seconds`` while the lid enters a line every
-   2 s; the RSS at the start and the end, and the events each phone received. ``--lid-only``:
+   ``--pace`` seconds (2); the RSS at the start and the end, and the events each phone received. ``--lid-only``:
    the same lid lines with no stream (the game's own growth, to compare).
 """
 
@@ -124,7 +124,7 @@ def draws(kiosk: Kiosk, base: str, lines: list[str]) -> None:
           f"p99 {quantile(taps, .99) * 1000:.1f} ms, max {max(taps) * 1000:.1f} ms")
 
 
-def phones(kiosk: Kiosk, base: str, lines: list[str], count: int, seconds: float) -> None:
+def phones(kiosk: Kiosk, base: str, lines: list[str], count: int, seconds: float, pace: float) -> None:
     ctl, door = kiosk.table["ctl"], kiosk.table["door"]
     got = [0] * count
 
@@ -143,21 +143,27 @@ def phones(kiosk: Kiosk, base: str, lines: list[str], count: int, seconds: float
         t.start()
     time.sleep(5)
     start_rss = rss_kb()
-    end = time.monotonic() + seconds
+    start = time.monotonic()
+    end = start + seconds
     n = 0
+    samples = []
     while time.monotonic() < end and n < len(lines) and ctl.mode == "play":
         kiosk.enter(lines[n])
         n += 1
-        time.sleep(2)
+        time.sleep(pace)
+        if not samples or time.monotonic() - start >= 60 * len(samples):
+            samples.append(rss_kb())
     for t in threads:
         t.join(35)
     print(f"{count} phones, {seconds:.0f} s, {n} lid lines: RSS {start_rss} -> {rss_kb()} kB; events per phone {got}")
+    print(f"RSS once a minute (kB): {samples}")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--phones", type=int, default=0)
     ap.add_argument("--seconds", type=float, default=180)
+    ap.add_argument("--pace", type=float, default=2.0, help="seconds between two lid lines")
     ap.add_argument("--lid-only", action="store_true", help="the same lid lines and time with no stream open (the "
                                                             "game's own growth, to compare)")
     args = ap.parse_args()
@@ -172,7 +178,8 @@ def main() -> None:
     draws(kiosk, base, lines[i:i + 150])
     print(f"RSS after: {rss_kb()} kB")
     if args.phones or args.lid_only:
-        phones(kiosk, base, lines[i + 150:], 0 if args.lid_only else args.phones, args.seconds)
+        phones(kiosk, base, lines[i + 150:], 0 if args.lid_only else args.phones, args.seconds,
+               args.pace)
     server.should_exit = True
     kiosk.stop.set()
     time.sleep(0.3)
