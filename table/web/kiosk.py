@@ -3,8 +3,10 @@
 :func:`open_web` starts the :class:`~table.web.bridge.Bridge` in the state directory and wraps
 the hardware's per-frame ``follow(ctl)`` (called by the screen's loop every frame, by the text
 front end after every line) so the phones' requests are answered between two frames. The links
-of the seats' pages are written to ``<state dir>/web/links.txt`` (0600) whenever a game's tokens
+of the seats' pages are written to ``<state dir>/web-links.txt`` (0600) whenever a game's tokens
 change, for the owner until the lid shows them as QR codes; the file is emptied between games.
+It is not in the socket's folder: the web server's unit sees that folder, and must not read
+every seat's token.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from table.web.bridge import Bridge, socket_path
 from table.web.door import Door
 
 log = logging.getLogger("applejack.web")
-LINKS_NAME = "links.txt"
+LINKS_NAME = "web-links.txt"
 
 
 def write_links(door: Door, folder: Path) -> None:
@@ -46,7 +48,7 @@ def open_web(ctl: Any, state_dir: Path, hw: Any) -> Callable[[], None]:
         now = [door.tokens.game, door.tokens.active]
         if now != game:
             game[:] = now
-            write_links(door, bridge.path.parent)
+            write_links(door, Path(state_dir))
 
     hw.follow = follow_and_pump
     return bridge.close

@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
 
     app = make_app(KioskSocket(path), hosts=own_hosts(host, args.port))
     uvicorn.run(app, host=host, port=args.port, http="h11", loop="asyncio", ws="none", lifespan="off",
-                log_level="warning", proxy_headers=False, server_header=False, date_header=False,
+                log_level="warning", access_log=False, proxy_headers=False, server_header=False, date_header=False,
                 limit_concurrency=64, timeout_keep_alive=5)
     return 0
 

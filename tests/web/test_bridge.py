@@ -107,7 +107,8 @@ def test_play_web_pumps_every_frame_and_writes_the_seat_links_for_the_owner(tabl
     try:
         hw.follow(ctl)
         assert hw.followed == 1
-        links = (tmp / "web" / "links.txt")
+        links = tmp / "web-links.txt"
+        assert not (tmp / "web" / "web-links.txt").exists()  # not where the web server's unit can read
         assert stat.S_IMODE(links.stat().st_mode) == 0o600
         rows = [line.split("\t") for line in links.read_text().splitlines()]
         assert [r[0] for r in rows] == ["Seat 1", "Seat 2", "Seat 3", "Seat 4", "Spectators"]

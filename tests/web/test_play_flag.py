@@ -37,7 +37,7 @@ def test_play_text_web_runs_a_script_with_the_socket_and_the_links_then_closes_t
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert "the web server talks to" in r.stderr
-    links = (state / "web" / "links.txt").read_text().splitlines()
+    links = (state / "web-links.txt").read_text().splitlines()
     assert len(links) == 4  # three seats and the spectators: the game is still on the table
     assert not (state / "web" / "bridge.sock").exists()
 
@@ -54,7 +54,7 @@ def test_play_text_web_answers_a_phone_while_waiting_for_the_next_line(tmp_path)
     try:
         kiosk.stdin.write("setup players=3\nstart\n")
         kiosk.stdin.flush()
-        links = state / "web" / "links.txt"
+        links = state / "web-links.txt"
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and not (links.exists() and links.read_text()):
             time.sleep(0.1)

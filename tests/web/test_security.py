@@ -145,3 +145,13 @@ def test_a_request_for_another_host_name_is_refused(table):
         rebound = client.get(f"/api/view/{door.tokens.token(0)}", headers={"host": "evil.example:8080"})
         assert rebound.status_code == 400 and "public" not in rebound.text
         assert client.get("/", headers={"host": "evil.example"}).status_code == 400
+
+
+def test_the_server_runs_without_an_access_log_tokens_are_in_the_addresses(monkeypatch, tmp_path):
+    import uvicorn
+
+    seen = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw))
+    assert serve.main(["--socket", str(tmp_path / "s.sock"), "--port", "8099"]) == 0
+    assert seen["access_log"] is False and seen["host"] == "127.0.0.1" and seen["port"] == 8099
+    assert seen["proxy_headers"] is False  # a phone cannot name another address for the guess limit
