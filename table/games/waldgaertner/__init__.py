@@ -18,6 +18,7 @@ GAME = GameDef(
     parts={
         "read_record": "table.games.waldgaertner.record_reader:READER",
         "rules": "table.games.waldgaertner.rules",
+        "seat_desk": "table.games.waldgaertner.seat:SeatDesk",
         "companion": "table.games.waldgaertner.companion:make_companion",
         "text": "table.games.waldgaertner.text",
         "view": "table.games.waldgaertner.view:WaldgaertnerView",
@@ -28,6 +29,5 @@ GAME = GameDef(
         "simulate": "table.games.waldgaertner.bots:simulate_text",
         "make_bot": "table.games.waldgaertner.bots:make_bot",
         "check_file": "table.games.waldgaertner.files:check_file",
-        "seat_desk": "table.games.waldgaertner.seat:SeatDesk",
     },
 )

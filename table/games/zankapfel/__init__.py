@@ -18,6 +18,7 @@ GAME = GameDef(
     parts={
         "read_record": "table.games.zankapfel.record_reader:READER",
         "rules": "table.games.zankapfel.rules",
+        "seat_desk": "table.games.zankapfel.seat:SeatDesk",
         "companion": "table.games.zankapfel.companion:make_companion",
         "text": "table.games.zankapfel.text",
         "view": "table.games.zankapfel.view:ZankapfelView",
@@ -27,6 +28,5 @@ GAME = GameDef(
         "table_script": "table.games.zankapfel.script:table_script",
         "simulate": "table.games.zankapfel.bots:simulate_text",
         "make_bot": "table.games.zankapfel.bots:make_bot",
-        "seat_desk": "table.games.zankapfel.seat:SeatDesk",
     },
 )
