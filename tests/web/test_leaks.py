@@ -65,7 +65,7 @@ def test_zankapfel_the_discord_is_revealed_together_through_the_socket_the_shell
                 assert phone.result().status_code == 200, phone.result().text
     finally:
         bridge.close()
-    assert ctl.cmds[-5:] == ["dice seat 1 1", "dice seat 3 0", "dice-done", "card seat 1 8", "card seat 3 5"]
+    assert ctl.cmds[-4:] == ["dice seat 1 1", "dice-done", "card seat 1 8", "card seat 3 5"]  # 0 dice: no purchase
     assert any("discord card 8" in line for line in ctl.log)
     cmds = list(ctl.cmds)
     journal.close()
@@ -159,3 +159,15 @@ def test_waldgaertner_a_die_chosen_in_secret_changes_no_other_view_until_all_are
             assert _choose(client, door.tokens.token(1), {"die": "deck 2"}).status_code == 200
         assert ctl.cmds == [*before, deck, "deck 2", "deck 3"]  # all at once, in the table's order
     assert seen[0] == seen[1]
+
+
+def test_zankapfel_dice_bought_at_the_lid_are_not_bought_again_from_a_phone(tmp_path):
+    ctl, _j, door, _lines, _i = zankapfel_discord(tmp_path)
+    ctl.do("dice seat 1 2")
+    door.follow()
+    with _client(door) as client:
+        form = client.get(f"/api/view/{door.tokens.token(0)}").json()["view"]["private"]["form"]
+        assert [f["name"] for f in form["fields"]] == ["card"]
+        assert _choose(client, door.tokens.token(0), {"card": "8", "dice": "3"}).status_code == 200
+        assert _choose(client, door.tokens.token(2), {"card": "5", "dice": "1"}).status_code == 200
+    assert ctl.cmds[-5:] == ["dice seat 1 2", "dice seat 3 1", "dice-done", "card seat 1 8", "card seat 3 5"]

@@ -3,8 +3,9 @@
 At the table each seat in a discord lays a discord card face down and buys 0-3 dice; here each
 chooses both on their phone. :class:`SeatDesk` holds the choices (never in another seat's or a
 spectator's view) until every seat in the discord has chosen, then hands the shell the very
-commands the lid would have taken — ``dice seat N K`` for each, ``dice-done``, ``card seat N V``
-in the discord's order — so the companion reveals them together, journalled as usual.
+commands the lid would have taken — ``dice seat N K`` for each seat buying dice (once; none for
+0), ``dice-done``, ``card seat N V`` in the discord's order — so the companion reveals them
+together, journalled as usual.
 A choice held on a phone and not yet entered is not in the journal: a power cut forgets it
 (the phone shows the choice is to be made again).
 
@@ -105,7 +106,7 @@ class SeatDesk:
         if left:
             fields.append({"name": "card", "label": _("Your discord card"),
                            "options": [[str(v), str(v)] for v in left]})
-        if b.stage() == "dice":
+        if b.stage() == "dice" and not b.dice.get(seat, 0):  # dice are bought once (at the lid, perhaps)
             fields.append({"name": "dice", "label": _("Dice to buy (2 points each)"),
                            "options": [[str(k), str(k)] for k in range(MAX_DICE + 1)]})
         return {"facts": [], "note": _("You are in the discord: choose in secret."),
@@ -127,7 +128,7 @@ class SeatDesk:
         if left and card not in left:
             raise CommandError(_("choose one of your discord cards: {left}").format(
                 left=" ".join(map(str, left))))
-        dice = _number(form, "dice") or 0
+        dice = (_number(form, "dice") or 0) if not b.dice.get(seat, 0) else 0
         if dice > MAX_DICE:
             raise CommandError(_("0 to {most} dice").format(most=MAX_DICE))
         self.secret[seat] = (dice, card if left and card is not None else 0)
@@ -139,8 +140,9 @@ class SeatDesk:
         """Every held choice as the lid's commands, in the discord's order; the choices are let go."""
         b = ctl.b
         out: list[str] = []
-        if b.stage() == "dice":
-            out = [f"dice seat {s + 1} {self.secret[s][0]}" for s in choosing]
+        if b.stage() == "dice":  # 0 dice is no purchase; a seat that bought at the lid buys no more
+            out = [f"dice seat {s + 1} {self.secret[s][0]}" for s in choosing
+                   if self.secret[s][0] and not b.dice.get(s, 0)]
             out.append("dice-done")
         out += [f"card seat {s + 1} {self.secret[s][1]}" for s in choosing if self.secret[s][1]]
         self.secret = {}
