@@ -224,12 +224,9 @@ def _run_once(args: argparse.Namespace) -> int:
     from table.companion.hardware import make_hardware
 
     hw = make_hardware(args.pins, args.die)
-    close_web = None
+    close_web = _no_phones
     try:
-        if getattr(args, "web", False):
-            from table.web.kiosk import open_web  # deferred: the phones only with --web
-
-            close_web = open_web(ctl, state_dir, hw)
+        close_web = _open_web(args, ctl, state_dir, hw)
         lines = script if args.demo is None else _demo_script(ctl, args.demo)
         follow = hw.follow
 
@@ -257,10 +254,27 @@ def _run_once(args: argparse.Namespace) -> int:
             return code or 1
         return code
     finally:
-        if close_web is not None:
-            close_web()
+        close_web()
         hw.close()
         journal.close()
+
+
+def _no_phones() -> None:
+    """Nothing to close: the phones were not let in."""
+
+
+def _open_web(args: argparse.Namespace, ctl: Any, state_dir: Path, hw: Any) -> Any:
+    """``--web``: the phones' socket in the state dir, answered every frame (``table/web/``);
+    returns what closes it. A socket that cannot be opened is one log line: the lid plays on."""
+    if not getattr(args, "web", False):
+        return _no_phones
+    from table.web.kiosk import open_web  # deferred: the phones only with --web
+
+    try:
+        return open_web(ctl, state_dir, hw)
+    except OSError as exc:
+        log.warning("phones: not let in: %s", exc)
+        return _no_phones
 
 
 def _demo_script(ctl: Any, seed: int) -> list[str]:

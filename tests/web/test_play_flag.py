@@ -68,3 +68,18 @@ def test_play_text_web_answers_a_phone_while_waiting_for_the_next_line(tmp_path)
     finally:
         kiosk.stdin.close()
         assert kiosk.wait(60) == 0, kiosk.stderr.read()
+
+
+def test_a_socket_that_cannot_be_opened_is_one_line_and_the_lid_plays_on(tmp_path):
+    script = tmp_path / "script.txt"
+    script.write_text("setup players=3\nstart\n")
+    state = tmp_path / "state"
+    (state / "web").mkdir(parents=True)
+    (state / "web" / "bridge.sock").write_text("the owner's file")
+    r = subprocess.run([sys.executable, "-m", "table", "play", "--text", "--web", "--pins", "none", "--game",
+                        "zankapfel", "--state-dir", str(state), "--script", str(script)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "phones: not let in" in r.stderr and "Traceback" not in r.stderr
+    assert "New game of Zankapfel" in r.stdout
+    assert (state / "web" / "bridge.sock").read_text() == "the owner's file"
