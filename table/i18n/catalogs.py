@@ -31,11 +31,11 @@ LOCALE = Path(__file__).resolve().parent / "locale"
 
 #: (part, patterns relative to table/): the first part whose pattern matches a file owns it.
 PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("web", ("web/*.py", "games/*/seat.py")),
     ("demo", ("games/applejack/bots/demo*.py",)),
     ("players", ("companion/players*.py", "display/players*.py", "display/history_*.py", "history/*.py",
                  "games/*/record_reader.py", "statsexport.py", "commands/history.py",
                  "games/applejack/view/players.py")),
+    ("web", ("web/*.py", "games/*/seat.py")),  # before the games: their seat.py is the phones'
     ("zankapfel", ("games/zankapfel/*.py",)),
     ("draftcider", ("games/draftcider/*.py",)),
     ("waldgaertner", ("games/waldgaertner/*.py",)),
