@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 
 from table.companion.session import open_session
 from table.games import games
+from table.games.waldgaertner.questions import held
 from table.web.app import make_app
 from table.web.bridge import Bridge, socket_path
 from table.web.client import KioskSocket
@@ -89,11 +90,16 @@ def test_zankapfel_a_seat_outside_the_discord_or_a_second_choice_is_refused(tmp_
 
 
 def _other_card(tmp_path, taken):
-    """Another card seat 1 may draw at the first draw (the lid would take it too)."""
+    """Another card seat 1 may draw at the first draw, one the companion takes as itself (a card
+    the table cannot have drawn there may stand in as another: the lid's rule, not the phone's)."""
     ctl, _j, door, _lines, _i = waldgaertner_draw(tmp_path / "probe")
+    holder = door.tokens.who(door.tokens.token(0))
     for cid in range(len(ctl.cards.cards)):
-        if cid != taken and door.choose(door.tokens.who(door.tokens.token(0)), {"card": cid})["ok"]:
+        if cid == taken or not door.choose(holder, {"card": cid})["ok"]:
+            continue
+        if cid in held(ctl.e, 0):
             return cid
+        ctl.do("undo")
     raise AssertionError("no other card")
 
 
