@@ -80,6 +80,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="the language the table speaks: en, de, fr or ja (default: the one last chosen at the "
                         "table, kept in the state dir; else $APPLEJACK_LANGUAGE; else en). At the table: the setup "
                         "screen's language button, or the command `language [CODE]`")
+    p.add_argument("--web", action="store_true", default=_env_flag("APPLEJACK_WEB"),
+                   help="let the phones at the table in: the kiosk answers the web server "
+                        "(python -m table.web.serve) through a socket in the state dir (docs/web.md; default: "
+                        "$APPLEJACK_WEB=1/yes/on, else off)")
     add_screen_arguments(p)  # --dim-after, --schedule (display/power.py)
     p.add_argument("--help-keys", action="store_true", help="list the keys and commands, then exit")
 
@@ -237,7 +241,9 @@ def _run_once(args: argparse.Namespace) -> int:
     from table.companion.hardware import make_hardware
 
     hw = make_hardware(args.pins, args.die)
+    close_web = _no_phones
     try:
+        close_web = _open_web(args, ctl, state_dir, hw)
         lines = script if args.demo is None else _demo_script(ctl, args.demo)
         follow = hw.follow
 
@@ -265,8 +271,27 @@ def _run_once(args: argparse.Namespace) -> int:
             return code or 1
         return code
     finally:
+        close_web()
         hw.close()
         journal.close()
+
+
+def _no_phones() -> None:
+    """Nothing to close: the phones were not let in."""
+
+
+def _open_web(args: argparse.Namespace, ctl: Any, state_dir: Path, hw: Any) -> Any:
+    """``--web``: the phones' socket in the state dir, answered every frame (``table/web/``);
+    returns what closes it. A socket that cannot be opened is one log line: the lid plays on."""
+    if not getattr(args, "web", False):
+        return _no_phones
+    from table.web.kiosk import open_web  # deferred: the phones only with --web
+
+    try:
+        return open_web(ctl, state_dir, hw)
+    except OSError as exc:
+        log.warning("phones: not let in: %s", exc)
+        return _no_phones
 
 
 def _demo_script(ctl: Any, seed: int) -> list[str]:
@@ -307,5 +332,6 @@ def _run_text(ctl: Any, args: argparse.Namespace, lines: list[str] | None, speak
         notifier.ready()
     source = lines if lines is not None else ([] if sys.stdin is None or sys.stdin.closed else sys.stdin)
     # with real input devices, keep taking button presses and die readings while waiting for a line
-    idle = 0.05 if hw.panel is not None or hw.sensor is not None else None
+    # (and with --web: the phones' requests are answered between two lines too)
+    idle = 0.05 if hw.panel is not None or hw.sensor is not None or getattr(args, "web", False) else None
     return run_text(ctl, source, sys.stdout, echo=args.script is not None, after_each=after_each, idle_s=idle)

@@ -42,6 +42,9 @@ PARTS = frozenset({
     "die_sensor",  # die_sensor(ctl): `--die` given, the setup screen starts with the die sensor on
     "load_data",   # load_data() -> the shipped data set the game reads (handed to every companion)
     "screens",     # screens() -> {name: build()}: the sample screens (goldens, the fit test, the benchmark)
+    "seat_desk",   # the phones (table/web/): a class SeatDesk() with view(ctl, seat | None) -> dict, what
+                   # seat N (None: a spectator, only what the lid shows) may see, and choose(ctl, seat,
+                   # form) -> the shell commands a seat's secret choice on its phone enters now
 })
 
 

@@ -18,6 +18,7 @@ GAME = GameDef(
     parts={
         "read_record": "table.games.waldgaertner.record_reader:READER",
         "rules": "table.games.waldgaertner.rules",
+        "seat_desk": "table.games.waldgaertner.seat:SeatDesk",
         "companion": "table.games.waldgaertner.companion:make_companion",
         "text": "table.games.waldgaertner.text",
         "screens": "table.games.waldgaertner.samples:screens",

@@ -18,6 +18,7 @@ GAME = GameDef(
     parts={
         "read_record": "table.games.zankapfel.record_reader:READER",
         "rules": "table.games.zankapfel.rules",
+        "seat_desk": "table.games.zankapfel.seat:SeatDesk",
         "companion": "table.games.zankapfel.companion:make_companion",
         "text": "table.games.zankapfel.text",
         "screens": "table.games.zankapfel.samples:screens",

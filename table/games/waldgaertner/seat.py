@@ -1,0 +1,179 @@
+"""Waldgärtner on the phones (``table/web/``): each seat's hand, entered and played on its own phone.
+
+A card drawn into a hand, the seven cards of a bonus draw and a search's cards are seen by
+that player only. On the phone the seat enters the card it drew (its id), sees its hand, takes
+its card from a bonus draw or search, and plants or sells from its hand: :class:`SeatDesk`
+turns each into the lid's very command (``card 17``, ``choose 17``, ``plant 17``, ``sell 17``),
+entered through the shell and journalled as usual; the lid says only what it says for a draw
+typed at the lid (nothing until the card is played).
+
+**Die choices** are simultaneous and secret at the table: each seat picks its deck (or the special
+action) on its phone; the desk holds the choices until every seat still to choose has chosen, then
+enters them all in seat order (``deck 3``, ``special``), as the table enters them once everyone has
+shown. A die chosen on a phone and not yet entered is not in the journal (a power cut forgets it).
+
+Everybody sees what the lid shows that names no hidden card: whose turn it is, the question
+(a line of its own where the lid's question would name a hand's cards), what the last command
+made happen, each seat's storage.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from table.companion.protocol import CommandError
+from table.games.waldgaertner.questions import held, seat_now
+from table.games.waldgaertner.rules import actions as A
+from table.games.waldgaertner.words import card_label
+from table.i18n import _
+
+ENTERED_STAGES = ("draw", "bdraw", "sdeal")
+"""The engine's stages where a seat's hidden card is entered by its id."""
+SECRET_CHOICES = ("bchoose", "schoose")
+"""The engine's stages where a seat takes one of cards only it has seen."""
+
+
+def _card_id(form: dict[str, Any], count: int) -> int:
+    """``form["card"]`` as a card id of the card file (0 … count-1); CommandError otherwise."""
+    value = str(form.get("card", "")).strip().lstrip("#")
+    if not value.isdigit() or len(value) > 4 or int(value) >= count:
+        raise CommandError(_("enter the card's number (0-{last})").format(last=count - 1))
+    return int(value)
+
+
+def die_seats(ctl: Any) -> list[int]:
+    """The seats whose die is still to be entered this round (in the order the table enters them)."""
+    e = ctl.e
+    if e is None or ctl.mode != "play" or e.step != "die":
+        return []
+    return [seat for kind, seat, _arg in e.t.jobs if kind == "die"]
+
+
+def _die_word(ctl: Any, action: int) -> tuple[str, str] | None:
+    """(command, label) of a die action: ``deck 3`` / "Deck 3", ``special`` / "Special action"."""
+    if action == A.SPECIAL:
+        return "special", _("Special action")
+    if A.DECK <= action < A.DECK + 7:
+        n = action - A.DECK + 1
+        return f"deck {n}", _("Deck {n}").format(n=n)
+    return None
+
+
+class SeatDesk:
+    """What a seat may see and enter in Waldgärtner (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.dice: dict[int, str] = {}
+        """Per seat (0-based): its die's command (``deck 3``, ``special``), chosen and not yet entered."""
+
+    def _sync(self, ctl: Any) -> list[int]:
+        """The seats choosing their die now; the choices of seats no longer choosing are let go."""
+        seats = die_seats(ctl)
+        self.dice = {s: c for s, c in self.dice.items() if s in seats}
+        return seats
+
+    def view(self, ctl: Any, seat: int | None) -> dict[str, Any]:
+        """``public`` (nothing hidden) and, for a seat, ``private``: its hand and its entry."""
+        self._sync(ctl)
+        out: dict[str, Any] = {"public": self._public(ctl)}
+        if seat is not None:
+            out["private"] = self._private(ctl, seat)
+        return out
+
+    def _public(self, ctl: Any) -> dict[str, Any]:
+        e = ctl.e
+        if e is None:
+            return {"lines": []}
+        s = seat_now(e)
+        question = ctl.ask()
+        if e.step == "play":
+            question = _("{seat} plays a card").format(seat=ctl.seat_title(s))
+        elif e.step in SECRET_CHOICES:
+            question = _("{seat} takes a card in secret").format(seat=ctl.seat_title(s))
+        facts = [[ctl.seat_title(p), _("storage {n}").format(n=e.storage(p))] for p in range(e.players)]
+        choosing = die_seats(ctl)
+        if choosing:
+            chosen = [ctl.seat_title(p) for p in choosing if p in self.dice]
+            facts.append([_("Chosen on a phone"), ", ".join(chosen) or "—"])
+        return {
+            "turn": ctl.seat_title(s) if s >= 0 else "",
+            "question": question if ctl.mode == "play" else "",
+            "lines": list(ctl.said_last[-4:]),
+            "facts": facts,
+        }
+
+    def _private(self, ctl: Any, seat: int) -> dict[str, Any]:
+        e = ctl.e
+        if e is None or ctl.mode != "play":
+            return {"facts": [], "form": None}
+        hand = [card_label(e.card(c)) for c in held(e, seat)]
+        facts = [[_("Your hand"), ", ".join(hand) or _("no card")]]
+        if seat in self.dice:
+            facts.append([_("Your die"), self.dice[seat]])
+            return {"facts": facts, "note": _("Chosen. The dice are entered when everybody has chosen."),
+                    "form": None}
+        return {"facts": facts, "form": self._form(ctl, seat)}
+
+    def _form(self, ctl: Any, seat: int) -> dict[str, Any] | None:
+        e = ctl.e
+        if seat in die_seats(ctl):
+            if seat in self.dice:
+                return None
+            options = [[w, label] for w, label in filter(None, (_die_word(ctl, a) for a in e.legal_actions()))]
+            return {"fields": [{"name": "die", "label": _("Your die, in secret"), "options": options}],
+                    "submit": _("Choose")}
+        if seat_now(e) != seat:
+            return None
+        if e.step in ENTERED_STAGES:
+            return {"fields": [{"name": "card", "label": _("The card you drew (its number)"),
+                                "number": [0, len(e.cards) - 1]}],
+                    "submit": _("Enter")}
+        if e.step in SECRET_CHOICES:
+            options = [[str(a - A.CHOOSE), card_label(e.card(a - A.CHOOSE))] for a in e.legal_actions()]
+            return {"fields": [{"name": "card", "label": _("The card you take"), "options": options}],
+                    "submit": _("Take it")}
+        if e.step == "play":
+            options = [[str(c), card_label(e.card(c))] for c in held(e, seat)]
+            return {"fields": [{"name": "card", "label": _("The card you play"), "options": options},
+                               {"name": "how", "label": _("How"),
+                                "options": [["plant", _("plant")], ["sell", _("sell")]]}],
+                    "submit": _("Play it")}
+        return None
+
+    def choose(self, ctl: Any, seat: int, form: dict[str, Any]) -> list[str]:
+        """The lid's command for ``seat``'s entry; CommandError (one line) when it is not asked now."""
+        choosing = self._sync(ctl)
+        if seat in choosing:
+            return self._die(ctl, seat, form, choosing)
+        e = ctl.e
+        if e is None or ctl.mode != "play" or seat_now(e) != seat:
+            raise CommandError(_("nothing of yours is asked now"))
+        cid = _card_id(form, len(e.cards))
+        if e.step in ENTERED_STAGES:
+            return [f"card {cid}"]
+        if e.step in SECRET_CHOICES:
+            return [f"choose {cid}"]
+        if e.step == "play":
+            if cid not in held(e, seat):
+                raise CommandError(_("that card is not in your hand"))
+            how = form.get("how")
+            if how not in ("plant", "sell"):
+                raise CommandError(_("plant or sell?"))
+            return [f"{how} {cid}"]
+        raise CommandError(_("nothing of yours is asked now"))
+
+    def _die(self, ctl: Any, seat: int, form: dict[str, Any], choosing: list[int]) -> list[str]:
+        """Hold ``seat``'s die; when every seat choosing has chosen, all of them in the table's order."""
+        if seat in self.dice:
+            raise CommandError(_("you have chosen already"))
+        words = {w for w, _label in filter(None, (_die_word(ctl, a) for a in ctl.e.legal_actions()))}
+        choice = str(form.get("die", ""))
+        if choice not in words:
+            raise CommandError(_("choose a deck or the special action: {choices}").format(
+                choices=", ".join(sorted(words))))
+        self.dice[seat] = choice
+        if any(s not in self.dice for s in choosing):
+            return []
+        out = [self.dice[s] for s in choosing]
+        self.dice = {}
+        return out

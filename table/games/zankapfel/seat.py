@@ -1,0 +1,150 @@
+"""Zankapfel on the phones (``table/web/``): the discord card and the dice, chosen in secret.
+
+At the table each seat in a discord lays a discord card face down and buys 0-3 dice; here each
+chooses both on their phone. :class:`SeatDesk` holds the choices (never in another seat's or a
+spectator's view) until every seat in the discord has chosen, then hands the shell the very
+commands the lid would have taken — ``dice seat N K`` for each seat buying dice (once; none for
+0), ``dice-done``, ``card seat N V`` in the discord's order — so the companion reveals them
+together, journalled as usual.
+A choice held on a phone and not yet entered is not in the journal: a power cut forgets it
+(the phone shows the choice is to be made again).
+
+Everybody sees what the lid shows: the question, the last announcements, the score track, and
+who in the discord has chosen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from table.companion.protocol import CommandError
+from table.i18n import _
+
+MAX_DICE = 3
+"""Dice a seat may buy in a discord (2 points each)."""
+
+
+def _number(form: dict[str, Any], key: str) -> int | None:
+    """``form[key]`` as a small whole number, None when missing; CommandError when not one."""
+    value = form.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).isdigit() \
+            or len(str(value)) > 2:
+        raise CommandError(_("{value} is not a number").format(value=repr(value)[:20]))
+    return int(value)
+
+
+class SeatDesk:
+    """The secret choices of the discord being fought (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.secret: dict[int, tuple[int, int]] = {}
+        """Per seat (0-based): (dice, discord card; 0 = none left), chosen and not yet entered."""
+        self._discord: tuple[Any, ...] = ()
+
+    # --- which discord -----------------------------------------------------------------------
+    def _sync(self, ctl: Any) -> None:
+        """Forget choices held for a discord that is over (or taken back at the lid)."""
+        b = ctl.b
+        key: tuple[Any, ...] = ()
+        if b is not None and b.stage() in ("dice", "card"):
+            key = (id(b.e), len(b.e.history), b.fight_seats(), b.stage() == "card")
+        if key != self._discord:
+            self._discord = key
+            self.secret = {}
+
+    def _choosing(self, ctl: Any) -> list[int]:
+        """The seats that choose on their phones now: in the dice stage every seat in the discord,
+        once the dice are entered those whose card is still face down."""
+        b = ctl.b
+        if b is None or ctl.mode != "play":
+            return []
+        st = b.stage()
+        if st == "dice":
+            return list(b.fight_seats())
+        return list(b.card_todo()) if st == "card" else []
+
+    # --- views -------------------------------------------------------------------------------
+    def view(self, ctl: Any, seat: int | None) -> dict[str, Any]:
+        """``public`` (what the lid shows) and, for a seat, ``private``: its choice to make or made."""
+        self._sync(ctl)
+        out: dict[str, Any] = {"public": self._public(ctl)}
+        if seat is not None:
+            out["private"] = self._private(ctl, seat)
+        return out
+
+    def _public(self, ctl: Any) -> dict[str, Any]:
+        b = ctl.b
+        if b is None:
+            return {"lines": list(ctl.log[-4:])}
+        choosing = self._choosing(ctl)
+        facts = [[ctl.seat_title(s), str(p)] for s, p in enumerate(ctl.positions())]
+        if choosing:
+            chosen = [ctl.seat_title(s) for s in choosing if s in self.secret]
+            facts.append([_("Chosen on a phone"), ", ".join(chosen) or "—"])
+        return {
+            "turn": ctl.seat_title(b.seat()) if b.seat() >= 0 else "",
+            "question": b.ask() if ctl.mode == "play" else "",
+            "lines": list(ctl.log[-4:]),
+            "facts": facts,
+        }
+
+    def _private(self, ctl: Any, seat: int) -> dict[str, Any]:
+        if seat not in self._choosing(ctl):
+            return {"facts": [], "form": None}
+        b = ctl.b
+        held = self.secret.get(seat)
+        if held is not None:
+            dice, card = held
+            shown = str(card) if card else _("none")
+            return {"facts": [[_("Your discord card"), shown], [_("Your dice"), str(dice)]],
+                    "note": _("Chosen. It is revealed when everybody in the discord has chosen."),
+                    "form": None}
+        fields: list[dict[str, Any]] = []
+        left = b.e.discord_cards(seat)
+        if left:
+            fields.append({"name": "card", "label": _("Your discord card"),
+                           "options": [[str(v), str(v)] for v in left]})
+        if b.stage() == "dice" and not b.dice.get(seat, 0):  # dice are bought once (at the lid, perhaps)
+            fields.append({"name": "dice", "label": _("Dice to buy (2 points each)"),
+                           "options": [[str(k), str(k)] for k in range(MAX_DICE + 1)]})
+        return {"facts": [], "note": _("You are in the discord: choose in secret."),
+                "form": {"fields": fields, "submit": _("Lay it face down")}}
+
+    # --- a choice ------------------------------------------------------------------------------
+    def choose(self, ctl: Any, seat: int, form: dict[str, Any]) -> list[str]:
+        """Hold ``seat``'s choice; once every seat choosing has chosen, the commands that reveal
+        them all (else none). CommandError (one line) for a choice the table cannot take now."""
+        self._sync(ctl)
+        choosing = self._choosing(ctl)
+        if seat not in choosing:
+            raise CommandError(_("no discord card of yours is asked now"))
+        if seat in self.secret:
+            raise CommandError(_("you have chosen already"))
+        b = ctl.b
+        left = b.e.discord_cards(seat)
+        card = _number(form, "card")
+        if left and card not in left:
+            raise CommandError(_("choose one of your discord cards: {left}").format(
+                left=" ".join(map(str, left))))
+        dice = (_number(form, "dice") or 0) if not b.dice.get(seat, 0) else 0
+        if dice > MAX_DICE:
+            raise CommandError(_("0 to {most} dice").format(most=MAX_DICE))
+        self.secret[seat] = (dice, card if left and card is not None else 0)
+        if any(s not in self.secret for s in choosing):
+            return []
+        return self._reveal(ctl, choosing)
+
+    def _reveal(self, ctl: Any, choosing: list[int]) -> list[str]:
+        """Every held choice as the lid's commands, in the discord's order; the choices are let go."""
+        b = ctl.b
+        out: list[str] = []
+        if b.stage() == "dice":  # 0 dice is no purchase; a seat that bought at the lid buys no more
+            out = [f"dice seat {s + 1} {self.secret[s][0]}" for s in choosing
+                   if self.secret[s][0] and not b.dice.get(s, 0)]
+            out.append("dice-done")
+        out += [f"card seat {s + 1} {self.secret[s][1]}" for s in choosing if self.secret[s][1]]
+        self.secret = {}
+        return out
+

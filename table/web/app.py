@@ -1,0 +1,202 @@
+"""The web server's app (Starlette): the phones' pages and the four API addresses.
+
+=================================  ===========================================================
+``GET /``                          the start page (scan your seat's code)
+``GET /t/<token>``                 a seat's or the spectators' page (the token stays in the page)
+``GET /static/<name>``             the pages' files: only the files of ``table/web/static/``,
+                                   listed when the app is made (no path from a request is opened)
+``GET /api/view/<token>``          what the token's holder may see now (JSON)
+``GET /api/events/<token>``        the same, pushed as server-sent events whenever it changes
+``POST /api/choose/<token>``       a seat's choice (JSON object, at most ``guard.MAX_BODY`` bytes,
+                                   same ``Origin`` only)
+``GET /api/words/<language>``      the pages' words in the table's language
+=================================  ===========================================================
+
+Every request about the game goes to ``ask(request) -> answer`` (the kiosk's socket,
+:mod:`table.web.client`; a test hands in the door itself); the app holds no game and no token.
+A wrong token counts as a guess (``guard.Guesses``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from table.web.guard import Guard, Guesses
+from table.web.words import words_in
+
+Ask = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
+"""Sends one request to the kiosk, returns its answer (``{"ok": false, "error": "table"}`` when
+the kiosk cannot be reached)."""
+
+STATIC = Path(__file__).resolve().parent / "static"
+TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
+         ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml"}
+"""The static files served, by suffix (any other file in the folder is not served)."""
+POLL_S = 0.4
+"""How often an update stream asks the kiosk whether anything moved (seconds)."""
+STREAM_S = 600.0
+"""An update stream ends after this long (the browser opens a new one; seconds)."""
+MAX_STREAMS = 32
+"""Update streams open at once (8 phones need 8)."""
+HEARTBEAT_S = 15.0
+"""A comment line this often keeps an idle stream open through the Wi-Fi (seconds)."""
+
+
+class SharedVersion:
+    """The kiosk's version, asked once per ``max_age_s`` whatever the number of open streams (each
+    ask is a connection and a thread in the kiosk; eight phones would ask eight times as often)."""
+
+    def __init__(self, ask: Ask, max_age_s: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.ask = ask
+        self.max_age_s = max_age_s
+        self.clock = clock
+        self._at = float("-inf")
+        self._version: Any = None
+
+    async def __call__(self) -> Any:
+        if self.clock() - self._at >= self.max_age_s:
+            self._version = (await self.ask({"op": "version"})).get("version")
+            self._at = self.clock()
+        return self._version
+
+
+def static_files(folder: Path = STATIC) -> dict[str, tuple[bytes, str]]:
+    """The pages' files read once: name → (content, media type)."""
+    return {p.name: (p.read_bytes(), TYPES[p.suffix]) for p in sorted(folder.iterdir())
+            if p.is_file() and p.suffix in TYPES}
+
+
+def make_app(ask: Ask, *, guesses: Guesses | None = None, poll_s: float = POLL_S,
+             stream_s: float = STREAM_S, max_streams: int = MAX_STREAMS,
+             hosts: frozenset[str] | None = None) -> Starlette:
+    """The app (see the module docstring); ``hosts``: the ``Host`` values it answers (``guard.Guard``)."""
+    files = static_files()
+    counter = guesses if guesses is not None else Guesses()
+    streams = [0]
+    version = SharedVersion(ask, poll_s / 2)
+
+    def file(name: str) -> Response:
+        content, media = files[name]
+        return Response(content, media_type=media)
+
+    async def index(request: Request) -> Response:
+        return file("index.html")
+
+    async def seat_page(request: Request) -> Response:
+        return file("seat.html")
+
+    async def static(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in files:
+            return JSONResponse({"ok": False, "error": "not-found"}, status_code=404)
+        return file(name)
+
+    async def words(request: Request) -> Response:
+        found = words_in(request.path_params["language"])
+        if found is None:
+            return JSONResponse({"ok": False, "error": "not-found"}, status_code=404)
+        return JSONResponse(found)
+
+    def client(request: Request) -> str:
+        return request.client.host if request.client is not None else "?"
+
+    async def with_token(request: Request, message: dict[str, Any]) -> Response:
+        """``message`` with the address's token to the kiosk; a wrong token counts as a guess."""
+        who = client(request)
+        if counter.blocked(who):
+            return JSONResponse({"ok": False, "error": "slow-down"}, status_code=429)
+        answer = await ask({**message, "token": request.path_params["token"]})
+        return _answer(answer, counter, who)
+
+    async def view(request: Request) -> Response:
+        return await with_token(request, {"op": "view"})
+
+    async def choose(request: Request) -> Response:
+        try:
+            form = json.loads(await request.body())
+        except ValueError:
+            form = None
+        if not isinstance(form, dict):
+            return JSONResponse({"ok": False, "error": "bad-request"}, status_code=400)
+        return await with_token(request, {"op": "choose", "form": form})
+
+    async def events(request: Request) -> Response:
+        who = client(request)
+        if counter.blocked(who):
+            return JSONResponse({"ok": False, "error": "slow-down"}, status_code=429)
+        token = request.path_params["token"]
+        now = (await ask({"op": "version"})).get("version")  # before the view: no change missed
+        first = await ask({"op": "view", "token": token})
+        if not first.get("ok"):
+            return _answer(first, counter, who)
+        if streams[0] >= max_streams:
+            return JSONResponse({"ok": False, "error": "busy"}, status_code=503)
+        return StreamingResponse(_stream(ask, version, token, (first, now), streams, poll_s, stream_s),
+                                 media_type="text/event-stream")
+
+    routes = [
+        Route("/", index), Route("/t/{token}", seat_page), Route("/static/{name}", static),
+        Route("/api/words/{language}", words), Route("/api/view/{token}", view),
+        Route("/api/events/{token}", events), Route("/api/choose/{token}", choose, methods=["POST"]),
+    ]
+    return Starlette(routes=routes, middleware=[Middleware(Guard, hosts=hosts)])
+
+
+def _answer(answer: dict[str, Any], counter: Guesses, who: str) -> JSONResponse:
+    """The kiosk's answer as HTTP: 200, 403 for a token that opens nothing (a guess), 409 for a
+    refused choice, 503 when the kiosk cannot be reached or is busy."""
+    if answer.get("ok"):
+        return JSONResponse(answer)
+    error = answer.get("error")
+    if error == "token":
+        counter.wrong(who)
+        return JSONResponse({"ok": False, "error": "token"}, status_code=403)
+    if error == "refused":
+        return JSONResponse(answer, status_code=409)
+    if error in ("table", "busy"):
+        return JSONResponse({"ok": False, "error": error}, status_code=503)
+    return JSONResponse({"ok": False, "error": "bad-request"}, status_code=400)
+
+
+async def _stream(ask: Ask, version_now: SharedVersion, token: str, first: tuple[dict[str, Any], Any],
+                  streams: list[int], poll_s: float, stream_s: float) -> AsyncIterator[str]:
+    """Server-sent events: the view now, then again whenever the kiosk's version moved; ``gone``
+    when the token stops opening anything (the game ended)."""
+    streams[0] += 1
+    try:
+        answer, last = first
+        yield _event(answer["view"])
+        start = beat = time.monotonic()
+        while time.monotonic() - start < stream_s:
+            await asyncio.sleep(poll_s)
+            version = await version_now()
+            if version == last:
+                if time.monotonic() - beat > HEARTBEAT_S:
+                    beat = time.monotonic()
+                    yield ": beat\n\n"
+                continue
+            answer = await ask({"op": "view", "token": token})
+            if not answer.get("ok"):
+                if answer.get("error") == "token":
+                    yield "event: gone\ndata: {}\n\n"
+                    return
+                continue  # the kiosk busy for a moment: asked again next time
+            last = version
+            yield _event(answer["view"])
+    finally:
+        streams[0] -= 1
+
+
+def _event(view: Any) -> str:
+    return "data: " + json.dumps(view, ensure_ascii=False) + "\n\n"

@@ -1,0 +1,149 @@
+"""The kiosk's Unix socket for the web server: requests queued for the kiosk's main thread.
+
+:class:`Bridge` listens on ``<state dir>/web/bridge.sock`` (the directory 0750, the socket
+0660: the web server's unit sees only this directory of the state dir). One request per
+connection: a JSON object on one line of at most :data:`MAX_REQUEST` bytes, answered by one JSON
+line. A listener thread per connection puts the request in a queue and waits; the kiosk calls
+:meth:`Bridge.pump` every frame (``play --web`` wraps the hardware's per-frame ``follow``), which
+answers every queued request with the :class:`~table.web.door.Door` on the main thread, so
+the shell is never touched from two threads. ``{"op": "version"}`` is answered at once from
+the last frame's figure (the web server's update streams ask it often).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import queue
+import socketserver
+import stat
+import threading
+from pathlib import Path
+from typing import Any
+
+from table.web.door import Door
+
+MAX_REQUEST = 8192
+"""Bytes of one request line; a longer one is answered ``too-long`` and dropped."""
+WAIT_S = 3.0
+"""How long a request waits for the kiosk's next frame before it is answered ``busy`` (seconds)."""
+SOCKET_NAME = "bridge.sock"
+FAILED: dict[str, Any] = {"ok": False, "error": "busy"}
+"""The answer to a request the door failed on (logged once per kind; the kiosk plays on)."""
+
+log = logging.getLogger("applejack.web")
+
+
+def socket_path(state_dir: Path) -> Path:
+    """Where the kiosk's socket lives in the state directory."""
+    return Path(state_dir) / "web" / SOCKET_NAME
+
+
+class _Pending:
+    """One request waiting for the main thread's answer."""
+
+    def __init__(self, request: dict[str, Any]) -> None:
+        self.request = request
+        self.answer: dict[str, Any] | None = None
+        self.done = threading.Event()
+
+
+class _Handler(socketserver.StreamRequestHandler):
+    server: _Server
+
+    def handle(self) -> None:
+        line = self.rfile.readline(MAX_REQUEST + 1)
+        if len(line) > MAX_REQUEST:
+            self._send({"ok": False, "error": "too-long"})
+            return
+        try:
+            request = json.loads(line)
+        except ValueError:
+            request = None
+        if not isinstance(request, dict):
+            self._send({"ok": False, "error": "bad-request"})
+            return
+        self._send(self.server.bridge.ask(request))
+
+    def _send(self, answer: dict[str, Any]) -> None:
+        self.wfile.write(json.dumps(answer, ensure_ascii=False).encode() + b"\n")
+
+
+class _Server(socketserver.ThreadingUnixStreamServer):
+    daemon_threads = True
+    request_queue_size = 128  # socketserver's 5 refuses the 6th phone's stream opening at the same moment
+    bridge: Bridge
+
+
+class Bridge:
+    """The socket, its queue and the door (see the module docstring)."""
+
+    def __init__(self, door: Door, path: Path) -> None:
+        self.door = door
+        self.path = Path(path)
+        self.requests: queue.Queue[_Pending] = queue.Queue()
+        self._version: list[int] = door.version()
+        self._server: _Server | None = None
+        self._thread: threading.Thread | None = None
+        self._failed: set[str] = set()
+
+    def start(self) -> None:
+        """Listen (a stale socket file of an earlier run is replaced; any other file is refused)."""
+        self.path.parent.mkdir(mode=0o750, parents=True, exist_ok=True)
+        if self.path.is_symlink() or (self.path.exists() and not stat.S_ISSOCK(self.path.lstat().st_mode)):
+            raise OSError(f"{self.path} exists and is not a socket: not replaced")
+        if self.path.exists():
+            self.path.unlink()
+        server = _Server(str(self.path), _Handler)
+        os.chmod(self.path, 0o660)
+        server.bridge = self
+        self._server = server
+        self._thread = threading.Thread(target=server.serve_forever, name="web-bridge", daemon=True)
+        self._thread.start()
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        """A listener thread's request: the version at once, anything else on the next frame."""
+        if request.get("op") == "version":
+            return {"ok": True, "version": list(self._version)}
+        pending = _Pending(request)
+        self.requests.put(pending)
+        if not pending.done.wait(WAIT_S) or pending.answer is None:
+            return {"ok": False, "error": "busy"}
+        return pending.answer
+
+    def pump(self) -> int:
+        """On the kiosk's main thread, once a frame: follow the game, answer what waits; how many."""
+        self._guarded("follow", self.door.follow)
+        n = 0
+        while True:
+            try:
+                pending = self.requests.get_nowait()
+            except queue.Empty:
+                break
+            answer = self._guarded("request", lambda p=pending: self.door.handle(p.request))
+            pending.answer = answer if isinstance(answer, dict) else dict(FAILED)
+            pending.done.set()
+            n += 1
+        self._version = self.door.version()
+        return n
+
+    def _guarded(self, kind: str, job: Any) -> Any:
+        """``job()``; a failure of the phones' side is logged (once per kind) and never stops the
+        kiosk: the lid plays on, the phone is answered ``busy``."""
+        try:
+            return job()
+        except Exception:
+            if kind not in self._failed:
+                self._failed.add(kind)
+                log.exception("phones: the %s failed (the lid plays on)", kind)
+            return None
+
+    def close(self) -> None:
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+            with contextlib.suppress(FileNotFoundError):
+                self.path.unlink()

@@ -1,0 +1,145 @@
+"""The kiosk's side of the phones: who may see what, and a phone's choice into the shell.
+
+:class:`Door` lives in the kiosk process beside the shell (``companion.shell.Shell``) and is
+asked only on the kiosk's main thread (:mod:`table.web.bridge` queues the web server's requests
+until the next frame), so a phone's entry is one more ``shell.do(command)``: journalled like a
+line typed at the lid, undone by the lid's UNDO, replayed after a power cut.
+
+A request is a small dict (the web server forwards it as JSON):
+
+- ``{"op": "view", "token": T}`` → ``{"ok": true, "view": {...}}``: what ``T``'s holder may see.
+- ``{"op": "choose", "token": T, "form": {...}}`` → the seat's choice (the game's
+  ``seat_desk``), and its view after it; a refusal is ``{"ok": false, "error": "refused",
+  "line": …}`` in the table's language.
+- ``{"op": "version"}`` → ``{"ok": true, "version": [v, game, moves, active]}``: moves whenever any view may
+  have changed (the web server's update stream asks this, then ``view``).
+
+A wrong, forged or expired token is ``{"ok": false, "error": "token"}``, whatever the op: the
+answer is the same for a token that never was and one of a finished game.
+
+**The hidden-information contract**: the view of a token is built from the holder's seat
+only — the game's desk is called with that seat (or None for a spectator) and nothing else is
+put in. The shell adds only what the lid shows to everybody: the game's title, the mode, the
+players' names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from table import i18n
+from table.companion.labels import seat_name
+from table.engine.errors import TableError
+from table.i18n import _
+from table.web.tokens import SPECTATOR, Holder, Tokens
+
+TOKEN_REFUSED: dict[str, Any] = {"ok": False, "error": "token"}
+"""The one answer to a token that does not open anything now."""
+
+
+class Door:
+    """Tokens and views for the game on ``shell`` (see the module docstring)."""
+
+    def __init__(self, shell: Any) -> None:
+        self.shell = shell
+        self.tokens = Tokens()
+        self.desk: Any = None
+        self.moves = 0
+        """Counts the secret choices held by a desk (they move the phones' views, not the lid's)."""
+        self._game: tuple[int, int] | None = None
+        """The game the tokens are for: the module's and its setup's identity (a new game, new tokens)."""
+
+    # --- following the table (every frame) --------------------------------------------------
+    def follow(self) -> bool:
+        """Make tokens when a game begins, expire them when it ends; whether they changed."""
+        sh = self.shell
+        playing = sh.mode == "play"
+        marker = (id(sh.current) if hasattr(sh, "current") else id(sh), id(sh.setup))
+        if playing and (marker != self._game or not self.tokens.active):
+            self._game = marker
+            self.tokens.new_game(int(sh.setup.players))
+            definition = sh.definition
+            self.desk = definition.part("seat_desk")() if definition.has_part("seat_desk") else None
+            return True
+        if not playing and self.tokens.active:
+            self.tokens.expire()
+            self.desk = None
+            self._game = None
+            return True
+        return False
+
+    def version(self) -> list[int]:
+        """Moves whenever a view may have changed (the table's version, the tokens' game)."""
+        return [int(self.shell.version), self.tokens.game, self.moves, int(self.tokens.active)]
+
+    def links(self) -> list[tuple[str, str]]:
+        """(who, path) per seat and for the spectators: what the lid's QR codes hold (empty between games)."""
+        if not self.tokens.active:
+            return []
+        out = [(self._seat_title(s), f"/t/{self.tokens.token(s)}") for s in self.tokens.seats()]
+        return [*out, (_("Spectators"), f"/t/{self.tokens.token(SPECTATOR)}")]
+
+    # --- requests ---------------------------------------------------------------------------
+    def handle(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        """One request (see the module docstring); never raises for bad input."""
+        op = request.get("op")
+        if op == "version":
+            return {"ok": True, "version": self.version()}
+        holder = self.tokens.who(request.get("token"))
+        if holder is None:
+            return dict(TOKEN_REFUSED)
+        if op == "view":
+            return {"ok": True, "view": self.view(holder)}
+        if op == "choose" and not holder.spectator:
+            form = request.get("form")
+            if not isinstance(form, dict):
+                return {"ok": False, "error": "refused", "line": _("nothing was chosen")}
+            return self.choose(holder, form)
+        return {"ok": False, "error": "refused", "line": _("not possible from this page")}
+
+    def view(self, holder: Holder) -> dict[str, Any]:
+        """What ``holder`` may see: the lid's public facts, and the desk's view for that seat."""
+        sh = self.shell
+        seat = None if holder.spectator else holder.seat
+        out: dict[str, Any] = {
+            "game": sh.definition.title,
+            "mode": sh.mode,
+            "language": i18n.current_language(),
+            "version": self.version(),
+            "you": self._seat_title(seat) if seat is not None else _("Spectator"),
+            "seats": [self._seat_title(s) for s in self.tokens.seats()],
+        }
+        if self.desk is not None:
+            out.update(self.desk.view(sh.current if hasattr(sh, "current") else sh, seat))
+        return out
+
+    def choose(self, holder: Holder, form: dict[str, Any]) -> dict[str, Any]:
+        """A seat's choice: the desk turns it into shell commands, entered here one by one; a
+        refusal takes back the ones entered before it (UNDO, as at the lid)."""
+        if self.desk is None:
+            return {"ok": False, "error": "refused", "line": _("this game takes nothing from a phone")}
+        ctl = self.shell.current if hasattr(self.shell, "current") else self.shell
+        try:
+            commands = list(self.desk.choose(ctl, holder.seat, form))
+        except TableError as exc:
+            return {"ok": False, "error": "refused", "line": str(exc)}
+        done = 0
+        try:
+            for command in commands:
+                self.shell.do(command)
+                done += 1
+        except TableError as exc:
+            for _i in range(done):
+                self.shell.do("undo")
+            return {"ok": False, "error": "refused", "line": str(exc)}
+        self.follow()  # a choice that ended the game expires the tokens at once
+        if not self.tokens.active:
+            return {"ok": True, "view": None}
+        if not commands:
+            self.moves += 1  # a secret choice held, nothing on the lid: the phones' views moved
+        return {"ok": True, "view": self.view(holder)}
+
+    def _seat_title(self, seat: int) -> str:
+        title = getattr(self.shell, "seat_title", None)
+        return str(title(seat)) if callable(title) else seat_name(seat)

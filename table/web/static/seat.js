@@ -1,0 +1,128 @@
+// A seat's (or the spectators') page: the view from /api/events/<token>, the seat's choice to
+// /api/choose/<token>. Text only ever goes in with textContent: nothing from the table is HTML.
+"use strict";
+
+const token = decodeURIComponent(location.pathname.split("/").pop() || "");
+let words = {};
+let language = null;
+let stream = null;
+
+const $ = (id) => document.getElementById(id);
+
+function say(el, text) { el.textContent = text === undefined || text === null ? "" : String(text); }
+
+async function loadWords(code) {
+  if (!code || code === language) return;
+  const r = await fetch(`/api/words/${encodeURIComponent(code)}`);
+  if (!r.ok) return;
+  words = await r.json();
+  language = code;
+  document.documentElement.lang = code;
+  document.title = words.title || document.title;
+  for (const el of document.querySelectorAll("[data-word]")) say(el, words[el.dataset.word] || el.textContent);
+}
+
+function status(text) {
+  const el = $("status");
+  el.hidden = !text;
+  say(el, text);
+}
+
+function facts(dl, rows) {
+  dl.replaceChildren();
+  for (const [name, value] of rows || []) {
+    const dt = document.createElement("dt"); say(dt, name);
+    const dd = document.createElement("dd"); say(dd, value);
+    dl.append(dt, dd);
+  }
+}
+
+function field(spec) {
+  const label = document.createElement("label");
+  say(label, spec.label);
+  let input;
+  if (spec.options) {
+    input = document.createElement("select");
+    for (const [value, text] of spec.options) {
+      const o = document.createElement("option"); o.value = value; say(o, text); input.append(o);
+    }
+  } else {
+    input = document.createElement("input");
+    input.type = "number"; input.inputMode = "numeric"; input.required = true;
+    if (spec.number) { input.min = spec.number[0]; input.max = spec.number[1]; }
+  }
+  input.name = spec.name;
+  input.id = "f-" + spec.name;
+  label.htmlFor = input.id;
+  return [label, input];
+}
+
+function form(spec) {
+  const f = $("choice");
+  const key = JSON.stringify(spec);
+  if (f.dataset.key === key) return;  // the same question: what is typed stays
+  f.dataset.key = key;
+  f.replaceChildren();
+  f.hidden = !spec;
+  $("nothing").hidden = !!spec;
+  if (!spec) return;
+  for (const s of spec.fields) f.append(...field(s));
+  const b = document.createElement("button"); b.type = "submit"; say(b, spec.submit); f.append(b);
+}
+
+async function show(view) {
+  if (!view) { gone(); return; }
+  await loadWords(view.language);
+  status("");
+  say($("game"), view.game);
+  say($("you"), view.you);
+  const pub = view.public || {};
+  $("public").hidden = false;
+  say($("question"), pub.question || "");
+  facts($("facts"), pub.facts);
+  const ul = $("lines"); ul.replaceChildren();
+  for (const line of pub.lines || []) { const li = document.createElement("li"); say(li, line); ul.append(li); }
+  const mine = view.private;
+  $("private").hidden = !mine;
+  if (mine) {
+    facts($("mine"), mine.facts);
+    say($("note"), mine.note || "");
+    form(mine.form || null);
+    if (mine.note) $("nothing").hidden = true;  // the note says what happens next
+  }
+}
+
+function gone() {
+  if (stream) { stream.close(); stream = null; }
+  $("public").hidden = true; $("private").hidden = true;
+  status(words.gone || "This page is closed: the game ended or the code is not valid.");
+}
+
+async function choose(event) {
+  event.preventDefault();
+  const data = {};
+  for (const el of $("choice").elements) if (el.name) data[el.name] = el.value;
+  const r = await fetch(`/api/choose/${encodeURIComponent(token)}`, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data),
+  });
+  const answer = await r.json().catch(() => ({}));
+  if (r.ok) { say($("answer"), words.sent || "Taken."); $("choice").dataset.key = ""; await show(answer.view); }
+  else if (r.status === 403) gone();
+  else say($("answer"), `${words.refused || "Not taken:"} ${answer.line || answer.error || r.status}`);
+}
+
+async function start() {
+  const r = await fetch(`/api/view/${encodeURIComponent(token)}`).catch(() => null);
+  if (!r || r.status === 503) { status(words.offline || "The table cannot be reached. Trying again…"); setTimeout(start, 3000); return; }
+  if (!r.ok) { gone(); return; }
+  await show((await r.json()).view);
+  stream = new EventSource(`/api/events/${encodeURIComponent(token)}`);
+  stream.onmessage = (e) => show(JSON.parse(e.data));
+  stream.addEventListener("gone", gone);
+  stream.onerror = () => {  // closed for good (the server restarted, the token refused): ask again
+    if (stream && stream.readyState === EventSource.CLOSED) { stream = null; setTimeout(start, 3000); }
+  };
+}
+
+$("choice").addEventListener("submit", choose);
+start();
