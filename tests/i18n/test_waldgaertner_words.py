@@ -250,20 +250,27 @@ def test_every_screen_draws_in_the_language(cards, lang, size, monkeypatch) -> N
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr", "ja"])
 def test_every_card_offer_fits_its_row_at_480x320(cards, lang) -> None:
-    """An offered card's line fits the offer row even at the smallest text size: a long name in a
-    long language drops the size class rather than running into the cards-left count."""
+    """An offered card's line keeps its size class only where it fits the row at the readable size
+    (issue 21: 14 px at 480x320): a long name in a long language drops it rather than running into
+    the cards-left count; on the 7" screen most keep it. (The offer rows of the real screens are
+    held to the fit rule in tests/test_every_game.py.)"""
     import pygame
 
     from table.games.waldgaertner.view import WaldgaertnerView
 
     pygame.font.init()
-    view = WaldgaertnerView((480, 320))
-    room = view.px(380) - view.px(110)
+    small, seven = WaldgaertnerView((480, 320)), WaldgaertnerView((800, 480))
     with using(lang):
-        too_long = [c.id for c in cards.cards if view.fonts.font(8).size(view.offer_label(c, room))[0] > room]
-        with_class = sum(" · " in view.offer_label(c, room) for c in cards.cards)
-    assert not too_long
-    assert with_class > len(cards.cards) // 3  # many keep their size class
+        for view in (small, seven):
+            room = view.px(380) - view.px(110)
+            size = max(view.px(15), view.read_px)
+            # the size class only where the whole line fits; the name alone is the fit rule's (real rows)
+            too_long = [c.id for c in cards.cards if " · " in view.offer_label(c, room)
+                        and view.fonts.width(view.offer_label(c, room), size) > room]
+            assert not too_long, (view.w, too_long[:5])
+        room = seven.px(380) - seven.px(110)
+        with_class = sum(" · " in seven.offer_label(c, room) for c in cards.cards)
+    assert with_class > len(cards.cards) // 4  # many keep their size class on the 7" screen (fr: 66 of 224)
 
 
 def test_the_text_mode_help_explains_in_the_language_and_keeps_the_command_words() -> None:
