@@ -48,6 +48,25 @@ PARTS = frozenset({
 })
 
 
+HOME: dict[str, str] = {
+    "rules": "rules", "companion": "companion:make_companion", "text": "text", "read_record": "record_reader:READER",
+    "simulate": "bots:simulate_text", "make_bot": "bots:make_bot", "table_script": "script:table_script",
+    "check_file": "files:check_file", "score_pad": "pad_command:run", "screens": "samples:screens",
+    "seat_desk": "seat:SeatDesk",
+}
+"""Where a part usually lives in a game's package (``module:attribute`` under it): a game names
+these parts and :func:`at_home` finds them; the others it places itself."""
+
+
+def at_home(package: str, names: str, **elsewhere: str) -> dict[str, str]:
+    """The parts ``names`` (space-separated, each in :data:`HOME`) at their usual places in
+    ``package`` (a game's ``__init__`` passes its ``__name__``), and ``elsewhere``'s parts at the
+    ``module:attribute`` given relative to the package: the ``parts`` of a :class:`GameDef`."""
+    refs = {name: f"{package}.{HOME[name]}" for name in names.split()}
+    refs.update({name: f"{package}.{ref}" for name, ref in elsewhere.items()})
+    return refs
+
+
 REGISTERED: list[GameDef] = []
 """The registry's games (``table.games`` fills this list, in its order): the shell's front ends
 find a lone companion module's definition here by its ``game`` (a module not held by a shell)."""

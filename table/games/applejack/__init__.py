@@ -5,31 +5,15 @@ our rulings ``docs/rulings.md``.
 ``GAME`` is the game's definition for the registry (``table.games``): its parts are imported
 only when the table asks for them."""
 
-from table.companion.gamedef import GameDef
+from table.companion.gamedef import GameDef, at_home
 
-GAME = GameDef(
-    key="applejack",
-    title="Applejack",
-    players=(1, 2, 3, 4),
+GAME = GameDef("applejack", "Applejack", players=(1, 2, 3, 4), record_format="applejack-record/1",
     rules_source="shared/seeds/000_… (rulebook), 001_… (BGA summary)",
-    faces=frozenset({"engine", "simulate", "score", "companion"}),
-    bots=("random", "greedy", "strong"),
-    record_format="applejack-record/1",
+    faces=frozenset({"engine", "simulate", "score", "companion"}), bots=("random", "greedy", "strong"),
     record_formats=("applejack-track/1",),
-    parts={
-        "read_record": "table.games.applejack.record_reader:READER",
-        "rules": "table.games.applejack.rules",
-        "companion": "table.games.applejack.companion.api:make_companion",
-        "text": "table.games.applejack.text",
-        "resume": "table.games.applejack.session:offer_unfinished",
-        "data_digest": "table.games.applejack.rules.data:data_digest",
-        "table_script": "table.games.applejack.session:table_script",
-        "die_sensor": "table.games.applejack.session:die_sensor_on",
-        "load_data": "table.games.applejack.files:load_dataset",
-        "screens": "table.games.applejack.view.samples:screens",
-        "view": "table.games.applejack.view.screens:ApplejackView",
-        "keys": "table.games.applejack.keys:applejack_key",
-        "workers": "table.games.applejack.view.workers:screen_workers",
-        "make_bot": "table.games.applejack.bots.base:make_bot",
-    },
+    parts=at_home(__name__, "read_record rules text", companion="companion.api:make_companion",
+                  resume="session:offer_unfinished", data_digest="rules.data:data_digest",
+                  table_script="session:table_script", die_sensor="session:die_sensor_on",
+                  load_data="files:load_dataset", screens="view.samples:screens", view="view.screens:ApplejackView",
+                  keys="keys:applejack_key", workers="view.workers:screen_workers", make_bot="bots.base:make_bot"),
 )

@@ -4,32 +4,13 @@ cards into a five-row forest garden. Rules ``shared/seeds/004_…``; ``docs/wald
 ``GAME`` is the game's definition for the registry (``table.games``): its parts are imported
 only when the table asks for them."""
 
-from table.companion.gamedef import GameDef
+from table.companion.gamedef import GameDef, at_home
 
-GAME = GameDef(
-    key="waldgaertner",
-    title="Waldgärtner",
-    players=(2, 3, 4, 5, 6, 7),
+GAME = GameDef("waldgaertner", "Waldgärtner", players=(2, 3, 4, 5, 6, 7), record_format="waldgaertner-record/1",
     rules_source="shared/seeds/004_…; docs/waldgaertner.md",
-    faces=frozenset({"engine", "simulate", "companion", "score"}),
-    bots=("random", "greedy"),
-    record_format="waldgaertner-record/1",
-    record_formats=(),
-    parts={
-        "read_record": "table.games.waldgaertner.record_reader:READER",
-        "rules": "table.games.waldgaertner.rules",
-        "seat_desk": "table.games.waldgaertner.seat:SeatDesk",
-        "companion": "table.games.waldgaertner.companion:make_companion",
-        "text": "table.games.waldgaertner.text",
-        "screens": "table.games.waldgaertner.samples:screens",
-        "view": "table.games.waldgaertner.view:WaldgaertnerView",
-        "keys": "table.games.waldgaertner.view:waldgaertner_key",
-        "demo_steps": "table.games.waldgaertner.demo:waldgaertner_steps",
-        "demo_screen": "table.games.waldgaertner.demo:WaldgaertnerDemoScreen",
-        "table_script": "table.games.waldgaertner.script:table_script",
-        "simulate": "table.games.waldgaertner.bots:simulate_text",
-        "make_bot": "table.games.waldgaertner.bots:make_bot",
-        "check_file": "table.games.waldgaertner.files:check_file",
-        "score_pad": "table.games.waldgaertner.pad_command:run",
-    },
+    faces=frozenset({"engine", "simulate", "companion", "score"}), bots=("random", "greedy"),
+    parts=at_home(__name__, "read_record rules seat_desk companion text "
+                  "screens table_script simulate make_bot check_file score_pad",
+                  view="view:WaldgaertnerView", keys="view:waldgaertner_key", demo_steps="demo:waldgaertner_steps",
+                  demo_screen="demo:WaldgaertnerDemoScreen"),
 )

@@ -4,31 +4,13 @@ orchard, discords fought with cards and dice. Rules ``shared/seeds/002_…``; ``
 ``GAME`` is the game's definition for the registry (``table.games``): its parts are imported
 only when the table asks for them."""
 
-from table.companion.gamedef import GameDef
+from table.companion.gamedef import GameDef, at_home
 
-GAME = GameDef(
-    key="zankapfel",
-    title="Zankapfel",
-    players=(3, 4, 5, 6),
+GAME = GameDef("zankapfel", "Zankapfel", players=(3, 4, 5, 6), record_format="zankapfel-record/1",
     rules_source="shared/seeds/002_… (French); docs/zankapfel.md",
-    faces=frozenset({"engine", "simulate", "companion"}),
-    bots=("random", "greedy"),
-    record_format="zankapfel-record/1",
-    record_formats=(),
-    parts={
-        "read_record": "table.games.zankapfel.record_reader:READER",
-        "rules": "table.games.zankapfel.rules",
-        "seat_desk": "table.games.zankapfel.seat:SeatDesk",
-        "companion": "table.games.zankapfel.companion:make_companion",
-        "text": "table.games.zankapfel.text",
-        "screens": "table.games.zankapfel.samples:screens",
-        "view": "table.games.zankapfel.view:ZankapfelView",
-        "keys": "table.games.zankapfel.view:zankapfel_key",
-        "demo_steps": "table.games.zankapfel.demo:zankapfel_steps",
-        "demo_screen": "table.games.zankapfel.demo:ZankapfelDemoScreen",
-        "table_script": "table.games.zankapfel.script:table_script",
-        "simulate": "table.games.zankapfel.bots:simulate_text",
-        "make_bot": "table.games.zankapfel.bots:make_bot",
-        "check_file": "table.games.zankapfel.files:check_file",
-    },
+    faces=frozenset({"engine", "simulate", "companion"}), bots=("random", "greedy"),
+    parts=at_home(__name__, "read_record rules seat_desk companion text "
+                  "screens table_script simulate make_bot check_file",
+                  view="view:ZankapfelView", keys="view:zankapfel_key", demo_steps="demo:zankapfel_steps",
+                  demo_screen="demo:ZankapfelDemoScreen"),
 )
