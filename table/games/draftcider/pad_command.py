@@ -9,51 +9,18 @@ entered (the printed box is the truth) and said once on stderr, one line per car
 
 from __future__ import annotations
 
-import io
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
-from table.engine.errors import DataError, ScorePadError
+from table.companion.padfile import PROG, PadFileError, fail, read_pad, shipped
+from table.engine.errors import ScorePadError
 from table.games.draftcider.files import load_deck
 from table.games.draftcider.rules.pad import BeyondDeck, score_pad
 from table.games.draftcider.rules.scoring import BATCHES
 from table.games.draftcider.text import columns
 from table.games.draftcider.words import batch_title, card_name
 from table.i18n import _
-from table.regularfile import NotRegularFile, open_regular
-
-MAX_PAD_BYTES = 1_000_000
-"""A pad for 6 players × 12 cards is a few kB; anything this big is not a pad."""
-PROG = "applejack-table score"
-
-
-def _fail(path: Path, msg: str) -> int:
-    print(f"{PROG}: {path}: {msg}", file=sys.stderr)
-    return 2
-
-
-def _read(path: Path) -> str:
-    if str(path) == "-":
-        text = sys.stdin.read(MAX_PAD_BYTES + 1)
-    else:
-        with io.TextIOWrapper(open_regular(path), encoding="utf-8-sig") as f:  # a named pipe is refused
-            text = f.read(MAX_PAD_BYTES + 1)
-    if len(text) > MAX_PAD_BYTES:
-        raise ScorePadError(f"larger than {MAX_PAD_BYTES} characters; not a score pad")
-    return text.removeprefix("\ufeff")  # a byte-order mark (Windows editors write one)
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object whose keys all differ (``json.loads``' ``object_pairs_hook``); ScorePadError
-    naming the key given twice — two ``"monochrome"`` lists would silently keep only the second."""
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ScorePadError(f"the key {key[:40]!r} appears twice in one object; each key once")
-        out[key] = value
-    return out
 
 
 def beyond_line(b: BeyondDeck) -> str:
@@ -94,30 +61,12 @@ def run(path: Path, as_json: bool) -> int:
     JSON object with ``as_json``). Bad input: one line on stderr naming the file, exit 2."""
     path = Path(path)
     try:
-        text = _read(path)
-    except (OSError, UnicodeDecodeError) as exc:
-        return _fail(path, f"cannot read: {getattr(exc, 'strerror', None) or exc}")
+        deck = shipped(path, load_deck, "deck")
+        scored = score_pad(read_pad(path), deck.cards)
+    except PadFileError as exc:
+        return exc.report()
     except ScorePadError as exc:
-        return _fail(path, str(exc))
-    except NotRegularFile as exc:  # it names the file
-        print(f"{PROG}: {exc}", file=sys.stderr)
-        return 2
-    try:
-        pad = json.loads(text, object_pairs_hook=_unique_keys)
-    except ScorePadError as exc:
-        return _fail(path, str(exc))
-    except json.JSONDecodeError as exc:
-        return _fail(path, f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
-    except (ValueError, RecursionError) as exc:  # e.g. a number with thousands of digits, deep nesting
-        return _fail(path, f"not a score pad: {str(exc)[:100] or type(exc).__name__}")
-    try:
-        deck = load_deck()
-    except DataError as exc:
-        return _fail(path, f"cannot check it, the shipped deck is broken: {str(exc).splitlines()[0]}")
-    try:
-        scored = score_pad(pad, deck.cards)
-    except ScorePadError as exc:
-        return _fail(path, str(exc))
+        return fail(path, exc)
     for beyond in scored.beyond_deck:
         print(f"{PROG}: {path}: {beyond_line(beyond)}", file=sys.stderr)
     result = scored.to_dict()

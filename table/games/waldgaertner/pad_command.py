@@ -4,37 +4,15 @@ for a table that played without the companion (the pad's format: ``table.games.w
 
 from __future__ import annotations
 
-import io
 import json
-import sys
 import unicodedata
 from pathlib import Path
 
-from table.engine.errors import DataError, ScorePadError
+from table.companion.padfile import PadFileError, fail, read_pad, shipped
+from table.engine.errors import ScorePadError
 from table.games.waldgaertner.files import load_cards
 from table.games.waldgaertner.pad import PadScore, score_pad, winners
 from table.i18n import _
-from table.regularfile import NotRegularFile, open_regular
-
-MAX_PAD_BYTES = 1_000_000
-"""A pad for 7 players × 21 plants is a few kB; anything this big is not a pad."""
-PROG = "applejack-table score"
-
-
-def _fail(path: Path, msg: str) -> int:
-    print(f"{PROG}: {path}: {msg}", file=sys.stderr)
-    return 2
-
-
-def _read(path: Path) -> str:
-    if str(path) == "-":
-        text = sys.stdin.read(MAX_PAD_BYTES + 1)
-    else:
-        with io.TextIOWrapper(open_regular(path), encoding="utf-8-sig") as f:  # a named pipe is refused
-            text = f.read(MAX_PAD_BYTES + 1)
-    if len(text) > MAX_PAD_BYTES:
-        raise ScorePadError(f"larger than {MAX_PAD_BYTES} characters; not a score pad")
-    return text
 
 
 def _width(text: str) -> int:
@@ -64,28 +42,12 @@ def run(path: Path, as_json: bool) -> int:
     JSON object with ``as_json``). Bad input: one line on stderr naming the file, exit 2."""
     path = Path(path)
     try:
-        text = _read(path)
-    except (OSError, UnicodeDecodeError) as exc:
-        return _fail(path, f"cannot read: {getattr(exc, 'strerror', None) or exc}")
+        cards = shipped(path, load_cards, "card file")
+        scores = score_pad(read_pad(path), cards)
+    except PadFileError as exc:
+        return exc.report()
     except ScorePadError as exc:
-        return _fail(path, str(exc))
-    except NotRegularFile as exc:  # it names the file
-        print(f"{PROG}: {exc}", file=sys.stderr)
-        return 2
-    try:
-        pad = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return _fail(path, f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
-    except (ValueError, RecursionError) as exc:
-        return _fail(path, f"not a score pad: {str(exc)[:100] or type(exc).__name__}")
-    try:
-        cards = load_cards()
-    except DataError as exc:
-        return _fail(path, f"cannot check it, the shipped card file is broken: {str(exc).splitlines()[0]}")
-    try:
-        scores = score_pad(pad, cards)
-    except ScorePadError as exc:
-        return _fail(path, str(exc))
+        return fail(path, exc)
     if as_json:
         print(json.dumps({"game": "waldgaertner", "players": [s.to_dict() for s in scores],
                           "winners": winners(scores)}, ensure_ascii=False))
