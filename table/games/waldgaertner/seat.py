@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from table.companion.protocol import CommandError
+from table.companion.seatdesk import SeatDesk as BaseDesk
 from table.games.waldgaertner.questions import held, seat_now
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.words import card_label
@@ -59,7 +60,7 @@ def _die_word(ctl: Any, action: int) -> tuple[str, str] | None:
     return None
 
 
-class SeatDesk:
+class SeatDesk(BaseDesk):
     """What a seat may see and enter in Waldgärtner (see the module docstring)."""
 
     def __init__(self) -> None:
@@ -71,14 +72,6 @@ class SeatDesk:
         seats = die_seats(ctl)
         self.dice = {s: c for s, c in self.dice.items() if s in seats}
         return seats
-
-    def view(self, ctl: Any, seat: int | None) -> dict[str, Any]:
-        """``public`` (nothing hidden) and, for a seat, ``private``: its hand and its entry."""
-        self._sync(ctl)
-        out: dict[str, Any] = {"public": self._public(ctl)}
-        if seat is not None:
-            out["private"] = self._private(ctl, seat)
-        return out
 
     def _public(self, ctl: Any) -> dict[str, Any]:
         e = ctl.e

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from table.companion.protocol import CommandError
+from table.companion.seatdesk import SeatDesk as BaseDesk
 from table.i18n import _
 
 MAX_DICE = 3
@@ -35,7 +36,7 @@ def _number(form: dict[str, Any], key: str) -> int | None:
     return int(value)
 
 
-class SeatDesk:
+class SeatDesk(BaseDesk):
     """The secret choices of the discord being fought (see the module docstring)."""
 
     def __init__(self) -> None:
@@ -65,15 +66,7 @@ class SeatDesk:
             return list(b.fight_seats())
         return list(b.card_todo()) if st == "card" else []
 
-    # --- views -------------------------------------------------------------------------------
-    def view(self, ctl: Any, seat: int | None) -> dict[str, Any]:
-        """``public`` (what the lid shows) and, for a seat, ``private``: its choice to make or made."""
-        self._sync(ctl)
-        out: dict[str, Any] = {"public": self._public(ctl)}
-        if seat is not None:
-            out["private"] = self._private(ctl, seat)
-        return out
-
+    # --- views (SeatDesk.view) --------------------------------------------------------------
     def _public(self, ctl: Any) -> dict[str, Any]:
         b = ctl.b
         if b is None:

@@ -1,0 +1,40 @@
+"""The base of a game's ``seat_desk`` part (``GameDef``; the phones, ``table/web/``): what seat N
+may see of the game — its ``public`` part is what the lid shows, its ``private`` part is that seat's
+own hidden information and choice — and the shell commands a seat's secret choice enters.
+
+A subclass writes :meth:`_sync` (forget choices that no longer apply), :meth:`_public`,
+:meth:`_private` and :meth:`choose`; :meth:`view` is the same for every game, so no seat's view
+is ever built from another seat's private part (``tests/web/test_leaks.py``)."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+
+class SeatDesk(ABC):
+    """One game's desk for the phones: built once per game on the table (``part("seat_desk")()``)."""
+
+    def view(self, ctl: Any, seat: int | None) -> dict[str, Any]:
+        """``public`` (what the lid shows) and, for a seat (None: a spectator), ``private``: its
+        own hidden information and the choice it has to make or has made."""
+        self._sync(ctl)
+        out: dict[str, Any] = {"public": self._public(ctl)}
+        if seat is not None:
+            out["private"] = self._private(ctl, seat)
+        return out
+
+    @abstractmethod
+    def _sync(self, ctl: Any) -> object:
+        """Let go of the choices of seats that no longer choose."""
+
+    @abstractmethod
+    def _public(self, ctl: Any) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def _private(self, ctl: Any, seat: int) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def choose(self, ctl: Any, seat: int, form: dict[str, Any]) -> list[str]:
+        """The shell commands ``seat``'s choice on its phone enters now (none while others still
+        choose in secret); CommandError for a choice the game refuses."""
