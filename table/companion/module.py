@@ -563,6 +563,15 @@ def says(command: str) -> Says:
     return Says(command)
 
 
+SHELL_SCREENS: dict[tuple[str, str], Says] = {
+    ("resume", "confirm"): Says("resume"), ("resume", "undo"): Says("discard"),
+    ("result", "confirm"): Says("new"),  # the finished game is recorded: no undo past it
+    ("setup", "confirm"): Says("start"),
+}
+"""The buttons every module game's screens mean the same (the resume screen, the result, Start):
+a game's ``SCREENS`` table starts from these."""
+
+
 def button_command(ctl: Any, button: str, split: Callable[[str], tuple[str, str]],
                    screens: Mapping[tuple[str, str], Callable[[Any, str], str | None]],
                    stages: Mapping[tuple[str, str], Callable[[Any, str], str | None]]) -> str | None:

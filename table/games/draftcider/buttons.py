@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
-from table.companion.module import says as shell_says
+from table.companion.module import SHELL_SCREENS, says
 from table.companion.protocol import CommandError
 from table.games.draftcider.commands import COLOUR_KEYS, Asked, next_player
 from table.games.draftcider.rules.cards import COLOURS
@@ -36,11 +36,6 @@ class Lid(Asked, Protocol):
 
 
 Handler = Callable[[Lid, str], "str | None"]
-
-
-def says(command: str) -> Handler:
-    """A button that always means ``command`` (``help`` names it: the shell's ``Says``)."""
-    return shell_says(command)
 
 
 # --- the setup screen: troughs 2-6 players, 7 easy mode, 1 live or end-only pad -------------------
@@ -95,9 +90,7 @@ def _choice(lid: Lid, _arg: str) -> str:
 
 def _table() -> dict[tuple[str, str], Handler]:
     t: dict[tuple[str, str], Handler] = {
-        ("resume", "confirm"): says("resume"), ("resume", "undo"): says("discard"),
-        ("result", "confirm"): says("new"),
-        ("setup", "confirm"): says("start"), ("setup", "players:"): _players_arg,
+        **SHELL_SCREENS, ("setup", "players:"): _players_arg,
         **{("setup", f"trough{n}"): _players(n) for n in range(2, 7)},
         **{("setup", b): _toggle_easy for b in ("trough7", "easy", "e")},
         **{("setup", b): _toggle_pad for b in ("trough1", "padmode", "p")},

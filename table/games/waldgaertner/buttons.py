@@ -20,8 +20,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from table.companion.module import button_command
-from table.companion.module import says as shell_says
+from table.companion.module import SHELL_SCREENS, button_command, says
 from table.companion.protocol import CommandError
 from table.games.waldgaertner.hidden import hidden_held
 from table.games.waldgaertner.naming import card_for, guide_line, guide_pick
@@ -64,11 +63,6 @@ def split_button(button: str) -> tuple[str, str]:
 def command_for(ctl: WaldgaertnerCompanion, button: str) -> str | None:
     """What ``button`` means now (``TableModule.press`` runs it)."""
     return button_command(ctl, button, split_button, SCREENS, STAGES)
-
-
-def _says(command: str) -> Handler:
-    """A button that always means ``command`` (``help`` names it: the shell's ``Says``)."""
-    return shell_says(command)
 
 
 # --- the setup screen ---------------------------------------------------------------------------------
@@ -217,15 +211,12 @@ def _guide_trough(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
 
 
 SCREENS: dict[tuple[str, str], Handler] = {
-    ("resume", "confirm"): _says("resume"),
-    ("resume", "undo"): _says("discard"),
-    ("result", "confirm"): _says("new"),
+    **SHELL_SCREENS,
     ("setup", "trough"): _setup_trough,
     ("setup", "players"): _setup_players,
     ("setup", "choice"): _toggle_choice,
     ("setup", "directsale"): _toggle_direct_sale,
     ("setup", "tasks"): _toggle_tasks,
-    ("setup", "confirm"): _says("start"),
     ("play", "undo"): _undo,
     ("play", "cmd"): _touch,
 }
@@ -240,10 +231,10 @@ STAGES: dict[tuple[str, str], Handler] = {
     ("die", "trough"): _die_trough,
     ("die", "blind"): _pass,
     ("special", "trough"): _search_trough,
-    ("special", "confirm"): _says("alternative offer"),
-    ("special", "blind"): _says("forgo"),
-    ("buyer", "confirm"): _says("buy"),
-    ("buyer", "blind"): _says("decline"),
+    ("special", "confirm"): says("alternative offer"),
+    ("special", "blind"): says("forgo"),
+    ("buyer", "confirm"): says("buy"),
+    ("buyer", "blind"): says("decline"),
     ("play", "confirm"): _play_card("plant"),
     ("play", "blind"): _play_card("sell"),
     ("play", "trough"): _guide_trough,

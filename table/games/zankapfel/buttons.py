@@ -22,8 +22,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from table.companion.labels import seat_name
-from table.companion.module import button_command
-from table.companion.module import says as shell_says
+from table.companion.module import SHELL_SCREENS, button_command, says
 from table.companion.protocol import CommandError
 from table.games.zankapfel.commands import FACES
 from table.games.zankapfel.deal import purchase_final
@@ -57,11 +56,6 @@ def split_button(button: str) -> tuple[str, str]:
     if button.isascii() and button.isdigit():
         return "digit", button
     return button, ""
-
-
-def _says(command: str) -> Handler:
-    """A button that always means ``command`` (``help`` names it: the shell's ``Says``)."""
-    return shell_says(command)
 
 
 LETTER_KEYS = sorted(set("".join(KIND_LETTERS.values())))
@@ -223,27 +217,24 @@ def _accept(ctl: ZankapfelCompanion, arg: str) -> str | None:
 
 
 BUTTONS: dict[tuple[str, str], Handler] = {
-    ("resume", "confirm"): _says("resume"),
-    ("resume", "undo"): _says("discard"),
-    ("result", "confirm"): _says("new"),  # the finished game is recorded: no undo past it
+    **SHELL_SCREENS,
     ("setup", "trough"): _setup_trough,
     ("setup", "finish"): _next_finish,
     ("setup", "players"): _players,
-    ("setup", "confirm"): _says("start"),
     ("setup", "blind"): _next_deck,
     ("setup", "deck"): _next_deck,
     ("setup", "pass"): _bribery,
     ("setup", "bribery"): _bribery,
-    ("play", "undo"): _says("undo"),  # in every stage of a game
+    ("play", "undo"): says("undo"),  # in every stage of a game
     ("play", "sq"): _touch_square,
     **{(st, arrow): move for st in SQUARE_STAGES for arrow, move in _ARROWS.items()},
     **{(st, "confirm"): lambda ctl, arg: square_command(ctl) for st in SQUARE_STAGES},
     **{(st, "trough"): lambda ctl, arg: KIND_BUTTONS.get(arg) for st in COLOUR_STAGES},
     **{(st, "kind"): lambda ctl, arg: arg for st in COLOUR_STAGES},
     **{(st, key): _letter(key) for st in COLOUR_STAGES for key in LETTER_KEYS},
-    ("bid", "blind"): _says("buy"),
-    ("bid", "confirm"): _says("lay"),
-    ("bid", "pass"): _says("pass"),
+    ("bid", "blind"): says("buy"),
+    ("bid", "confirm"): says("lay"),
+    ("bid", "pass"): says("pass"),
     ("bid", "bid"): _bid_touch,
     ("bid", "trough"): _bid_trough,
     ("dice", "confirm"): _dice_confirm,
@@ -255,8 +246,8 @@ BUTTONS: dict[tuple[str, str], Handler] = {
     **{("bribe", arrow): move for arrow, move in _ARROWS.items()},
     ("accept", "trough"): _accept,
     ("accept", "accept"): _accept,
-    ("accept", "pass"): _says("refuse"),
-    ("accept", "refuse"): _says("refuse"),
+    ("accept", "pass"): says("refuse"),
+    ("accept", "refuse"): says("refuse"),
     ("card", "card"): _card,
     ("card", "digit"): _card,
     ("roll", "roll"): _roll,
