@@ -13,11 +13,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 from table.bots import harness
 from table.bots.common import RandomBot, SeededBot
 from table.bots.harness import Summary
+from table.bots.ismcts import Budget, ISMCTSBot
+from table.games.waldgaertner.determinize import determinize
 from table.games.waldgaertner.files import load_cards
 from table.games.waldgaertner.rules import Config, State, new_game
 from table.games.waldgaertner.rules import actions as A
@@ -139,7 +141,22 @@ class GreedyBot(SeededBot):
         return -best[1]
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+STRONG_BUDGET = Budget(iterations=100, rollout_depth=30, exploration=0.7, scale=6.0)
+"""The strong bot's work per decision (``docs/bots.md``: about 0.12 s here, 0.5 s on a Pi 4)."""
+
+
+def strong_bot(rng: random.Random, budget: Budget | None = None, **options: Any) -> ISMCTSBot:
+    """Information-set MCTS (``table.bots.ismcts``) over determinizations that never read another
+    seat's hand, task or hidden die (:mod:`table.games.waldgaertner.determinize`); the rollouts
+    play greedily, the leaf is every seat's points."""
+    greedy = GreedyBot(random.Random(rng.getrandbits(64)))
+
+    def policy(state: State, legal: list[int], _rng: random.Random) -> int:
+        return legal[0] if len(legal) == 1 else greedy.decide(state, state.current_player(), legal)
+    return ISMCTSBot(rng, determinize, budget=budget or STRONG_BUDGET, policy=policy, **options)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "strong": strong_bot}
 BOT_NAMES = tuple(BOTS)
 
 
