@@ -89,9 +89,10 @@ def final_points(state: Any) -> Sequence[float]:
 def stepper(state: Any) -> Callable[[int], Any]:
     """How a search applies an action it took from ``legal_actions()``: a snapshot state's rules
     step without checking it again (the check costs a second ``legal_actions``), else ``apply``."""
+    step: Callable[[int], Any] = state.apply
     if isinstance(state, SnapshotState) and state.rng is None and not state.keep_undo:
-        return state._step
-    return state.apply
+        step = state._step
+    return step
 
 
 def random_policy(state: Any, legal: list[int], rng: random.Random) -> int:

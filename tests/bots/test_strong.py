@@ -111,8 +111,9 @@ def test_the_default_budget_is_the_pi_budget():
     bot = StrongBot(random.Random(1), candidates=2)
     assert bot.budget == "pi" and bot.max_seconds == SAFETY_SECONDS
     bot.choose(_first_turn(1))
-    assert (bot.samples, bot.horizon, bot.endgame) == tuple(PI_SOLO_SEARCH[k] for k in ("samples", "horizon", "endgame"))
+    keys = ("samples", "horizon", "endgame")
+    assert (bot.samples, bot.horizon, bot.endgame) == tuple(PI_SOLO_SEARCH[k] for k in keys)
     bot.choose(_first_turn(2))
-    assert (bot.samples, bot.horizon, bot.endgame) == tuple(PI_MULTI_SEARCH[k] for k in ("samples", "horizon", "endgame"))
+    assert (bot.samples, bot.horizon, bot.endgame) == tuple(PI_MULTI_SEARCH[k] for k in keys)
     with pytest.raises(ValueError, match="unknown budget"):
         StrongBot(random.Random(1), budget="fast")

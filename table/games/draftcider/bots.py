@@ -149,7 +149,7 @@ def strong_bot(rng: random.Random, budget: Budget | None = None, **options: Any)
 
 
 Bot = RandomBot | GreedyBot | ISMCTSBot
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "strong": strong_bot}
+BOTS: dict[str, harness.BotFactory] = {"random": RandomBot, "greedy": GreedyBot, "strong": strong_bot}
 BOT_NAMES: tuple[str, ...] = tuple(BOTS)
 
 

@@ -141,7 +141,7 @@ class GreedyBot(SeededBot):
         return -best[1]
 
 
-STRONG_BUDGET = Budget(iterations=100, rollout_depth=30, exploration=0.7, scale=6.0)
+STRONG_BUDGET = Budget(iterations=40, rollout_depth=30, exploration=0.7, scale=6.0)
 """The strong bot's work per decision (``docs/bots.md``: about 0.12 s here, 0.5 s on a Pi 4)."""
 
 
@@ -156,7 +156,7 @@ def strong_bot(rng: random.Random, budget: Budget | None = None, **options: Any)
     return ISMCTSBot(rng, determinize, budget=budget or STRONG_BUDGET, policy=policy, **options)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "strong": strong_bot}
+BOTS: dict[str, harness.BotFactory] = {"random": RandomBot, "greedy": GreedyBot, "strong": strong_bot}
 BOT_NAMES = tuple(BOTS)
 
 

@@ -140,7 +140,7 @@ def _order(state: State) -> list[int]:
     return [(state.first + i) % state.players for i in range(state.players)]
 
 
-STRONG_BUDGET = Budget(iterations=300, rollout_depth=60, exploration=0.7, scale=4.0)
+STRONG_BUDGET = Budget(iterations=100, rollout_depth=25, exploration=0.7, scale=4.0)
 """The strong bot's work per decision (``docs/bots.md``: about 0.12 s here, 0.5 s on a Pi 4)."""
 
 
@@ -158,7 +158,7 @@ def _points(state: State) -> list[float]:
     return [float(state.position(s)) for s in range(state.players)]
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "strong": strong_bot}
+BOTS: dict[str, harness.BotFactory] = {"random": RandomBot, "greedy": GreedyBot, "strong": strong_bot}
 BOT_NAMES = tuple(BOTS)
 
 
