@@ -47,8 +47,9 @@ Prune = Callable[[Any, list[int]], list[int]]
 """``(state, legal) -> actions``: the few actions the tree considers at a node (a game with
 dozens of moves a turn keeps its best by a quick look; the rest are never searched)."""
 
-SAFETY_SECONDS = 2.0
-"""The safety net of one decision (seconds): far above the budget's ~0.12 s here, ~0.5 s on a Pi."""
+SAFETY_SECONDS = 5.0
+"""The safety net of one decision (seconds): far above the budgets' ~0.12 s here (CPU time),
+~0.5 s on a Raspberry Pi 4; a shared machine here took 4-9× the CPU time in wall-clock time."""
 
 
 @dataclass(frozen=True)

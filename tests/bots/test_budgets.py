@@ -54,7 +54,7 @@ def test_applejack_strong_plays_the_same_move_on_a_slow_machine(players):
 
 def test_applejack_safety_net_fires_and_is_counted():
     state = _applejack(1, 5)
-    stuck = StrongBot(random.Random(7), candidates=3, clock=SlowClock(5.0))  # every look: 5 s later
+    stuck = StrongBot(random.Random(7), candidates=3, clock=SlowClock(10.0))  # every look: 10 s later
     action = stuck.choose(state)
     assert action in state.legal_actions() and stuck.cut_short == 1
 

@@ -50,7 +50,7 @@ seeds 5000-5199, see docs/bots.md); they fit the time cap as solo rollouts are o
 MULTI_SEARCH: dict[str, int] = {"samples": 6, "horizon": 2, "endgame": 0}
 """2-4 players: a rollout turn is every seat's, so the search stays as it was measured there."""
 
-PI_SOLO_SEARCH: dict[str, int] = {"samples": 8, "horizon": 3, "endgame": 4}
+PI_SOLO_SEARCH: dict[str, int] = {"samples": 7, "horizon": 3, "endgame": 4}
 """Solo at the Pi budget (a whole turn ~0.12 s here, ~0.5 s on a Raspberry Pi 4; docs/bots.md)."""
 PI_MULTI_SEARCH: dict[str, int] = {"samples": 4, "horizon": 2, "endgame": 0}
 """2-4 players at the Pi budget."""
@@ -58,7 +58,7 @@ BUDGETS: dict[str, tuple[dict[str, int], dict[str, int]]] = {
     "pi": (PI_SOLO_SEARCH, PI_MULTI_SEARCH), "full": (SOLO_SEARCH, MULTI_SEARCH)}
 """The search settings (solo, 2-4 players) of each named budget."""
 
-SAFETY_SECONDS = 2.0
+SAFETY_SECONDS = 5.0
 """The safety net of one whole turn (seconds): never reached at the Pi budget on a quiet Pi 4;
 counted in ``StrongBot.cut_short`` when it fires."""
 DEFAULT_TURN_SECONDS = SAFETY_SECONDS
