@@ -13,7 +13,8 @@ Each iteration
 2. *selects* down the tree of action sequences (nodes keyed by the actions of the seats; chance
    outcomes are sampled from ``chance_outcomes`` and not branched on — open loop): UCB1 with
    availability counts (a child is only a candidate in the determinizations where it is legal);
-3. *expands* one untried legal action;
+3. *expands* one untried legal action (with a game's ``prune``, only among the few actions it
+   keeps at that node, chosen on the node's first visit);
 4. *rolls out* ``rollout_depth`` more actions with the rollout policy (uniformly random unless
    the game gives one), then *values* the end for every seat: ``0.5 + 0.5 tanh((own − best
    other) / scale)`` on the points the game's ``value`` gives (its final scores at the end);
@@ -23,6 +24,9 @@ The move played is the root's most visited legal child (ties: the better mean, t
 action). ``max_seconds`` is only a safety net on the injected ``clock``: it stops the search
 before its budget is spent (counted in :attr:`ISMCTSBot.cut_short`; the move may then depend
 on the machine). ``max_seconds=None`` never looks at the clock.
+
+A snapshot state's search copy (no rng, no undo) applies the actions the search took from
+``legal_actions()`` through the rules' step without the second legality check (:func:`stepper`).
 """
 
 from __future__ import annotations
