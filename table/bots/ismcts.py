@@ -20,6 +20,10 @@ Each iteration
    other) / scale)`` on the points the game's ``value`` gives (its final scores at the end);
 5. *backs up* each node's value for the seat that chose its action.
 
+With ``opponents`` (a policy), the other seats are not searched but played by that model, like
+chance: in a game of simultaneous choices made in seat order (Waldgärtner's dice) a searched
+opponent would otherwise answer a choice it cannot see.
+
 The move played is the root's most visited legal child (ties: the better mean, then the lower
 action). ``max_seconds`` is only a safety net on the injected ``clock``: it stops the search
 before its budget is spent (counted in :attr:`ISMCTSBot.cut_short`; the move may then depend
@@ -133,6 +137,7 @@ class ISMCTSBot:
 
     def __init__(self, rng: random.Random, determinize: Determinize, *, budget: Budget | None = None,
                  value: Value = final_points, policy: Policy = random_policy, prune: Prune | None = None,
+                 margin: float | None = None, opponents: Policy | None = None,
                  max_seconds: float | None = SAFETY_SECONDS, clock: Callable[[], float] = time.perf_counter) -> None:
         self.rng = rng
         self.determinize = determinize
@@ -140,6 +145,8 @@ class ISMCTSBot:
         self.value = value
         self.policy = policy
         self.prune = prune
+        self.margin = margin
+        self.opponents = opponents
         self.max_seconds = max_seconds
         self.clock = clock
         self.iterations = 0  # iterations run so far (benchmarks, tests)
@@ -157,7 +164,7 @@ class ISMCTSBot:
             if deadline is not None and i and self.clock() > deadline:
                 self.cut_short += 1
                 break
-            self._iterate(root, self.determinize(state, seat, search_rng), search_rng)
+            self._iterate(root, self.determinize(state, seat, search_rng), seat, search_rng)
             self.iterations += 1
 
         def rank(a: int) -> tuple[int, float, int]:
@@ -165,9 +172,21 @@ class ISMCTSBot:
             if child is None:
                 return (0, 0.0, -a)
             return (child.visits, child.total / child.visits, -a)
-        return max(legal, key=rank)
+        best = max(legal, key=rank)
+        if self.margin is not None and self.prune is not None:
+            best = self._keep_first(state, legal, root, best)
+        return best
 
-    def _iterate(self, root: Node, sim: Any, rng: random.Random) -> None:
+    def _keep_first(self, state: Any, legal: list[int], root: Node, best: int) -> int:
+        """With a ``margin``: the prune's first choice (the game's own best guess) unless the
+        search found another better by at least ``margin`` in mean value."""
+        first = self.prune(state, legal)[0] if self.prune is not None else best
+        a, b = root.children.get(first), root.children.get(best)
+        if a is None or b is None or not a.visits or not b.visits:
+            return best
+        return best if b.total / b.visits - a.total / a.visits >= (self.margin or 0.0) else first
+
+    def _iterate(self, root: Node, sim: Any, seat: int, rng: random.Random) -> None:
         budget = self.budget
         path: list[tuple[Node, int]] = []  # (node, the seat that chose the action into it)
         node = root
@@ -179,6 +198,9 @@ class ISMCTSBot:
                 step(sample_outcome(sim, rng))
                 continue
             legal = sim.legal_actions()
+            if self.opponents is not None and player != seat:
+                step(self.opponents(sim, legal, rng))  # modelled, like chance: no branch
+                continue
             if self.prune is not None and len(legal) > 1:
                 if node.allowed is None:
                     node.allowed = set(self.prune(sim, legal))

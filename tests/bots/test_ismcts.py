@@ -46,3 +46,28 @@ def test_deal_counts_keeps_every_card():
     piles = deal_counts([3, 0, 2, 1], [2, 1], random.Random(4))
     assert [sum(p) for p in piles] == [2, 1, 3]
     assert [sum(col) for col in zip(*piles, strict=True)] == [3, 0, 2, 1]
+
+
+def test_a_margin_keeps_the_games_own_first_choice_unless_beaten_by_it():
+    state = _nim((1, 2, 4))
+    first = 1 * 100 + 1  # a losing move, listed first by the prune
+
+    def prune(s, legal):
+        return [first, *(a for a in legal if a != first)]
+    budget = Budget(iterations=600, rollout_depth=50, scale=0.5)
+    kept = ISMCTSBot(random.Random(1), _copy, budget=budget, prune=prune, margin=2.0, max_seconds=None)
+    assert kept.choose(state) == first  # no mean in [0, 1] beats another by 2
+    searched = ISMCTSBot(random.Random(1), _copy, budget=budget, prune=prune, margin=0.0, max_seconds=None)
+    assert searched.choose(state) != first
+
+
+def test_modelled_opponents_are_not_searched():
+    state = _nim((3, 4, 5))
+    seen: list[int] = []
+
+    def model(s, legal, rng):
+        seen.append(s.current_player())
+        return legal[0]
+    bot = ISMCTSBot(random.Random(2), _copy, budget=Budget(iterations=30), opponents=model, max_seconds=None)
+    bot.choose(state)
+    assert seen and set(seen) == {1}

@@ -143,7 +143,7 @@ class GreedyBot(SeededBot):
 
     def ranked(self, state: State, legal: list[int], width: int) -> list[int]:
         """The ``width`` best of ``legal`` by this bot's values where it values each choice (a
-        card to play, an offer for the die, a card to choose); all of them elsewhere."""
+        card to play, an offer for the die, a card to choose); elsewhere its own choice first."""
         seat = state.current_player()
         step = state.step
         if step == "play":
@@ -158,7 +158,8 @@ class GreedyBot(SeededBot):
             def value(a: int) -> float:
                 return self.card_value(state, seat, a - A.CHOOSE)
         else:
-            return legal
+            choice = self.decide(state, seat, legal)  # its own choice first, then the rest
+            return [choice, *(a for a in legal if a != choice)][:width]
         return sorted(legal, key=lambda a: (-value(a), a))[:width]
 
 
@@ -166,6 +167,9 @@ STRONG_BUDGET = Budget(iterations=40, rollout_depth=15, exploration=0.7, scale=6
 """The strong bot's work per decision (``docs/bots.md``: about 0.12 s here, 0.5 s on a Pi 4)."""
 STRONG_WIDTH = 3
 """Choices the strong bot's tree considers at a node: the greedy bot's best."""
+STRONG_MARGIN = 0.05
+"""The strong bot plays the greedy bot's choice unless the search finds another better by this
+much (mean value in [0, 1]): the short rollouts are noisy."""
 
 
 def projected_points(state: State) -> list[float]:
@@ -187,7 +191,8 @@ def strong_bot(rng: random.Random, budget: Budget | None = None, **options: Any)
     def policy(state: State, legal: list[int], _rng: random.Random) -> int:
         return legal[0] if len(legal) == 1 else greedy.decide(state, state.current_player(), legal)
     return ISMCTSBot(rng, determinize, budget=budget or STRONG_BUDGET, policy=policy, value=projected_points,
-                     prune=lambda state, legal: greedy.ranked(state, legal, STRONG_WIDTH), **options)
+                     prune=lambda state, legal: greedy.ranked(state, legal, STRONG_WIDTH), margin=STRONG_MARGIN,
+                     opponents=policy, **options)
 
 
 BOTS: dict[str, harness.BotFactory] = {"random": RandomBot, "greedy": GreedyBot, "strong": strong_bot}
