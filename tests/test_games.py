@@ -36,7 +36,7 @@ def cli(*args):
 
 @pytest.mark.parametrize(("args", "words"), [
     (("simulate", "--game", "zankapfel", "--players", "2"), "3-6 players"),
-    (("simulate", "--game", "draftcider", "--bots", "strong"), "unknown Draft Cider bot"),
+    (("simulate", "--game", "draftcider", "--bots", "clever"), "unknown Draft Cider bot"),
     (("simulate", "--game", "waldgaertner", "--csv", "x.csv"), "Applejack only"),
     (("simulate", "--game", "chess"), "unknown game"),
     (("score", "--game", "zankapfel", "pad.json"), "no score pad"),

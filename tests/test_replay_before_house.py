@@ -113,7 +113,7 @@ def test_bots_choose_as_before(game: dict[str, Any]) -> None:
 
     is_strong = game in BOTS["strong"]
     state = new_game(default_data(), GameConfig(game["players"], cottage=game["players"] == 3 and not is_strong))
-    bot = make_bot("strong", random.Random(game["seed"]), max_seconds=None) if is_strong \
+    bot = make_bot("strong", random.Random(game["seed"]), max_seconds=None, budget="full") if is_strong \
         else make_bot("greedy", random.Random(game["seed"]))
     for action in game["history"]:
         if not state.is_chance():

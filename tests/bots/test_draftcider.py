@@ -66,8 +66,8 @@ def test_easy_mode_changes_only_the_bad_batch():
 
 
 def test_unknown_bot_and_wrong_seat_count():
-    assert BOT_NAMES == ("random", "greedy")
-    with pytest.raises(UnknownBotError, match="unknown Draft Cider bot 'strong'"):  # a TableError
-        simulate(["greedy", "strong"], 1)
+    assert BOT_NAMES == ("random", "greedy", "strong")
+    with pytest.raises(UnknownBotError, match="unknown Draft Cider bot 'clever'"):  # a TableError
+        simulate(["greedy", "clever"], 1)
     with pytest.raises(ValueError, match="2 bots for 3 seats"):
         play_game(Config(3), [RandomBot(random.Random(0))] * 2, 0)

@@ -93,13 +93,27 @@ def test_solo_uses_the_solo_weights_unless_given_others():
 def test_search_settings_follow_the_player_count_unless_given():
     from table.games.applejack.bots.strong import MULTI_SEARCH, SOLO_SEARCH
 
-    bot = StrongBot(random.Random(1), candidates=2, max_seconds=None)
+    bot = StrongBot(random.Random(1), candidates=2, max_seconds=None, budget="full")
     bot.choose(_first_turn(1))
     assert (bot.samples, bot.horizon, bot.endgame) == (SOLO_SEARCH["samples"], SOLO_SEARCH["horizon"],
                                                        SOLO_SEARCH["endgame"])
     bot.choose(_first_turn(2))
     assert (bot.samples, bot.horizon, bot.endgame) == (MULTI_SEARCH["samples"], MULTI_SEARCH["horizon"],
                                                        MULTI_SEARCH["endgame"])
-    given = StrongBot(random.Random(1), candidates=2, samples=1, horizon=1, max_seconds=None)
+    given = StrongBot(random.Random(1), candidates=2, samples=1, horizon=1, max_seconds=None, budget="full")
     given.choose(_first_turn(1))
     assert (given.samples, given.horizon, given.endgame) == (1, 1, SOLO_SEARCH["endgame"])
+
+
+def test_the_default_budget_is_the_pi_budget():
+    from table.games.applejack.bots.strong import PI_MULTI_SEARCH, PI_SOLO_SEARCH, SAFETY_SECONDS
+
+    bot = StrongBot(random.Random(1), candidates=2)
+    assert bot.budget == "pi" and bot.max_seconds == SAFETY_SECONDS
+    bot.choose(_first_turn(1))
+    keys = ("samples", "horizon", "endgame")
+    assert (bot.samples, bot.horizon, bot.endgame) == tuple(PI_SOLO_SEARCH[k] for k in keys)
+    bot.choose(_first_turn(2))
+    assert (bot.samples, bot.horizon, bot.endgame) == tuple(PI_MULTI_SEARCH[k] for k in keys)
+    with pytest.raises(ValueError, match="unknown budget"):
+        StrongBot(random.Random(1), budget="fast")

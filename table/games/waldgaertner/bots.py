@@ -13,11 +13,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 from table.bots import harness
 from table.bots.common import RandomBot, SeededBot
 from table.bots.harness import Summary
+from table.bots.ismcts import Budget, ISMCTSBot
+from table.games.waldgaertner.determinize import determinize
 from table.games.waldgaertner.files import load_cards
 from table.games.waldgaertner.rules import Config, State, new_game
 from table.games.waldgaertner.rules import actions as A
@@ -123,23 +125,77 @@ class GreedyBot(SeededBot):
     def _play(self, state: State, seat: int, legal: list[int]) -> int:
         best: tuple[float, int] = (-math.inf, legal[0])
         for a in legal:
-            if a >= A.PLANT:
-                cid, rest = divmod(a - A.PLANT, 64)
-                row, pos = divmod(rest, 8)
-                fee = next(f for r, p, f in state.plant_spots(seat, cid) if (r, p) == (row, pos))
-                v = self.plant_value(state, seat, cid, row, pos, fee)
-            elif a >= A.OFFER:
-                cid = (a - A.OFFER) // 8
-                v = SALE_PRICE - 0.5 if self.card_value(state, seat, cid) <= state.card(cid).sale else -math.inf
-            else:
-                cid = a - A.SELL
-                v = float(state.card(cid).sale)
             # the card kept is played later: prefer playing the card whose best use is now
-            best = max(best, (v, -a))
+            best = max(best, (self.play_value(state, seat, a), -a))
         return -best[1]
 
+    def play_value(self, state: State, seat: int, a: int) -> float:
+        """What playing ``a`` (plant, offer or sell a card) is worth to ``seat``."""
+        if a >= A.PLANT:
+            cid, rest = divmod(a - A.PLANT, 64)
+            row, pos = divmod(rest, 8)
+            fee = next(f for r, p, f in state.plant_spots(seat, cid) if (r, p) == (row, pos))
+            return self.plant_value(state, seat, cid, row, pos, fee)
+        if a >= A.OFFER:
+            cid = (a - A.OFFER) // 8
+            return SALE_PRICE - 0.5 if self.card_value(state, seat, cid) <= state.card(cid).sale else -math.inf
+        return float(state.card(a - A.SELL).sale)
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+    def ranked(self, state: State, legal: list[int], width: int) -> list[int]:
+        """The ``width`` best of ``legal`` by this bot's values where it values each choice (a
+        card to play, an offer for the die, a card to choose); elsewhere its own choice first."""
+        seat = state.current_player()
+        step = state.step
+        if step == "play":
+            def value(a: int) -> float:
+                return self.play_value(state, seat, a)
+        elif step == "die":
+            def value(a: int) -> float:
+                if A.DECK <= a < A.DECK + 7:
+                    return self.card_value(state, seat, state.offer(a - A.DECK))
+                return 0.0
+        elif step in ("achoose", "bchoose", "schoose"):
+            def value(a: int) -> float:
+                return self.card_value(state, seat, a - A.CHOOSE)
+        else:
+            choice = self.decide(state, seat, legal)  # its own choice first, then the rest
+            return [choice, *(a for a in legal if a != choice)][:width]
+        return sorted(legal, key=lambda a: (-value(a), a))[:width]
+
+
+STRONG_BUDGET = Budget(iterations=40, rollout_depth=15, exploration=0.7, scale=6.0)
+"""The strong bot's work per decision (``docs/bots.md``: about 0.12 s here, 0.5 s on a Pi 4)."""
+STRONG_WIDTH = 3
+"""Choices the strong bot's tree considers at a node: the greedy bot's best."""
+STRONG_MARGIN = 0.05
+"""The strong bot plays the greedy bot's choice unless the search finds another better by this
+much (mean value in [0, 1]): the short rollouts are noisy."""
+
+
+def projected_points(state: State) -> list[float]:
+    """Every seat's points plus the cubes its plants will still harvest by the end (the greedy
+    bot's :func:`future_cubes`): the strong bot's leaf value (final points at the end)."""
+    if state.is_terminal():
+        return list(state.returns())
+    now = state.round
+    return [state.score(s).total + sum(future_cubes(state, cid, now) for cid in state.t.garden[s].values())
+            for s in range(state.players)]
+
+
+def strong_bot(rng: random.Random, budget: Budget | None = None, **options: Any) -> ISMCTSBot:
+    """Information-set MCTS (``table.bots.ismcts``) over determinizations that never read another
+    seat's hand, task or hidden die (:mod:`table.games.waldgaertner.determinize`); the rollouts
+    play greedily, the leaf is every seat's :func:`projected_points`."""
+    greedy = GreedyBot(random.Random(rng.getrandbits(64)))
+
+    def policy(state: State, legal: list[int], _rng: random.Random) -> int:
+        return legal[0] if len(legal) == 1 else greedy.decide(state, state.current_player(), legal)
+    return ISMCTSBot(rng, determinize, budget=budget or STRONG_BUDGET, policy=policy, value=projected_points,
+                     prune=lambda state, legal: greedy.ranked(state, legal, STRONG_WIDTH), margin=STRONG_MARGIN,
+                     opponents=policy, **options)
+
+
+BOTS: dict[str, harness.BotFactory] = {"random": RandomBot, "greedy": GreedyBot, "strong": strong_bot}
 BOT_NAMES = tuple(BOTS)
 
 

@@ -8,7 +8,7 @@ from table.companion.gamedef import GameDef, at_home
 
 GAME = GameDef("zankapfel", "Zankapfel", players=(3, 4, 5, 6), record_format="zankapfel-record/1",
     rules_source="shared/seeds/002_… (French); docs/zankapfel.md",
-    faces=frozenset({"engine", "simulate", "companion"}), bots=("random", "greedy"),
+    faces=frozenset({"engine", "simulate", "companion"}), bots=("random", "greedy", "strong"),
     parts=at_home(__name__, "read_record rules seat_desk companion text "
                   "screens table_script simulate make_bot check_file",
                   view="view:ZankapfelView", keys="view:zankapfel_key", demo_steps="demo:zankapfel_steps",

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 from table.bots import harness
 from table.bots.common import RandomBot, SeededBot
 from table.bots.harness import Summary
+from table.bots.ismcts import Budget, ISMCTSBot
+from table.games.zankapfel.determinize import determinize
 from table.games.zankapfel.rules import Config, State, new_game
 from table.games.zankapfel.rules import actions as A
 
@@ -138,7 +140,25 @@ def _order(state: State) -> list[int]:
     return [(state.first + i) % state.players for i in range(state.players)]
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+STRONG_BUDGET = Budget(iterations=100, rollout_depth=25, exploration=0.7, scale=4.0)
+"""The strong bot's work per decision (``docs/bots.md``: about 0.12 s here, 0.5 s on a Pi 4)."""
+
+
+def strong_bot(rng: random.Random, budget: Budget | None = None, **options: Any) -> ISMCTSBot:
+    """Information-set MCTS (``table.bots.ismcts``) over determinizations that never read another
+    seat's hand (:mod:`table.games.zankapfel.determinize`); the rollouts play greedily."""
+    greedy = GreedyBot(random.Random(rng.getrandbits(64)))
+
+    def policy(state: State, legal: list[int], _rng: random.Random) -> int:
+        return legal[0] if len(legal) == 1 else greedy.decide(state, state.current_player(), legal)
+    return ISMCTSBot(rng, determinize, budget=budget or STRONG_BUDGET, policy=policy, value=_points, **options)
+
+
+def _points(state: State) -> list[float]:
+    return [float(state.position(s)) for s in range(state.players)]
+
+
+BOTS: dict[str, harness.BotFactory] = {"random": RandomBot, "greedy": GreedyBot, "strong": strong_bot}
 BOT_NAMES = tuple(BOTS)
 
 

@@ -12,10 +12,10 @@ rest of the supply follows in one fixed order (the remaining tile ids sorted, sh
 ``random.Random(extra_seed)``), reported as ``extra_draws``; when it needs fewer, the
 sequence's tail is simply never turned over.
 
-The bot is :class:`~table.games.applejack.bots.strong.StrongBot` with ``max_seconds=None`` (no time cap) and a
-seeded RNG, so the target is deterministic: the same record and seeds give the same score. A
-record the strong bot played itself (``play_game`` with the same bot seed) gives back exactly
-its own game.
+The bot is :class:`~table.games.applejack.bots.strong.StrongBot` at its ``"full"`` budget with
+``max_seconds=None`` (no time cap) and a seeded RNG, so the target is deterministic: the same
+record and seeds give the same score. A record the strong bot played itself (``play_game`` with
+the same bot seed and budget) gives back exactly its own game.
 
 **The coach** (any player count, a game with orchard tracking): before each of a seat's turns
 the strong bot is asked for the whole turn (select, pay or pasture, place, cottage restock) on
@@ -123,7 +123,7 @@ class Draws:
 
 
 def _strong(seed: int, options: dict[str, Any] | None) -> Any:
-    return StrongBot(random.Random(seed), **{**(options or {}), "max_seconds": None})
+    return StrongBot(random.Random(seed), **{"budget": "full", **(options or {}), "max_seconds": None})
 
 
 @dataclass(frozen=True)

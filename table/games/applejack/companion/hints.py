@@ -36,7 +36,7 @@ from table.i18n import N_, _
 
 log = logging.getLogger("applejack.hints")
 
-HINT_BOT: Mapping[str, int | None] = MappingProxyType({"max_seconds": None})
+HINT_BOT: Mapping[str, str | int | None] = MappingProxyType({"max_seconds": None, "budget": "full"})
 """The strong bot's options for hints: the bot of the solo mark (its search settings for the
 player count) without its time cap, so that the same position always gives the same hint.
 Solo on the 2-core development machine: about 0.23 s a turn, at worst ~0.8 s (computed off the

@@ -1,0 +1,96 @@
+"""Applejack's strong bot in solo at its Pi budget on unseen seeds (issue 23): mean, standard
+error, p10, the share of games at 80 or more, time per turn (select + pay + place) mean, p99 and
+max, and how often the safety net fired. Run on demand, not in the test suite.
+
+    python bench/bots_applejack_solo.py --games 200 [--seed 9300] [--budget pi] [--jobs 1]
+
+Seeds 9300 and on are apart from the tuning seeds (5000-5999) and the old mark's (0-999). Game
+``i`` uses seed ``SEED + i`` for its draws and ``seat_seed(SEED + i, 0)`` for the bot, as
+``simulate`` does. Each game runs whole in one process (``--jobs``). A turn is timed in CPU time of
+that process (``time.process_time``): the machine is shared, and wall-clock time there measures
+the other jobs as much as the bot; the wall-clock mean is printed beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from table.games.applejack.bots import play_game, seat_seed
+from table.games.applejack.bots.strong import StrongBot
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules.config import GameConfig
+
+_DATA: Any = None
+
+
+def one_game(seed: int, budget: str) -> tuple[int, list[float], list[float], int]:
+    """(score, CPU seconds per turn, wall seconds per turn, safety-net firings) of one solo game."""
+    global _DATA
+    if _DATA is None:
+        _DATA = load_dataset()
+    bot = StrongBot(random.Random(seat_seed(seed, 0)), budget=budget)
+    turns: dict[int, float] = {}
+    walls: dict[int, float] = {}
+
+    class Timed:
+        name = bot.name
+
+        def choose(self, state: Any) -> int:
+            c, w = time.process_time(), time.perf_counter()
+            action = bot.choose(state)
+            turns[state.turn] = turns.get(state.turn, 0.0) + time.process_time() - c
+            walls[state.turn] = walls.get(state.turn, 0.0) + time.perf_counter() - w
+            return action
+
+    state = play_game(_DATA, GameConfig(1), [Timed()], seed)
+    return state.scores()[0].total, list(turns.values()), list(walls.values()), bot.cut_short
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=9300)
+    ap.add_argument("--budget", default="pi", choices=("pi", "full"))
+    ap.add_argument("--jobs", type=int, default=1)
+    args = ap.parse_args()
+    seeds = range(args.seed, args.seed + args.games)
+    scores: list[int] = []
+    turns: list[float] = []
+    walls: list[float] = []
+    cut = 0
+    start = time.perf_counter()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for i, (score, game_turns, game_walls, game_cut) in enumerate(
+                pool.map(one_game, seeds, [args.budget] * args.games)):
+            scores.append(score)
+            turns += game_turns
+            walls += game_walls
+            cut += game_cut
+            if (i + 1) % 20 == 0:
+                print(f"  {i + 1} games: mean {statistics.fmean(scores):.2f}, {time.perf_counter() - start:.0f} s",
+                      file=sys.stderr, flush=True)
+    n = len(scores)
+    se = statistics.stdev(scores) / math.sqrt(n) if n > 1 else 0.0
+    p10 = sorted(scores)[int(0.1 * (n - 1))]
+    turns.sort()
+    print(f"strong ({args.budget} budget) solo, {n} games (seeds {args.seed}..{args.seed + n - 1}): "
+          f"mean {statistics.fmean(scores):.2f} (standard error {se:.2f}), p10 {p10}, "
+          f"80 or more in {100 * sum(s >= 80 for s in scores) / n:.0f}% of the games")
+    print(f"  CPU time per turn: mean {1000 * statistics.fmean(turns):.0f} ms, "
+          f"p99 {1000 * turns[int(0.99 * (len(turns) - 1))]:.0f} ms, max {1000 * turns[-1]:.0f} ms over "
+          f"{len(turns)} turns (wall clock: mean {1000 * statistics.fmean(walls):.0f} ms, max "
+          f"{1000 * max(walls):.0f} ms); safety net fired {cut} time(s)")
+
+
+if __name__ == "__main__":
+    main()
