@@ -41,6 +41,7 @@ from table.games.draftcider.buttons import BUTTONS, command_for
 from table.games.draftcider.commands import STAGES, canonical
 from table.games.draftcider.deal import Pick, build
 from table.games.draftcider.record_reader import ROWS, batches_dict
+from table.games.draftcider.result_words import ResultWords
 from table.games.draftcider.rules import Card, Config, State, score_pad
 from table.games.draftcider.rules.events import PhaseStarted
 from table.games.draftcider.rules.game import N_BATCHES, STANDARD_DECK
@@ -62,13 +63,12 @@ from table.games.draftcider.words import (
     card_name,
     colour_name,
     height_text,
-    joined,
     placement_problem_words,
 )
 from table.i18n import N_, _, ngettext
 
 
-class DraftCiderCompanion(TableModule):
+class DraftCiderCompanion(ResultWords, TableModule):
     """Draft Cider at the table (``table.companion.protocol.GameCompanion``). Modes: ``setup``,
     ``resume``, ``play`` (live), ``pad`` (end-only score pad), ``result``."""
 
@@ -557,29 +557,6 @@ class DraftCiderCompanion(TableModule):
             return tuple(self.result.names.index(n) for n in self.result.winners)
         assert self.engine is not None
         return self.engine.winners()
-
-    def result_lines(self) -> list[str]:
-        """The end: each seat's total with its points per batch, then the winners."""
-        scores = self.final_scores()
-        out = [_("Game over") if self.setup.pad == "live" else _("Score pad scored")]
-        for s, sc in enumerate(scores):
-            parts = listed(_("{batch} {points}").format(batch=batch_title(b), points=p)
-                              for b, p in enumerate(sc.batches) if p)
-            out.append(ngettext("{seat}: {total} point ({batches})", "{seat}: {total} points ({batches})",
-                                abs(sc.total)).format(seat=self.seat_title(s), total=sc.total,
-                                                      batches=parts or _("nothing")))
-        out.append(self.winner_line())
-        return out
-
-    def winner_line(self) -> str:
-        """Who won, with how many points (the result screen's heading)."""
-        scores = self.final_scores()
-        win = self.winners()
-        names = joined([self.seat_title(s) for s in win], N_("{first} and {second}"))
-        best = scores[win[0]].total if win else 0
-        points = ngettext("{n} point", "{n} points", abs(best)).format(n=best)
-        return ngettext("{names} wins with {points}", "{names} win (a tie) with {points}",
-                        len(win)).format(names=names, points=points)
 
     def finished_record(self) -> dict[str, Any]:
         """Live: the engine's ``draftcider-record/1`` (its deal is exactly the cards picked).

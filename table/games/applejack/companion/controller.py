@@ -32,7 +32,6 @@ from table.companion.labels import listed
 from table.companion.leds import LedKind, LedState
 from table.companion.module import replay_quietly, says
 from table.companion.players import PlayersJob
-from table.companion.result import ResultSheet, no_result, sheet
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.games.applejack.companion.announcements import Announcement, AnnouncementsJob, announcements_for
 from table.games.applejack.companion.base import TROUGH_BUTTONS, Mode
@@ -40,6 +39,7 @@ from table.games.applejack.companion.box import box_corrections
 from table.games.applejack.companion.correction import Correction, CorrectionJob
 from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.hints import Hint
+from table.games.applejack.companion.result import ResultJob
 from table.games.applejack.companion.resume import ResumeJob
 from table.games.applejack.companion.scorepad import ScorePad, ScorePadJob
 from table.games.applejack.companion.setup import Setup, SetupJob, campaign_middle
@@ -47,16 +47,13 @@ from table.games.applejack.companion.teach import TeachJob
 from table.games.applejack.companion.tracked import OrchardMirror
 from table.games.applejack.companion.tracking import ENGINE_VERBS, TRACKED_NO_FIX, TrackingJob
 from table.games.applejack.labels import seat_label as symbol_seat_label
-from table.games.applejack.labels import solo_words
-from table.games.applejack.record_reader import ROWS, breakdown_dict
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.data import DataSet
 from table.games.applejack.rules.game import BLIND_DRAW, REFILL, SETUP, STOCK, STOCK_DRAW
 from table.games.applejack.rules.phase import Phase
 from table.games.applejack.rules.record import GameRecord
-from table.games.applejack.rules.scoring import SOLO_GOAL, SOLO_OUTSTANDING, ScoreBreakdown
+from table.games.applejack.rules.scoring import ScoreBreakdown
 from table.games.applejack.rules.track import Track, TrackAction, TrackKind, track_record
-from table.history.readers import breakdown_values
 from table.i18n import N_, _, ngettext
 from table.i18n.names import variety_name
 
@@ -100,7 +97,7 @@ class Buttons:
 
 
 
-class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, TrackingJob, TeachJob,
+class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, TrackingJob, TeachJob,
                  ResumeJob):
     """See the module docstring. ``on_command(kind, payload)`` receives ``("game", setup dict)``
     when a game starts, ``("cmd", text)`` for every command that changed the game and
@@ -298,22 +295,6 @@ class Controller(PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePad
     def help_places(self) -> tuple[str, ...]:
         """Where ``help`` looks the buttons up: the mode (play: its keys, take buttons, troughs)."""
         return (str(self.mode),)
-
-    def result_sheet(self) -> ResultSheet:
-        """The result as data (every game's result screen, table/display/result_view.py): the
-        score pad's lines per seat, the winners (a solo game: the rulebook's marks)."""
-        if self.mode != Mode.RESULT or not self.results:
-            return no_result()
-        res = self.results
-        details = [breakdown_dict(b) for b in res]
-        names = [self.player_name(s) or self.seat_label(s) for s in range(len(res))]
-        if len(res) == 1:
-            return sheet(_("Solo result · goal {goal}, outstanding {outstanding}").format(
-                goal=SOLO_GOAL, outstanding=SOLO_OUTSTANDING), (_(label) for label, _v in ROWS), names,
-                [breakdown_values(ROWS, details[0])], [res[0].total], (), verdict=solo_words(res[0].total))
-        heading = _("Final scoring  — a tie!") if len(self.winners) > 1 else _("Final scoring")
-        return sheet(heading, (_(label) for label, _v in ROWS), names, [breakdown_values(ROWS, d) for d in details],
-                     [b.total for b in res], self.winners)
 
     def _play_press(self, b: str) -> str | None:
         t = self.t
