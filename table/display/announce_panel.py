@@ -84,12 +84,11 @@ def draw_lesson_strip(view: BaseView, surf: pygame.Surface, lesson: str) -> None
                 "teach-skip", size=24)
 
 
-def draw_teach_toggle(view: BaseView, surf: pygame.Surface, ctl: Any) -> None:
-    """The setup screen's teach mode button (touch target ``teach``), top right, lit when on; not
-    drawn for a game without teach mode."""
+def draw_teach_toggle(view: BaseView, surf: pygame.Surface, ctl: Any, rect: pygame.Rect) -> None:
+    """The setup screen's teach mode button (touch target ``teach``) in ``rect`` (the setup
+    frame's bottom row), lit when on; not drawn for a game without teach mode."""
     teaching = getattr(ctl, "teaching", None)
     if teaching is None or teaching.syllabus is None:
         return
     on = bool(teaching.asked)
-    rect = pygame.Rect(view.w - view.px(210), view.px(6), view.px(200), view.px(38))
     view.button(surf, rect, _("Teach mode: on") if on else _("Teach mode: off"), "teach", lit=on, size=20)

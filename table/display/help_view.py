@@ -2,8 +2,8 @@
 the game's view): the lines are the shell's ``help`` (``table/companion/help.py``: what can be
 typed and pressed now, from the game's buttons as data), the same text mode prints.
 
-The button (target ``help``, a "?" in the top right corner, moved left past the screen's own
-targets there) opens the page; on the page any touch or key closes it. Sizes are of the 800×480
+The button (target ``help``, a "?" in the top right corner every screen leaves free:
+``BaseView.help_corner``) opens the page; on the page any touch or key closes it. Sizes are of the 800×480
 design, scaled by the view.
 """
 
@@ -18,19 +18,11 @@ from table.display.colours import BG, DIM, FG, LIT
 from table.display.toolkit import BaseView
 from table.i18n import _
 
-BUTTON = 44
-"""The help button's side (design px; 29 px at 480×320 — the lid's buttons work too: F1, ``?``)."""
-
-
 def help_button_rect(v: BaseView, mode: str) -> pygame.Rect:
-    """Where the help button goes: the top right corner, moved left past the screen's own
-    touch targets there (the setup's language button, Applejack's Start)."""
+    """Where the help button goes: the top right corner the toolkit reserves on every screen
+    (``BaseView.help_corner``: each screen's layout leaves it free)."""
     del mode
-    side, gap = v.px(BUTTON), v.px(6)
-    rect = pygame.Rect(v.w - gap - side, gap, side, side - gap)
-    while rect.x > 0 and any(rect.colliderect(r) for r, _name in v.targets if r.w < v.w // 2 or r.y < rect.bottom):
-        rect.x -= v.px(8)
-    return rect
+    return v.help_corner()
 
 
 def draw_help_button(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:

@@ -29,7 +29,6 @@ class ModuleView(BaseView):
         if ctl.mode == "setup":
             if not players_view.draw_setup_overlay(self, surf, ctl):  # the Names page, a name's keyboard
                 self.draw_setup(surf, ctl)
-                announce_panel.draw_teach_toggle(self, surf, ctl)
         elif ctl.mode == "resume":
             self.draw_resume(surf, ctl)
         elif ctl.mode == "result":
@@ -55,17 +54,21 @@ class ModuleView(BaseView):
     # --- what the games' screens draw alike ---------------------------------------------------------
     def setup_frame(self, surf: pygame.Surface, ctl: Any, title: str) -> pygame.Rect:
         """A setup screen's frame: the game's title at the top left, the **Names** and language
-        buttons at the top right, the **Start** button at the bottom right (the app's game tab
-        takes the bottom left); returns the room left between them for the game's choices."""
+        buttons at the top right (left of the help corner), the **Start** button at the bottom
+        right, teach mode's button left of it (the app's game tab takes the bottom left); returns
+        the room left between them for the game's choices."""
         m = self.px(10)
         bar = self.tap(44)
-        lang = pygame.Rect(self.w - m - self.px(170), m // 2, self.px(170), bar)
+        lang = pygame.Rect(self.w - self.help_room() - self.px(170), m // 2, self.px(170), bar)
         self.language_button(surf, lang)
         names = pygame.Rect(lang.x - self.px(10) - self.px(190), m // 2, self.px(190), bar)
         players_view.names_button(self, surf, ctl, names)
         self.text(surf, title, 34, (m, m // 2 + bar // 2), bold=True, anchor="midleft", max_w=names.x - 2 * m)
         start = pygame.Rect(self.w - m - self.px(230), self.h - m - self.tap(70), self.px(230), self.tap(70))
         self.button(surf, start, _("Start ✓"), "confirm", colour=OK, size=30)
+        tab_right = self.px(10) + self.px(300) + m  # the app's game tab (display/app.py draw_game_tab)
+        teach = pygame.Rect(tab_right, self.h - self.px(10) - bar, start.x - m - tab_right, bar)
+        announce_panel.draw_teach_toggle(self, surf, ctl, teach)
         top = m + bar + self.px(8)
         return pygame.Rect(m, top, self.w - 2 * m, start.y - self.px(8) - top)
 

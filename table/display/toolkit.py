@@ -98,6 +98,16 @@ class BaseView:
         """The page target was touched: the next page of the screen, after the last the first."""
         self.page = (self.shown_page(ctl) + 1) % self.pages(ctl)
 
+    def help_corner(self) -> pygame.Rect:
+        """The top right corner every screen leaves free for the app's help button ("?", drawn over
+        every screen by ``help_view``): a touch target's side square, 4 px of the design in."""
+        side, m = self.tap(40), self.px(4)
+        return pygame.Rect(self.w - m - side, m, side, side)
+
+    def help_room(self) -> int:
+        """How far from the right edge a screen's top band ends to leave :meth:`help_corner` free (px)."""
+        return self.w - self.help_corner().x + self.px(6)
+
     def tap(self, v: float) -> int:
         """``v`` px of the design, but never less than a touch target's side (:attr:`touch_px`)."""
         return max(self.px(v), self.touch_px)

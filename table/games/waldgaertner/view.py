@@ -83,18 +83,20 @@ class WaldgaertnerView(ModuleView):
         m = self.px(8)
         head = _("Round {round} of {rounds} · phase {phase} {name}").format(round=e.round, rounds=ROUNDS, phase=ph,
                                                                             name=phase_name(ph))
-        hr = self.text(surf, head, 24, (self.px(10), self.px(4)), bold=True, max_w=self.w - self.px(20))
-        if self.w - hr.right - self.px(20) >= self.px(120):
+        right = self.w - self.help_room()  # the help button's corner (toolkit) stays free
+        hr = self.text(surf, head, 24, (self.px(10), self.px(4)), bold=True, max_w=right - self.px(10))
+        if right - hr.right - self.px(20) >= self.px(120):
             self.draw_clock(surf, e.round, pygame.Rect(hr.right + self.px(16), hr.centery - self.px(10),
-                                                       self.w - hr.right - self.px(24), self.px(20)))
+                                                       right - hr.right - self.px(24), self.px(20)))
         buttons = self.draw_buttons(surf, ctl, st)
         ask = self.prompt_above(surf, ctl.ask(), buttons - self.px(4), x=self.px(10), w=self.w - self.px(20), size=19,
                                 max_lines=4)
         top = hr.bottom + self.px(6)
+        below_help = max(top, self.help_corner().bottom + self.px(4))  # what reaches the right edge
         room = pygame.Rect(m, top, self.w - 2 * m, ask - top - self.px(6))
         if self.small:
             if st in self.LEDGER_STAGES:
-                self.draw_ledger(surf, ctl, room)
+                self.draw_ledger(surf, ctl, pygame.Rect(m, below_help, room.w, room.bottom - below_help))
             else:
                 offers = self.draw_offers(surf, ctl, room)
                 self.draw_phase(surf, ctl,
@@ -103,7 +105,8 @@ class WaldgaertnerView(ModuleView):
         left = pygame.Rect(m, top, self.px(380), room.h)
         offers = self.draw_offers(surf, ctl, left)
         self.draw_phase(surf, ctl, pygame.Rect(left.x, offers + self.px(6), left.w, left.bottom - offers - self.px(6)))
-        self.draw_ledger(surf, ctl, pygame.Rect(left.right + m, top, self.w - left.right - 2 * m, room.h))
+        self.draw_ledger(surf, ctl, pygame.Rect(left.right + m, below_help, self.w - left.right - 2 * m,
+                                                room.bottom - below_help))
 
     def draw_clock(self, surf: pygame.Surface, rnd: int, area: pygame.Rect) -> None:
         """21 rounds as ticks, coloured by season; the rounds played filled, this one lit."""

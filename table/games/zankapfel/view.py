@@ -70,7 +70,7 @@ class ZankapfelView(ModuleView):
         face = A.KINDS[p.face_up] if p.face_up >= 0 else None
         shown = _("face up: {kind}").format(kind=kind_name(face) if face else _("none"))
         fw = min(self.fonts.width(shown, self.read_px, True) + self.px(16), self.w // 2)
-        fr = pygame.Rect(self.w - m - max(fw, self.px(180)), self.px(6), max(fw, self.px(180)),
+        fr = pygame.Rect(self.w - self.help_room() - max(fw, self.px(180)), self.px(6), max(fw, self.px(180)),
                          max(self.px(34), self.read_px + 8))
         pygame.draw.rect(surf, KIND_RGB[face] if face else PANEL, fr, border_radius=self.px(6))
         self.text(surf, shown, 18, fr.center, contrast(KIND_RGB[face]) if face else DIM,

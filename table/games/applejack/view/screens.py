@@ -256,9 +256,10 @@ class ApplejackView(ResultScreens):
             title = _("{seat}'s turn").format(seat=seat_label(seat))
         title = players.play_title(ctl, seat, title)  # a named seat: its player
         supply = ctl.tracked.supply_left() if ctl.tracked is not None else s.supply
-        label = self.text(surf, _("Supply"), 20, (self.w - self.px(16), self.px(4)), DIM, anchor="topright",
+        right = self.w - self.help_room()  # the help button's corner (toolkit) stays free
+        label = self.text(surf, _("Supply"), 20, (right, self.px(4)), DIM, anchor="topright",
                           max_w=self.px(150))
-        count = self.text(surf, str(supply), 44, (self.w - self.px(16), label.bottom), bold=True, anchor="topright",
+        count = self.text(surf, str(supply), 44, (right, label.bottom), bold=True, anchor="topright",
                           max_h=self.px(84) - label.bottom)  # above the board and the column
         room = min(label.x, count.x) - self.px(12)  # the title and the turn line stop short of the supply
         tr = self.text(surf, title, 40, (self.px(88), self.px(8)), bold=True,
