@@ -20,9 +20,10 @@ from table.i18n import _
 
 def help_button_rect(v: BaseView, mode: str) -> pygame.Rect:
     """Where the help button goes: the top right corner the toolkit reserves on every screen
-    (``BaseView.help_corner``: each screen's layout leaves it free)."""
+    (``BaseView.help_corner``: each screen's layout leaves it free), or the place the screen
+    chose for it this frame (``BaseView.help_place``)."""
     del mode
-    return v.help_corner()
+    return v.help_place or v.help_corner()
 
 
 def draw_help_button(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:

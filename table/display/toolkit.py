@@ -73,6 +73,9 @@ class BaseView:
         self.drawn: list[DrawnText] | None = None
         """Every line of the last frame when set to a list (tests); None draws without recording."""
         self._faces: dict[tuple[tuple[int, int], Colour, Colour], pygame.Surface] = {}
+        self.help_place: pygame.Rect | None = None
+        """Where this frame's screen puts the app's help button when not in :meth:`help_corner`
+        (set while drawing, e.g. Applejack's score pad beside its full-height keypad)."""
         self.page = 0
         """Which page of a screen too full for this size is shown (the view's own: touch target
         :data:`PAGE`, handled by the app, never the game)."""
@@ -115,6 +118,7 @@ class BaseView:
     def new_frame(self) -> None:
         """A frame starts: no touch targets, no recorded lines yet."""
         self.targets = []
+        self.help_place = None
         if self.drawn is not None:
             self.drawn = []
 

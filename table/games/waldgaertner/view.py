@@ -94,9 +94,10 @@ class WaldgaertnerView(ModuleView):
         top = hr.bottom + self.px(6)
         below_help = max(top, self.help_corner().bottom + self.px(4))  # what reaches the right edge
         room = pygame.Rect(m, top, self.w - 2 * m, ask - top - self.px(6))
-        if self.small:
+        if self.small:  # one column reaching the right edge: under the help button
+            room = pygame.Rect(m, below_help, room.w, room.bottom - below_help)
             if st in self.LEDGER_STAGES:
-                self.draw_ledger(surf, ctl, pygame.Rect(m, below_help, room.w, room.bottom - below_help))
+                self.draw_ledger(surf, ctl, room)
             else:
                 offers = self.draw_offers(surf, ctl, room)
                 self.draw_phase(surf, ctl,

@@ -77,7 +77,7 @@ class ZankapfelView(ModuleView):
                   bold=True, anchor="center", max_w=fr.w - 6)
         self.text(surf, head, 24, (m + self.px(4), fr.centery), bold=True, anchor="midleft",
                   max_w=fr.x - 2 * m)
-        top = fr.bottom + self.px(6)
+        top = max(fr.bottom + self.px(6), self.help_corner().bottom + self.px(4))  # under the help button
         choosing = st in ("place", "move", "remove")
         if self.small and choosing:
             side = self.h - top - m

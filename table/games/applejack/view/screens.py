@@ -88,8 +88,8 @@ class ApplejackView(ResultScreens):
             return
         s = ctl.setup
         self.text(surf, _("Applejack — new game"), 38, (self.px(20), self.px(12)), bold=True,
-                  max_w=self.w - self.px(260))
-        r = pygame.Rect(self.w - self.px(220), self.px(8), self.px(200), self.px(58))
+                  max_w=self.w - self.help_room() - self.px(240))
+        r = pygame.Rect(self.w - self.help_room() - self.px(200), self.px(8), self.px(200), self.px(58))
         self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
         lab_w = self.px(250)
         y = self._setup_seats(surf, ctl, self.px(70), lab_w)
