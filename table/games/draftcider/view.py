@@ -109,7 +109,7 @@ class DraftCiderView(ModuleView):
             top -= self.px(4)
         seats_h = self.tap(34) if ctl.mode == "pad" else max(self.px(34), self.read_px + 8)
         self.draw_seats(surf, ctl, pygame.Rect(m, top - seats_h, self.w - 2 * m, seats_h))
-        grid_top = max(r.bottom, self.help_corner().bottom) + self.px(4)
+        grid_top = max(r.bottom + self.px(4), self.help_corner().bottom + 1)  # under the help button
         self.draw_batches(surf, ctl, seat,
                           pygame.Rect(m, grid_top, self.w - 2 * m, top - seats_h - self.px(6) - grid_top))
 
@@ -171,7 +171,7 @@ class DraftCiderView(ModuleView):
             if self.fonts.width(title, big, True) <= pts.x - kr.right - self.px(10):
                 self.text(surf, title, 17, (kr.right + self.px(5), kr.centery), ink, bold=True, anchor="midleft")
             else:  # the name on lines of its own
-                y = self.wrapped(surf, title, 17, (r.x + self.px(6), y), r.w - self.px(12), ink, bold=True,
+                y = self.wrapped(surf, title, 17, (r.x + self.px(6), kr.bottom), r.w - self.px(12), ink, bold=True,
                                  max_lines=2, min_size=17)
             costly_here = edge == WARN  # the price said where it applies, at every size
             note = cost_note(orch) if costly_here else batch_note(orch, b, ctl.setup.easy)

@@ -47,7 +47,12 @@ class ResultScreens(ApplejackBase):
             self.text(surf, c.label(i), 22, (r.x + self.px(10), r.centery), fg, anchor="midleft",
                       max_w=value.x - r.x - self.px(18))
             self.targets.append((r, f"field{i}"))
-        bw = (self.w - self.px(40) - 3 * self.px(10)) // 4
+        row_w = self.w - self.px(40)
+        if self.small:  # the fields take the whole height: the help button joins the bottom row
+            corner = self.help_corner()
+            self.help_place = corner.move(self.w - self.px(20) - corner.right, y + (bh - corner.h) // 2 - corner.y)
+            row_w = self.help_place.x - self.px(10) - self.px(20)
+        bw = (row_w - 3 * self.px(10)) // 4
         for k, (label, name, fill) in enumerate((("−", "down", PANEL), ("+", "up", PANEL),
                                                   (_("Cancel"), "escape", PANEL), (_("Apply ✓"), "confirm", OK))):
             br = pygame.Rect(self.px(20) + k * (bw + self.px(10)), y, bw, bh)
