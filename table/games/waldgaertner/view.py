@@ -66,7 +66,8 @@ class WaldgaertnerView(ModuleView):
             self.wrapped(surf, _("The cards stay on the table: name each card turned up (buttons: size, continent, "
                                  "colour, plant); a card drawn stays hidden until it is played. The companion keeps "
                                  "the 21 rounds, says what flowers and is harvested, settles the dice and keeps the "
-                                 "cubes."), 18, (area.x, y), area.w - self.px(250), DIM, max_lines=4, min_size=16)
+                                 "cubes."), 18, (area.x, y), area.w, DIM, min_size=16,  # the room above Start
+                         max_lines=max(1, (area.bottom - y) // self.fonts.font(self.read_px).get_linesize()))
 
     # --- play -------------------------------------------------------------------------------------
     LEDGER_STAGES = ("play", "buyer")
