@@ -18,6 +18,7 @@ from table.display.colours import BG, DIM, FG, LIT
 from table.display.toolkit import BaseView
 from table.i18n import _
 
+
 def help_button_rect(v: BaseView, mode: str) -> pygame.Rect:
     """Where the help button goes: the top right corner the toolkit reserves on every screen
     (``BaseView.help_corner``: each screen's layout leaves it free), or the place the screen
