@@ -84,11 +84,12 @@ def draw_lesson_strip(view: BaseView, surf: pygame.Surface, lesson: str) -> None
                 "teach-skip", size=24)
 
 
-def draw_teach_toggle(view: BaseView, surf: pygame.Surface, ctl: Any, rect: pygame.Rect) -> None:
+def draw_teach_toggle(view: BaseView, surf: pygame.Surface, ctl: Any, rect: pygame.Rect) -> bool:
     """The setup screen's teach mode button (touch target ``teach``) in ``rect`` (the setup
-    frame's bottom row), lit when on; not drawn for a game without teach mode."""
+    frame's bottom row), lit when on; not drawn for a game without teach mode (False)."""
     teaching = getattr(ctl, "teaching", None)
     if teaching is None or teaching.syllabus is None:
-        return
+        return False
     on = bool(teaching.asked)
     view.button(surf, rect, _("Teach mode: on") if on else _("Teach mode: off"), "teach", lit=on, size=20)
+    return True

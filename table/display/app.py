@@ -29,7 +29,6 @@ from table.display.help_view import draw_help_button, draw_help_page
 from table.display.players_view import covers_setup, players_key
 from table.display.screensaver import screen_saver_for
 from table.display.toolkit import PAGE, BaseView
-from table.i18n import _
 
 log = logging.getLogger("applejack.display")
 
@@ -252,9 +251,8 @@ def draw_frame(view: BaseView, surface: pygame.Surface, ctl: Any, games: Mapping
 def draw_game_tab(v: BaseView, surface: pygame.Surface, game: str, games: Mapping[str, GameDef]) -> None:
     """The setup screen's first choice, the game: a tab at the bottom left (touch, key g, or the
     lid's BLIND button go to the next game); the game's name, the others come one per press."""
-    h = v.tap(44)
-    rect = pygame.Rect(v.px(10), surface.get_height() - v.px(10) - h, v.px(300), h)
-    v.button(surface, rect, _("Game: {title} ▸").format(title=games[game].title), "game", size=20)
+    title = games[game].title
+    v.button(surface, v.game_tab_rect(title), v.game_tab_label(title), "game", size=20)
 
 
 def parse_size(text: str | None) -> tuple[int, int]:

@@ -64,19 +64,26 @@ class ModuleView(BaseView):
         names = pygame.Rect(lang.x - self.px(10) - self.px(190), m // 2, self.px(190), bar)
         players_view.names_button(self, surf, ctl, names)
         self.text(surf, title, 34, (m, m // 2 + bar // 2), bold=True, anchor="midleft", max_w=names.x - 2 * m)
-        start = pygame.Rect(self.w - m - self.px(230), self.h - m - self.tap(70), self.px(230), self.tap(70))
+        start_w = min(self.px(230), self.fonts.width(_("Start ✓"), max(self.px(30), self.read_px), True) + self.px(40))
+        start = pygame.Rect(self.w - m - start_w, self.h - m - self.tap(70), start_w, self.tap(70))
         self.button(surf, start, _("Start ✓"), "confirm", colour=OK, size=30)
-        tab_right = self.px(10) + self.px(300) + m  # the app's game tab (display/app.py draw_game_tab)
+        tab_right = self.game_tab_rect(title).right + m  # the app's game tab (display/app.py draw_game_tab)
         teach = pygame.Rect(tab_right, self.h - self.px(10) - bar, start.x - m - tab_right, bar)
         announce_panel.draw_teach_toggle(self, surf, ctl, teach)
         top = m + bar + self.px(8)
         return pygame.Rect(m, top, self.w - 2 * m, start.y - self.px(8) - top)
 
     def choice_row(self, surf: pygame.Surface, label: str, y: int, x: int, w: int,
-                   buttons: Sequence[tuple[str, str, bool]], *, size: float = 24, height: float = 64) -> int:
-        """``label`` over a row of ``buttons`` (label, touch target, lit) sharing ``w`` pixels from
-        ``x``, each at most 170 px of the design wide; returns the y under the row."""
-        rect = self.text(surf, label, 20, (x, y), DIM, max_w=w)
+                   buttons: Sequence[tuple[str, str, bool]], *, size: float = 24, height: float = 64,
+                   label_lines: int = 1) -> int:
+        """``label`` (on up to ``label_lines`` lines, their room kept even when it takes fewer)
+        over a row of ``buttons`` (label, touch target, lit) sharing ``w`` pixels from ``x``, each
+        at most 170 px of the design wide; returns the y under the row."""
+        if label_lines > 1:
+            below = self.wrapped(surf, label, 20, (x, y), w, DIM, max_lines=label_lines, min_size=0)
+            rect = pygame.Rect(x, y, w, max(below - y, label_lines * self.label_line_h()))
+        else:
+            rect = self.text(surf, label, 20, (x, y), DIM, max_w=w)
         gap = self.px(10)
         bw = min(self.px(170 if len(buttons) > 1 else 340), (w + gap) // max(1, len(buttons)) - gap)
         h = self.tap(height)
@@ -84,6 +91,10 @@ class ModuleView(BaseView):
             self.button(surf, pygame.Rect(x + i * (bw + gap), rect.bottom + self.px(4), bw, h), words, name, lit=lit,
                         size=size)
         return rect.bottom + self.px(4) + h + self.px(10)
+
+    def label_line_h(self) -> int:
+        """The height of one line of a choice's label (20 px of the design, never under the readable size)."""
+        return int(self.fonts.font(max(self.px(20), self.read_px)).get_linesize())
 
     def choice_columns(self, surf: pygame.Surface, rows: Sequence[tuple[str, Sequence[tuple[str, str, bool]]]],
                        y: int, area: pygame.Rect, *, size: float = 22, height: float = 64) -> int:
@@ -94,9 +105,11 @@ class ModuleView(BaseView):
         w = (area.w + gap) // per_line - gap
         for start in range(0, len(rows), per_line):
             bottom = y
-            for i, (label, buttons) in enumerate(rows[start:start + per_line]):
+            line = rows[start:start + per_line]
+            lines = max(len(self.break_lines(label, max(self.px(20), self.read_px), False, w)) for label, _b in line)
+            for i, (label, buttons) in enumerate(line):  # a long label on two lines, the row's buttons level
                 bottom = max(bottom, self.choice_row(surf, label, y, area.x + i * (w + gap), w, buttons, size=size,
-                                                     height=height))
+                                                     height=height, label_lines=min(2, lines)))
             y = bottom
         return y
 

@@ -257,6 +257,18 @@ class BaseView:
                       max_h=rect.h, box=rect)
         self.targets.append((rect, name))
 
+    def game_tab_rect(self, title: str) -> pygame.Rect:
+        """Where the app's game tab goes on a setup screen (``app.draw_game_tab``): the bottom
+        left, as wide as "Game: ``title`` ▸" needs (at most 300 px of the design)."""
+        h = self.tap(44)
+        need = self.fonts.width(self.game_tab_label(title), max(self.px(20), self.read_px), True) + self.px(24)
+        return pygame.Rect(self.px(10), self.h - self.px(10) - h, min(self.px(300), max(need, self.touch_px)), h)
+
+    @staticmethod
+    def game_tab_label(title: str) -> str:
+        """The game tab's words: the game's name (a press goes to the next game)."""
+        return _("Game: {title} ▸").format(title=title)
+
     def language_button(self, surf: pygame.Surface, rect: pygame.Rect | None = None) -> pygame.Rect:
         """The setup screens' language button (touch target ``language``, key ``l``): the current
         language by its own name; each press goes to the next language. Any game's setup view may
