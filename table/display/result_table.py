@@ -56,4 +56,4 @@ def draw_table(v: BaseView, surf: pygame.Surface, sheet: Any, area: pygame.Rect)
             total = i == len(seat.values)
             v.text(surf, value, size * (1.3 if total else 1), (col.centerx, area.y + (i + 1) * rh + rh // 2),
                    LIT if total and seat.winner else FG if value not in ("0", "") else DIM, bold=total,
-                   anchor="center", max_w=cw - v.px(8))
+                   anchor="center", max_w=cw - v.px(8), max_h=rh)

@@ -52,10 +52,14 @@ class ResultScreens(ApplejackBase):
             corner = self.help_corner()
             self.help_place = corner.move(self.w - self.px(20) - corner.right, y + (bh - corner.h) // 2 - corner.y)
             row_w = self.help_place.x - self.px(10) - self.px(20)
-        bw = (row_w - 3 * self.px(10)) // 4
+        gap = self.px(10)
+        sign_w = min((row_w - 3 * gap) // 4, max(self.tap(70), self.touch_px + gap))  # − and + need no words
+        bw = (row_w - 3 * gap - 2 * sign_w) // 2
+        x = self.px(20)
         for k, (label, name, fill) in enumerate((("−", "down", PANEL), ("+", "up", PANEL),
                                                   (_("Cancel"), "escape", PANEL), (_("Apply ✓"), "confirm", OK))):
-            br = pygame.Rect(self.px(20) + k * (bw + self.px(10)), y, bw, bh)
+            br = pygame.Rect(x, y, sign_w if k < 2 else bw, bh)
+            x = br.right + gap
             self.button(surf, br, label, name, colour=fill, size=30)
 
     # --- score pad / result -----------------------------------------------------------------------
