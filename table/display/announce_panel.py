@@ -45,7 +45,13 @@ def draw_panel(view: BaseView, surf: pygame.Surface, head: Any, more: int, lesso
     them, then Done ✓ (CONFIRM) and Undo; ``more`` waiting after it."""
     m = view.px(14)
     area = pygame.Rect(m, m, view.w - 2 * m, view.h - 2 * m)
-    x, y, w = view.announcement_panel(surf, area, _(head.title))
+    right = view.title_right(area)  # the title and "then n more" end short of the help button
+    more_w = 0
+    if more > 0:  # how many announcements are still to come after this one
+        words = ngettext("then {n} more to come", "then {n} more to come", more).format(n=more)
+        more_w = view.text(surf, words, SMALLEST, (right, area.y + view.px(12)), DIM, anchor="topright",
+                           max_w=area.w // 3).w + view.px(12)
+    x, y, w = view.announcement_panel(surf, area, _(head.title), title_right=right - more_w)
     buttons_y = area.bottom - view.px(BUTTON_H + 12)
     line_h = view.fonts.font(view.px(SMALLEST)).get_linesize()
     lesson_y = buttons_y - (2 * line_h + view.px(6) if lesson else 0)  # the lesson's two lines above the buttons
@@ -66,9 +72,6 @@ def draw_panel(view: BaseView, surf: pygame.Surface, head: Any, more: int, lesso
                 colour=OK, size=26)
     view.button(surf, pygame.Rect(x + done_w + gap, buttons_y, w - done_w - gap, view.px(BUTTON_H)), _("Undo"),
                 "undo", size=26)
-    if more > 0:  # how many announcements are still to come after this one
-        view.text(surf, ngettext("then {n} more to come", "then {n} more to come", more).format(n=more), SMALLEST,
-                  (area.right - view.px(12), area.y + view.px(12)), DIM, anchor="topright", max_w=w // 3)
 
 
 def draw_lesson_strip(view: BaseView, surf: pygame.Surface, lesson: str) -> None:

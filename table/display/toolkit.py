@@ -306,13 +306,30 @@ class BaseView:
         pygame.draw.rect(surf, (120, 20, 20), rect)
         self.text(surf, problem, 16, rect.center, FG, anchor="center", max_w=self.w - self.px(12))
 
-    def announcement_panel(self, surf: pygame.Surface, area: pygame.Rect, title: str) -> tuple[int, int, int]:
-        """A lit panel over ``area`` headed by ``title``: returns (x, y, w) of the room under the title."""
+    def cover(self, area: pygame.Rect) -> None:
+        """Something is drawn over ``area``: what lay under it is neither touchable nor seen (its
+        touch targets and recorded lines are dropped)."""
+        self.targets = [(r, n) for r, n in self.targets if not r.colliderect(area)]
+        if self.drawn is not None:
+            self.drawn = [d for d in self.drawn if not d.rect.colliderect(area)]
+
+    def title_right(self, area: pygame.Rect) -> int:
+        """Where a panel's title line over ``area`` ends: short of the help button's corner."""
+        right = area.right - self.px(12)
+        return min(right, self.help_corner().x - self.px(8)) if area.y < self.help_corner().bottom else right
+
+    def announcement_panel(self, surf: pygame.Surface, area: pygame.Rect, title: str,
+                           title_right: int | None = None) -> tuple[int, int, int]:
+        """A lit panel over ``area`` headed by ``title`` (its lines ending at ``title_right``,
+        default :meth:`title_right`): returns (x, y, w) of the room under the title."""
+        self.cover(area)
         pygame.draw.rect(surf, PANEL, area, border_radius=self.px(12))
         pygame.draw.rect(surf, LIT, area, self.px(3), border_radius=self.px(12))
         x, y, w = area.x + self.px(12), area.y + self.px(10), area.w - self.px(24)
-        below = self.wrapped(surf, title, 28, (x, y), w, LIT, bold=True, max_lines=2, min_size=20)
-        return x, max(y + self.px(44), below + self.px(6)), w
+        right = self.title_right(area) if title_right is None else title_right
+        below = self.wrapped(surf, title, 28, (x, y), right - x, LIT, bold=True, max_lines=2, min_size=20)
+        under_help = self.help_corner().bottom + self.px(4) if right < area.right - self.px(12) else 0
+        return x, max(y + self.px(44), below + self.px(6), under_help), w
 
     def draw_resume(self, surf: pygame.Surface, ctl: Any) -> None:
         m = self.px(20)
