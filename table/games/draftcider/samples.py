@@ -9,8 +9,8 @@ from functools import partial
 from table.games.draftcider.companion import DraftCiderCompanion
 from table.games.draftcider.script import pad_script, table_script
 
-SCREENS = ("setup", "names", "keyboard", "resume", "pick", "batch", "result", "pad", "pad-card", "pad-result", "announce",
-           "help")
+SCREENS = ("setup", "names", "keyboard", "resume", "pick", "batch", "result", "pad", "pad-card", "pad-result",
+           "announce", "help")
 """``announce``: the second phase's deal waiting for CONFIRM; ``help``: the pick screen under the
 app's help page (the tests draw it open)."""
 

@@ -9,7 +9,8 @@ from functools import partial
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.script import table_script
 
-SCREENS = ("setup", "names", "keyboard", "resume", "start", "reveal", "die", "draw", "play", "special", "result", "announce", "help")
+SCREENS = ("setup", "names", "keyboard", "resume", "start", "reveal", "die", "draw", "play", "special", "result",
+           "announce", "help")
 """``announce``: an announcement waiting for CONFIRM (round 6 or later); ``help``: the play
 screen under the app's help page (the tests draw it open)."""
 
