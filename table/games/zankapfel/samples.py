@@ -36,8 +36,11 @@ def at(step: str) -> ZankapfelCompanion:
         assert warm.b is not None  # the scripted game is under way after 60 lines
         ctl.offer_resume(warm.setup.to_dict(), warm.cmds, f"4 players, {len(warm.cmds)} steps; next: {warm.b.ask()}")
         return ctl
-    if step == "help":
-        step = "place"
+    return _play_to(ctl, script, "place" if step == "help" else step)
+
+
+def _play_to(ctl: ZankapfelCompanion, script: list[str], step: str) -> ZankapfelCompanion:
+    """``ctl`` through the scripted game until it reaches ``step`` (see :func:`at`)."""
     for line in script:
         ctl.do(line)
         if step == "announce" and ctl.announcements.head is not None and ctl.b is not None and ctl.b.e.round >= 2:
