@@ -362,18 +362,23 @@ class ApplejackView(ResultScreens):
         for i, (label, name, enabled) in enumerate(row):
             r = pygame.Rect(area.x + i * (bw + gap), y, bw, bh)
             self.button(surf, r, label, name, size=22, colour=PANEL if enabled else BG)
-        self._take_help(surf, ctl, pygame.Rect(area.x, y + bh + gap, area.w, area.bottom - self.tap(44) - y - bh - gap),
-                        stock, buttons.choosing)
         uh = self.tap(44)
+        room = area.w - self.px(10)  # Undo and Correct share it by their words' widths, the spare halved
+        need_u, need_c = (self.fonts.width(word, self.read_px, True) + 10 for word in (_("Undo"), _("Correct")))
+        stacked = ctl.tracked is None and need_u + need_c > room  # long words on a narrow column: one a row
+        foot = 2 * uh + gap if stacked else uh
+        self._take_help(surf, ctl, pygame.Rect(area.x, y + bh + gap, area.w, area.bottom - foot - y - bh - gap),
+                        stock, buttons.choosing)
         if ctl.tracked is not None:
             ur = pygame.Rect(area.x, area.bottom - uh, max(self.px(110), (area.w - self.px(10)) // 2), uh)
             self.button(surf, ur, _("Undo"), "undo", size=18)  # no Correct: a tracked game is set right by undo
         else:  # every size keeps every action
-            half = (area.w - self.px(10)) // 2
-            cw = max(self.px(130), half, self.fonts.width(_("Correct"), self.read_px, True) + 10)
+            cw = area.w if stacked else need_c + max(0, room - need_u - need_c) // 2
             cr = pygame.Rect(area.right - cw, area.bottom - uh, cw, uh)
             self.button(surf, cr, _("Correct"), "correct", size=18)
-            ur = pygame.Rect(area.x, area.bottom - uh, min(max(self.px(110), half), cr.x - area.x - self.px(6)), uh)
+            ur = pygame.Rect(area.x, area.bottom - uh, cr.x - area.x - self.px(10), uh)
+            if stacked:
+                ur = pygame.Rect(area.x, cr.y - gap - uh, area.w, uh)
             self.button(surf, ur, _("Undo"), "undo", size=18)
 
     def _open_troughs(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect,
