@@ -42,6 +42,8 @@ def draw_table(v: BaseView, surf: pygame.Surface, sheet: Any, area: pygame.Rect)
     r = max(3, min(rh // 2 - 3, v.px(14)))
     badge = all(v.fonts.width(seat.name, max(v.px(size), v.read_px), True) <= cw - 4 - 2 * r - v.px(14)
                 for seat in sheet.seats)  # names too long beside their badges go without (480×320)
+    bold = all(v.fonts.width(seat.name, max(v.px(size), v.read_px), True) <= cw - 4 - v.px(8)
+               for seat in sheet.seats)  # and in regular weight where bold is still too wide
     for k, seat in enumerate(sheet.seats):
         col = pygame.Rect(label_w + k * cw + 2, area.y, cw - 4, rh * rows)
         pygame.draw.rect(surf, WON_FILL if seat.winner else PANEL, col, border_radius=v.px(8))
@@ -51,7 +53,7 @@ def draw_table(v: BaseView, surf: pygame.Surface, sheet: Any, area: pygame.Rect)
             v.seat_badge(surf, seat.seat, (col.x + v.px(6) + r, area.y + rh // 2), r)
         name_x = col.x + (v.px(10) + 2 * r if badge else v.px(4))
         v.text(surf, seat.name, size, (name_x, area.y + rh // 2), LIT if seat.winner else FG,
-               bold=True, anchor="midleft", max_w=col.right - name_x - v.px(4))
+               bold=bold, anchor="midleft", max_w=col.right - name_x - v.px(4))
         for i, value in enumerate([*seat.values, str(seat.total)]):
             total = i == len(seat.values)
             v.text(surf, value, size * (1.3 if total else 1), (col.centerx, area.y + (i + 1) * rh + rh // 2),

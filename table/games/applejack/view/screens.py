@@ -370,7 +370,8 @@ class ApplejackView(ResultScreens):
         self._take_help(surf, ctl, pygame.Rect(area.x, y + bh + gap, area.w, area.bottom - foot - y - bh - gap),
                         stock, buttons.choosing)
         if ctl.tracked is not None:
-            ur = pygame.Rect(area.x, area.bottom - uh, max(self.px(110), (area.w - self.px(10)) // 2), uh)
+            ur = pygame.Rect(area.x, area.bottom - uh, min(area.w, max(self.px(110), (area.w - self.px(10)) // 2,
+                                                                       need_u)), uh)
             self.button(surf, ur, _("Undo"), "undo", size=18)  # no Correct: a tracked game is set right by undo
         else:  # every size keeps every action
             cw = area.w if stacked else need_c + max(0, room - need_u - need_c) // 2
