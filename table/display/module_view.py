@@ -11,6 +11,7 @@ import pygame
 
 from table.display import announce_panel, players_view, result_view
 from table.display.colours import BG, DIM, LIT, OK, Colour
+from table.display.fonts import line_units
 from table.display.toolkit import BaseView
 from table.i18n import _
 
@@ -151,7 +152,8 @@ class ModuleView(BaseView):
         into rows stacked upwards. Returns the y of the top row."""
         row = [*items, (_("Undo"), "undo", None)]
         bottom, h = y + h, max(h, self.touch_px)
-        per_row, w = self.row_fit(len(row), self.w - 2 * x, [label for label, _n, _c in row], size, gap)
+        two = h >= 2 * self.fonts.font(self.read_px, True).get_linesize()  # a label may take two lines
+        per_row, w = self.row_fit(len(row), self.w - 2 * x, [label for label, _n, _c in row], size, gap, two=two)
         rows = -(-len(row) // per_row)
         top = bottom - rows * h - (rows - 1) * gap
         for i, (label, name, colour) in enumerate(row):
@@ -160,17 +162,30 @@ class ModuleView(BaseView):
                         size=size)
         return top
 
-    def row_fit(self, n: int, room: int, labels: Sequence[str] = (), size: float = 20, gap: int = 0) -> tuple[int, int]:
+    def row_fit(self, n: int, room: int, labels: Sequence[str] = (), size: float = 20, gap: int = 0, *,
+                two: bool = False) -> tuple[int, int]:
         """(buttons per row, each one's width with its gap) for ``n`` buttons in ``room`` pixels:
         at most 150 px of the design wide, never narrower than a touch target nor than the
-        longest of ``labels`` at the readable size (fewer to a row then, in more rows)."""
+        longest of ``labels`` at the readable size — on two lines when ``two`` (the buttons are
+        tall enough) — (fewer to a row then, in more rows)."""
         px = max(self.read_px, min(self.px(size), self.read_px))
-        need = max([self.fonts.width(label, px, True) + 10 + gap for label in labels] + [self.touch_px + gap])
+        need = max([self.label_need(label, px, two) + 10 + gap for label in labels] + [self.touch_px + gap])
         per_row = max(1, min(n, room // need))
         rows = -(-n // per_row)
         per_row = -(-n // rows)  # as even as the rows allow
         return per_row, min(max(self.px(150), need), room // per_row)
 
+
+    def label_need(self, label: str, px: int, two: bool) -> int:
+        """How wide a button's ``label`` needs its button (less its margins) at ``px``: its width,
+        or with ``two`` the narrowest width that breaks it into two lines (the button's own way)."""
+        whole = int(self.fonts.width(label, px, True))
+        if not two:
+            return whole
+        half = max([whole // 2] + [int(self.fonts.width(p, px, True)) for p, _g in line_units(label)])
+        while half < whole and len(self.break_lines(label, px, True, half - 8 + 10)) > 2:
+            half += max(1, self.px(8))
+        return min(whole, half)
 
     def new_game_button(self, surf: pygame.Surface, size: float = 26) -> None:
         """The result screen's **New game** at the bottom right (as wide as its words need)."""

@@ -91,7 +91,7 @@ class WaldgaertnerView(ModuleView):
                                                        right - hr.right - self.px(24), self.px(20)))
         buttons = self.draw_buttons(surf, ctl, st)
         ask = self.prompt_above(surf, ctl.ask(), buttons - self.px(4), x=self.px(10), w=self.w - self.px(20), size=19,
-                                max_lines=4)
+                                max_lines=6)  # a long question whole (German at 480x320); the rest gives way
         top = hr.bottom + self.px(6)
         below_help = max(top, self.help_corner().bottom + self.px(4))  # what reaches the right edge
         room = pygame.Rect(m, top, self.w - 2 * m, ask - top - self.px(6))

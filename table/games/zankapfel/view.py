@@ -89,7 +89,7 @@ class ZankapfelView(ModuleView):
             return
         buttons = self.draw_buttons(surf, ctl, st)
         ask = self.prompt_above(surf, ctl.named_line(b.ask()), buttons - self.px(6), x=self.px(12),
-                                w=self.w - self.px(24), max_lines=4)
+                                w=self.w - self.px(24), max_lines=6 if self.small else 4)  # the ledger gives way
         if self.small:
             prices = pygame.Rect(m, below, self.w - 2 * m, 2 * self.fonts.font(self.read_px).get_linesize() + 6)
             self.draw_prices(surf, ctl, prices)
