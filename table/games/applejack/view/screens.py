@@ -262,7 +262,10 @@ class ApplejackView(ResultScreens):
         count = self.text(surf, str(supply), 44, (right, label.bottom), bold=True, anchor="topright",
                           max_h=self.px(84) - label.bottom)  # above the board and the column
         room = min(label.x, count.x) - self.px(12)  # the title and the turn line stop short of the supply
-        tr = self.text(surf, title, 40, (self.px(88), self.px(8)), bold=True,
+        too_wide = self.small and self.fonts.width(title, self.read_px, True) > room - self.px(88)
+        if too_wide:  # a long translation on the 3.5" screen: the symbol is on the badge, regular weight
+            title = title.replace(seat_label(seat), symbol_name(SEAT_SYMBOLS[seat]), 1)
+        tr = self.text(surf, title, 40, (self.px(88), self.px(8)), bold=not too_wide,
                        max_w=min(self.w - self.px(300), room - self.px(88)) if not self.small else room - self.px(88))
         last = t.is_last_turn() and not t.is_terminal()
         if t.is_terminal():
@@ -270,9 +273,10 @@ class ApplejackView(ResultScreens):
         else:
             sub = (_("Turn {turn} · loop {loop} of {loops} · LAST TURN") if last else
                    _("Turn {turn} · loop {loop} of {loops}")).format(turn=s.turn + 1, loop=die_pips, loops=FINAL_PIPS)
+        sub_w = min(self.w - self.px(260), room - self.px(90)) if not self.small else room - self.px(90)
+        strong = (last or t.is_terminal()) and self.fonts.width(sub, max(self.px(24), self.read_px), True) <= sub_w
         self.text(surf, sub, 24, (self.px(90), max(self.px(54), tr.bottom)), LIT if last or t.is_terminal() else DIM,
-                  bold=last or t.is_terminal(),
-                  max_w=min(self.w - self.px(260), room - self.px(90)) if not self.small else room - self.px(90))
+                  bold=strong, max_w=sub_w)  # bold where it fits: its colour marks the last turn too
         return die_space, die_pips
 
     def _play_board(self, surf: pygame.Surface, ctl: Controller, top: int, die_space: int,
