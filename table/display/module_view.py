@@ -65,7 +65,8 @@ class ModuleView(BaseView):
         names = pygame.Rect(lang.x - self.px(10) - self.px(190), m // 2, self.px(190), bar)
         players_view.names_button(self, surf, ctl, names)
         self.text(surf, title, 34, (m, m // 2 + bar // 2), bold=True, anchor="midleft", max_w=names.x - 2 * m)
-        start_w = min(self.px(230), self.fonts.width(_("Start ✓"), max(self.px(30), self.read_px), True) + self.px(40))
+        words = self.fonts.width(_("Start ✓"), max(self.px(30), self.read_px), True) + self.px(40)
+        start_w = max(self.px(150), min(self.px(230), words))  # the main action, yet teach mode keeps its words
         start = pygame.Rect(self.w - m - start_w, self.h - m - self.tap(70), start_w, self.tap(70))
         self.button(surf, start, _("Start ✓"), "confirm", colour=OK, size=30)
         tab_right = self.game_tab_rect(title).right + m  # the app's game tab (display/app.py draw_game_tab)
