@@ -485,8 +485,8 @@ def _screen(game: GameDef, name: str) -> Any:
 def draw_screen(game: GameDef, name: str, size: tuple[int, int], *, record: bool = False,
                 page: int = 0) -> tuple[Any, Any]:
     """(surface, view) of ``game``'s screen ``name`` at ``size`` as the table shows it (the app's
-    game tab and language button over a setup screen), turned to ``page``, the lines recorded
-    when ``record``."""
+    game tab and language button over a setup screen, its help button; the screen ``help``: the
+    help page open), turned to ``page``, the lines recorded when ``record``."""
     import pygame
 
     from table.display.app import draw_frame
@@ -497,7 +497,7 @@ def draw_screen(game: GameDef, name: str, size: tuple[int, int], *, record: bool
     view.page = page
     if record:
         view.drawn = []
-    draw_frame(view, surf, ctl, {g.key: g for g in games()}, choosing=ctl.mode == "setup")
+    draw_frame(view, surf, ctl, {g.key: g for g in games()}, choosing=ctl.mode == "setup", help_open=name == "help")
     return surf, view
 
 

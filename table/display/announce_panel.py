@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from table.display.colours import DIM, FG, LIT, OK, PANEL
+from table.display.colours import BG, DIM, FG, LIT, OK, PANEL
 from table.display.toolkit import BaseView
 from table.i18n import _, ngettext
 
@@ -45,7 +45,15 @@ def draw_panel(view: BaseView, surf: pygame.Surface, head: Any, more: int, lesso
     them, then Done ✓ (CONFIRM) and Undo; ``more`` waiting after it."""
     m = view.px(14)
     area = pygame.Rect(m, m, view.w - 2 * m, view.h - 2 * m)
-    x, y, w = view.announcement_panel(surf, area, _(head.title))
+    surf.fill(BG)  # the play screen's edges would show cut lines and half buttons round the panel
+    view.cover(surf.get_rect())
+    right = view.title_right(area)  # the title and "then n more" end short of the help button
+    more_w = 0
+    if more > 0:  # how many announcements are still to come after this one
+        words = ngettext("then {n} more to come", "then {n} more to come", more).format(n=more)
+        more_w = view.text(surf, words, SMALLEST, (right, area.y + view.px(12)), DIM, anchor="topright",
+                           max_w=area.w // 3).w + view.px(12)
+    x, y, w = view.announcement_panel(surf, area, _(head.title), title_right=right - more_w)
     buttons_y = area.bottom - view.px(BUTTON_H + 12)
     line_h = view.fonts.font(view.px(SMALLEST)).get_linesize()
     lesson_y = buttons_y - (2 * line_h + view.px(6) if lesson else 0)  # the lesson's two lines above the buttons
@@ -66,30 +74,28 @@ def draw_panel(view: BaseView, surf: pygame.Surface, head: Any, more: int, lesso
                 colour=OK, size=26)
     view.button(surf, pygame.Rect(x + done_w + gap, buttons_y, w - done_w - gap, view.px(BUTTON_H)), _("Undo"),
                 "undo", size=26)
-    if more > 0:  # how many announcements are still to come after this one
-        view.text(surf, ngettext("then {n} more to come", "then {n} more to come", more).format(n=more), SMALLEST,
-                  (area.right - view.px(12), area.y + view.px(12)), DIM, anchor="topright", max_w=w // 3)
 
 
 def draw_lesson_strip(view: BaseView, surf: pygame.Surface, lesson: str) -> None:
     """Teach mode's lesson across the top of the play screen, with Skip (touch target ``teach-skip``)."""
-    h = view.px(BUTTON_H + 8)
+    h = max(view.px(BUTTON_H + 8), view.help_corner().bottom + view.px(4))
     rect = pygame.Rect(0, 0, view.w, h)
+    view.cover(rect)
     pygame.draw.rect(surf, PANEL, rect)
     pygame.draw.line(surf, LIT, rect.bottomleft, rect.bottomright, view.px(3))
     skip_w = view.px(130)
+    skip = pygame.Rect(view.w - view.help_room() - skip_w, view.px(3), skip_w, h - view.px(6))  # left of help
     view.wrapped(surf, _("Why: {lesson}").format(lesson=lesson), SMALLEST, (view.px(10), view.px(4)),
-                 view.w - skip_w - view.px(30), FG, max_lines=2, min_size=SMALLEST)
-    view.button(surf, pygame.Rect(view.w - skip_w - view.px(8), view.px(3), skip_w, h - view.px(6)), _("Skip"),
-                "teach-skip", size=24)
+                 skip.x - view.px(20), FG, max_lines=2, min_size=SMALLEST)
+    view.button(surf, skip, _("Skip"), "teach-skip", size=24)
 
 
-def draw_teach_toggle(view: BaseView, surf: pygame.Surface, ctl: Any) -> None:
-    """The setup screen's teach mode button (touch target ``teach``), top right, lit when on; not
-    drawn for a game without teach mode."""
+def draw_teach_toggle(view: BaseView, surf: pygame.Surface, ctl: Any, rect: pygame.Rect) -> bool:
+    """The setup screen's teach mode button (touch target ``teach``) in ``rect`` (the setup
+    frame's bottom row), lit when on; not drawn for a game without teach mode (False)."""
     teaching = getattr(ctl, "teaching", None)
     if teaching is None or teaching.syllabus is None:
-        return
+        return False
     on = bool(teaching.asked)
-    rect = pygame.Rect(view.w - view.px(210), view.px(6), view.px(200), view.px(38))
     view.button(surf, rect, _("Teach mode: on") if on else _("Teach mode: off"), "teach", lit=on, size=20)
+    return True

@@ -25,11 +25,10 @@ from table.companion.notifying import make_notifier
 from table.companion.ports import Indicators, RecordingIndicators, drain
 from table.companion.text import handle_line
 from table.display.handover import IDLE
-from table.display.help_view import draw_help_button, draw_help_page
+from table.display.help_view import MORE, draw_help_button, draw_help_page
 from table.display.players_view import covers_setup, players_key
 from table.display.screensaver import screen_saver_for
 from table.display.toolkit import PAGE, BaseView
-from table.i18n import _
 
 log = logging.getLogger("applejack.display")
 
@@ -90,6 +89,8 @@ class App:
         """The one-line command entry (``:``), None while closed; a line goes to ``handle_line``."""
         self.help_open = False
         """The help page is up (display/help_view.py): drawn over the game until a press closes it."""
+        self.help_page = 0
+        """Which page of the help is shown (its **More ▸** turns)."""
         self.last_input = clock()
         """When someone last pressed a key, a button or the screen (clock seconds)."""
         self.saver: Any = None
@@ -109,10 +110,15 @@ class App:
                 and self.clock() - self.last_input >= seconds)
 
     def press(self, button: str | None) -> None:
-        if button is None:
+        if button is None and not self.help_open:  # the help page: a touch anywhere closes it
+            return
+        if self.help_open and button == MORE:  # the help page's next page
+            self.help_page += 1
+            self.drawn_version = -1
             return
         if button == "help" or self.help_open:  # the help page (display/help_view.py): any press closes it
             self.help_open = not self.help_open and button == "help"
+            self.help_page = 0
             self.drawn_version = -1
             return
         if button == PAGE:  # the view's own: a screen split over pages on a small screen
@@ -218,7 +224,8 @@ class App:
         if game != self.view_game:  # the shell switched games on the setup screen
             self.view, self.view_game = self.view_for(game), game
         draw_frame(self.view, self.surface, self.ctl, self.games, entry=self.entry,
-                   choosing=getattr(self.ctl, "choosing", lambda: False)(), help_open=self.help_open)
+                   choosing=getattr(self.ctl, "choosing", lambda: False)(), help_open=self.help_open,
+                   help_page=self.help_page)
         self.drawn_version = self.ctl.version
         self.frames += 1
         if pygame.display.get_init() and pygame.display.get_surface() is self.surface:
@@ -229,7 +236,8 @@ class App:
 
 
 def draw_frame(view: BaseView, surface: pygame.Surface, ctl: Any, games: Mapping[str, GameDef], *,
-               entry: str | None = None, choosing: bool = False, help_open: bool = False) -> None:
+               entry: str | None = None, choosing: bool = False, help_open: bool = False,
+               help_page: int = 0) -> None:
     """One whole frame as the table sees it: the game's view, then what the app lays over it (a
     setup screen's language button when the view has none, the game tab while the game may be
     changed — ``choosing`` —, the help button or the help page, the command entry)."""
@@ -242,7 +250,7 @@ def draw_frame(view: BaseView, surface: pygame.Surface, ctl: Any, games: Mapping
     if choosing and first and not covers_setup(ctl):
         draw_game_tab(view, surface, ctl.game, games)
     if help_open:
-        draw_help_page(view, surface, ctl)
+        draw_help_page(view, surface, ctl, help_page)
     elif not covers_setup(ctl):
         draw_help_button(view, surface, ctl)
     if entry is not None:
@@ -252,9 +260,8 @@ def draw_frame(view: BaseView, surface: pygame.Surface, ctl: Any, games: Mapping
 def draw_game_tab(v: BaseView, surface: pygame.Surface, game: str, games: Mapping[str, GameDef]) -> None:
     """The setup screen's first choice, the game: a tab at the bottom left (touch, key g, or the
     lid's BLIND button go to the next game); the game's name, the others come one per press."""
-    h = v.tap(44)
-    rect = pygame.Rect(v.px(10), surface.get_height() - v.px(10) - h, v.px(300), h)
-    v.button(surface, rect, _("Game: {title} ▸").format(title=games[game].title), "game", size=20)
+    title = games[game].title
+    v.button(surface, v.game_tab_rect(title), v.game_tab_label(title), "game", size=20)
 
 
 def parse_size(text: str | None) -> tuple[int, int]:

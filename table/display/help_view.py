@@ -2,8 +2,8 @@
 the game's view): the lines are the shell's ``help`` (``table/companion/help.py``: what can be
 typed and pressed now, from the game's buttons as data), the same text mode prints.
 
-The button (target ``help``, a "?" in the top right corner, moved left past the screen's own
-targets there) opens the page; on the page any touch or key closes it. Sizes are of the 800×480
+The button (target ``help``, a "?" in the top right corner every screen leaves free:
+``BaseView.help_corner``) opens the page; on the page any touch or key closes it. Sizes are of the 800×480
 design, scaled by the view.
 """
 
@@ -18,19 +18,13 @@ from table.display.colours import BG, DIM, FG, LIT
 from table.display.toolkit import BaseView
 from table.i18n import _
 
-BUTTON = 44
-"""The help button's side (design px; 29 px at 480×320 — the lid's buttons work too: F1, ``?``)."""
-
 
 def help_button_rect(v: BaseView, mode: str) -> pygame.Rect:
-    """Where the help button goes: the top right corner, moved left past the screen's own
-    touch targets there (the setup's language button, Applejack's Start)."""
+    """Where the help button goes: the top right corner the toolkit reserves on every screen
+    (``BaseView.help_corner``: each screen's layout leaves it free), or the place the screen
+    chose for it this frame (``BaseView.help_place``)."""
     del mode
-    side, gap = v.px(BUTTON), v.px(6)
-    rect = pygame.Rect(v.w - gap - side, gap, side, side - gap)
-    while rect.x > 0 and any(rect.colliderect(r) for r, _name in v.targets if r.w < v.w // 2 or r.y < rect.bottom):
-        rect.x -= v.px(8)
-    return rect
+    return v.help_place or v.help_corner()
 
 
 def draw_help_button(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
@@ -38,17 +32,44 @@ def draw_help_button(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
     v.button(surf, help_button_rect(v, str(ctl.mode)), "?", "help", size=24)
 
 
-def draw_help_page(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
-    """The help page over the whole screen: the help lines, then how to close it."""
-    surf.fill(BG)
-    v.targets = []
-    margin = v.px(12)
+MORE = "help-more"
+"""The help page's touch target that turns to its next page (a help too long for one screen)."""
+
+
+def help_pages(v: BaseView, ctl: Any, bottom: int) -> list[list[str]]:
+    """The help lines after the heading, in pages that each fit between the heading and ``bottom``."""
     lines = help_lines(ctl)
-    y = v.wrapped(surf, lines[0], 24, (margin, v.px(8)), v.w - 2 * margin, LIT, bold=True, max_lines=1)
+    width = v.w - 2 * v.px(12)
+    top = v.px(8) + v.fonts.font(max(v.px(24), v.read_px), True).get_linesize()
+    pages: list[list[str]] = [[]]
+    y = top
     for line in lines[1:]:
-        y = v.wrapped(surf, line, 18, (margin, y + v.px(4)), v.w - 2 * margin, FG, max_lines=3, min_size=14)
-    close = pygame.Rect(v.w - v.px(170), v.h - v.px(56), v.px(160), v.px(48))
-    v.text(surf, _("Touch anywhere or press a key to go back"), 16, (margin, close.centery), DIM, anchor="midleft",
-           max_w=close.x - 2 * margin)
+        tall = v.px(4) + v.wrapped_height(line, 18, width)
+        if pages[-1] and y + tall > bottom:
+            pages.append([])
+            y = top
+        pages[-1].append(line)
+        y += tall
+    return pages
+
+
+def draw_help_page(v: BaseView, surf: pygame.Surface, ctl: Any, page: int = 0) -> None:
+    """The help page over the whole screen: the help lines (page ``page`` of them where they take
+    more than one screen: **More ▸** turns), then how to close it (any other touch or key)."""
+    surf.fill(BG)
+    v.new_frame()  # what the game drew is covered: not touchable, not recorded
+    margin = v.px(12)
+    bh = v.tap(48)
+    close = pygame.Rect(v.w - v.px(170), v.h - v.px(8) - bh, v.px(160), bh)
+    pages = help_pages(v, ctl, close.y - v.px(6))
+    y = v.wrapped(surf, help_lines(ctl)[0], 24, (margin, v.px(8)), v.w - 2 * margin, LIT, bold=True, max_lines=1)
+    for line in pages[page % len(pages)]:
+        y = v.wrapped(surf, line, 18, (margin, y + v.px(4)), v.w - 2 * margin, FG, max_lines=20, min_size=14)
+    left = margin
+    if len(pages) > 1:
+        more = pygame.Rect(margin, close.y, v.px(160), bh)
+        v.button(surf, more, _("More ▸") + f" {page % len(pages) + 1}/{len(pages)}", MORE, size=20)
+        left = more.right + margin
+    v.wrapped(surf, _("Touch anywhere or press a key to go back"), 16, (left, close.y), close.x - margin - left,
+              DIM, max_lines=2, min_size=0)
     v.button(surf, close, _("◂ Back"), "help", size=20)
-    v.targets.append((surf.get_rect(), "help"))  # anywhere closes it

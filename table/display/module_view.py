@@ -11,6 +11,7 @@ import pygame
 
 from table.display import announce_panel, players_view, result_view
 from table.display.colours import BG, DIM, LIT, OK, Colour
+from table.display.fonts import line_units
 from table.display.toolkit import BaseView
 from table.i18n import _
 
@@ -29,7 +30,6 @@ class ModuleView(BaseView):
         if ctl.mode == "setup":
             if not players_view.draw_setup_overlay(self, surf, ctl):  # the Names page, a name's keyboard
                 self.draw_setup(surf, ctl)
-                announce_panel.draw_teach_toggle(self, surf, ctl)
         elif ctl.mode == "resume":
             self.draw_resume(surf, ctl)
         elif ctl.mode == "result":
@@ -55,25 +55,37 @@ class ModuleView(BaseView):
     # --- what the games' screens draw alike ---------------------------------------------------------
     def setup_frame(self, surf: pygame.Surface, ctl: Any, title: str) -> pygame.Rect:
         """A setup screen's frame: the game's title at the top left, the **Names** and language
-        buttons at the top right, the **Start** button at the bottom right (the app's game tab
-        takes the bottom left); returns the room left between them for the game's choices."""
+        buttons at the top right (left of the help corner), the **Start** button at the bottom
+        right, teach mode's button left of it (the app's game tab takes the bottom left); returns
+        the room left between them for the game's choices."""
         m = self.px(10)
         bar = self.tap(44)
-        lang = pygame.Rect(self.w - m - self.px(170), m // 2, self.px(170), bar)
+        lang = pygame.Rect(self.w - self.help_room() - self.px(170), m // 2, self.px(170), bar)
         self.language_button(surf, lang)
         names = pygame.Rect(lang.x - self.px(10) - self.px(190), m // 2, self.px(190), bar)
         players_view.names_button(self, surf, ctl, names)
         self.text(surf, title, 34, (m, m // 2 + bar // 2), bold=True, anchor="midleft", max_w=names.x - 2 * m)
-        start = pygame.Rect(self.w - m - self.px(230), self.h - m - self.tap(70), self.px(230), self.tap(70))
+        words = self.fonts.width(_("Start ✓"), max(self.px(30), self.read_px), True) + self.px(40)
+        start_w = max(self.px(150), min(self.px(230), words))  # the main action, yet teach mode keeps its words
+        start = pygame.Rect(self.w - m - start_w, self.h - m - self.tap(70), start_w, self.tap(70))
         self.button(surf, start, _("Start ✓"), "confirm", colour=OK, size=30)
+        tab_right = self.game_tab_rect(title).right + m  # the app's game tab (display/app.py draw_game_tab)
+        teach = pygame.Rect(tab_right, self.h - self.px(10) - bar, start.x - m - tab_right, bar)
+        announce_panel.draw_teach_toggle(self, surf, ctl, teach)
         top = m + bar + self.px(8)
         return pygame.Rect(m, top, self.w - 2 * m, start.y - self.px(8) - top)
 
     def choice_row(self, surf: pygame.Surface, label: str, y: int, x: int, w: int,
-                   buttons: Sequence[tuple[str, str, bool]], *, size: float = 24, height: float = 64) -> int:
-        """``label`` over a row of ``buttons`` (label, touch target, lit) sharing ``w`` pixels from
-        ``x``, each at most 170 px of the design wide; returns the y under the row."""
-        rect = self.text(surf, label, 20, (x, y), DIM, max_w=w)
+                   buttons: Sequence[tuple[str, str, bool]], *, size: float = 24, height: float = 64,
+                   label_lines: int = 1) -> int:
+        """``label`` (on up to ``label_lines`` lines, their room kept even when it takes fewer)
+        over a row of ``buttons`` (label, touch target, lit) sharing ``w`` pixels from ``x``, each
+        at most 170 px of the design wide; returns the y under the row."""
+        if label_lines > 1:
+            below = self.wrapped(surf, label, 20, (x, y), w, DIM, max_lines=label_lines, min_size=0)
+            rect = pygame.Rect(x, y, w, max(below - y, label_lines * self.label_line_h()))
+        else:
+            rect = self.text(surf, label, 20, (x, y), DIM, max_w=w)
         gap = self.px(10)
         bw = min(self.px(170 if len(buttons) > 1 else 340), (w + gap) // max(1, len(buttons)) - gap)
         h = self.tap(height)
@@ -81,6 +93,10 @@ class ModuleView(BaseView):
             self.button(surf, pygame.Rect(x + i * (bw + gap), rect.bottom + self.px(4), bw, h), words, name, lit=lit,
                         size=size)
         return rect.bottom + self.px(4) + h + self.px(10)
+
+    def label_line_h(self) -> int:
+        """The height of one line of a choice's label (20 px of the design, never under the readable size)."""
+        return int(self.fonts.font(max(self.px(20), self.read_px)).get_linesize())
 
     def choice_columns(self, surf: pygame.Surface, rows: Sequence[tuple[str, Sequence[tuple[str, str, bool]]]],
                        y: int, area: pygame.Rect, *, size: float = 22, height: float = 64) -> int:
@@ -91,9 +107,11 @@ class ModuleView(BaseView):
         w = (area.w + gap) // per_line - gap
         for start in range(0, len(rows), per_line):
             bottom = y
-            for i, (label, buttons) in enumerate(rows[start:start + per_line]):
+            line = rows[start:start + per_line]
+            lines = max(len(self.break_lines(label, max(self.px(20), self.read_px), False, w)) for label, _b in line)
+            for i, (label, buttons) in enumerate(line):  # a long label on two lines, the row's buttons level
                 bottom = max(bottom, self.choice_row(surf, label, y, area.x + i * (w + gap), w, buttons, size=size,
-                                                     height=height))
+                                                     height=height, label_lines=min(2, lines)))
             y = bottom
         return y
 
@@ -135,7 +153,8 @@ class ModuleView(BaseView):
         into rows stacked upwards. Returns the y of the top row."""
         row = [*items, (_("Undo"), "undo", None)]
         bottom, h = y + h, max(h, self.touch_px)
-        per_row, w = self.row_fit(len(row), self.w - 2 * x, [label for label, _n, _c in row], size, gap)
+        two = h >= 2 * self.fonts.font(self.read_px, True).get_linesize()  # a label may take two lines
+        per_row, w = self.row_fit(len(row), self.w - 2 * x, [label for label, _n, _c in row], size, gap, two=two)
         rows = -(-len(row) // per_row)
         top = bottom - rows * h - (rows - 1) * gap
         for i, (label, name, colour) in enumerate(row):
@@ -144,17 +163,30 @@ class ModuleView(BaseView):
                         size=size)
         return top
 
-    def row_fit(self, n: int, room: int, labels: Sequence[str] = (), size: float = 20, gap: int = 0) -> tuple[int, int]:
+    def row_fit(self, n: int, room: int, labels: Sequence[str] = (), size: float = 20, gap: int = 0, *,
+                two: bool = False) -> tuple[int, int]:
         """(buttons per row, each one's width with its gap) for ``n`` buttons in ``room`` pixels:
         at most 150 px of the design wide, never narrower than a touch target nor than the
-        longest of ``labels`` at the readable size (fewer to a row then, in more rows)."""
+        longest of ``labels`` at the readable size — on two lines when ``two`` (the buttons are
+        tall enough) — (fewer to a row then, in more rows)."""
         px = max(self.read_px, min(self.px(size), self.read_px))
-        need = max([self.fonts.width(label, px, True) + 10 + gap for label in labels] + [self.touch_px + gap])
+        need = max([self.label_need(label, px, two) + 10 + gap for label in labels] + [self.touch_px + gap])
         per_row = max(1, min(n, room // need))
         rows = -(-n // per_row)
         per_row = -(-n // rows)  # as even as the rows allow
         return per_row, min(max(self.px(150), need), room // per_row)
 
+
+    def label_need(self, label: str, px: int, two: bool) -> int:
+        """How wide a button's ``label`` needs its button (less its margins) at ``px``: its width,
+        or with ``two`` the narrowest width that breaks it into two lines (the button's own way)."""
+        whole = int(self.fonts.width(label, px, True))
+        if not two:
+            return whole
+        half = max([whole // 2] + [int(self.fonts.width(p, px, True)) for p, _g in line_units(label)])
+        while half < whole and len(self.break_lines(label, px, True, half - 8 + 10)) > 2:
+            half += max(1, self.px(8))
+        return min(whole, half)
 
     def new_game_button(self, surf: pygame.Surface, size: float = 26) -> None:
         """The result screen's **New game** at the bottom right (as wide as its words need)."""

@@ -23,7 +23,7 @@ LABEL_W = 190
 def label_width(v: BaseView, labels: list[str], size: float, seats: int) -> int:
     """The label column: as wide as the longest label at ``size`` needs (long batch names), at
     least :data:`LABEL_W`'s share, leaving each of the ``seats`` columns 60 px of the design."""
-    need = max((v.fonts.width(label, v.px(size)) for label in labels), default=0) + v.px(20)
+    need = max((v.fonts.width(label, max(v.px(size), v.read_px)) for label in labels), default=0) + v.px(20)
     return max(min(v.px(LABEL_W), need), min(need, v.w - v.px(12) - seats * v.px(60)))
 
 
@@ -39,17 +39,23 @@ def draw_table(v: BaseView, surf: pygame.Surface, sheet: Any, area: pygame.Rect)
         y = area.y + (i + 1) * rh + rh // 2
         v.text(surf, label, size, (v.px(12), y), FG if i == len(sheet.labels) else DIM, anchor="midleft",
                bold=i == len(sheet.labels), max_w=label_w - v.px(16))
+    r = max(3, min(rh // 2 - 3, v.px(14)))
+    badge = all(v.fonts.width(seat.name, max(v.px(size), v.read_px), True) <= cw - 4 - 2 * r - v.px(14)
+                for seat in sheet.seats)  # names too long beside their badges go without (480×320)
+    bold = all(v.fonts.width(seat.name, max(v.px(size), v.read_px), True) <= cw - 4 - v.px(8)
+               for seat in sheet.seats)  # and in regular weight where bold is still too wide
     for k, seat in enumerate(sheet.seats):
         col = pygame.Rect(label_w + k * cw + 2, area.y, cw - 4, rh * rows)
         pygame.draw.rect(surf, WON_FILL if seat.winner else PANEL, col, border_radius=v.px(8))
         if seat.winner:
             pygame.draw.rect(surf, LIT, col, v.px(3), border_radius=v.px(8))
-        r = max(3, min(rh // 2 - 3, v.px(14)))
-        v.seat_badge(surf, seat.seat, (col.x + v.px(6) + r, area.y + rh // 2), r)
-        v.text(surf, seat.name, size, (col.x + v.px(10) + 2 * r, area.y + rh // 2), LIT if seat.winner else FG,
-               bold=True, anchor="midleft", max_w=col.right - col.x - 2 * r - v.px(14))
+        if badge:
+            v.seat_badge(surf, seat.seat, (col.x + v.px(6) + r, area.y + rh // 2), r)
+        name_x = col.x + (v.px(10) + 2 * r if badge else v.px(4))
+        v.text(surf, seat.name, size, (name_x, area.y + rh // 2), LIT if seat.winner else FG,
+               bold=bold, anchor="midleft", max_w=col.right - name_x - v.px(4))
         for i, value in enumerate([*seat.values, str(seat.total)]):
             total = i == len(seat.values)
             v.text(surf, value, size * (1.3 if total else 1), (col.centerx, area.y + (i + 1) * rh + rh // 2),
                    LIT if total and seat.winner else FG if value not in ("0", "") else DIM, bold=total,
-                   anchor="center", max_w=cw - v.px(8))
+                   anchor="center", max_w=cw - v.px(8), max_h=rh)

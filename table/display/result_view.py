@@ -36,9 +36,10 @@ def draw_result(v: BaseView, surf: pygame.Surface, ctl: Any, *, reserve: int = 0
     if getattr(ctl, "qr_open", False):
         draw_qr_page(v, surf, ctl, sheet)
         return
-    v.text(surf, sheet.heading, 30, (v.px(14), v.px(8)), LIT, bold=True, max_w=v.w - v.px(28))
-    bar_top = v.h - v.px(BAR_H) - v.px(8)
-    draw_table(v, surf, sheet, pygame.Rect(0, v.px(52), v.w, bar_top - reserve - v.px(56)))
+    v.text(surf, sheet.heading, 30, (v.px(14), v.px(8)), LIT, bold=True, max_w=v.w - v.help_room() - v.px(14))
+    bar_top = v.h - v.tap(BAR_H) - v.px(8)
+    top = max(v.px(52), v.help_corner().bottom + v.px(4))  # the table's top row reaches the help corner
+    draw_table(v, surf, sheet, pygame.Rect(0, top, v.w, bar_top - reserve - v.px(4) - top))
     draw_bar(v, surf, ctl, sheet, bar_top)
 
 
@@ -56,7 +57,7 @@ def bar_buttons(ctl: Any) -> list[tuple[str, str, Any]]:
 def draw_bar(v: BaseView, surf: pygame.Surface, ctl: Any, sheet: Any, top: int) -> None:
     """The verdict on the left, the buttons on the right."""
     items = bar_buttons(ctl)
-    bw, gap, h = v.px(150), v.px(8), v.px(BAR_H)
+    bw, gap, h = v.px(150), v.px(8), v.tap(BAR_H)
     x = v.w - v.px(8) - len(items) * (bw + gap) + gap
     for i, (label, target, colour) in enumerate(items):
         v.button(surf, pygame.Rect(x + i * (bw + gap), top, bw, h), label, target, colour=colour, size=22)

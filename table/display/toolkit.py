@@ -73,6 +73,9 @@ class BaseView:
         self.drawn: list[DrawnText] | None = None
         """Every line of the last frame when set to a list (tests); None draws without recording."""
         self._faces: dict[tuple[tuple[int, int], Colour, Colour], pygame.Surface] = {}
+        self.help_place: pygame.Rect | None = None
+        """Where this frame's screen puts the app's help button when not in :meth:`help_corner`
+        (set while drawing, e.g. Applejack's score pad beside its full-height keypad)."""
         self.page = 0
         """Which page of a screen too full for this size is shown (the view's own: touch target
         :data:`PAGE`, handled by the app, never the game)."""
@@ -98,6 +101,16 @@ class BaseView:
         """The page target was touched: the next page of the screen, after the last the first."""
         self.page = (self.shown_page(ctl) + 1) % self.pages(ctl)
 
+    def help_corner(self) -> pygame.Rect:
+        """The top right corner every screen leaves free for the app's help button ("?", drawn over
+        every screen by ``help_view``): a touch target's side square, 4 px of the design in."""
+        side, m = self.tap(40), self.px(4)
+        return pygame.Rect(self.w - m - side, m, side, side)
+
+    def help_room(self) -> int:
+        """How far from the right edge a screen's top band ends to leave :meth:`help_corner` free (px)."""
+        return self.w - self.help_corner().x + self.px(6)
+
     def tap(self, v: float) -> int:
         """``v`` px of the design, but never less than a touch target's side (:attr:`touch_px`)."""
         return max(self.px(v), self.touch_px)
@@ -105,6 +118,7 @@ class BaseView:
     def new_frame(self) -> None:
         """A frame starts: no touch targets, no recorded lines yet."""
         self.targets = []
+        self.help_place = None
         if self.drawn is not None:
             self.drawn = []
 
@@ -243,6 +257,18 @@ class BaseView:
                       max_h=rect.h, box=rect)
         self.targets.append((rect, name))
 
+    def game_tab_rect(self, title: str) -> pygame.Rect:
+        """Where the app's game tab goes on a setup screen (``app.draw_game_tab``): the bottom
+        left, as wide as "Game: ``title`` ▸" needs (at most 300 px of the design)."""
+        h = self.tap(44)
+        need = self.fonts.width(self.game_tab_label(title), max(self.px(20), self.read_px), True) + self.px(24)
+        return pygame.Rect(self.px(10), self.h - self.px(10) - h, min(self.px(300), max(need, self.touch_px)), h)
+
+    @staticmethod
+    def game_tab_label(title: str) -> str:
+        """The game tab's words: the game's name (a press goes to the next game)."""
+        return _("Game: {title} ▸").format(title=title)
+
     def language_button(self, surf: pygame.Surface, rect: pygame.Rect | None = None) -> pygame.Rect:
         """The setup screens' language button (touch target ``language``, key ``l``): the current
         language by its own name; each press goes to the next language. Any game's setup view may
@@ -280,13 +306,30 @@ class BaseView:
         pygame.draw.rect(surf, (120, 20, 20), rect)
         self.text(surf, problem, 16, rect.center, FG, anchor="center", max_w=self.w - self.px(12))
 
-    def announcement_panel(self, surf: pygame.Surface, area: pygame.Rect, title: str) -> tuple[int, int, int]:
-        """A lit panel over ``area`` headed by ``title``: returns (x, y, w) of the room under the title."""
+    def cover(self, area: pygame.Rect) -> None:
+        """Something is drawn over ``area``: what lay under it is neither touchable nor seen (its
+        touch targets and recorded lines are dropped)."""
+        self.targets = [(r, n) for r, n in self.targets if not r.colliderect(area)]
+        if self.drawn is not None:
+            self.drawn = [d for d in self.drawn if not d.rect.colliderect(area)]
+
+    def title_right(self, area: pygame.Rect) -> int:
+        """Where a panel's title line over ``area`` ends: short of the help button's corner."""
+        right = area.right - self.px(12)
+        return min(right, self.help_corner().x - self.px(8)) if area.y < self.help_corner().bottom else right
+
+    def announcement_panel(self, surf: pygame.Surface, area: pygame.Rect, title: str,
+                           title_right: int | None = None) -> tuple[int, int, int]:
+        """A lit panel over ``area`` headed by ``title`` (its lines ending at ``title_right``,
+        default :meth:`title_right`): returns (x, y, w) of the room under the title."""
+        self.cover(area)
         pygame.draw.rect(surf, PANEL, area, border_radius=self.px(12))
         pygame.draw.rect(surf, LIT, area, self.px(3), border_radius=self.px(12))
         x, y, w = area.x + self.px(12), area.y + self.px(10), area.w - self.px(24)
-        below = self.wrapped(surf, title, 28, (x, y), w, LIT, bold=True, max_lines=2, min_size=20)
-        return x, max(y + self.px(44), below + self.px(6)), w
+        right = self.title_right(area) if title_right is None else title_right
+        below = self.wrapped(surf, title, 28, (x, y), right - x, LIT, bold=True, max_lines=2, min_size=20)
+        under_help = self.help_corner().bottom + self.px(4) if right < area.right - self.px(12) else 0
+        return x, max(y + self.px(44), below + self.px(6), under_help), w
 
     def draw_resume(self, surf: pygame.Surface, ctl: Any) -> None:
         m = self.px(20)

@@ -74,3 +74,34 @@ def test_the_help_button_opens_the_same_lines_on_every_screen(tmp_path, key):
     app.step()
     assert not app.help_open and ctl.mode == "result"
     journal.close()
+
+
+@pytest.mark.usefixtures("pygame_display")
+def test_the_help_page_turns_its_pages_and_a_touch_anywhere_closes_it(tmp_path, monkeypatch):
+    """A help longer than the 480×320 screen: More ▸ shows the lines the first page left out
+    (nothing cut); a touch where there is no button (the page has no screen-wide target over its
+    own buttons) closes it."""
+    from table.display import help_view
+
+    ctl, journal = finished(tmp_path, GAMES[0])
+    long = [*help_lines(ctl), *(f"line {i}: what can be pressed now" for i in range(30))]
+    monkeypatch.setattr(help_view, "help_lines", lambda _ctl: long)
+    app = App(ctl, pygame.Surface((480, 320)), games=games(), clock=lambda: 0.0)
+    app.step()
+    app.press("help")
+    app.view.drawn = []
+    app.step()
+    names = [name for _r, name in app.view.targets]
+    assert names.count("help") == 1 and help_view.MORE in names  # Back, More: nothing over them
+    shown = {d.text for d in app.view.drawn}
+    while "line 29: what can be pressed now" not in shown:
+        app.view.drawn = []
+        app.press(help_view.MORE)
+        app.step()
+        assert app.help_open and app.help_page < 10
+        shown |= {d.text for d in app.view.drawn}
+    assert all(line in shown for line in long[1:])
+    app.press(app.view.hit((240, 200)))  # no target there: closes all the same
+    app.step()
+    assert not app.help_open
+    journal.close()

@@ -52,10 +52,11 @@ def test_touching_a_deck_enters_the_seats_die():
 
 
 def test_the_keypad_enters_a_card_id():
-    ctl = waldgaertner_at("draw")
+    """A card chosen in the open (``achoose``; a drawn card stays hidden: its stage has no keypad)."""
+    ctl = waldgaertner_at("achoose")
     script, _final = waldgaertner_script(4, 3)
-    want = script[len(ctl.cmds) + 2]  # the script's next line ("setup", "start" come first) is the card
-    assert want.startswith("card ")
+    want = script[len(ctl.cmds) + 2]  # the script's next line ("setup", "start" come first): the card chosen
+    assert want.startswith("choose ")
     view = WaldgaertnerView((480, 320))
     view.draw(pygame.Surface((480, 320)), ctl)
     for digit in want.split()[1]:

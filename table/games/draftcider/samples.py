@@ -9,7 +9,10 @@ from functools import partial
 from table.games.draftcider.companion import DraftCiderCompanion
 from table.games.draftcider.script import pad_script, table_script
 
-SCREENS = ("setup", "names", "keyboard", "resume", "pick", "batch", "result", "pad", "pad-card", "pad-result")
+SCREENS = ("setup", "names", "keyboard", "resume", "pick", "batch", "result", "pad", "pad-card", "pad-result",
+           "announce", "help")
+"""``announce``: the second phase's deal waiting for CONFIRM; ``help``: the pick screen under the
+app's help page (the tests draw it open)."""
 
 
 def at(name: str) -> DraftCiderCompanion:
@@ -31,7 +34,13 @@ def at(name: str) -> DraftCiderCompanion:
             warm.do(line)
         ctl.offer_resume(warm.setup.to_dict(), warm.cmds, f"4 players, {len(warm.cmds)} steps; next: {warm.ask()}")
         return ctl
-    if name in ("pick", "batch"):
+    if name == "announce":
+        for i, line in enumerate(script):
+            ctl.do(line)
+            if i > 20 and ctl.announcements.head is not None:
+                return ctl
+        raise KeyError("the script never announced a second phase")
+    if name in ("pick", "batch", "help"):
         for line in script[:34]:
             ctl.do(line)
         if name == "batch":

@@ -90,7 +90,8 @@ class DraftCiderView(ModuleView):
             head = _("{phase} · {seat} picks").format(phase=ctl.phase_line(), seat=ctl.seat_title(seat))
         else:
             head = _("Score pad · {seat} · {n} of 12 cards").format(seat=ctl.seat_title(seat), n=ctl.pad_count(seat))
-        r = self.text(surf, head, 24, (self.px(12), self.px(4)), bold=True, max_w=self.w - self.px(24))
+        r = self.text(surf, head, 24, (self.px(12), self.px(4)), bold=True,
+                      max_w=self.w - self.help_room() - self.px(12))  # the help button's corner stays free
         buttons = self.draw_buttons(surf, ctl)
         cr = pygame.Rect(self.px(12), 0, max(self.px(150), self.entry_label_w(ctl)),
                          max(self.px(48), self.read_px + 12))
@@ -108,7 +109,7 @@ class DraftCiderView(ModuleView):
             top -= self.px(4)
         seats_h = self.tap(34) if ctl.mode == "pad" else max(self.px(34), self.read_px + 8)
         self.draw_seats(surf, ctl, pygame.Rect(m, top - seats_h, self.w - 2 * m, seats_h))
-        grid_top = r.bottom + self.px(4)
+        grid_top = max(r.bottom + self.px(4), self.help_corner().bottom + 1)  # under the help button
         self.draw_batches(surf, ctl, seat,
                           pygame.Rect(m, grid_top, self.w - 2 * m, top - seats_h - self.px(6) - grid_top))
 
@@ -170,7 +171,7 @@ class DraftCiderView(ModuleView):
             if self.fonts.width(title, big, True) <= pts.x - kr.right - self.px(10):
                 self.text(surf, title, 17, (kr.right + self.px(5), kr.centery), ink, bold=True, anchor="midleft")
             else:  # the name on lines of its own
-                y = self.wrapped(surf, title, 17, (r.x + self.px(6), y), r.w - self.px(12), ink, bold=True,
+                y = self.wrapped(surf, title, 17, (r.x + self.px(6), kr.bottom), r.w - self.px(12), ink, bold=True,
                                  max_lines=2, min_size=17)
             costly_here = edge == WARN  # the price said where it applies, at every size
             note = cost_note(orch) if costly_here else batch_note(orch, b, ctl.setup.easy)

@@ -9,7 +9,10 @@ from functools import partial
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.script import table_script
 
-SCREENS = ("setup", "names", "keyboard", "resume", "start", "reveal", "die", "draw", "play", "special", "result")
+SCREENS = ("setup", "names", "keyboard", "resume", "start", "reveal", "die", "draw", "play", "special", "result",
+           "announce", "help")
+"""``announce``: an announcement waiting for CONFIRM (round 6 or later); ``help``: the play
+screen under the app's help page (the tests draw it open)."""
 
 
 def at(step: str) -> WaldgaertnerCompanion:
@@ -33,8 +36,12 @@ def at(step: str) -> WaldgaertnerCompanion:
         ctl.offer_resume(warm.setup.to_dict(warm.cards), warm.cmds,
                          f"4 players, round {warm.state.round} of 21; next: {warm.ask()}")
         return ctl
+    if step == "help":
+        step = "play"
     for line in script:
         ctl.do(line)
+        if step == "announce" and ctl.announcements.head is not None and ctl.state.round >= 6:
+            return ctl
         while ctl.announcements.head is not None:  # the table did what was announced (CONFIRM)
             ctl.do("ack")
         if ctl.mode == "play" and ctl.stage() == step and (step == "start" or ctl.state.round >= 6):

@@ -66,7 +66,8 @@ class WaldgaertnerView(ModuleView):
             self.wrapped(surf, _("The cards stay on the table: name each card turned up (buttons: size, continent, "
                                  "colour, plant); a card drawn stays hidden until it is played. The companion keeps "
                                  "the 21 rounds, says what flowers and is harvested, settles the dice and keeps the "
-                                 "cubes."), 18, (area.x, y), area.w - self.px(250), DIM, max_lines=4, min_size=16)
+                                 "cubes."), 18, (area.x, y), area.w, DIM, min_size=16,  # the room above Start
+                         max_lines=max(1, (area.bottom - y) // self.fonts.font(self.read_px).get_linesize()))
 
     # --- play -------------------------------------------------------------------------------------
     LEDGER_STAGES = ("play", "buyer")
@@ -83,16 +84,19 @@ class WaldgaertnerView(ModuleView):
         m = self.px(8)
         head = _("Round {round} of {rounds} · phase {phase} {name}").format(round=e.round, rounds=ROUNDS, phase=ph,
                                                                             name=phase_name(ph))
-        hr = self.text(surf, head, 24, (self.px(10), self.px(4)), bold=True, max_w=self.w - self.px(20))
-        if self.w - hr.right - self.px(20) >= self.px(120):
+        right = self.w - self.help_room()  # the help button's corner (toolkit) stays free
+        hr = self.text(surf, head, 24, (self.px(10), self.px(4)), bold=True, max_w=right - self.px(10))
+        if right - hr.right - self.px(20) >= self.px(120):
             self.draw_clock(surf, e.round, pygame.Rect(hr.right + self.px(16), hr.centery - self.px(10),
-                                                       self.w - hr.right - self.px(24), self.px(20)))
+                                                       right - hr.right - self.px(24), self.px(20)))
         buttons = self.draw_buttons(surf, ctl, st)
         ask = self.prompt_above(surf, ctl.ask(), buttons - self.px(4), x=self.px(10), w=self.w - self.px(20), size=19,
-                                max_lines=4)
+                                max_lines=6)  # a long question whole (German at 480x320); the rest gives way
         top = hr.bottom + self.px(6)
+        below_help = max(top, self.help_corner().bottom + self.px(4))  # what reaches the right edge
         room = pygame.Rect(m, top, self.w - 2 * m, ask - top - self.px(6))
-        if self.small:
+        if self.small:  # one column reaching the right edge: under the help button
+            room = pygame.Rect(m, below_help, room.w, room.bottom - below_help)
             if st in self.LEDGER_STAGES:
                 self.draw_ledger(surf, ctl, room)
             else:
@@ -103,7 +107,8 @@ class WaldgaertnerView(ModuleView):
         left = pygame.Rect(m, top, self.px(380), room.h)
         offers = self.draw_offers(surf, ctl, left)
         self.draw_phase(surf, ctl, pygame.Rect(left.x, offers + self.px(6), left.w, left.bottom - offers - self.px(6)))
-        self.draw_ledger(surf, ctl, pygame.Rect(left.right + m, top, self.w - left.right - 2 * m, room.h))
+        self.draw_ledger(surf, ctl, pygame.Rect(left.right + m, below_help, self.w - left.right - 2 * m,
+                                                room.bottom - below_help))
 
     def draw_clock(self, surf: pygame.Surface, rnd: int, area: pygame.Rect) -> None:
         """21 rounds as ticks, coloured by season; the rounds played filled, this one lit."""

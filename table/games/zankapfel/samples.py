@@ -9,7 +9,10 @@ from functools import partial
 from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.script import table_script
 
-SCREENS = ("setup", "names", "keyboard", "resume", "place", "bid", "move", "reveal", "dice", "card", "roll", "result")
+SCREENS = ("setup", "names", "keyboard", "resume", "place", "bid", "move", "reveal", "dice", "card", "roll", "result",
+           "announce", "help")
+"""``announce``: an announcement waiting for CONFIRM (round 2 or later); ``help``: the place
+screen under the app's help page (the tests draw it open)."""
 
 
 def at(step: str) -> ZankapfelCompanion:
@@ -33,8 +36,15 @@ def at(step: str) -> ZankapfelCompanion:
         assert warm.b is not None  # the scripted game is under way after 60 lines
         ctl.offer_resume(warm.setup.to_dict(), warm.cmds, f"4 players, {len(warm.cmds)} steps; next: {warm.b.ask()}")
         return ctl
+    return _play_to(ctl, script, "place" if step == "help" else step)
+
+
+def _play_to(ctl: ZankapfelCompanion, script: list[str], step: str) -> ZankapfelCompanion:
+    """``ctl`` through the scripted game until it reaches ``step`` (see :func:`at`)."""
     for line in script:
         ctl.do(line)
+        if step == "announce" and ctl.announcements.head is not None and ctl.b is not None and ctl.b.e.round >= 2:
+            return ctl
         while ctl.announcements.head is not None:  # the table did what was announced (CONFIRM)
             ctl.do("ack")
         if (ctl.mode == "play" and ctl.stage() == step and ctl.b is not None and ctl.b.e.round >= 2) \

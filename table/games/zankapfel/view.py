@@ -70,7 +70,7 @@ class ZankapfelView(ModuleView):
         face = A.KINDS[p.face_up] if p.face_up >= 0 else None
         shown = _("face up: {kind}").format(kind=kind_name(face) if face else _("none"))
         fw = min(self.fonts.width(shown, self.read_px, True) + self.px(16), self.w // 2)
-        fr = pygame.Rect(self.w - m - max(fw, self.px(180)), self.px(6), max(fw, self.px(180)),
+        fr = pygame.Rect(self.w - self.help_room() - max(fw, self.px(180)), self.px(6), max(fw, self.px(180)),
                          max(self.px(34), self.read_px + 8))
         pygame.draw.rect(surf, KIND_RGB[face] if face else PANEL, fr, border_radius=self.px(6))
         self.text(surf, shown, 18, fr.center, contrast(KIND_RGB[face]) if face else DIM,
@@ -78,29 +78,30 @@ class ZankapfelView(ModuleView):
         self.text(surf, head, 24, (m + self.px(4), fr.centery), bold=True, anchor="midleft",
                   max_w=fr.x - 2 * m)
         top = fr.bottom + self.px(6)
+        below = max(top, self.help_corner().bottom + self.px(4))  # what reaches the right edge: under help
         choosing = st in ("place", "move", "remove")
         if self.small and choosing:
             side = self.h - top - m
             self.draw_orchard(surf, ctl, pygame.Rect(m, top, side, side), st)
             x = m + side + self.px(12)
-            ok = self.draw_square_buttons(surf, ctl, pygame.Rect(x, top, self.w - x - m, side))
+            ok = self.draw_square_buttons(surf, ctl, pygame.Rect(x, below, self.w - x - m, top + side - below))
             self.prompt_above(surf, ctl.named_line(b.ask()), ok - self.px(8), x=x, w=self.w - x - m, max_lines=9)
             return
         buttons = self.draw_buttons(surf, ctl, st)
         ask = self.prompt_above(surf, ctl.named_line(b.ask()), buttons - self.px(6), x=self.px(12),
-                                w=self.w - self.px(24), max_lines=4)
+                                w=self.w - self.px(24), max_lines=6 if self.small else 4)  # the ledger gives way
         if self.small:
-            prices = pygame.Rect(m, top, self.w - 2 * m, 2 * self.fonts.font(self.read_px).get_linesize() + 6)
+            prices = pygame.Rect(m, below, self.w - 2 * m, 2 * self.fonts.font(self.read_px).get_linesize() + 6)
             self.draw_prices(surf, ctl, prices)
             self.draw_ledger(surf, ctl, pygame.Rect(m, prices.bottom + self.px(6), self.w - 2 * m,
                                                     ask - prices.bottom - self.px(12)))
             return
         side = min(self.px(300), ask - top - self.px(6))
         self.draw_orchard(surf, ctl, pygame.Rect(m, top, side, side), st)
-        right = pygame.Rect(m + side + self.px(12), top, self.w - side - 2 * m - self.px(12), 0)
-        self.draw_prices(surf, ctl, pygame.Rect(right.x, top, right.w, self.px(56)))
-        self.draw_ledger(surf, ctl, pygame.Rect(right.x, top + self.px(62), right.w,
-                                                ask - top - self.px(62) - self.px(6)))
+        right = pygame.Rect(m + side + self.px(12), below, self.w - side - 2 * m - self.px(12), 0)
+        self.draw_prices(surf, ctl, pygame.Rect(right.x, below, right.w, self.px(56)))
+        self.draw_ledger(surf, ctl, pygame.Rect(right.x, below + self.px(62), right.w,
+                                                ask - below - self.px(62) - self.px(6)))
 
     def draw_square_buttons(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> int:
         """The 3.5" screen's square choice: confirm the cursor's square, or undo, at the bottom

@@ -47,28 +47,39 @@ class ResultScreens(ApplejackBase):
             self.text(surf, c.label(i), 22, (r.x + self.px(10), r.centery), fg, anchor="midleft",
                       max_w=value.x - r.x - self.px(18))
             self.targets.append((r, f"field{i}"))
-        bw = (self.w - self.px(40) - 3 * self.px(10)) // 4
+        row_w = self.w - self.px(40)
+        if self.small:  # the fields take the whole height: the help button joins the bottom row
+            corner = self.help_corner()
+            self.help_place = corner.move(self.w - self.px(20) - corner.right, y + (bh - corner.h) // 2 - corner.y)
+            row_w = self.help_place.x - self.px(10) - self.px(20)
+        gap = self.px(10)
+        sign_w = min((row_w - 3 * gap) // 4, max(self.tap(70), self.touch_px + gap))  # − and + need no words
+        bw = (row_w - 3 * gap - 2 * sign_w) // 2
+        x = self.px(20)
         for k, (label, name, fill) in enumerate((("−", "down", PANEL), ("+", "up", PANEL),
                                                   (_("Cancel"), "escape", PANEL), (_("Apply ✓"), "confirm", OK))):
-            br = pygame.Rect(self.px(20) + k * (bw + self.px(10)), y, bw, bh)
+            br = pygame.Rect(x, y, sign_w if k < 2 else bw, bh)
+            x = br.right + gap
             self.button(surf, br, label, name, colour=fill, size=30)
 
     # --- score pad / result -----------------------------------------------------------------------
     def draw_pad(self, surf: pygame.Surface, ctl: Controller) -> None:
         pad = ctl.pad
         assert pad is not None
-        title = self.text(surf, _("Score pad"), 26, (self.px(10), self.px(2)), bold=True, max_w=self.w - self.px(280))
+        title = self.text(surf, _("Score pad"), 26, (self.px(10), self.px(2)), bold=True, max_w=self.w - self.px(340))
         words = [w for label in (_("Next"), _("Back"), _("Clear"), _("Score ✓")) for w in label.split()]
         widest = max(self.fonts.width(w, self.read_px, True) for w in words)
         keypad_w = max(self.px(250), 2 * (widest + 10) + self.px(6))  # two of its buttons to a row
         gx, gy = self.px(10), self.px(84)
         gw = self.w - keypad_w - self.px(24)
-        warnings = ctl.pad_warnings()
-        if warnings:  # an entry that looks like a total: flagged before the scoring, not refused
-            gy = max(gy, self.wrapped(surf, warnings[0], 18, (self.px(10), max(self.px(34), title.bottom)), gw, WARN,
+        corner = self.help_corner()  # the keypad takes the corner: the help button goes left of it
+        self.help_place = corner.move(gx + gw - corner.right, 0)
+        below = max(self.px(34), title.bottom, corner.bottom + self.px(2))
+        if warnings := ctl.pad_warnings():  # an entry that looks like a total: flagged before the scoring
+            gy = max(gy, self.wrapped(surf, warnings[0], 18, (self.px(10), below), gw, WARN,
                                       bold=True, max_lines=3) + self.px(2))
         else:  # what goes into the box under the cursor
-            gy = max(gy, self.wrapped(surf, ctl.pad_help(), 18, (self.px(10), max(self.px(34), title.bottom)), gw,
+            gy = max(gy, self.wrapped(surf, ctl.pad_help(), 18, (self.px(10), below), gw,
                                       LIT, max_lines=3) + self.px(2))
         self.pad_top = gy
         head = max(self.px(28), self.fonts.font(max(self.px(20), self.read_px), True).get_linesize())

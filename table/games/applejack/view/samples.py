@@ -237,8 +237,9 @@ def samples(data: DataSet) -> Iterator[tuple[str, Controller]]:
 
 def screens() -> dict[str, Callable[[], Controller]]:
     """Every sample screen by name (the registry's part ``screens``): a function that builds the
-    controller showing it on the shipped data set."""
+    controller showing it on the shipped data set; ``help`` is the play screen under the app's
+    help page (the tests draw it open)."""
     from table.games.applejack.files import load_dataset  # here: the data file is read only when asked
 
     data = load_dataset()
-    return {name: partial(sample, data, name) for name in NAMES}
+    return {**{name: partial(sample, data, name) for name in NAMES}, "help": partial(sample, data, "play")}

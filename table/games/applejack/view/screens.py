@@ -88,8 +88,8 @@ class ApplejackView(ResultScreens):
             return
         s = ctl.setup
         self.text(surf, _("Applejack — new game"), 38, (self.px(20), self.px(12)), bold=True,
-                  max_w=self.w - self.px(260))
-        r = pygame.Rect(self.w - self.px(220), self.px(8), self.px(200), self.px(58))
+                  max_w=self.w - self.help_room() - self.px(240))
+        r = pygame.Rect(self.w - self.help_room() - self.px(200), self.px(8), self.px(200), self.px(58))
         self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
         lab_w = self.px(250)
         y = self._setup_seats(surf, ctl, self.px(70), lab_w)
@@ -256,12 +256,16 @@ class ApplejackView(ResultScreens):
             title = _("{seat}'s turn").format(seat=seat_label(seat))
         title = players.play_title(ctl, seat, title)  # a named seat: its player
         supply = ctl.tracked.supply_left() if ctl.tracked is not None else s.supply
-        label = self.text(surf, _("Supply"), 20, (self.w - self.px(16), self.px(4)), DIM, anchor="topright",
+        right = self.w - self.help_room()  # the help button's corner (toolkit) stays free
+        label = self.text(surf, _("Supply"), 20, (right, self.px(4)), DIM, anchor="topright",
                           max_w=self.px(150))
-        count = self.text(surf, str(supply), 44, (self.w - self.px(16), label.bottom), bold=True, anchor="topright",
+        count = self.text(surf, str(supply), 44, (right, label.bottom), bold=True, anchor="topright",
                           max_h=self.px(84) - label.bottom)  # above the board and the column
         room = min(label.x, count.x) - self.px(12)  # the title and the turn line stop short of the supply
-        tr = self.text(surf, title, 40, (self.px(88), self.px(8)), bold=True,
+        too_wide = self.small and self.fonts.width(title, self.read_px, True) > room - self.px(88)
+        if too_wide:  # a long translation on the 3.5" screen: the symbol is on the badge, regular weight
+            title = title.replace(seat_label(seat), symbol_name(SEAT_SYMBOLS[seat]), 1)
+        tr = self.text(surf, title, 40, (self.px(88), self.px(8)), bold=not too_wide,
                        max_w=min(self.w - self.px(300), room - self.px(88)) if not self.small else room - self.px(88))
         last = t.is_last_turn() and not t.is_terminal()
         if t.is_terminal():
@@ -269,9 +273,10 @@ class ApplejackView(ResultScreens):
         else:
             sub = (_("Turn {turn} · loop {loop} of {loops} · LAST TURN") if last else
                    _("Turn {turn} · loop {loop} of {loops}")).format(turn=s.turn + 1, loop=die_pips, loops=FINAL_PIPS)
+        sub_w = min(self.w - self.px(260), room - self.px(90)) if not self.small else room - self.px(90)
+        strong = (last or t.is_terminal()) and self.fonts.width(sub, max(self.px(24), self.read_px), True) <= sub_w
         self.text(surf, sub, 24, (self.px(90), max(self.px(54), tr.bottom)), LIT if last or t.is_terminal() else DIM,
-                  bold=last or t.is_terminal(),
-                  max_w=min(self.w - self.px(260), room - self.px(90)) if not self.small else room - self.px(90))
+                  bold=strong, max_w=sub_w)  # bold where it fits: its colour marks the last turn too
         return die_space, die_pips
 
     def _play_board(self, surf: pygame.Surface, ctl: Controller, top: int, die_space: int,
@@ -361,18 +366,24 @@ class ApplejackView(ResultScreens):
         for i, (label, name, enabled) in enumerate(row):
             r = pygame.Rect(area.x + i * (bw + gap), y, bw, bh)
             self.button(surf, r, label, name, size=22, colour=PANEL if enabled else BG)
-        self._take_help(surf, ctl, pygame.Rect(area.x, y + bh + gap, area.w, area.bottom - self.tap(44) - y - bh - gap),
-                        stock, buttons.choosing)
         uh = self.tap(44)
+        room = area.w - self.px(10)  # Undo and Correct share it by their words' widths, the spare halved
+        need_u, need_c = (self.fonts.width(word, self.read_px, True) + 10 for word in (_("Undo"), _("Correct")))
+        stacked = ctl.tracked is None and need_u + need_c > room  # long words on a narrow column: one a row
+        foot = 2 * uh + gap if stacked else uh
+        self._take_help(surf, ctl, pygame.Rect(area.x, y + bh + gap, area.w, area.bottom - foot - y - bh - gap),
+                        stock, buttons.choosing)
         if ctl.tracked is not None:
-            ur = pygame.Rect(area.x, area.bottom - uh, max(self.px(110), (area.w - self.px(10)) // 2), uh)
+            ur = pygame.Rect(area.x, area.bottom - uh, min(area.w, max(self.px(110), (area.w - self.px(10)) // 2,
+                                                                       need_u)), uh)
             self.button(surf, ur, _("Undo"), "undo", size=18)  # no Correct: a tracked game is set right by undo
         else:  # every size keeps every action
-            half = (area.w - self.px(10)) // 2
-            cw = max(self.px(130), half, self.fonts.width(_("Correct"), self.read_px, True) + 10)
+            cw = area.w if stacked else need_c + max(0, room - need_u - need_c) // 2
             cr = pygame.Rect(area.right - cw, area.bottom - uh, cw, uh)
             self.button(surf, cr, _("Correct"), "correct", size=18)
-            ur = pygame.Rect(area.x, area.bottom - uh, min(max(self.px(110), half), cr.x - area.x - self.px(6)), uh)
+            ur = pygame.Rect(area.x, area.bottom - uh, cr.x - area.x - self.px(10), uh)
+            if stacked:
+                ur = pygame.Rect(area.x, cr.y - gap - uh, area.w, uh)
             self.button(surf, ur, _("Undo"), "undo", size=18)
 
     def _open_troughs(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect,

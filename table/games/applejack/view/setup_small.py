@@ -28,12 +28,12 @@ def draw(view: ApplejackView, surf: pygame.Surface, ctl: Controller) -> None:
     """The page of the setup the view is turned to, under a bar: the page button, the title, Start."""
     m, bar = view.px(10), view.tap(44)
     first = view.shown_page(ctl) == 0
-    start = pygame.Rect(view.w - m - view.px(200), m // 2, view.px(200), bar)
+    start = pygame.Rect(view.w - view.help_room() - view.px(190), m // 2, view.px(190), bar)  # left of help
     view.button(surf, start, _("Start ✓"), "confirm", colour=OK, size=30)
     turn = pygame.Rect(start.x - view.px(10) - view.px(150), m // 2, view.px(150), bar)
     view.button(surf, turn, _("Next") + " ▸" if first else "◂ " + _("Back"), PAGE, size=22)
-    view.text(surf, _("Applejack — new game"), 38, (m, turn.centery), bold=True, anchor="midleft",
-              max_w=turn.x - 2 * m)
+    view.text_in(surf, _("Applejack — new game"), 38, pygame.Rect(m, turn.y, turn.x - 2 * m, turn.h),
+                 bold=True)  # on two lines where a translation is too long for one
     if first:
         _players_page(view, surf, ctl, turn.bottom + view.px(8))
     else:
