@@ -166,26 +166,36 @@ class DraftCiderView(ModuleView):
             self.text(surf, key, 15, kr.center, (0, 0, 0) if lit else FG, bold=True, anchor="center")
             pts = self.text(surf, str(score.batches[b]), 22, (r.right - self.px(6), kr.centery), ink, bold=True,
                             anchor="midright")
-            title = _(SHORT_TITLES[b])
-            y = kr.bottom + self.px(2)
-            if self.fonts.width(title, big, True) <= pts.x - kr.right - self.px(10):
-                self.text(surf, title, 17, (kr.right + self.px(5), kr.centery), ink, bold=True, anchor="midleft")
-            else:  # the name on lines of its own
-                y = self.wrapped(surf, title, 17, (r.x + self.px(6), kr.bottom), r.w - self.px(12), ink, bold=True,
-                                 max_lines=2, min_size=17)
-            costly_here = edge == WARN  # the price said where it applies, at every size
-            note = cost_note(orch) if costly_here else batch_note(orch, b, ctl.setup.easy)
-            note_lines = self.break_lines(note, self.read_px, costly_here, r.w - self.px(12))
-            note_h = len(note_lines) * self.fonts.font(self.read_px).get_linesize()
-            chips = pygame.Rect(r.x + self.px(4), y, r.w - self.px(8), r.bottom - y - self.px(4))
-            if len(note_lines) <= 2 and (costly_here or chips.h - note_h >= self.px(30)):
-                self.wrapped(surf, note, 15 if costly_here else 13, (r.x + self.px(6), r.bottom - note_h - 2),
-                             r.w - self.px(12), FG if costly_here else DIM, bold=costly_here, max_lines=2,
-                             min_size=13)
-                chips.h -= note_h
+            y = self._batch_title(surf, b, r, kr, pts.x, big, ink)
+            chips = self._batch_note(surf, orch, b, r, y, ctl.setup.easy, costly=edge == WARN)
             self.draw_chips(surf, orch[b], chips)
             if choosing:
                 self.targets.append((r, f"batch:{BATCHES[b]}"))
+
+    def _batch_title(self, surf: pygame.Surface, b: int, r: pygame.Rect, kr: pygame.Rect, right: int, big: int,
+                     ink: Colour) -> int:
+        """The batch's short name beside its key where it fits before the points at ``right``, else
+        on lines of its own under the key; returns the y under it."""
+        title = _(SHORT_TITLES[b])
+        if self.fonts.width(title, big, True) <= right - kr.right - self.px(10):
+            self.text(surf, title, 17, (kr.right + self.px(5), kr.centery), ink, bold=True, anchor="midleft")
+            return int(kr.bottom + self.px(2))
+        return self.wrapped(surf, title, 17, (r.x + self.px(6), kr.bottom), r.w - self.px(12), ink, bold=True,
+                            max_lines=2, min_size=17)
+
+    def _batch_note(self, surf: pygame.Surface, orch: Any, b: int, r: pygame.Rect, y: int, easy: bool, *,
+                    costly: bool) -> pygame.Rect:
+        """At the batch's foot what it takes next, or (``costly``: a pick here costs the Special
+        tree) the price, said at every size; returns the room left for the chips."""
+        note = cost_note(orch) if costly else batch_note(orch, b, easy)
+        note_lines = self.break_lines(note, self.read_px, costly, r.w - self.px(12))
+        note_h = len(note_lines) * self.fonts.font(self.read_px).get_linesize()
+        chips = pygame.Rect(r.x + self.px(4), y, r.w - self.px(8), r.bottom - y - self.px(4))
+        if len(note_lines) <= 2 and (costly or chips.h - note_h >= self.px(30)):
+            self.wrapped(surf, note, 15 if costly else 13, (r.x + self.px(6), r.bottom - note_h - 2),
+                         r.w - self.px(12), FG if costly else DIM, bold=costly, max_lines=2, min_size=13)
+            chips.h -= note_h
+        return chips
 
     def draw_chips(self, surf: pygame.Surface, cards: list[Any], area: pygame.Rect) -> None:
         """The batch's cards as chips in their colours, labelled height·sweetness when the label
