@@ -41,5 +41,5 @@ def test_demo_command_prints_waldgaertner_games_and_refuses_bad_arguments():
     assert r.returncode == 0, r.stderr
     assert "New game of Waldgärtner: 2 players" in r.stdout and "Game over:" in r.stdout
     r = subprocess.run([sys.executable, "-m", "table.cli", "demo", "--game", "waldgaertner", "--text", "--bots",
-                        "strong"], capture_output=True, text=True, timeout=60)
+                        "clever"], capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1

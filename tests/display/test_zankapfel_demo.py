@@ -43,7 +43,7 @@ def test_demo_command_prints_zankapfel_games_and_refuses_bad_arguments():
     r = subprocess.run([sys.executable, "-m", "table.cli", "demo", "--game", "zankapfel", "--text", "--players", "2"],
                        capture_output=True, text=True, env=env, timeout=60)
     assert r.returncode == 2 and "3 to 6 players" in r.stderr and "Traceback" not in r.stderr
-    r = subprocess.run([sys.executable, "-m", "table.cli", "demo", "--game", "zankapfel", "--text", "--bots", "strong"],
+    r = subprocess.run([sys.executable, "-m", "table.cli", "demo", "--game", "zankapfel", "--text", "--bots", "clever"],
                        capture_output=True, text=True, env=env, timeout=60)
     assert r.returncode == 2 and "random, greedy" in r.stderr
 
