@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from table.companion.samples import before_play
 from table.games.draftcider.companion import DraftCiderCompanion
 from table.games.draftcider.script import pad_script, table_script
 
@@ -19,21 +20,10 @@ def at(name: str) -> DraftCiderCompanion:
     """The companion at one of its screens, from the scripted 4-player game (or its pad)."""
     script, final = table_script(4, 3)
     ctl = DraftCiderCompanion()
-    if name in ("names", "keyboard"):  # the setup's Names page, a new name's keyboard over it
-        ctl.do("setup players=5 easy=on pad=live")
-        ctl.press("names")
-        if name == "keyboard":
-            ctl.press("newname1")
-        return ctl
-    if name == "setup":
-        ctl.do("setup players=5 easy=on pad=live")
-        return ctl
-    if name == "resume":
-        warm = DraftCiderCompanion()
-        for line in script[:30]:
-            warm.do(line)
-        ctl.offer_resume(warm.setup.to_dict(), warm.cmds, f"4 players, {len(warm.cmds)} steps; next: {warm.ask()}")
-        return ctl
+    before = before_play(name, DraftCiderCompanion, "setup players=5 easy=on pad=live", script[:30],
+                         lambda w: (w.setup.to_dict(), f"4 players, {len(w.cmds)} steps; next: {w.ask()}"))
+    if before is not None:
+        return before
     if name == "announce":
         for i, line in enumerate(script):
             ctl.do(line)

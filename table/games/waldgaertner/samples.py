@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from table.companion.samples import before_play
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.script import table_script
 
@@ -20,22 +21,11 @@ def at(step: str) -> WaldgaertnerCompanion:
     later (``start`` at the beginning), or at its end (``result``)."""
     script, _final = table_script(4, 3)
     ctl = WaldgaertnerCompanion()
-    if step in ("names", "keyboard"):  # the setup's Names page, a new name's keyboard over it
-        ctl.do("setup players=5 choice=NA directsale=on")
-        ctl.press("names")
-        if step == "keyboard":
-            ctl.press("newname1")
-        return ctl
-    if step == "setup":
-        ctl.do("setup players=5 choice=NA directsale=on")
-        return ctl
-    if step == "resume":
-        warm = WaldgaertnerCompanion()
-        for line in script[:200]:
-            warm.do(line)
-        ctl.offer_resume(warm.setup.to_dict(warm.cards), warm.cmds,
-                         f"4 players, round {warm.state.round} of 21; next: {warm.ask()}")
-        return ctl
+    before = before_play(step, WaldgaertnerCompanion, "setup players=5 choice=NA directsale=on", script[:200],
+                         lambda w: (w.setup.to_dict(w.cards),
+                                    f"4 players, round {w.state.round} of 21; next: {w.ask()}"))
+    if before is not None:
+        return before
     if step == "help":
         step = "play"
     for line in script:

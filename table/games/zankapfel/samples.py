@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from table.companion.samples import before_play
 from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.script import table_script
 
@@ -20,22 +21,10 @@ def at(step: str) -> ZankapfelCompanion:
     later (``place`` at the first placing), or at its end (``result``)."""
     script, _final = table_script(4, 3)
     ctl = ZankapfelCompanion()
-    if step in ("names", "keyboard"):  # the setup's Names page, a new name's keyboard over it
-        ctl.do("setup players=5 finish=50")
-        ctl.press("names")
-        if step == "keyboard":
-            ctl.press("newname1")
-        return ctl
-    if step == "setup":
-        ctl.do("setup players=5 finish=50")
-        return ctl
-    if step == "resume":
-        warm = ZankapfelCompanion()
-        for line in script[:60]:
-            warm.do(line)
-        assert warm.b is not None  # the scripted game is under way after 60 lines
-        ctl.offer_resume(warm.setup.to_dict(), warm.cmds, f"4 players, {len(warm.cmds)} steps; next: {warm.b.ask()}")
-        return ctl
+    before = before_play(step, ZankapfelCompanion, "setup players=5 finish=50", script[:60],
+                         lambda w: (w.setup.to_dict(), f"4 players, {len(w.cmds)} steps; next: {w.b.ask()}"))
+    if before is not None:
+        return before
     return _play_to(ctl, script, "place" if step == "help" else step)
 
 
