@@ -20,6 +20,7 @@ from table.companion.session import open_session
 from table.companion.speech import Speaker
 from table.companion.text import run_text
 from table.games import load_game
+from tests.companion.modules import in_english, module, scripted  # noqa: F401 (in_english: autouse)
 
 SCRIPTS = {"draftcider": (2, 5), "zankapfel": (3, 5), "waldgaertner": (2, 5)}
 KINDS = {"draftcider": {"phase"}, "zankapfel": {"round", "harvest", "discord"},
@@ -27,22 +28,11 @@ KINDS = {"draftcider": {"phase"}, "zankapfel": {"round", "harvest", "discord"},
 """The kinds each scripted game must announce (at least)."""
 
 
-@pytest.fixture(autouse=True)
-def _english() -> Any:
-    before = i18n.current_language()
-    i18n.set_language("en")
-    yield
-    i18n.set_language(before)
-
-
 def _script(key: str) -> list[str]:
-    lines, _final = load_game(key).part("table_script")(*SCRIPTS[key])
-    return list(lines)
+    return scripted(key, *SCRIPTS[key])
 
 
-def _module(key: str, journal: list[tuple[str, Any]] | None = None) -> Any:
-    hook = None if journal is None else (lambda kind, payload: journal.append((kind, payload)))
-    return load_game(key).part("companion")(on_command=hook)
+_module = module
 
 
 @pytest.mark.parametrize("key", sorted(SCRIPTS))

@@ -19,28 +19,18 @@ from table.games import load_game
 from table.games.applejack.companion import teach as applejack_teach
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.files import load_dataset
+from tests.companion.modules import in_english, module, scripted  # noqa: F401 (in_english: autouse)
 
 SCRIPTS = {"draftcider": (3, 4), "zankapfel": (3, 4), "waldgaertner": (2, 4)}
 WHY = "  Why: "
 DATA = load_dataset()
 
 
-@pytest.fixture(autouse=True)
-def _english() -> Any:
-    before = i18n.current_language()
-    i18n.set_language("en")
-    yield
-    i18n.set_language(before)
-
-
 def _script(key: str) -> list[str]:
-    lines, _final = load_game(key).part("table_script")(*SCRIPTS[key])
-    return list(lines)
+    return scripted(key, *SCRIPTS[key])
 
 
-def _module(key: str, journal: list[tuple[str, Any]] | None = None) -> Any:
-    hook = None if journal is None else (lambda kind, payload: journal.append((kind, payload)))
-    return load_game(key).part("companion")(on_command=hook)
+_module = module
 
 
 def _sentences(key: str) -> dict[str, str]:
