@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from table.companion.gamedef import UnknownGameError, registered
 from table.companion.labels import is_number, listed
 from table.companion.module import Says
 from table.i18n import N_, _
@@ -76,9 +77,17 @@ def _keys_and_touches(buttons: Mapping[str, Any]) -> tuple[list[str], list[str]]
     return [_("0-9") if k == "digit" else k for k in keys], touches
 
 
+def _game_title(ctl: Any) -> str:
+    """The game's name as its box says it ("Applejack", not its key)."""
+    try:
+        return registered(ctl.game).title
+    except UnknownGameError:  # a lone module of a game the registry does not hold
+        return str(getattr(ctl, "title", ctl.game))
+
+
 def help_lines(ctl: Any) -> list[str]:
     """What can be typed and pressed now (see the module doc), in the table's language."""
-    title = getattr(getattr(ctl, "definition", None), "title", None) or getattr(ctl, "title", ctl.game)
+    title = _game_title(ctl)
     lines = [_("Help — {game}, {screen}").format(game=title, screen=_(str(ctl.mode)))]
     ask = getattr(ctl, "ask", None)
     if ask is not None and ctl.mode in ("play", "pad"):

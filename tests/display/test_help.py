@@ -11,7 +11,7 @@ from table.companion.module import Says
 from table.companion.session import open_session
 from table.companion.text import run_text
 from table.display.app import App
-from table.games import games
+from table.games import games, load_game
 from tests.companion.test_result_sheet import DATA, GAMES, finished, script
 
 
@@ -37,7 +37,7 @@ def test_help_in_every_mode_lists_what_can_be_pressed_now(tmp_path, key):
     assert {"setup", "play", "result"} <= set(seen) or {"setup", "pad", "result"} <= set(seen)
     for mode, lines in seen.items():
         text = "\n".join(lines)
-        assert lines[0].startswith("Help — ") and "help (this list)" in lines[-1], (key, mode)
+        assert lines[0].startswith(f"Help — {load_game(key).title}, ") and "help (this list)" in lines[-1], (key, mode)
         assert "Press: " in text or "On the screen: " in text, (key, mode, text)
     assert "CONFIRM (start)" in "\n".join(seen["setup"])
     assert "qr (the QR code for BG Stats)" in "\n".join(seen["result"])
@@ -105,3 +105,13 @@ def test_the_help_page_turns_its_pages_and_a_touch_anywhere_closes_it(tmp_path, 
     app.step()
     assert not app.help_open
     journal.close()
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_the_help_page_over_a_sample_screen_names_the_game_as_the_box_does(key):
+    """The help page the samples draw (a bare companion, not the shell) says "Help — Draft Cider",
+    never the registry's key."""
+    from table.companion.help import help_lines
+
+    ctl = load_game(key).part("screens")()["setup"]()
+    assert help_lines(ctl)[0].startswith(f"Help — {load_game(key).title}, ")
