@@ -200,3 +200,22 @@ def test_bad_input_is_one_line(state, args, words):
 
 def test_a_refused_state_dir_is_one_line():
     one_line_error(history_cmd("--state-dir", "/"), "/")
+
+
+def test_the_read_only_command_reads_a_version_1_history_without_changing_it(state):
+    """A history written before the start time came (schema 1) is listed as it is: the listing
+    neither adds the column nor renames the file (the table's next start upgrades it)."""
+    import sqlite3
+
+    db = sqlite3.connect(state / FILENAME)
+    db.execute("ALTER TABLE games DROP COLUMN started")
+    db.execute("PRAGMA user_version=1")
+    db.commit()
+    db.close()
+    before = (state / FILENAME).read_bytes()
+    r = history_cmd("--state-dir", str(state), "--csv")
+    assert r.returncode == 0 and r.stderr == "", r.stderr
+    assert len(list(csv.DictReader(io.StringIO(r.stdout)))) == 4  # three games, one with two seats
+    assert (state / FILENAME).read_bytes() == before
+    with sqlite3.connect(state / FILENAME) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 1
