@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import itertools
-import os
 from typing import Any
 
 import pygame
@@ -20,7 +19,12 @@ from table.companion.session import open_session
 from table.companion.speech import Speaker
 from table.companion.text import run_text
 from table.games import load_game
-from tests.companion.modules import in_english, module, scripted  # noqa: F401 (in_english: autouse)
+from tests.companion.modules import (  # noqa: F401 (fixtures: in_english autouse, pygame_display used)
+    in_english,
+    module,
+    pygame_display,
+    scripted,
+)
 
 SCRIPTS = {"draftcider": (2, 5), "zankapfel": (3, 5), "waldgaertner": (2, 5)}
 KINDS = {"draftcider": {"phase"}, "zankapfel": {"round", "harvest", "discord"},
@@ -150,17 +154,6 @@ def test_the_waiting_announcement_is_told_again_in_the_new_language() -> None:
         i18n.set_language("en")
     m.retell()
     assert m.announcements.head.text == english
-
-
-@pytest.fixture(scope="module")
-def pygame_display() -> Any:
-    """pygame's display and fonts without a window (as ``tests/display/conftest.py``)."""
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()
 
 
 @pytest.mark.usefixtures("pygame_display")

@@ -6,7 +6,6 @@ off, nothing is said differently. Applejack: the first turn prompt explains all 
 from __future__ import annotations
 
 import io
-import os
 from typing import Any
 
 import pygame
@@ -19,7 +18,12 @@ from table.games import load_game
 from table.games.applejack.companion import teach as applejack_teach
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.files import load_dataset
-from tests.companion.modules import in_english, module, scripted  # noqa: F401 (in_english: autouse)
+from tests.companion.modules import (  # noqa: F401 (fixtures: in_english autouse, pygame_display used)
+    in_english,
+    module,
+    pygame_display,
+    scripted,
+)
 
 SCRIPTS = {"draftcider": (3, 4), "zankapfel": (3, 4), "waldgaertner": (2, 4)}
 WHY = "  Why: "
@@ -148,17 +152,6 @@ def test_applejack_s_first_turn_explains_every_step_of_it() -> None:
     resumed = Controller(DATA)
     resumed.replay(Setup(2, teach=True), [p for k, p in journal if k == "cmd"])
     assert resumed.teacher == live.teacher == ctl.teacher
-
-
-@pytest.fixture(scope="module")
-def pygame_display() -> Any:
-    """pygame's display and fonts without a window (as ``tests/display/conftest.py``)."""
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()
 
 
 @pytest.mark.usefixtures("pygame_display")
