@@ -457,21 +457,6 @@ _BUILDERS: dict[str, dict[str, Callable[[], Any]]] = {g.key: g.part("screens")()
 SCREENS = [(g, name) for g in VIEWED for name in _BUILDERS[g.key]]
 
 
-@pytest.fixture(scope="module")
-def pygame_up() -> Iterator[None]:
-    """pygame's display and fonts on the SDL dummy driver, for the screens' tests."""
-    import os
-
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
-
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()
-
-
 _BUILT: dict[tuple[str, str], Any] = {}
 
 
@@ -513,7 +498,7 @@ def golden_name(game: GameDef, name: str, size: tuple[int, int]) -> str:
 @pytest.mark.parametrize("size", SCREEN_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize(("game", "name"), SCREENS, ids=[f"{g.key}-{n}" for g, n in SCREENS])
 def test_every_screen_matches_its_golden_image(game: GameDef, name: str, size: tuple[int, int],
-                                               pygame_up: None) -> None:
+                                               pygame_display: None) -> None:
     from table.i18n import using
     from tests.display.golden import assert_matches_golden
 
@@ -528,8 +513,8 @@ TRANSLATED = [(g, name, lang) for g in VIEWED for name in ("setup", "result") fo
 
 
 @pytest.mark.parametrize(("game", "name", "lang"), TRANSLATED, ids=[f"{g.key}-{n}-{la}" for g, n, la in TRANSLATED])
-def test_the_setup_and_result_screens_match_their_golden_images_in_every_language(game: GameDef, name: str,
-                                                                                   lang: str, pygame_up: None) -> None:
+def test_the_setup_and_result_screens_match_their_golden_images_in_every_language(
+        game: GameDef, name: str, lang: str, pygame_display: None) -> None:
     """At 480×320, the smallest screen, where a long translation is the likeliest to misfit."""
     import pygame
 
@@ -555,7 +540,7 @@ FITS = [pytest.param(g, size, lang, id=f"{g.key}-{size[0]}x{size[1]}-{lang}",
 
 @pytest.mark.parametrize(("game", "size", "lang"), FITS)
 def test_every_screen_is_legible_and_touchable(game: GameDef, size: tuple[int, int], lang: str,
-                                               pygame_up: None) -> None:
+                                               pygame_display: None) -> None:
     """Issue 21: no line a player must read under the size's minimum, no touch target under
     7 mm, nothing cut, squeezed, off the screen or overlapping — every sample screen of ``game``."""
     from table.i18n import using

@@ -3,7 +3,6 @@ through the registry, and the English words (an autouse fixture a test module im
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -32,15 +31,3 @@ def module(key: str, journal: list[tuple[str, Any]] | None = None) -> Any:
     hook = None if journal is None else (lambda kind, payload: journal.append((kind, payload)))
     return load_game(key).part("companion")(on_command=hook)
 
-
-@pytest.fixture(scope="module")
-def pygame_display() -> Iterator[None]:
-    """pygame's display and fonts without a window (as ``tests/display/conftest.py``)."""
-    import pygame  # deferred: only the screens' tests need it
-
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()

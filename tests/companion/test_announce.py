@@ -19,10 +19,9 @@ from table.companion.session import open_session
 from table.companion.speech import Speaker
 from table.companion.text import run_text
 from table.games import load_game
-from tests.companion.modules import (  # noqa: F401 (fixtures: in_english autouse, pygame_display used)
+from tests.companion.modules import (  # noqa: F401 (in_english: an autouse fixture)
     in_english,
     module,
-    pygame_display,
     scripted,
 )
 

@@ -18,10 +18,9 @@ from table.games import load_game
 from table.games.applejack.companion import teach as applejack_teach
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.files import load_dataset
-from tests.companion.modules import (  # noqa: F401 (fixtures: in_english autouse, pygame_display used)
+from tests.companion.modules import (  # noqa: F401 (in_english: an autouse fixture)
     in_english,
     module,
-    pygame_display,
     scripted,
 )
 

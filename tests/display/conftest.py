@@ -8,18 +8,6 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-@pytest.fixture(scope="module")
-def pygame_display() -> Iterator[None]:
-    """pygame's display and font modules, up for a whole test module (the golden tests request
-    it with ``pytestmark = pytest.mark.usefixtures("pygame_display")``)."""
-    import pygame  # here, not at the top: the environment above comes first
-
-    pygame.display.init()
-    pygame.font.init()
-    yield
-    pygame.display.quit()
-
-
 @pytest.fixture
 def pygame_each() -> Iterator[None]:
     """The same, up for each test and down after it (the app and demo tests, which open and close
