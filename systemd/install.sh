@@ -5,6 +5,12 @@
 #   sudo bash systemd/install.sh              install or update (safe to run again and again)
 #   sudo bash systemd/install.sh --uninstall  remove what install put there
 #   bash systemd/install.sh --dry-run         print what would be done, change nothing
+#   sudo bash systemd/install.sh --web        also the phones' web server (docs/web.md)
+#   sudo bash systemd/install.sh --hotspot    that, and the Pi as its own Wi-Fi hotspot
+#
+# Run by hand on a terminal without --web/--no-web/--hotspot, it asks whether to serve the phones'
+# pages and whether to make the hotspot (the answer is remembered: the web parts, once installed,
+# are kept up to date by later runs until --no-web).
 #
 # What it does: reads the package lists (apt-get update), installs the distribution packages SDL's
 # kmsdrm video driver loads at run time (libgbm1 libegl1 libgles2 libdrm2; without them pygame
@@ -19,6 +25,11 @@
 # 60-applejack-gpio.rules (group gpio for /dev/gpiochip*, which plain Debian leaves to root),
 # 61-applejack-backlight.rules (group video may dim the screen's backlight, if it has one);
 # then enables the service (where systemctl exists), restarts it if it was running, and reloads udev.
+# With --web also /etc/systemd/system/applejack-web.service, the kiosk's drop-in
+# applejack-table.service.d/web.conf (APPLEJACK_WEB=1) and the web unit's drop-in naming the
+# interface to serve (--web-interface, wlan0), with the `web` extra in the venv. --hotspot also makes
+# the NetworkManager connection `applejack-hotspot` (nmcli device wifi hotspot; SSID --ssid,
+# "Applejack Table"; password $APPLEJACK_HOTSPOT_PASSWORD or a new random one, printed once).
 #
 # --root DIR installs into DIR instead of / (every path is prefixed with DIR). User creation,
 # systemctl and udevadm only concern a live system, so with --root they are printed, not run.
@@ -38,6 +49,11 @@ readonly ENV_DEST=/etc/default/applejack-table
 readonly RULE_DEST=/etc/udev/rules.d/99-applejack-die.rules
 readonly GPIO_RULE_DEST=/etc/udev/rules.d/60-applejack-gpio.rules
 readonly BACKLIGHT_RULE_DEST=/etc/udev/rules.d/61-applejack-backlight.rules
+readonly WEB_SERVICE=applejack-web.service
+readonly WEB_UNIT_DEST=/etc/systemd/system/$WEB_SERVICE
+readonly KIOSK_WEB_DROPIN_DEST=/etc/systemd/system/$SERVICE.d/web.conf
+readonly WEB_INTERFACE_DROPIN_DEST=/etc/systemd/system/$WEB_SERVICE.d/interface.conf
+readonly HOTSPOT=applejack-hotspot  # the NetworkManager connection's name
 # SDL's kmsdrm driver dlopen()s these; pygame's wheel does not bring them. Same names on bookworm
 # and trixie.
 readonly KMSDRM_PACKAGES=(libgbm1 libegl1 libgles2 libdrm2 espeak-ng)  # espeak-ng: APPLEJACK_SPEAK=1
@@ -55,22 +71,36 @@ readonly ENV_SRC=$HERE/applejack-table.env
 readonly RULE_SRC=$HERE/99-applejack-die.rules
 readonly GPIO_RULE_SRC=$HERE/60-applejack-gpio.rules
 readonly BACKLIGHT_RULE_SRC=$HERE/61-applejack-backlight.rules
+readonly WEB_UNIT_SRC=$HERE/$WEB_SERVICE
+readonly KIOSK_WEB_DROPIN_SRC=$HERE/applejack-table-web.conf
 PYTHON=${PYTHON:-python3}
 
 dry_run=0
 uninstall=0
 no_venv=0
 root=/
+web=ask          # ask (on a terminal), yes or no
+hotspot=0
+web_interface=wlan0
+ssid="Applejack Table"
 
 usage() {
   cat <<EOF
 usage: $(basename -- "$0") [--dry-run] [--uninstall] [--root DIR] [--no-venv]
+          [--web | --no-web] [--web-interface IF] [--hotspot [--ssid NAME]]
 
   --dry-run    print every step, change nothing
   --uninstall  stop and disable the service, remove the unit, udev rule, venv and an unedited
                /etc/default/applejack-table (the user and $STATE_DIR are kept)
   --root DIR   operate on DIR instead of / (user, systemctl and udevadm steps are only printed)
   --no-venv    skip creating the venv and installing the package with pip
+  --web        also install the phones' web server (applejack-web.service, docs/web.md)
+  --no-web     remove it (and do not ask)
+  --web-interface IF
+               the network interface it serves (default wlan0)
+  --hotspot    --web, and make the Pi its own Wi-Fi hotspot with NetworkManager (nmcli);
+               password from \$APPLEJACK_HOTSPOT_PASSWORD, else a new random one, printed once
+  --ssid NAME  the hotspot's network name (default "Applejack Table")
 EOF
 }
 
@@ -84,6 +114,14 @@ while (($#)); do
     --dry-run) dry_run=1 ;;
     --uninstall) uninstall=1 ;;
     --no-venv) no_venv=1 ;;
+    --web) web=yes ;;
+    --no-web) web=no ;;
+    --hotspot) hotspot=1; web=yes ;;
+    --web-interface | --ssid)
+      (($# >= 2)) || { usage >&2; exit 2; }
+      if [[ $1 == --ssid ]]; then ssid=$2; else web_interface=$2; fi
+      shift
+      ;;
     --root)
       (($# >= 2)) || { usage >&2; exit 2; }
       root=$2
@@ -103,6 +141,9 @@ R=${root%/}
 live=0
 [[ -z $R ]] && live=1
 readonly R live
+
+[[ $web_interface =~ ^[A-Za-z0-9_.-]{1,15}$ ]] || die "--web-interface $web_interface: not a network interface name"
+((${#ssid} >= 1 && ${#ssid} <= 32)) || die "--ssid: a Wi-Fi name has 1 to 32 characters"
 
 if ((live && !dry_run && EUID != 0)); then
   die "must run as root: sudo bash $0 $*"
@@ -177,7 +218,8 @@ remove_file() {  # $1 path on the target
 
 check_sources() {
   local f
-  for f in "$UNIT_SRC" "$ENV_SRC" "$RULE_SRC" "$GPIO_RULE_SRC" "$BACKLIGHT_RULE_SRC" "$SRC/pyproject.toml"; do
+  for f in "$UNIT_SRC" "$ENV_SRC" "$RULE_SRC" "$GPIO_RULE_SRC" "$BACKLIGHT_RULE_SRC" "$WEB_UNIT_SRC" \
+    "$KIOSK_WEB_DROPIN_SRC" "$SRC/pyproject.toml"; do
     [[ -f $f ]] || die "missing $f: run install.sh from a complete source tree"
   done
 }
@@ -305,7 +347,9 @@ make_venv() {
   # pip rebuilds and reinstalls a package given as a directory even when its version is unchanged,
   # so `git pull` + install.sh always lands the new code; dependencies are only touched when
   # pyproject.toml asks for other versions.
-  run "$R$VENV/bin/python" -m pip install --disable-pip-version-check --no-input "${stage}[pi]"
+  local extras=pi
+  [[ $web == yes ]] && extras=pi,web
+  run "$R$VENV/bin/python" -m pip install --disable-pip-version-check --no-input "${stage}[$extras]"
   ensure_lgpio
 }
 
@@ -332,6 +376,110 @@ ensure_lgpio() {  # the venv imports lgpio at the end, or install.sh fails sayin
   say "= lgpio imports in $VENV (built from source)"
 }
 
+# ---- the phones' web server and the box's Wi-Fi (docs/web.md, docs/raspberry-pi.md) ---------------
+
+ask() {  # $1 a yes/no question on the terminal; true for an answer starting with y (or j, o, o)
+  local answer
+  read -r -p "$1 [y/N] " answer || return 1
+  [[ $answer == [yYjJoO]* ]]
+}
+
+decide_web() {  # web=ask becomes yes or no: kept if installed, asked on a terminal, else no
+  [[ $web == ask ]] || return 0
+  if [[ -e $R$WEB_UNIT_DEST ]]; then
+    web=yes
+    say "= the phones' web server is installed: kept up to date (--no-web removes it)"
+  elif ((!dry_run)) && [[ -t 0 && -t 1 ]]; then
+    web=no
+    if ask "Serve each seat's page to the players' phones (docs/web.md)?"; then
+      web=yes
+      if ask "Make the Pi its own Wi-Fi hotspot \"$ssid\" on $web_interface (no home network needed)?"; then
+        hotspot=1
+      fi
+    fi
+  else
+    web=no
+    say "- the phones' web server is not installed (--web installs it; --hotspot with the Pi's own Wi-Fi)"
+  fi
+}
+
+put_text() {  # $1 text, $2 destination on the target, $3 octal mode: like put_file, from a string
+  local tmp
+  tmp=$(mktemp)
+  printf '%s' "$1" >"$tmp"
+  put_file "$tmp" "$2" "$3"
+  rm -f -- "$tmp"
+}
+
+install_web() {
+  put_file "$WEB_UNIT_SRC" "$WEB_UNIT_DEST" 644
+  put_file "$KIOSK_WEB_DROPIN_SRC" "$KIOSK_WEB_DROPIN_DEST" 644
+  put_text "# Put here by install.sh --web: the interface the phones' web server serves (its address only).
+# An APPLEJACK_WEB_INTERFACE line in /etc/default/applejack-table wins over this one.
+[Service]
+Environment=APPLEJACK_WEB_INTERFACE=$web_interface
+" "$WEB_INTERFACE_DROPIN_DEST" 644
+}
+
+remove_web() {  # quiet when none of it is there
+  local dropin
+  [[ -e $R$WEB_UNIT_DEST || -e $R$KIOSK_WEB_DROPIN_DEST || -e $R$WEB_INTERFACE_DROPIN_DEST ]] || return 0
+  if [[ -e $R$WEB_UNIT_DEST ]]; then
+    if ((!live)); then
+      on_target systemctl disable --now "$WEB_SERVICE"
+    elif systemd_running && have_systemctl; then
+      run systemctl disable --now "$WEB_SERVICE"
+    elif have_systemctl; then
+      run systemctl disable "$WEB_SERVICE"
+    fi
+  fi
+  remove_file "$WEB_UNIT_DEST"
+  for dropin in "$KIOSK_WEB_DROPIN_DEST" "$WEB_INTERFACE_DROPIN_DEST"; do
+    remove_file "$dropin"
+    if [[ -d $R${dropin%/*} ]] && [[ -z $(ls -A -- "$R${dropin%/*}") ]]; then
+      run rmdir -- "$R${dropin%/*}"
+    fi
+  done
+}
+
+hotspot_exists() { nmcli -t -f NAME connection show 2>/dev/null | grep -qxF -- "$HOTSPOT"; }
+
+make_hotspot() {  # the NetworkManager connection applejack-hotspot: the Pi's own Wi-Fi
+  ((hotspot)) || return 0
+  local password=${APPLEJACK_HOTSPOT_PASSWORD:-} made=0
+  if [[ -n $password ]] && ((${#password} < 8 || ${#password} > 63)); then
+    die "APPLEJACK_HOTSPOT_PASSWORD: a WPA2 password has 8 to 63 characters"
+  fi
+  local create=(nmcli device wifi hotspot ifname "$web_interface" con-name "$HOTSPOT" ssid "$ssid" password)
+  if ((!live)); then
+    on_target "${create[@]}" "<password>"
+    on_target nmcli connection modify "$HOTSPOT" connection.autoconnect yes
+    return
+  fi
+  if ! command -v nmcli >/dev/null 2>&1; then
+    say "! no nmcli (NetworkManager) on this system: make the hotspot by hand (docs/raspberry-pi.md)"
+    return
+  fi
+  if hotspot_exists; then
+    say "= Wi-Fi hotspot $HOTSPOT exists (sudo nmcli connection show $HOTSPOT)"
+    return
+  fi
+  show "${create[@]}" "<password>"  # the password is not printed in the command line
+  if ((!dry_run)); then
+    if [[ -z $password ]]; then
+      password=$("$PYTHON" -c 'import secrets; print(secrets.token_urlsafe(12))')
+      made=1
+    fi
+    say "  (the Pi leaves the Wi-Fi network it is on now, if any)"
+    "${create[@]}" "$password" >/dev/null || die "nmcli could not make the hotspot on $web_interface"
+  fi
+  run nmcli connection modify "$HOTSPOT" connection.autoconnect yes
+  if ((made)); then
+    say "Wi-Fi \"$ssid\", password: $password"
+    say "  (again: sudo nmcli --show-secrets -g 802-11-wireless-security.psk connection show $HOTSPOT)"
+  fi
+}
+
 have_systemctl() { command -v systemctl >/dev/null 2>&1; }
 
 activate() {
@@ -339,6 +487,10 @@ activate() {
     on_target systemctl daemon-reload
     on_target systemctl enable "$SERVICE"
     on_target systemctl try-restart "$SERVICE"
+    if [[ $web == yes ]]; then
+      on_target systemctl enable "$WEB_SERVICE"
+      on_target systemctl try-restart "$WEB_SERVICE"
+    fi
     on_target udevadm control --reload-rules
     on_target udevadm trigger --subsystem-match=tty --action=change
     on_target udevadm trigger --subsystem-match=gpio --action=change
@@ -352,9 +504,14 @@ activate() {
     run systemctl daemon-reload
     run systemctl enable "$SERVICE"
     run systemctl try-restart "$SERVICE"  # an update takes effect now; a stopped service stays so
+    if [[ $web == yes ]]; then
+      run systemctl enable "$WEB_SERVICE"
+      run systemctl try-restart "$WEB_SERVICE"
+    fi
   else
     say "- systemd is not running (chroot or image build): enabling only"
     run systemctl enable "$SERVICE"
+    if [[ $web == yes ]]; then run systemctl enable "$WEB_SERVICE"; fi
   fi
   if udev_running; then
     run udevadm control --reload-rules
@@ -394,20 +551,24 @@ reload_after_removal() {
 
 do_install() {
   check_sources
+  decide_web
   system_packages
   make_user
   make_venv
   put_file "$UNIT_SRC" "$UNIT_DEST" 644
+  if [[ $web == yes ]]; then install_web; else remove_web; fi
   put_config "$ENV_SRC" "$ENV_DEST" 644
   put_file "$RULE_SRC" "$RULE_DEST" 644
   put_file "$GPIO_RULE_SRC" "$GPIO_RULE_DEST" 644
   put_file "$BACKLIGHT_RULE_SRC" "$BACKLIGHT_RULE_DEST" 644
   activate
+  make_hotspot
   if ((dry_run)); then say "dry run done: nothing was changed"; return; fi
   say "installed. Logs: journalctl -u ${SERVICE%.service} -f"
 }
 
 do_uninstall() {
+  remove_web
   deactivate
   remove_file "$UNIT_DEST"
   remove_file "$RULE_DEST"
@@ -427,6 +588,9 @@ do_uninstall() {
   if ((dry_run)); then say "dry run done: nothing was changed"; return; fi
   say "uninstalled. Kept: user $USER_NAME and $STATE_DIR (scores); remove them with"
   say "  sudo userdel $USER_NAME && sudo rm -rf $STATE_DIR"
+  if ((live)) && command -v nmcli >/dev/null 2>&1 && hotspot_exists; then
+    say "Kept: the Wi-Fi hotspot $HOTSPOT; remove it with sudo nmcli connection delete $HOTSPOT"
+  fi
 }
 
 ((dry_run)) && say "dry run: nothing is changed"
