@@ -21,14 +21,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import table.companion.journal as journal_module  # noqa: E402
-import table.history.finish as finish_module  # noqa: E402
-from table.companion.session import open_session  # noqa: E402
-from table.games import games  # noqa: E402
-from table.games.applejack.companion.api import Setup  # noqa: E402
-from table.games.applejack.files import load_dataset  # noqa: E402
-from table.games.applejack.session import auto_script  # noqa: E402
-from table.games.applejack.text import handle_line  # noqa: E402
+import table.companion.journal as journal_module
+import table.history.finish as finish_module
+from table.companion.session import open_session
+from table.games import games
+from table.games.applejack.companion.api import Setup
+from table.games.applejack.files import load_dataset
+from table.games.applejack.session import auto_script
+from table.games.applejack.text import handle_line
 
 SEED = 3
 NAMES = ("Ana", "Ben")
