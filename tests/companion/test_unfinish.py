@@ -91,6 +91,27 @@ def test_undo_is_refused_where_there_is_no_finished_game_and_the_resume_reopens_
     journal.close()
 
 
+@pytest.mark.usefixtures("pygame_display")
+def test_the_result_screen_has_an_undo_button_and_touching_it_reopens_the_pad(tmp_path):
+    import pygame
+
+    from table.games import load_game
+
+    ctl, journal = scored(tmp_path)
+    view = load_game("applejack").part("view")((480, 320))
+    surf = pygame.Surface((480, 320))
+    view.new_frame()
+    view.draw(surf, ctl)
+    undo = [rect for rect, name in view.targets if name == "undo"]
+    assert len(undo) == 1 and undo[0].h >= 45  # touchable: 7 mm at 480×320
+    assert ctl.press("undo") and ctl.mode == "pad"  # what a touch on it sends
+    view.new_frame()
+    view.draw(surf, ctl)
+    assert "done" in {name for _rect, name in view.targets}  # the score pad's Score ✓, drawn again
+    assert history_totals(tmp_path) == []
+    journal.close()
+
+
 def test_the_text_front_end_scores_undoes_changes_and_scores_again(tmp_path):
     """``play --text`` as a person types it: one history entry, with the new score."""
     stdin = "\n".join([*child.lines(), "undo", child.CHANGE, "done", "quit"]) + "\n"

@@ -323,11 +323,15 @@ class ScorePadJob(ControllerBase):
         self._emit("cmd", journal)
         self._pad_done()
 
+    def can_unfinish(self) -> bool:
+        """Whether undo on the result reopens the score pad (the result screen shows its Undo button)."""
+        return self.mode == Mode.RESULT and self.pad is not None and self.record is not None
+
     def _unfinish_step(self, journal: str) -> None:
         """``unfinish`` (undo on the result): the score pad opens again with every entry as it was,
         the cursor where it stood; the journal appends the step and withdraws the finished record
         and its history entry (``Journal._unfinish``). Replayed, it reopens the pad the same way."""
-        if self.mode != Mode.RESULT or self.pad is None or self.record is None:
+        if not self.can_unfinish():
             raise CommandError(_("nothing to undo: the game is not finished"))
         self.mode, self.results, self.winners, self.record, self.coach = Mode.PAD, [], (), None, None
         self.pad.asked = ()
