@@ -72,12 +72,13 @@ def recorded(records: Path, game: int) -> tuple[Path, dict[str, Any]] | None:
 
 def withdraw_records(records: Path, game: int) -> list[dict[str, Any]]:
     """Undo of a finished game (its result withdrawn, the pad open again): every record file of
-    ``game`` (``game-NNNNN.json``, ``game-NNNNN-K.json``) is renamed ``game-NNNNN.withdrawn-K.json``
-    (never over another file; the history's index reads no such name, the ids still count), the
+    ``game`` (``game-NNNNN.json``, ``game-NNNNN-K.json``) is renamed ``game-NNNNN.json.withdrawn-K``
+    (never over another file; neither the history's index nor a ``records/*.json`` import reads
+    such a name, the ids still count), the
     directory fsynced. Returns the records of every withdrawn file of ``game``, this time's and
     earlier ones' (their history entries must go). Idempotent: a second call renames nothing."""
     live = re.compile(rf"game-{game:05d}(-\d+)?\.json")
-    gone = re.compile(rf"game-{game:05d}\.withdrawn-\d+\.json")
+    gone = re.compile(rf"game-{game:05d}\.json\.withdrawn-\d+")
     try:
         names = sorted(os.listdir(records))
     except FileNotFoundError:
@@ -85,9 +86,9 @@ def withdraw_records(records: Path, game: int) -> list[dict[str, Any]]:
     taken = set(names)
     k = 1
     for name in (n for n in names if live.fullmatch(n)):
-        while f"game-{game:05d}.withdrawn-{k}.json" in taken:
+        while f"game-{game:05d}.json.withdrawn-{k}" in taken:
             k += 1
-        target = f"game-{game:05d}.withdrawn-{k}.json"
+        target = f"game-{game:05d}.json.withdrawn-{k}"
         os.rename(records / name, records / target)  # a rename never leaves both names or neither
         taken.add(target)
     dfd = os.open(records, os.O_RDONLY | os.O_DIRECTORY)

@@ -62,6 +62,8 @@ def test_undo_on_the_result_reopens_the_pad_as_it_was_and_withdraws_the_result(t
     assert ctl.mode == "pad" and ctl.current.results == [] and ctl.current.record is None
     assert (ctl.current.pad.to_dict(tuple(v.id for v in DATA.varieties)), ctl.current.pad.cursor) == before
     assert history_totals(tmp_path) == [] and live_records(tmp_path) == []  # out of the history, no record
+    withdrawn = sorted(p.name for p in (tmp_path / "records").iterdir() if "withdrawn" in p.name)
+    assert withdrawn == ["game-00001.json.withdrawn-1"]  # kept aside, never read as a record (*.json)
     with History(tmp_path) as h:
         assert h.bests() == []  # the withdrawn score is nobody's best
     assert journal.db.execute("SELECT status FROM games").fetchall() == [("open",)]

@@ -331,7 +331,7 @@ class ScorePadJob(ControllerBase):
         """``unfinish`` (undo on the result): the score pad opens again with every entry as it was,
         the cursor where it stood; the journal appends the step and withdraws the finished record
         and its history entry (``Journal._unfinish``). Replayed, it reopens the pad the same way."""
-        if not self.can_unfinish():
+        if not self.can_unfinish() or self.pad is None:
             raise CommandError(_("nothing to undo: the game is not finished"))
         self.mode, self.results, self.winners, self.record, self.coach = Mode.PAD, [], (), None, None
         self.pad.asked = ()
