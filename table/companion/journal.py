@@ -41,18 +41,19 @@ from pathlib import Path
 from typing import Any
 
 from table.companion.journalaside import game_crc, max_id_of, rescue_open_game, step_crc
-from table.companion.recordfiles import max_record_id, write_record
+from table.companion.protocol import UNFINISH
+from table.companion.recordfiles import max_record_id, recorded, write_record
 from table.companion.statedir import (
     AlreadyRunning,
     StateLock,
     check_state_dir,
     connect_private,
-    describe,
     is_damage,
     make_private_dir,
+    problem_line,
 )
 from table.engine.errors import TableError
-from table.history.finish import record_finished
+from table.history.finish import record_finished, withdraw_finished
 from table.history.index import index_records
 from table.history.readers import Readers
 
@@ -175,6 +176,8 @@ class Journal:
         self.moved_aside: Path | None = None
         self.last_history_id: int | None = None  # the finished game's id in history.sqlite3 (or None)
         self.last_record: Path | None = None
+        self.finished: tuple[int, int, tuple[dict[str, Any], list[str]] | None] | None = None
+        """The game finished last in this process: (id, steps, (setup, steps)); undo on its result reopens it."""
         self._last_try = -math.inf
         self._ever_open = False
         try:
@@ -421,6 +424,8 @@ class Journal:
             self._finish(payload)
         elif kind == "discard":
             self._discard(payload)
+        elif kind == "unfinish":
+            self._unfinish(payload)
         else:
             raise ValueError(f"unknown journal entry {kind!r}")
 
@@ -475,6 +480,8 @@ class Journal:
     def _finish(self, record: dict[str, Any]) -> None:
         if self.game is None:
             raise RuntimeError("no game started")
+        if self.current is not None and UNFINISH in self.current[1]:  # a result undone before: its files are
+            withdraw_finished(self.directory, self.game)  # withdrawn, never kept as this finish's record
         row = self.db.execute("SELECT started FROM games WHERE id=?", (self.game,)).fetchone() if self.db else None
         duration = self.clock() - row[0] if row and isinstance(row[0], int | float) else None
         kept = recorded(self.directory / "records", self.game)  # finished again after a cut: never twice
@@ -483,6 +490,7 @@ class Journal:
         self.last_record = kept[0] if kept is not None else write_record(self.directory / "records", self.game, text)
         self._tx("UPDATE games SET status='finished', finished=?, record=? WHERE id=?",
                  (self.clock(), text, self.game))
+        self.finished = (self.game, self.seq, self.current)
         self.game, self.current = None, None
         # the player history (docs/history.md), every game's finished record: its own file, read by
         # the game's record reader; it never raises and never stops play (a record it refuses is one log line)
@@ -493,6 +501,20 @@ class Journal:
             self.last_history_id = record_finished(self.directory, record, self.readers, duration=duration)
         except Exception as exc:  # the history is a convenience: nothing in it may cost the game
             log.warning("history: the finished game was not stored: %s", repr(exc)[:200])
+
+    def _unfinish(self, cmd: str) -> None:
+        """Undo on the result of the game finished last: one transaction appends ``cmd`` as its next
+        step and opens it again (no record, no end time) — the commit point; then its record files
+        and history entry are withdrawn (``withdraw_finished``; a start after a kill between runs it again)."""
+        if self.finished is None:
+            raise RuntimeError("no finished game to reopen")
+        gid, seq, current = self.finished[0], self.finished[1] + 1, self.finished[2]
+        self._tx("INSERT INTO steps (game, seq, cmd, crc) VALUES (?,?,?,?)", (gid, seq, cmd, step_crc(gid, seq, cmd)),
+                 ("UPDATE games SET status='open', finished=NULL, record=NULL, steps=? WHERE id=?", (seq, gid)))
+        self.game, self.seq, self.finished = gid, seq, None
+        self.current = (current[0], [*current[1], cmd]) if current is not None else None
+        self.last_history_id = None
+        withdraw_finished(self.directory, gid)
 
     def finish(self, record: dict[str, Any]) -> Path:
         self._write("finished", record)
@@ -571,30 +593,3 @@ class Journal:
         return [json.loads(r) for (r,) in
                 self.db.execute("SELECT record FROM games WHERE status='finished' ORDER BY id")]
 
-
-def recorded(records: Path, game: int) -> tuple[Path, dict[str, Any]] | None:
-    """The record file written for ``game`` (``records/game-NNNNN.json``) and its record, or None."""
-    path = records / f"game-{game:05d}.json"
-    try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
-        return None
-    return (path, record) if isinstance(record, dict) else None
-
-
-def problem_line(directory: Path, exc: BaseException | None, waiting: int, previous: str = "") -> str:
-    """One line for a passing storage error: what, where, what to do."""
-    if exc is None:
-        head = previous.split(" — ")[0] if previous else f"cannot write the game journal in {directory}"
-    else:
-        head = f"cannot write the game journal in {directory}: {describe(exc)}"
-    text = str(exc or previous).lower()
-    if "full" in text or (isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)):
-        todo = "free space on the card"
-    elif "read-only" in text or "readonly" in text or (isinstance(exc, OSError) and exc.errno in (
-            errno.EROFS, errno.EACCES, errno.EPERM)):
-        todo = "make the directory writable"
-    else:
-        todo = "check the card and the directory"
-    unsaved = f"{waiting} step(s) not saved yet, " if waiting else ""
-    return f"{head} — {todo}; {unsaved}retrying"

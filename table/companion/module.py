@@ -28,7 +28,7 @@ from table.companion.result import ResultSheet, no_result, sheet
 from table.companion.teaching import NOT_NOW, NOTHING_TO_SKIP, TEACH, TEACH_WORDS, Syllabus, Teaching, teach_setting
 from table.engine.errors import ActionParseError, IllegalActionError, TableError
 from table.history.readers import BreakdownRow, breakdown_values
-from table.i18n import _
+from table.i18n import _, ngettext
 
 
 class NamedLog(list[str]):
@@ -218,8 +218,9 @@ class TableModule(NamedSeats):
         """The resume screen's line for a dry-run game: players, steps, what is asked next."""
         ask = getattr(self, "ask", None)
         following = ask() if ask is not None and self.mode in ("play", "pad") else _("game over")
-        return _("{players} players, {steps} steps; next: {next}").format(players=setup.players, steps=steps,
-                                                                           next=following)
+        return ngettext("{players} players, {steps} step; next: {next}",
+                        "{players} players, {steps} steps; next: {next}", steps).format(
+            players=setup.players, steps=steps, next=following)
 
     def _setup_of(self, setup: Any) -> Any:
         return setup if isinstance(setup, self.setup_type) else self.setup_type.from_dict(setup)
@@ -255,7 +256,8 @@ class TableModule(NamedSeats):
         self._resume_payload = (s, list(cmds))
         self.resume_refused, self.discard_armed = refused, False
         self.resume_info = _("cannot resume: {reason}").format(reason=refused) if refused else \
-            info or _("{players} players, {steps} steps recorded").format(players=s.players, steps=len(cmds))
+            info or ngettext("{players} players, {steps} step recorded", "{players} players, {steps} steps recorded",
+                             len(cmds)).format(players=s.players, steps=len(cmds))
         found = (_("Unfinished {game} game found ({info}): undo twice discards it") if refused else
                  _("Unfinished {game} game found ({info}): confirm resumes it, undo twice starts a new one"))
         self.log.append(found.format(game=self.title, info=self.resume_info))

@@ -14,7 +14,9 @@ puts the reason in ``refusal`` until the next key.
 
 Journal: every command that changed the game is reported to ``on_command(kind, payload)``
 after it was applied: ``("game", setup_dict)`` when a game starts, ``("cmd", text)`` per step,
-``("discard", None)``, ``("finished", record_dict)``. Replaying the same commands through
+``("discard", None)``, ``("finished", record_dict)``, and ``("unfinish", UNFINISH)`` when undo on
+the result reopened the score pad (the journal appends it as the game's next step and withdraws
+the finished record and its history entry). Replaying the same commands through
 ``replay(setup_dict, commands)`` on a fresh module rebuilds the exact state (power cut).
 """
 
@@ -32,7 +34,11 @@ class CommandError(TableError):
 
 
 CommandHook = Callable[[str, Any], None]
-"""``on_command(kind, payload)``: "game" (setup dict), "cmd" (command text), "discard", "finished"."""
+"""``on_command(kind, payload)``: "game" (setup dict), "cmd" (command text), "discard", "finished",
+"unfinish" (the step text :data:`UNFINISH`)."""
+UNFINISH = "unfinish"
+"""The journalled step that reopens a finished game's score pad (undo on its result): a game
+whose steps hold it had its result withdrawn; replayed, it leaves the pad open again."""
 
 
 @runtime_checkable

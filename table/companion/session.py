@@ -19,12 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from table.companion.gamedef import GameDef
-from table.companion.journal import Journal, JournalDamaged, OpenGame, recorded
+from table.companion.journal import Journal, JournalDamaged, OpenGame
 from table.companion.language import save_language
 from table.companion.players import attach_book  # names and history from state_dir (companion/players.py)
-from table.companion.protocol import CommandError
+from table.companion.protocol import UNFINISH, CommandError
+from table.companion.recordfiles import recorded
 from table.companion.shell import Shell
 from table.companion.statedir import is_damage
+from table.history.finish import withdraw_finished
 from table.history.readers import Readers
 
 log = logging.getLogger("applejack.session")
@@ -147,6 +149,8 @@ def _offer_unfinished(ctl: Any, journal: Journal, resume: str, digest: str | Non
         return
     journal.discard_older_open(game.id)
     definition = ctl.definition
+    if UNFINISH in game.cmds:  # its result was undone: the withdrawal a kill cut short is completed first
+        withdraw_finished(journal.directory, game.id)  # (the steps alone tell whether it ended again)
     kept = recorded(journal.directory / "records", game.id)  # the finish had begun: its record was written
     record = kept[1] if kept is not None else _ended_record(definition, data, game, digest)
     if record is not None:  # its steps end it: the finish was cut off (power, kill, full disk)

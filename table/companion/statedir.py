@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 import sqlite3
@@ -185,3 +186,21 @@ def describe(exc: BaseException) -> str:
     if isinstance(exc, OSError):
         return exc.strerror or str(exc)
     return str(exc)
+
+
+def problem_line(directory: Path, exc: BaseException | None, waiting: int, previous: str = "") -> str:
+    """One line for a passing storage error: what, where, what to do."""
+    if exc is None:
+        head = previous.split(" — ")[0] if previous else f"cannot write the game journal in {directory}"
+    else:
+        head = f"cannot write the game journal in {directory}: {describe(exc)}"
+    text = str(exc or previous).lower()
+    if "full" in text or (isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)):
+        todo = "free space on the card"
+    elif "read-only" in text or "readonly" in text or (isinstance(exc, OSError) and exc.errno in (
+            errno.EROFS, errno.EACCES, errno.EPERM)):
+        todo = "make the directory writable"
+    else:
+        todo = "check the card and the directory"
+    unsaved = f"{waiting} step(s) not saved yet, " if waiting else ""
+    return f"{head} — {todo}; {unsaved}retrying"

@@ -44,9 +44,12 @@ def draw_result(v: BaseView, surf: pygame.Surface, ctl: Any, *, reserve: int = 0
 
 
 def bar_buttons(ctl: Any) -> list[tuple[str, str, Any]]:
-    """The bottom bar's buttons: (label, target, colour): the QR code when the game is in the
+    """The bottom bar's buttons: (label, target, colour): Undo when the game can take its result
+    back into the score pad (its module's ``can_unfinish()``), the QR code when the game is in the
     history, the history, a new game."""
     items: list[tuple[str, str, Any]] = []
+    if getattr(ctl, "can_unfinish", lambda: False)():
+        items.append((_("Undo"), "undo", None))
     if ctl.result_qr().gid is not None:
         items.append((_("QR code ▸"), "qr", None))
     items.append((_("History"), "history", None))
@@ -57,11 +60,27 @@ def bar_buttons(ctl: Any) -> list[tuple[str, str, Any]]:
 def draw_bar(v: BaseView, surf: pygame.Surface, ctl: Any, sheet: Any, top: int) -> None:
     """The verdict on the left, the buttons on the right."""
     items = bar_buttons(ctl)
-    bw, gap, h = v.px(150), v.px(8), v.tap(BAR_H)
-    x = v.w - v.px(8) - len(items) * (bw + gap) + gap
-    for i, (label, target, colour) in enumerate(items):
-        v.button(surf, pygame.Rect(x + i * (bw + gap), top, bw, h), label, target, colour=colour, size=22)
+    gap, h = v.px(8), v.tap(BAR_H)
+    widths = [v.px(150)] * len(items) if items[0][1] != "undo" else undo_widths(v, items)
+    x = v.w - v.px(8) - sum(widths) - gap * (len(items) - 1)
+    left = x
+    for (label, target, colour), bw in zip(items, widths, strict=True):
+        v.button(surf, pygame.Rect(left, top, bw, h), label, target, colour=colour, size=22)
+        left += bw + gap
     v.wrapped(surf, sheet.verdict, 26, (v.px(14), top), x - v.px(28), LIT, bold=True, max_lines=2, min_size=18)
+
+
+def undo_widths(v: BaseView, items: list[tuple[str, str, Any]]) -> list[int]:
+    """The bar's button widths (pixels) with Undo among them: each as wide as its label, or — when
+    that leaves the verdict less than 40 % of the width — as its longest word (a button breaks its
+    words over two lines)."""
+    def need(text: str) -> int:
+        return max(v.px(96), v.fonts.width(text, max(v.px(22), v.read_px), True) + v.px(16))
+
+    whole = [need(label) for label, _t, _c in items]
+    if sum(whole) + v.px(8) * len(items) <= 0.6 * v.w:
+        return whole
+    return [max(need(word) for word in label.split()) for label, _t, _c in items]
 
 
 def draw_qr_page(v: BaseView, surf: pygame.Surface, ctl: Any, sheet: Any) -> None:

@@ -1,7 +1,8 @@
-"""The journal's hook after a game ends: the finished record into the history (``table.history``).
+"""The journal's hooks after a game ends: the finished record into the history (``table.history``),
+and its withdrawal when the result is undone back into the score pad.
 
 Nothing here ever stops play: :func:`record_finished` logs and returns ``None`` on any storage
-error and on a record no game's reader takes.
+error and on a record no game's reader takes; :func:`withdraw_finished` logs and returns False.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from table.companion.recordfiles import withdraw_records
 from table.companion.statedir import is_damage
 from table.history.readers import Readers
 from table.history.store import History, move_aside, salvage
-from table.history.values import FILENAME, HistoryDamaged, HistoryInputError, one_line
+from table.history.values import FILENAME, HistoryDamaged, HistoryInputError, one_line, record_digest
 
 log = logging.getLogger("applejack.history")
 
@@ -48,3 +50,22 @@ def record_finished(state_dir: str | os.PathLike[str], record: dict[str, Any], r
     except (HistoryInputError, HistoryDamaged, sqlite3.Error, OSError) as exc:
         log.warning("history: the finished game was not stored: %s", one_line(str(exc), 200))
         return None
+
+
+def withdraw_finished(state_dir: str | os.PathLike[str], game: int) -> bool:
+    """The cleanup after a finished game was reopened (undo on its result; the journal's
+    ``unfinish`` step is committed first): ``game``'s record files are withdrawn from ``records/``
+    (:func:`~table.companion.recordfiles.withdraw_records`), then their entries leave the history
+    — in that order, so a kill between leaves nothing the next start's index adds back, and the
+    next start runs this again for a reopened game. Idempotent; True when all of it was done,
+    False (one log line) on a storage error: never raised, the pad is open either way."""
+    try:
+        withdrawn = withdraw_records(Path(state_dir) / "records", game)
+        if withdrawn and (Path(state_dir) / FILENAME).exists():
+            with History(state_dir) as history:
+                for record in withdrawn:
+                    history.withdraw(record_digest(record))
+    except (HistoryDamaged, sqlite3.Error, OSError) as exc:
+        log.warning("history: game %d's withdrawn result was not taken out: %s", game, one_line(str(exc), 200))
+        return False
+    return True

@@ -249,6 +249,18 @@ class History:
                             int(seat in finished.winners)))
         return gid
 
+    def withdraw(self, digest: str) -> bool:
+        """Take back the stored game whose record has this digest (its result was undone on the
+        table: the pad is open again), its seats' scores with it — personal bests are counted from
+        what is stored, so the withdrawn score is in none. Whether one was stored."""
+        with self._tx() as db:
+            row = db.execute("SELECT id FROM games WHERE digest=?", (digest,)).fetchone()
+            if row is None:
+                return False
+            db.execute("DELETE FROM scores WHERE game=?", (row[0],))
+            db.execute("DELETE FROM games WHERE id=?", (row[0],))
+        return True
+
     def games(self, player: str | None = None, game: str | None = None) -> list[GameEntry]:
         """Stored games, oldest first (only those ``player`` played, when given)."""
         sql = "SELECT id, game, setup, played, solo, started FROM games"

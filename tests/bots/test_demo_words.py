@@ -1,5 +1,7 @@
-"""The text demo's words: in English exactly what it printed from the engine's text before, and a
-whole seeded game in German and Japanese with no English sentence left."""
+"""The text demo's words: in English what it printed from the engine's text before, but with the
+house's one style for seats (``○ Circle``, not the engine's ``seat 1 ○``; issue 21) and no raw list
+(``starting honey 16, 20``, not ``[16, 20]``), and a whole seeded game in German and Japanese with no
+English sentence left."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import pytest
 
 from table.games.applejack.bots.demo import demo_steps, event_lines, run_text_demo, step_lines
 from table.games.applejack.files import load_dataset
+from table.games.applejack.labels import seat_label
 from table.games.applejack.rules.data import DataSet
 from table.games.applejack.rules.events import (
     BlossomScoring,
@@ -38,6 +41,15 @@ GAMES = [(1, 3), (2, 5), (4, 7)]  # (players, seed)
 
 # --- the demo's English lines as they were made from the engine's text (a private copy) -------
 
+_SEAT = re.compile(r"\bseat (\d) [○△□☆]")
+
+
+def _house(text: str) -> str:
+    """The engine's ``seat 2 △`` in the house's style (``△ Triangle``), its honey lists as numbers."""
+    text = _SEAT.sub(lambda m: seat_label(int(m.group(1)) - 1), text)
+    return re.sub(r"starting honey \[([\d, ]+)\]", r"starting honey \1", text)
+
+
 def _old_tile_text(data: DataSet, tile: int) -> str:
     t = data.tile(tile)
     parts = [" + ".join(f"{n} {data.varieties[v].name}" for v, n in t.apples)] if t.apples else []
@@ -50,15 +62,19 @@ def _old_tile_text(data: DataSet, tile: int) -> str:
 def _old_payouts(p: Sequence[int] | None) -> str:
     if p is None:
         return ""
-    return ", ".join(f"seat {s + 1} +{h}" for s, h in enumerate(p))
+    return ", ".join(f"{seat_label(s)} +{h}" for s, h in enumerate(p))
 
 
 def _old_event_lines(data: DataSet, ev: Event, names: Sequence[str] = ()) -> list[str]:
+    return [_house(line) for line in _engine_lines(data, ev, names)]
+
+
+def _engine_lines(data: DataSet, ev: Event, names: Sequence[str] = ()) -> list[str]:
     if isinstance(ev, TileDrawn):
         return []
     if isinstance(ev, GameStarted):
-        who = ", ".join(f"seat {s + 1} {names[s]}" for s in range(len(names))) if names else ""
-        return [f"{ev}" + (f" — {who}" if who else "")]
+        who = ", ".join(f"{seat_label(s)}: {names[s]}" for s in range(len(names))) if names else ""
+        return [_house(f"{ev}") + (f" — {who}" if who else "")]
     if isinstance(ev, TileTaken) and ev.tile is not None:
         return [str(ev).replace(f"tile {ev.tile}", _old_tile_text(data, ev.tile))]
     if isinstance(ev, TilePaid | TilePlaced | TileFlipped):
@@ -166,9 +182,9 @@ ENGLISH = re.compile(r"\b(HARVEST|BLOSSOM|REFILL|GAME OVER|Game started|Turn|tak
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("de", ("Spielbeginn", "Zug ", "Platz 1", "ERNTE", "Honig", "Trog", "Plättchen", "Preis", "SPIELENDE", "Sieg")),
-    ("ja", ("ゲーム開始", "手番", "席1", "収穫", "ハチミツ", "谷", "タイル", "値段", "ゲーム終了", "勝者")),
-    ("fr", ("Début de partie", "Tour ", "place 1", "RÉCOLTE", "miel", "auge", "tuile", "prix", "FIN DE PARTIE")),
+    ("de", ("Spielbeginn", "Zug ", "○ Kreis", "ERNTE", "Honig", "Trog", "Plättchen", "Preis", "SPIELENDE", "Sieg")),
+    ("ja", ("ゲーム開始", "手番", "○ 丸", "収穫", "ハチミツ", "谷", "タイル", "値段", "ゲーム終了", "勝者")),
+    ("fr", ("Début de partie", "Tour ", "○ Cercle", "RÉCOLTE", "miel", "auge", "tuile", "prix", "FIN DE PARTIE")),
 ])
 def test_a_whole_game_in_another_language_has_no_english_line(lang, words):
     lines = game_lines(4, 7, lang) + game_lines(1, 3, lang)

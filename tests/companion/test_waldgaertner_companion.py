@@ -115,7 +115,7 @@ def test_row_capacity_and_the_fee_are_checked_and_said(cards):
     extra = [c for c in cards.cards if c.size == 1 and not c.male and c.continent == "EU"][5]
     e.t.hand[0], e.t.storage[0] = extra.id, 0
     e.t.jobs.insert(0, ("play", 0, 2))  # a final play (as after round 21) for the test
-    with pytest.raises(CommandError, match=r"one more costs 1 cubes .*has 0; sell"):
+    with pytest.raises(CommandError, match=r"one more costs 1 cube .*has 0; sell"):
         ctl.do(f"plant {extra.id}")
     e.t.storage[0] = 1
     ctl.do(f"plant {extra.id}")

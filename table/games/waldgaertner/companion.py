@@ -128,7 +128,8 @@ class WaldgaertnerCompanion(TableModule):
 
     def resume_summary(self, setup: Any, steps: int) -> str:
         e = self.state
-        return _("{n} players, round {round} of {rounds}, {steps} steps; next: {next}").format(
+        return ngettext("{n} players, round {round} of {rounds}, {steps} step; next: {next}",
+                        "{n} players, round {round} of {rounds}, {steps} steps; next: {next}", steps).format(
             n=setup.players, round=e.round, rounds=ROUNDS, steps=steps,
             next=self.ask() if self.mode == "play" else _("game over"))
 
@@ -537,11 +538,16 @@ class WaldgaertnerCompanion(TableModule):
         sc = e.scores()
         order = sorted(range(e.players), key=lambda s: -sc[s].total)
         if self.setup.tasks:
-            pad = [_("{seat}: {total} points (plants {plants}, partners {partners}, storage {storage}, task {task})")
-                   .format(seat=self.seat_title(s), total=sc[s].total, plants=sc[s].plants, partners=sc[s].partners,
-                           storage=sc[s].storage, task=sc[s].task) for s in order]
+            pad = [ngettext("{seat}: {total} point (plants {plants}, partners {partners}, storage {storage}, "
+                            "task {task})",
+                            "{seat}: {total} points (plants {plants}, partners {partners}, storage {storage}, "
+                            "task {task})", sc[s].total).format(
+                seat=self.seat_title(s), total=sc[s].total, plants=sc[s].plants, partners=sc[s].partners,
+                storage=sc[s].storage, task=sc[s].task) for s in order]
         else:
-            pad = [_("{seat}: {total} points (plants {plants}, partners {partners}, storage {storage})").format(
+            pad = [ngettext("{seat}: {total} point (plants {plants}, partners {partners}, storage {storage})",
+                            "{seat}: {total} points (plants {plants}, partners {partners}, storage {storage})",
+                            sc[s].total).format(
                 seat=self.seat_title(s), total=sc[s].total, plants=sc[s].plants, partners=sc[s].partners,
                 storage=sc[s].storage) for s in order]
         return [ngettext("Game over: {winners} wins", "Game over: {winners} win", len(winners)).format(winners=win),

@@ -14,7 +14,7 @@ from table.games.waldgaertner.rules import State
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.position import ROW_CAPACITY
 from table.games.waldgaertner.words import card_label
-from table.i18n import _
+from table.i18n import _, ngettext
 
 _NOT_ALLOWED = re.compile(r"(?P<action>.+) is not allowed now \((?P<stage>[a-z]+); legal: (?P<legal>.*)\)", re.S)
 """The engine's refusal of an action that is not legal now (``game.State.apply``)."""
@@ -65,8 +65,10 @@ def no_room(e: State, cid: int) -> str:
                  "sell {id} instead").format(row=row, size=size_plural(row), have=have, cap=ROW_CAPACITY[row],
                                              id=cid)
     fee = row if not any(e.card(x).male for (r, _p), x in e.garden(s).items() if r == row) else 0
-    return _("row {row} holds {cap}: one more costs {fee} cubes (row {row}'s fee) and {seat} has {storage}; "
-             "sell {id} instead").format(row=row, cap=ROW_CAPACITY[row], fee=fee, seat=seat_name(s),
+    return ngettext("row {row} holds {cap}: one more costs {fee} cube (row {row}'s fee) and {seat} has {storage}; "
+                    "sell {id} instead",
+                    "row {row} holds {cap}: one more costs {fee} cubes (row {row}'s fee) and {seat} has {storage}; "
+                    "sell {id} instead", fee).format(row=row, cap=ROW_CAPACITY[row], fee=fee, seat=seat_name(s),
                                          storage=e.storage(s), id=cid)
 
 

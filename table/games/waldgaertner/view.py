@@ -30,7 +30,7 @@ from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.position import ROUNDS
 from table.games.waldgaertner.setup import CHOICE_MATTERS, decks_words
 from table.games.waldgaertner.words import card_label
-from table.i18n import N_, _
+from table.i18n import N_, _, ngettext
 
 SEAT_RGB: tuple[Colour, ...] = ((205, 50, 50), (60, 110, 215), (235, 200, 40), (70, 170, 80), (235, 235, 235),
                                 (160, 90, 200), (230, 130, 40))
@@ -205,7 +205,8 @@ class WaldgaertnerView(ModuleView):
             if lines >= 2:
                 self.draw_rows(surf, ctl.rows(s), pygame.Rect(row.x + self.px(6), y, row.w - self.px(12), line))
                 y += line
-            info = _("fields {fields} · dark {dark} · {plants} plants · hand {hand}").format(
+            info = ngettext("fields {fields} · dark {dark} · {plants} plant · hand {hand}",
+                            "fields {fields} · dark {dark} · {plants} plants · hand {hand}", plants).format(
                 fields=fields, dark=dark, plants=plants, hand=len(ctl.held(s)))
             if lines >= 3 and self.fonts.width(info, max(self.px(14), self.read_px)) <= row.w - self.px(12):
                 self.text(surf, info, 14, (row.x + self.px(6), y), DIM, max_w=row.w - self.px(12))

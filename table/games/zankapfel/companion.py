@@ -78,8 +78,9 @@ class ZankapfelCompanion(TableModule):
 
     def resume_summary(self, setup: Any, steps: int) -> str:
         following = self.b.ask() if self.b is not None and self.mode == "play" else _("game over")
-        return _("{players} players, {steps} steps; next: {next}").format(players=setup.players, steps=steps,
-                                                                           next=following)
+        return ngettext("{players} players, {steps} step; next: {next}",
+                        "{players} players, {steps} steps; next: {next}", steps).format(
+            players=setup.players, steps=steps, next=following)
 
     def resumed_line(self) -> str:
         """What the table is asked next, said after a resume."""
@@ -300,7 +301,7 @@ class ZankapfelCompanion(TableModule):
 
     def result_row(self, seat: int) -> str:
         pos = self.positions()[seat]
-        return _("{seat}: {n} points").format(seat=self.seat_title(seat), n=pos)
+        return ngettext("{seat}: {n} point", "{seat}: {n} points", pos).format(seat=self.seat_title(seat), n=pos)
 
     def result_details(self) -> list[dict[str, Any]]:
         return [dataclasses.asdict(s) for s in self.state.scores()]

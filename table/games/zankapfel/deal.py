@@ -133,8 +133,11 @@ def purchase_final(seat: int, bought: int) -> CommandError:
 
 def box_lines(file_deck: Counts, before: Counts, after: Counts) -> list[str]:
     """One line per kind the box has just been shown to hold beyond the file (said once)."""
-    return [_("The box differs from the deck file: at least {n} {kind} cards, the file says {file}. "
-              "Noted; the hidden cards are guessed less well").format(n=after[k], kind=kind_name(k), file=file_deck[k])
+    return [ngettext("The box differs from the deck file: at least {n} {kind} card, the file says {file}. "
+                     "Noted; the hidden cards are guessed less well",
+                     "The box differs from the deck file: at least {n} {kind} cards, the file says {file}. "
+                     "Noted; the hidden cards are guessed less well", after[k]).format(
+                n=after[k], kind=kind_name(k), file=file_deck[k])
             for k in range(5) if after[k] > before[k]]
 
 

@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from table.companion.labels import both
-from table.games.applejack.labels import solo_words
-from table.games.applejack.rules.data import SEAT_GLYPHS, SEAT_SYMBOLS, DataSet
+from table.games.applejack.labels import seat_label, solo_words
+from table.games.applejack.rules.data import DataSet
 from table.games.applejack.rules.events import (
     BlossomScoring,
     CottageStocked,
@@ -47,13 +47,13 @@ def board_words(board: str) -> str:
 
 
 def seat_words(seat: int) -> str:
-    """``seat 2 △`` (``Platz 2 △``)."""
-    return _("seat {number} {glyph}").format(number=seat + 1, glyph=SEAT_GLYPHS[SEAT_SYMBOLS[seat]])
+    """``△ Triangle`` (``△ Dreieck``): the house's one style for Applejack's seats (``labels.seat_label``)."""
+    return seat_label(seat)
 
 
 def bot_seat_words(seat: int, bot: str) -> str:
-    """``seat 2 greedy``: a seat and its bot (the bot's name is the one typed after ``--bots``)."""
-    return _("seat {number} {bot}").format(number=seat + 1, bot=bot)
+    """``△ Triangle: greedy``: a seat and its bot (the bot's name is the one typed after ``--bots``)."""
+    return _("{seat}: {bot}").format(seat=seat_label(seat), bot=bot)
 
 
 def tile_words(data: DataSet, tile: int) -> str:
@@ -68,8 +68,8 @@ def tile_words(data: DataSet, tile: int) -> str:
 
 
 def payouts_words(payouts: Sequence[int]) -> str:
-    """``seat 1 +3, seat 2 +0``: the honey each seat gets."""
-    return _(", ").join(_("seat {number} +{honey}").format(number=s + 1, honey=h) for s, h in enumerate(payouts))
+    """``○ Circle +3, △ Triangle +0``: the honey each seat gets."""
+    return _(", ").join(_("{seat} +{honey}").format(seat=seat_label(s), honey=h) for s, h in enumerate(payouts))
 
 
 def _with_payouts(line: str, payouts: Sequence[int] | None) -> str:
@@ -86,7 +86,7 @@ def game_heading(game: int, seed: int) -> str:
 
 
 def _game_started(data: DataSet, ev: GameStarted, names: Sequence[str]) -> list[str] | None:
-    honey = str(list(ev.honey))
+    honey = _(", ").join(map(str, ev.honey))  # the numbers, never a raw list
     line = (_("Game started: solo on board {board}, starting honey {honey}") if ev.players == 1 else
             _("Game started: {players} players on board {board}, starting honey {honey}")).format(
         players=ev.players, board=board_words(ev.board), honey=honey)

@@ -32,6 +32,7 @@ from table.companion.labels import listed
 from table.companion.leds import LedKind, LedState
 from table.companion.module import replay_quietly, says
 from table.companion.players import PlayersJob
+from table.companion.protocol import UNFINISH
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.games.applejack.companion.announcements import Announcement, AnnouncementsJob, announcements_for
 from table.games.applejack.companion.base import TROUGH_BUTTONS, Mode
@@ -41,7 +42,7 @@ from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.hints import Hint
 from table.games.applejack.companion.result import ResultJob
 from table.games.applejack.companion.resume import ResumeJob
-from table.games.applejack.companion.scorepad import ScorePad, ScorePadJob
+from table.games.applejack.companion.scorepad import FINISHING, ScorePad, ScorePadJob
 from table.games.applejack.companion.setup import Setup, SetupJob, campaign_middle
 from table.games.applejack.companion.teach import TeachJob
 from table.games.applejack.companion.tracked import OrchardMirror
@@ -287,7 +288,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
             return ""
         if self._result_shared_press(b):  # the history, the play's QR code page (companion/players.py)
             return ""
-        return "new-game" if b == "confirm" else None
+        return {"confirm": "new-game", "undo": UNFINISH}.get(b)  # undo: the result back into the score pad
 
     button_tables: ClassVar[tuple[dict[tuple[str, str], Any], ...]] = ()
     """The buttons as data ``help`` lists (set below the class from the jobs' tables)."""
@@ -350,11 +351,8 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         journal = cmd.strip()
         if self.tracked is not None and word in ENGINE_VERBS:
             word, rest = "game", cmd.strip()  # in a tracked game ``draw 17`` means ``game draw 17``
-        if word == "pad-done":
-            if self.pad is None or self.mode != Mode.PAD:
-                raise CommandError(_("the score pad is not open"))
-            self._emit("cmd", journal)  # a step first: a resume whose steps end with it finishes the game
-            self._pad_done()  # then the finished record
+        if word in FINISHING:  # the score pad done, the result undone: journalled their own way (scorepad.py)
+            FINISHING[word](self, journal)
             self._changed()
             return
         step = self._STEPS.get(word)
@@ -577,7 +575,8 @@ def _button_table() -> dict[tuple[str, str], Any]:
     """Applejack's buttons as data for ``help`` (table.companion.help), from the tables its
     presses read: the setup's, the score pad's, the play's keys and take buttons, the troughs."""
     table: dict[tuple[str, str], Any] = {("setup", "confirm"): says("start"), ("resume", "confirm"): says("resume"),
-                                         ("resume", "undo"): says("discard"), ("result", "confirm"): says("new-game")}
+                                         ("resume", "undo"): says("discard"), ("result", "confirm"): says("new-game"),
+                                         ("result", "undo"): says(UNFINISH)}
     table |= {("setup", b): h for b, h in SetupJob._SETUP_BUTTONS.items()}
     table |= {("pad", b): h for b, h in ScorePadJob._PAD_KEYS.items()}
     table |= {("play", b): says(c) for b, c in PLAY_KEYS.items()}

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from table.companion.labels import both, is_number
+from table.companion.protocol import UNFINISH
 from table.games.applejack.companion.base import ControllerBase, Mode
 from table.games.applejack.companion.errors import CommandError, parse_numbers
 from table.games.applejack.labels import record_seat_name, seat_label, solo_words
@@ -313,3 +314,34 @@ class ScorePadJob(ControllerBase):
                 seats=names))
         self.record = self.track_record()
         self._emit("finished", self.record)
+
+    def _pad_done_step(self, journal: str) -> None:
+        """``pad-done``: journalled as a step first (a resume whose steps end with it finishes the
+        game), then scored — the finished record follows."""
+        if self.pad is None or self.mode != Mode.PAD:
+            raise CommandError(_("the score pad is not open"))
+        self._emit("cmd", journal)
+        self._pad_done()
+
+    def can_unfinish(self) -> bool:
+        """Whether undo on the result reopens the score pad (the result screen shows its Undo button)."""
+        return self.mode == Mode.RESULT and self.pad is not None and self.record is not None
+
+    def _unfinish_step(self, journal: str) -> None:
+        """``unfinish`` (undo on the result): the score pad opens again with every entry as it was,
+        the cursor where it stood; the journal appends the step and withdraws the finished record
+        and its history entry (``Journal._unfinish``). Replayed, it reopens the pad the same way."""
+        if not self.can_unfinish() or self.pad is None:
+            raise CommandError(_("nothing to undo: the game is not finished"))
+        self.mode, self.results, self.winners, self.record, self.coach = Mode.PAD, [], (), None, None
+        self.pad.asked = ()
+        self._emit("unfinish", journal)
+        book = getattr(self, "book", None)  # the history screen reads the history again (companion/players.py)
+        if book is not None:
+            book.changed()
+        self._say(_("Result undone: it is out of the history, the score pad is open again"))
+
+
+FINISHING: dict[str, Callable[[Any, str], None]] = {"pad-done": ScorePadJob._pad_done_step,
+                                                    UNFINISH: ScorePadJob._unfinish_step}
+"""The words that end a game and take its end back, each journalled its own way (the controller's ``do``)."""
