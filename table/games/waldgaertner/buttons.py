@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from table.companion.module import SHELL_SCREENS, button_command, says
 from table.companion.protocol import CommandError
+from table.games.waldgaertner import tasks
 from table.games.waldgaertner.hidden import hidden_held
 from table.games.waldgaertner.naming import card_for, guide_line, guide_pick
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, seat_now
@@ -103,6 +104,9 @@ def _undo(ctl: WaldgaertnerCompanion, arg: str) -> str:
     then takes back the last command."""
     if ctl.typed:
         ctl.typed = ""
+        return ""
+    if ctl.task_page:
+        ctl.task_page = 0
         return ""
     if ctl.named >= 0:
         ctl.named = -1
@@ -210,6 +214,15 @@ def _guide_trough(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
     return f"card {cid}"
 
 
+def _task_trough(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
+    """After the last round: the task card the seat shows, on the trough buttons (button 7 turns to
+    the next tasks where there are more than seven, ``tasks.lid_pick``)."""
+    if tasks.seat_showing(ctl.e, ctl.setup, ctl.cmds) < 0:
+        return None
+    ctl.task_page, command = tasks.lid_pick(ctl.state.config.cards.tasks, ctl.task_page, int(arg))
+    return command
+
+
 SCREENS: dict[tuple[str, str], Handler] = {
     **SHELL_SCREENS,
     ("setup", "trough"): _setup_trough,
@@ -239,5 +252,6 @@ STAGES: dict[tuple[str, str], Handler] = {
     ("play", "blind"): _play_card("sell"),
     ("play", "trough"): _guide_trough,
     ("reveal", "trough"): _guide_trough,
+    ("over", "trough"): _task_trough,
 }
 """(engine stage, button) → handler while a game is played."""

@@ -147,6 +147,8 @@ class WaldgaertnerCompanion(TableModule):
         """Digits typed on the keys or the screen's keypad for a card id (confirm enters them)."""
         self.guide: tuple[str, ...] = ()
         """The lid's guided choice so far (size class, continent, flower colour: ``naming.py``)."""
+        self.task_page = 0
+        """Which of the task cards the trough buttons offer (``tasks.lid_options``; a screen's passing state)."""
         self.named = -1
         """The hidden card the guided choice named for the seat at play (CONFIRM plants, BLIND sells)."""
         self.secret: frozenset[int] = frozenset()
@@ -204,6 +206,9 @@ class WaldgaertnerCompanion(TableModule):
         if st in ("start", "bonus"):
             base = A.DECK if st == "start" else A.BONUS
             return LedState("open", tuple(sorted({min(a - base + 1, 6) for a in self.e.legal_actions()})))
+        if tasks.seat_showing(self.e, self.setup, self.cmds) >= 0:  # the task cards' buttons
+            return LedState("open", tuple(range(1, len(tasks.lid_options(self.e.config.cards.tasks,
+                                                                         self.task_page)) + 1)))
         c = self.contested()
         if c:
             return LedState("open", tuple(sorted({min(d + 1, 6) for d in c})))
@@ -419,7 +424,7 @@ class WaldgaertnerCompanion(TableModule):
             self.mode = "play"
             self.log.append(self.ask())
         self.typed = ""
-        self.guide, self.named = (), -1
+        self.guide, self.named, self.task_page = (), -1, 0
         self._changed()
 
     def _take_back(self) -> str:

@@ -21,6 +21,7 @@ import pygame
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, contrast
 from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ButtonItem, ModuleView
+from table.games.waldgaertner import tasks
 from table.games.waldgaertner.buttons import hidden_word
 from table.games.waldgaertner.hidden import hidden_held
 from table.games.waldgaertner.names import phase_name, size_name
@@ -236,6 +237,9 @@ class WaldgaertnerView(ModuleView):
             items = _guide_buttons(ctl)
         elif st in CHANCE_STAGES or st in CHOOSE_STAGES:
             items = _digit_buttons(ctl)
+        elif st == "over" and tasks.seat_showing(ctl.e, ctl.setup, ctl.cmds) >= 0:
+            items = [(label, f"trough{i + 1}", None)  # the lid's task buttons on touch
+                     for i, (label, _c) in enumerate(tasks.lid_options(ctl.state.config.cards.tasks, ctl.task_page))]
         elif st in STAGE_BUTTONS:
             items = STAGE_BUTTONS[st](ctl, st)
         return self.button_row(surf, items, x=x, y=y, h=h, gap=self.px(4), size=18 if len(items) + 1 < 9 else 16)
