@@ -26,6 +26,7 @@ from table.games.waldgaertner.buttons import hidden_word
 from table.games.waldgaertner.hidden import hidden_held
 from table.games.waldgaertner.names import phase_name, size_name
 from table.games.waldgaertner.naming import guide_options
+from table.games.waldgaertner.pad_view import draw_pad
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.position import ROUNDS
@@ -59,15 +60,21 @@ class WaldgaertnerView(ModuleView):
         if s.players in CHOICE_MATTERS:  # the decks of 2, 5 and 6 players depend on the continent chosen
             continent = _("Europe") if s.choice == "EU" else _("North America")
             rows.append((_("Continent (button 1)"), [(continent, "choice", False)]))
-        rows.append((_("Direct sale (variant)"), [(_("on") if s.direct_sale else _("off"), "directsale",
-                                                   s.direct_sale)]))
+        rows.append((_("Entering (BLIND)"), [(_("End only: score pad") if s.pad else _("Live: every turn"),
+                                              "padmode", s.pad)]))
+        if not s.pad:  # a variant of play: the pad scores what the table shows
+            rows.append((_("Direct sale (variant)"), [(_("on") if s.direct_sale else _("off"), "directsale",
+                                                       s.direct_sale)]))
         rows.append((_("Additional tasks"), [(_("on") if s.tasks else _("off"), "tasks", s.tasks)]))
         y = self.choice_columns(surf, rows, y, area)
         if not self.small:  # on the 3.5" screen the help tells it
-            self.wrapped(surf, _("The cards stay on the table: name each card turned up (buttons: size, continent, "
-                                 "colour, plant); a card drawn stays hidden until it is played. The companion keeps "
-                                 "the 21 rounds, says what flowers and is harvested, settles the dice and keeps the "
-                                 "cubes."), 18, (area.x, y), area.w, DIM, min_size=16,  # the room above Start
+            about = _("After the game, player by player: the garden's plants (by name, or on the buttons: size, "
+                      "continent, colour, plant), the partner bonuses, the cubes in storage; the pad scores them.") \
+                if s.pad else _("The cards stay on the table: name each card turned up (buttons: size, continent, "
+                                "colour, plant); a card drawn stays hidden until it is played. The companion keeps "
+                                "the 21 rounds, says what flowers and is harvested, settles the dice and keeps the "
+                                "cubes.")
+            self.wrapped(surf, about, 18, (area.x, y), area.w, DIM, min_size=16,  # the room above Start
                          max_lines=max(1, (area.bottom - y) // self.fonts.font(self.read_px).get_linesize()))
 
     # --- play -------------------------------------------------------------------------------------
@@ -79,6 +86,9 @@ class WaldgaertnerView(ModuleView):
         """Laid out from the bottom up: the buttons, the question (the lines it takes), then the
         offers and this round's phase on the left and the ledger on the right; on the 3.5" screen
         one of the two, by what the table is choosing (:attr:`LEDGER_STAGES`)."""
+        if ctl.mode == "pad":
+            draw_pad(self, surf, ctl)
+            return
         e = ctl.state
         st = ctl.stage()
         ph = e.year_phase
