@@ -218,8 +218,7 @@ class WaldgaertnerCompanion(TableModule):
             base = A.DECK if st == "start" else A.BONUS
             return LedState("open", tuple(sorted({min(a - base + 1, 6) for a in self.e.legal_actions()})))
         if tasks.seat_showing(self.e, self.setup, self.cmds) >= 0:  # the task cards' buttons
-            return LedState("open", tuple(range(1, len(tasks.lid_options(self.e.config.cards.tasks,
-                                                                         self.task_page)) + 1)))
+            return LedState("open", tuple(tasks.lid_options(self.e.config.cards.tasks, self.task_page)))
         c = self.contested()
         if c:
             return LedState("open", tuple(sorted({min(d + 1, 6) for d in c})))

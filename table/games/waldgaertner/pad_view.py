@@ -78,8 +78,8 @@ def pad_buttons(ctl: Any) -> list[ButtonItem]:
     elif pad.step == "cubes":
         items = [(_(CUBE_LABELS[t]), f"trough{t}", None) for t in CUBE_BUTTONS]
     elif pad.step == "task":
-        items = [(label, f"trough{i + 1}", LIT if command == f"task {pad.now.task}" else None)
-                 for i, (label, command) in enumerate(tasks.lid_options(pad.cards.tasks, ctl.task_page))]
+        items = [(label, f"trough{t}", LIT if command == f"task {pad.now.task}" else None)
+                 for t, (label, command) in tasks.lid_options(pad.cards.tasks, ctl.task_page).items()]
     last = pad.player == len(pad.players) - 1 and pad.step == pad.steps[-1]
     items.append((_("Score ✓") if last else _("Next ✓"), "confirm", OK))
     return items

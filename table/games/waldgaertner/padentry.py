@@ -172,7 +172,7 @@ class PadEntry:
         if self.step == "cubes":
             return tuple(CUBE_BUTTONS)
         if self.step == "task":
-            return tuple(range(1, len(lid_options(self.cards.tasks, task_page)) + 1))
+            return tuple(lid_options(self.cards.tasks, task_page))
         return ()
 
     def question(self, guide: tuple[str, ...]) -> str:

@@ -79,25 +79,25 @@ MORE = "more"
 """The option of trough 7 that turns to the next tasks."""
 
 
-def lid_options(tasks: Sequence[Task], page: int) -> list[tuple[str, str]]:
-    """The trough buttons' options now, in order from button 1, as (label, command): ``task N``,
-    or :data:`MORE` on button 7 when the tasks are more than the buttons (``page``: which six)."""
+def lid_options(tasks: Sequence[Task], page: int) -> dict[int, tuple[str, str]]:
+    """The trough buttons' options now, by button, as (label, command): ``task N`` on buttons from
+    1, and :data:`MORE` on button 7 when the tasks are more than the buttons (``page``: which six)."""
     every = [(f"{k + 1} {task_name(t.name)}", f"task {k + 1}") for k, t in enumerate(tasks)]
     if len(every) <= LID_BUTTONS:
-        return every
+        return dict(enumerate(every, start=1))
     per = LID_BUTTONS - 1
     start = (page * per) % len(every)
-    return [*every[start:start + per], (_("more ▸"), MORE)]
+    return {**dict(enumerate(every[start:start + per], start=1)), LID_BUTTONS: (_("more ▸"), MORE)}
 
 
 def lid_pick(tasks: Sequence[Task], page: int, trough: int) -> tuple[int, str]:
     """Trough ``trough`` pressed while a task is asked: (the page shown next, the command — "" when
     the button turned the page). CommandError when the button offers nothing now."""
     options = lid_options(tasks, page)
-    if not 1 <= trough <= len(options):
+    if trough not in options:
         raise CommandError(_("button {n} offers nothing: {options}").format(
-            n=trough, options=", ".join(label for label, _c in options)))
-    command = options[trough - 1][1]
+            n=trough, options=", ".join(label for label, _c in options.values())))
+    command = options[trough][1]
     if command == MORE:
         return (page + 1) % -(-len(tasks) // (LID_BUTTONS - 1)), ""
     return 0, command

@@ -248,8 +248,8 @@ class WaldgaertnerView(ModuleView):
         elif st in CHANCE_STAGES or st in CHOOSE_STAGES:
             items = _digit_buttons(ctl)
         elif st == "over" and tasks.seat_showing(ctl.e, ctl.setup, ctl.cmds) >= 0:
-            items = [(label, f"trough{i + 1}", None)  # the lid's task buttons on touch
-                     for i, (label, _c) in enumerate(tasks.lid_options(ctl.state.config.cards.tasks, ctl.task_page))]
+            items = [(label, f"trough{t}", None)  # the lid's task buttons on touch
+                     for t, (label, _c) in tasks.lid_options(ctl.state.config.cards.tasks, ctl.task_page).items()]
         elif st in STAGE_BUTTONS:
             items = STAGE_BUTTONS[st](ctl, st)
         return self.button_row(surf, items, x=x, y=y, h=h, gap=self.px(4), size=18 if len(items) + 1 < 9 else 16)
