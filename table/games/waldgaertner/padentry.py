@@ -179,8 +179,9 @@ class PadEntry:
         """What the table is asked now (``guide``: the guided choice so far)."""
         who = seat_name(self.player)
         if self.step == "garden":
-            return _("Score pad, {seat}'s garden ({n} plants): a plant's name, or {guide}; CONFIRM when all are "
-                     "entered").format(seat=who, n=len(self.now.garden), guide=guide_line(self.pool, guide))
+            plants = ngettext("{n} plant", "{n} plants", len(self.now.garden)).format(n=len(self.now.garden))
+            return _("Score pad, {seat}'s garden ({plants}): a plant's name, or {guide}; CONFIRM when all are "
+                     "entered").format(seat=who, plants=plants, guide=guide_line(self.pool, guide))
         if self.step == "partners":
             return _("{seat}'s partner bonuses: {points} points; CONFIRM goes on").format(
                 seat=who, points=sum(c.bonus for c, found in partner_bonuses(self.now.garden) if found))

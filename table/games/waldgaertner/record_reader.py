@@ -57,8 +57,6 @@ def variant(setup: dict[str, Any]) -> list[str]:
     parts = []
     if setup.get("players") in (2, 5, 6):  # the one deck the rules leave open (ruling W3)
         parts.append(_("North American deck") if setup.get("choice") == "NA" else _("European deck"))
-    if setup.get("pad") == "end":
-        parts.append(_("score pad"))
     if setup.get("tasks"):
         parts.append(_("additional tasks"))
     if setup.get("direct_sale"):
