@@ -33,7 +33,7 @@ def draw_pad(v: ModuleView, surf: pygame.Surface, ctl: Any) -> None:
     the player's points and the step's part in the room left."""
     pad: PadEntry = ctl.pad
     m = v.px(10)
-    head = _("Score pad · {seat} ({n} of {total}) · {step}").format(
+    head = _("Score pad · {seat} ({n}/{total}) · {step}").format(
         seat=ctl.seat_title(pad.player), n=pad.player + 1, total=len(pad.players), step=_(STEP_TITLES[pad.step]))
     hr = v.text(surf, head, 24, (m, v.px(4)), bold=True, max_w=v.w - v.help_room() - m)
     buttons = v.button_row(surf, pad_buttons(ctl), x=v.px(6), y=v.h - v.px(58), h=v.px(52), gap=v.px(4), size=18)
@@ -116,5 +116,8 @@ def draw_garden(v: ModuleView, surf: pygame.Surface, pad: PadEntry, room: pygame
         value = f"{card.value}{bonus}"
         vr = v.text(surf, value, 17, (r.right - v.px(4), r.centery), OK if found.get(id(card)) else
                     (WARN if card.bonus else FG), bold=True, anchor="midright")
-        v.text(surf, f"{plant_label(card)} · {size_name(card.size)}", 17, (r.x + v.px(4), r.centery), FG,
-               anchor="midleft", max_w=vr.x - r.x - v.px(10))
+        room_w = vr.x - r.x - v.px(10)
+        label = f"{plant_label(card)} · {size_name(card.size)}"
+        if v.fonts.width(label, max(v.px(17), v.read_px)) > room_w:  # long names, longer languages
+            label = plant_label(card)
+        v.text(surf, label, 17, (r.x + v.px(4), r.centery), FG, anchor="midleft", max_w=room_w)

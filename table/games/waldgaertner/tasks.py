@@ -48,6 +48,11 @@ def question(e: State, seat: int) -> str:
     return _("{seat} shows their task card: task N ({tasks})").format(seat=seat_name(seat), tasks=listed)
 
 
+def screen_question(seat: int) -> str:
+    """What the screen asks while the tasks are shown (its buttons list them)."""
+    return _("{seat} shows their task card: the buttons, or task N").format(seat=seat_name(seat))
+
+
 def canonical(e: State, words: list[str], seat: int) -> str:
     """``task 3`` or ``task nitrogen`` (a few letters of the task's words) → ``task 3``."""
     if seat < 0:

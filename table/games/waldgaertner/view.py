@@ -54,12 +54,15 @@ class WaldgaertnerView(ModuleView):
         s = ctl.setup
         area = self.setup_frame(surf, ctl, "Waldgärtner")
         y = self.players_row(surf, ctl, _("Players (buttons 2-7)"), range(2, 8), area)
-        y = self.wrapped(surf, decks_words(s.players, s.choice), 18, (area.x, y), area.w, FG, max_lines=2,
-                         min_size=16) + self.px(6)
-        rows: list[tuple[str, list[tuple[str, str, bool]]]] = []
         if s.players in CHOICE_MATTERS:  # the decks of 2, 5 and 6 players depend on the continent chosen
-            continent = _("Europe") if s.choice == "EU" else _("North America")
-            rows.append((_("Continent (button 1)"), [(continent, "choice", False)]))
+            words = _("{decks} (button 1) ▸").format(decks=decks_words(s.players, s.choice))
+            w = min(area.w, self.fonts.width(words, max(self.px(18), self.read_px), True) + self.px(24))
+            self.button(surf, pygame.Rect(area.x, y, w, self.tap(44)), words, "choice", size=18)
+            y += self.tap(44) + self.px(8)
+        else:
+            y = self.wrapped(surf, decks_words(s.players, s.choice), 18, (area.x, y), area.w, FG, max_lines=2,
+                             min_size=16) + self.px(6)
+        rows: list[tuple[str, list[tuple[str, str, bool]]]] = []
         rows.append((_("Entering (BLIND)"), [(_("End only: score pad") if s.pad else _("Live: every turn"),
                                               "padmode", s.pad)]))
         if not s.pad:  # a variant of play: the pad scores what the table shows
@@ -74,11 +77,11 @@ class WaldgaertnerView(ModuleView):
                                 "colour, plant); a card drawn stays hidden until it is played. The companion keeps "
                                 "the 21 rounds, says what flowers and is harvested, settles the dice and keeps the "
                                 "cubes.")
-            self.wrapped(surf, about, 18, (area.x, y), area.w, DIM, min_size=16,  # the room above Start
-                         max_lines=max(1, (area.bottom - y) // self.fonts.font(self.read_px).get_linesize()))
+            if self.wrapped_height(about, 18, area.w) <= area.bottom - y:  # whole in the room above Start, or not
+                self.wrapped(surf, about, 18, (area.x, y), area.w, DIM, min_size=18)
 
     # --- play -------------------------------------------------------------------------------------
-    LEDGER_STAGES = ("play", "buyer")
+    LEDGER_STAGES = ("play", "buyer", "over")
     """The stages whose choice is about the seats' gardens: the 3.5" screen shows the ledger
     then, and the supply's offers and this round's flowers and harvests otherwise."""
 
@@ -101,7 +104,9 @@ class WaldgaertnerView(ModuleView):
             self.draw_clock(surf, e.round, pygame.Rect(hr.right + self.px(16), hr.centery - self.px(10),
                                                        right - hr.right - self.px(24), self.px(20)))
         buttons = self.draw_buttons(surf, ctl, st)
-        ask = self.prompt_above(surf, ctl.ask(), buttons - self.px(4), x=self.px(10), w=self.w - self.px(20), size=19,
+        showing = tasks.seat_showing(ctl.e, ctl.setup, ctl.cmds)
+        line = ctl.named_line(tasks.screen_question(showing)) if showing >= 0 else ctl.ask()
+        ask = self.prompt_above(surf, line, buttons - self.px(4), x=self.px(10), w=self.w - self.px(20), size=19,
                                 max_lines=6)  # a long question whole (German at 480x320); the rest gives way
         top = hr.bottom + self.px(6)
         below_help = max(top, self.help_corner().bottom + self.px(4))  # what reaches the right edge
