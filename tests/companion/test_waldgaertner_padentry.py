@@ -63,6 +63,7 @@ def test_undo_and_a_resumed_journal_rebuild_the_pad(cards):
     again = WaldgaertnerCompanion(cards=cards)
     again.replay(WSetup(3, tasks=True, pad=True).to_dict(cards), ctl.cmds)
     assert again.mode == "pad" and again.stage() == "cubes" and len(again.pad.now.garden) == 10
+    assert again.log[-1].startswith("Resumed. Seat 1's storage")
     assert "Seat 1's storage: 0 light" in again.resume_summary(again.setup, len(again.cmds))
 
 
@@ -79,3 +80,33 @@ def test_text_mode_shows_the_pad_and_its_digits_are_the_lids_buttons(cards):
     assert T.handle_line(ctl, "") is None and ctl.mode == "pad"
     assert "Score pad, Seat 1's garden (0 plants)" in T.screen_text(ctl)
     assert T.handle_line(ctl, "1") is None and ctl.guide  # the guided choice's first step
+
+
+def _session(state, lines, resume):
+    import io
+
+    from table.companion.session import open_session
+    from table.companion.text import run_text
+
+    data = next((g.part("load_data")() for g in registry.games() if g.has_part("load_data")), None)
+    ctl, journal = open_session(data, state, games=registry.games(), game="waldgaertner", resume=resume)
+    out = io.StringIO()
+    try:
+        run_text(ctl, lines, out)
+    finally:
+        journal.close()
+    return out.getvalue()
+
+
+def test_a_pad_stopped_half_way_resumes_from_the_journal_to_the_same_record(tmp_path):
+    import json
+
+    def records(state):
+        return [json.loads(f.read_text()) for f in sorted((state / "records").glob("game-*.json"))]
+
+    _session(tmp_path / "whole", list(PAD_SCRIPT), "no")
+    cut = 20
+    _session(tmp_path / "half", list(PAD_SCRIPT[:cut]), "no")
+    said = _session(tmp_path / "half", list(PAD_SCRIPT[cut:]), "yes")
+    assert "Resumed. Score pad, Seat 2's garden" in said
+    assert records(tmp_path / "half") == records(tmp_path / "whole") and len(records(tmp_path / "whole")) == 1

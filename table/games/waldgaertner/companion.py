@@ -137,7 +137,7 @@ class WaldgaertnerCompanion(TableModule):
 
     def resumed_line(self) -> str:
         """What the table is asked next, said after a resume."""
-        return _("Resumed. {next}").format(next=self.ask() if self.mode == "play" else _("Game over"))
+        return _("Resumed. {next}").format(next=self.ask() if self.mode in ("play", "pad") else _("Game over"))
 
     def __init__(self, *, on_command: CommandHook | None = None, cards: CardSet | None = None) -> None:
         self.cards = cards if cards is not None else load_cards()
