@@ -66,7 +66,7 @@ def test_a_whole_pad_on_the_lids_buttons():
     press(app, inputs, "blind")  # the setup screen: BLIND switches to the end-only score pad
     assert ctl.setup.pad and "End only: score pad" in shown(app)
     press(app, inputs, "confirm")
-    assert ctl.mode == "pad" and ctl.stage() == "garden" and "Score pad · Seat 1 (1 of 2)" in shown(app)
+    assert ctl.mode == "pad" and ctl.stage() == "garden" and "Score pad · Seat 1 (1/2) · garden" in shown(app)
     crab, hazel, plum = card(ctl, "Malus sylvestris"), card(ctl, "Corylus avellana"), card(ctl, "Prunus domestica")
     assert leds.current.kind == "open" and len(leds.current.troughs) >= 2  # the guided choice's options lit
     for plant in (crab, plum, hazel):
