@@ -134,3 +134,23 @@ def test_a_whole_pad_by_touch_with_the_tasks_at_the_smallest_screen():
     assert [s.total for s in ctl.result_sheet().seats] == [s.total for s in expected]
     assert expected[0].task == 10  # the one nitrogen fixer: strictly the most
     assert "History" in shown(app) and "New game" in shown(app)
+
+
+def test_a_typed_name_several_plants_share_lists_them_to_touch():
+    from tests.display.input_events import key
+
+    app, _inputs, _leds = make_app()
+    ctl = app.ctl
+    ctl.do("setup players=2 pad=end")
+    ctl.do("start")
+    app.step()
+    typed = [key(pygame.K_COLON, ":"), *(key(0, ch) for ch in "kiwi berry"), key(pygame.K_RETURN)]
+    app.step(typed)
+    assert "which one?" in ctl.refusal and ctl.pad.now.garden == []
+    female = card(ctl, "Actinidia arguta", "female")
+    assert "Kiwi berry ♀" in shown(app) and "Kiwi berry ♂" in shown(app)
+    app.step([touch(app, f"cmd:add {female.id}")])
+    assert ctl.pad.now.garden == [female] and ctl.pad.candidates == []
+    app.step(typed)
+    app.step([key(pygame.K_u)])  # UNDO: the candidates go, the garden stays
+    assert ctl.pad.candidates == [] and ctl.pad.now.garden == [female]

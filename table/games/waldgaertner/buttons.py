@@ -114,6 +114,7 @@ def _pad_trough(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
     if pad is None:
         return None
     if pad.step == "garden":
+        pad.candidates = []
         ctl.guide, plant = guide_pick(pad.pool, ctl.guide, int(arg))
         return f"add {next(c.id for c in pad.cards.cards if plant_key(c) == plant)}" if plant else ""
     if pad.step == "cubes":
@@ -133,6 +134,9 @@ def _undo(ctl: WaldgaertnerCompanion, arg: str) -> str:
         return ""
     if ctl.task_page:
         ctl.task_page = 0
+        return ""
+    if ctl.pad is not None and ctl.pad.candidates:  # the plants a typed name left open
+        ctl.pad.candidates = []
         return ""
     if ctl.named >= 0:
         ctl.named = -1

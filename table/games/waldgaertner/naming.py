@@ -84,6 +84,19 @@ def _split_query(query: str) -> tuple[str, set[str]]:
 def species_for(cards: CardSet, query: str) -> str:
     """The plant (:func:`plant_key`) ``query`` names; CommandError lists the candidates when it
     names none or several (``male``/``female``/♂/♀ tell a dioecious plant's cards apart)."""
+    found = candidates(cards, query)
+    if not found:
+        raise CommandError(_("{name}: no plant of that name in the card file").format(name=repr(query)))
+    if len(found) == 1:
+        return found[0]
+    shown = ", ".join(label_of(cards, n) for n in found[:SHOWN_CANDIDATES])
+    more = "…" if len(found) > SHOWN_CANDIDATES else ""
+    raise CommandError(_("{name}: which one? {plants}{more}").format(name=repr(query), plants=shown, more=more))
+
+
+def candidates(cards: CardSet, query: str) -> list[str]:
+    """The plants (:func:`plant_key`, sorted) ``query`` names best: one when it names one, none
+    when it names none."""
     q, sexes = _split_query(query)
     best: dict[str, int] = {}
     for c in cards.cards:
@@ -91,14 +104,9 @@ def species_for(cards: CardSet, query: str) -> str:
         if score and (not sexes or c.sex in sexes):
             best[plant_key(c)] = max(best.get(plant_key(c), 0), score)
     if not best:
-        raise CommandError(_("{name}: no plant of that name in the card file").format(name=repr(query)))
+        return []
     top = max(best.values())
-    found = sorted(n for n, s in best.items() if s == top)
-    if len(found) == 1:
-        return found[0]
-    shown = ", ".join(label_of(cards, n) for n in found[:SHOWN_CANDIDATES])
-    more = "…" if len(found) > SHOWN_CANDIDATES else ""
-    raise CommandError(_("{name}: which one? {plants}{more}").format(name=repr(query), plants=shown, more=more))
+    return sorted(n for n, s in best.items() if s == top)
 
 
 def species_maybe(cards: CardSet, query: str) -> bool:

@@ -56,6 +56,8 @@ def draw_pad(v: ModuleView, surf: pygame.Surface, ctl: Any) -> None:
 def screen_line(ctl: Any) -> str:
     """What the screen asks (shorter than the spoken question: the buttons show the options)."""
     pad: PadEntry = ctl.pad
+    if pad.step == "garden" and pad.candidates:
+        return _("Which one? Touch it (or go on typing)")
     if pad.step == "garden":
         question, _options = guide_options(pad.pool, ctl.guide)
         return _("{question} (or type a plant's name) — Next ✓ when the garden is entered").format(question=question)
@@ -72,7 +74,9 @@ def pad_buttons(ctl: Any) -> list[ButtonItem]:
     """The step's buttons on touch (the lid's trough buttons' numbers), then ✓ (CONFIRM)."""
     pad: PadEntry = ctl.pad
     items: list[ButtonItem] = []
-    if pad.step == "garden":
+    if pad.step == "garden" and pad.candidates:  # the plants a typed name left open, to touch
+        items = [(plant_label(pad.cards.cards[k]), f"cmd:add {k}", None) for k in pad.candidates]
+    elif pad.step == "garden":
         _question, options = guide_options(pad.pool, ctl.guide)
         items = [(f"{i + 1} {label}", f"trough{i + 1}", None) for i, (label, _v) in enumerate(options)]
     elif pad.step == "cubes":

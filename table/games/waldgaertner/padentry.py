@@ -24,7 +24,15 @@ from table.companion.labels import is_number, seat_name
 from table.companion.protocol import CommandError
 from table.engine.errors import ScorePadError
 from table.games.waldgaertner.names import card_name, size_name, task_name
-from table.games.waldgaertner.naming import SEX_SIGNS, guide_line, guide_options, plant_key, species_for
+from table.games.waldgaertner.naming import (
+    SEX_SIGNS,
+    SHOWN_CANDIDATES,
+    candidates,
+    guide_line,
+    guide_options,
+    plant_key,
+    species_for,
+)
 from table.games.waldgaertner.pad import PadScore, check_rows, partner_bonuses, score_pad, winners
 from table.games.waldgaertner.rules.cards import Card, CardSet
 from table.games.waldgaertner.rules.position import deck_continents
@@ -77,6 +85,8 @@ class PadEntry:
         self.step = STEPS[0]
         self.scores: tuple[PadScore, ...] | None = None
         self.pool = PadPool(cards.cards, tuple(deck_continents(setup.players, setup.choice)))
+        self.candidates: list[int] = []
+        """The plants (a card id each) a typed name left open, to be touched (a screen's passing state)."""
 
     @property
     def steps(self) -> tuple[str, ...]:
@@ -88,7 +98,9 @@ class PadEntry:
 
     # --- commands ---------------------------------------------------------------------------------
     def canonical(self, text: str) -> str:
-        """A typed or pressed command in its one form (the table above); CommandError otherwise."""
+        """A typed or pressed command in its one form (the table above); CommandError otherwise (a
+        name several plants share leaves them in :attr:`candidates`)."""
+        self.candidates = []
         w = text.split()
         if w in (["next"], ["done"]):
             return "next"
@@ -106,8 +118,13 @@ class PadEntry:
             if int(name[0]) >= len(self.cards.cards):
                 raise CommandError(_("no card {id} in the card file").format(id=int(name[0])))
             return f"add {int(name[0])}"
-        key = species_for(self.cards, " ".join(name))
-        return f"add {next(c.id for c in self.cards.cards if plant_key(c) == key)}"
+        found = candidates(self.cards, " ".join(name))
+        self.candidates = [self.first_card(k) for k in found[:SHOWN_CANDIDATES]] if len(found) > 1 else []
+        return f"add {self.first_card(species_for(self.cards, ' '.join(name)))}"
+
+    def first_card(self, plant: str) -> int:
+        """The file's first card of ``plant`` (``naming.plant_key``): the pad's card for it."""
+        return next(c.id for c in self.cards.cards if plant_key(c) == plant)
 
     def _asked(self, step: str, text: str) -> None:
         """CommandError unless the pad is at ``step`` (its line says what is asked now)."""
