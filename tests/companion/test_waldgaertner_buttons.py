@@ -27,8 +27,8 @@ def test_a_button_name_is_read_as_button_and_argument(button, split):
 
 
 def test_every_handler_is_keyed_by_a_mode_or_a_stage_the_companion_has():
-    modes = {"setup", "resume", "play", "result"}
-    stages = {"start", "die", "play", "buyer", "bonus", "special", *KEYPAD_STAGES}
+    modes = {"setup", "resume", "play", "pad", "result"}
+    stages = {"start", "die", "play", "buyer", "bonus", "special", "over", *KEYPAD_STAGES}
     assert {mode for mode, _b in SCREENS} <= modes
     assert {stage for stage, _b in STAGES} <= stages
 
@@ -41,7 +41,9 @@ def test_the_setup_screen_buttons(cards):
     assert command_for(ctl, "choice") == "" and ctl.setup.choice == "EU"
     assert command_for(ctl, "directsale") == "" and ctl.setup.direct_sale
     assert command_for(ctl, "trough8") is None and command_for(ctl, "players:") is None
-    assert command_for(ctl, "blind") is None and command_for(ctl, "cmd:start") is None
+    assert command_for(ctl, "cmd:start") is None
+    assert command_for(ctl, "blind") == "" and ctl.setup.pad  # BLIND: the end-only score pad, and back
+    assert command_for(ctl, "padmode") == "" and not ctl.setup.pad
     assert command_for(ctl, "confirm") == "start"
 
 

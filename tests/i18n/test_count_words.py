@@ -46,6 +46,7 @@ NEVER_ONE = {
     ("{players} players", "{players} players, {steps} step"): "the module games: 2 seats or more",
     ("{n} players", "{n} players, round {round}"): "Waldgärtner: 2 to 4 seats",
     ("{n} players", "New game of Waldgärtner: {n} players"): "Waldgärtner: 2 to 4 seats",
+    ("{n} players", "Waldgärtner score pad: {n} players"): "Waldgärtner: 2 to 4 seats",
     ("{have} plants", "is full: {have} plants"): "a full row holds its capacity, 2 or more",
     ("{most} dice", "0 to {most} dice"): "MAX_DICE",
     ("{players} players", "New game of Zankapfel: {players} players"): "3 to 6 seats",

@@ -11,7 +11,9 @@ button means nothing now.
 
 The lid's seven buttons are the die's choices (decks 1-6 and, 7, the special action); CONFIRM
 plants, buys or takes the alternative offer; BLIND sells, declines, forgoes or passes; UNDO
-clears the digits typed, else takes back the last command.
+clears the digits typed, else takes back the last command. On the setup screen BLIND switches
+between playing along and the end-only score pad; on the pad (mode ``pad``) the seven buttons are
+the guided choice of a plant, the cubes or the task card, CONFIRM the next step.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from typing import TYPE_CHECKING
 
 from table.companion.module import SHELL_SCREENS, button_command, says
 from table.companion.protocol import CommandError
+from table.games.waldgaertner import tasks
 from table.games.waldgaertner.hidden import hidden_held
-from table.games.waldgaertner.naming import card_for, guide_line, guide_pick
+from table.games.waldgaertner.naming import card_for, guide_line, guide_pick, plant_key
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, seat_now
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.setup import CHOICE_MATTERS
@@ -97,12 +100,43 @@ def _toggle_tasks(ctl: WaldgaertnerCompanion, arg: str) -> str:
     return ""
 
 
+def _toggle_pad(ctl: WaldgaertnerCompanion, arg: str) -> str:
+    """BLIND (or the touch target): played along, or an end-only score pad."""
+    ctl.setup = replace(ctl.setup, pad=not ctl.setup.pad)
+    return ""
+
+
+# --- the end-only score pad (padentry.py) ---------------------------------------------------------
+def _pad_trough(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
+    """The pad's trough buttons: a garden's plant by the guided choice, the storage's cubes (1/2 add
+    a light/dark cube, 3/4 take one away), the task card (7 turns to the next ones)."""
+    pad = ctl.pad
+    if pad is None:
+        return None
+    if pad.step == "garden":
+        pad.candidates = []
+        ctl.guide, plant = guide_pick(pad.pool, ctl.guide, int(arg))
+        return f"add {next(c.id for c in pad.cards.cards if plant_key(c) == plant)}" if plant else ""
+    if pad.step == "cubes":
+        return pad.cube_command(int(arg))
+    if pad.step == "task":
+        ctl.task_page, command = tasks.lid_pick(pad.cards.tasks, ctl.task_page, int(arg))
+        return command
+    return None
+
+
 # --- every stage of play ---------------------------------------------------------------------------
 def _undo(ctl: WaldgaertnerCompanion, arg: str) -> str:
     """UNDO clears the digits typed first, then steps back in the guided choice (the plant named),
     then takes back the last command."""
     if ctl.typed:
         ctl.typed = ""
+        return ""
+    if ctl.task_page:
+        ctl.task_page = 0
+        return ""
+    if ctl.pad is not None and ctl.pad.candidates:  # the plants a typed name left open
+        ctl.pad.candidates = []
         return ""
     if ctl.named >= 0:
         ctl.named = -1
@@ -210,6 +244,15 @@ def _guide_trough(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
     return f"card {cid}"
 
 
+def _task_trough(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
+    """After the last round: the task card the seat shows, on the trough buttons (button 7 turns to
+    the next tasks where there are more than seven, ``tasks.lid_pick``)."""
+    if tasks.seat_showing(ctl.e, ctl.setup, ctl.cmds) < 0:
+        return None
+    ctl.task_page, command = tasks.lid_pick(ctl.state.config.cards.tasks, ctl.task_page, int(arg))
+    return command
+
+
 SCREENS: dict[tuple[str, str], Handler] = {
     **SHELL_SCREENS,
     ("setup", "trough"): _setup_trough,
@@ -217,6 +260,12 @@ SCREENS: dict[tuple[str, str], Handler] = {
     ("setup", "choice"): _toggle_choice,
     ("setup", "directsale"): _toggle_direct_sale,
     ("setup", "tasks"): _toggle_tasks,
+    ("setup", "padmode"): _toggle_pad,
+    ("setup", "blind"): _toggle_pad,
+    ("pad", "trough"): _pad_trough,
+    ("pad", "confirm"): says("next"),
+    ("pad", "undo"): _undo,
+    ("pad", "cmd"): _touch,
     ("play", "undo"): _undo,
     ("play", "cmd"): _touch,
 }
@@ -239,5 +288,6 @@ STAGES: dict[tuple[str, str], Handler] = {
     ("play", "blind"): _play_card("sell"),
     ("play", "trough"): _guide_trough,
     ("reveal", "trough"): _guide_trough,
+    ("over", "trough"): _task_trough,
 }
 """(engine stage, button) → handler while a game is played."""

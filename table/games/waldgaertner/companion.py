@@ -53,13 +53,14 @@ import dataclasses
 from typing import Any
 
 from table.companion.announce import Announcement
-from table.companion.labels import both, is_number, seat_name
+from table.companion.labels import is_number, seat_name
 from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
 from table.engine.errors import ActionParseError, IllegalActionError
-from table.games.waldgaertner import questions, tasks, words
+from table.games.waldgaertner import padentry, questions, tasks, words
 from table.games.waldgaertner.buttons import SCREENS, STAGES, command_for
+from table.games.waldgaertner.ending import game_lines, game_record
 from table.games.waldgaertner.files import load_cards
 from table.games.waldgaertner.hidden import hidden_held, rebuilt, shown_from_deck, shown_in_hand
 from table.games.waldgaertner.naming import card_for, guide_line, species_for, species_maybe
@@ -127,6 +128,8 @@ class WaldgaertnerCompanion(TableModule):
         return WaldgaertnerCompanion(cards=self.cards)
 
     def resume_summary(self, setup: Any, steps: int) -> str:
+        if self.pad is not None:
+            return super().resume_summary(setup, steps)
         e = self.state
         return ngettext("{n} players, round {round} of {rounds}, {steps} step; next: {next}",
                         "{n} players, round {round} of {rounds}, {steps} steps; next: {next}", steps).format(
@@ -135,12 +138,14 @@ class WaldgaertnerCompanion(TableModule):
 
     def resumed_line(self) -> str:
         """What the table is asked next, said after a resume."""
-        return _("Resumed. {next}").format(next=self.ask() if self.mode == "play" else _("Game over"))
+        return _("Resumed. {next}").format(next=self.ask() if self.mode in ("play", "pad") else _("Game over"))
 
     def __init__(self, *, on_command: CommandHook | None = None, cards: CardSet | None = None) -> None:
         self.cards = cards if cards is not None else load_cards()
         super().__init__(WSetup(), game=KEY, on_command=on_command)
         self.e: State | None = None
+        self.pad: padentry.PadEntry | None = None
+        """The score pad being filled (setup ``pad=end``, ``padentry.py``); None in a game played along."""
         self.marks: list[tuple[int, int, CardSet, tuple[int, ...], frozenset[int]]] = []
         """Per command: the engine's history length and event count before it (undo goes back to it)."""
         self.b = None  # the shell's "a game has begun" check looks for it (Zankapfel's build)
@@ -148,6 +153,8 @@ class WaldgaertnerCompanion(TableModule):
         """Digits typed on the keys or the screen's keypad for a card id (confirm enters them)."""
         self.guide: tuple[str, ...] = ()
         """The lid's guided choice so far (size class, continent, flower colour: ``naming.py``)."""
+        self.task_page = 0
+        """Which of the task cards the trough buttons offer (``tasks.lid_options``; a screen's passing state)."""
         self.named = -1
         """The hidden card the guided choice named for the seat at play (CONFIRM plants, BLIND sells)."""
         self.secret: frozenset[int] = frozenset()
@@ -167,11 +174,15 @@ class WaldgaertnerCompanion(TableModule):
         return self.e
 
     def stage(self) -> str:
+        """The engine's step in play; on the score pad the pad's (``padentry.STEPS``)."""
+        if self.pad is not None:
+            return self.pad.step
         return self.e.step if self.e is not None else ""
 
     def seat(self) -> int:
-        """Whose decision or card it is now (-1 for a deck turning its offer, or none)."""
-        return seat_now(self.e)
+        """Whose decision or card it is now (-1 for a deck turning its offer, or none); on the pad
+        the player being entered."""
+        return self.pad.player if self.pad is not None else seat_now(self.e)
 
     def deck_now(self) -> int:
         """The supply deck (0-based) a chance entry comes from now, -1 if none."""
@@ -193,6 +204,8 @@ class WaldgaertnerCompanion(TableModule):
     def leds(self) -> LedState:
         """The seven lamps are the die's choices: decks 1-6 and (lamp 7) the special action. While
         the dice are entered the choosable ones are lit; after they are shown, the contested decks."""
+        if self.mode == "pad" and self.pad is not None:
+            return LedState("open", self.pad.lamps(self.guide, self.task_page))
         if self.mode != "play" or self.e is None:
             return LedState("chase")
         st = self.stage()
@@ -205,6 +218,8 @@ class WaldgaertnerCompanion(TableModule):
         if st in ("start", "bonus"):
             base = A.DECK if st == "start" else A.BONUS
             return LedState("open", tuple(sorted({min(a - base + 1, 6) for a in self.e.legal_actions()})))
+        if tasks.seat_showing(self.e, self.setup, self.cmds) >= 0:  # the task cards' buttons
+            return LedState("open", tuple(tasks.lid_options(self.e.config.cards.tasks, self.task_page)))
         c = self.contested()
         if c:
             return LedState("open", tuple(sorted({min(d + 1, 6) for d in c})))
@@ -220,6 +235,8 @@ class WaldgaertnerCompanion(TableModule):
         return setup_help(text)
 
     def _canonical(self, text: str) -> str:
+        if self.pad is not None:
+            return self.pad.canonical(text)
         canon = self._canonical_form(text)
         w = canon.split()
         if len(w) == 2 and w[0] in CARD_WORDS and int(w[1]) >= len(self.state.cards):
@@ -310,6 +327,12 @@ class WaldgaertnerCompanion(TableModule):
         return f"plant {cid} at {r}.{p + 1}"
 
     def _apply(self, canon: str) -> None:
+        if self.pad is not None:
+            said = self.pad.apply(canon)
+            self.cmds.append(canon)
+            self.log.extend(said)
+            self.said_last = said
+            return
         e = self.state
         mark = (len(e.history), len(e.events), e.config.cards, tuple(e.history), self.secret)
         try:
@@ -405,11 +428,14 @@ class WaldgaertnerCompanion(TableModule):
         e.apply(text)
 
     def _after(self) -> None:
-        e = self.state
-        if e.is_terminal() and tasks.seat_showing(e, self.setup, self.cmds) >= 0:
+        e = self.e
+        if self.pad is not None and self.pad.scores is None:
+            self.mode = "pad"
+            self.log.append(self.ask())
+        elif e is not None and e.is_terminal() and tasks.seat_showing(e, self.setup, self.cmds) >= 0:
             self.mode = "play"  # the task cards are shown before the score pad
             self.log.append(self.ask())
-        elif e.is_terminal():
+        elif self.pad is not None or (e is not None and e.is_terminal()):
             if self.mode != "result":
                 self.mode = "result"
                 self.record = self.finished_record()
@@ -420,11 +446,16 @@ class WaldgaertnerCompanion(TableModule):
             self.mode = "play"
             self.log.append(self.ask())
         self.typed = ""
-        self.guide, self.named = (), -1
+        self.guide, self.named, self.task_page = (), -1, 0
         self._changed()
 
     def _take_back(self) -> str:
         last = self.cmds.pop()
+        self.record = None
+        if self.pad is not None:
+            self.pad = padentry.rebuilt(self.setup, self.cards, self.cmds)
+            self.mode = "pad"
+            return last
         self._restore(self.marks.pop())
         self.mode = "play"
         self.record = None
@@ -437,6 +468,10 @@ class WaldgaertnerCompanion(TableModule):
         self.setup = setup
         self.cmds, self.marks = [], []
         self.secret, self.box_notes = frozenset(), []
+        if setup.pad:
+            self._start_pad(setup, journal=journal)
+            return
+        self.pad = None
         self.e = new_game(setup.config(self.cards))
         tasks.deal(self.e)
         self.mode = "play"
@@ -455,8 +490,18 @@ class WaldgaertnerCompanion(TableModule):
         self.log.append(line.format(n=setup.players, decks=listed))
         self._after()
 
+    def _start_pad(self, setup: WSetup, *, journal: bool) -> None:
+        """The score pad (setup ``pad=end``) from its first player's garden."""
+        self.e, self.pad = None, padentry.PadEntry(setup, self.cards)
+        self.mode, self.record, self.said_last = "pad", None, []
+        if journal:
+            self._emit("game", setup.to_dict(self.cards))
+        self.log.append(_("Waldgärtner score pad: {n} players; enter each player's garden, partner bonuses and "
+                          "cubes").format(n=setup.players))
+        self._after()
+
     def _clear(self) -> None:
-        self.e = None
+        self.e, self.pad = None, None
         self.marks = []
 
     def refusal_for(self, setup: Any) -> str:
@@ -488,6 +533,8 @@ class WaldgaertnerCompanion(TableModule):
     def ask(self) -> str:
         """What the table must enter now, in words (with the guided choice's step once begun, and
         while a hidden card played waits to be named)."""
+        if self.pad is not None and self.mode == "pad":
+            return self.pad.question(self.guide)
         line = questions.ask(self.e)
         e = self.e
         if e is None or self.mode != "play":
@@ -518,46 +565,23 @@ class WaldgaertnerCompanion(TableModule):
 
     def finished_record(self) -> dict[str, Any]:
         """The engine's record (``waldgaertner-record/1``, replayable) plus the table's commands
-        and the score pad."""
-        e = self.state
-        rec = e.to_record()
-        rec["table_commands"] = list(self.cmds)
-        rec["scores"] = [s.total for s in e.scores()]
-        rec["score_pad"] = [{"plants": s.plants, "partners": s.partners, "storage": s.storage, "task": s.task,
-                             "total": s.total} for s in e.scores()]
-        rec["winners"] = list(e.winners())
-        if self.box_notes:  # how the table's box differed from the card file (a game without keeps none)
-            rec["box_differs"] = list(self.box_notes)
-        rec.update(self.names_record())
-        return rec
+        and the score pad (the score pad's: the pad file ``score --game waldgaertner`` reads)."""
+        if self.pad is not None:
+            return {**self.pad.pad_dict(), **self.names_record()}
+        return game_record(self.state, self.cmds, self.box_notes, self.names_record())
 
     def result_lines(self) -> list[str]:
-        e = self.state
-        winners = e.winners()
-        win = both([self.seat_title(s) for s in winners])
-        sc = e.scores()
-        order = sorted(range(e.players), key=lambda s: -sc[s].total)
-        if self.setup.tasks:
-            pad = [ngettext("{seat}: {total} point (plants {plants}, partners {partners}, storage {storage}, "
-                            "task {task})",
-                            "{seat}: {total} points (plants {plants}, partners {partners}, storage {storage}, "
-                            "task {task})", sc[s].total).format(
-                seat=self.seat_title(s), total=sc[s].total, plants=sc[s].plants, partners=sc[s].partners,
-                storage=sc[s].storage, task=sc[s].task) for s in order]
-        else:
-            pad = [ngettext("{seat}: {total} point (plants {plants}, partners {partners}, storage {storage})",
-                            "{seat}: {total} points (plants {plants}, partners {partners}, storage {storage})",
-                            sc[s].total).format(
-                seat=self.seat_title(s), total=sc[s].total, plants=sc[s].plants, partners=sc[s].partners,
-                storage=sc[s].storage) for s in order]
-        return [ngettext("Game over: {winners} wins", "Game over: {winners} win", len(winners)).format(winners=win),
-                *pad]
+        if self.pad is not None:
+            return self.result_sheet().lines()
+        return game_lines(self.state, self.seat_title, self.setup.tasks)
 
     def result_details(self) -> list[dict[str, Any]]:
+        if self.pad is not None:
+            return self.pad.details()
         return [dataclasses.asdict(s) for s in self.state.scores()]
 
     def result_winners(self) -> tuple[int, ...]:
-        return tuple(self.state.winners())
+        return self.pad.winners() if self.pad is not None else tuple(self.state.winners())
 
 
 def make_companion(*, on_command: CommandHook | None = None, rng: Any = None,

@@ -63,6 +63,13 @@ PHASE_NAMES: tuple[str, ...] = (
     N_("mid summer"), N_("late summer"), N_("early autumn"), N_("mid autumn"), N_("late autumn"),
 )
 
+#: The additional tasks' names in the shipped card file (``[[task]] name``), in file order.
+TASK_NAMES: tuple[str, ...] = (
+    N_("most large and medium trees"), N_("most small trees"), N_("most large shrubs"),
+    N_("most small shrubs and climbers"), N_("most nitrogen fixers"), N_("most salad trees (leaf harvest)"),
+    N_("most cross-pollinators"), N_("most nut and seed plants"), N_("most stone fruits and pome fruits"),
+)
+
 _UNKNOWN = "unknown plant "
 """How the companion names a card entered by its attributes (``unknown plant 140``)."""
 
@@ -84,6 +91,11 @@ def size_name(size: int) -> str:
 def size_plural(size: int) -> str:
     """A size class's plants in the current language: "large trees"."""
     return _(SIZE_PLURALS[size]) if size in SIZE_PLURALS else str(size)
+
+
+def task_name(name: str) -> str:
+    """An additional task's name in the current language (an edited file's own name as it is)."""
+    return _(name) if name in TASK_NAMES else name
 
 
 def phase_name(phase: int) -> str:

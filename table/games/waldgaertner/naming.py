@@ -14,6 +14,8 @@ card of that plant the situation asks for (one the deck can give, one the seat h
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
+from typing import Protocol
 
 from table.companion.protocol import CommandError
 from table.games.waldgaertner.hidden import public_cards
@@ -82,6 +84,19 @@ def _split_query(query: str) -> tuple[str, set[str]]:
 def species_for(cards: CardSet, query: str) -> str:
     """The plant (:func:`plant_key`) ``query`` names; CommandError lists the candidates when it
     names none or several (``male``/``female``/♂/♀ tell a dioecious plant's cards apart)."""
+    found = candidates(cards, query)
+    if not found:
+        raise CommandError(_("{name}: no plant of that name in the card file").format(name=repr(query)))
+    if len(found) == 1:
+        return found[0]
+    shown = ", ".join(label_of(cards, n) for n in found[:SHOWN_CANDIDATES])
+    more = "…" if len(found) > SHOWN_CANDIDATES else ""
+    raise CommandError(_("{name}: which one? {plants}{more}").format(name=repr(query), plants=shown, more=more))
+
+
+def candidates(cards: CardSet, query: str) -> list[str]:
+    """The plants (:func:`plant_key`, sorted) ``query`` names best: one when it names one, none
+    when it names none."""
     q, sexes = _split_query(query)
     best: dict[str, int] = {}
     for c in cards.cards:
@@ -89,14 +104,9 @@ def species_for(cards: CardSet, query: str) -> str:
         if score and (not sexes or c.sex in sexes):
             best[plant_key(c)] = max(best.get(plant_key(c), 0), score)
     if not best:
-        raise CommandError(_("{name}: no plant of that name in the card file").format(name=repr(query)))
+        return []
     top = max(best.values())
-    found = sorted(n for n, s in best.items() if s == top)
-    if len(found) == 1:
-        return found[0]
-    shown = ", ".join(label_of(cards, n) for n in found[:SHOWN_CANDIDATES])
-    more = "…" if len(found) > SHOWN_CANDIDATES else ""
-    raise CommandError(_("{name}: which one? {plants}{more}").format(name=repr(query), plants=shown, more=more))
+    return sorted(n for n, s in best.items() if s == top)
 
 
 def species_maybe(cards: CardSet, query: str) -> bool:
@@ -133,15 +143,26 @@ def card_for(e: State, file: CardSet, species: str, verb: str) -> int:
 
 
 # --- the lid's guided choice ---------------------------------------------------------------------------
+class Pool(Protocol):
+    """What the guided choice chooses from: the cards and the game's decks' continents (a game's
+    :class:`State`, or the score pad's ``padentry.PadPool``)."""
+
+    @property
+    def cards(self) -> Sequence[Card]: ...
+
+    @property
+    def decks(self) -> Sequence[str]: ...
+
+
 GUIDE_STEPS = ("size", "continent", "colour", "plant")
 """The guided choice's steps in order (the continent only when the game's decks hold several)."""
 
 
-def _steps(e: State) -> tuple[str, ...]:
+def _steps(e: Pool) -> tuple[str, ...]:
     return tuple(s for s in GUIDE_STEPS if s != "continent" or len(set(e.decks)) > 1)
 
 
-def _fits(c: Card, e: State, picked: tuple[str, ...]) -> bool:
+def _fits(c: Card, e: Pool, picked: tuple[str, ...]) -> bool:
     """Whether card ``c`` has the attributes chosen so far."""
     for step, value in zip(_steps(e), picked, strict=False):
         have = {"size": str(c.size), "continent": c.continent if len(set(e.decks)) > 1 else "",
@@ -151,7 +172,7 @@ def _fits(c: Card, e: State, picked: tuple[str, ...]) -> bool:
     return len(set(e.decks)) > 1 or c.continent in e.decks
 
 
-def guide_options(e: State, picked: tuple[str, ...]) -> tuple[str, list[tuple[str, str]]]:
+def guide_options(e: Pool, picked: tuple[str, ...]) -> tuple[str, list[tuple[str, str]]]:
     """The guided choice's next step after the values ``picked``: the question and its options as
     (label, value) — only those some card of the file has (at most 7, the trough buttons)."""
     step = _steps(e)[len(picked)]
@@ -170,7 +191,7 @@ def guide_options(e: State, picked: tuple[str, ...]) -> tuple[str, list[tuple[st
     return _("Which plant?"), names[:7]
 
 
-def guide_pick(e: State, picked: tuple[str, ...], trough: int) -> tuple[tuple[str, ...], str]:
+def guide_pick(e: Pool, picked: tuple[str, ...], trough: int) -> tuple[tuple[str, ...], str]:
     """Trough ``trough`` pressed during the guided choice: the values chosen so far and, at the last
     step, the plant chosen (its :func:`plant_key`; "" before). CommandError when the button offers
     nothing now."""
@@ -185,7 +206,7 @@ def guide_pick(e: State, picked: tuple[str, ...], trough: int) -> tuple[tuple[st
     return (*picked, value), ""
 
 
-def guide_line(e: State, picked: tuple[str, ...]) -> str:
+def guide_line(e: Pool, picked: tuple[str, ...]) -> str:
     """The guided choice's step as one line: ``Which flower colour? 1 white, 2 red, 3 purple``."""
     question, options = guide_options(e, picked)
     return f"{question} " + ", ".join(f"{i + 1} {label}" for i, (label, _v) in enumerate(options))

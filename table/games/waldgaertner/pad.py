@@ -22,6 +22,7 @@ its rows can (row r: its capacity and one additional plant; a second additional 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,13 +87,19 @@ def _garden(name: str, raw: Any, cards: CardSet) -> tuple[Card, ...]:
         except CommandError as exc:
             raise ScorePadError(f"{name}: {exc}") from None
         out.append(next(c for c in cards.cards if plant_key(c) == key))
+    check_rows(name, out)
+    return tuple(out)
+
+
+def check_rows(name: str, garden: Sequence[Card]) -> None:
+    """ScorePadError when ``name``'s garden holds more plants of a size class than its row can
+    (its capacity, one additional plant, a second additional large tree in row 6)."""
     for row, cap in ROW_CAPACITY.items():
-        have = sum(1 for c in out if c.size == row)
+        have = sum(1 for c in garden if c.size == row)
         room = cap + 1 + (1 if row == 5 else 0)
         if have > room:
             raise ScorePadError(_("{name}: {have} {size}, a garden holds at most {room}").format(
                 name=name, have=have, size=size_plural(row), room=room))
-    return tuple(out)
 
 
 def _cubes(name: str, raw: Any) -> int:
@@ -108,8 +115,14 @@ def _cubes(name: str, raw: Any) -> int:
 
 def _partners(garden: tuple[Card, ...]) -> int:
     """The partner bonuses whose partner grows in the garden (another card, not female: W8)."""
-    return sum(c.bonus for i, c in enumerate(garden) if c.bonus
-               and any(j != i and o.sex != "female" and o.is_taxon(c.partner) for j, o in enumerate(garden)))
+    return sum(c.bonus for c, found in partner_bonuses(garden) if found)
+
+
+def partner_bonuses(garden: Sequence[Card]) -> list[tuple[Card, bool]]:
+    """Each plant of ``garden`` with a partner bonus (⊕X), and whether its partner grows there
+    (another card, not female: W8)."""
+    return [(c, any(j != i and o.sex != "female" and o.is_taxon(c.partner) for j, o in enumerate(garden)))
+            for i, c in enumerate(garden) if c.bonus]
 
 
 def score_pad(pad: Any, cards: CardSet) -> tuple[PadScore, ...]:

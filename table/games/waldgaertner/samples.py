@@ -4,16 +4,33 @@ the scripted 4-player game, for the goldens, the fit test and the benchmark."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from functools import partial
 
+from table.companion.protocol import CommandError
 from table.companion.samples import before_play
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.script import table_script
+from table.games.waldgaertner.setup import WSetup
 
 SCREENS = ("setup", "names", "keyboard", "resume", "start", "reveal", "die", "draw", "play", "special", "result",
-           "announce", "help")
+           "announce", "help", "tasks", "pad-setup", "pad-garden", "pad-which", "pad-partners", "pad-cubes",
+           "pad-task", "pad-result")
 """``announce``: an announcement waiting for CONFIRM (round 6 or later); ``help``: the play
-screen under the app's help page (the tests draw it open)."""
+screen under the app's help page (the tests draw it open); ``tasks``: the additional tasks shown
+after the last round (the tasks beyond six on the buttons); ``pad-…``: the end-only score pad
+(``padentry.py``) at its setup, each step and its result (``pad-which``: a name typed that two
+plants share, the two to touch)."""
+PAD_SCRIPT = ("setup players=3 tasks=on pad=end", "start",
+              "crab apple", "apple", "hazel", "turkish hazel", "yew female", "yew male", "kiwi berry female",
+              "raspberry", "bilberry", "sweet chestnut", "next", "next", "cubes 4 3", "next", "task nitrogen", "next",
+              "walnut", "elder", "blackcurrant", "next", "next", "cubes 6", "next", "task 2", "next",
+              "sea buckthorn female", "sea buckthorn male", "goumi", "next", "next", "cubes 1 1", "next", "task 5",
+              "next")
+"""A whole score pad, typed: three players' gardens, cubes and tasks (the samples and tests)."""
+PAD_STOPS = {"pad-setup": 1, "pad-garden": 8, "pad-which": 8, "pad-partners": 13, "pad-cubes": 15, "pad-task": 17,
+             "pad-result": len(PAD_SCRIPT)}
+"""How many lines of :data:`PAD_SCRIPT` each pad sample screen is after."""
 
 
 def at(step: str) -> WaldgaertnerCompanion:
@@ -26,6 +43,17 @@ def at(step: str) -> WaldgaertnerCompanion:
                                     f"4 players, round {w.state.round} of 21; next: {w.ask()}"))
     if before is not None:
         return before
+    if step in PAD_STOPS:
+        for line in PAD_SCRIPT[:PAD_STOPS[step]]:
+            ctl.do(line)
+        if step == "pad-task":
+            ctl.press("trough7")  # the tasks beyond six
+        if step == "pad-which":
+            with suppress(CommandError):
+                ctl.do("sea buckthorn")  # refused: which one? (its two plants to touch)
+        return ctl
+    if step == "tasks":
+        return at_the_tasks()
     if step == "help":
         step = "play"
     for line in script:
@@ -38,6 +66,17 @@ def at(step: str) -> WaldgaertnerCompanion:
             return ctl
     if step != "result":
         raise KeyError(f"the script never reached {step}")
+    return ctl
+
+
+def at_the_tasks() -> WaldgaertnerCompanion:
+    """A 3-player game with the additional tasks at its end: the first seat showed its task, the
+    second's buttons show the tasks beyond six."""
+    script, _final = table_script(3, 4)
+    ctl = WaldgaertnerCompanion()
+    for line in (WSetup(3, tasks=True).text(), "start", *script[2:], "task 5"):
+        ctl.do(line)
+    ctl.press("trough7")
     return ctl
 
 

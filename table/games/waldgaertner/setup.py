@@ -30,7 +30,9 @@ class WSetup:
     """The setup screen's choices; journalled (with the game key) as the game's config.
     ``choice``: "EU" or "NA", the continent the rules leave open (2, 5 and 6 players, ruling W3);
     ``direct_sale``: the variant; ``tasks``: the additional tasks (each player's task card dealt
-    face down, shown at the end)."""
+    face down, shown at the end); ``pad``: an end-only score pad (the table played without the
+    companion: each player's garden, partner bonuses, cubes and task entered after the game,
+    ``padentry.py``)."""
 
     players: int = 2
     choice: str = "EU"
@@ -38,14 +40,16 @@ class WSetup:
     names: tuple[str | None, ...] = ()
     """The players per seat (``companion/players.py``), None where nobody was picked."""
     tasks: bool = False
+    pad: bool = False
 
     def config(self, cards: CardSet) -> Config:
         return Config(self.players, cards, choice=self.choice, tasks=self.tasks, direct_sale=self.direct_sale)
 
     def to_dict(self, cards: CardSet) -> dict[str, Any]:
-        """The journalled setup (``tasks`` only when on: older journals have no such key)."""
+        """The journalled setup (``tasks`` and ``pad`` only when on: older journals have no such keys)."""
         return {"game": KEY, "players": self.players, "choice": self.choice, "direct_sale": self.direct_sale,
-                **({"tasks": True} if self.tasks else {}), "cards_digest": cards_digest(cards),
+                **({"tasks": True} if self.tasks else {}), **({"pad": "end"} if self.pad else {}),
+                "cards_digest": cards_digest(cards),
                 **names_dict(self.names[:self.players])}
 
     @classmethod
@@ -59,14 +63,15 @@ class WSetup:
         except (KeyError, TypeError, ValueError, OverflowError):
             raise RecordError(f"a Waldgärtner setup names its players as a number, not {d.get('players')!r}") from None
         s = cls(players, str(d.get("choice", "EU")), bool(d.get("direct_sale", False)), names_of(d),
-                bool(d.get("tasks", False)))
-        if not 2 <= s.players <= 7 or s.choice not in ("EU", "NA"):
+                bool(d.get("tasks", False)), d.get("pad", "live") == "end")
+        if not 2 <= s.players <= 7 or s.choice not in ("EU", "NA") or d.get("pad", "live") not in ("live", "end"):
             raise RecordError(f"a Waldgärtner setup for 2-7 players and EU or NA, not {d!r}")
         return s
 
     def text(self) -> str:
         return (f"setup players={self.players} choice={self.choice} "
-                f"directsale={'on' if self.direct_sale else 'off'}" + (" tasks=on" if self.tasks else ""))
+                f"directsale={'on' if self.direct_sale else 'off'}" + (" tasks=on" if self.tasks else "")
+                + (" pad=end" if self.pad else ""))
 
 
 CHOICE_MATTERS = (2, 5, 6)
@@ -89,9 +94,9 @@ def decks_words(players: int, choice: str) -> str:
 
 
 def parse_setup(setup: WSetup, text: str) -> WSetup:
-    """``setup players=N choice=EU|NA directsale=on|off`` (any of them) applied to ``setup``;
+    """``setup players=N choice=EU|NA directsale=on|off tasks=on|off pad=live|end`` (any of them) applied to ``setup``;
     :class:`~table.companion.protocol.CommandError` names the word it does not know."""
-    players, choice, direct, tasks = setup.players, setup.choice, setup.direct_sale, setup.tasks
+    players, choice, direct, tasks, pad = setup.players, setup.choice, setup.direct_sale, setup.tasks, setup.pad
     for word in text.split()[1:]:
         key, _eq, val = word.partition("=")
         if key == "players" and is_number(val, 1) and 2 <= int(val) <= 7:
@@ -102,10 +107,12 @@ def parse_setup(setup: WSetup, text: str) -> WSetup:
             direct = val == "on"
         elif key == "tasks" and val in ("on", "off"):
             tasks = val == "on"
+        elif key == "pad" and val in ("live", "end"):
+            pad = val == "end"
         else:
             raise CommandError(_("setup {word}: players=2..7, choice=EU|NA, directsale=on|off").format(
-                word=repr(word)))  # tasks=on|off too (the help says it; this line is frozen in old journals)
-    out: WSetup = replace(setup, players=players, choice=choice, direct_sale=direct, tasks=tasks)
+                word=repr(word)))  # tasks=on|off, pad=live|end too (the help says it; frozen in old journals)
+    out: WSetup = replace(setup, players=players, choice=choice, direct_sale=direct, tasks=tasks, pad=pad)
     return out
 
 

@@ -116,6 +116,8 @@ def screen_text(ctl: WaldgaertnerCompanion) -> str:
             decks = _("{decks} (button 1 changes the continent)").format(decks=decks)
         if s.tasks:
             decks = _("{decks}, additional tasks").format(decks=decks)
+        if s.pad:
+            decks = _("{decks}, end-only score pad").format(decks=decks)
         if s.direct_sale:
             return _("Waldgärtner setup: players {n} (2-7), {decks}, direct sale on; confirm starts").format(
                 n=s.players, decks=decks)
@@ -123,6 +125,8 @@ def screen_text(ctl: WaldgaertnerCompanion) -> str:
             n=s.players, decks=decks)
     if ctl.mode == "resume":
         return _("Unfinished game: {info}").format(info=ctl.resume_info)
+    if ctl.mode == "pad":
+        return ctl.ask()
     return ""
 
 
@@ -131,7 +135,7 @@ def handle_line(ctl: WaldgaertnerCompanion, line: str) -> str | None:
     word = " ".join(line.strip().lower().split())
     if word == "status":
         return None
-    if ctl.mode == "setup" and len(word) == 1 and word.isascii() and word.isdigit():
+    if ctl.mode in ("setup", "pad") and len(word) == 1 and word.isascii() and word.isdigit():
         ok = ctl.press(f"trough{word}")
         return None if ok else (ctl.refusal or _("{key}: nothing to do now").format(key=word))
     if word in WORDS or (ctl.mode == "play" and word == "b"):

@@ -21,10 +21,12 @@ import pygame
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, contrast
 from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ButtonItem, ModuleView
+from table.games.waldgaertner import tasks
 from table.games.waldgaertner.buttons import hidden_word
 from table.games.waldgaertner.hidden import hidden_held
 from table.games.waldgaertner.names import phase_name, size_name
 from table.games.waldgaertner.naming import guide_options
+from table.games.waldgaertner.pad_view import draw_pad
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.position import ROUNDS
@@ -52,25 +54,34 @@ class WaldgaertnerView(ModuleView):
         s = ctl.setup
         area = self.setup_frame(surf, ctl, "Waldgärtner")
         y = self.players_row(surf, ctl, _("Players (buttons 2-7)"), range(2, 8), area)
-        y = self.wrapped(surf, decks_words(s.players, s.choice), 18, (area.x, y), area.w, FG, max_lines=2,
-                         min_size=16) + self.px(6)
-        rows: list[tuple[str, list[tuple[str, str, bool]]]] = []
         if s.players in CHOICE_MATTERS:  # the decks of 2, 5 and 6 players depend on the continent chosen
-            continent = _("Europe") if s.choice == "EU" else _("North America")
-            rows.append((_("Continent (button 1)"), [(continent, "choice", False)]))
-        rows.append((_("Direct sale (variant)"), [(_("on") if s.direct_sale else _("off"), "directsale",
-                                                   s.direct_sale)]))
+            words = _("{decks} (button 1) ▸").format(decks=decks_words(s.players, s.choice))
+            w = min(area.w, self.fonts.width(words, max(self.px(18), self.read_px), True) + self.px(24))
+            self.button(surf, pygame.Rect(area.x, y, w, self.tap(44)), words, "choice", size=18)
+            y += self.tap(44) + self.px(8)
+        else:
+            y = self.wrapped(surf, decks_words(s.players, s.choice), 18, (area.x, y), area.w, FG, max_lines=2,
+                             min_size=16) + self.px(6)
+        rows: list[tuple[str, list[tuple[str, str, bool]]]] = []
+        rows.append((_("Entering (BLIND)"), [(_("End only: score pad") if s.pad else _("Live: every turn"),
+                                              "padmode", s.pad)]))
+        if not s.pad:  # a variant of play: the pad scores what the table shows
+            rows.append((_("Direct sale (variant)"), [(_("on") if s.direct_sale else _("off"), "directsale",
+                                                       s.direct_sale)]))
         rows.append((_("Additional tasks"), [(_("on") if s.tasks else _("off"), "tasks", s.tasks)]))
         y = self.choice_columns(surf, rows, y, area)
         if not self.small:  # on the 3.5" screen the help tells it
-            self.wrapped(surf, _("The cards stay on the table: name each card turned up (buttons: size, continent, "
-                                 "colour, plant); a card drawn stays hidden until it is played. The companion keeps "
-                                 "the 21 rounds, says what flowers and is harvested, settles the dice and keeps the "
-                                 "cubes."), 18, (area.x, y), area.w, DIM, min_size=16,  # the room above Start
-                         max_lines=max(1, (area.bottom - y) // self.fonts.font(self.read_px).get_linesize()))
+            about = _("After the game, player by player: the garden's plants (by name, or on the buttons: size, "
+                      "continent, colour, plant), the partner bonuses, the cubes in storage; the pad scores them.") \
+                if s.pad else _("The cards stay on the table: name each card turned up (buttons: size, continent, "
+                                "colour, plant); a card drawn stays hidden until it is played. The companion keeps "
+                                "the 21 rounds, says what flowers and is harvested, settles the dice and keeps the "
+                                "cubes.")
+            if self.wrapped_height(about, 18, area.w) <= area.bottom - y:  # whole in the room above Start, or not
+                self.wrapped(surf, about, 18, (area.x, y), area.w, DIM, min_size=18)
 
     # --- play -------------------------------------------------------------------------------------
-    LEDGER_STAGES = ("play", "buyer")
+    LEDGER_STAGES = ("play", "buyer", "over")
     """The stages whose choice is about the seats' gardens: the 3.5" screen shows the ledger
     then, and the supply's offers and this round's flowers and harvests otherwise."""
 
@@ -78,6 +89,9 @@ class WaldgaertnerView(ModuleView):
         """Laid out from the bottom up: the buttons, the question (the lines it takes), then the
         offers and this round's phase on the left and the ledger on the right; on the 3.5" screen
         one of the two, by what the table is choosing (:attr:`LEDGER_STAGES`)."""
+        if ctl.mode == "pad":
+            draw_pad(self, surf, ctl)
+            return
         e = ctl.state
         st = ctl.stage()
         ph = e.year_phase
@@ -90,7 +104,9 @@ class WaldgaertnerView(ModuleView):
             self.draw_clock(surf, e.round, pygame.Rect(hr.right + self.px(16), hr.centery - self.px(10),
                                                        right - hr.right - self.px(24), self.px(20)))
         buttons = self.draw_buttons(surf, ctl, st)
-        ask = self.prompt_above(surf, ctl.ask(), buttons - self.px(4), x=self.px(10), w=self.w - self.px(20), size=19,
+        showing = tasks.seat_showing(ctl.e, ctl.setup, ctl.cmds)
+        line = ctl.named_line(tasks.screen_question(showing)) if showing >= 0 else ctl.ask()
+        ask = self.prompt_above(surf, line, buttons - self.px(4), x=self.px(10), w=self.w - self.px(20), size=19,
                                 max_lines=6)  # a long question whole (German at 480x320); the rest gives way
         top = hr.bottom + self.px(6)
         below_help = max(top, self.help_corner().bottom + self.px(4))  # what reaches the right edge
@@ -237,6 +253,9 @@ class WaldgaertnerView(ModuleView):
             items = _guide_buttons(ctl)
         elif st in CHANCE_STAGES or st in CHOOSE_STAGES:
             items = _digit_buttons(ctl)
+        elif st == "over" and tasks.seat_showing(ctl.e, ctl.setup, ctl.cmds) >= 0:
+            items = [(label, f"trough{t}", None)  # the lid's task buttons on touch
+                     for t, (label, _c) in tasks.lid_options(ctl.state.config.cards.tasks, ctl.task_page).items()]
         elif st in STAGE_BUTTONS:
             items = STAGE_BUTTONS[st](ctl, st)
         return self.button_row(surf, items, x=x, y=y, h=h, gap=self.px(4), size=18 if len(items) + 1 < 9 else 16)
