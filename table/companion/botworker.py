@@ -112,7 +112,7 @@ class BotWorker:
         self._collect()
         with self._lock:
             done = self._kept.pop(key, None)
-            if done is not None and not keep_others:
+            if not keep_others:
                 self._kept.clear()
         return done
 

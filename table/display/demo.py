@@ -224,7 +224,8 @@ class ModuleDemoScreen(DemoScreen):
         if ctl is None:
             return None  # the text cache is bounded by Fonts (2000 strings)
         if ctl is WAITING:  # ``companion.demo_jobs.worked_steps``: the bots still think
-            return WAITING
+            waiting: tuple[Any, float] = WAITING
+            return waiting
         if ctl.mode == "result":
             self.games += 1
         return ctl, 8.0 if ctl.mode == "result" else 2.0 if ctl.mode == "setup" else 1.0
