@@ -11,8 +11,8 @@ reads a clock: the bots work to fixed budgets, so a key gives the same result ho
 took (the demo of a seed is the same game on a Pi as here).
 
 :class:`AdviceWorker` is the same worker as the pygame app polls it for a game's hints (the
-registry part ``workers``): it asks the controller for a request (``hint_request()``: an object
-with ``key`` and ``compute()``), and the computed advice goes back into the controller through
+registry part ``workers``): it asks the controller for a request (``lid_hint_request()``: an
+object with ``key`` and ``compute()``), and the computed advice goes back into the controller through
 the input queue (``ports.feed`` of an item with ``advice``), which drops it unless the table
 still stands at that key. Applejack's ``HintWorker`` (``games/applejack/companion/hints.py``)
 was the first of these; the newer games use this one.
@@ -135,24 +135,28 @@ class BotWorker:
 
 
 class AdviceWorker:
-    """A game's hints as the pygame app polls them (a ``workers`` part): the results into the
-    controller first (stale ones are dropped there), then a new request out."""
+    """A game's lid hints as the pygame app polls them (the game's ``workers`` part): the results
+    into the controller first (stale ones are dropped there), then a new request out. Only while
+    ``game`` is the table's game (the app polls every game's workers with the one shell)."""
 
-    def __init__(self, worker: BotWorker | None = None) -> None:
+    def __init__(self, game: str | None = None, worker: BotWorker | None = None) -> None:
+        self.game = game
         self.worker = worker or BotWorker()
         self.ready: queue.Queue[AdviceReady] = queue.Queue()
         self._checked = -1
 
     def poll(self, ctl: Any) -> object:
         """Once a frame: hand finished advice to ``ctl``; ask for a new request when its version moved."""
+        if self.game is not None and getattr(ctl, "game", None) != self.game:
+            return None
         for d in self.worker.finished():
             self.ready.put(AdviceReady(d.value))
         drain(ctl, self.ready)
         if ctl.version == self._checked:
             return None
         self._checked = ctl.version
-        request = getattr(ctl, "hint_request", lambda: None)()
-        if request is None or not hasattr(request, "compute"):
+        request = getattr(ctl, "lid_hint_request", lambda: None)()
+        if request is None:
             return None
         self.worker.ask(request.key, request.compute)
         return request

@@ -57,7 +57,7 @@ class _Hinted:
         self.key = "pos-1"
         self.given = []
 
-    def hint_request(self):
+    def lid_hint_request(self):
         key = self.key
 
         class Request:
