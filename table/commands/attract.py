@@ -7,6 +7,7 @@ those commands is imported here, so they do not import each other.
 from __future__ import annotations
 
 import argparse
+import functools
 import logging
 import os
 import signal
@@ -130,7 +131,7 @@ def run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> i
     # deferred: the companion loads only when the command runs (the CLI's --help stays quick)
     import pygame
 
-    from table.companion.demo_jobs import DEMO_BOTS, process_worker
+    from table.companion.demo_jobs import DEMO_BOTS, ahead_steps, process_worker
     from table.companion.hardware import make_hardware
     from table.display.app import DisplayUnavailable, open_display
     from table.display.demo import PLAY
@@ -169,7 +170,9 @@ def run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> i
             steps = info.part("demo_steps")(games=games, players=args.players, seed=seed,
                                             bots=tuple(bots or DEMO_BOTS), worker=process_worker())
             return info.part("demo_screen")(surface, steps, **kw)
-        steps = demo_steps(data, games=games, players=args.players, seed=seed, bots=bots)
+        # the strong bots at the Pi budget in every seat, choosing on a worker thread (demo_jobs.py)
+        steps = ahead_steps(functools.partial(demo_steps, data, games=games, players=args.players, seed=seed,
+                                              bots=bots, every_seat="strong", strong={}))
         return ApplejackDemoScreen(data, surface, steps, **kw)
 
     try:

@@ -16,6 +16,8 @@ import concurrent.futures
 import functools
 import logging
 import multiprocessing
+import queue
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -87,3 +89,49 @@ def worked_steps(new: Callable[[int], Any], lines: Callable[[int, int], Sequence
     finally:
         if worker is not None:
             worker.close()
+
+
+_END = object()
+
+
+def ahead_steps(make: Callable[[], Iterator[Any]], *, keep: int = 64) -> Iterator[Any]:
+    """A demo's steps computed ahead on a worker thread (Applejack's board demo, whose bots choose
+    inside its steps generator and whose every step holds a copy of its own): ``make()`` is run on
+    the thread, up to ``keep`` steps wait in a queue, and :data:`WAITING` is yielded while none is
+    ready. The same steps in the same order as ``make()`` gives; closing this generator stops the
+    thread after the bot's current decision."""
+    ready: queue.Queue[Any] = queue.Queue(maxsize=keep)
+    stop = threading.Event()
+
+    def put(item: Any) -> bool:
+        while not stop.is_set():
+            try:
+                ready.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    def run() -> None:
+        try:
+            for step in make():
+                if not put(step):
+                    return
+        except Exception as exc:  # nothing lost: the demo ends its games with one line in the log
+            log.warning("the demo's bots stopped: %r", exc)
+        put(_END)
+
+    thread = threading.Thread(target=run, name="demo-bots", daemon=True)
+    thread.start()
+    try:
+        while True:
+            try:
+                item = ready.get_nowait()
+            except queue.Empty:
+                yield WAITING
+                continue
+            if item is _END:
+                return
+            yield item
+    finally:
+        stop.set()

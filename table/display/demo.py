@@ -107,6 +107,13 @@ class DemoScreen:
         """Draw what is shown on the surface."""
         raise NotImplementedError
 
+    def close(self) -> None:
+        """End the demo's steps (a generator: ``steps``), and with them the worker thinking ahead
+        for them (``companion/demo_jobs.py``)."""
+        close = getattr(getattr(self, "steps", None), "close", None)
+        if close is not None:
+            close()
+
     def handle(self, e: pygame.event.Event) -> str | None:
         if e.type == pygame.QUIT:
             return QUIT
@@ -229,12 +236,6 @@ class ModuleDemoScreen(DemoScreen):
         if ctl.mode == "result":
             self.games += 1
         return ctl, 8.0 if ctl.mode == "result" else 2.0 if ctl.mode == "setup" else 1.0
-
-    def close(self) -> None:
-        """End the steps (and the worker thinking ahead for them, ``companion.demo_jobs``)."""
-        close = getattr(self.steps, "close", None)
-        if close is not None:
-            close()
 
     def leds_now(self) -> LedState:
         assert self.current is not None

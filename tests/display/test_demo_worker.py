@@ -131,3 +131,38 @@ def test_the_kiosk_s_process_worker_gives_the_same_game_and_closing_ends_its_pro
     for p in processes:
         p.join(10)
     assert not any(p.is_alive() for p in processes)
+
+
+def test_applejack_s_demo_steps_computed_ahead_are_the_same_strong_game_and_a_slow_bot_blocks_no_frame():
+    from table.companion.demo_jobs import ahead_steps
+    from table.games.applejack.bots.demo import demo_steps
+    from table.games.applejack.files import load_dataset
+    from table.games.applejack.view.demo import ApplejackDemoScreen
+
+    data = load_dataset()
+    make = functools.partial(demo_steps, data, games=1, players=2, seed=3, every_seat="strong", strong={})
+    inline = [(s.seat, s.action) for s in make()]
+    ahead = [(s.seat, s.action) for s in ahead_steps(make) if s is not WAITING]
+    assert ahead == inline and len(inline) > 40
+
+    release = threading.Event()
+
+    def slow():  # the first bot thinks until the test lets it
+        steps = make()
+        yield next(steps)  # the setup
+        release.wait(60)
+        yield from steps
+
+    now = [0.0]
+    screen = ApplejackDemoScreen(data, pygame.Surface((800, 480)), ahead_steps(slow), pace=1.0,
+                                 clock=lambda: now[0])
+    while screen.current is None:
+        assert screen.step() is None
+    drawn = screen.frames
+    for _ in range(10):
+        now[0] += 1.0
+        assert screen.step() is None
+    assert screen.step([pygame.event.Event(pygame.WINDOWEXPOSED)]) is None and screen.frames == drawn + 1
+    assert screen.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0)]) == PLAY
+    release.set()
+    screen.close()
