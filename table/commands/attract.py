@@ -63,8 +63,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     keys = tuple(g.key for g in games() if g.has("engine"))
     first, second = mixed_games()
     parser.add_argument("--game", choices=(*keys, MIXED, ALL), default=DEFAULT_GAME,
-                        help=f"whose games the bots play: {', '.join(keys)} (default {DEFAULT_GAME}; a game with its "
-                             "own demo plays its random and greedy bots on its own companion screen), mixed "
+                        help=f"whose games the bots play: {', '.join(keys)} (default {DEFAULT_GAME}; "
+                             "on the screen the strong bots play, each game on its own screen), mixed "
                              f"({load_game(first).title} and {load_game(second).title} in turn), or all (one game "
                              "of each in turn)")
     parser.add_argument("--players", type=int, choices=(1, 2, 3, 4, 5, 6, 7), default=None,
