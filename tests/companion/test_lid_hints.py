@@ -103,3 +103,15 @@ def test_a_game_without_a_strong_bot_and_the_setup_screen_get_the_one_refusal_an
     assert ctl.mode == "result"
     with pytest.raises(CommandError, match=NO_COACH):
         ctl.do("coach")
+
+
+def test_play_text_answers_hint_with_the_hint_line():
+    import io
+
+    from table.companion.text import run_text
+
+    lines = cider_lines(3, 1, ("greedy",))
+    ctl = DraftCiderCompanion()
+    out = io.StringIO()
+    run_text(ctl, [*lines[:8], "hint"], out)
+    assert "Hint for Seat 1: " in out.getvalue() and " into " in out.getvalue()
