@@ -7,6 +7,7 @@ those commands is imported here, so they do not import each other.
 from __future__ import annotations
 
 import argparse
+import functools
 import logging
 import os
 import signal
@@ -62,8 +63,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     keys = tuple(g.key for g in games() if g.has("engine"))
     first, second = mixed_games()
     parser.add_argument("--game", choices=(*keys, MIXED, ALL), default=DEFAULT_GAME,
-                        help=f"whose games the bots play: {', '.join(keys)} (default {DEFAULT_GAME}; a game with its "
-                             "own demo plays its random and greedy bots on its own companion screen), mixed "
+                        help=f"whose games the bots play: {', '.join(keys)} (default {DEFAULT_GAME}; "
+                             "on the screen the strong bots play, each game on its own screen), mixed "
                              f"({load_game(first).title} and {load_game(second).title} in turn), or all (one game "
                              "of each in turn)")
     parser.add_argument("--players", type=int, choices=(1, 2, 3, 4, 5, 6, 7), default=None,
@@ -130,9 +131,10 @@ def run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> i
     # deferred: the companion loads only when the command runs (the CLI's --help stays quick)
     import pygame
 
+    from table.companion.demo_jobs import DEMO_BOTS, ahead_steps, process_worker
     from table.companion.hardware import make_hardware
     from table.display.app import DisplayUnavailable, open_display
-    from table.display.demo import PLAY, run_demo_screen
+    from table.display.demo import PLAY
     from table.games.applejack.bots.demo import demo_steps  # the house demo (Applejack's board)
     from table.games.applejack.view.demo import ApplejackDemoScreen
 
@@ -164,10 +166,13 @@ def run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> i
         info = load_game(game)
         kw = dict(pace=args.pace, indicators=hw.indicators, inputs=hw.events, notifier=notifier)
         if info.has_part("demo_screen"):  # a game whose demo is its companion module played by bots
+            # the strong bots, thinking in a worker process while the screen goes on (companion/demo_jobs.py)
             steps = info.part("demo_steps")(games=games, players=args.players, seed=seed,
-                                            bots=tuple(bots or ("greedy", "random")))
+                                            bots=tuple(bots or DEMO_BOTS), worker=process_worker())
             return info.part("demo_screen")(surface, steps, **kw)
-        steps = demo_steps(data, games=games, players=args.players, seed=seed, bots=bots)
+        # the strong bots at the Pi budget in every seat, choosing on a worker thread (demo_jobs.py)
+        steps = ahead_steps(functools.partial(demo_steps, data, games=games, players=args.players, seed=seed,
+                                              bots=bots, every_seat="strong", strong={}))
         return ApplejackDemoScreen(data, surface, steps, **kw)
 
     try:
@@ -177,12 +182,12 @@ def run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> i
             while result == DONE and running[0] and (not args.games or i < args.games):
                 args.shown_game = turn[i % len(turn)]
                 screen = saver.attach(screen_for(args.shown_game, 1, args.seed + i))
-                result = run_demo_screen(screen, running=lambda: running[0])
+                result = _shown(screen, running)
                 i += 1
         else:
             args.shown_game = turn[0]
             screen = saver.attach(screen_for(turn[0], args.games or 0, args.seed))
-            result = run_demo_screen(screen, running=lambda: running[0])
+            result = _shown(screen, running)
     finally:
         hw.close()  # LEDs off and the GPIO pins free for play's panel
     if result != PLAY or not running[0]:
@@ -193,6 +198,19 @@ def run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> i
         return EXIT_PLAY
     pygame.event.clear()  # the touch that woke us is not a press on play's setup screen
     return HAND_OVER
+
+
+def _shown(screen: Any, running: list[bool]) -> str:
+    """Run one demo screen to its end; then its bots' worker stops (a game thought ahead is dropped)."""
+    # deferred: pygame and the screen load only when a window opens
+    from table.display.demo import run_demo_screen
+
+    try:
+        return run_demo_screen(screen, running=lambda: running[0])
+    finally:
+        close = getattr(screen, "close", None)
+        if close is not None:
+            close()
 
 
 def run_idle_demo(play_args: argparse.Namespace) -> int:

@@ -122,8 +122,8 @@ def _run_module_demo(args: argparse.Namespace, info: GameDef) -> int:
     if args.players is not None and not low <= args.players <= high:
         print(f"demo: {title} is for {low} to {high} players", file=sys.stderr)
         return 2
-    if _on_screen(args):
-        result = _screen(None, args, list(bots))
+    if _on_screen(args):  # without --bots the screen's own line-up: the strong bots (attract.py)
+        result = _screen(None, args, list(bots) if args.bots else None)
         if result is not None:
             return result
     steps = info.part("demo_steps")

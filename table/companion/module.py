@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from table.companion.announce import ACK, Announced, Announcement, AnnouncementQueue, mark_lines
+from table.companion.lidhint import NO_COACH, LidHinted
 from table.companion.players import NamedSeats
 from table.companion.protocol import CommandError, CommandHook
 from table.companion.result import ResultSheet, no_result, sheet
@@ -53,7 +54,7 @@ def _named_ask(ask: Callable[[Any], str]) -> Callable[[Any], str]:
     return named
 
 
-class TableModule(NamedSeats):
+class TableModule(LidHinted, NamedSeats):
     """A game's companion module beside Applejack's (see the module docstring). Its setup has
     ``names`` (:class:`~table.companion.players.NamedSeats`): the setup screen's **Names** page
     (``names``) picks a player per seat, text mode's ``setup name SEAT NAME`` too."""
@@ -93,6 +94,7 @@ class TableModule(NamedSeats):
         self.record: dict[str, Any] | None = None
         self.track = None  # Applejack's front-end helpers look for it; these games have no harvest board
         self.die_seen: int | None = None
+        self._hint_asked: str | None = None  # the position a hint was asked for (lidhint.LidHinted)
         self._said_last: list[str] = []
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -124,7 +126,7 @@ class TableModule(NamedSeats):
             if cmd is None:
                 cmd = self._announce_press(button)
             if cmd is None:
-                cmd = self._command_for(button)
+                cmd = "hint" if button == "hint" else self._command_for(button)
             if cmd is None:
                 return False
             if cmd:
@@ -180,12 +182,9 @@ class TableModule(NamedSeats):
     def sensor_status(self, state: str) -> None:
         """No die sensor in these games."""
 
-    def give_advice(self, advice: Any) -> bool:
-        """No bot advice at the table for these games."""
-        return False
-
     def hint_request(self) -> None:
-        """No bot hints (the shell's hint worker asks every frame)."""
+        """No Applejack-style hint requests (Applejack's worker asks every frame): the module
+        games' hints are ``lid_hint_request`` (``lidhint.LidHinted``)."""
         return None
 
     def _setup_names(self, command: str) -> bool:
@@ -317,12 +316,17 @@ class TableModule(NamedSeats):
             raise CommandError(_("an empty command"))
         if self.longest_command and len(text) > self.longest_command:
             raise CommandError(_("a command is one short line"))
+        if text == "hint":  # advice, not a game step: never journalled
+            self._ask_hint()
+            return
         if self._resume_or_setup(command, text):
             return
         if self.mode == "result":
             if text == "new":
                 self._reset()
                 return
+            if text == "coach":
+                raise CommandError(_(NO_COACH))
             raise CommandError(_("the game is over and recorded: confirm starts a new one"))
         if text in ("undo", "u"):
             self._undo()

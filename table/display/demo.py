@@ -20,12 +20,15 @@ from typing import Any
 
 import pygame
 
+from table.companion.demo_jobs import WAITING
 from table.companion.leds import LedState
 from table.companion.ports import Indicators, RecordingIndicators
 from table.display.colours import BG, OK
 from table.display.toolkit import BaseView
 from table.i18n import _
 
+THINKING_S = 0.1
+"""How often the demo looks again whether the bots' next game is ready (seconds)."""
 PLAY = "play"
 QUIT = "quit"
 DONE = "done"
@@ -104,6 +107,13 @@ class DemoScreen:
         """Draw what is shown on the surface."""
         raise NotImplementedError
 
+    def close(self) -> None:
+        """End the demo's steps (a generator: ``steps``), and with them the worker thinking ahead
+        for them (``companion/demo_jobs.py``)."""
+        close = getattr(getattr(self, "steps", None), "close", None)
+        if close is not None:
+            close()
+
     def handle(self, e: pygame.event.Event) -> str | None:
         if e.type == pygame.QUIT:
             return QUIT
@@ -131,6 +141,9 @@ class DemoScreen:
         shown = self.next_shown()
         if shown is None:
             return False
+        if shown is WAITING:  # the bots think off the UI thread: the screen stays, inputs are handled
+            self.next_at = now + THINKING_S
+            return True
         self.current, paces = shown
         self.version += 1
         self.next_at = now + self.pace * paces
@@ -217,6 +230,9 @@ class ModuleDemoScreen(DemoScreen):
         ctl = next(self.steps, None)
         if ctl is None:
             return None  # the text cache is bounded by Fonts (2000 strings)
+        if ctl is WAITING:  # ``companion.demo_jobs.worked_steps``: the bots still think
+            waiting: tuple[Any, float] = WAITING
+            return waiting
         if ctl.mode == "result":
             self.games += 1
         return ctl, 8.0 if ctl.mode == "result" else 2.0 if ctl.mode == "setup" else 1.0

@@ -40,6 +40,7 @@ from table.games.draftcider.box import Box
 from table.games.draftcider.buttons import BUTTONS, command_for
 from table.games.draftcider.commands import STAGES, canonical
 from table.games.draftcider.deal import Pick, build
+from table.games.draftcider.hint import HINTS
 from table.games.draftcider.record_reader import ROWS, batches_dict
 from table.games.draftcider.result_words import ResultWords
 from table.games.draftcider.rules import Card, Config, State, score_pad
@@ -73,6 +74,7 @@ class DraftCiderCompanion(ResultWords, TableModule):
     ``resume``, ``play`` (live), ``pad`` (end-only score pad), ``result``."""
 
     title = "Draft Cider"
+    hint_glue = HINTS  # the strong bot's hint where the choice is public (hint.py)
     result_rows = ROWS
     button_tables = (BUTTONS,)
     setup_type = DSetup

@@ -9,9 +9,12 @@ touch, key or button), so ``run_demo_screen`` runs it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
-from table.display.demo import ModuleDemoScreen, module_steps
+from table.companion.botworker import BotWorker
+from table.companion.demo_jobs import worked_steps
+from table.display.demo import ModuleDemoScreen
 from table.games.draftcider.companion import DraftCiderCompanion
 from table.games.draftcider.script import table_script
 from table.games.draftcider.view import DraftCiderView
@@ -33,13 +36,13 @@ def demo_lines(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "rand
 
 
 def draftcider_steps(*, games: int = 0, players: int | None = None, seed: int = 0,
-                     bots: tuple[str, ...] = ("greedy", "random")) -> Iterator[DraftCiderCompanion]:
+                     bots: tuple[str, ...] = ("greedy", "random"),
+                     worker: BotWorker | None = None) -> Iterator[DraftCiderCompanion]:
     """The companion after every entered command, game after game (0 = endless); only the game
-    in progress is kept. Players vary 2-6 from game to game unless given."""
-    def game(n: int, game_seed: int) -> tuple[DraftCiderCompanion, list[str]]:
-        return DraftCiderCompanion(), demo_lines(n, game_seed, bots)
-
-    return module_steps(game, games=games, players=players, seed=seed, seats=(2, 3, 4, 5, 6))
+    in progress is kept. Players vary 2-6 from game to game unless given. With a ``worker`` the
+    bots think off the UI thread (``companion.demo_jobs.worked_steps``: ``WAITING`` meanwhile)."""
+    return worked_steps(lambda n: DraftCiderCompanion(), functools.partial(demo_lines, bots=bots), games=games,
+                        players=players, seed=seed, seats=(2, 3, 4, 5, 6), worker=worker)
 
 
 class DraftCiderDemoScreen(ModuleDemoScreen):

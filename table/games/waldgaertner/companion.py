@@ -63,6 +63,7 @@ from table.games.waldgaertner.buttons import SCREENS, STAGES, command_for
 from table.games.waldgaertner.ending import game_lines, game_record
 from table.games.waldgaertner.files import load_cards
 from table.games.waldgaertner.hidden import hidden_held, rebuilt, shown_from_deck, shown_in_hand
+from table.games.waldgaertner.hint import HINTS
 from table.games.waldgaertner.naming import card_for, guide_line, species_for, species_maybe
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, deck_now, seat_now
 from table.games.waldgaertner.record_reader import ROWS
@@ -111,6 +112,7 @@ class WaldgaertnerCompanion(TableModule):
     shipped card file)."""
 
     title = "Waldgärtner"
+    hint_glue = HINTS  # the strong bot's hint where the choice is public (hint.py)
     result_rows = ROWS
     button_tables = (SCREENS, STAGES)
     setup_type = WSetup

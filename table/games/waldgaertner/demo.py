@@ -10,33 +10,42 @@ first touch, key or button).
 from __future__ import annotations
 
 import argparse
+import functools
 from collections.abc import Iterator
 from typing import Any
 
 import pygame
 
-from table.display.demo import ModuleDemoScreen, module_steps
+from table.companion.botworker import BotWorker
+from table.companion.demo_jobs import worked_steps
+from table.display.demo import ModuleDemoScreen
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
+from table.games.waldgaertner.files import load_cards
+from table.games.waldgaertner.rules.cards import CardSet
 from table.games.waldgaertner.script import table_script
 from table.games.waldgaertner.view import WaldgaertnerView
 
-__all__ = ["WaldgaertnerDemoScreen", "demo_screen", "waldgaertner_steps"]
+__all__ = ["WaldgaertnerDemoScreen", "demo_lines", "demo_screen", "waldgaertner_steps"]
+
+
+def demo_lines(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random"),
+               cards: CardSet | None = None) -> list[str]:
+    """A seeded bots' game as the table's commands (a job for the demo's worker: picklable)."""
+    script, _final = table_script(players, seed, bots, cards=cards)
+    return script
 
 
 def waldgaertner_steps(*, games: int = 0, players: int | None = None, seed: int = 0,
-                       bots: tuple[str, ...] = ("greedy", "random")) -> Iterator[WaldgaertnerCompanion]:
+                       bots: tuple[str, ...] = ("greedy", "random"),
+                       worker: BotWorker | None = None) -> Iterator[WaldgaertnerCompanion]:
     """The companion after every entered command, game after game (0 = endless); only the game
-    in progress is kept. Players vary 2-7 from game to game unless given."""
-    cards = None
+    in progress is kept. Players vary 2-7 from game to game unless given. With a ``worker`` the
+    bots think off the UI thread (``companion.demo_jobs.worked_steps``: ``WAITING`` meanwhile)."""
+    cards = load_cards()  # the card file is read once
 
-    def game(n: int, game_seed: int) -> tuple[WaldgaertnerCompanion, list[str]]:
-        nonlocal cards
-        ctl = WaldgaertnerCompanion(cards=cards)
-        cards = ctl.cards  # the card file is read once
-        script, _final = table_script(n, game_seed, bots, cards=cards)
-        return ctl, script
-
-    return module_steps(game, games=games, players=players, seed=seed, seats=(2, 3, 4, 5, 6, 7))
+    return worked_steps(lambda n: WaldgaertnerCompanion(cards=cards),
+                        functools.partial(demo_lines, bots=bots, cards=cards), games=games, players=players,
+                        seed=seed, seats=(2, 3, 4, 5, 6, 7), worker=worker)
 
 
 class WaldgaertnerDemoScreen(ModuleDemoScreen):

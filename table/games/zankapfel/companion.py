@@ -47,6 +47,7 @@ from table.games.zankapfel.buttons import BUTTONS, command_for
 from table.games.zankapfel.commands import canonical
 from table.games.zankapfel.deal import Build, DeckShort, box_lines, build_game, deal_plan
 from table.games.zankapfel.files import load_decks
+from table.games.zankapfel.hint import HINTS
 from table.games.zankapfel.record_reader import ROWS
 from table.games.zankapfel.rules import State
 from table.games.zankapfel.rules import actions as A
@@ -63,6 +64,7 @@ class ZankapfelCompanion(TableModule):
     ``resume``, ``play``, ``result``."""
 
     title = "Zankapfel"
+    hint_glue = HINTS  # the strong bot's hint where the choice is public (hint.py)
     result_rows = ROWS
     button_tables = (BUTTONS,)
     setup_type = ZSetup

@@ -7,25 +7,33 @@ show whose turn it is. The loop body is the toolkit's :class:`table.display.demo
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
-from table.display.demo import ModuleDemoScreen, module_steps
+from table.companion.botworker import BotWorker
+from table.companion.demo_jobs import worked_steps
+from table.display.demo import ModuleDemoScreen
 from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.script import table_script
 from table.games.zankapfel.view import ZankapfelView
 
-__all__ = ["ZankapfelDemoScreen", "zankapfel_steps"]
+__all__ = ["ZankapfelDemoScreen", "demo_lines", "zankapfel_steps"]
+
+
+def demo_lines(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random")) -> list[str]:
+    """A seeded bots' game as the table's commands (a job for the demo's worker: picklable)."""
+    script, _final = table_script(players, seed, bots)
+    return script
 
 
 def zankapfel_steps(*, games: int = 0, players: int | None = None, seed: int = 0,
-                    bots: tuple[str, ...] = ("greedy", "random")) -> Iterator[ZankapfelCompanion]:
+                    bots: tuple[str, ...] = ("greedy", "random"),
+                    worker: BotWorker | None = None) -> Iterator[ZankapfelCompanion]:
     """The companion after every entered command, game after game (0 = endless); only the game
-    in progress is kept. Players vary 3-6 from game to game unless given."""
-    def game(n: int, game_seed: int) -> tuple[ZankapfelCompanion, list[str]]:
-        script, _final = table_script(n, game_seed, bots)
-        return ZankapfelCompanion(), script
-
-    return module_steps(game, games=games, players=players, seed=seed, seats=(3, 4, 5, 6))
+    in progress is kept. Players vary 3-6 from game to game unless given. With a ``worker`` the
+    bots think off the UI thread (``companion.demo_jobs.worked_steps``: ``WAITING`` meanwhile)."""
+    return worked_steps(lambda n: ZankapfelCompanion(), functools.partial(demo_lines, bots=bots), games=games,
+                        players=players, seed=seed, seats=(3, 4, 5, 6), worker=worker)
 
 
 class ZankapfelDemoScreen(ModuleDemoScreen):

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from table.games.applejack.bots.base import Bot, make_bot, seat_seed
 from table.games.applejack.bots.demo_words import drawn_blind_words, event_words, game_heading, tile_words
@@ -64,17 +65,22 @@ def _lineup(game_index: int, players: int | None) -> tuple[str, ...]:
 
 
 def demo_steps(data: DataSet, *, games: int = 0, players: int | None = None, seed: int = 0,
-               bots: Sequence[str] | None = None) -> Iterator[DemoStep]:
+               bots: Sequence[str] | None = None, every_seat: str | None = None,
+               strong: Mapping[str, Any] = DEMO_STRONG) -> Iterator[DemoStep]:
     """Steps of ``games`` bot games (0: endless). ``players`` None varies 1-4 seats game by game;
-    ``bots`` names the seats' bots (repeated to fill the seats), else a varied line-up."""
+    ``bots`` names the seats' bots (repeated to fill the seats), else a varied line-up — with
+    ``every_seat`` its seat counts, every seat that bot (the kiosk: ``"strong"``). ``strong``: the
+    strong bot's options (default the light :data:`DEMO_STRONG`; ``{}``: the Pi budget, ``docs/bots.md``)."""
     index = 0
     while games == 0 or index < games:
         game_seed = seed + index
         base = tuple(bots) if bots else _lineup(index, players)
+        if every_seat is not None and not bots:
+            base = (every_seat,) * len(base)
         n = players or len(base)
         names = tuple(base[s % len(base)] for s in range(n))
         seat_bots: list[Bot] = [
-            make_bot(name, random.Random(seat_seed(game_seed, s)), **(DEMO_STRONG if name == "strong" else {}))
+            make_bot(name, random.Random(seat_seed(game_seed, s)), **(strong if name == "strong" else {}))
             for s, name in enumerate(names)]
         chance = random.Random(game_seed)
         state = new_game(data, GameConfig(n), None, keep_undo=False)

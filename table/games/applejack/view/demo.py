@@ -17,10 +17,11 @@ import math
 import queue
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
+from table.companion.demo_jobs import WAITING
 from table.companion.labels import both
 from table.companion.leds import LedKind, LedState
 from table.companion.ports import Indicators
@@ -491,6 +492,8 @@ class ApplejackDemoScreen(DemoScreen):
         # asked before next(): a step's state is the live game, which next() moves on
         ended = self.current is not None and self.current.game_over
         step = next(self.steps, None)
+        if step is WAITING:  # the bots think on the worker thread (companion/demo_jobs.py)
+            return cast("tuple[Any, float]", WAITING)
         if ended:
             self.games += 1
         if step is None:

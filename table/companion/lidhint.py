@@ -1,0 +1,181 @@
+"""Hints on the lid for the module games (Zankapfel, Draft Cider, Waldgärtner): the strong bot's
+choice for the seat to move, given only where the choice is public.
+
+The lid's screen and voice are public, so a hint is given only for a choice the whole table sees
+being made from what the whole table knows (a game's :class:`LidHints` says which stages those
+are). Even there the seat's own hidden cards stay out of it: the bot searches over
+determinizations that deal *every* hand afresh from public counts (:func:`public_view`), so the
+hint would be the same whatever the asking seat holds — a hint from the lid cannot tell the table
+what is in a hand. A choice made in secret (a card laid face down, a die chosen at once, a hand
+card played) gets one line saying why not (the phones are where it belongs); anything else —
+no decision now, a game without a strong bot — gets the one refusal :data:`NO_HINT`.
+
+A hint is advice, never a game step: not journalled; computed off the UI thread by the shell's
+worker (``botworker.AdviceWorker``), and taken only if the table still stands at the position it
+was asked for (:func:`position_key`). The bot's seed comes from that key and the bot works to a
+fixed budget, so a position always gives the same hint.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from table.companion.labels import seat_name
+from table.companion.protocol import CommandError
+from table.i18n import N_, _
+
+NO_HINT = N_("no hint here: the table's bot has no advice to give for this")
+"""The one refusal: a game without a strong bot, or no choice a hint could be given for now."""
+HIDDEN = N_("no hint on the lid: this choice is made in secret, and a hint would show it to everyone "
+            "(hints for secret choices belong on the seat's phone)")
+"""A choice hidden at the table: the lid is public."""
+NO_COACH = N_("no coach here: the table's bot cannot judge this game's moves afterwards")
+"""The result's ``coach`` in a game whose strong bot cannot value a position (the module games)."""
+
+Determinize = Callable[[Any, int, random.Random], Any]
+
+
+def position_key(game: str, setup: Any, cmds: Sequence[str]) -> str:
+    """Names where a game stands: its setup and every command so far (stable across processes)."""
+    text = f"{game}|{setup!r}|" + "\n".join(cmds)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def public_view(determinize: Determinize, players: int) -> Determinize:
+    """A determinizer that deals everything hidden from *any* seat afresh: first as another seat
+    sees the game (the choosing seat's own hidden cards are dealt from the public pool), then as
+    the choosing seat sees that copy (the other seat's too). What the companion knows or guesses
+    of a hand never reaches the search."""
+    def public(state: Any, seat: int, rng: random.Random) -> Any:
+        other = (seat + 1) % players
+        return determinize(determinize(state, other, rng), seat, rng)
+    return public
+
+
+@dataclass(frozen=True)
+class LidHint:
+    """A computed hint: for the position ``key``, the bot's choice for ``seat`` in words."""
+
+    key: str
+    seat: int
+    choice: str
+
+    @property
+    def text(self) -> str:
+        """The same words as Applejack's hint: ``Hint for Seat 2: …``."""
+        return _("Hint for {seat}: {steps}").format(seat=seat_name(self.seat), steps=self.choice)
+
+
+@dataclass(frozen=True)
+class HintJob:
+    """A hint wanted at ``key`` for ``seat``; ``state`` is the computer's own copy (a public
+    determinization of the table's mirror). ``compute`` runs off the UI thread."""
+
+    key: str
+    seat: int
+    game: LidHints = field(repr=False)
+    state: Any = field(compare=False, repr=False)
+
+    def compute(self) -> LidHint:
+        rng = random.Random(int(self.key[:16], 16))
+        bot = self.game.bot(rng)
+        bot.determinize = public_view(bot.determinize, self.state.players)
+        root = bot.determinize(self.state, self.seat, random.Random(rng.getrandbits(64)))
+        action = bot.choose(root)
+        return LidHint(self.key, self.seat, self.game.words(root, action))
+
+
+class LidHints:
+    """A game's lid hints (its ``hint.py``): which stages are public, the mirror's engine state,
+    the strong bot and the words of its choice. The shell asks :meth:`why_not` and :meth:`job`."""
+
+    public_stages: tuple[str, ...] = ()
+    """The companion's stages (``ctl.stage()``) whose choice the whole table sees being made."""
+    secret_stages: tuple[str, ...] = ()
+    """The stages of a secret choice: refused with :data:`HIDDEN`."""
+
+    def engine(self, ctl: Any) -> Any:
+        """The companion's engine mirror at the current decision."""
+        raise NotImplementedError
+
+    def bot(self, rng: random.Random) -> Any:
+        """The game's strong bot (its ``make_bot("strong", rng)``: the Pi budget)."""
+        raise NotImplementedError
+
+    def words(self, state: Any, action: int) -> str:
+        """``action`` (legal in ``state``) in the table's words."""
+        raise NotImplementedError
+
+    def seat(self, ctl: Any) -> int:
+        """The seat choosing now (-1: none)."""
+        return int(ctl.seat())
+
+    def why_not(self, ctl: Any) -> str:
+        """Why no hint can be given now ("" when one can)."""
+        stage = ctl.stage() if ctl.mode == "play" else ""
+        seat = self.seat(ctl) if stage else -1
+        if stage in self.secret_stages:
+            return _(HIDDEN)
+        if stage not in self.public_stages or seat < 0:
+            return _(NO_HINT)
+        state = self.engine(ctl)
+        if state is None or state.is_terminal() or state.current_player() != seat:
+            return _(NO_HINT)
+        return ""
+
+    def job(self, ctl: Any, key: str) -> HintJob:
+        return HintJob(key, self.seat(ctl), self, self.engine(ctl).clone())
+
+
+class LidHinted:
+    """The module games' side of lid hints (``TableModule`` inherits it): ``hint`` asks, the
+    shell's worker computes :meth:`lid_hint_request`, :meth:`give_advice` takes the result."""
+
+    hint_glue: ClassVar[LidHints | None] = None
+    """The game's lid hints (a :class:`LidHints` from its ``hint.py``); None: no strong bot,
+    ``hint`` is refused with :data:`NO_HINT`."""
+    game: str
+    setup: Any
+    cmds: list[str]
+    log: list[str]
+    said_last: list[str]
+    _hint_asked: str | None
+    _changed: Callable[[], None]
+
+    def position_key(self) -> str:
+        """Names where the game stands: the setup and every command so far."""
+        return position_key(self.game, self.setup, self.cmds)
+
+    def _ask_hint(self) -> None:
+        """``hint`` (key h): the strong bot's choice for the seat to move, where it is public;
+        one line why not otherwise. Never journalled."""
+        glue = self.hint_glue
+        why = glue.why_not(self) if glue is not None else _(NO_HINT)
+        if why:
+            raise CommandError(why)
+        self._hint_asked = self.position_key()
+        self._changed()
+
+    def lid_hint_request(self) -> HintJob | None:
+        """The hint job asked for at this position, for the shell's worker; None when none is wanted."""
+        glue, key = self.hint_glue, self._hint_asked
+        if glue is None or key is None or key != self.position_key() or glue.why_not(self):
+            return None
+        return glue.job(self, key)
+
+    def give_advice(self, advice: Any) -> bool:
+        """A computed :class:`LidHint`, said and shown only if the table still stands where it
+        was asked (else dropped)."""
+        key = getattr(advice, "key", None)
+        if key is None or key != self._hint_asked or key != self.position_key():
+            return False
+        line = advice.text
+        self.log.append(line)
+        self.said_last = [line]
+        self._hint_asked = None
+        self._changed()
+        return True

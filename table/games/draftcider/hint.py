@@ -1,0 +1,42 @@
+"""Draft Cider's hints on the lid (``table/companion/lidhint.py``): every pick is public — the
+centre and every orchard lie face up — so the strong bot's pick is offered at every pick."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from table.companion.lidhint import LidHints
+from table.games.draftcider.rules.game import N_BATCHES
+from table.games.draftcider.words import batch_title, card_name
+from table.i18n import _
+
+
+class DraftCiderHints(LidHints):
+    """A pick's hint: which card of the centre into which batch."""
+
+    public_stages = ("colour", "height", "sweetness", "batch")
+
+    def engine(self, ctl: Any) -> Any:
+        return ctl.engine if ctl.mode == "play" else None
+
+    def bot(self, rng: random.Random) -> Any:
+        # deferred: the bot's search loads only when a hint is computed (the companion starts quickly)
+        from table.games.draftcider.bots import make_bot
+
+        return make_bot("strong", rng)
+
+    def words(self, state: Any, action: int) -> str:
+        card, batch = divmod(action, N_BATCHES)
+        return _("{card} into {batch}").format(card=card_name(state.deck[card]), batch=batch_title(batch))
+
+
+HINTS = DraftCiderHints()
+
+
+def screen_workers() -> list[Any]:
+    """The registry part ``workers``: the hints computed off the UI thread while this game is up."""
+    # deferred: the worker's thread only for the pygame app
+    from table.companion.botworker import AdviceWorker
+
+    return [AdviceWorker("draftcider")]
