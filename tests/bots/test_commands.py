@@ -50,8 +50,9 @@ def test_demo_text_prints_a_complete_game(capsys):
     assert out.count("GAME OVER") == 1
     assert out.count("→ ") >= 3  # final score lines (and payouts)
     assert "Winner" in out
-    for seat in (1, 2, 3):
-        assert f"seat {seat}" in out
+    for seat in ("○ Circle", "△ Triangle", "□ Square"):  # each seat by its name, never "seat 1 ○" (issue 21)
+        assert seat in out
+    assert "seat 1" not in out
 
 
 def test_demo_steps_are_endless_and_paced_by_the_injected_sleep():
