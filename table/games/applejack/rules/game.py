@@ -25,7 +25,7 @@ from table.games.applejack.rules.cells import (
     EMPTY as EMPTY,  # a cell holds tile * 8 + rotation (table.games.applejack.rules.cells)
 )
 from table.games.applejack.rules.cells import PASTURE_ROT as PASTURE_ROT
-from table.games.applejack.rules.config import GameConfig, record_data, validate_config
+from table.games.applejack.rules.config import GameConfig, record_data
 from table.games.applejack.rules.data import Board, DataSet, OrchardSide, data_digest
 from table.games.applejack.rules.events import (
     BlossomScoring,
@@ -57,22 +57,19 @@ from table.games.applejack.rules.route import (
     tile_taken_event,
     turn_started_event,
 )
+from table.games.applejack.rules.setup import D_BLIND as D_BLIND  # the draws' destinations, as ever here
+from table.games.applejack.rules.setup import D_COTTAGE, D_MIDDLE, START_HONEY, setup_for
 from table.games.applejack.rules.scoring import ScoreBreakdown, final_score, winners
 from table.games.applejack.rules.tables import Stats, rules_for
 from table.games.applejack.rules.walk import Die, can_restock, middle_reached, refill_needed
 
 CHANCE = -1
 TERMINAL = -4
-START_HONEY: dict[int, tuple[int, ...]] = {1: (14,), 2: (16, 20), 3: (16, 19, 22), 4: (16, 18, 20, 22)}
 PASTURE_HONEY = 2
 
 # the phases (table.games.applejack.rules.phase.Phase) under the names the bots and the companion import
 SETUP, SELECT, BLIND_DRAW, PAY, PLACE = Phase.SETUP, Phase.TAKE, Phase.BLIND_DRAW, Phase.PAY, Phase.PLACE
 STOCK, STOCK_DRAW, REFILL, OVER = Phase.STOCK, Phase.STOCK_DRAW, Phase.REFILL, Phase.OVER
-# destinations of chance draws
-D_MIDDLE = 8
-D_BLIND = 9
-D_COTTAGE = 10  # + seat
 TROUGH_NAMES = tuple(f"trough {t}" for t in range(9))
 
 
@@ -81,28 +78,18 @@ class GameState(LegalActions, Orchards):
 
     def __init__(self, data: DataSet, config: GameConfig, *, keep_undo: bool = True,
                  log_events: bool = True) -> None:
-        validate_config(data, config)
+        setup = setup_for(data, config)  # checks the config
         self.data = data
         self.config = config
         self.rules = rules_for(data)
         self.board: Board = data.boards[config.players]
         self.route = route_for(data, config.players, config.apple_tiles)
         self.apples = self.route.apples
-        self.sides: tuple[OrchardSide, ...] = tuple(
-            data.orchards[o] for o in (config.orchards or ("A",) * config.players))
-        # corner features per seat: cell -> (edge, hive value or 0); cell -> apple variety
-        self.corner_hive: list[dict[int, tuple[int, int]]] = []
-        self.corner_apple: list[dict[int, int]] = []
-        for side in self.sides:
-            hives, apples = {}, {}
-            for c in side.corners:
-                cell, edge = hexgrid.CORNER_CELL[c.name], hexgrid.CORNER_EDGE[c.name]
-                if c.hive is not None:
-                    hives[cell] = (edge, c.hive)
-                if c.apple is not None:
-                    apples[cell] = c.apple
-            self.corner_hive.append(hives)
-            self.corner_apple.append(apples)
+        self.sides: tuple[OrchardSide, ...] = setup.sides
+        self.corner_hive: list[dict[int, tuple[int, int]]] = setup.corner_hive
+        """Per seat: corner cell -> (edge, beehive value); shared by every game of this config."""
+        self.corner_apple: list[dict[int, int]] = setup.corner_apple
+        """Per seat: corner cell -> apple variety (individual orchards); shared likewise."""
         self.keep_undo = keep_undo
         self.log_events = log_events
         """False: the frequent per-turn events (turn started, tile taken/paid/placed, refill draws)
@@ -117,8 +104,7 @@ class GameState(LegalActions, Orchards):
         for seat in range(p):
             self._recount(seat)
         self.troughs: list[list[int]] = [[] for _ in range(self.board.troughs)]
-        kept = set(config.kept_tiles)
-        self.supply: list[int] = [t.id for t in data.tiles if t.id not in kept]
+        self.supply: list[int] = list(setup.supply)
         self.middle: list[int] = list(config.kept_tiles)
         self.cottage: list[int] = [EMPTY] * p
         self.seat = 0
@@ -129,20 +115,14 @@ class GameState(LegalActions, Orchards):
         self.held = EMPTY
         self.held_pasture = False
         self.restock = False
-        self.draws_due: list[int] = []
-        """Where the tiles still to be drawn go, in order: trough 1-7, D_MIDDLE, D_COTTAGE + seat."""
+        self.draws_due: list[int] = list(setup.draws)
+        """Where the tiles still to be drawn go, in order: trough 1-7, D_MIDDLE, D_COTTAGE + seat
+        (at first the setup's: the troughs, the middle trees unless kept tiles are there, the cottages)."""
         self.stats = Stats.zero(p)
-        self.events: list[Event] = [GameStarted(p, self.board.id, tuple(self.honey))]
+        self.events: list[Event] = [setup.started]
         self.history: list[int] = []
         self._undo: list[tuple[Any, ...]] = []
         self._final: tuple[ScoreBreakdown, ...] | None = None
-        # setup: the troughs, the middle trees (unless kept tiles are there), the cottages
-        for t in range(1, self.board.troughs + 1):
-            self.draws_due += [t] * self.board.tiles_per_trough
-        if self.board.middle_slots and not config.kept_tiles and not config.campaign:
-            self.draws_due += [D_MIDDLE] * self.board.middle_start_tiles
-        if config.cottage:
-            self.draws_due += [D_COTTAGE + s for s in range(p)]
         self._after_draws()
 
     # ------------------------------------------------------------------------------------------
@@ -445,10 +425,8 @@ class GameState(LegalActions, Orchards):
         """Final scoring of every seat as the orchards stand now (the real one once terminal)."""
         if self.phase == OVER and self._final is not None:
             return self._final
-        out = tuple(
-            final_score([self.areas(s, v) for v in range(self.rules.n_varieties)],
-                        self.blossom_count(s), self.honey[s])
-            for s in range(self.players))
+        out = tuple(final_score(self.variety_areas(s), self.blossom_count(s), self.honey[s])
+                    for s in range(self.players))
         if self.phase == OVER:
             self._final = out
         return out

@@ -71,6 +71,42 @@ class Orchards:
             out.append(total)
         return out
 
+    def variety_areas(self, seat: int) -> list[list[int]]:
+        """:meth:`areas` of every variety at once (the final scoring's question), the same lists:
+        one pass over the orchard finds which cells show each variety, then each variety's areas
+        are found among those cells alone."""
+        rules = self.rules
+        dense, sparse = rules.apples, rules.apple_list
+        shown: list[dict[int, int]] = [{} for _ in range(rules.n_varieties)]  # cell -> apples, ascending
+        for c, v in enumerate(self.cells[seat]):
+            if v != EMPTY and v & 7 != PASTURE_ROT:
+                counts = dense[v >> 3]
+                for variety, _n in sparse[v >> 3]:
+                    if counts[variety]:
+                        shown[variety][c] = counts[variety]
+        corner = self.corner_apple[seat]
+        adjacent = hexgrid.ADJACENT
+        out = []
+        for variety, left in enumerate(shown):
+            found = []
+            for c in list(left):
+                total = left.pop(c, 0)  # 0: already in an earlier area
+                if not total:
+                    continue
+                stack = [c]
+                while stack:
+                    x = stack.pop()
+                    if corner and corner.get(x) == variety:
+                        total += 1
+                    for n in adjacent[x]:
+                        apples = left.pop(n, 0)
+                        if apples:
+                            total += apples
+                            stack.append(n)
+                found.append(total)
+            out.append(found)
+        return out
+
     def harvest_yield(self, seat: int, variety: int, pips: int) -> int:
         if self.apple_totals[seat][variety] <= pips:
             return 0  # no area can be bigger than all the apples of the variety
