@@ -370,12 +370,16 @@ class GameState(LegalActions, Orchards):
             self._finish()
             return
         step = self.route.step(self._stop)
-        for ev in step.events:
-            if type(ev) is Harvest:
-                ev = self._harvest(ev.variety, ev.pips)
-            elif type(ev) is BlossomScoring:
-                ev = self._blossom_scoring(ev.times)
-            self.events.append(ev)
+        events = self.events
+        if not step.pays:
+            events += step.events
+        else:
+            for ev in step.events:
+                if type(ev) is Harvest:
+                    ev = self._harvest(ev.variety, ev.pips)
+                elif type(ev) is BlossomScoring:
+                    ev = self._blossom_scoring(ev.times)
+                events.append(ev)
         self._go(step.to)
         b = self.board
         if self.on_middle:
@@ -397,7 +401,7 @@ class GameState(LegalActions, Orchards):
     def _harvest(self, variety: int, pips: int) -> Harvest:
         """Every orchard's harvest of ``variety`` at ``pips``: the honey is paid, the event made."""
         totals, yield_, honey, harvests = self.apple_totals, self.harvest_yield, self.honey, self.stats.harvests
-        pay = tuple([yield_(s, variety, pips) if totals[s][variety] > pips else 0 for s in range(self.players)])
+        pay = tuple([yield_(s, variety, pips) if totals[s][variety] > pips else 0 for s in range(len(honey))])
         for s, h in enumerate(pay):
             if h:
                 honey[s] += h

@@ -21,6 +21,7 @@ from typing import Any
 
 from table.games.applejack.rules.data import Board, DataSet
 from table.games.applejack.rules.events import (
+    BlossomScoring,
     Event,
     Harvest,
     TileDrawn,
@@ -64,6 +65,8 @@ class Step:
 
     to: Stop
     events: tuple[Event, ...]
+    pays: bool
+    """Some of the events pay honey (a harvest, a blossom scoring): the game fills in the payouts."""
 
 
 class Route:
@@ -97,7 +100,8 @@ class Route:
         step = self._steps.get(key)
         if step is None:
             die, events = move_die(self.board, stop.die, self.apples)
-            step = self._steps[key] = Step(self.stop(die), tuple(events))
+            pays = any(type(ev) in (Harvest, BlossomScoring) for ev in events)
+            step = self._steps[key] = Step(self.stop(die), tuple(events), pays)
         return step
 
 
