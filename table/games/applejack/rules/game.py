@@ -33,14 +33,9 @@ from table.games.applejack.rules.events import (
     Event,
     FinalScore,
     GameEnded,
-    GameStarted,
     Harvest,
     TileDrawn,
-    TileFlipped,
-    TilePaid,
-    TilePlaced,
     TileTaken,
-    TurnStarted,
     Winners,
 )
 from table.games.applejack.rules.legal import LegalActions
@@ -57,9 +52,10 @@ from table.games.applejack.rules.route import (
     tile_taken_event,
     turn_started_event,
 )
-from table.games.applejack.rules.setup import D_BLIND as D_BLIND  # the draws' destinations, as ever here
-from table.games.applejack.rules.setup import D_COTTAGE, D_MIDDLE, START_HONEY, setup_for
 from table.games.applejack.rules.scoring import ScoreBreakdown, final_score, winners
+from table.games.applejack.rules.setup import D_BLIND as D_BLIND  # the draws' destinations, as ever here
+from table.games.applejack.rules.setup import D_COTTAGE, D_MIDDLE, setup_for
+from table.games.applejack.rules.setup import START_HONEY as START_HONEY  # the labels read it here
 from table.games.applejack.rules.tables import Stats, rules_for
 from table.games.applejack.rules.walk import Die, can_restock, middle_reached, refill_needed
 

@@ -46,14 +46,14 @@ class LegalActions:
         if ph is _PLACE:
             codes = PASTURE_CODES if self.held_pasture else self.rules.place_codes[self.held]
             places: list[int] = []
-            for cell_codes, value in zip(codes, self.cells[self.seat]):
+            for cell_codes, value in zip(codes, self.cells[self.seat], strict=True):
                 if value == EMPTY:
                     places += cell_codes
             return places
         if ph is _REFILL or ph is _SETUP or ph is _BLIND_DRAW or ph is _STOCK_DRAW:
             return [A.DRAW + t for t in sorted(self.supply)]
         if ph is _STOCK:
-            out = []
+            out: list[int] = []
             for t in self.choosable_troughs():
                 out += map((A.STOCK + t * A.TILE_SPAN).__add__, self.troughs[t - 1])
             if self.supply:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import cast
 
 from table.games.applejack.rules.data import Board, DataSet
 from table.games.applejack.rules.events import (
@@ -108,7 +108,7 @@ class Route:
 def route_for(data: DataSet, players: int, apple_tiles: tuple[int, ...] | None) -> Route:
     """The shared :class:`Route` of the board for ``players`` with ``apple_tiles`` (the variant
     "Apple tiles"; None: the printed apples), made once and kept on the data set."""
-    routes: Any = data.memo.setdefault("routes", {})
+    routes = cast("dict[tuple[int, tuple[int, ...] | None], Route]", data.memo.setdefault("routes", {}))
     key = (players, apple_tiles)
     route = routes.get(key)
     if route is None:

@@ -10,7 +10,7 @@ shares the rest, read-only, as its clones already do.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from table.games.applejack.rules import hexgrid
 from table.games.applejack.rules.config import GameConfig, validate_config
@@ -63,7 +63,7 @@ class Setup:
 
 def setup_for(data: DataSet, config: GameConfig) -> Setup:
     """The shared :class:`Setup` of ``config`` (ConfigError if ``data`` cannot play it)."""
-    setups: Any = data.memo.setdefault("setups", {})
+    setups = cast("dict[GameConfig, Setup]", data.memo.setdefault("setups", {}))
     try:
         setup = setups.get(config)
     except TypeError:  # a config holding a list (not hashable): worked out for this game alone
