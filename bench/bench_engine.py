@@ -1,10 +1,14 @@
 """Random full games per second, per player count, on one core (run on demand, not in CI).
 
-Measured in CPU time of this process, so that other load on the machine matters less.
+Measured in CPU time of this process (``time.process_time``), so that other load on the machine
+matters less; each figure is the best of five rounds (like timeit). The games are
+``play_random`` from seeds 0, 1, 2, ... with every event recorded (and, second figure, without
+the per-turn events).
 
-    .venv/bin/python bench/bench_engine.py [--seconds 5]
+    .venv/bin/python bench/bench_engine.py [--seconds 5] [--players 4]
 
-Goal (issue 2): >= 500 random 4-player games/s on one core of the 2-core dev machine.
+Goals: >= 500 random 4-player games/s (issue 2); >= 2,000 (issue 23). docs/bots.md gives the
+figures measured and the profile behind them (``--profile`` prints it: cProfile, top 10 by own time).
 """
 
 from __future__ import annotations
@@ -40,11 +44,32 @@ def games_per_second(players: int, seconds: float, rounds: int = 5, log_events: 
     return best
 
 
+def profile(players: int, games: int = 300) -> None:
+    """The top 10 functions by own time over ``games`` random games (cProfile)."""
+    import cProfile
+    import pstats
+
+    data = load_dataset()
+    config = GameConfig(players)
+    prof = cProfile.Profile()
+    prof.enable()
+    for n in range(games):
+        rng = random.Random(n)
+        play_random(new_game(data, config, rng, keep_undo=False), rng)
+    prof.disable()
+    pstats.Stats(prof).sort_stats("tottime").print_stats(10)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--players", type=int, choices=(1, 2, 3, 4), help="this player count only (default: each)")
+    ap.add_argument("--profile", action="store_true", help="print the profile of 300 games instead")
     args = ap.parse_args()
-    for players in (1, 2, 3, 4):
+    if args.profile:
+        profile(args.players or 4)
+        return
+    for players in (args.players,) if args.players else (1, 2, 3, 4):
         logged = games_per_second(players, args.seconds)
         quiet = games_per_second(players, args.seconds, log_events=False)
         print(f"{players} player(s): {logged:8.1f} random games/s with every event, {quiet:8.1f} without "

@@ -25,7 +25,7 @@ from table.games.applejack.rules.cells import (
     EMPTY as EMPTY,  # a cell holds tile * 8 + rotation (table.games.applejack.rules.cells)
 )
 from table.games.applejack.rules.cells import PASTURE_ROT as PASTURE_ROT
-from table.games.applejack.rules.config import GameConfig, record_data, validate_config
+from table.games.applejack.rules.config import GameConfig, record_data
 from table.games.applejack.rules.data import Board, DataSet, OrchardSide, data_digest
 from table.games.applejack.rules.events import (
     BlossomScoring,
@@ -33,44 +33,39 @@ from table.games.applejack.rules.events import (
     Event,
     FinalScore,
     GameEnded,
-    GameStarted,
     Harvest,
     TileDrawn,
-    TileFlipped,
-    TilePaid,
-    TilePlaced,
     TileTaken,
-    TurnStarted,
     Winners,
 )
 from table.games.applejack.rules.legal import LegalActions
 from table.games.applejack.rules.orchard import Orchards
 from table.games.applejack.rules.phase import Phase
-from table.games.applejack.rules.scoring import ScoreBreakdown, final_score, winners
-from table.games.applejack.rules.tables import Stats, rules_for
-from table.games.applejack.rules.walk import (
-    Die,
-    apples_by_space,
-    can_restock,
-    is_last_turn,
-    is_middle_space,
-    middle_reached,
-    move_die,
-    refill_needed,
+from table.games.applejack.rules.route import (
+    Stop,
+    harvest_event,
+    route_for,
+    tile_drawn_event,
+    tile_flipped_event,
+    tile_paid_event,
+    tile_placed_event,
+    tile_taken_event,
+    turn_started_event,
 )
+from table.games.applejack.rules.scoring import ScoreBreakdown, final_score, winners
+from table.games.applejack.rules.setup import D_BLIND as D_BLIND  # the draws' destinations, as ever here
+from table.games.applejack.rules.setup import D_COTTAGE, D_MIDDLE, setup_for
+from table.games.applejack.rules.setup import START_HONEY as START_HONEY  # the labels read it here
+from table.games.applejack.rules.tables import Stats, rules_for
+from table.games.applejack.rules.walk import Die, can_restock, middle_reached, refill_needed
 
 CHANCE = -1
 TERMINAL = -4
-START_HONEY: dict[int, tuple[int, ...]] = {1: (14,), 2: (16, 20), 3: (16, 19, 22), 4: (16, 18, 20, 22)}
 PASTURE_HONEY = 2
 
 # the phases (table.games.applejack.rules.phase.Phase) under the names the bots and the companion import
 SETUP, SELECT, BLIND_DRAW, PAY, PLACE = Phase.SETUP, Phase.TAKE, Phase.BLIND_DRAW, Phase.PAY, Phase.PLACE
 STOCK, STOCK_DRAW, REFILL, OVER = Phase.STOCK, Phase.STOCK_DRAW, Phase.REFILL, Phase.OVER
-# destinations of chance draws
-D_MIDDLE = 8
-D_BLIND = 9
-D_COTTAGE = 10  # + seat
 TROUGH_NAMES = tuple(f"trough {t}" for t in range(9))
 
 
@@ -79,27 +74,18 @@ class GameState(LegalActions, Orchards):
 
     def __init__(self, data: DataSet, config: GameConfig, *, keep_undo: bool = True,
                  log_events: bool = True) -> None:
-        validate_config(data, config)
+        setup = setup_for(data, config)  # checks the config
         self.data = data
         self.config = config
         self.rules = rules_for(data)
         self.board: Board = data.boards[config.players]
-        self.apples = apples_by_space(self.board, config.apple_tiles)
-        self.sides: tuple[OrchardSide, ...] = tuple(
-            data.orchards[o] for o in (config.orchards or ("A",) * config.players))
-        # corner features per seat: cell -> (edge, hive value or 0); cell -> apple variety
-        self.corner_hive: list[dict[int, tuple[int, int]]] = []
-        self.corner_apple: list[dict[int, int]] = []
-        for side in self.sides:
-            hives, apples = {}, {}
-            for c in side.corners:
-                cell, edge = hexgrid.CORNER_CELL[c.name], hexgrid.CORNER_EDGE[c.name]
-                if c.hive is not None:
-                    hives[cell] = (edge, c.hive)
-                if c.apple is not None:
-                    apples[cell] = c.apple
-            self.corner_hive.append(hives)
-            self.corner_apple.append(apples)
+        self.route = route_for(data, config.players, config.apple_tiles)
+        self.apples = self.route.apples
+        self.sides: tuple[OrchardSide, ...] = setup.sides
+        self.corner_hive: list[dict[int, tuple[int, int]]] = setup.corner_hive
+        """Per seat: corner cell -> (edge, beehive value); shared by every game of this config."""
+        self.corner_apple: list[dict[int, int]] = setup.corner_apple
+        """Per seat: corner cell -> apple variety (individual orchards); shared likewise."""
         self.keep_undo = keep_undo
         self.log_events = log_events
         """False: the frequent per-turn events (turn started, tile taken/paid/placed, refill draws)
@@ -114,8 +100,7 @@ class GameState(LegalActions, Orchards):
         for seat in range(p):
             self._recount(seat)
         self.troughs: list[list[int]] = [[] for _ in range(self.board.troughs)]
-        kept = set(config.kept_tiles)
-        self.supply: list[int] = [t.id for t in data.tiles if t.id not in kept]
+        self.supply: list[int] = list(setup.supply)
         self.middle: list[int] = list(config.kept_tiles)
         self.cottage: list[int] = [EMPTY] * p
         self.seat = 0
@@ -126,20 +111,14 @@ class GameState(LegalActions, Orchards):
         self.held = EMPTY
         self.held_pasture = False
         self.restock = False
-        self.draws_due: list[int] = []
-        """Where the tiles still to be drawn go, in order: trough 1-7, D_MIDDLE, D_COTTAGE + seat."""
+        self.draws_due: list[int] = list(setup.draws)
+        """Where the tiles still to be drawn go, in order: trough 1-7, D_MIDDLE, D_COTTAGE + seat
+        (at first the setup's: the troughs, the middle trees unless kept tiles are there, the cottages)."""
         self.stats = Stats.zero(p)
-        self.events: list[Event] = [GameStarted(p, self.board.id, tuple(self.honey))]
+        self.events: list[Event] = [setup.started]
         self.history: list[int] = []
         self._undo: list[tuple[Any, ...]] = []
         self._final: tuple[ScoreBreakdown, ...] | None = None
-        # setup: the troughs, the middle trees (unless kept tiles are there), the cottages
-        for t in range(1, self.board.troughs + 1):
-            self.draws_due += [t] * self.board.tiles_per_trough
-        if self.board.middle_slots and not config.kept_tiles and not config.campaign:
-            self.draws_due += [D_MIDDLE] * self.board.middle_start_tiles
-        if config.cottage:
-            self.draws_due += [D_COTTAGE + s for s in range(p)]
         self._after_draws()
 
     # ------------------------------------------------------------------------------------------
@@ -155,13 +134,17 @@ class GameState(LegalActions, Orchards):
 
     @die.setter
     def die(self, die: Die) -> None:
+        self._go(self.route.stop(die))
         self._die = die
-        board = self.board
-        space = board.spaces[die.space - 1]
-        self.seat = space.seat if space.seat is not None else 0
-        self.on_middle = is_middle_space(board, die.space)
+
+    def _go(self, stop: Stop) -> None:
+        """The die now stands on ``stop``: whose turn it is, the open troughs."""
+        self._stop = stop
+        self._die = stop.die
+        self.seat = stop.seat
+        self.on_middle = stop.on_middle
         """Solo: the die stands on the middle space (its trees are the choice, not troughs)."""
-        self._open = () if self.on_middle else space.troughs
+        self._open = stop.open
 
     def current_player(self) -> int:
         if self.phase == OVER:
@@ -231,30 +214,42 @@ class GameState(LegalActions, Orchards):
         if self.keep_undo:
             self._undo.append(self._snapshot())
         self.history.append(action)
-        self._dispatch(action)
+        ph = self.phase  # always a Phase member: compared by identity, the cheapest test
+        if ph is REFILL or ph is SETUP or ph is BLIND_DRAW or ph is STOCK_DRAW:
+            self._draw(action - A.DRAW)
+        elif ph is SELECT:
+            self._select(action)
+        elif ph is PAY:
+            self._pay(action)
+        elif ph is PLACE:
+            self._place(*divmod(action - A.PLACE, 8))
+        elif ph is STOCK:
+            self._stock(action)
 
     def _dispatch(self, action: int) -> None:
+        """One legal action's step (:meth:`apply`'s; :meth:`apply_fast` has its own copy, one call less)."""
         ph = self.phase
-        if ph in (REFILL, SETUP, BLIND_DRAW, STOCK_DRAW):
+        if ph is REFILL or ph is SETUP or ph is BLIND_DRAW or ph is STOCK_DRAW:
             self._draw(action - A.DRAW)
-        elif ph == SELECT:
+        elif ph is SELECT:
             self._select(action)
-        elif ph == PAY:
+        elif ph is PAY:
             self._pay(action)
-        elif ph == PLACE:
+        elif ph is PLACE:
             cell, rot = divmod(action - A.PLACE, 8)
             self._place(cell, rot)
-        elif ph == STOCK:
+        elif ph is STOCK:
             self._stock(action)
 
     def _draw(self, tile: int) -> None:
         self.supply.remove(tile)
-        if self.phase == BLIND_DRAW:
-            self.events.append(TileDrawn("hand", tile))
+        ph = self.phase
+        if ph is BLIND_DRAW:
+            self.events.append(tile_drawn_event("hand", tile))
             self.held = tile
             self.phase = PAY
             return
-        if self.phase == STOCK_DRAW:
+        if ph is STOCK_DRAW:
             self.events.append(TileDrawn(f"cottage {self.seat + 1}", tile))
             self.cottage[self.seat] = tile
             self.events.append(CottageStocked(self.seat, "supply", None, tile))
@@ -263,14 +258,14 @@ class GameState(LegalActions, Orchards):
         dest = self.draws_due.pop(0)
         if dest == D_MIDDLE:
             self.middle.append(tile)
-            self.events.append(TileDrawn("middle", tile))
+            self.events.append(tile_drawn_event("middle", tile))
         elif dest >= D_COTTAGE:
             self.cottage[dest - D_COTTAGE] = tile
             self.events.append(TileDrawn(f"cottage {dest - D_COTTAGE + 1}", tile))
         else:
             self.troughs[dest - 1].append(tile)
             if self.log_events:
-                self.events.append(TileDrawn(TROUGH_NAMES[dest], tile))
+                self.events.append(tile_drawn_event(TROUGH_NAMES[dest], tile))
         if self.draws_due and self.supply:
             return  # more draws to come (the common case inside a refill)
         self._after_draws()
@@ -280,13 +275,14 @@ class GameState(LegalActions, Orchards):
         if self.draws_due and not self.supply:
             self.draws_due.clear()
         if self.draws_due:
-            self.phase = SETUP if self.turn == 0 and self.phase == SETUP else REFILL
+            self.phase = SETUP if self.turn == 0 and self.phase is SETUP else REFILL
             return
         self.phase = SELECT
-        die = self._die
         if self.log_events:
-            self.events.append(TurnStarted(self.turn + 1, self.seat, die.space, die.pips, self._open, self.on_middle,
-                                           is_last_turn(self.board, die)))
+            stop = self._stop
+            die = stop.die
+            self.events.append(turn_started_event(self.turn + 1, stop.seat, die.space, die.pips, stop.open,
+                                                  stop.on_middle, stop.last))
 
     def _select(self, action: int) -> None:
         seat = self.seat
@@ -307,7 +303,7 @@ class GameState(LegalActions, Orchards):
             trough, tile = divmod(action - A.TAKE, A.TILE_SPAN)
             self.troughs[trough - 1].remove(tile)
             if self.log_events:
-                self.events.append(TileTaken(seat, "trough", trough, tile))
+                self.events.append(tile_taken_event(seat, "trough", trough, tile))
         self.held = tile
         self.phase = PAY
 
@@ -319,30 +315,30 @@ class GameState(LegalActions, Orchards):
             self.stats.paid[seat] += price
             self.held_pasture = False
             if self.log_events:
-                self.events.append(TilePaid(seat, tile, price))
+                self.events.append(tile_paid_event(seat, tile, price))
         else:
             self.honey[seat] += PASTURE_HONEY
             self.stats.pasture[seat] += PASTURE_HONEY
             self.held_pasture = True
             if self.log_events:
-                self.events.append(TileFlipped(seat, tile, PASTURE_HONEY))
+                self.events.append(tile_flipped_event(seat, tile, PASTURE_HONEY))
         self.phase = PLACE
 
     def _place(self, cell: int, rot: int) -> None:
         seat, tile = self.seat, self.held
         if self.held_pasture:
             self.set_cell(seat, cell, tile * 8 + PASTURE_ROT)
-            links: list[int] = []
+            links: tuple[int, ...] = ()
         else:
-            links = self.link_values(seat, cell, tile, rot)
+            links = tuple(self.link_values(seat, cell, tile, rot))
             self.set_cell(seat, cell, tile * 8 + rot)
             if links:
                 gain = sum(links)
                 self.honey[seat] += gain
                 self.stats.links[seat] += gain
         if self.log_events:
-            self.events.append(TilePlaced(seat, tile, cell + 1, 0 if self.held_pasture else rot,
-                                          self.held_pasture, tuple(links)))
+            self.events.append(tile_placed_event(seat, tile, cell + 1, 0 if self.held_pasture else rot,
+                                                 self.held_pasture, links))
         self.held = EMPTY
         self.held_pasture = False
         if self.restock:
@@ -366,29 +362,21 @@ class GameState(LegalActions, Orchards):
 
     def _end_turn(self) -> None:
         self.turn += 1
-        if is_last_turn(self.board, self.die):
+        if self._stop.last:
             self._finish()
             return
-        die, walk_events = move_die(self.board, self._die, self.apples)
-        seats = range(self.players)
-        honey = self.honey
-        for ev in walk_events:
-            if type(ev) is Harvest:
-                v, p, totals, yield_ = ev.variety, ev.pips, self.apple_totals, self.harvest_yield
-                pay = tuple([yield_(s, v, p) if totals[s][v] > p else 0 for s in seats])
-                harvests = self.stats.harvests
-                for s in seats:
-                    honey[s] += pay[s]
-                    harvests[s] += pay[s]
-                ev = Harvest(v, p, pay)
-            elif isinstance(ev, BlossomScoring):
-                pay = tuple(self.blossom_count(s) * ev.times for s in range(self.players))
-                for s, h in enumerate(pay):
-                    self.honey[s] += h
-                    self.stats.blossoms[s] += h
-                ev = BlossomScoring(ev.times, pay)
-            self.events.append(ev)
-        self.die = die
+        step = self.route.step(self._stop)
+        events = self.events
+        if not step.pays:
+            events += step.events
+        else:
+            for ev in step.events:
+                if type(ev) is Harvest:
+                    ev = self._harvest(ev.variety, ev.pips)
+                elif type(ev) is BlossomScoring:
+                    ev = self._blossom_scoring(ev.times)
+                events.append(ev)
+        self._go(step.to)
         b = self.board
         if self.on_middle:
             reached = middle_reached(b, len(self.middle), len(self.supply))
@@ -398,12 +386,31 @@ class GameState(LegalActions, Orchards):
             self.events.append(reached)
             self.draws_due = [D_MIDDLE] * reached.fill
         else:
-            refill = refill_needed(b, die.space, [len(t) for t in self.troughs], len(self.middle), len(self.supply))
+            refill = refill_needed(b, self._die.space, list(map(len, self.troughs)), len(self.middle),
+                                   len(self.supply))
             if refill is not None:
                 self.events.append(refill)
                 self.draws_due = list(refill.order) + ([D_MIDDLE] if refill.middle else [])
         self.phase = REFILL
         self._after_draws()
+
+    def _harvest(self, variety: int, pips: int) -> Harvest:
+        """Every orchard's harvest of ``variety`` at ``pips``: the honey is paid, the event made."""
+        totals, yield_, honey, harvests = self.apple_totals, self.harvest_yield, self.honey, self.stats.harvests
+        pay = tuple([yield_(s, variety, pips) if totals[s][variety] > pips else 0 for s in range(len(honey))])
+        for s, h in enumerate(pay):
+            if h:
+                honey[s] += h
+                harvests[s] += h
+        return harvest_event(variety, pips, pay)
+
+    def _blossom_scoring(self, times: int) -> BlossomScoring:
+        """Every orchard's blossoms, each paying ``times`` honey."""
+        pay = tuple(self.blossom_count(s) * times for s in range(self.players))
+        for s, h in enumerate(pay):
+            self.honey[s] += h
+            self.stats.blossoms[s] += h
+        return BlossomScoring(times, pay)
 
     def _finish(self) -> None:
         self.phase = OVER
@@ -418,10 +425,8 @@ class GameState(LegalActions, Orchards):
         """Final scoring of every seat as the orchards stand now (the real one once terminal)."""
         if self.phase == OVER and self._final is not None:
             return self._final
-        out = tuple(
-            final_score([self.areas(s, v) for v in range(self.rules.n_varieties)],
-                        self.blossom_count(s), self.honey[s])
-            for s in range(self.players))
+        out = tuple(final_score(self.variety_areas(s), self.blossom_count(s), self.honey[s])
+                    for s in range(self.players))
         if self.phase == OVER:
             self._final = out
         return out
@@ -462,7 +467,7 @@ class GameState(LegalActions, Orchards):
     def clone(self, *, keep_undo: bool = False) -> GameState:
         """An independent copy (no undo history, events shared up to now) for search."""
         new = object.__new__(GameState)
-        for name in ("data", "config", "rules", "board", "apples", "sides", "corner_hive", "corner_apple"):
+        for name in ("data", "config", "rules", "board", "route", "apples", "sides", "corner_hive", "corner_apple"):
             setattr(new, name, getattr(self, name))
         new.keep_undo = keep_undo
         new.log_events = self.log_events
@@ -506,22 +511,22 @@ def new_game(data: DataSet, config: GameConfig, rng: random.Random | None = None
     """A new game; with ``rng`` the setup draws are made, else it waits at the setup chance nodes."""
     state = GameState(data, config, keep_undo=keep_undo, log_events=log_events)
     if rng is not None:
-        while state.phase == SETUP:
-            state.apply(sample_chance(state, rng))
+        while state.phase is SETUP:
+            state.apply_fast(sample_chance(state, rng))  # always legal: a tile of the supply
     return state
 
 
 def play_random(state: GameState, rng: random.Random, *, fast: bool = True) -> GameState:
     """Play ``state`` to the end with uniformly random legal actions and chance draws."""
-    chance = (SETUP, BLIND_DRAW, STOCK_DRAW, REFILL)
     step = state.apply_fast if fast else state.apply
+    legal_actions = state.legal_actions
     random_ = rng.random
-    while state.phase != OVER:
-        if state.phase in chance:
+    draw = A.DRAW
+    while (phase := state.phase) is not OVER:
+        if phase is REFILL or phase is SETUP or phase is BLIND_DRAW or phase is STOCK_DRAW:
             supply = state.supply
-            action = A.DRAW + supply[int(random_() * len(supply))]
+            step(draw + supply[int(random_() * len(supply))])
         else:
-            legal = state.legal_actions()
-            action = legal[int(random_() * len(legal))]
-        step(action)
+            legal = legal_actions()
+            step(legal[int(random_() * len(legal))])
     return state

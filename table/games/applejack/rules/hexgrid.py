@@ -43,13 +43,16 @@ def _neighbours() -> tuple[tuple[int, ...], ...]:
     for q, r in CELLS:
         row = []
         for dq, dr in DIRECTIONS:
-            row.append(INDEX.get((q + dq, r + dr), -1))
+            row.append(INDEX.get((q + dq, r + dr), OFF_BOARD))
         table.append(tuple(row))
     return tuple(table)
 
 
+OFF_BOARD = -1
 NEIGHBOURS: tuple[tuple[int, ...], ...] = _neighbours()
-"""``NEIGHBOURS[i][e]``: the index across edge ``e`` of space ``i``, or −1 off the board."""
+"""``NEIGHBOURS[i][e]``: the index across edge ``e`` of space ``i``, or −1 (:data:`OFF_BOARD`) off the board."""
+ADJACENT: tuple[tuple[int, ...], ...] = tuple(tuple(n for n in row if n != OFF_BOARD) for row in NEIGHBOURS)
+"""``ADJACENT[i]``: the spaces next to space ``i`` (on the board), in edge order."""
 
 CORNER_NAMES: tuple[str, ...] = DIRECTION_NAMES
 """The six corners of the orchard are named by the direction they point to from the centre."""

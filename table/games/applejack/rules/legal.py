@@ -10,6 +10,9 @@ from table.games.applejack.rules.phase import Phase
 from table.games.applejack.rules.tables import PASTURE_CODES, Rules
 from table.games.applejack.rules.walk import choosable_troughs
 
+_TAKE, _PAY, _PLACE, _STOCK = Phase.TAKE, Phase.PAY, Phase.PLACE, Phase.STOCK
+_SETUP, _REFILL, _BLIND_DRAW, _STOCK_DRAW = Phase.SETUP, Phase.REFILL, Phase.BLIND_DRAW, Phase.STOCK_DRAW
+
 
 class LegalActions:
     """The legal actions of a game state."""
@@ -33,43 +36,45 @@ class LegalActions:
         return choosable_troughs(self._open, self.troughs, self.supply, self.middle, self.on_middle)
 
     def legal_actions(self) -> list[int]:
-        ph = self.phase
-        if ph in (Phase.SETUP, Phase.BLIND_DRAW, Phase.STOCK_DRAW, Phase.REFILL):
-            return [A.DRAW + t for t in sorted(self.supply)]
-        if ph == Phase.PLACE:
-            codes = PASTURE_CODES if self.held_pasture else self.rules.place_codes[self.held]
-            cells = self.cells[self.seat]
-            places: list[int] = []
-            for c in range(hexgrid.CELL_COUNT):
-                if cells[c] == EMPTY:
-                    places += codes[c]
-            return places
-        if ph == Phase.TAKE:
-            out: list[int] = []
-            span = A.TILE_SPAN
-            for t in self.choosable_troughs():
-                base = A.TAKE + t * span
-                out += [base + tile for tile in self.troughs[t - 1]]  # tile ids are unique
-            if self.on_middle:
-                out += [A.MIDDLE + tile for tile in self.middle]
-            if self.supply:
-                out.append(A.BLIND)
-            if self.cottage[self.seat] != EMPTY:
-                out.append(A.COTTAGE)
-            return out
-        if ph == Phase.PAY:
+        ph = self.phase  # always a Phase member: compared by identity, the cheapest test
+        if ph is _TAKE:
+            return self._take_actions()
+        if ph is _PAY:
             if self.honey[self.seat] >= self.rules.price[self.held]:
                 return [A.BUY, A.PASTURE]
             return [A.PASTURE]
-        if ph == Phase.STOCK:
-            out = []
+        if ph is _PLACE:
+            codes = PASTURE_CODES if self.held_pasture else self.rules.place_codes[self.held]
+            places: list[int] = []
+            for cell_codes, value in zip(codes, self.cells[self.seat], strict=True):
+                if value == EMPTY:
+                    places += cell_codes
+            return places
+        if ph is _REFILL or ph is _SETUP or ph is _BLIND_DRAW or ph is _STOCK_DRAW:
+            return [A.DRAW + t for t in sorted(self.supply)]
+        if ph is _STOCK:
+            out: list[int] = []
             for t in self.choosable_troughs():
-                base = A.STOCK + t * A.TILE_SPAN
-                out += [base + tile for tile in self.troughs[t - 1]]
+                out += map((A.STOCK + t * A.TILE_SPAN).__add__, self.troughs[t - 1])
             if self.supply:
                 out.append(A.STOCK_SUPPLY)
             return out
         return []
+
+    def _take_actions(self) -> list[int]:
+        """The choices of a turn's first step: a trough tile, the middle trees, blind, the cottage."""
+        out: list[int] = []
+        troughs = self.troughs
+        # ruling R3 can widen the choice only when the supply is empty (choosable_troughs)
+        for t in self._open if self.supply else self.choosable_troughs():
+            out += map((A.TAKE + t * A.TILE_SPAN).__add__, troughs[t - 1])  # tile ids are unique
+        if self.on_middle:
+            out += map(A.MIDDLE.__add__, self.middle)
+        if self.supply:
+            out.append(A.BLIND)
+        if self.cottage[self.seat] != EMPTY:
+            out.append(A.COTTAGE)
+        return out
 
     def normalise(self, action: int) -> int:
         """Ruling R10: a placement in any rotation 0-5 becomes the listed rotation that looks the same.

@@ -45,33 +45,66 @@ class Orchards:
 
     def areas(self, seat: int, variety: int) -> list[int]:
         """Apple count of each area (connected tiles showing ``variety``) in ``seat``'s orchard,
-        corner apples of an individual orchard included (ruling R6)."""
-        cells = self.cells[seat]
+        corner apples of an individual orchard included (ruling R6); areas in the order of their
+        first orchard space."""
         apples = self.rules.apples
-        counts = [0] * hexgrid.CELL_COUNT
-        for c in range(hexgrid.CELL_COUNT):
-            v = cells[c]
-            if v != EMPTY and v & 7 != PASTURE_ROT:
-                counts[c] = apples[v >> 3][variety]
+        # apples of the variety per cell; a cell is zeroed once its area has counted it
+        left = [apples[v >> 3][variety] if v != EMPTY and v & 7 != PASTURE_ROT else 0 for v in self.cells[seat]]
         corner = self.corner_apple[seat]
-        seen = [False] * hexgrid.CELL_COUNT
+        adjacent = hexgrid.ADJACENT
         out = []
         for c in range(hexgrid.CELL_COUNT):
-            if counts[c] == 0 or seen[c]:
+            total = left[c]
+            if not total:
                 continue
-            total = 0
+            left[c] = 0
             stack = [c]
-            seen[c] = True
             while stack:
                 x = stack.pop()
-                total += counts[x]
-                if corner.get(x) == variety:
+                if corner and corner.get(x) == variety:
                     total += 1
-                for n in hexgrid.NEIGHBOURS[x]:
-                    if n != EMPTY and counts[n] and not seen[n]:
-                        seen[n] = True
+                for n in adjacent[x]:
+                    if left[n]:
+                        total += left[n]
+                        left[n] = 0
                         stack.append(n)
             out.append(total)
+        return out
+
+    def variety_areas(self, seat: int) -> list[list[int]]:
+        """:meth:`areas` of every variety at once (the final scoring's question), the same lists:
+        one pass over the orchard finds which cells show each variety, then each variety's areas
+        are found among those cells alone."""
+        rules = self.rules
+        dense, sparse = rules.apples, rules.apple_list
+        shown: list[dict[int, int]] = [{} for _ in range(rules.n_varieties)]  # cell -> apples, ascending
+        for c, v in enumerate(self.cells[seat]):
+            if v != EMPTY and v & 7 != PASTURE_ROT:
+                counts = dense[v >> 3]
+                for variety, _n in sparse[v >> 3]:
+                    if counts[variety]:
+                        shown[variety][c] = counts[variety]
+        corner = self.corner_apple[seat]
+        adjacent = hexgrid.ADJACENT
+        out = []
+        for variety, left in enumerate(shown):
+            found = []
+            for c in list(left):
+                total = left.pop(c, 0)  # 0: already in an earlier area
+                if not total:
+                    continue
+                stack = [c]
+                while stack:
+                    x = stack.pop()
+                    if corner and corner.get(x) == variety:
+                        total += 1
+                    for n in adjacent[x]:
+                        apples = left.pop(n, 0)
+                        if apples:
+                            total += apples
+                            stack.append(n)
+                found.append(total)
+            out.append(found)
         return out
 
     def harvest_yield(self, seat: int, variety: int, pips: int) -> int:
@@ -93,11 +126,9 @@ class Orchards:
         cells = self.cells[seat]
         nbrs = hexgrid.NEIGHBOURS[cell]
         out = []
-        for e in range(6):
-            if not mask >> e & 1:
-                continue
+        for e in hexgrid.MASK_EDGES[mask]:
             n = nbrs[e]
-            if n == EMPTY:
+            if n == hexgrid.OFF_BOARD:
                 corner = self.corner_hive[seat].get(cell)
                 if corner is not None and corner[0] == e:
                     out.append(min(price, corner[1]))

@@ -100,8 +100,10 @@ def refill_needed(board: Board, space: int, trough_tiles: Sequence[int], middle:
     when its two open troughs hold one tile or none between them (``trough_tiles``: tiles per
     trough 1..7). One tile per trough in :func:`refill_order`, then (solo) one on the middle
     trees if a slot is free; as many as the supply still holds (``supply`` tiles)."""
-    open_ = board.space(space).troughs
-    if sum(trough_tiles[t - 1] for t in open_) > 1:
+    held = 0  # in the open troughs (a plain loop: this runs every turn and usually ends here)
+    for t in board.spaces[space - 1].troughs:
+        held += trough_tiles[t - 1]
+    if held > 1:
         return None
     order = refill_order(board, space)
     with_middle = board.middle_slots > 0 and middle < board.middle_slots

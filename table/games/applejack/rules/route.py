@@ -1,0 +1,117 @@
+"""The die's walk on one board worked out once and shared, and the turn's frequent events made once.
+
+A game asks the same questions of the same board over and over: whose turn a die position is,
+which troughs it opens, whether it is the last turn, and where the die goes next with which
+harvests (:func:`walk.move_die`). A :class:`Route` answers each question once per position and
+keeps the answer: every game and every search clone on that board and apple layout shares it
+(kept on the data set, :func:`route_for`). The answers come from ``walk`` itself, so the rules
+still live in one place; this module only remembers them.
+
+Events are frozen values, so one ``TileDrawn("trough 3", 17)`` can stand for every draw of
+tile 17 into trough 3: the ``*_event`` functions below return a kept instance (equal to a new
+one in every field) instead of building the same value again — building a frozen dataclass costs
+about a microsecond, a lookup a fifth of that. Each keeps at most :data:`KEPT` values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import cast
+
+from table.games.applejack.rules.data import Board, DataSet
+from table.games.applejack.rules.events import (
+    BlossomScoring,
+    Event,
+    Harvest,
+    TileDrawn,
+    TileFlipped,
+    TilePaid,
+    TilePlaced,
+    TileTaken,
+    TurnStarted,
+)
+from table.games.applejack.rules.walk import Die, apples_by_space, is_last_turn, is_middle_space, move_die
+
+KEPT = 8192
+"""How many distinct values each event function keeps (the least recently used go first)."""
+
+turn_started_event = lru_cache(maxsize=KEPT)(TurnStarted)
+tile_drawn_event = lru_cache(maxsize=KEPT)(TileDrawn)
+tile_taken_event = lru_cache(maxsize=KEPT)(TileTaken)
+tile_paid_event = lru_cache(maxsize=KEPT)(TilePaid)
+tile_flipped_event = lru_cache(maxsize=KEPT)(TileFlipped)
+tile_placed_event = lru_cache(maxsize=KEPT)(TilePlaced)
+harvest_event = lru_cache(maxsize=KEPT)(Harvest)
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """One die position and what a turn there needs: whose turn (``seat``), whether the die is on
+    the solo middle space, the troughs it opens (none on the middle space), whether it is the
+    game's last turn."""
+
+    die: Die
+    seat: int
+    on_middle: bool
+    open: tuple[int, ...]
+    last: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """Where the die goes from a :class:`Stop` (the next one) and the walk's events on the way
+    (:func:`walk.move_die`'s, harvests without payouts)."""
+
+    to: Stop
+    events: tuple[Event, ...]
+    pays: bool
+    """Some of the events pay honey (a harvest, a blossom scoring): the game fills in the payouts."""
+
+
+class Route:
+    """The die positions of one board with one apple layout, each worked out on first use."""
+
+    def __init__(self, board: Board, apples: tuple[tuple[int, ...], ...]) -> None:
+        self.board = board
+        self.apples = apples
+        """The varieties crossed when leaving each space (:func:`walk.apples_by_space`)."""
+        self._stops: dict[tuple[int, int], Stop] = {}
+        self._steps: dict[tuple[int, int], Step] = {}
+
+    def stop(self, die: Die) -> Stop:
+        """The facts of the position ``die`` (any position, reachable or not)."""
+        key = (die.space, die.pips)
+        stop = self._stops.get(key)
+        if stop is None:
+            stop = self._stops[key] = self._make_stop(die)
+        return stop
+
+    def _make_stop(self, die: Die) -> Stop:
+        board = self.board
+        space = board.spaces[die.space - 1]
+        on_middle = is_middle_space(board, die.space)
+        return Stop(die, space.seat if space.seat is not None else 0, on_middle,
+                    () if on_middle else space.troughs, is_last_turn(board, die))
+
+    def step(self, stop: Stop) -> Step:
+        """The die's move from ``stop`` (not the last turn's: the game ends there)."""
+        key = (stop.die.space, stop.die.pips)
+        step = self._steps.get(key)
+        if step is None:
+            die, events = move_die(self.board, stop.die, self.apples)
+            pays = any(type(ev) in (Harvest, BlossomScoring) for ev in events)
+            step = self._steps[key] = Step(self.stop(die), tuple(events), pays)
+        return step
+
+
+def route_for(data: DataSet, players: int, apple_tiles: tuple[int, ...] | None) -> Route:
+    """The shared :class:`Route` of the board for ``players`` with ``apple_tiles`` (the variant
+    "Apple tiles"; None: the printed apples), made once and kept on the data set."""
+    routes = cast("dict[tuple[int, tuple[int, ...] | None], Route]", data.memo.setdefault("routes", {}))
+    key = (players, apple_tiles)
+    route = routes.get(key)
+    if route is None:
+        board = data.boards[players]
+        route = routes[key] = Route(board, apples_by_space(board, apple_tiles))
+    return route

@@ -1,0 +1,100 @@
+"""The faster engine (issue 23) plays exactly the games the slower one played.
+
+The speed work keeps the walk of each board (``rules/route.py``) and each config's start
+(``rules/setup.py``) once per data set, hands out kept event values instead of new equal ones,
+and finds the final scoring's areas in one pass. None of it may change a legal list, a draw, an
+event or a score: :func:`test_random_games_are_the_games_they_always_were` compares a digest of
+all of them with the one the engine gave before the speed work (main at 4b55304).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+from table.games.applejack.rules import actions as A
+from table.games.applejack.rules.config import GameConfig
+from table.games.applejack.rules.events import TileDrawn
+from table.games.applejack.rules.game import new_game, play_random
+from table.games.applejack.rules.route import route_for, tile_drawn_event
+from table.games.applejack.rules.setup import setup_for
+from tests.engine.helpers import default_data
+
+CONFIGS = (GameConfig(1), GameConfig(2), GameConfig(3), GameConfig(4), GameConfig(4, cottage=True),
+           GameConfig(3, orchards=("B1", "B2", "B3"), cottage=True), GameConfig(2, apple_tiles=(6, 5, 4, 3, 2, 1, 0)),
+           GameConfig(1, kept_tiles=(3, 17), campaign=True))
+DIGEST_BEFORE = "b1dca9270db3a28d391b5bed06fb7880f1fe9857180c47ba16b28343cc010452"
+"""``games_digest()`` as the engine gave it before the speed work (main at commit 4b55304)."""
+
+
+def games_digest() -> str:
+    """Every legal list, action, event (JSON and text), score and undo of one game per config
+    played with ``apply`` (undos and clones on the way), and one more played by ``play_random``."""
+    h = hashlib.sha256()
+
+    def put(x: object) -> None:
+        h.update(repr(x).encode() + b"|")
+
+    data = default_data()
+    for i, config in enumerate(CONFIGS):
+        rng = random.Random(i)
+        state = new_game(data, config, rng)
+        steps = 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            put(legal)
+            events = state.apply(legal[rng.randrange(len(legal))])
+            put([(e.to_dict(), str(e)) for e in events])
+            steps += 1
+            if steps % 41 == 0:
+                put([state.undo() for _ in range(3)])
+                put(state.summary())
+            if steps % 67 == 0:
+                sim = state.clone()
+                play_random(sim, random.Random(i))
+                put(sim.scores())
+        put(state.scores())
+        put(state.to_record())
+        fast = play_random(new_game(data, config, rng, keep_undo=False), rng)
+        put([(e.to_dict(), str(e)) for e in fast.events])
+        put(fast.scores())
+        put(rng.random())
+    return h.hexdigest()
+
+
+def test_random_games_are_the_games_they_always_were():
+    assert games_digest() == DIGEST_BEFORE
+
+
+def test_variety_areas_are_the_areas_of_every_variety():
+    data = default_data()
+    for seed in range(12):
+        config = GameConfig(3, orchards=("B1", "B2", "B3")) if seed % 2 else GameConfig(4)
+        rng = random.Random(seed)
+        state = new_game(data, config, rng, keep_undo=False)
+        for _ in range(rng.randrange(40, 400)):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            state.apply_fast(legal[rng.randrange(len(legal))])
+        for seat in range(state.players):
+            assert state.variety_areas(seat) == [state.areas(seat, v) for v in range(state.rules.n_varieties)]
+
+
+def test_the_games_of_a_config_share_its_route_and_start():
+    data = default_data()
+    one, two = new_game(data, GameConfig(4)), new_game(data, GameConfig(4), random.Random(1))
+    assert one.route is two.route is route_for(data, 4, None) is two.clone().route
+    assert one.corner_hive is two.corner_hive is setup_for(data, GameConfig(4)).corner_hive
+    assert route_for(data, 4, (6, 5, 4, 3, 2, 1, 0)) is not one.route
+    # a game's own lists are its own: drawing from one supply leaves the other's whole
+    assert one.supply is not two.supply and len(one.supply) > len(two.supply)
+    one.apply(A.DRAW + one.supply[0])
+    assert len(setup_for(data, GameConfig(4)).supply) == len(one.supply) + 1
+
+
+def test_a_kept_event_is_the_event_made_anew():
+    kept = tile_drawn_event("trough 3", 17)
+    assert kept == TileDrawn("trough 3", 17) and kept.to_dict() == TileDrawn("trough 3", 17).to_dict()
+    assert tile_drawn_event("trough 3", 17) is kept
+    assert tile_drawn_event("trough 4", 17) != kept
