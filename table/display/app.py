@@ -240,7 +240,13 @@ def draw_frame(view: BaseView, surface: pygame.Surface, ctl: Any, games: Mapping
                help_page: int = 0) -> None:
     """One whole frame as the table sees it: the game's view, then what the app lays over it (a
     setup screen's language button when the view has none, the game tab while the game may be
-    changed — ``choosing`` —, the help button or the help page, the command entry)."""
+    changed — ``choosing`` —, the help button or the help page, the command entry). The help page
+    covers the whole screen: the game's view is not drawn under it."""
+    if help_open:
+        draw_help_page(view, surface, ctl, help_page)
+        if entry is not None:
+            view.draw_entry(surface, entry)
+        return
     view.draw(surface, ctl)
     first = view.shown_page(ctl) == 0  # a screen split over pages: the game and language on the first
     if ctl.mode == "setup" and first and not covers_setup(ctl) and \
@@ -249,9 +255,7 @@ def draw_frame(view: BaseView, surface: pygame.Surface, ctl: Any, games: Mapping
         view.language_button(surface, pygame.Rect(view.w - view.px(200), view.px(6), view.px(190), view.px(38)))
     if choosing and first and not covers_setup(ctl):
         draw_game_tab(view, surface, ctl.game, games)
-    if help_open:
-        draw_help_page(view, surface, ctl, help_page)
-    elif not covers_setup(ctl):
+    if not covers_setup(ctl):
         draw_help_button(view, surface, ctl)
     if entry is not None:
         view.draw_entry(surface, entry)

@@ -14,6 +14,7 @@ card of that plant the situation asks for (one the deck can give, one the seat h
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 
 from table.companion.protocol import CommandError
 from table.games.waldgaertner.hidden import public_cards
@@ -141,21 +142,24 @@ def _steps(e: State) -> tuple[str, ...]:
     return tuple(s for s in GUIDE_STEPS if s != "continent" or len(set(e.decks)) > 1)
 
 
-def _fits(c: Card, e: State, picked: tuple[str, ...]) -> bool:
-    """Whether card ``c`` has the attributes chosen so far."""
-    for step, value in zip(_steps(e), picked, strict=False):
-        have = {"size": str(c.size), "continent": c.continent if len(set(e.decks)) > 1 else "",
+def _fits(c: Card, steps: tuple[str, ...], several: bool, decks: Sequence[str], picked: tuple[str, ...]) -> bool:
+    """Whether card ``c`` has the attributes chosen so far (``steps``: :func:`_steps`; ``several``:
+    the game's ``decks`` are of more than one continent)."""
+    for step, value in zip(steps, picked, strict=False):
+        have = {"size": str(c.size), "continent": c.continent if several else "",
                 "colour": c.flower, "plant": plant_key(c)}[step]
         if have != value:
             return False
-    return len(set(e.decks)) > 1 or c.continent in e.decks
+    return several or c.continent in decks
 
 
 def guide_options(e: State, picked: tuple[str, ...]) -> tuple[str, list[tuple[str, str]]]:
     """The guided choice's next step after the values ``picked``: the question and its options as
     (label, value) — only those some card of the file has (at most 7, the trough buttons)."""
-    step = _steps(e)[len(picked)]
-    left = [c for c in e.cards if _fits(c, e, picked)]
+    steps = _steps(e)  # once, not once a card: the screen asks this every frame it draws
+    step = steps[len(picked)]
+    several = len(set(e.decks)) > 1
+    left = [c for c in e.cards if _fits(c, steps, several, e.decks, picked)]
     if step == "size":
         return _("Which size class?"), [(size_name(s), str(s)) for s in SIZES if any(c.size == s for c in left)]
     if step == "continent":

@@ -1,0 +1,108 @@
+"""Start to first frame (issue 21, ``bench/bench_display.py``): the kiosk shows its first frame
+before it makes what that frame does not need — the lid's ports, the games' workers, other
+commands' modules — and a frame draws nothing that another covers whole."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from table import games as registry
+from table.display import app as app_module
+
+REPO = Path(__file__).resolve().parents[2]
+
+DEFERRED = ("gpiozero", "serial", "importlib.metadata", "table.hardware", "table.web", "table.bots.search",
+            "table.games.applejack.view.workers", "table.commands.history", "table.commands.simulate",
+            "table.commands.score", "table.commands.replay", "table.commands.check_data", "table.commands.hw_test",
+            "table.commands.games", "table.commands.demo", "table.commands.run", "babel", "segno")
+"""What the first frame of ``play`` must not wait for: the lid's GPIO and serial ports (made after
+it), the phones' web bridge, the Applejack screen's hint and coach workers, every other command's
+module, the version's package metadata (only ``--version``), the catalogues' tools."""
+
+FIRST_FRAME_MODULES = """
+import json, os, sys, tempfile
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+import table.display.app as app
+real = app.first_frame
+
+def spy(*args, **kwargs):  # the modules loaded when the first frame is on the screen, then stop
+    real(*args, **kwargs)
+    print(json.dumps(sorted(sys.modules)))
+    sys.stdout.flush()
+    os._exit(0)
+
+app.first_frame = spy
+from table.cli import main
+main(["play", "--game", sys.argv[1], "--display", "window", "--pins", "mock", "--state-dir", tempfile.mkdtemp()])
+"""
+
+
+@pytest.mark.parametrize("key", ["applejack", "waldgaertner"])
+def test_the_first_frame_loads_none_of_what_it_does_not_need(key: str) -> None:
+    """Before: every command's module (``build_parser`` imported them all), ``importlib.metadata``
+    (``--version``) and the pins' gpiozero were loaded before the first frame."""
+    out = subprocess.run([sys.executable, "-c", FIRST_FRAME_MODULES, key], cwd=REPO, capture_output=True,
+                         text=True, timeout=120, check=True)
+    loaded = set(json.loads(out.stdout.strip().splitlines()[-1]))
+    assert "pygame" in loaded and f"table.games.{key}" in loaded  # the spy saw the first frame
+    early = sorted(m for m in loaded if any(m == d or m.startswith(d + ".") for d in DEFERRED))
+    assert early == []
+
+
+class Ports:
+    """The lid's ports as ``run_app`` asks for them, noting when."""
+
+    def __init__(self, order: list[str]) -> None:
+        self.order = order
+
+    def __call__(self) -> Any:
+        from table.companion.hardware import make_hardware
+
+        self.order.append("ports")
+        return make_hardware("none", "off")
+
+
+def test_the_first_frame_is_on_the_screen_before_the_ports_and_the_workers(monkeypatch, tmp_path) -> None:
+    """``run_app`` flips the first frame (and tells systemd READY) before it makes the ports
+    and the games' workers. Before: both were made first (the ports even before ``run_app``)."""
+    from table.companion.session import open_session
+    from tests.companion.test_result_sheet import DATA
+
+    order: list[str] = []
+    ctl, journal = open_session(DATA, tmp_path, games=registry.games(), game="applejack")
+    flip = pygame.display.flip
+    monkeypatch.setattr(pygame.display, "flip", lambda: (order.append("frame"), flip())[1])
+    workers = app_module.screen_workers
+    monkeypatch.setattr(app_module, "screen_workers", lambda games: (order.append("workers"), workers(games))[1])
+
+    class Args:
+        display, size, screenshot = "window", "480x320", tmp_path / "shot.png"
+
+    try:
+        assert app_module.run_app(ctl, Args(), games=registry.games(), hardware=Ports(order)) == 0
+    finally:
+        journal.close()
+    assert order[:3] == ["frame", "ports", "workers"]
+    assert (tmp_path / "shot.png").is_file()
+
+
+def test_the_cli_builds_only_the_arguments_of_the_command_that_runs() -> None:
+    """``play`` imports no other command's module; ``--help`` of the whole CLI still lists them all."""
+    code = ("import sys; from table.cli import build_parser; build_parser('play'); "
+            "print(sorted(m for m in sys.modules if m.startswith('table.commands.')))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
+    assert eval(out.stdout) == ["table.commands.inputs", "table.commands.play"]  # noqa: S307 - our own output
+
+
+def test_the_version_is_looked_up_only_when_asked() -> None:
+    code = "import sys, table.cli; table.cli.build_parser(); print('importlib.metadata' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
