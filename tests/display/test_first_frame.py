@@ -106,3 +106,50 @@ def test_the_version_is_looked_up_only_when_asked() -> None:
     code = "import sys, table.cli; table.cli.build_parser(); print('importlib.metadata' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+# --- a frame draws nothing another covers whole ------------------------------------------------------
+def _sample(key: str, name: str) -> Any:
+    return registry.load_game(key).part("screens")()[name]()
+
+
+@pytest.mark.parametrize("key", ["zankapfel", "draftcider", "waldgaertner"])
+def test_a_waiting_announcement_covers_the_play_screen_which_is_not_drawn(key: str, monkeypatch,
+                                                                         pygame_display: None) -> None:
+    """The announcement's panel fills the screen: the play screen under it is not drawn (before,
+    it was drawn every frame and painted over); without one it is."""
+    ctl = _sample(key, "announce")
+    view = registry.load_game(key).part("view")((800, 480))
+    drawn: list[str] = []
+    play = view.draw_play
+    monkeypatch.setattr(view, "draw_play", lambda surf, c: (drawn.append("play"), play(surf, c))[1])
+    surf = pygame.Surface((800, 480))
+    app_module.draw_frame(view, surf, ctl, {g.key: g for g in registry.games()})
+    assert drawn == [] and "confirm" in {name for _r, name in view.targets}
+    while ctl.announcements.head is not None:
+        ctl.do("ack")
+    app_module.draw_frame(view, surf, ctl, {g.key: g for g in registry.games()})
+    assert drawn == ["play"]
+
+
+@pytest.mark.parametrize("key", ["applejack", "waldgaertner"])
+def test_the_help_page_covers_the_game_which_is_not_drawn_and_asks_its_lines_once(key: str, monkeypatch,
+                                                                                 pygame_display: None) -> None:
+    """Before: the game's view was drawn under the help page, and the help's lines (a game's "Now:"
+    question among them) were worked out twice a frame."""
+    from table.display import help_view
+
+    ctl = _sample(key, "help")
+    view = registry.load_game(key).part("view")((800, 480))
+    calls: list[str] = []
+    draw = view.draw
+    monkeypatch.setattr(view, "draw", lambda surf, c: (calls.append("view"), draw(surf, c))[1])
+    lines = help_view.help_lines
+    monkeypatch.setattr(help_view, "help_lines", lambda c: (calls.append("lines"), lines(c))[1])
+    games = {g.key: g for g in registry.games()}
+    surf = pygame.Surface((800, 480))
+    app_module.draw_frame(view, surf, ctl, games, help_open=True)
+    assert calls == ["lines"]
+    assert {name for _r, name in view.targets} == {"help"}  # the page's Back: nothing of the game is touchable
+    app_module.draw_frame(view, surf, ctl, games)
+    assert calls == ["lines", "view"]
