@@ -153,3 +153,34 @@ def test_the_help_page_covers_the_game_which_is_not_drawn_and_asks_its_lines_onc
     assert {name for _r, name in view.targets} == {"help"}  # the page's Back: nothing of the game is touchable
     app_module.draw_frame(view, surf, ctl, games)
     assert calls == ["lines", "view"]
+
+
+def test_a_line_and_a_paragraph_drawn_again_are_not_fitted_again(monkeypatch, pygame_display: None) -> None:
+    """The toolkit fits a line (shrinks, cuts, squeezes) and breaks a paragraph once per words,
+    size and box: the next frame only blits them. Before: every frame measured and rendered again
+    (a cut line was even smooth-scaled every frame). Other words or another box are fitted anew."""
+    from table.display.toolkit import BaseView
+
+    view = BaseView((800, 480))
+    view.drawn = []
+    surf = pygame.Surface((800, 480))
+    long = "a line far too long for the narrow box it is given on this screen " * 3
+    asked: list[str] = []
+    render = view.fonts.text
+    monkeypatch.setattr(view.fonts, "text", lambda *a, **k: (asked.append(a[0]), render(*a, **k))[1])
+
+    def frame(words: str, w: int) -> tuple[Any, ...]:
+        view.new_frame()
+        surf.fill((0, 0, 0))
+        first = view.text(surf, words, 24, (10, 10), max_w=w)
+        below = view.wrapped(surf, words, 24, (10, 60), w, max_lines=2)
+        return first, below, pygame.image.tobytes(surf, "RGB"), [(d.text, d.clipped, d.px) for d in view.drawn]
+
+    one = frame(long, 200)
+    assert asked and one[3][0][1]  # fitted the first time: the line was cut
+    asked.clear()
+    assert frame(long, 200) == one and asked == []  # the same frame again: nothing measured or rendered
+    other = frame(long, 300)
+    assert asked and other[0].w > one[0].w  # another box: fitted anew
+    asked.clear()
+    assert frame("Short words", 300)[3][0] == ("Short words", False, 24) and asked
