@@ -1,12 +1,18 @@
 """Display benchmark (on demand): for every registered game with screens, CPU per frame at 800×480
-of each of its sample screens (the registry's part ``screens``, drawn as the app draws them),
-then process start → first frame of each game, and peak RSS.
+of each of its sample screens (the registry's part ``screens``, drawn as the app draws them: the
+screen ``help`` with the help page open), then process start → first frame of each game, and peak RSS.
 
-    SDL_VIDEODRIVER=dummy .venv/bin/python bench/bench_display.py [--frames 300]
+    SDL_VIDEODRIVER=dummy .venv/bin/python bench/bench_display.py [--frames 300] [--starts 3]
+
+A frame is the whole frame redrawn (``app.draw_frame``), its text already rendered once: what the
+kiosk spends when something changed (with nothing changed it draws nothing). The first frame is
+timed as systemd sees it: the bench listens on ``NOTIFY_SOCKET`` for the READY=1 the app sends
+right after flipping its first frame; each game is started into a new state dir and into one
+already used, a few times each (best and median: on a shared machine other processes only add).
 
 Goals on the 2-core build machine: ≤ 1.0 ms CPU per frame for the worst screen of each game,
-≤ 0.3 s from start to the first frame, ≤ 80 MB peak RSS. Prints one JSON line; exits 1 when a
-goal is missed.
+≤ 0.3 s from start to the first frame (the best start), ≤ 80 MB peak RSS. Prints one JSON line;
+exits 1 when a goal is missed.
 """
 
 from __future__ import annotations
@@ -114,8 +120,9 @@ def first_frames(keys: list[str], starts: int) -> dict[str, dict[str, float]]:
     """Each game's start to first frame, ``starts`` times into a new state dir and ``starts``
     times into the one it made (the kiosk's every later start), after one start not counted
     (bytecode written, files in the page cache): {game: {"new_best", "new_median", "again_best",
-    "again_median", "cpu_best"}} in seconds (``cpu_best``: the least CPU time a start used). The best is what the program costs; the median what the shared
-    machine gave it (other processes only add)."""
+    "again_median", "cpu_best"}} in seconds (``cpu_best``: the least CPU time a start used by its
+    first frame). The best is what the program costs; the median what the shared machine gave it
+    (other processes only add)."""
     out: dict[str, dict[str, float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for key in keys:

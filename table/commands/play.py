@@ -289,7 +289,7 @@ class Ports:
             follow(c)
             journal.retry()
 
-        hw.follow = follow_and_retry
+        hw.follow = follow_and_retry  # type: ignore[method-assign,assignment]
         return hw
 
     def close(self) -> None:
