@@ -5,8 +5,9 @@ screen ``help`` with the help page open), then process start → first frame of 
     SDL_VIDEODRIVER=dummy .venv/bin/python bench/bench_display.py [--frames 300] [--starts 3]
 
 A frame is the whole frame redrawn (``app.draw_frame``), its text already rendered once: what the
-kiosk spends when something changed (with nothing changed it draws nothing). The first frame is
-timed as systemd sees it: the bench listens on ``NOTIFY_SOCKET`` for the READY=1 the app sends
+kiosk spends when something changed; the goal holds it. With nothing changed the app draws
+nothing: ``idle_frame_ms`` is its loop body then (``App.step``), the worst screen of each game.
+The first frame is timed as systemd sees it: the bench listens on ``NOTIFY_SOCKET`` for the READY=1 the app sends
 right after flipping its first frame; each game is started into a new state dir and into one
 already used, a few times each (best and median: on a shared machine other processes only add).
 
@@ -72,6 +73,38 @@ def cpu_per_frame(frames: int) -> dict[str, dict[str, float]]:
                     draw_frame(view, screen, ctl, games, **look)
                 best = min(best, (time.process_time() - t0) / (frames // BATCHES) * 1000)
             out[game.key][name] = best
+    pygame.display.quit()
+    return out
+
+
+def cpu_per_idle_frame(frames: int) -> dict[str, float]:
+    """{game: CPU ms} of the app's loop body (``App.step``: inputs, workers, LEDs, the screen saver,
+    and a draw only when something changed) once a screen is up and nothing changes, the worst
+    screen of each game, at 800×480 (the games' workers polled as on the kiosk)."""
+    import pygame
+
+    from table import games as registry
+    from table.display.app import App, screen_workers
+
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((800, 480))
+    every = registry.games()
+    workers = screen_workers(every)
+    out: dict[str, float] = {}
+    for game in every:
+        if not (game.has_part("view") and game.has_part("screens")):
+            continue
+        for name, build in game.part("screens")().items():
+            app = App(build(), screen, games=every, workers=workers, clock=lambda: 0.0)
+            app.help_open = name == "help"
+            app.step()
+            t0 = time.process_time()
+            for _ in range(frames):
+                app.step()
+            out[game.key] = max(out.get(game.key, 0.0), (time.process_time() - t0) / frames * 1000)
+    for worker in workers:
+        worker.close()
     pygame.display.quit()
     return out
 
@@ -163,6 +196,7 @@ def main() -> int:
     ap.add_argument("--starts", type=int, default=3, help="timed starts of each game, each way (default 3)")
     args = ap.parse_args()
     cpu = cpu_per_frame(args.frames)
+    idle = cpu_per_idle_frame(args.frames)
     from table import games as registry
 
     first = first_frames([g.key for g in registry.games() if g.has("companion")], args.starts)
@@ -170,6 +204,7 @@ def main() -> int:
     worst = {game: max(screens.items(), key=lambda kv: kv[1]) for game, screens in cpu.items()}
     result = {"cpu_ms_per_frame": {game: {k: round(v, 3) for k, v in screens.items()} for game, screens in cpu.items()},
               "worst_screen_ms": {game: [name, round(ms, 3)] for game, (name, ms) in worst.items()},
+              "idle_frame_ms": {game: round(ms, 4) for game, ms in idle.items()},
               "start_to_first_frame_s": {game: {k: round(v, 3) for k, v in f.items()} for game, f in first.items()},
               "peak_rss_mb": round(rss, 1)}
     slowest = max(max(f["new_best"], f["again_best"]) for f in first.values())

@@ -184,3 +184,27 @@ def test_a_line_and_a_paragraph_drawn_again_are_not_fitted_again(monkeypatch, py
     assert asked and other[0].w > one[0].w  # another box: fitted anew
     asked.clear()
     assert frame("Short words", 300)[3][0] == ("Short words", False, 24) and asked
+
+
+@pytest.mark.parametrize(("key", "name"), [("applejack", "pad"), ("zankapfel", "roll"), ("draftcider", "batch"),
+                                           ("waldgaertner", "play"), ("waldgaertner", "help")])
+def test_a_screen_with_nothing_changed_draws_nothing(key: str, name: str, monkeypatch, pygame_display: None) -> None:
+    """The app's loop body on each game's costliest screen (``bench_display``): the first step
+    draws it, the next ones, with nothing changed, draw nothing (the bench's ``idle_frame_ms``
+    rests on this; it held before this session too, the app drawing only when ``version`` moved)."""
+    from table.display.app import App
+
+    ctl = _sample(key, name)
+    app = App(ctl, pygame.Surface((800, 480)), games=registry.games(), clock=lambda: 0.0)
+    app.help_open = name == "help"
+    drawn: list[str] = []
+    real = app_module.draw_frame
+    monkeypatch.setattr(app_module, "draw_frame", lambda *a, **k: (drawn.append(name), real(*a, **k))[1])
+    app.step()
+    for _ in range(5):
+        app.step()
+    assert drawn == [name] and app.frames == 1
+    ctl.version += 1  # something changed: drawn again, once
+    app.step()
+    app.step()
+    assert drawn == [name, name]
