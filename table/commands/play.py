@@ -278,7 +278,7 @@ class Ports:
         the journal's writes that wait are tried again."""
         if self.hw is not None:
             return self.hw
-        # deferred: the companion loads only when the command runs (the CLI's --help stays quick)
+        # deferred: the ports (gpiozero, pyserial) load after the screen's first frame
         from table.companion.hardware import make_hardware
 
         hw = self.hw = make_hardware(self.args.pins, self.args.die)

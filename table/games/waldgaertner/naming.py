@@ -159,7 +159,8 @@ def guide_options(e: State, picked: tuple[str, ...]) -> tuple[str, list[tuple[st
     steps = _steps(e)  # once, not once a card: the screen asks this every frame it draws
     step = steps[len(picked)]
     several = len(set(e.decks)) > 1
-    left = [c for c in e.cards if _fits(c, steps, several, e.decks, picked)]
+    left = [c for c in e.cards if _fits(c, steps, several, e.decks, picked)] if picked else \
+        [c for c in e.cards if several or c.continent in e.decks]  # nothing chosen yet: _fits' last line
     if step == "size":
         return _("Which size class?"), [(size_name(s), str(s)) for s in SIZES if any(c.size == s for c in left)]
     if step == "continent":
