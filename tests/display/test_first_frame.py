@@ -157,17 +157,17 @@ def test_the_help_page_covers_the_game_which_is_not_drawn_and_asks_its_lines_onc
 
 def test_a_line_and_a_paragraph_drawn_again_are_not_fitted_again(monkeypatch, pygame_display: None) -> None:
     """The toolkit fits a line (shrinks, cuts, squeezes) and breaks a paragraph once per words,
-    size and box: the next frame only blits them. Before: every frame measured and rendered again
-    (a cut line was even smooth-scaled every frame). Other words or another box are fitted anew."""
+    size and box: the next frame only blits the fonts' images. Before: every frame measured the
+    words again. Other words or another box are fitted anew."""
     from table.display.toolkit import BaseView
 
     view = BaseView((800, 480))
     view.drawn = []
     surf = pygame.Surface((800, 480))
     long = "a line far too long for the narrow box it is given on this screen " * 3
-    asked: list[str] = []
-    render = view.fonts.text
-    monkeypatch.setattr(view.fonts, "text", lambda *a, **k: (asked.append(a[0]), render(*a, **k))[1])
+    measured: list[str] = []
+    width = view.fonts.width
+    monkeypatch.setattr(view.fonts, "width", lambda *a, **k: (measured.append(a[0]), width(*a, **k))[1])
 
     def frame(words: str, w: int) -> tuple[Any, ...]:
         view.new_frame()
@@ -177,13 +177,13 @@ def test_a_line_and_a_paragraph_drawn_again_are_not_fitted_again(monkeypatch, py
         return first, below, pygame.image.tobytes(surf, "RGB"), [(d.text, d.clipped, d.px) for d in view.drawn]
 
     one = frame(long, 200)
-    assert asked and one[3][0][1]  # fitted the first time: the line was cut
-    asked.clear()
-    assert frame(long, 200) == one and asked == []  # the same frame again: nothing measured or rendered
+    assert measured and one[3][0][1]  # fitted the first time: the line was cut
+    measured.clear()
+    assert frame(long, 200) == one and measured == []  # the same frame again: nothing measured
     other = frame(long, 300)
-    assert asked and other[0].w > one[0].w  # another box: fitted anew
-    asked.clear()
-    assert frame("Short words", 300)[3][0] == ("Short words", False, 24) and asked
+    assert measured and other[0].w > one[0].w  # another box: fitted anew
+    measured.clear()
+    assert frame("Short words", 300)[3][0] == ("Short words", False, 24)
 
 
 @pytest.mark.parametrize(("key", "name"), [("applejack", "pad"), ("zankapfel", "roll"), ("draftcider", "batch"),
