@@ -153,14 +153,20 @@ def _fits(c: Card, steps: tuple[str, ...], several: bool, decks: Sequence[str], 
     return several or c.continent in decks
 
 
+def _left(e: State, steps: tuple[str, ...], picked: tuple[str, ...]) -> list[Card]:
+    """The cards of the game with the attributes ``picked`` so far (``steps``: :func:`_steps`)."""
+    several = len(set(e.decks)) > 1
+    if not picked:  # nothing chosen yet: _fits' last line alone
+        return [c for c in e.cards if several or c.continent in e.decks]
+    return [c for c in e.cards if _fits(c, steps, several, e.decks, picked)]
+
+
 def guide_options(e: State, picked: tuple[str, ...]) -> tuple[str, list[tuple[str, str]]]:
     """The guided choice's next step after the values ``picked``: the question and its options as
     (label, value) — only those some card of the file has (at most 7, the trough buttons)."""
     steps = _steps(e)  # once, not once a card: the screen asks this every frame it draws
     step = steps[len(picked)]
-    several = len(set(e.decks)) > 1
-    left = [c for c in e.cards if _fits(c, steps, several, e.decks, picked)] if picked else \
-        [c for c in e.cards if several or c.continent in e.decks]  # nothing chosen yet: _fits' last line
+    left = _left(e, steps, picked)
     if step == "size":
         return _("Which size class?"), [(size_name(s), str(s)) for s in SIZES if any(c.size == s for c in left)]
     if step == "continent":
