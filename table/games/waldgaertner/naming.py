@@ -14,7 +14,6 @@ card of that plant the situation asks for (one the deck can give, one the seat h
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
 
 from table.companion.protocol import CommandError
 from table.games.waldgaertner.hidden import public_cards
@@ -142,31 +141,21 @@ def _steps(e: State) -> tuple[str, ...]:
     return tuple(s for s in GUIDE_STEPS if s != "continent" or len(set(e.decks)) > 1)
 
 
-def _fits(c: Card, steps: tuple[str, ...], several: bool, decks: Sequence[str], picked: tuple[str, ...]) -> bool:
-    """Whether card ``c`` has the attributes chosen so far (``steps``: :func:`_steps`; ``several``:
-    the game's ``decks`` are of more than one continent)."""
-    for step, value in zip(steps, picked, strict=False):
-        have = {"size": str(c.size), "continent": c.continent if several else "",
+def _fits(c: Card, e: State, picked: tuple[str, ...]) -> bool:
+    """Whether card ``c`` has the attributes chosen so far."""
+    for step, value in zip(_steps(e), picked, strict=False):
+        have = {"size": str(c.size), "continent": c.continent if len(set(e.decks)) > 1 else "",
                 "colour": c.flower, "plant": plant_key(c)}[step]
         if have != value:
             return False
-    return several or c.continent in decks
-
-
-def _left(e: State, steps: tuple[str, ...], picked: tuple[str, ...]) -> list[Card]:
-    """The cards of the game with the attributes ``picked`` so far (``steps``: :func:`_steps`)."""
-    several = len(set(e.decks)) > 1
-    if not picked:  # nothing chosen yet: _fits' last line alone
-        return [c for c in e.cards if several or c.continent in e.decks]
-    return [c for c in e.cards if _fits(c, steps, several, e.decks, picked)]
+    return len(set(e.decks)) > 1 or c.continent in e.decks
 
 
 def guide_options(e: State, picked: tuple[str, ...]) -> tuple[str, list[tuple[str, str]]]:
     """The guided choice's next step after the values ``picked``: the question and its options as
     (label, value) — only those some card of the file has (at most 7, the trough buttons)."""
-    steps = _steps(e)  # once, not once a card: the screen asks this every frame it draws
-    step = steps[len(picked)]
-    left = _left(e, steps, picked)
+    step = _steps(e)[len(picked)]
+    left = _left(e, picked)
     if step == "size":
         return _("Which size class?"), [(size_name(s), str(s)) for s in SIZES if any(c.size == s for c in left)]
     if step == "continent":
@@ -200,3 +189,12 @@ def guide_line(e: State, picked: tuple[str, ...]) -> str:
     """The guided choice's step as one line: ``Which flower colour? 1 white, 2 red, 3 purple``."""
     question, options = guide_options(e, picked)
     return f"{question} " + ", ".join(f"{i + 1} {label}" for i, (label, _v) in enumerate(options))
+
+
+def _left(e: State, picked: tuple[str, ...]) -> list[Card]:
+    """The cards of ``e`` with the attributes ``picked`` so far; with nothing picked yet without a
+    test per card (the play screen asks the guided choice twice a frame): :func:`_fits`' last line."""
+    if picked:
+        return [c for c in e.cards if _fits(c, e, picked)]
+    several = len(set(e.decks)) > 1
+    return [c for c in e.cards if several or c.continent in e.decks]
