@@ -15,8 +15,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
-from importlib import metadata
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import table
 from table.commands.inputs import InputError
@@ -38,6 +37,19 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+class VersionAction(argparse.Action):
+    """``--version``: prints :func:`version` and exits. The number is looked up only when asked
+    (``importlib.metadata`` alone costs the start of every command some 80 ms)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        print(version())
+        parser.exit()
+
+
 class OneLineParser(argparse.ArgumentParser):
     """argparse with a usage error in one line on standard error (exit 2), not the usage block:
     ``applejack-table play: error: argument --size: expected WxH such as 800x480, got 'abc'``.
@@ -49,6 +61,8 @@ class OneLineParser(argparse.ArgumentParser):
 
 def version() -> str:
     """``applejack-table X.Y.Z``: the installed distribution's version, else the package's."""
+    from importlib import metadata  # deferred: some 80 ms that only --version needs
+
     try:
         number = metadata.version("applejack-table")
     except metadata.PackageNotFoundError:
@@ -56,24 +70,38 @@ def version() -> str:
     return f"applejack-table {number}"
 
 
-def build_parser() -> argparse.ArgumentParser:
+ALL = "*"
+"""``build_parser``'s default: the arguments of every command (``--help`` of the whole CLI, the tests)."""
+
+
+def command_of(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` names (the first word that is one), None when it names none."""
+    return next((word for word in argv if word in COMMANDS), None)
+
+
+def build_parser(command: str | None = ALL) -> argparse.ArgumentParser:
+    """The whole parser; the arguments of ``command`` only (a name of :data:`COMMANDS`), or of
+    every command (:data:`ALL`): the command that runs imports no other command's module, so
+    ``play`` starts without loading ``history``'s or ``simulate``'s."""
     parser = OneLineParser(
         prog="applejack-table",
         description="Applejack Table: the companion in the lid of the Applejack box.",
     )
-    parser.add_argument("--version", action="version", version=version())
+    parser.add_argument("--version", action=VersionAction, help="show the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
         p.set_defaults(_module=module_name)
-        # argument definitions are cheap modules; the heavy imports happen inside run()
-        importlib.import_module(module_name).add_arguments(p)
+        if command in (ALL, name):
+            # argument definitions are cheap modules; the heavy imports happen inside run()
+            importlib.import_module(module_name).add_arguments(p)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(command_of(words))
+    args = parser.parse_args(words)
     if not getattr(args, "_module", None):
         parser.print_help()
         return 2

@@ -237,43 +237,65 @@ def _run_once(args: argparse.Namespace) -> int:
         from table.companion.speech import Speaker
 
         speaker = Speaker()
-    # deferred: the companion loads only when the command runs (the CLI's --help stays quick)
-    from table.companion.hardware import make_hardware
-
-    hw = make_hardware(args.pins, args.die)
-    close_web = _no_phones
+    ports = Ports(args, ctl, state_dir, journal)
     try:
-        close_web = _open_web(args, ctl, state_dir, hw)
         lines = script if args.demo is None else _demo_script(ctl, args.demo)
-        follow = hw.follow
-
-        def follow_and_retry(c: Any) -> None:  # every frame / line: writes that wait are tried again
-            follow(c)
-            journal.retry()
-
-        hw.follow = follow_and_retry  # type: ignore[method-assign,assignment]
         if text_mode:
-            code = _run_text(ctl, args, lines, speaker, hw)
+            code = _run_text(ctl, args, lines, speaker, ports.make())
         else:
             from table.display.app import DisplayUnavailable, run_app  # deferred: pygame
 
             try:
-                code = run_app(ctl, args, games=games(), script=lines or [], speaker=speaker, hardware=hw)
+                # the ports after the first frame: the screen comes up first (run_app calls ports.make)
+                code = run_app(ctl, args, games=games(), script=lines or [], speaker=speaker, hardware=ports.make)
             except DisplayUnavailable as exc:
                 if args.display != "auto":
                     print(f"applejack-table play: no display: {exc}", file=sys.stderr)
                     return 1
                 log.info("no display (%s): text mode", exc)
-                code = _run_text(ctl, args, lines, speaker, hw)
+                code = _run_text(ctl, args, lines, speaker, ports.make())
         if journal.backlog and not journal.retry(force=True):
             print(f"applejack-table play: {len(journal.backlog)} step(s) could not be saved: "
                   f"{journal.problem.split(' — ')[0]}", file=sys.stderr)
             return code or 1
         return code
     finally:
-        close_web()
-        hw.close()
+        ports.close()
         journal.close()
+
+
+class Ports:
+    """The lid's ports (``--pins``, ``--die``) and the phones' socket (``--web``), made once on
+    first use (:meth:`make`): on the screen after its first frame, in text mode at once."""
+
+    def __init__(self, args: argparse.Namespace, ctl: Any, state_dir: Path, journal: Any) -> None:
+        self.args, self.ctl, self.state_dir, self.journal = args, ctl, state_dir, journal
+        self.hw: Any = None
+        self.close_web = _no_phones
+
+    def make(self) -> Any:
+        """The hardware (made the first time): every frame and line it follows the game, then
+        the journal's writes that wait are tried again."""
+        if self.hw is not None:
+            return self.hw
+        # deferred: the ports (gpiozero, pyserial) load after the screen's first frame
+        from table.companion.hardware import make_hardware
+
+        hw = self.hw = make_hardware(self.args.pins, self.args.die)
+        self.close_web = _open_web(self.args, self.ctl, self.state_dir, hw)
+        follow, journal = hw.follow, self.journal
+
+        def follow_and_retry(c: Any) -> None:  # every frame / line: writes that wait are tried again
+            follow(c)
+            journal.retry()
+
+        hw.follow = follow_and_retry  # type: ignore[method-assign,assignment]
+        return hw
+
+    def close(self) -> None:
+        self.close_web()
+        if self.hw is not None:
+            self.hw.close()
 
 
 def _no_phones() -> None:

@@ -24,6 +24,9 @@ SHELL_BUTTONS: Mapping[str, tuple[tuple[str, str], ...]] = {
     "result": (("qr", N_("the QR code for BG Stats")), ("history", N_("the history"))),
 }
 """The shell's buttons on a screen of every game (touch targets; text mode: type the word)."""
+KEYBOARD_KEYS = frozenset({"backspace", "space", "tab", "escape", "comma", "up", "down"})
+"""Buttons named after a key of the keyboard (the games' key maps press them): listed with the keys,
+never as something on the screen (a screen's keypad may show one too, ⌫ or ",": its own label says it)."""
 EVERY_SCREEN = N_("Every screen: help (this list), language [en|de|fr|ja], quit")
 ON_SETUP = N_("Setup: setup name SEAT NAME (a player for a seat), players, history, g (the next game)")
 
@@ -71,10 +74,11 @@ def _pressed_words(buttons: Mapping[str, Any]) -> list[str]:
 
 
 def _keys_and_touches(buttons: Mapping[str, Any]) -> tuple[list[str], list[str]]:
-    keys = [b for b in buttons if len(b) == 1 or b == "digit"]
+    keys = [b for b in buttons if len(b) == 1 or b == "digit" or b in KEYBOARD_KEYS]
     touches = [b.rstrip(":") for b in buttons
                if b not in LID_BUTTONS and not b.startswith("trough") and b not in keys and b not in ("cmd",)]
-    return [_("0-9") if k == "digit" else k for k in keys], touches
+    words = [_("0-9") if k == "digit" else "comma" if k == "," else k for k in keys]
+    return list(dict.fromkeys(words)), touches  # "," and "comma" are one key
 
 
 def _game_title(ctl: Any) -> str:

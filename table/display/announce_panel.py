@@ -28,6 +28,13 @@ BUTTON_H = 76
 """The panel's buttons (design px): 45.6 px at 480×320, 7 mm on a 3.5" screen."""
 
 
+def covers(ctl: Any) -> bool:
+    """Whether an announcement waits on ``ctl``'s play screen: its panel then covers the whole
+    screen (:func:`draw_panel`), so the play screen under it need not be drawn at all."""
+    queue = getattr(ctl, "announcements", None)
+    return getattr(ctl, "mode", "") in ("play", "pad") and queue is not None and queue.head is not None
+
+
 def draw(view: BaseView, surf: pygame.Surface, ctl: Any) -> None:
     """The waiting announcement's panel, else the lesson's strip, else nothing (play and pad only)."""
     if getattr(ctl, "mode", "") not in ("play", "pad"):

@@ -240,7 +240,13 @@ def draw_frame(view: BaseView, surface: pygame.Surface, ctl: Any, games: Mapping
                help_page: int = 0) -> None:
     """One whole frame as the table sees it: the game's view, then what the app lays over it (a
     setup screen's language button when the view has none, the game tab while the game may be
-    changed — ``choosing`` —, the help button or the help page, the command entry)."""
+    changed — ``choosing`` —, the help button or the help page, the command entry). The help page
+    covers the whole screen: the game's view is not drawn under it."""
+    if help_open:
+        draw_help_page(view, surface, ctl, help_page)
+        if entry is not None:
+            view.draw_entry(surface, entry)
+        return
     view.draw(surface, ctl)
     first = view.shown_page(ctl) == 0  # a screen split over pages: the game and language on the first
     if ctl.mode == "setup" and first and not covers_setup(ctl) and \
@@ -249,9 +255,7 @@ def draw_frame(view: BaseView, surface: pygame.Surface, ctl: Any, games: Mapping
         view.language_button(surface, pygame.Rect(view.w - view.px(200), view.px(6), view.px(190), view.px(38)))
     if choosing and first and not covers_setup(ctl):
         draw_game_tab(view, surface, ctl.game, games)
-    if help_open:
-        draw_help_page(view, surface, ctl, help_page)
-    elif not covers_setup(ctl):
+    if not covers_setup(ctl):
         draw_help_button(view, surface, ctl)
     if entry is not None:
         view.draw_entry(surface, entry)
@@ -295,16 +299,24 @@ def open_display(mode: str, size: str | None) -> tuple[pygame.Surface, bool]:
 
 
 def run_app(ctl: Any, args: Any, *, games: Sequence[GameDef], script: Sequence[str] = (), speaker: Any = None,
-            hardware: Hardware | None = None) -> int:
+            hardware: Hardware | Callable[[], Hardware] | None = None) -> int:
     """Open the display (DisplayUnavailable when there is none) and run the loop until quit/SIGTERM
     (0), or until the setup or result screen was left alone for ``args.idle_demo`` minutes
     (:data:`IDLE`; never with a script). ``games``: every game ``ctl`` may show (the CLI hands
-    them down from the registry). ``hardware`` is closed by the caller when given, else made here
-    from ``args`` and closed here."""
+    them down from the registry). ``hardware``: the lid's ports, or what makes them (called once
+    the first frame is up); closed by the caller when given, else made here from ``args`` and
+    closed here.
+
+    The first frame comes first (:func:`first_frame`: systemd hears READY then); the ports, the
+    games' workers and the screen saver are made after it."""
     surface, _kiosk = open_display(getattr(args, "display", "auto"), getattr(args, "size", None))
-    hw = hardware if hardware is not None else make_hardware(getattr(args, "pins", "none"), getattr(args, "die", "off"))
-    app = App(ctl, surface, games=games, indicators=hw.indicators, inputs=hw.events, speaker=speaker,
-              notifier=make_notifier(), after_step=hw.follow, workers=screen_workers(games))
+    app = first_frame(ctl, surface, games=games, speaker=speaker)
+    if hardware is None:
+        hw = make_hardware(getattr(args, "pins", "none"), getattr(args, "die", "off"))
+    else:
+        hw = hardware() if callable(hardware) else hardware
+    app.indicators, app.inputs, app.after_step = hw.indicators, hw.events, hw.follow
+    app.workers = screen_workers(games)
     screen_saver_for(args, clock=app.clock).attach(app, on_wake=app.touched)
 
     def stop(signum: int, frame: object) -> None:  # systemctl stop: leave the loop, clean up below
@@ -323,6 +335,15 @@ def run_app(ctl: Any, args: Any, *, games: Sequence[GameDef], script: Sequence[s
         else:
             hw.indicators.show(LedState("off"))
         pygame.display.quit()
+
+
+def first_frame(ctl: Any, surface: pygame.Surface, *, games: Sequence[GameDef], speaker: Any = None) -> App:
+    """The app for ``ctl`` with its first frame on ``surface`` (flipped onto the display, and
+    systemd told READY): before the lid's ports, the workers or the script, which the caller
+    attaches to the returned app. Until then the LEDs are only recorded and no input is read."""
+    app = App(ctl, surface, games=games, speaker=speaker, notifier=make_notifier())
+    app.draw_if_changed()
+    return app
 
 
 def _loop(app: App, display: pygame.Surface, args: Any, script: Sequence[str]) -> int:

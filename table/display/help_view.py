@@ -36,9 +36,10 @@ MORE = "help-more"
 """The help page's touch target that turns to its next page (a help too long for one screen)."""
 
 
-def help_pages(v: BaseView, ctl: Any, bottom: int) -> list[list[str]]:
-    """The help lines after the heading, in pages that each fit between the heading and ``bottom``."""
-    lines = help_lines(ctl)
+def help_pages(v: BaseView, ctl: Any, bottom: int, lines: list[str] | None = None) -> list[list[str]]:
+    """The help lines after the heading (``lines``: :func:`help_lines` when already asked), in pages
+    that each fit between the heading and ``bottom``."""
+    lines = help_lines(ctl) if lines is None else lines
     width = v.w - 2 * v.px(12)
     top = v.px(8) + v.fonts.font(max(v.px(24), v.read_px), True).get_linesize()
     pages: list[list[str]] = [[]]
@@ -61,8 +62,9 @@ def draw_help_page(v: BaseView, surf: pygame.Surface, ctl: Any, page: int = 0) -
     margin = v.px(12)
     bh = v.tap(48)
     close = pygame.Rect(v.w - v.px(170), v.h - v.px(8) - bh, v.px(160), bh)
-    pages = help_pages(v, ctl, close.y - v.px(6))
-    y = v.wrapped(surf, help_lines(ctl)[0], 24, (margin, v.px(8)), v.w - 2 * margin, LIT, bold=True, max_lines=1)
+    lines = help_lines(ctl)  # asked once a frame: a game's "Now: …" may take a while to work out
+    pages = help_pages(v, ctl, close.y - v.px(6), lines)
+    y = v.wrapped(surf, lines[0], 24, (margin, v.px(8)), v.w - 2 * margin, LIT, bold=True, max_lines=1)
     for line in pages[page % len(pages)]:
         y = v.wrapped(surf, line, 18, (margin, y + v.px(4)), v.w - 2 * margin, FG, max_lines=20, min_size=14)
     left = margin

@@ -35,7 +35,8 @@ class ModuleView(BaseView):
         elif ctl.mode == "result":
             self.draw_result(surf, ctl)
         else:
-            self.draw_play(surf, ctl)
+            if not announce_panel.covers(ctl):  # under a waiting announcement's panel nothing of it shows
+                self.draw_play(surf, ctl)
             announce_panel.draw(self, surf, ctl)  # a waiting announcement, teach mode's lesson
         if ctl.refusal:
             self.draw_refusal(surf, ctl.refusal)

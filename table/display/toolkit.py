@@ -73,6 +73,13 @@ class BaseView:
         self.drawn: list[DrawnText] | None = None
         """Every line of the last frame when set to a list (tests); None draws without recording."""
         self._faces: dict[tuple[tuple[int, int], Colour, Colour], pygame.Surface] = {}
+        self._lines: dict[tuple[Any, ...], tuple[str, int, bool, int]] = {}
+        """:meth:`text`'s fitted lines (:meth:`_fitted`): words and sizes only; the images stay
+        the fonts' (whose cache a demo empties at each new game)."""
+        self._breaks: dict[tuple[Any, ...], tuple[str, ...]] = {}
+        """:meth:`break_lines`' answers."""
+        self._layouts: dict[tuple[Any, ...], tuple[tuple[tuple[str, bool, bool], ...], int, int]] = {}
+        """:meth:`wrapped`'s lines (:meth:`_laid_out`), words and sizes only."""
         self.help_place: pygame.Rect | None = None
         """Where this frame's screen puts the app's help button when not in :meth:`help_corner`
         (set while drawing, e.g. Applejack's score pad beside its full-height keypad)."""
@@ -136,6 +143,24 @@ class BaseView:
         """One line at ``size`` px of the 800×480 design; with ``max_w`` (and ``max_h``) it shrinks to
         fit, down to :data:`SMALLEST_PX`, then is squeezed (up to a fifth) or cut with ``…``.
         ``read``: a player must read it (False: a mark that repeats what is written elsewhere)."""
+        shown, px, clipped, squeeze = self._fitted(text, size, colour, bold, max_w, max_h, read)
+        img = self.fonts.text(shown, px, colour, bold)
+        if squeeze and img.get_width() > squeeze:
+            img = pygame.transform.smoothscale(img, (squeeze, img.get_height()))
+        rect = img.get_rect(**{anchor: pos})
+        surf.blit(img, rect)
+        self.record(rect, text, max_w, box, px, bold, clipped=clipped, read=read)
+        return rect
+
+    def _fitted(self, text: str, size: float, colour: Colour, bold: bool, max_w: int | None, max_h: int | None,
+                read: bool) -> tuple[str, int, bool, int]:
+        """How :meth:`text` fits its line to its box: (the words drawn — cut with ``…`` —, pixel
+        size, whether cut or squeezed, the width it is squeezed to or 0), worked out once per
+        language's fonts, words, size and box (a frame draws the same lines again)."""
+        key = (font_family(), text, size, colour, bold, max_w, max_h, read)
+        hit = self._lines.get(key)
+        if hit is not None:
+            return hit
         floor = self.read_px if read else SMALLEST_PX
         px = max(self.px(size), floor)
         img = self.fonts.text(text, px, colour, bold)
@@ -144,18 +169,19 @@ class BaseView:
         while (img.get_width() > wide or img.get_height() > high) and px > floor:
             px = max(floor, int(px * 0.9))
             img = self.fonts.text(text, px, colour, bold)
-        clipped = False
+        shown, clipped, squeeze = text, False, 0
         if max_w is not None and img.get_width() > max_w:
             clipped = True
             limit = max(1, max_w)
             if img.get_width() * 0.8 > limit:
-                img = self.fonts.text(self.ellipsized(text, px, bold, limit), px, colour, bold)
+                shown = self.ellipsized(text, px, bold, limit)
+                img = self.fonts.text(shown, px, colour, bold)
             if img.get_width() > limit:
-                img = pygame.transform.smoothscale(img, (limit, img.get_height()))
-        rect = img.get_rect(**{anchor: pos})
-        surf.blit(img, rect)
-        self.record(rect, text, max_w, box, px, bold, clipped=clipped, read=read)
-        return rect
+                squeeze = limit
+        if len(self._lines) > 2000:
+            self._lines.clear()
+        self._lines[key] = (shown, px, clipped, squeeze)
+        return shown, px, clipped, squeeze
 
     def record(self, rect: pygame.Rect, text: str, max_w: int | None, box: pygame.Rect | None, px: int, bold: bool,
                *, clipped: bool, read: bool = True) -> None:
@@ -165,7 +191,11 @@ class BaseView:
 
     def break_lines(self, text: str, px: int, bold: bool, max_w: int) -> list[str]:
         """``text`` broken into lines of at most ``max_w`` pixels at ``px`` (a piece longer than a
-        line stays whole on its own line)."""
+        line stays whole on its own line; worked out once per language's fonts and arguments)."""
+        key = (font_family(), text, px, bold, max_w)
+        known = self._breaks.get(key)
+        if known is not None:
+            return list(known)
         lines: list[str] = []
         for piece, glued in line_units(text):
             if lines:
@@ -174,6 +204,9 @@ class BaseView:
                     lines[-1] = joined
                     continue
             lines.append(piece)
+        if len(self._breaks) > 3000:
+            self._breaks.clear()
+        self._breaks[key] = tuple(lines)
         return lines
 
     def wrapped(self, surf: pygame.Surface, text: str, size: float, pos: tuple[int, int], max_w: int,
@@ -182,6 +215,26 @@ class BaseView:
         """Text broken into lines of at most ``max_w`` pixels (shrunk, never below ``min_size`` of the
         800×480 design, until it fits in ``max_lines``; at that floor the last line ends in ``…``);
         returns the y below the last line."""
+        x, y = pos
+        laid, px, step = self._laid_out(text, size, max_w, colour, bold, max_lines, min_size, read)
+        for line, squeezed, clipped in laid:
+            img = self.fonts.text(line, px, colour, bold)
+            if squeezed:  # one word longer than the line: the last resort is to shrink it
+                img = pygame.transform.smoothscale(img, (max_w, max(1, img.get_height() * max_w // img.get_width())))
+            rect = pygame.Rect((x, y), img.get_size())  # blit's own rect is clipped to the surface: not this
+            surf.blit(img, rect)
+            self.record(rect, line, max_w, None, px, bold, clipped=clipped, read=read)
+            y += step
+        return y
+
+    def _laid_out(self, text: str, size: float, max_w: int, colour: Colour, bold: bool, max_lines: int,
+                  min_size: float, read: bool) -> tuple[tuple[tuple[str, bool, bool], ...], int, int]:
+        """:meth:`wrapped`'s lines: ((words, squeezed, cut or squeezed) …, pixel size, line height),
+        worked out once per language's fonts and arguments."""
+        key = (font_family(), text, size, max_w, colour, bold, max_lines, min_size, read)
+        hit = self._layouts.get(key)
+        if hit is not None:
+            return hit
         floor = max(self.px(min_size), self.read_px if read else SMALLEST_PX)
         px = max(self.px(size), floor)
         while True:
@@ -194,19 +247,15 @@ class BaseView:
             rest = lines[max_lines - 1:]
             glue = "" if font_family() == "ja" else " "
             lines = [*lines[:max_lines - 1], self.ellipsized(glue.join(rest), px, bold, max_w)]
-        font = self.fonts.font(px, bold)
-        x, y = pos
+        laid = []
         for i, line in enumerate(lines):
-            img = self.fonts.text(line, px, colour, bold)
-            squeezed = img.get_width() > max_w
-            if squeezed:  # one word longer than the line: the last resort is to shrink it
-                img = pygame.transform.smoothscale(img, (max_w, max(1, img.get_height() * max_w // img.get_width())))
-            rect = pygame.Rect((x, y), img.get_size())  # blit's own rect is clipped to the surface: not this
-            surf.blit(img, rect)
-            self.record(rect, line, max_w, None, px, bold, clipped=squeezed or (cut and i == len(lines) - 1),
-                        read=read)
-            y += font.get_linesize()
-        return y
+            squeezed = self.fonts.text(line, px, colour, bold).get_width() > max_w
+            laid.append((line, squeezed, squeezed or (cut and i == len(lines) - 1)))
+        if len(self._layouts) > 1000:
+            self._layouts.clear()
+        out = (tuple(laid), px, self.fonts.font(px, bold).get_linesize())
+        self._layouts[key] = out
+        return out
 
     def wrapped_height(self, text: str, size: float, max_w: int, bold: bool = False) -> int:
         """How tall ``text`` stands when :meth:`wrapped` draws it at ``size`` (not shrunk), in pixels."""

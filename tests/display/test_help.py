@@ -115,3 +115,21 @@ def test_the_help_page_over_a_sample_screen_names_the_game_as_the_box_does(key):
 
     ctl = load_game(key).part("screens")()["setup"]()
     assert help_lines(ctl)[0].startswith(f"Help — {load_game(key).title}, ")
+
+
+def test_keys_are_listed_with_the_keys_and_only_touch_buttons_on_the_screen():
+    """Issue 21: the help listed keys ("backspace", "escape", "tab" …) under "On the screen"; they
+    belong with the keys, the screen's line holds only what is touched there."""
+    keyboard = {"backspace", "space", "tab", "escape", "comma", "up", "down"}  # keys' names, not labels on screen
+    seen_keys: set[str] = set()
+    for game in games():
+        if not game.has_part("screens"):
+            continue
+        for name, build in game.part("screens")().items():
+            lines = help_lines(build())
+            screen = next((ln for ln in lines if ln.startswith("On the screen: ")), "")
+            touched = {w.strip() for w in screen.removeprefix("On the screen: ").split(",")}
+            assert not touched & keyboard, (game.key, name, screen)
+            keys = next((ln for ln in lines if ln.startswith("Keys: ")), "")
+            seen_keys |= {w.strip() for w in keys.removeprefix("Keys: ").split(",")}
+    assert {"backspace", "escape", "tab", "comma"} <= seen_keys  # Applejack's score pad, Waldgärtner's card ids

@@ -176,7 +176,7 @@ def guide_options(e: Pool, picked: tuple[str, ...]) -> tuple[str, list[tuple[str
     """The guided choice's next step after the values ``picked``: the question and its options as
     (label, value) — only those some card of the file has (at most 7, the trough buttons)."""
     step = _steps(e)[len(picked)]
-    left = [c for c in e.cards if _fits(c, e, picked)]
+    left = _left(e, picked)
     if step == "size":
         return _("Which size class?"), [(size_name(s), str(s)) for s in SIZES if any(c.size == s for c in left)]
     if step == "continent":
@@ -210,3 +210,12 @@ def guide_line(e: Pool, picked: tuple[str, ...]) -> str:
     """The guided choice's step as one line: ``Which flower colour? 1 white, 2 red, 3 purple``."""
     question, options = guide_options(e, picked)
     return f"{question} " + ", ".join(f"{i + 1} {label}" for i, (label, _v) in enumerate(options))
+
+
+def _left(e: State, picked: tuple[str, ...]) -> list[Card]:
+    """The cards of ``e`` with the attributes ``picked`` so far; with nothing picked yet without a
+    test per card (the play screen asks the guided choice twice a frame): :func:`_fits`' last line."""
+    if picked:
+        return [c for c in e.cards if _fits(c, e, picked)]
+    several = len(set(e.decks)) > 1
+    return [c for c in e.cards if several or c.continent in e.decks]

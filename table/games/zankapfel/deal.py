@@ -171,7 +171,7 @@ class Build:
         if p.is_terminal():
             return "over"
         if p.is_chance():
-            return "roll" if p.summary()["rolls"] else "turn"
+            return "roll" if p.rolls_due() else "turn"  # asked several times a frame: not the whole summary
         ph = p.phase
         if ph == "mayor-setup":
             return "place"
@@ -198,7 +198,7 @@ class Build:
             todo = self.card_todo()
             return todo[0] if todo else -1
         if st == "roll":
-            return int(p.summary()["rolls"][0])
+            return p.rolls_due()[0]
         return -1
 
     def laid_seats(self) -> list[int]:

@@ -176,6 +176,10 @@ class State(SnapshotState[_Table]):
     def discord_cards(self, seat: int) -> tuple[int, ...]:
         return tuple(self.t.discord_left[seat])
 
+    def rolls_due(self) -> tuple[int, ...]:
+        """The seats whose dice roll comes next, in order (``summary()["rolls"]`` without the rest)."""
+        return tuple(self.t.rolls)
+
     def legal_actions(self) -> list[int]:
         t = self.t
         if t.phase == OVER:
