@@ -212,7 +212,7 @@ def guide_line(e: Pool, picked: tuple[str, ...]) -> str:
     return f"{question} " + ", ".join(f"{i + 1} {label}" for i, (label, _v) in enumerate(options))
 
 
-def _left(e: State, picked: tuple[str, ...]) -> list[Card]:
+def _left(e: Pool, picked: tuple[str, ...]) -> list[Card]:
     """The cards of ``e`` with the attributes ``picked`` so far; with nothing picked yet without a
     test per card (the play screen asks the guided choice twice a frame): :func:`_fits`' last line."""
     if picked:
