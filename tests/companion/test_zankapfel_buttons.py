@@ -155,6 +155,10 @@ def state_at(n: int | None) -> ZankapfelCompanion:
     return ctl
 
 
+def test_every_row_of_the_table_is_a_mode_or_a_stage() -> None:
+    assert {where for where, _button in BUTTONS} <= MODES | STAGES
+
+
 @pytest.mark.parametrize("n", POINTS, ids=lambda n: "resume" if n is None else f"line{n}")
 def test_the_table_means_what_the_if_chain_meant(n: int | None) -> None:
     ctl = state_at(n)
