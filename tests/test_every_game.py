@@ -441,10 +441,12 @@ SUMMARY_WORDS = {"zankapfel": "win rate", "draftcider": "mean", "waldgaertner": 
 @pytest.mark.parametrize("game", [g for g in _with("simulate") if g.has_part("simulate")], ids=lambda g: g.key)
 def test_simulate_through_the_cli(game: GameDef) -> None:
     players = min(max(game.players[0], len(game.bots)), game.players[-1])  # a seat for every bot
-    r = subprocess.run([*LAUNCH, "simulate", "--game", game.key, "--players", str(players), "--games", "3",
+    # two games (seeds 1 and 2): the command's summary over more than one game; a third seed cost
+    # Waldgärtner's strong bots 4 s of CPU and tested nothing new
+    r = subprocess.run([*LAUNCH, "simulate", "--game", game.key, "--players", str(players), "--games", "2",
                         "--bots", ",".join(game.bots)], capture_output=True, text=True, timeout=300, env=ENV, cwd=ROOT)
     assert r.returncode == 0, r.stderr
-    assert all(name in r.stdout for name in game.bots) and f"3 game(s) of {game.title}" in r.stdout
+    assert all(name in r.stdout for name in game.bots) and f"2 game(s) of {game.title}" in r.stdout
     assert SUMMARY_WORDS[game.key] in r.stdout
 
 
