@@ -463,9 +463,14 @@ _BUILT: dict[tuple[str, str], Any] = {}
 
 
 def _screen(game: GameDef, name: str) -> Any:
-    """The companion showing ``game``'s sample screen ``name`` (built once for the module)."""
+    """The companion showing ``game``'s sample screen ``name`` (built once for the module, in
+    English: what the companion keeps as said, e.g. a waiting announcement, is in the language of
+    its building, and the first test to build it was the one xdist happened to run first)."""
+    from table.i18n import using
+
     if (game.key, name) not in _BUILT:
-        _BUILT[game.key, name] = _BUILDERS[game.key][name]()
+        with using("en"):
+            _BUILT[game.key, name] = _BUILDERS[game.key][name]()
     return _BUILT[game.key, name]
 
 
