@@ -68,7 +68,8 @@ case $cmd in
     install "test"
     .venv/bin/python -m ruff check .
     .venv/bin/python -m mypy
-    exec .venv/bin/python -m pytest -q -n 2 "$@"
+    # worksteal: an idle worker takes tests queued on the other, so no long test is left to end the run alone
+    exec .venv/bin/python -m pytest -q -n 2 --dist worksteal "$@"
     ;;
   *)
     echo "usage: bash scripts/dev.sh run|test [args...]" >&2; exit 2

@@ -10,6 +10,7 @@ import json
 import random
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -160,13 +161,25 @@ def test_the_read_only_command_shows_the_games_of_a_damaged_page_that_still_read
     assert (after, path.read_bytes()) == before
 
 
-def test_coach_and_fair_target(tmp_path):
+def test_coach_and_fair_target(tmp_path, monkeypatch, capsys):
+    """``history --coach`` on a solo game: a line per turn, then the fair target. The command in
+    this process with the strong bot on a quick budget (the full search is ~20 s of CPU; what it
+    finds is tested in tests/bots/test_fair_target.py; the command's refusals run as processes in
+    test_bad_input_is_one_line)."""
+    from table.cli import OneLineParser
+    from table.commands import history
+    from table.games.applejack.bots import fair_target as ft
+
+    quick = {"candidates": 3, "samples": 2, "horizon": 1, "endgame": 0}
+    monkeypatch.setattr(ft, "coach", partial(ft.coach, bot_options=quick))
+    monkeypatch.setattr(ft, "fair_target", partial(ft.fair_target, bot_options=quick))
     state = play_game(DATA, GameConfig(1), [GreedyBot(random.Random(1))], 9)
     path = tmp_path / "solo.json"
     path.write_text(GameRecord.of(state, 9).to_json())
-    r = history_cmd("--coach", str(path))
-    assert r.returncode == 0, r.stderr
-    lines = r.stdout.strip().splitlines()
+    p = OneLineParser(prog="applejack-table history")
+    history.add_arguments(p)
+    assert history.run(p.parse_args(["--coach", str(path)])) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
     assert len([x for x in lines if x.startswith("turn ")]) == 19
     assert lines[-1].startswith("With your draws the bot scored ")
     assert f"you scored {state.scores()[0].total} " in lines[-1]
