@@ -8,7 +8,8 @@ for ``horizon`` more turns, and the position is valued by the evaluation of its 
 score (``relative=True`` subtracts the best opponent's; measured worse: it won 52% of
 two-player games against greedy, the own-score version 70%). The plan with the best mean
 wins. A blind draw is one candidate; when it is taken, the pay and place steps are searched the
-same way once the tile is known.
+same way once the tile is known. With ``halving`` (the solo Pi budget) the same rollouts are
+spread over rounds that keep the better half of the plans each time (:meth:`StrongBot._schedule`).
 
 The work is a fixed node budget (candidates × samples × horizon, fewer samples early on), so
 a seed gives the same move on any machine. Two budgets: ``"pi"`` (the default, what a bot
