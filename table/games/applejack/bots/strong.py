@@ -53,8 +53,8 @@ MULTI_SEARCH: dict[str, int] = {"samples": 6, "horizon": 2, "endgame": 0}
 
 PI_SOLO_SEARCH: dict[str, int] = {"samples": 7, "horizon": 3, "endgame": 4, "halving": 1}
 """Solo at the Pi budget (a whole turn ~0.12 s here, ~0.5 s on a Raspberry Pi 4; docs/bots.md). The
-7 × 10 rollouts are spread by halving (:meth:`StrongBot._schedule`): as strong on seeds 5000-5099
-(+0.17 ± 0.96) for 10% less CPU a turn."""
+7 × 10 rollouts are spread by halving (:meth:`StrongBot._schedule`): the same work, +0.17 ± 0.96
+paired on seeds 5000-5099, +1.27 ± 1.3 unpaired on 9500-9699 (docs/bots.md)."""
 PI_MULTI_SEARCH: dict[str, int] = {"samples": 4, "horizon": 2, "endgame": 0}
 """2-4 players at the Pi budget."""
 BUDGETS: dict[str, tuple[dict[str, int], dict[str, int]]] = {
