@@ -117,3 +117,35 @@ def test_the_default_budget_is_the_pi_budget():
     assert (bot.samples, bot.horizon, bot.endgame) == tuple(PI_MULTI_SEARCH[k] for k in keys)
     with pytest.raises(ValueError, match="unknown budget"):
         StrongBot(random.Random(1), budget="fast")
+
+
+def test_halving_spreads_the_same_rollouts_over_rounds_down_to_the_best_two():
+    bot = StrongBot(random.Random(1), halving=True, max_seconds=None)
+    rounds = bot._schedule(10, 7)
+    assert rounds == [(10, 3), (5, 6), (3, 10), (2, 17)]
+    added = zip(rounds[1:], rounds[:-1], strict=True)
+    spent = rounds[0][0] * rounds[0][1] + sum(k * (n - prev) for (k, n), (_, prev) in added)
+    assert abs(spent - 10 * 7) <= 2  # the same work as every plan on 7 samples
+    assert StrongBot(random.Random(1), halving=False)._schedule(10, 7) == [(10, 7)]
+
+
+def test_halving_plays_the_schedule_and_a_fixed_seed_gives_a_fixed_move():
+    state = _first_turn(1)
+    # the first turn: 4 samples (19 empty spaces > 12), so rounds 10x2, 5 to 3, 3 to 5, 2 to 8
+    a = StrongBot(random.Random(1), halving=True, max_seconds=None)
+    move = a.choose(state)
+    assert a.rollouts == 10 * 2 + 5 * 1 + 3 * 2 + 2 * 3
+    b = StrongBot(random.Random(1), halving=True, max_seconds=None)
+    assert b.choose(state) == move == 1016415  # a fixed seed and budget: a fixed move (here the plain search's too)
+    assert b._plan == [4, 3000008]
+
+
+def test_the_pi_budget_halves_in_solo_only():
+    solo = StrongBot(random.Random(1), candidates=2, samples=1, horizon=1, max_seconds=None)
+    solo.choose(_first_turn(1))
+    assert solo.halving
+    solo.choose(_first_turn(2))
+    assert not solo.halving
+    full = StrongBot(random.Random(1), candidates=2, samples=1, horizon=1, max_seconds=None, budget="full")
+    full.choose(_first_turn(1))
+    assert not full.halving
