@@ -22,6 +22,7 @@ import sys
 import tempfile
 import threading
 import time
+import tracemalloc
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -143,6 +144,7 @@ def phones(kiosk: Kiosk, base: str, lines: list[str], count: int, seconds: float
         t.start()
     time.sleep(5)
     start_rss = rss_kb()
+    first = tracemalloc.take_snapshot() if tracemalloc.is_tracing() else None
     start = time.monotonic()
     end = start + seconds
     n = 0
@@ -157,6 +159,18 @@ def phones(kiosk: Kiosk, base: str, lines: list[str], count: int, seconds: float
         t.join(35)
     print(f"{count} phones, {seconds:.0f} s, {n} lid lines: RSS {start_rss} -> {rss_kb()} kB; events per phone {got}")
     print(f"RSS once a minute (kB): {samples}")
+    if first is not None:
+        grown(first, tracemalloc.take_snapshot())
+
+
+def grown(first: tracemalloc.Snapshot, last: tracemalloc.Snapshot, top: int = 15) -> None:
+    """What Python allocated between two snapshots and still holds: by file, then by line."""
+    for kind in ("filename", "lineno"):
+        stats = last.compare_to(first, kind)
+        total = sum(s.size_diff for s in stats)
+        print(f"tracemalloc, grown by {kind}: {total / 1024:+.0f} kB in all")
+        for s in stats[:top]:
+            print(f"  {s.size_diff / 1024:+8.1f} kB {s.count_diff:+6d} blocks  {s.traceback}")
 
 
 def main() -> None:
@@ -166,7 +180,11 @@ def main() -> None:
     ap.add_argument("--pace", type=float, default=2.0, help="seconds between two lid lines")
     ap.add_argument("--lid-only", action="store_true", help="the same lid lines and time with no stream open (the "
                                                             "game's own growth, to compare)")
+    ap.add_argument("--trace", action="store_true", help="tracemalloc snapshots at the start and the end of the "
+                                                         "streams' run: what grew, by file and by line")
     args = ap.parse_args()
+    if args.trace:
+        tracemalloc.start(8)
     tmp = Path(tempfile.mkdtemp())
     kiosk = Kiosk(tmp)
     kiosk.start()

@@ -50,6 +50,43 @@ def die_seats(ctl: Any) -> list[int]:
     return [seat for kind, seat, _arg in e.t.jobs if kind == "die"]
 
 
+def _play_label(ctl: Any, seat: int, action: int) -> str:
+    """A play from the hand in words: "#17 Apple: plant in row 3, place 2 (fee 3)", "#17 Apple: sell"."""
+    e = ctl.e
+    text = A.to_text(action)
+    w = text.split()
+    if len(w) < 2 or not w[1].isdigit():
+        return text
+    card = card_label(e.card(int(w[1])))
+    if w[0] == "sell":
+        return _("{card}: sell").format(card=card)
+    if w[0] == "offer":
+        return _("{card}: offer to {seat}").format(card=card, seat=ctl.seat_title(int(w[3]) - 1))
+    if w[0] == "plant":
+        row, place = (int(x) for x in w[3].split("."))
+        fee = next((f for r, p, f in e.plant_spots(seat, int(w[1])) if (r, p + 1) == (row, place)), 0)
+        if fee:
+            return _("{card}: plant in row {row}, place {place} (fee {fee})").format(
+                card=card, row=row, place=place, fee=fee)
+        return _("{card}: plant in row {row}, place {place}").format(card=card, row=row, place=place)
+    return text
+
+
+def _plays(ctl: Any, seat: int) -> list[list[str]]:
+    """The plays the engine allows ``seat`` now, as (the lid's command, words) — the place of a plant
+    is chosen with the card, as at the table."""
+    return [[A.to_text(a), _play_label(ctl, seat, a)] for a in ctl.e.legal_actions()]
+
+
+def _play(ctl: Any, seat: int, form: dict[str, Any]) -> str:
+    """The lid's command for ``form["play"]``, one of :func:`_plays`; CommandError otherwise."""
+    wanted = str(form.get("play", ""))
+    plays = [command for command, _label in _plays(ctl, seat)]
+    if wanted not in plays:
+        raise CommandError(_("that card is not in your hand"))
+    return wanted
+
+
 def _die_word(ctl: Any, action: int) -> tuple[str, str] | None:
     """(command, label) of a die action: ``deck 3`` / "Deck 3", ``special`` / "Special action"."""
     if action == A.SPECIAL:
@@ -126,10 +163,8 @@ class SeatDesk(BaseDesk):
             return {"fields": [{"name": "card", "label": _("The card you take"), "options": options}],
                     "submit": _("Take it")}
         if e.step == "play":
-            options = [[str(c), card_label(e.card(c))] for c in held(e, seat)]
-            return {"fields": [{"name": "card", "label": _("The card you play"), "options": options},
-                               {"name": "how", "label": _("How"),
-                                "options": [["plant", _("plant")], ["sell", _("sell")]]}],
+            return {"fields": [{"name": "play", "label": _("The card you play, and how"),
+                                "options": _plays(ctl, seat)}],
                     "submit": _("Play it")}
         return None
 
@@ -141,18 +176,13 @@ class SeatDesk(BaseDesk):
         e = ctl.e
         if e is None or ctl.mode != "play" or seat_now(e) != seat:
             raise CommandError(_("nothing of yours is asked now"))
+        if e.step == "play":
+            return [_play(ctl, seat, form)]
         cid = _card_id(form, len(e.cards))
         if e.step in ENTERED_STAGES:
             return [f"card {cid}"]
         if e.step in SECRET_CHOICES:
             return [f"choose {cid}"]
-        if e.step == "play":
-            if cid not in held(e, seat):
-                raise CommandError(_("that card is not in your hand"))
-            how = form.get("how")
-            if how not in ("plant", "sell"):
-                raise CommandError(_("plant or sell?"))
-            return [f"{how} {cid}"]
         raise CommandError(_("nothing of yours is asked now"))
 
     def _die(self, ctl: Any, seat: int, form: dict[str, Any], choosing: list[int]) -> list[str]:
