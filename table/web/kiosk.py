@@ -6,7 +6,8 @@ front end after every line) so the phones' requests are answered between two fra
 of the seats' pages are written to ``<state dir>/web-links.txt`` (0600) whenever a game's tokens
 change, for the owner until the lid shows them as QR codes; the file is emptied between games.
 It is not in the socket's folder: the web server's unit sees that folder, and must not read
-every seat's token.
+every seat's token. A phone's secret choice held until the others have chosen is kept beside it
+(``phones-held.json``, :mod:`table.web.held`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 
 from table.web.bridge import Bridge, socket_path
 from table.web.door import Door
+from table.web.held import HeldFile
 
 log = logging.getLogger("applejack.web")
 LINKS_NAME = "web-links.txt"
@@ -35,7 +37,7 @@ def write_links(door: Door, folder: Path) -> None:
 
 def open_web(ctl: Any, state_dir: Path, hw: Any) -> Callable[[], None]:
     """Start the socket, hook the pump into ``hw.follow``; returns the closer."""
-    door = Door(ctl)
+    door = Door(ctl, HeldFile(Path(state_dir)))
     bridge = Bridge(door, socket_path(state_dir))
     bridge.start()
     log.info("phones: the web server talks to %s", bridge.path)

@@ -10,7 +10,8 @@ typed at the lid (nothing until the card is played).
 **Die choices** are simultaneous and secret at the table: each seat picks its deck (or the special
 action) on its phone; the desk holds the choices until every seat still to choose has chosen, then
 enters them all in seat order (``deck 3``, ``special``), as the table enters them once everyone has
-shown. A die chosen on a phone and not yet entered is not in the journal (a power cut forgets it).
+shown. A die chosen on a phone and not yet entered is kept on disk at once by the door
+(:mod:`table.web.held`), so a power cut after one seat chose keeps that choice.
 
 Everybody sees what the lid shows that names no hidden card: whose turn it is, the question
 (a line of its own where the lid's question would name a hand's cards), what the last command
@@ -167,6 +168,27 @@ class SeatDesk(BaseDesk):
                                 "options": _plays(ctl, seat)}],
                     "submit": _("Play it")}
         return None
+
+    # --- kept across a power cut (table.web.held) ---------------------------------------------
+    def moment(self, ctl: Any) -> list[Any]:
+        """The round the held dice belong to: the engine's actions so far."""
+        return list(ctl.e.history) if ctl.e is not None and ctl.mode == "play" else []
+
+    def held(self) -> dict[str, Any]:
+        """The dice held now (JSON): seat → its command."""
+        return {"dice": {str(s): c for s, c in sorted(self.dice.items())}} if self.dice else {}
+
+    def restore(self, ctl: Any, held: dict[str, Any]) -> int:
+        """Hold again what :meth:`held` gave at this very moment (a restart); a die that does not fit
+        the table now is left out. How many were taken back."""
+        choosing = self._sync(ctl)
+        words = {w for w, _label in filter(None, (_die_word(ctl, a) for a in ctl.e.legal_actions()))} \
+            if choosing else set()
+        dice = held.get("dice")
+        for key, value in (dice.items() if isinstance(dice, dict) else ()):
+            if isinstance(key, str) and key.isdigit() and int(key) in choosing and value in words:
+                self.dice[int(key)] = value
+        return len(self.dice)
 
     def choose(self, ctl: Any, seat: int, form: dict[str, Any]) -> list[str]:
         """The lid's command for ``seat``'s entry; CommandError (one line) when it is not asked now."""
