@@ -79,7 +79,7 @@ class HeldFile:
             return None
         if not isinstance(data, dict) or data.get("position") != where or not isinstance(data.get("held"), dict):
             return None
-        return data["held"]
+        return dict(data["held"])
 
     def clear(self) -> None:
         """Nothing held any more: the file goes."""
