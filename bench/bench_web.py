@@ -126,18 +126,26 @@ def draws(kiosk: Kiosk, base: str, lines: list[str]) -> None:
 
 
 def phones(kiosk: Kiosk, base: str, lines: list[str], count: int, seconds: float, pace: float) -> None:
+    """``count`` phones on the update stream for ``seconds`` (each opens a new stream when one ends,
+    as a browser does) while the lid enters a line every ``pace`` seconds; the RSS once a minute."""
     ctl, door = kiosk.table["ctl"], kiosk.table["door"]
     got = [0] * count
+    opened = [0] * count
+    end = time.monotonic() + seconds + 5
 
     def phone(k: int) -> None:
         token = door.tokens.token(door.tokens.seats()[k % len(door.tokens.seats())])
-        with urllib.request.urlopen(f"{base}/api/events/{token}", timeout=seconds + 30) as r:
-            end = time.monotonic() + seconds
-            while time.monotonic() < end:
-                line = r.readline()
-                if not line:
-                    break
-                got[k] += line.startswith(b"data:")
+        while time.monotonic() < end:
+            opened[k] += 1
+            try:
+                with urllib.request.urlopen(f"{base}/api/events/{token}", timeout=60) as r:
+                    while time.monotonic() < end:
+                        line = r.readline()
+                        if not line:
+                            break
+                        got[k] += line.startswith(b"data:")
+            except OSError:
+                time.sleep(3)  # as the page does: ask again a little later
 
     threads = [threading.Thread(target=phone, args=(k,), daemon=True) for k in range(count)]
     for t in threads:
@@ -146,18 +154,20 @@ def phones(kiosk: Kiosk, base: str, lines: list[str], count: int, seconds: float
     start_rss = rss_kb()
     first = tracemalloc.take_snapshot() if tracemalloc.is_tracing() else None
     start = time.monotonic()
-    end = start + seconds
     n = 0
-    samples = []
-    while time.monotonic() < end and n < len(lines) and ctl.mode == "play":
-        kiosk.enter(lines[n])
-        n += 1
-        time.sleep(pace)
-        if not samples or time.monotonic() - start >= 60 * len(samples):
+    samples: list[int] = []
+    while time.monotonic() < start + seconds:
+        if n < len(lines) and ctl.mode == "play" and time.monotonic() >= start + n * pace:
+            kiosk.enter(lines[n])
+            n += 1
+        if time.monotonic() - start >= 60 * len(samples):
             samples.append(rss_kb())
+        time.sleep(0.2)
+    samples.append(rss_kb())
     for t in threads:
-        t.join(35)
-    print(f"{count} phones, {seconds:.0f} s, {n} lid lines: RSS {start_rss} -> {rss_kb()} kB; events per phone {got}")
+        t.join(65)
+    print(f"{count} phones, {seconds:.0f} s, {n} lid lines: RSS {start_rss} -> {rss_kb()} kB; events per phone {got}; "
+          f"streams opened per phone {opened}; threads now {threading.active_count()}")
     print(f"RSS once a minute (kB): {samples}")
     if first is not None:
         grown(first, tracemalloc.take_snapshot())

@@ -39,6 +39,8 @@ from table.i18n import _
 from table.web.held import HeldFile, position
 from table.web.tokens import SPECTATOR, Holder, Tokens
 
+NEXT_GAME_MODES = ("setup", "result")
+"""The screens that show the next game's codes (a phone opened there follows into the game)."""
 TOKEN_REFUSED: dict[str, Any] = {"ok": False, "error": "token"}
 """The one answer to a token that does not open anything now."""
 
@@ -59,25 +61,37 @@ class Door:
 
     # --- following the table (every frame) --------------------------------------------------
     def follow(self) -> bool:
-        """Make tokens when a game begins, expire them when it ends; whether they changed."""
+        """Tokens for the next game while the setup or result screen is up (the lid's codes), kept
+        when it begins with as many seats (new ones otherwise); the game's end expires them (new
+        ones for the next game follow at once). Whether they changed."""
         sh = self.shell
-        playing = sh.mode == "play"
-        marker = (id(sh.current) if hasattr(sh, "current") else id(sh), id(sh.setup))
-        if playing and (marker != self._game or not self.tokens.active):
+        seats = int(getattr(getattr(sh, "setup", None), "players", 0) or 0)
+        if sh.mode == "play":
+            marker = (id(sh.current) if hasattr(sh, "current") else id(sh), id(sh.setup))
+            if marker == self._game and self.tokens.active:
+                return False
             self._game = marker
-            self.tokens.new_game(int(sh.setup.players))
+            if not self.tokens.active or len(self.tokens.seats()) != seats:
+                self.tokens.new_game(seats)
             definition = sh.definition
             self.desk = definition.part("seat_desk")() if definition.has_part("seat_desk") else None
             self._held_again()
             return True
-        if not playing and self.tokens.active:
+        changed = False
+        if self._game is not None:  # the game ended (or was left): its tokens go with it
             self.tokens.expire()
             self.desk = None
             self._game = None
             if self.held is not None:
                 self.held.clear()
+            changed = True
+        if sh.mode in NEXT_GAME_MODES and seats and (not self.tokens.active or len(self.tokens.seats()) != seats):
+            self.tokens.new_game(seats)
             return True
-        return False
+        if sh.mode not in NEXT_GAME_MODES and self.tokens.active:
+            self.tokens.expire()  # a resume screen, a names page: no codes until a game is set up
+            return True
+        return changed
 
     # --- held choices across a power cut (table.web.held) -----------------------------------
     def _ctl(self) -> Any:
@@ -105,7 +119,8 @@ class Door:
         return [int(self.shell.version), self.tokens.game, self.moves, int(self.tokens.active)]
 
     def links(self) -> list[tuple[str, str]]:
-        """(who, path) per seat and for the spectators: what the lid's QR codes hold (empty between games)."""
+        """(who, path) per seat and for the spectators: what the lid's QR codes hold (empty while
+        neither a game nor its setup or result is on the lid)."""
         if not self.tokens.active:
             return []
         out = [(self._seat_title(s), f"/t/{self.tokens.token(s)}") for s in self.tokens.seats()]
