@@ -181,6 +181,10 @@ def grown(first: tracemalloc.Snapshot, last: tracemalloc.Snapshot, top: int = 15
         print(f"tracemalloc, grown by {kind}: {total / 1024:+.0f} kB in all")
         for s in stats[:top]:
             print(f"  {s.size_diff / 1024:+8.1f} kB {s.count_diff:+6d} blocks  {s.traceback}")
+    for s in last.compare_to(first, "traceback")[:4]:  # who allocated the most of what grew
+        print(f"grown {s.size_diff / 1024:+.1f} kB at:")
+        for line in s.traceback.format()[-16:]:
+            print(f"    {line}")
 
 
 def main() -> None:

@@ -114,6 +114,7 @@ class Door:
             self.held.clear()  # held at another moment (a game discarded, another begun): never again
         elif self.desk.restore(self._ctl(), kept):
             self.moves += 1
+
     def version(self) -> list[int]:
         """Moves whenever a view may have changed (the table's version, the tokens' game)."""
         return [int(self.shell.version), self.tokens.game, self.moves, int(self.tokens.active)]
