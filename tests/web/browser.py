@@ -209,6 +209,15 @@ class Phones:
         self.clicks += 1
         self.wait(name, lambda v, _t: v != now, "the answer to its choice")
 
+    def stray_tap(self, name: str) -> None:
+        """The button pressed before anything is chosen: the page sends nothing (nothing is preselected)."""
+        now, _text = self.synced(name)
+        d = self.driver
+        d.find_element("css selector", "#choice button").click()
+        time.sleep(0.3)  # what an answer would take, several times over
+        assert self.page(name)[0] == now and self.kiosk.version() == now, "a tap with nothing chosen was sent"
+        assert d.find_elements("css selector", "#choice select:invalid"), "the choice is not asked for"
+
     def shot(self, name: str, picture: str) -> None:
         """A screenshot of ``name``'s page (phone size) into the shots folder."""
         self.at(name)

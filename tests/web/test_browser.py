@@ -113,7 +113,7 @@ def _discord(phones: Phones, chosen: dict[int, dict[str, str]], first: bool) -> 
     for k, seat in enumerate(seats):
         me = f"seat{seat + 1}"
         if first and k == 0:
-            phones.synced(me)
+            phones.stray_tap(me)
             phones.shot(me, "zankapfel-discord")
         phones.choose(me, chosen[seat])
         if k == len(seats) - 1:
@@ -195,6 +195,8 @@ def test_a_whole_waldgaertner_game_with_every_hand_entry_clicked_on_the_seats_ph
                                                         hand_form(kiosk.ctl, lines[i])))
         if choosing:  # the round's dice, each clicked in secret; entered together after the last
             for k, seat in enumerate(choosing):
+                if rounds == 0 and k == 0:
+                    phones.stray_tap(f"seat{seat + 1}")
                 _hand_entry(phones, seat, {"die": lines[i + k]}, "die", shot)
                 if k == 0 and rounds == 0:
                     phones.shot(f"seat{seat + 1}", "waldgaertner-die-chosen")

@@ -151,7 +151,8 @@ class SeatDesk(BaseDesk):
             if seat in self.dice:
                 return None
             options = [[w, label] for w, label in filter(None, (_die_word(ctl, a) for a in e.legal_actions()))]
-            return {"fields": [{"name": "die", "label": _("Your die, in secret"), "options": options}],
+            return {"fields": [{"name": "die", "label": _("Your die, in secret"), "options": options,
+                                "prompt": _("choose…")}],
                     "submit": _("Choose")}
         if seat_now(e) != seat:
             return None
@@ -161,11 +162,12 @@ class SeatDesk(BaseDesk):
                     "submit": _("Enter")}
         if e.step in SECRET_CHOICES:
             options = [[str(a - A.CHOOSE), card_label(e.card(a - A.CHOOSE))] for a in e.legal_actions()]
-            return {"fields": [{"name": "card", "label": _("The card you take"), "options": options}],
+            return {"fields": [{"name": "card", "label": _("The card you take"), "options": options,
+                                "prompt": _("choose…")}],
                     "submit": _("Take it")}
         if e.step == "play":
             return {"fields": [{"name": "play", "label": _("The card you play, and how"),
-                                "options": _plays(ctl, seat)}],
+                                "options": _plays(ctl, seat), "prompt": _("choose…")}],
                     "submit": _("Play it")}
         return None
 

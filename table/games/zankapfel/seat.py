@@ -99,7 +99,7 @@ class SeatDesk(BaseDesk):
         left = b.e.discord_cards(seat)
         if left:
             fields.append({"name": "card", "label": _("Your discord card"),
-                           "options": [[str(v), str(v)] for v in left]})
+                           "options": [[str(v), str(v)] for v in left], "prompt": _("choose…")})
         if b.stage() == "dice" and not b.dice.get(seat, 0):  # dice are bought once (at the lid, perhaps)
             fields.append({"name": "dice", "label": _("Dice to buy (2 points each)"),
                            "options": [[str(k), str(k)] for k in range(MAX_DICE + 1)]})

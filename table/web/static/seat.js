@@ -43,6 +43,10 @@ function field(spec) {
   let input;
   if (spec.options) {
     input = document.createElement("select");
+    if (spec.prompt) {  // nothing chosen until the player chooses: a stray tap sends nothing
+      const o = document.createElement("option"); o.value = ""; o.disabled = true; o.selected = true;
+      say(o, spec.prompt); input.append(o); input.required = true;
+    }
     for (const [value, text] of spec.options) {
       const o = document.createElement("option"); o.value = value; say(o, text); input.append(o);
     }
