@@ -199,13 +199,17 @@ class Phones:
         if look is not None:
             look(text)
         d = self.driver
-        for field, value in form.items():
-            option = d.find_elements("css selector", f"select#f-{field} option[value='{value}']")
-            if option:
-                option[0].click()
+        # each field's option (or input) and the button, found in one round trip, then clicked
+        *fields, button = d.execute_script(
+            "const q = (s) => document.querySelector(s);"
+            "return [...arguments[0].map(([f, v]) => q(`select#f-${f} option[value='${v}']`) || q(`#f-${f}`))"
+            ".map((e) => [e, e.tagName]), q('#choice button')];", list(form.items()))
+        for (element, tag), value in zip(fields, form.values(), strict=True):
+            if tag == "OPTION":
+                element.click()
             else:  # a new form after every answer: the field is empty
-                d.find_element("id", f"f-{field}").send_keys(value)
-        d.find_element("css selector", "#choice button").click()
+                element.send_keys(value)
+        button.click()
         self.clicks += 1
         self.wait(name, lambda v, _t: v != now, "the answer to its choice")
 
