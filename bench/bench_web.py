@@ -22,6 +22,7 @@ import sys
 import tempfile
 import threading
 import time
+import tracemalloc
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -125,38 +126,65 @@ def draws(kiosk: Kiosk, base: str, lines: list[str]) -> None:
 
 
 def phones(kiosk: Kiosk, base: str, lines: list[str], count: int, seconds: float, pace: float) -> None:
+    """``count`` phones on the update stream for ``seconds`` (each opens a new stream when one ends,
+    as a browser does) while the lid enters a line every ``pace`` seconds; the RSS once a minute."""
     ctl, door = kiosk.table["ctl"], kiosk.table["door"]
     got = [0] * count
+    opened = [0] * count
+    end = time.monotonic() + seconds + 5
 
     def phone(k: int) -> None:
         token = door.tokens.token(door.tokens.seats()[k % len(door.tokens.seats())])
-        with urllib.request.urlopen(f"{base}/api/events/{token}", timeout=seconds + 30) as r:
-            end = time.monotonic() + seconds
-            while time.monotonic() < end:
-                line = r.readline()
-                if not line:
-                    break
-                got[k] += line.startswith(b"data:")
+        while time.monotonic() < end:
+            opened[k] += 1
+            try:
+                with urllib.request.urlopen(f"{base}/api/events/{token}", timeout=60) as r:
+                    while time.monotonic() < end:
+                        line = r.readline()
+                        if not line:
+                            break
+                        got[k] += line.startswith(b"data:")
+            except OSError:
+                time.sleep(3)  # as the page does: ask again a little later
 
     threads = [threading.Thread(target=phone, args=(k,), daemon=True) for k in range(count)]
     for t in threads:
         t.start()
     time.sleep(5)
     start_rss = rss_kb()
+    first = tracemalloc.take_snapshot() if tracemalloc.is_tracing() else None
     start = time.monotonic()
-    end = start + seconds
     n = 0
-    samples = []
-    while time.monotonic() < end and n < len(lines) and ctl.mode == "play":
-        kiosk.enter(lines[n])
-        n += 1
-        time.sleep(pace)
-        if not samples or time.monotonic() - start >= 60 * len(samples):
+    samples: list[int] = []
+    while time.monotonic() < start + seconds:
+        if n < len(lines) and ctl.mode == "play" and time.monotonic() >= start + n * pace:
+            kiosk.enter(lines[n])
+            n += 1
+        if time.monotonic() - start >= 60 * len(samples):
             samples.append(rss_kb())
+        time.sleep(0.2)
+    samples.append(rss_kb())
     for t in threads:
-        t.join(35)
-    print(f"{count} phones, {seconds:.0f} s, {n} lid lines: RSS {start_rss} -> {rss_kb()} kB; events per phone {got}")
+        t.join(65)
+    print(f"{count} phones, {seconds:.0f} s, {n} lid lines: RSS {start_rss} -> {rss_kb()} kB; events per phone {got}; "
+          f"streams opened per phone {opened}; threads now {threading.active_count()}")
     print(f"RSS once a minute (kB): {samples}")
+    if first is not None:
+        grown(first, tracemalloc.take_snapshot())
+
+
+def grown(first: tracemalloc.Snapshot, last: tracemalloc.Snapshot, top: int = 15) -> None:
+    """What Python allocated between two snapshots and still holds: by file, then by line."""
+    for kind in ("filename", "lineno"):
+        stats = last.compare_to(first, kind)
+        total = sum(s.size_diff for s in stats)
+        print(f"tracemalloc, grown by {kind}: {total / 1024:+.0f} kB in all")
+        for s in stats[:top]:
+            print(f"  {s.size_diff / 1024:+8.1f} kB {s.count_diff:+6d} blocks  {s.traceback}")
+    for s in last.compare_to(first, "traceback")[:4]:  # who allocated the most of what grew
+        print(f"grown {s.size_diff / 1024:+.1f} kB at:")
+        for line in s.traceback.format()[-16:]:
+            print(f"    {line}")
 
 
 def main() -> None:
@@ -166,7 +194,11 @@ def main() -> None:
     ap.add_argument("--pace", type=float, default=2.0, help="seconds between two lid lines")
     ap.add_argument("--lid-only", action="store_true", help="the same lid lines and time with no stream open (the "
                                                             "game's own growth, to compare)")
+    ap.add_argument("--trace", action="store_true", help="tracemalloc snapshots at the start and the end of the "
+                                                         "streams' run: what grew, by file and by line")
     args = ap.parse_args()
+    if args.trace:
+        tracemalloc.start(8)
     tmp = Path(tempfile.mkdtemp())
     kiosk = Kiosk(tmp)
     kiosk.start()

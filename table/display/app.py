@@ -91,6 +91,8 @@ class App:
         """The help page is up (display/help_view.py): drawn over the game until a press closes it."""
         self.help_page = 0
         """Which page of the help is shown (its **More ▸** turns)."""
+        self.phones_page: int | None = None
+        """The phones' codes page (display/phones_view.py, ``play --web``): which code, None while closed."""
         self.last_input = clock()
         """When someone last pressed a key, a button or the screen (clock seconds)."""
         self.saver: Any = None
@@ -110,6 +112,9 @@ class App:
                 and self.clock() - self.last_input >= seconds)
 
     def press(self, button: str | None) -> None:
+        if self.phones_page is not None or (button == "phones" and self.help_open):
+            self.phones(button)
+            return
         if button is None and not self.help_open:  # the help page: a touch anywhere closes it
             return
         if self.help_open and button == MORE:  # the help page's next page
@@ -126,6 +131,18 @@ class App:
             self.drawn_version = -1
             return
         self.ctl.press(button)
+
+    def phones(self, button: str | None) -> None:
+        """The phones' codes page: opened from the help page, **Next ▸** turns, anything else closes it."""
+        from table.display.phones_view import NEXT  # deferred: only with the phones let in (play --web)
+
+        if self.phones_page is None:
+            self.phones_page, self.help_open = 0, False
+        elif button == NEXT:
+            self.phones_page += 1
+        else:
+            self.phones_page = None
+        self.drawn_version = -1
 
     def handle(self, e: pygame.event.Event) -> None:
         if e.type in (pygame.KEYDOWN, pygame.FINGERDOWN, pygame.MOUSEBUTTONDOWN):
@@ -225,7 +242,7 @@ class App:
             self.view, self.view_game = self.view_for(game), game
         draw_frame(self.view, self.surface, self.ctl, self.games, entry=self.entry,
                    choosing=getattr(self.ctl, "choosing", lambda: False)(), help_open=self.help_open,
-                   help_page=self.help_page)
+                   help_page=self.help_page, phones_page=self.phones_page)
         self.drawn_version = self.ctl.version
         self.frames += 1
         if pygame.display.get_init() and pygame.display.get_surface() is self.surface:
@@ -237,13 +254,19 @@ class App:
 
 def draw_frame(view: BaseView, surface: pygame.Surface, ctl: Any, games: Mapping[str, GameDef], *,
                entry: str | None = None, choosing: bool = False, help_open: bool = False,
-               help_page: int = 0) -> None:
+               help_page: int = 0, phones_page: int | None = None) -> None:
     """One whole frame as the table sees it: the game's view, then what the app lays over it (a
     setup screen's language button when the view has none, the game tab while the game may be
-    changed — ``choosing`` —, the help button or the help page, the command entry). The help page
-    covers the whole screen: the game's view is not drawn under it."""
+    changed — ``choosing`` —, the help button or the help page, the command entry); or the
+    phones' codes page (``phones_page``: which code). The help page and the phones' page cover the
+    whole screen: the game's view is not drawn under them."""
+    if phones_page is not None:
+        from table.display.phones_view import draw_phones_page  # deferred: only with play --web
+
+        draw_phones_page(view, surface, ctl, phones_page)
+        return
     if help_open:
-        draw_help_page(view, surface, ctl, help_page)
+        draw_help_page(view, surface, ctl, help_page, extra=_phones_button(ctl))
         if entry is not None:
             view.draw_entry(surface, entry)
         return
@@ -259,6 +282,15 @@ def draw_frame(view: BaseView, surface: pygame.Surface, ctl: Any, games: Mapping
         draw_help_button(view, surface, ctl)
     if entry is not None:
         view.draw_entry(surface, entry)
+
+
+def _phones_button(ctl: Any) -> tuple[str, str] | None:
+    """The help page's **Phones ▸** (the codes) on the setup and result screens with the phones let in."""
+    if getattr(ctl, "phones", None) is None:
+        return None
+    from table.display.phones_view import help_button  # deferred: only with play --web
+
+    return help_button(ctl)
 
 
 def draw_game_tab(v: BaseView, surface: pygame.Surface, game: str, games: Mapping[str, GameDef]) -> None:

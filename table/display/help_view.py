@@ -54,9 +54,11 @@ def help_pages(v: BaseView, ctl: Any, bottom: int, lines: list[str] | None = Non
     return pages
 
 
-def draw_help_page(v: BaseView, surf: pygame.Surface, ctl: Any, page: int = 0) -> None:
+def draw_help_page(v: BaseView, surf: pygame.Surface, ctl: Any, page: int = 0,
+                   extra: tuple[str, str] | None = None) -> None:
     """The help page over the whole screen: the help lines (page ``page`` of them where they take
-    more than one screen: **More ▸** turns), then how to close it (any other touch or key)."""
+    more than one screen: **More ▸** turns), then how to close it (any other touch or key).
+    ``extra``: (label, target) of one more button left of **◂ Back** (the phones' codes)."""
     surf.fill(BG)
     v.new_frame()  # what the game drew is covered: not touchable, not recorded
     margin = v.px(12)
@@ -72,6 +74,11 @@ def draw_help_page(v: BaseView, surf: pygame.Surface, ctl: Any, page: int = 0) -
         more = pygame.Rect(margin, close.y, v.px(160), bh)
         v.button(surf, more, _("More ▸") + f" {page % len(pages) + 1}/{len(pages)}", MORE, size=20)
         left = more.right + margin
-    v.wrapped(surf, _("Touch anywhere or press a key to go back"), 16, (left, close.y), close.x - margin - left,
-              DIM, max_lines=2, min_size=0)
+    right = close.x
+    if extra is not None:
+        right = close.x - margin - v.px(160)
+        v.button(surf, pygame.Rect(right, close.y, v.px(160), bh), extra[0], extra[1], size=20)
+    hint = _("Touch anywhere or press a key to go back")
+    if extra is None or len(v.break_lines(hint, v.read_px, False, right - margin - left)) <= 2:
+        v.wrapped(surf, hint, 16, (left, close.y), right - margin - left, DIM, max_lines=2, min_size=0)
     v.button(surf, close, _("◂ Back"), "help", size=20)

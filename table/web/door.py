@@ -14,6 +14,10 @@ A request is a small dict (the web server forwards it as JSON):
 - ``{"op": "version"}`` → ``{"ok": true, "version": [v, game, moves, active]}``: moves whenever any view may
   have changed (the web server's update stream asks this, then ``view``).
 
+A secret choice held by the desk until the others have chosen (Zankapfel's discord, Waldgärtner's
+dice) is kept on disk at once when the door has a :class:`~table.web.held.HeldFile` (``play
+--web``: in the state directory), and held again after a restart at that very moment of the game.
+
 A wrong, forged or expired token is ``{"ok": false, "error": "token"}``, whatever the op: the
 answer is the same for a token that never was and one of a finished game.
 
@@ -32,8 +36,11 @@ from table import i18n
 from table.companion.labels import seat_name
 from table.engine.errors import TableError
 from table.i18n import _
+from table.web.held import HeldFile, position
 from table.web.tokens import SPECTATOR, Holder, Tokens
 
+NEXT_GAME_MODES = ("setup", "result")
+"""The screens that show the next game's codes (a phone opened there follows into the game)."""
 TOKEN_REFUSED: dict[str, Any] = {"ok": False, "error": "token"}
 """The one answer to a token that does not open anything now."""
 
@@ -41,8 +48,10 @@ TOKEN_REFUSED: dict[str, Any] = {"ok": False, "error": "token"}
 class Door:
     """Tokens and views for the game on ``shell`` (see the module docstring)."""
 
-    def __init__(self, shell: Any) -> None:
+    def __init__(self, shell: Any, held: HeldFile | None = None) -> None:
         self.shell = shell
+        self.held = held
+        """Where the desk's held choices are kept across a power cut (None: in memory only)."""
         self.tokens = Tokens()
         self.desk: Any = None
         self.moves = 0
@@ -52,29 +61,67 @@ class Door:
 
     # --- following the table (every frame) --------------------------------------------------
     def follow(self) -> bool:
-        """Make tokens when a game begins, expire them when it ends; whether they changed."""
+        """Tokens for the next game while the setup or result screen is up (the lid's codes), kept
+        when it begins with as many seats (new ones otherwise); the game's end expires them (new
+        ones for the next game follow at once). Whether they changed."""
         sh = self.shell
-        playing = sh.mode == "play"
-        marker = (id(sh.current) if hasattr(sh, "current") else id(sh), id(sh.setup))
-        if playing and (marker != self._game or not self.tokens.active):
+        seats = int(getattr(getattr(sh, "setup", None), "players", 0) or 0)
+        if sh.mode == "play":
+            marker = (id(sh.current) if hasattr(sh, "current") else id(sh), id(sh.setup))
+            if marker == self._game and self.tokens.active:
+                return False
             self._game = marker
-            self.tokens.new_game(int(sh.setup.players))
+            if not self.tokens.active or len(self.tokens.seats()) != seats:
+                self.tokens.new_game(seats)
             definition = sh.definition
             self.desk = definition.part("seat_desk")() if definition.has_part("seat_desk") else None
+            self._held_again()
             return True
-        if not playing and self.tokens.active:
+        changed = False
+        if self._game is not None:  # the game ended (or was left): its tokens go with it
             self.tokens.expire()
             self.desk = None
             self._game = None
+            if self.held is not None:
+                self.held.clear()
+            changed = True
+        if sh.mode in NEXT_GAME_MODES and seats and (not self.tokens.active or len(self.tokens.seats()) != seats):
+            self.tokens.new_game(seats)
             return True
-        return False
+        if sh.mode not in NEXT_GAME_MODES and self.tokens.active:
+            self.tokens.expire()  # a resume screen, a names page: no codes until a game is set up
+            return True
+        return changed
+
+    # --- held choices across a power cut (table.web.held) -----------------------------------
+    def _ctl(self) -> Any:
+        return self.shell.current if hasattr(self.shell, "current") else self.shell
+
+    def _position(self) -> str:
+        return position(str(getattr(self.shell, "game", "")), self.desk.moment(self._ctl()))
+
+    def _keep(self) -> None:
+        """The desk's held choices to the disk now (removed when none is held)."""
+        if self.held is not None and self.desk is not None and hasattr(self.desk, "held"):
+            self.held.save(self._position(), self.desk.held())
+
+    def _held_again(self) -> None:
+        """A new desk (a game begun or resumed): what was held at this very moment, held again."""
+        if self.held is None or self.desk is None or not hasattr(self.desk, "restore"):
+            return
+        kept = self.held.load(self._position())
+        if kept is None:
+            self.held.clear()  # held at another moment (a game discarded, another begun): never again
+        elif self.desk.restore(self._ctl(), kept):
+            self.moves += 1
 
     def version(self) -> list[int]:
         """Moves whenever a view may have changed (the table's version, the tokens' game)."""
         return [int(self.shell.version), self.tokens.game, self.moves, int(self.tokens.active)]
 
     def links(self) -> list[tuple[str, str]]:
-        """(who, path) per seat and for the spectators: what the lid's QR codes hold (empty between games)."""
+        """(who, path) per seat and for the spectators: what the lid's QR codes hold (empty while
+        neither a game nor its setup or result is on the lid)."""
         if not self.tokens.active:
             return []
         out = [(self._seat_title(s), f"/t/{self.tokens.token(s)}") for s in self.tokens.seats()]
@@ -119,11 +166,12 @@ class Door:
         refusal takes back the ones entered before it (UNDO, as at the lid)."""
         if self.desk is None:
             return {"ok": False, "error": "refused", "line": _("this game takes nothing from a phone")}
-        ctl = self.shell.current if hasattr(self.shell, "current") else self.shell
         try:
-            commands = list(self.desk.choose(ctl, holder.seat, form))
+            commands = list(self.desk.choose(self._ctl(), holder.seat, form))
         except TableError as exc:
             return {"ok": False, "error": "refused", "line": str(exc)}
+        if not commands:
+            self._keep()  # held until the others have chosen: on the disk before the phone hears "taken"
         done = 0
         try:
             for command in commands:
@@ -133,6 +181,9 @@ class Door:
             for _i in range(done):
                 self.shell.do("undo")
             return {"ok": False, "error": "refused", "line": str(exc)}
+        finally:
+            if commands:
+                self._keep()  # entered and journalled (or refused): the desk holds nothing any more
         self.follow()  # a choice that ended the game expires the tokens at once
         if not self.tokens.active:
             return {"ok": True, "view": None}

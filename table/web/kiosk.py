@@ -4,9 +4,11 @@
 the hardware's per-frame ``follow(ctl)`` (called by the screen's loop every frame, by the text
 front end after every line) so the phones' requests are answered between two frames. The links
 of the seats' pages are written to ``<state dir>/web-links.txt`` (0600) whenever a game's tokens
-change, for the owner until the lid shows them as QR codes; the file is emptied between games.
+change, for the owner (the lid shows them as QR codes: ``ctl.phones``, :class:`PhoneLinks`, at
+:func:`site_address`); the file is empty while no game is set up, played or shown.
 It is not in the socket's folder: the web server's unit sees that folder, and must not read
-every seat's token.
+every seat's token. A phone's secret choice held until the others have chosen is kept beside it
+(``phones-held.json``, :mod:`table.web.held`).
 """
 
 from __future__ import annotations
@@ -19,9 +21,37 @@ from typing import Any
 
 from table.web.bridge import Bridge, socket_path
 from table.web.door import Door
+from table.web.held import HeldFile
 
 log = logging.getLogger("applejack.web")
 LINKS_NAME = "web-links.txt"
+ADDRESS_ENV = "APPLEJACK_WEB_URL"
+"""The settings' name of the address the phones reach the web server at (the lid's codes hold it)."""
+DEFAULT_ADDRESS = "http://10.42.0.1:8080"
+"""NetworkManager's hotspot address and the web server's port (docs/raspberry-pi.md)."""
+
+
+def site_address(env: dict[str, str] | None = None) -> str:
+    """The address the lid's codes point at: ``APPLEJACK_WEB_URL`` (``http://host:port``), else the
+    hotspot's. The kiosk has no network of its own to ask (its unit's ``PrivateNetwork=yes``)."""
+    value = (os.environ if env is None else env).get(ADDRESS_ENV, "").strip().rstrip("/")
+    if not value.startswith(("http://", "https://")) or len(value) > 100 or any(c.isspace() for c in value):
+        if value:
+            log.warning("phones: %s=%r is not an http:// address: %s used", ADDRESS_ENV, value[:40], DEFAULT_ADDRESS)
+        return DEFAULT_ADDRESS
+    return value
+
+
+class PhoneLinks:
+    """What the lid's "Phones" page shows (``table/display/phones_view.py``): (who, address) per seat
+    and for the spectators, the next game's on the setup and result screens."""
+
+    def __init__(self, door: Door, address: str) -> None:
+        self.door = door
+        self.address = address
+
+    def __call__(self) -> list[tuple[str, str]]:
+        return [(who, self.address + path) for who, path in self.door.links()]
 
 
 def write_links(door: Door, folder: Path) -> None:
@@ -35,7 +65,7 @@ def write_links(door: Door, folder: Path) -> None:
 
 def open_web(ctl: Any, state_dir: Path, hw: Any) -> Callable[[], None]:
     """Start the socket, hook the pump into ``hw.follow``; returns the closer."""
-    door = Door(ctl)
+    door = Door(ctl, HeldFile(Path(state_dir)))
     bridge = Bridge(door, socket_path(state_dir))
     bridge.start()
     log.info("phones: the web server talks to %s", bridge.path)
@@ -51,4 +81,6 @@ def open_web(ctl: Any, state_dir: Path, hw: Any) -> Callable[[], None]:
             write_links(door, Path(state_dir))
 
     hw.follow = follow_and_pump
+    # the lid's "Phones" page (help ▸ Phones); on the shell itself, not the game's module it forwards to
+    object.__setattr__(ctl, "phones", PhoneLinks(door, site_address()))
     return bridge.close

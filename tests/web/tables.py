@@ -24,6 +24,26 @@ def shell(tmp: Path, game: str) -> tuple[Any, Any]:
     return open_session(data(), tmp, games=games(), resume="no", game=game)
 
 
+IGNORED = ("table_commands", "players", "names", "history_id")
+"""Record fields that may differ between the two runs (the table's own command spelling)."""
+
+
+def same(record: dict[str, Any]) -> dict[str, Any]:
+    """A finished record without :data:`IGNORED`."""
+    return {k: v for k, v in record.items() if k not in IGNORED}
+
+
+def at_the_lid(tmp: Path, game: str, lines: list[str]) -> dict[str, Any]:
+    """``lines`` entered at the lid only: the finished record."""
+    ctl, journal = shell(tmp, game)
+    for line in lines:
+        ctl.do(line)
+    assert ctl.mode == "result"
+    record = ctl.record
+    journal.close()
+    return record
+
+
 def play_until(ctl: Any, door: Door, lines: list[str], stop: Any) -> int:
     """Enter ``lines`` at the lid until ``stop(ctl)``; the index of the next line."""
     for i, line in enumerate(lines):
@@ -59,6 +79,40 @@ def waldgaertner_dice(tmp: Path) -> tuple[Any, Any, Door, list[str], int]:
     lines = load_game("waldgaertner").part("table_script")(3, 1)[0]
     i = play_until(ctl, door, lines, lambda c: c.stage() == "die")
     return ctl, journal, door, lines, i
+
+
+def discord_choices(ctl: Any, lines: list[str], i: int) -> tuple[dict[int, dict[str, str]], int]:
+    """The Zankapfel script's discord from line ``i`` (``dice …``, ``dice-done``, ``card …``) as each
+    fighting seat's phone form (0-based seat → ``{"card", "dice"}``), and the index after it."""
+    chosen: dict[int, dict[str, str]] = {s: {"dice": "0"} for s in ctl.b.fight_seats()}
+    done = False
+    while i < len(lines) and lines[i].split()[0] in ("dice", "dice-done", "card"):
+        w = lines[i].split()
+        if done and w[0] != "card":
+            break  # a tie: the next discord between the same seats
+        done = done or w[0] == "dice-done"
+        if w[0] == "dice":
+            chosen[int(w[2]) - 1]["dice"] = w[3]
+        elif w[0] == "card":
+            chosen[int(w[2]) - 1]["card"] = w[3]
+        i += 1
+    return chosen, i
+
+
+def hand_form(ctl: Any, line: str) -> dict[str, str] | None:
+    """Waldgärtner: the phone's form for the script's ``line`` when it is the seat's hidden entry
+    (a card drawn, a card taken in secret, a card played from the hand), else None (the lid's)."""
+    if ctl.mode != "play":
+        return None
+    w = line.split()
+    st = ctl.stage()
+    if st in ("draw", "bdraw", "sdeal") and w[0] == "card":
+        return {"card": w[1]}
+    if st in ("bchoose", "schoose") and w[0] == "choose":
+        return {"card": w[1]}
+    if st == "play" and w[0] in ("sell", "plant", "offer"):
+        return {"play": line}
+    return None
 
 
 def view_text(door: Door, token: str) -> str:

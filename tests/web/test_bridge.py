@@ -113,13 +113,16 @@ def test_play_web_pumps_every_frame_and_writes_the_seat_links_for_the_owner(tabl
         rows = [line.split("\t") for line in links.read_text().splitlines()]
         assert [r[0] for r in rows] == ["Seat 1", "Seat 2", "Seat 3", "Seat 4", "Spectators"]
         assert all(r[1].startswith("/t/") and len(r[1]) > 20 for r in rows)
+        assert ctl.phones() == [(who, "http://10.42.0.1:8080" + path) for who, path in rows]  # the lid's codes
         for line in lines[i:]:
             if ctl.mode != "play":
                 break
             ctl.do(line)
             hw.follow(ctl)
         assert ctl.mode == "result"
-        assert links.read_text() == ""  # the game ended: its links are gone with its tokens
+        after = [line.split("\t") for line in links.read_text().splitlines()]
+        assert [r[0] for r in after] == [r[0] for r in rows]  # the next game's codes, on the result screen
+        assert not {r[1] for r in after} & {r[1] for r in rows}  # the game ended: its links went with its tokens
     finally:
         close()
     assert not B.socket_path(tmp).exists()

@@ -1,207 +1,216 @@
-"""The phones' pages in a real browser: Debian's Chromium, headless, driven by selenium.
+"""Whole games with every hidden choice clicked on a phone, in a real browser.
 
-Skipped, with the reason, where selenium, ``chromium`` or ``chromedriver`` is missing (Debian:
-``apt-get install chromium chromium-driver``; selenium is in the test extra). The kiosk's side
-runs in its own thread (the table, the journal and the socket's pump all on that one thread, as
-on the kiosk's main thread); uvicorn serves the real app on a loopback port.
+Debian's Chromium, headless, driven by selenium and Debian's chromedriver, one browser for this
+module with one window per page at phone size (390×844): each seat's page, a spectator's page
+and a page with a forged token. The real uvicorn server asks the kiosk's socket; the kiosk's
+thread holds the table, its journal and the socket's pump (``tests/web/browser.py``). The lid's
+public lines are entered on the kiosk's thread; every hidden choice — Zankapfel's discord cards
+and dice, Waldgärtner's dice, the cards drawn into a hand, taken in secret, planted or sold — is
+made by clicking in that seat's page. While a seat holds a secret, no other page shows it; at
+the end every page is closed and the finished record is the same game as at the lid only.
 
-One Zankapfel discord, chosen in secret on two seats' pages; a spectator's page and one with a
-forged token watch. Screenshots at phone size go to the test's temporary folder
-(``APPLEJACK_WEB_SHOTS=DIR`` keeps them).
+Screenshots go to the test's temporary folder (``APPLEJACK_WEB_SHOTS=DIR`` keeps them). Skipped,
+with the reason, where selenium, ``chromium`` or ``chromedriver`` is missing (Debian:
+``apt-get install chromium chromium-driver``; selenium is in the test extra).
 """
 
 from __future__ import annotations
 
 import os
-import shutil
-import socket
-import threading
-import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from table.web.app import make_app
-from table.web.bridge import Bridge, socket_path
-from table.web.client import KioskSocket
+from table.games import load_game
+from table.games.waldgaertner.hidden import hidden_held
+from table.games.waldgaertner.seat import die_seats
+from table.games.waldgaertner.words import card_label
+from table.web.door import Door
 from table.web.tokens import SPECTATOR
-from tests.web.tables import waldgaertner_draw, zankapfel_discord
+from tests.web.browser import CHROMIUM, DRIVER, Kiosk, Phones, chrome, serve
+from tests.web.tables import at_the_lid, discord_choices, hand_form, same, shell
+from tests.web.test_whole_games import HAND_STAGES
 
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium not installed (the test extra)")
-uvicorn = pytest.importorskip("uvicorn", reason="uvicorn not installed (the web extra)")
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
+pytest.importorskip("selenium.webdriver", reason="selenium not installed (the test extra)")
+pytest.importorskip("uvicorn", reason="uvicorn not installed (the web extra)")
 pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
                                 reason="Chromium not installed (Debian: apt-get install chromium chromium-driver)")
-TABLES = {"zankapfel": zankapfel_discord, "waldgaertner": waldgaertner_draw}
-PHONE = (390, 844)
-"""A phone's screen in CSS pixels."""
+
+FORGED = "A" * 22
+"""A token of the right shape that no game ever made."""
+ZANKAPFEL = (4, 5, 20)
+"""Seats, seed, finish: a short seeded game whose three discords put every seat in one (one of three seats)."""
+WALDGAERTNER = (2, 1)
+"""Seats, seed: Waldgärtner has no short variant: the whole 21 rounds."""
 
 
-class Kiosk(threading.Thread):
-    """The kiosk's main thread: the table, its journal and the socket's pump (every 10 ms)."""
-
-    def __init__(self, tmp: Path, table: Any) -> None:
-        super().__init__(daemon=True)
-        self.tmp = tmp
-        self.table = table
-        self.ready = threading.Event()
-        self.stop = threading.Event()
-        self.error: BaseException | None = None
-
-    def run(self) -> None:
-        try:
-            self.ctl, journal, self.door, _lines, _i = self.table(self.tmp)
-            self.tokens = {s: self.door.tokens.token(s) for s in [*self.door.tokens.seats(), SPECTATOR]}
-            bridge = Bridge(self.door, socket_path(self.tmp))
-            bridge.start()
-            self.ready.set()
-            while not self.stop.is_set():
-                bridge.pump()
-                time.sleep(0.01)
-            bridge.close()
-            journal.close()
-        except BaseException as exc:  # the test's thread reports it
-            self.error = exc
-            self.ready.set()
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture(params=["zankapfel"])
-def site(tmp_path, request):
-    kiosk = Kiosk(tmp_path, TABLES[request.param])
-    kiosk.start()
-    assert kiosk.ready.wait(60) and kiosk.error is None, kiosk.error
-    port = _free_port()
-    config = uvicorn.Config(make_app(KioskSocket(socket_path(tmp_path)), poll_s=0.1), host="127.0.0.1", port=port,
-                            http="h11", loop="asyncio", ws="none", lifespan="off", log_level="warning")
-    server = uvicorn.Server(config)
-    serving = threading.Thread(target=server.run, daemon=True)
-    serving.start()
-    deadline = time.monotonic() + 20
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    yield kiosk, f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    serving.join(10)
-    kiosk.stop.set()
-    kiosk.join(10)
-
-
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser():
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    options = Options()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                f"--window-size={PHONE[0]},{PHONE[1]}", "--force-device-scale-factor=1"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    driver.set_page_load_timeout(30)
+    driver = chrome()
     yield driver
     driver.quit()
 
 
-def _wait(driver, check, what: str, timeout: float = 20.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = check(driver)
-        if found:
-            return found
-        time.sleep(0.1)
-    raise AssertionError(f"never saw {what}: {driver.find_element('tag name', 'body').text!r}")
+def _table(game: str):
+    def table(tmp: Path) -> tuple[Any, Any, Door]:
+        ctl, journal = shell(tmp, game)
+        return ctl, journal, Door(ctl)
+    return table
 
 
-def _text(driver) -> str:
-    return str(driver.find_element("tag name", "body").text)
-
-
-def _choose(driver, card: str, dice: str) -> None:
-    from selenium.webdriver.support.ui import Select
-
-    _wait(driver, lambda d: d.find_elements("id", "f-card"), "the discord form")
-    Select(driver.find_element("id", "f-card")).select_by_value(card)
-    Select(driver.find_element("id", "f-dice")).select_by_value(dice)
-    driver.find_element("css selector", "#choice button").click()
-
-
-def _shot(driver, folder: Path, name: str) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    driver.save_screenshot(str(folder / f"{name}.png"))
-
-
-@pytest.mark.parametrize("site", ["zankapfel"], indirect=True)
-def test_a_discord_chosen_in_secret_on_two_phones_while_a_spectator_and_a_forger_watch(site, browser, tmp_path):
-    kiosk, base = site
+@pytest.fixture
+def phones(tmp_path, browser, request):
+    """The kiosk (``request.param``: the game), the server and the browser's windows (closed after)."""
+    kiosk = Kiosk(tmp_path, _table(request.param))
+    kiosk.start()
+    assert kiosk.ready.wait(60) and kiosk.error is None, kiosk.error
+    server, serving, base = serve(tmp_path)
     shots = Path(os.environ.get("APPLEJACK_WEB_SHOTS") or tmp_path / "shots")
-    tabs = {}
-    for name, seat in (("seat1", 0), ("seat3", 2), ("spectator", SPECTATOR), ("forged", None)):
-        if tabs:
-            browser.switch_to.new_window("tab")
-        token = kiosk.tokens[seat] if seat is not None else "A" * 22
-        browser.get(f"{base}/t/{token}")
-        tabs[name] = browser.current_window_handle
-
-    browser.switch_to.window(tabs["seat1"])
-    _wait(browser, lambda d: d.find_element("id", "private").is_displayed(), "seat 1's own section")
-    _shot(browser, shots, "seat1-discord")
-    _choose(browser, "8", "1")
-    _wait(browser, lambda d: "Chosen." in _text(d), "seat 1's choice held")
-    _shot(browser, shots, "seat1-chosen")
-
-    browser.switch_to.window(tabs["spectator"])
-    _wait(browser, lambda d: "Chosen on a phone" in _text(d) and "Seat 1" in _text(d), "who has chosen")
-    spectator = _text(browser)
-    assert not browser.find_element("id", "private").is_displayed()
-    assert "Your discord card" not in spectator and "Chosen." not in spectator
-    assert not browser.find_elements("css selector", "#choice select")
-    _shot(browser, shots, "spectator-waiting")
-
-    browser.switch_to.window(tabs["seat3"])
-    _wait(browser, lambda d: d.find_elements("id", "f-card"), "seat 3's form")
-    assert "Your discord card\n8" not in _text(browser) and "Chosen." not in _text(browser)
-    _choose(browser, "5", "0")
-
-    browser.switch_to.window(tabs["spectator"])
-    _wait(browser, lambda d: "discord card 8" in _text(d) and "discord card 5" in _text(d), "the reveal, pushed")
-    _shot(browser, shots, "spectator-revealed")
-
-    browser.switch_to.window(tabs["forged"])
-    _wait(browser, lambda d: "This page is closed" in _text(d), "the forged page closed")
-    assert "Seat 1" not in _text(browser)
-    _shot(browser, shots, "forged")
-
-    assert kiosk.error is None
-    assert kiosk.ctl.cmds[-4:] == ["dice seat 1 1", "dice-done", "card seat 1 8", "card seat 3 5"]
+    yield Phones(browser, base, kiosk, shots)
+    for handle in browser.window_handles[1:]:
+        browser.switch_to.window(handle)
+        browser.close()
+    browser.switch_to.window(browser.window_handles[0])
+    server.should_exit = True
+    serving.join(10)
+    kiosk.stop.set()
+    kiosk.join(10)
+    assert kiosk.error is None, kiosk.error
 
 
-@pytest.mark.parametrize("site", ["waldgaertner"], indirect=True)
-def test_a_card_drawn_into_a_hand_is_entered_and_seen_on_that_seats_phone_only(site, browser, tmp_path):
-    kiosk, base = site
-    shots = Path(os.environ.get("APPLEJACK_WEB_SHOTS") or tmp_path / "shots")
-    browser.get(f"{base}/t/{kiosk.tokens[1]}")
-    seat2 = browser.current_window_handle
-    browser.switch_to.new_window("tab")
-    browser.get(f"{base}/t/{kiosk.tokens[0]}")
-    _wait(browser, lambda d: d.find_elements("css selector", "input#f-card"), "seat 1's card entry")
-    _shot(browser, shots, "waldgaertner-seat1-draw")
-    browser.find_element("id", "f-card").send_keys("200")
-    browser.find_element("css selector", "#choice button").click()
-    _wait(browser, lambda d: "#200 " in _text(d), "seat 1's hand")
-    _shot(browser, shots, "waldgaertner-seat1-hand")
-    browser.switch_to.window(seat2)
-    _wait(browser, lambda d: "Seat 2 draws" in _text(d) or "Seat 2" in d.find_element("id", "question").text,
-          "the game moved on to seat 2")
-    assert "#200" not in _text(browser)
-    _shot(browser, shots, "waldgaertner-seat2")
-    assert kiosk.error is None
-    assert kiosk.ctl.cmds[-1] == "card 200"
+def _start(phones: Phones, lines: list[str]) -> int:
+    """The setup line and ``start`` at the lid; a window for each seat, the spectators and a forger."""
+    kiosk = phones.kiosk
+    kiosk.lid(lines[0])
+    kiosk.lid(lines[1])
+    tokens = kiosk.call(lambda: {s: kiosk.door.tokens.token(s) for s in [*kiosk.door.tokens.seats(), SPECTATOR]})
+    for seat, token in tokens.items():
+        phones.open("spectator" if seat == SPECTATOR else f"seat{seat + 1}", token)
+    phones.open("forged", FORGED)
+    text = phones.wait("forged", lambda v, _t: v == "gone", "the page closed")
+    assert "This page is closed" in text and "Seat 1" not in text
+    phones.shot("forged", "forged")
+    return 2
+
+
+def _the_end(phones: Phones, game: str, lines: list[str], tmp: Path) -> None:
+    """Every page closed (the tokens expired with the game); the record the same game as at the lid."""
+    for name in phones.windows:
+        phones.wait(name, lambda v, _t: v == "gone", "the page closed at the end")
+    phones.shot("seat1", f"{game}-ended")
+    ctl = phones.kiosk.ctl
+    assert phones.kiosk.call(lambda: ctl.mode) == "result"
+    record = phones.kiosk.call(lambda: ctl.record)
+    assert same(record) == same(at_the_lid(tmp / "lid", game, lines))
+
+
+def _discord(phones: Phones, chosen: dict[int, dict[str, str]], first: bool) -> None:
+    """Each fighting seat clicks its card and dice; until the last has chosen, nobody else sees them."""
+    seats = list(chosen)
+    watchers = [f"seat{s + 1}" for s in range(len(phones.windows) - 2) if s not in chosen]
+    for k, seat in enumerate(seats):
+        me = f"seat{seat + 1}"
+        if first and k == 0:
+            phones.stray_tap(me)
+            phones.shot(me, "zankapfel-discord")
+        phones.choose(me, chosen[seat])
+        if k == len(seats) - 1:
+            break
+        text = phones.synced(me)[1]
+        assert f"Your discord card\n{chosen[seat]['card']}" in text and "Chosen." in text
+        for other in ["spectator", *watchers, *(f"seat{s + 1}" for s in seats[k + 1:])]:
+            text = phones.synced(other)[1]  # who has chosen, and nothing of what: no held choice shown
+            assert "Chosen." not in text and "Your discord card" not in phones.mine(other), other
+            assert "Chosen on a phone" in text
+        if first:
+            phones.shot(me, "zankapfel-chosen")
+            phones.shot("spectator", "zankapfel-spectator-waiting")
+    if first:
+        cards = [f"discord card {form['card']}" for form in chosen.values()]
+        phones.wait("spectator", lambda _v, t: all(c in t for c in cards), "the reveal, pushed")
+        phones.shot("spectator", "zankapfel-spectator-revealed")
+
+
+@pytest.mark.parametrize("phones", ["zankapfel"], indirect=True)
+def test_a_whole_zankapfel_game_with_every_discord_clicked_on_the_seats_phones(phones, tmp_path):
+    seats, seed, finish = ZANKAPFEL
+    lines = load_game("zankapfel").part("table_script")(seats, seed, finish=finish)[0]
+    kiosk = phones.kiosk
+    i = _start(phones, lines)
+    discords = 0
+    while i < len(lines):
+        if kiosk.call(lambda: kiosk.ctl.mode == "play" and kiosk.ctl.b.stage() == "dice"):
+            chosen, i = kiosk.call(lambda i=i: discord_choices(kiosk.ctl, lines, i))
+            _discord(phones, chosen, first=discords == 0)
+            discords += 1
+            continue
+        kiosk.lid(lines[i])
+        i += 1
+    assert discords == 3 and phones.clicks == 7
+    _the_end(phones, "zankapfel", lines, tmp_path)
+
+
+def _secrets(kiosk: Kiosk) -> dict[int, list[str]]:
+    """Per seat, the cards in its hand the table has not seen (as the pages would write them)."""
+    e = kiosk.ctl.e
+    return {s: [card_label(e.card(c)) for c in hidden_held(e, s)] for s in range(e.players)}
+
+
+def _nothing_of_the_others(seat: int | None, secrets: dict[int, list[str]]) -> Callable[[str], None]:
+    """A look at a page's text: no hidden card of another seat than ``seat`` in it."""
+    def look(text: str) -> None:
+        for other, cards in secrets.items():
+            for card in cards if other != seat else ():
+                assert card not in text, f"a page of seat {seat} shows seat {other + 1}'s hidden {card}"
+    return look
+
+
+_WALDGAERTNER_SHOTS = {"die": "waldgaertner-die", "draw": "waldgaertner-draw", "bdraw": "waldgaertner-bonus-draw",
+                       "bchoose": "waldgaertner-bonus-choose", "play": "waldgaertner-play"}
+
+
+def _hand_entry(phones: Phones, seat: int, form: dict[str, str], stage: str, shot: set[str]) -> None:
+    """``seat`` clicks its hidden entry; its page first shows none of the others' hidden cards."""
+    me = f"seat{seat + 1}"
+    secrets = phones.kiosk.call(lambda: _secrets(phones.kiosk))
+    if stage in _WALDGAERTNER_SHOTS and stage not in shot:
+        shot.add(stage)
+        phones.synced(me)
+        phones.shot(me, _WALDGAERTNER_SHOTS[stage])
+    phones.choose(me, form, look=_nothing_of_the_others(seat, secrets))
+
+
+@pytest.mark.parametrize("phones", ["waldgaertner"], indirect=True)
+def test_a_whole_waldgaertner_game_with_every_hand_entry_clicked_on_the_seats_phones(phones, tmp_path):
+    seats, seed = WALDGAERTNER
+    lines = load_game("waldgaertner").part("table_script")(seats, seed)[0]
+    kiosk = phones.kiosk
+    i = _start(phones, lines)
+    shot: set[str] = set()
+    rounds = 0
+    while i < len(lines):
+        choosing, stage, form = kiosk.call(lambda i=i: (die_seats(kiosk.ctl), kiosk.ctl.stage(),
+                                                        hand_form(kiosk.ctl, lines[i])))
+        if choosing:  # the round's dice, each clicked in secret; entered together after the last
+            for k, seat in enumerate(choosing):
+                if rounds == 0 and k == 0:
+                    phones.stray_tap(f"seat{seat + 1}")
+                _hand_entry(phones, seat, {"die": lines[i + k]}, "die", shot)
+                if k == 0 and rounds == 0:
+                    phones.shot(f"seat{seat + 1}", "waldgaertner-die-chosen")
+            i += len(choosing)
+            rounds += 1
+            if rounds % 7 == 0:  # a spectator sees nothing hidden either
+                _nothing_of_the_others(None, kiosk.call(lambda: _secrets(kiosk)))(phones.synced("spectator")[1])
+                phones.shot("spectator", f"waldgaertner-spectator-{rounds}")
+        elif form is not None:
+            _hand_entry(phones, kiosk.call(kiosk.ctl.seat), form, stage, shot)
+            i += 1
+        else:
+            assert stage not in HAND_STAGES, f"{lines[i]!r} would be entered at the lid"
+            kiosk.lid(lines[i])
+            i += 1
+    assert rounds == 21 and phones.clicks > 100 and shot == set(_WALDGAERTNER_SHOTS)
+    _the_end(phones, "waldgaertner", lines, tmp_path)

@@ -2,8 +2,8 @@
 
 The seeded table scripts of Zankapfel (4 seats) and Waldgärtner (3 seats) are played twice: at
 the lid only, and with every discord card and die (Zankapfel) and every die choice and card drawn,
-taken in secret, planted or sold (Waldgärtner) entered on the seat's phone through the door. The finished
-records must be the same game.
+taken in secret, planted (where the script plants it) or sold (Waldgärtner) entered on the
+seat's phone through the door. The finished records must be the same game.
 """
 
 from __future__ import annotations
@@ -13,14 +13,10 @@ from typing import Any
 from table.games import load_game
 from table.games.waldgaertner.seat import die_seats
 from table.web.door import Door
-from tests.web.tables import shell
+from tests.web.tables import at_the_lid, discord_choices, hand_form, same, shell
 
-IGNORED = ("table_commands", "players", "names", "history_id")
-"""Record fields that may differ between the two runs (the table's own command spelling)."""
-
-
-def _same(record: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in record.items() if k not in IGNORED}
+HAND_STAGES = ("draw", "bdraw", "sdeal", "bchoose", "schoose", "play")
+"""Waldgärtner's stages where a seat enters or chooses what only it has seen: the phone's alone."""
 
 
 def _phone(door: Door, seat: int, form: dict[str, Any]) -> None:
@@ -28,30 +24,9 @@ def _phone(door: Door, seat: int, form: dict[str, Any]) -> None:
     assert answer["ok"], answer
 
 
-def _at_the_lid(tmp, game: str, lines: list[str]) -> dict[str, Any]:
-    ctl, journal = shell(tmp, game)
-    for line in lines:
-        ctl.do(line)
-    assert ctl.mode == "result"
-    record = ctl.record
-    journal.close()
-    return record
-
-
 def _zankapfel_discord(ctl, door, lines: list[str], i: int) -> int:
     """The script's discord (``dice …``, ``dice-done``, ``card …``) on the fighting seats' phones."""
-    chosen: dict[int, dict[str, str]] = {s: {"dice": "0"} for s in ctl.b.fight_seats()}
-    done = False
-    while i < len(lines) and lines[i].split()[0] in ("dice", "dice-done", "card"):
-        w = lines[i].split()
-        if w[0] == "dice-done" and done:
-            break  # a tie: the next discord between the same seats
-        done = done or w[0] == "dice-done"
-        if w[0] == "dice":
-            chosen[int(w[2]) - 1]["dice"] = w[3]
-        elif w[0] == "card":
-            chosen[int(w[2]) - 1]["card"] = w[3]
-        i += 1
+    chosen, i = discord_choices(ctl, lines, i)
     for seat, form in chosen.items():
         _phone(door, seat, form)
     return i
@@ -73,24 +48,7 @@ def test_a_whole_zankapfel_game_with_every_discord_chosen_on_the_phones(tmp_path
     assert ctl.mode == "result" and discords >= 5
     phones = ctl.record
     journal.close()
-    assert _same(phones) == _same(_at_the_lid(tmp_path / "lid", "zankapfel", lines))
-
-
-def _waldgaertner_form(ctl, line: str) -> dict[str, str] | None:
-    """The phone's form for ``line`` when it is a seat's hidden entry or choice, else None (the lid)."""
-    w = line.split()
-    st = ctl.stage()
-    if st in ("draw", "bdraw", "sdeal") and w[0] == "card":
-        return {"card": w[1]}
-    if st in ("bchoose", "schoose") and w[0] == "choose":
-        return {"card": w[1]}
-    if st == "play" and w[0] == "sell":
-        return {"card": w[1], "how": "sell"}
-    if st == "play" and w[0] == "plant":
-        first = ctl.state.plant_spots(ctl.seat(), int(w[1]))[0]
-        if f"{first[0]}.{first[1] + 1}" == w[3]:  # the phone plants at the first free place
-            return {"card": w[1], "how": "plant"}
-    return None
+    assert same(phones) == same(at_the_lid(tmp_path / "lid", "zankapfel", lines))
 
 
 def test_a_whole_waldgaertner_game_with_every_die_and_hand_card_chosen_on_the_phones(tmp_path):
@@ -112,8 +70,9 @@ def test_a_whole_waldgaertner_game_with_every_die_and_hand_card_chosen_on_the_ph
             i += len(seats) - 1
             rounds += 1
             continue
-        form = _waldgaertner_form(ctl, line) if ctl.mode == "play" else None
+        form = hand_form(ctl, line)
         if form is None:
+            assert ctl.mode != "play" or ctl.stage() not in HAND_STAGES, f"{line!r} entered at the lid"
             ctl.do(line)
             continue
         _phone(door, ctl.seat(), form)
@@ -121,4 +80,4 @@ def test_a_whole_waldgaertner_game_with_every_die_and_hand_card_chosen_on_the_ph
     assert ctl.mode == "result" and on_phones > 100 and rounds == 21
     phones = ctl.record
     journal.close()
-    assert _same(phones) == _same(_at_the_lid(tmp_path / "lid", "waldgaertner", lines))
+    assert same(phones) == same(at_the_lid(tmp_path / "lid", "waldgaertner", lines))

@@ -10,7 +10,8 @@ typed at the lid (nothing until the card is played).
 **Die choices** are simultaneous and secret at the table: each seat picks its deck (or the special
 action) on its phone; the desk holds the choices until every seat still to choose has chosen, then
 enters them all in seat order (``deck 3``, ``special``), as the table enters them once everyone has
-shown. A die chosen on a phone and not yet entered is not in the journal (a power cut forgets it).
+shown. A die chosen on a phone and not yet entered is kept on disk at once by the door
+(:mod:`table.web.held`), so a power cut after one seat chose keeps that choice.
 
 Everybody sees what the lid shows that names no hidden card: whose turn it is, the question
 (a line of its own where the lid's question would name a hand's cards), what the last command
@@ -48,6 +49,43 @@ def die_seats(ctl: Any) -> list[int]:
     if e is None or ctl.mode != "play" or e.step != "die":
         return []
     return [seat for kind, seat, _arg in e.t.jobs if kind == "die"]
+
+
+def _play_label(ctl: Any, seat: int, action: int) -> str:
+    """A play from the hand in words: "#17 Apple: plant in row 3, place 2 (fee 3)", "#17 Apple: sell"."""
+    e = ctl.e
+    text = A.to_text(action)
+    w = text.split()
+    if len(w) < 2 or not w[1].isdigit():
+        return text
+    card = card_label(e.card(int(w[1])))
+    if w[0] == "sell":
+        return _("{card}: sell").format(card=card)
+    if w[0] == "offer":
+        return _("{card}: offer to {seat}").format(card=card, seat=ctl.seat_title(int(w[3]) - 1))
+    if w[0] == "plant":
+        row, place = (int(x) for x in w[3].split("."))
+        fee = next((f for r, p, f in e.plant_spots(seat, int(w[1])) if (r, p + 1) == (row, place)), 0)
+        if fee:
+            return _("{card}: plant in row {row}, place {place} (fee {fee})").format(
+                card=card, row=row, place=place, fee=fee)
+        return _("{card}: plant in row {row}, place {place}").format(card=card, row=row, place=place)
+    return text
+
+
+def _plays(ctl: Any, seat: int) -> list[list[str]]:
+    """The plays the engine allows ``seat`` now, as (the lid's command, words) — the place of a plant
+    is chosen with the card, as at the table."""
+    return [[A.to_text(a), _play_label(ctl, seat, a)] for a in ctl.e.legal_actions()]
+
+
+def _play(ctl: Any, seat: int, form: dict[str, Any]) -> str:
+    """The lid's command for ``form["play"]``, one of :func:`_plays`; CommandError otherwise."""
+    wanted = str(form.get("play", ""))
+    plays = [command for command, _label in _plays(ctl, seat)]
+    if wanted not in plays:
+        raise CommandError(_("that card is not in your hand"))
+    return wanted
 
 
 def _die_word(ctl: Any, action: int) -> tuple[str, str] | None:
@@ -113,7 +151,8 @@ class SeatDesk(BaseDesk):
             if seat in self.dice:
                 return None
             options = [[w, label] for w, label in filter(None, (_die_word(ctl, a) for a in e.legal_actions()))]
-            return {"fields": [{"name": "die", "label": _("Your die, in secret"), "options": options}],
+            return {"fields": [{"name": "die", "label": _("Your die, in secret"), "options": options,
+                                "prompt": _("choose…")}],
                     "submit": _("Choose")}
         if seat_now(e) != seat:
             return None
@@ -123,15 +162,35 @@ class SeatDesk(BaseDesk):
                     "submit": _("Enter")}
         if e.step in SECRET_CHOICES:
             options = [[str(a - A.CHOOSE), card_label(e.card(a - A.CHOOSE))] for a in e.legal_actions()]
-            return {"fields": [{"name": "card", "label": _("The card you take"), "options": options}],
+            return {"fields": [{"name": "card", "label": _("The card you take"), "options": options,
+                                "prompt": _("choose…")}],
                     "submit": _("Take it")}
         if e.step == "play":
-            options = [[str(c), card_label(e.card(c))] for c in held(e, seat)]
-            return {"fields": [{"name": "card", "label": _("The card you play"), "options": options},
-                               {"name": "how", "label": _("How"),
-                                "options": [["plant", _("plant")], ["sell", _("sell")]]}],
+            return {"fields": [{"name": "play", "label": _("The card you play, and how"),
+                                "options": _plays(ctl, seat), "prompt": _("choose…")}],
                     "submit": _("Play it")}
         return None
+
+    # --- kept across a power cut (table.web.held) ---------------------------------------------
+    def moment(self, ctl: Any) -> list[Any]:
+        """The round the held dice belong to: the engine's actions so far."""
+        return list(ctl.e.history) if ctl.e is not None and ctl.mode == "play" else []
+
+    def held(self) -> dict[str, Any]:
+        """The dice held now (JSON): seat → its command."""
+        return {"dice": {str(s): c for s, c in sorted(self.dice.items())}} if self.dice else {}
+
+    def restore(self, ctl: Any, held: dict[str, Any]) -> int:
+        """Hold again what :meth:`held` gave at this very moment (a restart); a die that does not fit
+        the table now is left out. How many were taken back."""
+        choosing = self._sync(ctl)
+        words = {w for w, _label in filter(None, (_die_word(ctl, a) for a in ctl.e.legal_actions()))} \
+            if choosing else set()
+        dice = held.get("dice")
+        for key, value in (dice.items() if isinstance(dice, dict) else ()):
+            if isinstance(key, str) and key.isdigit() and int(key) in choosing and value in words:
+                self.dice[int(key)] = value
+        return len(self.dice)
 
     def choose(self, ctl: Any, seat: int, form: dict[str, Any]) -> list[str]:
         """The lid's command for ``seat``'s entry; CommandError (one line) when it is not asked now."""
@@ -141,18 +200,13 @@ class SeatDesk(BaseDesk):
         e = ctl.e
         if e is None or ctl.mode != "play" or seat_now(e) != seat:
             raise CommandError(_("nothing of yours is asked now"))
+        if e.step == "play":
+            return [_play(ctl, seat, form)]
         cid = _card_id(form, len(e.cards))
         if e.step in ENTERED_STAGES:
             return [f"card {cid}"]
         if e.step in SECRET_CHOICES:
             return [f"choose {cid}"]
-        if e.step == "play":
-            if cid not in held(e, seat):
-                raise CommandError(_("that card is not in your hand"))
-            how = form.get("how")
-            if how not in ("plant", "sell"):
-                raise CommandError(_("plant or sell?"))
-            return [f"{how} {cid}"]
         raise CommandError(_("nothing of yours is asked now"))
 
     def _die(self, ctl: Any, seat: int, form: dict[str, Any], choosing: list[int]) -> list[str]:

@@ -6,8 +6,9 @@ spectator's view) until every seat in the discord has chosen, then hands the she
 commands the lid would have taken — ``dice seat N K`` for each seat buying dice (once; none for
 0), ``dice-done``, ``card seat N V`` in the discord's order — so the companion reveals them
 together, journalled as usual.
-A choice held on a phone and not yet entered is not in the journal: a power cut forgets it
-(the phone shows the choice is to be made again).
+A choice held on a phone and not yet entered is kept on disk at once by the door
+(:mod:`table.web.held`: :meth:`SeatDesk.held`, :meth:`SeatDesk.restore`, :meth:`SeatDesk.moment`),
+so a power cut after one seat chose keeps that choice.
 
 Everybody sees what the lid shows: the question, the last announcements, the score track, and
 who in the discord has chosen.
@@ -98,12 +99,39 @@ class SeatDesk(BaseDesk):
         left = b.e.discord_cards(seat)
         if left:
             fields.append({"name": "card", "label": _("Your discord card"),
-                           "options": [[str(v), str(v)] for v in left]})
+                           "options": [[str(v), str(v)] for v in left], "prompt": _("choose…")})
         if b.stage() == "dice" and not b.dice.get(seat, 0):  # dice are bought once (at the lid, perhaps)
             fields.append({"name": "dice", "label": _("Dice to buy (2 points each)"),
                            "options": [[str(k), str(k)] for k in range(MAX_DICE + 1)]})
         return {"facts": [], "note": _("You are in the discord: choose in secret."),
                 "form": {"fields": fields, "submit": _("Lay it face down")}}
+
+    # --- kept across a power cut (table.web.held) ---------------------------------------------
+    def moment(self, ctl: Any) -> list[Any]:
+        """The decision the held choices belong to: the engine's actions so far and the stage."""
+        b = ctl.b
+        if b is None or ctl.mode != "play":
+            return []
+        return [list(b.e.history), b.stage(), list(b.fight_seats())]
+
+    def held(self) -> dict[str, Any]:
+        """The choices held now (JSON): seat → [dice, discord card]."""
+        return {"secret": {str(s): list(v) for s, v in sorted(self.secret.items())}} if self.secret else {}
+
+    def restore(self, ctl: Any, held: dict[str, Any]) -> int:
+        """Hold again what :meth:`held` gave at this very moment (a restart); a choice that does not
+        fit the table now is left out. How many were taken back."""
+        self._sync(ctl)
+        choosing = self._choosing(ctl)
+        secret = held.get("secret")
+        for key, value in (secret.items() if isinstance(secret, dict) else ()):
+            if not (isinstance(key, str) and key.isdigit() and isinstance(value, list) and len(value) == 2):
+                continue
+            seat, (dice, card) = int(key), value
+            left = ctl.b.e.discord_cards(seat) if seat in choosing else []
+            if seat in choosing and dice in range(MAX_DICE + 1) and (card in left or (card == 0 and not left)):
+                self.secret[seat] = (int(dice), int(card))
+        return len(self.secret)
 
     # --- a choice ------------------------------------------------------------------------------
     def choose(self, ctl: Any, seat: int, form: dict[str, Any]) -> list[str]:

@@ -43,6 +43,10 @@ function field(spec) {
   let input;
   if (spec.options) {
     input = document.createElement("select");
+    if (spec.prompt) {  // nothing chosen until the player chooses: a stray tap sends nothing
+      const o = document.createElement("option"); o.value = ""; o.disabled = true; o.selected = true;
+      say(o, spec.prompt); input.append(o); input.required = true;
+    }
     for (const [value, text] of spec.options) {
       const o = document.createElement("option"); o.value = value; say(o, text); input.append(o);
     }
@@ -62,6 +66,7 @@ function form(spec) {
   const key = JSON.stringify(spec);
   if (f.dataset.key === key) return;  // the same question: what is typed stays
   f.dataset.key = key;
+  say($("answer"), "");  // a new question: the last answer is old news
   f.replaceChildren();
   f.hidden = !spec;
   $("nothing").hidden = !!spec;
@@ -73,6 +78,7 @@ function form(spec) {
 async function show(view) {
   if (!view) { gone(); return; }
   await loadWords(view.language);
+  document.body.dataset.version = (view.version || []).join(".");  // the view shown (public: the tests wait for it)
   status("");
   say($("game"), view.game);
   say($("you"), view.you);
@@ -94,6 +100,7 @@ async function show(view) {
 
 function gone() {
   if (stream) { stream.close(); stream = null; }
+  document.body.dataset.version = "gone";
   $("public").hidden = true; $("private").hidden = true;
   status(words.gone || "This page is closed: the game ended or the code is not valid.");
 }
@@ -106,7 +113,7 @@ async function choose(event) {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(data),
   });
   const answer = await r.json().catch(() => ({}));
-  if (r.ok) { say($("answer"), words.sent || "Taken."); $("choice").dataset.key = ""; await show(answer.view); }
+  if (r.ok) { $("choice").dataset.key = ""; await show(answer.view); say($("answer"), words.sent || "Taken."); }
   else if (r.status === 403) gone();
   else say($("answer"), `${words.refused || "Not taken:"} ${answer.line || answer.error || r.status}`);
 }

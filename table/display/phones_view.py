@@ -1,0 +1,97 @@
+"""The lid's "Phones" page: one QR code per seat and one for the spectators (``play --web``).
+
+With the phones let in (``table/web/kiosk.py`` gives the shell ``phones()``: (who, address) per
+seat and for the spectators, the next game's on the setup and result screens), the help page of
+those screens has a **Phones ▸** button (target :data:`PHONES`). The page shows one code at a
+time at the screen's full height — on a 480×320 panel a 37-module code is 8 px a module, read by
+a phone's camera from across the table — with whose it is, what it opens and the address written
+out; **Next ▸** (:data:`NEXT`) shows the next seat's, **◂ Back** (or any other touch or key)
+closes it. The codes are made with segno when the page is drawn (imported there: the kiosk's
+start never loads it). Its words are the ``web`` catalogue's (``table/web/lidwords.py``).
+
+Sizes are of the 800×480 design, scaled by the view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from table.display.colours import BG, DIM, FG, LIT
+from table.display.players_view import draw_qr
+from table.display.toolkit import BaseView
+from table.i18n import _
+from table.web import lidwords as W
+
+PHONES = "phones"
+"""The touch target that opens the page (on the help page of the setup and result screens)."""
+NEXT = "phones-next"
+"""The page's touch target that shows the next seat's code."""
+MODES = ("setup", "result")
+"""The screens whose help page offers the codes (the next game's seats)."""
+
+
+def phone_links(ctl: Any) -> list[tuple[str, str]]:
+    """(who, address) of each code, [] when the phones are not let in or no game is set up."""
+    links = getattr(ctl, "phones", None)
+    if not callable(links) or getattr(ctl, "mode", None) not in MODES:
+        return []
+    return list(links())
+
+
+def help_button(ctl: Any) -> tuple[str, str] | None:
+    """(label, target) of the help page's **Phones ▸** when there are codes to show, else None."""
+    return (_(W.OPEN), PHONES) if phone_links(ctl) else None
+
+
+def code_matrix(address: str) -> list[list[bool]]:
+    """The QR code of ``address`` as rows of booleans (True = dark), its quiet zone included."""
+    from table.statsexport import qr_matrix  # deferred: segno only when a code is drawn
+
+    return qr_matrix(address.encode("ascii"))
+
+
+def address_lines(v: BaseView, address: str, width: int) -> list[str]:
+    """``address`` cut into lines of at most ``width`` pixels at the readable size (it has no spaces)."""
+    lines = [""]
+    for c in address:
+        if lines[-1] and v.fonts.width(lines[-1] + c, v.read_px, False) > width:
+            lines.append("")
+        lines[-1] += c
+    return lines
+
+
+def draw_phones_page(v: BaseView, surf: pygame.Surface, ctl: Any, page: int) -> None:
+    """The page over the whole screen: the code of link ``page`` (of :func:`phone_links`, in turn)
+    on the left at full height, its words and the buttons on the right."""
+    surf.fill(BG)
+    v.new_frame()  # what the game drew is covered: not touchable, not recorded
+    links = phone_links(ctl)
+    margin = v.px(6)
+    bh = v.tap(48)
+    x = v.px(14)
+    if links:
+        side = v.h - 2 * margin
+        x = draw_qr(surf, code_matrix(links[page % len(links)][1]), pygame.Rect(margin, margin, side, side)).right
+        x += v.px(14)
+    w = v.w - x - v.px(10)
+    close = pygame.Rect(x, v.h - v.px(8) - bh, min(w, v.px(200)), bh)
+    v.button(surf, close, _(W.BACK), PHONES, size=20)
+    if not links:
+        v.wrapped(surf, _(W.NO_GAME), 20, (x, v.px(14)), w, FG, max_lines=6)
+        return
+    who, address = links[page % len(links)]
+    nxt = pygame.Rect(x, close.y - v.px(8) - bh, min(w, v.px(200)), bh)
+    if len(links) > 1:
+        v.button(surf, nxt, _(W.NEXT) + f" {page % len(links) + 1}/{len(links)}", NEXT, size=20)
+    y = v.wrapped(surf, who, 26, (x, v.px(10)), w, LIT, bold=True, max_lines=1)
+    what = W.SPECTATORS if page % len(links) == len(links) - 1 else W.SEAT
+    y = v.wrapped(surf, _(what), 18, (x, y + v.px(6)), w, FG, max_lines=8)
+    line_h = v.fonts.font(v.read_px, False).get_linesize()
+    lines = address_lines(v, address, w)
+    if y + v.px(6) + len(lines) * line_h <= nxt.y - v.px(4):  # the address written out, where it fits
+        y += v.px(6)
+        for line in lines:
+            v.text(surf, line, 14, (x, y), DIM, max_w=w)
+            y += line_h

@@ -1,0 +1,99 @@
+"""The phones' secret choices held until everybody has chosen, kept on disk at once.
+
+A seat's discord card and dice (Zankapfel) or die (Waldgärtner) chosen on its phone are held by
+the game's desk until the last seat has chosen; only then are they entered as the lid's commands
+(and journalled with them). :class:`HeldFile` keeps what is held in between, so a power cut after
+one seat chose loses nothing typed on a phone: ``<state dir>/phones-held.json``, 0600, written
+to a temporary file, flushed to the disk and renamed over the old one (the directory flushed
+too), removed when nothing is held. It sits beside the journal in the kiosk's private state
+directory, never in ``web/`` (the web server's unit sees that folder), and nothing on the lid
+shows it.
+
+Its content: ``{"position": P, "held": {...}}`` — ``P`` names the game and the moment of the
+choice (:func:`position`: the game and the desk's ``moment`` — the engine's actions so far —,
+hashed), ``held`` is the desk's own (``desk.held()``); after a restart the door hands it back
+(``desk.restore``) only when the table is at that very moment again, and removes it otherwise
+(a game discarded, another begun).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("applejack.web")
+
+NAME = "phones-held.json"
+MAX_BYTES = 16384
+"""A file longer than this is not read (held choices take a few hundred bytes)."""
+
+
+def position(game: str, moment: Any) -> str:
+    """The game's key and the desk's moment of the choice (its engine's actions so far), as one hash."""
+    text = json.dumps([game, moment], sort_keys=True, default=str, ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class HeldFile:
+    """``folder/phones-held.json`` (see the module docstring)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = Path(folder) / NAME
+
+    def save(self, where: str, held: dict[str, Any]) -> None:
+        """Keep ``held`` for the moment ``where``, flushed to the disk before returning (an
+        empty ``held`` removes the file). A storage error is one log line: the choice stays held
+        in memory and is entered as usual once everybody has chosen."""
+        if not held:
+            self.clear()
+            return
+        data = json.dumps({"position": where, "held": held}, sort_keys=True).encode()
+        part = self.path.with_name(NAME + ".part")
+        try:
+            fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(part, self.path)
+            self._sync_folder()
+        except OSError as exc:
+            log.warning("phones: a held choice was not written to %s: %s", self.path, exc)
+
+    def load(self, where: str) -> dict[str, Any] | None:
+        """What was held at the moment ``where``; None when nothing was, or at another moment,
+        or the file does not read (one log line; it is then removed)."""
+        try:
+            if self.path.is_symlink() or self.path.stat().st_size > MAX_BYTES:
+                raise ValueError("not a small regular file")
+            data = json.loads(self.path.read_bytes())
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError) as exc:
+            log.warning("phones: %s does not read (%s): removed", self.path, exc)
+            self.clear()
+            return None
+        if not isinstance(data, dict) or data.get("position") != where or not isinstance(data.get("held"), dict):
+            return None
+        return dict(data["held"])
+
+    def clear(self) -> None:
+        """Nothing held any more: the file goes."""
+        try:
+            self.path.unlink()
+            self._sync_folder()
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            log.warning("phones: %s was not removed: %s", self.path, exc)
+
+    def _sync_folder(self) -> None:
+        fd = os.open(self.path.parent, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
