@@ -34,6 +34,9 @@ from table.engine.errors import TableError
 from table.i18n import _
 from table.web.tokens import SPECTATOR, Holder, Tokens
 
+PLAYING = ("play", "pad")
+"""The shell's modes a game's tokens open in: its play, and its score pad at the end (the phones' pads)."""
+
 TOKEN_REFUSED: dict[str, Any] = {"ok": False, "error": "token"}
 """The one answer to a token that does not open anything now."""
 
@@ -54,7 +57,7 @@ class Door:
     def follow(self) -> bool:
         """Make tokens when a game begins, expire them when it ends; whether they changed."""
         sh = self.shell
-        playing = sh.mode == "play"
+        playing = sh.mode in PLAYING
         marker = (id(sh.current) if hasattr(sh, "current") else id(sh), id(sh.setup))
         if playing and (marker != self._game or not self.tokens.active):
             self._game = marker

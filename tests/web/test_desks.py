@@ -20,7 +20,7 @@ def test_the_games_with_hidden_entries_at_the_table_have_a_desk():
 
 
 def test_a_game_without_a_desk_shows_the_phones_only_the_shells_public_facts(tmp_path):
-    ctl, journal = shell(tmp_path, "draftcider")
+    ctl, journal = shell(tmp_path, "applejack")  # Draft Cider has its desk (issue 24)
     try:
         ctl.do("start")
         door = Door(ctl)
