@@ -32,6 +32,7 @@ from table import i18n
 from table.companion.labels import seat_name
 from table.engine.errors import TableError
 from table.i18n import _
+from table.web.pads import desk_for
 from table.web.tokens import SPECTATOR, Holder, Tokens
 
 PLAYING = ("play", "pad")
@@ -63,7 +64,7 @@ class Door:
             self._game = marker
             self.tokens.new_game(int(sh.setup.players))
             definition = sh.definition
-            self.desk = definition.part("seat_desk")() if definition.has_part("seat_desk") else None
+            self.desk = desk_for(definition)
             return True
         if not playing and self.tokens.active:
             self.tokens.expire()

@@ -131,3 +131,96 @@ def test_a_phones_applejack_pad_entries_survive_a_kill_from_outside_and_a_restar
         assert again.current.pad.to_dict(tuple(v.id for v in again.current.data.varieties)) == pad
     finally:
         journal.close()
+
+
+def waldgaertner_pad(tmp: Path) -> tuple[Any, Any, Door, Any]:
+    """Waldgärtner's end-only pad (``samples.PAD_SCRIPT``: 3 seats, tasks) opened at the lid, and
+    the lid's own finished pad for the same script (each seat's plants, cubes and task)."""
+    from table.games.waldgaertner.samples import PAD_SCRIPT
+    lid, journal = shell(tmp / "lid", "waldgaertner")
+    for line in PAD_SCRIPT:
+        lid.do(line)
+    assert lid.mode == "result"
+    ctl, journal2 = shell(tmp / "phones", "waldgaertner")
+    door = Door(ctl)
+    for line in PAD_SCRIPT[:2]:
+        ctl.do(line)
+    door.follow()
+    return ctl, journal2, door, (lid, journal)
+
+
+def waldgaertner_forms(lid: Any, seat: int) -> list[dict[str, str]]:
+    """Seat ``seat``'s whole pad as its phone's entries (plants, cubes, task, done)."""
+    p = lid.pad.players[seat]
+    return [*({"what": "plant", "plant": str(c.id)} for c in p.garden),
+            {"what": "cubes", "light": str(p.light), "dark": str(p.dark)},
+            {"what": "task", "task": str(p.task)}, {"what": "done"}]
+
+
+def test_waldgaertner_pad_phones_enter_at_once_and_in_the_lids_order(tmp_path):
+    ctl, journal, door, (lid, lid_journal) = waldgaertner_pad(tmp_path)
+    with TestClient(make_app(door_ask(door))) as client:
+        spectator = door.tokens.token(SPECTATOR)
+        for seat in (2, 1):  # later seats first: held until the pad reaches them
+            for form in waldgaertner_forms(lid, seat):
+                r = _choose(client, door.tokens.token(seat), form)
+                assert r.status_code == 200, r.text
+            assert ctl.cmds == []  # nothing on the lid's pad yet: it is on Seat 1
+        facts = dict(client.get(f"/api/view/{spectator}").json()["view"]["public"]["facts"])
+        assert facts["Score pad entered"] == f"{ctl.seat_title(1)}, {ctl.seat_title(2)}"
+        refused = _choose(client, door.tokens.token(0), {"what": "plant", "plant": "99999"})
+        assert refused.status_code == 409
+        first = waldgaertner_forms(lid, 0)
+        for k, form in enumerate(first[:-1]):
+            assert _choose(client, door.tokens.token(0), form).status_code == 200
+            plants = sum(1 for f in first[:k + 1] if f["what"] == "plant")
+            assert len(ctl.cmds) == plants  # each plant on the lid's pad at once (journalled)
+        assert _choose(client, door.tokens.token(0), first[-1]).json()["view"] is None  # all in: scored
+    assert ctl.mode == "result" and ctl.cmds == lid.cmds  # the very commands the lid took, in its order
+    assert _same(ctl.record) == _same(lid.record)
+    journal.close()
+    lid_journal.close()
+
+
+def test_waldgaertner_an_entry_the_pad_refuses_is_not_held(tmp_path):
+    ctl, journal, door, (lid, lid_journal) = waldgaertner_pad(tmp_path)
+    oaks = [c.id for c in ctl.cards.cards if c.size == lid.pad.players[0].garden[0].size][:4]
+    with TestClient(make_app(door_ask(door))) as client:
+        answers = [_choose(client, door.tokens.token(1), {"what": "plant", "plant": str(c)}).status_code
+                   for c in oaks * 4]
+        assert 409 in answers  # a garden holds what its rows can: refused on the phone as at the lid
+        held = door.desk.pad.held[1].plants
+        assert len(held) == answers.count(200)
+    journal.close()
+    lid_journal.close()
+
+
+WALD_KIOSK = """
+import json, sys, time
+from pathlib import Path
+from tests.web.test_pads_on_phones import waldgaertner_forms, waldgaertner_pad
+ctl, journal, door, (lid, lid_journal) = waldgaertner_pad(Path(sys.argv[1]))
+for form in [f for f in waldgaertner_forms(lid, 0) if f["what"] == "plant"]:
+    answer = door.handle({"op": "choose", "token": door.tokens.token(0), "form": form})
+    assert answer["ok"], answer
+print(json.dumps(ctl.cmds), flush=True)
+time.sleep(60)
+"""
+
+
+def test_waldgaertner_the_plants_entered_on_the_phone_the_pad_is_on_survive_a_kill(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    kiosk = subprocess.Popen([sys.executable, "-c", WALD_KIOSK, str(tmp_path)], stdout=subprocess.PIPE, text=True,
+                             env=env, cwd=str(ROOT))
+    try:
+        assert kiosk.stdout is not None
+        cmds = json.loads(kiosk.stdout.readline())
+    finally:
+        kiosk.send_signal(signal.SIGKILL)  # the power cut
+        kiosk.wait()
+    assert kiosk.returncode == -signal.SIGKILL and len(cmds) == 10 and all(c.startswith("add ") for c in cmds)
+    again, journal = open_session(data(), tmp_path / "phones", games=games(), resume="yes", game="waldgaertner")
+    try:
+        assert again.cmds == cmds and again.mode == "pad" and len(again.pad.now.garden) == 10
+    finally:
+        journal.close()

@@ -1,0 +1,43 @@
+"""The score pads on the phones: a game's ``pad_desk`` part beside its ``seat_desk``.
+
+A game whose score pad the phones fill with a desk of its own (Waldgärtner's ``pad=end``,
+``games/waldgaertner/pad_seat.py``) names it as the part ``pad_desk``; :func:`desk_for` gives
+the door one desk that is the pad desk while the shell is on the score pad (mode ``pad``) and the
+seat desk otherwise. Draft Cider's and Applejack's pads are in their ``seat_desk`` itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from table.companion.protocol import CommandError
+from table.i18n import _
+
+
+class PadOrPlay:
+    """The seat desk in play, the pad desk on the score pad (``view`` and ``choose`` as a desk's)."""
+
+    def __init__(self, play: Any, pad: Any) -> None:
+        self.play = play
+        self.pad = pad
+
+    def _now(self, ctl: Any) -> Any:
+        return self.pad if ctl.mode == "pad" else self.play
+
+    def view(self, ctl: Any, seat: int | None) -> dict[str, Any]:
+        desk = self._now(ctl)
+        return desk.view(ctl, seat) if desk is not None else {}
+
+    def choose(self, ctl: Any, seat: int, form: dict[str, Any]) -> list[str]:
+        desk = self._now(ctl)
+        if desk is None:
+            raise CommandError(_("this game takes nothing from a phone"))
+        return list(desk.choose(ctl, seat, form))
+
+
+def desk_for(definition: Any) -> Any:
+    """The door's desk for a game (``GameDef``): its seat desk, its pad desk, both, or None."""
+    play = definition.part("seat_desk")() if definition.has_part("seat_desk") else None
+    if not definition.has_part("pad_desk"):
+        return play
+    return PadOrPlay(play, definition.part("pad_desk")())
