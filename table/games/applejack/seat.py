@@ -28,7 +28,8 @@ from table.i18n import _
 from table.i18n.names import variety_name
 
 MAX_VALUE = 99
-"""The largest number a phone enters in one field (apples of an area, blossoms, honey)."""
+"""The largest number a phone enters in one field (apples of an area, blossoms, honey). The form
+offers the numbers as a list: a typed number field would be required even for ``done``."""
 PAD = "pad"
 """The controller's score pad mode (``Mode.PAD``)."""
 
@@ -75,7 +76,7 @@ class SeatDesk(BaseDesk):
             _("Enter each area's apples on its own (0 empties a variety), then blossoms and honey.")
         return {"facts": facts, "note": note, "form": {"fields": [
             {"name": "what", "label": _("Enter"), "options": options},
-            {"name": "value", "label": _("Number"), "number": [0, MAX_VALUE]},
+            {"name": "value", "label": _("Number"), "options": [[str(k), str(k)] for k in range(MAX_VALUE + 1)]},
         ], "submit": _("Send")}}
 
     def choose(self, ctl: Any, seat: int, form: dict[str, Any]) -> list[str]:

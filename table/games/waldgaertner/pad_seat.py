@@ -32,6 +32,8 @@ from table.i18n import _
 
 MAX_CUBES = padentry.MAX_CUBES
 """The most cubes of one colour."""
+CUBES = [[str(k), str(k)] for k in range(MAX_CUBES + 1)]
+"""The cube counts as a list on the form (a typed number field would be required for a plant too)."""
 
 
 @dataclass(slots=True)
@@ -79,8 +81,8 @@ class PadDesk(SeatDesk):
         what = [["plant", _("a plant of my garden")], ["cubes", _("my cubes in storage")]]
         fields: list[dict[str, Any]] = [
             {"name": "plant", "label": _("Plant"), "options": self._plants(ctl)},
-            {"name": "light", "label": _("Light cubes"), "number": [0, MAX_CUBES]},
-            {"name": "dark", "label": _("Dark cubes"), "number": [0, MAX_CUBES]},
+            {"name": "light", "label": _("Light cubes"), "options": CUBES},
+            {"name": "dark", "label": _("Dark cubes"), "options": CUBES},
         ]
         if ctl.setup.tasks:
             what.append(["task", _("my task card")])
