@@ -228,8 +228,8 @@ def test_waldgaertner_the_plants_entered_on_the_phone_the_pad_is_on_survive_a_ki
 
 def test_the_pad_forms_are_lists_so_done_is_sent_without_typing_a_number(tmp_path):
     """The page marks a number field required: a pad form with one would not send ``done``."""
-    ctl, journal, door, _lines = applejack_pad(tmp_path / "aj")
-    wald, journal2, door2, (lid, lid_journal) = waldgaertner_pad(tmp_path / "wg")
+    _ctl, journal, door, _lines = applejack_pad(tmp_path / "aj")
+    _wald, journal2, door2, (_lid, lid_journal) = waldgaertner_pad(tmp_path / "wg")
     for d in (door, door2):
         form = d.handle({"op": "view", "token": d.tokens.token(0)})["view"]["private"]["form"]
         assert form and all("options" in f for f in form["fields"]), form
