@@ -32,7 +32,7 @@ from table import i18n
 from table.companion.labels import seat_name
 from table.engine.errors import TableError
 from table.i18n import _
-from table.web.pads import desk_for
+from table.web.pads import desk_for, enter_due
 from table.web.tokens import SPECTATOR, Holder, Tokens
 
 PLAYING = ("play", "pad")
@@ -65,6 +65,8 @@ class Door:
             self.tokens.new_game(int(sh.setup.players))
             definition = sh.definition
             self.desk = desk_for(definition)
+            return True
+        if playing and enter_due(self.desk, sh):  # a pad's entries held on phones, due now
             return True
         if not playing and self.tokens.active:
             self.tokens.expire()

@@ -8,10 +8,14 @@ seat desk otherwise. Draft Cider's and Applejack's pads are in their ``seat_desk
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from table.companion.protocol import CommandError
+from table.engine.errors import TableError
 from table.i18n import _
+
+log = logging.getLogger("applejack.web")
 
 
 class PadOrPlay:
@@ -33,6 +37,33 @@ class PadOrPlay:
         if desk is None:
             raise CommandError(_("this game takes nothing from a phone"))
         return list(desk.choose(ctl, seat, form))
+
+
+    def due(self, ctl: Any) -> list[str]:
+        """The pad desk's commands to enter without a phone's entry (see :func:`enter_due`)."""
+        due = getattr(self.pad, "due", None)
+        return list(due(ctl)) if ctl.mode == "pad" and callable(due) else []
+
+
+def enter_due(desk: Any, shell: Any) -> int:
+    """Every frame: the commands a desk holds for the table and may enter now without a phone's
+    entry (Waldgärtner's pad reaching a seat whose entries wait on its phone), entered as the
+    lid's; a refusal takes back the ones entered before it (one log line). How many were entered."""
+    due = getattr(desk, "due", None)
+    if not callable(due):
+        return 0
+    ctl = shell.current if hasattr(shell, "current") else shell
+    done = 0
+    try:
+        for command in due(ctl):
+            shell.do(command)
+            done += 1
+    except TableError as exc:
+        log.warning("phones: the pad refused what a phone held (%s)", exc)
+        for _i in range(done):
+            shell.do("undo")
+        return 0
+    return done
 
 
 def desk_for(definition: Any) -> Any:

@@ -235,3 +235,27 @@ def test_the_pad_forms_are_lists_so_done_is_sent_without_typing_a_number(tmp_pat
         assert form and all("options" in f for f in form["fields"]), form
     for j in (journal, journal2, lid_journal):
         j.close()
+
+
+def test_waldgaertner_when_the_lid_moves_the_pad_on_the_held_entries_go_in_at_the_next_frame(tmp_path):
+    from table.games.waldgaertner.samples import PAD_SCRIPT
+    ctl, journal, door, (lid, lid_journal) = waldgaertner_pad(tmp_path)
+    seat1 = PAD_SCRIPT[2:PAD_SCRIPT.index("next", PAD_SCRIPT.index("task nitrogen"))]  # up to its last next
+    for form in waldgaertner_forms(lid, 1):  # seat 2 done on its phone while seat 1 is typed at the lid
+        assert door.handle({"op": "choose", "token": door.tokens.token(1), "form": form})["ok"]
+    plants3 = [f for f in waldgaertner_forms(lid, 2) if f["what"] == "plant"]
+    for form in plants3:  # seat 3 only its plants: held, not done
+        assert door.handle({"op": "choose", "token": door.tokens.token(2), "form": form})["ok"]
+    for line in [*seat1, "next"]:
+        ctl.do(line)
+        assert ctl.pad.player == 0 or line == "next"
+    assert ctl.pad.player == 1 and not ctl.pad.now.garden
+    assert door.follow()  # the next frame: seat 2's whole pad, then seat 3's plants
+    assert ctl.pad.player == 2 and ctl.pad.step == "garden" and len(ctl.pad.now.garden) == len(plants3)
+    assert not door.follow()  # nothing more is due: seat 3 has not said it is done
+    for form in waldgaertner_forms(lid, 2):
+        if form["what"] != "plant":
+            assert door.handle({"op": "choose", "token": door.tokens.token(2), "form": form})["ok"]
+    assert ctl.mode == "result" and ctl.cmds == lid.cmds
+    journal.close()
+    lid_journal.close()

@@ -60,6 +60,8 @@ class PadDesk(SeatDesk):
     def __init__(self) -> None:
         self.held: dict[int, Held] = {}
         self.done: set[int] = set()
+        self._tried = -1
+        """The pad's length (commands) when :meth:`due` last found nothing it could enter."""
 
     def _sync(self, ctl: Any) -> None:
         pad = ctl.pad
@@ -139,6 +141,28 @@ class PadDesk(SeatDesk):
         except CommandError:
             self.held, self.done = before
             raise
+        return commands
+
+    def due(self, ctl: Any) -> list[str]:
+        """The commands the pad takes now without a phone's entry (asked every frame): the lid
+        moved the pad on to a seat whose entries are held, or that is done already."""
+        self._sync(ctl)
+        pad = ctl.pad
+        if ctl.mode != "pad" or pad is None or self._tried == len(ctl.cmds):
+            return []
+        held = self.held.get(pad.player)
+        waiting = held is not None and held.plants and pad.step == "garden"
+        if not waiting and pad.player not in self.done:
+            return []
+        before = (copy.deepcopy(self.held), set(self.done))
+        commands = self._due(ctl)
+        try:
+            self._dry_run(ctl, commands)
+        except CommandError:
+            self.held, self.done = before
+            commands = []
+        if not commands:
+            self._tried = len(ctl.cmds)  # asked again once the pad changed
         return commands
 
     def _take(self, ctl: Any, seat: int, form: dict[str, Any]) -> None:
