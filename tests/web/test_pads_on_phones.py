@@ -259,3 +259,28 @@ def test_waldgaertner_when_the_lid_moves_the_pad_on_the_held_entries_go_in_at_th
     assert ctl.mode == "result" and ctl.cmds == lid.cmds
     journal.close()
     lid_journal.close()
+
+
+def test_waldgaertner_entries_held_on_one_phone_change_no_other_seats_or_spectators_view(tmp_path):
+    """One plant or three held on seat 2's phone (and different cubes): seat 1's, seat 3's and the
+    spectators' views are byte-identical but for the door's ``version``, which counts held
+    entries — it says *that* a phone entered something (as the update stream's timing does to
+    anybody watching), never what."""
+    seen = []
+    for name, plants in (("a", 1), ("b", 3)):
+        ctl, journal, door, (lid, lid_journal) = waldgaertner_pad(tmp_path / name)
+        forms = [f for f in waldgaertner_forms(lid, 1) if f["what"] == "plant"][:plants]
+        for form in [*forms, {"what": "cubes", "light": str(plants), "dark": "0"}]:
+            assert door.handle({"op": "choose", "token": door.tokens.token(1), "form": form})["ok"]
+        assert ctl.cmds == []  # held: the pad is on Seat 1
+        mine = door.handle({"op": "view", "token": door.tokens.token(1)})["view"]["private"]["facts"]
+        assert dict(mine)["Light cubes"] == str(plants) and dict(mine)["Plants"].count(",") == plants - 1
+        views = []
+        for s in (0, 2, SPECTATOR):
+            view = door.handle({"op": "view", "token": door.tokens.token(s)})["view"]
+            view.pop("version")
+            views.append(json.dumps(view, sort_keys=True, ensure_ascii=False))
+        seen.append(views)
+        journal.close()
+        lid_journal.close()
+    assert seen[0] == seen[1]
