@@ -32,6 +32,7 @@ from table import i18n
 from table.companion.labels import seat_name
 from table.engine.errors import TableError
 from table.i18n import _
+from table.web.owner import OPS as OWNER_OPS
 from table.web.pads import desk_for, enter_due
 from table.web.tokens import SPECTATOR, Holder, Tokens
 
@@ -49,6 +50,8 @@ class Door:
         self.shell = shell
         self.tokens = Tokens()
         self.desk: Any = None
+        self.owner: Any = None
+        """The owner's settings (``owner.OwnerDesk``), set by ``play --web`` (None: no settings page)."""
         self.moves = 0
         """Counts the secret choices held by a desk (they move the phones' views, not the lid's)."""
         self._game: tuple[int, int] | None = None
@@ -92,6 +95,8 @@ class Door:
         op = request.get("op")
         if op == "version":
             return {"ok": True, "version": self.version()}
+        if op in OWNER_OPS:  # the owner's settings page (owner.py), its own token
+            return self.owner.handle(self.shell, request) if self.owner is not None else dict(TOKEN_REFUSED)
         holder = self.tokens.who(request.get("token"))
         if holder is None:
             return dict(TOKEN_REFUSED)
