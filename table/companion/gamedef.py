@@ -45,6 +45,7 @@ PARTS = frozenset({
     "seat_desk",   # the phones (table/web/): a class SeatDesk() with view(ctl, seat | None) -> dict, what
                    # seat N (None: a spectator, only what the lid shows) may see, and choose(ctl, seat,
                    # form) -> the shell commands a seat's secret choice on its phone enters now
+    "pad_desk",    # the phones on the score pad (mode "pad"), a desk like seat_desk (table/web/pads.py)
 })
 
 

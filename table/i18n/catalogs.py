@@ -36,7 +36,7 @@ PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
                  "display/result_*.py", "display/help_view.py", "companion/result.py", "companion/help.py",
                  "games/*/record_reader.py", "statsexport.py", "commands/history.py",
                  "games/applejack/view/players.py")),
-    ("web", ("web/*.py", "games/*/seat.py")),  # before the games: their seat.py is the phones'
+    ("web", ("web/*.py", "games/*/seat.py", "games/*/pad_seat.py")),  # before the games: their seat.py is the phones'
     ("zankapfel", ("games/zankapfel/*.py",)),
     ("draftcider", ("games/draftcider/*.py",)),
     ("waldgaertner", ("games/waldgaertner/*.py",)),

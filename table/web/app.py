@@ -33,6 +33,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from table.web.guard import Guard, Guesses
+from table.web.settings import owner_routes
 from table.web.words import words_in
 
 Ask = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
@@ -150,6 +151,7 @@ def make_app(ask: Ask, *, guesses: Guesses | None = None, poll_s: float = POLL_S
         Route("/api/words/{language}", words), Route("/api/view/{token}", view),
         Route("/api/events/{token}", events), Route("/api/choose/{token}", choose, methods=["POST"]),
     ]
+    routes += owner_routes(lambda: file("settings.html"), with_token)  # the owner's settings page
     return Starlette(routes=routes, middleware=[Middleware(Guard, hosts=hosts)])
 
 

@@ -37,8 +37,12 @@ from table.companion.labels import seat_name
 from table.engine.errors import TableError
 from table.i18n import _
 from table.web.held import HeldFile, position
+from table.web.owner import OPS as OWNER_OPS
+from table.web.pads import desk_for, enter_due
 from table.web.tokens import SPECTATOR, Holder, Tokens
 
+PLAYING = ("play", "pad")
+"""The shell's modes a game's tokens open in: its play, and its score pad at the end (the phones' pads)."""
 NEXT_GAME_MODES = ("setup", "result")
 """The screens that show the next game's codes (a phone opened there follows into the game)."""
 TOKEN_REFUSED: dict[str, Any] = {"ok": False, "error": "token"}
@@ -54,6 +58,8 @@ class Door:
         """Where the desk's held choices are kept across a power cut (None: in memory only)."""
         self.tokens = Tokens()
         self.desk: Any = None
+        self.owner: Any = None
+        """The owner's settings (``owner.OwnerDesk``), set by ``play --web`` (None: no settings page)."""
         self.moves = 0
         """Counts the secret choices held by a desk (they move the phones' views, not the lid's)."""
         self._game: tuple[int, int] | None = None
@@ -66,15 +72,15 @@ class Door:
         ones for the next game follow at once). Whether they changed."""
         sh = self.shell
         seats = int(getattr(getattr(sh, "setup", None), "players", 0) or 0)
-        if sh.mode == "play":
+        if sh.mode in PLAYING:
             marker = (id(sh.current) if hasattr(sh, "current") else id(sh), id(sh.setup))
             if marker == self._game and self.tokens.active:
-                return False
+                return enter_due(self.desk, sh) > 0  # a pad's entries held on phones, due now
             self._game = marker
             if not self.tokens.active or len(self.tokens.seats()) != seats:
                 self.tokens.new_game(seats)
             definition = sh.definition
-            self.desk = definition.part("seat_desk")() if definition.has_part("seat_desk") else None
+            self.desk = desk_for(definition)
             self._held_again()
             return True
         changed = False
@@ -133,6 +139,8 @@ class Door:
         op = request.get("op")
         if op == "version":
             return {"ok": True, "version": self.version()}
+        if op in OWNER_OPS:  # the owner's settings page (owner.py), its own token
+            return self.owner.handle(self.shell, request) if self.owner is not None else dict(TOKEN_REFUSED)
         holder = self.tokens.who(request.get("token"))
         if holder is None:
             return dict(TOKEN_REFUSED)

@@ -22,6 +22,7 @@ from typing import Any
 from table.web.bridge import Bridge, socket_path
 from table.web.door import Door
 from table.web.held import HeldFile
+from table.web.owner import OwnerDesk, owner_token
 
 log = logging.getLogger("applejack.web")
 LINKS_NAME = "web-links.txt"
@@ -66,6 +67,7 @@ def write_links(door: Door, folder: Path) -> None:
 def open_web(ctl: Any, state_dir: Path, hw: Any) -> Callable[[], None]:
     """Start the socket, hook the pump into ``hw.follow``; returns the closer."""
     door = Door(ctl, HeldFile(Path(state_dir)))
+    door.owner = OwnerDesk(owner_token(Path(state_dir)))  # the settings page: <state dir>/web-owner
     bridge = Bridge(door, socket_path(state_dir))
     bridge.start()
     log.info("phones: the web server talks to %s", bridge.path)

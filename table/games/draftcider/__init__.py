@@ -10,7 +10,7 @@ GAME = GameDef("draftcider", "Draft Cider", players=(2, 3, 4, 5, 6), record_form
     rules_source="shared/seeds/003_…; docs/draftcider.md",
     faces=frozenset({"engine", "simulate", "score", "companion"}), bots=("random", "greedy", "strong"),
     parts=at_home(__name__, "read_record rules companion text screens "
-                  "table_script simulate make_bot check_file score_pad",
+                  "table_script simulate make_bot check_file score_pad seat_desk",
                   view="view:DraftCiderView", keys="view:draftcider_key", demo_steps="demo:draftcider_steps",
                   demo_screen="demo:DraftCiderDemoScreen", workers="hint:screen_workers"),
 )

@@ -1,0 +1,106 @@
+"""Applejack on the phones (``table/web/``): the score pad at the end, every player at once.
+
+Applejack hides nothing: its phones are for the end. While the score pad is open each seat enters
+its own apples, blossoms and honey on its phone; each entry becomes at once the lid's own pad
+command for that player (the pad's commands name the player, so the phones need no order),
+journalled like a line typed at the lid:
+
+- an area of a variety: ``pad P VARIETY a,b,…`` (the variety's areas so far and the new one;
+  0 empties the variety's field, as an empty entry at the lid does);
+- blossoms and honey: ``pad P blossoms N``, ``pad P honey N``;
+- ``done``: the seat's pad is complete. When every seat is done the desk enters ``pad-done``
+  (twice when a player has nothing entered: the lid asks once whether to score 0, and every
+  player has said on their phone that they are done).
+
+The ``done`` marks are the only thing held here (a power cut forgets them; every value entered
+is in the journal). The public view says who is done.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from table.companion.seatdesk import SeatDesk as BaseDesk
+from table.games.applejack.companion.errors import CommandError
+from table.games.applejack.companion.scorepad import PAD_FIELDS_EXTRA
+from table.games.applejack.labels import seat_label
+from table.i18n import _
+from table.i18n.names import variety_name
+
+MAX_VALUE = 99
+"""The largest number a phone enters in one field (apples of an area, blossoms, honey). The form
+offers the numbers as a list: a typed number field would be required even for ``done``."""
+PAD = "pad"
+"""The controller's score pad mode (``Mode.PAD``)."""
+
+
+def _value(form: dict[str, Any]) -> int:
+    """The form's number, 0..MAX_VALUE; CommandError (one line) otherwise."""
+    value = form.get("value")
+    text = str(value) if isinstance(value, (int, str)) and not isinstance(value, bool) else ""
+    if not text.isdigit() or len(text) > 2:
+        raise CommandError(_("a number from 0 to {most}").format(most=MAX_VALUE))
+    return int(text)
+
+
+class SeatDesk(BaseDesk):
+    """A seat's own score pad on its phone (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.done: set[int] = set()
+        """Seats (0-based) that said on their phone their pad is complete."""
+
+    def _sync(self, ctl: Any) -> None:
+        if ctl.mode != PAD or ctl.pad is None:
+            self.done = set()
+
+    def _public(self, ctl: Any) -> dict[str, Any]:
+        facts: list[list[str]] = []
+        if ctl.mode == PAD and ctl.pad is not None:
+            done = [seat_label(p) for p in sorted(self.done)]
+            facts.append([_("Score pad entered"), ", ".join(done) or "—"])
+        return {"turn": "", "question": "", "lines": list(ctl.log[-4:]), "facts": facts}
+
+    def _private(self, ctl: Any, seat: int) -> dict[str, Any]:
+        pad = ctl.pad
+        if ctl.mode != PAD or pad is None or seat >= pad.players:
+            return {"facts": [], "form": None}
+        varieties = ctl.data.varieties
+        facts = [[variety_name(v.name), pad.field_text(seat, v.index) or "—"] for v in varieties]
+        facts += [[_("Blossoms"), pad.field_text(seat, pad.varieties)],
+                  [_("Honey"), pad.field_text(seat, pad.varieties + 1)],
+                  [_("Total"), str(pad.breakdowns()[seat].total)]]
+        options = [[v.id, _("{variety}: one more area").format(variety=variety_name(v.name))] for v in varieties]
+        options += [["blossoms", _("Blossoms")], ["honey", _("Honey")], ["done", _("my pad is complete")]]
+        note = _("Your pad is complete.") if seat in self.done else \
+            _("Enter each area's apples on its own (0 empties a variety), then blossoms and honey.")
+        return {"facts": facts, "note": note, "form": {"fields": [
+            {"name": "what", "label": _("Enter"), "options": options},
+            {"name": "value", "label": _("Number"), "options": [[str(k), str(k)] for k in range(MAX_VALUE + 1)]},
+        ], "submit": _("Send")}}
+
+    def choose(self, ctl: Any, seat: int, form: dict[str, Any]) -> list[str]:
+        """The lid's pad command for ``seat``'s entry; CommandError (one line) when it cannot be now."""
+        self._sync(ctl)
+        pad = ctl.pad
+        if ctl.mode != PAD or pad is None:
+            raise CommandError(_("the score pad is not open"))
+        what = form.get("what")
+        if what == "done":
+            self.done.add(seat)
+            return self._finish(ctl)
+        ids = {v.id: v for v in ctl.data.varieties}
+        if not isinstance(what, str) or (what not in ids and what not in PAD_FIELDS_EXTRA):
+            raise CommandError(_("choose what to enter"))
+        value = _value(form)
+        self.done.discard(seat)
+        if what in PAD_FIELDS_EXTRA:
+            return [f"pad {seat + 1} {what} {value}"]
+        areas = (*pad.areas[seat][ids[what].index], value) if value else ()
+        return [f"pad {seat + 1} {what} {','.join(map(str, areas))}".rstrip()]
+
+    def _finish(self, ctl: Any) -> list[str]:
+        """``pad-done`` once every seat is done (twice when a player has nothing entered)."""
+        if len(self.done) < ctl.pad.players:
+            return []
+        return ["pad-done", "pad-done"] if ctl.pad.missing() else ["pad-done"]
