@@ -193,7 +193,7 @@ class Door:
             if commands:
                 self._keep()  # entered and journalled (or refused): the desk holds nothing any more
         self.follow()  # a choice that ended the game expires the tokens at once
-        if not self.tokens.active:
+        if not self.tokens.active or holder.game != self.tokens.game:  # (the next game's are new ones)
             return {"ok": True, "view": None}
         if not commands:
             self.moves += 1  # a secret choice held, nothing on the lid: the phones' views moved

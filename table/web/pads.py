@@ -44,6 +44,11 @@ class PadOrPlay:
         held = getattr(self.play, "held", None)
         return dict(held()) if callable(held) else {}
 
+    def moment(self, ctl: Any) -> list[Any]:
+        """The play desk's moment of the game its held choices belong to (``table.web.held``)."""
+        moment = getattr(self.play, "moment", None)
+        return list(moment(ctl)) if callable(moment) else []
+
     def restore(self, ctl: Any, held: dict[str, Any]) -> int:
         """The play desk's choices held again after a restart (how many)."""
         restore = getattr(self.play, "restore", None)
