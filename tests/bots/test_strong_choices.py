@@ -71,3 +71,84 @@ def test_zankapfel_strong_buys_dice_when_the_discord_is_worth_it(worth):
         assert buyers >= 6
     else:
         assert buyers == 0
+
+
+# --- Draft Cider ------------------------------------------------------------------------------
+from table.games.draftcider import bots as cider_bots  # noqa: E402
+from table.games.draftcider.rules.game import STANDARD_DECK  # noqa: E402
+from table.games.draftcider.rules.game import Config as CiderConfig  # noqa: E402
+from table.games.draftcider.rules.game import new_game as cider_game  # noqa: E402
+from table.games.draftcider.rules.scoring import BATCHES, batch_points  # noqa: E402
+
+_COLOUR = {"green": 0, "gold": 25, "red": 50}
+
+
+def _card(colour: str, height: int, sweetness: int) -> int:
+    """The standard deck's card id (25 cards a colour, by height then sweetness)."""
+    card = _COLOUR[colour] + (height - 1) * 5 + sweetness - 1
+    assert (STANDARD_DECK[card].colour, STANDARD_DECK[card].height, STANDARD_DECK[card].sweetness) == \
+        (colour, height, sweetness)
+    return card
+
+
+_ORCHARD = {  # seat 0's nine gold and green cards: every batch but the one tested closed to red cards
+    "monochrome": [("gold", 1, 2)],                                # gold: no red card joins
+    "feather": [("gold", 2, 1), ("gold", 3, 1)],                   # locked to sweetness 1
+    "special": [("green", 1, 1)],                                  # 20, green nowhere else
+    "unlucky": [("gold", 2, 5), ("gold", 3, 5), ("gold", 3, 3)],   # 13 already: a 4th spoils it
+    "steady": [("gold", 1, 4)],                                    # heights 1-2 go on
+    "sweet": [("gold", 1, 1)],                                     # waits for a sweetness 1
+}
+
+
+def _last_phase(batch: str, start: list[tuple[str, int, int]], centre: list[tuple[str, int, int]]):
+    """A 2-player game at the last phase, seat 0 to pick first from six red ``centre`` cards; its
+    orchard is :data:`_ORCHARD` with the tested ``batch`` holding ``start`` (gold cards fill the Bad
+    batch to nine). Seat 1 (green Monochrome 15, a gold Special 20, Bad -3) is about level."""
+    orchard = {name: list(cards) for name, cards in _ORCHARD.items()}
+    orchard[batch] = list(start)
+    mine = [_card(*c) for cards in orchard.values() for c in cards]
+    spare = [c for c in range(25, 50) if c not in mine]
+    bad = []
+    while len(mine) + len(bad) < 9:
+        bad.append(spare.pop(0))
+    greens = [c for c in range(25) if c not in mine][:8]
+    state = cider_game(CiderConfig(2))
+    state.orchards[0] = [[STANDARD_DECK[_card(*c)] for c in orchard.get(name, [])] for name in BATCHES]
+    state.orchards[0][BATCHES.index("bad")] = [STANDARD_DECK[c] for c in bad]
+    state.orchards[1] = [[] for _ in BATCHES]
+    state.orchards[1][BATCHES.index("monochrome")] = [STANDARD_DECK[c] for c in greens[:5]]
+    state.orchards[1][BATCHES.index("special")] = [STANDARD_DECK[spare[-1]]]
+    state.orchards[1][BATCHES.index("bad")] = [STANDARD_DECK[c] for c in greens[5:8]]
+    state.centre = [_card(*c) for c in centre]
+    state.undealt = [c for c in range(len(STANDARD_DECK))
+                     if c not in mine + bad + greens + [spare[-1]] + state.centre]
+    state.phase, state.to_deal, state.seat = state.phases, 0, 0
+    return state
+
+
+_PAYS = {  # the tested batch, the cards it starts with, the centre: building it is the best plan
+    "sweet": ([], [("red", 3, 4), ("red", 4, 4), ("red", 5, 4), ("red", 3, 2), ("red", 4, 3), ("red", 5, 3)]),
+    "fortepiano": ([], [("red", 1, 2), ("red", 1, 3), ("red", 1, 4), ("red", 5, 2), ("red", 5, 3), ("red", 5, 4)]),
+    "unlucky": ([("gold", 2, 1)], [("red", 3, 5), ("red", 4, 5), ("red", 5, 4), ("red", 4, 4), ("red", 3, 3),
+                                   ("red", 5, 3)]),
+    "feather": ([("gold", 3, 1)], [("red", 3, 2), ("red", 3, 3), ("red", 3, 4), ("red", 5, 2), ("red", 5, 3),
+                                   ("red", 5, 4)]),
+}
+
+
+@pytest.mark.parametrize("batch", sorted(_PAYS))
+def test_draftcider_strong_builds_the_batch_when_it_pays(batch):
+    # sweet: a pair of sweetness 4 (7) beats a Fortepiano pair (4) and Steady is closed;
+    # fortepiano: heights 1 and 5 (8); unlucky: 1 + 5 + 4 + 3 = 13 with 4 cards (16); feather:
+    # three more height-3 cards (0 -> 12). Each pays only once built: a start scores nothing yet.
+    start, centre = _PAYS[batch]
+    b = BATCHES.index(batch)
+    for seed in range(3):
+        state = _last_phase(batch, start, centre)
+        assert batch_points(state.orchards[0], b) == 0
+        strong = cider_bots.make_bot("strong", random.Random(seed))
+        greedy = cider_bots.make_bot("greedy", random.Random(seed))
+        while not state.is_terminal():
+            state.apply((strong if state.current_player() == 0 else greedy).choose(state))
+        assert batch_points(state.orchards[0], b) > 0, (batch, seed)
