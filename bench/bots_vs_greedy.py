@@ -14,7 +14,11 @@ A shared win counts 1/k. The interval is Wilson's score interval (95%). The fair
 (seed, seat, win share, margin, the strong bot's CPU times, the batches it built), and a rerun
 skips the games already in the file, so a stopped run goes on where it was. ``--shard i/n``
 plays only the games ``g`` with ``g % n == i`` (two processes on two cores, each its own file);
-``--report FILE...`` sums the files up without playing. The figures cover the games found.
+or give several processes the same ``--out`` file and the same ``--claims DIR``: each claims a
+game (a file in DIR, created once) before playing it and skips the games claimed or in the file,
+so processes can be added or stopped at any time (a stopped one's claimed game is played again
+by a run with a new DIR). ``--report FILE...`` sums files up without playing (a game found twice
+counts once). The figures cover the games found.
 
 Times are per ``choose`` call with two or more legal actions (a *decision*) and per *turn* (the
 strong seat's decisions between two decisions of other seats), in CPU time of this process (the
@@ -29,6 +33,7 @@ import argparse
 import dataclasses
 import json
 import math
+import os
 import random
 import statistics
 import sys
@@ -148,11 +153,27 @@ def batch_lines(games: list[dict[str, Any]]) -> list[str]:
 
 
 def read_lines(paths: list[Path]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
+    """The games in the files, each seed once (the first line found)."""
+    out: dict[int, dict[str, Any]] = {}
     for path in paths:
         if path.exists():
-            out += [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    return out
+            for line in path.read_text().splitlines():
+                if line.strip():
+                    game = json.loads(line)
+                    out.setdefault(game["seed"], game)
+    return list(out.values())
+
+
+def claim(claims: Path | None, seed: int) -> bool:
+    """Whether this process may play game ``seed`` (always, without a claims folder)."""
+    if claims is None:
+        return True
+    claims.mkdir(parents=True, exist_ok=True)
+    try:
+        os.close(os.open(claims / str(seed), os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        return False
+    return True
 
 
 def report(game: str, players: int, games: list[dict[str, Any]]) -> str:
@@ -184,6 +205,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=30000)
     ap.add_argument("--out", type=Path, help="append each game to this JSON-lines file; skip the games in it")
     ap.add_argument("--shard", default="0/1", help="i/n: play only the games g with g %% n == i")
+    ap.add_argument("--claims", type=Path, help="a folder shared by the processes playing into one --out file")
     ap.add_argument("--report", type=Path, nargs="+", help="sum these files up, play nothing")
     ap.add_argument("--set", action="append", default=[], help="NAME=VALUE on the game's bots module (tuning)")
     args = ap.parse_args()
@@ -193,23 +215,25 @@ def main() -> None:
         return
     apply_settings(bots_module(args.game), args.set)
     shard, shards = (int(x) for x in args.shard.split("/"))
-    done = {g["seed"]: g for g in read_lines([args.out])} if args.out else {}
-    games = [g for s, g in done.items() if args.seed <= s < args.seed + args.games]
     start = time.perf_counter()
+    played: list[dict[str, Any]] = []
     for g in range(shard, args.games, shards):
         seed = args.seed + g
-        if seed in done:
+        if args.out and any(x["seed"] == seed for x in read_lines([args.out])):
+            continue
+        if not claim(args.claims, seed):
             continue
         line = play_one(args.game, args.players, seed, g % args.players)
-        games.append(line)
+        played.append(line)
         if args.out:
             with args.out.open("a") as f:
                 f.write(json.dumps(line) + "\n")
-        if len(games) % 20 == 0:
-            wins = sum(x["win"] for x in games)
-            print(f"  {len(games)} games, win rate {wins / len(games):.3f}, {time.perf_counter() - start:.0f} s",
-                  file=sys.stderr, flush=True)
-    print(report(args.game, args.players, games))
+        if len(played) % 20 == 0:
+            wins = sum(x["win"] for x in played)
+            print(f"  {len(played)} games here, win rate {wins / len(played):.3f}, "
+                  f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+    games = read_lines([args.out]) if args.out else played
+    print(report(args.game, args.players, [x for x in games if args.seed <= x["seed"] < args.seed + args.games]))
 
 
 if __name__ == "__main__":

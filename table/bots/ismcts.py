@@ -24,6 +24,11 @@ With ``opponents`` (a policy), the other seats are not searched but played by th
 chance: in a game of simultaneous choices made in seat order (Waldgärtner's dice) a searched
 opponent would otherwise answer a choice it cannot see.
 
+With ``paired`` the search is flat instead: the root's candidates (the prune's) are each played
+out from the same determinization with the same chance stream, round after round (common random
+numbers), and the best mean wins — in a game whose short rollouts are mostly luck, the luck then
+cancels out of the comparison.
+
 The move played is the root's most visited legal child (ties: the better mean, then the lower
 action). ``max_seconds`` is only a safety net on the injected ``clock``: it stops the search
 before its budget is spent (counted in :attr:`ISMCTSBot.cut_short`; the move may then depend
