@@ -188,8 +188,9 @@ def projected_points(state: State) -> list[float]:
 
 def strong_bot(rng: random.Random, budget: Budget | None = None, **options: Any) -> ISMCTSBot:
     """Information-set MCTS (``table.bots.ismcts``) over determinizations that never read another
-    seat's hand, task or hidden die (:mod:`table.games.waldgaertner.determinize`); the rollouts
-    play greedily, the leaf is every seat's :func:`projected_points`."""
+    seat's hand, task or hidden die (:mod:`table.games.waldgaertner.determinize`), paired
+    (:data:`STRONG_PAIRED`): the greedy bot's best :data:`STRONG_WIDTH` choices played out on the
+    same luck; the rollouts play greedily, the leaf is every seat's :func:`projected_points`."""
     greedy = GreedyBot(random.Random(rng.getrandbits(64)))
 
     def policy(state: State, legal: list[int], _rng: random.Random) -> int:
