@@ -24,6 +24,11 @@ With ``opponents`` (a policy), the other seats are not searched but played by th
 chance: in a game of simultaneous choices made in seat order (Waldgärtner's dice) a searched
 opponent would otherwise answer a choice it cannot see.
 
+With ``paired`` the search is flat instead: the root's candidates (the prune's) are each played
+out from the same determinization with the same chance stream, round after round (common random
+numbers), and the best mean wins — in a game whose short rollouts are mostly luck, the luck then
+cancels out of the comparison.
+
 The move played is the root's most visited legal child (ties: the better mean, then the lower
 action). ``max_seconds`` is only a safety net on the injected ``clock``: it stops the search
 before its budget is spent (counted in :attr:`ISMCTSBot.cut_short`; the move may then depend
@@ -137,7 +142,7 @@ class ISMCTSBot:
 
     def __init__(self, rng: random.Random, determinize: Determinize, *, budget: Budget | None = None,
                  value: Value = final_points, policy: Policy = random_policy, prune: Prune | None = None,
-                 margin: float | None = None, opponents: Policy | None = None,
+                 margin: float | None = None, opponents: Policy | None = None, paired: bool = False,
                  max_seconds: float | None = SAFETY_SECONDS, clock: Callable[[], float] = time.perf_counter) -> None:
         self.rng = rng
         self.determinize = determinize
@@ -147,6 +152,7 @@ class ISMCTSBot:
         self.prune = prune
         self.margin = margin
         self.opponents = opponents
+        self.paired = paired
         self.max_seconds = max_seconds
         self.clock = clock
         self.iterations = 0  # iterations run so far (benchmarks, tests)
@@ -160,6 +166,8 @@ class ISMCTSBot:
         search_rng = random.Random(self.rng.getrandbits(64))
         root = Node()
         deadline = None if self.max_seconds is None else self.clock() + self.max_seconds
+        if self.paired:
+            return self._choose_paired(state, legal, seat, search_rng, deadline)
         for i in range(self.budget.iterations):
             if deadline is not None and i and self.clock() > deadline:
                 self.cut_short += 1
@@ -176,6 +184,37 @@ class ISMCTSBot:
         if self.margin is not None and self.prune is not None:
             best = self._keep_first(state, legal, root, best)
         return best
+
+    def _choose_paired(self, state: Any, legal: list[int], seat: int, rng: random.Random,
+                       deadline: float | None) -> int:
+        """Flat search with common random numbers: the root's candidates (the prune's, else every
+        legal action) are each played out from the *same* determinizations with the same chance
+        stream (one seed per round of candidates), so they are compared on equal luck; the
+        budget's iterations are shared out in whole rounds. The best mean wins (with a
+        ``margin``, the prune's first choice unless beaten by that much)."""
+        cands = self.prune(state, legal) if self.prune is not None else legal
+        if len(cands) == 1:
+            return cands[0]
+        totals = [0.0] * len(cands)
+        rounds = 0
+        for r in range(max(1, self.budget.iterations // len(cands))):
+            if deadline is not None and r and self.clock() > deadline:
+                self.cut_short += 1
+                break
+            seed = rng.getrandbits(64)
+            for i, action in enumerate(cands):
+                paired = random.Random(seed)
+                sim = self.determinize(state, seat, paired)
+                step = stepper(sim)
+                step(action)
+                self._rollout(sim, step, paired)
+                totals[i] += rewards(self.value(sim), self.budget.scale)[seat]
+                self.iterations += 1
+            rounds += 1
+        best = max(range(len(cands)), key=lambda i: (totals[i], -cands[i]))
+        if self.margin is not None and totals[best] - totals[0] < self.margin * rounds:
+            return cands[0]
+        return cands[best]
 
     def _keep_first(self, state: Any, legal: list[int], root: Node, best: int) -> int:
         """With a ``margin``: the prune's first choice (the game's own best guess) unless the

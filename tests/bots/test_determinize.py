@@ -121,3 +121,34 @@ def test_waldgaertner_determinization_ignores_the_other_hands_and_tasks():
     budget = Budget(iterations=20, rollout_depth=20)
     assert wald_bots.strong_bot(random.Random(1), budget, max_seconds=None).choose(state) == \
         wald_bots.strong_bot(random.Random(1), budget, max_seconds=None).choose(other)
+
+
+def _waldgaertner_with_known_deck_cards():
+    """A 4-player game at seat 0's decision while a deck holds cards that another seat returned
+    from a bonus draw or left by a search (``known``): only that seat saw them."""
+    for seed in range(200):
+        state = wald_game(WaldConfig(4, load_cards()), random.Random(seed), keep_undo=False)
+        greedy = [wald_bots.make_bot("greedy", random.Random(seed * 10 + s)) for s in range(4)]
+        while not state.is_terminal():
+            t = state.t
+            if state.current_player() == 0 and state.step in ("die", "play") and any(t.known):
+                return state
+            state.apply(greedy[state.current_player()].choose(state))
+    raise AssertionError("no such position")
+
+
+def test_waldgaertner_determinization_ignores_the_cards_another_seat_saw_in_a_deck():
+    state = _waldgaertner_with_known_deck_cards()
+    other = state.clone()
+    t = other.t
+    d = next(d for d, known in enumerate(t.known) if known)
+    pool = t.pools[other.decks[d]]
+    seen, unseen = t.known[d][0], pool[0]
+    t.known[d] = [unseen if c == seen else c for c in t.known[d]]
+    t.pools[other.decks[d]] = sorted([c for c in pool if c != unseen] + [seen])
+    assert other.summary() != state.summary() or t.known != state.t.known
+    a = wald_determinize(state, 0, random.Random(8))
+    b = wald_determinize(other, 0, random.Random(8))
+    assert a.summary() == b.summary()
+    assert (a.t.known, a.t.pools, a.t.unknown) == (b.t.known, b.t.pools, b.t.unknown)
+    assert [a.deck_size(k) for k in range(4)] == [state.deck_size(k) for k in range(4)]

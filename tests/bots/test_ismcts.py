@@ -71,3 +71,49 @@ def test_modelled_opponents_are_not_searched():
     bot = ISMCTSBot(random.Random(2), _copy, budget=Budget(iterations=30), opponents=model, max_seconds=None)
     bot.choose(state)
     assert seen and set(seen) == {1}
+
+
+class _LuckyPick:
+    """A one-move game with chance: seat 0 picks 0 or 1, then a draw X (0-99) decides most of its
+    points: X + pick against seat 1's 50. Picking 1 is always better, by one point in a hundred."""
+
+    def __init__(self) -> None:
+        self.pick = -1
+        self.draw = -1
+
+    def current_player(self) -> int:
+        return 0 if self.pick < 0 else (-1 if self.draw < 0 else -4)
+
+    def is_terminal(self) -> bool:
+        return self.draw >= 0
+
+    def legal_actions(self) -> list[int]:
+        return [0, 1] if self.pick < 0 else list(range(100))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(x, 0.01) for x in range(100)]
+
+    def apply(self, action: int) -> None:
+        if self.pick < 0:
+            self.pick = action
+        else:
+            self.draw = action
+
+    def returns(self) -> list[float]:
+        return [float(self.draw + self.pick), 50.0]
+
+
+def _lucky_copy(state, seat, rng):
+    copy = _LuckyPick()
+    copy.pick, copy.draw = state.pick, state.draw
+    return copy
+
+
+def test_paired_search_compares_the_candidates_on_the_same_luck():
+    budget = Budget(iterations=4, rollout_depth=5, scale=5.0)
+
+    def picks(paired: bool) -> set[int]:
+        return {ISMCTSBot(random.Random(seed), _lucky_copy, budget=budget, paired=paired,
+                          max_seconds=None).choose(_LuckyPick()) for seed in range(12)}
+    assert picks(True) == {1}  # the same draws for both picks: 1 is better in every one of them
+    assert picks(False) == {0, 1}  # each pick on its own draws: the one-point edge drowns in the luck

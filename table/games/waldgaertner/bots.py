@@ -163,13 +163,17 @@ class GreedyBot(SeededBot):
         return sorted(legal, key=lambda a: (-value(a), a))[:width]
 
 
-STRONG_BUDGET = Budget(iterations=40, rollout_depth=15, exploration=0.7, scale=6.0)
+STRONG_BUDGET = Budget(iterations=60, rollout_depth=15, exploration=0.7, scale=6.0)
 """The strong bot's work per decision (``docs/bots.md``: about 0.12 s here, 0.5 s on a Pi 4)."""
 STRONG_WIDTH = 3
 """Choices the strong bot's tree considers at a node: the greedy bot's best."""
-STRONG_MARGIN = 0.05
+STRONG_PAIRED = True
+"""The strong bot compares its candidates on common random numbers (``ISMCTSBot(paired=True)``:
+a flat search, every candidate played out from the same determinizations and the same draws):
+the luck of a short rollout drowns the difference between two good plays otherwise."""
+STRONG_MARGIN = 0.03
 """The strong bot plays the greedy bot's choice unless the search finds another better by this
-much (mean value in [0, 1]): the short rollouts are noisy."""
+much (mean value in [0, 1])."""
 
 
 def projected_points(state: State) -> list[float]:
@@ -184,15 +188,16 @@ def projected_points(state: State) -> list[float]:
 
 def strong_bot(rng: random.Random, budget: Budget | None = None, **options: Any) -> ISMCTSBot:
     """Information-set MCTS (``table.bots.ismcts``) over determinizations that never read another
-    seat's hand, task or hidden die (:mod:`table.games.waldgaertner.determinize`); the rollouts
-    play greedily, the leaf is every seat's :func:`projected_points`."""
+    seat's hand, task or hidden die (:mod:`table.games.waldgaertner.determinize`), paired
+    (:data:`STRONG_PAIRED`): the greedy bot's best :data:`STRONG_WIDTH` choices played out on the
+    same luck; the rollouts play greedily, the leaf is every seat's :func:`projected_points`."""
     greedy = GreedyBot(random.Random(rng.getrandbits(64)))
 
     def policy(state: State, legal: list[int], _rng: random.Random) -> int:
         return legal[0] if len(legal) == 1 else greedy.decide(state, state.current_player(), legal)
     return ISMCTSBot(rng, determinize, budget=budget or STRONG_BUDGET, policy=policy, value=projected_points,
                      prune=lambda state, legal: greedy.ranked(state, legal, STRONG_WIDTH), margin=STRONG_MARGIN,
-                     opponents=policy, **options)
+                     opponents=policy, paired=STRONG_PAIRED, **options)
 
 
 BOTS: dict[str, harness.BotFactory] = {"random": RandomBot, "greedy": GreedyBot, "strong": strong_bot}

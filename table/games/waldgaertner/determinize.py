@@ -10,9 +10,14 @@ Each hidden card is dealt afresh from the cards of its continent nobody has show
 continent's unseen pool together with the other seats' hidden cards of that continent — the
 same set whichever hidden card a seat really holds, so the copy never depends on another seat's
 hand. Hidden tasks are dealt afresh from the tasks not in play with the other seats'; the dice
-chosen before the seat from each of those seats' legal choices. The cards known to lie in a
-deck (returned from a bonus draw or a search, ruling W12) are taken as known to every seat: a
-simplification, as only the seat who searched saw them.
+chosen before the seat from each of those seats' legal choices.
+
+The cards known to lie in a deck (``known``: returned from a bonus draw or left by a search,
+rulings W11/W12) were seen only by the seat who drew or searched them (the draw is face down,
+:class:`~.rules.events.CardDrawn` shows no card). The copy puts them back among the deck's unseen
+cards for every seat — the deck keeps its size, the cards go back to their continent's pool —
+so no seat counts on another's bonus draw. The seat who saw them forgets them too (a
+simplification that makes it know *less*), except while it chooses from the deck it is searching.
 """
 
 from __future__ import annotations
@@ -26,10 +31,26 @@ from table.games.waldgaertner.rules import State
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """A search copy of ``state`` with what is hidden from ``seat`` dealt afresh (module doc)."""
     sim = search_copy(state)
+    _forget_decks(sim, seat)
     _redeal_hands(sim, seat, rng)
     _redeal_tasks(sim, seat, rng)
     _redraw_dice(sim, seat, rng)
     return sim
+
+
+def _forget_decks(sim: State, seat: int) -> None:
+    """The cards known to lie in a deck go back among its unseen cards (module doc)."""
+    t = sim.t
+    searching = -1
+    if sim.step == "schoose" and sim.current_player() == seat:
+        searching = t.jobs[0][2]
+    for d, known in enumerate(t.known):
+        if known and d != searching:
+            pool = t.pools[sim.decks[d]]
+            pool += known
+            pool.sort()
+            t.unknown[d] += len(known)
+            t.known[d] = []
 
 
 def _redeal_hands(sim: State, seat: int, rng: random.Random) -> None:
