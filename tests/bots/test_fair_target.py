@@ -32,7 +32,8 @@ QUICK = {"candidates": 3, "samples": 2, "horizon": 1, "endgame": 0}
 
 def strong_solo(seed: int, config: GameConfig | None = None) -> GameRecord:
     config = config or GameConfig(1)
-    bot = StrongBot(random.Random(seat_seed(seed, 0)), max_seconds=None, **QUICK)
+    # the fair target's own bot: the "full" budget (no halving, which only the solo "pi" budget uses)
+    bot = StrongBot(random.Random(seat_seed(seed, 0)), max_seconds=None, budget="full", **QUICK)
     return GameRecord.of(play_game(DATA, config, [bot], seed), seed)
 
 
