@@ -143,7 +143,7 @@ class LidHinted:
     cmds: list[str]
     log: list[str]
     said_last: list[str]
-    _hint_asked: str | None = None  # a class default: a game whose __init__ sets its own fields (the tests' Nim) has it too
+    _hint_asked: str | None = None  # a class default: a game whose __init__ sets its own fields (Nim) has it
     _changed: Callable[[], None]
 
     def position_key(self) -> str:
