@@ -33,6 +33,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from table.web.guard import Guard, Guesses
+from table.web.posted import post_op
 from table.web.settings import owner_routes
 from table.web.words import words_in
 
@@ -124,13 +125,7 @@ def make_app(ask: Ask, *, guesses: Guesses | None = None, poll_s: float = POLL_S
         return await with_token(request, {"op": "view"})
 
     async def choose(request: Request) -> Response:
-        try:
-            form = json.loads(await request.body())
-        except ValueError:
-            form = None
-        if not isinstance(form, dict):
-            return JSONResponse({"ok": False, "error": "bad-request"}, status_code=400)
-        return await with_token(request, {"op": "choose", "form": form})
+        return await post_op(request, "choose", with_token)
 
     async def events(request: Request) -> Response:
         who = client(request)

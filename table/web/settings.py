@@ -16,13 +16,14 @@ seat's). The guard's origin check and body bound apply to the POST as to every o
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
+
+from table.web.posted import post_op
 
 
 def owner_routes(page: Callable[[], Response],
@@ -36,13 +37,7 @@ def owner_routes(page: Callable[[], Response],
         return await with_token(request, {"op": "owner-view"})
 
     async def change(request: Request) -> Response:
-        try:
-            form = json.loads(await request.body())
-        except ValueError:
-            form = None
-        if not isinstance(form, dict):
-            return JSONResponse({"ok": False, "error": "bad-request"}, status_code=400)
-        return await with_token(request, {"op": "owner-set", "form": form})
+        return await post_op(request, "owner-set", with_token)
 
     return [Route("/o/{token}", settings_page), Route("/api/owner/{token}", view),
             Route("/api/owner/{token}", change, methods=["POST"])]
