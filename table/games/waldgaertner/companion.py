@@ -53,18 +53,18 @@ import dataclasses
 from typing import Any
 
 from table.companion.announce import Announcement
-from table.companion.labels import is_number, seat_name
+from table.companion.labels import is_number
 from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
 from table.engine.errors import ActionParseError, IllegalActionError
-from table.games.waldgaertner import padentry, questions, tasks, words
+from table.games.waldgaertner import asked, padentry, questions, tasks, words
 from table.games.waldgaertner.buttons import SCREENS, STAGES, command_for
 from table.games.waldgaertner.ending import game_lines, game_record
 from table.games.waldgaertner.files import load_cards
-from table.games.waldgaertner.hidden import hidden_held, rebuilt, shown_from_deck, shown_in_hand
+from table.games.waldgaertner.hidden import rebuilt, shown_from_deck, shown_in_hand
 from table.games.waldgaertner.hint import HINTS
-from table.games.waldgaertner.naming import card_for, guide_line, species_for, species_maybe
+from table.games.waldgaertner.naming import card_for, species_for, species_maybe
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, deck_now, seat_now
 from table.games.waldgaertner.record_reader import ROWS
 from table.games.waldgaertner.refusals import card_where, no_room, refusal
@@ -168,6 +168,8 @@ class WaldgaertnerCompanion(TableModule):
         """How the table's box differed from the card file, one line per time it did (recorded)."""
         self.box_said: set[str] = set()
         """The box's differences already said (each is said once)."""
+        self.asked = asked.Asked()
+        """What the play screen asks of the game, kept until the next change (``asked.py``)."""
 
     # --- protocol -----------------------------------------------------------------------------
     @property
@@ -534,22 +536,10 @@ class WaldgaertnerCompanion(TableModule):
 
     def ask(self) -> str:
         """What the table must enter now, in words (with the guided choice's step once begun, and
-        while a hidden card played waits to be named)."""
+        while a hidden card played waits to be named); worked out once per change (``asked.py``)."""
         if self.pad is not None and self.mode == "pad":
             return self.pad.question(self.guide)
-        line = questions.ask(self.e)
-        e = self.e
-        if e is None or self.mode != "play":
-            return line
-        showing = tasks.seat_showing(e, self.setup, self.cmds)
-        if showing >= 0:
-            return tasks.question(e, showing)
-        if self.named >= 0:
-            return _("{seat} plays {card}: CONFIRM plants it, BLIND sells it").format(
-                seat=seat_name(self.seat()), card=card_label(e.card(self.named)))
-        if self.guide or (e.step == "play" and hidden_held(e, self.seat())):
-            return f"{line} — {guide_line(e, self.guide)}"
-        return line
+        return asked.ask(self)
 
     def ledger(self) -> list[tuple[int, int, int, int]]:
         """Per seat: (storage value, cubes on cube fields, dark cubes waiting, plants)."""

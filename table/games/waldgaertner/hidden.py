@@ -78,9 +78,10 @@ def public_cards(events: Iterable[Event]) -> set[int]:
     return out
 
 
-def hidden_held(e: State, seat: int) -> list[int]:
-    """The cards ``seat`` holds that the table has not seen (its own secret)."""
-    shown = public_cards(e.events)
+def hidden_held(e: State, seat: int, shown: set[int] | None = None) -> list[int]:
+    """The cards ``seat`` holds that the table has not seen (its own secret); ``shown``: the
+    :func:`public_cards` of ``e`` when already known (a scan of every event spared)."""
+    shown = public_cards(e.events) if shown is None else shown
     return [c for c in (e.hand(seat), e.pending(seat)) if c >= 0 and c not in shown]
 
 

@@ -208,7 +208,11 @@ def guide_pick(e: Pool, picked: tuple[str, ...], trough: int) -> tuple[tuple[str
 
 def guide_line(e: Pool, picked: tuple[str, ...]) -> str:
     """The guided choice's step as one line: ``Which flower colour? 1 white, 2 red, 3 purple``."""
-    question, options = guide_options(e, picked)
+    return step_line(*guide_options(e, picked))
+
+
+def step_line(question: str, options: list[tuple[str, str]]) -> str:
+    """A step of the guided choice (:func:`guide_options`' question and options) as one line."""
     return f"{question} " + ", ".join(f"{i + 1} {label}" for i, (label, _v) in enumerate(options))
 
 

@@ -8,7 +8,7 @@ entered by its id), a card taken from the shown ones (``CHOOSE_STAGES``), and a 
 from __future__ import annotations
 
 from table.companion.labels import either, seat_name
-from table.games.waldgaertner.hidden import hidden_held
+from table.games.waldgaertner.hidden import hidden_held, public_cards
 from table.games.waldgaertner.rules import State
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.words import card_label
@@ -41,23 +41,24 @@ def held(e: State, seat: int) -> list[int]:
     return [c for c in (e.hand(seat), e.pending(seat)) if c >= 0]
 
 
-def shown_held(e: State, seat: int) -> list[int]:
+def shown_held(e: State, seat: int, seen: set[int] | None = None) -> list[int]:
     """The cards ``seat`` holds that the table has seen (taken face up, bought): the others are its
-    own secret and never shown or said (``hidden.py``)."""
-    hidden = hidden_held(e, seat)
+    own secret and never shown or said (``hidden.py``; ``seen``: its ``public_cards`` if known)."""
+    hidden = hidden_held(e, seat, seen)
     return [c for c in held(e, seat) if c not in hidden]
 
 
-def held_words(e: State, seat: int) -> str:
+def held_words(e: State, seat: int, seen: set[int] | None = None) -> str:
     """What ``seat`` holds as the table may hear it: the cards it has seen, then "a hidden card"."""
-    hidden = len(hidden_held(e, seat))
-    shown = [card_label(e.card(c)) for c in shown_held(e, seat)]
+    seen = public_cards(e.events) if seen is None else seen
+    hidden = len(hidden_held(e, seat, seen))
+    shown = [card_label(e.card(c)) for c in shown_held(e, seat, seen)]
     shown += [ngettext("{n} hidden card", "{n} hidden cards", hidden).format(n=hidden)] if hidden else []
     return either(shown)
 
 
-def ask(e: State | None) -> str:
-    """What the table must enter now, in words."""
+def ask(e: State | None, seen: set[int] | None = None) -> str:
+    """What the table must enter now, in words (``seen``: the game's ``hidden.public_cards`` if known)."""
     if e is None:
         return ""
     st = e.step
@@ -76,11 +77,12 @@ def ask(e: State | None) -> str:
             return _("Dice shown — {seat} chose: deck 1-{last}, 7 special").format(seat=seat, last=min(e.players, 6))
         return _("Dice shown — {seat} chose: deck 1-{last}").format(seat=seat, last=min(e.players, 6))
     if st == "play":
-        if hidden_held(e, s):
+        seen = public_cards(e.events) if seen is None else seen
+        if hidden_held(e, s, seen):
             return _("{seat} plays {cards}: plant NAME or sell NAME (the card shown, by its name)").format(
-                seat=seat, cards=held_words(e, s))
+                seat=seat, cards=held_words(e, s, seen))
         return _("{seat} plays {cards}: plant N (CONFIRM plants the new one), sell N (BLIND)").format(
-            seat=seat, cards=held_words(e, s))
+            seat=seat, cards=held_words(e, s, seen))
     if st == "buyer":
         seller, cid, _price = e.sale_offer
         return _("{seat}: buy {card} from {seller} for 3? (buy / decline)").format(

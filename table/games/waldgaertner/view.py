@@ -21,11 +21,9 @@ import pygame
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, contrast
 from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ButtonItem, ModuleView
-from table.games.waldgaertner import tasks
+from table.games.waldgaertner import asked, tasks
 from table.games.waldgaertner.buttons import hidden_word
-from table.games.waldgaertner.hidden import hidden_held
 from table.games.waldgaertner.names import phase_name, size_name
-from table.games.waldgaertner.naming import guide_options
 from table.games.waldgaertner.pad_view import draw_pad
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES
 from table.games.waldgaertner.rules import actions as A
@@ -285,7 +283,7 @@ def _digit_buttons(ctl: Any) -> list[ButtonItem]:
 
 def _guide_buttons(ctl: Any) -> list[ButtonItem]:
     """The lid's guided choice on touch: this step's options on the trough buttons' numbers."""
-    _question, options = guide_options(ctl.state, ctl.guide)
+    _question, options = asked.guide(ctl)
     return [(f"{i + 1} {label}", f"trough{i + 1}", None) for i, (label, _v) in enumerate(options)]
 
 
@@ -294,7 +292,7 @@ def _play_buttons(ctl: Any, st: str) -> list[ButtonItem]:
     e = ctl.state
     s = ctl.seat()
     items: list[ButtonItem] = []
-    hidden = hidden_held(e, s)
+    hidden = asked.hidden(ctl, s)
     if hidden and ctl.named < 0:
         return _guide_buttons(ctl)
     for cid in [ctl.named] if ctl.named >= 0 else ctl.held(s):

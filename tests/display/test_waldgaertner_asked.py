@@ -1,0 +1,60 @@
+"""Waldgärtner's play screen asks the game once per change (issue 21, ``asked.py``): the cards the
+table has seen (a scan of every event) and the guided choice's step. Before: five scans and two
+guided steps every frame, the same again at each redraw."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import pygame
+import pytest
+
+from table import games as registry
+from table.display.app import draw_frame
+from table.games.waldgaertner import asked, hidden, naming
+
+pytestmark = pytest.mark.usefixtures("pygame_display")
+
+
+def _counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every scan of the events for the cards seen and every guided step worked out, noted."""
+    calls: list[str] = []
+    scan, left = hidden.public_cards, naming._left
+    for name, mod in list(sys.modules.items()):
+        if name.startswith("table.games.waldgaertner") and getattr(mod, "public_cards", None) is scan:
+            monkeypatch.setattr(mod, "public_cards", lambda ev: (calls.append("scan"), scan(ev))[1])
+    monkeypatch.setattr(naming, "_left", lambda e, p: (calls.append("guide"), left(e, p))[1])
+    return calls
+
+
+def _play() -> tuple[Any, Any, dict[str, Any]]:
+    game = registry.load_game("waldgaertner")
+    return game.part("screens")()["play"](), game.part("view")((800, 480)), {g.key: g for g in registry.games()}
+
+
+def test_a_frame_of_the_play_screen_scans_the_events_once_and_a_redraw_not_at_all(monkeypatch) -> None:
+    ctl, view, games = _play()
+    surf = pygame.Surface((800, 480))
+    calls = _counted(monkeypatch)
+    draw_frame(view, surf, ctl, games)
+    assert calls.count("scan") == 1 and calls.count("guide") <= 1
+    first = pygame.image.tobytes(surf, "RGB")
+    calls.clear()
+    draw_frame(view, surf, ctl, games)
+    assert calls == [] and pygame.image.tobytes(surf, "RGB") == first
+
+
+def test_what_is_kept_is_worked_out_anew_after_a_change() -> None:
+    """A guided step pressed (the version moves) or the guided choice set without it: the question
+    is the one a companion with nothing kept asks."""
+    ctl, _view, _games = _play()
+    before = ctl.ask()
+    assert "Which" in before  # the sample's seat plays a hidden card: the guided choice is asked
+    ctl.press("trough1")
+    after = ctl.ask()
+    assert after != before
+    ctl.asked = asked.Asked()
+    assert ctl.ask() == after
+    ctl.guide = ()  # the lid's passing state changed without a command
+    assert ctl.ask() == before
