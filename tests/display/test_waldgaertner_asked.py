@@ -58,3 +58,22 @@ def test_what_is_kept_is_worked_out_anew_after_a_change() -> None:
     assert ctl.ask() == after
     ctl.guide = ()  # the lid's passing state changed without a command
     assert ctl.ask() == before
+
+
+def test_the_card_file_is_read_at_the_first_game_not_for_the_first_frame(monkeypatch) -> None:
+    """Deferred (issue 21): the setup screen shows no card. Before: the companion read and checked
+    the card file when made, before the kiosk's first frame."""
+    from table.games.waldgaertner import companion, files
+
+    read: list[str] = []
+    load = files.load_cards
+    monkeypatch.setattr(companion, "load_cards", lambda: (read.append("cards"), load())[1])
+    game = registry.load_game("waldgaertner")
+    ctl = game.part("companion")()
+    view = game.part("view")((800, 480))
+    draw_frame(view, pygame.Surface((800, 480)), ctl, {g.key: g for g in registry.games()}, choosing=True)
+    assert read == [] and ctl.mode == "setup"
+    ctl.press("confirm")  # Start: the game needs its cards now
+    assert read == ["cards"] and ctl.mode == "play" and ctl.state.cards == load().cards
+    ctl.fresh()
+    assert read == ["cards"]  # a new game keeps the set read

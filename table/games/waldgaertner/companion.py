@@ -127,7 +127,7 @@ class WaldgaertnerCompanion(TableModule):
         return announced(self.e, since) if self.e is not None else []
 
     def fresh(self) -> WaldgaertnerCompanion:
-        return WaldgaertnerCompanion(cards=self.cards)
+        return WaldgaertnerCompanion(cards=self._cards)
 
     def resume_summary(self, setup: Any, steps: int) -> str:
         if self.pad is not None:
@@ -143,7 +143,8 @@ class WaldgaertnerCompanion(TableModule):
         return _("Resumed. {next}").format(next=self.ask() if self.mode in ("play", "pad") else _("Game over"))
 
     def __init__(self, *, on_command: CommandHook | None = None, cards: CardSet | None = None) -> None:
-        self.cards = cards if cards is not None else load_cards()
+        self._cards = cards
+        """The card set given, or None until the shipped card file is first needed (:attr:`cards`)."""
         super().__init__(WSetup(), game=KEY, on_command=on_command)
         self.e: State | None = None
         self.pad: padentry.PadEntry | None = None
@@ -172,6 +173,15 @@ class WaldgaertnerCompanion(TableModule):
         """What the play screen asks of the game, kept until the next change (``asked.py``)."""
 
     # --- protocol -----------------------------------------------------------------------------
+    @property
+    def cards(self) -> CardSet:
+        """The card set the table plays with; the shipped card file is read when first needed, not
+        for the first frame (deferred, issue 21: the setup screen shows no card, and reading and
+        checking the file was ~50 ms of the kiosk's start)."""
+        if self._cards is None:
+            self._cards = load_cards()
+        return self._cards
+
     @property
     def state(self) -> State:
         assert self.e is not None
