@@ -77,3 +77,32 @@ def test_the_card_file_is_read_at_the_first_game_not_for_the_first_frame(monkeyp
     assert read == ["cards"] and ctl.mode == "play" and ctl.state.cards == load().cards
     ctl.fresh()
     assert read == ["cards"]  # a new game keeps the set read
+
+
+READ_AT_FIRST_FRAME = """
+import os, sys, tempfile
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+import table.display.app as app
+real = app.first_frame
+
+def spy(ctl, *args, **kwargs):  # whether the card file was read when the first frame is on the screen
+    real(ctl, *args, **kwargs)
+    print("READ" if ctl.current._cards is not None else "NOT READ", ctl.mode)
+    sys.stdout.flush()
+    os._exit(0)
+
+app.first_frame = spy
+from table.cli import main
+main(["play", "--game", "waldgaertner", "--display", "window", "--pins", "mock", "--state-dir", tempfile.mkdtemp()])
+"""
+
+
+def test_the_kiosk_shows_its_first_frame_before_it_reads_the_card_file() -> None:
+    """``play --game waldgaertner`` as the kiosk starts it (``test_first_frame``'s way)."""
+    import subprocess
+    from pathlib import Path
+
+    out = subprocess.run([sys.executable, "-c", READ_AT_FIRST_FRAME], cwd=Path(__file__).resolve().parents[2],
+                         capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "NOT READ setup"
