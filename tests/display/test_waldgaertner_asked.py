@@ -45,6 +45,34 @@ def test_a_frame_of_the_play_screen_scans_the_events_once_and_a_redraw_not_at_al
     assert calls == [] and pygame.image.tobytes(surf, "RGB") == first
 
 
+class Shown:
+    """The companion as the shell shows it: its attributes, the version counted on from the games
+    shown before (``companion/shell.py``)."""
+
+    def __init__(self, ctl: Any) -> None:
+        object.__setattr__(self, "ctl", ctl)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.ctl, name)
+
+    @property
+    def version(self) -> int:
+        return int(self.ctl.version) + 7
+
+
+def test_through_the_shell_a_redraw_asks_nothing_either(monkeypatch) -> None:
+    """The view asks through the shell, the companion's ``ask`` for itself: one key (the
+    companion's own version), not two that drop each other's answers every frame."""
+    ctl, view, games = _play()
+    surf = pygame.Surface((800, 480))
+    calls = _counted(monkeypatch)
+    draw_frame(view, surf, Shown(ctl), games)
+    assert calls.count("scan") == 1
+    calls.clear()
+    draw_frame(view, surf, Shown(ctl), games)
+    assert calls == []
+
+
 def test_what_is_kept_is_worked_out_anew_after_a_change() -> None:
     """A guided step pressed (the version moves) or the guided choice set without it: the question
     is the one a companion with nothing kept asks."""
@@ -54,7 +82,7 @@ def test_what_is_kept_is_worked_out_anew_after_a_change() -> None:
     ctl.press("trough1")
     after = ctl.ask()
     assert after != before
-    ctl.asked = asked.Asked()
+    ctl.asked = asked.Asked(ctl)
     assert ctl.ask() == after
     ctl.guide = ()  # the lid's passing state changed without a command
     assert ctl.ask() == before

@@ -25,9 +25,12 @@ T = TypeVar("T")
 
 
 class Asked:
-    """The answers kept for one key (:func:`now_key`), each made at its first asking."""
+    """The answers kept for one key (:func:`now_key` of ``owner``, the companion holding them),
+    each made at its first asking."""
 
-    def __init__(self) -> None:
+    def __init__(self, owner: Any) -> None:
+        self.owner = owner
+        """The companion: its own version counts, not the shell's (which adds the games before)."""
         self.key: tuple[Any, ...] = ()
         self.kept: dict[str, Any] = {}
 
@@ -50,14 +53,15 @@ def now_key(ctl: Any) -> tuple[Any, ...]:
     return (ctl.version, ctl.mode, game, ctl.guide, ctl.named, len(ctl.cmds), ctl.task_page)
 
 
-def _kept(ctl: Any) -> Asked:
+def _get(ctl: Any, name: str, make: Callable[[], T]) -> T:
+    """``Asked.get`` of ``ctl``'s companion (``ctl``: it, or the shell showing it) for its key."""
     kept: Asked = ctl.asked
-    return kept
+    return kept.get(now_key(kept.owner), name, make)
 
 
 def seen(ctl: Any) -> set[int]:
     """The cards the table has seen face up (``hidden.public_cards``), once per key."""
-    return _kept(ctl).get(now_key(ctl), "seen", lambda: public_cards(ctl.state.events))
+    return _get(ctl, "seen", lambda: public_cards(ctl.state.events))
 
 
 def hidden(ctl: Any, seat: int) -> list[int]:
@@ -67,14 +71,14 @@ def hidden(ctl: Any, seat: int) -> list[int]:
 
 def guide(ctl: Any) -> tuple[str, list[tuple[str, str]]]:
     """The guided choice's next step (``naming.guide_options``), once per key."""
-    return _kept(ctl).get(now_key(ctl), "guide", lambda: guide_options(ctl.state, ctl.guide))
+    return _get(ctl, "guide", lambda: guide_options(ctl.state, ctl.guide))
 
 
 def ask(ctl: Any) -> str:
     """What the table must enter now in a game played along, in words, once per key (the
     companion's ``ask``: with the guided choice's step once begun, and while a hidden card
     played waits to be named)."""
-    return _kept(ctl).get(now_key(ctl), "ask", lambda: _ask(ctl))
+    return _get(ctl, "ask", lambda: _ask(ctl))
 
 
 def _ask(ctl: Any) -> str:

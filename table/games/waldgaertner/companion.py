@@ -169,7 +169,7 @@ class WaldgaertnerCompanion(TableModule):
         """How the table's box differed from the card file, one line per time it did (recorded)."""
         self.box_said: set[str] = set()
         """The box's differences already said (each is said once)."""
-        self.asked = asked.Asked()
+        self.asked = asked.Asked(self)
         """What the play screen asks of the game, kept until the next change (``asked.py``)."""
 
     # --- protocol -----------------------------------------------------------------------------
