@@ -26,7 +26,7 @@ from table.games.applejack.labels import seat_label
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.cells import EMPTY, tile_of
 from table.games.applejack.rules.config import GameConfig
-from table.games.applejack.rules.data import SEAT_GLYPHS, SEAT_SYMBOLS, DataSet
+from table.games.applejack.rules.data import DataSet
 from table.games.applejack.rules.events import (
     BlossomScoring,
     CottageStocked,
@@ -415,7 +415,7 @@ def step_line(e: Event) -> str:
     if isinstance(e, TileDrawn):
         return _("drawn: tile {tile} → {to}").format(tile=e.tile, to=_drawn_to(e.to))
     seat = getattr(e, "seat", 0)
-    who = _("seat {number} {glyph}").format(number=seat + 1, glyph=SEAT_GLYPHS[SEAT_SYMBOLS[seat]])
+    who = seat_label(seat)  # "○ Circle", as every other line names Applejack's seats (issue 21)
     if isinstance(e, TileTaken):
         what = _("tile {tile}").format(tile=e.tile) if e.tile is not None else _("a tile")
         text = {"trough": _("{seat} takes {what} from trough {trough}"),
