@@ -202,11 +202,8 @@ class GameState(LegalActions, Orchards):
             raise IllegalActionError(
                 f"{A.to_text(action) if self._decodable(action) else action} is not allowed in phase "
                 f"{self.phase.word} (legal: {legal or 'nothing, the game is over'})")
-        if self.keep_undo:
-            self._undo.append(self._snapshot())
         n = len(self.events)
-        self.history.append(action)
-        self._dispatch(action)
+        self.apply_fast(action)  # checked legal above: the same step
         return self.events[n:]
 
     def apply_fast(self, action: int) -> None:
@@ -223,21 +220,6 @@ class GameState(LegalActions, Orchards):
             self._pay(action)
         elif ph is PLACE:
             self._place(*divmod(action - A.PLACE, 8))
-        elif ph is STOCK:
-            self._stock(action)
-
-    def _dispatch(self, action: int) -> None:
-        """One legal action's step (:meth:`apply`'s; :meth:`apply_fast` has its own copy, one call less)."""
-        ph = self.phase
-        if ph is REFILL or ph is SETUP or ph is BLIND_DRAW or ph is STOCK_DRAW:
-            self._draw(action - A.DRAW)
-        elif ph is SELECT:
-            self._select(action)
-        elif ph is PAY:
-            self._pay(action)
-        elif ph is PLACE:
-            cell, rot = divmod(action - A.PLACE, 8)
-            self._place(cell, rot)
         elif ph is STOCK:
             self._stock(action)
 
