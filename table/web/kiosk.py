@@ -59,9 +59,11 @@ def write_links(door: Door, folder: Path) -> None:
     """The seats' and the spectators' page paths, one ``who<TAB>path`` a line (0600)."""
     path = folder / LINKS_NAME
     text = "".join(f"{who}\t{link}\n" for who, link in door.links())
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    part = path.with_name(path.name + ".part")  # replaced whole: a reader never sees half a file
+    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write(text)
+    os.replace(part, path)
 
 
 def open_web(ctl: Any, state_dir: Path, hw: Any) -> Callable[[], None]:

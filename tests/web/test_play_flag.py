@@ -54,16 +54,28 @@ def test_play_text_web_answers_a_phone_while_waiting_for_the_next_line(tmp_path)
         kiosk.stdin.write("setup players=3\nstart\n")
         kiosk.stdin.flush()
         links = state / "web-links.txt"
+
+        def ask(request):
+            with socket.socket(socket.AF_UNIX) as s:  # no line typed: the kiosk waits on stdin
+                s.settimeout(10)
+                s.connect(str(state / "web" / "bridge.sock"))
+                s.sendall(json.dumps(request).encode() + b"\n")
+                return json.loads(s.makefile("rb").readline())
+
+        # The first codes are the default setup's four seats; ``setup players=3`` makes three new
+        # ones (kept at ``start``). Wait for those: the kiosk may still be reading the lines.
         deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and not (links.exists() and links.read_text()):
+        answer = {}
+        while time.monotonic() < deadline:
+            lines = links.read_text().splitlines() if links.exists() else []
+            if len(lines) == 4:  # three seats and the spectators
+                token = lines[0].split("\t")[1].removeprefix("/t/")
+                answer = ask({"op": "view", "token": token})
+                if answer.get("ok") and answer["view"]["mode"] == "play":
+                    break
             time.sleep(0.1)
-        token = links.read_text().splitlines()[0].split("\t")[1].removeprefix("/t/")
-        with socket.socket(socket.AF_UNIX) as s:  # no line typed: the kiosk waits on stdin
-            s.settimeout(10)
-            s.connect(str(state / "web" / "bridge.sock"))
-            s.sendall(json.dumps({"op": "view", "token": token}).encode() + b"\n")
-            answer = json.loads(s.makefile("rb").readline())
-        assert answer["ok"] and answer["view"]["you"] == "Seat 1"
+        assert answer.get("ok") and answer["view"]["you"] == "Seat 1", answer
+        assert answer["view"]["mode"] == "play", answer  # the game began; the kiosk still answers
     finally:
         kiosk.stdin.close()
         assert kiosk.wait(60) == 0, kiosk.stderr.read()
