@@ -64,6 +64,7 @@ from table.games.waldgaertner.ending import game_lines, game_record
 from table.games.waldgaertner.files import load_cards
 from table.games.waldgaertner.hidden import rebuilt, shown_from_deck, shown_in_hand
 from table.games.waldgaertner.hint import HINTS
+from table.games.waldgaertner.history_marks import HistoryChain, HistoryLink
 from table.games.waldgaertner.naming import card_for, species_for, species_maybe
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, deck_now, seat_now
 from table.games.waldgaertner.record_reader import ROWS
@@ -149,8 +150,11 @@ class WaldgaertnerCompanion(TableModule):
         self.e: State | None = None
         self.pad: padentry.PadEntry | None = None
         """The score pad being filled (setup ``pad=end``, ``padentry.py``); None in a game played along."""
-        self.marks: list[tuple[int, int, CardSet, tuple[int, ...], frozenset[int]]] = []
-        """Per command: the engine's history length and event count before it (undo goes back to it)."""
+        self.marks: list[tuple[int, int, CardSet, HistoryLink, frozenset[int]]] = []
+        """Per command: the engine's history length and event count before it, the cards and the
+        history itself (a command may rewrite it: ``history_marks.py``) and the secret positions
+        (undo goes back to it)."""
+        self.chain = HistoryChain()
         self.b = None  # the shell's "a game has begun" check looks for it (Zankapfel's build)
         self.typed = ""
         """Digits typed on the keys or the screen's keypad for a card id (confirm enters them)."""
@@ -348,7 +352,7 @@ class WaldgaertnerCompanion(TableModule):
             self.said_last = said
             return
         e = self.state
-        mark = (len(e.history), len(e.events), e.config.cards, tuple(e.history), self.secret)
+        mark = (len(e.history), len(e.events), e.config.cards, self.chain.link(e.history), self.secret)
         try:
             w = canon.split()
             note = self._shown(w)
@@ -418,14 +422,16 @@ class WaldgaertnerCompanion(TableModule):
 
     def _restore(self, mark: tuple[Any, ...]) -> None:
         """The game as it was at ``mark`` (a command refused or taken back)."""
-        hist, _events, cards, history, secret = mark
+        hist, _events, cards, link, secret = mark
         e = self.state
+        history = link.actions()
         if cards is not e.config.cards or tuple(e.history[:hist]) != history:
             self.e = rebuilt(self.setup, cards, history)
         e = self.state
         while len(e.history) > hist:
             e.undo()
         self.secret = secret
+        self.chain.back_to(link, history)
 
     def _engine(self, text: str) -> None:
         e = self.state
@@ -480,7 +486,7 @@ class WaldgaertnerCompanion(TableModule):
 
     def _start(self, setup: WSetup, *, journal: bool) -> None:
         self.setup = setup
-        self.cmds, self.marks = [], []
+        self.cmds, self.marks, self.chain = [], [], HistoryChain()
         self.secret, self.box_notes = frozenset(), []
         if setup.pad:
             self._start_pad(setup, journal=journal)
@@ -516,7 +522,7 @@ class WaldgaertnerCompanion(TableModule):
 
     def _clear(self) -> None:
         self.e, self.pad = None, None
-        self.marks = []
+        self.marks, self.chain = [], HistoryChain()
 
     def refusal_for(self, setup: Any) -> str:
         """Why a journalled setup cannot be resumed here ("" if it can): other cards."""
