@@ -17,6 +17,7 @@ from typing import Any
 
 from table.commands.inputs import demo_pace, pin_choice, window_size
 from table.companion.journal import default_state_dir
+from table.companion.kept import default_dir, idle_demo_turn
 from table.companion.language import starting_language
 from table.companion.notifying import make_notifier
 from table.companion.statedir import StateDirRefused
@@ -176,7 +177,7 @@ def run_screen(data: Any, args: argparse.Namespace, bots: list[str] | None) -> i
         return ApplejackDemoScreen(data, surface, steps, **kw)
 
     try:
-        turn = rotation(args.game)
+        turn = getattr(args, "turn", None) or rotation(args.game)  # the idle demo's: the owner's kept games
         if len(turn) > 1:  # one game of each, in turn
             i, result = 0, DONE
             while result == DONE and running[0] and (not args.games or i < args.games):
@@ -223,6 +224,7 @@ def run_idle_demo(play_args: argparse.Namespace) -> int:
     if play_args.size:
         argv += ["--size", play_args.size]
     args = build_args(argv)
+    args.turn = idle_demo_turn(args.game, rotation(args.game), demo_games(), default_dir(play_args.state_dir))  # kept
     for name in ("dim_after", "schedule", "screen_saver"):  # the screen's power state goes on in the demo
         setattr(args, name, getattr(play_args, name, None))
     result = run_screen(load_game(DEFAULT_GAME).part("load_data")(), args, None)

@@ -18,7 +18,6 @@ damaged history file is moved aside (one log line) and the command goes on with 
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import os
 import sqlite3
@@ -29,9 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from table.commands.inputs import InputError, load_json
+from table.companion.history_export import csv_text
 from table.companion.journal import default_state_dir
 from table.companion.statedir import StateDirRefused, check_state_dir
-from table.csvsafe import row as csv_row
 from table.games import games as registered_games
 from table.history.readers import Readers
 from table.history.store import History
@@ -295,25 +294,8 @@ def _tables(games: list[Any], bests: list[Any], marks: list[Any], directory: Any
     return "\n".join(lines)
 
 
-CSV_FIELDS = ("game_id", "date_utc", "game", "seats", "seat", "player", "total", "winner", "solo",
-              "harvest", "harvest_doubled", "profitable_varieties", "variety_bonus", "blossoms", "honey",
-              "per_variety", "setup", "named", "breakdown")
-"""``harvest`` … ``per_variety`` are Applejack's score pad (empty for the other games); ``breakdown`` is
-every game's per-seat breakdown as JSON (Zankapfel: harvest, cards, dice, bribes; Draft Cider: the
-eight batches; Waldgärtner: plants, partners, storage, task; each with ``total``)."""
-
-
 def _csv(games: list[Any]) -> None:
-    w = csv.writer(sys.stdout, lineterminator="\n")
-    w.writerow(CSV_FIELDS)
-    for g in games:
-        for seat, s in enumerate(g.seats, start=1):
-            b = s.breakdown
-            w.writerow(csv_row([g.id, g.date, g.game, len(g.seats), seat, s.player, s.total, int(s.winner),
-                                g.solo or "", *(b.get(f, "") for f in CSV_FIELDS[9:15]),
-                                " ".join(str(v) for v in b.get("per_variety", [])),
-                                json.dumps(g.setup, sort_keys=True, separators=(",", ":")), int(s.named),
-                                json.dumps(b, sort_keys=True, separators=(",", ":"), ensure_ascii=False)]))
+    sys.stdout.write(csv_text(games))  # the same bytes as the settings page's export (companion/history_export.py)
 
 
 def _coach(args: argparse.Namespace) -> int:

@@ -20,8 +20,10 @@ from typing import Any
 
 from table.companion.gamedef import GameDef
 from table.companion.journal import Journal, JournalDamaged, OpenGame
+from table.companion.kept import (
+    attach_book,  # names (the kept ones first) and history from state_dir (companion/kept.py)
+)
 from table.companion.language import save_language
-from table.companion.players import attach_book  # names and history from state_dir (companion/players.py)
 from table.companion.protocol import UNFINISH, CommandError
 from table.companion.recordfiles import recorded
 from table.companion.shell import Shell

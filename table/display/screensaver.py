@@ -28,6 +28,7 @@ from typing import Any
 
 import pygame
 
+from table.companion.kept import follow_kept_schedule
 from table.companion.leds import LedState
 from table.display.fonts import Fonts
 from table.display.power import ScreenPower, ScreenState, drift_position, orbit_offset, settings
@@ -339,6 +340,7 @@ def screen_saver_for(args: Any, *, clock: Callable[[], float] = time.monotonic,
         log.warning("%s", problem)
     now = clock()
     power = ScreenPower(found.dim_after, found.schedule, local_time=lambda: datetime.now().time(), start=now)
+    follow_kept_schedule(power, args, env)  # the owner's kept hours, changed on the settings page (companion/kept.py)
     backlight = backlight_from_env(env)
     saver = ScreenSaver(power, backlight=backlight, start=now)
     if backlight is not None:

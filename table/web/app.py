@@ -146,7 +146,7 @@ def make_app(ask: Ask, *, guesses: Guesses | None = None, poll_s: float = POLL_S
         Route("/api/words/{language}", words), Route("/api/view/{token}", view),
         Route("/api/events/{token}", events), Route("/api/choose/{token}", choose, methods=["POST"]),
     ]
-    routes += owner_routes(lambda: file("settings.html"), with_token)  # the owner's settings page
+    routes += owner_routes(lambda: file("settings.html"), with_token, ask)  # the owner's settings page
     return Starlette(routes=routes, middleware=[Middleware(Guard, hosts=hosts)])
 
 

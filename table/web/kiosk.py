@@ -69,7 +69,7 @@ def write_links(door: Door, folder: Path) -> None:
 def open_web(ctl: Any, state_dir: Path, hw: Any) -> Callable[[], None]:
     """Start the socket, hook the pump into ``hw.follow``; returns the closer."""
     door = Door(ctl, HeldFile(Path(state_dir)))
-    door.owner = OwnerDesk(owner_token(Path(state_dir)))  # the settings page: <state dir>/web-owner
+    door.owner = OwnerDesk(owner_token(Path(state_dir)), Path(state_dir))  # the settings page: <state dir>/web-owner
     bridge = Bridge(door, socket_path(state_dir))
     bridge.start()
     log.info("phones: the web server talks to %s", bridge.path)

@@ -1,12 +1,14 @@
 """The owner's token for the settings page (issue 24): one per box, kept across games.
 
-The settings page (``/o/<token>``, ``settings.py``; so far the language) is opened with this
-token; the lid's settings screen is to print it (not built yet: the owner reads the file). It is
+The settings page (``/o/<token>``, ``settings.py``: the language, the screen's hours, the demo's
+games, the names list, the history's export) is opened with this token; the lid's settings screen
+prints it (``table/display/owner_view.py``, reached from the setup screen's help page). It is
 separate from the seats' tokens (those are new for each game and end with it): 128 random bits
 (``secrets.token_urlsafe(16)``), written once to ``<state dir>/web-owner`` (0600, created with
 ``O_EXCL``: an existing file is never replaced, a file that is not a token is one clear error)
 and read again after every restart. A presented token is compared in constant time
-(``hmac.compare_digest``). :class:`OwnerDesk` answers the settings page in the kiosk.
+(``hmac.compare_digest``). :class:`OwnerDesk` answers the settings page in the kiosk (``owner_form.py``: the form;
+``exports.py``: the export in pieces).
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from table import i18n
 from table.i18n import _
+from table.web import owner_form
+from table.web.exports import Exports
 from table.web.tokens import LONGEST_TOKEN, TOKEN_BYTES
 
 FILE_NAME = "web-owner"
@@ -66,31 +69,28 @@ def is_owner(presented: object, token: str) -> bool:
 
 
 TOKEN_REFUSED: dict[str, Any] = {"ok": False, "error": "token"}
-OPS = ("owner-view", "owner-set")
+OPS = ("owner-view", "owner-set", "owner-export")
 """The requests :class:`OwnerDesk` answers in the kiosk (``settings.py`` says what they hold)."""
 
 
 class OwnerDesk:
-    """The kiosk's side of the settings page, for the owner's token ``token``."""
+    """The kiosk's side of the settings page, for the owner's token ``token``; ``state_dir``: where
+    the kept settings and the history are (None: the language only)."""
 
-    def __init__(self, token: str) -> None:
+    def __init__(self, token: str, state_dir: Path | None = None) -> None:
         self.token = token
+        self.state_dir = None if state_dir is None else Path(state_dir)
+        self.exports = Exports(self.state_dir)
 
     def handle(self, shell: Any, request: Mapping[str, Any]) -> dict[str, Any]:
         """One owner request (see the module docstring); never raises for bad input."""
         if not is_owner(request.get("token"), self.token):
             return dict(TOKEN_REFUSED)
+        if request.get("op") == "owner-export":
+            return self.exports.answer(shell, request)
         if request.get("op") == "owner-set":
             form = request.get("form")
-            code = form.get("language") if isinstance(form, dict) else None
-            if not isinstance(code, str) or code not in i18n.LANGUAGES:
-                return {"ok": False, "error": "refused",
-                        "line": _("language: {codes}").format(codes=", ".join(i18n.LANGUAGES))}
-            shell.set_language(code)
-        return {"ok": True, "view": self.view()}
-
-    def view(self) -> dict[str, Any]:
-        return {"language": i18n.current_language(),
-                "languages": [[c, i18n.LANGUAGE_NAMES[c]] for c in i18n.LANGUAGES],
-                "labels": {"title": _("Settings"), "language": _("Language"), "save": _("Save"),
-                           "saved": _("Saved."), "refused": _("Not taken:")}}
+            refused = owner_form.apply(shell, self.state_dir, form if isinstance(form, dict) else {"language": None})
+            if refused is not None:
+                return {"ok": False, "error": "refused", "line": refused}
+        return {"ok": True, "view": owner_form.view(shell, self.state_dir)}
