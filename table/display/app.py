@@ -92,6 +92,8 @@ class App:
         self.help_page = 0
         """Which page of the help is shown (its **More ▸** turns)."""
         self.phones_page: int | None = None
+        self.owner_open = False
+        """The owner's settings screen (display/owner_view.py, ``play --web``) is up."""
         """The phones' codes page (display/phones_view.py, ``play --web``): which code, None while closed."""
         self.last_input = clock()
         """When someone last pressed a key, a button or the screen (clock seconds)."""
@@ -112,6 +114,9 @@ class App:
                 and self.clock() - self.last_input >= seconds)
 
     def press(self, button: str | None) -> None:
+        if self.owner_open or (button == "owner" and self.help_open):  # the owner's screen: any press closes it
+            self.owner_open, self.help_open, self.drawn_version = not self.owner_open, False, -1
+            return
         if self.phones_page is not None or (button == "phones" and self.help_open):
             self.phones(button)
             return
@@ -242,7 +247,7 @@ class App:
             self.view, self.view_game = self.view_for(game), game
         draw_frame(self.view, self.surface, self.ctl, self.games, entry=self.entry,
                    choosing=getattr(self.ctl, "choosing", lambda: False)(), help_open=self.help_open,
-                   help_page=self.help_page, phones_page=self.phones_page)
+                   help_page=self.help_page, phones_page=self.phones_page, owner_open=self.owner_open)
         self.drawn_version = self.ctl.version
         self.frames += 1
         if pygame.display.get_init() and pygame.display.get_surface() is self.surface:
@@ -254,12 +259,17 @@ class App:
 
 def draw_frame(view: BaseView, surface: pygame.Surface, ctl: Any, games: Mapping[str, GameDef], *,
                entry: str | None = None, choosing: bool = False, help_open: bool = False,
-               help_page: int = 0, phones_page: int | None = None) -> None:
+               help_page: int = 0, phones_page: int | None = None, owner_open: bool = False) -> None:
     """One whole frame as the table sees it: the game's view, then what the app lays over it (a
     setup screen's language button when the view has none, the game tab while the game may be
     changed — ``choosing`` —, the help button or the help page, the command entry); or the
     phones' codes page (``phones_page``: which code). The help page and the phones' page cover the
-    whole screen: the game's view is not drawn under them."""
+    whole screen: the game's view is not drawn under them (nor under the owner's settings screen)."""
+    if owner_open:
+        from table.display.owner_view import draw_owner_page  # deferred: only with play --web
+
+        draw_owner_page(view, surface, ctl)
+        return
     if phones_page is not None:
         from table.display.phones_view import draw_phones_page  # deferred: only with play --web
 
@@ -284,13 +294,15 @@ def draw_frame(view: BaseView, surface: pygame.Surface, ctl: Any, games: Mapping
         view.draw_entry(surface, entry)
 
 
-def _phones_button(ctl: Any) -> tuple[str, str] | None:
-    """The help page's **Phones ▸** (the codes) on the setup and result screens with the phones let in."""
+def _phones_button(ctl: Any) -> list[tuple[str, str]] | None:
+    """The help page's **Phones ▸** (the codes) on the setup and result screens with the phones let
+    in, and **Settings ▸** (the owner's code) on the setup screen."""
     if getattr(ctl, "phones", None) is None:
         return None
+    from table.display.owner_view import help_button as owner_button  # deferred: only with play --web
     from table.display.phones_view import help_button  # deferred: only with play --web
 
-    return help_button(ctl)
+    return [b for b in (help_button(ctl), owner_button(ctl)) if b is not None]
 
 
 def draw_game_tab(v: BaseView, surface: pygame.Surface, game: str, games: Mapping[str, GameDef]) -> None:

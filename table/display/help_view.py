@@ -55,10 +55,11 @@ def help_pages(v: BaseView, ctl: Any, bottom: int, lines: list[str] | None = Non
 
 
 def draw_help_page(v: BaseView, surf: pygame.Surface, ctl: Any, page: int = 0,
-                   extra: tuple[str, str] | None = None) -> None:
+                   extra: tuple[str, str] | list[tuple[str, str]] | None = None) -> None:
     """The help page over the whole screen: the help lines (page ``page`` of them where they take
     more than one screen: **More ▸** turns), then how to close it (any other touch or key).
-    ``extra``: (label, target) of one more button left of **◂ Back** (the phones' codes)."""
+    ``extra``: (label, target) of one more button left of **◂ Back** (the phones' codes), or a
+    list of them (right to left: the phones' codes, the owner's settings)."""
     surf.fill(BG)
     v.new_frame()  # what the game drew is covered: not touchable, not recorded
     margin = v.px(12)
@@ -75,10 +76,11 @@ def draw_help_page(v: BaseView, surf: pygame.Surface, ctl: Any, page: int = 0,
         v.button(surf, more, _("More ▸") + f" {page % len(pages) + 1}/{len(pages)}", MORE, size=20)
         left = more.right + margin
     right = close.x
-    if extra is not None:
-        right = close.x - margin - v.px(160)
-        v.button(surf, pygame.Rect(right, close.y, v.px(160), bh), extra[0], extra[1], size=20)
+    extras = [] if extra is None else [extra] if isinstance(extra, tuple) else extra
+    for label, target in extras:
+        right -= margin + v.px(160)
+        v.button(surf, pygame.Rect(right, close.y, v.px(160), bh), label, target, size=20)
     hint = _("Touch anywhere or press a key to go back")
-    if extra is None or len(v.break_lines(hint, v.read_px, False, right - margin - left)) <= 2:
+    if not extras or len(v.break_lines(hint, v.read_px, False, right - margin - left)) <= 2:
         v.wrapped(surf, hint, 16, (left, close.y), right - margin - left, DIM, max_lines=2, min_size=0)
     v.button(surf, close, _("◂ Back"), "help", size=20)

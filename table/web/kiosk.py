@@ -22,7 +22,7 @@ from typing import Any
 from table.web.bridge import Bridge, socket_path
 from table.web.door import Door
 from table.web.held import HeldFile
-from table.web.owner import OwnerDesk, owner_token
+from table.web.owner import OwnerDesk, owner_page, owner_token
 
 log = logging.getLogger("applejack.web")
 LINKS_NAME = "web-links.txt"
@@ -69,7 +69,8 @@ def write_links(door: Door, folder: Path) -> None:
 def open_web(ctl: Any, state_dir: Path, hw: Any) -> Callable[[], None]:
     """Start the socket, hook the pump into ``hw.follow``; returns the closer."""
     door = Door(ctl, HeldFile(Path(state_dir)))
-    door.owner = OwnerDesk(owner_token(Path(state_dir)), Path(state_dir))  # the settings page: <state dir>/web-owner
+    token = owner_token(Path(state_dir))
+    door.owner = OwnerDesk(token, Path(state_dir))  # the settings page: <state dir>/web-owner
     bridge = Bridge(door, socket_path(state_dir))
     bridge.start()
     log.info("phones: the web server talks to %s", bridge.path)
@@ -87,4 +88,5 @@ def open_web(ctl: Any, state_dir: Path, hw: Any) -> Callable[[], None]:
     hw.follow = follow_and_pump
     # the lid's "Phones" page (help ▸ Phones); on the shell itself, not the game's module it forwards to
     object.__setattr__(ctl, "phones", PhoneLinks(door, site_address()))
+    object.__setattr__(ctl, "owner_page", owner_page(site_address(), token))  # the lid's settings screen
     return bridge.close

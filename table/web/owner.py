@@ -17,7 +17,7 @@ import hmac
 import os
 import re
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +66,13 @@ def is_owner(presented: object, token: str) -> bool:
     if not isinstance(presented, str) or len(presented) > LONGEST_TOKEN:
         return False
     return hmac.compare_digest(presented.encode(), token.encode())
+
+
+def owner_page(address: str, token: str) -> Callable[[], str]:
+    """What the lid's settings screen shows (``ctl.owner_page()``): the page's address at ``address``
+    (``http://host:port``, ``kiosk.site_address``)."""
+    link = f"{address}/o/{token}"
+    return lambda: link
 
 
 TOKEN_REFUSED: dict[str, Any] = {"ok": False, "error": "token"}
