@@ -110,7 +110,8 @@ def test_the_pages_files_are_served_with_strict_headers(table):
             assert "default-src 'self'" in r.headers["content-security-policy"]
             assert r.headers["referrer-policy"] == "no-referrer"
             assert r.headers["x-content-type-options"] == "nosniff"
-    assert set(static_files()) == {"index.html", "seat.html", "seat.css", "seat.js", "settings.html", "settings.js"}
+    assert set(static_files()) == {"index.html", "seat.html", "seat.css", "seat.js", "settings.html", "settings.js",
+                                 "settings.css"}
 
 
 def test_the_pages_words_come_in_the_tables_languages(table):
