@@ -53,6 +53,8 @@ class Exports:
 
     def answer(self, shell: Any, request: Mapping[str, Any]) -> dict[str, Any]:
         """One part of an export (the token was checked by the caller); never raises for bad input."""
+        if self._id and self.clock() - self._at > KEPT_S:
+            self._id, self._data = "", b""  # nobody came for the rest: not kept in memory
         kind, part = request.get("kind"), request.get("part")
         if kind not in KINDS or not isinstance(part, int) or isinstance(part, bool) or part < 0:
             return {"ok": False, "error": "bad-request"}
@@ -60,7 +62,7 @@ class Exports:
             problem = self._make(shell, str(kind))
             if problem is not None:
                 return {"ok": False, "error": "refused", "line": problem}
-        elif request.get("export") != self._id or kind != self._kind or self.clock() - self._at > KEPT_S:
+        elif not self._id or request.get("export") != self._id or kind != self._kind:
             return {"ok": False, "error": "refused", "line": _("The export was stopped: download it again.")}
         parts = max(1, math.ceil(len(self._data) / PIECE))
         if part >= parts:

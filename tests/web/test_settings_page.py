@@ -220,3 +220,21 @@ def test_the_export_goes_through_the_kiosks_socket(table):
     parts = out["parts"]
     assert len(parts) > 2 and all(p["ok"] for p in parts)
     assert b"".join(base64.b64decode(p["data"]) for p in parts) == history_export(tmp, "csv", Readers(games()))
+
+
+def test_an_export_nobody_finishes_is_dropped_from_the_kiosk_after_its_time(table):
+    from table.web import exports as E
+
+    _ctl, door, tmp, token = table
+    _history(tmp, 30)
+    now = [0.0]
+    door.owner.exports = E.Exports(tmp, clock=lambda: now[0])
+    first = door.handle({"op": "owner-export", "token": token, "kind": "json", "part": 0})
+    assert first["ok"] and first["parts"] > 1 and door.owner.exports._data
+    ok = door.handle({"op": "owner-export", "token": token, "kind": "json", "part": 1, "export": first["export"]})
+    assert ok["ok"] and ok["part"] == 1
+    now[0] = E.KEPT_S + 1
+    late = door.handle({"op": "owner-export", "token": token, "kind": "json", "part": 2, "export": first["export"]})
+    assert late["error"] == "refused" and door.owner.exports._data == b""
+    assert door.handle({"op": "owner-export", "token": "A" * 22, "kind": "json", "part": 0}) == {
+        "ok": False, "error": "token"}
