@@ -52,15 +52,8 @@ class HeldFile:
             self.clear()
             return
         data = json.dumps({"position": where, "held": held}, sort_keys=True).encode()
-        part = self.path.with_name(NAME + ".part")
         try:
-            fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(part, self.path)
-            self._sync_folder()
+            write_private(self.path, data)
         except OSError as exc:
             log.warning("phones: a held choice was not written to %s: %s", self.path, exc)
 
@@ -68,12 +61,8 @@ class HeldFile:
         """What was held at the moment ``where``; None when nothing was, or at another moment,
         or the file does not read (one log line; it is then removed)."""
         try:
-            if self.path.is_symlink() or self.path.stat().st_size > MAX_BYTES:
-                raise ValueError("not a small regular file")
-            data = json.loads(self.path.read_bytes())
-        except FileNotFoundError:
-            return None
-        except (OSError, ValueError) as exc:
+            data = read_private(self.path)
+        except ValueError as exc:
             log.warning("phones: %s does not read (%s): removed", self.path, exc)
             self.clear()
             return None
@@ -83,17 +72,49 @@ class HeldFile:
 
     def clear(self) -> None:
         """Nothing held any more: the file goes."""
-        try:
-            self.path.unlink()
-            self._sync_folder()
-        except FileNotFoundError:
-            return
-        except OSError as exc:
-            log.warning("phones: %s was not removed: %s", self.path, exc)
+        remove_private(self.path)
 
-    def _sync_folder(self) -> None:
-        fd = os.open(self.path.parent, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+
+def write_private(path: Path, data: bytes) -> None:
+    """``data`` into ``path`` (0600) whole or not at all: a temporary file beside it, flushed to
+    the disk, renamed over it, the folder flushed; OSError when it cannot be written."""
+    part = path.with_name(path.name + ".part")
+    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(part, path)
+    _sync_folder(path.parent)
+
+
+def read_private(path: Path) -> Any:
+    """The JSON in ``path``; None when there is no file; ValueError when it is not a small regular
+    file of JSON (a symlink, too long, damaged)."""
+    try:
+        if path.is_symlink() or path.stat().st_size > MAX_BYTES:
+            raise ValueError("not a small regular file")
+        return json.loads(path.read_bytes())
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def remove_private(path: Path) -> None:
+    """``path`` removed (the folder flushed); a storage error is one log line."""
+    try:
+        path.unlink()
+        _sync_folder(path.parent)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        log.warning("phones: %s was not removed: %s", path, exc)
+
+
+def _sync_folder(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
