@@ -15,9 +15,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from table.games import load_game
-from table.web.held import NAME
-from table.web.tokens import FILE_NAME
+from table.companion.session import open_session
+from table.games import games, load_game
+from table.web.door import Door
+from table.web.held import NAME, HeldFile
+from table.web.tokens import FILE_NAME, TokensFile
+from tests.web.tables import data
+from tests.web.test_draftcider_phones import _pad_game
 from tests.web.test_held import _ask, _seat_view
 from tests.web.test_pads_on_phones import applejack_pad, phone_forms, waldgaertner_forms, waldgaertner_pad
 
@@ -168,3 +172,56 @@ def test_after_a_kill_and_a_new_game_the_old_tokens_open_nothing(tmp_path):
         assert _ask(state, {"op": "view", "token": old}) == {"ok": False, "error": "token"}
     finally:
         _stop(again)
+
+
+def _restart(state: Path, game: str, resume: str) -> tuple[Any, Any, Door]:
+    """The kiosk started again on ``state`` (``resume``: yes, no or ask) and its door's first frame."""
+    ctl, journal = open_session(data(), state, games=games(), resume=resume, game=game)
+    door = Door(ctl, HeldFile(state), TokensFile(state))
+    door.follow()
+    return ctl, journal, door
+
+
+def test_a_draftcider_done_mark_and_the_tokens_come_back_through_the_resume_screen(tmp_path):
+    ctl, journal, door, _lines = _pad_game(tmp_path)
+    door.held, door.kept = HeldFile(tmp_path), TokensFile(tmp_path)
+    door.tokens.expire()
+    door.follow()  # the door as play --web makes it: its files kept from here on
+    tokens = door.tokens.by_seat()
+    assert door.handle({"op": "choose", "token": tokens[2], "form": {"what": "done"}})["ok"]
+    journal.close()  # the power cut: the door is not told
+
+    ctl, journal, door = _restart(tmp_path, "draftcider", "ask")
+    assert ctl.mode == "resume" and not door.tokens.active  # no codes, no pages on the resume question
+    ctl.press("confirm")  # resumed at the lid
+    door.follow()
+    assert door.tokens.by_seat() == tokens  # the phones' pages open again
+    view = door.handle({"op": "view", "token": tokens[2]})["view"]
+    assert view["private"]["note"] == "Your orchard is entered."  # the done mark came back
+    assert [done for _s, _n, done in door.progress().seats] == [False, False, True]
+    journal.close()
+
+
+def test_a_new_game_never_takes_the_kept_tokens_or_marks(tmp_path):
+    ctl, journal, door, lines = _pad_game(tmp_path)
+    door.held, door.kept = HeldFile(tmp_path), TokensFile(tmp_path)
+    door.tokens.expire()
+    door.follow()
+    tokens = door.tokens.by_seat()
+    door.handle({"op": "choose", "token": tokens[2], "form": {"what": "done"}})
+    assert (tmp_path / NAME).exists() and (tmp_path / FILE_NAME).exists()
+    journal.close()
+
+    ctl, journal, door = _restart(tmp_path, "draftcider", "ask")
+    ctl.press("undo")  # UNDO twice discards the unfinished game
+    ctl.press("undo")
+    door.follow()
+    assert ctl.mode == "setup"
+    assert not (tmp_path / NAME).exists() and not (tmp_path / FILE_NAME).exists()  # a new game: forgotten
+    for line in lines[:2]:  # the same setup again
+        ctl.do(line)
+    door.follow()
+    assert ctl.mode == "pad" and not set(door.tokens.by_seat().values()) & set(tokens.values())
+    view = door.handle({"op": "view", "token": door.tokens.token(2)})["view"]
+    assert view["private"]["note"] != "Your orchard is entered."
+    journal.close()
