@@ -1,17 +1,20 @@
-"""The phones' secret choices held until everybody has chosen, kept on disk at once.
+"""What the phones' desks hold and the journal does not have yet, kept on disk at once.
 
 A seat's discord card and dice (Zankapfel) or die (Waldgärtner) chosen on its phone are held by
 the game's desk until the last seat has chosen; only then are they entered as the lid's commands
-(and journalled with them). :class:`HeldFile` keeps what is held in between, so a power cut after
-one seat chose loses nothing typed on a phone: ``<state dir>/phones-held.json``, 0600, written
+(and journalled with them). A score pad's ``done`` marks (Applejack, Draft Cider, Waldgärtner)
+and Waldgärtner's pad entries for a seat the lid's pad has not reached are held the same way.
+:class:`HeldFile` keeps what is held in between, so a power cut after one seat chose loses
+nothing typed on a phone: ``<state dir>/phones-held.json``, 0600, written
 to a temporary file, flushed to the disk and renamed over the old one (the directory flushed
 too), removed when nothing is held. It sits beside the journal in the kiosk's private state
-directory, never in ``web/`` (the web server's unit sees that folder), and nothing on the lid
-shows it.
+directory, never in ``web/`` (the web server's unit sees that folder), and the lid shows only who
+holds something (``table/web/progress.py``), never what.
 
 Its content: ``{"position": P, "held": {...}}`` — ``P`` names the game and the moment of the
-choice (:func:`position`: the game and the desk's ``moment`` — the engine's actions so far —,
-hashed), ``held`` is the desk's own (``desk.held()``); after a restart the door hands it back
+choice (:func:`position`: the game and the desk's ``moment`` — the engine's actions so far, or
+for a pad the open pad and the game's setup —, hashed), ``held`` is the desk's own
+(``desk.held(ctl)``); after a restart the door hands it back
 (``desk.restore``) only when the table is at that very moment again, and removes it otherwise
 (a game discarded, another begun).
 """
