@@ -82,7 +82,8 @@ def test_an_applejack_pads_done_mark_survives_a_kill_and_the_same_tokens_open_th
         for line in [x for x in rest if x.startswith("pad 2 ")]:
             for form in phone_forms(line)[1]:
                 _choose(state, seat2["token"], form)
-        done = _choose(state, seat2["token"], {"what": "done"})
+        old = seat2["token"]
+        done = _choose(state, old, {"what": "done"})
         assert done["view"]["private"]["note"] == "Your pad is complete."
         kept = state / NAME
         assert kept.exists() and stat.S_IMODE(kept.stat().st_mode) == 0o600  # on the disk before "taken"
@@ -99,6 +100,7 @@ def test_an_applejack_pads_done_mark_survives_a_kill_and_the_same_tokens_open_th
     try:
         seat2 = _seat_view(state, 1, lambda v: v.get("mode") == "pad")
         assert seat2["token"] in links  # the same token: the phone's page goes on working
+        assert _ask(state, {"op": "view", "token": old})["view"]["you"] == seat2["view"]["you"]
         assert seat2["view"]["private"]["note"] == "Your pad is complete."  # the mark survived the cut
         assert dict(seat2["view"]["public"]["facts"])["Score pad entered"] == "△ Triangle"
         seat1 = _seat_view(state, 0, _pad_open)
