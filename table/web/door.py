@@ -35,7 +35,7 @@ players' names.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from table import i18n
@@ -59,12 +59,16 @@ TOKEN_REFUSED: dict[str, Any] = {"ok": False, "error": "token"}
 class Door:
     """Tokens and views for the game on ``shell`` (see the module docstring)."""
 
-    def __init__(self, shell: Any, held: HeldFile | None = None, kept: TokensFile | None = None) -> None:
+    def __init__(self, shell: Any, held: HeldFile | None = None, kept: TokensFile | None = None,
+                 journal_game: Callable[[], int | None] | None = None) -> None:
         self.shell = shell
         self.held = held
         """Where the desk's held choices are kept across a power cut (None: in memory only)."""
         self.kept = kept
         """Where the game's tokens are kept across a power cut (None: in memory only)."""
+        self.journal_game = journal_game
+        """The journal's id of the game on the table (``play --web``: a resumed game has its own
+        again, a new one never): what the kept tokens are bound to, with the game's key and setup."""
         self.tokens = Tokens()
         self.seen: set[int] = set()
         """The seats (0-based) whose page asked something in this game: the lid shows the phones'
@@ -134,8 +138,10 @@ class Door:
         self.seen = set()
 
     def _game_name(self) -> str:
-        """The game the tokens belong to: its key and its setup (a resumed game has the same)."""
-        return f"{getattr(self.shell, 'game', '')}:{getattr(self.shell, 'setup', '')!r}"
+        """The game the tokens belong to: the journal's id for it, its key and its setup (a resumed
+        game has the same; a new game another id)."""
+        number = self.journal_game() if self.journal_game is not None else None
+        return f"{number}:{getattr(self.shell, 'game', '')}:{getattr(self.shell, 'setup', '')!r}"
 
     def _forget(self) -> None:
         """Nothing held or kept any more belongs to a game on the table: the files go."""

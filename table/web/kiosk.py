@@ -104,9 +104,11 @@ def write_links(door: Door, folder: Path) -> None:
     os.replace(part, path)
 
 
-def open_web(ctl: Any, state_dir: Path, hw: Any) -> Callable[[], None]:
-    """Start the socket, hook the pump into ``hw.follow``; returns the closer."""
-    door = Door(ctl, HeldFile(Path(state_dir)), TokensFile(Path(state_dir)))
+def open_web(ctl: Any, state_dir: Path, hw: Any, journal_game: Callable[[], int | None] | None = None
+             ) -> Callable[[], None]:
+    """Start the socket, hook the pump into ``hw.follow``; returns the closer. ``journal_game``:
+    the journal's id of the game on the table (the kept tokens are bound to it)."""
+    door = Door(ctl, HeldFile(Path(state_dir)), TokensFile(Path(state_dir)), journal_game)
     door.owner = OwnerDesk(owner_token(Path(state_dir)))  # the settings page: <state dir>/web-owner
     bridge = Bridge(door, socket_path(state_dir))
     bridge.start()

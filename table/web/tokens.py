@@ -9,7 +9,7 @@ A new game gets new tokens; the end of a game (:meth:`Tokens.expire`) makes ever
 phone's page keeps working when the kiosk comes back: ``<state dir>/phones-tokens.json`` (0600,
 written whole: a temporary file flushed and renamed, the folder flushed), beside the journal and
 never in ``web/`` (the web server's unit sees that folder). It names the game it belongs to (the
-game's key and setup); the door reads it back only for the game resumed after a restart, and
+journal's id for it, the game's key and setup); the door reads it back only for the game resumed after a restart, and
 removes it when the game ends, is discarded or another is set up.
 """
 

@@ -227,3 +227,20 @@ def test_a_new_game_never_takes_the_kept_tokens_or_marks(tmp_path):
     view = door.handle({"op": "view", "token": door.tokens.token(2)})["view"]
     assert view["private"]["note"] != "Your orchard is entered."
     journal.close()
+
+
+def test_the_kept_tokens_are_bound_to_the_journals_game(tmp_path):
+    """A kiosk whose first look finds a game in play (``--resume yes``, or a script or demo that
+    began a new one) takes the kept tokens only for the journal's same game: another game with the
+    same setup (a new id) gets new ones."""
+    ctl, journal, _door, _lines = _pad_game(tmp_path)
+    first = Door(ctl, HeldFile(tmp_path), TokensFile(tmp_path), journal_game=lambda: 7)
+    first.follow()
+    tokens = first.tokens.by_seat()
+    other = Door(ctl, HeldFile(tmp_path), TokensFile(tmp_path), journal_game=lambda: 8)
+    other.follow()  # its first look: a game in play, but not the journal's game 7
+    assert not set(other.tokens.by_seat().values()) & set(tokens.values())
+    again = Door(ctl, HeldFile(tmp_path), TokensFile(tmp_path), journal_game=lambda: 8)
+    again.follow()
+    assert again.tokens.by_seat() == other.tokens.by_seat()  # the same journal game: its tokens back
+    journal.close()
