@@ -164,7 +164,9 @@ class Door:
         return self.shell.current if hasattr(self.shell, "current") else self.shell
 
     def _position(self) -> str:
-        return position(str(getattr(self.shell, "game", "")), self.desk.moment(self._ctl()))
+        """The game (the journal's id for it and its key) and the desk's moment, hashed."""
+        number = self.journal_game() if self.journal_game is not None else None
+        return position(f"{number}:{getattr(self.shell, 'game', '')}", self.desk.moment(self._ctl()))
 
     def _keep(self) -> None:
         """The desk's held choices to the disk now (removed when none is held)."""

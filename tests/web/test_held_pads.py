@@ -244,3 +244,18 @@ def test_the_kept_tokens_are_bound_to_the_journals_game(tmp_path):
     again.follow()
     assert again.tokens.by_seat() == other.tokens.by_seat()  # the same journal game: its tokens back
     journal.close()
+
+
+def test_a_done_mark_kept_for_one_journal_game_is_never_anothers(tmp_path):
+    ctl, journal, _door, _lines = _pad_game(tmp_path)
+    first = Door(ctl, HeldFile(tmp_path), TokensFile(tmp_path), journal_game=lambda: 7)
+    first.follow()
+    assert first.handle({"op": "choose", "token": first.tokens.token(2), "form": {"what": "done"}})["ok"]
+    assert (tmp_path / NAME).exists()
+    same = Door(ctl, HeldFile(tmp_path), TokensFile(tmp_path), journal_game=lambda: 7)
+    same.follow()
+    assert same.desk.done == {2}  # the journal's same game: the mark again
+    other = Door(ctl, HeldFile(tmp_path), TokensFile(tmp_path), journal_game=lambda: 8)
+    other.follow()
+    assert other.desk.done == set() and not (tmp_path / NAME).exists()  # another game: dropped, removed
+    journal.close()
