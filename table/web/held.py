@@ -12,9 +12,9 @@ directory, never in ``web/`` (the web server's unit sees that folder), and the l
 holds something (``table/web/progress.py``), never what.
 
 Its content: ``{"position": P, "held": {...}}`` — ``P`` names the game and the moment of the
-choice (:func:`position`: the game — the journal's id for it and its key — and the desk's ``moment`` — the engine's actions so far, or
-for a pad the open pad and the game's setup —, hashed), ``held`` is the desk's own
-(``desk.held(ctl)``); after a restart the door hands it back
+choice (:func:`position`: the game — the journal's id for it and its key — and the desk's
+``moment`` — the engine's actions so far, or for a pad the open pad and the game's setup —,
+hashed), ``held`` is the desk's own (``desk.held(ctl)``); after a restart the door hands it back
 (``desk.restore``) only when the table is at that very moment again, and removes it otherwise
 (a game discarded, another begun).
 """
