@@ -46,6 +46,9 @@ class HeldFile:
 
     def __init__(self, folder: Path) -> None:
         self.path = Path(folder) / NAME
+        self._written: bytes | None = None
+        """What this kiosk last wrote (the same again is not written: a pad entry that changes no
+        mark costs no second flush to the disk after the journal's)."""
 
     def save(self, where: str, held: dict[str, Any]) -> None:
         """Keep ``held`` for the moment ``where``, flushed to the disk before returning (an
@@ -55,8 +58,11 @@ class HeldFile:
             self.clear()
             return
         data = json.dumps({"position": where, "held": held}, sort_keys=True).encode()
+        if data == self._written and self.path.exists():
+            return
         try:
             write_private(self.path, data)
+            self._written = data
         except OSError as exc:
             log.warning("phones: a held choice was not written to %s: %s", self.path, exc)
 
@@ -75,6 +81,7 @@ class HeldFile:
 
     def clear(self) -> None:
         """Nothing held any more: the file goes."""
+        self._written = None
         remove_private(self.path)
 
 
