@@ -282,7 +282,7 @@ class Ports:
         from table.companion.hardware import make_hardware
 
         hw = self.hw = make_hardware(self.args.pins, self.args.die)
-        self.close_web = _open_web(self.args, self.ctl, self.state_dir, hw)
+        self.close_web = _open_web(self.args, self.ctl, self.state_dir, hw, self.journal)
         follow, journal = hw.follow, self.journal
 
         def follow_and_retry(c: Any) -> None:  # every frame / line: writes that wait are tried again
@@ -302,15 +302,16 @@ def _no_phones() -> None:
     """Nothing to close: the phones were not let in."""
 
 
-def _open_web(args: argparse.Namespace, ctl: Any, state_dir: Path, hw: Any) -> Any:
+def _open_web(args: argparse.Namespace, ctl: Any, state_dir: Path, hw: Any, journal: Any = None) -> Any:
     """``--web``: the phones' socket in the state dir, answered every frame (``table/web/``);
-    returns what closes it. A socket that cannot be opened is one log line: the lid plays on."""
+    returns what closes it. A socket that cannot be opened is one log line: the lid plays on.
+    ``journal``: its id of the game on the table binds the tokens kept across a restart."""
     if not getattr(args, "web", False):
         return _no_phones
     from table.web.kiosk import open_web  # deferred: the phones only with --web
 
     try:
-        return open_web(ctl, state_dir, hw)
+        return open_web(ctl, state_dir, hw, (lambda: journal.game) if journal is not None else None)
     except OSError as exc:
         log.warning("phones: not let in: %s", exc)
         return _no_phones

@@ -149,6 +149,8 @@ def run_text(ctl: Any, lines: Iterable[str], out: TextIO, *, echo: bool = False,
         nonlocal last_screen
         for line in ctl.new_lines():
             print(line, file=out)
+        for line in getattr(ctl, "phones_news", list)():  # play --web: who is done on the phones
+            print(line, file=out)
         qr: list[str] = getattr(ctl, "result_qr_lines", list)()  # the play's QR code (companion/players.py)
         for line in qr_lines(qr, command=ctl.qr_command()) if qr else ():
             print(line, file=out)

@@ -50,8 +50,7 @@ def draw(view: BaseView, surf: pygame.Surface, ctl: Any) -> None:
 def draw_panel(view: BaseView, surf: pygame.Surface, head: Any, more: int, lesson: str | None) -> None:
     """The announcement ``head`` over the play screen: its title, its words, the lesson under
     them, then Done ✓ (CONFIRM) and Undo; ``more`` waiting after it."""
-    m = view.px(14)
-    area = pygame.Rect(m, m, view.w - 2 * m, view.h - 2 * m)
+    area = panel_area(view)
     surf.fill(BG)  # the play screen's edges would show cut lines and half buttons round the panel
     view.cover(surf.get_rect())
     right = view.title_right(area)  # the title and "then n more" end short of the help button
@@ -61,7 +60,7 @@ def draw_panel(view: BaseView, surf: pygame.Surface, head: Any, more: int, lesso
         more_w = view.text(surf, words, SMALLEST, (right, area.y + view.px(12)), DIM, anchor="topright",
                            max_w=area.w // 3).w + view.px(12)
     x, y, w = view.announcement_panel(surf, area, _(head.title), title_right=right - more_w)
-    buttons_y = area.bottom - view.px(BUTTON_H + 12)
+    buttons_y = buttons_top(view)
     line_h = view.fonts.font(view.px(SMALLEST)).get_linesize()
     lesson_y = buttons_y - (2 * line_h + view.px(6) if lesson else 0)  # the lesson's two lines above the buttons
     lines = head.text.split("\n")
@@ -83,9 +82,25 @@ def draw_panel(view: BaseView, surf: pygame.Surface, head: Any, more: int, lesso
                 "undo", size=26)
 
 
+def panel_area(view: BaseView) -> pygame.Rect:
+    """Where the announcement's panel stands: the screen but a margin of 14 px of the design."""
+    m = view.px(14)
+    return pygame.Rect(m, m, view.w - 2 * m, view.h - 2 * m)
+
+
+def buttons_top(view: BaseView) -> int:
+    """Where the panel's Done ✓ and Undo buttons begin (px from the top): what the panel says ends above."""
+    return panel_area(view).bottom - view.px(BUTTON_H + 12)
+
+
+def lesson_strip_height(view: BaseView) -> int:
+    """How tall teach mode's strip across the top is (px)."""
+    return max(view.px(BUTTON_H + 8), view.help_corner().bottom + view.px(4))
+
+
 def draw_lesson_strip(view: BaseView, surf: pygame.Surface, lesson: str) -> None:
     """Teach mode's lesson across the top of the play screen, with Skip (touch target ``teach-skip``)."""
-    h = max(view.px(BUTTON_H + 8), view.help_corner().bottom + view.px(4))
+    h = lesson_strip_height(view)
     rect = pygame.Rect(0, 0, view.w, h)
     view.cover(rect)
     pygame.draw.rect(surf, PANEL, rect)

@@ -262,7 +262,8 @@ def draw_frame(view: BaseView, surface: pygame.Surface, ctl: Any, games: Mapping
                help_page: int = 0, phones_page: int | None = None, owner_open: bool = False) -> None:
     """One whole frame as the table sees it: the game's view, then what the app lays over it (a
     setup screen's language button when the view has none, the game tab while the game may be
-    changed — ``choosing`` —, the help button or the help page, the command entry); or the
+    changed — ``choosing`` —, the phones' strip of who is done (``play --web``), the help button or
+    the help page, the command entry); or the
     phones' codes page (``phones_page``: which code). The help page and the phones' page cover the
     whole screen: the game's view is not drawn under them (nor under the owner's settings screen)."""
     if owner_open:
@@ -288,6 +289,10 @@ def draw_frame(view: BaseView, surface: pygame.Surface, ctl: Any, games: Mapping
         view.language_button(surface, pygame.Rect(view.w - view.px(200), view.px(6), view.px(190), view.px(38)))
     if choosing and first and not covers_setup(ctl):
         draw_game_tab(view, surface, ctl.game, games)
+    if getattr(ctl, "phones_progress", None) is not None:  # play --web: who is done on the phones
+        from table.display.phones_strip import draw as draw_phones_strip  # deferred: only with the phones
+
+        draw_phones_strip(view, surface, ctl)
     if not covers_setup(ctl):
         draw_help_button(view, surface, ctl)
     if entry is not None:

@@ -15,8 +15,14 @@ A request is a small dict (the web server forwards it as JSON):
   have changed (the web server's update stream asks this, then ``view``).
 
 A secret choice held by the desk until the others have chosen (Zankapfel's discord, Waldgärtner's
-dice) is kept on disk at once when the door has a :class:`~table.web.held.HeldFile` (``play
---web``: in the state directory), and held again after a restart at that very moment of the game.
+dice), a score pad's ``done`` marks and Waldgärtner's pad entries held for a later seat are kept
+on disk at once when the door has a :class:`~table.web.held.HeldFile` (``play --web``: in the
+state directory), and held again after a restart at that very moment of the game. With a
+:class:`~table.web.tokens.TokensFile` the game's tokens are kept too: after a restart the resumed
+game's phones keep their pages.
+
+:meth:`Door.progress` is what the lid shows of the phones (``table/web/progress.py``): who has
+chosen or is done, never what — once a seat's page has been opened in this game.
 
 A wrong, forged or expired token is ``{"ok": false, "error": "token"}``, whatever the op: the
 answer is the same for a token that never was and one of a finished game.
@@ -29,7 +35,7 @@ players' names.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from table import i18n
@@ -39,7 +45,8 @@ from table.i18n import _
 from table.web.held import HeldFile, position
 from table.web.owner import OPS as OWNER_OPS
 from table.web.pads import desk_for, enter_due
-from table.web.tokens import SPECTATOR, Holder, Tokens
+from table.web.progress import Progress, progress_of
+from table.web.tokens import SPECTATOR, Holder, Tokens, TokensFile
 
 PLAYING = ("play", "pad")
 """The shell's modes a game's tokens open in: its play, and its score pad at the end (the phones' pads)."""
@@ -52,11 +59,22 @@ TOKEN_REFUSED: dict[str, Any] = {"ok": False, "error": "token"}
 class Door:
     """Tokens and views for the game on ``shell`` (see the module docstring)."""
 
-    def __init__(self, shell: Any, held: HeldFile | None = None) -> None:
+    def __init__(self, shell: Any, held: HeldFile | None = None, kept: TokensFile | None = None,
+                 journal_game: Callable[[], int | None] | None = None) -> None:
         self.shell = shell
         self.held = held
         """Where the desk's held choices are kept across a power cut (None: in memory only)."""
+        self.kept = kept
+        """Where the game's tokens are kept across a power cut (None: in memory only)."""
+        self.journal_game = journal_game
+        """The journal's id of the game on the table (``play --web``: a resumed game has its own
+        again, a new one never): what the kept tokens are bound to, with the game's key and setup."""
         self.tokens = Tokens()
+        self.seen: set[int] = set()
+        """The seats (0-based) whose page asked something in this game: the lid shows the phones'
+        progress only once a phone is in use."""
+        self._mode: str | None = None
+        """The shell's mode at the last :meth:`follow` (None before the first: the kiosk just started)."""
         self.desk: Any = None
         self.owner: Any = None
         """The owner's settings (``owner.OwnerDesk``), set by ``play --web`` (None: no settings page)."""
@@ -68,48 +86,92 @@ class Door:
     # --- following the table (every frame) --------------------------------------------------
     def follow(self) -> bool:
         """Tokens for the next game while the setup or result screen is up (the lid's codes), kept
-        when it begins with as many seats (new ones otherwise); the game's end expires them (new
-        ones for the next game follow at once). Whether they changed."""
+        when it begins with as many seats (new ones otherwise; a game resumed after a restart gets
+        back the tokens it had); the game's end expires them (new ones for the next game follow at
+        once). Whether they changed."""
         sh = self.shell
         seats = int(getattr(getattr(sh, "setup", None), "players", 0) or 0)
+        before, self._mode = self._mode, str(sh.mode)
         if sh.mode in PLAYING:
             marker = (id(sh.current) if hasattr(sh, "current") else id(sh), id(sh.setup))
             if marker == self._game and self.tokens.active:
-                return enter_due(self.desk, sh) > 0  # a pad's entries held on phones, due now
+                entered = enter_due(self.desk, sh)  # a pad's entries held on phones, due now
+                if entered:
+                    self._keep()
+                return entered > 0
             self._game = marker
-            if not self.tokens.active or len(self.tokens.seats()) != seats:
-                self.tokens.new_game(seats)
-            definition = sh.definition
-            self.desk = desk_for(definition)
-            self._held_again()
+            self._begin(seats, resumed=before in (None, "resume"))
             return True
         changed = False
         if self._game is not None:  # the game ended (or was left): its tokens go with it
             self.tokens.expire()
             self.desk = None
             self._game = None
-            if self.held is not None:
-                self.held.clear()
+            self._forget()
             changed = True
+        elif sh.mode != before and sh.mode != "resume":
+            self._forget()  # a game discarded, a new one set up: nothing kept belongs to it
         if sh.mode in NEXT_GAME_MODES and seats and (not self.tokens.active or len(self.tokens.seats()) != seats):
-            self.tokens.new_game(seats)
+            self._new_tokens(seats)
             return True
         if sh.mode not in NEXT_GAME_MODES and self.tokens.active:
             self.tokens.expire()  # a resume screen, a names page: no codes until a game is set up
             return True
         return changed
 
+    def _begin(self, seats: int, *, resumed: bool) -> None:
+        """A game begins (or is resumed): its tokens — those it had before a restart, the setup's
+        codes, or new ones —, kept on the disk; its desk, holding again what was held."""
+        again = self.kept.load(self._game_name(), seats) if resumed and self.kept is not None else None
+        if again is not None:
+            self.tokens.resume(again)
+            self.seen = set()
+        elif not self.tokens.active or len(self.tokens.seats()) != seats:
+            self._new_tokens(seats)
+        if self.kept is not None:
+            self.kept.save(self._game_name(), self.tokens)
+        self.desk = desk_for(self.shell.definition)
+        self._held_again()
+
+    def _new_tokens(self, seats: int) -> None:
+        self.tokens.new_game(seats)
+        self.seen = set()
+
+    def _game_name(self) -> str:
+        """The game the tokens belong to: the journal's id for it, its key and its setup (a resumed
+        game has the same; a new game another id)."""
+        number = self.journal_game() if self.journal_game is not None else None
+        return f"{number}:{getattr(self.shell, 'game', '')}:{getattr(self.shell, 'setup', '')!r}"
+
+    def _forget(self) -> None:
+        """Nothing held or kept any more belongs to a game on the table: the files go."""
+        if self.held is not None:
+            self.held.clear()
+        if self.kept is not None:
+            self.kept.clear()
+
+    def progress(self) -> Progress | None:
+        """What the lid shows of the phones (``table/web/progress.py``): who has chosen or is done
+        now — never what —, once a seat's page has been opened in this game; None otherwise."""
+        if self.desk is None or not self.seen or not self.tokens.active:
+            return None
+        asked = getattr(self.desk, "progress", None)
+        answer = asked(self._ctl()) if callable(asked) else None
+        return progress_of(answer[0], answer[1], self._seat_title) if answer else None
+
     # --- held choices across a power cut (table.web.held) -----------------------------------
     def _ctl(self) -> Any:
         return self.shell.current if hasattr(self.shell, "current") else self.shell
 
     def _position(self) -> str:
-        return position(str(getattr(self.shell, "game", "")), self.desk.moment(self._ctl()))
+        """The game (the journal's id for it and its key) and the desk's moment, hashed."""
+        number = self.journal_game() if self.journal_game is not None else None
+        return position(f"{number}:{getattr(self.shell, 'game', '')}", self.desk.moment(self._ctl()))
 
     def _keep(self) -> None:
         """The desk's held choices to the disk now (removed when none is held)."""
         if self.held is not None and self.desk is not None and hasattr(self.desk, "held"):
-            self.held.save(self._position(), self.desk.held())
+            self.held.save(self._position(), self.desk.held(self._ctl()))
 
     def _held_again(self) -> None:
         """A new desk (a game begun or resumed): what was held at this very moment, held again."""
@@ -144,6 +206,8 @@ class Door:
         holder = self.tokens.who(request.get("token"))
         if holder is None:
             return dict(TOKEN_REFUSED)
+        if not holder.spectator:
+            self.seen.add(holder.seat)
         if op == "view":
             return {"ok": True, "view": self.view(holder)}
         if op == "choose" and not holder.spectator:

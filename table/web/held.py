@@ -1,17 +1,20 @@
-"""The phones' secret choices held until everybody has chosen, kept on disk at once.
+"""What the phones' desks hold and the journal does not have yet, kept on disk at once.
 
 A seat's discord card and dice (Zankapfel) or die (Waldgärtner) chosen on its phone are held by
 the game's desk until the last seat has chosen; only then are they entered as the lid's commands
-(and journalled with them). :class:`HeldFile` keeps what is held in between, so a power cut after
-one seat chose loses nothing typed on a phone: ``<state dir>/phones-held.json``, 0600, written
+(and journalled with them). A score pad's ``done`` marks (Applejack, Draft Cider, Waldgärtner)
+and Waldgärtner's pad entries for a seat the lid's pad has not reached are held the same way.
+:class:`HeldFile` keeps what is held in between, so a power cut after one seat chose loses
+nothing typed on a phone: ``<state dir>/phones-held.json``, 0600, written
 to a temporary file, flushed to the disk and renamed over the old one (the directory flushed
 too), removed when nothing is held. It sits beside the journal in the kiosk's private state
-directory, never in ``web/`` (the web server's unit sees that folder), and nothing on the lid
-shows it.
+directory, never in ``web/`` (the web server's unit sees that folder), and the lid shows only who
+holds something (``table/web/progress.py``), never what.
 
 Its content: ``{"position": P, "held": {...}}`` — ``P`` names the game and the moment of the
-choice (:func:`position`: the game and the desk's ``moment`` — the engine's actions so far —,
-hashed), ``held`` is the desk's own (``desk.held()``); after a restart the door hands it back
+choice (:func:`position`: the game — the journal's id for it and its key — and the desk's
+``moment`` — the engine's actions so far, or for a pad the open pad and the game's setup —,
+hashed), ``held`` is the desk's own (``desk.held(ctl)``); after a restart the door hands it back
 (``desk.restore``) only when the table is at that very moment again, and removes it otherwise
 (a game discarded, another begun).
 """
@@ -43,6 +46,9 @@ class HeldFile:
 
     def __init__(self, folder: Path) -> None:
         self.path = Path(folder) / NAME
+        self._written: bytes | None = None
+        """What this kiosk last wrote (the same again is not written: a pad entry that changes no
+        mark costs no second flush to the disk after the journal's)."""
 
     def save(self, where: str, held: dict[str, Any]) -> None:
         """Keep ``held`` for the moment ``where``, flushed to the disk before returning (an
@@ -52,15 +58,11 @@ class HeldFile:
             self.clear()
             return
         data = json.dumps({"position": where, "held": held}, sort_keys=True).encode()
-        part = self.path.with_name(NAME + ".part")
+        if data == self._written and self.path.exists():
+            return
         try:
-            fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(part, self.path)
-            self._sync_folder()
+            write_private(self.path, data)
+            self._written = data
         except OSError as exc:
             log.warning("phones: a held choice was not written to %s: %s", self.path, exc)
 
@@ -68,12 +70,8 @@ class HeldFile:
         """What was held at the moment ``where``; None when nothing was, or at another moment,
         or the file does not read (one log line; it is then removed)."""
         try:
-            if self.path.is_symlink() or self.path.stat().st_size > MAX_BYTES:
-                raise ValueError("not a small regular file")
-            data = json.loads(self.path.read_bytes())
-        except FileNotFoundError:
-            return None
-        except (OSError, ValueError) as exc:
+            data = read_private(self.path)
+        except ValueError as exc:
             log.warning("phones: %s does not read (%s): removed", self.path, exc)
             self.clear()
             return None
@@ -83,17 +81,50 @@ class HeldFile:
 
     def clear(self) -> None:
         """Nothing held any more: the file goes."""
-        try:
-            self.path.unlink()
-            self._sync_folder()
-        except FileNotFoundError:
-            return
-        except OSError as exc:
-            log.warning("phones: %s was not removed: %s", self.path, exc)
+        self._written = None
+        remove_private(self.path)
 
-    def _sync_folder(self) -> None:
-        fd = os.open(self.path.parent, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+
+def write_private(path: Path, data: bytes) -> None:
+    """``data`` into ``path`` (0600) whole or not at all: a temporary file beside it, flushed to
+    the disk, renamed over it, the folder flushed; OSError when it cannot be written."""
+    part = path.with_name(path.name + ".part")
+    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(part, path)
+    _sync_folder(path.parent)
+
+
+def read_private(path: Path) -> Any:
+    """The JSON in ``path``; None when there is no file; ValueError when it is not a small regular
+    file of JSON (a symlink, too long, damaged)."""
+    try:
+        if path.is_symlink() or path.stat().st_size > MAX_BYTES:
+            raise ValueError("not a small regular file")
+        return json.loads(path.read_bytes())
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def remove_private(path: Path) -> None:
+    """``path`` removed (the folder flushed); a storage error is one log line."""
+    try:
+        path.unlink()
+        _sync_folder(path.parent)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        log.warning("phones: %s was not removed: %s", path, exc)
+
+
+def _sync_folder(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

@@ -7,8 +7,14 @@ of the seats' pages are written to ``<state dir>/web-links.txt`` (0600) whenever
 change, for the owner (the lid shows them as QR codes: ``ctl.phones``, :class:`PhoneLinks`, at
 :func:`site_address`); the file is empty while no game is set up, played or shown.
 It is not in the socket's folder: the web server's unit sees that folder, and must not read
-every seat's token. A phone's secret choice held until the others have chosen is kept beside it
-(``phones-held.json``, :mod:`table.web.held`).
+every seat's token. A phone's secret choice held until the others have chosen, a score pad's
+``done`` marks and entries held for later are kept beside it (``phones-held.json``,
+:mod:`table.web.held`), and so are the game's tokens (``phones-tokens.json``,
+:class:`~table.web.tokens.TokensFile`: a phone's page keeps working after a restart).
+
+The lid shows who has chosen or is done on the phones (:class:`LidProgress`: ``ctl.phones_progress``
+for the screen's strip, ``table/display/phones_strip.py``; ``ctl.phones_news`` for the terminal's
+one line when it changes); a change moves the table's ``version`` so the screen redraws.
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ from table.web.bridge import Bridge, socket_path
 from table.web.door import Door
 from table.web.held import HeldFile
 from table.web.owner import OwnerDesk, owner_page, owner_token
+from table.web.progress import Progress
+from table.web.tokens import TokensFile
 
 log = logging.getLogger("applejack.web")
 LINKS_NAME = "web-links.txt"
@@ -55,6 +63,36 @@ class PhoneLinks:
         return [(who, self.address + path) for who, path in self.door.links()]
 
 
+class LidProgress:
+    """Who has chosen or is done on the phones, for the lid: called (``ctl.phones_progress()``) by
+    the screen's strip, :meth:`news` (``ctl.phones_news()``) by the terminal after every line."""
+
+    def __init__(self, door: Door) -> None:
+        self.door = door
+        self.shown: Progress | None = None
+        """What the last frame found (:meth:`changed`)."""
+        self._said: str | None = None
+
+    def __call__(self) -> Progress | None:
+        return self.door.progress()
+
+    def changed(self) -> bool:
+        """Whether the progress moved since the last frame asked (the screen then redraws)."""
+        now = self.door.progress()
+        moved, self.shown = now != self.shown, now
+        return moved
+
+    def news(self) -> list[str]:
+        """The terminal's line when the progress changed since it was last printed (none when the
+        phones wait for nobody)."""
+        now = self.door.progress()
+        line = now.line() if now is not None else None
+        if line == self._said:
+            return []
+        self._said = line
+        return [line] if line else []
+
+
 def write_links(door: Door, folder: Path) -> None:
     """The seats' and the spectators' page paths, one ``who<TAB>path`` a line (0600)."""
     path = folder / LINKS_NAME
@@ -66,9 +104,11 @@ def write_links(door: Door, folder: Path) -> None:
     os.replace(part, path)
 
 
-def open_web(ctl: Any, state_dir: Path, hw: Any) -> Callable[[], None]:
-    """Start the socket, hook the pump into ``hw.follow``; returns the closer."""
-    door = Door(ctl, HeldFile(Path(state_dir)))
+def open_web(ctl: Any, state_dir: Path, hw: Any, journal_game: Callable[[], int | None] | None = None
+             ) -> Callable[[], None]:
+    """Start the socket, hook the pump into ``hw.follow``; returns the closer. ``journal_game``:
+    the journal's id of the game on the table (the kept tokens are bound to it)."""
+    door = Door(ctl, HeldFile(Path(state_dir)), TokensFile(Path(state_dir)), journal_game)
     token = owner_token(Path(state_dir))
     door.owner = OwnerDesk(token, Path(state_dir))  # the settings page: <state dir>/web-owner
     bridge = Bridge(door, socket_path(state_dir))
@@ -76,10 +116,13 @@ def open_web(ctl: Any, state_dir: Path, hw: Any) -> Callable[[], None]:
     log.info("phones: the web server talks to %s", bridge.path)
     follow = hw.follow
     game = [door.tokens.game, door.tokens.active]
+    progress = LidProgress(door)
 
     def follow_and_pump(c: Any) -> None:
         follow(c)
         bridge.pump()
+        if progress.changed():
+            ctl.version += 1  # the lid's strip of who is done: the screen redraws
         now = [door.tokens.game, door.tokens.active]
         if now != game:
             game[:] = now
@@ -89,4 +132,6 @@ def open_web(ctl: Any, state_dir: Path, hw: Any) -> Callable[[], None]:
     # the lid's "Phones" page (help ▸ Phones); on the shell itself, not the game's module it forwards to
     object.__setattr__(ctl, "phones", PhoneLinks(door, site_address()))
     object.__setattr__(ctl, "owner_page", owner_page(site_address(), token))  # the lid's settings screen
+    object.__setattr__(ctl, "phones_progress", progress)  # who is done: the screen's strip
+    object.__setattr__(ctl, "phones_news", progress.news)  # the same as one line in a terminal
     return bridge.close

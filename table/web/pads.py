@@ -38,20 +38,24 @@ class PadOrPlay:
             raise CommandError(_("this game takes nothing from a phone"))
         return list(desk.choose(ctl, seat, form))
 
+    def progress(self, ctl: Any) -> Any:
+        """Who is done now (``table/web/progress.py``): the play desk's or the pad desk's answer."""
+        progress = getattr(self._now(ctl), "progress", None)
+        return progress(ctl) if callable(progress) else None
 
-    def held(self) -> dict[str, Any]:
-        """The play desk's choices held now (``table.web.held``: kept across a power cut); {} if none."""
-        held = getattr(self.play, "held", None)
-        return dict(held()) if callable(held) else {}
+    def held(self, ctl: Any) -> dict[str, Any]:
+        """What the desk of the moment holds (``table.web.held``: kept across a power cut); {} if none."""
+        held = getattr(self._now(ctl), "held", None)
+        return dict(held(ctl)) if callable(held) else {}
 
     def moment(self, ctl: Any) -> list[Any]:
-        """The play desk's moment of the game its held choices belong to (``table.web.held``)."""
-        moment = getattr(self.play, "moment", None)
+        """The moment of the game what is held belongs to (``table.web.held``): the desk of the moment's."""
+        moment = getattr(self._now(ctl), "moment", None)
         return list(moment(ctl)) if callable(moment) else []
 
     def restore(self, ctl: Any, held: dict[str, Any]) -> int:
-        """The play desk's choices held again after a restart (how many)."""
-        restore = getattr(self.play, "restore", None)
+        """What was held, again after a restart, by the desk of the moment (how many)."""
+        restore = getattr(self._now(ctl), "restore", None)
         return int(restore(ctl, held)) if callable(restore) else 0
 
     def due(self, ctl: Any) -> list[str]:

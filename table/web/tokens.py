@@ -4,13 +4,28 @@ A token is 128 random bits (``secrets.token_urlsafe(16)``, 22 characters). :meth
 compares a presented token with every token of the game in constant time
 (``hmac.compare_digest``, all of them every time, so the time says nothing about which was near).
 A new game gets new tokens; the end of a game (:meth:`Tokens.expire`) makes every token invalid.
+
+:class:`TokensFile` keeps the game's tokens across a restart of the kiosk (a power cut), so a
+phone's page keeps working when the kiosk comes back: ``<state dir>/phones-tokens.json`` (0600,
+written whole: a temporary file flushed and renamed, the folder flushed), beside the journal and
+never in ``web/`` (the web server's unit sees that folder). It names the game it belongs to (the
+journal's id for it, the game's key and setup); the door reads it back only for the game resumed after a restart, and
+removes it when the game ends, is discarded or another is set up.
 """
 
 from __future__ import annotations
 
 import hmac
+import json
+import logging
 import secrets
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from table.web.held import read_private, remove_private, write_private
+
+log = logging.getLogger("applejack.web")
 
 SPECTATOR = -1
 """The seat number a spectator's token stands for."""
@@ -47,6 +62,16 @@ class Tokens:
         self._by_seat = {s: secrets.token_urlsafe(TOKEN_BYTES) for s in range(seats)}
         self._by_seat[SPECTATOR] = secrets.token_urlsafe(TOKEN_BYTES)
 
+    def resume(self, by_seat: dict[int, str]) -> None:
+        """The tokens a game had before a restart (:class:`TokensFile`): valid again, for a new
+        count of this door's games."""
+        self.game += 1
+        self._by_seat = dict(by_seat)
+
+    def by_seat(self) -> dict[int, str]:
+        """Every token now by seat (:data:`SPECTATOR` for the public one): what :class:`TokensFile` keeps."""
+        return dict(self._by_seat)
+
     def expire(self) -> None:
         """The game ended (or was discarded): no token is valid until the next game."""
         self._by_seat = {}
@@ -73,3 +98,44 @@ class Tokens:
             if hmac.compare_digest(given, token.encode("ascii")) and found is None:
                 found = seat
         return Holder(found, self.game) if found is not None else None
+
+
+FILE_NAME = "phones-tokens.json"
+
+
+class TokensFile:
+    """``folder/phones-tokens.json``: the game's tokens, for the same game after a restart."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = Path(folder) / FILE_NAME
+
+    def save(self, game: str, tokens: Tokens) -> None:
+        """Keep ``tokens`` for ``game`` (its key and setup), on the disk before returning; a
+        storage error is one log line (the phones then scan new codes after a restart)."""
+        data = {"game": game, "tokens": {str(s): t for s, t in sorted(tokens.by_seat().items())}}
+        try:
+            write_private(self.path, json.dumps(data, sort_keys=True).encode())
+        except OSError as exc:
+            log.warning("phones: the tokens were not written to %s: %s", self.path, exc)
+
+    def load(self, game: str, seats: int) -> dict[int, str] | None:
+        """The tokens kept for ``game`` with ``seats`` seats (and the spectators'); None when
+        there are none, they are another game's, or the file does not read (one log line)."""
+        try:
+            data: Any = read_private(self.path)
+        except ValueError as exc:
+            log.warning("phones: %s does not read (%s): removed", self.path, exc)
+            self.clear()
+            return None
+        if not isinstance(data, dict) or data.get("game") != game or not isinstance(data.get("tokens"), dict):
+            return None
+        out: dict[int, str] = {}
+        for key, token in data["tokens"].items():
+            if isinstance(key, str) and key.lstrip("-").isdigit() and isinstance(token, str) \
+                    and 16 <= len(token) <= LONGEST_TOKEN:
+                out[int(key)] = token
+        return out if set(out) == {*range(seats), SPECTATOR} else None
+
+    def clear(self) -> None:
+        """The game's tokens are gone: so is the file."""
+        remove_private(self.path)

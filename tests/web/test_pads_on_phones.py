@@ -189,7 +189,7 @@ def test_waldgaertner_an_entry_the_pad_refuses_is_not_held(tmp_path):
         answers = [_choose(client, door.tokens.token(1), {"what": "plant", "plant": str(c)}).status_code
                    for c in oaks * 4]
         assert 409 in answers  # a garden holds what its rows can: refused on the phone as at the lid
-        held = door.desk.pad.held[1].plants
+        held = door.desk.pad.waiting[1].plants
         assert len(held) == answers.count(200)
     journal.close()
     lid_journal.close()

@@ -12,8 +12,10 @@ journalled like a line typed at the lid:
   (twice when a player has nothing entered: the lid asks once whether to score 0, and every
   player has said on their phone that they are done).
 
-The ``done`` marks are the only thing held here (a power cut forgets them; every value entered
-is in the journal). The public view says who is done.
+The ``done`` marks are the only thing held here; the door keeps them on disk as they change
+(``table/web/held.py``: :meth:`SeatDesk.held`, :meth:`SeatDesk.moment`, :meth:`SeatDesk.restore`),
+so a power cut loses none (every value entered is in the journal). The public view and the lid
+(:meth:`SeatDesk.progress`) say who is done.
 """
 
 from __future__ import annotations
@@ -78,6 +80,32 @@ class SeatDesk(BaseDesk):
             {"name": "what", "label": _("Enter"), "options": options},
             {"name": "value", "label": _("Number"), "options": [[str(k), str(k)] for k in range(MAX_VALUE + 1)]},
         ], "submit": _("Send")}}
+
+    # --- who is done: on the lid, and kept across a power cut (table.web.held) -----------------
+    def progress(self, ctl: Any) -> tuple[str, list[tuple[int, bool]]] | None:
+        """Who said on their phone that their pad is complete: ("pad", [(seat, done)…]) while the
+        pad is open (the lid shows it; never a value), else None."""
+        self._sync(ctl)
+        if ctl.mode != PAD or ctl.pad is None:
+            return None
+        return "pad", [(p, p in self.done) for p in range(ctl.pad.players)]
+
+    def moment(self, ctl: Any) -> list[Any]:
+        """The marks belong to this game's open pad (the door forgets them when the game ends or
+        is discarded): the pad and the game's setup."""
+        return [PAD, repr(ctl.setup)] if ctl.mode == PAD and ctl.pad is not None else []
+
+    def held(self, ctl: Any = None) -> dict[str, Any]:
+        """The ``done`` marks (JSON)."""
+        return {"done": sorted(self.done)} if self.done else {}
+
+    def restore(self, ctl: Any, held: dict[str, Any]) -> int:
+        """The marks again after a restart (a seat the pad does not have is left out); how many."""
+        self._sync(ctl)
+        done = held.get("done")
+        if ctl.mode == PAD and ctl.pad is not None and isinstance(done, list):
+            self.done = {p for p in done if isinstance(p, int) and 0 <= p < ctl.pad.players}
+        return len(self.done)
 
     def choose(self, ctl: Any, seat: int, form: dict[str, Any]) -> list[str]:
         """The lid's pad command for ``seat``'s entry; CommandError (one line) when it cannot be now."""

@@ -17,8 +17,9 @@ Every entry becomes at once the lid's own command, journalled like a line typed 
   when an orchard is short of 12 cards: the lid's CONFIRM asks once more, and each player has
   confirmed their own orchard on their phone).
 
-The ``done`` marks are the only thing held here: a power cut forgets them (the cards entered are
-in the journal; a seat with 12 cards is complete again at once).
+The ``done`` marks are the only thing held here; the door keeps them on disk as they change
+(``table/web/held.py``), so a power cut loses none (the cards entered are in the journal). The
+lid shows who is complete (:meth:`SeatDesk.progress`).
 """
 
 from __future__ import annotations
@@ -121,6 +122,33 @@ class SeatDesk(BaseDesk):
             _("Enter your cards batch by batch, in the order played.")
         return {"facts": facts, "note": note,
                 "form": {"fields": [*card_fields(), what], "submit": _("Send")}}
+
+    # --- who is done: on the lid, and kept across a power cut (table.web.held) -----------------
+    def progress(self, ctl: Any) -> tuple[str, list[tuple[int, bool]]] | None:
+        """Whose orchard is complete on the pad: ("pad", [(seat, done)…]) while it is open (the lid
+        shows it; never a card), else None."""
+        self._sync(ctl)
+        if ctl.mode != "pad":
+            return None
+        complete = set(self.complete(ctl))
+        return "pad", [(p, p in complete) for p in range(int(ctl.setup.players))]
+
+    def moment(self, ctl: Any) -> list[Any]:
+        """The marks belong to this game's open pad (the door forgets them when the game ends or is
+        discarded): the pad and the game's setup."""
+        return ["pad", repr(ctl.setup)] if ctl.mode == "pad" else []
+
+    def held(self, ctl: Any = None) -> dict[str, Any]:
+        """The ``done`` marks (JSON)."""
+        return {"done": sorted(self.done)} if self.done else {}
+
+    def restore(self, ctl: Any, held: dict[str, Any]) -> int:
+        """The marks again after a restart (a seat the game does not have is left out); how many."""
+        self._sync(ctl)
+        done = held.get("done")
+        if ctl.mode == "pad" and isinstance(done, list):
+            self.done = {p for p in done if isinstance(p, int) and 0 <= p < int(ctl.setup.players)}
+        return len(self.done)
 
     # --- an entry ---------------------------------------------------------------------------
     def choose(self, ctl: Any, seat: int, form: dict[str, Any]) -> list[str]:

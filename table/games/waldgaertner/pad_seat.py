@@ -11,8 +11,10 @@ so the phones' entries go into it in that order, as the lid's own commands (``ad
   whole pad is entered at once, and so on down the table.
 
 So the journal holds every entry of the seat the pad is on; what a later seat typed before its
-turn is held in the kiosk's memory and lost in a power cut (its phone shows what is held, so it is
-typed again). The public view says who is done and who is held.
+turn is held here, and the door keeps it on disk with the ``done`` marks as they change
+(``table/web/held.py``: :meth:`PadDesk.held`, :meth:`PadDesk.moment`, :meth:`PadDesk.restore`),
+so a power cut loses nothing typed on a phone. The public view and the lid
+(:meth:`PadDesk.progress`) say who is done, never what is held.
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ class PadDesk(SeatDesk):
     """Each seat's own score pad on its phone (see the module docstring)."""
 
     def __init__(self) -> None:
-        self.held: dict[int, Held] = {}
+        self.waiting: dict[int, Held] = {}
         self.done: set[int] = set()
         self._tried = -1
         """The pad's length (commands) when :meth:`due` last found nothing it could enter."""
@@ -66,10 +68,10 @@ class PadDesk(SeatDesk):
     def _sync(self, ctl: Any) -> None:
         pad = ctl.pad
         if ctl.mode != "pad" or pad is None:
-            self.held, self.done = {}, set()
+            self.waiting, self.done = {}, set()
             return
-        for seat in [s for s in self.held if s < pad.player]:  # the pad went past: entered at the lid
-            del self.held[seat]
+        for seat in [s for s in self.waiting if s < pad.player]:  # the pad went past: entered at the lid
+            del self.waiting[seat]
 
     # --- the form -------------------------------------------------------------------------------
     def _plants(self, ctl: Any) -> list[list[str]]:
@@ -106,7 +108,7 @@ class PadDesk(SeatDesk):
         if ctl.mode != "pad" or pad is None or seat < pad.player:
             return {"facts": [], "form": None}
         mine = pad.players[seat]
-        held = self.held.get(seat, Held())
+        held = self.waiting.get(seat, Held())
         plants = [padentry.plant_label(c) for c in mine.garden] + \
             [padentry.plant_label(ctl.cards.cards[i]) for i in held.plants]
         light, dark = held.cubes if held.cubes is not None else (mine.light, mine.dark)
@@ -123,6 +125,67 @@ class PadDesk(SeatDesk):
             note = _("Held on this phone until the pad reaches you.")
         return {"facts": facts, "note": note, "form": self._form(ctl)}
 
+    # --- who is done: on the lid, and kept across a power cut (table.web.held) -------------------
+    def progress(self, ctl: Any) -> tuple[str, list[tuple[int, bool]]] | None:
+        """Who is done: said so on the phone, or entered already (the pad went past): ("pad",
+        [(seat, done)…]) while the pad is open (the lid shows it; never what is held), else None."""
+        self._sync(ctl)
+        pad = ctl.pad
+        if ctl.mode != "pad" or pad is None:
+            return None
+        return "pad", [(s, s in self.done or s < pad.player) for s in range(len(pad.players))]
+
+    def moment(self, ctl: Any) -> list[Any]:
+        """What is held belongs to this game's open pad (the door forgets it when the game ends or
+        is discarded): the pad and the game's setup."""
+        return ["pad", repr(ctl.setup)] if ctl.mode == "pad" and ctl.pad is not None else []
+
+    def held(self, ctl: Any = None) -> dict[str, Any]:
+        """The entries held for later seats and the ``done`` marks (JSON)."""
+        entries = {str(s): {"plants": list(h.plants), "cubes": list(h.cubes) if h.cubes else None, "task": h.task}
+                   for s, h in sorted(self.waiting.items()) if h.plants or h.cubes is not None or h.task}
+        out: dict[str, Any] = {"done": sorted(self.done)} if self.done else {}
+        return out | ({"entries": entries} if entries else {})
+
+    def restore(self, ctl: Any, held: dict[str, Any]) -> int:
+        """What :meth:`held` gave, again after a restart: for the seats the pad has not passed
+        (the seat it is on keeps its cubes and task: its plants went on the pad at once), each
+        plant checked against the garden's rows again; what does not fit is left out. How many
+        seats hold something or are done."""
+        self._sync(ctl)
+        pad = ctl.pad
+        if ctl.mode != "pad" or pad is None:
+            return 0
+        seats = range(pad.player, len(pad.players))
+        done = held.get("done")
+        self.done = {s for s in (done if isinstance(done, list) else ()) if s in seats}
+        entries = held.get("entries")
+        for key, value in (entries.items() if isinstance(entries, dict) else ()):
+            seat = int(key) if isinstance(key, str) and key.isdigit() else -1
+            if seat in seats and isinstance(value, dict):
+                self.waiting[seat] = self._entries(ctl, seat, value, plants=seat > pad.player)
+        return len(self.done | set(self.waiting))
+
+    def _entries(self, ctl: Any, seat: int, value: dict[str, Any], *, plants: bool) -> Held:
+        """One seat's held entries read back (each checked as a phone's entry is)."""
+        out = Held()
+        for cid in (value.get("plants") or []) if plants else []:
+            garden = [*ctl.pad.players[seat].garden, *(ctl.cards.cards[i] for i in out.plants)]
+            if isinstance(cid, int) and 0 <= cid < len(ctl.cards.cards):
+                try:
+                    check_rows(ctl.seat_title(seat), [*garden, ctl.cards.cards[cid]])
+                except ScorePadError:
+                    continue
+                out.plants.append(cid)
+        cubes = value.get("cubes")
+        if isinstance(cubes, list) and len(cubes) == 2 and all(isinstance(c, int) and 0 <= c <= MAX_CUBES
+                                                                 for c in cubes):
+            out.cubes = (cubes[0], cubes[1])
+        task = value.get("task")
+        if isinstance(task, int) and ctl.setup.tasks and 0 < task <= len(ctl.cards.tasks):
+            out.task = task
+        return out
+
     # --- an entry -------------------------------------------------------------------------------
     def choose(self, ctl: Any, seat: int, form: dict[str, Any]) -> list[str]:
         """Hold or enter ``seat``'s entry; the lid's commands to enter now. CommandError (one line)
@@ -133,13 +196,13 @@ class PadDesk(SeatDesk):
             raise CommandError(_("the score pad is not open"))
         if seat < pad.player:
             raise CommandError(_("your pad is entered already: change it at the lid"))
-        before = (copy.deepcopy(self.held), set(self.done))
+        before = (copy.deepcopy(self.waiting), set(self.done))
         try:
             self._take(ctl, seat, form)
             commands = self._due(ctl)
             self._dry_run(ctl, commands)
         except CommandError:
-            self.held, self.done = before
+            self.waiting, self.done = before
             raise
         return commands
 
@@ -150,23 +213,23 @@ class PadDesk(SeatDesk):
         pad = ctl.pad
         if ctl.mode != "pad" or pad is None or self._tried == len(ctl.cmds):
             return []
-        held = self.held.get(pad.player)
+        held = self.waiting.get(pad.player)
         waiting = held is not None and held.plants and pad.step == "garden"
         if not waiting and pad.player not in self.done:
             return []
-        before = (copy.deepcopy(self.held), set(self.done))
+        before = (copy.deepcopy(self.waiting), set(self.done))
         commands = self._due(ctl)
         try:
             self._dry_run(ctl, commands)
         except CommandError:
-            self.held, self.done = before
+            self.waiting, self.done = before
             commands = []
         if not commands:
             self._tried = len(ctl.cmds)  # asked again once the pad changed
         return commands
 
     def _take(self, ctl: Any, seat: int, form: dict[str, Any]) -> None:
-        held = self.held.setdefault(seat, Held())
+        held = self.waiting.setdefault(seat, Held())
         what = form.get("what")
         if what == "done":
             self.done.add(seat)
@@ -197,12 +260,12 @@ class PadDesk(SeatDesk):
         player, step = pad.player, pad.step
         steps = pad.steps
         while True:
-            held = self.held.pop(player, Held())
+            held = self.waiting.pop(player, Held())
             if step == "garden":
                 out += [f"add {cid}" for cid in held.plants]
                 held.plants = []
             if player not in self.done:
-                self.held[player] = held  # its cubes and task wait for its done
+                self.waiting[player] = held  # its cubes and task wait for its done
                 return out
             for s in steps[steps.index(step):]:
                 if s == "cubes" and held.cubes is not None:

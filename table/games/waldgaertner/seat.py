@@ -176,7 +176,13 @@ class SeatDesk(BaseDesk):
         """The round the held dice belong to: the engine's actions so far."""
         return list(ctl.e.history) if ctl.e is not None and ctl.mode == "play" else []
 
-    def held(self) -> dict[str, Any]:
+    def progress(self, ctl: Any) -> tuple[str, list[tuple[int, bool]]] | None:
+        """Who has chosen a die on a phone this round (``table/web/progress.py``: the lid shows it;
+        never which): ("choose", [(seat, chosen)…]), None while no die is asked."""
+        choosing = self._sync(ctl)
+        return ("choose", [(s, s in self.dice) for s in choosing]) if choosing else None
+
+    def held(self, ctl: Any = None) -> dict[str, Any]:
         """The dice held now (JSON): seat → its command."""
         return {"dice": {str(s): c for s, c in sorted(self.dice.items())}} if self.dice else {}
 

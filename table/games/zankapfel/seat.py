@@ -114,7 +114,14 @@ class SeatDesk(BaseDesk):
             return []
         return [list(b.e.history), b.stage(), list(b.fight_seats())]
 
-    def held(self) -> dict[str, Any]:
+    def progress(self, ctl: Any) -> tuple[str, list[tuple[int, bool]]] | None:
+        """Who in the discord has chosen on a phone (``table/web/progress.py``: the lid shows it;
+        never what): ("choose", [(seat, chosen)…]), None outside a discord."""
+        self._sync(ctl)
+        choosing = self._choosing(ctl)
+        return ("choose", [(s, s in self.secret) for s in choosing]) if choosing else None
+
+    def held(self, ctl: Any = None) -> dict[str, Any]:
         """The choices held now (JSON): seat → [dice, discord card]."""
         return {"secret": {str(s): list(v) for s, v in sorted(self.secret.items())}} if self.secret else {}
 
