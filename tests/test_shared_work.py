@@ -1,0 +1,52 @@
+"""Work the product did again and again for the same answer (issue 19: the suite's time is mostly
+the product's time): a scripted game kept an undo snapshot (a deep copy of the whole table) per
+step it never takes back, every Waldgärtner game parsed the same shipped card file again, and
+every sample screen had the bots play the same scripted game again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from table.games.waldgaertner import samples as wsamples
+from table.games.waldgaertner.files import load_cards
+from table.games.waldgaertner.script import table_script as wscript
+from table.games.zankapfel import samples as zsamples
+from table.games.zankapfel.script import table_script as zscript
+
+
+@pytest.mark.parametrize("script", [wscript, zscript], ids=["waldgaertner", "zankapfel"])
+def test_a_scripted_game_keeps_no_undo_snapshots(script):
+    lines, final = script(3, 1)
+    assert final.is_terminal() and len(lines) > 20
+    assert final.keep_undo is False  # nobody takes a script back: no deep copy of the table per step
+    with pytest.raises(RuntimeError):
+        final.undo()
+
+
+def test_the_same_card_file_is_parsed_once_and_an_edited_one_again(tmp_path: Path):
+    assert load_cards() is load_cards()  # every game, demo and pad shares the shipped deck's one parse
+    path = tmp_path / "cards.toml"
+    shipped = (Path(wsamples.__file__).parent / "rules" / "data" / "cards.toml").read_text(encoding="utf-8")
+    path.write_text(shipped, encoding="utf-8")
+    first = load_cards(path)
+    assert load_cards(path) is first and first.cards == load_cards().cards
+    path.write_text(shipped.rstrip("\n") + "\n# edited by a person at the table\n", encoding="utf-8")
+    again = load_cards(path)  # the file is read at every call: the edit is seen
+    assert again is not first and again.text.endswith("# edited by a person at the table\n")
+
+
+@pytest.mark.parametrize("samples", [wsamples, zsamples], ids=["waldgaertner", "zankapfel"])
+def test_the_sample_screens_have_the_bots_play_their_game_once(samples, monkeypatch):
+    played = []
+    real = samples.table_script
+    monkeypatch.setattr(samples, "table_script", lambda *a, **k: played.append(a) or real(*a, **k))
+    samples._script.cache_clear()
+    try:
+        builders = samples.screens()
+        first, last = builders["reveal"](), builders["result"]()
+        assert first.mode == "play" and last.mode != first.mode
+        assert played == [(4, 3)]  # two screens (and every other one), one scripted game
+    finally:
+        samples._script.cache_clear()
