@@ -68,8 +68,11 @@ case $cmd in
     install "test"
     .venv/bin/python -m ruff check .
     .venv/bin/python -m mypy
-    # worksteal: an idle worker takes tests queued on the other, so no long test is left to end the run alone
-    exec .venv/bin/python -m pytest -q -n 2 --dist worksteal "$@"
+    # worksteal: an idle worker takes tests queued on the other, so no long test is left to end the run alone.
+    # Bytecode is written even when the caller's shell says not to (PYTHONDONTWRITEBYTECODE): else each
+    # worker compiles and assertion-rewrites every test module again (~6 s of CPU each) and every
+    # `python -m table` child the tests start compiles what it imports (~0.03 s each, hundreds of them).
+    exec env -u PYTHONDONTWRITEBYTECODE .venv/bin/python -m pytest -q -n 2 --dist worksteal "$@"
     ;;
   *)
     echo "usage: bash scripts/dev.sh run|test [args...]" >&2; exit 2

@@ -68,6 +68,16 @@ def test_test_installs_the_test_extra_and_a_test_venv_serves_run(tree: Path) -> 
     assert pip_installs(dev(tree, "run")) == []
 
 
+def test_the_tests_write_bytecode_whatever_the_callers_shell_says(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With PYTHONDONTWRITEBYTECODE set, each pytest worker compiled and assertion-rewrote every test
+    module again and every ``python -m table`` child compiled what it imports (issue 19)."""
+    dev(tree, "test")
+    log_env = 'echo "python $2 ${PYTHONDONTWRITEBYTECODE:-writes}" >> "$(dirname "$0")/../../calls.log"'
+    (tree / ".venv/bin/python").write_text(f"#!/usr/bin/env bash\n{log_env}\n")
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    assert dev(tree, "test") == ["python ruff 1", "python mypy 1", "python pytest writes"]
+
+
 def test_a_changed_pyproject_reinstalls(tree: Path) -> None:
     dev(tree, "test")
     with (tree / "pyproject.toml").open("a") as f:
