@@ -1,6 +1,7 @@
 """Work the product did again and again for the same answer (issue 19: the suite's time is mostly
 the product's time): a scripted game kept an undo snapshot (a deep copy of the whole table) per
-step it never takes back, every Waldgärtner game parsed the same shipped card file again, and
+step it never takes back, every Waldgärtner game parsed the same shipped card file again (every
+load of Applejack's data set its four files, and built the engine's tables for it again), and
 every sample screen had the bots play the same scripted game again."""
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from table.games.applejack.files import load_dataset
+from table.games.applejack.rules.tables import rules_for
 from table.games.waldgaertner import samples as wsamples
 from table.games.waldgaertner.files import load_cards
 from table.games.waldgaertner.script import table_script as wscript
@@ -35,6 +38,27 @@ def test_the_same_card_file_is_parsed_once_and_an_edited_one_again(tmp_path: Pat
     path.write_text(shipped.rstrip("\n") + "\n# edited by a person at the table\n", encoding="utf-8")
     again = load_cards(path)  # the file is read at every call: the edit is seen
     assert again is not first and again.text.endswith("# edited by a person at the table\n")
+
+
+def test_the_same_data_set_is_parsed_once_and_an_edited_one_again(tmp_path: Path):
+    shipped = load_dataset()
+    assert load_dataset() is shipped and rules_for(load_dataset()) is rules_for(shipped)  # the engine's tables too
+    ds = tmp_path / "ds"
+    ds.mkdir()
+    for name in ("varieties.toml", "tiles.toml", "orchards.toml", "boards.toml"):
+        (ds / name).write_text((Path(shipped_dir()) / name).read_text(encoding="utf-8"), encoding="utf-8")
+    copy = load_dataset(ds)
+    assert copy is not shipped and copy.source == str(ds) and copy.tiles == shipped.tiles  # its own source
+    assert load_dataset(ds) is copy
+    with (ds / "tiles.toml").open("a", encoding="utf-8") as f:
+        f.write("# edited by a person at the table\n")
+    assert load_dataset(ds) is not copy  # the files are read at every load: the edit is seen
+
+
+def shipped_dir() -> Path:
+    from table.games.applejack.rules import data
+
+    return Path(data.__file__).parent / "data"
 
 
 @pytest.mark.parametrize("samples", [wsamples, zsamples], ids=["waldgaertner", "zankapfel"])
