@@ -21,6 +21,7 @@ table and its ``record.replay`` is ``replay_record`` with a config reader bound 
 from __future__ import annotations
 
 import copy
+import pickle
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
@@ -46,6 +47,15 @@ class ActionCodec(Protocol):
     def to_text(self, action: int) -> str: ...
 
     def from_text(self, text: str) -> int: ...
+
+
+def copy_table(table: T) -> T:
+    """An independent copy of a game's table ``t``, all the way down: what ``copy.deepcopy``
+    gives for the plain data a table holds (dataclasses, lists, dicts, sets, tuples, numbers,
+    strings, enums), by a pickle round trip, some 6-8 times faster (Waldgärtner's table mid-game:
+    0.39 ms -> 0.05 ms). Every step of a game that keeps undo takes one, every clone one."""
+    copied: T = pickle.loads(pickle.dumps(table, pickle.HIGHEST_PROTOCOL))  # our own bytes, just made
+    return copied
 
 
 class SnapshotState(ABC, Generic[T]):
@@ -149,7 +159,7 @@ class SnapshotState(ABC, Generic[T]):
 
     def _step(self, action: int) -> None:
         if self.keep_undo:
-            self._undo.append((copy.deepcopy(self.t), len(self.events)))
+            self._undo.append((copy_table(self.t), len(self.events)))
         self.history.append(action)
         self._advance(action)
 
@@ -164,7 +174,7 @@ class SnapshotState(ABC, Generic[T]):
         if not self.keep_undo:
             raise RuntimeError("this state was made with keep_undo=False")
         table, n = self._undo.pop()
-        self.t = copy.deepcopy(table)  # snapshots are shared with clones: never hand one out
+        self.t = copy_table(table)  # snapshots are shared with clones: never hand one out
         del self.events[n:]
         return self.history.pop()
 
@@ -172,7 +182,7 @@ class SnapshotState(ABC, Generic[T]):
         """An independent copy without an rng (search supplies its own chance outcomes)."""
         new = copy.copy(self)
         new.rng = None
-        new.t = copy.deepcopy(self.t)
+        new.t = copy_table(self.t)
         new.events = self.events[:]
         new.history = self.history[:]
         new._undo = self._undo[:]
