@@ -74,9 +74,12 @@ case $cmd in
     # `python -m table` child the tests start compiles what it imports (~0.03 s each, hundreds of them).
     # The tests' temporary files go to tmpfs when the caller chose no TMPDIR: the journal fsyncs every
     # step (synchronous=FULL), ~4 ms each on this machine's disk or an SD card, a fifth of a companion
-    # test's wall time; no test cuts the power, so the disk adds nothing but the wait.
+    # test's wall time; no test cuts the power, so the disk adds nothing but the wait. (Not when /dev/shm
+    # is mounted noexec: tests run scripts they write into their temporary directories.)
     tmp=${TMPDIR:-}
-    if [[ -z $tmp && -d /dev/shm && -w /dev/shm ]]; then tmp=/dev/shm; fi
+    if [[ -z $tmp && -d /dev/shm && -w /dev/shm ]] && ! grep -qs '^[^ ]* /dev/shm [^ ]* [^ ]*noexec' /proc/mounts; then
+      tmp=/dev/shm
+    fi
     exec env -u PYTHONDONTWRITEBYTECODE ${tmp:+"TMPDIR=$tmp"} .venv/bin/python -m pytest -q -n 2 --dist worksteal "$@"
     ;;
   *)
