@@ -75,9 +75,11 @@ case $cmd in
     # The tests' temporary files go to tmpfs when the caller chose no TMPDIR: the journal fsyncs every
     # step (synchronous=FULL), ~4 ms each on this machine's disk or an SD card, a fifth of a companion
     # test's wall time; no test cuts the power, so the disk adds nothing but the wait. (Not when /dev/shm
-    # is mounted noexec: tests run scripts they write into their temporary directories.)
+    # is mounted noexec: tests run scripts they write into their temporary directories; nor when it has
+    # less than 512 MB free, as in a container.)
     tmp=${TMPDIR:-}
-    if [[ -z $tmp && -d /dev/shm && -w /dev/shm ]] && ! grep -qs '^[^ ]* /dev/shm [^ ]* [^ ]*noexec' /proc/mounts; then
+    if [[ -z $tmp && -d /dev/shm && -w /dev/shm ]] && ! grep -qs '^[^ ]* /dev/shm [^ ]* [^ ]*noexec' /proc/mounts &&
+       (( $(df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 {print $4}' || echo 0) >= 524288 )); then
       tmp=/dev/shm
     fi
     exec env -u PYTHONDONTWRITEBYTECODE ${tmp:+"TMPDIR=$tmp"} .venv/bin/python -m pytest -q -n 2 --dist worksteal "$@"
