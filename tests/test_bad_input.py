@@ -4,6 +4,10 @@ Every case must end with exit status 2 (1 for check-data's verdict on a bad data
 one line on standard error that names the file or argument, and never a traceback. The child
 runs under a 1 GB address-space limit, so an unbounded read (``score /dev/zero`` once ate
 24 GB) fails the test instead of the machine.
+
+Refusals of the argument parser itself (:func:`parser_refusal`) are checked in this process by
+``table.cli.main``: they happen before any command runs, and every command has refusals tried
+from outside above (a process costs some 0.15 s of CPU).
 """
 
 from __future__ import annotations
@@ -232,6 +236,18 @@ def test_an_unwritable_screenshot_is_refused_up_front(tmp_path, target):
     assert not state.exists()
 
 
+def parser_refusal(capsys: pytest.CaptureFixture[str], *args: str) -> subprocess.CompletedProcess[str]:
+    """``table.cli.main(args)`` in this process, for a refusal of the argument parser: it must
+    exit (argparse's SystemExit) before any command runs; its exit status and output."""
+    from table.cli import main
+
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as exited:
+        main(list(args))
+    out, err = capsys.readouterr()
+    return subprocess.CompletedProcess(list(args), exited.value.code, out, err)
+
+
 @pytest.mark.parametrize("args,needle", [
     (["play", "--size", "abc"], "argument --size: expected WxH"),
     (["play", "--size", "0x480"], "each side must be 100..10000"),
@@ -245,13 +261,19 @@ def test_an_unwritable_screenshot_is_refused_up_front(tmp_path, target):
     (["hw-test", "--timeout", "-1"], "argument --timeout"),
     (["hw-test", "--timeout", "inf"], "argument --timeout"),
     (["simulate", "--games", "abc"], "argument --games"),
-    (["simulate", "--jobs", "100000"], "--jobs 1..256"),
-    (["simulate", "--games", "9" * 22], "--games must be 1..1000000"),
-    (["demo", "--text", "--delay", "1e400"], "--delay"),
     (["score"], "the following arguments are required: pad"),
     (["no-such-command"], "invalid choice"),
 ])
-def test_bad_arguments_are_one_line_and_exit_2(args, needle):
+def test_bad_arguments_are_one_line_and_exit_2(capsys, args, needle):
+    one_line_error(parser_refusal(capsys, *args), needle)
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["simulate", "--jobs", "100000"], "--jobs 1..256"),
+    (["simulate", "--games", "9" * 22], "--games must be 1..1000000"),
+    (["demo", "--text", "--delay", "1e400"], "--delay"),
+])
+def test_bad_arguments_the_command_checks_are_one_line_and_exit_2(args, needle):
     one_line_error(cli(*args), needle)
 
 
@@ -276,8 +298,8 @@ def test_hw_test_refuses_a_device_as_its_pin_map():
     assert "/dev/zero" in r.stderr and "is a device, not a regular file" in r.stderr and r.stdout == ""
 
 
-def test_version():
-    r = cli("--version")
+def test_version(capsys):
+    r = parser_refusal(capsys, "--version")
     assert r.returncode == 0 and r.stdout.startswith("applejack-table ") and r.stdout.strip()[-1].isdigit()
 
 
@@ -310,6 +332,6 @@ def test_demo_refuses_an_empty_or_root_state_dir_like_play(where):
 
 
 @pytest.mark.parametrize("command", [("play", "--text"), ("demo",)])
-def test_a_bad_schedule_is_refused_like_every_other_bad_argument(command):
+def test_a_bad_schedule_is_refused_like_every_other_bad_argument(capsys, command):
     """--schedule 25:00-07:00 is one line and exit status 2 (it was accepted with a log warning)."""
-    one_line_error(cli(*command, "--schedule", "25:00-07:00"), "--schedule", "25:00")
+    one_line_error(parser_refusal(capsys, *command, "--schedule", "25:00-07:00"), "--schedule", "25:00")

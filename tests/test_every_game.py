@@ -477,6 +477,20 @@ def _screen(game: GameDef, name: str, lang: str = "en") -> Any:
     return _BUILT[game.key, name, lang]
 
 
+_FONTS: list[Any] = []
+
+
+def shared_fonts() -> Any:
+    """One :class:`~table.display.fonts.Fonts` for every view the tests make, as the app keeps one
+    view (so one set of fonts) for every screen: each new view loaded the font files again, the
+    Japanese subset too, and rendered every line anew (a third of the fit test's time)."""
+    from table.display.fonts import Fonts
+
+    if not _FONTS:
+        _FONTS.append(Fonts())
+    return _FONTS[0]
+
+
 def draw_screen(game: GameDef, name: str, size: tuple[int, int], *, record: bool = False,
                 page: int = 0, lang: str = "en") -> tuple[Any, Any]:
     """(surface, view) of ``game``'s screen ``name`` at ``size`` as the table shows it (the app's
@@ -489,7 +503,7 @@ def draw_screen(game: GameDef, name: str, size: tuple[int, int], *, record: bool
 
     ctl = _screen(game, name, lang)
     surf = pygame.Surface(size)
-    view = game.part("view")(size)
+    view = game.part("view")(size, shared_fonts())
     view.page = page
     if record:
         view.drawn = []
@@ -499,7 +513,7 @@ def draw_screen(game: GameDef, name: str, size: tuple[int, int], *, record: bool
 
 def pages(game: GameDef, name: str, size: tuple[int, int], lang: str = "en") -> int:
     """How many pages ``game``'s screen ``name`` takes at ``size`` (built in ``lang``)."""
-    return int(game.part("view")(size).pages(_screen(game, name, lang)))
+    return int(game.part("view")(size, shared_fonts()).pages(_screen(game, name, lang)))
 
 
 def golden_name(game: GameDef, name: str, size: tuple[int, int]) -> str:

@@ -14,6 +14,7 @@ Every ``import`` counts, at module level or inside a function (``TYPE_CHECKING``
 from __future__ import annotations
 
 import ast
+import functools
 import sys
 from pathlib import Path
 
@@ -76,7 +77,10 @@ def imports_of(path: Path, modules: set[str]) -> set[str]:
     return out
 
 
+@functools.cache
 def graph() -> dict[str, set[str]]:
+    """Each module of ``table`` and the ``table`` modules it imports: every file parsed once for
+    both tests (read only)."""
     paths = sorted(PACKAGE.rglob("*.py"))
     modules = {module_name(p) for p in paths}
     return {module_name(p): imports_of(p, modules) for p in paths}

@@ -62,6 +62,13 @@ def _thawed(blob: bytes) -> Any:
     return pickle.loads(blob)  # only our own snapshots, made in this process
 
 
+def copy_table(table: T) -> T:
+    """An independent copy of a game's table ``t``, all the way down: what ``copy.deepcopy``
+    gives for the plain data a table holds, by a pickle round trip (6-8 times faster)."""
+    copied: T = _thawed(_frozen(table))
+    return copied
+
+
 class SnapshotState(ABC, Generic[T]):
     """apply/undo/clone/record for a state whose changing part is the one table ``t``.
 
@@ -186,7 +193,7 @@ class SnapshotState(ABC, Generic[T]):
         """An independent copy without an rng (search supplies its own chance outcomes)."""
         new = copy.copy(self)
         new.rng = None
-        new.t = _thawed(_frozen(self.t))
+        new.t = copy_table(self.t)
         new.events = self.events[:]
         new.history = self.history[:]
         new._undo = self._undo[:]

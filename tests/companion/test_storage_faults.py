@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -44,14 +45,24 @@ def play(state: Path | str, lines: list[str] = (), *, env: dict[str, str] | None
                           timeout=timeout, env={**os.environ, **(env or {})}, cwd=ROOT, preexec_fn=preexec)
 
 
-def game_in_progress(state: Path, steps: int = 12) -> list[str]:
-    """A game of two, ``steps`` commands in, journalled by a process that ended (as after a power cut)."""
-    r = play(state, SCRIPT[:steps + 1])
+@pytest.fixture(scope="module")
+def game_in_progress(tmp_path_factory: pytest.TempPathFactory) -> Callable[[Path], list[str]]:
+    """``game_in_progress(state)``: a game of two, 12 commands in, journalled by a process that
+    ended (as after a power cut). The process plays once for the module; each test gets a copy of
+    the state directory it left (every file, its modes) and the commands."""
+    made = tmp_path_factory.mktemp("in-progress") / "state"
+    r = play(made, SCRIPT[:13])
     assert r.returncode == 0, r.stderr
-    with Journal(state) as j:
+    with Journal(made) as j:
         game = j.unfinished()
-    assert game is not None and game.cmds == SCRIPT[1:steps + 1]
-    return game.cmds
+    assert game is not None and game.cmds == SCRIPT[1:13]
+    cmds = list(game.cmds)
+
+    def copy(state: Path) -> list[str]:
+        shutil.copytree(made, state, symlinks=True, dirs_exist_ok=True)
+        return list(cmds)
+
+    return copy
 
 
 def offered(state: Path) -> list[str] | None:
@@ -159,7 +170,7 @@ RESCUED = {"a step changed": 2, "another schema version": 12, "last step deleted
 
 
 @pytest.mark.parametrize("damage", list(DAMAGE))
-def test_a_damaged_journal_is_moved_aside_and_the_table_starts_fresh(tmp_path, damage):
+def test_a_damaged_journal_is_moved_aside_and_the_table_starts_fresh(tmp_path, damage, game_in_progress):
     cmds = game_in_progress(tmp_path)
     journal = tmp_path / "journal.sqlite3"
     DAMAGE[damage](journal)
@@ -214,7 +225,7 @@ def _fsize(limit: int):
     return apply
 
 
-def test_disk_full_at_start_never_moves_a_healthy_journal_aside(tmp_path):
+def test_disk_full_at_start_never_moves_a_healthy_journal_aside(tmp_path, game_in_progress):
     cmds = game_in_progress(tmp_path)
     r = play(tmp_path, ["confirm", SCRIPT[13]], preexec=_fsize(0))  # no byte can be written
     assert r.returncode != 0
@@ -280,7 +291,7 @@ def _make_writable(path: Path, how: str) -> None:
         path.chmod(0o755)
 
 
-def test_a_read_only_state_dir_is_one_line_and_nothing_is_lost(tmp_path):
+def test_a_read_only_state_dir_is_one_line_and_nothing_is_lost(tmp_path, game_in_progress):
     state = tmp_path / "state"
     cmds = game_in_progress(state)
     how = _make_read_only(state)
@@ -338,7 +349,7 @@ def test_resume_is_exact_inside_the_score_pad(tmp_path):
     j2.close()
 
 
-def test_undo_on_the_resume_screen_needs_a_second_press_that_says_so(tmp_path):
+def test_undo_on_the_resume_screen_needs_a_second_press_that_says_so(tmp_path, game_in_progress):
     cmds = game_in_progress(tmp_path)
     r = play(tmp_path, ["undo"])  # one press: the game stays
     assert r.returncode == 0 and "again" in r.stdout, r.stdout
@@ -404,7 +415,7 @@ def test_the_kiosk_shows_a_storage_problem_on_screen_instead_of_dying(tmp_path):
     assert img.get_at((4, 4))[:3] == (120, 20, 20)  # the storage line across the top
 
 
-def test_a_journal_that_could_not_be_opened_is_opened_by_a_retry_and_offers_the_game(tmp_path):
+def test_a_journal_that_could_not_be_opened_is_opened_by_a_retry_and_offers_the_game(tmp_path, game_in_progress):
     cmds = game_in_progress(tmp_path / "state")
     os.rename(tmp_path / "state", tmp_path / "away")
     (tmp_path / "state").write_text("in the way")  # the state dir is a file now: cannot open

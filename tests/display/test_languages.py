@@ -194,13 +194,20 @@ def demo_frames(players: int) -> tuple[object, object]:
     return harvest, final
 
 
+@functools.cache
+def shared_fonts() -> Fonts:
+    """One set of fonts for every view of the overflow test, as the app's one view keeps (a new
+    view loaded the font files again, the Japanese subset too)."""
+    return Fonts()
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_no_drawn_line_sticks_out_of_its_box(lang, size):
     bad = []
     with using(lang):
         for name in BUSIEST:
-            view = ApplejackView(size)
+            view = ApplejackView(size, shared_fonts())
             view.drawn = []
             view.draw(pygame.Surface(size), sample(DATA, name))
             assert view.drawn, name

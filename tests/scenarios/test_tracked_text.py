@@ -1,5 +1,7 @@
 """``play --text --script`` with orchard tracking and hints, in real processes: a game stopped
-half-way, resumed from the journal by the next start, finished; hints shown, never journalled."""
+half-way, resumed from the journal by the next start, finished; hints shown, never journalled.
+The processes' bots advise cheaply (``tests.scenarios.quick_bots``): what is checked here is where
+the advice appears, not what it advises."""
 
 import json
 import sqlite3
@@ -20,8 +22,9 @@ SETUP = Setup(1, cottage=True, tracked=True, hints=(0,))
 def play(script: list[str], state: Path, *extra: str) -> str:
     path = state.parent / f"script-{len(script)}.txt"
     path.write_text("\n".join(script) + "\n", encoding="utf-8")
-    r = subprocess.run([sys.executable, "-m", "table", "play", "--text", "--pins", "none", "--script", str(path),
-                        "--state-dir", str(state), *extra], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    r = subprocess.run([sys.executable, "-m", "tests.scenarios.quick_bots", "play", "--text", "--pins", "none",
+                        "--script", str(path), "--state-dir", str(state), *extra],
+                       capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert r.returncode == 0, r.stderr
     return r.stdout
 
@@ -45,6 +48,7 @@ def test_a_tracked_game_with_hints_stopped_resumed_and_finished(tmp_path):
 
     second = play(steps[cut:], state, "--resume", "yes")
     assert "Resumed." in second and "Solo result: " in second and "Winner" not in second  # solo: marks, no winner
+    assert "With your draws the bot scored " in second and "\nCoach: " in second  # the result's advice came
     before_resume = second.split("Resumed.")[0]
     assert "New game" not in before_resume and "Hint for" not in before_resume  # one summary line, not the game again
 

@@ -68,6 +68,35 @@ def test_test_installs_the_test_extra_and_a_test_venv_serves_run(tree: Path) -> 
     assert pip_installs(dev(tree, "run")) == []
 
 
+def test_the_tests_write_bytecode_and_keep_their_files_on_tmpfs(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With PYTHONDONTWRITEBYTECODE set, each pytest worker compiled and assertion-rewrote every test
+    module again and every ``python -m table`` child compiled what it imports; on the disk every
+    journal step waited for its fsync (issue 19). A TMPDIR the caller chose is kept."""
+    dev(tree, "test")
+    log_env = 'echo "python $2 ${PYTHONDONTWRITEBYTECODE:-writes} ${TMPDIR:-disk}" >> "$(dirname "$0")/../../calls.log"'
+    (tree / ".venv/bin/python").write_text(f"#!/usr/bin/env bash\n{log_env}\n")
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.delenv("TMPDIR", raising=False)
+    shm = "/dev/shm" if shm_usable() else "disk"
+    assert dev(tree, "test") == ["python ruff 1 disk", "python mypy 1 disk", f"python pytest writes {shm}"]
+    monkeypatch.setenv("TMPDIR", str(tree))
+    assert dev(tree, "test")[-1] == f"python pytest writes {tree}"
+
+
+def shm_usable() -> bool:
+    """Whether dev.sh puts the tests' files on /dev/shm: writable, not mounted noexec, 512 MB free."""
+    if not (os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK)):
+        return False
+    try:
+        mounts = Path("/proc/mounts").read_text().splitlines()
+    except OSError:
+        mounts = []
+    if any(len(f) > 3 and f[1] == "/dev/shm" and "noexec" in f[3].split(",") for f in map(str.split, mounts)):
+        return False
+    st = os.statvfs("/dev/shm")
+    return st.f_bavail * st.f_frsize // 1024 >= 524288
+
+
 def test_a_changed_pyproject_reinstalls(tree: Path) -> None:
     dev(tree, "test")
     with (tree / "pyproject.toml").open("a") as f:

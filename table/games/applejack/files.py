@@ -10,6 +10,7 @@ file, never another exception.
 from __future__ import annotations
 
 import tomllib
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -70,7 +71,17 @@ def load_dataset(directory: str | Path | None = None) -> DataSet:
     texts = {name: _read(path, name) for name in FILES}
     source = str(path) if path else "<default data>"
     try:
-        return parse_dataset(texts, source=source)
+        return _parsed(tuple(texts[name] for name in FILES), source)
     except RecursionError:
         problems = _too_deep(texts) or [Problem(source, "-", "nested too deeply")]
         raise DataError(problems) from None
+
+
+@lru_cache(maxsize=8)
+def _parsed(texts: tuple[str | None, ...], source: str) -> DataSet:
+    """:func:`parse_dataset` of the files' ``texts`` (in ``FILES`` order), once per texts and
+    source. The files are read at every :func:`load_dataset` (an edited file is parsed anew); the
+    same texts give the same data set, which is frozen, so every game and replay shares it and the
+    tables the engine derives from it (``DataSet.memo``): some 25 ms a parse, and those tables
+    built again for each. An error is never kept: it is raised again at the next load."""
+    return parse_dataset(dict(zip(FILES, texts, strict=True)), source=source)

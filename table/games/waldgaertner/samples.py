@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import suppress
-from functools import partial
+from functools import cache, partial
 
 from table.companion.protocol import CommandError
 from table.companion.samples import before_play
@@ -33,10 +33,16 @@ PAD_STOPS = {"pad-setup": 1, "pad-garden": 8, "pad-which": 8, "pad-partners": 13
 """How many lines of :data:`PAD_SCRIPT` each pad sample screen is after."""
 
 
+@cache
+def _script() -> tuple[str, ...]:
+    """The scripted 4-player game's lines, played by the bots once for every sample screen."""
+    return tuple(table_script(4, 3)[0])
+
+
 def at(step: str) -> WaldgaertnerCompanion:
     """The companion after the scripted 4-player game reaches ``step`` (a stage) in round 6 or
     later (``start`` at the beginning), or at its end (``result``)."""
-    script, _final = table_script(4, 3)
+    script = _script()
     ctl = WaldgaertnerCompanion()
     before = before_play(step, WaldgaertnerCompanion, "setup players=5 choice=NA directsale=on", script[:200],
                          lambda w: (w.setup.to_dict(w.cards),

@@ -21,7 +21,8 @@ def table_script(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "ra
     cards = cards if cards is not None else load_cards()
     rng = random.Random(seed)
     seats = [make_bot(bots[i % len(bots)], random.Random(seed * 31 + i)) for i in range(players)]
-    st = new_game(Config(players, cards, choice=choice, direct_sale=direct_sale))
+    # no undo snapshots: the script is never taken back, and each was a deep copy of the whole table
+    st = new_game(Config(players, cards, choice=choice, direct_sale=direct_sale), keep_undo=False)
     out = [WSetup(players, choice, direct_sale).text(), "start"]
     while not st.is_terminal():
         a = st.sample_chance(rng) if st.is_chance() else seats[st.current_player()].choose(st)

@@ -3,8 +3,8 @@ the scripted 4-player game, for the goldens, the fit test and the benchmark."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
+from collections.abc import Callable, Sequence
+from functools import cache, partial
 
 from table.companion.samples import before_play
 from table.games.zankapfel.companion import ZankapfelCompanion
@@ -16,10 +16,16 @@ SCREENS = ("setup", "names", "keyboard", "resume", "place", "bid", "move", "reve
 screen under the app's help page (the tests draw it open)."""
 
 
+@cache
+def _script() -> tuple[str, ...]:
+    """The scripted 4-player game's lines, played by the bots once for every sample screen."""
+    return tuple(table_script(4, 3)[0])
+
+
 def at(step: str) -> ZankapfelCompanion:
     """The companion after the scripted 4-player game reaches ``step`` (a stage) in round 2 or
     later (``place`` at the first placing), or at its end (``result``)."""
-    script, _final = table_script(4, 3)
+    script = _script()
     ctl = ZankapfelCompanion()
     before = before_play(step, ZankapfelCompanion, "setup players=5 finish=50", script[:60],
                          lambda w: (w.setup.to_dict(), f"4 players, {len(w.cmds)} steps; next: {w.b.ask()}"))
@@ -28,7 +34,7 @@ def at(step: str) -> ZankapfelCompanion:
     return _play_to(ctl, script, "place" if step == "help" else step)
 
 
-def _play_to(ctl: ZankapfelCompanion, script: list[str], step: str) -> ZankapfelCompanion:
+def _play_to(ctl: ZankapfelCompanion, script: Sequence[str], step: str) -> ZankapfelCompanion:
     """``ctl`` through the scripted game until it reaches ``step`` (see :func:`at`)."""
     for line in script:
         ctl.do(line)

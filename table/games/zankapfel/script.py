@@ -102,7 +102,8 @@ def table_script(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "ra
     box the bots play with (the setup line does not name it: a table may set up another)."""
     rng = random.Random(seed)
     seats = [make_bot(bots[i % len(bots)], random.Random(seed * 31 + i)) for i in range(players)]
-    st = new_game(Config(players, track_length=finish, deck=deck, bribery=bribery))
+    # no undo snapshots: the script is never taken back, and each was a deep copy of the whole table
+    st = new_game(Config(players, track_length=finish, deck=deck, bribery=bribery), keep_undo=False)
     scribe = _Scribe(players)
     scribe.out.extend([f"setup players={players} finish={finish}" + (" bribery=on" if bribery else ""), "start"])
     while not st.is_terminal():
