@@ -117,6 +117,12 @@ class BotWorker:
                 self._kept.clear()
         return done
 
+    def peek(self, key: Hashable) -> Done | None:
+        """The finished job for ``key`` if it is there, left for :meth:`take`."""
+        self._collect()
+        with self._lock:
+            return self._kept.get(key)
+
     def finished(self) -> list[Done]:
         """Every finished job not yet taken, oldest first (each given once)."""
         self._collect()
