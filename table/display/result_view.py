@@ -66,7 +66,8 @@ def draw_bar(v: BaseView, surf: pygame.Surface, ctl: Any, sheet: Any, top: int) 
     """The verdict on the left, the buttons on the right."""
     items = bar_buttons(ctl)
     gap, h = v.px(8), v.tap(BAR_H)
-    widths = [v.px(150)] * len(items) if items[0][1] != "undo" else undo_widths(v, items)
+    uniform = not any(target in ("undo", "coach") for _label, target, _colour in items)
+    widths = [v.px(150)] * len(items) if uniform else undo_widths(v, items)  # Undo, Coach: each as it needs
     x = v.w - v.px(8) - sum(widths) - gap * (len(items) - 1)
     left = x
     for (label, target, colour), bw in zip(items, widths, strict=True):
