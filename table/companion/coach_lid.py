@@ -47,10 +47,17 @@ class LidCoachJob:
     key: str
     glue: CoachGlue = field(repr=False)
     record: dict[str, Any] = field(repr=False, compare=False)
+    wanted: Callable[[], bool] = field(repr=False, compare=False, default=lambda: True)
+    """Asked before each decision (on the worker's thread): False once the table left this result,
+    and the job stops there, so the worker is free for the next game's hints."""
 
     def compute(self) -> CoachDone:
+        def check() -> None:
+            if not self.wanted():
+                raise CoachUnavailable(_("stopped"))
+
         try:
-            return CoachDone(self.key, tuple(coach_lines(self.glue, self.record, None, lid=True)))
+            return CoachDone(self.key, tuple(coach_lines(self.glue, self.record, None, lid=True, check=check)))
         except CoachUnavailable as exc:
             return CoachDone(self.key, error=_("No coach: {problem}").format(problem=exc))
 
@@ -124,7 +131,8 @@ class LidCoached:
         if key is None or glue is None or self.mode != "result" or self.record is None \
                 or key != record_key(self.record):
             return None
-        return LidCoachJob(key, glue, self.record)
+        return LidCoachJob(key, glue, self.record,
+                           wanted=lambda: self._coach_asked == key and self.mode == "result")
 
     def take_coach(self, done: CoachDone) -> bool:
         """A computed coach, kept and said only while the same result is up (else dropped)."""

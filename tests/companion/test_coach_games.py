@@ -142,6 +142,8 @@ def test_a_coach_for_a_result_the_table_has_left_is_dropped():
     ctl.do("new")  # a new game meanwhile
     assert ctl.lid_coach_request() is None
     assert not ctl.give_advice(CoachDone(job.key, ("Coach: stale",))) and "Coach: stale" not in ctl.log
+    stopped = job.compute()  # a job still running when the table left stops at its next decision
+    assert stopped.key == job.key and not stopped.lines and stopped.error == "No coach: stopped"
 
 
 def test_coach_in_text_mode_prints_the_coach_of_a_draft_cider_game():
