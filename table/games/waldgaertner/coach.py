@@ -5,9 +5,11 @@ On the lid (the result screen, ``coach`` in text mode) only choices that show no
 keeps hidden (rules ``shared/seeds/004``): the start's deck, the special action, the bonus draw's
 deck and the card from an open offer (all made face up, as for the hints, ``hint.py``), and the
 die: chosen behind the hand but revealed at once, and a die is a number, not a card. Not the hand
-card grown or sold (the bot's card would name one the seat may have kept in hand to the end,
-which the game never shows), nor the card kept from a bonus draw or a search (seen by that player
-only). A seat's phone gets all of that seat's decisions."""
+card grown or sold: every hand card is played face up in the end (the last one after the last
+round), but the lid's coach judges as everyone saw the game at the moment (``public_view``), and a
+choice between two hand cards cannot be judged without them; nor the card kept from a bonus draw
+or a search (the bot's could name one of the cards put back unseen). A seat's phone gets all of
+that seat's decisions, judged with its own hand."""
 
 from __future__ import annotations
 
