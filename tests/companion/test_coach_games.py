@@ -164,3 +164,16 @@ def test_a_score_pad_game_s_coach_is_refused_in_one_line():
     with pytest.raises(CommandError) as exc:
         ctl.do("coach")
     assert str(exc.value).startswith("No coach: ") and "\n" not in str(exc.value)
+
+
+def test_waldgaertner_s_lid_coach_leaves_the_hand_cards_to_the_seat_s_phone():
+    from table.games.waldgaertner import coach as wald_coach
+    from table.games.waldgaertner.companion import WaldgaertnerCompanion
+    from table.games.waldgaertner.demo import demo_lines as wald_lines
+
+    ctl = _finished(WaldgaertnerCompanion(), wald_lines(2, 2, ("greedy",)))
+    lid = decisions(wald_coach.GLUE, ctl.record, 0, lid=True, rollouts=1)
+    own = decisions(wald_coach.GLUE, ctl.record, 0, lid=False, rollouts=1)
+    hand = ("sell ", "plant ")  # a hand card grown or sold: its number, never on the lid
+    assert lid and not any(r.played.startswith(hand) or r.bot.startswith(hand) for r in lid)
+    assert any(r.played.startswith(hand) for r in own) and len(own) > len(lid)
