@@ -118,10 +118,13 @@ def draw_coach_page(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
     it is computing) and Back; any key closes it."""
     x, w, y = v.px(14), v.w - v.px(28) - v.help_room(), v.px(10)
     bottom = v.h - v.tap(60) - v.px(16)
-    for line in ctl.coach_page_lines():
-        if y > bottom - v.px(24):
-            break
+    lines = ctl.coach_page_lines()
+    if len(lines) > 2:  # the heading, the summary, then the dearest decisions as far as they fit
+        lines = [lines[0], lines[-1], *lines[1:-1]]
+    for line in lines:
         first, _sep, rest = line.partition("\n")
+        if y + v.wrapped_height(first, 18, w) * (1 + rest.count("\n") + bool(rest)) > bottom:
+            break  # a decision is shown whole or not at all, above Back
         y = v.wrapped(surf, first, 18, (x, y), w, LIT if not first.startswith(" ") else FG, max_lines=2)
         for sub in rest.split("\n") if rest else ():
             y = v.wrapped(surf, sub.strip(), 18, (x + v.px(18), y), w - v.px(18), DIM, max_lines=2)

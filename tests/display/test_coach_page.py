@@ -34,6 +34,9 @@ def test_the_result_s_coach_button_brings_the_coach_page_without_blocking_a_fram
         app.view.drawn = []
         app.step([pygame.event.Event(pygame.WINDOWEXPOSED)])
         texts = [d.text for d in app.view.drawn]
+        from tests.display.fit import fit_problems
+
+        assert not fit_problems(app.view.drawn, app.view.targets, (800, 480))  # legible, touchable, nothing cut
         assert any(t.startswith("Coach: each turn") for t in texts) and any(t.startswith("You: ") for t in texts)
         app.step([touch(app, "coach")])  # Back
         assert not ctl.coach_open and ctl.mode == "result"
