@@ -11,8 +11,9 @@ reads a clock: the bots work to fixed budgets, so a key gives the same result ho
 took (the demo of a seed is the same game on a Pi as here).
 
 :class:`AdviceWorker` is the same worker as the pygame app polls it for a game's hints (the
-registry part ``workers``): it asks the controller for a request (``lid_hint_request()``: an
-object with ``key`` and ``compute()``), and the computed advice goes back into the controller through
+registry part ``workers``): it asks the controller for a request (``lid_hint_request()``, and on
+the result screen ``lid_coach_request()`` for the module games' coach: an object with ``key`` and
+``compute()``), and the computed advice goes back into the controller through
 the input queue (``ports.feed`` of an item with ``advice``), which drops it unless the table
 still stands at that key. Applejack's ``HintWorker`` (``games/applejack/companion/hints.py``)
 was the first of these; the newer games use this one.
@@ -116,6 +117,12 @@ class BotWorker:
                 self._kept.clear()
         return done
 
+    def peek(self, key: Hashable) -> Done | None:
+        """The finished job for ``key`` if it is there, left for :meth:`take`."""
+        self._collect()
+        with self._lock:
+            return self._kept.get(key)
+
     def finished(self) -> list[Done]:
         """Every finished job not yet taken, oldest first (each given once)."""
         self._collect()
@@ -155,11 +162,13 @@ class AdviceWorker:
         if ctl.version == self._checked:
             return None
         self._checked = ctl.version
-        request = getattr(ctl, "lid_hint_request", lambda: None)()
-        if request is None:
-            return None
-        self.worker.ask(request.key, request.compute)
-        return request
+        asked = None
+        for name in ("lid_hint_request", "lid_coach_request"):  # a hint; the result's coach (coach_lid.py)
+            request = getattr(ctl, name, lambda: None)()
+            if request is not None:
+                self.worker.ask(request.key, request.compute)
+                asked = request
+        return asked
 
     def close(self) -> None:
         self.worker.close()

@@ -14,14 +14,16 @@ from __future__ import annotations
 
 import concurrent.futures
 import functools
+import itertools
 import logging
 import multiprocessing
+import os
 import queue
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import Any
 
-from table.companion.botworker import BotWorker
+from table.companion.botworker import BotWorker, Done
 
 log = logging.getLogger("applejack.demo")
 
@@ -48,47 +50,132 @@ def process_worker() -> BotWorker:
     return BotWorker(executor)
 
 
-def worked_steps(new: Callable[[int], Any], lines: Callable[[int, int], Sequence[str]], *, games: int,
+AHEAD = 12
+"""Lines a demo asks its worker for ahead of the one shown (one job a line, run in order)."""
+
+_STREAMS: dict[Hashable, Iterator[str] | None] = {}
+"""In the worker (its process, or the thread's): each demo game's lines being computed, by key;
+None once the game's last line was given."""
+_TOKENS = itertools.count()
+
+
+def next_line(lines: Callable[[int, int], Iterable[str]], players: int, seed: int, token: Hashable) -> str | None:
+    """Run in the worker: the next line of the game ``(players, seed)``, computed on from where the
+    last call for the same ``token`` stopped (``lines`` may be a generator: then only the bots'
+    moves up to this line are computed); None after the last line."""
+    key = (token, seed)
+    if key not in _STREAMS:
+        _STREAMS[key] = iter(lines(players, seed))
+    stream = _STREAMS[key]
+    line = next(stream, None) if stream is not None else None
+    if line is None:
+        _STREAMS[key] = None
+    return line
+
+
+def forget(token: Hashable) -> None:
+    """Drop a demo's streams (a thread worker's; a process worker's go with its process)."""
+    for key in [k for k in _STREAMS if isinstance(k, tuple) and k[0] == token]:
+        _STREAMS.pop(key, None)
+
+
+class _Feed:
+    """One demo's lines through the worker, a job a line: game ``i``'s line ``k`` is the key
+    ``("demo", seed + i, k)``; up to :data:`AHEAD` are asked before they are shown, and the next
+    game's first lines once this one's last line is there."""
+
+    def __init__(self, worker: BotWorker, lines: Callable[[int, int], Iterable[str]],
+                 count: Callable[[int], int], seed: int, games: int) -> None:
+        self.worker, self.lines, self.count, self.seed, self.games = worker, lines, count, seed, games
+        self.token = (os.getpid(), next(_TOKENS))
+        self.asked: dict[int, int] = {}  # game → lines asked so far
+        self.ends: dict[int, int] = {}  # game → its number of lines, once known
+
+    def ask(self, game: int, shown: int) -> None:
+        """Keep the lines after ``shown`` of ``game`` asked; once its end is computed, the next game's first."""
+        if self.games and game >= self.games:
+            return
+        self._find_end(game, shown)
+        end = self.ends.get(game)
+        upto = shown + AHEAD if end is None else min(end + 1, shown + AHEAD)
+        for k in range(self.asked.get(game, 0), upto):
+            self.worker.ask(("demo", self.seed + game, k), functools.partial(
+                next_line, self.lines, self.count(game), self.seed + game, self.token), keep_older=True)
+        self.asked[game] = max(self.asked.get(game, 0), upto)
+        if end is not None and game + 1 not in self.asked:
+            self.ask(game + 1, 0)  # the next game is computed while this one is shown
+
+    def _find_end(self, game: int, shown: int) -> None:
+        """Whether a line computed ahead was the game's end (a job's value None)."""
+        if game in self.ends:
+            return
+        for k in range(shown, self.asked.get(game, 0)):
+            done = self.worker.peek(("demo", self.seed + game, k))
+            if done is not None and done.value is None:
+                self.ends[game] = k
+                return
+
+    def take(self, game: int, k: int) -> Done | None:
+        """Line ``k`` of ``game`` once computed (its value None: the game's end)."""
+        done = self.worker.take(("demo", self.seed + game, k), keep_others=True)
+        if done is not None and done.value is None:
+            self.ends[game] = k
+        return done
+
+
+def worked_steps(new: Callable[[int], Any], lines: Callable[[int, int], Iterable[str]], *, games: int,
                  players: int | None, seed: int, seats: Sequence[int],
                  worker: BotWorker | None = None) -> Iterator[Any]:
     """The companion after every entered command, game after game (0 = endless), like
     ``display.demo.module_steps``; with a ``worker`` the lines of game ``i`` (seed ``seed + i``,
-    ``players`` or the seats going round ``seats``) are computed by it — ``lines`` must then be
-    picklable for a process worker — and :data:`WAITING` is yielded until they are ready. The worker
-    is closed when the generator is closed."""
+    ``players`` or the seats going round ``seats``) are computed by it **a line at a time**
+    (:func:`next_line`; ``lines`` must then be picklable for a process worker, and a generator
+    makes the first move show as soon as it is computed): :data:`WAITING` is yielded while the
+    line to show is not ready. The worker is closed when the generator is closed."""
     def count(i: int) -> int:
         return players or seats[(seed + i) % len(seats)]
 
-    def ask(i: int) -> None:
-        if worker is not None and (games == 0 or i < games):
-            worker.ask(("demo", seed + i), functools.partial(lines, count(i), seed + i), keep_older=True)
-
+    feed = _Feed(worker, lines, count, seed, games) if worker is not None else None
     try:
-        ask(0)
         i = 0
         while games == 0 or i < games:
-            n = count(i)
-            ctl = new(n)
-            if worker is None:
-                script: Sequence[str] | None = lines(n, seed + i)
+            ctl = new(count(i))
+            if feed is None:
+                for line in lines(count(i), seed + i):
+                    ctl.do(line)
+                    yield ctl
             else:
-                done = worker.take(("demo", seed + i), keep_others=True)
-                if done is None:
-                    yield ctl  # the setup screen while the bots think
-                while done is None:
-                    yield WAITING
-                    done = worker.take(("demo", seed + i), keep_others=True)
-                script = done.value
-                ask(i + 1)  # the next game is computed while this one is shown
-                if script is None:
-                    log.warning("demo game %d skipped: %s", seed + i, done.error)
-            for line in script or ():
-                ctl.do(line)
-                yield ctl
+                yield from _fed(ctl, feed, i)
             i += 1
     finally:
         if worker is not None:
             worker.close()
+            assert feed is not None
+            forget(feed.token)
+
+
+def _fed(ctl: Any, feed: _Feed, game: int) -> Iterator[Any]:
+    """Game ``game``'s lines from the feed into ``ctl``: the setup screen until the first is there."""
+    k = 0
+    feed.ask(game, 0)
+    done = feed.take(game, 0)
+    if done is None:
+        yield ctl  # the setup screen while the bots think
+    while True:
+        while done is None:
+            yield WAITING
+            done = feed.take(game, k)
+        if done.value is None:
+            if done.error:
+                log.warning("demo game %d stopped: %s", feed.seed + game, done.error)
+            feed.ends[game] = k
+            feed.ask(game, k)  # the next game's first lines
+            return
+        ctl.do(done.value)
+        yield ctl
+        k += 1
+        feed.ask(game, k)
+        done = feed.take(game, k)
 
 
 _END = object()

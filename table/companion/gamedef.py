@@ -45,6 +45,9 @@ PARTS = frozenset({
     "seat_desk",   # the phones (table/web/): a class SeatDesk() with view(ctl, seat | None) -> dict, what
                    # seat N (None: a spectator, only what the lid shows) may see, and choose(ctl, seat,
                    # form) -> the shell commands a seat's secret choice on its phone enters now
+    "coach",       # coach(record, seat | None, *, lid=False) -> lines: after a finished game (its finished_record()),
+                   # each decision of seat (0-based; None: every seat) against the strong bot's, the dearest
+                   # first; lid=True keeps to what the lid may show (companion/coach_games.py, docs/bots.md)
     "pad_desk",    # the phones on the score pad (mode "pad"), a desk like seat_desk (table/web/pads.py)
 })
 

@@ -131,8 +131,8 @@ def load(state_dir: Path | None) -> Kept:
             raise OSError("not a plain file")
         with open(path, "rb") as f:
             raw = f.read(LONGEST_FILE + 1)
-    except FileNotFoundError:
-        return Kept()
+    except (FileNotFoundError, NotADirectoryError):
+        return Kept()  # no file (a state dir that is no folder is the journal's line to say)
     except OSError as exc:
         _say(f"settings: {path} cannot be read ({exc}): the defaults are used")
         return Kept()

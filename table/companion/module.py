@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from table.companion.announce import ACK, Announced, Announcement, AnnouncementQueue, mark_lines
-from table.companion.lidhint import NO_COACH, LidHinted
+from table.companion.coach_lid import CoachDone, LidCoached
+from table.companion.lidhint import LidHinted
 from table.companion.players import NamedSeats
 from table.companion.protocol import CommandError, CommandHook
 from table.companion.result import ResultSheet, no_result, sheet
@@ -54,7 +55,7 @@ def _named_ask(ask: Callable[[Any], str]) -> Callable[[Any], str]:
     return named
 
 
-class TableModule(LidHinted, NamedSeats):
+class TableModule(LidCoached, LidHinted, NamedSeats):
     """A game's companion module beside Applejack's (see the module docstring). Its setup has
     ``names`` (:class:`~table.companion.players.NamedSeats`): the setup screen's **Names** page
     (``names``) picks a player per seat, text mode's ``setup name SEAT NAME`` too."""
@@ -143,7 +144,7 @@ class TableModule(LidHinted, NamedSeats):
         """The history screen (over the setup or the result) and the result's History and QR
         code, the same in every game: whether ``button`` was theirs."""
         if self.mode == "result":
-            return self._result_shared_press(button)
+            return self.coach_press(button) or self._result_shared_press(button)
         if self.mode == "setup" and self.keyboard is None and not self.names_open:
             if self.history is not None:
                 self._history_press(button)
@@ -298,6 +299,12 @@ class TableModule(LidHinted, NamedSeats):
             return True
         raise CommandError(self.setup_help(text))
 
+    def give_advice(self, advice: Any) -> bool:
+        """A bot's advice computed off the UI thread: the result's coach, or a hint."""
+        if isinstance(advice, CoachDone):
+            return self.take_coach(advice)
+        return LidHinted.give_advice(self, advice)
+
     # --- commands: the same steps in every game ---------------------------------------------------
     def do(self, command: str) -> None:
         """One command (script line, journal row, or what a key meant); CommandError if refused
@@ -325,8 +332,9 @@ class TableModule(LidHinted, NamedSeats):
             if text == "new":
                 self._reset()
                 return
-            if text == "coach":
-                raise CommandError(_(NO_COACH))
+            if text == "coach":  # advice, not a game step: never journalled (coach_lid.py)
+                self._ask_coach()
+                return
             raise CommandError(_("the game is over and recorded: confirm starts a new one"))
         if text in ("undo", "u"):
             self._undo()
@@ -512,7 +520,7 @@ class TableModule(LidHinted, NamedSeats):
     def _reset(self) -> None:
         """Back to the setup screen: no game (the game's ``_clear``), no commands, no record."""
         self.mode = "setup"
-        self.qr_open, self.history = False, None
+        self.qr_open, self.history, self.coach_open = False, None, False
         self._clear()
         self.announcements.clear()
         self.cmds = []

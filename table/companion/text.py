@@ -93,9 +93,10 @@ class _Attendants:
         helper = self.of(ctl)
         if helper is not None:
             helper.poll(ctl)
-        job = getattr(ctl, "lid_hint_request", lambda: None)()
-        if job is not None:  # the module games' hints (companion/lidhint.py): at once in a terminal
-            ctl.give_advice(job.compute())
+        for request in ("lid_hint_request", "lid_coach_request"):  # the module games' hints and coach
+            job = getattr(ctl, request, lambda: None)()  # (companion/lidhint.py, coach_lid.py): at once here
+            if job is not None:
+                ctl.give_advice(job.compute())
 
     def command(self, ctl: Any, line: str) -> bool:
         helper = self.of(ctl)

@@ -32,6 +32,9 @@ def draw_result(v: BaseView, surf: pygame.Surface, ctl: Any, *, reserve: int = 0
     if getattr(ctl, "history", None) is not None:
         draw_history(v, surf, ctl)
         return
+    if getattr(ctl, "coach_open", False):
+        draw_coach_page(v, surf, ctl)
+        return
     sheet = ctl.result_sheet()
     if getattr(ctl, "qr_open", False):
         draw_qr_page(v, surf, ctl, sheet)
@@ -52,6 +55,8 @@ def bar_buttons(ctl: Any) -> list[tuple[str, str, Any]]:
         items.append((_("Undo"), "undo", None))
     if ctl.result_qr().gid is not None:
         items.append((_("QR code ▸"), "qr", None))
+    if getattr(ctl, "coach_offered", lambda: False)():  # the module games' coach (companion/coach_lid.py)
+        items.append((_("Coach"), "coach", None))
     items.append((_("History"), "history", None))
     items.append((_("New game"), "confirm", OK))
     return items
@@ -61,7 +66,8 @@ def draw_bar(v: BaseView, surf: pygame.Surface, ctl: Any, sheet: Any, top: int) 
     """The verdict on the left, the buttons on the right."""
     items = bar_buttons(ctl)
     gap, h = v.px(8), v.tap(BAR_H)
-    widths = [v.px(150)] * len(items) if items[0][1] != "undo" else undo_widths(v, items)
+    uniform = not any(target in ("undo", "coach") for _label, target, _colour in items)
+    widths = [v.px(150)] * len(items) if uniform else undo_widths(v, items)  # Undo, Coach: each as it needs
     x = v.w - v.px(8) - sum(widths) - gap * (len(items) - 1)
     left = x
     for (label, target, colour), bw in zip(items, widths, strict=True):
@@ -105,3 +111,23 @@ def draw_qr_page(v: BaseView, surf: pygame.Surface, ctl: Any, sheet: Any) -> Non
             v.text(surf, f"{seat.name}: {seat.total}", 18, (x, y + v.px(8) + k * v.px(26)),
                    LIT if seat.winner else FG, max_w=w)
     v.button(surf, pygame.Rect(x, v.h - v.px(70), min(w, v.px(200)), v.px(60)), _("◂ Back"), "qr", size=22)
+
+
+def draw_coach_page(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
+    """The coach page (the result's ``coach`` button, the module games): the coach's lines (or that
+    it is computing) and Back; any key closes it."""
+    x, w, y = v.px(14), v.w - v.px(28) - v.help_room(), v.px(10)
+    bottom = v.h - v.tap(60) - v.px(16)
+    lines = ctl.coach_page_lines()
+    if len(lines) > 2:  # the heading, the summary, then the dearest decisions as far as they fit
+        lines = [lines[0], lines[-1], *lines[1:-1]]
+    for line in lines:
+        first, _sep, rest = line.partition("\n")
+        if y + v.wrapped_height(first, 18, w) * (1 + rest.count("\n") + bool(rest)) > bottom:
+            break  # a decision is shown whole or not at all, above Back
+        y = v.wrapped(surf, first, 18, (x, y), w, LIT if not first.startswith(" ") else FG, max_lines=2)
+        for sub in rest.split("\n") if rest else ():
+            y = v.wrapped(surf, sub.strip(), 18, (x + v.px(18), y), w - v.px(18), DIM, max_lines=2)
+        y += v.px(4)
+    v.button(surf, pygame.Rect(x, v.h - v.tap(60) - v.px(8), min(w, v.px(200)), v.tap(60)), _("◂ Back"),
+             "coach", size=22)

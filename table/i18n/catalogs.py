@@ -41,7 +41,7 @@ PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("draftcider", ("games/draftcider/*.py",)),
     ("waldgaertner", ("games/waldgaertner/*.py",)),
     ("teach", ("games/applejack/companion/teach*.py", "companion/teach*.py")),
-    ("coach", ("games/applejack/bots/fair_target.py", "games/applejack/companion/coach*.py",
+    ("coach", ("games/applejack/bots/fair_target.py", "games/applejack/companion/coach*.py", "companion/coach*.py",
                "games/applejack/view/coach.py")),
     ("power", ("display/power*.py", "display/screensaver*.py", "companion/power*.py", "companion/schedule*.py")),
     ("screen", ("display/*.py", "games/applejack/view/*.py")),

@@ -93,11 +93,12 @@ def test_waldgaertner_s_die_and_hand_are_secret_on_the_lid():
 def test_a_game_without_a_strong_bot_and_the_setup_screen_get_the_one_refusal_and_the_coach_its_line():
     class NoBot(DraftCiderCompanion):
         hint_glue = None
+        coach_glue = None
 
     ctl = _until(NoBot(), cider_lines(2, 3, ("greedy",)), "colour")
     assert _refused(ctl) == NO_HINT
     assert _refused(DraftCiderCompanion()) == NO_HINT  # the setup screen
-    ctl = DraftCiderCompanion()
+    ctl = NoBot()
     for line in cider_lines(2, 3, ("greedy",)):
         ctl.do(line)
     assert ctl.mode == "result"

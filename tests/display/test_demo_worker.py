@@ -86,8 +86,8 @@ def test_the_next_game_is_computed_while_one_is_shown_and_closing_ends_the_worke
     worker = _thread_worker()
     steps = worked_steps(lambda n: DraftCiderCompanion(), lines, games=3, players=2, seed=10, seats=(2,),
                          worker=worker)
-    next(c for c in steps if c is not WAITING and c.mode == "play")  # game 1 is shown
-    assert 11 in asked or worker.asked(("demo", 11))  # game 2 is asked for while game 1 is shown
+    next(c for c in steps if c is not WAITING and c.mode == "result")  # game 1 is shown to its end
+    assert 11 in asked or worker.asked(("demo", 11, 0))  # game 2 is asked for while game 1 is shown
     steps.close()
     assert worker.executor._shutdown  # the generator's end stops its worker
 

@@ -12,5 +12,5 @@ GAME = GameDef("draftcider", "Draft Cider", players=(2, 3, 4, 5, 6), record_form
     parts=at_home(__name__, "read_record rules companion text screens "
                   "table_script simulate make_bot check_file score_pad seat_desk",
                   view="view:DraftCiderView", keys="view:draftcider_key", demo_steps="demo:draftcider_steps",
-                  demo_screen="demo:DraftCiderDemoScreen", workers="hint:screen_workers"),
+                  demo_screen="demo:DraftCiderDemoScreen", workers="hint:screen_workers", coach="coach:coach_seat"),
 )

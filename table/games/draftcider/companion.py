@@ -38,6 +38,7 @@ from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
 from table.games.draftcider.box import Box
 from table.games.draftcider.buttons import BUTTONS, command_for
+from table.games.draftcider.coach import GLUE as COACH
 from table.games.draftcider.commands import STAGES, canonical
 from table.games.draftcider.deal import Pick, build
 from table.games.draftcider.hint import HINTS
@@ -75,6 +76,7 @@ class DraftCiderCompanion(ResultWords, TableModule):
 
     title = "Draft Cider"
     hint_glue = HINTS  # the strong bot's hint where the choice is public (hint.py)
+    coach_glue = COACH  # the result's coach, what the lid may show of it (coach.py)
     result_rows = ROWS
     button_tables = (BUTTONS,)
     setup_type = DSetup

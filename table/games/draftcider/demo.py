@@ -16,7 +16,7 @@ from table.companion.botworker import BotWorker
 from table.companion.demo_jobs import worked_steps
 from table.display.demo import ModuleDemoScreen
 from table.games.draftcider.companion import DraftCiderCompanion
-from table.games.draftcider.script import table_script
+from table.games.draftcider.script import script_lines
 from table.games.draftcider.view import DraftCiderView
 
 __all__ = ["DraftCiderDemoScreen", "demo_lines", "draftcider_steps"]
@@ -24,15 +24,18 @@ __all__ = ["DraftCiderDemoScreen", "demo_lines", "draftcider_steps"]
 
 def demo_lines(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random")) -> list[str]:
     """A bots' game as table commands, each pick split into its card and its batch."""
-    script, _final = table_script(players, seed, bots)
-    out: list[str] = []
-    for line in script:
+    return list(demo_stream(players, seed, bots))
+
+
+def demo_stream(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random")) -> Iterator[str]:
+    """The same lines as the bots pick (a job for the demo's worker: picklable; the first line is
+    shown before the game's end is computed)."""
+    for line in script_lines(players, seed, bots):
         w = line.split()
         if w[0] == "pick":
-            out += [f"card {' '.join(w[3:6])}", f"batch {w[6]}"]
+            yield from (f"card {' '.join(w[3:6])}", f"batch {w[6]}")
         else:
-            out.append(line)
-    return out
+            yield line
 
 
 def draftcider_steps(*, games: int = 0, players: int | None = None, seed: int = 0,
@@ -41,7 +44,7 @@ def draftcider_steps(*, games: int = 0, players: int | None = None, seed: int = 
     """The companion after every entered command, game after game (0 = endless); only the game
     in progress is kept. Players vary 2-6 from game to game unless given. With a ``worker`` the
     bots think off the UI thread (``companion.demo_jobs.worked_steps``: ``WAITING`` meanwhile)."""
-    return worked_steps(lambda n: DraftCiderCompanion(), functools.partial(demo_lines, bots=bots), games=games,
+    return worked_steps(lambda n: DraftCiderCompanion(), functools.partial(demo_stream, bots=bots), games=games,
                         players=players, seed=seed, seats=(2, 3, 4, 5, 6), worker=worker)
 
 

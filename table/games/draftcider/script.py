@@ -4,11 +4,12 @@ live pick by pick or on the end-only score pad (the scenario tests, the demo, ``
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from table.bots.harness import seat_seed
-from table.games.draftcider.bots import make_bot, play_game
+from table.games.draftcider.bots import make_bot
 from table.games.draftcider.rules import Config, State
-from table.games.draftcider.rules.game import DEAL, N_BATCHES
+from table.games.draftcider.rules.game import N_BATCHES, new_game, sample_chance
 from table.games.draftcider.rules.scoring import BATCHES
 from table.games.draftcider.setup import DSetup
 
@@ -18,24 +19,37 @@ def table_script(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "ra
     """Bots play a seeded game in the engine (``table.games.draftcider.bots``); returns what a table
     would enter for it (setup line, ``start``, one ``pick`` per pick — or, with ``steps``, the
     colour, height, sweetness and batch one by one) and the engine's finished game."""
+    final: list[State] = []
+    out = list(script_lines(players, seed, bots, easy=easy, steps=steps, final=final))
+    return out, final[0]
+
+
+def script_lines(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random"), *, easy: bool = False,
+                 steps: bool = False, final: list[State] | None = None) -> Iterator[str]:
+    """:func:`table_script`'s lines as the bots pick (the kiosk demo shows the first before the
+    game's end is computed: the same game as ``bots.play_game``, step by step); the finished game
+    is appended to ``final``."""
     seats = [make_bot(bots[i % len(bots)], random.Random(seat_seed(seed, i))) for i in range(players)]
-    final = play_game(Config(players, easy=easy), seats, seed)
-    out = [DSetup(players, easy, "live").to_text(), "start"]
-    replayed = State(final.config)
-    for a in final.history:
-        if a >= DEAL:
-            replayed.apply(a)
+    chance = random.Random(seed)
+    state = new_game(Config(players, easy=easy), chance)
+    yield DSetup(players, easy, "live").to_text()
+    yield "start"
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply(sample_chance(state, chance))
             continue
-        seat = replayed.current_player()
+        seat = state.current_player()
+        a = seats[seat].choose(state)
         c, b = divmod(a, N_BATCHES)
-        card = final.deck[c]
+        card = state.deck[c]
         if steps:
-            out += [f"colour {card.colour}", f"height {card.height}", f"sweetness {card.sweetness}",
-                    f"batch {BATCHES[b]}"]
+            yield from (f"colour {card.colour}", f"height {card.height}", f"sweetness {card.sweetness}",
+                        f"batch {BATCHES[b]}")
         else:
-            out.append(f"pick seat {seat + 1} {card} {BATCHES[b]}")
-        replayed.apply(a)
-    return out, final
+            yield f"pick seat {seat + 1} {card} {BATCHES[b]}"
+        state.apply(a)
+    if final is not None:
+        final.append(state)
 
 
 def pad_script(state: State) -> list[str]:

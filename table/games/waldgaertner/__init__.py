@@ -12,6 +12,6 @@ GAME = GameDef("waldgaertner", "Waldgärtner", players=(2, 3, 4, 5, 6, 7), recor
     parts=at_home(__name__, "read_record rules seat_desk companion text "
                   "screens table_script simulate make_bot check_file score_pad",
                   view="view:WaldgaertnerView", keys="view:waldgaertner_key", demo_steps="demo:waldgaertner_steps",
-                  demo_screen="demo:WaldgaertnerDemoScreen", workers="hint:screen_workers",
+                  demo_screen="demo:WaldgaertnerDemoScreen", workers="hint:screen_workers", coach="coach:coach_seat",
                   pad_desk="pad_seat:PadDesk"),
 )

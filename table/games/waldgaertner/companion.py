@@ -60,6 +60,7 @@ from table.companion.protocol import CommandError, CommandHook
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.games.waldgaertner import asked, padentry, questions, tasks, words
 from table.games.waldgaertner.buttons import SCREENS, STAGES, command_for
+from table.games.waldgaertner.coach import GLUE as COACH
 from table.games.waldgaertner.ending import game_lines, game_record
 from table.games.waldgaertner.files import load_cards
 from table.games.waldgaertner.hidden import rebuilt, shown_from_deck, shown_in_hand
@@ -114,6 +115,7 @@ class WaldgaertnerCompanion(TableModule):
 
     title = "Waldgärtner"
     hint_glue = HINTS  # the strong bot's hint where the choice is public (hint.py)
+    coach_glue = COACH  # the result's coach, what the lid may show of it (coach.py)
     result_rows = ROWS
     button_tables = (SCREENS, STAGES)
     setup_type = WSetup

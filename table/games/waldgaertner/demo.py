@@ -22,7 +22,7 @@ from table.display.demo import ModuleDemoScreen
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.files import load_cards
 from table.games.waldgaertner.rules.cards import CardSet
-from table.games.waldgaertner.script import table_script
+from table.games.waldgaertner.script import script_lines
 from table.games.waldgaertner.view import WaldgaertnerView
 
 __all__ = ["WaldgaertnerDemoScreen", "demo_lines", "demo_screen", "waldgaertner_steps"]
@@ -30,9 +30,15 @@ __all__ = ["WaldgaertnerDemoScreen", "demo_lines", "demo_screen", "waldgaertner_
 
 def demo_lines(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random"),
                cards: CardSet | None = None) -> list[str]:
-    """A seeded bots' game as the table's commands (a job for the demo's worker: picklable)."""
-    script, _final = table_script(players, seed, bots, cards=cards)
-    return script
+    """A seeded bots' game as the table's commands."""
+    return list(demo_stream(players, seed, bots, cards))
+
+
+def demo_stream(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random"),
+                cards: CardSet | None = None) -> Iterator[str]:
+    """The same lines as the bots play them (a job for the demo's worker: picklable; the first
+    line is shown before the game's end is computed)."""
+    return script_lines(players, seed, bots, cards=cards)
 
 
 def waldgaertner_steps(*, games: int = 0, players: int | None = None, seed: int = 0,
@@ -44,7 +50,7 @@ def waldgaertner_steps(*, games: int = 0, players: int | None = None, seed: int 
     cards = load_cards()  # the card file is read once
 
     return worked_steps(lambda n: WaldgaertnerCompanion(cards=cards),
-                        functools.partial(demo_lines, bots=bots, cards=cards), games=games, players=players,
+                        functools.partial(demo_stream, bots=bots, cards=cards), games=games, players=players,
                         seed=seed, seats=(2, 3, 4, 5, 6, 7), worker=worker)
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from table.games.waldgaertner.bots import make_bot
 from table.games.waldgaertner.files import load_cards
@@ -18,14 +19,26 @@ def table_script(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "ra
     """Bots play a seeded game in the engine; returns what a table would enter for it (setup line,
     ``start``, then the commands: every card turned or drawn by id, each decision) and the
     engine's finished game to compare with."""
+    final: list[State] = []
+    out = list(script_lines(players, seed, bots, cards=cards, choice=choice, direct_sale=direct_sale, final=final))
+    return out, final[0]
+
+
+def script_lines(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random"), *,
+                 cards: CardSet | None = None, choice: str = "EU", direct_sale: bool = False,
+                 final: list[State] | None = None) -> Iterator[str]:
+    """:func:`table_script`'s lines as the bots play (the kiosk demo shows the first before the
+    game's end is computed); the finished game is appended to ``final``."""
     cards = cards if cards is not None else load_cards()
     rng = random.Random(seed)
     seats = [make_bot(bots[i % len(bots)], random.Random(seed * 31 + i)) for i in range(players)]
-    # no undo snapshots: the script is never taken back, and each was a deep copy of the whole table
+    # no undo snapshots: the script is never taken back, and each was a copy of the whole table
     st = new_game(Config(players, cards, choice=choice, direct_sale=direct_sale), keep_undo=False)
-    out = [WSetup(players, choice, direct_sale).text(), "start"]
+    yield WSetup(players, choice, direct_sale).text()
+    yield "start"
     while not st.is_terminal():
         a = st.sample_chance(rng) if st.is_chance() else seats[st.current_player()].choose(st)
         st.apply(a)
-        out.append(A.to_text(a))
-    return out, st
+        yield A.to_text(a)
+    if final is not None:
+        final.append(st)

@@ -12,5 +12,5 @@ GAME = GameDef("zankapfel", "Zankapfel", players=(3, 4, 5, 6), record_format="za
     parts=at_home(__name__, "read_record rules seat_desk companion text "
                   "screens table_script simulate make_bot check_file",
                   view="view:ZankapfelView", keys="view:zankapfel_key", demo_steps="demo:zankapfel_steps",
-                  demo_screen="demo:ZankapfelDemoScreen", workers="hint:screen_workers"),
+                  demo_screen="demo:ZankapfelDemoScreen", workers="hint:screen_workers", coach="coach:coach_seat"),
 )

@@ -44,6 +44,7 @@ from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
 from table.engine.errors import IllegalActionError, TableError
 from table.games.zankapfel.buttons import BUTTONS, command_for
+from table.games.zankapfel.coach import GLUE as COACH
 from table.games.zankapfel.commands import canonical
 from table.games.zankapfel.deal import Build, DeckShort, box_lines, build_game, deal_plan
 from table.games.zankapfel.files import load_decks
@@ -65,6 +66,7 @@ class ZankapfelCompanion(TableModule):
 
     title = "Zankapfel"
     hint_glue = HINTS  # the strong bot's hint where the choice is public (hint.py)
+    coach_glue = COACH  # the result's coach, what the lid may show of it (coach.py)
     result_rows = ROWS
     button_tables = (BUTTONS,)
     setup_type = ZSetup

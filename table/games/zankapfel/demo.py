@@ -14,16 +14,21 @@ from table.companion.botworker import BotWorker
 from table.companion.demo_jobs import worked_steps
 from table.display.demo import ModuleDemoScreen
 from table.games.zankapfel.companion import ZankapfelCompanion
-from table.games.zankapfel.script import table_script
+from table.games.zankapfel.script import script_lines
 from table.games.zankapfel.view import ZankapfelView
 
 __all__ = ["ZankapfelDemoScreen", "demo_lines", "zankapfel_steps"]
 
 
 def demo_lines(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random")) -> list[str]:
-    """A seeded bots' game as the table's commands (a job for the demo's worker: picklable)."""
-    script, _final = table_script(players, seed, bots)
-    return script
+    """A seeded bots' game as the table's commands."""
+    return list(demo_stream(players, seed, bots))
+
+
+def demo_stream(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random")) -> Iterator[str]:
+    """The same lines as the bots play them (a job for the demo's worker: picklable; the first
+    line is shown before the game's end is computed)."""
+    return script_lines(players, seed, bots)
 
 
 def zankapfel_steps(*, games: int = 0, players: int | None = None, seed: int = 0,
@@ -32,7 +37,7 @@ def zankapfel_steps(*, games: int = 0, players: int | None = None, seed: int = 0
     """The companion after every entered command, game after game (0 = endless); only the game
     in progress is kept. Players vary 3-6 from game to game unless given. With a ``worker`` the
     bots think off the UI thread (``companion.demo_jobs.worked_steps``: ``WAITING`` meanwhile)."""
-    return worked_steps(lambda n: ZankapfelCompanion(), functools.partial(demo_lines, bots=bots), games=games,
+    return worked_steps(lambda n: ZankapfelCompanion(), functools.partial(demo_stream, bots=bots), games=games,
                         players=players, seed=seed, seats=(3, 4, 5, 6), worker=worker)
 
 

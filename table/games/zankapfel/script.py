@@ -4,7 +4,7 @@ bots play a seeded game in the engine, and what a table would enter for it is wr
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from table.games.zankapfel.bots import make_bot
 from table.games.zankapfel.rules import Config, State, new_game
@@ -100,6 +100,16 @@ def table_script(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "ra
     """Bots play a seeded game in the engine; returns what a table would enter for it (setup line,
     ``start``, then the commands) and the engine's finished game to compare with. ``deck``: the
     box the bots play with (the setup line does not name it: a table may set up another)."""
+    final: list[State] = []
+    out = list(script_lines(players, seed, bots, finish, deck, bribery, final=final))
+    return out, final[0]
+
+
+def script_lines(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random"),
+                 finish: int = DEFAULT_TRACK, deck: tuple[int, int, int, int, int] = DEFAULT_DECK,
+                 bribery: bool = False, *, final: list[State] | None = None) -> Iterator[str]:
+    """:func:`table_script`'s lines as the bots play (the kiosk demo shows the first before the
+    game's end is computed); the finished game is appended to ``final``."""
     rng = random.Random(seed)
     seats = [make_bot(bots[i % len(bots)], random.Random(seed * 31 + i)) for i in range(players)]
     # no undo snapshots: the script is never taken back, and each was a deep copy of the whole table
@@ -107,6 +117,8 @@ def table_script(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "ra
     scribe = _Scribe(players)
     scribe.out.extend([f"setup players={players} finish={finish}" + (" bribery=on" if bribery else ""), "start"])
     while not st.is_terminal():
+        yield from scribe.out
+        scribe.out.clear()
         if st.is_chance():
             a = st.sample_chance(rng)
             scribe.chance(a, st.apply(a))
@@ -115,4 +127,6 @@ def table_script(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "ra
         a = seats[seat].choose(st)
         st.apply(a)
         scribe.decision(st, phase, seat, A.to_text(a), first)
-    return scribe.out, st
+    yield from scribe.out
+    if final is not None:
+        final.append(st)
