@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any
 
 from table.bots.ismcts import sample_outcome
@@ -222,3 +223,40 @@ def coach_lines(glue: CoachGlue, record: dict[str, Any], seat: int | None, *, li
     """Every game's coach entry: the coach of ``seat`` (None: every seat) as lines."""
     return CoachReport(tuple(decisions(glue, record, seat, lid=lid, rollouts=rollouts, seed=seed,
                                        check=check))).lines()
+
+
+def search_glue(*, replay_record: Callable[[dict[str, Any]], Any], determinize: Determinize, bots: str,
+                words: Callable[[Any, int], str], public: Callable[[Any, int], bool],
+                start: Callable[[Any], Any] = lambda state: state) -> CoachGlue:
+    """A game's :class:`CoachGlue` from its parts: ``replay_record`` (the rules' replay of a record),
+    its determinizer, the dotted name of its bots module (``GreedyBot`` for the rollouts, and
+    ``make_bot("strong", rng)``; imported when a coach is first computed, not before), its
+    actions in words and which decisions the lid may coach; ``start`` turns the replayed start
+    into the state a search copies (``search_copy`` for a snapshot state)."""
+
+    def replay(record: dict[str, Any]) -> tuple[Any, list[int]]:
+        first = start(replay_record({"format": record.get("format"), "config": record.get("config"), "actions": []}))
+        return first, [first.string_to_action(text) for text in record.get("actions", ())]
+
+    def rollout(rng: random.Random) -> Policy:
+        greedy = import_module(bots).GreedyBot(rng)
+        if hasattr(greedy, "decide"):  # a bot that is told the seat and the legal moves
+            return lambda state, legal, _rng: int(greedy.decide(state, state.current_player(), legal))
+        return lambda state, legal, _rng: int(greedy.choose(state))
+
+    def strong(rng: random.Random) -> Any:
+        return import_module(bots).make_bot("strong", rng)
+
+    return CoachGlue(replay=replay, determinize=determinize, bot=strong, rollout=rollout, words=words, public=public)
+
+
+def coach_part(glue: CoachGlue) -> Callable[..., list[str]]:
+    """The registry part ``coach`` of a game with ``glue``: ``coach(record, seat, *, lid=False,
+    rollouts=ROLLOUTS, check=None)`` — the coach of ``seat`` (0-based; None: every seat) in a
+    finished record, as lines; ``lid``: only what the lid may show."""
+
+    def coach(record: dict[str, Any], seat: int | None, *, lid: bool = False, rollouts: int = ROLLOUTS,
+              check: Check | None = None) -> list[str]:
+        return coach_lines(glue, record, seat, lid=lid, rollouts=rollouts, check=check)
+
+    return coach

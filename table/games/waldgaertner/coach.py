@@ -13,49 +13,17 @@ that seat's decisions, judged with its own hand."""
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
 from table.bots.determinize import search_copy
-from table.companion.coach_games import ROLLOUTS, CoachGlue, Policy, coach_lines
+from table.companion.coach_games import coach_part, search_glue
 from table.games.waldgaertner.determinize import determinize
 from table.games.waldgaertner.hint import HINTS
-from table.games.waldgaertner.rules import actions as A
-from table.games.waldgaertner.rules.game import replay as replay_record
+from table.games.waldgaertner.rules.game import replay
 
 LID_STEPS = ("start", "special", "bonus", "achoose", "die")
 """The engine's steps whose decision the lid may coach."""
 
+GLUE = search_glue(replay_record=replay, determinize=determinize, bots="table.games.waldgaertner.bots",
+                   words=HINTS.words, public=lambda state, action: state.step in LID_STEPS, start=search_copy)
 
-def replay(record: dict[str, Any]) -> tuple[Any, list[int]]:
-    """The start of the finished game and its actions (the record's hidden cards as the table
-    entered or inferred them)."""
-    start = search_copy(replay_record({"format": record.get("format"), "config": record.get("config"),
-                                       "actions": []}))
-    return start, [A.from_text(text) for text in record.get("actions", ())]
-
-
-def rollout(rng: random.Random) -> Policy:
-    # deferred: the bots load only when a coach is computed
-    from table.games.waldgaertner.bots import GreedyBot
-
-    greedy = GreedyBot(rng)
-    return lambda state, legal, _rng: greedy.decide(state, state.current_player(), legal)
-
-
-def strong(rng: random.Random) -> Any:
-    # deferred: the bot's search loads only when a coach is computed
-    from table.games.waldgaertner.bots import make_bot
-
-    return make_bot("strong", rng)
-
-
-GLUE = CoachGlue(replay=replay, determinize=determinize, bot=strong, rollout=rollout, words=HINTS.words,
-                 public=lambda state, action: state.step in LID_STEPS)
-
-
-def coach_seat(record: dict[str, Any], seat: int | None, *, lid: bool = False, rollouts: int = ROLLOUTS,
-               check: Any = None) -> list[str]:
-    """The registry part ``coach``: the coach of ``seat`` (0-based; None: every seat) in a finished
-    record (``finished_record()``), as lines; ``lid``: only what the lid may show."""
-    return coach_lines(GLUE, record, seat, lid=lid, rollouts=rollouts, check=check)
+coach_seat = coach_part(GLUE)
+"""The registry part ``coach`` (``coach_games.coach_part``)."""

@@ -10,48 +10,17 @@ players (as for the hints, ``hint.py``). A seat's phone gets all of that seat's 
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
 from table.bots.determinize import search_copy
-from table.companion.coach_games import ROLLOUTS, CoachGlue, Policy, coach_lines
+from table.companion.coach_games import coach_part, search_glue
 from table.games.zankapfel.determinize import determinize
 from table.games.zankapfel.hint import HINTS
-from table.games.zankapfel.rules import actions as A
-from table.games.zankapfel.rules import replay as replay_record
+from table.games.zankapfel.rules import replay
 
 LID_PHASES = ("mayor-setup", "move", "remove")
 """The engine's phases whose decision is made in front of everyone from what everyone knows."""
 
+GLUE = search_glue(replay_record=replay, determinize=determinize, bots="table.games.zankapfel.bots",
+                   words=HINTS.words, public=lambda state, action: state.phase in LID_PHASES, start=search_copy)
 
-def replay(record: dict[str, Any]) -> tuple[Any, list[int]]:
-    """The start of the finished game and its actions (the record's deal as the table inferred it)."""
-    start = search_copy(replay_record({"format": record.get("format"), "config": record.get("config"),
-                                       "actions": []}))
-    return start, [A.from_text(text) for text in record.get("actions", ())]
-
-
-def rollout(rng: random.Random) -> Policy:
-    # deferred: the bots load only when a coach is computed
-    from table.games.zankapfel.bots import GreedyBot
-
-    greedy = GreedyBot(rng)
-    return lambda state, legal, _rng: greedy.decide(state, state.current_player(), legal)
-
-
-def strong(rng: random.Random) -> Any:
-    # deferred: the bot's search loads only when a coach is computed
-    from table.games.zankapfel.bots import make_bot
-
-    return make_bot("strong", rng)
-
-
-GLUE = CoachGlue(replay=replay, determinize=determinize, bot=strong, rollout=rollout, words=HINTS.words,
-                 public=lambda state, action: state.phase in LID_PHASES)
-
-
-def coach_seat(record: dict[str, Any], seat: int | None, *, lid: bool = False, rollouts: int = ROLLOUTS,
-               check: Any = None) -> list[str]:
-    """The registry part ``coach``: the coach of ``seat`` (0-based; None: every seat) in a finished
-    record (``finished_record()``), as lines; ``lid``: only what the lid may show."""
-    return coach_lines(GLUE, record, seat, lid=lid, rollouts=rollouts, check=check)
+coach_seat = coach_part(GLUE)
+"""The registry part ``coach`` (``coach_games.coach_part``)."""
