@@ -172,6 +172,8 @@ def _fed(ctl: Any, feed: _Feed, game: int) -> Iterator[Any]:
             feed.ask(game, k)  # the next game's first lines
             return
         ctl.do(done.value)
+        if getattr(ctl, "mode", None) == "result" and game + 1 not in feed.asked:
+            feed.ask(game + 1, 0)  # the result is up: the next game is computed while it is shown
         yield ctl
         k += 1
         feed.ask(game, k)
@@ -222,3 +224,21 @@ def ahead_steps(make: Callable[[], Iterator[Any]], *, keep: int = 64) -> Iterato
             yield item
     finally:
         stop.set()
+
+
+def game_steps(new: Callable[..., Any], stream: Callable[..., Iterable[str]], seats: Sequence[int],
+               shared: Callable[[], dict[str, Any]] = dict) -> Callable[..., Iterator[Any]]:
+    """A game's ``demo_steps`` registry part: ``steps(*, games=0, players=None, seed=0,
+    bots=("greedy", "random"), worker=None)`` — the companion after every entered command, game
+    after game (0 = endless), only the game in progress kept, the players going round ``seats``
+    unless given (:func:`worked_steps`). ``new(**shared())`` makes the companion and
+    ``stream(players, seed, bots=…, **shared())`` a game's lines (picklable, for a process
+    worker); ``shared`` is read once per call (Waldgärtner's card file)."""
+
+    def steps(*, games: int = 0, players: int | None = None, seed: int = 0,
+              bots: tuple[str, ...] = ("greedy", "random"), worker: BotWorker | None = None) -> Iterator[Any]:
+        given = shared()
+        return worked_steps(lambda n: new(**given), functools.partial(stream, bots=bots, **given), games=games,
+                            players=players, seed=seed, seats=seats, worker=worker)
+
+    return steps

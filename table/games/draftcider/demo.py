@@ -9,11 +9,9 @@ touch, key or button), so ``run_demo_screen`` runs it.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 
-from table.companion.botworker import BotWorker
-from table.companion.demo_jobs import worked_steps
+from table.companion.demo_jobs import game_steps
 from table.display.demo import ModuleDemoScreen
 from table.games.draftcider.companion import DraftCiderCompanion
 from table.games.draftcider.script import script_lines
@@ -38,14 +36,8 @@ def demo_stream(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "ran
             yield line
 
 
-def draftcider_steps(*, games: int = 0, players: int | None = None, seed: int = 0,
-                     bots: tuple[str, ...] = ("greedy", "random"),
-                     worker: BotWorker | None = None) -> Iterator[DraftCiderCompanion]:
-    """The companion after every entered command, game after game (0 = endless); only the game
-    in progress is kept. Players vary 2-6 from game to game unless given. With a ``worker`` the
-    bots think off the UI thread (``companion.demo_jobs.worked_steps``: ``WAITING`` meanwhile)."""
-    return worked_steps(lambda n: DraftCiderCompanion(), functools.partial(demo_stream, bots=bots), games=games,
-                        players=players, seed=seed, seats=(2, 3, 4, 5, 6), worker=worker)
+draftcider_steps = game_steps(DraftCiderCompanion, demo_stream, seats=(2, 3, 4, 5, 6))
+"""The registry part ``demo_steps`` (``demo_jobs.game_steps``): 2-6 players, going round."""
 
 
 class DraftCiderDemoScreen(ModuleDemoScreen):

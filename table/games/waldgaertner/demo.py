@@ -10,14 +10,12 @@ first touch, key or button).
 from __future__ import annotations
 
 import argparse
-import functools
 from collections.abc import Iterator
 from typing import Any
 
 import pygame
 
-from table.companion.botworker import BotWorker
-from table.companion.demo_jobs import worked_steps
+from table.companion.demo_jobs import game_steps
 from table.display.demo import ModuleDemoScreen
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.files import load_cards
@@ -41,17 +39,10 @@ def demo_stream(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "ran
     return script_lines(players, seed, bots, cards=cards)
 
 
-def waldgaertner_steps(*, games: int = 0, players: int | None = None, seed: int = 0,
-                       bots: tuple[str, ...] = ("greedy", "random"),
-                       worker: BotWorker | None = None) -> Iterator[WaldgaertnerCompanion]:
-    """The companion after every entered command, game after game (0 = endless); only the game
-    in progress is kept. Players vary 2-7 from game to game unless given. With a ``worker`` the
-    bots think off the UI thread (``companion.demo_jobs.worked_steps``: ``WAITING`` meanwhile)."""
-    cards = load_cards()  # the card file is read once
-
-    return worked_steps(lambda n: WaldgaertnerCompanion(cards=cards),
-                        functools.partial(demo_stream, bots=bots, cards=cards), games=games, players=players,
-                        seed=seed, seats=(2, 3, 4, 5, 6, 7), worker=worker)
+waldgaertner_steps = game_steps(WaldgaertnerCompanion, demo_stream, seats=(2, 3, 4, 5, 6, 7),
+                                shared=lambda: {"cards": load_cards()})
+"""The registry part ``demo_steps`` (``demo_jobs.game_steps``): 2-7 players, going round; the
+card file is read once per call, shared by the companion and the bots' lines."""
 
 
 class WaldgaertnerDemoScreen(ModuleDemoScreen):

@@ -7,11 +7,9 @@ show whose turn it is. The loop body is the toolkit's :class:`table.display.demo
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 
-from table.companion.botworker import BotWorker
-from table.companion.demo_jobs import worked_steps
+from table.companion.demo_jobs import game_steps
 from table.display.demo import ModuleDemoScreen
 from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.script import script_lines
@@ -31,14 +29,8 @@ def demo_stream(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "ran
     return script_lines(players, seed, bots)
 
 
-def zankapfel_steps(*, games: int = 0, players: int | None = None, seed: int = 0,
-                    bots: tuple[str, ...] = ("greedy", "random"),
-                    worker: BotWorker | None = None) -> Iterator[ZankapfelCompanion]:
-    """The companion after every entered command, game after game (0 = endless); only the game
-    in progress is kept. Players vary 3-6 from game to game unless given. With a ``worker`` the
-    bots think off the UI thread (``companion.demo_jobs.worked_steps``: ``WAITING`` meanwhile)."""
-    return worked_steps(lambda n: ZankapfelCompanion(), functools.partial(demo_stream, bots=bots), games=games,
-                        players=players, seed=seed, seats=(3, 4, 5, 6), worker=worker)
+zankapfel_steps = game_steps(ZankapfelCompanion, demo_stream, seats=(3, 4, 5, 6))
+"""The registry part ``demo_steps`` (``demo_jobs.game_steps``): 3-6 players, going round."""
 
 
 class ZankapfelDemoScreen(ModuleDemoScreen):
