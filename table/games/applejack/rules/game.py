@@ -97,6 +97,8 @@ class GameState(LegalActions, Orchards):
         # derived from cells (see set_cell): apples of each variety per seat, an upper bound
         # of any area (corner apples included) so harvests that cannot pay skip the flood fill
         self.apple_totals: list[list[int]] = [[] for _ in range(p)]
+        self.empties: list[list[int]] = [[] for _ in range(p)]
+        """Per seat: the empty cells of the orchard, ascending (derived from cells like apple_totals)."""
         for seat in range(p):
             self._recount(seat)
         self.troughs: list[list[int]] = [[] for _ in range(self.board.troughs)]
@@ -254,17 +256,14 @@ class GameState(LegalActions, Orchards):
 
     def _after_draws(self) -> None:
         """Pending draws the supply cannot give are dropped (ruling R1); then the turn starts."""
-        if self.draws_due and not self.supply:
-            self.draws_due.clear()
         if self.draws_due:
-            self.phase = SETUP if self.turn == 0 and self.phase is SETUP else REFILL
-            return
+            if self.supply:
+                self.phase = SETUP if self.turn == 0 and self.phase is SETUP else REFILL
+                return
+            self.draws_due.clear()
         self.phase = SELECT
         if self.log_events:
-            stop = self._stop
-            die = stop.die
-            self.events.append(turn_started_event(self.turn + 1, stop.seat, die.space, die.pips, stop.open,
-                                                  stop.on_middle, stop.last))
+            self.events.append(self._stop.turn_started(self.turn + 1))
 
     def _select(self, action: int) -> None:
         seat = self.seat
@@ -308,19 +307,26 @@ class GameState(LegalActions, Orchards):
 
     def _place(self, cell: int, rot: int) -> None:
         seat, tile = self.seat, self.held
+        cells = self.cells[seat]
+        if cells[cell] != EMPTY:  # never for a legal placement; set_cell knows what a covered cell takes
+            self.set_cell(seat, cell, EMPTY)
+        self.empties[seat].remove(cell)
         if self.held_pasture:
-            self.set_cell(seat, cell, tile * 8 + PASTURE_ROT)
+            cells[cell] = tile * 8 + PASTURE_ROT  # a pasture shows no apples: the totals stay
             links: tuple[int, ...] = ()
+            rot = 0
         else:
             links = tuple(self.link_values(seat, cell, tile, rot))
-            self.set_cell(seat, cell, tile * 8 + rot)
+            cells[cell] = tile * 8 + rot
+            totals = self.apple_totals[seat]
+            for variety, n in self.rules.apple_list[tile]:
+                totals[variety] += n
             if links:
                 gain = sum(links)
                 self.honey[seat] += gain
                 self.stats.links[seat] += gain
         if self.log_events:
-            self.events.append(tile_placed_event(seat, tile, cell + 1, 0 if self.held_pasture else rot,
-                                                 self.held_pasture, links))
+            self.events.append(tile_placed_event(seat, tile, cell + 1, rot, self.held_pasture, links))
         self.held = EMPTY
         self.held_pasture = False
         if self.restock:
@@ -344,10 +350,11 @@ class GameState(LegalActions, Orchards):
 
     def _end_turn(self) -> None:
         self.turn += 1
-        if self._stop.last:
+        stop = self._stop
+        if stop.last:
             self._finish()
             return
-        step = self.route.step(self._stop)
+        step = stop.step or self.route.step(stop)
         events = self.events
         if not step.pays:
             events += step.events
@@ -358,23 +365,34 @@ class GameState(LegalActions, Orchards):
                 elif type(ev) is BlossomScoring:
                     ev = self._blossom_scoring(ev.times)
                 events.append(ev)
-        self._go(step.to)
-        b = self.board
-        if self.on_middle:
-            reached = middle_reached(b, len(self.middle), len(self.supply))
+        self._go(stop := step.to)
+        if stop.on_middle:
+            reached = middle_reached(self.board, len(self.middle), len(self.supply))
             for s in range(self.players):  # solo: one seat
                 self.honey[s] += reached.honey
                 self.stats.middle[s] += reached.honey
-            self.events.append(reached)
+            events.append(reached)
             self.draws_due = [D_MIDDLE] * reached.fill
         else:
-            refill = refill_needed(b, self._die.space, list(map(len, self.troughs)), len(self.middle),
-                                   len(self.supply))
-            if refill is not None:
-                self.events.append(refill)
-                self.draws_due = list(refill.order) + ([D_MIDDLE] if refill.middle else [])
-        self.phase = REFILL
+            troughs = self.troughs
+            held = 0  # tiles in the open troughs: walk.refill_needed refills at one or none
+            for t in stop.open:
+                held += len(troughs[t - 1])
+            if held <= 1:
+                self._refill()
+        if self.draws_due and self.supply:
+            self.phase = REFILL
+            return
         self._after_draws()
+
+    def _refill(self) -> None:
+        """The die arrived with its open troughs (nearly) empty: the refill draws, as
+        :func:`walk.refill_needed` orders them."""
+        refill = refill_needed(self.board, self._die.space, list(map(len, self.troughs)), len(self.middle),
+                               len(self.supply))
+        if refill is not None:
+            self.events.append(refill)
+            self.draws_due = list(refill.order) + ([D_MIDDLE] if refill.middle else [])
 
     def _harvest(self, variety: int, pips: int) -> Harvest:
         """Every orchard's harvest of ``variety`` at ``pips``: the honey is paid, the event made."""
@@ -454,6 +472,7 @@ class GameState(LegalActions, Orchards):
         new.keep_undo = keep_undo
         new.log_events = self.log_events
         new.apple_totals = [t[:] for t in self.apple_totals]
+        new.empties = [e[:] for e in self.empties]
         (new.honey, new.cells, new.troughs, new.supply, new.middle, new.cottage, new.die, new.turn,
          new.phase, new.held, new.held_pasture, new.restock, new.draws_due, new.stats, _n) = self._snapshot()
         new.events = self.events[:]

@@ -24,6 +24,7 @@ class LegalActions:
     held_pasture: bool
     honey: list[int]
     cells: list[list[int]]
+    empties: list[list[int]]
     troughs: list[list[int]]
     supply: list[int]
     middle: list[int]
@@ -46,9 +47,8 @@ class LegalActions:
         if ph is _PLACE:
             codes = PASTURE_CODES if self.held_pasture else self.rules.place_codes[self.held]
             places: list[int] = []
-            for cell_codes, value in zip(codes, self.cells[self.seat], strict=True):
-                if value == EMPTY:
-                    places += cell_codes
+            for cell in self.empties[self.seat]:  # ascending
+                places += codes[cell]
             return places
         if ph is _REFILL or ph is _SETUP or ph is _BLIND_DRAW or ph is _STOCK_DRAW:
             return [A.DRAW + t for t in sorted(self.supply)]

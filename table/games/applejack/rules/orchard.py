@@ -6,6 +6,8 @@ declared here.
 
 from __future__ import annotations
 
+from bisect import insort
+
 from table.games.applejack.rules import hexgrid
 from table.games.applejack.rules.cells import EMPTY, PASTURE_ROT
 from table.games.applejack.rules.tables import Rules
@@ -17,11 +19,15 @@ class Orchards:
     rules: Rules
     cells: list[list[int]]
     apple_totals: list[list[int]]
+    empties: list[list[int]]
     corner_hive: list[dict[int, tuple[int, int]]]
     corner_apple: list[dict[int, int]]
 
     def set_cell(self, seat: int, cell: int, value: int) -> None:
-        """Put ``tile * 8 + rotation`` (rotation 7: pasture side) or EMPTY on an orchard cell."""
+        """Put ``tile * 8 + rotation`` (rotation 7: pasture side) or EMPTY on an orchard cell.
+
+        The one way to change ``cells``: it keeps what is derived from them (``apple_totals``,
+        ``empties``) true."""
         cells, totals, sparse = self.cells[seat], self.apple_totals[seat], self.rules.apple_list
         old = cells[cell]
         if old != EMPTY and old & 7 != PASTURE_ROT:
@@ -31,8 +37,14 @@ class Orchards:
         if value != EMPTY and value & 7 != PASTURE_ROT:
             for variety, n in sparse[value >> 3]:
                 totals[variety] += n
+        if (old == EMPTY) != (value == EMPTY):
+            if value == EMPTY:
+                insort(self.empties[seat], cell)
+            else:
+                self.empties[seat].remove(cell)
 
     def _recount(self, seat: int) -> None:
+        """Work out again what is derived from ``seat``'s cells: apple totals and empty cells."""
         totals = [0] * self.rules.n_varieties
         apples = self.rules.apples
         for v in self.cells[seat]:
@@ -42,6 +54,7 @@ class Orchards:
         for variety in self.corner_apple[seat].values():
             totals[variety] += 1
         self.apple_totals[seat] = totals
+        self.empties[seat] = [c for c, v in enumerate(self.cells[seat]) if v == EMPTY]
 
     def areas(self, seat: int, variety: int) -> list[int]:
         """Apple count of each area (connected tiles showing ``variety``) in ``seat``'s orchard,
@@ -124,21 +137,17 @@ class Orchards:
             return []
         price = rules.price[tile]
         cells = self.cells[seat]
-        nbrs = hexgrid.NEIGHBOURS[cell]
+        value_mask, value_price = rules.value_mask, rules.value_price  # EMPTY and pastures: no beehives
         out = []
-        for e in hexgrid.MASK_EDGES[mask]:
-            n = nbrs[e]
+        for e, n, back in hexgrid.EDGE_LINKS[cell][mask]:
             if n == hexgrid.OFF_BOARD:
                 corner = self.corner_hive[seat].get(cell)
                 if corner is not None and corner[0] == e:
                     out.append(min(price, corner[1]))
                 continue
             other = cells[n]
-            if other == EMPTY or other & 7 == PASTURE_ROT:
-                continue
-            otile, orot = other >> 3, other & 7
-            if rules.rot_mask[otile][orot] >> ((e + 3) % 6) & 1:
-                out.append(min(price, rules.price[otile]))
+            if value_mask[other] >> back & 1:
+                out.append(min(price, value_price[other]))
         return out
 
     def placed_tiles(self, seat: int) -> list[int]:

@@ -15,7 +15,7 @@ about a microsecond, a lookup a fifth of that. Each keeps at most :data:`KEPT` v
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import cast
 
@@ -45,17 +45,30 @@ tile_placed_event = lru_cache(maxsize=KEPT)(TilePlaced)
 harvest_event = lru_cache(maxsize=KEPT)(Harvest)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class Stop:
     """One die position and what a turn there needs: whose turn (``seat``), whether the die is on
     the solo middle space, the troughs it opens (none on the middle space), whether it is the
-    game's last turn."""
+    game's last turn. Read-only for everyone but its :class:`Route`, which fills in ``step`` (the
+    die's move on, :meth:`Route.step`) on first use and keeps the turn's :class:`TurnStarted`."""
 
     die: Die
     seat: int
     on_middle: bool
     open: tuple[int, ...]
     last: bool
+    step: Step | None = field(default=None, repr=False)
+    started: TurnStarted | None = field(default=None, repr=False)
+    """The last :class:`TurnStarted` made here (a turn's event on this position: :meth:`turn_started`)."""
+
+    def turn_started(self, turn: int) -> TurnStarted:
+        """The event of turn number ``turn`` (1-based) on this position, kept for the next game."""
+        ev = self.started
+        if ev is None or ev.turn != turn:
+            die = self.die
+            ev = self.started = TurnStarted(turn, self.seat, die.space, die.pips, self.open, self.on_middle,
+                                            self.last)
+        return ev
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +90,6 @@ class Route:
         self.apples = apples
         """The varieties crossed when leaving each space (:func:`walk.apples_by_space`)."""
         self._stops: dict[tuple[int, int], Stop] = {}
-        self._steps: dict[tuple[int, int], Step] = {}
 
     def stop(self, die: Die) -> Stop:
         """The facts of the position ``die`` (any position, reachable or not)."""
@@ -96,12 +108,11 @@ class Route:
 
     def step(self, stop: Stop) -> Step:
         """The die's move from ``stop`` (not the last turn's: the game ends there)."""
-        key = (stop.die.space, stop.die.pips)
-        step = self._steps.get(key)
+        step = stop.step
         if step is None:
             die, events = move_die(self.board, stop.die, self.apples)
             pays = any(type(ev) in (Harvest, BlossomScoring) for ev in events)
-            step = self._steps[key] = Step(self.stop(die), tuple(events), pays)
+            step = stop.step = Step(self.stop(die), tuple(events), pays)
         return step
 
 

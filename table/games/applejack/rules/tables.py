@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules import hexgrid
+from table.games.applejack.rules.cells import EMPTY, PASTURE_ROT
 from table.games.applejack.rules.data import DataSet
 
 
@@ -53,6 +54,17 @@ class Rules:
         codes_by_rots = {r: _place_codes(r) for r in set(self.rotations)}
         self.place_codes = [codes_by_rots[r] for r in self.rotations]
         self.n_varieties = n_var
+        # by cell value (tile * 8 + rotation, table.games.applejack.rules.cells): the beehive mask a
+        # placed tile shows (none for a pasture) and its price; one more entry at the end, 0, is
+        # what index EMPTY (-1) reads, so an empty cell needs no test of its own
+        assert EMPTY == -1
+        self.value_mask = [0] * ((max_id + 1) * 8 + 1)
+        self.value_price = [0] * ((max_id + 1) * 8 + 1)
+        for t in data.tiles:
+            for rot in range(8):
+                v = t.id * 8 + rot
+                self.value_mask[v] = self.rot_mask[t.id][rot] if rot < 6 else 0
+                self.value_price[v] = t.price if rot != PASTURE_ROT else 0
 
 
 def _place_codes(rotations: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
