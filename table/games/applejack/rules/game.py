@@ -35,23 +35,18 @@ from table.games.applejack.rules.events import (
     GameEnded,
     Harvest,
     TileDrawn,
+    TileFlipped,
+    TilePaid,
+    TilePlaced,
     TileTaken,
     Winners,
 )
+from table.games.applejack.rules.kept import DRAWN, FLIPPED, PAID, PASTURED, PLACED, TAKEN
 from table.games.applejack.rules.legal import LegalActions
 from table.games.applejack.rules.orchard import Orchards
 from table.games.applejack.rules.phase import Phase
-from table.games.applejack.rules.route import (
-    Stop,
-    harvest_event,
-    route_for,
-    tile_drawn_event,
-    tile_flipped_event,
-    tile_paid_event,
-    tile_placed_event,
-    tile_taken_event,
-    turn_started_event,
-)
+from table.games.applejack.rules.rollout import play_out
+from table.games.applejack.rules.route import Stop, harvest_event, route_for
 from table.games.applejack.rules.scoring import ScoreBreakdown, final_score, winners
 from table.games.applejack.rules.setup import D_BLIND as D_BLIND  # the draws' destinations, as ever here
 from table.games.applejack.rules.setup import D_COTTAGE, D_MIDDLE, setup_for
@@ -227,9 +222,13 @@ class GameState(LegalActions, Orchards):
 
     def _draw(self, tile: int) -> None:
         self.supply.remove(tile)
+        self._drawn(tile)
+
+    def _drawn(self, tile: int) -> None:
+        """``tile`` came out of the supply (and is out of ``supply`` already): where it goes."""
         ph = self.phase
         if ph is BLIND_DRAW:
-            self.events.append(tile_drawn_event("hand", tile))
+            self.events.append(DRAWN.get(k := D_BLIND * A.TILE_SPAN + tile) or DRAWN.keep(k, TileDrawn("hand", tile)))
             self.held = tile
             self.phase = PAY
             return
@@ -242,14 +241,16 @@ class GameState(LegalActions, Orchards):
         dest = self.draws_due.pop(0)
         if dest == D_MIDDLE:
             self.middle.append(tile)
-            self.events.append(tile_drawn_event("middle", tile))
+            self.events.append(DRAWN.get(k := D_MIDDLE * A.TILE_SPAN + tile)
+                               or DRAWN.keep(k, TileDrawn("middle", tile)))
         elif dest >= D_COTTAGE:
             self.cottage[dest - D_COTTAGE] = tile
             self.events.append(TileDrawn(f"cottage {dest - D_COTTAGE + 1}", tile))
         else:
             self.troughs[dest - 1].append(tile)
             if self.log_events:
-                self.events.append(tile_drawn_event(TROUGH_NAMES[dest], tile))
+                self.events.append(DRAWN.get(k := dest * A.TILE_SPAN + tile)
+                                   or DRAWN.keep(k, TileDrawn(TROUGH_NAMES[dest], tile)))
         if self.draws_due and self.supply:
             return  # more draws to come (the common case inside a refill)
         self._after_draws()
@@ -284,7 +285,8 @@ class GameState(LegalActions, Orchards):
             trough, tile = divmod(action - A.TAKE, A.TILE_SPAN)
             self.troughs[trough - 1].remove(tile)
             if self.log_events:
-                self.events.append(tile_taken_event(seat, "trough", trough, tile))
+                self.events.append(TAKEN.get(k := (action - A.TAKE) * 8 + seat)
+                                   or TAKEN.keep(k, TileTaken(seat, "trough", trough, tile)))
         self.held = tile
         self.phase = PAY
 
@@ -296,13 +298,15 @@ class GameState(LegalActions, Orchards):
             self.stats.paid[seat] += price
             self.held_pasture = False
             if self.log_events:
-                self.events.append(tile_paid_event(seat, tile, price))
+                self.events.append(PAID.get(k := (price * A.TILE_SPAN + tile) * 8 + seat)
+                                   or PAID.keep(k, TilePaid(seat, tile, price)))
         else:
             self.honey[seat] += PASTURE_HONEY
             self.stats.pasture[seat] += PASTURE_HONEY
             self.held_pasture = True
             if self.log_events:
-                self.events.append(tile_flipped_event(seat, tile, PASTURE_HONEY))
+                self.events.append(FLIPPED.get(k := (PASTURE_HONEY * A.TILE_SPAN + tile) * 8 + seat)
+                                   or FLIPPED.keep(k, TileFlipped(seat, tile, PASTURE_HONEY)))
         self.phase = PLACE
 
     def _place(self, cell: int, rot: int) -> None:
@@ -326,7 +330,11 @@ class GameState(LegalActions, Orchards):
                 self.honey[seat] += gain
                 self.stats.links[seat] += gain
         if self.log_events:
-            self.events.append(tile_placed_event(seat, tile, cell + 1, rot, self.held_pasture, links))
+            kept = PASTURED if self.held_pasture else PLACED  # a pasture's event is one of 4 * 100 * 19
+            ev = kept.get(k := (cells[cell] * 19 + cell) * 8 + seat)
+            if ev is None or ev.links != links:  # a tree's links depend on its neighbours: compared
+                ev = kept.keep(k, TilePlaced(seat, tile, cell + 1, rot, self.held_pasture, links))
+            self.events.append(ev)
         self.held = EMPTY
         self.held_pasture = False
         if self.restock:
@@ -518,7 +526,13 @@ def new_game(data: DataSet, config: GameConfig, rng: random.Random | None = None
 
 
 def play_random(state: GameState, rng: random.Random, *, fast: bool = True) -> GameState:
-    """Play ``state`` to the end with uniformly random legal actions and chance draws."""
+    """Play ``state`` to the end with uniformly random legal actions and chance draws: at each
+    decision ``legal[int(rng.random() * len(legal))]``, at each chance node the supply's tile at
+    ``int(rng.random() * len(supply))``. ``fast`` without undo: :func:`rollout.play_out`, the same
+    picks without building the legal lists."""
+    if fast and not state.keep_undo:
+        play_out(state, rng)
+        return state
     step = state.apply_fast if fast else state.apply
     legal_actions = state.legal_actions
     random_ = rng.random

@@ -7,10 +7,9 @@ keeps the answer: every game and every search clone on that board and apple layo
 (kept on the data set, :func:`route_for`). The answers come from ``walk`` itself, so the rules
 still live in one place; this module only remembers them.
 
-Events are frozen values, so one ``TileDrawn("trough 3", 17)`` can stand for every draw of
-tile 17 into trough 3: the ``*_event`` functions below return a kept instance (equal to a new
-one in every field) instead of building the same value again — building a frozen dataclass costs
-about a microsecond, a lookup a fifth of that. Each keeps at most :data:`KEPT` values.
+Events are frozen values, so one ``TurnStarted`` can stand for every turn of that number on a
+position: each :class:`Stop` keeps its last one, and :func:`harvest_event` keeps harvests (the
+turn's other frequent events are kept in ``kept``).
 """
 
 from __future__ import annotations
@@ -24,25 +23,15 @@ from table.games.applejack.rules.events import (
     BlossomScoring,
     Event,
     Harvest,
-    TileDrawn,
-    TileFlipped,
-    TilePaid,
-    TilePlaced,
-    TileTaken,
     TurnStarted,
 )
 from table.games.applejack.rules.walk import Die, apples_by_space, is_last_turn, is_middle_space, move_die
 
 KEPT = 8192
-"""How many distinct values each event function keeps (the least recently used go first)."""
+"""How many distinct harvests :func:`harvest_event` keeps (the least recently used go first)."""
 
-turn_started_event = lru_cache(maxsize=KEPT)(TurnStarted)
-tile_drawn_event = lru_cache(maxsize=KEPT)(TileDrawn)
-tile_taken_event = lru_cache(maxsize=KEPT)(TileTaken)
-tile_paid_event = lru_cache(maxsize=KEPT)(TilePaid)
-tile_flipped_event = lru_cache(maxsize=KEPT)(TileFlipped)
-tile_placed_event = lru_cache(maxsize=KEPT)(TilePlaced)
 harvest_event = lru_cache(maxsize=KEPT)(Harvest)
+"""A harvest with its payouts (variety, pips, pay per seat), kept (``kept`` keeps the turn's others)."""
 
 
 @dataclass(slots=True, eq=False)

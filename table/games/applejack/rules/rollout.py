@@ -1,0 +1,71 @@
+"""Random play to the end without building the legal lists: the engine's rollout loop.
+
+:func:`game.play_random` picks ``legal[int(rng.random() * len(legal))]`` at every decision and
+``supply[int(rng.random() * len(supply))]`` at every chance node. :func:`play_out` makes the very
+same picks — the same random numbers, the same actions, events and history — but works out the
+picked action from the list's length and shape instead of building the list:
+
+- a placement: the legal list is, for each empty cell in ascending order, the tile's distinct
+  rotations (``legal.LegalActions.legal_actions``), so pick ``i`` is cell ``empties[i // r]`` with
+  rotation ``rotations[i % r]`` (``r`` rotations; a pasture has one, rotation 0);
+- paying: ``[BUY, PASTURE]`` when the seat can afford the tile, else ``[PASTURE]``;
+- a draw: the tile at the pick's index comes out of the supply (``pop`` by index, not a search);
+- a turn's first choice and a restock: the legal list itself (short).
+
+Each step is the state's own (``_select``, ``_pay``, ``_place``, ``_drawn``, ``_stock``), so the
+rules still live in ``game``; only the dispatch of ``apply_fast`` and the list building are
+skipped. Only for a state without undo (``keep_undo=False``): the undo snapshots are ``apply_fast``'s.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from table.games.applejack.rules import actions as A
+from table.games.applejack.rules.phase import Phase
+
+if TYPE_CHECKING:
+    from table.games.applejack.rules.game import GameState
+
+_TAKE, _PAY, _PLACE, _STOCK, _OVER = Phase.TAKE, Phase.PAY, Phase.PLACE, Phase.STOCK, Phase.OVER
+_PASTURE_ROTATIONS = (0,)
+
+
+def play_out(state: GameState, rng: random.Random) -> None:
+    """Play ``state`` (made with ``keep_undo=False``) to the end as :func:`game.play_random` does."""
+    random_ = rng.random
+    history = state.history.append
+    price = state.rules.price
+    rotations = state.rules.rotations
+    empties, honey = state.empties, state.honey
+    buy_or_pasture, pasture_only = (A.BUY, A.PASTURE), (A.PASTURE,)
+    while (phase := state.phase) is not _OVER:
+        if phase is _PLACE:
+            rots = _PASTURE_ROTATIONS if state.held_pasture else rotations[state.held]
+            r = len(rots)
+            free = empties[state.seat]
+            i = int(random_() * (len(free) * r))
+            cell, rot = free[i // r], rots[i % r]
+            history(A.PLACE + cell * 8 + rot)
+            state._place(cell, rot)
+        elif phase is _TAKE:
+            legal = state._take_actions()
+            action = legal[int(random_() * len(legal))]
+            history(action)
+            state._select(action)
+        elif phase is _PAY:
+            pay = buy_or_pasture if honey[state.seat] >= price[state.held] else pasture_only
+            action = pay[int(random_() * len(pay))]
+            history(action)
+            state._pay(action)
+        elif phase is _STOCK:
+            legal = state.legal_actions()
+            action = legal[int(random_() * len(legal))]
+            history(action)
+            state._stock(action)
+        else:  # a chance node: the setup, a blind draw, a restock from the supply, a refill
+            supply = state.supply
+            tile = supply.pop(int(random_() * len(supply)))
+            history(A.DRAW + tile)
+            state._drawn(tile)
