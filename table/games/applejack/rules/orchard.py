@@ -7,10 +7,13 @@ declared here.
 from __future__ import annotations
 
 from bisect import insort
+from itertools import compress
 
 from table.games.applejack.rules import hexgrid
 from table.games.applejack.rules.cells import EMPTY, PASTURE_ROT
 from table.games.applejack.rules.tables import Rules
+
+_CELLS = range(hexgrid.CELL_COUNT)
 
 
 class Orchards:
@@ -60,16 +63,16 @@ class Orchards:
         """Apple count of each area (connected tiles showing ``variety``) in ``seat``'s orchard,
         corner apples of an individual orchard included (ruling R6); areas in the order of their
         first orchard space."""
-        apples = self.rules.apples
-        # apples of the variety per cell; a cell is zeroed once its area has counted it
-        left = [apples[v >> 3][variety] if v != EMPTY and v & 7 != PASTURE_ROT else 0 for v in self.cells[seat]]
+        # apples of the variety per cell (value-indexed: EMPTY and pastures show none); a cell is
+        # zeroed once its area has counted it
+        left = list(map(self.rules.value_apples[variety].__getitem__, self.cells[seat]))
         corner = self.corner_apple[seat]
         adjacent = hexgrid.ADJACENT
         out = []
-        for c in range(hexgrid.CELL_COUNT):
+        for c in compress(_CELLS, left):  # the cells showing the variety, ascending
             total = left[c]
             if not total:
-                continue
+                continue  # counted in an earlier area
             left[c] = 0
             stack = [c]
             while stack:
@@ -86,22 +89,26 @@ class Orchards:
 
     def variety_areas(self, seat: int) -> list[list[int]]:
         """:meth:`areas` of every variety at once (the final scoring's question), the same lists:
-        one pass over the orchard finds which cells show each variety, then each variety's areas
-        are found among those cells alone."""
+        one pass over the orchard's tree cells finds which cells show each variety, then each
+        variety's areas are found among those cells alone."""
         rules = self.rules
         dense, sparse = rules.apples, rules.apple_list
-        shown: list[dict[int, int]] = [{} for _ in range(rules.n_varieties)]  # cell -> apples, ascending
-        for c, v in enumerate(self.cells[seat]):
-            if v != EMPTY and v & 7 != PASTURE_ROT:
-                counts = dense[v >> 3]
-                for variety, _n in sparse[v >> 3]:
-                    if counts[variety]:
+        cells = self.cells[seat]
+        shown: dict[int, dict[int, int]] = {}  # variety -> cell -> apples, cells ascending
+        for c in compress(_CELLS, map(rules.value_tree.__getitem__, cells)):
+            tile = cells[c] >> 3
+            counts = dense[tile]
+            for variety, _n in sparse[tile]:
+                if counts[variety]:
+                    if variety in shown:
                         shown[variety][c] = counts[variety]
+                    else:
+                        shown[variety] = {c: counts[variety]}
         corner = self.corner_apple[seat]
         adjacent = hexgrid.ADJACENT
-        out = []
-        for variety, left in enumerate(shown):
-            found = []
+        out: list[list[int]] = [[] for _ in range(rules.n_varieties)]
+        for variety, left in shown.items():
+            found = out[variety]
             for c in list(left):
                 total = left.pop(c, 0)  # 0: already in an earlier area
                 if not total:
@@ -111,13 +118,13 @@ class Orchards:
                     x = stack.pop()
                     if corner and corner.get(x) == variety:
                         total += 1
-                    for n in adjacent[x]:
-                        apples = left.pop(n, 0)
-                        if apples:
-                            total += apples
-                            stack.append(n)
+                    if left:
+                        for n in adjacent[x]:
+                            apples = left.pop(n, 0)
+                            if apples:
+                                total += apples
+                                stack.append(n)
                 found.append(total)
-            out.append(found)
         return out
 
     def harvest_yield(self, seat: int, variety: int, pips: int) -> int:
@@ -126,8 +133,7 @@ class Orchards:
         return sum(a - pips for a in self.areas(seat, variety) if a > pips)
 
     def blossom_count(self, seat: int) -> int:
-        b = self.rules.blossoms
-        return sum(b[v >> 3] for v in self.cells[seat] if v != EMPTY and v & 7 != PASTURE_ROT)
+        return sum(map(self.rules.value_blossoms.__getitem__, self.cells[seat]))  # EMPTY, pastures: 0
 
     def link_values(self, seat: int, cell: int, tile: int, rot: int) -> list[int]:
         """Honey of each beehive link a tree tile would make on ``cell`` with rotation ``rot``."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules import hexgrid
-from table.games.applejack.rules.cells import EMPTY, PASTURE_ROT
+from table.games.applejack.rules.cells import EMPTY
 from table.games.applejack.rules.data import DataSet
 
 
@@ -58,13 +58,23 @@ class Rules:
         # placed tile shows (none for a pasture) and its price; one more entry at the end, 0, is
         # what index EMPTY (-1) reads, so an empty cell needs no test of its own
         assert EMPTY == -1
-        self.value_mask = [0] * ((max_id + 1) * 8 + 1)
-        self.value_price = [0] * ((max_id + 1) * 8 + 1)
+        size = (max_id + 1) * 8 + 1
+        self.value_mask = [0] * size
+        self.value_price = [0] * size
+        self.value_tree = [False] * size
+        """A tile lies tree side up (a tree shows apples and blossoms, a pasture nothing)."""
+        self.value_blossoms = [0] * size
+        self.value_apples = [[0] * size for _ in range(n_var)]
+        """``value_apples[variety][value]``: the apples of ``variety`` the cell shows."""
         for t in data.tiles:
-            for rot in range(8):
+            for rot in range(6):
                 v = t.id * 8 + rot
-                self.value_mask[v] = self.rot_mask[t.id][rot] if rot < 6 else 0
-                self.value_price[v] = t.price if rot != PASTURE_ROT else 0
+                self.value_mask[v] = self.rot_mask[t.id][rot]
+                self.value_price[v] = t.price
+                self.value_tree[v] = True
+                self.value_blossoms[v] = t.blossoms
+                for variety in range(n_var):
+                    self.value_apples[variety][v] = self.apples[t.id][variety]
 
 
 def _place_codes(rotations: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
