@@ -11,8 +11,11 @@ the one the engine gave before the speed work (main at 4b55304).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import random
+
+import pytest
 
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules import kept
@@ -158,3 +161,20 @@ def test_each_orchard_keeps_its_empty_cells():
     state.set_cell(0, 4, EMPTY)
     state.set_cell(0, 4, 18 * 8 + 7)
     assert state.empties[0] == [c for c, v in enumerate(state.cells[0]) if v == EMPTY]
+
+
+def test_a_placement_built_fast_is_the_placement_built_anew():
+    from table.games.applejack.rules.events import TilePlaced, TileTaken
+
+    for args in ((2, 17, 5, 3, False, (2, 4)), (0, 99, 19, 0, True, ())):
+        fast, slow = kept.tile_placed(*args), TilePlaced(*args)  # type: ignore[arg-type]
+        assert fast == slow and hash(fast) == hash(slow) and type(fast) is TilePlaced
+        assert fast.to_dict() == slow.to_dict() and str(fast) == str(slow) and repr(fast) == repr(slow)
+    assert len(kept._slot_setters(TileTaken)) == 4
+    with pytest.raises(TypeError):  # a default would be skipped by the slot setters: refused
+        kept._slot_setters(_WithDefault)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _WithDefault:
+    a: int = 1

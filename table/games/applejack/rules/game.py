@@ -37,11 +37,10 @@ from table.games.applejack.rules.events import (
     TileDrawn,
     TileFlipped,
     TilePaid,
-    TilePlaced,
     TileTaken,
     Winners,
 )
-from table.games.applejack.rules.kept import DRAWN, FLIPPED, PAID, PASTURED, PLACED, TAKEN
+from table.games.applejack.rules.kept import DRAWN, FLIPPED, PAID, PASTURED, PLACED, TAKEN, tile_placed
 from table.games.applejack.rules.legal import LegalActions
 from table.games.applejack.rules.orchard import Orchards
 from table.games.applejack.rules.phase import Phase
@@ -54,6 +53,8 @@ from table.games.applejack.rules.setup import START_HONEY as START_HONEY  # the 
 from table.games.applejack.rules.tables import Stats, rules_for
 from table.games.applejack.rules.walk import Die, can_restock, middle_reached, refill_needed
 
+NO_PAY = tuple((0,) * p for p in range(9))
+"""A harvest that pays nobody, by the number of players."""
 CHANCE = -1
 TERMINAL = -4
 PASTURE_HONEY = 2
@@ -62,6 +63,7 @@ PASTURE_HONEY = 2
 SETUP, SELECT, BLIND_DRAW, PAY, PLACE = Phase.SETUP, Phase.TAKE, Phase.BLIND_DRAW, Phase.PAY, Phase.PLACE
 STOCK, STOCK_DRAW, REFILL, OVER = Phase.STOCK, Phase.STOCK_DRAW, Phase.REFILL, Phase.OVER
 TROUGH_NAMES = tuple(f"trough {t}" for t in range(9))
+_SPAN, _TAKE, _MIDDLE, _BLIND, _COTTAGE, _BUY = A.TILE_SPAN, A.TAKE, A.MIDDLE, A.BLIND, A.COTTAGE, A.BUY
 
 
 class GameState(LegalActions, Orchards):
@@ -228,7 +230,7 @@ class GameState(LegalActions, Orchards):
         """``tile`` came out of the supply (and is out of ``supply`` already): where it goes."""
         ph = self.phase
         if ph is BLIND_DRAW:
-            self.events.append(DRAWN.get(k := D_BLIND * A.TILE_SPAN + tile) or DRAWN.keep(k, TileDrawn("hand", tile)))
+            self.events.append(DRAWN.get(k := D_BLIND * _SPAN + tile) or DRAWN.keep(k, TileDrawn("hand", tile)))
             self.held = tile
             self.phase = PAY
             return
@@ -239,18 +241,18 @@ class GameState(LegalActions, Orchards):
             self._end_turn()
             return
         dest = self.draws_due.pop(0)
-        if dest == D_MIDDLE:
-            self.middle.append(tile)
-            self.events.append(DRAWN.get(k := D_MIDDLE * A.TILE_SPAN + tile)
-                               or DRAWN.keep(k, TileDrawn("middle", tile)))
-        elif dest >= D_COTTAGE:
-            self.cottage[dest - D_COTTAGE] = tile
-            self.events.append(TileDrawn(f"cottage {dest - D_COTTAGE + 1}", tile))
-        else:
+        if dest < D_MIDDLE:  # a trough
             self.troughs[dest - 1].append(tile)
             if self.log_events:
-                self.events.append(DRAWN.get(k := dest * A.TILE_SPAN + tile)
+                self.events.append(DRAWN.get(k := dest * _SPAN + tile)
                                    or DRAWN.keep(k, TileDrawn(TROUGH_NAMES[dest], tile)))
+        elif dest == D_MIDDLE:
+            self.middle.append(tile)
+            self.events.append(DRAWN.get(k := D_MIDDLE * _SPAN + tile)
+                               or DRAWN.keep(k, TileDrawn("middle", tile)))
+        else:
+            self.cottage[dest - D_COTTAGE] = tile
+            self.events.append(TileDrawn(f"cottage {dest - D_COTTAGE + 1}", tile))
         if self.draws_due and self.supply:
             return  # more draws to come (the common case inside a refill)
         self._after_draws()
@@ -268,44 +270,47 @@ class GameState(LegalActions, Orchards):
 
     def _select(self, action: int) -> None:
         seat = self.seat
-        if action == A.BLIND:
-            self.events.append(TileTaken(seat, "blind", None, None))
+        if _TAKE <= action < _MIDDLE:  # a trough tile, the common choice
+            trough, tile = divmod(action - _TAKE, _SPAN)
+            self.troughs[trough - 1].remove(tile)
+            if self.log_events:
+                self.events.append(TAKEN.get(k := (action - _TAKE) * 8 + seat)
+                                   or TAKEN.keep(k, TileTaken(seat, "trough", trough, tile)))
+            self.held = tile
+            self.phase = PAY
+            return
+        if action == _BLIND:
+            self.events.append(TAKEN.get(seat) or TAKEN.keep(seat, TileTaken(seat, "blind", None, None)))
             self.phase = BLIND_DRAW
             return
-        if action == A.COTTAGE:
+        if action == _COTTAGE:
             tile = self.cottage[seat]
             self.cottage[seat] = EMPTY
             self.restock = True
             self.events.append(TileTaken(seat, "cottage", None, tile))
-        elif A.MIDDLE <= action < A.MIDDLE + A.TILE_SPAN:
-            tile = action - A.MIDDLE
+        else:  # the middle trees (solo)
+            tile = action - _MIDDLE
             self.middle.remove(tile)
             self.events.append(TileTaken(seat, "middle", None, tile))
-        else:
-            trough, tile = divmod(action - A.TAKE, A.TILE_SPAN)
-            self.troughs[trough - 1].remove(tile)
-            if self.log_events:
-                self.events.append(TAKEN.get(k := (action - A.TAKE) * 8 + seat)
-                                   or TAKEN.keep(k, TileTaken(seat, "trough", trough, tile)))
         self.held = tile
         self.phase = PAY
 
     def _pay(self, action: int) -> None:
         seat, tile = self.seat, self.held
-        if action == A.BUY:
+        if action == _BUY:
             price = self.rules.price[tile]
             self.honey[seat] -= price
             self.stats.paid[seat] += price
             self.held_pasture = False
             if self.log_events:
-                self.events.append(PAID.get(k := (price * A.TILE_SPAN + tile) * 8 + seat)
+                self.events.append(PAID.get(k := (price * _SPAN + tile) * 8 + seat)
                                    or PAID.keep(k, TilePaid(seat, tile, price)))
         else:
             self.honey[seat] += PASTURE_HONEY
             self.stats.pasture[seat] += PASTURE_HONEY
             self.held_pasture = True
             if self.log_events:
-                self.events.append(FLIPPED.get(k := (PASTURE_HONEY * A.TILE_SPAN + tile) * 8 + seat)
+                self.events.append(FLIPPED.get(k := (PASTURE_HONEY * _SPAN + tile) * 8 + seat)
                                    or FLIPPED.keep(k, TileFlipped(seat, tile, PASTURE_HONEY)))
         self.phase = PLACE
 
@@ -333,7 +338,7 @@ class GameState(LegalActions, Orchards):
             kept = PASTURED if self.held_pasture else PLACED  # a pasture's event is one of 4 * 100 * 19
             ev = kept.get(k := (cells[cell] * 19 + cell) * 8 + seat)
             if ev is None or ev.links != links:  # a tree's links depend on its neighbours: compared
-                ev = kept.keep(k, TilePlaced(seat, tile, cell + 1, rot, self.held_pasture, links))
+                ev = kept.keep(k, tile_placed(seat, tile, cell + 1, rot, self.held_pasture, links))
             self.events.append(ev)
         self.held = EMPTY
         self.held_pasture = False
@@ -373,7 +378,8 @@ class GameState(LegalActions, Orchards):
                 elif type(ev) is BlossomScoring:
                     ev = self._blossom_scoring(ev.times)
                 events.append(ev)
-        self._go(stop := step.to)
+        stop = self._stop = step.to  # self._go(step.to), inline: once a turn
+        self._die, self.seat, self.on_middle, self._open = stop.die, stop.seat, stop.on_middle, stop.open
         if stop.on_middle:
             reached = middle_reached(self.board, len(self.middle), len(self.supply))
             for s in range(self.players):  # solo: one seat
@@ -384,8 +390,8 @@ class GameState(LegalActions, Orchards):
         else:
             troughs = self.troughs
             held = 0  # tiles in the open troughs: walk.refill_needed refills at one or none
-            for t in stop.open:
-                held += len(troughs[t - 1])
+            for t in stop.open_index:
+                held += len(troughs[t])
             if held <= 1:
                 self._refill()
         if self.draws_due and self.supply:
@@ -404,13 +410,17 @@ class GameState(LegalActions, Orchards):
 
     def _harvest(self, variety: int, pips: int) -> Harvest:
         """Every orchard's harvest of ``variety`` at ``pips``: the honey is paid, the event made."""
-        totals, yield_, honey, harvests = self.apple_totals, self.harvest_yield, self.honey, self.stats.harvests
-        pay = tuple([yield_(s, variety, pips) if totals[s][variety] > pips else 0 for s in range(len(honey))])
-        for s, h in enumerate(pay):
-            if h:
-                honey[s] += h
-                harvests[s] += h
-        return harvest_event(variety, pips, pay)
+        paid = None
+        for s, totals in enumerate(self.apple_totals):
+            if totals[variety] > pips:  # else no area can pay: no flood fill
+                h = self.harvest_yield(s, variety, pips)
+                if h:
+                    if paid is None:
+                        paid = [0] * len(self.honey)
+                    paid[s] = h
+                    self.honey[s] += h
+                    self.stats.harvests[s] += h
+        return harvest_event(variety, pips, NO_PAY[len(self.honey)] if paid is None else tuple(paid))
 
     def _blossom_scoring(self, times: int) -> BlossomScoring:
         """Every orchard's blossoms, each paying ``times`` honey."""
@@ -520,8 +530,15 @@ def new_game(data: DataSet, config: GameConfig, rng: random.Random | None = None
     """A new game; with ``rng`` the setup draws are made, else it waits at the setup chance nodes."""
     state = GameState(data, config, keep_undo=keep_undo, log_events=log_events)
     if rng is not None:
-        while state.phase is SETUP:
-            state.apply_fast(sample_chance(state, rng))  # always legal: a tile of the supply
+        if keep_undo:
+            while state.phase is SETUP:
+                state.apply_fast(sample_chance(state, rng))  # always legal: a tile of the supply
+        else:  # the same draws (sample_chance's), without apply_fast's dispatch
+            supply, history = state.supply, state.history
+            while state.phase is SETUP:
+                tile = supply.pop(rng.randrange(len(supply)))
+                history.append(A.DRAW + tile)
+                state._drawn(tile)
     return state
 
 

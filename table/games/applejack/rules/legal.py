@@ -7,6 +7,7 @@ from table.games.applejack.rules import actions as A
 from table.games.applejack.rules import hexgrid
 from table.games.applejack.rules.cells import EMPTY
 from table.games.applejack.rules.phase import Phase
+from table.games.applejack.rules.route import Stop
 from table.games.applejack.rules.tables import PASTURE_CODES, Rules
 from table.games.applejack.rules.walk import choosable_troughs
 
@@ -31,6 +32,7 @@ class LegalActions:
     cottage: list[int]
     on_middle: bool
     _open: tuple[int, ...]
+    _stop: Stop
 
     def choosable_troughs(self) -> tuple[int, ...]:
         """The troughs a tile may come from now (ruling R3: any with tiles when all is empty)."""
@@ -65,9 +67,12 @@ class LegalActions:
         """The choices of a turn's first step: a trough tile, the middle trees, blind, the cottage."""
         out: list[int] = []
         troughs = self.troughs
-        # ruling R3 can widen the choice only when the supply is empty (choosable_troughs)
-        for t in self._open if self.supply else self.choosable_troughs():
-            out += map((A.TAKE + t * A.TILE_SPAN).__add__, troughs[t - 1])  # tile ids are unique
+        if self.supply:
+            for t, base in self._stop.take_bases:  # the open troughs
+                out += map(base.__add__, troughs[t])  # tile ids are unique
+        else:  # ruling R3 can widen the choice only when the supply is empty (choosable_troughs)
+            for t in self.choosable_troughs():
+                out += map(A.take(t, 0).__add__, troughs[t - 1])
         if self.on_middle:
             out += map(A.MIDDLE.__add__, self.middle)
         if self.supply:

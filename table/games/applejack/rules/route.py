@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import cast
 
+from table.games.applejack.rules.actions import take
 from table.games.applejack.rules.data import Board, DataSet
 from table.games.applejack.rules.events import (
     BlossomScoring,
@@ -46,6 +47,10 @@ class Stop:
     on_middle: bool
     open: tuple[int, ...]
     last: bool
+    open_index: tuple[int, ...] = field(default=(), repr=False)
+    """The open troughs as indexes of ``GameState.troughs`` (trough − 1)."""
+    take_bases: tuple[tuple[int, int], ...] = field(default=(), repr=False)
+    """Per open trough: its index and the code of taking tile 0 from it (``actions.take(trough, 0)``)."""
     step: Step | None = field(default=None, repr=False)
     started: TurnStarted | None = field(default=None, repr=False)
     """The last :class:`TurnStarted` made here (a turn's event on this position: :meth:`turn_started`)."""
@@ -92,8 +97,9 @@ class Route:
         board = self.board
         space = board.spaces[die.space - 1]
         on_middle = is_middle_space(board, die.space)
-        return Stop(die, space.seat if space.seat is not None else 0, on_middle,
-                    () if on_middle else space.troughs, is_last_turn(board, die))
+        troughs = () if on_middle else space.troughs
+        return Stop(die, space.seat if space.seat is not None else 0, on_middle, troughs, is_last_turn(board, die),
+                    tuple(t - 1 for t in troughs), tuple((t - 1, take(t, 0)) for t in troughs))
 
     def step(self, stop: Stop) -> Step:
         """The die's move from ``stop`` (not the last turn's: the game ends there)."""
