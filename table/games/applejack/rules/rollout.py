@@ -33,32 +33,41 @@ _PASTURE_ROTATIONS = (0,)
 
 
 def play_out(state: GameState, rng: random.Random) -> None:
-    """Play ``state`` (made with ``keep_undo=False``) to the end as :func:`game.play_random` does."""
+    """Play ``state`` (made with ``keep_undo=False``) to the end as :func:`game.play_random` does.
+
+    A turn's take, pay and place follow each other in one pass of the loop (``_select`` leads to
+    paying unless the tile comes blind from the supply, ``_pay`` always to placing)."""
     random_ = rng.random
     history = state.history.append
     price = state.rules.price
     rotations = state.rules.rotations
     empties, honey = state.empties, state.honey
+    take_actions, select, pay, place, drawn = state._take_actions, state._select, state._pay, state._place, state._drawn
     buy_or_pasture, pasture_only = (A.BUY, A.PASTURE), (A.PASTURE,)
+    draw, place_code = A.DRAW, A.PLACE
     while (phase := state.phase) is not _OVER:
+        if phase is _TAKE:
+            legal = take_actions()
+            action = legal[int(random_() * len(legal))]
+            history(action)
+            select(action)
+            if state.phase is not _PAY:
+                continue  # blind: the draw comes first
+            phase = _PAY
+        if phase is _PAY:
+            choice = buy_or_pasture if honey[state.seat] >= price[state.held] else pasture_only
+            action = choice[int(random_() * len(choice))]
+            history(action)
+            pay(action)
+            phase = _PLACE
         if phase is _PLACE:
             rots = _PASTURE_ROTATIONS if state.held_pasture else rotations[state.held]
             r = len(rots)
             free = empties[state.seat]
             i = int(random_() * (len(free) * r))
             cell, rot = free[i // r], rots[i % r]
-            history(A.PLACE + cell * 8 + rot)
-            state._place(cell, rot)
-        elif phase is _TAKE:
-            legal = state._take_actions()
-            action = legal[int(random_() * len(legal))]
-            history(action)
-            state._select(action)
-        elif phase is _PAY:
-            pay = buy_or_pasture if honey[state.seat] >= price[state.held] else pasture_only
-            action = pay[int(random_() * len(pay))]
-            history(action)
-            state._pay(action)
+            history(place_code + cell * 8 + rot)
+            place(cell, rot)
         elif phase is _STOCK:
             legal = state.legal_actions()
             action = legal[int(random_() * len(legal))]
@@ -67,5 +76,5 @@ def play_out(state: GameState, rng: random.Random) -> None:
         else:  # a chance node: the setup, a blind draw, a restock from the supply, a refill
             supply = state.supply
             tile = supply.pop(int(random_() * len(supply)))
-            history(A.DRAW + tile)
-            state._drawn(tile)
+            history(draw + tile)
+            drawn(tile)
