@@ -11,6 +11,7 @@ from table.games.applejack.rules.route import Stop
 from table.games.applejack.rules.tables import PASTURE_CODES, Rules
 from table.games.applejack.rules.walk import choosable_troughs
 
+_MIDDLE, _BLIND, _COTTAGE = A.MIDDLE, A.BLIND, A.COTTAGE
 _TAKE, _PAY, _PLACE, _STOCK = Phase.TAKE, Phase.PAY, Phase.PLACE, Phase.STOCK
 _SETUP, _REFILL, _BLIND_DRAW, _STOCK_DRAW = Phase.SETUP, Phase.REFILL, Phase.BLIND_DRAW, Phase.STOCK_DRAW
 
@@ -74,11 +75,11 @@ class LegalActions:
             for t in self.choosable_troughs():
                 out += map(A.take(t, 0).__add__, troughs[t - 1])
         if self.on_middle:
-            out += map(A.MIDDLE.__add__, self.middle)
+            out += map(_MIDDLE.__add__, self.middle)
         if self.supply:
-            out.append(A.BLIND)
+            out.append(_BLIND)
         if self.cottage[self.seat] != EMPTY:
-            out.append(A.COTTAGE)
+            out.append(_COTTAGE)
         return out
 
     def normalise(self, action: int) -> int:
