@@ -178,3 +178,13 @@ def test_a_placement_built_fast_is_the_placement_built_anew():
 @dataclasses.dataclass(frozen=True, slots=True)
 class _WithDefault:
     a: int = 1
+
+
+def test_a_new_game_derives_from_its_empty_orchards_what_a_recount_does():
+    data = default_data()
+    for config in CONFIGS:
+        state = new_game(data, config)
+        totals, empties = [t[:] for t in state.apple_totals], [e[:] for e in state.empties]
+        for seat in range(state.players):
+            state._recount(seat)
+        assert (state.apple_totals, state.empties) == (totals, empties)

@@ -93,11 +93,14 @@ class GameState(LegalActions, Orchards):
         self.cells: list[list[int]] = [[EMPTY] * hexgrid.CELL_COUNT for _ in range(p)]
         # derived from cells (see set_cell): apples of each variety per seat, an upper bound
         # of any area (corner apples included) so harvests that cannot pay skip the flood fill
-        self.apple_totals: list[list[int]] = [[] for _ in range(p)]
-        self.empties: list[list[int]] = [[] for _ in range(p)]
+        self.apple_totals: list[list[int]] = []
+        for corner in self.corner_apple:  # what _recount finds in an empty orchard: the corner apples
+            totals = [0] * self.rules.n_varieties
+            for variety in corner.values():
+                totals[variety] += 1
+            self.apple_totals.append(totals)
+        self.empties: list[list[int]] = [list(range(hexgrid.CELL_COUNT)) for _ in range(p)]
         """Per seat: the empty cells of the orchard, ascending (derived from cells like apple_totals)."""
-        for seat in range(p):
-            self._recount(seat)
         self.troughs: list[list[int]] = [[] for _ in range(self.board.troughs)]
         self.supply: list[int] = list(setup.supply)
         self.middle: list[int] = list(config.kept_tiles)
