@@ -46,7 +46,7 @@ from table.games.applejack.rules.orchard import Orchards
 from table.games.applejack.rules.phase import Phase
 from table.games.applejack.rules.rollout import play_out
 from table.games.applejack.rules.route import Stop, harvest_event, route_for
-from table.games.applejack.rules.scoring import ScoreBreakdown, final_score, winners
+from table.games.applejack.rules.scoring import FINAL_PIPS, ScoreBreakdown, final_score, winners
 from table.games.applejack.rules.setup import D_BLIND as D_BLIND  # the draws' destinations, as ever here
 from table.games.applejack.rules.setup import D_COTTAGE, D_MIDDLE, setup_for
 from table.games.applejack.rules.setup import START_HONEY as START_HONEY  # the labels read it here
@@ -451,11 +451,18 @@ class GameState(LegalActions, Orchards):
         """Final scoring of every seat as the orchards stand now (the real one once terminal)."""
         if self.phase == OVER and self._final is not None:
             return self._final
-        out = tuple(final_score(self.variety_areas(s), self.blossom_count(s), self.honey[s])
+        out = tuple(final_score(self._scoring_areas(s), self.blossom_count(s), self.honey[s])
                     for s in range(self.players))
         if self.phase == OVER:
             self._final = out
         return out
+
+    def _scoring_areas(self, seat: int) -> list[list[int]]:
+        """:meth:`variety_areas` as far as the final scoring needs them: a variety with no more than
+        FINAL_PIPS apples in all (``apple_totals``) yields nothing at the final harvest, its areas
+        are left out (``[]``); the others' areas are found one variety at a time."""
+        areas = self.areas
+        return [areas(seat, v) if total > FINAL_PIPS else [] for v, total in enumerate(self.apple_totals[seat])]
 
     def returns(self) -> list[float]:
         """Final totals at the end; 0 for everyone before (OpenSpiel's convention)."""
