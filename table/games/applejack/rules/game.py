@@ -404,8 +404,9 @@ class GameState(LegalActions, Orchards):
             self.draws_due.clear()  # ruling R1, as in _after_draws
         self.phase = SELECT  # the next turn starts (_after_draws, inline: once a turn)
         if self.log_events:
-            ev = stop.started
-            events.append(ev if ev is not None and ev.turn == self.turn + 1 else stop.turn_started(self.turn + 1))
+            started = stop.started
+            events.append(started if started is not None and started.turn == self.turn + 1
+                          else stop.turn_started(self.turn + 1))
 
     def _refill(self) -> None:
         """The die arrived with its open troughs (nearly) empty: the refill draws, as

@@ -76,7 +76,7 @@ def _slot_setters(cls: type) -> tuple[object, ...]:
 
 
 _new = object.__new__
-_SEAT, _TILE, _SPACE, _ROTATION, _PASTURE, _LINKS = _slot_setters(TilePlaced)  # type: ignore[misc]
+_SEAT, _TILE, _SPACE, _ROTATION, _PASTURE, _LINKS = _slot_setters(TilePlaced)
 
 
 def tile_placed(seat: int, tile: int, space: int, rotation: int, pasture: bool, links: tuple[int, ...]) -> TilePlaced:
