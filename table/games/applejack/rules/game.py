@@ -64,6 +64,7 @@ SETUP, SELECT, BLIND_DRAW, PAY, PLACE = Phase.SETUP, Phase.TAKE, Phase.BLIND_DRA
 STOCK, STOCK_DRAW, REFILL, OVER = Phase.STOCK, Phase.STOCK_DRAW, Phase.REFILL, Phase.OVER
 TROUGH_NAMES = tuple(f"trough {t}" for t in range(9))
 _SPAN, _TAKE, _MIDDLE, _BLIND, _COTTAGE, _BUY = A.TILE_SPAN, A.TAKE, A.MIDDLE, A.BLIND, A.COTTAGE, A.BUY
+_PLACE, _DRAW = A.PLACE, A.DRAW
 
 
 class GameState(LegalActions, Orchards):
@@ -214,14 +215,14 @@ class GameState(LegalActions, Orchards):
             self._undo.append(self._snapshot())
         self.history.append(action)
         ph = self.phase  # always a Phase member: compared by identity, the cheapest test
-        if ph is REFILL or ph is SETUP or ph is BLIND_DRAW or ph is STOCK_DRAW:
-            self._draw(action - A.DRAW)
+        if ph is PLACE:  # the decisions first: each turn has them, not always draws
+            self._place(*divmod(action - _PLACE, 8))
         elif ph is SELECT:
             self._select(action)
         elif ph is PAY:
             self._pay(action)
-        elif ph is PLACE:
-            self._place(*divmod(action - A.PLACE, 8))
+        elif ph is REFILL or ph is SETUP or ph is BLIND_DRAW or ph is STOCK_DRAW:
+            self._draw(action - _DRAW)
         elif ph is STOCK:
             self._stock(action)
 
