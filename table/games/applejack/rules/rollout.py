@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from table.games.applejack.rules.game import GameState
 
 _TAKE, _PAY, _PLACE, _STOCK, _OVER = Phase.TAKE, Phase.PAY, Phase.PLACE, Phase.STOCK, Phase.OVER
-_PASTURE_ROTATIONS = (0,)
+_PASTURE = A.PASTURE
 
 
 def play_out(state: GameState, rng: random.Random) -> None:
@@ -43,7 +43,7 @@ def play_out(state: GameState, rng: random.Random) -> None:
     rotations = state.rules.rotations
     empties, honey = state.empties, state.honey
     take_actions, select, pay, place, drawn = state._take_actions, state._select, state._pay, state._place, state._drawn
-    buy_or_pasture, pasture_only = (A.BUY, A.PASTURE), (A.PASTURE,)
+    buy_or_pasture = (A.BUY, A.PASTURE)
     draw, place_code = A.DRAW, A.PLACE
     while (phase := state.phase) is not _OVER:
         if phase is _TAKE:
@@ -55,17 +55,23 @@ def play_out(state: GameState, rng: random.Random) -> None:
                 continue  # blind: the draw comes first
             phase = _PAY
         if phase is _PAY:
-            choice = buy_or_pasture if honey[state.seat] >= price[state.held] else pasture_only
-            action = choice[int(random_() * len(choice))]
+            if honey[state.seat] >= price[state.held]:
+                action = buy_or_pasture[int(random_() * 2)]
+            else:
+                random_()  # a list of one: the pick is drawn all the same
+                action = _PASTURE
             history(action)
             pay(action)
             phase = _PLACE
         if phase is _PLACE:
-            rots = _PASTURE_ROTATIONS if state.held_pasture else rotations[state.held]
-            r = len(rots)
             free = empties[state.seat]
-            i = int(random_() * (len(free) * r))
-            cell, rot = free[i // r], rots[i % r]
+            if state.held_pasture:  # one rotation, 0
+                cell, rot = free[int(random_() * len(free))], 0
+            else:
+                rots = rotations[state.held]
+                r = len(rots)
+                i = int(random_() * (len(free) * r))
+                cell, rot = free[i // r], rots[i % r]
             history(place_code + cell * 8 + rot)
             place(cell, rot)
         elif phase is _STOCK:
