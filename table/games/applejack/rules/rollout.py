@@ -23,13 +23,14 @@ import random
 from typing import TYPE_CHECKING
 
 from table.games.applejack.rules import actions as A
+from table.games.applejack.rules.cells import EMPTY
 from table.games.applejack.rules.phase import Phase
 
 if TYPE_CHECKING:
     from table.games.applejack.rules.game import GameState
 
 _TAKE, _PAY, _PLACE, _STOCK, _OVER = Phase.TAKE, Phase.PAY, Phase.PLACE, Phase.STOCK, Phase.OVER
-_PASTURE = A.PASTURE
+_PASTURE, _BLIND, _COTTAGE = A.PASTURE, A.BLIND, A.COTTAGE
 
 
 def play_out(state: GameState, rng: random.Random) -> None:
@@ -47,8 +48,23 @@ def play_out(state: GameState, rng: random.Random) -> None:
     draw, place_code = A.DRAW, A.PLACE
     while (phase := state.phase) is not _OVER:
         if phase is _TAKE:
-            legal = take_actions()
-            action = legal[int(random_() * len(legal))]
+            if state.supply and not state.on_middle:  # the open troughs' tiles, blind, the cottage
+                troughs, bases = state.troughs, state._stop.take_bases
+                n = 1 if state.cottage[state.seat] == EMPTY else 2
+                for t, _base in bases:
+                    n += len(troughs[t])
+                i = int(random_() * n)
+                for t, base in bases:
+                    tiles = troughs[t]
+                    if i < len(tiles):
+                        action = base + tiles[i]
+                        break
+                    i -= len(tiles)
+                else:
+                    action = _BLIND if i == 0 else _COTTAGE
+            else:
+                legal = take_actions()
+                action = legal[int(random_() * len(legal))]
             history(action)
             select(action)
             if state.phase is not _PAY:
