@@ -51,7 +51,7 @@ from table.games.applejack.rules.setup import D_BLIND as D_BLIND  # the draws' d
 from table.games.applejack.rules.setup import D_COTTAGE, D_MIDDLE, setup_for
 from table.games.applejack.rules.setup import START_HONEY as START_HONEY  # the labels read it here
 from table.games.applejack.rules.tables import Stats, rules_for
-from table.games.applejack.rules.walk import Die, can_restock, middle_reached, refill_needed
+from table.games.applejack.rules.walk import Die, can_restock, middle_reached, refill_of
 
 NO_PAY = tuple((0,) * p for p in range(9))
 """A harvest that pays nobody, by the number of players."""
@@ -393,7 +393,7 @@ class GameState(LegalActions, Orchards):
             self.draws_due = [D_MIDDLE] * reached.fill
         else:
             troughs = self.troughs
-            held = 0  # tiles in the open troughs: walk.refill_needed refills at one or none
+            held = 0  # tiles in the open troughs: walk.refill_needed refills at one or none (refill_of)
             for t in stop.open_index:
                 held += len(troughs[t])
             if held <= 1:
@@ -410,13 +410,16 @@ class GameState(LegalActions, Orchards):
                           else stop.turn_started(self.turn + 1))
 
     def _refill(self) -> None:
-        """The die arrived with its open troughs (nearly) empty: the refill draws, as
-        :func:`walk.refill_needed` orders them."""
-        refill = refill_needed(self.board, self._die.space, list(map(len, self.troughs)), len(self.middle),
-                               len(self.supply))
-        if refill is not None:
-            self.events.append(refill)
-            self.draws_due = list(refill.order) + ([D_MIDDLE] if refill.middle else [])
+        """The die arrived with its open troughs holding one tile or none: the refill draws, as
+        :func:`walk.refill_of` orders them (kept on the stop by the counts it depends on)."""
+        stop = self._stop
+        key = (len(self.middle), len(self.supply))
+        kept = stop.refills.get(key)
+        if kept is None:
+            refill = refill_of(self.board, stop.die.space, *key)
+            kept = stop.refills[key] = (refill, refill.order + ((D_MIDDLE,) if refill.middle else ()))
+        self.events.append(kept[0])
+        self.draws_due = list(kept[1])
 
     def _harvest(self, variety: int, pips: int) -> Harvest:
         """Every orchard's harvest of ``variety`` at ``pips``: the honey is paid, the event made."""

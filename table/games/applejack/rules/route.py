@@ -24,6 +24,7 @@ from table.games.applejack.rules.events import (
     BlossomScoring,
     Event,
     Harvest,
+    RefillNeeded,
     TurnStarted,
 )
 from table.games.applejack.rules.walk import Die, apples_by_space, is_last_turn, is_middle_space, move_die
@@ -52,6 +53,9 @@ class Stop:
     take_bases: tuple[tuple[int, int], ...] = field(default=(), repr=False)
     """Per open trough: its index and the code of taking tile 0 from it (``actions.take(trough, 0)``)."""
     step: Step | None = field(default=None, repr=False)
+    refills: dict[tuple[int, int], tuple[RefillNeeded, tuple[int, ...]]] = field(default_factory=dict, repr=False)
+    """The refills on arriving here, by (tiles on the middle trees, tiles in the supply): the event
+    (:func:`walk.refill_of`) and the draws it makes due (``GameState.draws_due``)."""
     started: TurnStarted | None = field(default=None, repr=False)
     """The last :class:`TurnStarted` made here (a turn's event on this position: :meth:`turn_started`)."""
 
