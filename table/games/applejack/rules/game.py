@@ -393,10 +393,8 @@ class GameState(LegalActions, Orchards):
             self.draws_due = [D_MIDDLE] * reached.fill
         else:
             troughs = self.troughs
-            held = 0  # tiles in the open troughs: walk.refill_needed refills at one or none (refill_of)
-            for t in stop.open_index:
-                held += len(troughs[t])
-            if held <= 1:
+            i, j = stop.open_index  # the die arrives on a path space: it opens exactly two troughs (dataparse)
+            if len(troughs[i]) + len(troughs[j]) <= 1:  # walk.refill_needed refills at one tile or none
                 self._refill()
         if self.draws_due:
             if self.supply:
