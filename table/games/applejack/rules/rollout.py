@@ -9,8 +9,10 @@ picked action from the list's length and shape instead of building the list:
   rotations (``legal.LegalActions.legal_actions``), so pick ``i`` is cell ``empties[i // r]`` with
   rotation ``rotations[i % r]`` (``r`` rotations; a pasture has one, rotation 0);
 - paying: ``[BUY, PASTURE]`` when the seat can afford the tile, else ``[PASTURE]``;
-- a draw: the tile at the pick's index comes out of the supply (``pop`` by index, not a search);
-- a turn's first choice and a restock: the legal list itself (short).
+- a turn's first choice (supply not empty, not the solo middle space): the open troughs' tiles in
+  the order of ``Stop.take_bases``, then blind, then the cottage when it holds a tile — picked from
+  their counts; otherwise, and for a restock, the legal list itself;
+- a draw: the tile at the pick's index comes out of the supply (``pop`` by index, not a search).
 
 Each step is the state's own (``_select``, ``_pay``, ``_place``, ``_drawn``, ``_stock``), so the
 rules still live in ``game``; only the dispatch of ``apply_fast`` and the list building are
