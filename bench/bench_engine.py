@@ -2,8 +2,9 @@
 
 Measured in CPU time of this process (``time.process_time``), so that other load on the machine
 matters less; each figure is the best of five rounds (like timeit). The games are
-``play_random`` from seeds 0, 1, 2, ... with every event recorded (and, second figure, without
-the per-turn events).
+``play_random`` from seeds 0, 1, 2, ... with every event recorded (second figure: without the
+per-turn events; third: the same games played as the bots play, ``legal_actions`` and
+``apply_fast`` at every step — ``play_random`` picks its actions without building the lists).
 
     .venv/bin/python bench/bench_engine.py [--seconds 5] [--players 4]
 
@@ -17,16 +18,33 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a checkout without installing
 
 from table.games.applejack.files import load_dataset
+from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.config import GameConfig
-from table.games.applejack.rules.game import new_game, play_random
+from table.games.applejack.rules.game import GameState, new_game, play_random
 
 
-def games_per_second(players: int, seconds: float, rounds: int = 5, log_events: bool = True) -> float:
+def play_with_lists(state: GameState, rng: random.Random) -> GameState:
+    """The same random game as ``play_random``, played as a bot plays: the legal list built at
+    every decision (``legal_actions``) and every action applied with ``apply_fast``."""
+    random_ = rng.random
+    while not state.is_terminal():
+        if state.is_chance():
+            supply = state.supply
+            state.apply_fast(A.DRAW + supply[int(random_() * len(supply))])
+        else:
+            legal = state.legal_actions()
+            state.apply_fast(legal[int(random_() * len(legal))])
+    return state
+
+
+def games_per_second(players: int, seconds: float, rounds: int = 5, log_events: bool = True,
+                     play: Callable[[GameState, random.Random], GameState] = play_random) -> float:
     """The best of ``rounds`` rounds (like timeit: the least disturbed round is the truest)."""
     data = load_dataset()
     config = GameConfig(players)
@@ -37,7 +55,7 @@ def games_per_second(players: int, seconds: float, rounds: int = 5, log_events: 
         played = 0
         while time.process_time() - start < seconds / rounds:
             rng = random.Random(n)
-            play_random(new_game(data, config, rng, keep_undo=False, log_events=log_events), rng)
+            play(new_game(data, config, rng, keep_undo=False, log_events=log_events), rng)
             n += 1
             played += 1
         best = max(best, played / (time.process_time() - start))
@@ -72,8 +90,10 @@ def main() -> None:
     for players in (args.players,) if args.players else (1, 2, 3, 4):
         logged = games_per_second(players, args.seconds)
         quiet = games_per_second(players, args.seconds, log_events=False)
+        lists = games_per_second(players, args.seconds, play=play_with_lists)
         print(f"{players} player(s): {logged:8.1f} random games/s with every event, {quiet:8.1f} without "
-              "the per-turn events (log_events=False)")
+              f"the per-turn events (log_events=False), {lists:8.1f} with every event and the legal lists "
+              "built at each step (legal_actions + apply_fast, as the bots play)")
 
 
 if __name__ == "__main__":

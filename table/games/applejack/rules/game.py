@@ -35,30 +35,26 @@ from table.games.applejack.rules.events import (
     GameEnded,
     Harvest,
     TileDrawn,
+    TileFlipped,
+    TilePaid,
     TileTaken,
     Winners,
 )
+from table.games.applejack.rules.kept import DRAWN, FLIPPED, PAID, PASTURED, PLACED, TAKEN, tile_placed
 from table.games.applejack.rules.legal import LegalActions
 from table.games.applejack.rules.orchard import Orchards
 from table.games.applejack.rules.phase import Phase
-from table.games.applejack.rules.route import (
-    Stop,
-    harvest_event,
-    route_for,
-    tile_drawn_event,
-    tile_flipped_event,
-    tile_paid_event,
-    tile_placed_event,
-    tile_taken_event,
-    turn_started_event,
-)
-from table.games.applejack.rules.scoring import ScoreBreakdown, final_score, winners
+from table.games.applejack.rules.rollout import play_out
+from table.games.applejack.rules.route import Stop, harvest_event, route_for
+from table.games.applejack.rules.scoring import FINAL_PIPS, ScoreBreakdown, final_score, winners
 from table.games.applejack.rules.setup import D_BLIND as D_BLIND  # the draws' destinations, as ever here
 from table.games.applejack.rules.setup import D_COTTAGE, D_MIDDLE, setup_for
 from table.games.applejack.rules.setup import START_HONEY as START_HONEY  # the labels read it here
 from table.games.applejack.rules.tables import Stats, rules_for
-from table.games.applejack.rules.walk import Die, can_restock, middle_reached, refill_needed
+from table.games.applejack.rules.walk import Die, can_restock, middle_reached, refill_of
 
+NO_PAY = tuple((0,) * p for p in range(9))
+"""A harvest that pays nobody, by the number of players."""
 CHANCE = -1
 TERMINAL = -4
 PASTURE_HONEY = 2
@@ -67,6 +63,8 @@ PASTURE_HONEY = 2
 SETUP, SELECT, BLIND_DRAW, PAY, PLACE = Phase.SETUP, Phase.TAKE, Phase.BLIND_DRAW, Phase.PAY, Phase.PLACE
 STOCK, STOCK_DRAW, REFILL, OVER = Phase.STOCK, Phase.STOCK_DRAW, Phase.REFILL, Phase.OVER
 TROUGH_NAMES = tuple(f"trough {t}" for t in range(9))
+_SPAN, _TAKE, _MIDDLE, _BLIND, _COTTAGE, _BUY = A.TILE_SPAN, A.TAKE, A.MIDDLE, A.BLIND, A.COTTAGE, A.BUY
+_PLACE, _DRAW = A.PLACE, A.DRAW
 
 
 class GameState(LegalActions, Orchards):
@@ -96,9 +94,14 @@ class GameState(LegalActions, Orchards):
         self.cells: list[list[int]] = [[EMPTY] * hexgrid.CELL_COUNT for _ in range(p)]
         # derived from cells (see set_cell): apples of each variety per seat, an upper bound
         # of any area (corner apples included) so harvests that cannot pay skip the flood fill
-        self.apple_totals: list[list[int]] = [[] for _ in range(p)]
-        for seat in range(p):
-            self._recount(seat)
+        self.apple_totals: list[list[int]] = []
+        for corner in self.corner_apple:  # what _recount finds in an empty orchard: the corner apples
+            totals = [0] * self.rules.n_varieties
+            for variety in corner.values():
+                totals[variety] += 1
+            self.apple_totals.append(totals)
+        self.empties: list[list[int]] = [list(range(hexgrid.CELL_COUNT)) for _ in range(p)]
+        """Per seat: the empty cells of the orchard, ascending (derived from cells like apple_totals)."""
         self.troughs: list[list[int]] = [[] for _ in range(self.board.troughs)]
         self.supply: list[int] = list(setup.supply)
         self.middle: list[int] = list(config.kept_tiles)
@@ -212,22 +215,26 @@ class GameState(LegalActions, Orchards):
             self._undo.append(self._snapshot())
         self.history.append(action)
         ph = self.phase  # always a Phase member: compared by identity, the cheapest test
-        if ph is REFILL or ph is SETUP or ph is BLIND_DRAW or ph is STOCK_DRAW:
-            self._draw(action - A.DRAW)
+        if ph is PLACE:  # the decisions first: each turn has them, not always draws
+            self._place(*divmod(action - _PLACE, 8))
         elif ph is SELECT:
             self._select(action)
         elif ph is PAY:
             self._pay(action)
-        elif ph is PLACE:
-            self._place(*divmod(action - A.PLACE, 8))
+        elif ph is REFILL or ph is SETUP or ph is BLIND_DRAW or ph is STOCK_DRAW:
+            self._draw(action - _DRAW)
         elif ph is STOCK:
             self._stock(action)
 
     def _draw(self, tile: int) -> None:
         self.supply.remove(tile)
+        self._drawn(tile)
+
+    def _drawn(self, tile: int) -> None:
+        """``tile`` came out of the supply (and is out of ``supply`` already): where it goes."""
         ph = self.phase
         if ph is BLIND_DRAW:
-            self.events.append(tile_drawn_event("hand", tile))
+            self.events.append(DRAWN.get(k := D_BLIND * _SPAN + tile) or DRAWN.keep(k, TileDrawn("hand", tile)))
             self.held = tile
             self.phase = PAY
             return
@@ -238,89 +245,105 @@ class GameState(LegalActions, Orchards):
             self._end_turn()
             return
         dest = self.draws_due.pop(0)
-        if dest == D_MIDDLE:
-            self.middle.append(tile)
-            self.events.append(tile_drawn_event("middle", tile))
-        elif dest >= D_COTTAGE:
-            self.cottage[dest - D_COTTAGE] = tile
-            self.events.append(TileDrawn(f"cottage {dest - D_COTTAGE + 1}", tile))
-        else:
+        if dest < D_MIDDLE:  # a trough
             self.troughs[dest - 1].append(tile)
             if self.log_events:
-                self.events.append(tile_drawn_event(TROUGH_NAMES[dest], tile))
+                self.events.append(DRAWN.get(k := dest * _SPAN + tile)
+                                   or DRAWN.keep(k, TileDrawn(TROUGH_NAMES[dest], tile)))
+        elif dest == D_MIDDLE:
+            self.middle.append(tile)
+            self.events.append(DRAWN.get(k := D_MIDDLE * _SPAN + tile)
+                               or DRAWN.keep(k, TileDrawn("middle", tile)))
+        else:
+            self.cottage[dest - D_COTTAGE] = tile
+            self.events.append(TileDrawn(f"cottage {dest - D_COTTAGE + 1}", tile))
         if self.draws_due and self.supply:
             return  # more draws to come (the common case inside a refill)
         self._after_draws()
 
     def _after_draws(self) -> None:
         """Pending draws the supply cannot give are dropped (ruling R1); then the turn starts."""
-        if self.draws_due and not self.supply:
-            self.draws_due.clear()
         if self.draws_due:
-            self.phase = SETUP if self.turn == 0 and self.phase is SETUP else REFILL
-            return
+            if self.supply:
+                self.phase = SETUP if self.turn == 0 and self.phase is SETUP else REFILL
+                return
+            self.draws_due.clear()
         self.phase = SELECT
         if self.log_events:
-            stop = self._stop
-            die = stop.die
-            self.events.append(turn_started_event(self.turn + 1, stop.seat, die.space, die.pips, stop.open,
-                                                  stop.on_middle, stop.last))
+            self.events.append(self._stop.turn_started(self.turn + 1))
 
     def _select(self, action: int) -> None:
         seat = self.seat
-        if action == A.BLIND:
-            self.events.append(TileTaken(seat, "blind", None, None))
+        if _TAKE <= action < _MIDDLE:  # a trough tile, the common choice
+            trough, tile = divmod(action - _TAKE, _SPAN)
+            self.troughs[trough - 1].remove(tile)
+            if self.log_events:
+                self.events.append(TAKEN.get(k := (action - _TAKE) * 8 + seat)
+                                   or TAKEN.keep(k, TileTaken(seat, "trough", trough, tile)))
+            self.held = tile
+            self.phase = PAY
+            return
+        if action == _BLIND:
+            self.events.append(TAKEN.get(seat) or TAKEN.keep(seat, TileTaken(seat, "blind", None, None)))
             self.phase = BLIND_DRAW
             return
-        if action == A.COTTAGE:
+        if action == _COTTAGE:
             tile = self.cottage[seat]
             self.cottage[seat] = EMPTY
             self.restock = True
             self.events.append(TileTaken(seat, "cottage", None, tile))
-        elif A.MIDDLE <= action < A.MIDDLE + A.TILE_SPAN:
-            tile = action - A.MIDDLE
+        else:  # the middle trees (solo)
+            tile = action - _MIDDLE
             self.middle.remove(tile)
             self.events.append(TileTaken(seat, "middle", None, tile))
-        else:
-            trough, tile = divmod(action - A.TAKE, A.TILE_SPAN)
-            self.troughs[trough - 1].remove(tile)
-            if self.log_events:
-                self.events.append(tile_taken_event(seat, "trough", trough, tile))
         self.held = tile
         self.phase = PAY
 
     def _pay(self, action: int) -> None:
         seat, tile = self.seat, self.held
-        if action == A.BUY:
+        if action == _BUY:
             price = self.rules.price[tile]
             self.honey[seat] -= price
             self.stats.paid[seat] += price
             self.held_pasture = False
             if self.log_events:
-                self.events.append(tile_paid_event(seat, tile, price))
+                self.events.append(PAID.get(k := (price * _SPAN + tile) * 8 + seat)
+                                   or PAID.keep(k, TilePaid(seat, tile, price)))
         else:
             self.honey[seat] += PASTURE_HONEY
             self.stats.pasture[seat] += PASTURE_HONEY
             self.held_pasture = True
             if self.log_events:
-                self.events.append(tile_flipped_event(seat, tile, PASTURE_HONEY))
+                self.events.append(FLIPPED.get(k := (PASTURE_HONEY * _SPAN + tile) * 8 + seat)
+                                   or FLIPPED.keep(k, TileFlipped(seat, tile, PASTURE_HONEY)))
         self.phase = PLACE
 
     def _place(self, cell: int, rot: int) -> None:
         seat, tile = self.seat, self.held
+        cells = self.cells[seat]
+        if cells[cell] != EMPTY:  # never for a legal placement; set_cell knows what a covered cell takes
+            self.set_cell(seat, cell, EMPTY)
+        self.empties[seat].remove(cell)
         if self.held_pasture:
-            self.set_cell(seat, cell, tile * 8 + PASTURE_ROT)
+            cells[cell] = tile * 8 + PASTURE_ROT  # a pasture shows no apples: the totals stay
             links: tuple[int, ...] = ()
+            rot = 0
         else:
             links = tuple(self.link_values(seat, cell, tile, rot))
-            self.set_cell(seat, cell, tile * 8 + rot)
+            cells[cell] = tile * 8 + rot
+            totals = self.apple_totals[seat]
+            for variety, n in self.rules.apple_list[tile]:
+                totals[variety] += n
             if links:
                 gain = sum(links)
                 self.honey[seat] += gain
                 self.stats.links[seat] += gain
         if self.log_events:
-            self.events.append(tile_placed_event(seat, tile, cell + 1, 0 if self.held_pasture else rot,
-                                                 self.held_pasture, links))
+            kept = PASTURED if self.held_pasture else PLACED  # a pasture's event is one of 4 * 100 * 19
+            ev = kept.get(k := (cells[cell] * 19 + cell) * 8 + seat)
+            if ev is None or ev.links != links:  # a tree's links depend on its neighbours: compared
+                ev = kept.keep(k, tile_placed(seat, tile, cell + 1, rot, self.held_pasture, links))
+            self.events.append(ev)
         self.held = EMPTY
         self.held_pasture = False
         if self.restock:
@@ -344,10 +367,11 @@ class GameState(LegalActions, Orchards):
 
     def _end_turn(self) -> None:
         self.turn += 1
-        if self._stop.last:
+        stop = self._stop
+        if stop.last:
             self._finish()
             return
-        step = self.route.step(self._stop)
+        step = stop.step or self.route.step(stop)
         events = self.events
         if not step.pays:
             events += step.events
@@ -358,33 +382,56 @@ class GameState(LegalActions, Orchards):
                 elif type(ev) is BlossomScoring:
                     ev = self._blossom_scoring(ev.times)
                 events.append(ev)
-        self._go(step.to)
-        b = self.board
-        if self.on_middle:
-            reached = middle_reached(b, len(self.middle), len(self.supply))
+        stop = self._stop = step.to  # self._go(step.to), inline: once a turn
+        self._die, self.seat, self.on_middle, self._open = stop.die, stop.seat, stop.on_middle, stop.open
+        if stop.on_middle:
+            reached = middle_reached(self.board, len(self.middle), len(self.supply))
             for s in range(self.players):  # solo: one seat
                 self.honey[s] += reached.honey
                 self.stats.middle[s] += reached.honey
-            self.events.append(reached)
+            events.append(reached)
             self.draws_due = [D_MIDDLE] * reached.fill
         else:
-            refill = refill_needed(b, self._die.space, list(map(len, self.troughs)), len(self.middle),
-                                   len(self.supply))
-            if refill is not None:
-                self.events.append(refill)
-                self.draws_due = list(refill.order) + ([D_MIDDLE] if refill.middle else [])
-        self.phase = REFILL
-        self._after_draws()
+            troughs = self.troughs
+            i, j = stop.open_index  # the die arrives on a path space: it opens exactly two troughs (dataparse)
+            if len(troughs[i]) + len(troughs[j]) <= 1:  # walk.refill_needed refills at one tile or none
+                self._refill()
+        if self.draws_due:
+            if self.supply:
+                self.phase = REFILL
+                return
+            self.draws_due.clear()  # ruling R1, as in _after_draws
+        self.phase = SELECT  # the next turn starts (_after_draws, inline: once a turn)
+        if self.log_events:
+            started = stop.started
+            events.append(started if started is not None and started.turn == self.turn + 1
+                          else stop.turn_started(self.turn + 1))
+
+    def _refill(self) -> None:
+        """The die arrived with its open troughs holding one tile or none: the refill draws, as
+        :func:`walk.refill_of` orders them (kept on the stop by the counts it depends on)."""
+        stop = self._stop
+        key = (len(self.middle), len(self.supply))
+        kept = stop.refills.get(key)
+        if kept is None:
+            refill = refill_of(self.board, stop.die.space, *key)
+            kept = stop.refills[key] = (refill, refill.order + ((D_MIDDLE,) if refill.middle else ()))
+        self.events.append(kept[0])
+        self.draws_due = list(kept[1])
 
     def _harvest(self, variety: int, pips: int) -> Harvest:
         """Every orchard's harvest of ``variety`` at ``pips``: the honey is paid, the event made."""
-        totals, yield_, honey, harvests = self.apple_totals, self.harvest_yield, self.honey, self.stats.harvests
-        pay = tuple([yield_(s, variety, pips) if totals[s][variety] > pips else 0 for s in range(len(honey))])
-        for s, h in enumerate(pay):
-            if h:
-                honey[s] += h
-                harvests[s] += h
-        return harvest_event(variety, pips, pay)
+        paid = None
+        for s, totals in enumerate(self.apple_totals):
+            if totals[variety] > pips:  # else no area can pay: no flood fill
+                h = self.harvest_yield(s, variety, pips)
+                if h:
+                    if paid is None:
+                        paid = [0] * len(self.honey)
+                    paid[s] = h
+                    self.honey[s] += h
+                    self.stats.harvests[s] += h
+        return harvest_event(variety, pips, NO_PAY[len(self.honey)] if paid is None else tuple(paid))
 
     def _blossom_scoring(self, times: int) -> BlossomScoring:
         """Every orchard's blossoms, each paying ``times`` honey."""
@@ -407,11 +454,18 @@ class GameState(LegalActions, Orchards):
         """Final scoring of every seat as the orchards stand now (the real one once terminal)."""
         if self.phase == OVER and self._final is not None:
             return self._final
-        out = tuple(final_score(self.variety_areas(s), self.blossom_count(s), self.honey[s])
+        out = tuple(final_score(self._scoring_areas(s), self.blossom_count(s), self.honey[s])
                     for s in range(self.players))
         if self.phase == OVER:
             self._final = out
         return out
+
+    def _scoring_areas(self, seat: int) -> list[list[int]]:
+        """:meth:`variety_areas` as far as the final scoring needs them: a variety with no more than
+        FINAL_PIPS apples in all (``apple_totals``) yields nothing at the final harvest, its areas
+        are left out (``[]``); the others' areas are found one variety at a time."""
+        areas = self.areas
+        return [areas(seat, v) if total > FINAL_PIPS else [] for v, total in enumerate(self.apple_totals[seat])]
 
     def returns(self) -> list[float]:
         """Final totals at the end; 0 for everyone before (OpenSpiel's convention)."""
@@ -454,6 +508,7 @@ class GameState(LegalActions, Orchards):
         new.keep_undo = keep_undo
         new.log_events = self.log_events
         new.apple_totals = [t[:] for t in self.apple_totals]
+        new.empties = [e[:] for e in self.empties]
         (new.honey, new.cells, new.troughs, new.supply, new.middle, new.cottage, new.die, new.turn,
          new.phase, new.held, new.held_pasture, new.restock, new.draws_due, new.stats, _n) = self._snapshot()
         new.events = self.events[:]
@@ -493,13 +548,26 @@ def new_game(data: DataSet, config: GameConfig, rng: random.Random | None = None
     """A new game; with ``rng`` the setup draws are made, else it waits at the setup chance nodes."""
     state = GameState(data, config, keep_undo=keep_undo, log_events=log_events)
     if rng is not None:
-        while state.phase is SETUP:
-            state.apply_fast(sample_chance(state, rng))  # always legal: a tile of the supply
+        if keep_undo:
+            while state.phase is SETUP:
+                state.apply_fast(sample_chance(state, rng))  # always legal: a tile of the supply
+        else:  # the same draws (sample_chance's), without apply_fast's dispatch
+            supply, history = state.supply, state.history
+            while state.phase is SETUP:
+                tile = supply.pop(rng.randrange(len(supply)))
+                history.append(A.DRAW + tile)
+                state._drawn(tile)
     return state
 
 
 def play_random(state: GameState, rng: random.Random, *, fast: bool = True) -> GameState:
-    """Play ``state`` to the end with uniformly random legal actions and chance draws."""
+    """Play ``state`` to the end with uniformly random legal actions and chance draws: at each
+    decision ``legal[int(rng.random() * len(legal))]``, at each chance node the supply's tile at
+    ``int(rng.random() * len(supply))``. ``fast`` without undo: :func:`rollout.play_out`, the same
+    picks without building the legal lists."""
+    if fast and not state.keep_undo:
+        play_out(state, rng)
+        return state
     step = state.apply_fast if fast else state.apply
     legal_actions = state.legal_actions
     random_ = rng.random

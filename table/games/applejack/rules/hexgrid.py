@@ -73,6 +73,13 @@ MASK_EDGES: tuple[tuple[int, ...], ...] = tuple(tuple(e for e in range(6) if m >
 """The edges (0-5) set in each 6-bit edge mask, in order: ``MASK_EDGES[mask]``."""
 
 
+EDGE_LINKS: tuple[tuple[tuple[tuple[int, int, int], ...], ...], ...] = tuple(
+    tuple(tuple((e, NEIGHBOURS[cell][e], (e + 3) % 6) for e in MASK_EDGES[mask]) for mask in range(64))
+    for cell in range(CELL_COUNT))
+"""``EDGE_LINKS[cell][mask]``: for each edge ``e`` set in ``mask``, ``(e, the space across it or
+OFF_BOARD, the edge of that space facing back)`` — where a tile's beehives on ``cell`` can link."""
+
+
 def mask_edges(mask: int) -> tuple[int, ...]:
     """The edges (0-5) a 6-bit edge mask has a beehive on, in order."""
     return MASK_EDGES[mask]

@@ -7,9 +7,11 @@ from table.games.applejack.rules import actions as A
 from table.games.applejack.rules import hexgrid
 from table.games.applejack.rules.cells import EMPTY
 from table.games.applejack.rules.phase import Phase
+from table.games.applejack.rules.route import Stop
 from table.games.applejack.rules.tables import PASTURE_CODES, Rules
 from table.games.applejack.rules.walk import choosable_troughs
 
+_MIDDLE, _BLIND, _COTTAGE = A.MIDDLE, A.BLIND, A.COTTAGE
 _TAKE, _PAY, _PLACE, _STOCK = Phase.TAKE, Phase.PAY, Phase.PLACE, Phase.STOCK
 _SETUP, _REFILL, _BLIND_DRAW, _STOCK_DRAW = Phase.SETUP, Phase.REFILL, Phase.BLIND_DRAW, Phase.STOCK_DRAW
 
@@ -24,12 +26,14 @@ class LegalActions:
     held_pasture: bool
     honey: list[int]
     cells: list[list[int]]
+    empties: list[list[int]]
     troughs: list[list[int]]
     supply: list[int]
     middle: list[int]
     cottage: list[int]
     on_middle: bool
     _open: tuple[int, ...]
+    _stop: Stop
 
     def choosable_troughs(self) -> tuple[int, ...]:
         """The troughs a tile may come from now (ruling R3: any with tiles when all is empty)."""
@@ -46,9 +50,8 @@ class LegalActions:
         if ph is _PLACE:
             codes = PASTURE_CODES if self.held_pasture else self.rules.place_codes[self.held]
             places: list[int] = []
-            for cell_codes, value in zip(codes, self.cells[self.seat], strict=True):
-                if value == EMPTY:
-                    places += cell_codes
+            for cell in self.empties[self.seat]:  # ascending
+                places += codes[cell]
             return places
         if ph is _REFILL or ph is _SETUP or ph is _BLIND_DRAW or ph is _STOCK_DRAW:
             return [A.DRAW + t for t in sorted(self.supply)]
@@ -65,15 +68,19 @@ class LegalActions:
         """The choices of a turn's first step: a trough tile, the middle trees, blind, the cottage."""
         out: list[int] = []
         troughs = self.troughs
-        # ruling R3 can widen the choice only when the supply is empty (choosable_troughs)
-        for t in self._open if self.supply else self.choosable_troughs():
-            out += map((A.TAKE + t * A.TILE_SPAN).__add__, troughs[t - 1])  # tile ids are unique
-        if self.on_middle:
-            out += map(A.MIDDLE.__add__, self.middle)
         if self.supply:
-            out.append(A.BLIND)
+            for t, base in self._stop.take_bases:  # the open troughs
+                for tile in troughs[t]:  # a plain loop: a map object costs more for a trough's few tiles
+                    out.append(base + tile)
+        else:  # ruling R3 can widen the choice only when the supply is empty (choosable_troughs)
+            for t in self.choosable_troughs():
+                out += map(A.take(t, 0).__add__, troughs[t - 1])
+        if self.on_middle:
+            out += map(_MIDDLE.__add__, self.middle)
+        if self.supply:
+            out.append(_BLIND)
         if self.cottage[self.seat] != EMPTY:
-            out.append(A.COTTAGE)
+            out.append(_COTTAGE)
         return out
 
     def normalise(self, action: int) -> int:

@@ -6,9 +6,14 @@ declared here.
 
 from __future__ import annotations
 
+from bisect import insort
+from itertools import compress
+
 from table.games.applejack.rules import hexgrid
 from table.games.applejack.rules.cells import EMPTY, PASTURE_ROT
 from table.games.applejack.rules.tables import Rules
+
+_CELLS = range(hexgrid.CELL_COUNT)
 
 
 class Orchards:
@@ -17,11 +22,15 @@ class Orchards:
     rules: Rules
     cells: list[list[int]]
     apple_totals: list[list[int]]
+    empties: list[list[int]]
     corner_hive: list[dict[int, tuple[int, int]]]
     corner_apple: list[dict[int, int]]
 
     def set_cell(self, seat: int, cell: int, value: int) -> None:
-        """Put ``tile * 8 + rotation`` (rotation 7: pasture side) or EMPTY on an orchard cell."""
+        """Put ``tile * 8 + rotation`` (rotation 7: pasture side) or EMPTY on an orchard cell.
+
+        The one way to change ``cells``: it keeps what is derived from them (``apple_totals``,
+        ``empties``) true."""
         cells, totals, sparse = self.cells[seat], self.apple_totals[seat], self.rules.apple_list
         old = cells[cell]
         if old != EMPTY and old & 7 != PASTURE_ROT:
@@ -31,8 +40,14 @@ class Orchards:
         if value != EMPTY and value & 7 != PASTURE_ROT:
             for variety, n in sparse[value >> 3]:
                 totals[variety] += n
+        if (old == EMPTY) != (value == EMPTY):
+            if value == EMPTY:
+                insort(self.empties[seat], cell)
+            else:
+                self.empties[seat].remove(cell)
 
     def _recount(self, seat: int) -> None:
+        """Work out again what is derived from ``seat``'s cells: apple totals and empty cells."""
         totals = [0] * self.rules.n_varieties
         apples = self.rules.apples
         for v in self.cells[seat]:
@@ -42,21 +57,22 @@ class Orchards:
         for variety in self.corner_apple[seat].values():
             totals[variety] += 1
         self.apple_totals[seat] = totals
+        self.empties[seat] = [c for c, v in enumerate(self.cells[seat]) if v == EMPTY]
 
     def areas(self, seat: int, variety: int) -> list[int]:
         """Apple count of each area (connected tiles showing ``variety``) in ``seat``'s orchard,
         corner apples of an individual orchard included (ruling R6); areas in the order of their
         first orchard space."""
-        apples = self.rules.apples
-        # apples of the variety per cell; a cell is zeroed once its area has counted it
-        left = [apples[v >> 3][variety] if v != EMPTY and v & 7 != PASTURE_ROT else 0 for v in self.cells[seat]]
+        # apples of the variety per cell (value-indexed: EMPTY and pastures show none); a cell is
+        # zeroed once its area has counted it
+        left = list(map(self.rules.value_apples[variety].__getitem__, self.cells[seat]))
         corner = self.corner_apple[seat]
         adjacent = hexgrid.ADJACENT
         out = []
-        for c in range(hexgrid.CELL_COUNT):
+        for c in compress(_CELLS, left):  # the cells showing the variety, ascending
             total = left[c]
             if not total:
-                continue
+                continue  # counted in an earlier area
             left[c] = 0
             stack = [c]
             while stack:
@@ -73,22 +89,26 @@ class Orchards:
 
     def variety_areas(self, seat: int) -> list[list[int]]:
         """:meth:`areas` of every variety at once (the final scoring's question), the same lists:
-        one pass over the orchard finds which cells show each variety, then each variety's areas
-        are found among those cells alone."""
+        one pass over the orchard's tree cells finds which cells show each variety, then each
+        variety's areas are found among those cells alone."""
         rules = self.rules
         dense, sparse = rules.apples, rules.apple_list
-        shown: list[dict[int, int]] = [{} for _ in range(rules.n_varieties)]  # cell -> apples, ascending
-        for c, v in enumerate(self.cells[seat]):
-            if v != EMPTY and v & 7 != PASTURE_ROT:
-                counts = dense[v >> 3]
-                for variety, _n in sparse[v >> 3]:
-                    if counts[variety]:
+        cells = self.cells[seat]
+        shown: dict[int, dict[int, int]] = {}  # variety -> cell -> apples, cells ascending
+        for c in compress(_CELLS, map(rules.value_tree.__getitem__, cells)):
+            tile = cells[c] >> 3
+            counts = dense[tile]
+            for variety, _n in sparse[tile]:
+                if counts[variety]:
+                    if variety in shown:
                         shown[variety][c] = counts[variety]
+                    else:
+                        shown[variety] = {c: counts[variety]}
         corner = self.corner_apple[seat]
         adjacent = hexgrid.ADJACENT
-        out = []
-        for variety, left in enumerate(shown):
-            found = []
+        out: list[list[int]] = [[] for _ in range(rules.n_varieties)]
+        for variety, left in shown.items():
+            found = out[variety]
             for c in list(left):
                 total = left.pop(c, 0)  # 0: already in an earlier area
                 if not total:
@@ -98,13 +118,13 @@ class Orchards:
                     x = stack.pop()
                     if corner and corner.get(x) == variety:
                         total += 1
-                    for n in adjacent[x]:
-                        apples = left.pop(n, 0)
-                        if apples:
-                            total += apples
-                            stack.append(n)
+                    if left:
+                        for n in adjacent[x]:
+                            apples = left.pop(n, 0)
+                            if apples:
+                                total += apples
+                                stack.append(n)
                 found.append(total)
-            out.append(found)
         return out
 
     def harvest_yield(self, seat: int, variety: int, pips: int) -> int:
@@ -113,8 +133,7 @@ class Orchards:
         return sum(a - pips for a in self.areas(seat, variety) if a > pips)
 
     def blossom_count(self, seat: int) -> int:
-        b = self.rules.blossoms
-        return sum(b[v >> 3] for v in self.cells[seat] if v != EMPTY and v & 7 != PASTURE_ROT)
+        return sum(map(self.rules.value_blossoms.__getitem__, self.cells[seat]))  # EMPTY, pastures: 0
 
     def link_values(self, seat: int, cell: int, tile: int, rot: int) -> list[int]:
         """Honey of each beehive link a tree tile would make on ``cell`` with rotation ``rot``."""
@@ -124,21 +143,17 @@ class Orchards:
             return []
         price = rules.price[tile]
         cells = self.cells[seat]
-        nbrs = hexgrid.NEIGHBOURS[cell]
+        value_mask, value_price = rules.value_mask, rules.value_price  # EMPTY and pastures: no beehives
         out = []
-        for e in hexgrid.MASK_EDGES[mask]:
-            n = nbrs[e]
+        for e, n, back in hexgrid.EDGE_LINKS[cell][mask]:
             if n == hexgrid.OFF_BOARD:
                 corner = self.corner_hive[seat].get(cell)
                 if corner is not None and corner[0] == e:
                     out.append(min(price, corner[1]))
                 continue
             other = cells[n]
-            if other == EMPTY or other & 7 == PASTURE_ROT:
-                continue
-            otile, orot = other >> 3, other & 7
-            if rules.rot_mask[otile][orot] >> ((e + 3) % 6) & 1:
-                out.append(min(price, rules.price[otile]))
+            if value_mask[other] >> back & 1:
+                out.append(min(price, value_price[other]))
         return out
 
     def placed_tiles(self, seat: int) -> list[int]:

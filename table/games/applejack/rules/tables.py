@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules import hexgrid
+from table.games.applejack.rules.cells import EMPTY
 from table.games.applejack.rules.data import DataSet
 
 
@@ -53,6 +54,27 @@ class Rules:
         codes_by_rots = {r: _place_codes(r) for r in set(self.rotations)}
         self.place_codes = [codes_by_rots[r] for r in self.rotations]
         self.n_varieties = n_var
+        # by cell value (tile * 8 + rotation, table.games.applejack.rules.cells): the beehive mask a
+        # placed tile shows (none for a pasture) and its price; one more entry at the end, 0, is
+        # what index EMPTY (-1) reads, so an empty cell needs no test of its own
+        assert EMPTY == -1
+        size = (max_id + 1) * 8 + 1
+        self.value_mask = [0] * size
+        self.value_price = [0] * size
+        self.value_tree = [False] * size
+        """A tile lies tree side up (a tree shows apples and blossoms, a pasture nothing)."""
+        self.value_blossoms = [0] * size
+        self.value_apples = [[0] * size for _ in range(n_var)]
+        """``value_apples[variety][value]``: the apples of ``variety`` the cell shows."""
+        for t in data.tiles:
+            for rot in range(6):
+                v = t.id * 8 + rot
+                self.value_mask[v] = self.rot_mask[t.id][rot]
+                self.value_price[v] = t.price
+                self.value_tree[v] = True
+                self.value_blossoms[v] = t.blossoms
+                for variety in range(n_var):
+                    self.value_apples[variety][v] = self.apples[t.id][variety]
 
 
 def _place_codes(rotations: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:

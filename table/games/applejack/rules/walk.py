@@ -105,6 +105,12 @@ def refill_needed(board: Board, space: int, trough_tiles: Sequence[int], middle:
         held += trough_tiles[t - 1]
     if held > 1:
         return None
+    return refill_of(board, space, middle, supply)
+
+
+def refill_of(board: Board, space: int, middle: int, supply: int) -> RefillNeeded:
+    """The refill :func:`refill_needed` calls for once the open troughs of ``space`` hold one tile
+    or none: it depends on nothing else than the middle trees' and the supply's counts."""
     order = refill_order(board, space)
     with_middle = board.middle_slots > 0 and middle < board.middle_slots
     return RefillNeeded(order, min(supply, len(order) + int(with_middle)), with_middle)
