@@ -21,6 +21,8 @@ WORDS: dict[str, str] = {
     "offline": N_("The table cannot be reached. Trying again…"),
     "refused": N_("Not taken:"),
     "sent": N_("Taken."),
+    "hint": N_("Hint"),
+    "hint-wait": N_("The bot is thinking…"),
 }
 """Key → English source text (the pages' ``data-word`` attributes name the keys)."""
 

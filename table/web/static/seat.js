@@ -96,6 +96,40 @@ async function show(view) {
     form(mine.form || null);
     if (mine.note) $("nothing").hidden = true;  // the note says what happens next
   }
+  hintShown(view);
+}
+
+// The seat's own hint (POST asks, GET polls): shown here only, never sent anywhere else.
+let hintAt = null;
+function hintLine(text) { const el = $("hint-line"); el.hidden = !text; say(el, text); }
+
+async function hintShown(view) {
+  $("hint").hidden = !view.hint;
+  const at = (view.version || []).slice(0, 3).join(".");
+  if (at === hintAt) return;
+  hintAt = at;
+  if (!view.hint) { hintLine(""); return; }
+  const r = await fetch(`/api/hint/${encodeURIComponent(token)}`).catch(() => null);  // still this position's?
+  const answer = r && r.ok ? await r.json() : {};
+  hintLine(answer.hint && answer.hint.state === "ready" ? answer.hint.line : "");
+}
+
+async function askHint() {
+  const b = $("hint");
+  b.disabled = true;
+  hintLine(words["hint-wait"] || "The bot is thinking…");
+  try {
+    let r = await fetch(`/api/hint/${encodeURIComponent(token)}`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: "{}",
+    });
+    for (let i = 0; i < 600; i++) {
+      const answer = await r.json().catch(() => ({}));
+      if (!r.ok) { hintLine(answer.line || answer.error || String(r.status)); return; }
+      if (answer.hint.state !== "computing") { hintLine(answer.hint.line || ""); return; }
+      await new Promise((done) => setTimeout(done, 500));
+      r = await fetch(`/api/hint/${encodeURIComponent(token)}`);
+    }
+  } finally { b.disabled = false; }
 }
 
 function gone() {
@@ -132,4 +166,5 @@ async function start() {
 }
 
 $("choice").addEventListener("submit", choose);
+$("hint").addEventListener("click", askHint);
 start();
