@@ -78,7 +78,7 @@ class HintJob:
         mine = self.glue.bot(random.Random(rng.getrandbits(64)))
         if not self.secret:
             mine.determinize = public_view(mine.determinize, self.state.players)
-        sim, said = self.state, []
+        sim, said = self.state, list[str]()
         for _step in range(MAX_STEPS):
             if len(said) >= self.decisions or sim.is_terminal() or sim.is_chance():
                 break
@@ -179,7 +179,7 @@ class Advice:
         if last is not None and last.where == where and not last.running:
             return _answer(last)
         if not isinstance(request.get("form"), dict):  # a poll
-            return _answer(last) if last is not None and last.where == where else {"ok": True, "hint": {"state": "none"}}
+            return _answer(last if last is not None and last.where == where else None)
         if last is not None and last.running:
             if last.where == where:
                 return _answer(last)
@@ -203,7 +203,8 @@ class Advice:
     def _collect(self) -> None:
         """Finished jobs into :attr:`asked` (a job of a position left behind frees its seat too)."""
         for done in self.worker.finished() if self._worker is not None else ():
-            seat, where = done.key  # type: ignore[misc]
+            key: tuple[int, Hashable] = done.key  # type: ignore[assignment]  # (seat, where): as asked in handle
+            seat, where = key
             last = self.asked.get(seat)
             if last is None or last.where != where:
                 continue

@@ -73,7 +73,9 @@ def test_a_discord_fighter_gets_its_secret_hint_on_its_page_and_no_other_page_ch
 def test_the_hint_is_the_same_whatever_another_seat_holds_in_secret(tmp_path):
     """Non-interference: two tables that differ only in seat 3's hidden hand card (swapped with an
     unseen card of the same continent in the companion's own mirror) give seat 2 the same hint."""
-    hints = []
+    from table.games.waldgaertner.hint import HINTS
+
+    hints, roots = [], []
     for name in ("a", "b"):
         ctl, _j, door, _lines, _i = waldgaertner_dice(tmp_path / name)
         t = ctl.e.t
@@ -83,8 +85,34 @@ def test_the_hint_is_the_same_whatever_another_seat_holds_in_secret(tmp_path):
             t.hand[2], pool[0] = pool[0], t.hand[2]
             pool.sort()
         hints.append(_hint(door, 1))
+        seen: list = []
+        job = door.advice._job(ctl.current, door.desk, 1)  # the very job the door hands its worker
+        HintJob(job.seat, job.decisions, job.secret, job.seed, _spy(HINTS, seen), job.state).compute()
+        roots.append(seen)
     assert hints[0]["state"] == "ready"
     assert hints[0] == hints[1]
+    assert roots[0] and roots[0] == roots[1]  # what the search was handed: the same on both tables
+
+
+def _spy(glue, seen):
+    """``glue`` whose bots note every root they are asked to choose at: each seat's hidden cards."""
+    class Spy:
+        def __init__(self, bot):
+            self.bot = bot
+            self.determinize = bot.determinize
+
+        def choose(self, root):
+            seen.append((list(root.t.hand), list(root.t.new), sorted((k, list(v)) for k, v in root.t.pools.items())))
+            return self.bot.choose(root)
+
+    class Glue:
+        secret_stages, public_stages = glue.secret_stages, glue.public_stages
+        words = staticmethod(glue.words)
+
+        def bot(self, rng):
+            return Spy(glue.bot(rng))
+
+    return Glue()
 
 
 def test_the_seats_own_hidden_card_is_what_the_hint_is_made_from():
