@@ -39,9 +39,10 @@ from typing import Any
 from table.companion.botworker import BotWorker
 from table.companion.lidhint import public_view
 from table.i18n import N_, _
+from table.web.coaching import Coaching
 
-OPS = ("hint", "coach")
-"""The door's ops answered here (a seat's token only)."""
+OPS = ("hint",)
+"""The door's ops answered here (a seat's token only; ``coach`` takes a ticket: ``coaching.py``)."""
 NO_HINT = N_("no hint here: the table's bot has no advice for this game or this moment")
 NOT_YOURS = N_("no hint now: nothing is yours to decide at the moment")
 ONE_AT_A_TIME = N_("one hint at a time: the last one is still being worked out")
@@ -127,6 +128,8 @@ class Advice:
         self._make_worker = make_worker
         self.asked: dict[int, Asked] = {}
         """Per seat (0-based): its last hint, computing or done."""
+        self.coaching = Coaching(lambda: self.worker, self._collect)
+        """The seats' coach after the game, through their coach tickets (``coaching.py``)."""
 
     @property
     def worker(self) -> BotWorker:
@@ -170,9 +173,7 @@ class Advice:
 
     # --- the door's ops ---------------------------------------------------------------------
     def handle(self, ctl: Any, desk: Any, seat: int, request: dict[str, Any]) -> dict[str, Any]:
-        """``hint`` (``form`` given: ask; else: how it stands) or ``coach`` for ``seat``."""
-        if request.get("op") != "hint":
-            return {"ok": False, "error": "refused", "line": _("no coach on the phone yet")}
+        """``hint`` for ``seat`` (``form`` given: ask; else: how it stands)."""
         self._collect()
         where = _where(ctl, seat)
         last = self.asked.get(seat)
@@ -203,6 +204,9 @@ class Advice:
     def _collect(self) -> None:
         """Finished jobs into :attr:`asked` (a job of a position left behind frees its seat too)."""
         for done in self.worker.finished() if self._worker is not None else ():
+            if done.key[:1] == ("coach",):  # type: ignore[index]  # the coach's (coaching.py)
+                self.coaching.take(done)
+                continue
             key: tuple[int, Hashable] = done.key  # type: ignore[assignment]  # (seat, where): as asked in handle
             seat, where = key
             last = self.asked.get(seat)

@@ -108,6 +108,7 @@ class Door:
             return True
         changed = False
         if self._game is not None:  # the game ended (or was left): its tokens go with it
+            self.advice.coaching.game_over(self.tokens.game, self._ctl(), getattr(sh, "definition", None))
             self.tokens.expire()
             self.desk = None
             self._game = None
@@ -135,6 +136,7 @@ class Door:
         if self.kept is not None:
             self.kept.save(self._game_name(), self.tokens)
         self.desk = desk_for(self.shell.definition)
+        self.advice.coaching.game_begins(self.tokens.game)
         self._held_again()
 
     def _new_tokens(self, seats: int) -> None:
@@ -207,6 +209,9 @@ class Door:
             return {"ok": True, "version": self.version()}
         if op in OWNER_OPS:  # the owner's settings page (owner.py), its own token
             return self.owner.handle(self.shell, request) if self.owner is not None else dict(TOKEN_REFUSED)
+        if op == "coach":  # a seat's coach ticket, not its token: it outlives the game (coaching.py)
+            answer = self.advice.coaching.handle(request.get("token"), self.tokens.who(request.get("token")))
+            return answer or dict(TOKEN_REFUSED)
         holder = self.tokens.who(request.get("token"))
         if holder is None:
             return dict(TOKEN_REFUSED)
@@ -237,7 +242,7 @@ class Door:
         }
         if self.desk is not None:
             out.update(self.desk.view(sh.current if hasattr(sh, "current") else sh, seat))
-        if seat is not None:  # whether its Hint button shows: from that seat's own decision only
+        if seat is not None and self.desk is not None:  # its Hint button: from that seat's own decision only
             out["hint"] = self.advice.offered(self._ctl(), self.desk, seat)
         return out
 

@@ -23,6 +23,8 @@ WORDS: dict[str, str] = {
     "sent": N_("Taken."),
     "hint": N_("Hint"),
     "hint-wait": N_("The bot is thinking…"),
+    "coach": N_("Coach"),
+    "coach-wait": N_("The coach is looking at your moves…"),
 }
 """Key → English source text (the pages' ``data-word`` attributes name the keys)."""
 

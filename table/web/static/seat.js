@@ -97,6 +97,36 @@ async function show(view) {
     if (mine.note) $("nothing").hidden = true;  // the note says what happens next
   }
   hintShown(view);
+  if (mine && !coachTicket) keepTicket();
+}
+
+async function keepTicket() {  // the seat's coach ticket, asked once with its token
+  const r = await fetch(`/api/coach/${encodeURIComponent(token)}`).catch(() => null);
+  const answer = r && r.ok ? await r.json() : {};
+  if (!answer.ticket) return;
+  coachTicket = answer.ticket;
+  try { sessionStorage.setItem("coach:" + token, coachTicket); } catch (e) { /* private mode: memory only */ }
+}
+
+// The coach after the game: the seat's coach ticket (its view gave it) opens its coach only.
+let coachTicket = null;
+async function showCoach() {
+  const ticket = coachTicket || (() => { try { return sessionStorage.getItem("coach:" + token); } catch (e) { return null; } })();
+  if (!ticket) return;
+  for (let i = 0; i < 300; i++) {
+    const r = await fetch(`/api/coach/${encodeURIComponent(ticket)}`).catch(() => null);
+    if (!r || !r.ok) return;
+    const c = (await r.json()).coach || {};
+    $("coach").hidden = false;
+    const ol = $("coach-rows"); ol.replaceChildren();
+    if (c.state === "computing") { say($("coach-line"), words["coach-wait"] || "The coach is looking at your moves…"); }
+    else {
+      say($("coach-line"), c.line || "");
+      for (const row of c.lines || []) { const li = document.createElement("li"); say(li, row); ol.append(li); }
+      return;
+    }
+    await new Promise((done) => setTimeout(done, 2000));
+  }
 }
 
 // The seat's own hint (POST asks, GET polls): shown here only, never sent anywhere else.
@@ -137,6 +167,7 @@ function gone() {
   document.body.dataset.version = "gone";
   $("public").hidden = true; $("private").hidden = true;
   status(words.gone || "This page is closed: the game ended or the code is not valid.");
+  showCoach();
 }
 
 async function choose(event) {
