@@ -47,6 +47,8 @@ NO_HINT = N_("no hint here: the table's bot has no advice for this game or this 
 NOT_YOURS = N_("no hint now: nothing is yours to decide at the moment")
 ONE_AT_A_TIME = N_("one hint at a time: the last one is still being worked out")
 FAILED = N_("no hint: the bot could not work this one out")
+NOT_ON_PHONE = N_("no hint here: this choice is not made on your phone")
+"""A secret choice of the seat the phone does not take (Zankapfel's bid: the table never knows the hand)."""
 MAX_STEPS = 40
 """Engine steps walked from the table's state to the seat's own decisions (the other seats' turns
 of a simultaneous choice): more would be a bug, and the hint gives up."""
@@ -151,7 +153,9 @@ class Advice:
         if state is None or state.is_terminal():
             return _(NO_HINT)
         if secret:
-            return "" if self._fields(ctl, desk, seat) else _(NOT_YOURS)
+            if self._fields(ctl, desk, seat):
+                return ""
+            return _(NOT_ON_PHONE) if glue.seat(ctl) == seat else _(NOT_YOURS)
         if glue.seat(ctl) != seat or state.current_player() != seat:
             return _(NOT_YOURS)
         return ""

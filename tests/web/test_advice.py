@@ -209,3 +209,19 @@ def test_no_hint_without_a_decision_and_the_page_words(tmp_path):
         page = client.get(f"/t/{door.tokens.token(0)}").text
         assert 'id="hint"' in page
     assert json.dumps(door.handle({"op": "hint", "token": door.tokens.token(1)}))  # a poll: no refusal
+
+
+def test_a_secret_choice_the_phone_does_not_take_gets_its_own_line(tmp_path):
+    """Zankapfel's bid is the seat's, but the table never knows its hand: no hint from a guess."""
+    from table.games import load_game
+    from table.web.door import Door
+    from tests.web.tables import play_until, shell
+
+    ctl, _journal = shell(tmp_path, "zankapfel")
+    door = Door(ctl)
+    play_until(ctl, door, load_game("zankapfel").part("table_script")(4, 3)[0], lambda c: c.stage() == "bid")
+    seat = ctl.current.b.seat()
+    answer = door.handle({"op": "hint", "token": door.tokens.token(seat), "form": {}})
+    assert answer["ok"] is False and "not made on your phone" in answer["line"]
+    other = door.handle({"op": "hint", "token": door.tokens.token((seat + 1) % 4), "form": {}})
+    assert "nothing is yours" in other["line"]
