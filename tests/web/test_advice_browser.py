@@ -1,6 +1,7 @@
 """The Hint button on a seat's page, in a real browser (headless Chromium, phone size): shown to the
 seat whose decision it is, pressed, the hint on that page only; not on another seat's or the
-spectators' page. Skipped where selenium, ``chromium`` or ``chromedriver`` is missing."""
+spectators' page. At the game's end the seat's page closes and shows its Coach section from its
+coach ticket. Skipped where selenium, ``chromium`` or ``chromedriver`` is missing."""
 
 from __future__ import annotations
 
@@ -19,8 +20,13 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
                                 reason="Chromium not installed (Debian: apt-get install chromium chromium-driver)")
 
 
+REST: list[str] = []
+"""The script's lines after the discord (entered at the lid to finish the game)."""
+
+
 def _table(tmp: Path):
-    ctl, journal, door, _lines, _i = zankapfel_discord(tmp)
+    ctl, journal, door, lines, i = zankapfel_discord(tmp)
+    REST[:] = lines[i:]
     return ctl, journal, door
 
 
@@ -51,6 +57,13 @@ def test_the_hint_button_on_the_seats_page_and_the_hint_there_only(tmp_path):
         line = next(x for x in text.splitlines() if x.startswith("Hint: "))
         for name in ("seat2", "spectator"):
             assert line not in phones.page(name)[1] and "Hint:" not in phones.page(name)[1]
+        assert kiosk.call(lambda: kiosk.door.version())[2] == 0  # nothing held: the hint moved no version
+        for entry in REST:  # the game to its end at the lid: the token expires, the coach ticket opens
+            kiosk.lid(entry)
+        coach = phones.wait("seat1", lambda v, t: v == "gone" and "no coach here" in t, "the coach's line")
+        assert _shown(phones, "seat1", "coach") and "COACH" in coach  # its section (the heading in capitals)
+        phones.shot("seat1", "coach-seat1")
+        assert not _shown(phones, "spectator", "coach")  # the spectators have no ticket
     finally:
         driver.quit()
         server.should_exit = True
