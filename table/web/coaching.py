@@ -16,10 +16,11 @@ So the token still means "this seat in this game" and ends with it; the ticket m
 look back at that game" and ends with the next one.
 
 **Which coach.** Whatever the game has: the registry part ``coach`` of its ``GameDef``
-(``coach(record, seat, lid=False) -> lines``, docs/bots.md; the module games once that part is
-there), else Applejack's result-screen coach (``ctl.coach``, made after a game with orchard
-tracking: that seat's rows), else the one refusal ``lidhint.NO_COACH``. A part's coach runs on the
-hints' worker thread (:class:`~table.companion.botworker.BotWorker`), asked once per seat.
+(``coach(record, seat, lid=False, check=…) -> lines``, docs/bots.md; the module games once that
+part is there; ``check`` stops it when the next game begins), else Applejack's result-screen
+coach (``ctl.coach``, made after a game with orchard tracking: that seat's rows), else the one
+refusal ``lidhint.NO_COACH``. A part's coach runs on the hints' worker thread
+(:class:`~table.companion.botworker.BotWorker`), asked once per seat.
 """
 
 from __future__ import annotations
@@ -124,8 +125,15 @@ class Coaching:
         if seat not in self._asked:
             self._asked.add(seat)
             coach = definition.part("coach")
-            game = self.over[0] if self.over else -1
-            self._worker().ask(("coach", game, seat), lambda: list(coach(record, seat, lid=False)), keep_older=True)
+            over = self.over
+            game = over[0] if over else -1
+
+            def check() -> None:  # before each decision: a coach nobody can open any more stops
+                if self.over is not over:
+                    raise ValueError("the next game began")
+
+            self._worker().ask(("coach", game, seat), lambda: list(coach(record, seat, lid=False, check=check)),
+                               keep_older=True)
         return {"state": "computing"}
 
 

@@ -19,8 +19,9 @@ from tests.web.tables import door_ask, zankapfel_discord
 CALLS: list[tuple[int, bool]] = []
 
 
-def fake_coach(record, seat, *, lid=False):
+def fake_coach(record, seat, *, lid=False, check=None):
     """A game's ``coach`` part as docs/bots.md gives it (coach3's): lines for one seat."""
+    check()  # called before each decision: the game is still the last one
     CALLS.append((seat, lid))
     assert isinstance(record, dict) and record  # the finished record (ctl.record on the result)
     return [f"Turn 3 · seat {seat + 1}: cost 2.0 points\nYou: a\nBot: b"]
