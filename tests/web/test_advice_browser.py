@@ -35,7 +35,9 @@ def _shown(phones: Phones, name: str, element: str) -> bool:
     return bool(phones.driver.execute_script(f"return !document.getElementById('{element}').hidden"))
 
 
-def test_the_hint_button_on_the_seats_page_and_the_hint_there_only(tmp_path):
+def test_the_hint_button_on_the_seats_page_and_the_hint_there_only(tmp_path, monkeypatch):
+    from tests.web.test_advice_coach import without_coach
+
     driver = chrome()
     kiosk = Kiosk(tmp_path, _table)
     kiosk.start()
@@ -58,6 +60,7 @@ def test_the_hint_button_on_the_seats_page_and_the_hint_there_only(tmp_path):
         for name in ("seat2", "spectator"):
             assert line not in phones.page(name)[1] and "Hint:" not in phones.page(name)[1]
         assert kiosk.call(lambda: kiosk.door.version())[2] == 0  # nothing held: the hint moved no version
+        kiosk.call(lambda: without_coach(monkeypatch, kiosk.ctl))  # the refusal line: the same whatever the registry
         for entry in REST:  # the game to its end at the lid: the token expires, the coach ticket opens
             kiosk.lid(entry)
         coach = phones.wait("seat1", lambda v, t: v == "gone" and "no coach here" in t, "the coach's line")

@@ -27,6 +27,13 @@ def fake_coach(record, seat, *, lid=False, check=None):
     return [f"Turn 3 · seat {seat + 1}: cost 2.0 points\nYou: a\nBot: b"]
 
 
+def without_coach(monkeypatch, ctl):
+    """The table's game without a ``coach`` part (whether or not the registry gives it one)."""
+    parts = {k: v for k, v in ctl.definition.parts.items() if k != "coach"}
+    plain = dataclasses.replace(ctl.definition, parts=parts)
+    monkeypatch.setattr(type(ctl), "definition", property(lambda _shell: plain))
+
+
 def _to_the_end(ctl, door, lines, i):
     for line in lines[i:]:
         ctl.do(line)
@@ -44,8 +51,9 @@ def _poll(client, ticket):
     raise AssertionError("the coach never came")
 
 
-def test_the_coach_ticket_is_the_seats_own_and_opens_only_its_coach_after_the_game(tmp_path):
+def test_the_coach_ticket_is_the_seats_own_and_opens_only_its_coach_after_the_game(tmp_path, monkeypatch):
     ctl, _j, door, lines, i = zankapfel_discord(tmp_path)
+    without_coach(monkeypatch, ctl)
     with TestClient(make_app(door_ask(door))) as client:
         views = {s: client.get(f"/api/view/{door.tokens.token(s)}").json()["view"] for s in (0, 1, SPECTATOR)}
         ticket = client.get(f"/api/coach/{door.tokens.token(0)}").json()["ticket"]
@@ -60,7 +68,7 @@ def test_the_coach_ticket_is_the_seats_own_and_opens_only_its_coach_after_the_ga
         _to_the_end(ctl, door, lines, i)
         assert client.get(f"/api/view/{token}").status_code == 403  # the token expired with its game
         coach = client.get(f"/api/coach/{ticket}").json()["coach"]
-        assert coach["state"] == "none" and coach["line"].startswith("no coach here")  # no coach part on this table
+        assert coach["state"] == "none" and coach["line"].startswith("no coach here")  # a game without a coach part
         assert client.get("/api/coach/forged-ticket-000000").status_code == 403
         ctl.do("new")  # the next game
         door.follow()
