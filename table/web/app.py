@@ -9,6 +9,10 @@
 ``GET /api/events/<token>``        the same, pushed as server-sent events whenever it changes
 ``POST /api/choose/<token>``       a seat's choice (JSON object, at most ``guard.MAX_BODY`` bytes,
                                    same ``Origin`` only)
+``POST /api/hint/<token>``         a seat asks the hint for its own decision (``advice.py``)
+``GET /api/hint/<token>``          how that hint stands: computing, ready (its line), none
+``GET /api/coach/<ticket>``        a seat's coach of its finished game (its coach ticket; with the seat's
+                                   token: that ticket, ``coaching.py``)
 ``GET /api/words/<language>``      the pages' words in the table's language
 =================================  ===========================================================
 
@@ -127,6 +131,14 @@ def make_app(ask: Ask, *, guesses: Guesses | None = None, poll_s: float = POLL_S
     async def choose(request: Request) -> Response:
         return await post_op(request, "choose", with_token)
 
+    async def hint(request: Request) -> Response:
+        if request.method == "POST":
+            return await post_op(request, "hint", with_token)
+        return await with_token(request, {"op": "hint"})
+
+    async def coach(request: Request) -> Response:
+        return await with_token(request, {"op": "coach"})  # the path's value: a seat's token or coach ticket
+
     async def events(request: Request) -> Response:
         who = client(request)
         if counter.blocked(who):
@@ -145,6 +157,7 @@ def make_app(ask: Ask, *, guesses: Guesses | None = None, poll_s: float = POLL_S
         Route("/", index), Route("/t/{token}", seat_page), Route("/static/{name}", static),
         Route("/api/words/{language}", words), Route("/api/view/{token}", view),
         Route("/api/events/{token}", events), Route("/api/choose/{token}", choose, methods=["POST"]),
+        Route("/api/hint/{token}", hint, methods=["GET", "POST"]), Route("/api/coach/{token}", coach),
     ]
     routes += owner_routes(lambda: file("settings.html"), with_token, ask)  # the owner's settings page
     return Starlette(routes=routes, middleware=[Middleware(Guard, hosts=hosts)])

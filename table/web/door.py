@@ -42,6 +42,8 @@ from table import i18n
 from table.companion.labels import seat_name
 from table.engine.errors import TableError
 from table.i18n import _
+from table.web.advice import OPS as ADVICE_OPS
+from table.web.advice import Advice
 from table.web.held import HeldFile, position
 from table.web.owner import OPS as OWNER_OPS
 from table.web.pads import desk_for, enter_due
@@ -82,6 +84,8 @@ class Door:
         """Counts the secret choices held by a desk (they move the phones' views, not the lid's)."""
         self._game: tuple[int, int] | None = None
         """The game the tokens are for: the module's and its setup's identity (a new game, new tokens)."""
+        self.advice = Advice()
+        """A seat's hint on its own phone (``advice.py``: ops ``hint``, ``coach``; never in another view)."""
 
     # --- following the table (every frame) --------------------------------------------------
     def follow(self) -> bool:
@@ -104,6 +108,7 @@ class Door:
             return True
         changed = False
         if self._game is not None:  # the game ended (or was left): its tokens go with it
+            self.advice.coaching.game_over(self.tokens.game, self._ctl(), getattr(sh, "definition", None))
             self.tokens.expire()
             self.desk = None
             self._game = None
@@ -131,6 +136,7 @@ class Door:
         if self.kept is not None:
             self.kept.save(self._game_name(), self.tokens)
         self.desk = desk_for(self.shell.definition)
+        self.advice.coaching.game_begins(self.tokens.game)
         self._held_again()
 
     def _new_tokens(self, seats: int) -> None:
@@ -203,6 +209,9 @@ class Door:
             return {"ok": True, "version": self.version()}
         if op in OWNER_OPS:  # the owner's settings page (owner.py), its own token
             return self.owner.handle(self.shell, request) if self.owner is not None else dict(TOKEN_REFUSED)
+        if op == "coach":  # a seat's coach ticket, not its token: it outlives the game (coaching.py)
+            answer = self.advice.coaching.handle(request.get("token"), self.tokens.who(request.get("token")))
+            return answer or dict(TOKEN_REFUSED)
         holder = self.tokens.who(request.get("token"))
         if holder is None:
             return dict(TOKEN_REFUSED)
@@ -210,6 +219,8 @@ class Door:
             self.seen.add(holder.seat)
         if op == "view":
             return {"ok": True, "view": self.view(holder)}
+        if op in ADVICE_OPS and not holder.spectator:  # the seat's own hint (advice.py)
+            return self.advice.handle(self._ctl(), self.desk, holder.seat, dict(request))
         if op == "choose" and not holder.spectator:
             form = request.get("form")
             if not isinstance(form, dict):
@@ -231,6 +242,8 @@ class Door:
         }
         if self.desk is not None:
             out.update(self.desk.view(sh.current if hasattr(sh, "current") else sh, seat))
+        if seat is not None and self.desk is not None:  # its Hint button: from that seat's own decision only
+            out["hint"] = self.advice.offered(self._ctl(), self.desk, seat)
         return out
 
     def choose(self, holder: Holder, form: dict[str, Any]) -> dict[str, Any]:

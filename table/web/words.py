@@ -21,6 +21,10 @@ WORDS: dict[str, str] = {
     "offline": N_("The table cannot be reached. Trying again…"),
     "refused": N_("Not taken:"),
     "sent": N_("Taken."),
+    "hint": N_("Hint"),
+    "hint-wait": N_("The bot is thinking…"),
+    "coach": N_("Coach"),
+    "coach-wait": N_("The coach is looking at your moves…"),
 }
 """Key → English source text (the pages' ``data-word`` attributes name the keys)."""
 

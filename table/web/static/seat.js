@@ -96,6 +96,70 @@ async function show(view) {
     form(mine.form || null);
     if (mine.note) $("nothing").hidden = true;  // the note says what happens next
   }
+  hintShown(view);
+  if (mine && !coachTicket) keepTicket();
+}
+
+async function keepTicket() {  // the seat's coach ticket, asked once with its token
+  const r = await fetch(`/api/coach/${encodeURIComponent(token)}`).catch(() => null);
+  const answer = r && r.ok ? await r.json() : {};
+  if (!answer.ticket) return;
+  coachTicket = answer.ticket;
+  try { sessionStorage.setItem("coach:" + token, coachTicket); } catch (e) { /* private mode: memory only */ }
+}
+
+// The coach after the game: the seat's coach ticket (its view gave it) opens its coach only.
+let coachTicket = null;
+async function showCoach() {
+  const ticket = coachTicket || (() => { try { return sessionStorage.getItem("coach:" + token); } catch (e) { return null; } })();
+  if (!ticket) return;
+  for (let i = 0; i < 300; i++) {
+    const r = await fetch(`/api/coach/${encodeURIComponent(ticket)}`).catch(() => null);
+    if (!r || !r.ok) return;
+    const c = (await r.json()).coach || {};
+    $("coach").hidden = false;
+    const ol = $("coach-rows"); ol.replaceChildren();
+    if (c.state === "computing") { say($("coach-line"), words["coach-wait"] || "The coach is looking at your moves…"); }
+    else {
+      say($("coach-line"), c.line || "");
+      for (const row of c.lines || []) { const li = document.createElement("li"); say(li, row); ol.append(li); }
+      return;
+    }
+    await new Promise((done) => setTimeout(done, 2000));
+  }
+}
+
+// The seat's own hint (POST asks, GET polls): shown here only, never sent anywhere else.
+let hintAt = null;
+function hintLine(text) { const el = $("hint-line"); el.hidden = !text; say(el, text); }
+
+async function hintShown(view) {
+  $("hint").hidden = !view.hint;
+  const at = (view.version || []).slice(0, 3).join(".");
+  if (at === hintAt) return;
+  hintAt = at;
+  if (!view.hint) { hintLine(""); return; }
+  const r = await fetch(`/api/hint/${encodeURIComponent(token)}`).catch(() => null);  // still this position's?
+  const answer = r && r.ok ? await r.json() : {};
+  hintLine(answer.hint && answer.hint.state === "ready" ? answer.hint.line : "");
+}
+
+async function askHint() {
+  const b = $("hint");
+  b.disabled = true;
+  hintLine(words["hint-wait"] || "The bot is thinking…");
+  try {
+    let r = await fetch(`/api/hint/${encodeURIComponent(token)}`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: "{}",
+    });
+    for (let i = 0; i < 600; i++) {
+      const answer = await r.json().catch(() => ({}));
+      if (!r.ok) { hintLine(answer.line || answer.error || String(r.status)); return; }
+      if (answer.hint.state !== "computing") { hintLine(answer.hint.line || ""); return; }
+      await new Promise((done) => setTimeout(done, 500));
+      r = await fetch(`/api/hint/${encodeURIComponent(token)}`);
+    }
+  } finally { b.disabled = false; }
 }
 
 function gone() {
@@ -103,6 +167,7 @@ function gone() {
   document.body.dataset.version = "gone";
   $("public").hidden = true; $("private").hidden = true;
   status(words.gone || "This page is closed: the game ended or the code is not valid.");
+  showCoach();
 }
 
 async function choose(event) {
@@ -132,4 +197,5 @@ async function start() {
 }
 
 $("choice").addEventListener("submit", choose);
+$("hint").addEventListener("click", askHint);
 start();
