@@ -12,8 +12,8 @@ no decision now, a game without a strong bot — gets the one refusal :data:`NO_
 
 A hint is advice, never a game step: not journalled; computed off the UI thread by the shell's
 worker (``botworker.AdviceWorker``), and taken only if the table still stands at the position it
-was asked for (:func:`position_key`). The bot's seed comes from that key and the bot works to a
-fixed budget, so a position always gives the same hint.
+was asked for (:func:`position_key`). The bot's seed comes from public facts (:func:`public_seed`)
+and the bot works to a fixed budget, so a position always gives the same hint.
 """
 
 from __future__ import annotations
@@ -43,6 +43,13 @@ def position_key(game: str, setup: Any, cmds: Sequence[str]) -> str:
     """Names where a game stands: its setup and every command so far (stable across processes)."""
     text = f"{game}|{setup!r}|" + "\n".join(cmds)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def public_seed(game: str, setup: Any, cmds: Sequence[str]) -> int:
+    """A hint's seed: the game, its setup and *how many* commands so far — not the commands, which
+    name cards drawn in secret (Waldgärtner): a seed from them would let a hidden card change the
+    lid's hint, and so show something of it."""
+    return int(hashlib.sha256(f"{game}|{setup!r}|{len(cmds)}".encode()).hexdigest()[:16], 16)
 
 
 def public_view(determinize: Determinize, players: int) -> Determinize:
@@ -79,9 +86,11 @@ class HintJob:
     seat: int
     game: LidHints = field(repr=False)
     state: Any = field(compare=False, repr=False)
+    seed: int = 0
+    """The search's seed, from public facts only (:func:`public_seed`)."""
 
     def compute(self) -> LidHint:
-        rng = random.Random(int(self.key[:16], 16))
+        rng = random.Random(self.seed)
         bot = self.game.bot(rng)
         bot.determinize = public_view(bot.determinize, self.state.players)
         root = bot.determinize(self.state, self.seat, random.Random(rng.getrandbits(64)))
@@ -128,7 +137,7 @@ class LidHints:
         return ""
 
     def job(self, ctl: Any, key: str) -> HintJob:
-        return HintJob(key, self.seat(ctl), self, self.engine(ctl).clone())
+        return HintJob(key, self.seat(ctl), self, self.engine(ctl).clone(), public_seed(ctl.game, ctl.setup, ctl.cmds))
 
 
 class LidHinted:

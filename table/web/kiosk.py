@@ -134,4 +134,10 @@ def open_web(ctl: Any, state_dir: Path, hw: Any, journal_game: Callable[[], int 
     object.__setattr__(ctl, "owner_page", owner_page(site_address(), token))  # the lid's settings screen
     object.__setattr__(ctl, "phones_progress", progress)  # who is done: the screen's strip
     object.__setattr__(ctl, "phones_news", progress.news)  # the same as one line in a terminal
-    return bridge.close
+
+    def close() -> None:
+        bridge.close()
+        door.advice.coaching.game_begins(-1)  # a seat's coach still running stops at its next decision
+        door.advice.close()  # the seats' hints: queued ones dropped, so the kiosk's exit does not wait
+
+    return close

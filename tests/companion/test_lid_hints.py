@@ -116,3 +116,17 @@ def test_play_text_answers_hint_with_the_hint_line():
     out = io.StringIO()
     run_text(ctl, [*lines[:8], "hint"], out)
     assert "Hint for Seat 1: " in out.getvalue() and " into " in out.getvalue()
+
+
+def test_the_lid_s_hint_seed_does_not_depend_on_a_card_drawn_in_secret():
+    """Waldgärtner's commands name the cards drawn into hands; the lid's hint is seeded from how many
+    commands there were, so another card drawn in secret (the same position to everyone at the
+    table) gives the same search."""
+    ctl = _until(WaldgaertnerCompanion(), wald_lines(3, 2, ("greedy",)), "bonus")
+    ctl.do("hint")
+    job = ctl.lid_hint_request()
+    assert job is not None
+    drawn = next(i for i, c in enumerate(ctl.cmds) if c.startswith("card "))
+    other = [*ctl.cmds[:drawn], f"card {int(ctl.cmds[drawn].split()[1]) + 1}", *ctl.cmds[drawn + 1:]]
+    ctl.cmds = other  # what the lid knows is the same; only the hidden card's id differs
+    assert ctl.hint_glue.job(ctl, job.key).seed == job.seed
