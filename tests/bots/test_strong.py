@@ -149,3 +149,32 @@ def test_the_pi_budget_halves_in_solo_only():
     full = StrongBot(random.Random(1), candidates=2, samples=1, horizon=1, max_seconds=None, budget="full")
     full.choose(_first_turn(1))
     assert not full.halving
+
+
+def test_the_search_pauses_the_collector_and_drops_its_views():
+    """The rollouts' garbage goes by reference counting: the cyclic collector is paused during
+    the search and on again after it (also when it was off: left off), the orchard views the
+    rollouts made are dropped at the end."""
+    import gc
+
+    from table.games.applejack.bots import orchard_view
+
+    seen = []
+    bot = StrongBot(random.Random(1), candidates=3, samples=2, horizon=1, max_seconds=None)
+    rollout = bot._rollout
+
+    def watched(*args):
+        seen.append(gc.isenabled())
+        return rollout(*args)
+
+    bot._rollout = watched  # type: ignore[method-assign]
+    assert gc.isenabled()
+    bot.choose(_first_turn(1))
+    assert seen and not any(seen)
+    assert gc.isenabled() and not orchard_view._VIEWS
+    gc.disable()
+    try:
+        bot.choose(_first_turn(1, seed=4))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -472,6 +472,11 @@ def view_for(rules: Rules, cells: list[int], corner_apple: dict[int, int],
     return view
 
 
+def forget_views() -> None:
+    """Drop the kept views (the strong bot does at the end of each search)."""
+    _VIEWS.clear()
+
+
 def scan_cells(rules: Rules, cells: tuple[int, ...], corner_apple: dict[int, int]
                ) -> tuple[int, int, list[list[int]]]:
     """An orchard's empty cells (a bit mask), its blossoms, and each variety's apples per cell
