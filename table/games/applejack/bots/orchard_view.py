@@ -78,21 +78,25 @@ def frontier(mask: int, empty: int) -> int:
     return fr & empty
 
 
-_ROTATIONS: dict[tuple[int, int, float], tuple[float, int]] = {}
-"""(tile, across key of a space, value of an open edge) -> (value, rotation) of the best rotation."""
+_ROTATIONS: dict[float, dict[int, tuple[float, int]]] = {}
+"""Per value of an open edge: (across key of a space << 8 | tile) -> (value, rotation) of the
+best rotation of the tile there (tile ids are below 256)."""
 _ROTATIONS_MAX = 200_000
 
 
-def best_rotation(rules: Rules, tile: int, across: tuple[int, ...], across_key: int, per_open: float
-                  ) -> tuple[float, int]:
+def rotation_table(per_open: float) -> dict[int, tuple[float, int]]:
+    """The best-rotation table for one value of an open edge (emptied when it grows too big)."""
+    table = _ROTATIONS.get(per_open)
+    if table is None or len(table) > _ROTATIONS_MAX:
+        table = _ROTATIONS[per_open] = {}
+    return table
+
+
+def best_rotation(rules: Rules, tile: int, across: tuple[int, ...], per_open: float) -> tuple[float, int]:
     """(value, rotation) of the best rotation of ``tile`` on a space: the honey of the links it
     makes now (the lower beehive of each) plus ``per_open`` for each beehive edge facing an empty
     space. ``across`` holds the beehive across each edge (0 for none, -1 for an empty space);
     the first of equal rotations wins."""
-    key = (tile, across_key, per_open)
-    hit = _ROTATIONS.get(key)
-    if hit is not None:
-        return hit
     masks = rules.rot_mask[tile]
     price = rules.price[tile]
     best, best_rot = -1e18, -1
@@ -111,9 +115,6 @@ def best_rotation(rules: Rules, tile: int, across: tuple[int, ...], across_key: 
                 val += n_open * per_open
         if val > best:
             best, best_rot = val, r
-    if len(_ROTATIONS) > _ROTATIONS_MAX:
-        _ROTATIONS.clear()
-    _ROTATIONS[key] = (best, best_rot)
     return best, best_rot
 
 
@@ -342,7 +343,8 @@ class OrchardView:
     # ------------------------------------------------------------------------------------------
     def _prepare_edges(self) -> None:
         """Per empty space and edge: the beehive across it (a tile's price or a corner's number,
-        0 for none, -1 for an empty space), and the same as one int (the rotation table's key)."""
+        0 for none, -1 for an empty space), and the same as one int shifted past a tile id (the
+        rotation table's key with the tile's id or-ed in)."""
         rules = self.rules
         cells = self.cells
         corner_hive = self.corner_hive
@@ -363,7 +365,7 @@ class OrchardView:
                 elif is_tree(other) and has_edge(rules.rot_mask[tile_of(other)][rotation_of(other)], (e + 3) % 6):
                     vals[e] = rules.price[tile_of(other)]
             across[c] = tuple(vals)
-            keys[c] = sum((v + 1) << (_ACROSS_BITS * e) for e, v in enumerate(vals))
+            keys[c] = sum((v + 1) << (_ACROSS_BITS * (e + 1)) for e, v in enumerate(vals))
         self._across = across
         self._across_key = keys
 
@@ -433,7 +435,9 @@ class OrchardView:
         bloom = rules.blossoms[tile] * self.ctx.blossom_mult
         per_open = self.per_open(tile)
         across, across_key = self._across, self._across_key
-        rotation_get = _ROTATIONS.get
+        table = rotation_table(per_open)
+        rotation_get = table.get
+        assert tile < 1 << _ACROSS_BITS, "tile ids fit below the across key"
         for c in self.empty_cells:
             d, dp = base[c], base_dp[c]
             for vals, dps in rows:
@@ -442,9 +446,10 @@ class OrchardView:
             d += bloom
             if dp:
                 d += bonus(kb + dp) - bonus_before
-            rot = rotation_get((tile, across_key[c], per_open))
+            key = across_key[c] | tile
+            rot = rotation_get(key)
             if rot is None:
-                rot = best_rotation(rules, tile, across[c], across_key[c], per_open)
+                rot = table[key] = best_rotation(rules, tile, across[c], per_open)
             d += rot[0]
             if out is not None:
                 out.append((d, A.PLACE + c * 8 + rot[1]))

@@ -98,7 +98,8 @@ class StrongBot:
                  endgame: int | None = None, relative: bool = False, budget: str = "pi",
                  max_seconds: float | None = SAFETY_SECONDS,
                  weights: Weights | None = None, clock: Callable[[], float] = time.perf_counter,
-                 halving: bool | None = None, halving_first: float = 0.4) -> None:
+                 halving: bool | None = None, halving_first: float = 0.4,
+                 policy_weights: Weights | None = None) -> None:
         self.rng = rng
         self.candidates = candidates
         if budget not in BUDGETS:
@@ -117,10 +118,12 @@ class StrongBot:
         self.rollouts = 0  # rollouts played so far (for benchmarks and tests)
         self.cut_short = 0  # searches the time cap stopped before the node budget was spent
         self._fixed_weights = weights
+        self._policy_weights = policy_weights  # the rollouts' greedy policy's, when not the leaf's
         self.weights = weights or Weights()
         self.rollout_blind = rollout_blind
         # the greedy policy inside the rollouts (it may value blind draws on fewer samples)
-        self.policy = GreedyBot(random.Random(rng.random()), replace(self.weights, blind_samples=rollout_blind))
+        self.policy = GreedyBot(random.Random(rng.random()),
+                                replace(policy_weights or self.weights, blind_samples=rollout_blind))
         self._plan: list[int] = []
         self._plan_at = -1  # len(state.history) at which the next planned action applies
         self._turn: tuple[int, float] = (-1, 0.0)  # (state.turn, clock at its first decision)
@@ -134,9 +137,10 @@ class StrongBot:
         """The weights and search settings for this player count (unless the bot was given its own)."""
         self.samples, self.horizon, self.endgame, self.halving = self._search_settings(players)
         weights = self._fixed_weights or (SOLO_WEIGHTS if players == 1 else Weights())
-        if weights != self.weights:
-            self.weights = weights
-            self.policy.weights = replace(weights, blind_samples=self.rollout_blind)
+        self.weights = weights
+        policy = replace(self._policy_weights or weights, blind_samples=self.rollout_blind)
+        if policy != self.policy.weights:
+            self.policy.weights = policy
 
     # ------------------------------------------------------------------------------------------
     def choose(self, state: GameState) -> int:
