@@ -108,13 +108,13 @@ def test_search_settings_follow_the_player_count_unless_given():
 def test_the_default_budget_is_the_pi_budget():
     from table.games.applejack.bots.strong import PI_MULTI_SEARCH, PI_SOLO_SEARCH, SAFETY_SECONDS
 
-    bot = StrongBot(random.Random(1), candidates=2)
+    bot = StrongBot(random.Random(1), samples=2)
     assert bot.budget == "pi" and bot.max_seconds == SAFETY_SECONDS
     bot.choose(_first_turn(1))
-    keys = ("samples", "horizon", "endgame")
-    assert (bot.samples, bot.horizon, bot.endgame) == tuple(PI_SOLO_SEARCH[k] for k in keys)
+    keys = ("candidates", "horizon", "endgame")
+    assert (bot.candidates, bot.horizon, bot.endgame) == tuple(PI_SOLO_SEARCH[k] for k in keys)
     bot.choose(_first_turn(2))
-    assert (bot.samples, bot.horizon, bot.endgame) == tuple(PI_MULTI_SEARCH[k] for k in keys)
+    assert (bot.candidates, bot.horizon, bot.endgame) == (10, PI_MULTI_SEARCH["horizon"], PI_MULTI_SEARCH["endgame"])
     with pytest.raises(ValueError, match="unknown budget"):
         StrongBot(random.Random(1), budget="fast")
 
@@ -132,12 +132,25 @@ def test_halving_spreads_the_same_rollouts_over_rounds_down_to_the_best_two():
 def test_halving_plays_the_schedule_and_a_fixed_seed_gives_a_fixed_move():
     state = _first_turn(1)
     # the first turn: 4 samples (19 empty spaces > 12), so rounds 10x2, 5 to 3, 3 to 5, 2 to 8
-    a = StrongBot(random.Random(1), halving=True, max_seconds=None)
+    # (the Pi budget before the shared orchard views: 10 plans x 7 samples; its move is unchanged)
+    a = StrongBot(random.Random(1), halving=True, candidates=10, samples=7, max_seconds=None)
     move = a.choose(state)
     assert a.rollouts == 10 * 2 + 5 * 1 + 3 * 2 + 2 * 3
-    b = StrongBot(random.Random(1), halving=True, max_seconds=None)
+    b = StrongBot(random.Random(1), halving=True, candidates=10, samples=7, max_seconds=None)
     assert b.choose(state) == move == 1016415  # a fixed seed and budget: a fixed move (here the plain search's too)
     assert b._plan == [4, 3000008]
+
+
+def test_the_pi_budget_gives_a_fixed_move():
+    """The solo Pi budget (16 plans x 10 samples since the shared orchard views; deliberately
+    changed from 10 x 7): a fixed seed gives a fixed move and a fixed number of rollouts."""
+    state = _first_turn(1)
+    moves = set()
+    for _ in range(2):
+        bot = StrongBot(random.Random(1), max_seconds=None)
+        moves.add((bot.choose(state), tuple(bot._plan), bot.rollouts))
+        assert bot.candidates == 16 and bot.samples == 10
+    assert moves == {(1016415, (3, 3000000), 74)}
 
 
 def test_the_pi_budget_halves_in_solo_only():

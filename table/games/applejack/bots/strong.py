@@ -53,15 +53,20 @@ seeds 5000-5199, see docs/bots.md); they fit the time cap as solo rollouts are o
 MULTI_SEARCH: dict[str, int] = {"samples": 6, "horizon": 2, "endgame": 0}
 """2-4 players: a rollout turn is every seat's, so the search stays as it was measured there."""
 
-PI_SOLO_SEARCH: dict[str, int] = {"samples": 7, "horizon": 3, "endgame": 4, "halving": 1}
+PI_SOLO_SEARCH: dict[str, int] = {"candidates": 16, "samples": 10, "horizon": 3, "endgame": 4, "halving": 1}
 """Solo at the Pi budget (a whole turn ~0.12 s here, ~0.5 s on a Raspberry Pi 4; docs/bots.md). The
-7 × 10 rollouts are spread by halving (:meth:`StrongBot._schedule`): the same work, +0.17 ± 0.96
-paired on seeds 5000-5099, +1.27 ± 1.3 unpaired on 9500-9699 (docs/bots.md)."""
+16 × 10 rollouts are spread by halving (:meth:`StrongBot._schedule`). With the shared orchard views
+(:mod:`table.games.applejack.bots.orchard_view`) a rollout costs about half what it did, so the
+budget grew from 10 plans × 7 samples: on tuning seeds 20000-20199, paired, 10 × 14 gained
++0.96 ± 0.60 and 16 × 10 +1.90 ± 0.58 (docs/bots.md)."""
 PI_MULTI_SEARCH: dict[str, int] = {"samples": 4, "horizon": 2, "endgame": 0}
 """2-4 players at the Pi budget."""
 BUDGETS: dict[str, tuple[dict[str, int], dict[str, int]]] = {
     "pi": (PI_SOLO_SEARCH, PI_MULTI_SEARCH), "full": (SOLO_SEARCH, MULTI_SEARCH)}
 """The search settings (solo, 2-4 players) of each named budget."""
+
+DEFAULT_CANDIDATES = 10
+"""Plans searched when the budget does not say (every budget but the solo Pi one)."""
 
 SAFETY_SECONDS = 5.0
 """The safety net of one whole turn (seconds): never reached at the Pi budget on a quiet Pi 4;
@@ -93,7 +98,7 @@ class StrongBot:
 
     name = "strong"
 
-    def __init__(self, rng: random.Random, *, candidates: int = 10, samples: int | None = None,
+    def __init__(self, rng: random.Random, *, candidates: int | None = None, samples: int | None = None,
                  horizon: int | None = None, per_tile: int = 3, rollout_blind: int = 3, full_samples_at: int = 12,
                  endgame: int | None = None, relative: bool = False, budget: str = "pi",
                  max_seconds: float | None = SAFETY_SECONDS,
@@ -101,14 +106,13 @@ class StrongBot:
                  halving: bool | None = None, halving_first: float = 0.4,
                  policy_weights: Weights | None = None) -> None:
         self.rng = rng
-        self.candidates = candidates
         if budget not in BUDGETS:
             raise ValueError(f"unknown budget {budget!r} (known: {', '.join(BUDGETS)})")
         self.budget = budget
-        # samples, horizon, endgame, halving: as given, else by the player count (SOLO_SEARCH, MULTI_SEARCH)
-        self._given = {k: int(v) for k, v in (("samples", samples), ("horizon", horizon), ("endgame", endgame),
-                                              ("halving", halving)) if v is not None}
-        self.samples, self.horizon, self.endgame, self.halving = self._search_settings(1)
+        # candidates, samples, horizon, endgame, halving: as given, else by the budget and player count
+        self._given = {k: int(v) for k, v in (("candidates", candidates), ("samples", samples), ("horizon", horizon),
+                                              ("endgame", endgame), ("halving", halving)) if v is not None}
+        self.candidates, self.samples, self.horizon, self.endgame, self.halving = self._search_settings(1)
         self.per_tile = per_tile
         self.halving_first = halving_first
         self.full_samples_at = full_samples_at
@@ -128,14 +132,16 @@ class StrongBot:
         self._plan_at = -1  # len(state.history) at which the next planned action applies
         self._turn: tuple[int, float] = (-1, 0.0)  # (state.turn, clock at its first decision)
 
-    def _search_settings(self, players: int) -> tuple[int, int, int, bool]:
+    def _search_settings(self, players: int) -> tuple[int, int, int, int, bool]:
+        """(candidates, samples, horizon, endgame, halving) for ``players`` at this budget."""
         solo, multi = BUDGETS[self.budget]
         table = {**(solo if players == 1 else multi), **self._given}
-        return table["samples"], table["horizon"], table["endgame"], bool(table.get("halving", 0))
+        return (table.get("candidates", DEFAULT_CANDIDATES), table["samples"], table["horizon"], table["endgame"],
+                bool(table.get("halving", 0)))
 
     def _settings_for(self, players: int) -> None:
         """The weights and search settings for this player count (unless the bot was given its own)."""
-        self.samples, self.horizon, self.endgame, self.halving = self._search_settings(players)
+        self.candidates, self.samples, self.horizon, self.endgame, self.halving = self._search_settings(players)
         weights = self._fixed_weights or (SOLO_WEIGHTS if players == 1 else Weights())
         self.weights = weights
         policy = replace(self._policy_weights or weights, blind_samples=self.rollout_blind)
