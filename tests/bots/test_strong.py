@@ -142,15 +142,15 @@ def test_halving_plays_the_schedule_and_a_fixed_seed_gives_a_fixed_move():
 
 
 def test_the_pi_budget_gives_a_fixed_move():
-    """The solo Pi budget (16 plans x 10 samples since the shared orchard views; deliberately
+    """The solo Pi budget (16 plans x 12 samples since the shared orchard views; deliberately
     changed from 10 x 7): a fixed seed gives a fixed move and a fixed number of rollouts."""
     state = _first_turn(1)
     moves = set()
     for _ in range(2):
         bot = StrongBot(random.Random(1), max_seconds=None)
         moves.add((bot.choose(state), tuple(bot._plan), bot.rollouts))
-        assert bot.candidates == 16 and bot.samples == 10
-    assert moves == {(1016415, (3, 3000000), 74)}
+        assert bot.candidates == 16 and bot.samples == 12
+    assert moves == {(1016415, (3, 3000000), 102)}
 
 
 def test_the_pi_budget_halves_in_solo_only():

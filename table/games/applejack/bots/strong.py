@@ -53,12 +53,13 @@ seeds 5000-5199, see docs/bots.md); they fit the time cap as solo rollouts are o
 MULTI_SEARCH: dict[str, int] = {"samples": 6, "horizon": 2, "endgame": 0}
 """2-4 players: a rollout turn is every seat's, so the search stays as it was measured there."""
 
-PI_SOLO_SEARCH: dict[str, int] = {"candidates": 16, "samples": 10, "horizon": 3, "endgame": 4, "halving": 1}
+PI_SOLO_SEARCH: dict[str, int] = {"candidates": 16, "samples": 12, "horizon": 3, "endgame": 4, "halving": 1}
 """Solo at the Pi budget (a whole turn ~0.12 s here, ~0.5 s on a Raspberry Pi 4; docs/bots.md). The
-16 × 10 rollouts are spread by halving (:meth:`StrongBot._schedule`). With the shared orchard views
+16 × 12 rollouts are spread by halving (:meth:`StrongBot._schedule`). With the shared orchard views
 (:mod:`table.games.applejack.bots.orchard_view`) a rollout costs about half what it did, so the
 budget grew from 10 plans × 7 samples: on tuning seeds 20000-20199, paired, 10 × 14 gained
-+0.96 ± 0.60 and 16 × 10 +1.90 ± 0.58 (docs/bots.md)."""
++0.96 ± 0.60 and 16 × 10 +1.90 ± 0.58 (docs/bots.md); 16 × 10 cost 91 ms CPU a turn on the
+measuring seeds, so 12 samples fill the ~0.12 s."""
 PI_MULTI_SEARCH: dict[str, int] = {"samples": 4, "horizon": 2, "endgame": 0}
 """2-4 players at the Pi budget."""
 BUDGETS: dict[str, tuple[dict[str, int], dict[str, int]]] = {
