@@ -5,7 +5,8 @@ max, and how often the safety net fired. Run on demand, not in the test suite.
     python bench/bots_applejack_solo.py --games 200 [--seed 9300] [--budget pi] [--jobs 1] [--option samples=10]
 
 Seeds 9300 and on are apart from the tuning seeds (5000-5999) and the old mark's (0-999); 9300-9499
-measured the 7-sample budget, 9500-9699 the same with halving. Game
+measured the 7-sample budget, 9500-9699 the same with halving, 30000-30199 the 16-plan budget (9500-9699
+again for comparison). Game
 ``i`` uses seed ``SEED + i`` for its draws and ``seat_seed(SEED + i, 0)`` for the bot, as
 ``simulate`` does. Each game runs whole in one process (``--jobs``). A turn is timed in CPU time of
 that process (``time.process_time``): the machine is shared, and wall-clock time there measures
