@@ -2,10 +2,11 @@
 error, p10, the share of games at 80 or more, time per turn (select + pay + place) mean, p99 and
 max, and how often the safety net fired. Run on demand, not in the test suite.
 
-    python bench/bots_applejack_solo.py --games 200 [--seed 9300] [--budget pi] [--jobs 1]
+    python bench/bots_applejack_solo.py --games 200 [--seed 9300] [--budget pi] [--jobs 1] [--option samples=10]
 
 Seeds 9300 and on are apart from the tuning seeds (5000-5999) and the old mark's (0-999); 9300-9499
-measured the 7-sample budget, 9500-9699 the same with halving. Game
+measured the 7-sample budget, 9500-9699 the same with halving, 30000-30199 the 16-plan budget (9500-9699
+again for comparison). Game
 ``i`` uses seed ``SEED + i`` for its draws and ``seat_seed(SEED + i, 0)`` for the bot, as
 ``simulate`` does. Each game runs whole in one process (``--jobs``). A turn is timed in CPU time of
 that process (``time.process_time``): the machine is shared, and wall-clock time there measures
@@ -34,12 +35,13 @@ from table.games.applejack.rules.config import GameConfig
 _DATA: Any = None
 
 
-def one_game(seed: int, budget: str) -> tuple[int, list[float], list[float], int]:
+def one_game(seed: int, budget: str, options: tuple[tuple[str, int], ...] = ()
+             ) -> tuple[int, list[float], list[float], int]:
     """(score, CPU seconds per turn, wall seconds per turn, safety-net firings) of one solo game."""
     global _DATA
     if _DATA is None:
         _DATA = load_dataset()
-    bot = StrongBot(random.Random(seat_seed(seed, 0)), budget=budget)
+    bot = StrongBot(random.Random(seat_seed(seed, 0)), budget=budget, **dict(options))
     turns: dict[int, float] = {}
     walls: dict[int, float] = {}
 
@@ -63,7 +65,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=9300)
     ap.add_argument("--budget", default="pi", choices=("pi", "full"))
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--option", nargs="*", default=[],
+                    help="strong bot settings instead of the budget's, name=integer (candidates, samples, ...)")
     args = ap.parse_args()
+    options = tuple((k, int(v)) for k, v in (o.split("=") for o in args.option))
     seeds = range(args.seed, args.seed + args.games)
     scores: list[int] = []
     turns: list[float] = []
@@ -72,7 +77,7 @@ def main() -> None:
     start = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         for i, (score, game_turns, game_walls, game_cut) in enumerate(
-                pool.map(one_game, seeds, [args.budget] * args.games)):
+                pool.map(one_game, seeds, [args.budget] * args.games, [options] * args.games)):
             scores.append(score)
             turns += game_turns
             walls += game_walls
@@ -84,7 +89,8 @@ def main() -> None:
     se = statistics.stdev(scores) / math.sqrt(n) if n > 1 else 0.0
     p10 = sorted(scores)[int(0.1 * (n - 1))]
     turns.sort()
-    print(f"strong ({args.budget} budget) solo, {n} games (seeds {args.seed}..{args.seed + n - 1}): "
+    given = "".join(f", {k}={v}" for k, v in options)
+    print(f"strong ({args.budget} budget{given}) solo, {n} games (seeds {args.seed}..{args.seed + n - 1}): "
           f"mean {statistics.fmean(scores):.2f} (standard error {se:.2f}), p10 {p10}, "
           f"80 or more in {100 * sum(s >= 80 for s in scores) / n:.0f}% of the games")
     print(f"  CPU time per turn: mean {1000 * statistics.fmean(turns):.0f} ms, "

@@ -8,6 +8,7 @@ import pytest
 
 from table.games.applejack.bots.evaluate import Position, Weights
 from table.games.applejack.files import load_dataset
+from table.games.applejack.rules.actions import PLACE
 from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.game import EMPTY, PASTURE_ROT, new_game
 
@@ -49,3 +50,43 @@ def test_place_delta_matches_fresh_evaluation(data, players, seed):
                 if not pasture:
                     delta += before.rotation_value(tile, cell, rot)
                 assert after - base == pytest.approx(delta, abs=1e-9), (tile, cell, rot, pasture)
+
+
+@pytest.mark.parametrize("players,seed", [(1, 5), (1, 6), (3, 7)])
+def test_placements_are_the_best_rotation_of_every_space(data, players, seed):
+    """The shared rows and rotation table give what valuing each rotation afresh gives."""
+    rng = random.Random(seed)
+    state = new_game(data, GameConfig(players), rng, keep_undo=False)
+    for _ in range(rng.randrange(20, 60)):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply_fast(legal[rng.randrange(len(legal))])
+    seat = state.seat
+    pos = Position(state, seat, Weights(growth=1.25, hive=0.5))
+    for tile in rng.sample([t.id for t in data.tiles], 12):
+        got = pos.placements(tile, False)
+        want = []
+        for c in range(19):
+            if state.cells[seat][c] != EMPTY:
+                continue
+            rots = [(pos.place_delta(tile, c, False) + pos.rotation_value(tile, c, r), r)
+                    for r in state.rules.rotations[tile]]
+            best = max(v for v, _r in rots)
+            want.append((best, next(r for v, r in rots if v == best), c))
+        assert [a for _v, a in got] == [PLACE + c * 8 + r for _b, r, c in want]
+        assert [v for v, _a in got] == pytest.approx([b for b, _r, _c in want], abs=1e-9)
+        assert pos.best_placement(tile, False) == max(got, key=lambda p: p[0])
+
+
+def test_positions_of_the_same_orchard_share_one_view(data):
+    """The orchard's analysis is made once: another state with the same orchard and context but
+    other honey reuses it (what makes the strong bot's rollouts cheap)."""
+    rng = random.Random(9)
+    state = new_game(data, GameConfig(1), rng, keep_undo=False)
+    other = state.clone()
+    other.honey[0] += 5
+    a, b = Position(state, 0, Weights()), Position(other, 0, Weights())
+    assert a.view is b.view
+    assert b.value() - a.value() == pytest.approx(5)
+    assert Position(state, 0, Weights(growth=2.0)).view is not a.view

@@ -108,13 +108,13 @@ def test_search_settings_follow_the_player_count_unless_given():
 def test_the_default_budget_is_the_pi_budget():
     from table.games.applejack.bots.strong import PI_MULTI_SEARCH, PI_SOLO_SEARCH, SAFETY_SECONDS
 
-    bot = StrongBot(random.Random(1), candidates=2)
+    bot = StrongBot(random.Random(1), samples=2)
     assert bot.budget == "pi" and bot.max_seconds == SAFETY_SECONDS
     bot.choose(_first_turn(1))
-    keys = ("samples", "horizon", "endgame")
-    assert (bot.samples, bot.horizon, bot.endgame) == tuple(PI_SOLO_SEARCH[k] for k in keys)
+    keys = ("candidates", "horizon", "endgame")
+    assert (bot.candidates, bot.horizon, bot.endgame) == tuple(PI_SOLO_SEARCH[k] for k in keys)
     bot.choose(_first_turn(2))
-    assert (bot.samples, bot.horizon, bot.endgame) == tuple(PI_MULTI_SEARCH[k] for k in keys)
+    assert (bot.candidates, bot.horizon, bot.endgame) == (10, PI_MULTI_SEARCH["horizon"], PI_MULTI_SEARCH["endgame"])
     with pytest.raises(ValueError, match="unknown budget"):
         StrongBot(random.Random(1), budget="fast")
 
@@ -132,12 +132,25 @@ def test_halving_spreads_the_same_rollouts_over_rounds_down_to_the_best_two():
 def test_halving_plays_the_schedule_and_a_fixed_seed_gives_a_fixed_move():
     state = _first_turn(1)
     # the first turn: 4 samples (19 empty spaces > 12), so rounds 10x2, 5 to 3, 3 to 5, 2 to 8
-    a = StrongBot(random.Random(1), halving=True, max_seconds=None)
+    # (the Pi budget before the shared orchard views: 10 plans x 7 samples; its move is unchanged)
+    a = StrongBot(random.Random(1), halving=True, candidates=10, samples=7, max_seconds=None)
     move = a.choose(state)
     assert a.rollouts == 10 * 2 + 5 * 1 + 3 * 2 + 2 * 3
-    b = StrongBot(random.Random(1), halving=True, max_seconds=None)
+    b = StrongBot(random.Random(1), halving=True, candidates=10, samples=7, max_seconds=None)
     assert b.choose(state) == move == 1016415  # a fixed seed and budget: a fixed move (here the plain search's too)
     assert b._plan == [4, 3000008]
+
+
+def test_the_pi_budget_gives_a_fixed_move():
+    """The solo Pi budget (16 plans x 12 samples since the shared orchard views; deliberately
+    changed from 10 x 7): a fixed seed gives a fixed move and a fixed number of rollouts."""
+    state = _first_turn(1)
+    moves = set()
+    for _ in range(2):
+        bot = StrongBot(random.Random(1), max_seconds=None)
+        moves.add((bot.choose(state), tuple(bot._plan), bot.rollouts))
+        assert bot.candidates == 16 and bot.samples == 12
+    assert moves == {(1016415, (3, 3000000), 102)}
 
 
 def test_the_pi_budget_halves_in_solo_only():
@@ -149,3 +162,32 @@ def test_the_pi_budget_halves_in_solo_only():
     full = StrongBot(random.Random(1), candidates=2, samples=1, horizon=1, max_seconds=None, budget="full")
     full.choose(_first_turn(1))
     assert not full.halving
+
+
+def test_the_search_pauses_the_collector_and_drops_its_views():
+    """The rollouts' garbage goes by reference counting: the cyclic collector is paused during
+    the search and on again after it (also when it was off: left off), the orchard views the
+    rollouts made are dropped at the end."""
+    import gc
+
+    from table.games.applejack.bots import orchard_view
+
+    seen = []
+    bot = StrongBot(random.Random(1), candidates=3, samples=2, horizon=1, max_seconds=None)
+    rollout = bot._rollout
+
+    def watched(*args):
+        seen.append(gc.isenabled())
+        return rollout(*args)
+
+    bot._rollout = watched  # type: ignore[method-assign]
+    assert gc.isenabled()
+    bot.choose(_first_turn(1))
+    assert seen and not any(seen)
+    assert gc.isenabled() and not orchard_view._VIEWS
+    gc.disable()
+    try:
+        bot.choose(_first_turn(1, seed=4))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -31,6 +31,7 @@ The evaluation's weights and the search settings depend on the player count: sol
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from collections.abc import Callable
@@ -38,6 +39,7 @@ from dataclasses import replace
 
 from table.games.applejack.bots.evaluate import Context, Position, Weights, walk_info
 from table.games.applejack.bots.greedy import GreedyBot, selected_tile, turn_choices
+from table.games.applejack.bots.orchard_view import forget_views
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.cells import EMPTY
 from table.games.applejack.rules.game import CHANCE, PAY, PLACE, SELECT, GameState, sample_chance
@@ -51,15 +53,21 @@ seeds 5000-5199, see docs/bots.md); they fit the time cap as solo rollouts are o
 MULTI_SEARCH: dict[str, int] = {"samples": 6, "horizon": 2, "endgame": 0}
 """2-4 players: a rollout turn is every seat's, so the search stays as it was measured there."""
 
-PI_SOLO_SEARCH: dict[str, int] = {"samples": 7, "horizon": 3, "endgame": 4, "halving": 1}
+PI_SOLO_SEARCH: dict[str, int] = {"candidates": 16, "samples": 12, "horizon": 3, "endgame": 4, "halving": 1}
 """Solo at the Pi budget (a whole turn ~0.12 s here, ~0.5 s on a Raspberry Pi 4; docs/bots.md). The
-7 × 10 rollouts are spread by halving (:meth:`StrongBot._schedule`): the same work, +0.17 ± 0.96
-paired on seeds 5000-5099, +1.27 ± 1.3 unpaired on 9500-9699 (docs/bots.md)."""
+16 × 12 rollouts are spread by halving (:meth:`StrongBot._schedule`). With the shared orchard views
+(:mod:`table.games.applejack.bots.orchard_view`) a rollout costs about half what it did, so the
+budget grew from 10 plans × 7 samples: on tuning seeds 20000-20199, paired, 10 × 14 gained
++0.96 ± 0.60 and 16 × 10 +1.90 ± 0.58 (docs/bots.md); 16 × 10 cost 91 ms CPU a turn on the
+measuring seeds, so 12 samples fill the ~0.12 s."""
 PI_MULTI_SEARCH: dict[str, int] = {"samples": 4, "horizon": 2, "endgame": 0}
 """2-4 players at the Pi budget."""
 BUDGETS: dict[str, tuple[dict[str, int], dict[str, int]]] = {
     "pi": (PI_SOLO_SEARCH, PI_MULTI_SEARCH), "full": (SOLO_SEARCH, MULTI_SEARCH)}
 """The search settings (solo, 2-4 players) of each named budget."""
+
+DEFAULT_CANDIDATES = 10
+"""Plans searched when the budget does not say (every budget but the solo Pi one)."""
 
 SAFETY_SECONDS = 5.0
 """The safety net of one whole turn (seconds): never reached at the Pi budget on a quiet Pi 4;
@@ -91,21 +99,21 @@ class StrongBot:
 
     name = "strong"
 
-    def __init__(self, rng: random.Random, *, candidates: int = 10, samples: int | None = None,
+    def __init__(self, rng: random.Random, *, candidates: int | None = None, samples: int | None = None,
                  horizon: int | None = None, per_tile: int = 3, rollout_blind: int = 3, full_samples_at: int = 12,
                  endgame: int | None = None, relative: bool = False, budget: str = "pi",
                  max_seconds: float | None = SAFETY_SECONDS,
                  weights: Weights | None = None, clock: Callable[[], float] = time.perf_counter,
-                 halving: bool | None = None, halving_first: float = 0.4) -> None:
+                 halving: bool | None = None, halving_first: float = 0.4,
+                 policy_weights: Weights | None = None) -> None:
         self.rng = rng
-        self.candidates = candidates
         if budget not in BUDGETS:
             raise ValueError(f"unknown budget {budget!r} (known: {', '.join(BUDGETS)})")
         self.budget = budget
-        # samples, horizon, endgame, halving: as given, else by the player count (SOLO_SEARCH, MULTI_SEARCH)
-        self._given = {k: int(v) for k, v in (("samples", samples), ("horizon", horizon), ("endgame", endgame),
-                                              ("halving", halving)) if v is not None}
-        self.samples, self.horizon, self.endgame, self.halving = self._search_settings(1)
+        # candidates, samples, horizon, endgame, halving: as given, else by the budget and player count
+        self._given = {k: int(v) for k, v in (("candidates", candidates), ("samples", samples), ("horizon", horizon),
+                                              ("endgame", endgame), ("halving", halving)) if v is not None}
+        self.candidates, self.samples, self.horizon, self.endgame, self.halving = self._search_settings(1)
         self.per_tile = per_tile
         self.halving_first = halving_first
         self.full_samples_at = full_samples_at
@@ -115,26 +123,31 @@ class StrongBot:
         self.rollouts = 0  # rollouts played so far (for benchmarks and tests)
         self.cut_short = 0  # searches the time cap stopped before the node budget was spent
         self._fixed_weights = weights
+        self._policy_weights = policy_weights  # the rollouts' greedy policy's, when not the leaf's
         self.weights = weights or Weights()
         self.rollout_blind = rollout_blind
         # the greedy policy inside the rollouts (it may value blind draws on fewer samples)
-        self.policy = GreedyBot(random.Random(rng.random()), replace(self.weights, blind_samples=rollout_blind))
+        self.policy = GreedyBot(random.Random(rng.random()),
+                                replace(policy_weights or self.weights, blind_samples=rollout_blind))
         self._plan: list[int] = []
         self._plan_at = -1  # len(state.history) at which the next planned action applies
         self._turn: tuple[int, float] = (-1, 0.0)  # (state.turn, clock at its first decision)
 
-    def _search_settings(self, players: int) -> tuple[int, int, int, bool]:
+    def _search_settings(self, players: int) -> tuple[int, int, int, int, bool]:
+        """(candidates, samples, horizon, endgame, halving) for ``players`` at this budget."""
         solo, multi = BUDGETS[self.budget]
         table = {**(solo if players == 1 else multi), **self._given}
-        return table["samples"], table["horizon"], table["endgame"], bool(table.get("halving", 0))
+        return (table.get("candidates", DEFAULT_CANDIDATES), table["samples"], table["horizon"], table["endgame"],
+                bool(table.get("halving", 0)))
 
     def _settings_for(self, players: int) -> None:
         """The weights and search settings for this player count (unless the bot was given its own)."""
-        self.samples, self.horizon, self.endgame, self.halving = self._search_settings(players)
+        self.candidates, self.samples, self.horizon, self.endgame, self.halving = self._search_settings(players)
         weights = self._fixed_weights or (SOLO_WEIGHTS if players == 1 else Weights())
-        if weights != self.weights:
-            self.weights = weights
-            self.policy.weights = replace(weights, blind_samples=self.rollout_blind)
+        self.weights = weights
+        policy = replace(self._policy_weights or weights, blind_samples=self.rollout_blind)
+        if policy != self.policy.weights:
+            self.policy.weights = policy
 
     # ------------------------------------------------------------------------------------------
     def choose(self, state: GameState) -> int:
@@ -156,7 +169,7 @@ class StrongBot:
             plans = self._held_plans(state, pay=False)
         else:
             return self.policy.choose(state)
-        best = plans[0] if len(plans) == 1 else self._search(state, plans)
+        best = plans[0] if len(plans) == 1 else self._search_without_gc(state, plans)
         self._plan = best[1:]
         self._plan_at = len(state.history) + 1
         return best[0]
@@ -219,6 +232,22 @@ class StrongBot:
             done += max(1, round(rest / len(sizes) / k))
             rounds.append((k, done))
         return rounds
+
+    def _search_without_gc(self, state: GameState, plans: list[list[int]]) -> list[int]:
+        """:meth:`_search` with the cyclic garbage collector paused: the rollouts make and drop
+        many small acyclic objects (reference counting frees them), and the collector's passes
+        over the heap cost about a sixth of the search's CPU time. The orchard views the rollouts
+        made are dropped at the end (the next decision meets other orchards), so the collector
+        does not meet them either."""
+        paused = gc.isenabled()
+        if paused:
+            gc.disable()
+        try:
+            return self._search(state, plans)
+        finally:
+            forget_views()
+            if paused:
+                gc.enable()
 
     def _search(self, state: GameState, plans: list[list[int]]) -> list[int]:
         seat = state.seat
