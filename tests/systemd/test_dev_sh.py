@@ -63,7 +63,7 @@ def test_test_installs_the_test_extra_and_a_test_venv_serves_run(tree: Path) -> 
     calls = dev(tree, "test", "-k", "x")  # a run-only venv lacks the test tools
     assert [c.rsplit(" ", 1)[1] for c in pip_installs(calls)] == [".[test]"]
     assert [c for c in calls if "pip" not in c] == [
-        "python -m ruff check .", "python -m mypy", "python -m pytest -q -n 2 --dist worksteal -k x"]  # fmt: skip
+        "python -m ruff check .", "python -m mypy", "python -m pytest -q -n 3 --dist worksteal -k x"]  # fmt: skip
     assert pip_installs(dev(tree, "test")) == []
     assert pip_installs(dev(tree, "run")) == []
 

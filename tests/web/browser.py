@@ -106,7 +106,7 @@ def serve(tmp: Path) -> tuple[Any, threading.Thread, str]:
     from table.web.app import make_app
 
     port = free_port()
-    config = uvicorn.Config(make_app(KioskSocket(socket_path(tmp)), poll_s=0.1), host="127.0.0.1", port=port,
+    config = uvicorn.Config(make_app(KioskSocket(socket_path(tmp)), poll_s=0.03), host="127.0.0.1", port=port,
                             http="h11", loop="asyncio", ws="none", lifespan="off", log_level="warning")
     server = uvicorn.Server(config)
     serving = threading.Thread(target=server.run, daemon=True)
