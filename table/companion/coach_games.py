@@ -92,16 +92,7 @@ class Decision:
 
     def head(self) -> str:
         """``Turn 7 · Seat 2: cost 3.2 points`` (Applejack's coach's words)."""
-        seat = seat_name(self.seat)
-        cost, gain = decimal(self.cost), decimal(-self.cost)
-        if self.same:
-            return _("Turn {turn} · {seat}: the bot's choice too").format(turn=self.turn + 1, seat=seat)
-        if self.cost >= 0.05:
-            return _("Turn {turn} · {seat}: cost {cost} points").format(turn=self.turn + 1, seat=seat, cost=cost)
-        if self.cost <= -0.05:
-            return _("Turn {turn} · {seat}: {gain} points better than the bot's").format(
-                turn=self.turn + 1, seat=seat, gain=gain)
-        return _("Turn {turn} · {seat}: as good as the bot's").format(turn=self.turn + 1, seat=seat)
+        return turn_head(self.turn, seat_name(self.seat), self.cost, self.same)
 
     def text(self) -> str:
         """Three lines, as Applejack's coach prints a turn."""
@@ -113,6 +104,19 @@ def decimal(value: float) -> str:
     """``3.2`` with one decimal, a decimal comma where the language writes one (de, fr)."""
     text = f"{value:.1f}"
     return text.replace(".", ",") if current_language() in ("de", "fr") else text
+
+
+def turn_head(turn: int, seat: str, cost: float, same: bool) -> str:
+    """A coached turn's first line in every game's coach: ``Turn 7 · Ana: cost 3.2 points``
+    (``turn`` 0-based; ``cost`` in points, positive: the move played lost against the bot's)."""
+    if same:
+        return _("Turn {turn} · {seat}: the bot's choice too").format(turn=turn + 1, seat=seat)
+    if cost >= 0.05:
+        return _("Turn {turn} · {seat}: cost {cost} points").format(turn=turn + 1, seat=seat, cost=decimal(cost))
+    if cost <= -0.05:
+        return _("Turn {turn} · {seat}: {gain} points better than the bot's").format(
+            turn=turn + 1, seat=seat, gain=decimal(-cost))
+    return _("Turn {turn} · {seat}: as good as the bot's").format(turn=turn + 1, seat=seat)
 
 
 def margin(points: Sequence[float], seat: int) -> float:

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from table.companion.players import PlayerNameError, check_name
+from table.companion.statedir import replace_private
 from table.display.power import SCHEDULE_ENV, ScheduleError, parse_schedule
 
 log = logging.getLogger("applejack.settings")
@@ -163,21 +164,8 @@ def _checked(found: Mapping[str, Any], path: Path) -> Kept:
 def save(state_dir: Path, kept: Kept) -> None:
     """Write ``kept`` whole (0600; a temporary file fsynced and renamed, the folder fsynced), then
     tell whoever follows a setting (:func:`follow_schedule`) at once."""
-    folder = Path(state_dir)
-    path = folder / FILE_NAME
-    part = folder / (FILE_NAME + ".part")
-    data = json.dumps(kept.as_json(), ensure_ascii=False, indent=1).encode() + b"\n"
-    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
-    with os.fdopen(fd, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(part, path)
-    dfd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(dfd)
-    finally:
-        os.close(dfd)
+    replace_private(Path(state_dir) / FILE_NAME,
+                    json.dumps(kept.as_json(), ensure_ascii=False, indent=1).encode() + b"\n")
     for follower in list(_followers):
         follower(kept)
 

@@ -86,6 +86,28 @@ def create_private(path: str | os.PathLike[str]) -> None:
     _write_private(path, os.O_EXCL, b"")
 
 
+def replace_private(path: Path, data: bytes) -> None:
+    """``data`` into ``path`` (0600) whole or not at all: a temporary file beside it, flushed to
+    the disk, renamed over it, the folder flushed; OSError when it cannot be written."""
+    part = path.with_name(path.name + ".part")
+    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(part, path)
+    sync_folder(path.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """The folder's entries flushed to the disk (a rename or a removal in it kept)."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 def _write_private(path: str | os.PathLike[str], flags: int, text: bytes) -> None:
     """``path`` made 0600 and holding ``text`` (``flags``: ``O_EXCL`` only when missing); best
     effort: a file that cannot be opened or written is left as it is."""

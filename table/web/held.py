@@ -24,9 +24,11 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
 from pathlib import Path
 from typing import Any
+
+from table.companion.statedir import replace_private as write_private
+from table.companion.statedir import sync_folder
 
 log = logging.getLogger("applejack.web")
 
@@ -85,19 +87,6 @@ class HeldFile:
         remove_private(self.path)
 
 
-def write_private(path: Path, data: bytes) -> None:
-    """``data`` into ``path`` (0600) whole or not at all: a temporary file beside it, flushed to
-    the disk, renamed over it, the folder flushed; OSError when it cannot be written."""
-    part = path.with_name(path.name + ".part")
-    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
-    with os.fdopen(fd, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(part, path)
-    _sync_folder(path.parent)
-
-
 def read_private(path: Path) -> Any:
     """The JSON in ``path``; None when there is no file; ValueError when it is not a small regular
     file of JSON (a symlink, too long, damaged)."""
@@ -115,16 +104,8 @@ def remove_private(path: Path) -> None:
     """``path`` removed (the folder flushed); a storage error is one log line."""
     try:
         path.unlink()
-        _sync_folder(path.parent)
+        sync_folder(path.parent)
     except FileNotFoundError:
         return
     except OSError as exc:
         log.warning("phones: %s was not removed: %s", path, exc)
-
-
-def _sync_folder(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

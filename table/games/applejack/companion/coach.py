@@ -40,13 +40,14 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TextIO
 
+from table.companion.coach_games import decimal, turn_head
 from table.games.applejack.bots.fair_target import as_record, coach, fair_target
 from table.games.applejack.companion.hints import describe_action
 from table.games.applejack.labels import seat_label
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.game import CHANCE, GameState
 from table.games.applejack.rules.scoring import SOLO_GOAL, SOLO_OUTSTANDING
-from table.i18n import _, current_language
+from table.i18n import _
 
 log = logging.getLogger("applejack.coach")
 
@@ -78,12 +79,6 @@ class Status(StrEnum):
     FAILED = "failed"
 
 
-def decimal(value: float) -> str:
-    """``3.2`` with one decimal, a decimal comma where the language writes one (de, fr)."""
-    text = f"{value:.1f}"
-    return text.replace(".", ",") if current_language() in ("de", "fr") else text
-
-
 @dataclass(frozen=True)
 class CoachRow:
     """One seat's turn: what was played, what the bot would have played (brief phrases), and the
@@ -111,15 +106,7 @@ class CoachRow:
             if self.cost <= -0.05:
                 return _("Turn {turn}: {gain} points better than the bot's").format(turn=self.turn + 1, gain=gain)
             return _("Turn {turn}: as good as the bot's").format(turn=self.turn + 1)
-        seat = seat_label(self.seat)
-        if self.same:
-            return _("Turn {turn} · {seat}: the bot's choice too").format(turn=self.turn + 1, seat=seat)
-        if self.cost >= 0.05:
-            return _("Turn {turn} · {seat}: cost {cost} points").format(turn=self.turn + 1, seat=seat, cost=cost)
-        if self.cost <= -0.05:
-            return _("Turn {turn} · {seat}: {gain} points better than the bot's").format(
-                turn=self.turn + 1, seat=seat, gain=gain)
-        return _("Turn {turn} · {seat}: as good as the bot's").format(turn=self.turn + 1, seat=seat)
+        return turn_head(self.turn, seat_label(self.seat), self.cost, self.same)
 
     def you(self) -> str:
         return _("You: {actions}").format(actions=" · ".join(self.played) or "—")
