@@ -227,3 +227,12 @@ class Phones:
         self.at(name)
         self.shots.mkdir(parents=True, exist_ok=True)
         self.driver.save_screenshot(str(self.shots / f"{picture}.png"))
+
+
+def shut_down(driver: Any, server: Any, serving: threading.Thread, kiosk: Kiosk) -> None:
+    """The end of a browser test: the window, the web server and the kiosk's thread, in that order."""
+    driver.quit()
+    server.should_exit = True
+    serving.join(10)
+    kiosk.stop.set()
+    kiosk.join(10)

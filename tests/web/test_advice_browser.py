@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from table.web.tokens import SPECTATOR
-from tests.web.browser import CHROMIUM, DRIVER, Kiosk, Phones, chrome, serve
+from tests.web.browser import CHROMIUM, DRIVER, Kiosk, Phones, chrome, serve, shut_down
 from tests.web.tables import zankapfel_discord
 
 pytest.importorskip("selenium.webdriver", reason="selenium not installed (the test extra)")
@@ -68,9 +68,5 @@ def test_the_hint_button_on_the_seats_page_and_the_hint_there_only(tmp_path, mon
         phones.shot("seat1", "coach-seat1")
         assert not _shown(phones, "spectator", "coach")  # the spectators have no ticket
     finally:
-        driver.quit()
-        server.should_exit = True
-        serving.join(10)
-        kiosk.stop.set()
-        kiosk.join(10)
+        shut_down(driver, server, serving, kiosk)
     assert kiosk.error is None, kiosk.error

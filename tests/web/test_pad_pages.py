@@ -21,6 +21,7 @@ from table.web.app import make_app
 from table.web.bridge import Bridge, socket_path
 from table.web.client import KioskSocket
 from table.web.tokens import SPECTATOR
+from tests.web.browser import shut_down
 from tests.web.test_pads_on_phones import applejack_pad
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium not installed (the test extra)")
@@ -122,8 +123,4 @@ def test_a_seat_fills_its_applejack_pad_on_its_page_and_the_spectators_see_it_do
         driver.save_screenshot(str(shots / "applejack-pad-spectator.png"))
         assert kiosk.ctl.mode == "pad" and kiosk.error is None
     finally:
-        driver.quit()
-        server.should_exit = True
-        serving.join(10)
-        kiosk.stop.set()
-        kiosk.join(10)
+        shut_down(driver, server, serving, kiosk)

@@ -14,7 +14,7 @@ from table.companion import kept as K
 from table.display.power import SCHEDULE_ENV
 from table.web.door import Door
 from table.web.owner import OwnerDesk, owner_token
-from tests.web.browser import CHROMIUM, DRIVER, PHONE, WAIT_S, Kiosk, chrome, serve
+from tests.web.browser import CHROMIUM, DRIVER, PHONE, WAIT_S, Kiosk, chrome, serve, shut_down
 from tests.web.tables import shell
 
 pytest.importorskip("selenium.webdriver", reason="selenium not installed (the test extra)")
@@ -92,9 +92,5 @@ def test_the_owner_saves_the_settings_and_downloads_the_history_on_a_phone(tmp_p
         assert text.encode() == history_export(tmp_path, "csv", Readers(games()))
         assert text.count("\n") > 12
     finally:
-        driver.quit()
-        server.should_exit = True
-        serving.join(10)
-        kiosk.stop.set()
-        kiosk.join(10)
+        shut_down(driver, server, serving, kiosk)
     assert kiosk.error is None, kiosk.error
