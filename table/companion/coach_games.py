@@ -37,10 +37,11 @@ from importlib import import_module
 from typing import Any
 
 from table.bots.ismcts import sample_outcome
+from table.companion.coach_words import decimal, turn_head
 from table.companion.labels import seat_name
 from table.companion.lidhint import public_view
 from table.engine.errors import TableError
-from table.i18n import _, current_language
+from table.i18n import _
 
 ROLLOUTS = 8
 """Rollouts per move valued (both moves on the same ones): a fixed budget, so the coach does not
@@ -98,25 +99,6 @@ class Decision:
         """Three lines, as Applejack's coach prints a turn."""
         return "\n".join([self.head(), "  " + _("You: {actions}").format(actions=self.played),
                           "  " + _("Bot: {actions}").format(actions=self.bot)])
-
-
-def decimal(value: float) -> str:
-    """``3.2`` with one decimal, a decimal comma where the language writes one (de, fr)."""
-    text = f"{value:.1f}"
-    return text.replace(".", ",") if current_language() in ("de", "fr") else text
-
-
-def turn_head(turn: int, seat: str, cost: float, same: bool) -> str:
-    """A coached turn's first line in every game's coach: ``Turn 7 · Ana: cost 3.2 points``
-    (``turn`` 0-based; ``cost`` in points, positive: the move played lost against the bot's)."""
-    if same:
-        return _("Turn {turn} · {seat}: the bot's choice too").format(turn=turn + 1, seat=seat)
-    if cost >= 0.05:
-        return _("Turn {turn} · {seat}: cost {cost} points").format(turn=turn + 1, seat=seat, cost=decimal(cost))
-    if cost <= -0.05:
-        return _("Turn {turn} · {seat}: {gain} points better than the bot's").format(
-            turn=turn + 1, seat=seat, gain=decimal(-cost))
-    return _("Turn {turn} · {seat}: as good as the bot's").format(turn=turn + 1, seat=seat)
 
 
 def margin(points: Sequence[float], seat: int) -> float:

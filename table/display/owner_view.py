@@ -18,9 +18,8 @@ from typing import Any
 
 import pygame
 
-from table.display.colours import BG, DIM, FG, LIT
-from table.display.phones_view import address_lines, code_matrix
-from table.display.players_view import draw_qr
+from table.display.colours import DIM, FG, LIT
+from table.display.phones_view import address_lines, code_page
 from table.display.toolkit import BaseView
 from table.i18n import _
 from table.web import ownerwords as W
@@ -48,18 +47,8 @@ def help_button(ctl: Any) -> tuple[str, str] | None:
 def draw_owner_page(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
     """The screen over the whole frame: the code on the left at full height; the title, the
     address written out (always) and what it opens (where it fits) on the right; **◂ Back**."""
-    surf.fill(BG)
-    v.new_frame()  # what the game drew is covered: not touchable, not recorded
     address = owner_address(ctl)
-    margin = v.px(6)
-    bh = v.tap(48)
-    x = v.px(14)
-    if address is not None:
-        side = v.h - 2 * margin
-        x = draw_qr(surf, code_matrix(address), pygame.Rect(margin, margin, side, side)).right + v.px(14)
-    w = v.w - x - v.px(10)
-    close = pygame.Rect(x, v.h - v.px(8) - bh, min(w, v.px(200)), bh)
-    v.button(surf, close, _(W.BACK), OWNER, size=20)
+    x, w, close = code_page(v, surf, address, _(W.BACK), OWNER)
     y = v.wrapped(surf, _(W.TITLE), 24, (x, v.px(10)), w, LIT, bold=True, max_lines=3)
     if address is None:
         v.wrapped(surf, _(W.MISSING), 18, (x, y + v.px(6)), w, FG, max_lines=6)

@@ -62,22 +62,32 @@ def address_lines(v: BaseView, address: str, width: int) -> list[str]:
     return lines
 
 
-def draw_phones_page(v: BaseView, surf: pygame.Surface, ctl: Any, page: int) -> None:
-    """The page over the whole screen: the code of link ``page`` (of :func:`phone_links`, in turn)
-    on the left at full height, its words and the buttons on the right."""
+def code_page(v: BaseView, surf: pygame.Surface, address: str | None, back: str,
+              target: str) -> tuple[int, int, pygame.Rect]:
+    """The frame of a page that shows a code over the whole screen (the phones' and the owner's):
+    the background (what the game drew covered: not touchable, not recorded), ``address``'s code
+    on the left at full height (none when None) and the ``back`` button (``target``) at the
+    bottom right; returns the words' column (its left ``x`` and width, pixels) and that button."""
     surf.fill(BG)
-    v.new_frame()  # what the game drew is covered: not touchable, not recorded
-    links = phone_links(ctl)
+    v.new_frame()
     margin = v.px(6)
     bh = v.tap(48)
     x = v.px(14)
-    if links:
+    if address is not None:
         side = v.h - 2 * margin
-        x = draw_qr(surf, code_matrix(links[page % len(links)][1]), pygame.Rect(margin, margin, side, side)).right
-        x += v.px(14)
+        x = draw_qr(surf, code_matrix(address), pygame.Rect(margin, margin, side, side)).right + v.px(14)
     w = v.w - x - v.px(10)
     close = pygame.Rect(x, v.h - v.px(8) - bh, min(w, v.px(200)), bh)
-    v.button(surf, close, _(W.BACK), PHONES, size=20)
+    v.button(surf, close, back, target, size=20)
+    return x, w, close
+
+
+def draw_phones_page(v: BaseView, surf: pygame.Surface, ctl: Any, page: int) -> None:
+    """The page over the whole screen: the code of link ``page`` (of :func:`phone_links`, in turn)
+    on the left at full height, its words and the buttons on the right."""
+    links = phone_links(ctl)
+    x, w, close = code_page(v, surf, links[page % len(links)][1] if links else None, _(W.BACK), PHONES)
+    bh = close.height
     if not links:
         v.wrapped(surf, _(W.NO_GAME), 20, (x, v.px(14)), w, FG, max_lines=6)
         return

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TextIO
 
-from table.companion.coach_games import decimal, turn_head
+from table.companion.coach_words import decimal, turn_head
 from table.games.applejack.bots.fair_target import as_record, coach, fair_target
 from table.games.applejack.companion.hints import describe_action
 from table.games.applejack.labels import seat_label
