@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -79,15 +80,27 @@ def test_a_generous_budget_changes_nothing():
 
 
 def test_solo_uses_the_solo_weights_unless_given_others():
+    """Solo: the rollouts play with the solo weights; the leaf (and the plans' ranking) uses the
+    budget's own (the Pi budget's values growth more), 2-4 players the defaults throughout."""
+    from table.games.applejack.bots.strong import PI_SOLO_LEAF_WEIGHTS
+
     bot = StrongBot(random.Random(1), candidates=2, samples=1, horizon=1, max_seconds=None)
     bot.choose(_first_turn(1))
-    assert bot.weights == SOLO_WEIGHTS and bot.policy.weights.growth == SOLO_WEIGHTS.growth
+    assert bot.weights == PI_SOLO_LEAF_WEIGHTS and PI_SOLO_LEAF_WEIGHTS.growth > SOLO_WEIGHTS.growth
+    assert replace(bot.policy.weights, blind_samples=SOLO_WEIGHTS.blind_samples) == SOLO_WEIGHTS
     bot.choose(_first_turn(2))
-    assert bot.weights == Weights()
+    assert bot.weights == Weights() and bot.policy.weights.growth == Weights().growth
+    full = StrongBot(random.Random(1), candidates=2, samples=1, horizon=1, max_seconds=None, budget="full")
+    full.choose(_first_turn(1))
+    assert full.weights == SOLO_WEIGHTS
     own = Weights(growth=2.0)
     fixed = StrongBot(random.Random(1), candidates=2, samples=1, horizon=1, weights=own, max_seconds=None)
     fixed.choose(_first_turn(1))
-    assert fixed.weights == own
+    assert fixed.weights == own and fixed.policy.weights.growth == own.growth
+    apart = StrongBot(random.Random(1), candidates=2, samples=1, horizon=1, weights=own, policy_weights=SOLO_WEIGHTS,
+                      max_seconds=None)
+    apart.choose(_first_turn(1))
+    assert apart.weights == own and apart.policy.weights.growth == SOLO_WEIGHTS.growth
 
 
 def test_search_settings_follow_the_player_count_unless_given():
@@ -132,25 +145,27 @@ def test_halving_spreads_the_same_rollouts_over_rounds_down_to_the_best_two():
 def test_halving_plays_the_schedule_and_a_fixed_seed_gives_a_fixed_move():
     state = _first_turn(1)
     # the first turn: 4 samples (19 empty spaces > 12), so rounds 10x2, 5 to 3, 3 to 5, 2 to 8
-    # (the Pi budget before the shared orchard views: 10 plans x 7 samples; its move is unchanged)
-    a = StrongBot(random.Random(1), halving=True, candidates=10, samples=7, max_seconds=None)
+    # (the Pi budget before the shared orchard views: 10 plans x 7 samples on the solo weights
+    # throughout; its move is unchanged)
+    a = StrongBot(random.Random(1), halving=True, candidates=10, samples=7, max_seconds=None, weights=SOLO_WEIGHTS)
     move = a.choose(state)
     assert a.rollouts == 10 * 2 + 5 * 1 + 3 * 2 + 2 * 3
-    b = StrongBot(random.Random(1), halving=True, candidates=10, samples=7, max_seconds=None)
+    b = StrongBot(random.Random(1), halving=True, candidates=10, samples=7, max_seconds=None, weights=SOLO_WEIGHTS)
     assert b.choose(state) == move == 1016415  # a fixed seed and budget: a fixed move (here the plain search's too)
     assert b._plan == [4, 3000008]
 
 
 def test_the_pi_budget_gives_a_fixed_move():
-    """The solo Pi budget (16 plans x 12 samples since the shared orchard views; deliberately
-    changed from 10 x 7): a fixed seed gives a fixed move and a fixed number of rollouts."""
+    """The solo Pi budget (16 plans x 14 samples and the leaf's own weights since the third
+    round of tuning; deliberately changed from 10 x 7, then 16 x 12): a fixed seed gives a fixed
+    move and a fixed number of rollouts."""
     state = _first_turn(1)
     moves = set()
     for _ in range(2):
         bot = StrongBot(random.Random(1), max_seconds=None)
         moves.add((bot.choose(state), tuple(bot._plan), bot.rollouts))
-        assert bot.candidates == 16 and bot.samples == 12
-    assert moves == {(1016415, (3, 3000000), 102)}
+        assert bot.candidates == 16 and bot.samples == 14
+    assert moves == {(1016415, (3, 3000000), 115)}
 
 
 def test_the_pi_budget_halves_in_solo_only():

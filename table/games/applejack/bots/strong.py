@@ -47,19 +47,27 @@ from table.games.applejack.rules.game import CHANCE, PAY, PLACE, SELECT, GameSta
 SOLO_WEIGHTS = Weights(growth=1.25, growth_turns=10.0, hive=0.525)
 """The solo evaluation: tuned on seeds 5000-5999 (greedy, paired); see docs/bots.md."""
 
+PI_SOLO_LEAF_WEIGHTS = replace(SOLO_WEIGHTS, growth=1.5)
+"""The solo leaf's weights at the Pi budget (the rollouts keep :data:`SOLO_WEIGHTS`): an area with
+open neighbours is valued as growing more at the end of a rollout than the greedy bot's own
+choice wants; paired on tuning seeds 20000-20399, +0.36 ± 0.35 alone (docs/bots.md)."""
+SOLO_LEAF_WEIGHTS: dict[str, Weights] = {"pi": PI_SOLO_LEAF_WEIGHTS, "full": SOLO_WEIGHTS}
+"""The solo leaf's (and the plans' ranking's) weights of each named budget."""
+
 SOLO_SEARCH: dict[str, int] = {"samples": 12, "horizon": 3, "endgame": 4}
 """Solo: more samples and one more turn of lookahead, the last turns played out (measured on
 seeds 5000-5199, see docs/bots.md); they fit the time cap as solo rollouts are one seat's."""
 MULTI_SEARCH: dict[str, int] = {"samples": 6, "horizon": 2, "endgame": 0}
 """2-4 players: a rollout turn is every seat's, so the search stays as it was measured there."""
 
-PI_SOLO_SEARCH: dict[str, int] = {"candidates": 16, "samples": 12, "horizon": 3, "endgame": 4, "halving": 1}
+PI_SOLO_SEARCH: dict[str, int] = {"candidates": 16, "samples": 14, "horizon": 3, "endgame": 4, "halving": 1}
 """Solo at the Pi budget (a whole turn ~0.12 s here, ~0.5 s on a Raspberry Pi 4; docs/bots.md). The
-16 × 12 rollouts are spread by halving (:meth:`StrongBot._schedule`). With the shared orchard views
+16 × 14 rollouts are spread by halving (:meth:`StrongBot._schedule`). With the shared orchard views
 (:mod:`table.games.applejack.bots.orchard_view`) a rollout costs about half what it did, so the
 budget grew from 10 plans × 7 samples: on tuning seeds 20000-20199, paired, 10 × 14 gained
-+0.96 ± 0.60 and 16 × 10 +1.90 ± 0.58 (docs/bots.md); 16 × 10 cost 91 ms CPU a turn on the
-measuring seeds, so 12 samples fill the ~0.12 s."""
++0.96 ± 0.60 and 16 × 10 +1.90 ± 0.58 (docs/bots.md). With the faster engine 16 × 12 cost 92 ms
+CPU a turn on a quiet machine, so 14 samples (with :data:`PI_SOLO_LEAF_WEIGHTS`: 122 ms) fill
+the ~0.12 s; on tuning seeds 20000-20399 the two together gained +0.64 ± 0.42 over 16 × 12."""
 PI_MULTI_SEARCH: dict[str, int] = {"samples": 4, "horizon": 2, "endgame": 0}
 """2-4 players at the Pi budget."""
 BUDGETS: dict[str, tuple[dict[str, int], dict[str, int]]] = {
@@ -143,9 +151,10 @@ class StrongBot:
     def _settings_for(self, players: int) -> None:
         """The weights and search settings for this player count (unless the bot was given its own)."""
         self.candidates, self.samples, self.horizon, self.endgame, self.halving = self._search_settings(players)
-        weights = self._fixed_weights or (SOLO_WEIGHTS if players == 1 else Weights())
-        self.weights = weights
-        policy = replace(self._policy_weights or weights, blind_samples=self.rollout_blind)
+        solo = players == 1
+        self.weights = self._fixed_weights or (SOLO_LEAF_WEIGHTS[self.budget] if solo else Weights())
+        own = self._policy_weights or self._fixed_weights or (SOLO_WEIGHTS if solo else Weights())
+        policy = replace(own, blind_samples=self.rollout_blind)
         if policy != self.policy.weights:
             self.policy.weights = policy
 
