@@ -25,8 +25,9 @@ never looks at the clock.
 
 The evaluation's weights and the search settings depend on the player count: solo has its own
 (:data:`SOLO_WEIGHTS`, tuned on seeded solo games apart from the solo mark's seeds with
-``bench/tune_weights.py``; :data:`SOLO_SEARCH`); with 2-4 players the greedy bot's weights and
-:data:`MULTI_SEARCH`.
+``bench/tune_weights.py``; :data:`SOLO_SEARCH`), and at the Pi budget the leaf and the plans'
+ranking use :data:`PI_SOLO_LEAF_WEIGHTS` while the rollouts keep :data:`SOLO_WEIGHTS`; with 2-4
+players the greedy bot's weights and :data:`MULTI_SEARCH`.
 """
 
 from __future__ import annotations
