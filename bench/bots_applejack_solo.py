@@ -6,7 +6,8 @@ max, and how often the safety net fired. Run on demand, not in the test suite.
         [--policy growth=1.1] [--weights hive=0.6] [--scores out.json] [--against base.json]
 
 ``--policy``/``--weights`` change the rollouts' greedy policy's / the leaf's evaluation weights
-(:class:`~table.games.applejack.bots.evaluate.Weights`, from the solo weights). ``--scores``
+(:class:`~table.games.applejack.bots.evaluate.Weights`, from the budget's own: the solo weights
+for the policy, ``SOLO_LEAF_WEIGHTS[budget]`` for the leaf). ``--scores``
 writes each game's score by seed (JSON); ``--against`` pairs this run with such a file on the
 seeds both hold and prints the mean difference and its standard error (the same seeds are the
 same supply draws, so the luck cancels out of the difference).
@@ -38,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from table.games.applejack.bots import play_game, seat_seed
 from table.games.applejack.bots.evaluate import Weights
-from table.games.applejack.bots.strong import SOLO_WEIGHTS, StrongBot
+from table.games.applejack.bots.strong import SOLO_LEAF_WEIGHTS, SOLO_WEIGHTS, StrongBot
 from table.games.applejack.files import load_dataset
 from table.games.applejack.rules.config import GameConfig
 
@@ -48,21 +49,26 @@ _DATA: Any = None
 Changes = tuple[tuple[str, float], ...]
 
 
-def _solo_weights(changes: Changes) -> Weights | None:
-    """The solo weights with ``changes`` (None when there are none: the bot's own)."""
-    return replace(SOLO_WEIGHTS, **{k: type(getattr(SOLO_WEIGHTS, k))(v) for k, v in changes}) if changes else None
+def _changed(base: Weights, changes: Changes) -> Weights | None:
+    """``base`` with ``changes`` (None when there are none: the bot's own)."""
+    return replace(base, **{k: type(getattr(base, k))(v) for k, v in changes}) if changes else None
 
 
-def one_game(seed: int, budget: str, options: tuple[tuple[str, float], ...] = (), policy: Changes = (),
+def _pairs(texts: list[str]) -> Changes:
+    """``name=number`` arguments as (name, int or float) pairs."""
+    return tuple((k, float(v) if "." in v else int(v)) for k, v in (t.split("=") for t in texts))
+
+
+def one_game(seed: int, budget: str, options: Changes = (), policy: Changes = (),
              weights: Changes = ()) -> tuple[int, list[float], list[float], int]:
     """(score, CPU seconds per turn, wall seconds per turn, safety-net firings) of one solo game."""
     global _DATA
     if _DATA is None:
         _DATA = load_dataset()
     # the leaf's weights alone: the rollouts keep the solo weights unless --policy changes them too
-    policy_weights = _solo_weights(policy) or (SOLO_WEIGHTS if weights else None)
+    policy_weights = _changed(SOLO_WEIGHTS, policy) or (SOLO_WEIGHTS if weights else None)
     bot = StrongBot(random.Random(seat_seed(seed, 0)), budget=budget, policy_weights=policy_weights,
-                    weights=_solo_weights(weights), **dict(options))  # type: ignore[arg-type]
+                    weights=_changed(SOLO_LEAF_WEIGHTS[budget], weights), **dict(options))  # type: ignore[arg-type]
     turns: dict[int, float] = {}
     walls: dict[int, float] = {}
 
@@ -93,9 +99,7 @@ def main() -> None:
     ap.add_argument("--scores", type=Path, help="write each game's score by seed to this JSON file")
     ap.add_argument("--against", type=Path, help="a --scores file to pair this run with")
     args = ap.parse_args()
-    options = tuple((k, float(v) if "." in v else int(v)) for k, v in (o.split("=") for o in args.option))
-    policy = tuple((k, float(v)) for k, v in (o.split("=") for o in args.policy))
-    weights = tuple((k, float(v)) for k, v in (o.split("=") for o in args.weights))
+    options, policy, weights = _pairs(args.option), _pairs(args.policy), _pairs(args.weights)
     seeds = range(args.seed, args.seed + args.games)
     scores: list[int] = []
     turns: list[float] = []
