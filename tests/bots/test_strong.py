@@ -146,26 +146,55 @@ def test_halving_plays_the_schedule_and_a_fixed_seed_gives_a_fixed_move():
     state = _first_turn(1)
     # the first turn: 4 samples (19 empty spaces > 12), so rounds 10x2, 5 to 3, 3 to 5, 2 to 8
     # (the Pi budget before the shared orchard views: 10 plans x 7 samples on the solo weights
-    # throughout; its move is unchanged)
-    a = StrongBot(random.Random(1), halving=True, candidates=10, samples=7, max_seconds=None, weights=SOLO_WEIGHTS)
+    # throughout, horizon 3, blind draws valued on 3 tiles in the rollouts; its move is unchanged)
+    old = {"halving": True, "candidates": 10, "samples": 7, "horizon": 3, "rollout_blind": 3, "max_seconds": None,
+           "weights": SOLO_WEIGHTS}
+    a = StrongBot(random.Random(1), **old)  # type: ignore[arg-type]
     move = a.choose(state)
     assert a.rollouts == 10 * 2 + 5 * 1 + 3 * 2 + 2 * 3
-    b = StrongBot(random.Random(1), halving=True, candidates=10, samples=7, max_seconds=None, weights=SOLO_WEIGHTS)
+    b = StrongBot(random.Random(1), **old)  # type: ignore[arg-type]
     assert b.choose(state) == move == 1016415  # a fixed seed and budget: a fixed move (here the plain search's too)
     assert b._plan == [4, 3000008]
 
 
 def test_the_pi_budget_gives_a_fixed_move():
-    """The solo Pi budget (16 plans x 14 samples and the leaf's own weights since the third
-    round of tuning; deliberately changed from 10 x 7, then 16 x 12): a fixed seed gives a fixed
-    move and a fixed number of rollouts."""
+    """The solo Pi budget (16 plans x 14 samples, the leaf's own weights since the third round of
+    tuning, 4 turns before the leaf and blind draws valued on 1 tile in the rollouts since the
+    fourth; deliberately changed from 10 x 7, then 16 x 12): a fixed seed gives a fixed move and
+    a fixed number of rollouts, each played to the end of the 4th turn after the plan's."""
     state = _first_turn(1)
     moves = set()
     for _ in range(2):
         bot = StrongBot(random.Random(1), max_seconds=None)
+        ends = []
+        rollout = bot._rollout
+
+        def watched(st, plan, seat, seed, end_turn, rollout=rollout, ends=ends):
+            ends.append(end_turn)
+            return rollout(st, plan, seat, seed, end_turn)
+
+        bot._rollout = watched  # type: ignore[method-assign]
         moves.add((bot.choose(state), tuple(bot._plan), bot.rollouts))
         assert bot.candidates == 16 and bot.samples == 14
+        assert set(ends) == {state.turn + 4 + 1} and bot.policy.weights.blind_samples == 1
     assert moves == {(1016415, (3, 3000000), 115)}
+
+
+def test_the_rollouts_blind_draw_samples_follow_the_budget_unless_given():
+    """The rollouts' greedy policy values a blind draw on the budget's number of supply tiles:
+    1 in solo at the Pi budget, 3 otherwise, or as given."""
+    pi = StrongBot(random.Random(1), candidates=2, samples=1, horizon=1, max_seconds=None)
+    pi.choose(_first_turn(1))
+    assert pi.rollout_blind == pi.policy.weights.blind_samples == 1
+    pi.choose(_first_turn(2))
+    assert pi.rollout_blind == pi.policy.weights.blind_samples == 3
+    full = StrongBot(random.Random(1), candidates=2, samples=1, horizon=1, max_seconds=None, budget="full")
+    full.choose(_first_turn(1))
+    assert full.rollout_blind == full.policy.weights.blind_samples == 3
+    given = StrongBot(random.Random(1), candidates=2, samples=1, horizon=1, max_seconds=None, rollout_blind=2)
+    for players in (1, 2):
+        given.choose(_first_turn(players))
+        assert given.rollout_blind == given.policy.weights.blind_samples == 2
 
 
 def test_the_pi_budget_halves_in_solo_only():

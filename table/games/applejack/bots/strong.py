@@ -61,14 +61,18 @@ seeds 5000-5199, see docs/bots.md); they fit the time cap as solo rollouts are o
 MULTI_SEARCH: dict[str, int] = {"samples": 6, "horizon": 2, "endgame": 0}
 """2-4 players: a rollout turn is every seat's, so the search stays as it was measured there."""
 
-PI_SOLO_SEARCH: dict[str, int] = {"candidates": 16, "samples": 14, "horizon": 3, "endgame": 4, "halving": 1}
+PI_SOLO_SEARCH: dict[str, int] = {"candidates": 16, "samples": 14, "horizon": 4, "endgame": 4, "halving": 1,
+                                  "rollout_blind": 1}
 """Solo at the Pi budget (a whole turn ~0.12 s here, ~0.5 s on a Raspberry Pi 4; docs/bots.md). The
 16 × 14 rollouts are spread by halving (:meth:`StrongBot._schedule`). With the shared orchard views
 (:mod:`table.games.applejack.bots.orchard_view`) a rollout costs about half what it did, so the
 budget grew from 10 plans × 7 samples: on tuning seeds 20000-20199, paired, 10 × 14 gained
 +0.96 ± 0.60 and 16 × 10 +1.90 ± 0.58 (docs/bots.md). With the faster engine 16 × 12 cost 92 ms
-CPU a turn on a quiet machine, so 14 samples (with :data:`PI_SOLO_LEAF_WEIGHTS`: 122 ms) fill
-the ~0.12 s; on tuning seeds 20000-20399 the two together gained +0.64 ± 0.42 over 16 × 12."""
+CPU a turn on a quiet machine, so 14 samples (with :data:`PI_SOLO_LEAF_WEIGHTS`: 122 ms) filled
+the ~0.12 s; on tuning seeds 20000-20399 the two together gained +0.64 ± 0.42 over 16 × 12. The
+fourth round plays one more turn before the leaf (``horizon`` 4: the leaf's error weighs less)
+and pays for it by valuing the rollouts' blind draws on one supply tile instead of three: on the
+same seeds +0.73 ± 0.46 over 16 × 14 at horizon 3, 116 ms a turn (docs/bots.md)."""
 PI_MULTI_SEARCH: dict[str, int] = {"samples": 4, "horizon": 2, "endgame": 0}
 """2-4 players at the Pi budget."""
 BUDGETS: dict[str, tuple[dict[str, int], dict[str, int]]] = {
@@ -77,6 +81,9 @@ BUDGETS: dict[str, tuple[dict[str, int], dict[str, int]]] = {
 
 DEFAULT_CANDIDATES = 10
 """Plans searched when the budget does not say (every budget but the solo Pi one)."""
+DEFAULT_ROLLOUT_BLIND = 3
+"""Supply tiles on which the rollouts' greedy policy values a blind draw, when the budget does not
+say (every budget but the solo Pi one)."""
 
 SAFETY_SECONDS = 5.0
 """The safety net of one whole turn (seconds): never reached at the Pi budget on a quiet Pi 4;
@@ -109,7 +116,8 @@ class StrongBot:
     name = "strong"
 
     def __init__(self, rng: random.Random, *, candidates: int | None = None, samples: int | None = None,
-                 horizon: int | None = None, per_tile: int = 3, rollout_blind: int = 3, full_samples_at: int = 12,
+                 horizon: int | None = None, per_tile: int = 3, rollout_blind: int | None = None,
+                 full_samples_at: int = 12,
                  endgame: int | None = None, relative: bool = False, budget: str = "pi",
                  max_seconds: float | None = SAFETY_SECONDS,
                  weights: Weights | None = None, clock: Callable[[], float] = time.perf_counter,
@@ -119,10 +127,13 @@ class StrongBot:
         if budget not in BUDGETS:
             raise ValueError(f"unknown budget {budget!r} (known: {', '.join(BUDGETS)})")
         self.budget = budget
-        # candidates, samples, horizon, endgame, halving: as given, else by the budget and player count
+        # candidates, samples, horizon, endgame, halving, rollout_blind: as given, else by the budget
+        # and player count
         self._given = {k: int(v) for k, v in (("candidates", candidates), ("samples", samples), ("horizon", horizon),
-                                              ("endgame", endgame), ("halving", halving)) if v is not None}
-        self.candidates, self.samples, self.horizon, self.endgame, self.halving = self._search_settings(1)
+                                              ("endgame", endgame), ("halving", halving),
+                                              ("rollout_blind", rollout_blind)) if v is not None}
+        (self.candidates, self.samples, self.horizon, self.endgame, self.halving,
+         self.rollout_blind) = self._search_settings(1)
         self.per_tile = per_tile
         self.halving_first = halving_first
         self.full_samples_at = full_samples_at
@@ -134,24 +145,24 @@ class StrongBot:
         self._fixed_weights = weights
         self._policy_weights = policy_weights  # the rollouts' greedy policy's, when not the leaf's
         self.weights = weights or Weights()
-        self.rollout_blind = rollout_blind
         # the greedy policy inside the rollouts (it may value blind draws on fewer samples)
         self.policy = GreedyBot(random.Random(rng.random()),
-                                replace(policy_weights or self.weights, blind_samples=rollout_blind))
+                                replace(policy_weights or self.weights, blind_samples=self.rollout_blind))
         self._plan: list[int] = []
         self._plan_at = -1  # len(state.history) at which the next planned action applies
         self._turn: tuple[int, float] = (-1, 0.0)  # (state.turn, clock at its first decision)
 
-    def _search_settings(self, players: int) -> tuple[int, int, int, int, bool]:
-        """(candidates, samples, horizon, endgame, halving) for ``players`` at this budget."""
+    def _search_settings(self, players: int) -> tuple[int, int, int, int, bool, int]:
+        """(candidates, samples, horizon, endgame, halving, rollout_blind) for ``players`` at this budget."""
         solo, multi = BUDGETS[self.budget]
         table = {**(solo if players == 1 else multi), **self._given}
         return (table.get("candidates", DEFAULT_CANDIDATES), table["samples"], table["horizon"], table["endgame"],
-                bool(table.get("halving", 0)))
+                bool(table.get("halving", 0)), table.get("rollout_blind", DEFAULT_ROLLOUT_BLIND))
 
     def _settings_for(self, players: int) -> None:
         """The weights and search settings for this player count (unless the bot was given its own)."""
-        self.candidates, self.samples, self.horizon, self.endgame, self.halving = self._search_settings(players)
+        (self.candidates, self.samples, self.horizon, self.endgame, self.halving,
+         self.rollout_blind) = self._search_settings(players)
         solo = players == 1
         self.weights = self._fixed_weights or (SOLO_LEAF_WEIGHTS[self.budget] if solo else Weights())
         own = self._policy_weights or self._fixed_weights or (SOLO_WEIGHTS if solo else Weights())
