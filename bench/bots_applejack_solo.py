@@ -14,7 +14,8 @@ same supply draws, so the luck cancels out of the difference).
 
 Seeds 9300 and on are apart from the tuning seeds (5000-5999) and the old mark's (0-999); 9300-9499
 measured the 7-sample budget, 9500-9699 the same with halving, 30000-30199 the 16-plan budget (9500-9699
-again for comparison). Game
+again for comparison), 40000-40199 and 50000-50199 the third round's, 60000-60199 and 80000-80199 the
+fourth round's (horizon 4); 20000-20399 are tuning seeds. Game
 ``i`` uses seed ``SEED + i`` for its draws and ``seat_seed(SEED + i, 0)`` for the bot, as
 ``simulate`` does. Each game runs whole in one process (``--jobs``). A turn is timed in CPU time of
 that process (``time.process_time``): the machine is shared, and wall-clock time there measures

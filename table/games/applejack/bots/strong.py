@@ -4,9 +4,10 @@ At the start of its turn it ranks every whole-turn plan (tile × pay or pasture 
 rotation) with the greedy evaluation and keeps the best ``candidates``. Each candidate is then
 played out ``samples`` times on a copy of the state: the supply draws are sampled (the same
 draws for every candidate, so that they are compared on equal luck), every seat plays greedily
-for ``horizon`` more turns, and the position is valued by the evaluation of its own projected
-score (``relative=True`` subtracts the best opponent's; measured worse: it won 52% of
-two-player games against greedy, the own-score version 70%). The plan with the best mean
+for ``horizon`` more turns (valuing a blind draw on ``rollout_blind`` sampled supply tiles), and
+the position is valued by the evaluation of its own projected score (``relative=True`` subtracts
+the best opponent's; measured worse: it won 52% of two-player games against greedy, the
+own-score version 70%). The plan with the best mean
 wins. A blind draw is one candidate; when it is taken, the pay and place steps are searched the
 same way once the tile is known. With ``halving`` (the solo Pi budget) the same rollouts are
 spread over rounds that keep the better half of the plans each time (:meth:`StrongBot._schedule`).
