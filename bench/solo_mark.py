@@ -3,11 +3,12 @@
     python bench/solo_mark.py --games 1000 --bot strong [--seed 0] [--jobs 2] [--out FILE.csv]
 
 Game i uses seed SEED+i (draws) and seat_seed(SEED+i, 0) (the bot), as `simulate` does; the
-bot is ``make_bot(BOT, rng)`` with its defaults (for the strong bot: its 0.45 s cap per turn).
+bot is ``make_bot(BOT, rng)`` with its defaults (for the strong bot: the ``"pi"`` budget, and the 5 s
+safety net per turn, counted when it fires).
 Each game runs whole in one worker process (``--jobs``, default 1), so the time of a move is
 measured on one core. Prints progress every 50 games, then mean, median, p10, p90 and the time
 per decision (every choose call) and per turn (select + pay + place: a move), mean, p99 and
-max, and how often the strong bot's time cap cut a search short.
+max, and how often the strong bot's safety net cut a search short.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ def main() -> None:
           f"per turn (a move): mean {1000 * statistics.fmean(turn_times):.1f} ms, "
           f"p99 {1000 * pct(turn_times, 0.99):.0f} ms, max {1000 * max(turn_times):.0f} ms "
           f"({len(turn_times)} turns, {sum(t > 0.5 for t in turn_times)} over 0.5 s); "
-          f"searches cut short by the time cap: {cut}")
+          f"searches cut short by the safety net: {cut}")
     if out:
         out.close()
 
