@@ -31,14 +31,15 @@ import random
 import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bots_applejack_solo import _changed, _pairs  # the solo bench's name=number arguments (bench/ is on the path)
+
 from table.games.applejack.bots import play_game, seat_seed
-from table.games.applejack.bots.evaluate import Context, Weights, walk_info
+from table.games.applejack.bots.evaluate import Context, Position, Weights, walk_info
 from table.games.applejack.bots.orchard_view import OrchardView, forget_views
 from table.games.applejack.bots.strong import PI_SOLO_LEAF_WEIGHTS, StrongBot
 from table.games.applejack.files import load_dataset
@@ -126,16 +127,12 @@ def leaf_value(leaf: Leaf, weights: Weights, rules: Any, corners: tuple[Any, Any
         return float(leaf[1])
     cells, honey, ctx = leaf
     view = OrchardView(rules, cells, corners[0], corners[1], weights, ctx)
-    reserve = 0.0
-    if weights.reserve and ctx.turns_left > 0:
-        reserve = (weights.reserve * min(max(honey, 0), weights.reserve_level)
-                   * min(1.0, ctx.turns_left / weights.reserve_turns))
-    return float(honey + reserve + view.areas_total + view.blossoms * ctx.blossom_mult + view.hive_open)
+    return Position.of_view(view, honey, weights, ctx).value()
 
 
-def regrets(roots: list[tuple[Any, ...]], weights: Weights, horizon: int, samples: int = LEAF_SAMPLES) -> list[float]:
+def regrets(roots: list[tuple[Any, ...]], rules: Any, weights: Weights, horizon: int,
+            samples: int = LEAF_SAMPLES) -> list[float]:
     """Per root: the truth of the best plan minus the truth of the plan the leaf picks."""
-    rules = GameState(load_dataset(), GameConfig(1)).rules
     out = []
     for _seed, _turn, corner_apple, corner_hive, plans in roots:
         values: dict[Leaf, float] = {}
@@ -154,12 +151,6 @@ def regrets(roots: list[tuple[Any, ...]], weights: Weights, horizon: int, sample
     return out
 
 
-def _changed(base: Weights, texts: list[str]) -> Weights:
-    """``base`` with the ``name=number`` changes (each of the field's own type)."""
-    pairs = (t.split("=", 1) for t in texts)
-    return replace(base, **{k: type(getattr(base, k))(float(v)) for k, v in pairs})
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="what", required=True)
@@ -176,7 +167,7 @@ def main() -> None:
     if args.what == "collect":
         roots: list[tuple[Any, ...]] = []
         with ProcessPoolExecutor(args.jobs) as pool:
-            options = {k: int(v) for k, v in (t.split("=", 1) for t in args.option)}
+            options = dict(_pairs(args.option))
             seeds = range(args.seed, args.seed + args.games)
             for got in pool.map(collect_game, seeds, [options] * len(seeds)):
                 roots += got
@@ -184,14 +175,15 @@ def main() -> None:
         print(f"{len(roots)} roots from {args.games} games (seeds {args.seed}..{args.seed + args.games - 1})")
         return
     roots = [r for path in args.data for r in pickle.loads(path.read_bytes())]
-    base = regrets(roots, PI_SOLO_LEAF_WEIGHTS, 3)
+    rules = GameState(load_dataset(), GameConfig(1)).rules
+    base = regrets(roots, rules, PI_SOLO_LEAF_WEIGHTS, 3)
     variants = [(f"Pi leaf, horizon {h}", PI_SOLO_LEAF_WEIGHTS, h) for h in HORIZONS]
     if args.weights:
-        own = _changed(PI_SOLO_LEAF_WEIGHTS, args.weights)
+        own = _changed(PI_SOLO_LEAF_WEIGHTS, _pairs(args.weights)) or PI_SOLO_LEAF_WEIGHTS
         variants += [(f"{' '.join(args.weights)}, horizon {h}", own, h) for h in HORIZONS]
     print(f"{len(roots)} roots; regret per decision (points), and paired against the Pi leaf at horizon 3")
     for name, weights, h in variants:
-        r = base if (weights, h) == (PI_SOLO_LEAF_WEIGHTS, 3) else regrets(roots, weights, h)
+        r = base if (weights, h) == (PI_SOLO_LEAF_WEIGHTS, 3) else regrets(roots, rules, weights, h)
         d = [a - b for a, b in zip(r, base, strict=True)]
         print(f"  {name:40s} {statistics.fmean(r):.3f}   {statistics.fmean(d):+.3f} ± "
               f"{statistics.stdev(d) / math.sqrt(len(d)):.3f}")

@@ -90,3 +90,18 @@ def test_positions_of_the_same_orchard_share_one_view(data):
     assert a.view is b.view
     assert b.value() - a.value() == pytest.approx(5)
     assert Position(state, 0, Weights(growth=2.0)).view is not a.view
+
+
+@pytest.mark.parametrize("reserve", [0.0, 0.3])
+def test_a_position_of_a_kept_view_values_as_its_game_s(data, reserve):
+    """``Position.of_view`` (the leaf proxy's leaves, kept without their game) gives the value the
+    game's own position gives, the honey reserve included."""
+    rng = random.Random(9)
+    state = new_game(data, GameConfig(1), rng, keep_undo=False)
+    for _ in range(30):
+        legal = state.legal_actions()
+        state.apply_fast(legal[rng.randrange(len(legal))])
+    w = Weights(reserve=reserve)
+    whole = Position(state, state.seat, w)
+    kept = Position.of_view(whole.view, state.honey[state.seat], w, whole.ctx)
+    assert kept.value() == whole.value() and whole.value() != 0.0

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from table.games.applejack.bots.orchard_view import view_for
+from table.games.applejack.bots.orchard_view import OrchardView, view_for
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.game import GameState
 from table.games.applejack.rules.walk import Die, apples_by_space, move_die, turn_positions
@@ -125,6 +125,15 @@ class Position:
         self.honey = state.honey[seat]
         self.view = view_for(state.rules, state.cells[seat], state.corner_apple[seat], state.corner_hive[seat],
                              weights, self.ctx)
+
+    @classmethod
+    def of_view(cls, view: OrchardView, honey: int, weights: Weights, ctx: Context) -> Position:
+        """The position of an orchard view kept apart from its game (``bench/applejack_leaf_proxy.py``
+        keeps the search's leaves so): :meth:`value` and :meth:`reserve_value` work; the move
+        rankings, which read the game's prices, do not (it has no ``state``)."""
+        pos = cls.__new__(cls)
+        pos.view, pos.honey, pos.weights, pos.ctx = view, honey, weights, ctx
+        return pos
 
     # ------------------------------------------------------------------------------------------
     @property
