@@ -10,7 +10,7 @@ set to ``LINK = "uart"``; not used by the tests).
 
 The plate file (written by ``usb_host.Plate``): byte 0 = the ID register's inputs (0 = no plate
 on the cable), byte 1 = a fault to inject (1: the next read of the data pin raises ``OSError``,
-as a glitch in the read path would), bytes 2.. = one per space, ``1`` where the magnet is over
+as a glitch in the read path would; 2: it never returns), bytes 2.. = one per space, ``1`` where the magnet is over
 that space's hall switch (the switch then pulls its input low).
 """
 
@@ -77,6 +77,10 @@ class _Chain:
         if plate[1] == 1:
             plate[1] = 0
             raise OSError("stand-in: injected fault on the data line")
+        if plate[1] == 2:  # the read path hangs (a stuck bus): only the watchdog gets out of it
+            plate[1] = 0
+            while True:
+                time.sleep(1)
         if self.loading:
             self.latch()
         return self.bits[0] if self.bits else 0

@@ -82,7 +82,12 @@ class Plate:
         self.rested_at = time.monotonic() - step_s
 
     def fault(self) -> None:
+        """The next read of the chain raises (the firmware must reset the board)."""
         self._map[1] = 1
+
+    def hang(self) -> None:
+        """The next read of the chain never returns (the watchdog must reset the board)."""
+        self._map[1] = 2
 
     def close(self) -> None:
         self._map.close()

@@ -38,6 +38,10 @@ from table.hardware.events import DieReading, SensorStatus
 log = logging.getLogger(__name__)
 
 DEFAULT_BAUDRATE = 115200
+SETTLE_S = 0.25
+"""How long the picture must stand still before it is judged (s). Firmware 3 debounces in 15 ms,
+so a die at rest is read about 0.27 s later, inside issue 31's 0.4 s with room for a busy host;
+a die slid over a space and resting there less than this gives no reading for that space."""
 RESYNC_S = 0.1
 """After a rejected or doubtful line the host asks for a snapshot at once; it asks again only
 when this many seconds have passed (one request in flight at a time) and no snapshot came."""
@@ -74,7 +78,7 @@ class DieSettler:
     """
 
     def __init__(
-        self, settle_s: float = 0.3, allowed: Callable[[int], bool] | None = None,
+        self, settle_s: float = SETTLE_S, allowed: Callable[[int], bool] | None = None,
         side_spaces: int | None = None,
     ) -> None:
         if settle_s < 0:
@@ -235,7 +239,7 @@ class DieSensor:
         events: queue.Queue[Any] | None = None,
         *,
         clock: Callable[[], float] = time.monotonic,
-        settle_s: float = 0.3,
+        settle_s: float = SETTLE_S,
         allowed: Callable[[int], bool] | None = None,
         baudrate: int = DEFAULT_BAUDRATE,
         backoff_initial_s: float = BACKOFF_INITIAL_S,
