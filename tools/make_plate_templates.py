@@ -309,9 +309,9 @@ def schematic_shapes() -> tuple[list[Shape], tuple[float, float]]:
     s.append(Rect(hx, hy, 30, 22, 0.5))
     s.append(Text(hx + 15, hy + 7, 3.4, "DRV5032FA", "middle"))
     s.append(Text(hx + 15, hy + 13, 2.6, "omnipolar, push-pull", "middle"))
-    for i, (num, name) in enumerate((("1", "VCC 3V3"), ("2", "OUT -> Un.x"), ("3", "GND"))):
+    for i, name in enumerate(("VCC 3V3 (LPG 1, DBZ 1)", "OUT -> Un.x (LPG 3, DBZ 2)", "GND (LPG 2, DBZ 3)")):
         s.append(Line(hx + 30, hy + 5 + 7 * i, hx + 40, hy + 5 + 7 * i, 0.35))
-        s.append(Text(hx + 41, hy + 6 + 7 * i, 2.8, f"{num} {name}"))
+        s.append(Text(hx + 41, hy + 6 + 7 * i, 2.8, name))
     s.append(Text(hx, hy + 30, 3, "one per space, under the centre of the space, marked face up;"))
     s.append(Text(hx, hy + 36, 3, "OUT low while a magnet (either pole, > 4.8 mT) is over it."))
     s.append(Text(10, 150, 3.4, "Magnets in the die: 3 x N42 disc 6 x 2 mm, flush in the centres of faces 4, 5, 6."))

@@ -246,7 +246,7 @@ def test_examples_in_the_protocol_doc_are_real():
     doc = (REPO / "docs" / "die-sensor-protocol.md").read_text()
     examples = re.findall(r"^(\$[A-Z]+,[^*\s]*\*[0-9A-F]{8})$", doc, flags=re.M)
     examples += re.findall(r"`(\$REQ,[A-Z]+\*[0-9A-F]{8})`", doc)
-    assert len(examples) == 6
+    assert len(examples) == 7
     p = FrameParser()
     for ex in examples:
         (frame,) = p.feed(ex.encode() + b"\n")
