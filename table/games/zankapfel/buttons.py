@@ -21,7 +21,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from table.companion.labels import seat_name
 from table.companion.module import SHELL_SCREENS, button_command, says
 from table.companion.protocol import CommandError
 from table.games.zankapfel.commands import FACES
@@ -30,6 +29,7 @@ from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.setup import FINISHES, is_number
 from table.games.zankapfel.words import KIND_LETTERS, kind_of
 from table.i18n import _
+from table.i18n.labels import seat_name
 
 if TYPE_CHECKING:
     from table.games.zankapfel.companion import ZankapfelCompanion

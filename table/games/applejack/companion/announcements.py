@@ -9,7 +9,6 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import partial
 
-from table.companion.labels import both, either
 from table.games.applejack.companion.base import ControllerBase
 from table.games.applejack.labels import mark_label, seat_label
 from table.games.applejack.rules.data import DataSet
@@ -27,6 +26,7 @@ from table.games.applejack.rules.phase import Phase
 from table.games.applejack.rules.track import TrackAction, TrackKind
 from table.games.applejack.rules.walk import FINAL_PIPS
 from table.i18n import _, ngettext
+from table.i18n.labels import both, either
 from table.i18n.names import variety_name
 
 

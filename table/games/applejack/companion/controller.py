@@ -28,7 +28,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from table.companion.labels import listed
 from table.companion.leds import LedKind, LedState
 from table.companion.module import replay_quietly, says
 from table.companion.players import PlayersJob
@@ -56,6 +55,7 @@ from table.games.applejack.rules.record import GameRecord
 from table.games.applejack.rules.scoring import ScoreBreakdown
 from table.games.applejack.rules.track import Track, TrackAction, TrackKind, track_record
 from table.i18n import N_, _, ngettext
+from table.i18n.labels import listed
 from table.i18n.names import variety_name
 
 BUTTONS = (*TROUGH_BUTTONS, "blind", "confirm", "undo")

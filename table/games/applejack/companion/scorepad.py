@@ -7,7 +7,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from table.companion.labels import both, is_number
 from table.companion.protocol import UNFINISH
 from table.games.applejack.companion.base import ControllerBase, Mode
 from table.games.applejack.companion.errors import CommandError, parse_numbers
@@ -15,6 +14,7 @@ from table.games.applejack.labels import record_seat_name, seat_label, solo_word
 from table.games.applejack.rules.scoring import ScoreBreakdown, final_score, winners
 from table.games.applejack.rules.walk import FINAL_PIPS
 from table.i18n import _, ngettext
+from table.i18n.labels import both, is_number
 from table.i18n.names import variety_name
 
 PAD_FIELDS_EXTRA = ("blossoms", "honey")

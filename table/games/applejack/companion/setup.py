@@ -7,7 +7,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from table.companion.labels import is_number, listed
 from table.companion.players import check_name
 from table.games.applejack.companion.base import ControllerBase
 from table.games.applejack.companion.errors import CommandError, SetupError, parse_numbers
@@ -15,6 +14,7 @@ from table.games.applejack.companion.teach import setup_label, setup_value, teac
 from table.games.applejack.labels import seat_label, start_honey
 from table.games.applejack.rules.track import TrackConfig
 from table.i18n import _, ngettext
+from table.i18n.labels import is_number, listed
 
 
 @dataclass(frozen=True, slots=True)
