@@ -74,10 +74,6 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def _is_type_checking(node: ast.AST) -> bool:
-    return isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
-
-
 def imports_of(path: Path, modules: set[str]) -> set[str]:
     """The modules of ``table`` that ``path`` imports (a name imported from a package counts as
     its submodule when there is one)."""
@@ -86,9 +82,7 @@ def imports_of(path: Path, modules: set[str]) -> set[str]:
     found: set[str] = set()
 
     def visit(node: ast.AST) -> None:
-        for child in ast.iter_child_nodes(node):
-            if _is_type_checking(child):
-                continue
+        for child in ast.iter_child_nodes(node):  # TYPE_CHECKING blocks included
             if isinstance(child, ast.Import):
                 found.update(a.name for a in child.names)
             elif isinstance(child, ast.ImportFrom):
