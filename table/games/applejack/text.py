@@ -6,7 +6,7 @@ terminal and hands each line here (the registry's part ``text``); the shell's ow
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TextIO
 
 from table.engine.errors import TableError
 from table.games.applejack.companion.api import Controller
@@ -237,17 +237,17 @@ class Attendant:
         self.coach = TextCoach(out, block=block)  # the result's fair target, the `coach` command
         self.failed: set[str] = set()
 
-    def poll(self, ctl: Any) -> None:
+    def poll(self, ctl: Controller) -> None:
         serve_advice(ctl, self.failed)
         self.coach.poll(ctl)
 
-    def command(self, ctl: Any, line: str) -> bool:
+    def command(self, ctl: Controller, line: str) -> bool:
         return self.coach.command(ctl, line)
 
     def stop(self) -> None:
         self.coach.worker.stop()
 
-    def finish(self, ctl: Any) -> None:
+    def finish(self, ctl: Controller) -> None:
         self.coach.finish(ctl)
 
 

@@ -11,13 +11,12 @@ characters for a language written without spaces (Japanese) — and shrinks only
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from table.display.colours import BG, FG, LIT, PANEL
 from table.display.toolkit import BaseView
 from table.games.applejack.companion import teach
+from table.games.applejack.companion.api import Controller
 
 STRIP_H = 84
 """The strip's height on a large screen (three lines of 20 px)."""
@@ -31,17 +30,17 @@ MIN_TEXT = 18
 LAST_RESORT = 14
 
 
-def _tracked_turn(ctl: Any) -> bool:
+def _tracked_turn(ctl: Controller) -> bool:
     return ctl.tracked is not None and not ctl.pending and not ctl.t.is_terminal()
 
 
-def _strip_h(view: BaseView, ctl: Any = None) -> int:
+def _strip_h(view: BaseView, ctl: Controller | None = None) -> int:
     if view.small:
         return view.px(STRIP_H_SMALL)
     return view.px(STRIP_H_TRACKED if ctl is not None and _tracked_turn(ctl) else STRIP_H)
 
 
-def _footer_free(view: BaseView, ctl: Any) -> int:
+def _footer_free(view: BaseView, ctl: Controller) -> int:
     """The footer's height the lesson may cover: all of it when it shows the step reminders or
     nothing; in a tracked turn all but its first line ("enter …" stays; the typing help or the
     bot's hint under it comes back with the next step, or at once with Skip). The die warning stays."""
@@ -53,7 +52,7 @@ def _footer_free(view: BaseView, ctl: Any) -> int:
     return footer - view.px(36)
 
 
-def room(view: BaseView, ctl: Any) -> int:
+def room(view: BaseView, ctl: Controller) -> int:
     """How many px the board must give up for the lesson strip (0 without a lesson)."""
     if not getattr(ctl, "lesson", None):
         return 0
@@ -86,7 +85,7 @@ def wrap(font: pygame.font.Font, text: str, max_w: int) -> list[str]:
     return lines
 
 
-def draw_lesson(view: BaseView, surf: pygame.Surface, ctl: Any) -> None:
+def draw_lesson(view: BaseView, surf: pygame.Surface, ctl: Controller) -> None:
     """The lesson strip at the bottom of the play screen with its Skip button (target ``skip``)."""
     lesson = getattr(ctl, "lesson", None)
     if not lesson:
@@ -117,7 +116,7 @@ def draw_lesson(view: BaseView, surf: pygame.Surface, ctl: Any) -> None:
         y += font.get_linesize()
 
 
-def draw_toggle(view: BaseView, surf: pygame.Surface, ctl: Any, y: int, row_h: int,
+def draw_toggle(view: BaseView, surf: pygame.Surface, ctl: Controller, y: int, row_h: int,
                 rect: pygame.Rect | None = None) -> None:
     """The setup screen's Teach mode button (target ``teach``; key w), at the right of the option
     row at ``y`` (or in ``rect``)."""
