@@ -32,7 +32,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from table.companion.players import PlayerNameError, check_name
+from table.companion.players import check_name
+from table.companion.players_keyboard import PlayerNameError
 from table.schedule import SCHEDULE_ENV, ScheduleError, parse_schedule
 from table.storage.statedir import replace_private
 
