@@ -24,6 +24,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import Any
 
 from table.companion.botworker import BotWorker, Done
+from table.companion.protocol import GameCompanion
 
 log = logging.getLogger("applejack.demo")
 
@@ -154,7 +155,7 @@ def worked_steps(new: Callable[[int], Any], lines: Callable[[int, int], Iterable
             forget(feed.token)
 
 
-def _fed(ctl: Any, feed: _Feed, game: int) -> Iterator[Any]:
+def _fed(ctl: GameCompanion, feed: _Feed, game: int) -> Iterator[Any]:
     """Game ``game``'s lines from the feed into ``ctl``: the setup screen until the first is there."""
     k = 0
     feed.ask(game, 0)
@@ -172,7 +173,7 @@ def _fed(ctl: Any, feed: _Feed, game: int) -> Iterator[Any]:
             feed.ask(game, k)  # the next game's first lines
             return
         ctl.do(done.value)
-        if getattr(ctl, "mode", None) == "result" and game + 1 not in feed.asked:
+        if ctl.mode == "result" and game + 1 not in feed.asked:
             feed.ask(game + 1, 0)  # the result is up: the next game is computed while it is shown
         yield ctl
         k += 1

@@ -11,7 +11,8 @@ The shell, the front ends and the toolkit speak to a game through :class:`GameCo
 (never ``Any``, never a ``getattr`` probe): what every game has is a member of it; what only some
 games have is a small runtime-checkable protocol beside it (:class:`Staged`, :class:`Teaches`,
 :class:`Announces`, :class:`CoachesLid`, :class:`HintsLid`, :class:`Unfinishes`,
-:class:`ExplainsButtons`, :class:`Asks`), asked with ``isinstance``. :class:`TableShell` is what the front ends hold:
+:class:`ExplainsButtons`, :class:`Titled`, :class:`Asks`, :class:`Retells`), asked with
+``isinstance``. :class:`TableShell` is what the front ends hold:
 the shell over every game (``shell.Shell``), a :class:`GameCompanion` itself plus the game
 choice, the language and the phones' pages when ``play --web`` lets them in.
 
@@ -63,8 +64,11 @@ class LedView(Protocol):
     (blink ``troughs`` in this order), ``chase`` or ``off``. A game without troughs uses the
     seven lamps as it likes (Zankapfel: seats) through the same four kinds."""
 
-    kind: str
-    troughs: tuple[int, ...]
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def troughs(self) -> tuple[int, ...]: ...
 
 
 @runtime_checkable
@@ -91,6 +95,9 @@ class GameCompanion(Protocol):
     on_command: CommandHook | None
     log: list[str]
     """Every line said so far (the terminal prints, speech says the new ones: :meth:`new_lines`)."""
+    _said: int
+    """How many lines of ``log`` :meth:`new_lines` has handed out (the shell carries both over when
+    it switches games, so nothing is said twice or lost)."""
     record: dict[str, Any] | None
     """The finished game's record (None before the end)."""
 
@@ -129,6 +136,16 @@ class GameCompanion(Protocol):
 
     def result_sheet(self) -> ResultSheet: ...
 
+    def give_advice(self, advice: Any) -> bool:
+        """A bot's advice computed off the UI thread, handed back (True: it was still wanted)."""
+        ...
+
+    def die_reading(self, space: int) -> None:
+        """The die sensor read the die on ``space`` (a game without a die ignores it)."""
+        ...
+
+    def sensor_status(self, state: str) -> None: ...
+
     # --- the named seats and the history (``players.NamedSeats``, every game's) ---------------------
     keyboard: Keyboard | None
     names_open: bool
@@ -158,7 +175,11 @@ class GameCompanion(Protocol):
 
 class AdviceJob(Protocol):
     """A hint or coach job asked of the lid (``lidhint.HintJob``, ``coach_lid.LidCoachJob``): its
-    ``compute()`` runs off the UI thread and its result goes back through ``give_advice``."""
+    ``compute()`` runs off the UI thread and its result goes back through ``give_advice``; ``key``
+    names where the table stood when it was asked."""
+
+    @property
+    def key(self) -> str: ...
 
     def compute(self) -> Any: ...
 
@@ -177,6 +198,15 @@ class Retells(Protocol):
     """A game that says its waiting announcements again (after a change of language)."""
 
     def retell(self) -> None: ...
+
+
+@runtime_checkable
+class MovesDie(Protocol):
+    """A game with a die on a track (Applejack): where the rules say the die stands now."""
+
+    def die_space(self) -> int | None:
+        """The die's space (None: no game on the table)."""
+        ...
 
 
 @runtime_checkable
@@ -235,10 +265,19 @@ class Unfinishes(Protocol):
 class ExplainsButtons(Protocol):
     """A game whose buttons are data the help page reads (``help.py``)."""
 
-    title: str
-    button_tables: tuple[Mapping[tuple[str, str], Any], ...]
+    @property
+    def button_tables(self) -> tuple[Mapping[tuple[str, str], Any], ...]: ...
 
     def help_places(self) -> tuple[str, ...]: ...
+
+
+@runtime_checkable
+class Titled(Protocol):
+    """A module that names its game's title itself (``TableModule.title``; a lone module the
+    registry does not hold)."""
+
+    @property
+    def title(self) -> str: ...
 
 
 @runtime_checkable

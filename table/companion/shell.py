@@ -43,6 +43,8 @@ class Shell:
     _OWN = frozenset({"current", "make", "_base", "on_language", "games",
                       "phones", "phones_progress", "phones_news", "owner_page"})
     games: tuple[GameDef, ...]
+    current: GameCompanion
+    """The game's module on the table now (every attribute not the shell's own is forwarded to it)."""
     phones: Callable[[], Any] | None = None
     """``play --web``: the phones' links for the lid's QR page (``table/web/kiosk.py``); None without."""
     phones_progress: Callable[[], Any] | None = None
