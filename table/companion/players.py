@@ -31,10 +31,11 @@ import shlex
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from table.companion.players_keyboard import KEY_PREFIX, NAME_MAX, Keyboard, PlayerNameError
-from table.companion.protocol import CommandError
+from table.companion.protocol import CommandError, GameCompanion, WithName
+from table.companion.shell import game_module
 from table.engine.errors import TableError
 from table.history.book import HistoryBook
 from table.history.readers import Readers
@@ -143,13 +144,17 @@ class NoBook:
         return None
 
 
-def attach_book(module: Any, state_dir: Any, readers: Readers) -> Any:
+def attach_book(module: M, state_dir: Any, readers: Readers) -> M:
     """Give a companion module with named seats (every game's) the history in ``state_dir``, its
     games' words from ``readers`` (the session calls this for every module it makes); anything
     else is returned as it is."""
     if isinstance(module, NamedSeats):
         module.book = HistoryBook(state_dir, readers)
     return module
+
+
+M = TypeVar("M", bound=GameCompanion)
+"""A game's companion module, handed back as it came."""
 
 
 class NamedSeats:
@@ -435,10 +440,11 @@ class PlayersJob(NamedSeats):
     def turn_line(self) -> str:
         return self.named_line(super().turn_line())  # type: ignore[misc]
 
-def players_text(ctl: Any, line: str) -> str | None:
+def players_text(ctl: GameCompanion, line: str) -> str | None:
     """Text mode's ``players``, ``history`` and ``setup name …`` lines: what to print, or None
-    when the line is not one of them (other words; ``history`` is Applejack's)."""
-    module = getattr(ctl, "current", ctl)  # the shell holds the game's module
+    when the line is not one of them (other words; ``history`` is Applejack's). ``ctl``: the shell
+    (``module``: the game's own module behind it, ``shell.Shell.current``) or a lone module."""
+    module = game_module(ctl)
     if not isinstance(module, NamedSeats):
         return None
     words = line.strip().split(maxsplit=1)
@@ -453,7 +459,7 @@ def players_text(ctl: Any, line: str) -> str | None:
         return str(module.book.summary().text())
     if word == "setup" and len(words) > 1 and words[1].lower().startswith("name"):
         try:
-            getattr(ctl, "do")(line.strip())  # noqa: B009 (every game's module has its own do)
+            ctl.do(line.strip())
         except TableError as exc:  # the game's refusal, one line
             return f"  ? {exc}"
         seats = listed(f"{s + 1} {seat_with_name(module, s)}" for s in range(module.setup.players))
@@ -461,9 +467,9 @@ def players_text(ctl: Any, line: str) -> str | None:
     return None
 
 
-def seat_with_name(ctl: NamedSeats, seat: int) -> str:
+def seat_with_name(ctl: GameCompanion | NamedSeats, seat: int) -> str:
     """A seat as text mode lists it: Applejack's ``○ Circle (Ada)``, the other games' ``Ada``
     (``Seat 2`` for a seat nobody was picked for)."""
-    if isinstance(ctl, PlayersJob):
+    if isinstance(ctl, WithName):
         return ctl.with_name(seat)
     return ctl.seat_title(seat)

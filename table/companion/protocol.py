@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from table.companion.leds import LedState
 from table.engine.errors import TableError
 from table.history.rows import HistorySummary, ResultQR
 from table.history.sheet import ResultSheet
@@ -43,6 +44,7 @@ if TYPE_CHECKING:  # the shell's own modules, which import this one (a type, not
     from table.companion.announce import AnnouncementQueue
     from table.companion.gamedef import GameDef
     from table.companion.players_keyboard import Keyboard
+    from table.companion.teaching import Teaching
 
 
 class CommandError(TableError):
@@ -69,6 +71,16 @@ class LedView(Protocol):
 
     @property
     def troughs(self) -> tuple[int, ...]: ...
+
+
+class Journalled(Protocol):
+    """What a replay silences of a module (``module.replay_quietly``): its journal hook and its log."""
+
+    on_command: CommandHook | None
+    log: list[str]
+    _said: int
+
+    def do(self, command: str) -> None: ...
 
 
 @runtime_checkable
@@ -124,7 +136,9 @@ class GameCompanion(Protocol):
 
     def do(self, command: str) -> None: ...
 
-    def leds(self) -> LedView: ...
+    def leds(self) -> LedState:
+        """What the seven lamps show now (a :class:`LedView`: ``leds.LedState``)."""
+        ...
 
     def new_lines(self) -> list[str]:
         """Announcement lines since the last call: printed in text mode, spoken with --speak."""
@@ -210,6 +224,14 @@ class MovesDie(Protocol):
 
 
 @runtime_checkable
+class WithName(Protocol):
+    """A game whose seats have their own words beside the player's name (Applejack's
+    ``○ Circle (Ada)``: ``players.PlayersJob``)."""
+
+    def with_name(self, seat: int, label: str | None = None) -> str: ...
+
+
+@runtime_checkable
 class Asks(Protocol):
     """A game that words what the table is asked now (the help page's first line)."""
 
@@ -218,7 +240,11 @@ class Asks(Protocol):
 
 @runtime_checkable
 class Staged(Protocol):
-    """A game whose play has named stages (the module games: ``TableModule.stage``)."""
+    """A game whose play has named stages (the module games: ``TableModule.stage``); a game's teach
+    ``moment`` reads it."""
+
+    @property
+    def mode(self) -> str: ...
 
     def stage(self) -> str: ...
 
@@ -229,6 +255,14 @@ class Teaches(Protocol):
 
     @property
     def lesson(self) -> str | None: ...
+
+
+@runtime_checkable
+class TeachModule(Protocol):
+    """A module game's teach mode (``teaching.Teaching``: the setup's choice, its syllabus)."""
+
+    @property
+    def teaching(self) -> Teaching: ...
 
 
 @runtime_checkable
@@ -252,6 +286,14 @@ class CoachesLid(Protocol):
     def give_advice(self, advice: Any) -> bool: ...
 
     def coach_page_lines(self) -> list[str]: ...
+
+
+@runtime_checkable
+class HoldsCoach(Protocol):
+    """A game whose result holds the coach job a front end started (Applejack's ``coach``: its
+    fair target and turn-by-turn coach, ``games/applejack/companion/coach.py``)."""
+
+    coach: Any
 
 
 @runtime_checkable
@@ -288,6 +330,11 @@ class TableShell(GameCompanion, Protocol):
 
     @property
     def definition(self) -> GameDef: ...
+
+    @property
+    def games(self) -> tuple[GameDef, ...]:
+        """Every game the shell may put on the table, in the setup screen's order."""
+        ...
 
     def choosing(self) -> bool: ...
 

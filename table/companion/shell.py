@@ -25,7 +25,7 @@ from typing import Any
 
 from table import i18n
 from table.companion.gamedef import GameDef, UnknownGameError
-from table.companion.protocol import CommandError, GameCompanion, Retells
+from table.companion.protocol import CommandError, GameCompanion, Retells, TableShell
 from table.engine.errors import TableError
 from table.i18n import _
 
@@ -34,6 +34,17 @@ LANGUAGE_WORD = "language"
 
 ShellFactory = Callable[[str], GameCompanion]
 """Makes a game's companion module by key (with the session's journal hook wired in)."""
+
+
+def game_module(ctl: GameCompanion) -> GameCompanion:
+    """The game's own module behind ``ctl``: the shell's current one (what a game's view, key map and
+    resume are handed), else ``ctl`` itself (a lone module)."""
+    return ctl.current if isinstance(ctl, Shell) else ctl
+
+
+def choosing(ctl: GameCompanion) -> bool:
+    """The game may be changed now (:meth:`Shell.choosing`; never for a lone module)."""
+    return isinstance(ctl, TableShell) and ctl.choosing()
 
 
 class Shell:

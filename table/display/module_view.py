@@ -5,10 +5,11 @@ the refusal strip (``refusal``) and the storage problem's red bar across the top
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TypeVar
 
 import pygame
 
+from table.companion.protocol import GameCompanion
 from table.display import announce_panel, players_view, result_view
 from table.display.colours import BG, DIM, LIT, OK, Colour
 from table.display.fonts import line_units
@@ -19,12 +20,16 @@ ButtonItem = tuple[str, str, Colour | None]
 """A button of a game's bottom row: its label, its touch target, its colour (None: the panel's)."""
 
 
-class ModuleView(BaseView):
+M = TypeVar("M", bound=GameCompanion)
+"""The game module a view draws (its own ``TableModule`` subclass)."""
+
+
+class ModuleView(BaseView[M]):
     """A game module's screens: subclasses draw ``draw_setup`` and ``draw_play`` (the resume
     question is the toolkit's ``draw_resume``, the result ``result_view``'s from the module's data);
     :meth:`draw` picks and frames them."""
 
-    def draw(self, surf: pygame.Surface, ctl: Any) -> None:
+    def draw(self, surf: pygame.Surface, ctl: M) -> None:
         self.new_frame()
         surf.fill(BG)
         if ctl.mode == "setup":
@@ -43,18 +48,18 @@ class ModuleView(BaseView):
         if ctl.storage_problem:
             self.draw_storage_problem(surf, ctl.storage_problem)
 
-    def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
+    def draw_setup(self, surf: pygame.Surface, ctl: M) -> None:
         raise NotImplementedError
 
-    def draw_play(self, surf: pygame.Surface, ctl: Any) -> None:
+    def draw_play(self, surf: pygame.Surface, ctl: M) -> None:
         raise NotImplementedError
 
-    def draw_result(self, surf: pygame.Surface, ctl: Any) -> None:
+    def draw_result(self, surf: pygame.Surface, ctl: M) -> None:
         """Every game's one result screen, from the module's ``result_sheet()`` (result_view)."""
         result_view.draw_result(self, surf, ctl)
 
     # --- what the games' screens draw alike ---------------------------------------------------------
-    def setup_frame(self, surf: pygame.Surface, ctl: Any, title: str) -> pygame.Rect:
+    def setup_frame(self, surf: pygame.Surface, ctl: M, title: str) -> pygame.Rect:
         """A setup screen's frame: the game's title at the top left, the **Names** and language
         buttons at the top right (left of the help corner), the **Start** button at the bottom
         right, teach mode's button left of it (the app's game tab takes the bottom left); returns
@@ -116,7 +121,7 @@ class ModuleView(BaseView):
             y = bottom
         return y
 
-    def players_row(self, surf: pygame.Surface, ctl: Any, label: str, counts: Sequence[int], area: pygame.Rect,
+    def players_row(self, surf: pygame.Surface, ctl: M, label: str, counts: Sequence[int], area: pygame.Rect,
                     words: Callable[[int], str] = str) -> int:
         """The players choice (target ``players:<n>``, lit when chosen) at the top of ``area``; a
         count alone on the buttons where the words would not fit. Returns the y under it."""

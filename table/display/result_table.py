@@ -20,14 +20,14 @@ LABEL_W = 190
 """The breakdown's label column (design px)."""
 
 
-def label_width(v: BaseView, labels: list[str], size: float, seats: int) -> int:
+def label_width(v: BaseView[Any], labels: list[str], size: float, seats: int) -> int:
     """The label column: as wide as the longest label at ``size`` needs (long batch names), at
     least :data:`LABEL_W`'s share, leaving each of the ``seats`` columns 60 px of the design."""
     need = max((v.fonts.width(label, max(v.px(size), v.read_px)) for label in labels), default=0) + v.px(20)
     return max(min(v.px(LABEL_W), need), min(need, v.w - v.px(12) - seats * v.px(60)))
 
 
-def draw_table(v: BaseView, surf: pygame.Surface, sheet: Any, area: pygame.Rect) -> None:
+def draw_table(v: BaseView[Any], surf: pygame.Surface, sheet: Any, area: pygame.Rect) -> None:
     """The breakdown: rows = the seat's name, each label, the total; a column per seat."""
     rows = len(sheet.labels) + 2
     rh = area.h // rows

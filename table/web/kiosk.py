@@ -25,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from table.companion.protocol import GameCompanion
 from table.companion.shell import Shell
 from table.web.bridge import Bridge, socket_path
 from table.web.door import Door
@@ -119,7 +120,7 @@ def open_web(ctl: Shell, state_dir: Path, hw: Any, journal_game: Callable[[], in
     game = [door.tokens.game, door.tokens.active]
     progress = LidProgress(door)
 
-    def follow_and_pump(c: Any) -> None:
+    def follow_and_pump(c: GameCompanion) -> None:
         follow(c)
         bridge.pump()
         if progress.changed():

@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from table.companion.protocol import TableShell
 from table.i18n import _
 from table.web import owner_form
 from table.web.exports import Exports
@@ -89,7 +90,7 @@ class OwnerDesk:
         self.state_dir = None if state_dir is None else Path(state_dir)
         self.exports = Exports(self.state_dir)
 
-    def handle(self, shell: Any, request: Mapping[str, Any]) -> dict[str, Any]:
+    def handle(self, shell: TableShell, request: Mapping[str, Any]) -> dict[str, Any]:
         """One owner request (see the module docstring); never raises for bad input."""
         if not is_owner(request.get("token"), self.token):
             return dict(TOKEN_REFUSED)

@@ -46,7 +46,7 @@ def _value(form: dict[str, Any]) -> int:
     return int(text)
 
 
-class SeatDesk(BaseDesk):
+class SeatDesk(BaseDesk[Controller]):
     """A seat's own score pad on its phone (see the module docstring)."""
 
     def __init__(self) -> None:

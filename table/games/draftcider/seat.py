@@ -65,7 +65,7 @@ def card_words(form: dict[str, Any]) -> tuple[str, str]:
     return f"{colour} h{height} s{sweetness}", batch
 
 
-class SeatDesk(BaseDesk):
+class SeatDesk(BaseDesk[DraftCiderCompanion]):
     """A seat's own entries (see the module docstring)."""
 
     def __init__(self) -> None:

@@ -61,7 +61,7 @@ def players_words(n: int) -> str:
     """A players button's words: ``3 players``."""
     return ngettext("{n} player", "{n} players", n).format(n=n)
 
-class DraftCiderView(ModuleView):
+class DraftCiderView(ModuleView[DraftCiderCompanion]):
     # --- setup ------------------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: DraftCiderCompanion) -> None:
         s = ctl.setup

@@ -58,7 +58,7 @@ def _number(form: dict[str, Any], key: str, most: int) -> int:
     return int(text)
 
 
-class PadDesk(SeatDesk):
+class PadDesk(SeatDesk[WaldgaertnerCompanion]):
     """Each seat's own score pad on its phone (see the module docstring)."""
 
     def __init__(self) -> None:

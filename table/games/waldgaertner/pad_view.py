@@ -27,7 +27,7 @@ CUBE_LABELS = {1: N_("+ light"), 2: N_("+ dark"), 3: N_("− light"), 4: N_("−
 """The cubes step's buttons (trough 1-4)."""
 
 
-def draw_pad(v: ModuleView, surf: pygame.Surface, ctl: WaldgaertnerCompanion) -> None:
+def draw_pad(v: ModuleView[WaldgaertnerCompanion], surf: pygame.Surface, ctl: WaldgaertnerCompanion) -> None:
     """The pad's screen, laid out from the bottom up: the buttons, the line asked, then the header,
     the player's points and the step's part in the room left."""
     pad = entering(ctl.pad)
@@ -88,7 +88,7 @@ def pad_buttons(ctl: WaldgaertnerCompanion) -> list[ButtonItem]:
     return items
 
 
-def draw_garden(v: ModuleView, surf: pygame.Surface, pad: PadEntry, room: pygame.Rect) -> None:
+def draw_garden(v: ModuleView[WaldgaertnerCompanion], surf: pygame.Surface, pad: PadEntry, room: pygame.Rect) -> None:
     """The player's plants, the last entered last, in as many columns as the room is wide (one on
     the small screen): name, size class, yield value, and a partner bonus with ✓ when its partner
     grows in the garden. What does not fit: the first ones, counted in a line above."""

@@ -99,7 +99,7 @@ def _die_word(ctl: WaldgaertnerCompanion, action: int) -> tuple[str, str] | None
     return None
 
 
-class SeatDesk(BaseDesk):
+class SeatDesk(BaseDesk[WaldgaertnerCompanion]):
     """What a seat may see and enter in Waldgärtner (see the module docstring)."""
 
     def __init__(self) -> None:

@@ -43,7 +43,7 @@ SCORE_COLUMNS: tuple[str, ...] = (N_("plants"), N_("partners"), N_("storage"), N
 """The score pad's columns (the engine's ``Score`` fields, in the table's language when drawn)."""
 
 
-class WaldgaertnerView(ModuleView):
+class WaldgaertnerView(ModuleView[WaldgaertnerCompanion]):
     def seat_badge(self, surf: pygame.Surface, seat: int, c: tuple[int, int], r: int) -> None:
         """A seat's badge: its pawn's colour (the result's columns, the Names page)."""
         pygame.draw.circle(surf, SEAT_RGB[seat % len(SEAT_RGB)], c, r)

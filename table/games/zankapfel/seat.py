@@ -38,7 +38,7 @@ def _number(form: dict[str, Any], key: str) -> int | None:
     return int(value)
 
 
-class SeatDesk(BaseDesk):
+class SeatDesk(BaseDesk[ZankapfelCompanion]):
     """The secret choices of the discord being fought (see the module docstring)."""
 
     def __init__(self) -> None:

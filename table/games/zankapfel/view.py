@@ -33,7 +33,7 @@ def players_words(n: int) -> str:
     """A players button's words: ``3 players``."""
     return ngettext("{n} player", "{n} players", n).format(n=n)
 
-class ZankapfelView(ModuleView):
+class ZankapfelView(ModuleView[ZankapfelCompanion]):
     def seat_badge(self, surf: pygame.Surface, seat: int, c: tuple[int, int], r: int) -> None:
         """A seat's badge: its pawn's colour (the result's columns, the Names page)."""
         pygame.draw.circle(surf, SEAT_RGB[seat % len(SEAT_RGB)], c, r)

@@ -5,8 +5,11 @@ play title and the score pad's column heads (the result and its QR code page are
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
+from table.companion.players import NamedSeats
 from table.display.colours import BG, DIM, FG, LIT, PANEL
 from table.display.toolkit import BaseView
 from table.games.applejack.companion.api import Controller
@@ -21,10 +24,10 @@ SEAT_CELL_W = 128
 
 def named(ctl: Controller) -> bool:
     """Applejack's controller with names (its setup, pad and result draw them here)."""
-    return hasattr(ctl, "seat_names")
+    return isinstance(ctl, NamedSeats)
 
 
-def draw_setup_names(v: BaseView, surf: pygame.Surface, ctl: Controller,
+def draw_setup_names(v: BaseView[Any], surf: pygame.Surface, ctl: Controller,
                      cells: list[pygame.Rect] | None = None) -> None:
     """Each seat's cell of the setup screen as its name button, and the History button (``cells``:
     where a layout other than the design's placed the seats, the 3.5" screen's)."""
@@ -64,7 +67,7 @@ def play_title(ctl: Controller, seat: int, title: str) -> str:
     return title if name is None else title.replace(seat_label(seat), name, 1)
 
 
-def draw_pad_names(v: BaseView, surf: pygame.Surface, ctl: Controller) -> None:
+def draw_pad_names(v: BaseView[Any], surf: pygame.Surface, ctl: Controller) -> None:
     """The score pad's column heads: a named seat's player beside its badge (ResultScreens.draw_pad's grid)."""
     pad = ctl.pad
     if not named(ctl) or pad is None or not any(ctl.seat_names()):

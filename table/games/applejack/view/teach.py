@@ -11,6 +11,8 @@ characters for a language written without spaces (Japanese) — and shrinks only
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from table.display.colours import BG, FG, LIT, PANEL
@@ -34,13 +36,13 @@ def _tracked_turn(ctl: Controller) -> bool:
     return ctl.tracked is not None and not ctl.pending and not ctl.t.is_terminal()
 
 
-def _strip_h(view: BaseView, ctl: Controller | None = None) -> int:
+def _strip_h(view: BaseView[Any], ctl: Controller | None = None) -> int:
     if view.small:
         return view.px(STRIP_H_SMALL)
     return view.px(STRIP_H_TRACKED if ctl is not None and _tracked_turn(ctl) else STRIP_H)
 
 
-def _footer_free(view: BaseView, ctl: Controller) -> int:
+def _footer_free(view: BaseView[Any], ctl: Controller) -> int:
     """The footer's height the lesson may cover: all of it when it shows the step reminders or
     nothing; in a tracked turn all but its first line ("enter …" stays; the typing help or the
     bot's hint under it comes back with the next step, or at once with Skip). The die warning stays."""
@@ -52,9 +54,9 @@ def _footer_free(view: BaseView, ctl: Controller) -> int:
     return footer - view.px(36)
 
 
-def room(view: BaseView, ctl: Controller) -> int:
+def room(view: BaseView[Any], ctl: Controller) -> int:
     """How many px the board must give up for the lesson strip (0 without a lesson)."""
-    if not getattr(ctl, "lesson", None):
+    if not ctl.lesson:
         return 0
     return max(0, _strip_h(view, ctl) - _footer_free(view, ctl))
 
@@ -85,9 +87,9 @@ def wrap(font: pygame.font.Font, text: str, max_w: int) -> list[str]:
     return lines
 
 
-def draw_lesson(view: BaseView, surf: pygame.Surface, ctl: Controller) -> None:
+def draw_lesson(view: BaseView[Any], surf: pygame.Surface, ctl: Controller) -> None:
     """The lesson strip at the bottom of the play screen with its Skip button (target ``skip``)."""
-    lesson = getattr(ctl, "lesson", None)
+    lesson = ctl.lesson
     if not lesson:
         return
     h = _strip_h(view, ctl)
@@ -116,10 +118,10 @@ def draw_lesson(view: BaseView, surf: pygame.Surface, ctl: Controller) -> None:
         y += font.get_linesize()
 
 
-def draw_toggle(view: BaseView, surf: pygame.Surface, ctl: Controller, y: int, row_h: int,
+def draw_toggle(view: BaseView[Any], surf: pygame.Surface, ctl: Controller, y: int, row_h: int,
                 rect: pygame.Rect | None = None) -> None:
     """The setup screen's Teach mode button (target ``teach``; key w), at the right of the option
     row at ``y`` (or in ``rect``)."""
-    on = bool(getattr(ctl.setup, "teach", False))
+    on = bool(ctl.setup.teach)
     r = rect or pygame.Rect(view.w - view.px(250), y + view.px(3), view.px(230), row_h - view.px(6))
     view.button(surf, r, teach.setup_label(on), "teach", lit=on, size=20)
