@@ -35,6 +35,7 @@ from typing import Any, TypeVar
 from table.companion.players import NamedSeats, check_name
 from table.companion.players_keyboard import PlayerNameError
 from table.companion.protocol import GameCompanion
+from table.engine.errors import TableError
 from table.schedule import SCHEDULE_ENV, ScheduleError, parse_schedule
 from table.storage.statedir import replace_private
 
@@ -65,7 +66,7 @@ class Kept:
         return {"schedule": self.schedule, "demo_games": list(self.demo_games), "names": list(self.names)}
 
 
-class SettingRefused(ValueError):
+class SettingRefused(TableError):
     """A value the table does not take (``str()`` is the one line to show)."""
 
 

@@ -66,7 +66,7 @@ def _words(glue: Any, state: Any, action: int) -> str:
 
 
 @dataclass(frozen=True)
-class HintJob:
+class SeatHintJob:
     """The seat's decisions worked out on ``state`` (the computer's own copy); runs off the main thread."""
 
     seat: int
@@ -197,12 +197,12 @@ class Advice:
         self.worker.ask((seat, where), self._job(ctl, desk, seat).compute, keep_older=True)
         return _answer(self.asked[seat])
 
-    def _job(self, ctl: GameCompanion, desk: Any, seat: int) -> HintJob:
+    def _job(self, ctl: GameCompanion, desk: Any, seat: int) -> SeatHintJob:
         assert isinstance(ctl, LidHinted) and ctl.hint_glue is not None  # why_not said a hint can be given
         glue = ctl.hint_glue
         stage = str(ctl.stage())
         secret = stage in glue.secret_stages
-        return HintJob(seat, max(1, self._fields(ctl, desk, seat)) if secret else 1, secret,
+        return SeatHintJob(seat, max(1, self._fields(ctl, desk, seat)) if secret else 1, secret,
                        seed_of(ctl.game, ctl.setup, seat, stage, len(ctl.cmds)), glue, glue.engine(ctl).clone())
 
     def _collect(self) -> None:

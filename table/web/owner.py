@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from table.companion.protocol import TableShell
+from table.engine.errors import TableError
 from table.i18n import _
 from table.web import owner_form
 from table.web.exports import Exports
@@ -33,7 +34,7 @@ SHAPE = re.compile(r"[A-Za-z0-9_-]{22,64}")
 """What a token written by :func:`owner_token` looks like (``token_urlsafe``'s alphabet)."""
 
 
-class OwnerTokenError(ValueError):
+class OwnerTokenError(TableError):
     """The owner's token file is there but holds no token (one line for the owner)."""
 
 

@@ -43,6 +43,7 @@ from typing import Any, TextIO
 from table.companion.coach_words import decimal, turn_head
 from table.companion.protocol import GameCompanion
 from table.companion.shell import game_module
+from table.engine.errors import TableError
 from table.games.applejack.bots.fair_target import as_record, coach, fair_target
 from table.games.applejack.companion.controller import Controller
 from table.games.applejack.companion.hints import describe_action
@@ -65,7 +66,7 @@ BOT_SEED = 0
 """The bot's seed: the figure is the one ``applejack-table history --coach RECORD`` prints."""
 
 
-class CoachStopped(ValueError):
+class CoachStopped(TableError):
     """A part was stopped: its time cap passed, or the result screen was left (``cancelled``)."""
 
     def __init__(self, message: str, *, cancelled: bool = False) -> None:
