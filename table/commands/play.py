@@ -173,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
         # deferred: the companion loads only when the command runs (the CLI's --help stays quick)
         from table.companion import text
 
-        print(text.help_keys(load_game(args.game)))
+        print(text.help_keys(load_game(args.game), games()))
         return 0
 
     # the kiosk's day: play; left alone, the demo; someone comes, play again (a loop, not recursion)

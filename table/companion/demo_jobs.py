@@ -127,9 +127,9 @@ class _Feed:
 def worked_steps(new: Callable[[int], Any], lines: Callable[[int, int], Iterable[str]], *, games: int,
                  players: int | None, seed: int, seats: Sequence[int],
                  worker: BotWorker | None = None) -> Iterator[Any]:
-    """The companion after every entered command, game after game (0 = endless), like
-    ``display.demo.module_steps``; with a ``worker`` the lines of game ``i`` (seed ``seed + i``,
-    ``players`` or the seats going round ``seats``) are computed by it **a line at a time**
+    """The companion after every entered command, game after game (0 = endless); with a
+    ``worker`` the lines of game ``i`` (seed ``seed + i``, ``players`` or the seats going round
+    ``seats``) are computed by it **a line at a time**
     (:func:`next_line`; ``lines`` must then be picklable for a process worker, and a generator
     makes the first move show as soon as it is computed): :data:`WAITING` is yielded while the
     line to show is not ready. The worker is closed when the generator is closed."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import queue
 import shutil
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
 from table.companion.gamedef import GameDef, registered
@@ -28,13 +28,21 @@ LANGUAGE_HELP = N_(
     "    language        the next language (English, Deutsch, Français, 日本語)\n"
     "    language de     that language (en, de, fr, ja); kept for the next start")
 """The shell's language command, listed in every game's help."""
+GAME_HELP = N_(
+    "Game (setup screen, before a game begins):\n"
+    "    g / game        the next game ({games})   game {key}   that game")
+"""The shell's game choice, listed in every game's help with the registry's games."""
 HELP_WORDS = ("help", "?")
 """What asks for the help lines in every game and mode."""
 
 
-def help_keys(game: GameDef) -> str:
-    """The keys and commands as plain text for a terminal (``play --help-keys [--game KEY]``)."""
-    return str(game.part("text").help_keys()).rstrip("\n") + "\n\n" + _(LANGUAGE_HELP) + "\n"
+def help_keys(game: GameDef, games: Sequence[GameDef] = ()) -> str:
+    """The keys and commands as plain text for a terminal (``play --help-keys [--game KEY]``):
+    the game's own, then the shell's (the game choice among ``games``, when there is one; the
+    language)."""
+    choice = [g.key for g in games if g.has("companion")]
+    shell = [_(GAME_HELP).format(games=", ".join(choice), key=choice[-1])] if len(choice) > 1 else []
+    return "\n\n".join([str(game.part("text").help_keys()).rstrip("\n"), *shell, _(LANGUAGE_HELP)]) + "\n"
 
 
 def text_part(ctl: GameCompanion) -> Any:

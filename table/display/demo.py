@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import queue
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Generic, TypeVar
 
 import pygame
@@ -46,21 +46,6 @@ def draw_banner(view: BaseView[Any], surface: pygame.Surface) -> pygame.Rect:
     view.text(surface, _("Demo — touch to play"), 20, rect.center, OK, bold=True, anchor="center",
               max_w=rect.w - view.px(12))
     return rect
-
-
-def module_steps(game: Callable[[int, int], tuple[Any, Iterable[str]]], *, games: int, players: int | None,
-                 seed: int, seats: Sequence[int]) -> Iterator[Any]:
-    """A game's table companion after every entered command, game after game (0 = endless); only
-    the game in progress is kept. ``game(players, seed)`` gives a new companion and the lines a
-    table would enter for the bots' game; the players go round ``seats`` unless given."""
-    i = 0
-    while games == 0 or i < games:
-        n = players or seats[(seed + i) % len(seats)]
-        ctl, lines = game(n, seed + i)
-        for line in lines:
-            ctl.do(line)
-            yield ctl
-        i += 1
 
 
 def is_press(item: Any) -> bool:

@@ -132,15 +132,6 @@ class ModuleView(BaseView[M]):
                                [(words(n) if wordy else str(n), f"players:{n}", ctl.setup.players == n)
                                 for n in counts], size=26, height=70)
 
-    def draw_prompt(self, surf: pygame.Surface, ask: str, said: Sequence[str], y: int, *, margin: float,
-                    size: float, min_size: float) -> None:
-        """Under the play area: what the table must enter now (lit, two lines at most), then the
-        last thing the companion said (not on a small screen), ``margin`` in from each side."""
-        x, w = self.px(margin), self.w - self.px(2 * margin)
-        y = self.wrapped(surf, ask, size, (x, y), w, LIT, bold=True, max_lines=2, min_size=min_size)
-        if said and not self.small:
-            self.wrapped(surf, said[-1], size - 4, (x, y), w, DIM, max_lines=1, min_size=12)
-
     def prompt_above(self, surf: pygame.Surface, ask: str, bottom: int, *, x: int, w: int, size: float = 20,
                      max_lines: int = 3) -> int:
         """What the table must enter now, lit and bold, in as many lines (up to ``max_lines``) as
@@ -193,11 +184,3 @@ class ModuleView(BaseView[M]):
         while half < whole and len(self.break_lines(label, px, True, half - 8 + 10)) > 2:
             half += max(1, self.px(8))
         return min(whole, half)
-
-    def new_game_button(self, surf: pygame.Surface, size: float = 26) -> None:
-        """The result screen's **New game** at the bottom right (as wide as its words need)."""
-        label = _("New game")
-        w = max(self.px(200), self.fonts.width(label, max(self.px(size), self.read_px), True) + self.px(24))
-        h = self.tap(64)
-        self.button(surf, pygame.Rect(self.w - self.px(16) - w, self.h - self.px(12) - h, w, h), label, "confirm",
-                    colour=OK, size=size)

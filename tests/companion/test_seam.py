@@ -59,3 +59,14 @@ def test_every_game_companion_is_a_game_companion(game: str) -> None:
     assert isinstance(shell, TableShell) and not isinstance(module, TableShell)
     assert game_module(shell) is module and game_module(module) is module
     assert shell.phones is None and shell.phones_progress is None  # let in only by play --web
+
+
+def test_the_game_choice_in_the_help_lists_the_registered_games_not_a_games_own_list() -> None:
+    from table.companion.text import help_keys
+
+    every = [g for g in registry.games() if g.has("companion")]
+    for game in every:
+        text = help_keys(game, registry.games())
+        assert f"the next game ({', '.join(g.key for g in every)})" in text
+    alone = help_keys(registry.load_game("applejack"))  # no choice to make: no line for it
+    assert "the next game" not in alone and "zankapfel" not in alone

@@ -30,7 +30,7 @@ class Setup:
     orchards: tuple[str, ...] | None = None  # variant "Individual orchards": the B side per seat
     campaign: int = 0  # solo campaign game 1-4 (0: no campaign)
     kept: tuple[int, ...] = ()  # campaign: the kept tiles' numbers (a tracked game needs them)
-    teach: bool = False  # teach mode (companion/applejack/teach.py): each step explained the first time
+    teach: bool = False  # teach mode (games/applejack/companion/teach.py): each step explained the first time
     names: tuple[str | None, ...] = ()  # the players' names by seat, None: nobody picked (companion/players.py)
 
     def track_config(self) -> TrackConfig:

@@ -1,4 +1,4 @@
-"""Teach mode on the screen (``companion/applejack/teach.py``): the lesson strip along the bottom of
+"""Teach mode on the screen (``games/applejack/companion/teach.py``): the lesson strip along the bottom of
 the play screen — under the announcement or turn prompt, with a Skip button — and the setup
 screen's Teach mode toggle. The words come from ``teach.py`` (its catalogue part); this module
 only draws them, called from Applejack's view (``room``, ``draw_lesson``, ``draw_toggle``).
