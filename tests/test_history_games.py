@@ -242,8 +242,9 @@ def test_a_game_missing_from_the_table_is_one_clear_refusal(cards):
     record, _ = finished_record("zankapfel", cards)
     others = [g for g in games() if g.key != "zankapfel"]
     without = Readers(others)
-    with pytest.raises(HistoryInputError, match=re.escape(f"not a finished game of {', '.join(g.title for g in others)} "
-                                                          "(format 'zankapfel-record/1'")):
+    titles = ", ".join(g.title for g in others)
+    refusal = f"not a finished game of {titles} (format 'zankapfel-record/1'"
+    with pytest.raises(HistoryInputError, match=re.escape(refusal)):
         without.read(record)
     no_reader = [dataclasses.replace(g, parts={k: v for k, v in g.parts.items() if k != "read_record"})
                  if g.key == "zankapfel" else g for g in games()]

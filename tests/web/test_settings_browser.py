@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from table.companion import kept as K
 from table.commands.attract import demo_games
+from table.companion import kept as K
 from table.display.power import SCHEDULE_ENV
 from table.web.door import Door
 from table.web.owner import OwnerDesk, owner_token

@@ -15,8 +15,8 @@ from datetime import time as dtime
 import pytest
 from starlette.testclient import TestClient
 
-from table.companion import kept as K
 from table.commands.attract import demo_games
+from table.companion import kept as K
 from table.display.power import SCHEDULE_ENV, Schedule, ScreenPower
 from table.games import games
 from table.history.readers import Readers
