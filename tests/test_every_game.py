@@ -408,6 +408,36 @@ def test_a_kill_mid_game_and_a_resume_end_like_an_uninterrupted_run(game: GameDe
         assert list(read.winners) == list(final.winners())
 
 
+@pytest.mark.parametrize("game", _with("companion"), ids=lambda g: g.key)
+def test_a_finished_companion_record_replays_and_the_history_reads_it(game: GameDef, on_table: None, tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """The record a finished game leaves in ``records/`` (the companion's: the engine's record and
+    what the table adds) goes through ``replay`` — events as text and as JSON — and through the
+    history's reader, to the winners it stored."""
+    from table.cli import main
+    from table.history.readers import Readers
+
+    script, _final = game.part("table_script")(game.players[0] if game.players[0] > 1 else 2, 5)
+    _in_process(game, script, tmp_path)
+    (record,) = _records(tmp_path)
+    (path,) = sorted((tmp_path / "records").glob("game-*.json"))
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0, capsys.readouterr().err
+    assert capsys.readouterr().out.strip()
+    assert main(["replay", "--json", str(path)]) == 0, capsys.readouterr().err
+    events = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert events and all(isinstance(e, dict) for e in events)
+    read = Readers(games()).read(record)
+    assert read.game == game.key
+    if isinstance(record.get("winners"), list):
+        assert list(read.winners) == record["winners"]
+    tampered = tmp_path / "tampered.json"  # stored scores the actions do not give are refused, one line
+    if isinstance(record.get("scores"), list) and all(type(s) is int for s in record["scores"]):
+        tampered.write_text(json.dumps({**record, "scores": [s + 1 for s in record["scores"]]}))
+        assert main(["replay", str(tampered)]) == 2
+        assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
 @pytest.mark.parametrize("game", [g for g in _with("simulate") if g.has_part("simulate")], ids=lambda g: g.key)
 def test_simulate_through_the_cli(game: GameDef) -> None:
     players = min(max(game.players[0], len(game.bots)), game.players[-1])  # a seat for every bot
