@@ -107,6 +107,12 @@ def registered(key: str) -> GameDef:
     raise UnknownGameError(f"unknown game {key!r}; known: {', '.join(g.key for g in REGISTERED)}")
 
 
+def plays_together(key: str) -> bool:
+    """Whether the registered game ``key`` is cooperative (its table wins or loses together);
+    False for a game not registered (a lone module in a test)."""
+    return any(g.key == key and g.cooperative for g in REGISTERED)
+
+
 class UnknownGameError(TableError):
     """A ``--game`` value that names no game this table knows."""
 

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from table.companion.announce import ACK, Announced, Announcement, AnnouncementQueue, mark_lines
 from table.companion.coach_lid import CoachDone, LidCoached
+from table.companion.gamedef import plays_together
 from table.companion.lidhint import LidHinted
 from table.companion.players import NamedSeats
 from table.companion.protocol import CommandError, CommandHook
@@ -376,7 +377,7 @@ class TableModule(LidCoached, LidHinted, NamedSeats):
         return sheet(heading, (_(label) for label, _v in self.result_rows),
                      [self.seat_title(s) for s in range(len(details))],
                      [breakdown_values(self.result_rows, d) for d in details],
-                     [int(d["total"]) for d in details], self.result_winners())
+                     [int(d["total"]) for d in details], self.result_winners(), together=plays_together(self.game))
 
     def result_details(self) -> list[dict[str, Any]]:
         """Per seat the finished game's breakdown (the record reader's ``details``, with ``total``)."""

@@ -56,6 +56,9 @@ class GameLike(Protocol):
     @property
     def record_formats(self) -> tuple[str, ...]: ...
 
+    @property
+    def cooperative(self) -> bool: ...
+
     def has_part(self, name: str) -> bool: ...
 
     def part(self, name: str) -> Any: ...
@@ -140,6 +143,12 @@ class Readers:
         """The game's display name, or its key when this table does not know it."""
         game = self.game(key)
         return key if game is None else game.title
+
+    def together(self, key: str) -> bool:
+        """Whether the game ``key`` is cooperative: its table won or lost together (False when
+        this table does not know it)."""
+        game = self.game(key)
+        return game is not None and game.cooperative
 
     def reader(self, key: str) -> RecordReader:
         game = self.game(key)
