@@ -8,5 +8,5 @@ GAME = GameDef("nim", "Nim", players=(2, 3, 4), record_format="nim-record/1",
     faces=frozenset({"engine", "simulate", "companion"}), bots=("random", "greedy"),
     parts=at_home(__name__, "rules companion text make_bot read_record", simulate="bots:simulate",
                   table_script="bots:table_script"),
-    first_lamps=(1, 2, 3), summary_word="wins",
+    first_lamps=(1, 2, 3), summary_word="win rate",
 )
