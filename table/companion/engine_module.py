@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
 from table.engine.errors import ActionParseError, IllegalActionError, TableError
-from table.i18n import _
+from table.i18n import _, ngettext
 
 
 def number(word: str) -> int:
@@ -79,7 +79,9 @@ class EngineModule(TableModule):
 
     def started_line(self) -> str:
         """The line said when a game starts."""
-        return _("New game of {game}: {players} players").format(game=_(self.title), players=self.setup.players)
+        n = self.setup.players
+        return ngettext("New game of {game}: {players} player", "New game of {game}: {players} players", n).format(
+            game=_(self.title), players=n)
 
     def over_line(self) -> str:
         """The line said when the game is over (the result screen's verdict)."""
