@@ -24,6 +24,7 @@ import io
 import json
 import math
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -242,6 +243,56 @@ def test_the_session_looks_again_when_the_journal_opens_late(game: GameDef, on_t
         assert ctl.game == game.key and ctl.mode == "setup"
     finally:
         journal.close()
+
+
+# --- words: every line a game says is in the table's language ---------------------------------------
+
+WORD = re.compile(r"[A-Za-z][a-z]{2,}")
+
+
+def _words(line: str) -> set[str]:
+    """The words of ``line`` (three letters or more), a ``key=value`` setting left out (typed as is)."""
+    return set(WORD.findall(re.sub(r"\S*=\S*", " ", line)))
+
+
+def _said(game: GameDef, lang: str) -> tuple[list[str], set[str]]:
+    """Everything ``game``'s companion says through a seeded game in ``lang`` — the setup screen's
+    line, every line of its log, the result's lines — and the words typed at the table (the
+    script's, the journal's commands, the command column of its help, its title): a file
+    format, English in every language."""
+    from table.companion.text import handle_line, screen_text
+    from table.i18n import using
+
+    with using(lang):
+        journal: list[str] = []
+        ctl = _companion(game, lambda kind, payload: journal.append(payload) if kind == "cmd" else None)
+        said = [screen_text(ctl)]
+        script = game.part("table_script")(game.players[0] if game.players[0] > 1 else 2, 3)[0]
+        for line in script:
+            handle_line(ctl, line)
+        column = [re.split(r"\s{2,}", row.strip())[0] for row in game.part("text").help_keys().splitlines()
+                  if row.startswith("    ")]  # "    drawn / kept      a card drawn…": the command column
+        typed = set().union(*map(_words, [*script, *journal, *column, game.title]))
+        return [*said, *ctl.log, *ctl.result_sheet().lines()], typed
+
+
+@pytest.mark.parametrize("game", _with("companion"), ids=lambda g: g.key)
+def test_every_line_a_game_says_changes_with_the_language(game: GameDef, on_table: None) -> None:
+    """A word that stands in the same line in English, German, French and Japanese was never put
+    through ``_()`` (or its catalogue misses it) — unless it is typed at the table (a command):
+    the game's own words, checked for every game."""
+    english, typed = _said(game, "en")
+    others = [_said(game, lang)[0] for lang in ("de", "fr", "ja")]
+    assert all(len(other) == len(english) for other in others)  # the same game: the same lines, in other words
+    untranslated = {}
+    for i, line in enumerate(english):
+        same = _words(line) - typed
+        for other in others:
+            same &= _words(other[i])
+        if same:
+            untranslated[line] = sorted(same)
+    assert not untranslated, f"{len(untranslated)} line(s) with English words in every language: " + \
+        "; ".join(f"{line[:80]!r} {words}" for line, words in list(untranslated.items())[:3])
 
 
 # --- parsers: command texts and buttons (hypothesis) ------------------------------------------------

@@ -143,6 +143,10 @@ class GameDef:
     lamps to promise; the registry suite checks them)."""
     summary_word: str = ""
     """A word ``simulate --game KEY`` always prints in its summary ("win rate"): the suite looks for it."""
+    words: str = ""
+    """A game outside ``table/`` (the tests' games): the folder of its own catalogues
+    (``locale/<lang>/LC_MESSAGES/<key>.po``; ``python -m table.i18n.catalogs update --folder``),
+    read once the game is registered. "" for the house's games (``table/i18n/locale``)."""
     kill_at_half: bool = True
     """Whether the registry suite kills ``play --text`` at half the game's ``table_script`` and
     resumes it (False: the game's own scenario tests kill it where it is harder, Draft Cider's

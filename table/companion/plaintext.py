@@ -20,7 +20,7 @@ CONFIRM_WORDS = ("", "ok", "confirm")
 def screen_text(ctl: Any) -> str:
     """The setup screen's line (its setup words and values), the resume offer; "" in play."""
     if ctl.mode == "setup":
-        values = ", ".join(f"{word} {_value(getattr(ctl.setup, word))}" for word in ctl.setup_words)
+        values = ", ".join(f"{word}={_value(getattr(ctl.setup, word))}" for word in ctl.setup_words)
         return _("{game} setup: {values}; confirm starts").format(game=_(ctl.title), values=values)
     if ctl.mode == "resume":
         return _("Unfinished game: {info}").format(info=ctl.resume_info)
