@@ -5,7 +5,7 @@ capitalised, the total's in bold — a label measured lower-case and plain was c
 import pygame
 import pytest
 
-from table.companion.result import sheet
+from table.history.sheet import sheet
 from table.display.result_table import draw_table, shown_labels
 from table.display.toolkit import BaseView
 from table.i18n import _, using

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from table.companion.engine_module import EngineModule, number, numbers
-from table.companion.labels import seat_name
+from table.i18n.labels import seat_name
 from table.companion.leds import LedState
 from table.companion.module import SHELL_SCREENS
 from table.companion.players import names_dict, names_of
