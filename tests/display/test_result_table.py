@@ -5,9 +5,9 @@ capitalised, the total's in bold — a label measured lower-case and plain was c
 import pygame
 import pytest
 
-from table.history.sheet import sheet
 from table.display.result_table import draw_table, shown_labels
 from table.display.toolkit import BaseView
+from table.history.sheet import sheet
 from table.i18n import _, using
 
 pytestmark = pytest.mark.usefixtures("pygame_display")

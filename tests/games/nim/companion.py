@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from table.companion.engine_module import EngineModule, number, numbers
-from table.i18n.labels import seat_name
 from table.companion.leds import LedState
 from table.companion.module import SHELL_SCREENS
 from table.companion.players import names_dict, names_of
 from table.companion.protocol import CommandHook
 from table.i18n import N_, _
+from table.i18n.labels import seat_name
 from tests.games.nim import rules
 from tests.games.nim.record_reader import ROWS
 
