@@ -72,8 +72,13 @@ class PinMapError(HardwareError, ValueError):
         super().__init__(f"{source}: {count} problem{'s' if count != 1 else ''} in the pin map:\n{lines}")
 
     def one_line(self) -> str:
-        """The file and every problem on one line (for a log line or a usage error)."""
-        return f"{self.source}: " + "; ".join(self.problems)
+        """The file and every problem on one line (for a log line or a usage error); the missing
+        devices are named together."""
+        missing = [p.split(":")[0] for p in self.problems if p.endswith("needs a pin)")]
+        rest = [p for p in self.problems if not p.endswith("needs a pin)")]
+        if missing:
+            rest.append("missing " + ", ".join(missing))
+        return f"{self.source}: " + "; ".join(rest)
 
 
 @dataclass(frozen=True)
