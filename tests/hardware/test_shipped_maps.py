@@ -67,6 +67,17 @@ def test_each_committed_picture_matches_its_map(name):
     assert committed == wiring.render_svg(load_shipped(name)), "stale: run `python -m table.hardware.wiring`"
 
 
+def test_the_guide_lists_every_screen_pin_and_both_maps():
+    guide = (REPO / "docs" / "raspberry-pi.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## Pins and screens"):]
+    section = section[: section.index("\n## ", 4)]
+    for pin, use in screen("spi35").pins.items():
+        assert f"| {pin} |" in section, pin
+    for name in SHIPPED_MAPS:
+        assert f"table/hardware/{name}" in section
+    assert "wiring-spi-screen.svg" in section and "wiring.svg" in section
+
+
 def test_likely_holder_names_the_screen_first():
     assert likely_holder(25) == 'a 3.5" SPI screen uses it for its RESET line'
     assert likely_holder(3).startswith("used by the shutdown button (dtoverlay=gpio-shutdown)")
