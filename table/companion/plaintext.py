@@ -8,16 +8,19 @@ returned line, never a traceback (a ``TableError``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from table.engine.errors import TableError
 from table.i18n import _
+
+if TYPE_CHECKING:
+    from table.companion.engine_module import EngineModule
 
 CONFIRM_WORDS = ("", "ok", "confirm")
 """The words that press CONFIRM."""
 
 
-def screen_text(ctl: Any) -> str:
+def screen_text(ctl: EngineModule) -> str:
     """The setup screen's line (its setup words and values), the resume offer; "" in play."""
     if ctl.mode == "setup":
         values = ", ".join(f"{word}={_value(getattr(ctl.setup, word))}" for word in ctl.setup_words)
@@ -31,12 +34,12 @@ def _value(value: Any) -> str:
     return ",".join(map(str, value)) if isinstance(value, tuple | list) else str(value)
 
 
-def status_lines(ctl: Any) -> list[str]:
+def status_lines(ctl: EngineModule) -> list[str]:
     """``status``: what the table is asked now (in play), else the screen's line."""
     return [ctl.ask()] if ctl.mode == "play" else [screen_text(ctl)]
 
 
-def handle_line(ctl: Any, line: str) -> str | None:
+def handle_line(ctl: EngineModule, line: str) -> str | None:
     """One typed line: CONFIRM, ``status`` (nothing to do here), or a command; the refusal or None."""
     word = " ".join(line.strip().lower().split())
     if word == "status":
