@@ -16,7 +16,7 @@ The jobs: :mod:`.setup` (the setup screen), :mod:`.correction` (the correction s
 module holds the modes, the buttons, the LEDs, the journal and the replay.
 
 What the screen must show is the controller's public state (``mode``, ``track``,
-``pending``, ``correction``, ``pad`` …) and :meth:`Controller.buttons`; what the LEDs must show
+``queued``, ``correction``, ``pad`` …) and :meth:`Controller.buttons`; what the LEDs must show
 is :meth:`Controller.leds`. ``version`` goes up on every change so a view redraws only when
 something changed.
 """
@@ -122,7 +122,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         self.mode = Mode.SETUP
         self.setup = Setup()
         self.track: Track | None = None
-        self.pending: list[Announcement] = []
+        self.queued: list[Announcement] = []
         self.correction: Correction | None = None
         self.pad: ScorePad | None = None
         self.results: list[ScoreBreakdown] = []
@@ -152,7 +152,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
     def retell(self) -> None:
         """The language was changed (the shell's ``language``): the waiting announcements are said
         again in it (everything else is worded when it is drawn or said)."""
-        self.pending = [a.retold() for a in self.pending]
+        self.queued = [a.retold() for a in self.queued]
         self._changed()
 
     @property
@@ -171,10 +171,10 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         while the harvests are announced the die still stands on the innermost space, during the
         blossom scoring on its return space, and both with the old pips until the loop is confirmed."""
         s = self.t.state
-        loop = next((a for a in self.pending if a.kind == "loop"), None)
+        loop = next((a for a in self.queued if a.kind == "loop"), None)
         if loop is None:
             return s.die.space, s.die.pips
-        if self.pending[0].kind == "harvest" and self.t.board.bridge:
+        if self.queued[0].kind == "harvest" and self.t.board.bridge:
             return self.t.board.innermost, loop.pips - 1
         return loop.space or s.die.space, loop.pips - 1
 
@@ -210,9 +210,9 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         return LedState(LedKind.OFF)
 
     def _play_leds(self) -> LedState:
-        if self.pending and self.pending[0].kind == "refill":
-            return LedState(LedKind.REFILL, self.pending[0].troughs)
-        if self.pending:
+        if self.queued and self.queued[0].kind == "refill":
+            return LedState(LedKind.REFILL, self.queued[0].troughs)
+        if self.queued:
             return LedState(LedKind.OFF)
         if self.t.is_terminal():
             return LedState(LedKind.CHASE)
@@ -307,7 +307,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
             return PLAY_KEYS[b]
         if b == "correct":
             return self._open_correction()
-        if self.pending:
+        if self.queued:
             if b == "confirm":
                 return "ack"
             raise CommandError(_("confirm the announcement first"))
@@ -334,7 +334,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         t = self.t
         if self.tracked is not None:
             raise CommandError(_(TRACKED_NO_FIX))
-        if self.pending or t.state.phase != Phase.TAKE or t.is_terminal():
+        if self.queued or t.state.phase != Phase.TAKE or t.is_terminal():
             raise CommandError(_("corrections are made at the start of a turn"))
         self.correction = Correction(t.state.die.space, t.state.die.pips, list(t.state.troughs), t.state.supply)
         self.mode = Mode.CORRECT
@@ -391,7 +391,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         if self.mode == Mode.CORRECT:
             self.mode, self.correction = Mode.PLAY, None
         self._undo_step()
-        self.pending = []
+        self.queued = []
         self.mode = Mode.PLAY
         self._say(_("Undone. {line}").format(line=self.turn_line()))
 
@@ -402,15 +402,15 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         self._untrack()
 
     def _do_ack(self, rest: str) -> None:
-        if not self.pending:
+        if not self.queued:
             raise CommandError(_("nothing to confirm"))
-        self.pending.pop(0)
+        self.queued.pop(0)
         self._say_next()
-        if not self.pending and self.t.is_terminal():
+        if not self.queued and self.t.is_terminal():
             self._open_pad()
 
     def _do_pad_open(self, rest: str) -> None:
-        if not self.t.is_terminal() or self.pending:
+        if not self.t.is_terminal() or self.queued:
             raise CommandError(_("the game is not over"))
         self._open_pad()
 
@@ -427,7 +427,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         if self.tracked is not None:  # the engine's words went to the game above: a correction, or nothing
             raise CommandError(_(TRACKED_NO_FIX) if word.startswith("fix-") else
                                _("not a command: {command} (see --help-keys)").format(command=repr(cmd.strip())))
-        if self.pending and not word.startswith("fix-"):
+        if self.queued and not word.startswith("fix-"):
             raise CommandError(_("confirm the announcement first"))
         action = TrackAction.parse(cmd)
         fixes = [] if action.kind.is_correction else box_corrections(self.t, action)
@@ -443,9 +443,9 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
             self.box_said = True
             self._say(_("The box differs from our data file: the table still has tiles where the file's supply "
                         "is empty. Recorded; play goes on"))
-        self.pending = announcements_for(events, self.data, self.t.state.die.space)
+        self.queued = announcements_for(events, self.data, self.t.state.die.space)
         self._say_action(action)
-        if self.pending:
+        if self.queued:
             self._say_next()
         else:
             self._say(self.turn_line())
@@ -499,7 +499,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         self._hint_asked = None
         self.box_said = False  # the box-differs line is said once a game (box.py)
         self.mode = Mode.PLAY
-        self.pending = []
+        self.queued = []
         self.die_seen = None
         if journal:
             self._emit("game", setup.to_dict())
@@ -537,7 +537,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         self.tracked = None
         self._untracked = []
         self.advice = None
-        self.pending = []
+        self.queued = []
         self.pad = None
         self.results = []
         self.winners = ()
@@ -548,7 +548,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
     def replay(self, setup: Setup, cmds: list[str]) -> None:
         """Rebuild a journalled game exactly: its setup, then every command without journalling."""
         replay_quietly(self, lambda: self._start(setup, journal=False), cmds)
-        now = self.turn_line() if not self.pending else self.pending[0].text
+        now = self.turn_line() if not self.queued else self.queued[0].text
         self.log.append(_("Resumed. {line}").format(line=now))
         self._changed()
 
