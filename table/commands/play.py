@@ -56,6 +56,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="GPIO pin factory for the trough LEDs and buttons: auto (default: "
                         "$GPIOZERO_PIN_FACTORY, else lgpio on a Pi and mock pins elsewhere), mock, lgpio, "
                         "rpigpio, or none")
+    p.add_argument("--pin-map", type=_pin_map_arg, default=os.environ.get("APPLEJACK_PINS", "").strip() or None,
+                   metavar="FILE",
+                   help="the lid's wiring, a pin map TOML such as table/hardware/spi_screen_pins.toml (default: "
+                        "$APPLEJACK_PINS, else the shipped default_pins.toml; docs/raspberry-pi.md)")
     p.add_argument("--die", default=os.environ.get("APPLEJACK_DIE_SENSOR") or "off", metavar="SOURCE",
                    help="die sensor: a serial port such as /dev/applejack-die or socket://host:port, sim "
                         "(the simulator, following the rules), or off (default: $APPLEJACK_DIE_SENSOR, else off)")
@@ -113,6 +117,17 @@ def _game_arg(text: str) -> str:
     if not info.has("companion"):
         raise argparse.ArgumentTypeError(info.not_offered("companion", "play"))
     return info.key
+
+
+def _pin_map_arg(text: str) -> Any:
+    """``--pin-map`` / $APPLEJACK_PINS: the file read and checked now (a bad one is a usage error:
+    one line naming the file and every problem)."""
+    from table.hardware.pinmap import PinMapError, load_pinmap  # no gpiozero: TOML and checks only
+
+    try:
+        return load_pinmap(text)
+    except PinMapError as exc:
+        raise argparse.ArgumentTypeError(exc.one_line()) from None
 
 
 def _minutes(text: str) -> float:
@@ -285,7 +300,7 @@ class Ports:
         # deferred: the ports (gpiozero, pyserial) load after the screen's first frame
         from table.companion.hardware import make_hardware
 
-        hw = self.hw = make_hardware(self.args.pins, self.args.die)
+        hw = self.hw = make_hardware(self.args.pins, self.args.die, getattr(self.args, "pin_map", None))
         self.close_web = _open_web(self.args, self.ctl, self.state_dir, hw, self.journal)
         follow, journal = hw.follow, self.journal
 

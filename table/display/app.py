@@ -365,7 +365,7 @@ def run_app(ctl: GameCompanion, args: Any, *, games: Sequence[GameDef], script: 
     surface, _kiosk = open_display(getattr(args, "display", "auto"), getattr(args, "size", None))
     app = first_frame(ctl, surface, games=games, speaker=speaker)
     if hardware is None:
-        hw = make_hardware(getattr(args, "pins", "none"), getattr(args, "die", "off"))
+        hw = make_hardware(getattr(args, "pins", "none"), getattr(args, "die", "off"), getattr(args, "pin_map", None))
     else:
         hw = hardware() if callable(hardware) else hardware
     app.indicators, app.inputs, app.after_step = hw.indicators, hw.events, hw.follow
