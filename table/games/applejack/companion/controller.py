@@ -40,6 +40,7 @@ from table.games.applejack.companion.base import TROUGH_BUTTONS, Mode
 from table.games.applejack.companion.box import box_corrections
 from table.games.applejack.companion.correction import Correction
 from table.games.applejack.companion.correction_job import CorrectionJob
+from table.games.applejack.companion.die_job import DieJob
 from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.hints import Hint
 from table.games.applejack.companion.result import ResultJob
@@ -77,9 +78,6 @@ STEPS = (
     N_("Beehive links pay the lower number, each link"),
 )
 """A turn's four steps (English source text: show them with ``_(STEPS[i])``)."""
-SENSOR_STATES = {"connected": N_("connected"), "reconnecting": N_("reconnecting"),
-                 "disconnected": N_("disconnected"), "off": N_("off")}
-"""The die sensor's link states in words (``SensorStatus.state``)."""
 PLAY_KEYS = {"undo": "undo", "backspace": "undo", "hint": "hint", "skip": "teach skip"}
 """Keys that mean one command whatever the game's state (skip: teach mode hides the explanation shown)."""
 TAKE_KEYS = {"blind": ("blind", "stock-supply"), "cottage": ("cottage", "cottage"), "middle": ("middle", "middle")}
@@ -106,7 +104,7 @@ class Buttons:
 
 
 class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, TrackingJob, TeachJob,
-                 ResumeJob):
+                 DieJob, ResumeJob):
     """See the module docstring. ``on_command(kind, payload)`` receives ``("game", setup dict)``
     when a game starts, ``("cmd", text)`` for every command that changed the game and
     ``("finished", record dict)`` when the score pad is done."""
@@ -162,24 +160,6 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
     def t(self) -> Track:
         assert self.track is not None
         return self.track
-
-    def die_wrong(self) -> bool:
-        """The sensor sees the die on another space than the rules put it on."""
-        return (self.setup.sensor and self.track is not None and self.die_seen is not None
-                and self.mode == Mode.PLAY and self.die_seen != self.t.state.die.space)
-
-    def shown_die(self) -> tuple[int, int]:
-        """(space, pips) where the screen draws the die. At a loop's end the rulebook's order is:
-        the die goes over the bridge, the blossom scoring, then the die is turned one pip up — so
-        while the harvests are announced the die still stands on the innermost space, during the
-        blossom scoring on its return space, and both with the old pips until the loop is confirmed."""
-        s = self.t.state
-        loop = next((a for a in self.queued if a.kind == "loop"), None)
-        if loop is None:
-            return s.die.space, s.die.pips
-        if self.queued[0].kind == "harvest" and self.t.board.bridge:
-            return self.t.board.innermost, loop.pips - 1
-        return loop.space or s.die.space, loop.pips - 1
 
     def take_step(self) -> str:
         """Step 1 in words for this game: the cottage is named only with the cottage variant."""
@@ -265,31 +245,6 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
             self.refusal = str(exc)
             self._changed()
             return False
-
-    def die_reading(self, space: int) -> None:
-        """A settled die position from the sensor: shown (and checked), never obeyed. A space
-        beyond the last one of the board side in play (a bigger side's sensor plate) is no
-        reading: one log line (issue 31)."""
-        if self.track is not None and not 1 <= space <= len(self.track.board.spaces):
-            log.warning("die sensor: space %d is beyond the last space (%d) of the board side in play; "
-                        "reading ignored", space, len(self.track.board.spaces))
-            return
-        if self.die_seen != space:
-            self.die_seen = space
-            self._changed()
-
-    def sensor_note(self) -> str:
-        """"" when the die sensor is off or connected; else why the die is tracked by turn
-        count meanwhile ("not connected": no link yet or lost, "reconnecting")."""
-        if not self.setup.sensor or self.sensor_state == "connected":
-            return ""
-        return _("reconnecting") if self.sensor_state == "reconnecting" else _("not connected")
-
-    def sensor_status(self, state: str) -> None:
-        if self.sensor_state != state:
-            self.sensor_state = state
-            self.log.append(_("Die sensor {state}").format(state=_(SENSOR_STATES.get(state, state))))
-            self._changed()
 
     def _command_for(self, b: str) -> str | None:
         """The command button ``b`` means in this mode ("": a change only the screen shows; None: nothing)."""
