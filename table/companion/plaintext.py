@@ -8,23 +8,24 @@ returned line, never a traceback (a ``TableError``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from table.companion.engine_module import EngineModule
+from table.companion.protocol import Asks, GameCompanion
+from table.companion.shell import game_module
 from table.engine.errors import TableError
 from table.i18n import _
-
-if TYPE_CHECKING:
-    from table.companion.engine_module import EngineModule
 
 CONFIRM_WORDS = ("", "ok", "confirm")
 """The words that press CONFIRM."""
 
 
-def screen_text(ctl: EngineModule) -> str:
+def screen_text(ctl: GameCompanion) -> str:
     """The setup screen's line (its setup words and values), the resume offer; "" in play."""
-    if ctl.mode == "setup":
-        values = ", ".join(f"{word}={_value(getattr(ctl.setup, word))}" for word in ctl.setup_words)
-        return _("{game} setup: {values}; confirm starts").format(game=_(ctl.title), values=values)
+    module = game_module(ctl)
+    if ctl.mode == "setup" and isinstance(module, EngineModule):
+        values = ", ".join(f"{word}={_value(getattr(module.setup, word))}" for word in module.setup_words)
+        return _("{game} setup: {values}; confirm starts").format(game=_(module.title), values=values)
     if ctl.mode == "resume":
         return _("Unfinished game: {info}").format(info=ctl.resume_info)
     return ""
@@ -34,12 +35,12 @@ def _value(value: Any) -> str:
     return ",".join(map(str, value)) if isinstance(value, tuple | list) else str(value)
 
 
-def status_lines(ctl: EngineModule) -> list[str]:
+def status_lines(ctl: GameCompanion) -> list[str]:
     """``status``: what the table is asked now (in play), else the screen's line."""
-    return [ctl.ask()] if ctl.mode == "play" else [screen_text(ctl)]
+    return [ctl.ask()] if ctl.mode == "play" and isinstance(ctl, Asks) else [screen_text(ctl)]
 
 
-def handle_line(ctl: EngineModule, line: str) -> str | None:
+def handle_line(ctl: GameCompanion, line: str) -> str | None:
     """One typed line: CONFIRM, ``status`` (nothing to do here), or a command; the refusal or None."""
     word = " ".join(line.strip().lower().split())
     if word == "status":
