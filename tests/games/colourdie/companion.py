@@ -12,7 +12,6 @@ from typing import Any, ClassVar
 
 from table.companion.engine_module import EngineModule, number
 from table.companion.leds import LedState
-from table.companion.module import SHELL_SCREENS
 from table.companion.players import names_dict, names_of
 from table.companion.protocol import CommandHook
 from table.i18n import N_, _
@@ -45,7 +44,6 @@ class DieSetup:
 
 
 BUTTONS: dict[tuple[str, str], str] = {
-    **{k: v.command for k, v in SHELL_SCREENS.items()}, ("roll", "undo"): "undo", ("pick", "undo"): "undo",
     **{("roll", f"trough{f + 1}"): f"roll {face}" for f, face in enumerate(rules.FACES)},
     **{("pick", f"trough{c + 1}"): f"pick {colour}" for c, colour in enumerate(rules.COLOURS)},
 }
