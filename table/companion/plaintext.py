@@ -36,15 +36,33 @@ def status_lines(ctl: Any) -> list[str]:
     return [ctl.ask()] if ctl.mode == "play" else [screen_text(ctl)]
 
 
-def handle_line(ctl: Any, line: str) -> str | None:
-    """One typed line: CONFIRM, ``status`` (nothing to do here), or a command; the refusal or None."""
-    word = " ".join(line.strip().lower().split())
-    if word == "status":
+def typed(line: str) -> str:
+    """A typed line as the games read it: lower case, one blank between words."""
+    return " ".join(line.strip().lower().split())
+
+
+def press_word(ctl: Any, button: str, word: str) -> str | None:
+    """Press the button the typed ``word`` stands for; the refusal (or that it does nothing now)
+    when it did nothing. Every game's text front end presses its words through this."""
+    if ctl.press(button):
         return None
-    if word in CONFIRM_WORDS:
-        return None if ctl.press("confirm") else ctl.refusal or _("nothing to confirm now")
+    return ctl.refusal or _("{word}: nothing to do now").format(word=word or "confirm")
+
+
+def do_line(ctl: Any, word: str) -> str | None:
+    """``word`` as a command: None when applied, its one-line refusal (any ``TableError``) otherwise."""
     try:
         ctl.do(word)
     except TableError as exc:
         return str(exc)
     return None
+
+
+def handle_line(ctl: Any, line: str) -> str | None:
+    """One typed line: CONFIRM, ``status`` (nothing to do here), or a command; the refusal or None."""
+    word = typed(line)
+    if word == "status":
+        return None
+    if word in CONFIRM_WORDS:
+        return press_word(ctl, "confirm", word)
+    return do_line(ctl, word)
