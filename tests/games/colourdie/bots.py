@@ -4,30 +4,29 @@ apples left); the parts ``simulate`` and ``table_script`` are the harness's."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from table.bots.common import RandomBot
-from table.bots.harness import SeededGames
+from table.bots import harness
+from table.bots.common import RandomBot, SeededBot
 from tests.games.colourdie import rules
 
-BOT_NAMES = ("random", "greedy")
 
-
-class GreedyBot:
+class GreedyBot(SeededBot):
     """After the basket: an apple of the colour with the most left (the die finds the others)."""
 
     name = "greedy"
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, state: rules.State) -> int:
-        return max(state.legal_actions(), key=lambda a: (state.t.left[a - rules.PICK], -a))
+    def decide(self, state: rules.State, seat: int, legal: list[int]) -> int:
+        return max(legal, key=lambda a: (state.t.left[a - rules.PICK], -a))
 
 
-def make_bot(name: str, rng: random.Random) -> RandomBot | GreedyBot:
-    return GreedyBot(rng) if name == "greedy" else RandomBot(rng)
+BOTS: dict[str, harness.BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
 
 
-GAMES = SeededGames(rules.new_game, rules.Config, make_bot, BOT_NAMES, together=True)
+def make_bot(name: str, rng: random.Random) -> Any:
+    return harness.make_bot("Colour Die", BOTS, name, rng)
+
+
+GAMES = harness.SeededGames(rules.new_game, rules.Config, make_bot, tuple(BOTS), together=True)
 simulate = GAMES.simulate
 table_script = GAMES.table_script
