@@ -117,7 +117,7 @@ class UnknownGameError(TableError):
     """A ``--game`` value that names no game this table knows."""
 
 
-class MissingPartError(LookupError):
+class MissingPartError(TableError, LookupError):
     """A game asked for a part it does not have (a face the registry does not list)."""
 
 

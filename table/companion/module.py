@@ -24,14 +24,14 @@ from __future__ import annotations
 from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from table.companion.announce import ACK, Announced, Announcement, AnnouncementQueue, mark_lines
 from table.companion.coach_lid import CoachDone, LidCoached
 from table.companion.gamedef import plays_together
 from table.companion.lidhint import LidHinted
 from table.companion.players import NamedSeats
-from table.companion.protocol import CommandError, CommandHook
+from table.companion.protocol import CommandError, CommandHook, Journalled, Staged
 from table.companion.teaching import NOT_NOW, NOTHING_TO_SKIP, TEACH, TEACH_WORDS, Syllabus, Teaching, teach_setting
 from table.engine.errors import ActionParseError, IllegalActionError, TableError
 from table.history.readers import BreakdownRow, breakdown_values
@@ -573,7 +573,7 @@ class TableModule(LidCoached, LidHinted, NamedSeats, metaclass=ABCMeta):
             self.on_command(kind, payload)
 
 
-def replay_quietly(module: Any, start: Callable[[], object], cmds: list[str]) -> None:
+def replay_quietly(module: Journalled, start: Callable[[], object], cmds: list[str]) -> None:
     """Rebuild a journalled game in ``module``: ``start()`` (its setup), then every command, with
     nothing journalled and nothing said again (the game so far is not told twice: the resume
     says one summary line). Every game's ``replay`` runs through this."""
@@ -589,13 +589,17 @@ def replay_quietly(module: Any, start: Callable[[], object], cmds: list[str]) ->
     module._said = min(module._said, len(module.log))
 
 
+S = TypeVar("S", bound=Staged)
+"""What a game's button handlers read of its module (each game names it: ``buttons.ButtonsHost``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Says:
     """A button that always means one command (``help`` can name it without pressing it)."""
 
     command: str
 
-    def __call__(self, ctl: Any, arg: str) -> str:
+    def __call__(self, ctl: object, arg: str) -> str:
         return self.command
 
 
@@ -613,9 +617,9 @@ SHELL_SCREENS: dict[tuple[str, str], Says] = {
 a game's ``SCREENS`` table starts from these."""
 
 
-def button_command(ctl: Any, button: str, split: Callable[[str], tuple[str, str]],
-                   screens: Mapping[tuple[str, str], Callable[[Any, str], str | None]],
-                   stages: Mapping[tuple[str, str], Callable[[Any, str], str | None]]) -> str | None:
+def button_command(ctl: S, button: str, split: Callable[[str], tuple[str, str]],
+                   screens: Mapping[tuple[str, str], Callable[[S, str], str | None]],
+                   stages: Mapping[tuple[str, str], Callable[[S, str], str | None]]) -> str | None:
     """A game's lid buttons as data (boardgame.io's moves): ``split(button)`` gives its name and
     argument; ``screens[(mode, name)]`` first, then in play ``stages[(ctl.stage(), name)]``; the
     handler makes the command text. None when the button means nothing now."""

@@ -26,7 +26,7 @@ def shown_labels(sheet: Any) -> list[tuple[str, bool]]:
     return [*((lab[:1].upper() + lab[1:], False) for lab in sheet.labels), (_("Total"), True)]
 
 
-def label_width(v: BaseView, labels: list[tuple[str, bool]], size: float, seats: int) -> int:
+def label_width(v: BaseView[Any], labels: list[tuple[str, bool]], size: float, seats: int) -> int:
     """The label column: as wide as the longest label at ``size`` needs (long batch names) —
     measured as it is drawn, (text, bold) — at least :data:`LABEL_W`'s share, leaving each of the
     ``seats`` columns 60 px of the design."""
@@ -35,7 +35,7 @@ def label_width(v: BaseView, labels: list[tuple[str, bool]], size: float, seats:
     return max(min(v.px(LABEL_W), need), min(need, v.w - v.px(12) - seats * v.px(60)))
 
 
-def draw_table(v: BaseView, surf: pygame.Surface, sheet: Any, area: pygame.Rect) -> None:
+def draw_table(v: BaseView[Any], surf: pygame.Surface, sheet: Any, area: pygame.Rect) -> None:
     """The breakdown: rows = the seat's name, each label, the total; a column per seat."""
     rows = len(sheet.labels) + 2
     rh = area.h // rows

@@ -35,6 +35,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from table.engine.errors import TableError
+
 log = logging.getLogger("applejack.i18n")
 
 #: The languages the table speaks, in the order the setup screen cycles through them.
@@ -47,7 +49,7 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "FranÃ
 ENV_VARIABLE = "APPLEJACK_LANGUAGE"
 
 
-class UnknownLanguage(ValueError):
+class UnknownLanguage(TableError):
     """A language code the table has no catalogue for."""
 
     def __init__(self, code: str) -> None:
