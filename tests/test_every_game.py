@@ -489,6 +489,26 @@ def test_a_finished_companion_record_replays_and_the_history_reads_it(game: Game
         assert len(capsys.readouterr().err.strip().splitlines()) == 1
 
 
+SCRIPT_DEMOS = [g for g in _with("companion") if not g.has_part("demo_screen") and not g.has_part("load_data")]
+"""The games whose demo is their bots' table script typed into the companion (no screen demo)."""
+
+
+@pytest.mark.parametrize("game", SCRIPT_DEMOS, ids=lambda g: g.key)
+def test_demo_plays_a_game_at_its_most_seats(game: GameDef, on_table: None, capsys: pytest.CaptureFixture[str]) -> None:
+    """``demo --players N`` offers every seat count of the registry (an 8-seat game's 8 too)."""
+    from table.cli import main
+
+    most = game.players[-1]
+    assert main(["demo", "--game", game.key, "--text", "--players", str(most)]) == 0
+    out = capsys.readouterr().out
+    assert f"Seat {most}" in out and f"Seat {most + 1}" not in out  # every seat played
+    try:  # a count no game seats is not a choice (argparse); one another game seats is refused in a line
+        refused = main(["demo", "--game", game.key, "--text", "--players", str(most + 1)])
+    except SystemExit as exc:
+        refused = exc.code
+    assert refused == 2
+
+
 COOPERATIVE_GAMES = [g for g in _with("companion") if g.cooperative]
 
 
