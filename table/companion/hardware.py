@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from table.companion.ports import Indicators, PanelIndicators, RecordingIndicators
+from table.companion.protocol import GameCompanion, MovesDie
 
 log = logging.getLogger("applejack.hardware")
 
@@ -41,13 +42,13 @@ class Hardware:
     sim: Any = None
     _sim_space: int | None = field(default=None, repr=False)
 
-    def follow(self, ctl: Any) -> None:
+    def follow(self, ctl: GameCompanion) -> None:
         """With the simulated die: put the die where the rules say it stands now (a game with a
-        die on a track: Applejack's ``track``; any other game leaves the simulator alone)."""
-        if self.sim is None or getattr(ctl, "track", None) is None:
+        die on a track: Applejack's; any other game leaves the simulator alone)."""
+        if self.sim is None or not isinstance(ctl, MovesDie):
             return
-        space = ctl.t.state.die.space
-        if space != self._sim_space:
+        space = ctl.die_space()
+        if space is not None and space != self._sim_space:
             self._sim_space = space
             self.sim.place(space)
 
