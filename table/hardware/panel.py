@@ -365,6 +365,11 @@ class Panel:
         except BaseException:
             self.close()
             raise
+        if self.min_hold_s > 0 and self.buttons:
+            # started here, not by the first press: starting a thread takes milliseconds, which a
+            # callback must not spend (it would stretch the level it is reporting)
+            self._confirmer = threading.Thread(target=self._confirm, name="panel-buttons", daemon=True)
+            self._confirmer.start()
 
     def _claim(self, key: str, label: str, pin: int, make: Callable[[], Any]) -> Any:
         """Build one device; a pin that cannot be claimed leaves it out with one line."""
@@ -422,9 +427,6 @@ class Panel:
                 if self.min_hold_s <= 0:
                     self._held(name, line)
                     return
-                if self._confirmer is None and not self._closed:
-                    self._confirmer = threading.Thread(target=self._confirm, name="panel-buttons", daemon=True)
-                    self._confirmer.start()
                 self._press_lock.notify()
                 return
             held = float("inf") if line.since is None else self._diff(stamp, line.since)
