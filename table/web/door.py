@@ -39,7 +39,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from table import i18n
-from table.companion.labels import seat_name
+from table.companion.labels import listed, seat_name
+from table.companion.protocol import CommandError
 from table.engine.errors import TableError
 from table.i18n import _
 from table.web.advice import OPS as ADVICE_OPS
@@ -86,6 +87,13 @@ class Door:
         """The game the tokens are for: the module's and its setup's identity (a new game, new tokens)."""
         self.advice = Advice()
         """A seat's hint on its own phone (``advice.py``: ops ``hint``, ``coach``; never in another view)."""
+        self._entering = False
+        """The door enters a phone's commands now: the lid's gate (:meth:`gate`) lets them through."""
+        self._refused: tuple[Any, ...] | None = None
+        """The lid's command last refused while seats were still choosing on phones (the same again: go on)."""
+        self._saved: Any = None
+        """What the held file was last given (:meth:`_keep`), so a lid's entry that let held choices go
+        is written once."""
 
     # --- following the table (every frame) --------------------------------------------------
     def follow(self) -> bool:
@@ -99,9 +107,13 @@ class Door:
         if sh.mode in PLAYING:
             marker = (id(sh.current) if hasattr(sh, "current") else id(sh), id(sh.setup))
             if marker == self._game and self.tokens.active:
-                entered = enter_due(self.desk, sh)  # a pad's entries held on phones, due now
-                if entered:
-                    self._keep()
+                self._entering = True
+                try:
+                    entered = enter_due(self.desk, sh)  # a pad's entries held on phones, due now
+                finally:
+                    self._entering = False
+                if entered or self._held_moved():
+                    self._keep()  # (the lid's CONFIRM entered what the phones held: the file follows)
                 return entered > 0
             self._game = marker
             self._begin(seats, resumed=before in (None, "resume"))
@@ -138,6 +150,7 @@ class Door:
         self.desk = desk_for(self.shell.definition)
         self.advice.coaching.game_begins(self.tokens.game)
         self._held_again()
+        self.shell.phones_gate = self.gate  # the lid's CONFIRM asks the phones first (companion/phones_gate.py)
 
     def _new_tokens(self, seats: int) -> None:
         self.tokens.new_game(seats)
@@ -153,6 +166,7 @@ class Door:
         """Nothing held or kept any more belongs to a game on the table: the files go."""
         if self.held is not None:
             self.held.clear()
+        self._saved = None
         if self.kept is not None:
             self.kept.clear()
 
@@ -177,7 +191,41 @@ class Door:
     def _keep(self) -> None:
         """The desk's held choices to the disk now (removed when none is held)."""
         if self.held is not None and self.desk is not None and hasattr(self.desk, "held"):
-            self.held.save(self._position(), self.desk.held(self._ctl()))
+            now = self.desk.held(self._ctl())
+            self.held.save(self._position(), now)
+            self._saved = now
+
+    def _held_moved(self) -> bool:
+        """Whether the desk holds other choices than the file was last given (a lid's entry let
+        some go: they were entered)."""
+        if self.held is None or self.desk is None or not hasattr(self.desk, "held"):
+            return False
+        return bool(self.desk.held(self._ctl()) != (self._saved or {}))
+
+    # --- the lid's command that closes what the phones hold (companion/phones_gate.py) --------
+    def gate(self, command: str) -> list[str] | None:
+        """Asked by the game's module before it applies a lid's ``command``: None (as usual), the
+        commands to enter instead (what the phones hold, in the table's order, the lid's own at its
+        place), or CommandError naming the seats still choosing on a phone (a seat whose page was
+        opened in this game). The same command again at once goes on without them (a phone gone
+        flat must not stop the table): what they choose is then the lid's."""
+        if self._entering or self.desk is None or not self.tokens.active:
+            return None
+        lid = getattr(self.desk, "lid", None)
+        if not callable(lid):
+            return None
+        ctl = self._ctl()
+        instead, waiting = lid(ctl, command, frozenset(self.seen))
+        if waiting:
+            moment = self.desk.moment(ctl) if hasattr(self.desk, "moment") else None
+            holds = self.desk.held(ctl) if hasattr(self.desk, "held") else None
+            key = (command, tuple(waiting), repr(moment), repr(holds))
+            if key != self._refused:
+                self._refused = key
+                raise CommandError(_("Still choosing on their phone: {seats}. The same again goes on without them.")
+                                   .format(seats=listed(self._seat_title(s) for s in waiting)))
+        self._refused = None
+        return list(instead) if instead is not None else None
 
     def _held_again(self) -> None:
         """A new desk (a game begun or resumed): what was held at this very moment, held again."""
@@ -188,6 +236,7 @@ class Door:
             self.held.clear()  # held at another moment (a game discarded, another begun): never again
         elif self.desk.restore(self._ctl(), kept):
             self.moves += 1
+        self._saved = self.desk.held(self._ctl()) if hasattr(self.desk, "held") else None
 
     def version(self) -> list[int]:
         """Moves whenever a view may have changed (the table's version, the tokens' game)."""
@@ -258,6 +307,7 @@ class Door:
         if not commands:
             self._keep()  # held until the others have chosen: on the disk before the phone hears "taken"
         done = 0
+        self._entering = True
         try:
             for command in commands:
                 self.shell.do(command)
@@ -267,6 +317,7 @@ class Door:
                 self.shell.do("undo")
             return {"ok": False, "error": "refused", "line": str(exc)}
         finally:
+            self._entering = False
             if commands:
                 self._keep()  # entered and journalled (or refused): the desk holds nothing any more
         self.follow()  # a choice that ended the game expires the tokens at once

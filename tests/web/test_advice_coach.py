@@ -14,7 +14,7 @@ from table.companion import gamedef
 from table.web.app import make_app
 from table.web.coaching import _applejack
 from table.web.tokens import SPECTATOR
-from tests.web.tables import door_ask, zankapfel_discord
+from tests.web.tables import at_the_lid_again, door_ask, zankapfel_discord
 
 CALLS: list[tuple[int, bool]] = []
 
@@ -36,7 +36,7 @@ def without_coach(monkeypatch, ctl):
 
 def _to_the_end(ctl, door, lines, i):
     for line in lines[i:]:
-        ctl.do(line)
+        at_the_lid_again(ctl, line)  # a seat's page is open, its player plays at the lid
         door.follow()
     assert ctl.mode == "result"
 

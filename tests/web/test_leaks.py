@@ -20,7 +20,15 @@ from table.web.app import make_app
 from table.web.bridge import Bridge, socket_path
 from table.web.client import KioskSocket
 from table.web.tokens import SPECTATOR
-from tests.web.tables import data, door_ask, view_text, waldgaertner_dice, waldgaertner_draw, zankapfel_discord
+from tests.web.tables import (
+    at_the_lid_again,
+    data,
+    door_ask,
+    view_text,
+    waldgaertner_dice,
+    waldgaertner_draw,
+    zankapfel_discord,
+)
 
 ORIGIN = {"origin": "http://testserver"}
 
@@ -141,7 +149,7 @@ def test_a_forged_token_sees_nothing_and_a_token_expires_with_its_game(tmp_path)
         for line in lines[i:]:
             if ctl.mode != "play":
                 break
-            ctl.do(line)
+            at_the_lid_again(ctl, line)  # seat 1's page is open, its player plays at the lid
             door.follow()
         assert ctl.mode == "result"
         assert client.get(f"/api/view/{token}").status_code == 403

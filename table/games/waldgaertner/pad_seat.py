@@ -135,6 +135,16 @@ class PadDesk(SeatDesk):
             return None
         return "pad", [(s, s in self.done or s < pad.player) for s in range(len(pad.players))]
 
+    def lid(self, ctl: Any, command: str, using: frozenset[int]) -> tuple[list[str] | None, list[int]]:
+        """The lid's ``next`` (``companion/phones_gate.py``): the seat the pad is on, its phone in use
+        (``using``) and not done, is still entering (its cubes and task wait for its done). (None, it)."""
+        self._sync(ctl)
+        pad = ctl.pad
+        if command != "next" or ctl.mode != "pad" or pad is None:
+            return None, []
+        seat = pad.player
+        return None, [seat] if seat in using and seat not in self.done and seat < len(pad.players) else []
+
     def moment(self, ctl: Any) -> list[Any]:
         """What is held belongs to this game's open pad (the door forgets it when the game ends or
         is discarded): the pad and the game's setup."""

@@ -184,6 +184,8 @@ class SeatDesk(BaseDesk):
 
     def held(self, ctl: Any = None) -> dict[str, Any]:
         """The dice held now (JSON): seat → its command."""
+        if ctl is not None:
+            self._sync(ctl)
         return {"dice": {str(s): c for s, c in sorted(self.dice.items())}} if self.dice else {}
 
     def restore(self, ctl: Any, held: dict[str, Any]) -> int:
@@ -197,6 +199,28 @@ class SeatDesk(BaseDesk):
             if isinstance(key, str) and key.isdigit() and int(key) in choosing and value in words:
                 self.dice[int(key)] = value
         return len(self.dice)
+
+    def lid(self, ctl: Any, command: str, using: frozenset[int]) -> tuple[list[str] | None, list[int]]:
+        """A die entered at the lid (``deck 3``, ``special``: the next seat's in the table's order)
+        while phones hold dice (``companion/phones_gate.py``): the held dice before it are entered
+        first, those after it follow; the seats still choosing on a phone (``using``) are named.
+        (commands instead or None, seats still choosing)."""
+        choosing = self._sync(ctl)
+        if not choosing or not (command == "special" or command.startswith("deck ")):
+            return None, []
+        waiting = [s for s in choosing if s in using and s not in self.dice]
+        lead = 0
+        while lead < len(choosing) and choosing[lead] in self.dice:
+            lead += 1
+        if not self.dice or lead == len(choosing):
+            return None, waiting
+        before = [self.dice[s] for s in choosing[:lead]]
+        after: list[str] = []
+        for s in choosing[lead + 1:]:
+            if s not in self.dice:
+                break
+            after.append(self.dice[s])
+        return [*before, command, *after], waiting
 
     def choose(self, ctl: Any, seat: int, form: dict[str, Any]) -> list[str]:
         """The lid's command for ``seat``'s entry; CommandError (one line) when it is not asked now."""

@@ -50,11 +50,13 @@ class SeatDesk(BaseDesk):
         """Forget choices held for a discord that is over (or taken back at the lid)."""
         b = ctl.b
         key: tuple[Any, ...] = ()
-        if b is not None and b.stage() in ("dice", "card"):
-            key = (id(b.e), len(b.e.history), b.fight_seats(), b.stage() == "card")
+        if b is not None and b.stage() in ("dice", "card"):  # the engine's history stands still in a discord
+            key = (len(b.e.history), b.fight_seats())
         if key != self._discord:
             self._discord = key
             self.secret = {}
+        choosing = self._choosing(ctl)  # a card entered (at the lid, from what a phone held) lets it go
+        self.secret = {s: v for s, v in self.secret.items() if s in choosing}
 
     def _choosing(self, ctl: Any) -> list[int]:
         """The seats that choose on their phones now: in the dice stage every seat in the discord,
@@ -123,6 +125,8 @@ class SeatDesk(BaseDesk):
 
     def held(self, ctl: Any = None) -> dict[str, Any]:
         """The choices held now (JSON): seat → [dice, discord card]."""
+        if ctl is not None:
+            self._sync(ctl)
         return {"secret": {str(s): list(v) for s, v in sorted(self.secret.items())}} if self.secret else {}
 
     def restore(self, ctl: Any, held: dict[str, Any]) -> int:
@@ -163,6 +167,57 @@ class SeatDesk(BaseDesk):
         if any(s not in self.secret for s in choosing):
             return []
         return self._reveal(ctl, choosing)
+
+    # --- the lid's CONFIRM (companion/phones_gate.py) -------------------------------------------
+    def lid(self, ctl: Any, command: str, using: frozenset[int]) -> tuple[list[str] | None, list[int]]:
+        """The lid's ``command`` in a discord: CONFIRM (``dice-done``) enters what the phones hold
+        first (their dice, then the discord cards due in the discord's order), a card typed at the
+        lid brings the held cards before and after it; the seats still choosing on a phone (``using``:
+        their page is open) are named. (commands instead or None, seats still choosing)."""
+        self._sync(ctl)
+        b = ctl.b
+        if b is None or ctl.mode != "play" or b.stage() not in ("dice", "card"):
+            return None, []
+        w = command.split()
+        waiting = [s for s in self._choosing(ctl) if s in using and s not in self.secret]
+        if b.stage() == "dice":
+            if w[:2] == ["dice", "seat"] and len(w) == 4 and w[2].isdigit() and int(w[2]) - 1 in self.secret:
+                raise CommandError(_("{seat} chose on the phone: its dice come from there").format(
+                    seat=ctl.seat_title(int(w[2]) - 1)))
+            if command != "dice-done":
+                return None, []
+            waiting = [s for s in waiting if not b.dice.get(s, 0)]
+            if not self.secret:
+                return None, waiting
+            out = [f"dice seat {s + 1} {self.secret[s][0]}" for s in b.fight_seats()
+                   if s in self.secret and self.secret[s][0] and not b.dice.get(s, 0)]
+            return [*out, "dice-done", *self._cards_due(ctl, list(b.fight_seats()))], waiting
+        if w[:2] != ["card", "seat"] or len(w) != 4 or not w[2].isdigit():
+            return None, []
+        seat = int(w[2]) - 1
+        if seat in self.secret:
+            raise CommandError(_("{seat} chose on the phone: its card comes from there").format(
+                seat=ctl.seat_title(seat)))
+        todo = b.card_todo()
+        if seat not in todo or not self.secret:
+            return None, waiting
+        at = todo.index(seat)
+        before = self._cards_due(ctl, todo[:at])
+        if len(before) < at:
+            return None, waiting  # another seat's card is next: the lid's refusal says whose
+        return [*before, command, *self._cards_due(ctl, todo[at + 1:])], waiting
+
+    def _cards_due(self, ctl: Any, order: list[int]) -> list[str]:
+        """The held discord cards of the seats in ``order`` up to the first without one (a seat with
+        no card left is passed: the table turns none)."""
+        out: list[str] = []
+        for s in order:
+            if not ctl.b.e.discord_cards(s):
+                continue
+            if s not in self.secret or not self.secret[s][1]:
+                break
+            out.append(f"card seat {s + 1} {self.secret[s][1]}")
+        return out
 
     def _reveal(self, ctl: Any, choosing: list[int]) -> list[str]:
         """Every held choice as the lid's commands, in the discord's order; the choices are let go."""
