@@ -35,6 +35,7 @@ players' names.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -55,6 +56,7 @@ PLAYING = ("play", "pad")
 """The shell's modes a game's tokens open in: its play, and its score pad at the end (the phones' pads)."""
 NEXT_GAME_MODES = ("setup", "result")
 """The screens that show the next game's codes (a phone opened there follows into the game)."""
+log = logging.getLogger("applejack.web")
 TOKEN_REFUSED: dict[str, Any] = {"ok": False, "error": "token"}
 """The one answer to a token that does not open anything now."""
 
@@ -304,6 +306,10 @@ class Door:
             commands = list(self.desk.choose(self._ctl(), holder.seat, form))
         except TableError as exc:
             return {"ok": False, "error": "refused", "line": str(exc)}
+        except (ValueError, TypeError, KeyError, IndexError) as exc:  # a value no desk check foresaw
+            log.warning("phones: a choice refused that the desk could not read (%s: %s)", type(exc).__name__,
+                        str(exc)[:80])
+            return {"ok": False, "error": "refused", "line": _("that is not a choice this page offers")}
         if not commands:
             self._keep()  # held until the others have chosen: on the disk before the phone hears "taken"
         done = 0
@@ -312,10 +318,11 @@ class Door:
             for command in commands:
                 self.shell.do(command)
                 done += 1
-        except TableError as exc:
+        except ValueError as exc:  # the game's refusal (TableError), or a value it could not read
             for _i in range(done):
                 self.shell.do("undo")
-            return {"ok": False, "error": "refused", "line": str(exc)}
+            line = str(exc) if isinstance(exc, TableError) else _("that is not a choice this page offers")
+            return {"ok": False, "error": "refused", "line": line}
         finally:
             self._entering = False
             if commands:

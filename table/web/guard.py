@@ -114,7 +114,7 @@ class Guard:
             await _refuse(send, 403, "origin")
             return
         length = _header(scope, b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+        if length is not None and (not (length.isascii() and length.isdigit()) or int(length) > self.max_body):
             await _refuse(send, 413, "too-large")
             return
         body = b""

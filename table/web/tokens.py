@@ -132,8 +132,8 @@ class TokensFile:
             return None
         out: dict[int, str] = {}
         for key, token in data["tokens"].items():
-            if isinstance(key, str) and key.lstrip("-").isdigit() and isinstance(token, str) \
-                    and 16 <= len(token) <= LONGEST_TOKEN:
+            number = key.lstrip("-") if isinstance(key, str) else ""
+            if number.isascii() and number.isdigit() and isinstance(token, str) and 16 <= len(token) <= LONGEST_TOKEN:
                 out[int(key)] = token
         return out if set(out) == {*range(seats), SPECTATOR} else None
 

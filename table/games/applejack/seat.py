@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from table.companion.labels import is_number
 from table.companion.seatdesk import SeatDesk as BaseDesk
 from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.scorepad import PAD_FIELDS_EXTRA
@@ -40,7 +41,7 @@ def _value(form: dict[str, Any]) -> int:
     """The form's number, 0..MAX_VALUE; CommandError (one line) otherwise."""
     value = form.get("value")
     text = str(value) if isinstance(value, (int, str)) and not isinstance(value, bool) else ""
-    if not text.isdigit() or len(text) > 2:
+    if not is_number(text, 2):
         raise CommandError(_("a number from 0 to {most}").format(most=MAX_VALUE))
     return int(text)
 

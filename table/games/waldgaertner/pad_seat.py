@@ -23,6 +23,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from table.companion.labels import is_number
 from table.companion.protocol import CommandError
 from table.companion.seatdesk import SeatDesk
 from table.engine.errors import ScorePadError
@@ -51,7 +52,7 @@ def _number(form: dict[str, Any], key: str, most: int) -> int:
     """``form[key]`` as 0..``most``; CommandError (one line) otherwise."""
     value = form.get(key, "0")
     text = str(value) if isinstance(value, (int, str)) and not isinstance(value, bool) else ""
-    if not text.isdigit() or int(text) > most:
+    if not is_number(text, 4) or int(text) > most:
         raise CommandError(_("a number from 0 to {most}").format(most=most))
     return int(text)
 
@@ -171,7 +172,7 @@ class PadDesk(SeatDesk):
         self.done = {s for s in (done if isinstance(done, list) else ()) if s in seats}
         entries = held.get("entries")
         for key, value in (entries.items() if isinstance(entries, dict) else ()):
-            seat = int(key) if isinstance(key, str) and key.isdigit() else -1
+            seat = int(key) if isinstance(key, str) and is_number(key) else -1
             if seat in seats and isinstance(value, dict):
                 self.waiting[seat] = self._entries(ctl, seat, value, plants=seat > pad.player)
         return len(self.done | set(self.waiting))

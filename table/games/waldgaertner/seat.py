@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from table.companion.labels import is_number
 from table.companion.protocol import CommandError
 from table.companion.seatdesk import SeatDesk as BaseDesk
 from table.games.waldgaertner.questions import held, seat_now
@@ -38,7 +39,7 @@ SECRET_CHOICES = ("bchoose", "schoose")
 def _card_id(form: dict[str, Any], count: int) -> int:
     """``form["card"]`` as a card id of the card file (0 … count-1); CommandError otherwise."""
     value = str(form.get("card", "")).strip().lstrip("#")
-    if not value.isdigit() or len(value) > 4 or int(value) >= count:
+    if not is_number(value, 4) or int(value) >= count:
         raise CommandError(_("enter the card's number (0-{last})").format(last=count - 1))
     return int(value)
 
@@ -56,7 +57,7 @@ def _play_label(ctl: Any, seat: int, action: int) -> str:
     e = ctl.e
     text = A.to_text(action)
     w = text.split()
-    if len(w) < 2 or not w[1].isdigit():
+    if len(w) < 2 or not is_number(w[1]):
         return text
     card = card_label(e.card(int(w[1])))
     if w[0] == "sell":
@@ -196,7 +197,7 @@ class SeatDesk(BaseDesk):
             if choosing else set()
         dice = held.get("dice")
         for key, value in (dice.items() if isinstance(dice, dict) else ()):
-            if isinstance(key, str) and key.isdigit() and int(key) in choosing and value in words:
+            if isinstance(key, str) and is_number(key) and int(key) in choosing and value in words:
                 self.dice[int(key)] = value
         return len(self.dice)
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from table.companion.labels import is_number
 from table.companion.protocol import CommandError
 from table.companion.seatdesk import SeatDesk as BaseDesk
 from table.i18n import _
@@ -31,8 +32,7 @@ def _number(form: dict[str, Any], key: str) -> int | None:
     value = form.get(key)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).isdigit() \
-            or len(str(value)) > 2:
+    if isinstance(value, bool) or not isinstance(value, (int, str)) or not is_number(str(value), 2):
         raise CommandError(_("{value} is not a number").format(value=repr(value)[:20]))
     return int(value)
 
@@ -136,7 +136,7 @@ class SeatDesk(BaseDesk):
         choosing = self._choosing(ctl)
         secret = held.get("secret")
         for key, value in (secret.items() if isinstance(secret, dict) else ()):
-            if not (isinstance(key, str) and key.isdigit() and isinstance(value, list) and len(value) == 2):
+            if not (isinstance(key, str) and is_number(key) and isinstance(value, list) and len(value) == 2):
                 continue
             seat, (dice, card) = int(key), value
             left = ctl.b.e.discord_cards(seat) if seat in choosing else []
@@ -181,7 +181,7 @@ class SeatDesk(BaseDesk):
         w = command.split()
         waiting = [s for s in self._choosing(ctl) if s in using and s not in self.secret]
         if b.stage() == "dice":
-            if w[:2] == ["dice", "seat"] and len(w) == 4 and w[2].isdigit() and int(w[2]) - 1 in self.secret:
+            if w[:2] == ["dice", "seat"] and len(w) == 4 and is_number(w[2]) and int(w[2]) - 1 in self.secret:
                 raise CommandError(_("{seat} chose on the phone: its dice come from there").format(
                     seat=ctl.seat_title(int(w[2]) - 1)))
             if command != "dice-done":
@@ -192,7 +192,7 @@ class SeatDesk(BaseDesk):
             out = [f"dice seat {s + 1} {self.secret[s][0]}" for s in b.fight_seats()
                    if s in self.secret and self.secret[s][0] and not b.dice.get(s, 0)]
             return [*out, "dice-done", *self._cards_due(ctl, list(b.fight_seats()))], waiting
-        if w[:2] != ["card", "seat"] or len(w) != 4 or not w[2].isdigit():
+        if w[:2] != ["card", "seat"] or len(w) != 4 or not is_number(w[2]):
             return None, []
         seat = int(w[2]) - 1
         if seat in self.secret:
