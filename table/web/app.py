@@ -121,7 +121,7 @@ def make_app(ask: Ask, *, guesses: Guesses | None = None, poll_s: float = POLL_S
         """``message`` with the address's token to the kiosk; a wrong token counts as a guess."""
         who = client(request)
         if counter.blocked(who):
-            return JSONResponse({"ok": False, "error": "slow-down"}, status_code=429)
+            return slow_down(counter, who)
         answer = await ask({**message, "token": request.path_params["token"]})
         return _answer(answer, counter, who)
 
@@ -142,7 +142,7 @@ def make_app(ask: Ask, *, guesses: Guesses | None = None, poll_s: float = POLL_S
     async def events(request: Request) -> Response:
         who = client(request)
         if counter.blocked(who):
-            return JSONResponse({"ok": False, "error": "slow-down"}, status_code=429)
+            return slow_down(counter, who)
         token = request.path_params["token"]
         now = (await ask({"op": "version"})).get("version")  # before the view: no change missed
         first = await ask({"op": "view", "token": token})
@@ -163,15 +163,25 @@ def make_app(ask: Ask, *, guesses: Guesses | None = None, poll_s: float = POLL_S
     return Starlette(routes=routes, middleware=[Middleware(Guard, hosts=hosts)])
 
 
+def slow_down(counter: Guesses, who: str) -> JSONResponse:
+    """429 for an address past its guesses, saying when it may try again (``Retry-After``, seconds)."""
+    wait = counter.retry_after(who)
+    return JSONResponse({"ok": False, "error": "slow-down", "retry_after": wait}, status_code=429,
+                        headers={"retry-after": str(wait)})
+
+
 def _answer(answer: dict[str, Any], counter: Guesses, who: str) -> JSONResponse:
-    """The kiosk's answer as HTTP: 200, 403 for a token that opens nothing (a guess), 409 for a
-    refused choice, 503 when the kiosk cannot be reached or is busy."""
+    """The kiosk's answer as HTTP: 200, 403 for a token that opens nothing (a guess), 410 for a
+    token of a finished game (an old page: no guess), 409 for a refused choice, 503 when the
+    kiosk cannot be reached or is busy."""
     if answer.get("ok"):
         return JSONResponse(answer)
     error = answer.get("error")
     if error == "token":
         counter.wrong(who)
         return JSONResponse({"ok": False, "error": "token"}, status_code=403)
+    if error == "over":
+        return JSONResponse({"ok": False, "error": "over"}, status_code=410)
     if error == "refused":
         return JSONResponse(answer, status_code=409)
     if error in ("table", "busy"):
@@ -188,17 +198,21 @@ async def _stream(ask: Ask, version_now: SharedVersion, token: str, first: tuple
         answer, last = first
         yield _event(answer["view"])
         start = beat = time.monotonic()
+        away = False  # the kiosk could not be reached: the page was told (and is told when it is back)
         while time.monotonic() - start < stream_s:
             await asyncio.sleep(poll_s)
             version = await version_now()
-            if version == last:
+            if (version is None) != away:
+                away = version is None
+                yield "event: offline\ndata: {}\n\n" if away else "event: online\ndata: {}\n\n"
+            if version is None or version == last:
                 if time.monotonic() - beat > HEARTBEAT_S:
                     beat = time.monotonic()
                     yield ": beat\n\n"
                 continue
             answer = await ask({"op": "view", "token": token})
             if not answer.get("ok"):
-                if answer.get("error") == "token":
+                if answer.get("error") in ("token", "over"):
                     yield "event: gone\ndata: {}\n\n"
                     return
                 continue  # the kiosk busy for a moment: asked again next time

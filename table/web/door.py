@@ -24,8 +24,9 @@ game's phones keep their pages.
 :meth:`Door.progress` is what the lid shows of the phones (``table/web/progress.py``): who has
 chosen or is done, never what — once a seat's page has been opened in this game.
 
-A wrong, forged or expired token is ``{"ok": false, "error": "token"}``, whatever the op: the
-answer is the same for a token that never was and one of a finished game.
+A wrong or forged token is ``{"ok": false, "error": "token"}``, whatever the op (the web server
+counts it as a guess); a token of one of the last games (``Tokens.was``) is ``{"ok": false,
+"error": "over"}``: its page says the game is over, and it is no guess.
 
 **The hidden-information contract**: the view of a token is built from the holder's seat
 only — the game's desk is called with that seat (or None for a spectator) and nothing else is
@@ -58,7 +59,10 @@ NEXT_GAME_MODES = ("setup", "result")
 """The screens that show the next game's codes (a phone opened there follows into the game)."""
 log = logging.getLogger("applejack.web")
 TOKEN_REFUSED: dict[str, Any] = {"ok": False, "error": "token"}
-"""The one answer to a token that does not open anything now."""
+"""The answer to a token that does not open anything now (nor did in the last games)."""
+GAME_OVER: dict[str, Any] = {"ok": False, "error": "over"}
+"""The answer to a token of a finished game (an old page): the game is over, scan the new code;
+the web server counts it as no guess."""
 
 
 class Door:
@@ -265,7 +269,7 @@ class Door:
             return answer or dict(TOKEN_REFUSED)
         holder = self.tokens.who(request.get("token"))
         if holder is None:
-            return dict(TOKEN_REFUSED)
+            return dict(GAME_OVER) if self.tokens.was(request.get("token")) else dict(TOKEN_REFUSED)
         if not holder.spectator:
             self.seen.add(holder.seat)
         if op == "view":

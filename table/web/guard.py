@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -67,6 +68,13 @@ class Guesses:
 
     def blocked(self, address: str) -> bool:
         return len(self._recent(address)) >= self.limit
+
+    def retry_after(self, address: str) -> int:
+        """Whole seconds until ``address`` may try again (its oldest guess in the window leaves it)."""
+        times = self._recent(address)
+        if len(times) < self.limit:
+            return 0
+        return max(1, math.floor(self.window_s - (self.clock() - times[0])) + 1)  # past the window's edge
 
     def wrong(self, address: str) -> None:
         times = self._recent(address)

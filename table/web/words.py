@@ -19,6 +19,8 @@ WORDS: dict[str, str] = {
     "nothing": N_("Nothing to choose now."),
     "gone": N_("This page is closed: the game ended or the code is not valid. Scan the lid's code again."),
     "offline": N_("The table cannot be reached. Trying again…"),
+    "over": N_("This game is over — scan the new code on the lid."),
+    "wait": N_("Too many tries from this phone: trying again in {s} s."),
     "refused": N_("Not taken:"),
     "sent": N_("Taken."),
     "hint": N_("Hint"),

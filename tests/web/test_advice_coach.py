@@ -66,7 +66,7 @@ def test_the_coach_ticket_is_the_seats_own_and_opens_only_its_coach_after_the_ga
         assert client.get(f"/api/view/{ticket}").status_code == 403  # a ticket is no token
         token = door.tokens.token(0)
         _to_the_end(ctl, door, lines, i)
-        assert client.get(f"/api/view/{token}").status_code == 403  # the token expired with its game
+        assert client.get(f"/api/view/{token}").status_code == 410  # the token expired with its game: "over"
         coach = client.get(f"/api/coach/{ticket}").json()["coach"]
         assert coach["state"] == "none" and coach["line"].startswith("no coach here")  # a game without a coach part
         assert client.get("/api/coach/forged-ticket-000000").status_code == 403

@@ -152,7 +152,8 @@ def test_a_forged_token_sees_nothing_and_a_token_expires_with_its_game(tmp_path)
             at_the_lid_again(ctl, line)  # seat 1's page is open, its player plays at the lid
             door.follow()
         assert ctl.mode == "result"
-        assert client.get(f"/api/view/{token}").status_code == 403
+        expired = client.get(f"/api/view/{token}")  # the game is over: the page is told so, nothing more
+        assert expired.status_code == 410 and expired.json() == {"ok": False, "error": "over"}
 
 
 def test_waldgaertner_a_die_chosen_in_secret_changes_no_other_view_until_all_are_entered_together(tmp_path):
