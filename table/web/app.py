@@ -54,9 +54,45 @@ POLL_S = 0.4
 STREAM_S = 600.0
 """An update stream ends after this long (the browser opens a new one; seconds)."""
 MAX_STREAMS = 32
-"""Update streams open at once (8 phones need 8)."""
+"""The seats' update streams open at once (8 phones need 8; a reload overlaps its old stream)."""
+SPECTATOR_STREAMS = 12
+"""The spectators' update streams open at once, apart from the seats' (a busy spectator code never
+takes a seat's stream: issue 34)."""
+STREAMS_PER_ADDRESS = 6
+"""Update streams one client address may hold (a phone with a seat's page and a spectator's tab)."""
 HEARTBEAT_S = 15.0
 """A comment line this often keeps an idle stream open through the Wi-Fi (seconds)."""
+
+
+class StreamLimits:
+    """The open update streams, by kind (a seat's, the spectators') and by client address: a
+    stream past its kind's or its address's bound is refused (503; the page tries again)."""
+
+    def __init__(self, seats: int = MAX_STREAMS, spectators: int = SPECTATOR_STREAMS,
+                 per_address: int = STREAMS_PER_ADDRESS) -> None:
+        self.bound = {"seat": seats, "spectator": spectators}
+        self.per_address = per_address
+        self.open = {"seat": 0, "spectator": 0}
+        self.by_address: dict[str, int] = {}
+
+    def take(self, kind: str, address: str) -> bool:
+        if self.open[kind] >= self.bound[kind] or self.by_address.get(address, 0) >= self.per_address:
+            return False
+        self.open[kind] += 1
+        self.by_address[address] = self.by_address.get(address, 0) + 1
+        return True
+
+    def give_back(self, kind: str, address: str) -> None:
+        self.open[kind] -= 1
+        left = self.by_address.get(address, 1) - 1
+        if left:
+            self.by_address[address] = left
+        else:
+            self.by_address.pop(address, None)
+
+    def __getitem__(self, index: int) -> int:
+        """The streams open in all (``streams[0]``, as the tests read it)."""
+        return sum(self.open.values())
 
 
 class SharedVersion:
@@ -85,11 +121,11 @@ def static_files(folder: Path = STATIC) -> dict[str, tuple[bytes, str]]:
 
 def make_app(ask: Ask, *, guesses: Guesses | None = None, poll_s: float = POLL_S,
              stream_s: float = STREAM_S, max_streams: int = MAX_STREAMS,
-             hosts: frozenset[str] | None = None) -> Starlette:
+             hosts: frozenset[str] | None = None, streams: StreamLimits | None = None) -> Starlette:
     """The app (see the module docstring); ``hosts``: the ``Host`` values it answers (``guard.Guard``)."""
     files = static_files()
     counter = guesses if guesses is not None else Guesses()
-    streams = [0]
+    streams = streams if streams is not None else StreamLimits(seats=max_streams)
     version = SharedVersion(ask, poll_s / 2)
 
     def file(name: str) -> Response:
@@ -148,10 +184,11 @@ def make_app(ask: Ask, *, guesses: Guesses | None = None, poll_s: float = POLL_S
         first = await ask({"op": "view", "token": token})
         if not first.get("ok"):
             return _answer(first, counter, who)
-        if streams[0] >= max_streams:
-            return JSONResponse({"ok": False, "error": "busy"}, status_code=503)
-        return StreamingResponse(_stream(ask, version, token, (first, now), streams, poll_s, stream_s),
-                                 media_type="text/event-stream")
+        kind = "seat" if "private" in (first.get("view") or {}) else "spectator"
+        if not streams.take(kind, who):
+            return JSONResponse({"ok": False, "error": "busy"}, status_code=503, headers={"retry-after": "3"})
+        return StreamingResponse(_stream(ask, version, token, (first, now), lambda: streams.give_back(kind, who),
+                                         poll_s, stream_s), media_type="text/event-stream")
 
     routes = [
         Route("/", index), Route("/t/{token}", seat_page), Route("/static/{name}", static),
@@ -190,10 +227,10 @@ def _answer(answer: dict[str, Any], counter: Guesses, who: str) -> JSONResponse:
 
 
 async def _stream(ask: Ask, version_now: SharedVersion, token: str, first: tuple[dict[str, Any], Any],
-                  streams: list[int], poll_s: float, stream_s: float) -> AsyncIterator[str]:
+                  ended: Callable[[], None], poll_s: float, stream_s: float) -> AsyncIterator[str]:
     """Server-sent events: the view now, then again whenever the kiosk's version moved; ``gone``
-    when the token stops opening anything (the game ended)."""
-    streams[0] += 1
+    when the token stops opening anything (the game ended); ``offline``/``online`` when the kiosk
+    cannot be reached and again can. ``ended()`` when the stream ends (its place is free)."""
     try:
         answer, last = first
         yield _event(answer["view"])
@@ -219,7 +256,7 @@ async def _stream(ask: Ask, version_now: SharedVersion, token: str, first: tuple
             last = version
             yield _event(answer["view"])
     finally:
-        streams[0] -= 1
+        ended()
 
 
 def _event(view: Any) -> str:

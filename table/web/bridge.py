@@ -31,6 +31,9 @@ MAX_REQUEST = 8192
 """Bytes of one request line; a longer one is answered ``too-long`` and dropped."""
 WAIT_S = 3.0
 """How long a request waits for the kiosk's next frame before it is answered ``busy`` (seconds)."""
+READ_S = 5.0
+"""Seconds a connection to the socket has to send its request line (then it is closed: 200 idle
+connections no longer hold 200 threads). The web server sends its line at once."""
 SOCKET_NAME = "bridge.sock"
 LOG_EVERY_S = 10.0
 """A failure of the phones' side is logged at most once per kind in this many seconds (seconds)."""
@@ -56,8 +59,13 @@ class _Pending:
 
 class _Handler(socketserver.StreamRequestHandler):
     server: _Server
+    timeout = READ_S  # the socket's timeout: a connection that sends no whole line is let go
 
     def handle(self) -> None:
+        with contextlib.suppress(OSError):  # the web server gave up (timed out, closed, restarted)
+            self._answer()
+
+    def _answer(self) -> None:
         line = self.rfile.readline(MAX_REQUEST + 1)
         if len(line) > MAX_REQUEST:
             self._send({"ok": False, "error": "too-long"})
@@ -79,6 +87,11 @@ class _Server(socketserver.ThreadingUnixStreamServer):
     daemon_threads = True
     request_queue_size = 128  # socketserver's 5 refuses the 6th phone's stream opening at the same moment
     bridge: Bridge
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A connection that failed is one debug line, never socketserver's traceback on the kiosk's
+        output (the handler lets a closed or timed-out connection go quietly already)."""
+        log.debug("phones: a connection to the kiosk's socket failed", exc_info=False)
 
 
 class Bridge:

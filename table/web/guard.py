@@ -1,7 +1,8 @@
 """The web server's safety rules, as one ASGI middleware and a guess counter.
 
 - **Bodies bounded**: a request body over :data:`MAX_BODY` bytes is answered 413 before the app
-  reads it (a ``Content-Length`` over the bound, or a streamed body that grows past it).
+  reads it (a ``Content-Length`` over the bound, or a streamed body that grows past it); a body
+  that has not come whole in :data:`BODY_S` seconds is 408 (the head is timed by ``wifi.py``).
 - **Host checked** (when the server names its own): a request for another host name is 400
   (a page elsewhere whose name was pointed at the box, "DNS rebinding", reads nothing).
 - **Origin checked**: a request that may change something (anything but GET and HEAD) must
@@ -14,6 +15,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import time
@@ -23,6 +25,8 @@ from typing import Any
 
 MAX_BODY = 2048
 """Bytes of a request body (a seat's choice is a few dozen)."""
+BODY_S = 4.0
+"""Seconds a request's body may take to come whole (after its head; 408 past it)."""
 GUESSES = 10
 """Wrong tokens one address may present in :data:`GUESS_WINDOW_S` before it is refused."""
 GUESS_WINDOW_S = 60.0
@@ -103,18 +107,20 @@ async def _refuse(send: Send, status: int, error: str) -> None:
 class Guard:
     """The ASGI middleware of the module docstring around ``app``."""
 
-    def __init__(self, app: App, max_body: int = MAX_BODY, hosts: frozenset[str] | None = None) -> None:
+    def __init__(self, app: App, max_body: int = MAX_BODY, hosts: frozenset[str] | None = None,
+                 body_s: float = BODY_S) -> None:
         """``hosts``: the ``Host`` values this server answers (None: any, as in the tests)."""
         self.app = app
         self.max_body = max_body
         self.hosts = hosts
+        self.body_s = body_s
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         host = _header(scope, b"host")
-        if self.hosts is not None and host not in self.hosts:
+        if self.hosts is not None and (host or "").lower() not in self.hosts:
             await _refuse(send, 400, "host")
             return
         changing = scope["method"] not in ("GET", "HEAD")
@@ -127,8 +133,13 @@ class Guard:
             return
         body = b""
         more = scope["method"] not in ("GET", "HEAD")
+        deadline = time.monotonic() + self.body_s
         while more:
-            message = await receive()
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - time.monotonic()))
+            except TimeoutError:
+                await _refuse(send, 408, "too-slow")  # a half-sent body holds no connection for long
+                return
             body += message.get("body", b"")
             if len(body) > self.max_body:
                 await _refuse(send, 413, "too-large")

@@ -4,7 +4,7 @@
 the hardware's per-frame ``follow(ctl)`` (called by the screen's loop every frame, by the text
 front end after every line) so the phones' requests are answered between two frames. The links
 of the seats' pages are written to ``<state dir>/web-links.txt`` (0600) whenever a game's tokens
-change, for the owner (the lid shows them as QR codes: ``ctl.phones``, :class:`PhoneLinks`, at
+or the seats' names change, for the owner (the lid shows them as QR codes: ``ctl.phones``, :class:`PhoneLinks`, at
 :func:`site_address`); the file is empty while no game is set up, played or shown.
 It is not in the socket's folder: the web server's unit sees that folder, and must not read
 every seat's token. A phone's secret choice held until the others have chosen, a score pad's
@@ -115,7 +115,7 @@ def open_web(ctl: Any, state_dir: Path, hw: Any, journal_game: Callable[[], int 
     bridge.start()
     log.info("phones: the web server talks to %s", bridge.path)
     follow = hw.follow
-    game = [door.tokens.game, door.tokens.active]
+    written: list[Any] = [None]
     progress = LidProgress(door)
 
     def follow_and_pump(c: Any) -> None:
@@ -123,9 +123,9 @@ def open_web(ctl: Any, state_dir: Path, hw: Any, journal_game: Callable[[], int 
         bridge.pump()
         if progress.changed():
             ctl.version += 1  # the lid's strip of who is done: the screen redraws
-        now = [door.tokens.game, door.tokens.active]
-        if now != game:
-            game[:] = now
+        now = (door.tokens.game, door.tokens.active, door.links() if door.tokens.active else ())
+        if now != written[0]:  # new tokens, or the seats' names set (the file names the players)
+            written[0] = now
             write_links(door, Path(state_dir))
 
     hw.follow = follow_and_pump

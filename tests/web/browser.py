@@ -104,11 +104,11 @@ def serve(tmp: Path) -> tuple[Any, threading.Thread, str]:
     import uvicorn
 
     from table.web.app import make_app
+    from table.web.wifi import server_config
 
     port = free_port()
-    config = uvicorn.Config(make_app(KioskSocket(socket_path(tmp)), poll_s=0.03), host="127.0.0.1", port=port,
-                            http="h11", loop="asyncio", ws="none", lifespan="off", log_level="warning")
-    server = uvicorn.Server(config)
+    config = server_config(make_app(KioskSocket(socket_path(tmp)), poll_s=0.03), "127.0.0.1", port)
+    server = uvicorn.Server(config)  # the phones' server's own settings (wifi.py)
     serving = threading.Thread(target=server.run, daemon=True)
     serving.start()
     deadline = time.monotonic() + 20

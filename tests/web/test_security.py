@@ -152,7 +152,7 @@ def test_the_server_runs_without_an_access_log_tokens_are_in_the_addresses(monke
     import uvicorn
 
     seen = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: seen.update(vars(self.config)))
     assert serve.main(["--socket", str(tmp_path / "s.sock"), "--port", "8099"]) == 0
     assert seen["access_log"] is False and seen["host"] == "127.0.0.1" and seen["port"] == 8099
     assert seen["proxy_headers"] is False  # a phone cannot name another address for the guess limit
