@@ -22,12 +22,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from table.companion.labels import is_number
 from table.companion.seatdesk import SeatDesk as BaseDesk
 from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.scorepad import PAD_FIELDS_EXTRA
 from table.games.applejack.labels import seat_label
 from table.i18n import _
+from table.i18n.labels import is_number
 from table.i18n.names import variety_name
 
 MAX_VALUE = 99

@@ -23,7 +23,6 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from table.companion.labels import is_number
 from table.companion.protocol import CommandError
 from table.companion.seatdesk import SeatDesk
 from table.engine.errors import ScorePadError
@@ -32,6 +31,7 @@ from table.games.waldgaertner.names import task_name
 from table.games.waldgaertner.naming import plant_key
 from table.games.waldgaertner.pad import check_rows
 from table.i18n import _
+from table.i18n.labels import is_number
 
 MAX_CUBES = padentry.MAX_CUBES
 """The most cubes of one colour."""

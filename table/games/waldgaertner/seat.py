@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from table.companion.labels import is_number
 from table.companion.protocol import CommandError
 from table.companion.seatdesk import SeatDesk as BaseDesk
 from table.games.waldgaertner.questions import held, seat_now
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.words import card_label
 from table.i18n import _
+from table.i18n.labels import is_number
 
 ENTERED_STAGES = ("draw", "bdraw", "sdeal")
 """The engine's stages where a seat's hidden card is entered by its id."""

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from table.companion.labels import is_number
 from table.companion.protocol import CommandError
 from table.companion.seatdesk import SeatDesk as BaseDesk
 from table.i18n import _
+from table.i18n.labels import is_number
 
 MAX_DICE = 3
 """Dice a seat may buy in a discord (2 points each)."""
