@@ -8,16 +8,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
-
 from table.web.tokens import SPECTATOR
-from tests.web.browser import CHROMIUM, DRIVER, Kiosk, Phones, chrome, serve, shut_down
+from tests.web.browser import Kiosk, Phones, chrome, require_browser, serve, shut_down
 from tests.web.tables import at_the_lid_again, zankapfel_discord
 
-pytest.importorskip("selenium.webdriver", reason="selenium not installed (the test extra)")
-pytest.importorskip("uvicorn", reason="uvicorn not installed (the web extra)")
-pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
-                                reason="Chromium not installed (Debian: apt-get install chromium chromium-driver)")
+require_browser()  # skipped where Chromium is missing; with CI set, the run fails instead
 
 
 REST: list[str] = []
