@@ -31,6 +31,8 @@ from table.i18n import _
 
 LANGUAGE_WORD = "language"
 """The command, key word and touch button that change the language (``language [CODE]``)."""
+PHONE_WORD = "phone"
+"""``phone 2`` at the lid (``play --web``): the next phone to open seat 2's code takes the seat (docs/web.md)."""
 
 ShellFactory = Callable[[str], Any]
 """Makes a game's companion module by key (with the session's journal hook wired in)."""
@@ -157,6 +159,14 @@ class Shell:
             except i18n.UnknownLanguage as exc:
                 raise CommandError(_("language: {codes} (not {code})").format(
                     codes=", ".join(i18n.LANGUAGES), code=exc.code)) from None
+            return
+        release = self.__dict__.get("phones_release")  # play --web: the lid lets another phone take a seat
+        if release is not None and len(words) == 2 and words[0] == PHONE_WORD:
+            if not (words[1].isascii() and words[1].isdigit() and len(words[1]) <= 2):
+                raise CommandError(_("phone: the seat's number, as in phone 2"))
+            line = release(int(words[1]) - 1)
+            self.current.log.append(line)
+            object.__setattr__(self, "_base", object.__getattribute__(self, "_base") + 1)  # the screen redraws
             return
         keys = {g.key for g in self.games}
         if len(words) == 2 and words[0] == "game" and words[1] in keys:  # not "game cottage" (tracking)

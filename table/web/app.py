@@ -11,6 +11,7 @@
                                    same ``Origin`` only)
 ``POST /api/hint/<token>``         a seat asks the hint for its own decision (``advice.py``)
 ``GET /api/hint/<token>``          how that hint stands: computing, ready (its line), none
+``POST /api/handover/<token>``     a seat's phone hands its seat to the phone asking for it
 ``GET /api/coach/<ticket>``        a seat's coach of its finished game (its coach ticket; with the seat's
                                    token: that ticket, ``coaching.py``)
 ``GET /api/words/<language>``      the pages' words in the table's language
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -38,6 +40,7 @@ from starlette.routing import Route
 
 from table.web.guard import Guard, Guesses
 from table.web.posted import post_op
+from table.web.seatphones import HANDOVER, LONGEST_KEY
 from table.web.settings import owner_routes
 from table.web.words import words_in
 
@@ -60,6 +63,10 @@ SPECTATOR_STREAMS = 12
 takes a seat's stream: issue 34)."""
 STREAMS_PER_ADDRESS = 6
 """Update streams one client address may hold (a phone with a seat's page and a spectator's tab)."""
+DEVICE_COOKIE = "applejack-device"
+"""The cookie holding the browser's device key (a seat is one phone: ``seatphones.py``)."""
+DEVICE_KEY_MIN = 16
+"""A device key shorter than this (characters) is replaced by a new one."""
 HEARTBEAT_S = 15.0
 """A comment line this often keeps an idle stream open through the Wi-Fi (seconds)."""
 
@@ -136,7 +143,7 @@ def make_app(ask: Ask, *, guesses: Guesses | None = None, poll_s: float = POLL_S
         return file("index.html")
 
     async def seat_page(request: Request) -> Response:
-        return file("seat.html")
+        return with_device(request, file("seat.html"))
 
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
@@ -154,12 +161,16 @@ def make_app(ask: Ask, *, guesses: Guesses | None = None, poll_s: float = POLL_S
         return request.client.host if request.client is not None else "?"
 
     async def with_token(request: Request, message: dict[str, Any]) -> Response:
-        """``message`` with the address's token to the kiosk; a wrong token counts as a guess."""
+        """``message`` with the address's token and the browser's device key to the kiosk; a wrong
+        token counts as a guess."""
         who = client(request)
         if counter.blocked(who):
             return slow_down(counter, who)
-        answer = await ask({**message, "token": request.path_params["token"]})
-        return _answer(answer, counter, who)
+        answer = await ask({**message, "token": request.path_params["token"], "device": device_of(request)})
+        return with_device(request, _answer(answer, counter, who))
+
+    async def handover(request: Request) -> Response:
+        return await post_op(request, HANDOVER, with_token)
 
     async def view(request: Request) -> Response:
         return await with_token(request, {"op": "view"})
@@ -181,20 +192,23 @@ def make_app(ask: Ask, *, guesses: Guesses | None = None, poll_s: float = POLL_S
             return slow_down(counter, who)
         token = request.path_params["token"]
         now = (await ask({"op": "version"})).get("version")  # before the view: no change missed
-        first = await ask({"op": "view", "token": token})
+        device = device_of(request)
+        first = await ask({"op": "view", "token": token, "device": device})
         if not first.get("ok"):
             return _answer(first, counter, who)
         kind = "seat" if "private" in (first.get("view") or {}) else "spectator"
         if not streams.take(kind, who):
             return JSONResponse({"ok": False, "error": "busy"}, status_code=503, headers={"retry-after": "3"})
-        return StreamingResponse(_stream(ask, version, token, (first, now), lambda: streams.give_back(kind, who),
-                                         poll_s, stream_s), media_type="text/event-stream")
+        return with_device(request, StreamingResponse(
+            _stream(ask, version, token, device, (first, now), lambda: streams.give_back(kind, who), poll_s, stream_s),
+            media_type="text/event-stream"))
 
     routes = [
         Route("/", index), Route("/t/{token}", seat_page), Route("/static/{name}", static),
         Route("/api/words/{language}", words), Route("/api/view/{token}", view),
         Route("/api/events/{token}", events), Route("/api/choose/{token}", choose, methods=["POST"]),
         Route("/api/hint/{token}", hint, methods=["GET", "POST"]), Route("/api/coach/{token}", coach),
+        Route("/api/handover/{token}", handover, methods=["POST"]),
     ]
     routes += owner_routes(lambda: file("settings.html"), with_token, ask)  # the owner's settings page
     return Starlette(routes=routes, middleware=[Middleware(Guard, hosts=hosts)])
@@ -219,6 +233,8 @@ def _answer(answer: dict[str, Any], counter: Guesses, who: str) -> JSONResponse:
         return JSONResponse({"ok": False, "error": "token"}, status_code=403)
     if error == "over":
         return JSONResponse({"ok": False, "error": "over"}, status_code=410)
+    if error == "taken":  # the seat is open on another phone (seatphones.py): no guess
+        return JSONResponse(answer, status_code=423)
     if error == "refused":
         return JSONResponse(answer, status_code=409)
     if error in ("table", "busy"):
@@ -226,7 +242,26 @@ def _answer(answer: dict[str, Any], counter: Guesses, who: str) -> JSONResponse:
     return JSONResponse({"ok": False, "error": "bad-request"}, status_code=400)
 
 
-async def _stream(ask: Ask, version_now: SharedVersion, token: str, first: tuple[dict[str, Any], Any],
+def device_of(request: Request) -> str:
+    """The browser's device key (``seatphones.py``): its cookie, or a new one (set on the answer by
+    :func:`with_device`), kept on the request for the answer."""
+    key = request.cookies.get(DEVICE_COOKIE, "")
+    plain = key.replace("-", "").replace("_", "")
+    if not (DEVICE_KEY_MIN <= len(key) <= LONGEST_KEY and key.isascii() and plain.isalnum()):
+        key = request.scope.setdefault("applejack.device", secrets.token_urlsafe(16))
+    return key
+
+
+def with_device(request: Request, response: Response) -> Response:
+    """``response`` with the device cookie where the browser has none yet (HttpOnly: no script reads
+    it; SameSite=Strict: no other site's page sends it; a year)."""
+    if DEVICE_COOKIE not in request.cookies or request.scope.get("applejack.device"):
+        response.set_cookie(DEVICE_COOKIE, device_of(request), max_age=365 * 24 * 3600, path="/", httponly=True,
+                            samesite="strict")
+    return response
+
+
+async def _stream(ask: Ask, version_now: SharedVersion, token: str, device: str, first: tuple[dict[str, Any], Any],
                   ended: Callable[[], None], poll_s: float, stream_s: float) -> AsyncIterator[str]:
     """Server-sent events: the view now, then again whenever the kiosk's version moved; ``gone``
     when the token stops opening anything (the game ended); ``offline``/``online`` when the kiosk
@@ -247,9 +282,9 @@ async def _stream(ask: Ask, version_now: SharedVersion, token: str, first: tuple
                     beat = time.monotonic()
                     yield ": beat\n\n"
                 continue
-            answer = await ask({"op": "view", "token": token})
+            answer = await ask({"op": "view", "token": token, "device": device})
             if not answer.get("ok"):
-                if answer.get("error") in ("token", "over"):
+                if answer.get("error") in ("token", "over", "taken"):  # (taken: the seat was handed over)
                     yield "event: gone\ndata: {}\n\n"
                     return
                 continue  # the kiosk busy for a moment: asked again next time

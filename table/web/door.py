@@ -51,6 +51,7 @@ from table.web.held import HeldFile, position
 from table.web.owner import OPS as OWNER_OPS
 from table.web.pads import desk_for, enter_due
 from table.web.progress import Progress, progress_of
+from table.web.seatphones import HANDOVER, SeatPhones
 from table.web.tokens import SPECTATOR, Holder, Tokens, TokensFile
 
 PLAYING = ("play", "pad")
@@ -93,6 +94,8 @@ class Door:
         """The game the tokens are for: the module's and its setup's identity (a new game, new tokens)."""
         self.advice = Advice()
         """A seat's hint on its own phone (``advice.py``: ops ``hint``, ``coach``; never in another view)."""
+        self.phones = SeatPhones()
+        """Which phone (device key) holds each seat's page (``seatphones.py``: a seat is one phone)."""
         self._entering = False
         """The door enters a phone's commands now: the lid's gate (:meth:`gate`) lets them through."""
         self._refused: tuple[Any, ...] | None = None
@@ -149,6 +152,7 @@ class Door:
         if again is not None:
             self.tokens.resume(again)
             self.seen = set()
+            self.phones.forget()
         elif not self.tokens.active or len(self.tokens.seats()) != seats:
             self._new_tokens(seats)
         if self.kept is not None:
@@ -161,6 +165,7 @@ class Door:
     def _new_tokens(self, seats: int) -> None:
         self.tokens.new_game(seats)
         self.seen = set()
+        self.phones.forget()
 
     def _game_name(self) -> str:
         """The game the tokens belong to: the journal's id for it, its key and its setup (a resumed
@@ -178,12 +183,26 @@ class Door:
 
     def progress(self) -> Progress | None:
         """What the lid shows of the phones (``table/web/progress.py``): who has chosen or is done
-        now — never what —, once a seat's page has been opened in this game; None otherwise."""
-        if self.desk is None or not self.seen or not self.tokens.active:
+        now — never what —, once a seat's page has been opened in this game, and a seat a second
+        phone asks for; None otherwise."""
+        if not self.tokens.active:
             return None
-        asked = getattr(self.desk, "progress", None)
-        answer = asked(self._ctl()) if callable(asked) else None
-        return progress_of(answer[0], answer[1], self._seat_title) if answer else None
+        doubled = self.phones.doubled()
+        answer = None
+        if self.desk is not None and self.seen:
+            asked = getattr(self.desk, "progress", None)
+            answer = asked(self._ctl()) if callable(asked) else None
+        kind, seats = answer if answer else ("", [])
+        return progress_of(kind, seats, self._seat_title, doubled)
+
+    def release(self, seat: int) -> str:
+        """The lid agrees (``phone N``, 1-based ``seat``): the next phone to open that seat's code
+        takes it (the one asking, at its next try). The line the lid says; CommandError for no such seat."""
+        if seat not in self.tokens.seats() or not self.tokens.active:
+            raise CommandError(_("phone: a seat from 1 to {n}").format(n=len(self.tokens.seats())))
+        self.phones.release(seat)
+        self.moves += 1
+        return _("{seat}: the next phone to open its code takes the seat").format(seat=self._seat_title(seat))
 
     # --- held choices across a power cut (table.web.held) -----------------------------------
     def _ctl(self) -> Any:
@@ -271,6 +290,13 @@ class Door:
         if holder is None:
             return dict(GAME_OVER) if self.tokens.was(request.get("token")) else dict(TOKEN_REFUSED)
         if not holder.spectator:
+            refused = self.phones.ask(holder.seat, request.get("device"), op, self._seat_title(holder.seat))
+            if refused is not None:
+                self.moves += 1  # the first phone's page shows the asking one (its hand-over button)
+                return refused
+            if op == HANDOVER:
+                self.moves += 1
+                return {"ok": True, "view": None}
             self.seen.add(holder.seat)
         if op == "view":
             return {"ok": True, "view": self.view(holder)}
@@ -299,6 +325,8 @@ class Door:
             out.update(self.desk.view(sh.current if hasattr(sh, "current") else sh, seat))
         if seat is not None and self.desk is not None:  # its Hint button: from that seat's own decision only
             out["hint"] = self.advice.offered(self._ctl(), self.desk, seat)
+        if seat is not None:  # another phone asks for this seat: the page offers to hand it over
+            out["asked"] = self.phones.asked(seat)
         return out
 
     def choose(self, holder: Holder, form: dict[str, Any]) -> dict[str, Any]:

@@ -134,6 +134,7 @@ def open_web(ctl: Any, state_dir: Path, hw: Any, journal_game: Callable[[], int 
     object.__setattr__(ctl, "owner_page", owner_page(site_address(), token))  # the lid's settings screen
     object.__setattr__(ctl, "phones_progress", progress)  # who is done: the screen's strip
     object.__setattr__(ctl, "phones_news", progress.news)  # the same as one line in a terminal
+    object.__setattr__(ctl, "phones_release", door.release)  # `phone 2` at the lid: another phone may take seat 2
 
     def close() -> None:
         bridge.close()

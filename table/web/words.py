@@ -24,6 +24,7 @@ WORDS: dict[str, str] = {
     "refused": N_("Not taken:"),
     "sent": N_("Taken."),
     "hint": N_("Hint"),
+    "handover": N_("Another phone asks for this seat: hand it over"),
     "hint-wait": N_("The bot is thinking…"),
     "coach": N_("Coach"),
     "coach-wait": N_("The coach is looking at your moves…"),

@@ -31,6 +31,12 @@ def table(tmp_path_factory):
     journal.close()
 
 
+@pytest.fixture(autouse=True)
+def _another_phone(table):
+    """Each test's client is another browser (device key): no seat is held by an earlier test's."""
+    table[1].phones.forget()
+
+
 def test_a_body_over_the_bound_is_refused_before_the_kiosk_is_asked(table):
     _ctl, door = table
     asked = []

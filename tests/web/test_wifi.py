@@ -53,10 +53,11 @@ def _closed_within(s: socket.socket, seconds: float) -> float | None:
     return None
 
 
-def _get(port: int, source: str, path: str) -> tuple[int, dict[str, Any]]:
-    """One GET from ``source``: (status, JSON body)."""
+def _get(port: int, source: str, path: str, cookie: str = "") -> tuple[int, dict[str, Any]]:
+    """One GET from ``source`` (with ``cookie``): (status, JSON body)."""
     with _connect(port, source) as s:
-        s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
+        more = f"Cookie: {cookie}\r\n" if cookie else ""
+        s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{more}Connection: close\r\n\r\n".encode())
         data = b""
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
@@ -79,6 +80,8 @@ class Stream(threading.Thread):
         super().__init__(daemon=True)
         self.port, self.source, self.token = port, source, token
         self.status = 0
+        self.cookie = ""
+        """The device cookie the server gave this phone (a seat is one phone: its reload sends it)."""
         self.seen: list[tuple[float, list[int]]] = []
         self.open = threading.Event()
         self.stop = threading.Event()
@@ -97,8 +100,12 @@ class Stream(threading.Thread):
                 if not chunk:
                     break
                 data += chunk
-                if not self.status and b"\r\n" in data:
-                    self.status = int(data.split(b" ", 2)[1])
+                if not self.status and b"\r\n\r\n" in data:
+                    head = data.split(b"\r\n\r\n", 1)[0]
+                    self.status = int(head.split(b" ", 2)[1])
+                    for line in head.split(b"\r\n"):
+                        if line.lower().startswith(b"set-cookie: "):
+                            self.cookie = line[12:].split(b";", 1)[0].decode()
                     self.open.set()
                 while b"\n\n" in data:
                     event, data = data.split(b"\n\n", 1)
@@ -229,7 +236,7 @@ def test_with_63_idle_connections_and_32_spectator_streams_every_seat_updates_wi
         assert max(lags) < UPDATE_S
         assert min(crowds) >= 63 + 4  # the 63 idle ones (as the crowd keeps them) and the seats' streams at least
         assert doorman.timed_out >= 63  # every idle connection was closed once at least
-        status, answer = _get(port, "127.0.1.9", f"/api/view/{tokens[0]}")  # a reload during the crowd
+        status, answer = _get(port, "127.0.1.1", f"/api/view/{tokens[0]}", seats[0].cookie)  # a reload in the crowd
         assert status == 200 and answer["ok"]
     finally:
         stop.set()

@@ -97,6 +97,7 @@ async function show(view) {
     if (mine.note) $("nothing").hidden = true;  // the note says what happens next
   }
   hintShown(view);
+  $("handover").hidden = !view.asked;  // another phone asks for this seat: this phone may hand it over
   if (mine && !coachTicket) keepTicket();
 }
 
@@ -180,6 +181,22 @@ function later(r) {
   setTimeout(start, s * 1000);
 }
 
+// 423: this seat is open on another phone. Asked again every few seconds: that phone (or the lid) may hand it over.
+async function taken(r) {
+  const answer = await r.json().catch(() => ({}));
+  document.body.dataset.version = "taken";
+  $("public").hidden = true; $("private").hidden = true;
+  status([answer.line, answer.help].filter(Boolean).join(". "));
+  setTimeout(start, 4000);
+}
+
+async function handOver() {
+  const r = await fetch(`/api/handover/${encodeURIComponent(token)}`, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: "{}",
+  });
+  if (r.ok) start();
+}
+
 function offline() { status(words.offline || "The table cannot be reached. Trying again…"); }
 
 async function choose(event) {
@@ -193,6 +210,7 @@ async function choose(event) {
   if (r.ok) { $("choice").dataset.key = ""; await show(answer.view); say($("answer"), words.sent || "Taken."); }
   else if (r.status === 403) gone();
   else if (r.status === 410) over();
+  else if (r.status === 423) taken(r);
   else if (r.status === 503) offline();
   else say($("answer"), `${words.refused || "Not taken:"} ${answer.line || answer.error || r.status}`);
 }
@@ -202,11 +220,12 @@ async function start() {
   if (!r || r.status === 503 || r.status >= 500) { offline(); setTimeout(start, 3000); return; }
   if (r.status === 410) { over(); return; }
   if (r.status === 429) { later(r); return; }
+  if (r.status === 423) { taken(r); return; }
   if (!r.ok) { gone(); return; }
   await show((await r.json()).view);
   stream = new EventSource(`/api/events/${encodeURIComponent(token)}`);
   stream.onmessage = (e) => show(JSON.parse(e.data));
-  stream.addEventListener("gone", over);
+  stream.addEventListener("gone", () => { if (stream) { stream.close(); stream = null; } start(); });  // over, or handed over
   stream.addEventListener("offline", offline);  // the server is up, the table (kiosk) is not
   stream.addEventListener("online", () => status(""));
   stream.onopen = () => status("");
@@ -219,4 +238,5 @@ async function start() {
 
 $("choice").addEventListener("submit", choose);
 $("hint").addEventListener("click", askHint);
+$("handover").addEventListener("click", handOver);
 start();
