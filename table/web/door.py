@@ -159,6 +159,9 @@ class Door:
             self.kept.save(self._game_name(), self.tokens)
         self.desk = desk_for(self.shell.definition)
         self.advice.coaching.game_begins(self.tokens.game)
+        end = getattr(getattr(self.owner, "code", None), "end", None)
+        if callable(end):
+            end()  # the lid says so: a game begins, the owner's code shown at its setup opens nothing more
         self._held_again()
         self.shell.phones_gate = self.gate  # the lid's CONFIRM asks the phones first (companion/phones_gate.py)
 

@@ -28,7 +28,7 @@ from typing import Any
 from table.web.bridge import Bridge, socket_path
 from table.web.door import Door
 from table.web.held import HeldFile
-from table.web.owner import OwnerDesk, owner_page, owner_token
+from table.web.owner import OwnerCode, OwnerDesk
 from table.web.progress import Progress
 from table.web.tokens import TokensFile
 
@@ -109,8 +109,8 @@ def open_web(ctl: Any, state_dir: Path, hw: Any, journal_game: Callable[[], int 
     """Start the socket, hook the pump into ``hw.follow``; returns the closer. ``journal_game``:
     the journal's id of the game on the table (the kept tokens are bound to it)."""
     door = Door(ctl, HeldFile(Path(state_dir)), TokensFile(Path(state_dir)), journal_game)
-    token = owner_token(Path(state_dir))
-    door.owner = OwnerDesk(token, Path(state_dir))  # the settings page: <state dir>/web-owner
+    code = OwnerCode(site_address())  # the owner's code: new each time the lid's Settings screen opens
+    door.owner = OwnerDesk(code, Path(state_dir))  # the settings page
     bridge = Bridge(door, socket_path(state_dir))
     bridge.start()
     log.info("phones: the web server talks to %s", bridge.path)
@@ -131,7 +131,7 @@ def open_web(ctl: Any, state_dir: Path, hw: Any, journal_game: Callable[[], int 
     hw.follow = follow_and_pump
     # the lid's "Phones" page (help ▸ Phones); on the shell itself, not the game's module it forwards to
     object.__setattr__(ctl, "phones", PhoneLinks(door, site_address()))
-    object.__setattr__(ctl, "owner_page", owner_page(site_address(), token))  # the lid's settings screen
+    object.__setattr__(ctl, "owner_page", code)  # the lid's settings screen (owner_view.py); .show() when it opens
     object.__setattr__(ctl, "phones_progress", progress)  # who is done: the screen's strip
     object.__setattr__(ctl, "phones_news", progress.news)  # the same as one line in a terminal
     object.__setattr__(ctl, "phones_release", door.release)  # `phone 2` at the lid: another phone may take seat 2
