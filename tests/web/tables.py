@@ -138,3 +138,14 @@ def door_ask(door: Door) -> Any:
     async def ask(request: dict[str, Any]) -> dict[str, Any]:
         return door.handle(json.loads(json.dumps(request)))
     return ask
+
+
+def _live_draftcider(tmp: Path, players: int = 3, seed: int = 5) -> tuple[Any, Any, Door, list[str]]:
+    """Draft Cider, begun at the lid (setup, start): the script's lines from the third on."""
+    lines = load_game("draftcider").part("table_script")(players, seed)[0]
+    ctl, journal = shell(tmp, "draftcider")
+    door = Door(ctl)
+    for line in lines[:2]:
+        ctl.do(line)
+    door.follow()
+    return ctl, journal, door, lines
