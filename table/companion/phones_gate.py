@@ -23,6 +23,11 @@ GATE = "phones_gate"
 """The module's attribute the door sets: ``gate(command) -> list[str] | None`` (None: no phones)."""
 
 
+def install(module: Any, gate: Callable[[str], list[str] | None] | None) -> None:
+    """Set (None: take away) the door's gate on a game's module (the door, when a game begins)."""
+    module.__dict__[GATE] = gate
+
+
 def lid_first(module: Any, command: str) -> list[str] | None:
     """What the phones' door says of the lid's ``command`` (see the module docstring)."""
     gate = getattr(module, GATE, None)

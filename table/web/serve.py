@@ -19,6 +19,7 @@ import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from table.engine.errors import TableError
 from table.web.bridge import socket_path
 
 PORT = 8080
@@ -26,7 +27,7 @@ SIOCGIFADDR = 0x8915
 """Linux: an interface's IPv4 address."""
 
 
-class AddressRefused(ValueError):
+class AddressRefused(TableError):
     """An address this server will not bind."""
 
 
