@@ -131,15 +131,17 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def serve(tmp: Path) -> tuple[Any, threading.Thread, str]:
-    """The real app on uvicorn, on a loopback port, asking the kiosk's socket in ``tmp``."""
+def serve(tmp: Path, poll_s: float = 0.03) -> tuple[Any, threading.Thread, str]:
+    """The real app on uvicorn with the phones' server settings (``wifi.server_config``), on a
+    loopback port, asking the kiosk's socket in ``tmp``; ``poll_s``: how often the update streams
+    ask (the tests' pages need not wait the server's 0.4 s)."""
     import uvicorn
 
     from table.web.app import make_app
     from table.web.wifi import server_config
 
     port = free_port()
-    config = server_config(make_app(KioskSocket(socket_path(tmp)), poll_s=0.03), "127.0.0.1", port)
+    config = server_config(make_app(KioskSocket(socket_path(tmp)), poll_s=poll_s), "127.0.0.1", port)
     server = uvicorn.Server(config)  # the phones' server's own settings (wifi.py)
     serving = threading.Thread(target=server.run, daemon=True)
     serving.start()

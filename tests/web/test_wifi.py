@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from table.games import load_game
+from table.web.app import POLL_S
 from table.web.door import Door
 from table.web.tokens import SPECTATOR
 from table.web.wifi import CONNECTIONS_PER_ADDRESS, REQUEST_S
@@ -166,7 +167,7 @@ def test_with_63_idle_connections_and_32_spectator_streams_every_seat_updates_wi
     as they are closed, and 32 spectators' streams, reopened when refused) and four seats' pages,
     each on its own address; five lid changes; every seat's stream shows each within 2 s."""
     kiosk = _zankapfel_kiosk(tmp_path)
-    server, serving, _base = serve(tmp_path)
+    server, serving, _base = serve(tmp_path, poll_s=POLL_S)  # the server's own pace (0.4 s)
     port = server.config.port
     tokens = kiosk.call(lambda: {s: kiosk.door.tokens.token(s) for s in (0, 1, 2, 3, SPECTATOR)})
     stop = threading.Event()
