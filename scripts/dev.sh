@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian / Raspberry Pi OS machine with Python 3.11+:
 #   bash scripts/dev.sh run   -> sets up .venv (runtime dependencies only), then starts the companion
-#   bash scripts/dev.sh test  -> sets up .venv with the test tools, then ruff, mypy and the test suite
+#   bash scripts/dev.sh test  -> sets up .venv with the test tools (and Debian's chromium and
+#                                chromium-driver for the browser tests), then ruff, mypy and the test suite
 # Set-up is idempotent: the venv is (re)installed only when pyproject.toml changed (or `test` needs
 # the test tools a `run`-only venv lacks).
 set -euo pipefail
@@ -55,6 +56,25 @@ install() {  # $1: "runtime" (pip install -e .) or "test" (pip install -e '.[tes
   touch ".venv/.installed-$kind-$hash"
 }
 
+# --- the browser tests (tests/web/*browser*, test_pad_pages.py): Debian's chromium and chromedriver ---
+# Installed for `test` where missing, as python3-venv is (apt-get, as root or with sudo). Not fatal:
+# without them the browser tests skip, and with CI set they fail the run (tests/web/browser.py).
+# APPLEJACK_SKIP_BROWSER_INSTALL=1 leaves the machine as it is.
+need_browser() {
+  command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 && return 0
+  [[ -n ${APPLEJACK_SKIP_BROWSER_INSTALL:-} ]] && return 0
+  if ! command -v apt-get >/dev/null 2>&1; then
+    echo "applejack-table: chromium or chromedriver missing and no apt-get here: the browser tests will not run" >&2
+    return 0
+  fi
+  echo "applejack-table: installing chromium and chromium-driver for the browser tests" >&2
+  local sudo=""
+  [[ $(id -u) -ne 0 ]] && sudo="sudo"
+  if ! { $sudo apt-get update -qq && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; }; then
+    echo "applejack-table: installing chromium and chromium-driver failed: the browser tests will not run" >&2
+  fi
+}
+
 cmd=${1:-run}
 shift || true
 need_python
@@ -66,6 +86,7 @@ case $cmd in
     ;;
   test)
     install "test"
+    need_browser
     .venv/bin/python -m ruff check .
     .venv/bin/python -m mypy
     # worksteal: an idle worker takes tests queued on the others, so no long test is left to end the run alone.
