@@ -42,7 +42,7 @@ from typing import Any
 
 from table.companion.journalaside import game_crc, max_id_of, rescue_open_game, step_crc
 from table.companion.protocol import UNFINISH
-from table.companion.recordfiles import max_record_id, recorded, write_record
+from table.companion.recordfiles import max_record_id, recorded, tidy_temps, write_record
 from table.companion.statedir import (
     AlreadyRunning,
     StateLock,
@@ -56,6 +56,7 @@ from table.engine.errors import TableError
 from table.history.finish import record_finished, withdraw_finished
 from table.history.index import index_records
 from table.history.readers import Readers
+from table.regularfile import odd_kind
 
 log = logging.getLogger("applejack.journal")
 
@@ -194,7 +195,19 @@ class Journal:
         if reason is not None:
             self.move_aside(reason, rescue=True)
         self._ever_open = True
+        self._tidy_records()
         self._index_history()
+
+    def _tidy_records(self) -> None:
+        """The temporary files of a cut record write are removed, each once its record is safe
+        (:func:`~table.companion.recordfiles.tidy_temps`; the lock is held). Never raises."""
+        try:
+            assert self.db is not None
+            open_games = {int(g) for (g,) in self.db.execute("SELECT id FROM games WHERE status='open'")
+                          if isinstance(g, int)}
+            tidy_temps(self.directory / "records", open_games)
+        except Exception as exc:  # tidying is a convenience: nothing in it may cost the game
+            log.warning("records: the temporary files were not tidied: %s", repr(exc)[:200])
 
     def _index_history(self) -> None:
         """The history indexes ``records/``: a record it lacks (a cut finish) is added. Never raises."""
@@ -209,8 +222,10 @@ class Journal:
         """Open and check the file; the reason it is damaged, or None when it is sound.
         Passing errors are raised."""
         p = self.path
-        if p.is_symlink() or (p.exists() and not p.is_file()):
-            return "is not a regular file (a symlink or a directory)"
+        for name in (p, Path(f"{p}-wal"), Path(f"{p}-shm")):  # SQLite's open of a named pipe waits for ever
+            what = odd_kind(name)
+            if what is not None:
+                return f"is not a regular file ({name.name} is {what})"
         db = connect_private(p, isolation_level=None)
         try:
             reason = self._check(db)
@@ -329,7 +344,7 @@ class Journal:
                 self.db.close()
             self.db = None
         self._last_try = self.clock()
-        line = problem_line(self.directory, exc, len(self.backlog))
+        line = problem_line(self.directory, exc, self.backlog)
         if not quiet and line.split(" — ")[0] != self.problem.split(" — ")[0]:
             log.warning("%s", line)
         self._set_problem(line)
@@ -413,7 +428,7 @@ class Journal:
         if self.db is not None or self.clock() - self._last_try >= RETRY_SECONDS:
             self._flush()
         else:
-            self._set_problem(problem_line(self.directory, None, len(self.backlog), self.problem))
+            self._set_problem(problem_line(self.directory, None, self.backlog, self.problem))
 
     def _write(self, kind: str, payload: Any) -> None:
         if kind == "game":

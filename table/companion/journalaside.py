@@ -1,7 +1,8 @@
 """What is still read from a journal that was moved aside (``journal.sqlite3.damaged-…``): its
 highest game id (the new journal's ids go on above it) and the open game's longest run of steps
 that still read with their checksums (offered again on resume, issue 22). Best effort: any
-failure means "nothing", never an error."""
+failure means "nothing", never an error, and never a wait: a moved-aside path that is no regular
+file (a named pipe) is not opened (:func:`connect_aside`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from table.regularfile import odd_kind
 
 
 def step_crc(game: int, seq: int, cmd: str) -> int:
@@ -33,15 +36,23 @@ class Rescued:
     cmds: list[str]
 
 
-def _connect(path: Path) -> sqlite3.Connection:
-    wal = os.path.exists(f"{path}-wal")  # its committed steps are read too; without one, none is made
+def connect_aside(path: Path) -> sqlite3.Connection:
+    """A read-only connection to a database that was moved aside, never one that waits: the file
+    must be a regular file (a named pipe moved aside as "damaged" would block SQLite's open for
+    ever: sqlite3.Error), and its ``-wal`` is read only when it and the ``-shm`` are regular files
+    (else, or without a ``-wal``, the file is opened immutable: SQLite opens neither)."""
+    what = odd_kind(path)
+    if what is not None:
+        raise sqlite3.OperationalError(f"{path.name} is {what}, not a database file")
+    wal = (os.path.lexists(f"{path}-wal") and odd_kind(f"{path}-wal") is None
+           and odd_kind(f"{path}-shm") is None)  # its committed steps are read too; without one, none is made
     return sqlite3.connect(f"file:{path}?mode=ro{'' if wal else '&immutable=1'}", uri=True)
 
 
 def max_id_of(path: Path) -> int:
     """The highest game id in a journal that was moved aside (0 when it cannot be read)."""
     try:
-        db = _connect(path)
+        db = connect_aside(path)
         try:
             top = db.execute("SELECT max(id) FROM games").fetchone()[0]
         finally:
@@ -55,7 +66,7 @@ def rescue_open_game(path: Path) -> Rescued | None:
     """The newest open game of the damaged journal ``path`` whose setup reads with its checksum,
     with the longest run of its steps 1, 2, … that read with theirs; None when there is none."""
     try:
-        db = _connect(path)
+        db = connect_aside(path)
     except sqlite3.Error:
         return None
     try:
