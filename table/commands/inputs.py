@@ -3,7 +3,7 @@
 Every reader here raises :class:`InputError` (a :class:`TableError`) whose text names the file
 and says what is wrong in one line; the commands print it and exit 2. Only a regular file is
 read (or standard input, ``-``): a named pipe, a device or a directory is refused at once, so
-``score FIFO`` never waits for a writer (:mod:`table.regularfile`). Nothing is read without a
+``score FIFO`` never waits for a writer (:mod:`table.storage.regularfile`). Nothing is read without a
 bound: standard input stops after :data:`MAX_JSON_BYTES` instead of filling the memory, and a
 script with no line ends stops after :data:`MAX_LINE_CHARS` characters.
 """
@@ -17,10 +17,10 @@ import sys
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from table import jsonfile
 from table.engine.errors import TableError
-from table.jsonfile import MAX_INT_DIGITS, MAX_JSON_DEPTH, JsonError  # noqa: F401 (their bounds, named here)
-from table.regularfile import NotRegularFile, open_regular
+from table.storage import jsonfile
+from table.storage.jsonfile import MAX_INT_DIGITS, MAX_JSON_DEPTH, JsonError  # noqa: F401 (their bounds, named here)
+from table.storage.regularfile import NotRegularFile, open_regular
 
 MAX_JSON_BYTES = 4 * 1024 * 1024
 """A score pad is under 1 KB, a finished companion record with its full game about 30 KB."""
@@ -81,7 +81,7 @@ def decode_utf8(data: bytes, name: str) -> str:
 
 
 def parse_json(text: str, name: str) -> Any:
-    """JSON read by the one reader (:func:`table.jsonfile.parse_json`: numbers finite and at most
+    """JSON read by the one reader (:func:`table.storage.jsonfile.parse_json`: numbers finite and at most
     :data:`MAX_INT_DIGITS` digits, nesting at most :data:`MAX_JSON_DEPTH` deep, strings valid
     Unicode, each key once in an object); InputError naming ``name``."""
     try:

@@ -2,19 +2,18 @@
 highest game id (the new journal's ids go on above it) and the open game's longest run of steps
 that still read with their checksums (offered again on resume, issue 22). Best effort: any
 failure means "nothing", never an error, and never a wait: a moved-aside path that is no regular
-file (a named pipe) is not opened (:func:`connect_aside`)."""
+file (a named pipe) is not opened (:func:`table.storage.aside.connect_aside`)."""
 
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from table.regularfile import odd_kind
+from table.storage.aside import connect_aside
 
 
 def step_crc(game: int, seq: int, cmd: str) -> int:
@@ -34,19 +33,6 @@ class Rescued:
     setup: dict[str, Any]
     digest: str | None
     cmds: list[str]
-
-
-def connect_aside(path: Path) -> sqlite3.Connection:
-    """A read-only connection to a database that was moved aside, never one that waits: the file
-    must be a regular file (a named pipe moved aside as "damaged" would block SQLite's open for
-    ever: sqlite3.Error), and its ``-wal`` is read only when it and the ``-shm`` are regular files
-    (else, or without a ``-wal``, the file is opened immutable: SQLite opens neither)."""
-    what = odd_kind(path)
-    if what is not None:
-        raise sqlite3.OperationalError(f"{path.name} is {what}, not a database file")
-    wal = (os.path.lexists(f"{path}-wal") and odd_kind(f"{path}-wal") is None
-           and odd_kind(f"{path}-shm") is None)  # its committed steps are read too; without one, none is made
-    return sqlite3.connect(f"file:{path}?mode=ro{'' if wal else '&immutable=1'}", uri=True)
 
 
 def max_id_of(path: Path) -> int:

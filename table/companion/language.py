@@ -5,7 +5,7 @@ Which language a ``play`` starts in (:func:`starting_language`): ``--language`` 
 the saved choice, else ``APPLEJACK_LANGUAGE`` (``table.i18n.language_from_env``), else English.
 A saved file that is damaged (not text, an unknown code) is one log line and is ignored; it is
 never fatal. A ``language`` that is no regular file (a named pipe would make every start wait) is
-moved aside with one line (:func:`table.companion.statedir.set_aside_odd`). Writing is atomic
+moved aside with one line (:func:`table.storage.statedir.set_aside_odd`). Writing is atomic
 (a temporary file in the same directory, fsync, rename), and a failed write (read-only card,
 full disk) is one log line: the language still changes for this run.
 """
@@ -20,8 +20,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from table import i18n
-from table.companion.statedir import set_aside_odd
-from table.regularfile import NotRegularFile, open_regular
+from table.storage.regularfile import NotRegularFile, open_regular
+from table.storage.statedir import set_aside_odd
 
 log = logging.getLogger("applejack.language")
 

@@ -1,7 +1,7 @@
 """A score pad file as ``applejack-table score --game KEY PAD.json`` reads it, for every game that
 has a ``score_pad`` part: a regular file or standard input ("-"), UTF-8 (a byte-order mark is
 read: Windows editors write one), at most :data:`MAX_PAD_BYTES`, JSON read by the one reader
-(:mod:`table.jsonfile`: each key once — two ``"monochrome"`` lists would silently keep only the
+(:mod:`table.storage.jsonfile`: each key once — two ``"monochrome"`` lists would silently keep only the
 second). Anything else is one line on stderr naming the file, and exit status 2
 (:meth:`PadFileError.report`)."""
 
@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from table.engine.errors import DataError, ScorePadError
-from table.jsonfile import JsonError, parse_json
-from table.regularfile import NotRegularFile, open_regular
+from table.storage.jsonfile import JsonError, parse_json
+from table.storage.regularfile import NotRegularFile, open_regular
 
 PROG = "applejack-table score"
 MAX_PAD_BYTES = 1_000_000

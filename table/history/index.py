@@ -33,12 +33,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from table.companion.recordfiles import read_record, write_file
-from table.companion.statedir import set_aside_odd
 from table.history.readers import Readers
 from table.history.store import History
 from table.history.values import HistoryInputError, one_line, record_digest
-from table.regularfile import odd_kind
+from table.storage.recordfiles import read_record, write_file
+from table.storage.regularfile import odd_kind
+from table.storage.statedir import set_aside_odd
 
 log = logging.getLogger("applejack.history")
 
@@ -213,9 +213,10 @@ def index_records(state_dir: str | os.PathLike[str], readers: Readers, *, data: 
     ``sqlite3.Error``) propagate."""
     records = Path(state_dir) / "records"
     files = scan(records)
-    if not (files.by_digest or files.unreadable or _sound_history(Path(state_dir))):
+    odd = any(odd_kind(Path(state_dir) / f"history.sqlite3{suffix}") for suffix in ("", "-wal", "-shm"))
+    if not (files.by_digest or files.unreadable or odd or _sound_history(Path(state_dir))):
         return 0  # nothing to index, and a damaged history with nothing to rebuild it from is the
-        # history screen's to move aside and say (table.history.book)
+        # history screen's to move aside and say (table.history.book); a named pipe is moved at once
 
     def keep(digest: str, record: dict[str, Any]) -> None:
         try:

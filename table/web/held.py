@@ -27,8 +27,8 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from table.companion.statedir import replace_private as write_private
-from table.companion.statedir import sync_folder
+from table.storage.statedir import replace_private as write_private
+from table.storage.statedir import sync_folder
 
 log = logging.getLogger("applejack.web")
 
@@ -91,7 +91,7 @@ def read_private(path: Path) -> Any:
     """The JSON in ``path``; None when there is no file; ValueError when it is not a small regular
     file of JSON (a symlink, too long, damaged)."""
     try:
-        if path.is_symlink() or path.stat().st_size > MAX_BYTES:
+        if path.is_symlink() or path.stat().st_size > MAX_BYTES or not path.is_file():  # a named pipe: no wait
             raise ValueError("not a small regular file")
         return json.loads(path.read_bytes())
     except FileNotFoundError:

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from table.companion.statedir import FULL, NOT_A_FOLDER, PERMISSION, TODO, probe, problem_line, unsaved
 from table.games.applejack.companion.api import Setup
 from table.games.applejack.files import load_dataset
 from table.games.applejack.session import auto_script
+from table.storage.statedir import FULL, NOT_A_FOLDER, PERMISSION, TODO, probe, problem_line, unsaved
 
 ROOT = Path(__file__).parents[2]
 SCRIPT = auto_script(load_dataset(), Setup(2), seed=11)

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from table.regularfile import odd_kind
+from table.storage.regularfile import odd_kind
 
 log = logging.getLogger("applejack.storage")
 

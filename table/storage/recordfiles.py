@@ -12,10 +12,10 @@ from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import Any
 
-from table.companion.statedir import PRIVATE_FILE, make_private_dir, sync_folder
 from table.engine.errors import TableError
-from table.jsonfile import parse_json
-from table.regularfile import open_regular
+from table.storage.jsonfile import parse_json
+from table.storage.regularfile import open_regular
+from table.storage.statedir import PRIVATE_FILE, make_private_dir, sync_folder
 
 log = logging.getLogger("applejack.journal")
 
