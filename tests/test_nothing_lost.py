@@ -107,12 +107,17 @@ def test_imported_games_come_back_whole_after_the_history_is_damaged(tmp_path, i
     every game at once and the next start puts every one back into the history."""
     state = copy_of(imported, tmp_path / "state")
     before = listed(state)
-    assert len(before) == GAMES and len(list((state / "records" / "imported").glob("*.json"))) == GAMES
+    kept = list((state / "records" / "imported").glob("*.json"))
+    assert len(before) == GAMES and len(kept) == GAMES
+    assert {(state / "records").stat().st_mode & 0o777, kept[0].stat().st_mode & 0o777} == {0o700, 0o600}
     for suffix in ("-wal", "-shm"):
         Path(f"{state / 'history.sqlite3'}{suffix}").unlink(missing_ok=True)
     DAMAGES[damage](state / "history.sqlite3")
-    shown = listed(state)  # before any start: the read-only command
+    files = {p: p.read_bytes() for p in state.rglob("*") if p.is_file()}
+    shown = listed(state)  # before any start: the read-only command, which writes nothing
     assert sorted(shown.values()) == sorted(before.values())
+    assert {p: p.read_bytes() for p in state.rglob("*") if p.is_file() and not p.name.endswith(("-wal", "-shm"))} \
+        == {p: b for p, b in files.items() if not p.name.endswith(("-wal", "-shm"))}
     r = start(state)
     assert stored(state) == GAMES, r.stderr
     assert sorted(listed(state).values()) == sorted(before.values())
@@ -179,6 +184,25 @@ def test_a_record_damaged_inside_the_database_is_found_and_restored_from_its_fil
     assert record["config"]["tag"] == "t7"
     again = table("history", "--export", str(gid), "--state-dir", str(state))
     assert again.stdout == expected and again.stderr == ""
+
+
+@pytest.mark.parametrize("damage", ["zero bytes", "deleted"])
+def test_a_finished_games_record_file_comes_back_from_the_journal(tmp_path, damage):
+    """The table's own game: its record file damaged and the history deleted (two faults at once)
+    — the journal still keeps the record, so the file and the history entry come back."""
+    state = tmp_path / "state"
+    assert drill.run_child("zankapfel", 1, "history", state).returncode < 0  # finished, its history entry not yet
+    record = state / "records" / "game-00001.json"
+    body = record.read_bytes()
+    if damage == "deleted":
+        record.unlink()
+    else:
+        record.write_bytes(b"")
+    for p in state.glob("history.sqlite3*"):
+        p.unlink()
+    r = start(state)
+    assert "written again from the journal" in r.stderr and "cannot come back" not in r.stderr, r.stderr
+    assert record.read_bytes() == body and stored(state) == 1
 
 
 # --- item 3: nothing in the state dir makes a start wait ------------------------------------------

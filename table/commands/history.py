@@ -89,11 +89,12 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"unknown word {args.words[0][:40]!r}; 'import FILE…' backfills from record files")
     try:
         if args.coach:
-            return _coach(args)
-        directory = _state_dir(args)
-        if args.words:
-            return _import(directory, args.words[1:])
-        return _show(directory, args)
+            code = _coach(args)
+        else:
+            directory = _state_dir(args)
+            code = _import(directory, args.words[1:]) if args.words else _show(directory, args)
+        sys.stdout.flush()  # a reader that left (`| head`) is met here, not in the flush at exit
+        return code
     except (InputError, HistoryInputError, HistoryDamaged, StateDirRefused) as exc:
         return _fail(str(exc))
     except BrokenPipeError:  # `history | head`: the reader has all it wanted
@@ -218,11 +219,11 @@ class StoredGames:
                                                        finished.winners), [])
         identity = game_identity(finished)
         for gid in same:
-            record = self.history.record(gid)
             try:
+                record = self.history.record(gid)
                 if record is not None and game_identity(self.readers.read(record, self.data)) == identity:
                     return True
-            except HistoryInputError:  # stored before this table read it so strictly: not the same game
+            except (HistoryInputError, HistoryDamaged):  # read so strictly only now, or damaged: not the same game
                 continue
         return False
 

@@ -210,13 +210,27 @@ class Journal:
             log.warning("records: the temporary files were not tidied: %s", repr(exc)[:200])
 
     def _index_history(self) -> None:
-        """The history indexes ``records/``: a record it lacks (a cut finish) is added. Never raises."""
+        """The history indexes ``records/``: a record it lacks (a cut finish) is added, a finished
+        game's record file that is missing or damaged is written again from the journal first
+        (:func:`~table.history.index.index_records`). Never raises."""
         if self.readers is None:
             return
         try:
-            index_records(self.directory, self.readers)
+            finished: set[int] = set()
+            if self.db is not None:
+                finished = {g for (g,) in self.db.execute("SELECT id FROM games WHERE status='finished' AND "
+                                                         "record IS NOT NULL") if isinstance(g, int)}
+            index_records(self.directory, self.readers, finished=finished, journal_record=self._record_text)
         except Exception as exc:  # the history is a convenience: nothing in it may cost the game
             log.warning("history: the records were not indexed: %s", repr(exc)[:200])
+
+    def _record_text(self, gid: int) -> str | None:
+        """The record text the journal keeps of finished game ``gid`` (the file under ``records/``
+        is written from it again when it is missing or damaged)."""
+        if self.db is None:
+            return None
+        row = self.db.execute("SELECT record FROM games WHERE id=? AND status='finished'", (gid,)).fetchone()
+        return row[0] if row is not None and isinstance(row[0], str) else None
 
     def _connect(self) -> str | None:
         """Open and check the file; the reason it is damaged, or None when it is sound.

@@ -12,7 +12,9 @@ SHA-256: :func:`keep_imported`). So a damaged, truncated, zero-byte or deleted
 * a record damaged *inside* the file (``quick_check`` passes it) is found by its digest
   (:meth:`History.damaged_records <table.history.store.History.damaged_records>`) and restored
   from its file, under the same id;
-* a stored game with no file (imported before this version) gets its file under ``imported/``;
+* a stored game with no file (imported before this version) gets its file under ``imported/``,
+  and a finished game of the journal whose file is missing or damaged gets it back from the
+  record the journal keeps;
 * what cannot come back — a damaged stored record no file holds, a record file that does not
   read (moved aside as ``NAME.damaged-<unix time>``) — is one line saying how many.
 
@@ -28,7 +30,7 @@ import logging
 import os
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,9 +38,9 @@ from typing import Any
 from table.history.readers import Readers
 from table.history.store import History
 from table.history.values import HistoryInputError, one_line, record_digest
-from table.storage.recordfiles import read_record, write_file
+from table.storage.recordfiles import parse_record, read_record, write_file, write_record
 from table.storage.regularfile import odd_kind
-from table.storage.statedir import set_aside_odd
+from table.storage.statedir import make_private_dir, set_aside_odd
 
 log = logging.getLogger("applejack.history")
 
@@ -189,6 +191,7 @@ def keep_imported(records: Path, record: dict[str, Any], played: float | None = 
     ``played`` (the game's date), as the index dates a record by its file. OSError when it
     cannot be written."""
     path = imported_path(records, record_digest(record))
+    make_private_dir(records)  # 0700 like the table's own records/, made first (import may be the first writer)
     write_file(path, json.dumps(record, indent=1, sort_keys=True, ensure_ascii=False))
     if played is not None:
         os.utime(path, (played, played))
@@ -207,12 +210,17 @@ def _say(done: Rebuilt, records: Path) -> None:
                     done.lost, ", ".join(parts), records)
 
 
-def index_records(state_dir: str | os.PathLike[str], readers: Readers, *, data: Any = None) -> int:
+def index_records(state_dir: str | os.PathLike[str], readers: Readers, *, data: Any = None,
+                  finished: Collection[int] = (), journal_record: Callable[[int], str | None] | None = None) -> int:
     """The start's pass (see the module doc) over ``state_dir/history.sqlite3`` and
-    ``state_dir/records/``; how many games were added. Storage errors (``OSError``,
-    ``sqlite3.Error``) propagate."""
+    ``state_dir/records/``; how many games were added. ``finished``: the ids of the journal's
+    finished games, ``journal_record(id)`` the record text the journal keeps of one: a finished
+    game whose file is missing or damaged gets its file back from the journal first. Storage
+    errors (``OSError``, ``sqlite3.Error``) propagate."""
     records = Path(state_dir) / "records"
     files = scan(records)
+    if journal_record is not None:
+        _from_journal(records, files, finished, journal_record)
     odd = any(odd_kind(Path(state_dir) / f"history.sqlite3{suffix}") for suffix in ("", "-wal", "-shm"))
     if not (files.by_digest or files.unreadable or odd or _sound_history(Path(state_dir))):
         return 0  # nothing to index, and a damaged history with nothing to rebuild it from is the
@@ -228,6 +236,30 @@ def index_records(state_dir: str | os.PathLike[str], readers: Readers, *, data: 
         done = rebuild(history, files, readers, data, keep=keep)
     _say(done, records)
     return done.added
+
+
+GAME_ID = re.compile(r"game-(\d+)")
+
+
+def _from_journal(records: Path, files: RecordFiles, finished: Collection[int],
+                  journal_record: Callable[[int], str | None]) -> None:
+    """A finished game of the journal with no readable file under ``records/`` (deleted, or
+    damaged and moved aside by :func:`scan`) gets it back from the record the journal keeps."""
+    have = {int(m.group(1)) for path, _r in files.by_digest.values()
+            if path.parent == records and (m := GAME_ID.match(path.name))}
+    back: set[int] = set()
+    for gid in sorted(set(finished) - have):
+        text = journal_record(gid)
+        record = None if text is None else parse_record(text)
+        if record is None:
+            continue
+        path = write_record(records, gid, text or "")
+        files.by_digest.setdefault(record_digest(record), (path, record))
+        back.add(gid)
+        log.warning("records: game %d's record file was missing or damaged: written again from the journal "
+                    "(%s)", gid, path.name)
+    files.unreadable = [p for p in files.unreadable
+                        if not (p.parent == records and (m := GAME_ID.match(p.name)) and int(m.group(1)) in back)]
 
 
 def _sound_history(state_dir: Path) -> bool:

@@ -8,6 +8,7 @@ import itertools
 import logging
 import os
 import re
+import time
 from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,15 @@ log = logging.getLogger("applejack.journal")
 _RECORD = re.compile(r"game-(\d+)")
 MAX_RECORD_FILE = 4 * 1024 * 1024
 """Bytes read of a record file at most (a finished game with all its steps is about 30 KB)."""
+
+
+def parse_record(text: str, name: str = "record") -> dict[str, Any] | None:
+    """A record's text as the one JSON reader takes it, when it is an object; else None."""
+    try:
+        record = parse_json(text, name)
+    except TableError:
+        return None
+    return record if isinstance(record, dict) else None
 
 
 def read_record(path: Path) -> dict[str, Any] | None:
@@ -98,8 +108,18 @@ TEMP_NAME = re.compile(r"\.(game-(\d+)|[0-9a-f]{64})\.(\d+)\.tmp")
 """A temporary file of a record being written: ``.game-NNNNN.<pid>.tmp``, ``.<digest>.<pid>.tmp``."""
 
 
-def _alive(pid: int) -> bool:
+STALE_SECONDS = 3600.0
+"""A temporary file this old is a cut write's, whichever process has its pid now (pids are reused)."""
+
+
+def _alive(pid: int, path: Path) -> bool:
+    """Whether the process that writes ``path`` (``pid``) may still be at it."""
     if pid == os.getpid():
+        return False
+    try:
+        if time.time() - path.stat().st_mtime > STALE_SECONDS:
+            return False
+    except OSError:
         return False
     try:
         os.kill(pid, 0)
@@ -125,7 +145,7 @@ def tidy_temps(records: Path, open_games: Collection[int]) -> int:
             continue
         for name in names:
             m = TEMP_NAME.fullmatch(name)
-            if m is None or _alive(int(m.group(3))):
+            if m is None or _alive(int(m.group(3)), folder / name):
                 continue
             if m.group(2) is not None:
                 game = int(m.group(2))
