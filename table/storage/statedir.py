@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from table.engine.errors import TableError
 from table.storage.regularfile import odd_kind
 
 log = logging.getLogger("applejack.storage")
@@ -41,11 +42,11 @@ DAMAGE_CODES = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
 """SQLite error names (prefixes) that mean the file itself is damaged."""
 
 
-class StateDirRefused(ValueError):
+class StateDirRefused(TableError):
     """A state directory that must not be used (empty, ``/``)."""
 
 
-class AlreadyRunning(RuntimeError):
+class AlreadyRunning(TableError, RuntimeError):
     """Another process holds the state directory's lock; ``pid`` is its pid (None: unknown)."""
 
     def __init__(self, directory: Path, pid: int | None) -> None:
