@@ -14,7 +14,8 @@ Schema version :data:`SCHEMA_VERSION` in ``PRAGMA user_version``.
 
 **Damage** (SQLite calls the file corrupt or not a database, another schema version, a row that
 does not read back): the file is moved aside as ``history.sqlite3.damaged-<unix time>`` (kept) with
-one log line, and a fresh history starts with every game that still reads in it (:func:`salvage`);
+one log line, and a fresh history starts with every game that still reads in it (:func:`salvage`:
+under its old id, with its start time);
 the next start of the table adds the games under ``records/`` it lacks
 (:func:`table.history.index.index_records`), so a damaged page loses nothing that has a record.
 """
@@ -527,7 +528,7 @@ def salvage(aside: Path, db: sqlite3.Connection, clock: Callable[[], float] = ti
                 seats = old.execute(_SEATS, (gid,)).fetchall()
             except (sqlite3.Error, UnicodeDecodeError, OverflowError):
                 continue
-            if _sound(row, seats) and _copy(db, row, seats, clock):
+            if _sound(row, seats) and _copy(db, row, seats, clock, _started(old, gid)):
                 kept += 1
     except sqlite3.Error:  # the old file is unreadable as a whole (a directory, not a database)
         pass
@@ -536,16 +537,29 @@ def salvage(aside: Path, db: sqlite3.Connection, clock: Callable[[], float] = ti
     return kept
 
 
+def _started(old: sqlite3.Connection, gid: int) -> float | None:
+    """A salvaged game's start (its duration), where it still reads (a version-1 file has none)."""
+    try:
+        row = old.execute("SELECT started FROM games WHERE id=?", (gid,)).fetchone()
+    except (sqlite3.Error, UnicodeDecodeError, OverflowError):
+        return None
+    return None if row is None else _start(row[0])
+
+
 def _copy(db: sqlite3.Connection, row: tuple[Any, ...], seats: list[tuple[Any, ...]],
-          clock: Callable[[], float]) -> bool:
-    _gid, game, setup, played, n, solo, digest, source, record = row
+          clock: Callable[[], float], started: float | None = None) -> bool:
+    """Copy one salvaged game, under its old id where that is free (``history --export ID``
+    names the same game after a salvage), with its start time."""
+    gid, game, setup, played, n, solo, digest, source, record = row
     db.execute("BEGIN IMMEDIATE")
     try:
         if db.execute("SELECT 1 FROM games WHERE digest=?", (digest,)).fetchone():
             db.execute("ROLLBACK")
             return False
-        cur = db.execute("INSERT INTO games (game, setup, played, seats, solo, digest, source, record) "
-                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (game, setup, played, n, solo, digest, source, record))
+        free = db.execute("SELECT 1 FROM games WHERE id=?", (gid,)).fetchone() is None
+        cur = db.execute("INSERT INTO games (id, game, setup, played, started, seats, solo, digest, source, record) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         (gid if free else None, game, setup, played, started, n, solo, digest, source, record))
         for seat, name, total, breakdown, winner in seats:
             pid = None
             if name is not None:
