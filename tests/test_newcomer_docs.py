@@ -42,6 +42,14 @@ def test_the_companion_guide_says_every_game_goes_into_the_history():
     assert "Draft Cider's finished games go into the player history" in text
 
 
+def test_the_recipe_shows_the_test_games_definition_as_it_is():
+    """docs/adding-a-game.md's definition is Colour Die's own, the game written from it."""
+    source = (ROOT / "tests/games/colourdie/__init__.py").read_text()
+    game = source[source.index("GAME = GameDef("):source.index("\n)\n") + 2]
+    shown = "\n".join(f"    {line}" if line else "" for line in game.splitlines())
+    assert shown in (ROOT / "docs/adding-a-game.md").read_text()
+
+
 # --- docs/raspberry-pi.md: every command and file the guide names exists (issue 31) -------------
 
 GUIDE = ROOT / "docs" / "raspberry-pi.md"
