@@ -31,7 +31,7 @@ from table.display.help_view import MORE, draw_help_button, draw_help_page
 from table.display.players_view import covers_setup, players_key
 from table.display.screensaver import screen_saver_for
 from table.display.toolkit import PAGE, BaseView
-from table.hardware.errors import HardwareError
+from table.engine.errors import TableError
 
 log = logging.getLogger("applejack.display")
 
@@ -43,7 +43,7 @@ CONSOLE_DRIVERS = ("kmsdrm", "fbcon", "directfb")
 SIZES = ((480, 320), (800, 480), (1024, 600))
 
 
-class DisplayUnavailable(HardwareError, RuntimeError):
+class DisplayUnavailable(TableError, RuntimeError):
     pass
 
 
