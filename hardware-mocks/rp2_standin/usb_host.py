@@ -93,15 +93,56 @@ class Plate:
         self._map.close()
 
 
+class NullModem:
+    """Two ptys whose master sides are joined by a thread: a serial cable between two programs
+    that each open a tty by path (``a`` and ``b``), e.g. the Pico's UART0 and the Pi's ``/dev/serial0``."""
+
+    def __init__(self) -> None:
+        self._ends = [os.openpty(), os.openpty()]
+        for _, slave in self._ends:
+            tty.setraw(slave)
+        self.a, self.b = (os.ttyname(slave) for _, slave in self._ends)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._relay, name="null-modem", daemon=True)
+        self._thread.start()
+
+    def _relay(self) -> None:
+        import select
+
+        (ma, _), (mb, _) = self._ends
+        peer = {ma: mb, mb: ma}
+        while not self._stop.is_set():
+            ready, _, _ = select.select([ma, mb], [], [], 0.05)
+            for fd in ready:
+                try:
+                    data = os.read(fd, 4096)
+                except OSError:
+                    continue
+                if data:
+                    os.write(peer[fd], data)
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join()
+        for master, slave in self._ends:
+            os.close(master)
+            os.close(slave)
+
+
 class UsbBoard:
     """A stand-in Pico running ``firmware_dir/main.py`` on a pty linked at ``workdir/ttyACM``."""
 
-    def __init__(self, firmware_dir: Path, workdir: Path, *, enumerate_s: float = 0.3) -> None:
+    def __init__(
+        self, firmware_dir: Path, workdir: Path, *, enumerate_s: float = 0.3, env: dict[str, str] | None = None
+    ) -> None:
         self.firmware_dir = Path(firmware_dir)
         self.workdir = Path(workdir)
+        self.workdir.mkdir(parents=True, exist_ok=True)
         self.link = self.workdir / "ttyACM"
         self.plate = Plate(self.workdir / "plate.bin")
         self.enumerate_s = enumerate_s
+        self.env = dict(env or {})
+        """More environment for the board (``RP2_STANDIN_UART``: the pty its UART0 is wired to)."""
         self.resets = 0
         self.stderr = self.workdir / "board-stderr.log"
         self._proc: subprocess.Popen[bytes] | None = None
@@ -120,7 +161,7 @@ class UsbBoard:
             tmp.unlink()
         tmp.symlink_to(os.ttyname(slave))
         tmp.replace(self.link)
-        env = dict(os.environ, RP2_STANDIN_PLATE=str(self.plate.path), PYTHONDONTWRITEBYTECODE="1")
+        env = dict(os.environ, RP2_STANDIN_PLATE=str(self.plate.path), PYTHONDONTWRITEBYTECODE="1", **self.env)
         with open(self.stderr, "ab") as err:
             self._proc = subprocess.Popen(
                 [sys.executable, str(HERE / "board.py"), str(self.firmware_dir)],

@@ -277,6 +277,7 @@ class DieSensor:
         """How many times the port has been opened."""
         self.silent_tries = 0
         """Opened-but-no-HELLO tries in a row (reported once, at :data:`HELLO_TRIES`)."""
+        self._plate_checked: tuple[int, int | None] | None = None
         self._port: Any = None
         self._port_lock = threading.Lock()
         self._stop = threading.Event()
@@ -320,9 +321,12 @@ class DieSensor:
         self._check_plate()
 
     def _check_plate(self) -> None:
+        """One line when the plate on the cable does not fit the side in play (once per pairing,
+        not once per reconnect)."""
         hello, side = self.hello, self.settler.side_spaces
-        if hello is None:
+        if hello is None or (hello.spaces, side) == self._plate_checked:
             return
+        self._plate_checked = (hello.spaces, side)
         if hello.spaces == 0:
             log.warning("die sensor: %s has no sensor plate on its cable (firmware %s)", self.url, hello.firmware)
         elif side is not None and hello.spaces != side:
@@ -392,8 +396,8 @@ class DieSensor:
             except Exception as exc:  # SerialException, OSError, ValueError from a bad device
                 if self.status == "connected":
                     self._report("disconnected", f"{self.url}: {exc}")
-                if self.silent_tries < HELLO_TRIES:
-                    self._report("reconnecting", f"{self.url}: {exc}")
+                self.silent_tries = 0  # the device went away: whatever comes back is tried afresh
+                self._report("reconnecting", f"{self.url}: {exc}")
                 stopped, backoff = self._wait(backoff)
                 if stopped:
                     break

@@ -13,6 +13,7 @@ host's settle window 0.25 s + the link).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import time
@@ -176,3 +177,33 @@ def test_the_stand_in_has_the_rp2040_usb_text_semantics(tmp_path):
     finally:
         os.close(r)
         os.close(w)
+
+
+def test_the_uart_option_speaks_on_uart0_and_leaves_the_usb_to_the_repl(tmp_path):
+    """``LINK = "uart"`` (the one setting changed in a copy of the firmware): frames on UART0,
+    nothing on the USB serial, and the host reads the die over the UART's pty."""
+    firmware = tmp_path / "firmware"
+    firmware.mkdir()
+    for path in FIRMWARE_DIR.glob("*.py"):
+        text = path.read_text()
+        if path.name == "main.py":
+            assert 'LINK = "usb"' in text
+            text = text.replace('LINK = "usb"', 'LINK = "uart"')
+        (firmware / path.name).write_text(text)
+    cable = usb_host.NullModem()  # UART0 on one end, the Pi's serial port on the other
+    q: queue.Queue = queue.Queue()
+    board = usb_host.UsbBoard(firmware, tmp_path / "usb", env={"RP2_STANDIN_UART": cable.a})
+    try:
+        board.plate.insert(17)
+        usb = os.open(board.link, os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
+        with DieSensor(cable.b, q) as sensor:
+            next_event(q, SensorStatus, where=lambda e: e.state == "connected")
+            assert sensor.hello == Hello("3.0.0", 17)
+            assert read_at(board, q, 11) <= LATENCY_S
+        with contextlib.suppress(BlockingIOError):  # nothing to read: what we want
+            assert os.read(usb, 4096) == b""  # the USB serial stays quiet: it is the REPL's
+        os.close(usb)
+        assert board.resets == 0
+    finally:
+        board.close()
+        cable.close()
