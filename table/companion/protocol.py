@@ -323,6 +323,16 @@ class Titled(Protocol):
 
 
 @runtime_checkable
+class OwnerPage(Protocol):
+    """The owner's settings page that makes a new code each time the lid's screen opens
+    (``play --web``: ``web.owner.OwnerCode``): called, its address with the current code."""
+
+    def __call__(self) -> str: ...
+
+    def show(self) -> str: ...
+
+
+@runtime_checkable
 class TableShell(GameCompanion, Protocol):
     """What the front ends hold: the shell over every game (``shell.Shell``). Beside the current
     game's members: the game choice, the language, and — with ``play --web`` — the phones' pages
@@ -346,4 +356,6 @@ class TableShell(GameCompanion, Protocol):
     phones_progress: Callable[[], Any] | None
     phones_news: Callable[[], list[str]] | None
     owner_page: Callable[[], str] | None
+    """Called, the owner's settings page address with the current code (an :class:`OwnerPage` may
+    also make a new code when the lid's screen opens)."""
     phones_release: Callable[[int], str] | None

@@ -23,7 +23,7 @@ from table.companion.hardware import Hardware, make_hardware
 from table.companion.leds import LedState
 from table.companion.notifying import make_notifier
 from table.companion.ports import Indicators, RecordingIndicators, drain
-from table.companion.protocol import GameCompanion, TableShell
+from table.companion.protocol import GameCompanion, OwnerPage, TableShell
 from table.companion.shell import choosing, game_module
 from table.companion.text import handle_line
 from table.display.handover import IDLE
@@ -119,9 +119,9 @@ class App:
     def press(self, button: str | None) -> None:
         if self.owner_open or (button == "owner" and self.help_open):  # the owner's screen: any press closes it
             self.owner_open, self.help_open, self.drawn_version = not self.owner_open, False, -1
-            show = getattr(getattr(self.ctl, "owner_page", None), "show", None)
-            if self.owner_open and callable(show):
-                show()  # play --web: a new owner's code each time the screen opens (table/web/owner.py)
+            page = self.ctl.owner_page if isinstance(self.ctl, TableShell) else None
+            if self.owner_open and isinstance(page, OwnerPage):
+                page.show()  # play --web: a new owner's code each time the screen opens (table/web/owner.py)
             return
         if self.phones_page is not None or (button == "phones" and self.help_open):
             self.phones(button)
