@@ -56,6 +56,13 @@ class Announcement:
         """The same announcement in the current language (after the language was changed)."""
         return self if self.words is None else replace(self, text=self.words())
 
+    def named(self, namer: Callable[[str], str]) -> Announcement:
+        """The same announcement with its seats said by ``namer`` (the module's ``named_line``:
+        ``Seat 2`` → the player's name), now and whenever it is told again."""
+        told = self.words
+        return replace(self, text=namer(self.text),
+                       words=None if told is None else (lambda: namer(told())))
+
 
 def announcement(kind: str, title: str, words: Callable[[], str], *, waits: bool = True) -> Announcement:
     """An announcement told now by ``words`` (kept to tell it again in another language)."""

@@ -258,6 +258,7 @@ class TableModule(LidCoached, LidHinted, NamedSeats):
         self.resume_info = _("cannot resume: {reason}").format(reason=refused) if refused else \
             info or ngettext("{players} players, {steps} step recorded", "{players} players, {steps} steps recorded",
                              len(cmds)).format(players=s.players, steps=len(cmds))
+        self.resume_info = self.named_line(self.resume_info)  # the resume screen names the players too
         found = (_("Unfinished {game} game found ({info}): undo twice discards it") if refused else
                  _("Unfinished {game} game found ({info}): confirm resumes it, undo twice starts a new one"))
         self.log.append(found.format(game=self.title, info=self.resume_info))
@@ -413,7 +414,9 @@ class TableModule(LidCoached, LidHinted, NamedSeats):
         self._told(self._announced(0), told_from)
 
     def _told(self, told: list[Announcement], told_from: int) -> None:
-        """A command told ``told``: queued (what waited before passes), marked in the log."""
+        """A command told ``told``: queued (what waited before passes), marked in the log; the
+        named seats' players said in them as in every other line (the panel, speech, text mode)."""
+        told = [a.named(self.named_line) for a in told]
         self.announcements.step(told)
         mark_lines(self.log, told_from, told)
 

@@ -538,11 +538,11 @@ class WaldgaertnerCompanion(TableModule):
     # --- what the screens read ----------------------------------------------------------------
     def phase_report(self) -> list[str]:
         """This round's step 1 as announced (blooms and harvests per seat); the screen keeps it up."""
-        return words.phase_report(self.e)
+        return [self.named_line(line) for line in words.phase_report(self.e)]
 
     def phase_summary(self) -> list[str]:
-        """This round's step 1 per seat in short (the screen)."""
-        return words.phase_summary(self.e)
+        """This round's step 1 per seat in short (the screen), the named seats' players said."""
+        return [self.named_line(line) for line in words.phase_summary(self.e)]
 
     def held(self, seat: int) -> list[int]:
         return questions.held(self.state, seat)
