@@ -18,9 +18,32 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
+
+from table.i18n import N_, _
 
 ACK = "ack"
 """The journalled command CONFIRM means while an announcement waits (Applejack's word too)."""
+
+
+CONFIRM_ONLY_ACKNOWLEDGES = N_("Done ✓ only acknowledges this; next: {asked}")
+"""The panel's line under a waiting announcement: CONFIRM does not do what it means in the game
+(lay, plant …) but says the announcement is done; the lid's other buttons and a typed command
+pass it and act at once (issue 33)."""
+CONFIRM_ONLY_ACKNOWLEDGES_SHORT = N_("Done ✓ only acknowledges this")
+"""The same where what is asked next is too long for the panel."""
+
+
+def confirm_notes(ctl: Any) -> tuple[str, str]:
+    """What the panel says CONFIRM does while an announcement waits: (with what is asked next,
+    without it); ("", "") when nothing waits."""
+    queue = getattr(ctl, "announcements", None)
+    if queue is None or queue.head is None:
+        return "", ""
+    ask = getattr(ctl, "ask", None)
+    asked = ask() if callable(ask) else ""
+    short = _(CONFIRM_ONLY_ACKNOWLEDGES_SHORT)
+    return (_(CONFIRM_ONLY_ACKNOWLEDGES).format(asked=asked) if asked else short), short
 
 
 class Announced(str):

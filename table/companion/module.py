@@ -115,7 +115,17 @@ class TableModule(LidCoached, LidHinted, NamedSeats):
 
     # --- inputs ---------------------------------------------------------------------------------
     def press(self, button: str) -> bool:
-        """A button, key or touch target; returns whether it did something (a refusal: ``refusal``)."""
+        """A button, key or touch target; returns whether it did something (a refusal: ``refusal``).
+        CONFIRM while an announcement waits acknowledges it (``ack``)."""
+        return self._pressed(button, acknowledge=True)
+
+    def press_past(self, button: str) -> bool:
+        """What ``button`` means as if no announcement waited: a typed command word (text mode's
+        ``done``) passes a waiting announcement and is carried out; only Enter and ``ok`` (the
+        plain CONFIRM) acknowledge (issue 33)."""
+        return self._pressed(button, acknowledge=False)
+
+    def _pressed(self, button: str, *, acknowledge: bool) -> bool:
         if self.refusal:
             self.refusal = ""
             self._changed()
@@ -125,7 +135,7 @@ class TableModule(LidCoached, LidHinted, NamedSeats):
                 return True
             cmd = self._names_page_press(button) if self.mode == "setup" else None
             if cmd is None:
-                cmd = self._announce_press(button)
+                cmd = self._announce_press(button, acknowledge=acknowledge)
             if cmd is None:
                 cmd = "hint" if button == "hint" else self._command_for(button)
             if cmd is None:
@@ -164,14 +174,15 @@ class TableModule(LidCoached, LidHinted, NamedSeats):
         Zankapfel's dice chosen by a seat's button): CONFIRM is for it before any announcement."""
         return bool(getattr(self, "typed", ""))
 
-    def _announce_press(self, button: str) -> str | None:
+    def _announce_press(self, button: str, *, acknowledge: bool = True) -> str | None:
         """CONFIRM while an announcement waits acknowledges it (digits typed first are entered
-        first); the lesson's Skip button; the setup screen's teach mode toggle."""
+        first; not with ``acknowledge`` off: :meth:`press_past`); the lesson's Skip button; the
+        setup screen's teach mode toggle."""
         if self.mode == "setup" and button == TEACH and self.syllabus is not None:
             return "teach off" if self.teaching.asked else "teach on"  # the setup screen's toggle
         if self.mode not in ("play", "pad"):
             return None
-        if button == "confirm" and self.announcements.head is not None and not self.entry_waiting():
+        if button == "confirm" and acknowledge and self.announcements.head is not None and not self.entry_waiting():
             return ACK
         if button == "teach-skip" and self.teaching.lessons.current is not None:
             return "teach skip"

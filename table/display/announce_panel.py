@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from table.companion.announce import confirm_notes
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL
 from table.display.toolkit import BaseView
 from table.i18n import _, ngettext
@@ -42,14 +43,16 @@ def draw(view: BaseView, surf: pygame.Surface, ctl: Any) -> None:
     queue = getattr(ctl, "announcements", None)
     lesson = getattr(ctl, "lesson", None)
     if queue is not None and queue.head is not None:
-        draw_panel(view, surf, queue.head, len(queue.waiting) - 1, lesson)
+        draw_panel(view, surf, queue.head, len(queue.waiting) - 1, lesson, confirm_notes(ctl))
     elif lesson:
         draw_lesson_strip(view, surf, lesson)
 
 
-def draw_panel(view: BaseView, surf: pygame.Surface, head: Any, more: int, lesson: str | None) -> None:
+def draw_panel(view: BaseView, surf: pygame.Surface, head: Any, more: int, lesson: str | None,
+               notes: tuple[str, str] = ("", "")) -> None:
     """The announcement ``head`` over the play screen: its title, its words, the lesson under
-    them, then Done ✓ (CONFIRM) and Undo; ``more`` waiting after it."""
+    them, what CONFIRM does now (``notes``: ``announce.confirm_notes``, the long one where it fits
+    in two lines), then Done ✓ (CONFIRM) and Undo; ``more`` waiting after it."""
     area = panel_area(view)
     surf.fill(BG)  # the play screen's edges would show cut lines and half buttons round the panel
     view.cover(surf.get_rect())
@@ -62,7 +65,9 @@ def draw_panel(view: BaseView, surf: pygame.Surface, head: Any, more: int, lesso
     x, y, w = view.announcement_panel(surf, area, _(head.title), title_right=right - more_w)
     buttons_y = buttons_top(view)
     line_h = view.fonts.font(view.px(SMALLEST)).get_linesize()
-    lesson_y = buttons_y - (2 * line_h + view.px(6) if lesson else 0)  # the lesson's two lines above the buttons
+    note = next((n for n in notes if n and view.wrapped_height(n, SMALLEST, w) <= 2 * line_h), "")
+    note_y = buttons_y - (view.wrapped_height(note, SMALLEST, w) + view.px(4) if note else 0)
+    lesson_y = note_y - (2 * line_h + view.px(6) if lesson else 0)  # the lesson's two lines above the note
     lines = head.text.split("\n")
     room = max(1, (lesson_y - y) // max(1, view.fonts.font(view.px(BODY)).get_linesize()))
     y = view.wrapped(surf, lines[0], BODY, (x, y), w, FG, bold=True, max_lines=min(3, room), min_size=SMALLEST)
@@ -74,6 +79,8 @@ def draw_panel(view: BaseView, surf: pygame.Surface, head: Any, more: int, lesso
     if lesson:
         view.wrapped(surf, _("Why: {lesson}").format(lesson=lesson), SMALLEST, (x, lesson_y), w, DIM, max_lines=2,
                      min_size=SMALLEST)
+    if note:
+        view.wrapped(surf, note, SMALLEST, (x, note_y), w, DIM, max_lines=2, min_size=SMALLEST)
     gap = view.px(10)
     done_w = (w - gap) * 2 // 3
     view.button(surf, pygame.Rect(x, buttons_y, done_w, view.px(BUTTON_H)), _("Done ✓ (CONFIRM)"), "confirm",

@@ -21,7 +21,8 @@ action text; the companion adds short forms and names:
                                                  search, stays hidden in the holder's hand
 ``unknown 224 size=3 …``   ``unknown size=3 …``  a plant the file lacks, by its attributes
 ``deck 3``                 ``3`` / button 3      the starting draw's deck, or a seat's die on deck 3
-``special``                ``s`` / ``7``         a seat's die on "6" for a special action
+``special``                ``s`` / ``7`` / ``6``  a seat's die on "6" for a special action (``6``:
+                                                 with 2-5 players, where no deck 6 lies out)
 ``pass``                                         nothing on offer and no cube for a special
 ``sell 17``                ``sell apple``        play: sell the card (1 cube a shrub, 2 a tree)
 ``plant 17 at 3.2``        ``plant apple``       play: plant it in row 3, place 2 (the first
@@ -67,7 +68,7 @@ from table.games.waldgaertner.hidden import rebuilt, shown_from_deck, shown_in_h
 from table.games.waldgaertner.hint import HINTS
 from table.games.waldgaertner.history_marks import HistoryChain, HistoryLink
 from table.games.waldgaertner.naming import card_for, species_for, species_maybe
-from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, deck_now, seat_now
+from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, deck_now, seat_now, special_face
 from table.games.waldgaertner.record_reader import ROWS
 from table.games.waldgaertner.refusals import card_where, no_room, refusal
 from table.games.waldgaertner.rules import CardSet, State, new_game
@@ -331,8 +332,8 @@ class WaldgaertnerCompanion(TableModule):
     def _number_command(self, n: int) -> str:
         """A number alone: the card, deck or search the stage asks for."""
         word = NUMBER_COMMANDS.get(self.stage())
-        if word == "deck" and self.stage() == "die" and n == SPECIAL_KEY:
-            return "special"  # the lid's button 7 and the documented key: the die's "6" for a special action
+        if word == "deck" and self.stage() == "die" and (n == SPECIAL_KEY or special_face(self.state, n)):
+            return "special"  # the lid's button 7, the documented key, and the die's own "6" where no deck 6 lies
         if word is None:
             raise CommandError(_("{n}: no number is asked now ({now})").format(n=n, now=self.ask()))
         return f"{word} {n}"

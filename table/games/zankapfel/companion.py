@@ -86,6 +86,10 @@ class ZankapfelCompanion(TableModule):
                         "{players} players, {steps} steps; next: {next}", steps).format(
             players=setup.players, steps=steps, next=following)
 
+    def ask(self) -> str:
+        """What the table is asked now (the players named: ``TableModule``), "" outside a game."""
+        return self.b.ask() if self.b is not None and self.mode == "play" else ""
+
     def resumed_line(self) -> str:
         """What the table is asked next, said after a resume."""
         assert self.b is not None
