@@ -65,9 +65,7 @@ def draw_panel(view: BaseView, surf: pygame.Surface, head: Any, more: int, lesso
     x, y, w = view.announcement_panel(surf, area, _(head.title), title_right=right - more_w)
     buttons_y = buttons_top(view)
     line_h = view.fonts.font(view.px(SMALLEST)).get_linesize()
-    note = next((n for n in notes if n and view.wrapped_height(n, SMALLEST, w) <= 2 * line_h), "")
-    note_y = buttons_y - (view.wrapped_height(note, SMALLEST, w) + view.px(4) if note else 0)
-    lesson_y = note_y - (2 * line_h + view.px(6) if lesson else 0)  # the lesson's two lines above the note
+    note, note_y, lesson_y = _lower_block(view, w, notes, bool(lesson))
     lines = head.text.split("\n")
     room = max(1, (lesson_y - y) // max(1, view.fonts.font(view.px(BODY)).get_linesize()))
     y = view.wrapped(surf, lines[0], BODY, (x, y), w, FG, bold=True, max_lines=min(3, room), min_size=SMALLEST)
@@ -87,6 +85,23 @@ def draw_panel(view: BaseView, surf: pygame.Surface, head: Any, more: int, lesso
                 colour=OK, size=26)
     view.button(surf, pygame.Rect(x + done_w + gap, buttons_y, w - done_w - gap, view.px(BUTTON_H)), _("Undo"),
                 "undo", size=26)
+
+
+def _lower_block(view: BaseView, w: int, notes: tuple[str, str], lesson: bool) -> tuple[str, int, int]:
+    """What stands above the panel's buttons, ``w`` px wide: (the note said — the long one where it
+    fits in two lines —, its top, the lesson's top: the lesson's two lines above the note)."""
+    line_h = view.fonts.font(view.px(SMALLEST)).get_linesize()
+    one = view.wrapped_height("H", SMALLEST, w)  # a line as wrapped() draws it (at least the readable size)
+    note = next((n for n in notes if n and view.wrapped_height(n, SMALLEST, w) <= 2 * one), "")
+    note_y = buttons_top(view) - (view.wrapped_height(note, SMALLEST, w) + view.px(4) if note else 0)
+    return note, note_y, note_y - (2 * line_h + view.px(6) if lesson else 0)
+
+
+def words_bottom(view: BaseView, ctl: Any) -> int:
+    """Where the panel's announcement words must end (px from the top): above the lesson, the note
+    on CONFIRM and the buttons (``phones_strip`` stands there too)."""
+    w = panel_area(view).w - view.px(24)  # the room under the title (BaseView.announcement_panel)
+    return _lower_block(view, w, confirm_notes(ctl), bool(getattr(ctl, "lesson", None)))[2]
 
 
 def panel_area(view: BaseView) -> pygame.Rect:

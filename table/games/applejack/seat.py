@@ -128,7 +128,8 @@ class SeatDesk(BaseDesk):
         return [f"pad {seat + 1} {what} {','.join(map(str, areas))}".rstrip()]
 
     def _finish(self, ctl: Any) -> list[str]:
-        """``pad-done`` once every seat is done (twice when a player has nothing entered)."""
+        """``pad-done`` once every seat is done (twice when a player has nothing or a field empty:
+        the lid asks once)."""
         if len(self.done) < ctl.pad.players:
             return []
-        return ["pad-done", "pad-done"] if ctl.pad.missing() else ["pad-done"]
+        return ["pad-done", "pad-done"] if ctl.pad.to_ask() else ["pad-done"]

@@ -14,10 +14,42 @@ from table.games.applejack.companion.errors import CommandError, parse_numbers
 from table.games.applejack.labels import record_seat_name, seat_label, solo_words
 from table.games.applejack.rules.scoring import ScoreBreakdown, final_score, winners
 from table.games.applejack.rules.walk import FINAL_PIPS
-from table.i18n import _, ngettext
+from table.i18n import LANGUAGES, N_, _, gettext_in, ngettext
 from table.i18n.names import variety_name
 
 PAD_FIELDS_EXTRA = ("blossoms", "honey")
+PAD_FIELD_WORDS = (N_("Blossoms"), N_("Honey"))
+"""The last two fields as the screen labels them (English source text, the same order)."""
+VALUE_CHARS = frozenset("0123456789,")
+
+
+def split_field(words: list[str]) -> tuple[str, str]:
+    """``pad N`` 's words after the player: (the field's name, its value) — the name may be words
+    (``Light green``), the value is the trailing digits and commas (``5,3``, ``5, 3``, none)."""
+    k = len(words)
+    while k > 1 and set(words[k - 1]) <= VALUE_CHARS:
+        k -= 1
+    return " ".join(words[:k]), " ".join(words[k:])
+
+
+def _folded(text: str) -> str:
+    """A label as people type it: any case, spaces, hyphens and underscores left out."""
+    return "".join(ch for ch in text.casefold() if ch not in " -_")
+
+
+def field_key(data: Any, typed: str) -> str:
+    """The pad field ``typed`` names — a variety's id or number, its name as the screen shows it in
+    any of the table's languages (``light green``, ``Hellgrün``, ``vert clair``, ``黄緑``), or blossoms
+    and honey likewise — as the key ``_pad_set`` takes (``lightgreen``, ``3``, ``honey``); an unknown
+    name as typed (refused there, naming the known ones)."""
+    want = _folded(typed)
+    for v in data.varieties:
+        if want in (_folded(v.id), *(_folded(gettext_in(lang, v.name)) for lang in LANGUAGES)):
+            return str(v.id)
+    for key, label in zip(PAD_FIELDS_EXTRA, PAD_FIELD_WORDS, strict=True):
+        if want in (key, *(_folded(gettext_in(lang, label)) for lang in LANGUAGES)):
+            return key
+    return typed
 EMPTY = "—"
 """What an empty blossoms or honey field shows: a forgotten field is visible (scored as 0)."""
 PAD_TOTAL_LOOKING = 10
@@ -57,9 +89,20 @@ class ScorePad:
 
     def missing(self) -> tuple[int, ...]:
         """The players with nothing entered at all (no area, blossoms nor honey): ``done`` asks
-        about them once. A single forgotten field is not asked about: it shows :data:`EMPTY`."""
+        about them once."""
         return tuple(p for p in range(self.players)
                      if self.blossoms[p] is None and self.honey[p] is None and not any(self.areas[p]))
+
+    def unentered(self, player: int) -> tuple[int, ...]:
+        """The fields of ``player`` left empty (:data:`EMPTY`: blossoms, honey — a variety with no
+        apples is empty on paper too, so areas are never asked about)."""
+        return tuple(self.varieties + i for i, v in enumerate((self.blossoms[player], self.honey[player]))
+                     if v is None)
+
+    def to_ask(self) -> tuple[int, ...]:
+        """The players ``done`` asks about once before scoring (issue 33, as the other games'
+        pads): nothing entered, or blossoms or honey left empty."""
+        return tuple(p for p in range(self.players) if p in self.missing() or self.unentered(p))
 
     def first_empty(self, player: int) -> int:
         """The field the cursor goes back to for ``player``: the first empty one."""
@@ -208,13 +251,14 @@ class ScorePadJob(ControllerBase):
     def _pad_set(self, rest: str) -> None:
         if self.pad is None:
             raise CommandError(_("the score pad is not open"))
-        parts = rest.split(maxsplit=2)
+        parts = rest.split()
         if len(parts) < 2:
             raise CommandError(_("pad PLAYER FIELD VALUE, e.g. 'pad 1 brown 5,3' or 'pad 2 honey 14'"))
         player = int(parts[0]) - 1 if is_number(parts[0]) else -1
         if not 0 <= player < self.pad.players:
             raise CommandError(_("player 1..{players}").format(players=self.pad.players))
-        name, value = parts[1], parts[2] if len(parts) > 2 else ""
+        words, value = split_field(parts[1:])
+        name = field_key(self.data, words)
         nums = parse_numbers(value)
         if name in PAD_FIELDS_EXTRA:
             if len(nums) > 1 or "," in value:
@@ -234,10 +278,29 @@ class ScorePadJob(ControllerBase):
                                                     apples=big[0]))
 
     def empty_question(self, missing: tuple[int, ...]) -> str:
-        """The one question before a pad with an empty player is scored: ``Ben: nothing entered — score 0?``"""
-        return ngettext("{seats}: nothing entered — score 0? (done again scores it, undo goes back to the pad)",
-                        "{seats}: nothing entered — score 0 each? (done again scores them, undo goes back to the "
-                        "pad)", len(missing)).format(seats=both([seat_label(p) for p in missing]))
+        """The one question before a pad with an empty player or field is scored: ``Ben: nothing
+        entered — score 0?``, ``Ana: Honey not entered — score 0?``."""
+        assert self.pad is not None
+        nothing = [p for p in missing if p in self.pad.missing()]
+        fields = [f"{seat_label(p)} {self._field_name(f)}" for p in missing if p not in nothing
+                  for f in self.pad.unentered(p)]
+        said = []
+        if nothing:
+            said.append(ngettext("{seats}: nothing entered — score 0? (done again scores it, undo goes back to the "
+                                 "pad)",
+                                 "{seats}: nothing entered — score 0 each? (done again scores them, undo goes back to "
+                                 "the pad)", len(nothing)).format(seats=both([seat_label(p) for p in nothing])))
+        if fields:
+            said.append(ngettext("{fields}: not entered — score 0? (done again scores it, undo goes back to the "
+                                 "pad)",
+                                 "{fields}: not entered — score 0 each? (done again scores them, undo goes back to "
+                                 "the pad)", len(fields)).format(fields=both(fields)))
+        return " ".join(said)
+
+    def _field_name(self, f: int) -> str:
+        """Blossoms or Honey (the pad's last two fields) in the table's language."""
+        assert self.pad is not None
+        return _("Blossoms") if f == self.pad.varieties else _("Honey")
 
     def pad_help(self) -> str:
         """What goes into the score pad's field under the cursor, in words."""
@@ -288,7 +351,7 @@ class ScorePadJob(ControllerBase):
     def _pad_done(self) -> None:
         if self.pad is None:
             raise CommandError(_("the score pad is not open"))
-        missing = self.pad.missing()
+        missing = self.pad.to_ask()
         if missing and missing != self.pad.asked:  # asked once; done again scores these as 0
             # a question, not a refusal: the pad stays open and nothing is finished or stored yet. Not
             # raised, so a journal that keeps "pad-done" as a step replays it to the same question.
