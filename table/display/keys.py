@@ -22,3 +22,11 @@ KEYS: dict[int, str] = {
 }
 DIGITS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)}
 DIGITS |= {getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)}
+
+
+def module_key(key: int, ctl: object) -> str | None:
+    """The keys Zankapfel, Draft Cider and Waldgärtner share beyond :data:`KEYS`: ``w`` turns
+    teach mode on or off on the setup screen, as in Applejack (the README's key)."""
+    if key == pygame.K_w and getattr(ctl, "mode", "") == "setup":
+        return "teach"
+    return KEYS.get(key)
