@@ -9,11 +9,11 @@ label ("Seat 2", "Spieler 2", "Joueur 2", "席2")."""
 import pygame
 import pytest
 
-from table.companion.labels import seat_name
 from table.companion.session import open_session
 from table.display.app import App
 from table.games import games
 from table.i18n import set_language
+from table.i18n.labels import seat_name
 from tests.companion.test_result_sheet import DATA, script
 
 pytestmark = pytest.mark.usefixtures("pygame_each")
