@@ -134,5 +134,5 @@ def mark_lines(log: list[str], start: int, told: Sequence[Announcement]) -> None
         at = next((i for i in range(start, len(log)) if log[i] == first), None)
         if at is None:
             log.extend([Told(first), *(Told(line) for line in a.text.split("\n")[1:])])
-        else:
+        elif not isinstance(log[at], Announced):  # a Told line (the set-up, said first) stays Told
             log[at] = Announced(log[at])

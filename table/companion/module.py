@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from table.companion.announce import ACK, Announced, Announcement, AnnouncementQueue, mark_lines
+from table.companion.announce import ACK, Announced, Announcement, AnnouncementQueue, Told, mark_lines
 from table.companion.coach_lid import CoachDone, LidCoached
 from table.companion.lidhint import LidHinted
 from table.companion.players import NamedSeats
@@ -421,8 +421,18 @@ class TableModule(LidCoached, LidHinted, NamedSeats):
         self.announcements.clear()
         self.teaching.restart()
         told_from = len(self.log)
+        setting = self._setup_told(setup)  # said before the game's first question
+        for told in setting:
+            self.log.extend(Told(line) for line in told.text.split("\n"))
         self._start(setup, journal=journal)
-        self._told(self._announced(0), told_from)
+        self._told([*setting, *self._announced(0)], told_from)
+
+    def _setup_told(self, setup: Any) -> list[Announcement]:
+        """The table's set-up as the rulebook gives it, the deal included (kind ``setup``: teach
+        mode explains it), waiting for CONFIRM before the first question (issue 33); none by
+        default and none for a score pad (the game was played)."""
+        del setup
+        return []
 
     def _told(self, told: list[Announcement], told_from: int) -> None:
         """A command told ``told``: queued (what waited before passes), marked in the log; the

@@ -75,7 +75,7 @@ from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules import events as E
 from table.games.waldgaertner.rules.position import ROUNDS, ROW_CAPACITY, deck_continents
 from table.games.waldgaertner.setup import KEY, WSetup, cards_digest, parse_setup, setup_help
-from table.games.waldgaertner.teach import SYLLABUS, announced
+from table.games.waldgaertner.teach import SYLLABUS, announced, setup_told
 from table.games.waldgaertner.unseen import (
     enter_unknown,
     filled_in,
@@ -129,6 +129,11 @@ class WaldgaertnerCompanion(TableModule):
     def _announced(self, since: int) -> list[Announcement]:
         """A round's phase (blooms, harvests), a contested deck, a planting fee: each waits."""
         return announced(self.e, since) if self.e is not None else []
+
+    def _setup_told(self, setup: Any) -> list[Announcement]:
+        """The table's set-up and the decks dealt out (teach.py), before the first draw; none for
+        the end-only score pad."""
+        return [] if setup.pad else [setup_told(setup.players, setup.choice, setup.tasks)]
 
     def fresh(self) -> WaldgaertnerCompanion:
         return WaldgaertnerCompanion(cards=self._cards)
