@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from table.companion.announce import confirm_notes
+from table.companion.protocol import Announces, GameCompanion, Teaches, TeachModule
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL
 from table.display.toolkit import BaseView
 from table.i18n import _, ngettext
@@ -29,26 +30,25 @@ BUTTON_H = 76
 """The panel's buttons (design px): 45.6 px at 480×320, 7 mm on a 3.5" screen."""
 
 
-def covers(ctl: Any) -> bool:
+def covers(ctl: GameCompanion) -> bool:
     """Whether an announcement waits on ``ctl``'s play screen: its panel then covers the whole
     screen (:func:`draw_panel`), so the play screen under it need not be drawn at all."""
-    queue = getattr(ctl, "announcements", None)
-    return getattr(ctl, "mode", "") in ("play", "pad") and queue is not None and queue.head is not None
+    return ctl.mode in ("play", "pad") and isinstance(ctl, Announces) and ctl.announcements.head is not None
 
 
-def draw(view: BaseView, surf: pygame.Surface, ctl: Any) -> None:
+def draw(view: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion) -> None:
     """The waiting announcement's panel, else the lesson's strip, else nothing (play and pad only)."""
-    if getattr(ctl, "mode", "") not in ("play", "pad"):
+    if ctl.mode not in ("play", "pad"):
         return
-    queue = getattr(ctl, "announcements", None)
-    lesson = getattr(ctl, "lesson", None)
+    queue = ctl.announcements if isinstance(ctl, Announces) else None
+    lesson = ctl.lesson if isinstance(ctl, Teaches) else None
     if queue is not None and queue.head is not None:
         draw_panel(view, surf, queue.head, len(queue.waiting) - 1, lesson, confirm_notes(ctl))
     elif lesson:
         draw_lesson_strip(view, surf, lesson)
 
 
-def draw_panel(view: BaseView, surf: pygame.Surface, head: Any, more: int, lesson: str | None,
+def draw_panel(view: BaseView[Any], surf: pygame.Surface, head: Any, more: int, lesson: str | None,
                notes: tuple[str, str] = ("", "")) -> None:
     """The announcement ``head`` over the play screen: its title, its words, the lesson under
     them, what CONFIRM does now (``notes``: ``announce.confirm_notes``, the long one where it fits
@@ -87,7 +87,7 @@ def draw_panel(view: BaseView, surf: pygame.Surface, head: Any, more: int, lesso
                 "undo", size=26)
 
 
-def _lower_block(view: BaseView, w: int, notes: tuple[str, str], lesson: bool) -> tuple[str, int, int]:
+def _lower_block(view: BaseView[Any], w: int, notes: tuple[str, str], lesson: bool) -> tuple[str, int, int]:
     """What stands above the panel's buttons, ``w`` px wide: (the note said — the long one where it
     fits in two lines —, its top, the lesson's top: the lesson's two lines above the note)."""
     line_h = view.fonts.font(view.px(SMALLEST)).get_linesize()
@@ -97,30 +97,30 @@ def _lower_block(view: BaseView, w: int, notes: tuple[str, str], lesson: bool) -
     return note, note_y, note_y - (2 * line_h + view.px(6) if lesson else 0)
 
 
-def words_bottom(view: BaseView, ctl: Any) -> int:
+def words_bottom(view: BaseView[Any], ctl: Any) -> int:
     """Where the panel's announcement words must end (px from the top): above the lesson, the note
     on CONFIRM and the buttons (``phones_strip`` stands there too)."""
     w = panel_area(view).w - view.px(24)  # the room under the title (BaseView.announcement_panel)
     return _lower_block(view, w, confirm_notes(ctl), bool(getattr(ctl, "lesson", None)))[2]
 
 
-def panel_area(view: BaseView) -> pygame.Rect:
+def panel_area(view: BaseView[Any]) -> pygame.Rect:
     """Where the announcement's panel stands: the screen but a margin of 14 px of the design."""
     m = view.px(14)
     return pygame.Rect(m, m, view.w - 2 * m, view.h - 2 * m)
 
 
-def buttons_top(view: BaseView) -> int:
+def buttons_top(view: BaseView[Any]) -> int:
     """Where the panel's Done ✓ and Undo buttons begin (px from the top): what the panel says ends above."""
     return panel_area(view).bottom - view.px(BUTTON_H + 12)
 
 
-def lesson_strip_height(view: BaseView) -> int:
+def lesson_strip_height(view: BaseView[Any]) -> int:
     """How tall teach mode's strip across the top is (px)."""
     return max(view.px(BUTTON_H + 8), view.help_corner().bottom + view.px(4))
 
 
-def draw_lesson_strip(view: BaseView, surf: pygame.Surface, lesson: str) -> None:
+def draw_lesson_strip(view: BaseView[Any], surf: pygame.Surface, lesson: str) -> None:
     """Teach mode's lesson across the top of the play screen, with Skip (touch target ``teach-skip``)."""
     h = lesson_strip_height(view)
     rect = pygame.Rect(0, 0, view.w, h)
@@ -134,10 +134,10 @@ def draw_lesson_strip(view: BaseView, surf: pygame.Surface, lesson: str) -> None
     view.button(surf, skip, _("Skip"), "teach-skip", size=24)
 
 
-def draw_teach_toggle(view: BaseView, surf: pygame.Surface, ctl: Any, rect: pygame.Rect) -> bool:
+def draw_teach_toggle(view: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion, rect: pygame.Rect) -> bool:
     """The setup screen's teach mode button (touch target ``teach``) in ``rect`` (the setup
     frame's bottom row), lit when on; not drawn for a game without teach mode (False)."""
-    teaching = getattr(ctl, "teaching", None)
+    teaching = ctl.teaching if isinstance(ctl, TeachModule) else None
     if teaching is None or teaching.syllabus is None:
         return False
     on = bool(teaching.asked)

@@ -1,4 +1,4 @@
-"""Teach mode (companion/applejack/teach.py): each kind explained once, the first time it happens,
+"""Teach mode (games/applejack/companion/teach.py): each kind explained once, the first time it happens,
 in text mode; skip and teach off; a resumed game does not explain again; off changes nothing."""
 
 import io

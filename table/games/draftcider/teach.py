@@ -5,11 +5,11 @@ quoted beside each sentence)."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 from table.companion.announce import Announcement, announcement
+from table.companion.protocol import Staged
 from table.companion.teaching import Syllabus
-from table.i18n import N_, _
+from table.i18n import N_, _, ngettext
 
 SETUP_TITLE = N_("Set up")
 """The set-up announcement's panel title (every module game's)."""
@@ -19,7 +19,7 @@ def setup_words(players: int) -> str:
     """The table's set-up as the rules give it, before the first phase's deal (its own
     announcement: the cards to the centre)."""
     return "\n".join([
-        _("Set up the table for {n} players:").format(n=players),
+        ngettext("Set up the table for {n} player:", "Set up the table for {n} players:", players).format(n=players),
         # "At the start of the game, you are each given a board, this is your orchard."
         _("give each player an orchard board: its eight batches take the cards they pick;"),
         _("shuffle the apple cards face down: each phase deals its cards to the centre from them."),
@@ -52,7 +52,7 @@ SENTENCES = {
 """Each kind of step (the companion's stage, or an announcement's kind) → its sentence."""
 
 
-def moment(ctl: Any) -> tuple[str, ...]:
+def moment(ctl: Staged) -> tuple[str, ...]:
     """What the prompt shown now is about: the stage; a pick's first question stands for the whole
     pick (the card, then its batch: a table entering whole picks meets no batch question)."""
     stage = ctl.stage()

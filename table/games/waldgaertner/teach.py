@@ -13,13 +13,14 @@ from functools import partial
 from typing import Any
 
 from table.companion.announce import Announcement, announcement
+from table.companion.protocol import Staged
 from table.companion.teaching import Syllabus
 from table.engine.events import Event
 from table.games.waldgaertner import words
 from table.games.waldgaertner.rules import State
 from table.games.waldgaertner.rules import events as E
 from table.games.waldgaertner.setup import CONTINENT_NAMES, decks_words
-from table.i18n import N_, _
+from table.i18n import N_, _, ngettext
 
 
 class _Then:
@@ -63,7 +64,7 @@ def setup_words(players: int, choice: str, tasks: bool) -> str:
     """The table's set-up as the rules give it (❶-❻, the decks dealt out included), before the
     first draw the companion asks for (❼)."""
     lines = [
-        _("Set up the table for {n} players:").format(n=players),
+        ngettext("Set up the table for {n} player:", "Set up the table for {n} players:", players).format(n=players),
         # "❶ Place the game board in the center and set the annual phase indicator … to "0" (=winter)."
         _("the board in the centre, the annual phase marker on 0 (winter);"),
         # "❷ Sort the plant cards by origin … ❸ Shuffle the cards of each continent separately and then divide
@@ -73,7 +74,7 @@ def setup_words(players: int, choice: str, tasks: bool) -> str:
           "down beside the die's numbers: {decks};").format(cards=DECK_CARDS, decks=decks_words(players, choice)),
     ]
     if players == 6:  # "Take half of the cards of the European or American deck out of the game as well."
-        lines.append(_("with six players half of the {continent} cards go back into the box;").format(
+        lines.append(_("with six players half of the cards from {continent} go back into the box;").format(
             continent=_(CONTINENT_NAMES[choice])))
     if players == 7:  # "you lay out 2 supply decks next to the dice number "6""
         lines.append(_("with seven players two supply decks lie beside the 6;"))
@@ -135,7 +136,7 @@ SENTENCES = {
 """Each kind of step (the engine's stage, or an announcement's kind) → its sentence."""
 
 
-def moment(ctl: Any) -> tuple[str, ...]:
+def moment(ctl: Staged) -> tuple[str, ...]:
     """What the prompt shown now is about: the engine's stage."""
     stage = ctl.stage()
     return (stage,) if stage in SENTENCES else ()

@@ -44,6 +44,9 @@ class ButtonsHost(Protocol):
     bribe_pending: tuple[int, int] | None
     setup: ZSetup
 
+    @property
+    def mode(self) -> str: ...
+
     def stage(self) -> str: ...
 
 

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import Any
 
 from table.companion.announce import Announcement, announcement
+from table.companion.protocol import Staged
 from table.companion.teaching import Syllabus
 from table.engine.events import Event
 from table.games.zankapfel.rules import events as E
 from table.games.zankapfel.rules.config import HAND_SIZE
 from table.games.zankapfel.words import event_line
-from table.i18n import N_, _
+from table.i18n import N_, _, ngettext
 from table.i18n.labels import seat_name
 
 DISCORD_CARDS = 10
@@ -52,7 +52,7 @@ def setup_words(players: int) -> str:
     """The table's set-up as the French rules' "Préparation" gives it, the deal included, before
     the steps the companion asks one by one (the mayor, the face-up card, the tokens removed)."""
     return "\n".join([
-        _("Set up the table for {n} players:").format(n=players),
+        ngettext("Set up the table for {n} player:", "Set up the table for {n} players:", players).format(n=players),
         # "Le fermier rouge commence. Il reçoit la pomme – marque de premier joueur"
         _("the red farmer ({seat}) takes the apple: the first player;").format(seat=seat_name(0)),
         # "Les pions sont placés sur la case de départ/arrivée et les 25 jetons sont posés sur les 25 cases"
@@ -113,7 +113,7 @@ SENTENCES = {
 """Each kind of step (the companion's stage, or an announcement's kind) → its sentence."""
 
 
-def moment(ctl: Any) -> tuple[str, ...]:
+def moment(ctl: Staged) -> tuple[str, ...]:
     """What the prompt shown now is about: the stage."""
     stage = ctl.stage()
     return (stage,) if stage in SENTENCES else ()

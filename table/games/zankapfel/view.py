@@ -11,8 +11,6 @@ what it did this round); at the bottom what the table must enter now and the but
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, Colour, contrast
@@ -35,13 +33,13 @@ def players_words(n: int) -> str:
     """A players button's words: ``3 players``."""
     return ngettext("{n} player", "{n} players", n).format(n=n)
 
-class ZankapfelView(ModuleView):
+class ZankapfelView(ModuleView[ZankapfelCompanion]):
     def seat_badge(self, surf: pygame.Surface, seat: int, c: tuple[int, int], r: int) -> None:
         """A seat's badge: its pawn's colour (the result's columns, the Names page)."""
         pygame.draw.circle(surf, SEAT_RGB[seat % len(SEAT_RGB)], c, r)
 
     # --- setup ------------------------------------------------------------------------------------
-    def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
+    def draw_setup(self, surf: pygame.Surface, ctl: ZankapfelCompanion) -> None:
         s = ctl.setup
         area = self.setup_frame(surf, ctl, "Zankapfel")
         y = self.players_row(surf, ctl, _("Players (buttons 3-6)"), (3, 4, 5, 6), area, words=players_words)
@@ -56,7 +54,7 @@ class ZankapfelView(ModuleView):
                          (area.x, y), area.w - self.px(250), DIM, max_lines=3, min_size=16)
 
     # --- play -------------------------------------------------------------------------------------
-    def draw_play(self, surf: pygame.Surface, ctl: Any) -> None:  # a ZankapfelCompanion
+    def draw_play(self, surf: pygame.Surface, ctl: ZankapfelCompanion) -> None:  # a ZankapfelCompanion
         """The header, then on a big screen the orchard beside the prices and the ledger; on the
         3.5" screen the orchard only while a square is chosen (the prices and ledger then left
         out: the board on the table shows them), else the prices over the ledger."""
@@ -280,7 +278,7 @@ Z_LETTERS = {pygame.K_r: "r", pygame.K_y: "y", pygame.K_g: "g", pygame.K_j: "j",
              pygame.K_l: "confirm", pygame.K_p: "pass"}
 
 
-def zankapfel_key(key: int, ctl: Any) -> str | None:
+def zankapfel_key(key: int, ctl: ZankapfelCompanion) -> str | None:
     """Zankapfel's keys: digits are card values and die faces (else seats), r y g b j colours
     (French r j v b k; b buys in phase 1), l lays, p passes, arrows move the grid cursor."""
     stage = ctl.stage() if ctl.mode == "play" else ""

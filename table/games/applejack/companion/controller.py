@@ -23,6 +23,7 @@ something changed.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -61,6 +62,8 @@ from table.games.applejack.rules.track import Track, TrackAction, TrackKind, tra
 from table.i18n import N_, _, ngettext
 from table.i18n.labels import listed
 from table.i18n.names import variety_name
+
+log = logging.getLogger(__name__)
 
 BUTTONS = (*TROUGH_BUTTONS, "blind", "confirm", "undo")
 """The physical buttons on GPIO; the keyboard and the touchscreen add more names."""
@@ -264,7 +267,13 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
             return False
 
     def die_reading(self, space: int) -> None:
-        """A settled die position from the sensor: shown (and checked), never obeyed."""
+        """A settled die position from the sensor: shown (and checked), never obeyed. A space
+        beyond the last one of the board side in play (a bigger side's sensor plate) is no
+        reading: one log line (issue 31)."""
+        if self.track is not None and not 1 <= space <= len(self.track.board.spaces):
+            log.warning("die sensor: space %d is beyond the last space (%d) of the board side in play; "
+                        "reading ignored", space, len(self.track.board.spaces))
+            return
         if self.die_seen != space:
             self.die_seen = space
             self._changed()

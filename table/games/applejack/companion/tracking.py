@@ -26,6 +26,11 @@ ENGINE_VERBS = frozenset(("draw", "take", "middle", "blind", "cottage", "buy", "
 class TrackingJob(ControllerBase):
     """The controller's orchard tracking and bot advice."""
 
+    def die_space(self) -> int | None:
+        """Where the rules say the die stands now (None: no game): the simulated sensor follows it
+        (``table.companion.protocol.MovesDie``)."""
+        return self.track.state.die.space if self.track is not None else None
+
     def _game_step(self, text: str) -> str:
         """One engine action on the tracked game (and the Track's, when the turn ends); returns
         its normalized text, which is what the journal keeps."""

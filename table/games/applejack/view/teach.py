@@ -1,4 +1,4 @@
-"""Teach mode on the screen (``companion/applejack/teach.py``): the lesson strip along the bottom of
+"""Teach mode on the screen (``games/applejack/companion/teach.py``): the lesson strip along the bottom of
 the play screen — under the announcement or turn prompt, with a Skip button — and the setup
 screen's Teach mode toggle. The words come from ``teach.py`` (its catalogue part); this module
 only draws them, called from Applejack's view (``room``, ``draw_lesson``, ``draw_toggle``).
@@ -18,6 +18,7 @@ import pygame
 from table.display.colours import BG, FG, LIT, PANEL
 from table.display.toolkit import BaseView
 from table.games.applejack.companion import teach
+from table.games.applejack.companion.api import Controller
 
 STRIP_H = 84
 """The strip's height on a large screen (three lines of 20 px)."""
@@ -31,17 +32,17 @@ MIN_TEXT = 18
 LAST_RESORT = 14
 
 
-def _tracked_turn(ctl: Any) -> bool:
+def _tracked_turn(ctl: Controller) -> bool:
     return ctl.tracked is not None and not ctl.pending and not ctl.t.is_terminal()
 
 
-def _strip_h(view: BaseView, ctl: Any = None) -> int:
+def _strip_h(view: BaseView[Any], ctl: Controller | None = None) -> int:
     if view.small:
         return view.px(STRIP_H_SMALL)
     return view.px(STRIP_H_TRACKED if ctl is not None and _tracked_turn(ctl) else STRIP_H)
 
 
-def _footer_free(view: BaseView, ctl: Any) -> int:
+def _footer_free(view: BaseView[Any], ctl: Controller) -> int:
     """The footer's height the lesson may cover: all of it when it shows the step reminders or
     nothing; in a tracked turn all but its first line ("enter …" stays; the typing help or the
     bot's hint under it comes back with the next step, or at once with Skip). The die warning stays."""
@@ -53,9 +54,9 @@ def _footer_free(view: BaseView, ctl: Any) -> int:
     return footer - view.px(36)
 
 
-def room(view: BaseView, ctl: Any) -> int:
+def room(view: BaseView[Any], ctl: Controller) -> int:
     """How many px the board must give up for the lesson strip (0 without a lesson)."""
-    if not getattr(ctl, "lesson", None):
+    if not ctl.lesson:
         return 0
     return max(0, _strip_h(view, ctl) - _footer_free(view, ctl))
 
@@ -86,9 +87,9 @@ def wrap(font: pygame.font.Font, text: str, max_w: int) -> list[str]:
     return lines
 
 
-def draw_lesson(view: BaseView, surf: pygame.Surface, ctl: Any) -> None:
+def draw_lesson(view: BaseView[Any], surf: pygame.Surface, ctl: Controller) -> None:
     """The lesson strip at the bottom of the play screen with its Skip button (target ``skip``)."""
-    lesson = getattr(ctl, "lesson", None)
+    lesson = ctl.lesson
     if not lesson:
         return
     h = _strip_h(view, ctl)
@@ -117,10 +118,10 @@ def draw_lesson(view: BaseView, surf: pygame.Surface, ctl: Any) -> None:
         y += font.get_linesize()
 
 
-def draw_toggle(view: BaseView, surf: pygame.Surface, ctl: Any, y: int, row_h: int,
+def draw_toggle(view: BaseView[Any], surf: pygame.Surface, ctl: Controller, y: int, row_h: int,
                 rect: pygame.Rect | None = None) -> None:
     """The setup screen's Teach mode button (target ``teach``; key w), at the right of the option
     row at ``y`` (or in ``rect``)."""
-    on = bool(getattr(ctl.setup, "teach", False))
+    on = bool(ctl.setup.teach)
     r = rect or pygame.Rect(view.w - view.px(250), y + view.px(3), view.px(230), row_h - view.px(6))
     view.button(surf, r, teach.setup_label(on), "teach", lit=on, size=20)
