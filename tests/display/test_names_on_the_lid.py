@@ -79,3 +79,19 @@ def test_the_resume_screen_names_the_players_in_german(tmp_path, language, key):
     assert not _seat_labels_drawn(app, players), again.resume_info
     assert any(name in again.resume_info for name in NAMES[:players]), again.resume_info
     journal.close()
+
+
+@pytest.mark.parametrize("size", [(480, 320), (800, 480)])
+def test_the_panel_says_confirm_only_acknowledges(tmp_path, size):
+    """Issue 33, item 3, for buttons: while an announcement waits, CONFIRM acknowledges it and
+    does not lay, buy or plant — the panel says so (and what is asked next where it fits)."""
+    ctl, journal = open_session(DATA, tmp_path, games=games(), game="zankapfel", resume="no")
+    for line in ("setup players=3", "setup name 1 Ana", "start"):
+        ctl.do(line)
+    app = App(ctl, pygame.Surface(size), games=games(), clock=lambda: 0.0)
+    app.view.drawn = []
+    app.step()
+    texts = " ".join(d.text for d in app.view.drawn)
+    assert "only acknowledges this" in texts
+    assert ctl.announcements.head.kind == "setup" and "Ana" in texts
+    journal.close()
