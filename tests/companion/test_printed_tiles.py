@@ -9,7 +9,7 @@ from table.games.applejack.companion.printed import said, tile_printed
 from table.games.applejack.files import load_dataset
 from table.games.applejack.rules import actions as A
 from table.i18n import using
-from tests.companion.test_tracked import DATA, tracked
+from tests.companion.test_tracked import DATA, fill, tracked
 
 NAMES = {v.id: v.name for v in load_dataset().varieties}
 
@@ -63,11 +63,7 @@ def test_two_word_varieties_and_refusals_are_one_line():
 
 def test_a_take_names_the_tile_in_the_trough_by_what_it_shows():
     ctl = tracked()
-    while ctl.pending or ctl.tracked.state.is_chance():
-        if ctl.pending:
-            ctl.do("ack")
-        else:
-            ctl.do(f"game draw {min(ctl.tracked.state.supply)}")
+    fill(ctl)
     st = ctl.tracked.state
     trough = next(i for i, t in enumerate(st.troughs) if t)
     tile = st.troughs[trough][0]

@@ -113,7 +113,7 @@ def test_discord_lamps_light_every_seat_in_the_fight_and_the_lid_buys_dice():
     seats = ctl.b.fight_seats()
     assert ctl.leds().kind == "open" and ctl.leds().troughs == tuple(s + 1 for s in seats)
     assert ctl.press(f"trough{seats[0] + 1}") and ctl.press(f"trough{seats[0] + 1}")
-    assert ctl.dice_pending[seats[0]] == 2  # issue 20: chosen by the button, bought by CONFIRM
+    assert ctl.dice_chosen[seats[0]] == 2  # issue 20: chosen by the button, bought by CONFIRM
     assert ctl.press("confirm") and ctl.b.dice[seats[0]] == 2
     assert ctl.press("confirm") and ctl.stage() in ("card", "roll", "dice", "bid", "turn", "joker")
 

@@ -83,9 +83,9 @@ def auto_script(data: DataSet, setup: Setup, seed: int) -> list[str]:
     out = ["start"]
     ctl.do("start")
     t = ctl.t
-    while not t.is_terminal() or ctl.pending:
+    while not t.is_terminal() or ctl.queued:
         tracked = ctl.tracked
-        if ctl.pending:
+        if ctl.queued:
             cmd = "ack"
         elif tracked is not None:
             st = tracked.state

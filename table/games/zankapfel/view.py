@@ -34,9 +34,7 @@ def players_words(n: int) -> str:
     return ngettext("{n} player", "{n} players", n).format(n=n)
 
 class ZankapfelView(ModuleView[ZankapfelCompanion]):
-    def seat_badge(self, surf: pygame.Surface, seat: int, c: tuple[int, int], r: int) -> None:
-        """A seat's badge: its pawn's colour (the result's columns, the Names page)."""
-        pygame.draw.circle(surf, SEAT_RGB[seat % len(SEAT_RGB)], c, r)
+    seat_colours = SEAT_RGB  # a seat's badge: its pawn's colour
 
     # --- setup ------------------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: ZankapfelCompanion) -> None:
@@ -239,11 +237,11 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
         items: list[tuple[str, str, Colour | None]]
         if st == "dice":
             items = [(self.dice_words(ctl, s), f"dice:{s + 1}", SEAT_RGB[s]) for s in b.fight_seats()]
-            return [*items, (_("Buy ✓") if any(ctl.dice_pending.values()) else _("Done ✓"), "confirm", OK)]
+            return [*items, (_("Buy ✓") if any(ctl.dice_chosen.values()) else _("Done ✓"), "confirm", OK)]
         if st == "bribe":
             items = [(self.offer_words(ctl, s), f"offer:{s + 1}", SEAT_RGB[s])
                      for s in range(ctl.setup.players) if s != b.preview.first]
-            return [*items, (_("Offer ✓") if ctl.bribe_pending else _("Done ✓"), "confirm", OK)]
+            return [*items, (_("Offer ✓") if ctl.bribe_offer else _("Done ✓"), "confirm", OK)]
         items = [(_("{seat}: {n} for {square}").format(seat=ctl.seat_title(s), n=n, square=A.square_name(sq)),
                   f"accept:{s + 1}", SEAT_RGB[s]) for s, (n, sq) in b.bribes.offers.items()]
         return [*items, (_("Refuse"), "refuse", None)]
@@ -255,7 +253,7 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
         bought = ctl.b.dice.get(seat, 0)
         if bought:
             return _("{seat}: {n} bought").format(seat=ctl.seat_title(seat), n=bought)
-        return f"{ctl.seat_title(seat)}: {ctl.dice_pending.get(seat, 0)}?"
+        return f"{ctl.seat_title(seat)}: {ctl.dice_chosen.get(seat, 0)}?"
 
     @staticmethod
     def offer_words(ctl: ZankapfelCompanion, seat: int) -> str:
@@ -265,7 +263,7 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
         if made is not None:
             return _("{seat}: {n} for {square}").format(seat=ctl.seat_title(seat), n=made[0],
                                                         square=A.square_name(made[1]))
-        pending = ctl.bribe_pending
+        pending = ctl.bribe_offer
         if pending is not None and pending[0] == seat:
             return f"{ctl.seat_title(seat)}: {pending[1]} → {A.square_name(ctl.cursor)}?"
         return f"{ctl.seat_title(seat)}: –"

@@ -160,7 +160,7 @@ class ApplejackView(ResultScreens):
         # right column: troughs or announcement
         rx = board_rect.right + self.px(14)
         column = pygame.Rect(rx, top, self.w - rx - self.px(10), board_rect.h)
-        if ctl.pending:
+        if ctl.queued:
             self.draw_announcement(surf, ctl, column)
         elif not t.is_terminal():
             self.draw_troughs(surf, ctl, column)
@@ -237,7 +237,7 @@ class ApplejackView(ResultScreens):
         """Under the board: the steps, what the die sensor sees, or the tracked game's next entry;
         at the game's end the score pad's button at the top of the right column."""
         t = ctl.t
-        busy = bool(ctl.pending) or t.is_terminal()
+        busy = bool(ctl.queued) or t.is_terminal()
         if ctl.die_wrong():
             self.text(surf, _("The die is on space {seen}: put it on space {space}").format(
                 seen=ctl.die_seen, space=t.state.die.space), 24,
@@ -248,7 +248,7 @@ class ApplejackView(ResultScreens):
             self.text(surf, f"2. {_(STEPS[1])}   3. {_(STEPS[2])}", 20, (self.px(12), fy), DIM,
                       max_w=self.w - self.px(24))
             self.text(surf, f"4. {_(STEPS[3])}", 20, (self.px(12), fy + self.px(30)), DIM, max_w=self.w - self.px(24))
-        elif t.is_terminal() and not ctl.pending:
+        elif t.is_terminal() and not ctl.queued:
             r = pygame.Rect(column.x, column.y, column.w, self.px(80))
             self.button(surf, r, _("Score pad ✓"), "confirm", colour=OK, size=28)
 
@@ -374,7 +374,7 @@ class ApplejackView(ResultScreens):
             y = self.wrapped(surf, line, 18, (room.x, y), room.w, DIM, max_lines=8)  # it fits: checked above
 
     def draw_announcement(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> None:
-        a = ctl.pending[0]
+        a = ctl.queued[0]
         title = _(ANNOUNCEMENT_TITLES[a.kind]) if a.kind in ANNOUNCEMENT_TITLES else a.kind.upper()
         x, y, w = self.announcement_panel(surf, area, title)
         if a.kind == "harvest" and a.variety is not None:
@@ -422,8 +422,8 @@ class ApplejackView(ResultScreens):
         br = pygame.Rect(area.x + self.px(12), area.bottom - self.px(12) - self.tap(58), area.w - self.px(24),
                          self.tap(58))
         self.button(surf, br, _("Done ✓ (CONFIRM)"), "confirm", colour=OK, size=24)
-        if len(ctl.pending) > 1:  # how many announcements are still to come after this one
-            more = len(ctl.pending) - 1
+        if len(ctl.queued) > 1:  # how many announcements are still to come after this one
+            more = len(ctl.queued) - 1
             self.text(surf, ngettext("then {n} more to come", "then {n} more to come", more).format(n=more), 18,
                       (br.right, br.y - self.px(4)), DIM,
                       anchor="bottomright", max_w=br.w)

@@ -33,7 +33,7 @@ LAST_RESORT = 14
 
 
 def _tracked_turn(ctl: Controller) -> bool:
-    return ctl.tracked is not None and not ctl.pending and not ctl.t.is_terminal()
+    return ctl.tracked is not None and not ctl.queued and not ctl.t.is_terminal()
 
 
 def _strip_h(view: BaseView[Any], ctl: Controller | None = None) -> int:
