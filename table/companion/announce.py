@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from table.i18n import N_, _
 
@@ -34,14 +33,11 @@ CONFIRM_ONLY_ACKNOWLEDGES_SHORT = N_("Done ✓ only acknowledges this")
 """The same where what is asked next is too long for the panel."""
 
 
-def confirm_notes(ctl: Any) -> tuple[str, str]:
-    """What the panel says CONFIRM does while an announcement waits: (with what is asked next,
-    without it); ("", "") when nothing waits."""
-    queue = getattr(ctl, "announcements", None)
-    if queue is None or queue.head is None:
+def confirm_notes(queue: AnnouncementQueue, asked: str) -> tuple[str, str]:
+    """What the panel says CONFIRM does while an announcement of ``queue`` waits: (with ``asked``,
+    what the table is asked next, without it); ("", "") when nothing waits."""
+    if queue.head is None:
         return "", ""
-    ask = getattr(ctl, "ask", None)
-    asked = ask() if callable(ask) else ""
     short = _(CONFIRM_ONLY_ACKNOWLEDGES_SHORT)
     return (_(CONFIRM_ONLY_ACKNOWLEDGES).format(asked=asked) if asked else short), short
 

@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from table.companion.gamedef import GameDef, registered
 from table.companion.help import help_lines
 from table.companion.players import command_name, players_text
-from table.companion.protocol import CoachesLid, GameCompanion, HintsLid, TableShell
+from table.companion.protocol import CoachesLid, GameCompanion, HintsLid, TableShell, TeachModule
 from table.companion.shell import LANGUAGE_WORD
 from table.engine.errors import TableError
 from table.i18n import N_, _
@@ -84,7 +84,7 @@ def handle_line(ctl: GameCompanion, line: str) -> str | None:
         ctl.press("game")  # the shell: the next game on the setup screen
         return None
     word = line.strip().lower()
-    if (word, ctl.mode) in TEACH_KEYS and getattr(ctl, "teaching", None) is not None:  # the module games'
+    if (word, ctl.mode) in TEACH_KEYS and isinstance(ctl, TeachModule):  # the module games'
         button = TEACH_KEYS[word, ctl.mode]  # teach mode, with Applejack's keys (its own text part has them)
         return None if ctl.press(button) else (ctl.refusal or _("{key}: nothing to do now").format(key=word))
     refusal: str | None = text_part(ctl).handle_line(ctl, line)

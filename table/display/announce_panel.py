@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from table.companion.announce import confirm_notes
-from table.companion.protocol import Announces, GameCompanion, Teaches, TeachModule
+from table.companion.protocol import Announces, Asks, GameCompanion, Teaches, TeachModule
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL
 from table.display.toolkit import BaseView
 from table.i18n import _, ngettext
@@ -43,7 +43,7 @@ def draw(view: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion) -> None:
     queue = ctl.announcements if isinstance(ctl, Announces) else None
     lesson = ctl.lesson if isinstance(ctl, Teaches) else None
     if queue is not None and queue.head is not None:
-        draw_panel(view, surf, queue.head, len(queue.waiting) - 1, lesson, confirm_notes(ctl))
+        draw_panel(view, surf, queue.head, len(queue.waiting) - 1, lesson, notes(ctl))
     elif lesson:
         draw_lesson_strip(view, surf, lesson)
 
@@ -97,11 +97,19 @@ def _lower_block(view: BaseView[Any], w: int, notes: tuple[str, str], lesson: bo
     return note, note_y, note_y - (2 * line_h + view.px(6) if lesson else 0)
 
 
-def words_bottom(view: BaseView[Any], ctl: Any) -> int:
+def notes(ctl: GameCompanion) -> tuple[str, str]:
+    """What the panel says CONFIRM does now (``announce.confirm_notes``: it only acknowledges; what
+    is asked next)."""
+    if not isinstance(ctl, Announces):
+        return "", ""
+    return confirm_notes(ctl.announcements, ctl.ask() if isinstance(ctl, Asks) else "")
+
+
+def words_bottom(view: BaseView[Any], ctl: GameCompanion) -> int:
     """Where the panel's announcement words must end (px from the top): above the lesson, the note
     on CONFIRM and the buttons (``phones_strip`` stands there too)."""
     w = panel_area(view).w - view.px(24)  # the room under the title (BaseView.announcement_panel)
-    return _lower_block(view, w, confirm_notes(ctl), bool(getattr(ctl, "lesson", None)))[2]
+    return _lower_block(view, w, notes(ctl), isinstance(ctl, Teaches) and bool(ctl.lesson))[2]
 
 
 def panel_area(view: BaseView[Any]) -> pygame.Rect:
