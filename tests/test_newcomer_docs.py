@@ -42,6 +42,52 @@ def test_the_companion_guide_says_every_game_goes_into_the_history():
     assert "Draft Cider's finished games go into the player history" in text
 
 
+def test_the_readme_play_row_names_every_option_a_newcomer_meets():
+    """Issue 33, item 10: the options the guides use (``--state-dir``, ``--web`` …) are in the row."""
+    play = row("play [")
+    for option in ("--state-dir", "--web", "--display", "--size", "--screenshot", "--resume"):
+        assert option in play, option
+
+
+def test_the_readme_says_how_many_workers_the_tests_run_on():
+    dev = (ROOT / "scripts/dev.sh").read_text()
+    workers = re.search(r"pytest -q -n (\d+)", dev)
+    assert workers is not None
+    readme = (ROOT / "README.md").read_text()
+    assert f"tests on {workers[1]} workers" in readme
+
+
+def test_the_readme_teach_key_w_works_in_every_game(tmp_path):
+    """README: "Teach mode (key `w` …)" — it was refused in Zankapfel ("not a setup word")."""
+    from table.companion.session import open_session
+    from table.companion.text import handle_line
+    from table.games.applejack.files import load_dataset
+
+    ctl, journal = open_session(load_dataset(), tmp_path, games=games(), resume="no")
+    seen = []
+    for _game in range(4):
+        assert handle_line(ctl, "w") is None, ctl.game
+        teaching = getattr(ctl, "teaching", None)
+        on = teaching.asked if teaching is not None else ctl.setup.teach
+        assert on, ctl.game
+        seen.append(ctl.game)
+        ctl.press("game")
+    assert sorted(seen) == sorted(g.key for g in games() if g.has("companion"))
+    journal.close()
+
+
+def test_the_qr_hint_names_a_command_that_runs_here():
+    """The run's closing hint named ``applejack-table history …``, which is not on the PATH after
+    ``scripts/dev.sh run``: it names the program as it was started."""
+    from table.companion.players import command_name
+
+    assert command_name(".venv/bin/applejack-table", on_path=lambda name: None) == ".venv/bin/applejack-table" \
+        or not (ROOT / ".venv/bin/applejack-table").exists()
+    assert command_name("/nowhere/applejack-table", on_path=lambda name: "/usr/bin/applejack-table") == \
+        "applejack-table"
+    assert command_name("-c", on_path=lambda name: None).endswith(" -m table")
+
+
 def test_the_recipe_shows_the_test_games_definition_as_it_is():
     """docs/adding-a-game.md's definition is Colour Die's own, the game written from it."""
     source = (ROOT / "tests/games/colourdie/__init__.py").read_text()

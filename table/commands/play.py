@@ -378,4 +378,11 @@ def _run_text(ctl: Shell, args: argparse.Namespace, lines: list[str] | None, spe
     # with real input devices, keep taking button presses and die readings while waiting for a line
     # (and with --web: the phones' requests are answered between two lines too)
     idle = 0.05 if hw.panel is not None or hw.sensor is not None or getattr(args, "web", False) else None
-    return run_text(ctl, source, sys.stdout, echo=args.script is not None, after_each=after_each, idle_s=idle)
+    return run_text(ctl, source, sys.stdout, echo=args.script is not None, after_each=after_each, idle_s=idle,
+                    greet=a_person_types(lines, sys.stdin))
+
+
+def a_person_types(lines: list[str] | None, stdin: Any) -> bool:
+    """Whether the lines come from a person at a terminal (no script, no demo, standard input a
+    terminal): text mode then says first how to ask for help (interactive ``run`` too)."""
+    return lines is None and stdin is not None and not stdin.closed and bool(stdin.isatty())

@@ -19,8 +19,27 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from table.i18n import N_, _
+
 ACK = "ack"
 """The journalled command CONFIRM means while an announcement waits (Applejack's word too)."""
+
+
+CONFIRM_ONLY_ACKNOWLEDGES = N_("Done ✓ only acknowledges this; next: {asked}")
+"""The panel's line under a waiting announcement: CONFIRM does not do what it means in the game
+(lay, plant …) but says the announcement is done; the lid's other buttons and a typed command
+pass it and act at once (issue 33)."""
+CONFIRM_ONLY_ACKNOWLEDGES_SHORT = N_("Done ✓ only acknowledges this")
+"""The same where what is asked next is too long for the panel."""
+
+
+def confirm_notes(queue: AnnouncementQueue, asked: str) -> tuple[str, str]:
+    """What the panel says CONFIRM does while an announcement of ``queue`` waits: (with ``asked``,
+    what the table is asked next, without it); ("", "") when nothing waits."""
+    if queue.head is None:
+        return "", ""
+    short = _(CONFIRM_ONLY_ACKNOWLEDGES_SHORT)
+    return (_(CONFIRM_ONLY_ACKNOWLEDGES).format(asked=asked) if asked else short), short
 
 
 class Announced(str):
@@ -55,6 +74,13 @@ class Announcement:
     def retold(self) -> Announcement:
         """The same announcement in the current language (after the language was changed)."""
         return self if self.words is None else replace(self, text=self.words())
+
+    def named(self, namer: Callable[[str], str]) -> Announcement:
+        """The same announcement with its seats said by ``namer`` (the module's ``named_line``:
+        ``Seat 2`` → the player's name), now and whenever it is told again."""
+        told = self.words
+        return replace(self, text=namer(self.text),
+                       words=None if told is None else (lambda: namer(told())))
 
 
 def announcement(kind: str, title: str, words: Callable[[], str], *, waits: bool = True) -> Announcement:
@@ -104,5 +130,5 @@ def mark_lines(log: list[str], start: int, told: Sequence[Announcement]) -> None
         at = next((i for i in range(start, len(log)) if log[i] == first), None)
         if at is None:
             log.extend([Told(first), *(Told(line) for line in a.text.split("\n")[1:])])
-        else:
+        elif not isinstance(log[at], Announced):  # a Told line (the set-up, said first) stays Told
             log[at] = Announced(log[at])

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
-from table.companion.announce import ACK, Announced, Announcement, AnnouncementQueue, mark_lines
+from table.companion.announce import ACK, Announced, Announcement, AnnouncementQueue, Told, mark_lines
 from table.companion.coach_lid import CoachDone, LidCoached
 from table.companion.gamedef import plays_together
 from table.companion.lidhint import LidHinted
@@ -126,7 +126,17 @@ class TableModule(LidCoached, LidHinted, NamedSeats, metaclass=ABCMeta):
 
     # --- inputs ---------------------------------------------------------------------------------
     def press(self, button: str) -> bool:
-        """A button, key or touch target; returns whether it did something (a refusal: ``refusal``)."""
+        """A button, key or touch target; returns whether it did something (a refusal: ``refusal``).
+        CONFIRM while an announcement waits acknowledges it (``ack``)."""
+        return self._pressed(button, acknowledge=True)
+
+    def press_past(self, button: str) -> bool:
+        """What ``button`` means as if no announcement waited: a typed command word (text mode's
+        ``done``) passes a waiting announcement and is carried out; only Enter and ``ok`` (the
+        plain CONFIRM) acknowledge (issue 33)."""
+        return self._pressed(button, acknowledge=False)
+
+    def _pressed(self, button: str, *, acknowledge: bool) -> bool:
         if self.refusal:
             self.refusal = ""
             self._changed()
@@ -136,7 +146,7 @@ class TableModule(LidCoached, LidHinted, NamedSeats, metaclass=ABCMeta):
                 return True
             cmd = self._names_page_press(button) if self.mode == "setup" else None
             if cmd is None:
-                cmd = self._announce_press(button)
+                cmd = self._announce_press(button, acknowledge=acknowledge)
             if cmd is None:
                 cmd = "hint" if button == "hint" else self._command_for(button)
             if cmd is None:
@@ -175,14 +185,15 @@ class TableModule(LidCoached, LidHinted, NamedSeats, metaclass=ABCMeta):
         Zankapfel's dice chosen by a seat's button): CONFIRM is for it before any announcement."""
         return bool(getattr(self, "typed", ""))
 
-    def _announce_press(self, button: str) -> str | None:
+    def _announce_press(self, button: str, *, acknowledge: bool = True) -> str | None:
         """CONFIRM while an announcement waits acknowledges it (digits typed first are entered
-        first); the lesson's Skip button; the setup screen's teach mode toggle."""
+        first; not with ``acknowledge`` off: :meth:`press_past`); the lesson's Skip button; the
+        setup screen's teach mode toggle."""
         if self.mode == "setup" and button == TEACH and self.syllabus is not None:
             return "teach off" if self.teaching.asked else "teach on"  # the setup screen's toggle
         if self.mode not in ("play", "pad"):
             return None
-        if button == "confirm" and self.announcements.head is not None and not self.entry_waiting():
+        if button == "confirm" and acknowledge and self.announcements.head is not None and not self.entry_waiting():
             return ACK
         if button == "teach-skip" and self.teaching.lessons.current is not None:
             return "teach skip"
@@ -270,6 +281,7 @@ class TableModule(LidCoached, LidHinted, NamedSeats, metaclass=ABCMeta):
         self.resume_info = _("cannot resume: {reason}").format(reason=refused) if refused else \
             info or ngettext("{players} players, {steps} step recorded", "{players} players, {steps} steps recorded",
                              len(cmds)).format(players=s.players, steps=len(cmds))
+        self.resume_info = self.named_line(self.resume_info)  # the resume screen names the players too
         found = (_("Unfinished {game} game found ({info}): undo twice discards it") if refused else
                  _("Unfinished {game} game found ({info}): confirm resumes it, undo twice starts a new one"))
         self.log.append(found.format(game=self.title, info=self.resume_info))
@@ -427,11 +439,23 @@ class TableModule(LidCoached, LidHinted, NamedSeats, metaclass=ABCMeta):
         self.announcements.clear()
         self.teaching.restart()
         told_from = len(self.log)
+        setting = self._setup_told(setup)  # said before the game's first question
+        for told in setting:
+            self.log.extend(Told(line) for line in told.text.split("\n"))
         self._start(setup, journal=journal)
-        self._told(self._announced(0), told_from)
+        self._told([*setting, *self._announced(0)], told_from)
+
+    def _setup_told(self, setup: Any) -> list[Announcement]:
+        """The table's set-up as the rulebook gives it, the deal included (kind ``setup``: teach
+        mode explains it), waiting for CONFIRM before the first question (issue 33); none by
+        default and none for a score pad (the game was played)."""
+        del setup
+        return []
 
     def _told(self, told: list[Announcement], told_from: int) -> None:
-        """A command told ``told``: queued (what waited before passes), marked in the log."""
+        """A command told ``told``: queued (what waited before passes), marked in the log; the
+        named seats' players said in them as in every other line (the panel, speech, text mode)."""
+        told = [a.named(self.named_line) for a in told]
         self.announcements.step(told)
         mark_lines(self.log, told_from, told)
 

@@ -26,10 +26,13 @@ players on a Names page of their setup screens (``docs/history.md``).
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
+import shutil
+import sys
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeVar
 
@@ -46,6 +49,31 @@ from table.i18n.labels import is_number, listed
 
 NEW = N_("New…")
 """The last entry of a seat's name cycle: it opens the letter keyboard."""
+
+
+PROGRAM = "applejack-table"
+"""The console script ``pyproject.toml`` installs."""
+
+def command_name(argv0: str | None = None, on_path: Callable[[str], str | None] = shutil.which) -> str:
+    """How the table's command is typed here, for a line that names it: ``applejack-table`` when
+    that is on the PATH, else the path it was started by relative to the working directory
+    (``.venv/bin/applejack-table``: ``scripts/dev.sh run`` does not put the venv on the PATH), else
+    the interpreter running the package (``.venv/bin/python -m table``)."""
+    if on_path(PROGRAM):
+        return PROGRAM
+    started = sys.argv[0] if argv0 is None else argv0
+    if os.path.basename(started) == PROGRAM and os.path.exists(started):
+        return _typed_path(started)
+    return f"{_typed_path(sys.executable)} -m table"
+
+
+def _typed_path(path: str) -> str:
+    """``path`` as typed from the working directory: relative when it lies under it, else absolute."""
+    relative = os.path.relpath(os.path.abspath(path))
+    if relative.startswith(os.pardir):
+        return shlex.quote(os.path.abspath(path))
+    return shlex.quote(relative if os.sep in relative else os.path.join(os.curdir, relative))
+
 
 def check_name(text: str, taken: Sequence[str | None] = ()) -> str:
     """``text`` as a player's name (NFC, blanks around it dropped), or PlayerNameError: empty,
@@ -239,12 +267,13 @@ class NamedSeats:
         return self._qr
 
     def qr_command(self) -> str:
-        """The command that prints the finished game's QR code, as it works here: the history's
-        directory and the game's id (``applejack-table history --state-dir DIR --qr 7``)."""
+        """The command that prints the finished game's QR code, as it works here: the program as it
+        can be typed (:func:`command_name`), the history's directory and the game's id
+        (``.venv/bin/applejack-table history --state-dir DIR --qr 7``)."""
         directory = getattr(self.book, "directory", None)
         gid = self._qr.gid if self._qr is not None and self._qr.gid is not None else "ID"
         where = f" --state-dir {shlex.quote(str(directory))}" if directory is not None else ""
-        return f"applejack-table history{where} --qr {gid}"
+        return f"{command_name()} history{where} --qr {gid}"
 
     def result_qr_lines(self) -> list[str]:
         """Text mode, once per result: the QR code as terminal text and its history id."""

@@ -17,8 +17,8 @@ from typing import Any, TextIO
 
 from table.companion.gamedef import GameDef, registered
 from table.companion.help import help_lines
-from table.companion.players import players_text
-from table.companion.protocol import CoachesLid, GameCompanion, HintsLid, TableShell
+from table.companion.players import command_name, players_text
+from table.companion.protocol import CoachesLid, GameCompanion, HintsLid, TableShell, TeachModule
 from table.companion.shell import LANGUAGE_WORD
 from table.engine.errors import TableError
 from table.i18n import N_, _
@@ -28,6 +28,12 @@ LANGUAGE_HELP = N_(
     "    language        the next language (English, Deutsch, Français, 日本語)\n"
     "    language de     that language (en, de, fr, ja); kept for the next start")
 """The shell's language command, listed in every game's help."""
+TEACH_KEYS = {("w", "setup"): "teach", ("skip", "play"): "teach-skip", ("skip", "pad"): "teach-skip"}
+"""Teach mode's keys in every game, as the README gives them for Applejack: ``w`` on the setup
+screen turns it on or off, ``skip`` hides the lesson shown (the button's touch target)."""
+GREETING = N_("Type help (or ?) for what you can type now; quit leaves (the game stays in the journal).")
+"""The first line for a person at a terminal (``run_text(greet=True)``: ``play``/``run`` reading a
+terminal, not a script)."""
 GAME_HELP = N_(
     "Game (setup screen, before a game begins):\n"
     "    g / game        the next game ({games})   game {key}   that game")
@@ -77,6 +83,10 @@ def handle_line(ctl: GameCompanion, line: str) -> str | None:
     if line.strip().lower() in ("g", "game") and isinstance(ctl, TableShell) and ctl.choosing():
         ctl.press("game")  # the shell: the next game on the setup screen
         return None
+    word = line.strip().lower()
+    if (word, ctl.mode) in TEACH_KEYS and isinstance(ctl, TeachModule):  # the module games'
+        button = TEACH_KEYS[word, ctl.mode]  # teach mode, with Applejack's keys (its own text part has them)
+        return None if ctl.press(button) else (ctl.refusal or _("{key}: nothing to do now").format(key=word))
     refusal: str | None = text_part(ctl).handle_line(ctl, line)
     return refusal
 
@@ -124,14 +134,14 @@ class _Attendants:
             print(line, file=self.out)
 
 
-def qr_lines(lines: list[str], columns: int | None = None,
-             command: str = "applejack-table history --qr ID") -> list[str]:
+def qr_lines(lines: list[str], columns: int | None = None, command: str = "") -> list[str]:
     """The result's QR code for the terminal, or — when it is wider than the terminal
     (``columns``; ``$COLUMNS`` or the terminal's width, 80 without one), where wrapped lines would
     make it unreadable — one line saying so and naming the ``command`` that prints it (the
     history's directory and the game's id: it works as printed); the history line stays."""
     if not lines or "\n" not in lines[0]:
         return lines
+    command = command or f"{command_name()} history --qr ID"
     cols = columns if columns is not None else shutil.get_terminal_size(fallback=(80, 24)).columns
     width = max(len(row) for row in lines[0].splitlines())
     if width <= cols:
@@ -142,9 +152,11 @@ def qr_lines(lines: list[str], columns: int | None = None,
 
 
 def run_text(ctl: GameCompanion, lines: Iterable[str], out: TextIO, *, echo: bool = False,
-             after_each: Callable[[], None] | None = None, idle_s: float | None = None) -> int:
+             after_each: Callable[[], None] | None = None, idle_s: float | None = None,
+             greet: bool = False) -> int:
     """Feed input lines until they end (EOF) or ``quit``. Always exits cleanly: the journal
-    already holds every confirmed command.
+    already holds every confirmed command. ``greet``: a person types (a terminal): the first
+    line says how to ask for help (:data:`GREETING`).
 
     ``after_each`` runs after every line (hardware inputs, LEDs, speech, watchdog). With
     ``idle_s`` the lines are read in a thread and ``after_each`` also runs every ``idle_s``
@@ -203,6 +215,8 @@ def run_text(ctl: GameCompanion, lines: Iterable[str], out: TextIO, *, echo: boo
             after_each()
         flush()
 
+    if greet:
+        print(_(GREETING), file=out)
     flush()
     if idle_s is None:
         for raw in lines:

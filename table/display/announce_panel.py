@@ -16,7 +16,8 @@ from typing import Any
 
 import pygame
 
-from table.companion.protocol import Announces, GameCompanion, Teaches, TeachModule
+from table.companion.announce import confirm_notes
+from table.companion.protocol import Announces, Asks, GameCompanion, Teaches, TeachModule
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL
 from table.display.toolkit import BaseView
 from table.i18n import _, ngettext
@@ -42,14 +43,16 @@ def draw(view: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion) -> None:
     queue = ctl.announcements if isinstance(ctl, Announces) else None
     lesson = ctl.lesson if isinstance(ctl, Teaches) else None
     if queue is not None and queue.head is not None:
-        draw_panel(view, surf, queue.head, len(queue.waiting) - 1, lesson)
+        draw_panel(view, surf, queue.head, len(queue.waiting) - 1, lesson, notes(ctl))
     elif lesson:
         draw_lesson_strip(view, surf, lesson)
 
 
-def draw_panel(view: BaseView[Any], surf: pygame.Surface, head: Any, more: int, lesson: str | None) -> None:
+def draw_panel(view: BaseView[Any], surf: pygame.Surface, head: Any, more: int, lesson: str | None,
+               notes: tuple[str, str] = ("", "")) -> None:
     """The announcement ``head`` over the play screen: its title, its words, the lesson under
-    them, then Done ✓ (CONFIRM) and Undo; ``more`` waiting after it."""
+    them, what CONFIRM does now (``notes``: ``announce.confirm_notes``, the long one where it fits
+    in two lines), then Done ✓ (CONFIRM) and Undo; ``more`` waiting after it."""
     area = panel_area(view)
     surf.fill(BG)  # the play screen's edges would show cut lines and half buttons round the panel
     view.cover(surf.get_rect())
@@ -62,7 +65,7 @@ def draw_panel(view: BaseView[Any], surf: pygame.Surface, head: Any, more: int, 
     x, y, w = view.announcement_panel(surf, area, _(head.title), title_right=right - more_w)
     buttons_y = buttons_top(view)
     line_h = view.fonts.font(view.px(SMALLEST)).get_linesize()
-    lesson_y = buttons_y - (2 * line_h + view.px(6) if lesson else 0)  # the lesson's two lines above the buttons
+    note, note_y, lesson_y = _lower_block(view, w, notes, bool(lesson))
     lines = head.text.split("\n")
     room = max(1, (lesson_y - y) // max(1, view.fonts.font(view.px(BODY)).get_linesize()))
     y = view.wrapped(surf, lines[0], BODY, (x, y), w, FG, bold=True, max_lines=min(3, room), min_size=SMALLEST)
@@ -74,12 +77,39 @@ def draw_panel(view: BaseView[Any], surf: pygame.Surface, head: Any, more: int, 
     if lesson:
         view.wrapped(surf, _("Why: {lesson}").format(lesson=lesson), SMALLEST, (x, lesson_y), w, DIM, max_lines=2,
                      min_size=SMALLEST)
+    if note:
+        view.wrapped(surf, note, SMALLEST, (x, note_y), w, DIM, max_lines=2, min_size=SMALLEST)
     gap = view.px(10)
     done_w = (w - gap) * 2 // 3
     view.button(surf, pygame.Rect(x, buttons_y, done_w, view.px(BUTTON_H)), _("Done ✓ (CONFIRM)"), "confirm",
                 colour=OK, size=26)
     view.button(surf, pygame.Rect(x + done_w + gap, buttons_y, w - done_w - gap, view.px(BUTTON_H)), _("Undo"),
                 "undo", size=26)
+
+
+def _lower_block(view: BaseView[Any], w: int, notes: tuple[str, str], lesson: bool) -> tuple[str, int, int]:
+    """What stands above the panel's buttons, ``w`` px wide: (the note said — the long one where it
+    fits in two lines —, its top, the lesson's top: the lesson's two lines above the note)."""
+    line_h = view.fonts.font(view.px(SMALLEST)).get_linesize()
+    one = view.wrapped_height("H", SMALLEST, w)  # a line as wrapped() draws it (at least the readable size)
+    note = next((n for n in notes if n and view.wrapped_height(n, SMALLEST, w) <= 2 * one), "")
+    note_y = buttons_top(view) - (view.wrapped_height(note, SMALLEST, w) + view.px(4) if note else 0)
+    return note, note_y, note_y - (2 * line_h + view.px(6) if lesson else 0)
+
+
+def notes(ctl: GameCompanion) -> tuple[str, str]:
+    """What the panel says CONFIRM does now (``announce.confirm_notes``: it only acknowledges; what
+    is asked next)."""
+    if not isinstance(ctl, Announces):
+        return "", ""
+    return confirm_notes(ctl.announcements, ctl.ask() if isinstance(ctl, Asks) else "")
+
+
+def words_bottom(view: BaseView[Any], ctl: GameCompanion) -> int:
+    """Where the panel's announcement words must end (px from the top): above the lesson, the note
+    on CONFIRM and the buttons (``phones_strip`` stands there too)."""
+    w = panel_area(view).w - view.px(24)  # the room under the title (BaseView.announcement_panel)
+    return _lower_block(view, w, notes(ctl), isinstance(ctl, Teaches) and bool(ctl.lesson))[2]
 
 
 def panel_area(view: BaseView[Any]) -> pygame.Rect:

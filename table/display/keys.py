@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pygame
 
+from table.companion.protocol import GameCompanion
+
 KEYS: dict[int, str] = {
     pygame.K_SPACE: "blind", pygame.K_b: "blind",
     pygame.K_RETURN: "confirm", pygame.K_KP_ENTER: "confirm",
@@ -22,3 +24,11 @@ KEYS: dict[int, str] = {
 }
 DIGITS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)}
 DIGITS |= {getattr(pygame, f"K_KP{d}"): str(d) for d in range(10)}
+
+
+def module_key(key: int, ctl: GameCompanion) -> str | None:
+    """The keys Zankapfel, Draft Cider and Waldgärtner share beyond :data:`KEYS`: ``w`` turns
+    teach mode on or off on the setup screen, as in Applejack (the README's key)."""
+    if key == pygame.K_w and ctl.mode == "setup":
+        return "teach"
+    return KEYS.get(key)

@@ -86,9 +86,7 @@ def _place(view: BaseView[Any], ctl: GameCompanion, rows: int) -> tuple[pygame.R
     if isinstance(view, ModuleView) and announce_panel.covers(ctl):  # above the panel's buttons
         h = words_h + 2 * view.px(8)
         area = announce_panel.panel_area(view)
-        bottom = announce_panel.buttons_top(view) - view.px(6)
-        if isinstance(ctl, Teaches) and ctl.lesson:  # the panel's two lines of the lesson stay above its buttons
-            bottom -= 2 * view.fonts.font(view.px(announce_panel.SMALLEST)).get_linesize() + view.px(6)
+        bottom = announce_panel.words_bottom(view, ctl) - view.px(6)  # the lesson and CONFIRM's note stay
         inner = area.inflate(-2 * view.px(6), 0)
         return pygame.Rect(inner.x, bottom - h, inner.w, h), False
     lesson = ctl.lesson if isinstance(ctl, Teaches) else None

@@ -83,7 +83,7 @@ def test_draft_cider_s_deal_waits_in_text_mode_and_the_empty_line_confirms_it() 
     journal: list[tuple[str, Any]] = []
     m = _module("draftcider", journal)
     out = io.StringIO()
-    run_text(m, ["setup players=2", "start", "", "green", "3", "2", "special"], out)
+    run_text(m, ["setup players=2", "start", "", "", "green", "3", "2", "special"], out)  # the set-up, the deal
     text = out.getvalue().splitlines()
     deal = next(i for i, line in enumerate(text) if line.startswith("Phase 1 of 4: deal 6 cards"))
     assert ("cmd", ACK) in journal and journal.index(("cmd", ACK)) == 1  # the deal confirmed, journalled
@@ -97,8 +97,8 @@ def test_a_game_command_passes_the_waiting_announcement_and_undo_clears_it() -> 
     script = _script("draftcider")
     m.do(script[0])
     m.do("start")
-    assert m.announcements.head is not None and m.announcements.head.kind == "phase"
-    m.do(script[2])  # the table went on: the deal was done
+    assert [a.kind for a in m.announcements.waiting] == ["setup", "phase"]  # the set-up first (issue 33)
+    m.do(script[2])  # the table went on: the set-up and the deal were done
     assert m.announcements.head is None
     for line in script[3:]:
         m.do(line)
@@ -148,7 +148,7 @@ def test_the_waiting_announcement_is_told_again_in_the_new_language() -> None:
     try:
         i18n.set_language("de")
         m.retell()
-        assert m.announcements.head.text != english and m.announcements.head.text.startswith("Phase 1 ")
+        assert m.announcements.head.text != english and m.announcements.head.text.startswith("Tisch aufbauen ")
     finally:
         i18n.set_language("en")
     m.retell()
@@ -191,7 +191,8 @@ def test_no_panel_when_nothing_waits() -> None:
     m = _module("draftcider")
     m.do("setup players=2")
     m.do("start")
-    m.do(ACK)
+    m.do(ACK)  # the set-up
+    m.do(ACK)  # the deal
     view = load_game("draftcider").part("view")((800, 480))
     view.drawn = []
     view.draw(pygame.Surface((800, 480)), m)

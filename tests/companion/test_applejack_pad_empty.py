@@ -73,12 +73,25 @@ def test_done_with_an_empty_pad_asks_once_finishes_nothing_before_and_undo_goes_
     assert [r.total for r in ctl.results][1] == 0
 
 
-def test_entering_something_for_the_empty_player_scores_without_asking():
+def test_entering_every_field_for_the_empty_player_scores_without_asking():
     ctl = at_pad()
-    ctl.do("pad 1 honey 3")
-    ctl.do("pad 2 honey 7")
+    for cmd in ("pad 1 honey 3", "pad 1 blossoms 0", "pad 2 honey 7", "pad 2 blossoms 2"):
+        ctl.do(cmd)
     ctl.do("pad-done")
     assert ctl.mode == "result"
+
+
+def test_an_empty_field_is_asked_about_once_as_in_the_other_pads():
+    """Issue 33: honey entered, blossoms left empty (—): ``done`` asks once, naming the field;
+    done again scores it 0 (before, a field left empty was scored 0 without a word)."""
+    ctl = at_pad()
+    for cmd in ("pad 1 honey 3", "pad 2 honey 7", "pad 2 blossoms 2"):
+        ctl.do(cmd)
+    ctl.do("pad-done")
+    assert ctl.mode == "pad" and ctl.pad.asked == (0,)
+    assert ctl.log[-1] == "○ Circle Blossoms: not entered — score 0? (done again scores it, undo goes back to the pad)"
+    ctl.do("pad-done")
+    assert ctl.mode == "result" and ctl.results[0].total == 3
 
 
 def test_a_journal_that_keeps_pad_done_as_a_step_replays_to_the_same_question_and_result():
@@ -87,6 +100,45 @@ def test_a_journal_that_keeps_pad_done_as_a_step_replays_to_the_same_question_an
     ctl = at_pad()
     ctl.do("pad 1 honey 9")
     ctl.do("pad-done")
-    assert ctl.mode == "pad" and ctl.pad.asked == (1,)
+    assert ctl.mode == "pad" and ctl.pad.asked == (0, 1)  # seat 1's blossoms, seat 2 nothing
     ctl.do("pad-done")
     assert ctl.mode == "result" and [r.total for r in ctl.results] == [9, 0]
+
+
+@pytest.mark.parametrize(("line", "player", "variety", "areas"), [
+    ("pad 1 light green 7", 0, "lightgreen", (7,)),  # the issue's line: the label the screen shows
+    ("pad 2 Light Green 5,3", 1, "lightgreen", (5, 3)),
+    ("pad 1 LIGHTGREEN 5, 3", 0, "lightgreen", (5, 3)),
+    ("pad 2 Hellgrün 4", 1, "lightgreen", (4,)),
+    ("pad 1 vert clair 2,2", 0, "lightgreen", (2, 2)),
+    ("pad 2 黄緑 6", 1, "lightgreen", (6,)),
+    ("pad 1 Braun 3", 0, "brown", (3,)),
+    ("pad 1 3 1,1", 0, "lightgreen", (1, 1)),  # a variety's number still works
+])
+def test_the_pad_takes_the_screens_labels_as_typed(line, player, variety, areas):
+    """Issue 33, item 8: spaces, any case, every language (``pad 1 light green 7`` was refused as
+    "not a list of numbers: 'green 7'")."""
+    ctl = at_pad()
+    assert handle_line(ctl, line) is None
+    index = [v.id for v in DATA.varieties].index(variety)
+    assert ctl.pad.areas[player][index] == areas
+
+
+@pytest.mark.parametrize(("line", "field", "value"), [
+    ("pad 1 Honey 14", "honey", 14), ("pad 2 Honig 9", "honey", 9), ("pad 1 miel 3", "honey", 3),
+    ("pad 2 Blüten 5", "blossoms", 5), ("pad 1 FLEURS 2", "blossoms", 2),
+])
+def test_blossoms_and_honey_by_their_labels_in_every_language(line, field, value):
+    from table.i18n import gettext_in
+
+    assert gettext_in("de", "Honey") == "Honig" and gettext_in("fr", "Honey") == "Miel"
+    ctl = at_pad()
+    assert handle_line(ctl, line) is None
+    player = int(line.split()[1]) - 1
+    assert getattr(ctl.pad, field)[player] == value
+
+
+def test_an_unknown_field_is_one_line():
+    ctl = at_pad()
+    refusal = handle_line(ctl, "pad 1 dark green 7")
+    assert refusal is not None and "\n" not in refusal and "unknown variety" in refusal

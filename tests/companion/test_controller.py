@@ -143,6 +143,8 @@ def test_score_pad_by_keys_uses_final_score():
     ctl.press("cell1_7")
     ctl.press("3")
     ctl.press("done")
+    assert ctl.mode == "pad" and ctl.pad.asked == (0,)  # seat 1's blossoms and honey left empty: asked once
+    ctl.press("done")
     assert ctl.mode == "result"
     want = [final_score([(5, 4)] + [()] * 6, 0, 0), final_score([()] * 7, 3, 12)]
     assert ctl.results == want

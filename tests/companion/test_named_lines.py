@@ -42,3 +42,15 @@ def test_a_refusal_says_the_name(tmp_path):
         ctl.do("bogus")
     assert "Seat 1" not in str(refused.value) and "Ana" in str(refused.value)
     journal.close()
+
+
+def test_a_named_announcement_is_said_once(tmp_path):
+    """The announcement's own words name the player too, so text mode and speech find it in the
+    log and do not say it a second time (issue 33: "Round 1: Ana holds the apple" twice)."""
+    ctl, journal = open_session(DATA, tmp_path, games=games(), game="zankapfel", resume="no")
+    for line in ("setup players=3", "setup name 1 Ana", "start", "c3", "j", "a1", "e5", "a5", "e1", "c1", "c5"):
+        ctl.do(line)
+    said = ctl.new_lines()
+    assert said.count("Round 1: Ana holds the apple") == 1, said[-3:]
+    assert ctl.announcements.head.text == "Round 1: Ana holds the apple"
+    journal.close()

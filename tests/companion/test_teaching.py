@@ -93,26 +93,29 @@ def test_skip_and_teach_off_are_journalled_and_replayed() -> None:
     m = _module("draftcider", journal)
     m.do("setup players=2 teach=on")
     m.do("start")
-    assert m.lesson == _sentences("draftcider")["phase"]
+    assert m.lesson == _sentences("draftcider")["setup"]  # the set-up waits first (issue 33)
     assert m.press("teach-skip") and m.lesson is None
     assert journal[-1] == ("cmd", "teach skip")
     with pytest.raises(ValueError, match="no explanation"):
         m.do("teach skip")
+    m.do("ack")
+    assert m.lesson == _sentences("draftcider")["phase"]
     m.do("ack")
     assert m.lesson == _sentences("draftcider")["colour"]
     m.do("teach off")
     assert journal[-1] == ("cmd", "teach off") and m.lesson is None
     again = _module("draftcider")
     again.replay(journal[0][1], [p for k, p in journal if k == "cmd"])
-    assert again.teaching.lessons == m.teaching.lessons == Lessons(False, ("phase", "colour"), None)
+    assert again.teaching.lessons == m.teaching.lessons == Lessons(False, ("setup", "phase", "colour"), None)
 
 
 def test_teach_in_text_mode_with_the_setup_line() -> None:
     m = _module("zankapfel")
     out = io.StringIO()
-    run_text(m, ["setup players=3 teach=on", "start", "c3"], out)
+    run_text(m, ["setup players=3 teach=on", "start", "", "c3"], out)  # Enter: the set-up is done
     text = out.getvalue()
     assert "Teach mode on" in text
+    assert WHY + _sentences("zankapfel")["setup"] in text.splitlines()  # the deal (issue 33)
     assert WHY + _sentences("zankapfel")["place"] in text.splitlines()
     assert m.setup.players == 3
 
@@ -159,6 +162,7 @@ def test_the_screen_shows_the_lesson_with_skip(size: tuple[int, int]) -> None:
     m = _module("zankapfel")
     m.do("setup players=3 teach=on")
     m.do("start")
+    m.do("ack")  # the set-up and the deal
     assert m.announcements.head is None and m.lesson
     view = load_game("zankapfel").part("view")(size)
     view.drawn = []

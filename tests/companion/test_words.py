@@ -109,7 +109,7 @@ def test_turn_line_says_what_the_troughs_hold_and_game_over_counts_the_turns_tak
 # --- solo verdict ---------------------------------------------------------------------------------
 def test_solo_result_is_the_books_marks_not_a_winner():
     ctl = play_until(started(Setup(1)), lambda c: c.mode == "pad")
-    for cmd in ("pad 1 brown 5,3", "pad 1 honey 60"):
+    for cmd in ("pad 1 brown 5,3", "pad 1 honey 60", "pad 1 blossoms 0"):
         ctl.do(cmd)
     ctl.do("pad-done")
     total = ctl.results[0].total

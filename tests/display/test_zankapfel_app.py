@@ -25,6 +25,8 @@ def test_a_round_by_keys_touch_and_lid():
     assert isinstance(app.view, ZankapfelView)
     app.step([key(pygame.K_3, "3"), key(pygame.K_RETURN)])
     assert ctl.mode == "play" and ctl.setup.players == 3 and leds.current.troughs == (1,)
+    assert ctl.announcements.head.kind == "setup"  # the set-up and the deal (issue 33): Done on its panel
+    app.step([touch(app, "confirm")])
     app.step([touch(app, "sq:c3")])
     assert ctl.state.mayor == 12
     app.step([key(pygame.K_r, "r")])  # the face-up card

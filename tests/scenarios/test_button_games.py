@@ -98,9 +98,11 @@ def test_a_whole_game_by_buttons(players, cottage, seed):
     for k in ("6", "confirm"):
         press(app, inputs, k)
     press(app, inputs, "done")
-    if players > 1:  # the other seats have nothing entered: asked once (issue 20), done again scores
-        assert ctl.mode == "pad" and "nothing entered — score 0" in ctl.pad_warnings()[0]
-        press(app, inputs, "done")
+    # blossoms and honey left empty (issue 33), and the other seats with nothing entered (issue 20):
+    # asked once, done again scores
+    assert ctl.mode == "pad" and "score 0" in ctl.pad_warnings()[0]
+    assert ("nothing entered — score 0" in ctl.pad_warnings()[0]) == (players > 1)
+    press(app, inputs, "done")
     assert ctl.mode == "result" and ctl.results[0].harvest == 3
     assert leds.current == LedState("chase")
     press(app, inputs, "confirm")

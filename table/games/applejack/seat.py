@@ -139,8 +139,9 @@ class SeatDesk(BaseDesk[Controller]):
         return [f"pad {seat + 1} {what} {','.join(map(str, areas))}".rstrip()]
 
     def _finish(self, ctl: Controller) -> list[str]:
-        """``pad-done`` once every seat is done (twice when a player has nothing entered)."""
+        """``pad-done`` once every seat is done (twice when a player has nothing or a field empty:
+        the lid asks once)."""
         pad = ctl.pad
         if pad is None or len(self.done) < pad.players:
             return []
-        return ["pad-done", "pad-done"] if pad.missing() else ["pad-done"]
+        return ["pad-done", "pad-done"] if pad.to_ask() else ["pad-done"]

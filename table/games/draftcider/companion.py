@@ -56,7 +56,7 @@ from table.games.draftcider.rules.scoring import (
 )
 from table.games.draftcider.setup import GAME, DSetup
 from table.games.draftcider.special import cost_note, costly_batches, plant_line
-from table.games.draftcider.teach import SYLLABUS
+from table.games.draftcider.teach import SYLLABUS, setup_told
 from table.games.draftcider.words import (
     batch_key,
     batch_problem_words,
@@ -351,6 +351,10 @@ class DraftCiderCompanion(ResultWords, TableModule):
     # announcements (table.companion.announce): a phase's deal waits for CONFIRM
     def _event_count(self) -> int:
         return len(self.engine.events) if self.engine is not None else 0
+
+    def _setup_told(self, setup: Any) -> list[Announcement]:
+        """The table's set-up (teach.py), before the first phase's deal; none for the end-only pad."""
+        return [setup_told(setup.players)] if setup.pad == "live" else []
 
     def _announced(self, since: int) -> list[Announcement]:
         e = self.engine

@@ -23,6 +23,9 @@ End-only score pad (setup pad=end), per player:
                                 last one: score)
     pad 2 feather red h3 s4     a card into any player's batch;   pad-done   score now
 
+    (empty) / ok                CONFIRM: an announcement waiting ("Phase 2 …") is done; any other
+                                entry passes it and is carried out (a card, a batch, done …)
+    done                        what CONFIRM means here, past a waiting announcement
     undo / u                    take back the last entry
     status                      every seat's batches again
     quit                        leave (the game stays in the journal and is offered next time)
@@ -43,8 +46,10 @@ from table.games.draftcider.words import batch_key, batch_note, batch_title, car
 from table.i18n import _, ngettext
 from table.i18n.labels import listed, seat_name
 
-WORDS = {"": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm", "done": "confirm",
+WORDS = {"": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm",
          "u": "undo", "undo": "undo", "b": "blind", "blind": "blind"}
+"""The words that are a button: Enter and ``ok`` are CONFIRM (a waiting announcement is done, else
+what CONFIRM means now); ``done`` is CONFIRM's meaning past a waiting announcement (issue 33)."""
 SETUP_WORDS = {"easy": "easy", "e": "easy", "pad": "padmode", "p": "padmode"}
 
 
@@ -110,6 +115,9 @@ def handle_line(ctl: DraftCiderCompanion, line: str) -> str | None:
         return press_word(ctl, SETUP_WORDS[word], SETUP_WORDS[word])
     if len(word) == 1 and word.isascii() and word.isdigit():
         return press_word(ctl, f"trough{word}", word)
+    if word == "done" and ctl.mode in ("play", "pad"):
+        ok = ctl.press_past("confirm")
+        return None if ok else (ctl.refusal or _("{word}: nothing to do now").format(word=word))
     if word in WORDS:
         return press_word(ctl, WORDS[word], word)
     if ctl.mode in ("play", "pad") and word in BATCHES and ctl.stage() not in ("batch", "choose"):

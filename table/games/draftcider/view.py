@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, contrast
-from table.display.keys import DIGITS, KEYS
+from table.display.keys import DIGITS, module_key
 from table.display.module_view import ModuleView
 from table.games.draftcider.companion import DraftCiderCompanion
 from table.games.draftcider.rules.cards import COLOURS
@@ -54,7 +54,7 @@ def draftcider_key(key: int, ctl: DraftCiderCompanion) -> str | None:
         return letters[key]
     if key in (pygame.K_u, pygame.K_BACKSPACE, pygame.K_DELETE):
         return "undo"
-    return KEYS.get(key)
+    return module_key(key, ctl)
 
 
 def players_words(n: int) -> str:

@@ -28,7 +28,7 @@ from table.games.waldgaertner import tasks
 from table.games.waldgaertner.hidden import hidden_held
 from table.games.waldgaertner.naming import card_for, guide_line, guide_pick, plant_key
 from table.games.waldgaertner.padentry import PadEntry
-from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, seat_now
+from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, seat_now, special_face
 from table.games.waldgaertner.rules import CardSet, State
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.setup import CHOICE_MATTERS, WSetup
@@ -212,7 +212,7 @@ def _die_trough(ctl: ButtonsHost, arg: str) -> str:
     ruling W1: the one with an offer)."""
     k = int(arg)
     e = ctl.state
-    if k == 7:
+    if k == 7 or special_face(e, k):  # button 6 too where no deck 6 lies out: the die's "6"
         return "special"
     if k == 6 and e.players == 7 and e.offer(5) < 0 and e.offer(6) >= 0:
         return "deck 7"

@@ -11,7 +11,7 @@ from table.companion.protocol import CommandError
 from table.engine.errors import ActionParseError
 from table.games.waldgaertner import tasks
 from table.games.waldgaertner.naming import card_for, species_for, species_maybe
-from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES
+from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, special_face
 from table.games.waldgaertner.refusals import no_room
 from table.games.waldgaertner.rules import CardSet, State
 from table.games.waldgaertner.rules import actions as A
@@ -131,8 +131,8 @@ def _named(c: Typed, w: list[str]) -> str:
 def _number_command(c: Typed, n: int) -> str:
     """A number alone: the card, deck or search the stage asks for."""
     word = NUMBER_COMMANDS.get(c.stage())
-    if word == "deck" and c.stage() == "die" and n == SPECIAL_KEY:
-        return "special"  # the lid's button 7 and the documented key: the die's "6" for a special action
+    if word == "deck" and c.stage() == "die" and (n == SPECIAL_KEY or special_face(c.state, n)):
+        return "special"  # the lid's button 7, the documented key, and the die's own "6" where no deck 6 lies
     if word is None:
         raise CommandError(_("{n}: no number is asked now ({now})").format(n=n, now=c.ask()))
     return f"{word} {n}"

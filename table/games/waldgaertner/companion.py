@@ -21,7 +21,8 @@ action text; the companion adds short forms and names:
                                                  search, stays hidden in the holder's hand
 ``unknown 224 size=3 …``   ``unknown size=3 …``  a plant the file lacks, by its attributes
 ``deck 3``                 ``3`` / button 3      the starting draw's deck, or a seat's die on deck 3
-``special``                ``s`` / ``7``         a seat's die on "6" for a special action
+``special``                ``s`` / ``7`` / ``6``  a seat's die on "6" for a special action (``6``:
+                                                 with 2-5 players, where no deck 6 lies out)
 ``pass``                                         nothing on offer and no cube for a special
 ``sell 17``                ``sell apple``        play: sell the card (1 cube a shrub, 2 a tree)
 ``plant 17 at 3.2``        ``plant apple``       play: plant it in row 3, place 2 (the first
@@ -74,7 +75,7 @@ from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules import events as E
 from table.games.waldgaertner.rules.position import ROUNDS, ROW_CAPACITY, deck_continents
 from table.games.waldgaertner.setup import KEY, WSetup, cards_digest, parse_setup, setup_help
-from table.games.waldgaertner.teach import SYLLABUS, announced
+from table.games.waldgaertner.teach import SYLLABUS, announced, setup_told
 from table.games.waldgaertner.unseen import (
     enter_unknown,
     filled_in,
@@ -110,6 +111,11 @@ class WaldgaertnerCompanion(TableModule):
     def _announced(self, since: int) -> list[Announcement]:
         """A round's phase (blooms, harvests), a contested deck, a planting fee: each waits."""
         return announced(self.e, since) if self.e is not None else []
+
+    def _setup_told(self, setup: Any) -> list[Announcement]:
+        """The table's set-up and the decks dealt out (teach.py), before the first draw; none for
+        the end-only score pad."""
+        return [] if setup.pad else [setup_told(setup.players, setup.choice, setup.tasks)]
 
     def fresh(self) -> WaldgaertnerCompanion:
         return WaldgaertnerCompanion(cards=self._cards)
@@ -461,11 +467,11 @@ class WaldgaertnerCompanion(TableModule):
     # --- what the screens read ----------------------------------------------------------------
     def phase_report(self) -> list[str]:
         """This round's step 1 as announced (blooms and harvests per seat); the screen keeps it up."""
-        return words.phase_report(self.e)
+        return [self.named_line(line) for line in words.phase_report(self.e)]
 
     def phase_summary(self) -> list[str]:
-        """This round's step 1 per seat in short (the screen)."""
-        return words.phase_summary(self.e)
+        """This round's step 1 per seat in short (the screen), the named seats' players said."""
+        return [self.named_line(line) for line in words.phase_summary(self.e)]
 
     def held(self, seat: int) -> list[int]:
         return questions.held(self.state, seat)

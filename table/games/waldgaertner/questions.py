@@ -57,6 +57,17 @@ def held_words(e: State, seat: int, seen: set[int] | None = None) -> str:
     return either(shown)
 
 
+SPECIAL_FACE = 6
+"""The die's face the rules give the special action ("choose 6"): with fewer than six decks out
+(2-5 players) it can mean nothing else, so a ``6`` entered then is the special action."""
+
+
+def special_face(e: State, n: int) -> bool:
+    """Whether ``n`` entered for a seat's die is the die's "6" meaning the special action: fewer
+    than six supply decks lie out (one a player), so no deck 6 can be meant."""
+    return n == SPECIAL_FACE and e.players < SPECIAL_FACE
+
+
 def ask(e: State | None, seen: set[int] | None = None) -> str:
     """What the table must enter now, in words (``seen``: the game's ``hidden.public_cards`` if known)."""
     if e is None:
@@ -73,6 +84,8 @@ def ask(e: State | None, seen: set[int] | None = None) -> str:
     if st in CHANCE_STAGES:
         return _chance_question(st, seat, deck_now(e) + 1)
     if st == "die":
+        if A.SPECIAL in e.legal_actions() and e.players < SPECIAL_FACE:
+            return _("Dice shown — {seat} chose: deck 1-{last}, 6 or 7 special").format(seat=seat, last=e.players)
         if A.SPECIAL in e.legal_actions():
             return _("Dice shown — {seat} chose: deck 1-{last}, 7 special").format(seat=seat, last=min(e.players, 6))
         return _("Dice shown — {seat} chose: deck 1-{last}").format(seat=seat, last=min(e.players, 6))

@@ -19,7 +19,8 @@ from table.engine.events import Event
 from table.games.waldgaertner import words
 from table.games.waldgaertner.rules import State
 from table.games.waldgaertner.rules import events as E
-from table.i18n import N_
+from table.games.waldgaertner.setup import CONTINENT_NAMES, decks_words
+from table.i18n import N_, _, ngettext
 
 
 class _Then:
@@ -53,7 +54,52 @@ def announced(e: State, since: int) -> list[Announcement]:
     return out
 
 
+SETUP_TITLE = N_("Set up")
+"""The set-up announcement's panel title (every module game's)."""
+DECK_CARDS = 32
+"""A supply deck's cards ("equal-sized supply decks of 32 cards each")."""
+
+
+def setup_words(players: int, choice: str, tasks: bool) -> str:
+    """The table's set-up as the rules give it (❶-❻, the decks dealt out included), before the
+    first draw the companion asks for (❼)."""
+    lines = [
+        ngettext("Set up the table for {n} player:", "Set up the table for {n} players:", players).format(n=players),
+        # "❶ Place the game board in the center and set the annual phase indicator … to "0" (=winter)."
+        _("the board in the centre, the annual phase marker on 0 (winter);"),
+        # "❷ Sort the plant cards by origin … ❸ Shuffle the cards of each continent separately and then divide
+        # the continents into equal-sized supply decks of 32 cards each … ❹ Lay out the supply decks
+        # face-down next to the dice numbers"
+        _("sort the plant cards by continent, shuffle each and deal them into supply decks of {cards}, face "
+          "down beside the die's numbers: {decks};").format(cards=DECK_CARDS, decks=decks_words(players, choice)),
+    ]
+    if players == 6:  # "Take half of the cards of the European or American deck out of the game as well."
+        lines.append(_("with six players half of the cards from {continent} go back into the box;").format(
+            continent=_(CONTINENT_NAMES[choice])))
+    if players == 7:  # "you lay out 2 supply decks next to the dice number "6""
+        lines.append(_("with seven players two supply decks lie beside the 6;"))
+    lines += [
+        # "❺ Place the yield cubes next to the game board."
+        _("the yield cubes beside the board;"),
+        # "❻ Now each player receives a die, a storage card in the corresponding colour, a "Rules of card
+        # placement" card, and a light brown yield cube … place the yield cube on the storage card"
+        _("deal each player a die, the storage card of their colour, a \"Rules of card placement\" card and one "
+          "light brown yield cube on the storage card."),
+    ]
+    if tasks:
+        lines.append(_("Additional tasks: deal each player a task card face down."))
+    return "\n".join(lines)
+
+
+def setup_told(players: int, choice: str, tasks: bool) -> Announcement:
+    """The set-up, waiting for CONFIRM (kind ``setup``: teach mode explains the storage)."""
+    return announcement("setup", SETUP_TITLE, partial(setup_words, players, choice, tasks))
+
+
 SENTENCES = {
+    # "❻ … a light brown yield cube. … place the yield cube on the storage card as your inventory."
+    "setup": N_("Each player starts with one yield cube in storage: cubes pay the planting fees and the "
+                "special actions."),
     # "❼ Finally, the players each draw a card from any supply deck and take it to their hands."
     "start": N_("To begin, each player draws one card from any supply deck into the hand: enter the deck."),
     # "Since the game starts in phase "0", you can start at step 2 in the 1st round." / "Reveal all

@@ -33,7 +33,8 @@ HELP_ROWS: tuple[tuple[str, str], ...] = (
      N_("a card that is not in the card file, by the attributes the rules use\n(the box differs from the file: "
         "the card joins the game, said once)")),
     ("3 / deck 3", N_("the first draw's deck; a seat's die on deck 3 (in seat order,\nafter everyone has shown)")),
-    ("7 / s / special", N_("a seat's die on \"6\" for a special action")),
+    ("6 / 7 / s / special", N_("a seat's die on \"6\" for a special action (6 is deck 6 where six or\n"
+                               "seven decks lie out: then 7 or s)")),
     ("pass", N_("nothing on offer and no cube for a special action")),
     ("sell apple / sell 17 / b", N_("sell the card (b: the card just received)")),
     ("plant apple at 3.2", N_("plant it in row 3, place 2 (the first free place when omitted)")),
@@ -43,6 +44,8 @@ HELP_ROWS: tuple[tuple[str, str], ...] = (
     ("search 3, search discard", N_("special action for 3 cubes, then kept (the card taken stays hidden)")),
     ("forgo", N_("give up one's special action")),
     ("bonus 3", N_("the bonus action's deck, then kept (the card kept stays hidden)")),
+    ("(empty) / ok", N_("while an announcement waits: it is done (CONFIRM); any other command\n"
+                        "passes it and is carried out")),
     ("undo / u", N_("take back the last command")),
     ("status", N_("the ledger, the offers, every garden and this phase again")),
     ("quit", N_("leave (the game stays in the journal and is offered next time)")),

@@ -19,7 +19,7 @@ from typing import Any
 import pygame
 
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, contrast
-from table.display.keys import DIGITS, KEYS
+from table.display.keys import DIGITS, module_key
 from table.display.module_view import ButtonItem, ModuleView
 from table.games.waldgaertner import asked, tasks
 from table.games.waldgaertner.buttons import hidden_word
@@ -340,4 +340,4 @@ def waldgaertner_key(key: int, ctl: WaldgaertnerCompanion) -> str | None:
         return "trough7"
     if key in (pygame.K_u, pygame.K_DELETE):
         return "undo"
-    return KEYS.get(key)
+    return module_key(key, ctl)

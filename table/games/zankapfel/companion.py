@@ -55,7 +55,7 @@ from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.rules.config import LEGACY_DECK
 from table.games.zankapfel.rules.decks import Decks
 from table.games.zankapfel.setup import GAME, ZSetup, setup_line
-from table.games.zankapfel.teach import SYLLABUS, announced
+from table.games.zankapfel.teach import SYLLABUS, announced, setup_told
 from table.games.zankapfel.words import both, end_reason_name, engine_refusal
 from table.i18n import _, ngettext
 
@@ -85,6 +85,14 @@ class ZankapfelCompanion(TableModule):
         return ngettext("{players} players, {steps} step; next: {next}",
                         "{players} players, {steps} steps; next: {next}", steps).format(
             players=setup.players, steps=steps, next=following)
+
+    def _setup_told(self, setup: Any) -> list[Announcement]:
+        """The table's set-up and the deal (teach.py), before the mayor is placed."""
+        return [setup_told(setup.players)]
+
+    def ask(self) -> str:
+        """What the table is asked now (the players named: ``TableModule``), "" outside a game."""
+        return self.b.ask() if self.b is not None and self.mode == "play" else ""
 
     def resumed_line(self) -> str:
         """What the table is asked next, said after a resume."""

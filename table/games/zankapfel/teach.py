@@ -17,8 +17,13 @@ from table.companion.protocol import Staged
 from table.companion.teaching import Syllabus
 from table.engine.events import Event
 from table.games.zankapfel.rules import events as E
+from table.games.zankapfel.rules.config import HAND_SIZE
 from table.games.zankapfel.words import event_line
-from table.i18n import N_
+from table.i18n import N_, _, ngettext
+from table.i18n.labels import seat_name
+
+DISCORD_CARDS = 10
+"""Each colour's discord cards, valued 1 to 10 ("un ensemble de 10 cartes de discorde de sa couleur")."""
 
 ANNOUNCED: dict[type, tuple[str, str]] = {
     E.RoundStarted: ("round", N_("New round")),
@@ -39,7 +44,36 @@ def announced(events: Sequence[Event]) -> list[Announcement]:
     return out
 
 
+SETUP_TITLE = N_("Set up")
+"""The set-up announcement's panel title (every module game's)."""
+
+
+def setup_words(players: int) -> str:
+    """The table's set-up as the French rules' "Préparation" gives it, the deal included, before
+    the steps the companion asks one by one (the mayor, the face-up card, the tokens removed)."""
+    return "\n".join([
+        ngettext("Set up the table for {n} player:", "Set up the table for {n} players:", players).format(n=players),
+        # "Le fermier rouge commence. Il reçoit la pomme – marque de premier joueur"
+        _("the red farmer ({seat}) takes the apple: the first player;").format(seat=seat_name(0)),
+        # "Les pions sont placés sur la case de départ/arrivée et les 25 jetons sont posés sur les 25 cases"
+        _("every pawn on the start square, a harvest token on each of the 25 orchard squares;"),
+        # "Les cartes de pomme sont battues et placées face cachée sur la ferme."
+        _("shuffle the apple cards face down onto the farm;"),
+        # "Chaque joueur reçoit un ensemble de 10 cartes de discorde de sa couleur, et 4 cartes de pomme au hasard."
+        _("deal each player the {discord} discord cards of their colour and {apples} apple cards.").format(
+            discord=DISCORD_CARDS, apples=HAND_SIZE),
+    ])
+
+
+def setup_told(players: int) -> Announcement:
+    """The set-up, waiting for CONFIRM (kind ``setup``: teach mode explains the deal)."""
+    return announcement("setup", SETUP_TITLE, partial(setup_words, players))
+
+
 SENTENCES = {
+    # "Chaque joueur reçoit un ensemble de 10 cartes de discorde de sa couleur, et 4 cartes de pomme au hasard."
+    "setup": N_("Each player holds 4 apple cards, to lay for harvests, and 10 discord cards of their colour, "
+                "1 to 10, to play when two want the same colour."),
     # "Le premier joueur choisit n'importe laquelle des cases pour y placer le maire."
     "place": N_("The first player puts the mayor on any square of the orchard."),
     # "selon le nombre de joueurs, on retire un certain nombre de jetons du verger … un à un par les joueurs"

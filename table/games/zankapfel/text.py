@@ -10,15 +10,17 @@ or a command (the journal keeps the long form):
     b2 / remove b2              setup: a harvest token taken out of the game
     r y g b j / red …           the card turned face up; a laid card revealed; a joker's colour
                                 (French: r j v b k / rouge jaune vert bleu; German: rot gelb grün blau)
-    buy / b, lay / l / (empty)  phase 1: the seat whose turn it is buys the face-up card or lays one
-    pass                        phase 1: no card in hand and none to buy
+    buy / b, lay / l            phase 1: the seat whose turn it is buys the face-up card or lays one
+    pass / p                    phase 1: no card in hand and none to buy
     dice 2 1                    discord: seat 2 buys 1 die (1-3; 2 points each; once, paid at once)
-    ok / (empty)                discord: everyone has decided on dice
+    done                        discord: everyone has decided on dice
     offer 3 2 c3                bribery: seat 3 offers 2 points for the mayor on c3 (any order, once)
-    ok / (empty)                bribery: everyone has decided on offers
+    done                        bribery: everyone has decided on offers
     accept 3 / refuse           bribery: the first player takes seat 3's offer, or none
     8 / card 8                  discord: the next seat's discord card (0 = 10)
     4 / roll 4                  a die rolled (in the order the screen asks)
+    (empty) / ok                CONFIRM: an announcement waiting ("Round 2 …") is done; any other
+                                command passes it and is carried out (lay, buy, a square, done …)
     undo / u                    take back the last command
     status                      the ledger, the orchard and the prices again
     quit                        leave (the game stays in the journal and is offered next time)
@@ -38,8 +40,10 @@ from table.games.zankapfel.words import kind_name, status_name
 from table.i18n import _
 from table.i18n.labels import listed, seat_name
 
-WORDS = {"": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm", "done": "confirm",
-         "u": "undo", "undo": "undo", "l": "confirm", "lay": "confirm"}
+WORDS = {"": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm", "u": "undo", "undo": "undo"}
+"""The words that are a button: Enter and ``ok`` are CONFIRM (a waiting announcement is done, else
+what CONFIRM means now). A command word (``lay``, ``buy``, ``done``, a square …) is the command
+itself: it passes a waiting announcement and is carried out (issue 33)."""
 
 
 def help_keys() -> str:
@@ -109,8 +113,8 @@ def screen_text(ctl: ZankapfelCompanion) -> str:
     return ""
 
 
-BID_WORDS = {"b": "buy", "p": "pass"}
-"""In phase 1, ``b`` buys and ``p`` passes (elsewhere ``b`` is blue)."""
+BID_WORDS = {"b": "buy", "l": "lay", "p": "pass"}
+"""In phase 1, ``b`` buys, ``l`` lays and ``p`` passes (elsewhere ``b`` is blue)."""
 
 
 def handle_line(ctl: ZankapfelCompanion, line: str) -> str | None:

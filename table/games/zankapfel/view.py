@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, Colour, contrast
-from table.display.keys import DIGITS, KEYS
+from table.display.keys import DIGITS, module_key
 from table.display.module_view import ModuleView
 from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.rules import actions as A
@@ -285,10 +285,12 @@ def zankapfel_key(key: int, ctl: ZankapfelCompanion) -> str | None:
         return d if stage == "card" else f"trough{d}" if "1" <= d <= "7" else None
     if key == pygame.K_b:
         return "blind" if stage == "bid" else "b"
+    if key == pygame.K_l and stage == "bid":
+        return "bid:lay"  # the command itself: it passes a waiting announcement (CONFIRM would only acknowledge)
     if key in Z_LETTERS:
         return Z_LETTERS[key]
     if key in (pygame.K_UP, pygame.K_DOWN):
         return "up" if key == pygame.K_UP else "down"
     if key in (pygame.K_u, pygame.K_BACKSPACE, pygame.K_DELETE):
         return "undo"
-    return KEYS.get(key)
+    return module_key(key, ctl)

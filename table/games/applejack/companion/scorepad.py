@@ -8,8 +8,43 @@ from typing import Any
 
 from table.games.applejack.labels import record_seat_name
 from table.games.applejack.rules.scoring import ScoreBreakdown, final_score
+from table.i18n import LANGUAGES, N_, gettext_in
 
 PAD_FIELDS_EXTRA = ("blossoms", "honey")
+PAD_FIELD_WORDS = (N_("Blossoms"), N_("Honey"))
+"""The last two fields as the screen labels them (English source text, the same order)."""
+VALUE_CHARS = frozenset("0123456789,")
+
+
+def split_field(words: list[str]) -> tuple[str, str]:
+    """``pad N`` 's words after the player: (the field's name, its value) — the name may be words
+    (``Light green``), the value is the trailing digits and commas (``5,3``, ``5, 3``, none)."""
+    k = len(words)
+    while k > 1 and set(words[k - 1]) <= VALUE_CHARS:
+        k -= 1
+    return " ".join(words[:k]), " ".join(words[k:])
+
+
+def _folded(text: str) -> str:
+    """A label as people type it: any case, spaces, hyphens and underscores left out."""
+    return "".join(ch for ch in text.casefold() if ch not in " -_")
+
+
+def field_key(data: Any, typed: str) -> str:
+    """The pad field ``typed`` names — a variety's id or number, its name as the screen shows it in
+    any of the table's languages (``light green``, ``Hellgrün``, ``vert clair``, ``黄緑``), or blossoms
+    and honey likewise — as the key ``_pad_set`` takes (``lightgreen``, ``3``, ``honey``); an unknown
+    name as typed (refused there, naming the known ones)."""
+    want = _folded(typed)
+    for v in data.varieties:
+        if want in (_folded(v.id), *(_folded(gettext_in(lang, v.name)) for lang in LANGUAGES)):
+            return str(v.id)
+    for key, label in zip(PAD_FIELDS_EXTRA, PAD_FIELD_WORDS, strict=True):
+        if want in (key, *(_folded(gettext_in(lang, label)) for lang in LANGUAGES)):
+            return key
+    return typed
+
+
 EMPTY = "—"
 """What an empty blossoms or honey field shows: a forgotten field is visible (scored as 0)."""
 PAD_TOTAL_LOOKING = 10
@@ -49,9 +84,20 @@ class ScorePad:
 
     def missing(self) -> tuple[int, ...]:
         """The players with nothing entered at all (no area, blossoms nor honey): ``done`` asks
-        about them once. A single forgotten field is not asked about: it shows :data:`EMPTY`."""
+        about them once."""
         return tuple(p for p in range(self.players)
                      if self.blossoms[p] is None and self.honey[p] is None and not any(self.areas[p]))
+
+    def unentered(self, player: int) -> tuple[int, ...]:
+        """The fields of ``player`` left empty (:data:`EMPTY`: blossoms, honey — a variety with no
+        apples is empty on paper too, so areas are never asked about)."""
+        return tuple(self.varieties + i for i, v in enumerate((self.blossoms[player], self.honey[player]))
+                     if v is None)
+
+    def to_ask(self) -> tuple[int, ...]:
+        """The players ``done`` asks about once before scoring (issue 33, as the other games'
+        pads): nothing entered, or blossoms or honey left empty."""
+        return tuple(p for p in range(self.players) if p in self.missing() or self.unentered(p))
 
     def first_empty(self, player: int) -> int:
         """The field the cursor goes back to for ``player``: the first empty one."""

@@ -9,7 +9,13 @@ from typing import Any, ClassVar
 from table.companion.protocol import UNFINISH
 from table.games.applejack.companion.base import ControllerBase, Mode
 from table.games.applejack.companion.errors import CommandError, parse_numbers
-from table.games.applejack.companion.scorepad import PAD_FIELDS_EXTRA, PAD_TOTAL_LOOKING, ScorePad
+from table.games.applejack.companion.scorepad import (
+    PAD_FIELDS_EXTRA,
+    PAD_TOTAL_LOOKING,
+    ScorePad,
+    field_key,
+    split_field,
+)
 from table.games.applejack.labels import seat_label, solo_words
 from table.games.applejack.rules.scoring import winners
 from table.games.applejack.rules.walk import FINAL_PIPS
@@ -147,13 +153,14 @@ class ScorePadJob(ControllerBase):
     def _pad_set(self, rest: str) -> None:
         if self.pad is None:
             raise CommandError(_("the score pad is not open"))
-        parts = rest.split(maxsplit=2)
+        parts = rest.split()
         if len(parts) < 2:
             raise CommandError(_("pad PLAYER FIELD VALUE, e.g. 'pad 1 brown 5,3' or 'pad 2 honey 14'"))
         player = int(parts[0]) - 1 if is_number(parts[0]) else -1
         if not 0 <= player < self.pad.players:
             raise CommandError(_("player 1..{players}").format(players=self.pad.players))
-        name, value = parts[1], parts[2] if len(parts) > 2 else ""
+        words, value = split_field(parts[1:])
+        name = field_key(self.data, words)
         nums = parse_numbers(value)
         if name in PAD_FIELDS_EXTRA:
             if len(nums) > 1 or "," in value:
@@ -173,10 +180,29 @@ class ScorePadJob(ControllerBase):
                                                     apples=big[0]))
 
     def empty_question(self, missing: tuple[int, ...]) -> str:
-        """The one question before a pad with an empty player is scored: ``Ben: nothing entered — score 0?``"""
-        return ngettext("{seats}: nothing entered — score 0? (done again scores it, undo goes back to the pad)",
-                        "{seats}: nothing entered — score 0 each? (done again scores them, undo goes back to the "
-                        "pad)", len(missing)).format(seats=both([seat_label(p) for p in missing]))
+        """The one question before a pad with an empty player or field is scored: ``Ben: nothing
+        entered — score 0?``, ``Ana: Honey not entered — score 0?``."""
+        assert self.pad is not None
+        nothing = [p for p in missing if p in self.pad.missing()]
+        fields = [f"{seat_label(p)} {self._field_name(f)}" for p in missing if p not in nothing
+                  for f in self.pad.unentered(p)]
+        said = []
+        if nothing:
+            said.append(ngettext("{seats}: nothing entered — score 0? (done again scores it, undo goes back to the "
+                                 "pad)",
+                                 "{seats}: nothing entered — score 0 each? (done again scores them, undo goes back to "
+                                 "the pad)", len(nothing)).format(seats=both([seat_label(p) for p in nothing])))
+        if fields:
+            said.append(ngettext("{fields}: not entered — score 0? (done again scores it, undo goes back to the "
+                                 "pad)",
+                                 "{fields}: not entered — score 0 each? (done again scores them, undo goes back to "
+                                 "the pad)", len(fields)).format(fields=both(fields)))
+        return " ".join(said)
+
+    def _field_name(self, f: int) -> str:
+        """Blossoms or Honey (the pad's last two fields) in the table's language."""
+        assert self.pad is not None
+        return _("Blossoms") if f == self.pad.varieties else _("Honey")
 
     def pad_help(self) -> str:
         """What goes into the score pad's field under the cursor, in words."""
@@ -227,7 +253,7 @@ class ScorePadJob(ControllerBase):
     def _pad_done(self) -> None:
         if self.pad is None:
             raise CommandError(_("the score pad is not open"))
-        missing = self.pad.missing()
+        missing = self.pad.to_ask()
         if missing and missing != self.pad.asked:  # asked once; done again scores these as 0
             # a question, not a refusal: the pad stays open and nothing is finished or stored yet. Not
             # raised, so a journal that keeps "pad-done" as a step replays it to the same question.

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from table.engine.errors import IllegalActionError
+from table.games.applejack.companion.printed import tile_printed
 from table.games.applejack.labels import seat_label
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.cells import EMPTY, tile_of
@@ -165,13 +166,16 @@ class OrchardMirror:
                 _("{seat}'s cottage").format(seat=seat_label(n)) if place == "cottage" else \
                 _("trough {trough}").format(trough=n)
             left = min(len(st.draws_due), len(st.supply))
-            what = (_("Set up: enter the tile drawn for {where} — draw N ({left} to enter)") if ph == SETUP else
-                    _("Refill: enter the tile drawn for {where} — draw N ({left} to enter)"))
+            what = (_("Set up: enter the tile drawn for {where} — draw what it shows (pink 2 price 5) ({left} to "
+                      "enter)") if ph == SETUP else
+                    _("Refill: enter the tile drawn for {where} — draw what it shows (pink 2 price 5) ({left} to "
+                      "enter)"))
             return what.format(where=where, left=left)
         if ph == BLIND_DRAW:
-            return _("Enter the tile {seat} drew blind — draw N").format(seat=who)
+            return _("Enter the tile {seat} drew blind — draw what it shows (pink 2 price 5)").format(seat=who)
         if ph == STOCK_DRAW:
-            return _("Enter the tile put beside {seat}'s cottage from the supply — draw N").format(seat=who)
+            return _("Enter the tile put beside {seat}'s cottage from the supply — draw what it shows (pink 2 "
+                     "price 5)").format(seat=who)
         if ph == SELECT:
             legal = st.legal_actions()
             options = ["take TROUGH:TILE"] if any(A.TAKE <= a < A.MIDDLE for a in legal) else []
@@ -239,7 +243,7 @@ class OrchardMirror:
         becomes the rotation the engine lists; a pasture ignores the turn.
         Raises ActionParseError (not an action) or IllegalActionError (not now / not there).
         """
-        action = A.from_text(_spelled(text))
+        action = A.from_text(_spelled(self._printed(text)))
         st = self.state
         if st.is_terminal():
             raise IllegalActionError(_("the game is over"))
@@ -262,6 +266,19 @@ class OrchardMirror:
             raise IllegalActionError(_("{action}: not now — {waiting}").format(action=A.to_text(action),
                                                                              waiting=self.waiting()))
         return action
+
+    def _printed(self, text: str) -> str:
+        """A tile named by what it shows (``printed.py``) as its number: ``draw pink 2 price 5`` among
+        the supply, ``take 3 pink 2`` among trough 3's tiles (``stock`` likewise)."""
+        words = text.split()
+        st = self.state
+        if len(words) > 1 and words[0] == "draw" and not words[1].isdigit():
+            return f"draw {tile_printed(self.data, st.supply, ' '.join(words[1:]))}"
+        if len(words) > 2 and words[0] in ("take", "stock") and words[1].isdigit() and not words[2].isdigit() \
+                and "/" not in words[2] and 1 <= int(words[1]) <= len(st.troughs):
+            tile = tile_printed(self.data, st.troughs[int(words[1]) - 1], " ".join(words[2:]))
+            return f"{words[0]} {words[1]}:{tile}"
+        return text
 
     def _check_draw(self, tile: int | None) -> None:
         assert tile is not None
