@@ -118,6 +118,13 @@ def draw_teach_toggle(view: BaseView, surf: pygame.Surface, ctl: Any, rect: pyga
     teaching = getattr(ctl, "teaching", None)
     if teaching is None or teaching.syllabus is None:
         return False
-    on = bool(teaching.asked)
-    view.button(surf, rect, _("Teach mode: on") if on else _("Teach mode: off"), "teach", lit=on, size=20)
+    view.button(surf, rect, teach_toggle_label(ctl), "teach", lit=bool(teaching.asked), size=20)
     return True
+
+
+def teach_toggle_label(ctl: Any) -> str:
+    """The setup screen's teach mode button's words ("" for a game without teach mode)."""
+    teaching = getattr(ctl, "teaching", None)
+    if teaching is None or teaching.syllabus is None:
+        return ""
+    return _("Teach mode: on") if teaching.asked else _("Teach mode: off")

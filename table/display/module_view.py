@@ -67,10 +67,13 @@ class ModuleView(BaseView):
         players_view.names_button(self, surf, ctl, names)
         self.text(surf, title, 34, (m, m // 2 + bar // 2), bold=True, anchor="midleft", max_w=names.x - 2 * m)
         words = self.fonts.width(_("Start ✓"), max(self.px(30), self.read_px), True) + self.px(40)
-        start_w = max(self.px(150), min(self.px(230), words))  # the main action, yet teach mode keeps its words
+        tab_right = self.game_tab_rect(title).right + m  # the app's game tab (display/app.py draw_game_tab)
+        teach_need = max(self.fonts.width(announce_panel.teach_toggle_label(ctl), self.read_px, True) + self.px(16),
+                         self.px(150))
+        start_w = max(self.px(150), min(self.px(230), words, self.w - 2 * m - tab_right - teach_need))
+        # the main action, yet teach mode keeps its words (Start's shrink, down to the readable size)
         start = pygame.Rect(self.w - m - start_w, self.h - m - self.tap(70), start_w, self.tap(70))
         self.button(surf, start, _("Start ✓"), "confirm", colour=OK, size=30)
-        tab_right = self.game_tab_rect(title).right + m  # the app's game tab (display/app.py draw_game_tab)
         teach = pygame.Rect(tab_right, self.h - self.px(10) - bar, start.x - m - tab_right, bar)
         announce_panel.draw_teach_toggle(self, surf, ctl, teach)
         top = m + bar + self.px(8)

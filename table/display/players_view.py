@@ -122,7 +122,8 @@ def draw_keyboard(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
     shift, the other page, space, delete, cancel and OK."""
 
     kb = ctl.keyboard
-    margin, gap = (v.px(8), v.px(6)) if not v.small else (4, 2)  # the 3.5" screen: ten 7 mm keys to a row
+    margin, gap = (v.px(8), v.px(6)) if not v.small else (2, max(1, (v.w - 4 - 10 * v.touch_px) // 9))
+    # the 3.5" screen: ten 7 mm keys to a row (46 px each at 480 px: 1 px between them)
     v.seat_badge(surf, kb.seat, (margin + v.px(16), v.px(22)), v.px(14))
     seat = ctl.with_name(kb.seat).split(" (")[0] if not v.names_page else ctl.seat_label(kb.seat)
     v.text(surf, _("Name for {seat}").format(seat=seat), 22,

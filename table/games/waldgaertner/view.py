@@ -153,11 +153,16 @@ class WaldgaertnerView(ModuleView):
             deck = self.text(surf, f"{d + 1} {e.decks[d]}", 14, (row.x + self.px(4), row.centery), DIM, bold=True,
                              anchor="midleft")
             left = _("{n} left").format(n=e.deck_size(d)) if not hot else _("contested")
+            x = deck.right + self.px(8)
+            cid = e.offer(d)
+            px = max(self.px(15), self.read_px)
+            if cid >= 0 and not hot:  # a long plant name: the cards left as a bare number ("30"), not the name cut
+                room = row.right - self.px(12) - x - self.fonts.width(left, max(self.px(13), self.read_px))
+                if self.fonts.width(self.offer_label(e.card(cid), 1 << 20).split(" · ")[0], px) > room - self.px(8):
+                    left = str(e.deck_size(d))
             lr = self.text(surf, left, 13, (row.right - self.px(4), row.centery), WARN if hot else DIM,
                            anchor="midright")
-            x = deck.right + self.px(8)
             room = lr.x - x - self.px(8)
-            cid = e.offer(d)
             label = self.offer_label(e.card(cid), room) if cid >= 0 else "—"
             self.text(surf, label, 15, (x, row.centery), FG if cid >= 0 else DIM, anchor="midleft", max_w=room)
         bottom: int = area.y + e.players * rh

@@ -97,7 +97,7 @@ class ApplejackView(ResultScreens):
         if s.tracked:
             line = _("Orchard tracking on · hints: {hints}  (keys t, h) · every tile is typed in").format(
                 hints=s.hints_text())
-            self.wrapped(surf, line, 22, (self.px(20), y + self.px(6)),
+            self.wrapped(surf, line, 20, (self.px(20), y + self.px(4)),
                          self.w - self.px(40), LIT, bold=True, max_lines=2)
         self.language_button(surf)
         players.draw_setup_names(self, surf, ctl)  # the seats' name buttons, History
@@ -132,7 +132,7 @@ class ApplejackView(ResultScreens):
         its first page); returns the y below."""
         s = ctl.setup
         if rows_h is None:
-            rows_h = self.px(44)
+            rows_h = max(self.px(44), self.touch_px + self.px(6))  # 7 mm buttons and 3 px above and below
             teach.draw_toggle(self, surf, ctl, y, rows_h)  # teach mode, right of the first option row
         on_text, off_text = _("On"), _("Off")
         rows = [(_("Cottage tile (5)"), "trough5", on_text if s.cottage else off_text, s.cottage),
@@ -319,9 +319,12 @@ class ApplejackView(ResultScreens):
         elif ctl.tracked is not None and not busy:
             self.draw_tracked_footer(surf, ctl, fy)
         elif not self.small and not busy:
-            self.text(surf, f"2. {_(STEPS[1])}   3. {_(STEPS[2])}", 20, (self.px(12), fy), DIM,
-                      max_w=self.w - self.px(24))
-            self.text(surf, f"4. {_(STEPS[3])}", 20, (self.px(12), fy + self.px(30)), DIM, max_w=self.w - self.px(24))
+            w = self.w - self.px(24)
+            lines = [f"2. {_(STEPS[1])}   3. {_(STEPS[2])}", f"4. {_(STEPS[3])}"]
+            if self.fonts.width(lines[0], max(self.px(20), self.read_px)) > w:  # a long language: 2 and 3 only
+                lines = [f"2. {_(STEPS[1])}", f"3. {_(STEPS[2])}"]
+            for k, line in enumerate(lines):
+                self.text(surf, line, 20, (self.px(12), fy + k * self.px(30)), DIM, max_w=w)
         elif t.is_terminal() and not ctl.pending:
             r = pygame.Rect(column.x, column.y, column.w, self.px(80))
             self.button(surf, r, _("Score pad ✓"), "confirm", colour=OK, size=28)

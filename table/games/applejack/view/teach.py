@@ -122,5 +122,5 @@ def draw_toggle(view: BaseView, surf: pygame.Surface, ctl: Any, y: int, row_h: i
     """The setup screen's Teach mode button (target ``teach``; key w), at the right of the option
     row at ``y`` (or in ``rect``)."""
     on = bool(getattr(ctl.setup, "teach", False))
-    r = rect or pygame.Rect(view.w - view.px(250), y + view.px(3), view.px(230), row_h - view.px(6))
+    r = rect or pygame.Rect(view.w - view.px(310), y + view.px(3), view.px(290), row_h - view.px(6))
     view.button(surf, r, teach.setup_label(on), "teach", lit=on, size=20)
