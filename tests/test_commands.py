@@ -9,8 +9,9 @@ from table.cli import main
 from table.games import games
 from table.games.applejack.files import load_dataset
 from table.games.applejack.rules.config import GameConfig
-from table.games.applejack.rules.game import new_game, play_random
+from table.games.applejack.rules.game import new_game
 from table.games.applejack.rules.record import GameRecord
+from table.games.applejack.rules.rollout import play_random
 
 PAD = {"players": [
     {"name": "Ada", "areas": {"1": [5], "2": [5], "3": [1], "4": [6], "5": [11], "6": [6], "7": [1]},

@@ -23,9 +23,9 @@ from table.games.applejack.files import load_dataset
 from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.record import GameRecord
 from table.history.readers import Readers
+from table.history.statsexport import payload, play_link, qr_matrix, text_to_matrix
 from table.history.store import History
 from table.history.values import FILENAME
-from table.statsexport import payload, play_link, qr_matrix, text_to_matrix
 
 READERS = Readers(games())
 

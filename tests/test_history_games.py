@@ -25,10 +25,10 @@ from table.games.zankapfel.script import table_script as zankapfel_script
 from table.history.book import summary_rows
 from table.history.finish import record_finished
 from table.history.readers import Readers, RecordReader
+from table.history.statsexport import play_json
 from table.history.store import History
 from table.history.values import HistoryInputError
 from table.i18n import gettext_in, using
-from table.statsexport import play_json
 
 READERS = Readers(games())
 

@@ -1,14 +1,21 @@
-"""The house's floors (issue 19): imports run one way, top to bottom, with no circles.
+"""The house's floors (issues 19 and 32): imports run one way, top to bottom, with no circles.
 
-    CLI (table.cli, table.commands)
-      → the registry (table.games)
-        → each game's package (table.games.<key>; no game imports another)
-          → the companion shell, the display toolkit, the history (table.companion, table.display,
-            table.bots' shared harness)
-            → the engine core, hardware, i18n (table.engine, table.hardware, table.i18n)
+    main      table.__main__                    (python -m table)
+    cli       table.cli                         (argparse: picks the command)
+    commands  table.commands                    (each command: picks the game, hands its GameDef down)
+    registry  table.games
+    games     table.games.<key>                 (each game a room: no game imports another)
+    toolkit   table.display                     (the pygame screens and app)
+    phones    table.web                         (the phones' pages; their words the toolkit shows too)
+    shell     table.companion                   (the session, journal, shell, GameCompanion)
+    history   table.history                     (the store, readers, result sheet, statistics export)
+    storage   table.storage | table.schedule | table.bots   (files on disk; the screen's window; the bots' harness)
+    core      table.engine | table.hardware | table.i18n | table.notify | table.csvsafe | table (its version)
 
-Every ``import`` counts, at module level or inside a function (``TYPE_CHECKING`` blocks do not).
-``python -m tests.test_layers`` prints what breaks the rule.
+A module imports its own room and the floors below; rooms of one floor never import each other.
+Every ``import`` counts: at module level, inside a function, and under ``TYPE_CHECKING`` (a type
+that runs back up is as much a back arrow as a call). ``python -m tests.test_layers`` prints what
+breaks the rule.
 """
 
 from __future__ import annotations
@@ -22,16 +29,42 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "table"
 
 
-def floor(module: str) -> int:
-    if module.startswith(("table.commands", "table.cli", "table.__main__")) or module == "table":
-        return 5
-    if module == "table.games":
-        return 4
+#: The floors, bottom first: (floor's name, its rooms). A room is a module or package of ``table``
+#: (``table.games.*``: each game's package is a room). A module may import its own room and any
+#: floor below its own; an import up a floor, or across to another room of the same floor, runs
+#: back. Every module of ``table`` lives in exactly one room (a new top-level module or package
+#: fails :func:`test_every_module_has_a_floor` until it is given one here and in ARCHITECTURE's chart).
+FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("core", ("table.engine", "table.hardware", "table.i18n", "table.notify", "table.csvsafe", "table")),
+    ("storage", ("table.storage", "table.schedule", "table.bots")),
+    ("history", ("table.history",)),
+    ("shell", ("table.companion",)),
+    ("phones", ("table.web",)),
+    ("toolkit", ("table.display",)),
+    ("games", ("table.games.*",)),
+    ("registry", ("table.games",)),
+    ("commands", ("table.commands",)),
+    ("cli", ("table.cli",)),
+    ("main", ("table.__main__",)),
+)
+
+
+def room(module: str) -> tuple[int, str] | None:
+    """``module``'s floor (0 = the bottom) and room, or None when it has none."""
     if module.startswith("table.games."):
-        return 3
-    if module.startswith(("table.engine", "table.hardware", "table.i18n")):
-        return 1
-    return 2
+        return next(i for i, (_, rooms) in enumerate(FLOORS) if "table.games.*" in rooms), module.split(".")[2]
+    for i, (_, rooms) in enumerate(FLOORS):
+        for r in rooms:
+            if module == r or (r != "table" and module.startswith(r + ".")):
+                return i, r
+    return None
+
+
+def floor(module: str) -> int:
+    found = room(module)
+    if found is None:
+        raise KeyError(f"{module} is on no floor (tests/test_layers.py FLOORS)")
+    return found[0]
 
 
 def module_name(path: Path) -> str:
@@ -39,10 +72,6 @@ def module_name(path: Path) -> str:
     if parts[-1] == "__init__":
         parts = parts[:-1]
     return ".".join(parts)
-
-
-def _is_type_checking(node: ast.AST) -> bool:
-    return isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
 
 
 def imports_of(path: Path, modules: set[str]) -> set[str]:
@@ -53,9 +82,7 @@ def imports_of(path: Path, modules: set[str]) -> set[str]:
     found: set[str] = set()
 
     def visit(node: ast.AST) -> None:
-        for child in ast.iter_child_nodes(node):
-            if _is_type_checking(child):
-                continue
+        for child in ast.iter_child_nodes(node):  # TYPE_CHECKING blocks included
             if isinstance(child, ast.Import):
                 found.update(a.name for a in child.names)
             elif isinstance(child, ast.ImportFrom):
@@ -86,20 +113,18 @@ def graph() -> dict[str, set[str]]:
     return {module_name(p): imports_of(p, modules) for p in paths}
 
 
-def _game(module: str) -> str:
-    return module.split(".")[2]
-
-
 def upward_imports(edges: dict[str, set[str]]) -> list[str]:
+    """Every import that runs up a floor or across to another room of the same floor."""
     bad = []
     for a, targets in sorted(edges.items()):
         for b in sorted(targets):
-            if a.startswith(b + ".") or (floor(a) == 2 and b == "table"):
+            if a.startswith(b + "."):
                 continue  # a package's own __init__
-            if floor(b) > floor(a):
-                bad.append(f"{a} -> {b} (up from floor {floor(a)} to {floor(b)})")
-            elif floor(a) == floor(b) == 3 and _game(a) != _game(b):
-                bad.append(f"{a} -> {b} (one game imports another)")
+            (fa, ra), (fb, rb) = room(a) or (-1, a), room(b) or (-1, b)
+            if fb > fa:
+                bad.append(f"{a} -> {b} (up from {FLOORS[fa][0]} to {FLOORS[fb][0]})")
+            elif fa == fb and ra != rb:
+                bad.append(f"{a} -> {b} (across the {FLOORS[fa][0]} floor, from {ra} to {rb})")
     return bad
 
 
@@ -141,9 +166,26 @@ def circles(edges: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
+def test_every_module_has_a_floor() -> None:
+    homeless = sorted(m for m in graph() if room(m) is None)
+    assert not homeless, f"modules on no floor (add them to FLOORS and docs/ARCHITECTURE.md): {homeless}"
+
+
 def test_imports_run_one_way_down_the_floors() -> None:
     bad = upward_imports(graph())
     assert not bad, f"{len(bad)} imports run up the floors:\n" + "\n".join(bad)
+
+
+def test_a_back_arrow_and_a_circle_are_seen() -> None:
+    """The rule itself: up a floor, across rooms, one game into another, and a circle all count."""
+    edges = {"table.history.book": {"table.companion.shell"}, "table.storage.statedir": {"table.schedule"},
+             "table.games.nim.rules": {"table.games.zankapfel.words"}, "table.companion.a": {"table.history.store"},
+             "table.web.app": {"table.web.door"}, "table.web.door": {"table.web.app"}}
+    bad = upward_imports(edges)
+    assert [line.split(" (")[0] for line in bad] == ["table.games.nim.rules -> table.games.zankapfel.words",
+                                                     "table.history.book -> table.companion.shell",
+                                                     "table.storage.statedir -> table.schedule"]
+    assert circles(edges) == [["table.web.app", "table.web.door"]]
 
 
 def test_there_are_no_import_circles() -> None:

@@ -1,4 +1,4 @@
-"""The play as statistics-app import JSON and its QR code (table/statsexport.py).
+"""The play as statistics-app import JSON and its QR code (table/history/statsexport.py).
 
 segno cannot decode, so the QR matrix is checked against segno's own encoding of the same
 payload, the terminal text is read back into that matrix, and the size limits are probed at
@@ -14,9 +14,7 @@ import segno
 from table.games import games
 from table.history.finish import record_finished
 from table.history.readers import Readers
-from table.history.store import History
-from table.history.values import GameEntry, SeatResult
-from table.statsexport import (
+from table.history.statsexport import (
     COMMENT_BUDGET,
     LINK,
     MAX_QR_BYTES,
@@ -32,6 +30,8 @@ from table.statsexport import (
     qr_text,
     text_to_matrix,
 )
+from table.history.store import History
+from table.history.values import GameEntry, SeatResult
 
 READERS = Readers(games())
 

@@ -20,10 +20,10 @@ from table.companion.journal import default_state_dir
 from table.companion.kept import default_dir, idle_demo_turn
 from table.companion.language import starting_language
 from table.companion.notifying import make_notifier
-from table.companion.statedir import StateDirRefused
 from table.display.handover import EXIT_PLAY  # the exit status of ``demo --on-input exit``
 from table.display.power import add_arguments as add_screen_arguments
 from table.games import DEFAULT_GAME, games, load_game
+from table.storage.statedir import StateDirRefused
 
 log = logging.getLogger("applejack.demo")
 

@@ -27,10 +27,10 @@ from table.commands.attract import (
     run_screen,
     set_language,
 )
-from table.companion.statedir import StateDirRefused, check_state_dir
 from table.display.handover import EXIT_PLAY  # the exit status of ``demo --on-input exit``
 from table.engine.errors import DataError
 from table.games import GameDef, load_game
+from table.storage.statedir import StateDirRefused, check_state_dir
 
 log = logging.getLogger("applejack.demo")
 

@@ -30,12 +30,12 @@ from typing import Any
 from table.commands.inputs import InputError, load_json
 from table.companion.history_export import csv_text
 from table.companion.journal import default_state_dir
-from table.companion.statedir import StateDirRefused, check_state_dir
 from table.games import games as registered_games
 from table.history.readers import Readers
+from table.history.statsexport import QRTooLarge, payload, play_link, qr_text
 from table.history.store import History
 from table.history.values import FILENAME, FinishedGame, HistoryDamaged, HistoryInputError
-from table.statsexport import QRTooLarge, payload, play_link, qr_text
+from table.storage.statedir import StateDirRefused, check_state_dir
 
 PROG = "applejack-table history"
 

@@ -3,7 +3,7 @@
 Every reader here raises :class:`InputError` (a :class:`TableError`) whose text names the file
 and says what is wrong in one line; the commands print it and exit 2. Only a regular file is
 read (or standard input, ``-``): a named pipe, a device or a directory is refused at once, so
-``score FIFO`` never waits for a writer (:mod:`table.regularfile`). Nothing is read without a
+``score FIFO`` never waits for a writer (:mod:`table.storage.regularfile`). Nothing is read without a
 bound: standard input stops after :data:`MAX_JSON_BYTES` instead of filling the memory, and a
 script with no line ends stops after :data:`MAX_LINE_CHARS` characters.
 """
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from table.engine.errors import TableError
-from table.regularfile import NotRegularFile, open_regular
+from table.storage.regularfile import NotRegularFile, open_regular
 
 MAX_JSON_BYTES = 4 * 1024 * 1024
 """A score pad is under 1 KB, a finished companion record with its full game about 30 KB."""

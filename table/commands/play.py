@@ -18,10 +18,10 @@ from typing import Any
 from table.commands.inputs import InputError, check_writable, pace_seconds, pin_choice, read_script, window_size
 from table.companion.journal import default_state_dir
 from table.companion.notifying import make_notifier
-from table.companion.statedir import AlreadyRunning, StateDirRefused, check_state_dir
 from table.display.handover import EXIT_PLAY, IDLE
 from table.display.power import add_arguments as add_screen_arguments
 from table.games import DEFAULT_GAME, UnknownGameError, companion_games, games, load_game
+from table.storage.statedir import AlreadyRunning, StateDirRefused, check_state_dir
 
 log = logging.getLogger("applejack.play")
 

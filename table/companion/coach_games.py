@@ -38,10 +38,10 @@ from typing import Any
 
 from table.bots.ismcts import sample_outcome
 from table.companion.coach_words import decimal, turn_head
-from table.companion.labels import seat_name
 from table.companion.lidhint import public_view
 from table.engine.errors import TableError
 from table.i18n import _
+from table.i18n.labels import seat_name
 
 ROLLOUTS = 8
 """Rollouts per move valued (both moves on the same ones): a fixed budget, so the coach does not

@@ -13,9 +13,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from table.companion.gamedef import UnknownGameError, registered
-from table.companion.labels import is_number, listed
 from table.companion.module import Says
 from table.i18n import N_, _
+from table.i18n.labels import is_number, listed
 
 LID_BUTTONS: Mapping[str, str] = {"confirm": N_("CONFIRM"), "undo": N_("UNDO"), "blind": N_("BLIND")}
 """The lid's named buttons as the box prints them."""

@@ -15,9 +15,9 @@ from typing import Any
 
 from table.csvsafe import row as csv_row
 from table.history.readers import Readers
+from table.history.statsexport import play_json
 from table.history.store import History
 from table.history.values import FILENAME, GameEntry, HistoryDamaged
-from table.statsexport import play_json
 
 CSV_FIELDS = ("game_id", "date_utc", "game", "seats", "seat", "player", "total", "winner", "solo",
               "harvest", "harvest_doubled", "profitable_varieties", "variety_bonus", "blossoms", "honey",

@@ -17,8 +17,8 @@ Storage faults (docs/companion.md, "Storage"):
   what to do); the writes that failed wait in :attr:`Journal.backlog` (in memory, in order)
   and :meth:`Journal.retry` writes them once the storage takes them again. A journal that
   could not be opened at all is opened by a later retry (``on_reopen`` is then called).
-* **One instance** — :class:`~table.companion.statedir.StateLock` is held while a Journal
-  is open; a second process gets :class:`~table.companion.statedir.AlreadyRunning`.
+* **One instance** — :class:`~table.storage.statedir.StateLock` is held while a Journal
+  is open; a second process gets :class:`~table.storage.statedir.AlreadyRunning`.
 
 Game ids never restart: a new game's id is above every id in the journal, every record file
 under ``records/`` and the highest id of a journal that was moved aside. A record file is never
@@ -42,8 +42,12 @@ from typing import Any
 
 from table.companion.journalaside import game_crc, max_id_of, rescue_open_game, step_crc
 from table.companion.protocol import UNFINISH
-from table.companion.recordfiles import max_record_id, recorded, write_record
-from table.companion.statedir import (
+from table.engine.errors import TableError
+from table.history.finish import record_finished, withdraw_finished
+from table.history.index import index_records
+from table.history.readers import Readers
+from table.storage.recordfiles import max_record_id, recorded, write_record
+from table.storage.statedir import (
     AlreadyRunning,
     StateLock,
     check_state_dir,
@@ -52,10 +56,6 @@ from table.companion.statedir import (
     make_private_dir,
     problem_line,
 )
-from table.engine.errors import TableError
-from table.history.finish import record_finished, withdraw_finished
-from table.history.index import index_records
-from table.history.readers import Readers
 
 log = logging.getLogger("applejack.journal")
 

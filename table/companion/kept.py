@@ -4,7 +4,7 @@ and the names offered at setup, kept in one small file in the state directory.
 ``<state dir>/table-settings.json`` (0600) holds ``{"schedule": "07:00-23:00" | "", "demo_games":
 [key, …], "names": [name, …]}``. It is written whole (a temporary file fsynced, renamed, the folder
 fsynced: a power cut leaves the old file or the new one) and checked when it is read, each value
-through the table's own code — the schedule by :func:`table.display.power.parse_schedule`, each
+through the table's own code — the schedule by :func:`table.schedule.parse_schedule`, each
 name by :func:`table.companion.players.check_name` —: a file that does not read, or a value that
 is not good, is one log line and the default for it (never a traceback).
 
@@ -33,8 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from table.companion.players import PlayerNameError, check_name
-from table.companion.statedir import replace_private
-from table.display.power import SCHEDULE_ENV, ScheduleError, parse_schedule
+from table.schedule import SCHEDULE_ENV, ScheduleError, parse_schedule
+from table.storage.statedir import replace_private
 
 log = logging.getLogger("applejack.settings")
 
@@ -257,7 +257,7 @@ def default_dir(state_dir: object) -> Path | None:
     if state_dir is not None:
         return Path(str(state_dir))
     from table.companion.journal import default_state_dir  # deferred: platformdirs only off systemd
-    from table.companion.statedir import StateDirRefused
+    from table.storage.statedir import StateDirRefused
 
     try:
         return default_state_dir()

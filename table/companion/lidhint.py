@@ -24,9 +24,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from table.companion.labels import seat_name
 from table.companion.protocol import CommandError
 from table.i18n import N_, _
+from table.i18n.labels import seat_name
 
 NO_HINT = N_("no hint here: the table's bot has no advice to give for this")
 """The one refusal: a game without a strong bot, or no choice a hint could be given for now."""

@@ -26,10 +26,10 @@ from table.companion.coach_lid import CoachDone, LidCoached
 from table.companion.lidhint import LidHinted
 from table.companion.players import NamedSeats
 from table.companion.protocol import CommandError, CommandHook
-from table.companion.result import ResultSheet, no_result, sheet
 from table.companion.teaching import NOT_NOW, NOTHING_TO_SKIP, TEACH, TEACH_WORDS, Syllabus, Teaching, teach_setting
 from table.engine.errors import ActionParseError, IllegalActionError, TableError
 from table.history.readers import BreakdownRow, breakdown_values
+from table.history.sheet import ResultSheet, no_result, sheet
 from table.i18n import _, ngettext
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from table.engine.errors import DataError, ScorePadError
-from table.regularfile import NotRegularFile, open_regular
+from table.storage.regularfile import NotRegularFile, open_regular
 
 PROG = "applejack-table score"
 MAX_PAD_BYTES = 1_000_000

@@ -15,7 +15,7 @@ logic (no pygame, no SQLite; the history itself is reached through an injected
   :class:`HistorySummary` rows (personal bests per player, game and variant, solo marks, the last
   games), :data:`ROWS_PER_PAGE` a page.
 * **QR code.** On the result screen a ``QR code`` button shows the finished game's QR code
-  (statistics-app JSON, ``table.statsexport``) full height; text mode prints it after the result.
+  (statistics-app JSON, ``table.history.statsexport``) full height; text mode prints it after the result.
 
 :class:`PlayersJob` is the controller's part for all three (a mixin of
 ``table.games.applejack.companion.controller.Controller``, like the other jobs). Its game-free half,
@@ -33,14 +33,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from table.companion.labels import is_number, listed
 from table.companion.protocol import CommandError
-from table.companion.result import ResultSheet
 from table.engine.errors import TableError
 from table.history.book import HistoryBook
 from table.history.readers import Readers
 from table.history.rows import HistoryRow, HistorySummary, ResultQR
+from table.history.sheet import ResultSheet
 from table.i18n import N_, _
+from table.i18n.labels import is_number, listed
 
 NAME_MAX = 20
 """The longest name the table takes (characters): it must fit a seat's button at 480×320 (the

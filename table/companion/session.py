@@ -25,11 +25,11 @@ from table.companion.kept import (
 )
 from table.companion.language import save_language
 from table.companion.protocol import UNFINISH, CommandError
-from table.companion.recordfiles import recorded
 from table.companion.shell import Shell
-from table.companion.statedir import is_damage
 from table.history.finish import withdraw_finished
 from table.history.readers import Readers
+from table.storage.recordfiles import recorded
+from table.storage.statedir import is_damage
 
 log = logging.getLogger("applejack.session")
 

@@ -47,7 +47,7 @@ def help_button(ctl: Any) -> tuple[str, str] | None:
 
 def code_matrix(address: str) -> list[list[bool]]:
     """The QR code of ``address`` as rows of booleans (True = dark), its quiet zone included."""
-    from table.statsexport import qr_matrix  # deferred: segno only when a code is drawn
+    from table.history.statsexport import qr_matrix  # deferred: segno only when a code is drawn
 
     return qr_matrix(address.encode("ascii"))
 

@@ -1,4 +1,4 @@
-"""The result screen of every game, drawn from its data (``table.companion.result.ResultSheet``):
+"""The result screen of every game, drawn from its data (``table.history.sheet.ResultSheet``):
 the heading, a column per seat (its badge and name on top, the breakdown's rows, the total;
 the winners' columns lit), the verdict (``Winner: Ada``), and the buttons **QR code ▸** (when
 the game is in the history), **History** and **New game**. The QR code page and the history

@@ -13,5 +13,9 @@ down as a :class:`~table.history.readers.Readers` built from the registry's game
 * :mod:`~table.history.store` — :class:`~table.history.store.History`, the SQLite file;
 * :mod:`~table.history.finish` — the journal's hook after a game ends;
 * :mod:`~table.history.rows` and :mod:`~table.history.book` — the table's view of the history
-  (the setup screen's names, the history screen's rows, the result's QR code).
+  (the setup screen's names, the history screen's rows, the result's QR code);
+* :mod:`~table.history.sheet` — the result sheet every game fills and every front end shows;
+* :mod:`~table.history.statsexport` — a stored game as the statistics app's JSON and QR code.
+
+Its files (the state dir, private files, ``records/``) come from :mod:`table.storage`, below it.
 """

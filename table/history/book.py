@@ -14,9 +14,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from table.companion.result import ResultSheet, sheet
 from table.history.readers import Readers, RecordReader, breakdown_values
 from table.history.rows import HistoryRow, HistorySummary, ResultQR
+from table.history.sheet import ResultSheet, sheet
+from table.history.statsexport import QRTooLarge, play_link, qr_matrix, qr_text
 from table.history.store import History
 from table.history.values import (
     FILENAME,
@@ -28,7 +29,6 @@ from table.history.values import (
     record_digest,
 )
 from table.i18n import _, ngettext
-from table.statsexport import QRTooLarge, play_link, qr_matrix, qr_text
 
 log = logging.getLogger("applejack.history")
 

@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from table.companion.recordfiles import withdraw_records
-from table.companion.statedir import is_damage
 from table.history.readers import Readers
 from table.history.store import History, move_aside, salvage
 from table.history.values import FILENAME, HistoryDamaged, HistoryInputError, one_line, record_digest
+from table.storage.recordfiles import withdraw_records
+from table.storage.statedir import is_damage
 
 log = logging.getLogger("applejack.history")
 
@@ -55,7 +55,7 @@ def record_finished(state_dir: str | os.PathLike[str], record: dict[str, Any], r
 def withdraw_finished(state_dir: str | os.PathLike[str], game: int) -> bool:
     """The cleanup after a finished game was reopened (undo on its result; the journal's
     ``unfinish`` step is committed first): ``game``'s record files are withdrawn from ``records/``
-    (:func:`~table.companion.recordfiles.withdraw_records`), then their entries leave the history
+    (:func:`~table.storage.recordfiles.withdraw_records`), then their entries leave the history
     — in that order, so a kill between leaves nothing the next start's index adds back, and the
     next start runs this again for a reopened game. Idempotent; True when all of it was done,
     False (one log line) on a storage error: never raised, the pad is open either way."""

@@ -51,4 +51,4 @@ class ResultQR:
     size: int = 0
     problem: str = ""
     link: str = ""
-    """What the code holds: BG Stats' import link (``table.statsexport.play_link``)."""
+    """What the code holds: BG Stats' import link (``table.history.statsexport.play_link``)."""

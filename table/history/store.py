@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from table.companion.statedir import connect_private, is_damage, make_private_dir
 from table.history.values import (
     FILENAME,
     MAX_PLAYERS,
@@ -48,6 +47,7 @@ from table.history.values import (
     record_digest,
     seat_name,
 )
+from table.storage.statedir import connect_private, is_damage, make_private_dir
 
 MAX_DURATION = 7 * 24 * 3600.0
 """The longest play the history dates (seconds): beyond it the journal's clock was wrong."""

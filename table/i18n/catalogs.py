@@ -33,8 +33,8 @@ LOCALE = Path(__file__).resolve().parent / "locale"
 PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("demo", ("games/applejack/bots/demo*.py", "display/demo.py")),
     ("players", ("companion/players*.py", "display/players*.py", "display/history_*.py", "history/*.py",
-                 "display/result_*.py", "display/help_view.py", "companion/result.py", "companion/help.py",
-                 "games/*/record_reader.py", "statsexport.py", "commands/history.py",
+                 "display/result_*.py", "display/help_view.py", "history/sheet.py", "companion/help.py",
+                 "games/*/record_reader.py", "history/statsexport.py", "commands/history.py",
                  "games/applejack/view/players.py")),
     ("web", ("web/*.py", "games/*/seat.py", "games/*/pad_seat.py")),  # before the games: their seat.py is the phones'
     ("zankapfel", ("games/zankapfel/*.py",)),
@@ -43,9 +43,9 @@ PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("teach", ("games/applejack/companion/teach*.py", "companion/teach*.py")),
     ("coach", ("games/applejack/bots/fair_target.py", "games/applejack/companion/coach*.py", "companion/coach*.py",
                "games/applejack/view/coach.py")),
-    ("power", ("display/power*.py", "display/screensaver*.py", "companion/power*.py", "companion/schedule*.py")),
+    ("power", ("display/power*.py", "display/screensaver*.py", "companion/power*.py", "schedule.py")),
     ("screen", ("display/*.py", "games/applejack/view/*.py")),
-    ("applejack", ("games/applejack/companion/*.py", "games/applejack/*.py", "companion/labels.py", "i18n/names.py")),
+    ("applejack", ("games/applejack/companion/*.py", "games/applejack/*.py", "i18n/labels.py", "i18n/names.py")),
     ("shell", ("companion/*.py", "commands/*.py", "*.py")),
 )
 

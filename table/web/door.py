@@ -39,9 +39,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from table import i18n
-from table.companion.labels import seat_name
 from table.engine.errors import TableError
 from table.i18n import _
+from table.i18n.labels import seat_name
 from table.web.advice import OPS as ADVICE_OPS
 from table.web.advice import Advice
 from table.web.held import HeldFile, position

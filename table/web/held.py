@@ -27,8 +27,8 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from table.companion.statedir import replace_private as write_private
-from table.companion.statedir import sync_folder
+from table.storage.statedir import replace_private as write_private
+from table.storage.statedir import sync_folder
 
 log = logging.getLogger("applejack.web")
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from table.companion.statedir import replace_private as write_private
+from table.storage.statedir import replace_private as write_private
 from table.web.held import read_private, remove_private
 
 log = logging.getLogger("applejack.web")

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from table.games.applejack.bots.evaluate import Position, Weights
+from table.games.applejack.bots.evaluate import Position
+from table.games.applejack.bots.weights import Weights
 from table.games.applejack.files import load_dataset
 from table.games.applejack.rules.actions import PLACE
 from table.games.applejack.rules.config import GameConfig

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from table.games.applejack.bots.evaluate import Weights
 from table.games.applejack.bots.strong import SOLO_WEIGHTS, StrongBot
+from table.games.applejack.bots.weights import Weights
 from table.games.applejack.files import load_dataset
 from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.game import CHANCE, SELECT, new_game, sample_chance

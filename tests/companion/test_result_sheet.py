@@ -1,4 +1,4 @@
-"""One result for every game (table/companion/result.py, table/display/result_view.py): the
+"""One result for every game (table/history/sheet.py, table/display/result_view.py): the
 game gives the rows, the toolkit draws them; the QR code's link carries what the screen shows;
 the history and the QR code open from every game's result."""
 
@@ -14,7 +14,7 @@ from table.games.applejack.session import auto_script
 from table.games.draftcider.script import table_script as draftcider_script
 from table.games.waldgaertner.script import table_script as waldgaertner_script
 from table.games.zankapfel.script import table_script as zankapfel_script
-from table.statsexport import LINK
+from table.history.statsexport import LINK
 
 DATA = load_dataset()
 GAMES = ("applejack", "zankapfel", "draftcider", "waldgaertner")

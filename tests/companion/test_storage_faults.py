@@ -24,12 +24,12 @@ from pathlib import Path
 import pytest
 
 from table.companion.journal import Journal
-from table.companion.recordfiles import write_record
 from table.companion.session import open_session
 from table.games import games
 from table.games.applejack.companion.api import Setup
 from table.games.applejack.files import load_dataset
 from table.games.applejack.session import auto_script
+from table.storage.recordfiles import write_record
 
 DATA = load_dataset()
 ROOT = Path(__file__).parents[2]

@@ -7,13 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from table.companion.labels import plural
 from table.games.applejack.companion.api import CommandError, Controller, Setup, announcements_for, campaign_middle
 from table.games.applejack.files import load_dataset
 from table.games.applejack.labels import mark_label, start_honey
 from table.games.applejack.rules.data import SEAT_SYMBOLS
 from table.games.applejack.rules.events import BlossomScoring, DieMoved, Harvest, LoopStarted, MiddleReached
 from table.games.applejack.text import PAD_EXPECTED, handle_line, help_keys, screen_text
+from table.i18n.labels import plural
 
 DATA = load_dataset()
 

@@ -9,7 +9,6 @@ from dataclasses import replace
 
 import pytest
 
-from table.companion.labels import seat_name
 from table.companion.protocol import CommandError
 from table.engine.errors import ActionParseError, RecordError, TableError
 from table.games.zankapfel.buttons import BUTTONS, COLOUR_STAGES, SQUARE_STAGES
@@ -20,6 +19,7 @@ from table.games.zankapfel.script import table_script
 from table.games.zankapfel.setup import FINISHES, ZSetup, is_number
 from table.games.zankapfel.text import handle_line
 from table.i18n import _
+from table.i18n.labels import seat_name
 
 STAGES = {"place", "move", "remove", "turn", "bid", "reveal", "joker", "dice", "card", "roll", "over", "bribe",
           "accept"}

@@ -24,8 +24,8 @@ from table.history.book import HistoryBook
 from table.history.finish import record_finished
 from table.history.readers import Readers
 from table.history.rows import ROWS_PER_PAGE
+from table.history.statsexport import play_link, qr_matrix
 from table.history.store import History
-from table.statsexport import play_link, qr_matrix
 
 from .golden import assert_matches_golden
 

@@ -23,13 +23,10 @@ from table import games as registry
 from table.display.app import App
 from table.display.power import (
     DEFAULT_DIM_AFTER_MIN,
-    Schedule,
-    ScheduleError,
     ScreenPower,
     ScreenState,
     drift_position,
     orbit_offset,
-    parse_schedule,
 )
 from table.display.power import settings as power_settings
 from table.display.screensaver import (
@@ -43,6 +40,7 @@ from table.display.screensaver import (
 from table.games.applejack.companion.api import Controller
 from table.games.applejack.files import load_dataset
 from table.hardware.events import ButtonPress
+from table.schedule import Schedule, ScheduleError, parse_schedule
 from tests.fakes import ManualClock
 
 ON, DIM, OFF = ScreenState.ON, ScreenState.DIM, ScreenState.OFF

@@ -21,7 +21,8 @@ from table.games.applejack.rules import actions as A
 from table.games.applejack.rules import kept
 from table.games.applejack.rules.cells import EMPTY
 from table.games.applejack.rules.config import GameConfig
-from table.games.applejack.rules.game import OVER, new_game, play_random
+from table.games.applejack.rules.game import OVER, new_game
+from table.games.applejack.rules.rollout import play_random
 from table.games.applejack.rules.route import route_for
 from table.games.applejack.rules.setup import setup_for
 from tests.engine.helpers import default_data

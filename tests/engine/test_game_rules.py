@@ -7,7 +7,8 @@ import pytest
 from table.engine.errors import IllegalActionError
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules import hexgrid
-from table.games.applejack.rules.config import GameConfig, campaign_config
+from table.games.applejack.rules.campaign import campaign_config
+from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.events import BlossomScoring, Harvest, MiddleReached, RefillNeeded, TurnStarted
 from table.games.applejack.rules.game import (
     BLIND_DRAW,
@@ -20,8 +21,8 @@ from table.games.applejack.rules.game import (
     SETUP,
     STOCK,
     GameState,
-    play_random,
 )
+from table.games.applejack.rules.rollout import play_random
 from table.games.applejack.rules.walk import Die
 
 from .helpers import data_with, default_data, put, started, tile, variety

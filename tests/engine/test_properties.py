@@ -127,7 +127,7 @@ def test_event_from_dict_rejects_garbage():
 @settings(max_examples=40, deadline=None)
 @given(configs(), st.integers(0, 2**32 - 1))
 def test_a_quiet_game_plays_exactly_like_a_logged_one(config, seed):
-    from table.games.applejack.rules.game import play_random
+    from table.games.applejack.rules.rollout import play_random
 
     loud = play_random(new_game(DATA, config, random.Random(seed)), random.Random(seed + 1))
     quiet = play_random(new_game(DATA, config, random.Random(seed), log_events=False), random.Random(seed + 1))

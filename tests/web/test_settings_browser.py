@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from table.companion import kept as K
-from table.display.power import SCHEDULE_ENV
+from table.schedule import SCHEDULE_ENV
 from table.web.door import Door
 from table.web.owner import OwnerDesk, owner_token
 from tests.web.browser import CHROMIUM, DRIVER, PHONE, WAIT_S, Kiosk, chrome, serve, shut_down

@@ -11,7 +11,8 @@ import stat
 from datetime import time as dtime
 
 from table.companion import kept as K
-from table.display.power import SCHEDULE_ENV, Schedule, ScreenPower
+from table.display.power import ScreenPower
+from table.schedule import SCHEDULE_ENV, Schedule
 
 
 def test_the_settings_are_written_whole_private_and_read_back_checked(tmp_path):

@@ -16,10 +16,11 @@ import pytest
 from starlette.testclient import TestClient
 
 from table.companion import kept as K
-from table.display.power import SCHEDULE_ENV, Schedule, ScreenPower
+from table.display.power import ScreenPower
 from table.games import games
 from table.history.readers import Readers
 from table.history.store import History
+from table.schedule import SCHEDULE_ENV, Schedule
 from table.web import bridge as B
 from table.web.app import make_app
 from table.web.door import Door
@@ -153,7 +154,7 @@ def test_the_history_is_exported_in_pieces_that_fit_the_socket_and_equal_the_his
     assert len(doc["plays"]) == 60 and {p["name"] for p in doc["players"]} >= {"Bo", "=HYPERLINK(1)"}
     assert all(s["playerRefId"] in {p["id"] for p in doc["players"]} for play in doc["plays"]
                for s in play["playerScores"])
-    from table.statsexport import payload
+    from table.history.statsexport import payload
 
     with History(tmp, read_only=True) as h:  # each play as `history --export GAME_ID` gives it
         one = json.loads(payload(h.game(5), Readers(games()), h.record(5)))

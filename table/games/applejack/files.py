@@ -17,7 +17,7 @@ from pathlib import Path
 from table.engine.errors import DataError, Problem
 from table.games.applejack.rules.data import FILES, DataSet
 from table.games.applejack.rules.dataparse import parse_dataset
-from table.regularfile import NotRegularFile, open_regular
+from table.storage.regularfile import NotRegularFile, open_regular
 
 MAX_FILE_BYTES = 1024 * 1024
 """The shipped files are under 10 KB each; a megabyte is room for any honest edit."""

@@ -1,6 +1,6 @@
 """How Applejack names its things for people: seats by the harvest board's symbols, variety marks,
 starting honey, the solo result (shared by the controller, orchard tracking, hints and the screens).
-The words every game shares are the shell's (``table.companion.labels``)."""
+The words every game shares are the shell's (``table.i18n.labels``)."""
 
 from __future__ import annotations
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from table.companion.labels import is_number, listed
 from table.engine.errors import TableError
 from table.games.applejack.companion.api import Controller
 from table.games.applejack.companion.coach import TextCoach
 from table.games.applejack.companion.hints import compute_hint
 from table.games.applejack.labels import seat_label
 from table.i18n import N_, _
+from table.i18n.labels import is_number, listed
 from table.i18n.names import variety_name
 
 ALIASES = {

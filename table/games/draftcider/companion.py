@@ -32,7 +32,6 @@ from functools import partial
 from typing import Any, ClassVar
 
 from table.companion.announce import Announcement, announcement
-from table.companion.labels import listed, seat_name
 from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
@@ -68,6 +67,7 @@ from table.games.draftcider.words import (
     placement_problem_words,
 )
 from table.i18n import N_, _, ngettext
+from table.i18n.labels import listed, seat_name
 
 
 class DraftCiderCompanion(ResultWords, TableModule):

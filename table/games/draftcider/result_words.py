@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from table.companion.labels import listed
 from table.games.draftcider.words import batch_title, joined
 from table.i18n import N_, _, ngettext
+from table.i18n.labels import listed
 
 
 class ResultWords:

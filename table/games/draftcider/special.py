@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from table.companion.labels import seat_name
 from table.games.draftcider.rules import Card
 from table.games.draftcider.rules.scoring import SPECIAL, SPECIAL_PENALTY, batch_points
 from table.games.draftcider.words import batch_title, card_name, colour_name
 from table.i18n import _, ngettext
+from table.i18n.labels import seat_name
 
 Orchard = list[list[Card]]
 

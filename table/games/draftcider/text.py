@@ -36,12 +36,12 @@ from __future__ import annotations
 
 import unicodedata
 
-from table.companion.labels import listed, seat_name
 from table.engine.errors import TableError
 from table.games.draftcider.companion import DraftCiderCompanion
 from table.games.draftcider.rules.scoring import BATCHES, score_orchard
 from table.games.draftcider.words import batch_key, batch_note, batch_title, card_name
 from table.i18n import _, ngettext
+from table.i18n.labels import listed, seat_name
 
 WORDS = {"": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm", "done": "confirm",
          "u": "undo", "undo": "undo", "b": "blind", "blind": "blind"}

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 
-from table.companion.labels import said_again
 from table.games.draftcider.rules import Card
 from table.games.draftcider.rules.scoring import (
     BAD,
@@ -27,6 +26,7 @@ from table.games.draftcider.rules.scoring import (
     special_problem,
 )
 from table.i18n import N_, _
+from table.i18n.labels import said_again
 
 COLOUR_NAMES: dict[str, str] = {"green": N_("green"), "gold": N_("gold"), "red": N_("red")}
 """The cards' colours as people read them (the command words stay ``green gold red``)."""

@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from table.companion.labels import seat_name
 from table.games.waldgaertner import questions, tasks
 from table.games.waldgaertner.hidden import hidden_held, public_cards
 from table.games.waldgaertner.naming import guide_options, step_line
 from table.games.waldgaertner.words import card_label
 from table.i18n import _
+from table.i18n.labels import seat_name
 
 T = TypeVar("T")
 

@@ -20,22 +20,44 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from table.companion.module import SHELL_SCREENS, button_command, says
 from table.companion.protocol import CommandError
 from table.games.waldgaertner import tasks
 from table.games.waldgaertner.hidden import hidden_held
 from table.games.waldgaertner.naming import card_for, guide_line, guide_pick, plant_key
+from table.games.waldgaertner.padentry import PadEntry
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, seat_now
+from table.games.waldgaertner.rules import CardSet, State
 from table.games.waldgaertner.rules import actions as A
-from table.games.waldgaertner.setup import CHOICE_MATTERS
+from table.games.waldgaertner.setup import CHOICE_MATTERS, WSetup
 from table.i18n import _
 
-if TYPE_CHECKING:
-    from table.games.waldgaertner.companion import WaldgaertnerCompanion
 
-Handler = Callable[["WaldgaertnerCompanion", str], "str | None"]
+class ButtonsHost(Protocol):
+    """What a button's handler reads and sets of the companion (``WaldgaertnerCompanion`` is one):
+    named here, so the table of buttons sits below the module that looks buttons up in it."""
+
+    e: State | None
+    pad: PadEntry | None
+    typed: str
+    guide: tuple[str, ...]
+    task_page: int
+    named: int
+    setup: WSetup
+    cmds: list[str]
+
+    @property
+    def cards(self) -> CardSet: ...
+
+    @property
+    def state(self) -> State: ...
+
+    def stage(self) -> str: ...
+
+
+Handler = Callable[[ButtonsHost, str], "str | None"]
 """``handler(companion, argument)`` → the command, ``""`` (the screen changed), or None."""
 
 KEYPAD_STAGES = CHANCE_STAGES + CHOOSE_STAGES
@@ -63,13 +85,13 @@ def split_button(button: str) -> tuple[str, str]:
     return ("", "") if button in _WITH_ARGUMENT else (button, "")
 
 
-def command_for(ctl: WaldgaertnerCompanion, button: str) -> str | None:
+def command_for(ctl: ButtonsHost, button: str) -> str | None:
     """What ``button`` means now (``TableModule.press`` runs it)."""
     return button_command(ctl, button, split_button, SCREENS, STAGES)
 
 
 # --- the setup screen ---------------------------------------------------------------------------------
-def _setup_trough(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
+def _setup_trough(ctl: ButtonsHost, arg: str) -> str | None:
     """Buttons 2-7 pick the players, button 1 the continent."""
     if arg in ("2", "3", "4", "5", "6", "7"):
         ctl.setup = replace(ctl.setup, players=int(arg))
@@ -77,12 +99,12 @@ def _setup_trough(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
     return _toggle_choice(ctl, arg) if arg == "1" else None
 
 
-def _setup_players(ctl: WaldgaertnerCompanion, arg: str) -> str:
+def _setup_players(ctl: ButtonsHost, arg: str) -> str:
     ctl.setup = replace(ctl.setup, players=int(arg))
     return ""
 
 
-def _toggle_choice(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
+def _toggle_choice(ctl: ButtonsHost, arg: str) -> str | None:
     """Button 1: the continent the rules leave open — only where the seat count's decks depend on it."""
     if ctl.setup.players not in CHOICE_MATTERS:
         return None
@@ -90,24 +112,24 @@ def _toggle_choice(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
     return ""
 
 
-def _toggle_direct_sale(ctl: WaldgaertnerCompanion, arg: str) -> str:
+def _toggle_direct_sale(ctl: ButtonsHost, arg: str) -> str:
     ctl.setup = replace(ctl.setup, direct_sale=not ctl.setup.direct_sale)
     return ""
 
 
-def _toggle_tasks(ctl: WaldgaertnerCompanion, arg: str) -> str:
+def _toggle_tasks(ctl: ButtonsHost, arg: str) -> str:
     ctl.setup = replace(ctl.setup, tasks=not ctl.setup.tasks)
     return ""
 
 
-def _toggle_pad(ctl: WaldgaertnerCompanion, arg: str) -> str:
+def _toggle_pad(ctl: ButtonsHost, arg: str) -> str:
     """BLIND (or the touch target): played along, or an end-only score pad."""
     ctl.setup = replace(ctl.setup, pad=not ctl.setup.pad)
     return ""
 
 
 # --- the end-only score pad (padentry.py) ---------------------------------------------------------
-def _pad_trough(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
+def _pad_trough(ctl: ButtonsHost, arg: str) -> str | None:
     """The pad's trough buttons: a garden's plant by the guided choice, the storage's cubes (1/2 add
     a light/dark cube, 3/4 take one away), the task card (7 turns to the next ones)."""
     pad = ctl.pad
@@ -126,7 +148,7 @@ def _pad_trough(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
 
 
 # --- every stage of play ---------------------------------------------------------------------------
-def _undo(ctl: WaldgaertnerCompanion, arg: str) -> str:
+def _undo(ctl: ButtonsHost, arg: str) -> str:
     """UNDO clears the digits typed first, then steps back in the guided choice (the plant named),
     then takes back the last command."""
     if ctl.typed:
@@ -147,19 +169,19 @@ def _undo(ctl: WaldgaertnerCompanion, arg: str) -> str:
     return "undo"
 
 
-def _touch(ctl: WaldgaertnerCompanion, arg: str) -> str:
+def _touch(ctl: ButtonsHost, arg: str) -> str:
     """A touch target carrying its command."""
     return arg
 
 
 # --- a card id on the keypad -------------------------------------------------------------------------
-def _digit(ctl: WaldgaertnerCompanion, arg: str) -> str:
+def _digit(ctl: ButtonsHost, arg: str) -> str:
     if len(ctl.typed) < MAX_TYPED:
         ctl.typed += arg
     return ""
 
 
-def hidden_word(ctl: WaldgaertnerCompanion) -> str | None:
+def hidden_word(ctl: ButtonsHost) -> str | None:
     """``drawn`` / ``kept`` where a card goes into a hand unseen now, else None."""
     word = HIDDEN_STAGES.get(ctl.stage())
     if word is None or (ctl.stage() == "schoose" and ctl.state.t.jobs[0][2] == A.DISCARD_PILE):
@@ -167,12 +189,12 @@ def hidden_word(ctl: WaldgaertnerCompanion) -> str | None:
     return word
 
 
-def _backspace(ctl: WaldgaertnerCompanion, arg: str) -> str:
+def _backspace(ctl: ButtonsHost, arg: str) -> str:
     ctl.typed = ctl.typed[:-1]
     return ""
 
 
-def _enter_typed(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
+def _enter_typed(ctl: ButtonsHost, arg: str) -> str | None:
     """CONFIRM enters the card id typed; nothing typed: a card drawn or kept hidden (``drawn`` /
     ``kept``), else nothing to do."""
     if not ctl.typed:
@@ -182,7 +204,7 @@ def _enter_typed(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
 
 
 # --- the die's choices and the decks ---------------------------------------------------------------------
-def _die_trough(ctl: WaldgaertnerCompanion, arg: str) -> str:
+def _die_trough(ctl: ButtonsHost, arg: str) -> str:
     """A seat's die: decks 1-6, 7 the special action (die face 6 is decks 6 and 7 with 7 players,
     ruling W1: the one with an offer)."""
     k = int(arg)
@@ -194,11 +216,11 @@ def _die_trough(ctl: WaldgaertnerCompanion, arg: str) -> str:
     return f"deck {k}"
 
 
-def _pass(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
+def _pass(ctl: ButtonsHost, arg: str) -> str | None:
     return "pass" if A.PASS in ctl.state.legal_actions() else None
 
 
-def _search_trough(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
+def _search_trough(ctl: ButtonsHost, arg: str) -> str | None:
     """The special action: buttons 1-6 search that deck, 7 takes the alternative offer."""
     k = int(arg)
     if k <= 6:
@@ -206,7 +228,7 @@ def _search_trough(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
     return "alternative offer" if k == 7 else None
 
 
-def _new_card(ctl: WaldgaertnerCompanion) -> int:
+def _new_card(ctl: ButtonsHost) -> int:
     """The card the seat at play plays by CONFIRM or BLIND: the one named by the guided choice, else
     the one just received (else the one in its hand); -1 when that one is hidden (to be named)."""
     e = ctl.state
@@ -219,7 +241,7 @@ def _new_card(ctl: WaldgaertnerCompanion) -> int:
 
 def _play_card(verb: str) -> Handler:
     """CONFIRM plants, BLIND sells the card played (a hidden one must be named first)."""
-    def handler(ctl: WaldgaertnerCompanion, arg: str) -> str:
+    def handler(ctl: ButtonsHost, arg: str) -> str:
         cid = _new_card(ctl)
         if cid < 0:
             raise CommandError(_("name the card played first: {guide}").format(guide=guide_line(ctl.state, ctl.guide)))
@@ -227,7 +249,7 @@ def _play_card(verb: str) -> Handler:
     return handler
 
 
-def _guide_trough(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
+def _guide_trough(ctl: ButtonsHost, arg: str) -> str | None:
     """A card turned face up, or a hidden card played, named on the lid: size class, continent,
     flower colour, then the plant (``naming.guide_pick``)."""
     e = ctl.state
@@ -244,7 +266,7 @@ def _guide_trough(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
     return f"card {cid}"
 
 
-def _task_trough(ctl: WaldgaertnerCompanion, arg: str) -> str | None:
+def _task_trough(ctl: ButtonsHost, arg: str) -> str | None:
     """After the last round: the task card the seat shows, on the trough buttons (button 7 turns to
     the next tasks where there are more than seven, ``tasks.lid_pick``)."""
     if tasks.seat_showing(ctl.e, ctl.setup, ctl.cmds) < 0:

@@ -53,7 +53,6 @@ import dataclasses
 from typing import Any
 
 from table.companion.announce import Announcement
-from table.companion.labels import is_number
 from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
@@ -87,6 +86,7 @@ from table.games.waldgaertner.unseen import (
 )
 from table.games.waldgaertner.words import card_label
 from table.i18n import _, ngettext
+from table.i18n.labels import is_number
 
 CARD_WORDS = ("card", "keep", "choose", "sell", "plant")
 """The commands that name one card by its id."""

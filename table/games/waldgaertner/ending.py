@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from table.companion.labels import both
 from table.games.waldgaertner.rules import State
 from table.i18n import ngettext
+from table.i18n.labels import both
 
 
 def game_record(e: State, cmds: list[str], box_notes: list[str], names: dict[str, Any]) -> dict[str, Any]:

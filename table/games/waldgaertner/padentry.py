@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from table.companion.labels import is_number, seat_name
 from table.companion.protocol import CommandError
 from table.engine.errors import ScorePadError
 from table.games.waldgaertner.names import card_name, size_name, task_name
@@ -39,6 +38,7 @@ from table.games.waldgaertner.rules.position import deck_continents
 from table.games.waldgaertner.setup import WSetup
 from table.games.waldgaertner.tasks import lid_options, task_number
 from table.i18n import _, ngettext
+from table.i18n.labels import is_number, seat_name
 
 STEPS = ("garden", "partners", "cubes", "task")
 """A player's steps in order (``task`` only with the additional tasks)."""

@@ -7,12 +7,12 @@ entered by its id), a card taken from the shown ones (``CHOOSE_STAGES``), and a 
 
 from __future__ import annotations
 
-from table.companion.labels import either, seat_name
 from table.games.waldgaertner.hidden import hidden_held, public_cards
 from table.games.waldgaertner.rules import State
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.words import card_label
 from table.i18n import _, ngettext
+from table.i18n.labels import either, seat_name
 
 CHANCE_STAGES = ("draw", "reveal", "bdraw", "sdeal")
 """The engine's stages where the table enters a card turned up or drawn."""

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 
-from table.companion.labels import is_number, listed, seat_name
 from table.games.waldgaertner.names import size_plural
 from table.games.waldgaertner.questions import deck_now, held_words, seat_now
 from table.games.waldgaertner.rules import State
@@ -15,6 +14,7 @@ from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.position import ROW_CAPACITY
 from table.games.waldgaertner.words import card_label
 from table.i18n import _, ngettext
+from table.i18n.labels import is_number, listed, seat_name
 
 _NOT_ALLOWED = re.compile(r"(?P<action>.+) is not allowed now \((?P<stage>[a-z]+); legal: (?P<legal>.*)\)", re.S)
 """The engine's refusal of an action that is not legal now (``game.State.apply``)."""

@@ -8,13 +8,13 @@ import hashlib
 from dataclasses import dataclass, replace
 from typing import Any
 
-from table.companion.labels import is_number
 from table.companion.players import names_dict, names_of
 from table.companion.protocol import CommandError
 from table.engine.errors import RecordError
 from table.games.waldgaertner.rules import CardSet, Config
 from table.games.waldgaertner.rules.position import deck_continents
 from table.i18n import N_, _
+from table.i18n.labels import is_number
 
 KEY = "waldgaertner"
 """The game's key in a journalled setup (the registry's ``GameDef.key``)."""

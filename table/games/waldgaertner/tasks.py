@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from table.companion.labels import is_number, seat_name
 from table.companion.protocol import CommandError
 from table.games.waldgaertner.hidden import rebuilt
 from table.games.waldgaertner.names import task_name
@@ -26,6 +25,7 @@ from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.cards import Task
 from table.games.waldgaertner.setup import WSetup
 from table.i18n import _
+from table.i18n.labels import is_number, seat_name
 
 
 def deal(e: State) -> None:

@@ -5,12 +5,12 @@ table's language — the command words themselves are never translated.
 
 from __future__ import annotations
 
-from table.companion.labels import seat_name
 from table.engine.errors import TableError
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.setup import CHOICE_MATTERS, decks_words
 from table.games.waldgaertner.words import card_label
 from table.i18n import N_, _
+from table.i18n.labels import seat_name
 
 _KEYS = 28
 """The width of the help's key column (after its 4-space indent)."""

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from table.companion.labels import is_number, listed
 from table.companion.protocol import CommandError
 from table.engine.errors import DataError
 from table.games.waldgaertner.cardtext import cards_toml
@@ -29,6 +28,7 @@ from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules.cards import COLOURS, FRUITS, SEXES, Card, parse_cards
 from table.games.waldgaertner.setup import WSetup
 from table.i18n import _
+from table.i18n.labels import is_number, listed
 
 UNKNOWN_STAGES = ("draw", "reveal", "bdraw")
 """The stages where a card turned or drawn may be one the card file does not have."""

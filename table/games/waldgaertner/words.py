@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from table.companion.labels import is_number, seat_name
 from table.engine.events import Event
 from table.games.waldgaertner.names import card_name, phase_name
 from table.games.waldgaertner.rules import State
@@ -19,6 +18,7 @@ from table.games.waldgaertner.rules import events as E
 from table.games.waldgaertner.rules.cards import Card
 from table.games.waldgaertner.rules.position import ROUNDS
 from table.i18n import N_, _
+from table.i18n.labels import is_number, seat_name
 
 STEP_ONE = (E.Bloomed, E.BloomedInVain, E.Harvested)
 """The events of a round's step 1 (what flowers and what is harvested), said together."""

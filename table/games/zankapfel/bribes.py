@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from table.companion.labels import seat_name
 from table.companion.protocol import CommandError
 from table.games.zankapfel.rules import State
 from table.games.zankapfel.rules import actions as A
 from table.i18n import _
+from table.i18n.labels import seat_name
 
 AMOUNTS = (1, 2)
 """Points a bribe may offer ("jusqu'à deux points")."""

@@ -19,22 +19,35 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from table.companion.labels import seat_name
 from table.companion.module import SHELL_SCREENS, button_command, says
 from table.companion.protocol import CommandError
 from table.games.zankapfel.commands import FACES
-from table.games.zankapfel.deal import purchase_final
+from table.games.zankapfel.deal import Build, purchase_final
 from table.games.zankapfel.rules import actions as A
-from table.games.zankapfel.setup import FINISHES, is_number
+from table.games.zankapfel.rules.decks import Decks
+from table.games.zankapfel.setup import FINISHES, ZSetup, is_number
 from table.games.zankapfel.words import KIND_LETTERS, kind_of
 from table.i18n import _
+from table.i18n.labels import seat_name
 
-if TYPE_CHECKING:
-    from table.games.zankapfel.companion import ZankapfelCompanion
 
-Handler = Callable[["ZankapfelCompanion", str], "str | None"]
+class ButtonsHost(Protocol):
+    """What a button's handler reads and sets of the companion (``ZankapfelCompanion`` is one):
+    named here, so the table of buttons sits below the module that looks buttons up in it."""
+
+    b: Build | None
+    cursor: int
+    decks: Decks
+    dice_pending: dict[int, int]
+    bribe_pending: tuple[int, int] | None
+    setup: ZSetup
+
+    def stage(self) -> str: ...
+
+
+Handler = Callable[[ButtonsHost, str], "str | None"]
 """(the companion, the button's argument: ``3`` of ``trough3``, ``c3`` of ``sq:c3``) → the command."""
 
 KIND_BUTTONS = {f"{i + 1}": k for i, k in enumerate(A.KINDS)}
@@ -70,37 +83,37 @@ def _letter(key: str) -> Handler:
 
 # --- the setup screen ----------------------------------------------------------------------------
 
-def _players(ctl: ZankapfelCompanion, arg: str) -> str | None:
+def _players(ctl: ButtonsHost, arg: str) -> str | None:
     if not is_number(arg):
         return None
     ctl.setup = replace(ctl.setup, players=int(arg))
     return ""
 
 
-def _next_finish(ctl: ZankapfelCompanion, arg: str) -> str:
+def _next_finish(ctl: ButtonsHost, arg: str) -> str:
     i = FINISHES.index(ctl.setup.finish) if ctl.setup.finish in FINISHES else 0
     ctl.setup = replace(ctl.setup, finish=FINISHES[(i + 1) % len(FINISHES)])
     return ""
 
 
-def _next_deck(ctl: ZankapfelCompanion, arg: str) -> str:
+def _next_deck(ctl: ButtonsHost, arg: str) -> str:
     """BLIND (or the deck's touch) on the setup screen: the deck file's next deck."""
     ctl.setup = ctl.setup.with_deck(ctl.decks, ctl.decks.after(_deck_key(ctl)).key)
     return ""
 
 
-def _deck_key(ctl: ZankapfelCompanion) -> str:
+def _deck_key(ctl: ButtonsHost) -> str:
     deck = ctl.decks.by_counts(ctl.setup.deck)
     return deck.key if deck is not None else ""
 
 
-def _bribery(ctl: ZankapfelCompanion, arg: str) -> str:
+def _bribery(ctl: ButtonsHost, arg: str) -> str:
     """PASS (or the touch) on the setup screen: the optional rule "Corruption" on or off."""
     ctl.setup = replace(ctl.setup, bribery=not ctl.setup.bribery)
     return ""
 
 
-def _setup_trough(ctl: ZankapfelCompanion, arg: str) -> str | None:
+def _setup_trough(ctl: ButtonsHost, arg: str) -> str | None:
     if arg == "7":
         return _next_finish(ctl, arg)
     return _players(ctl, arg) if arg in ("3", "4", "5", "6") else None
@@ -108,7 +121,7 @@ def _setup_trough(ctl: ZankapfelCompanion, arg: str) -> str | None:
 
 # --- the orchard's squares -----------------------------------------------------------------------
 
-def square_command(ctl: ZankapfelCompanion) -> str:
+def square_command(ctl: ButtonsHost) -> str:
     """The cursor's square as the command asked now; CommandError when no square is."""
     name = A.square_name(ctl.cursor)
     if ctl.stage() in ("place", "move"):
@@ -120,13 +133,13 @@ def square_command(ctl: ZankapfelCompanion) -> str:
     raise CommandError(_("no square is chosen now"))
 
 
-def _touch_square(ctl: ZankapfelCompanion, arg: str) -> str:
+def _touch_square(ctl: ButtonsHost, arg: str) -> str:
     ctl.cursor = A.parse_square(arg)
     return square_command(ctl)
 
 
 def _arrow(rows: int, cols: int) -> Handler:
-    def move(ctl: ZankapfelCompanion, arg: str) -> str:
+    def move(ctl: ButtonsHost, arg: str) -> str:
         row, col = divmod(ctl.cursor, 5)
         ctl.cursor = (row + rows) % 5 * 5 + (col + cols) % 5
         return ""
@@ -138,11 +151,11 @@ _ARROWS = {"up": _arrow(-1, 0), "down": _arrow(1, 0), "next": _arrow(0, 1), "pre
 
 # --- phase 1: buy, lay or pass -------------------------------------------------------------------
 
-def _bid_touch(ctl: ZankapfelCompanion, arg: str) -> str | None:
+def _bid_touch(ctl: ButtonsHost, arg: str) -> str | None:
     return arg if arg in ("buy", "lay", "pass") else None
 
 
-def _bid_trough(ctl: ZankapfelCompanion, arg: str) -> str:
+def _bid_trough(ctl: ButtonsHost, arg: str) -> str:
     assert ctl.b is not None
     s = ctl.b.seat()
     if arg == f"{s + 1}":
@@ -152,7 +165,7 @@ def _bid_trough(ctl: ZankapfelCompanion, arg: str) -> str:
 
 # --- discords and dice ---------------------------------------------------------------------------
 
-def _one_die_more(ctl: ZankapfelCompanion, arg: str) -> str | None:
+def _one_die_more(ctl: ButtonsHost, arg: str) -> str | None:
     """The seat's button chooses its dice, 0→1→2→3→0 (nothing bought yet: CONFIRM buys them);
     a seat that has bought is refused — a purchase is final, never undone by the cycle."""
     assert ctl.b is not None
@@ -169,7 +182,7 @@ def _one_die_more(ctl: ZankapfelCompanion, arg: str) -> str | None:
     return ""
 
 
-def _dice_confirm(ctl: ZankapfelCompanion, arg: str) -> str:
+def _dice_confirm(ctl: ButtonsHost, arg: str) -> str:
     """CONFIRM buys the dice chosen by a seat's button (one seat per press); with none chosen it
     closes the discord (everyone has decided)."""
     for s, k in ctl.dice_pending.items():
@@ -178,17 +191,17 @@ def _dice_confirm(ctl: ZankapfelCompanion, arg: str) -> str:
     return "dice-done"
 
 
-def _card(ctl: ZankapfelCompanion, arg: str) -> str | None:
+def _card(ctl: ButtonsHost, arg: str) -> str | None:
     return f"card {int(arg) or 10}" if is_number(arg) else None
 
 
-def _roll(ctl: ZankapfelCompanion, arg: str) -> str | None:
+def _roll(ctl: ButtonsHost, arg: str) -> str | None:
     return f"roll {arg}" if arg in FACES else None
 
 
 # --- bribes (the optional rule "Corruption") ----------------------------------------------------------
 
-def _briber(ctl: ZankapfelCompanion, arg: str) -> str | None:
+def _briber(ctl: ButtonsHost, arg: str) -> str | None:
     """A seat's button while bribes are open: that seat offers, 1 point, again 2, again none;
     the square is the cursor's (arrows or a touch), CONFIRM makes the offer."""
     assert ctl.b is not None
@@ -204,7 +217,7 @@ def _briber(ctl: ZankapfelCompanion, arg: str) -> str | None:
     return ""
 
 
-def _bribe_confirm(ctl: ZankapfelCompanion, arg: str) -> str:
+def _bribe_confirm(ctl: ButtonsHost, arg: str) -> str:
     """CONFIRM while bribes are open: the chosen offer, or with none chosen, all have decided."""
     if ctl.bribe_pending is None:
         return "bribes-done"
@@ -212,7 +225,7 @@ def _bribe_confirm(ctl: ZankapfelCompanion, arg: str) -> str:
     return f"offer seat {s + 1} {amount} {A.square_name(ctl.cursor)}"
 
 
-def _accept(ctl: ZankapfelCompanion, arg: str) -> str | None:
+def _accept(ctl: ButtonsHost, arg: str) -> str | None:
     return f"accept seat {arg}" if is_number(arg) else None
 
 
@@ -257,6 +270,6 @@ BUTTONS: dict[tuple[str, str], Handler] = {
 """(mode, button) outside a game, ("play", button) in every stage, else (stage, button) → handler."""
 
 
-def command_for(ctl: ZankapfelCompanion, button: str) -> str | None:
+def command_for(ctl: ButtonsHost, button: str) -> str | None:
     """What ``button`` means now (see the module docstring)."""
     return button_command(ctl, button, split_button, BUTTONS, BUTTONS)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from table.companion.labels import seat_name
 from table.companion.protocol import CommandError
 from table.engine.errors import IllegalActionError
 from table.games.zankapfel import bribes
@@ -34,6 +33,7 @@ from table.games.zankapfel.rules.config import HAND_SIZE
 from table.games.zankapfel.setup import ZSetup
 from table.games.zankapfel.words import colour_name, event_line, kind_letters, kind_name
 from table.i18n import N_, _, ngettext
+from table.i18n.labels import seat_name
 
 Counts = tuple[int, int, int, int, int]
 MAX_GROWTH = 200

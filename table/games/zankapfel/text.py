@@ -31,12 +31,12 @@ buys, UNDO undoes.
 
 from __future__ import annotations
 
-from table.companion.labels import listed, seat_name
 from table.engine.errors import TableError
 from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.words import kind_name, status_name
 from table.i18n import _
+from table.i18n.labels import listed, seat_name
 
 WORDS = {"": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm", "done": "confirm",
          "u": "undo", "undo": "undo", "l": "confirm", "lay": "confirm"}

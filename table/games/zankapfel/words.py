@@ -7,10 +7,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from table.companion.labels import listed, said_again, seat_name
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.rules import events as E
 from table.i18n import N_, _, current_language, ngettext
+from table.i18n.labels import listed, said_again, seat_name
 
 KIND_NAMES: dict[str, str] = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue"),
                               "joker": N_("joker")}

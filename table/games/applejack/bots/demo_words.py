@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from table.companion.labels import both
 from table.games.applejack.labels import seat_label, solo_words
 from table.games.applejack.rules.data import DataSet
 from table.games.applejack.rules.events import (
@@ -33,6 +32,7 @@ from table.games.applejack.rules.events import (
     Winners,
 )
 from table.i18n import N_, _, ngettext
+from table.i18n.labels import both
 from table.i18n.names import variety_name
 
 INDENT = "  "  # a seat's own moves are indented under the turn, as the engine's text does

@@ -45,9 +45,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from table.engine.errors import IllegalActionError, RecordError
-from table.games.applejack.bots.evaluate import Weights
 from table.games.applejack.bots.greedy import GreedyBot
 from table.games.applejack.bots.strong import SOLO_WEIGHTS, StrongBot, leaf_value
+from table.games.applejack.bots.weights import Weights
 from table.games.applejack.labels import solo_words
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.data import DataSet

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import random
 
-from table.games.applejack.bots.evaluate import Position, Weights
+from table.games.applejack.bots.evaluate import Position
+from table.games.applejack.bots.weights import Weights
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.game import PAY, PLACE, SELECT, STOCK, GameState
 

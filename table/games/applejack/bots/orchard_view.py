@@ -4,7 +4,7 @@ An :class:`OrchardView` holds everything :class:`~table.games.applejack.bots.eva
 needs that does not depend on the honey held: the empty spaces (a 19-bit mask), the blossoms, the
 connected areas of every variety, the open beehive edges, and — made on demand — the value change
 of every (tile, pay or pasture, space, best rotation). A view depends only on the orchard's cells,
-its corners, the weights and the :class:`~table.games.applejack.bots.evaluate.Context` (what is
+its corners, the weights and the :class:`~table.games.applejack.bots.weights.Context` (what is
 still to come), so :func:`view_for` keeps the recent ones: the rollouts of the strong bot meet
 the same orchard again and again (every sample of a plan starts its first rollout turn from the
 same orchard), and then the whole greedy turn is a few dictionary look-ups.
@@ -23,17 +23,13 @@ every view (:data:`_ROTATIONS`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from table.games.applejack.bots.weights import Context, Weights
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules import hexgrid
 from table.games.applejack.rules.cells import EMPTY, is_tree, rotation_of, tile_of
 from table.games.applejack.rules.hexgrid import has_edge
 from table.games.applejack.rules.scoring import VARIETY_BONUS
 from table.games.applejack.rules.tables import Rules
-
-if TYPE_CHECKING:
-    from table.games.applejack.bots.evaluate import Context, Weights
 
 CELLS = hexgrid.CELL_COUNT
 NBR_MASK: tuple[int, ...] = tuple(

@@ -39,9 +39,10 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from table.games.applejack.bots.evaluate import Context, Position, Weights, walk_info
+from table.games.applejack.bots.evaluate import Position, walk_info
 from table.games.applejack.bots.greedy import GreedyBot, selected_tile, turn_choices
 from table.games.applejack.bots.orchard_view import forget_views
+from table.games.applejack.bots.weights import Context, Weights
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.cells import EMPTY
 from table.games.applejack.rules.game import CHANCE, PAY, PLACE, SELECT, GameState, sample_chance

@@ -9,9 +9,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import partial
 
-from table.companion.labels import both, either
-from table.games.applejack.companion.base import ControllerBase
-from table.games.applejack.labels import mark_label, seat_label
+from table.games.applejack.labels import mark_label
 from table.games.applejack.rules.data import DataSet
 from table.games.applejack.rules.events import (
     BlossomScoring,
@@ -23,8 +21,6 @@ from table.games.applejack.rules.events import (
     MiddleReached,
     RefillNeeded,
 )
-from table.games.applejack.rules.phase import Phase
-from table.games.applejack.rules.track import TrackAction, TrackKind
 from table.games.applejack.rules.walk import FINAL_PIPS
 from table.i18n import _, ngettext
 from table.i18n.names import variety_name
@@ -140,49 +136,3 @@ def announcements_for(events: list[Event], data: DataSet, landed: int | None = N
         elif isinstance(e, GameEnded):
             out.append(_told(AnnouncementKind.END, partial(_end_text, e.turns)))
     return out
-
-
-class AnnouncementsJob(ControllerBase):
-    """The controller's announcement queue and its spoken/printed lines."""
-
-    def _say(self, line: str) -> None:
-        self.log.append(line)
-
-    def new_lines(self) -> list[str]:
-        """Lines added to ``log`` since the last call (text view, speech)."""
-        lines = self.log[self._said:]
-        self._said = len(self.log)
-        return lines
-
-    def turn_line(self) -> str:
-        t = self.t
-        s = t.state
-        if t.is_terminal():
-            return ngettext("Game over after {n} turn", "Game over after {n} turns", s.turn).format(n=s.turn)
-
-        def trough(n: int) -> str:
-            count = s.troughs[n - 1]
-            return ngettext("trough {trough} with {n} tile", "trough {trough} with {n} tiles", count).format(
-                trough=n, n=count)
-
-        where = _("the middle space") if t.on_middle else both([trough(n) for n in t.open_troughs()])
-        if s.phase == Phase.STOCK:  # from the troughs it may restock from, else the supply
-            sources = [trough(a.a) for a in t.legal_actions() if a.kind == TrackKind.STOCK and a.a is not None]
-            where = either([*sources, _("the supply")] if s.supply else sources) or _("nowhere (all empty)")
-            line = _("Turn {turn}: {seat} restocks the cottage from {where}; die on space {space} showing {pips}; "
-                     "supply {supply}")
-        else:
-            line = _("Turn {turn}: {seat} takes from {where}; die on space {space} showing {pips}; supply {supply}")
-        line = line.format(turn=s.turn + 1, seat=seat_label(t.seat), where=where, space=s.die.space,
-                           pips=s.die.pips, supply=s.supply)
-        return _("{line} — LAST TURN").format(line=line) if t.is_last_turn() else line
-
-    def _say_action(self, action: TrackAction) -> None:
-        if action.kind.startswith("fix-"):
-            self._say(_("Corrected: {action}").format(action=action))
-
-    def _say_next(self) -> None:
-        if self.pending:
-            self._say(self.pending[0].text)
-        elif self.track is not None and not self.t.is_terminal():
-            self._say(self.turn_line())

@@ -1,9 +1,12 @@
 """What every part of the Applejack :class:`~table.games.applejack.companion.controller.Controller`
 may use of the others: the state it keeps and the few methods one job calls in another.
 
-Each job (setup, correction, score pad, announcements, tracking) is a class of its own module
-deriving from :class:`ControllerBase`; ``Controller`` derives from all of them and sets every
-attribute in its ``__init__``. The methods below are overridden by the job that owns them.
+Each job (setup, correction, score pad, announcements, teach, tracking) is a class of its own
+module (``setup_job.py`` …) deriving from :class:`ControllerBase`; ``Controller`` derives from all
+of them and sets every attribute in its ``__init__``. The methods below are overridden by the job
+that owns them. The values the jobs work on (:class:`~.setup.Setup`, :class:`~.scorepad.ScorePad`,
+:class:`~.correction.Correction`, :class:`~.announcements.Announcement` …) sit in modules below
+this one, so the base names their types without a circle.
 """
 
 from __future__ import annotations
@@ -11,19 +14,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from table.games.applejack.companion.announcements import Announcement
+from table.games.applejack.companion.correction import Correction
+from table.games.applejack.companion.hints import Hint
+from table.games.applejack.companion.scorepad import ScorePad
+from table.games.applejack.companion.setup import Setup
+from table.games.applejack.companion.tracked import OrchardMirror
 from table.games.applejack.rules.data import DataSet
 from table.games.applejack.rules.scoring import ScoreBreakdown
 from table.games.applejack.rules.track import Track, TrackAction
-
-if TYPE_CHECKING:
-    from table.games.applejack.companion.announcements import Announcement
-    from table.games.applejack.companion.correction import Correction
-    from table.games.applejack.companion.hints import Hint
-    from table.games.applejack.companion.scorepad import ScorePad
-    from table.games.applejack.companion.setup import Setup
-    from table.games.applejack.companion.tracked import OrchardMirror
 
 
 class Mode(StrEnum):

@@ -28,23 +28,26 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from table.companion.labels import listed
 from table.companion.leds import LedKind, LedState
 from table.companion.module import replay_quietly, says
 from table.companion.players import PlayersJob
 from table.companion.protocol import UNFINISH
 from table.engine.errors import ActionParseError, IllegalActionError
-from table.games.applejack.companion.announcements import Announcement, AnnouncementsJob, announcements_for
+from table.games.applejack.companion.announcements import Announcement, announcements_for
+from table.games.applejack.companion.announcements_job import AnnouncementsJob
 from table.games.applejack.companion.base import TROUGH_BUTTONS, Mode
 from table.games.applejack.companion.box import box_corrections
-from table.games.applejack.companion.correction import Correction, CorrectionJob
+from table.games.applejack.companion.correction import Correction
+from table.games.applejack.companion.correction_job import CorrectionJob
 from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.hints import Hint
 from table.games.applejack.companion.result import ResultJob
 from table.games.applejack.companion.resume import ResumeJob
-from table.games.applejack.companion.scorepad import FINISHING, ScorePad, ScorePadJob
-from table.games.applejack.companion.setup import Setup, SetupJob, campaign_middle
-from table.games.applejack.companion.teach import TeachJob
+from table.games.applejack.companion.scorepad import ScorePad
+from table.games.applejack.companion.scorepad_job import FINISHING, ScorePadJob
+from table.games.applejack.companion.setup import Setup, campaign_middle
+from table.games.applejack.companion.setup_job import SetupJob
+from table.games.applejack.companion.teach_job import TeachJob
 from table.games.applejack.companion.tracked import OrchardMirror
 from table.games.applejack.companion.tracking import ENGINE_VERBS, TRACKED_NO_FIX, TrackingJob
 from table.games.applejack.labels import seat_label as symbol_seat_label
@@ -56,6 +59,7 @@ from table.games.applejack.rules.record import GameRecord
 from table.games.applejack.rules.scoring import ScoreBreakdown
 from table.games.applejack.rules.track import Track, TrackAction, TrackKind, track_record
 from table.i18n import N_, _, ngettext
+from table.i18n.labels import listed
 from table.i18n.names import variety_name
 
 BUTTONS = (*TROUGH_BUTTONS, "blind", "confirm", "undo")

@@ -3,10 +3,10 @@ commands carry."""
 
 from __future__ import annotations
 
-from table.companion.labels import is_number
 from table.companion.protocol import CommandError
 from table.engine.errors import TableError
 from table.i18n import _
+from table.i18n.labels import is_number
 
 __all__ = ["CommandError", "SetupError", "parse_numbers"]
 

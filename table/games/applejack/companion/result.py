@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from table.companion.result import ResultSheet, no_result, sheet
 from table.games.applejack.companion.base import ControllerBase, Mode
 from table.games.applejack.labels import solo_words
 from table.games.applejack.record_reader import ROWS, breakdown_dict
 from table.games.applejack.rules.scoring import SOLO_GOAL, SOLO_OUTSTANDING
 from table.history.readers import breakdown_values
+from table.history.sheet import ResultSheet, no_result, sheet
 from table.i18n import _
 
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from table.companion.labels import both, either, is_number
 from table.engine.errors import IllegalActionError
 from table.games.applejack.labels import seat_label
 from table.games.applejack.rules import actions as A
@@ -56,6 +55,7 @@ from table.games.applejack.rules.game import (
 )
 from table.games.applejack.rules.track import Track, TrackAction, TrackKind
 from table.i18n import N_, _
+from table.i18n.labels import both, either, is_number
 
 WALK_EVENTS = (DieMoved, Harvest, BlossomScoring, LoopStarted, MiddleReached, RefillNeeded, GameEnded)
 """Events both faces emit from the die's walk: they must agree (payouts aside)."""

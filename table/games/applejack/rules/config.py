@@ -1,5 +1,6 @@
 """How an Applejack game is set up (``GameConfig``, checked against a data set), what a solo
-campaign carries into its next game, and the shape of a game's record (``applejack-record/1``).
+campaign carries into its next game (the next config itself: ``campaign.py``), and the shape of
+a game's record (``applejack-record/1``).
 
 ``GameState`` (``game``) plays a config; ``record`` reads records back and replays them.
 """
@@ -7,14 +8,11 @@ campaign carries into its next game, and the shape of a game's record (``appleja
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from table.engine.errors import EngineError
 from table.games.applejack.rules.data import DataSet
-
-if TYPE_CHECKING:
-    from table.games.applejack.rules.game import GameState
 
 FORMAT = "applejack-record/1"
 CAMPAIGN_KEEP = (1, 2, 3)  # at most this many tiles kept after games 1, 2, 3 of a campaign (ruling R14)
@@ -95,28 +93,3 @@ def record_data(config: GameConfig, actions: Sequence[str], seed: int | None, di
     """A game record as JSON data, keys in their written order (``record.GameRecord`` reads it)."""
     return {"format": FORMAT, "config": config.to_dict(), "seed": seed, "data_digest": digest,
             "names": list(names), "meta": {} if meta is None else meta, "actions": list(actions)}
-
-
-def kept_tiles_allowed(state: GameState, seat: int, game_number: int) -> tuple[int, list[int]]:
-    """Campaign: after game ``game_number`` (1-3) a player keeps up to that many of their placed tiles."""
-    if not 1 <= game_number <= 3:
-        raise ConfigError("tiles are kept after games 1, 2 and 3 of a campaign")
-    return CAMPAIGN_KEEP[game_number - 1], sorted(state.placed_tiles(seat))
-
-
-def campaign_config(config: GameConfig, finished: GameState, game_number: int,
-                    keep: Sequence[int]) -> GameConfig:
-    """The next campaign game's config: ``keep`` are the tiles kept after game ``game_number``.
-
-    Ruling R14: "you can keep 1 ... 2 ... 3" allows fewer, down to none; the next game's middle
-    trees then hold just the kept tiles ("instead of the random tree tile"), maybe none.
-    """
-    n, placed = kept_tiles_allowed(finished, 0, game_number)
-    if not finished.is_terminal():
-        raise ConfigError("keep tiles after the game has ended")
-    if len(keep) > n or len(set(keep)) != len(keep):
-        raise ConfigError(f"keep up to {n} different tile(s) after game {game_number}, got {list(keep)}")
-    for t in keep:
-        if t not in placed:
-            raise ConfigError(f"tile {t} is not in the orchard (placed: {placed})")
-    return replace(config, kept_tiles=tuple(keep), campaign=True)

@@ -44,7 +44,6 @@ from table.games.applejack.rules.kept import DRAWN, FLIPPED, PAID, PASTURED, PLA
 from table.games.applejack.rules.legal import LegalActions
 from table.games.applejack.rules.orchard import Orchards
 from table.games.applejack.rules.phase import Phase
-from table.games.applejack.rules.rollout import play_out
 from table.games.applejack.rules.route import Stop, harvest_event, route_for
 from table.games.applejack.rules.scoring import FINAL_PIPS, ScoreBreakdown, final_score, winners
 from table.games.applejack.rules.setup import D_BLIND as D_BLIND  # the draws' destinations, as ever here
@@ -557,26 +556,4 @@ def new_game(data: DataSet, config: GameConfig, rng: random.Random | None = None
                 tile = supply.pop(rng.randrange(len(supply)))
                 history.append(A.DRAW + tile)
                 state._drawn(tile)
-    return state
-
-
-def play_random(state: GameState, rng: random.Random, *, fast: bool = True) -> GameState:
-    """Play ``state`` to the end with uniformly random legal actions and chance draws: at each
-    decision ``legal[int(rng.random() * len(legal))]``, at each chance node the supply's tile at
-    ``int(rng.random() * len(supply))``. ``fast`` without undo: :func:`rollout.play_out`, the same
-    picks without building the legal lists."""
-    if fast and not state.keep_undo:
-        play_out(state, rng)
-        return state
-    step = state.apply_fast if fast else state.apply
-    legal_actions = state.legal_actions
-    random_ = rng.random
-    draw = A.DRAW
-    while (phase := state.phase) is not OVER:
-        if phase is REFILL or phase is SETUP or phase is BLIND_DRAW or phase is STOCK_DRAW:
-            supply = state.supply
-            step(draw + supply[int(random_() * len(supply))])
-        else:
-            legal = legal_actions()
-            step(legal[int(random_() * len(legal))])
     return state

@@ -1,6 +1,6 @@
 """Random play to the end without building the legal lists: the engine's rollout loop.
 
-:func:`game.play_random` picks ``legal[int(rng.random() * len(legal))]`` at every decision and
+:func:`play_random` picks ``legal[int(rng.random() * len(legal))]`` at every decision and
 ``supply[int(rng.random() * len(supply))]`` at every chance node. :func:`play_out` makes the very
 same picks — the same random numbers, the same actions, events and history — but works out the
 picked action from the list's length and shape instead of building the list:
@@ -25,21 +25,18 @@ from __future__ import annotations
 
 import random
 from math import floor
-from typing import TYPE_CHECKING
 
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.cells import EMPTY
+from table.games.applejack.rules.game import GameState
 from table.games.applejack.rules.phase import Phase
-
-if TYPE_CHECKING:
-    from table.games.applejack.rules.game import GameState
 
 _TAKE, _PAY, _PLACE, _STOCK, _OVER = Phase.TAKE, Phase.PAY, Phase.PLACE, Phase.STOCK, Phase.OVER
 _PASTURE, _BLIND, _COTTAGE = A.PASTURE, A.BLIND, A.COTTAGE
 
 
 def play_out(state: GameState, rng: random.Random) -> None:
-    """Play ``state`` (made with ``keep_undo=False``) to the end as :func:`game.play_random` does.
+    """Play ``state`` (made with ``keep_undo=False``) to the end as :func:`play_random` does.
 
     A turn's take, pay and place follow each other in one pass of the loop (``_select`` leads to
     paying unless the tile comes blind from the supply, ``_pay`` always to placing)."""
@@ -105,3 +102,25 @@ def play_out(state: GameState, rng: random.Random) -> None:
             tile = supply.pop(floor(random_() * len(supply)))
             history(draw + tile)
             drawn(tile)
+
+
+def play_random(state: GameState, rng: random.Random, *, fast: bool = True) -> GameState:
+    """Play ``state`` to the end with uniformly random legal actions and chance draws: at each
+    decision ``legal[int(rng.random() * len(legal))]``, at each chance node the supply's tile at
+    ``int(rng.random() * len(supply))``. ``fast`` without undo: :func:`play_out`, the same
+    picks without building the legal lists."""
+    if fast and not state.keep_undo:
+        play_out(state, rng)
+        return state
+    step = state.apply_fast if fast else state.apply
+    legal_actions = state.legal_actions
+    random_ = rng.random
+    draw = A.DRAW
+    while (phase := state.phase) is not Phase.OVER:
+        if phase is Phase.REFILL or phase is Phase.SETUP or phase is Phase.BLIND_DRAW or phase is Phase.STOCK_DRAW:
+            supply = state.supply
+            step(draw + supply[int(random_() * len(supply))])
+        else:
+            legal = legal_actions()
+            step(legal[int(random_() * len(legal))])
+    return state

@@ -22,7 +22,6 @@ from typing import Any, cast
 import pygame
 
 from table.companion.demo_jobs import WAITING
-from table.companion.labels import both
 from table.companion.leds import LedKind, LedState
 from table.companion.ports import Indicators
 from table.display.colours import BG, DIM, FG, LIT, PANEL, Colour
@@ -51,6 +50,7 @@ from table.games.applejack.rules.events import (
 )
 from table.games.applejack.view.base import SCORE_LABELS, ApplejackBase
 from table.i18n import _
+from table.i18n.labels import both
 from table.i18n.names import symbol_name, variety_name
 
 SQ3 = math.sqrt(3)

@@ -25,15 +25,16 @@ def named(ctl: Any) -> bool:
     return hasattr(ctl, "seat_names")
 
 
-def draw_setup_names(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
-    """Each seat's cell of the setup screen as its name button, and the History button."""
+def draw_setup_names(v: BaseView, surf: pygame.Surface, ctl: Any, cells: list[pygame.Rect] | None = None) -> None:
+    """Each seat's cell of the setup screen as its name button, and the History button (``cells``:
+    where a layout other than the design's placed the seats, the 3.5" screen's)."""
     if not named(ctl):
         return
     s = ctl.setup
     lab_w, bw, y = v.px(250), v.px(SEAT_CELL_W), v.px(70) + v.px(56)  # ApplejackView.draw_setup's seat row
     honey = start_honey(ctl.data, s.players)
-    cells = getattr(v, "seat_cells", None) or [pygame.Rect(lab_w + seat * (bw + v.px(10)), y + v.px(2), bw,
-                                                           v.px(56)) for seat in range(s.players)]
+    cells = cells or [pygame.Rect(lab_w + seat * (bw + v.px(10)), y + v.px(2), bw, v.px(56))
+                      for seat in range(s.players)]
     for seat in range(s.players):
         r = cells[seat]
         pygame.draw.rect(surf, BG, r.inflate(v.px(4), v.px(4)))

@@ -18,12 +18,12 @@ from table.display import players_view
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, hex_colour
 from table.display.fonts import Fonts
 from table.display.shapes import draw_die, draw_mark, draw_variety
-from table.games.applejack.companion.api import SEAT_COLOURS, STEPS, Controller, campaign_middle
+from table.games.applejack.companion.api import SEAT_COLOURS, STEPS, Controller
 from table.games.applejack.labels import seat_label, start_honey
 from table.games.applejack.rules.data import SEAT_SYMBOLS
 from table.games.applejack.rules.phase import Phase
 from table.games.applejack.rules.walk import FINAL_PIPS
-from table.games.applejack.view import players, setup_small, teach
+from table.games.applejack.view import options, players, setup_small, teach
 from table.games.applejack.view.board import path_layout, path_positions
 from table.games.applejack.view.results import ResultScreens
 from table.i18n import N_, _, ngettext
@@ -47,8 +47,6 @@ class ApplejackView(ResultScreens):
         self._board_cache: dict[tuple[object, ...], pygame.Surface] = {}
 
     # --- frame ------------------------------------------------------------------------------------
-    seat_cells: list[pygame.Rect] | None = None
-    """The setup's seat cells where a layout other than the design's placed them (the 3.5" screen)."""
 
     def pages(self, ctl: Controller) -> int:
         """The setup takes two pages on the 3.5" screen (players, options); every other screen one."""
@@ -93,7 +91,7 @@ class ApplejackView(ResultScreens):
         self.button(surf, r, _("Start ✓"), "confirm", colour=OK, size=30)
         lab_w = self.px(250)
         y = self._setup_seats(surf, ctl, self.px(70), lab_w)
-        y = self.setup_options(surf, ctl, y, lab_w)
+        y = options.draw(self, surf, ctl, y, lab_w)
         if s.tracked:
             line = _("Orchard tracking on · hints: {hints}  (keys t, h) · every tile is typed in").format(
                 hints=s.hints_text())
@@ -124,78 +122,6 @@ class ApplejackView(ResultScreens):
         self.text(surf, _("Seats · start"), 22, (self.px(20), y + self.px(28)), DIM, anchor="midleft",
                   max_w=lab_w - self.px(24))
         return y + self.px(60)
-
-    def setup_options(self, surf: pygame.Surface, ctl: Controller, y: int, lab_w: int,
-                       rows_h: int | None = None) -> int:
-        """The option rows (label, button, and what each shows beside it), ``rows_h`` tall each
-        (the design's 44 px; the 3.5" screen's options page: 7 mm and no teach button, which is on
-        its first page); returns the y below."""
-        s = ctl.setup
-        if rows_h is None:
-            rows_h = max(self.px(44), self.touch_px + self.px(6))  # 7 mm buttons and 3 px above and below
-            teach.draw_toggle(self, surf, ctl, y, rows_h)  # teach mode, right of the first option row
-        on_text, off_text = _("On"), _("Off")
-        rows = [(_("Cottage tile (5)"), "trough5", on_text if s.cottage else off_text, s.cottage),
-                (_("Apple tiles (6)"), "trough6", _("Shuffled") if s.apple_tiles is not None else off_text,
-                 s.apple_tiles is not None),
-                (_("Orchards (o)"), "orchards", _("Side B") if s.orchards is not None else _("Side A"),
-                 s.orchards is not None)]
-        if s.players == 1:
-            rows.append((_("Campaign (k)"), "campaign",
-                         _("Game {n} of 4").format(n=s.campaign) if s.campaign else off_text, bool(s.campaign)))
-        rows.append((_("Die sensor (7)"), "trough7", on_text if s.sensor else off_text, s.sensor))
-        x0 = lab_w + self.px(180)
-        beside = {"trough7": self._beside_sensor, "trough6": self._beside_apple_tiles,
-                  "orchards": self._beside_orchards, "campaign": self._beside_campaign}
-        for label, name, value, on in rows:
-            mid = y + rows_h // 2
-            self.text(surf, label, 24, (self.px(20), mid), anchor="midleft", max_w=lab_w - self.px(24))
-            r = pygame.Rect(lab_w, y + self.px(3), self.px(170), rows_h - self.px(6))
-            self.button(surf, r, value, name, lit=on, size=22)
-            if self.small:
-                y += self.px(3)  # 7 mm buttons need the row's whole height
-            if name in beside:
-                beside[name](surf, ctl, pygame.Rect(x0, y, self.w - x0 - self.px(10), rows_h))
-            y += rows_h
-        return y
-
-    def _beside_sensor(self, surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
-        if ctl.sensor_note():
-            self.text_in(surf, ctl.sensor_note(), 20, row, WARN)
-
-    def _beside_apple_tiles(self, surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
-        if ctl.setup.apple_tiles is None:
-            return
-        step = max(self.px(36), self.touch_px + 1)
-        touch = 7 * step <= row.w  # else (the 3.5" screen) shown, reordered by command only: too small to touch
-        step = step if touch else row.w // 7
-        for i, v in enumerate(ctl.setup.apple_tiles):
-            var = ctl.data.varieties[v]
-            c = (row.x + step // 2 + i * step, row.centery)
-            draw_variety(surf, var.colour, var.mark, c, min(self.px(15), step // 2 - 1))
-            if touch:
-                hit = pygame.Rect(0, 0, step - 1, max(row.h, self.touch_px))
-                hit.center = c
-                self.targets.append((hit, f"apple{i}"))  # a tap moves it one place forward
-
-    def _beside_orchards(self, surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
-        if ctl.setup.orchards is None:
-            return
-        ow = max(self.px(64), self.touch_px)
-        for seat, side in enumerate(ctl.setup.orchards):  # a tap gives the seat its next B side
-            orr = pygame.Rect(row.x + seat * (ow + self.px(6)), row.y + self.px(3), ow, row.h - self.px(6))
-            pygame.draw.rect(surf, hex_colour(SEAT_COLOURS[seat]), orr, border_radius=self.px(6))
-            self.text(surf, side, 20, orr.center, FG, bold=True, anchor="center", max_w=ow - 4)
-            self.targets.append((orr, f"orchard{seat}"))
-
-    def _beside_campaign(self, surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
-        campaign = ctl.setup.campaign
-        kept = campaign_middle(campaign) if campaign else 0
-        note = (_("keep 1 tile for game 2") if campaign == 1 else
-                ngettext("{n} kept tile on the middle trees", "{n} kept tiles on the middle trees",
-                         kept).format(n=kept) if campaign
-                else _("4 solo games, tiles kept"))
-        self.text_in(surf, note, 20, row, DIM)
 
     # --- play -------------------------------------------------------------------------------------
     def board_surface(self, track: Track, ctl: Controller, w: int, h: int) -> pygame.Surface:

@@ -7,24 +7,19 @@ Sizes in real pixels of that panel unless ``px`` says design pixels."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from table.display.colours import LIT, OK
-from table.display.toolkit import PAGE
+from table.display.toolkit import PAGE, BaseView
+from table.games.applejack.companion.api import Controller
 from table.games.applejack.labels import start_honey
 from table.games.applejack.rules.data import SEAT_SYMBOLS
-from table.games.applejack.view import players, teach
+from table.games.applejack.view import options, players, teach
 from table.i18n import _
 from table.i18n.names import symbol_name
 
-if TYPE_CHECKING:
-    from table.games.applejack.companion.api import Controller
-    from table.games.applejack.view.screens import ApplejackView
 
-
-def draw(view: ApplejackView, surf: pygame.Surface, ctl: Controller) -> None:
+def draw(view: BaseView, surf: pygame.Surface, ctl: Controller) -> None:
     """The page of the setup the view is turned to, under a bar: the page button, the title, Start."""
     m, bar = view.px(10), view.tap(44)
     first = view.shown_page(ctl) == 0
@@ -38,16 +33,16 @@ def draw(view: ApplejackView, surf: pygame.Surface, ctl: Controller) -> None:
         _players_page(view, surf, ctl, turn.bottom + view.px(8))
     else:
         lab_w = max(view.fonts.width(label, view.read_px) for label in option_labels(ctl)) + view.px(24) + 4
-        view.setup_options(surf, ctl, turn.bottom + view.px(4), lab_w, rows_h=bar + view.px(6))
+        options.draw(view, surf, ctl, turn.bottom + view.px(4), lab_w, rows_h=bar + view.px(6))
 
 
 def option_labels(ctl: Controller) -> list[str]:
-    """The option rows' labels (as ``ApplejackView._setup_options`` writes them), to size their column."""
+    """The option rows' labels (as ``options.draw`` writes them), to size their column."""
     labels = [_("Cottage tile (5)"), _("Apple tiles (6)"), _("Orchards (o)"), _("Die sensor (7)")]
     return [*labels, _("Campaign (k)")] if ctl.setup.players == 1 else labels
 
 
-def _players_page(view: ApplejackView, surf: pygame.Surface, ctl: Controller, y: int) -> None:
+def _players_page(view: BaseView, surf: pygame.Surface, ctl: Controller, y: int) -> None:
     """The players' count, the seats, teach mode, the tracked game's line; the language and the
     History at the bottom right (the app's game tab at the bottom left)."""
     s = ctl.setup
@@ -60,10 +55,10 @@ def _players_page(view: ApplejackView, surf: pygame.Surface, ctl: Controller, y:
                     f"trough{n}", lit=s.players == n, size=26)
     y += bar + view.px(8)
     cw = (view.w - 2 * m - 3 * gap) // 4
-    view.seat_cells = [pygame.Rect(m + seat * (cw + gap), y, cw, bar) for seat in range(s.players)]
+    cells = [pygame.Rect(m + seat * (cw + gap), y, cw, bar) for seat in range(s.players)]
     if not players.named(ctl):  # a controller without names: the seats' symbols and honey
         honey = start_honey(ctl.data, s.players)
-        for seat, cell in enumerate(view.seat_cells):
+        for seat, cell in enumerate(cells):
             view.text(surf, symbol_name(SEAT_SYMBOLS[seat]), 18, (cell.x, cell.centery), anchor="bottomleft",
                       max_w=cell.w)
             view.text(surf, _("{n} honey").format(n=honey[seat]), 16, (cell.x, cell.centery), LIT, max_w=cell.w)
@@ -75,4 +70,4 @@ def _players_page(view: ApplejackView, surf: pygame.Surface, ctl: Controller, y:
             hints=s.hints_text())
         view.wrapped(surf, line, 22, (m, y), view.w - 2 * m, LIT, bold=True, max_lines=2, min_size=16)
     view.language_button(surf)
-    players.draw_setup_names(view, surf, ctl)  # the seats' name buttons, History
+    players.draw_setup_names(view, surf, ctl, cells)  # the seats' name buttons, History

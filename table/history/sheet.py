@@ -1,6 +1,6 @@
 """One result for every game, as data: the game fills a :class:`ResultSheet`, the toolkit
 (``table/display/result_view.py``) draws it, text mode prints it (:meth:`ResultSheet.lines`),
-the QR code's link carries the same names, totals and winners (``table.statsexport``).
+the QR code's link carries the same names, totals and winners (``table.history.statsexport``).
 
 A game's module gives ``result_sheet()``: a heading, the breakdown's row labels (in the table's
 language) and per seat its name (the player's, else ``Seat N``), its values in those rows, its
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from table.companion.labels import both
 from table.i18n import _, ngettext
+from table.i18n.labels import both
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from table.companion.statedir import PRIVATE_FILE, make_private_dir
+from table.storage.statedir import PRIVATE_FILE, make_private_dir
 
 _RECORD = re.compile(r"game-(\d+)")
 

@@ -1,0 +1,286 @@
+"""The controller's score pad job: the pad's keys and commands, the game's end from the pad, and
+taking the result back (the pad's value is :class:`~.scorepad.ScorePad`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from table.companion.protocol import UNFINISH
+from table.games.applejack.companion.base import ControllerBase, Mode
+from table.games.applejack.companion.errors import CommandError, parse_numbers
+from table.games.applejack.companion.scorepad import PAD_FIELDS_EXTRA, PAD_TOTAL_LOOKING, ScorePad
+from table.games.applejack.labels import seat_label, solo_words
+from table.games.applejack.rules.scoring import winners
+from table.games.applejack.rules.walk import FINAL_PIPS
+from table.i18n import _, ngettext
+from table.i18n.labels import both, is_number
+from table.i18n.names import variety_name
+
+
+class ScorePadJob(ControllerBase):
+    """The controller's score pad screen and the result."""
+
+    def _pad_press(self, b: str) -> str | None:
+        pad = self.pad
+        assert pad is not None
+        if pad.asked and b not in ("done", "confirm"):  # the question "score 0?" is answered by another key
+            asked, pad.asked = pad.asked, ()
+            if b in ("undo", "escape") and not pad.typing:  # back into the pad, at the first empty field
+                player = asked[0]
+                pad.cursor = (player, pad.first_empty(player))
+                return ""
+        if len(b) == 1 and is_number(b):
+            pad.typing += b
+            return ""
+        press = self._PAD_KEYS.get(b)
+        if press is None and b.startswith("cell"):  # touch: cell<player>_<field>
+            press = ScorePadJob._pad_touch
+        return None if press is None else press(self, pad, b)
+
+    def _pad_comma(self, pad: ScorePad, b: str) -> str:
+        if pad.cursor[1] >= pad.varieties:  # blossoms and honey: one number, never a list
+            raise CommandError(self._one_number(pad.cursor[1]))
+        if pad.typing and not pad.typing.endswith(","):
+            pad.typing += ","
+        return ""
+
+    def pad_line_problem(self, typed: str) -> str | None:
+        """Why a typed line of digits and commas does not fit the field under the cursor (a list
+        into blossoms or honey), or None; the terminal refuses the whole line before any key."""
+        pad = self.pad
+        if pad is None or pad.cursor[1] < pad.varieties:
+            return None
+        return self._one_number(pad.cursor[1]) if len(typed.replace(",", " ").split()) > 1 or "," in typed else None
+
+    def _one_number(self, f: int) -> str:
+        """The refusal of a list typed into blossoms or honey (``11,4`` is not 114 blossoms)."""
+        assert self.pad is not None
+        name = _("Blossoms") if f == self.pad.varieties else _("Honey")
+        return _("{field} is one number, not a list: type the total (the comma separates a variety's areas)"
+                 ).format(field=name)
+
+    def _pad_backspace(self, pad: ScorePad, b: str) -> str:
+        pad.typing = pad.typing[:-1]
+        return ""
+
+    def _pad_undo(self, pad: ScorePad, b: str) -> str:
+        if b == "undo" and pad.typing:  # undo while typing takes back a character (escape does not)
+            return self._pad_backspace(pad, b)
+        return "undo"  # back to the last turn; the pad keeps what was entered
+
+    def _pad_clear(self, pad: ScorePad, b: str) -> str:  # empty the field under the cursor
+        player, f = pad.cursor
+        pad.typing = ""
+        name = self.data.varieties[f].id if f < pad.varieties else PAD_FIELDS_EXTRA[f - pad.varieties]
+        return f"pad {player + 1} {name}"
+
+    def _pad_next(self, pad: ScorePad, b: str) -> str:
+        player, f = pad.cursor
+        cmd = self._pad_commit()
+        if b == "confirm" and player == pad.players - 1 and f == pad.fields - 1:
+            return cmd or "pad-done"  # the last field: confirm once more to score
+        self._pad_move(+1)
+        return cmd or ""
+
+    def _pad_prev(self, pad: ScorePad, b: str) -> str:
+        cmd = self._pad_commit()
+        self._pad_move(-1)
+        return cmd or ""
+
+    def _pad_finish(self, pad: ScorePad, b: str) -> str:
+        cmd = self._pad_commit()
+        if cmd:
+            self.do(cmd)
+        return "pad-done"
+
+    def _pad_touch(self, pad: ScorePad, b: str) -> str:
+        cmd = self._pad_commit()
+        p, q = b[4:].split("_")
+        pad.cursor = (int(p) % pad.players, int(q) % pad.fields)
+        return cmd or ""
+
+    _PAD_KEYS: ClassVar[dict[str, Callable[[ScorePadJob, ScorePad, str], str]]] = {
+        **dict.fromkeys(("comma", ",", "space", "blind"), _pad_comma),
+        "backspace": _pad_backspace, "undo": _pad_undo, "escape": _pad_undo, "clear": _pad_clear,
+        **dict.fromkeys(("confirm", "next", "tab", "down"), _pad_next),
+        **dict.fromkeys(("prev", "up"), _pad_prev),
+        "done": _pad_finish,
+    }
+    """The score pad's keys (besides the digits and the cells' touch targets) and what each does."""
+
+    def _pad_spot(self) -> tuple[tuple[int, int], str] | None:
+        return (self.pad.cursor, self.pad.typing) if self.mode == Mode.PAD and self.pad is not None else None
+
+    def _pad_at(self) -> str:
+        assert self.pad is not None
+        (player, f), typing = self.pad.cursor, self.pad.typing
+        return f"pad-at {player + 1} {f + 1} {typing}".rstrip()
+
+    def _pad_commit(self) -> str | None:
+        pad = self.pad
+        assert pad is not None
+        if not pad.typing:
+            return None
+        player, f = pad.cursor
+        text, pad.typing = pad.typing.strip(","), ""
+        name = self.data.varieties[f].id if f < pad.varieties else PAD_FIELDS_EXTRA[f - pad.varieties]
+        return f"pad {player + 1} {name} {text}"
+
+    def _pad_move(self, step: int) -> None:
+        pad = self.pad
+        assert pad is not None
+        player, f = pad.cursor
+        f += step
+        if f >= pad.fields:
+            player, f = (player + 1) % pad.players, 0
+        elif f < 0:
+            player, f = (player - 1) % pad.players, pad.fields - 1
+        pad.cursor = (player, f)
+
+    def _open_pad(self) -> None:
+        if self.pad is None:
+            self.pad = ScorePad(self.setup.players, len(self.data.varieties))
+        self.mode = Mode.PAD
+        self._say(_("Score pad: per player the apples of each area per variety, then blossoms and honey"))
+
+    def _pad_set(self, rest: str) -> None:
+        if self.pad is None:
+            raise CommandError(_("the score pad is not open"))
+        parts = rest.split(maxsplit=2)
+        if len(parts) < 2:
+            raise CommandError(_("pad PLAYER FIELD VALUE, e.g. 'pad 1 brown 5,3' or 'pad 2 honey 14'"))
+        player = int(parts[0]) - 1 if is_number(parts[0]) else -1
+        if not 0 <= player < self.pad.players:
+            raise CommandError(_("player 1..{players}").format(players=self.pad.players))
+        name, value = parts[1], parts[2] if len(parts) > 2 else ""
+        nums = parse_numbers(value)
+        if name in PAD_FIELDS_EXTRA:
+            if len(nums) > 1 or "," in value:
+                raise CommandError(self._one_number(self.pad.varieties + PAD_FIELDS_EXTRA.index(name)))
+            target = self.pad.blossoms if name == "blossoms" else self.pad.honey
+            target[player] = nums[0] if nums else None  # no value: the field is empty again
+        else:
+            try:
+                v = self.data.variety(name)
+            except KeyError as exc:
+                raise CommandError(str(exc)) from None
+            self.pad.areas[player][v.index] = tuple(n for n in nums if n > 0)
+            big = [n for n in nums if n >= PAD_TOTAL_LOOKING]
+            if big:
+                self._say(_("Check {seat} {variety}: an area of {apples} apples? Enter each area on its own "
+                            "(e.g. 5,3), not the total").format(seat=seat_label(player), variety=variety_name(v.name),
+                                                    apples=big[0]))
+
+    def empty_question(self, missing: tuple[int, ...]) -> str:
+        """The one question before a pad with an empty player is scored: ``Ben: nothing entered — score 0?``"""
+        return ngettext("{seats}: nothing entered — score 0? (done again scores it, undo goes back to the pad)",
+                        "{seats}: nothing entered — score 0 each? (done again scores them, undo goes back to the "
+                        "pad)", len(missing)).format(seats=both([seat_label(p) for p in missing]))
+
+    def pad_help(self) -> str:
+        """What goes into the score pad's field under the cursor, in words."""
+        pad = self.pad
+        if pad is None:
+            return ""
+        _player, f = pad.cursor
+        if f < pad.varieties:
+            name = variety_name(self.data.varieties[f].name)
+            return _("{variety}: the apples of each {variety} area, commas between areas (e.g. 5,3) — "
+                     "the app takes off the {pips} pips").format(variety=name, pips=FINAL_PIPS)
+        if f == pad.varieties:
+            return _("Blossoms: every blossom on the player's tree tiles")
+        return _("Honey: the honey the player has now")
+
+    def pad_warnings(self) -> list[str]:
+        """What the pad's top line flags: the question about players with nothing entered, then the
+        entries that look like a total instead of the areas one by one (an area of 10+ apples)."""
+        pad = self.pad
+        if pad is None:
+            return []
+        out = [self.empty_question(pad.asked)] if pad.asked else []  # the question "score 0?" first
+        for p in range(pad.players):
+            for v, areas in enumerate(pad.areas[p]):
+                big = [a for a in areas if a >= PAD_TOTAL_LOOKING]
+                if big:
+                    name = variety_name(self.data.varieties[v].name)
+                    out.append(_("{seat} {variety}: an area of {apples} apples? Enter each area on its own (e.g. 5,3), "
+                                 "not a total").format(seat=seat_label(p), variety=name, apples=big[0]))
+        return out
+
+    def _pad_place(self, rest: str) -> None:
+        """``pad-at PLAYER FIELD [TYPING]``: where the score pad's cursor stands and what is typed there."""
+        if self.pad is None or self.mode != Mode.PAD:
+            raise CommandError(_("the score pad is not open"))
+        parts = rest.split()
+        if not 2 <= len(parts) <= 3 or not all(is_number(x) for x in parts[:2]):
+            raise CommandError(_("pad-at PLAYER FIELD [TYPED], e.g. 'pad-at 1 3 5,'"))
+        player, f = int(parts[0]) - 1, int(parts[1]) - 1
+        typing = parts[2] if len(parts) == 3 else ""
+        if not (0 <= player < self.pad.players and 0 <= f < self.pad.fields):
+            raise CommandError(_("pad-at: player 1..{players}, field 1..{fields}").format(players=self.pad.players,
+                                                                                          fields=self.pad.fields))
+        if typing.strip("0123456789,"):
+            raise CommandError(_("pad-at: what is typed is digits and commas"))
+        self.pad.cursor, self.pad.typing = (player, f), typing
+
+    def _pad_done(self) -> None:
+        if self.pad is None:
+            raise CommandError(_("the score pad is not open"))
+        missing = self.pad.missing()
+        if missing and missing != self.pad.asked:  # asked once; done again scores these as 0
+            # a question, not a refusal: the pad stays open and nothing is finished or stored yet. Not
+            # raised, so a journal that keeps "pad-done" as a step replays it to the same question.
+            self.pad.asked = missing
+            self._say(self.empty_question(missing))
+            return
+        self.pad.asked = ()
+        self.results = self.pad.breakdowns()
+        self.winners = winners([r.total for r in self.results])
+        self.mode = Mode.RESULT
+        for p, r in enumerate(self.results):
+            self._say(ngettext("{seat}: harvest {harvest} ×2 = {doubled}, {n} variety +{bonus}, blossoms {blossoms}, "
+                               "honey {honey} → {total}",
+                               "{seat}: harvest {harvest} ×2 = {doubled}, {n} varieties +{bonus}, blossoms {blossoms}, "
+                               "honey {honey} → {total}", r.profitable_varieties).format(
+                seat=seat_label(p), harvest=r.harvest, doubled=r.harvest_doubled, n=r.profitable_varieties,
+                bonus=r.variety_bonus, blossoms=r.blossoms, honey=r.honey, total=r.total))
+        if self.pad.players == 1:  # the solo game has marks, not a winner
+            self._say(_("Solo result: {verdict}").format(verdict=solo_words(self.results[0].total)))
+        else:
+            names = both([seat_label(s) for s in self.winners])
+            self._say((_("Winner: {seats} (tie)") if len(self.winners) > 1 else _("Winner: {seats}")).format(
+                seats=names))
+        self.record = self.track_record()
+        self._emit("finished", self.record)
+
+    def _pad_done_step(self, journal: str) -> None:
+        """``pad-done``: journalled as a step first (a resume whose steps end with it finishes the
+        game), then scored — the finished record follows."""
+        if self.pad is None or self.mode != Mode.PAD:
+            raise CommandError(_("the score pad is not open"))
+        self._emit("cmd", journal)
+        self._pad_done()
+
+    def can_unfinish(self) -> bool:
+        """Whether undo on the result reopens the score pad (the result screen shows its Undo button)."""
+        return self.mode == Mode.RESULT and self.pad is not None and self.record is not None
+
+    def _unfinish_step(self, journal: str) -> None:
+        """``unfinish`` (undo on the result): the score pad opens again with every entry as it was,
+        the cursor where it stood; the journal appends the step and withdraws the finished record
+        and its history entry (``Journal._unfinish``). Replayed, it reopens the pad the same way."""
+        if not self.can_unfinish() or self.pad is None:
+            raise CommandError(_("nothing to undo: the game is not finished"))
+        self.mode, self.results, self.winners, self.record, self.coach = Mode.PAD, [], (), None, None
+        self.pad.asked = ()
+        self._emit("unfinish", journal)
+        book = getattr(self, "book", None)  # the history screen reads the history again (companion/players.py)
+        if book is not None:
+            book.changed()
+        self._say(_("Result undone: it is out of the history, the score pad is open again"))
+
+
+FINISHING: dict[str, Callable[[Any, str], None]] = {"pad-done": ScorePadJob._pad_done_step,
+                                                    UNFINISH: ScorePadJob._unfinish_step}
+"""The words that end a game and take its end back, each journalled its own way (the controller's ``do``)."""

@@ -1,0 +1,132 @@
+"""The controller's teach mode job: its :class:`~.teach.Teacher`, the ``teach …`` command, and the
+moment (:func:`moment_kinds`) each command that changed the game shows the table."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import ClassVar
+
+from table.games.applejack.companion.base import ControllerBase, Mode
+from table.games.applejack.companion.teach import (
+    ANNOUNCED,
+    INTRO,
+    NO_GAME,
+    NOT_NOW,
+    NOTHING_TO_SKIP,
+    OFF_LINE,
+    ON_LINE,
+    STEPS,
+    LessonKind,
+    Teacher,
+    TeachError,
+    sentence,
+    setup_label,
+    why_line,
+)
+from table.games.applejack.rules.phase import Phase
+from table.i18n import _
+
+
+def moment_kinds(ctl: ControllerBase) -> tuple[LessonKind, ...]:
+    """What the controller's current prompt is about, most pressing first: the announcement shown,
+    else the turn prompt (the last turn, a cottage restock, or the steps of a turn)."""
+    if ctl.mode != Mode.PLAY or ctl.track is None:
+        return ()
+    if ctl.pending:
+        kind = ANNOUNCED.get(str(ctl.pending[0].kind))
+        return (kind,) if kind is not None else ()
+    t = ctl.track
+    if t.is_terminal():
+        return ()
+    last = (LessonKind.LAST,) if t.is_last_turn() else ()
+    if t.state.phase == Phase.STOCK:
+        return (*last, LessonKind.RESTOCK)
+    if ctl.tracked is not None:  # orchard tracking: each step is entered, so each is its own moment
+        return (*last, *_tracked_steps(ctl))
+    return (*last, *STEPS)
+
+
+def _tracked_steps(ctl: ControllerBase) -> tuple[LessonKind, ...]:
+    assert ctl.tracked is not None
+    phase = ctl.tracked.state.phase
+    if ctl.tracked.state.next_draw_for() is not None:
+        return ()  # a tile drawn for a refill or the set-up is being entered
+    if phase == Phase.TAKE:  # the last turn's beehive reward and die move happened just before
+        return (LessonKind.TAKE, LessonKind.REWARD, LessonKind.MOVE)
+    if phase == Phase.PAY:
+        return (LessonKind.PAY,)
+    if phase == Phase.PLACE:
+        return (LessonKind.PLACE, LessonKind.REWARD)
+    return ()
+
+
+class TeachJob(ControllerBase):
+    """The controller's teach mode: its :class:`Teacher`, the ``teach …`` command and ``lesson``."""
+
+    teacher: Teacher = Teacher()  # immutable: each game starts from Teacher(on=setup.teach)
+    TEACH_WORDS: ClassVar[tuple[str, ...]] = ("on", "off", "skip")
+
+    def _teach_start(self) -> None:
+        """A game starts (or is replayed): a fresh teacher (the first prompt's lesson comes with
+        :meth:`_teach_moment` after the first turn line)."""
+        self.teacher = Teacher(on=bool(getattr(self.setup, "teach", False)))
+        if self.teacher.on:
+            self._say(_(INTRO).format(skip="skip", off="teach off"))  # command words stay English
+
+    def _teach_moment(self) -> None:
+        """The prompt may have changed: its lesson, printed (and spoken) once when new."""
+        before = self.teacher
+        self.teacher = before.see(moment_kinds(self))
+        if self.teacher.current is not None and self.teacher.explained != before.explained:
+            self._say(why_line(self.lesson or ""))
+            self._teach_rest_of_turn()
+
+    def _teach_rest_of_turn(self) -> None:
+        """The steps of the turn that follow the one just taught and are not entered on their own,
+        each not yet explained, in the rulebook's order (the screen keeps showing the first): the
+        first untracked turn prompt stands for the whole turn (one press), so the first player hears
+        all five before playing; with tracking, the place prompt also explains the beehive reward
+        and the die's move that follow the placing."""
+        shown = self.teacher.current
+        if shown not in STEPS:
+            return
+        if self.tracked is None:
+            rest = STEPS[STEPS.index(shown) + 1:]
+        else:
+            rest = (LessonKind.REWARD, LessonKind.MOVE) if shown == LessonKind.PLACE else ()
+        cottage = bool(getattr(self.setup, "cottage", False))
+        while (nxt := self.teacher.see(rest)).current is not None:
+            self.teacher = nxt
+            self._say(why_line(sentence(nxt.current, cottage=cottage)))
+        self.teacher = replace(self.teacher, current=shown)
+
+    def _teach(self, word: str) -> None:
+        """``teach on`` / ``teach off`` / ``teach skip`` during a game (journalled)."""
+        word = word.strip().lower()
+        if word not in self.TEACH_WORDS:
+            raise TeachError(_(NOT_NOW).format(words="teach on, teach off, teach skip"))
+        if self.mode == Mode.SETUP and word != "skip":  # the same as setup teach=on / off
+            self.setup = replace(self.setup, teach=word == "on")
+            self._say(setup_label(self.setup.teach))
+            self._changed()
+            return
+        if self.track is None or self.mode in (Mode.SETUP, Mode.RESUME):
+            raise TeachError(_(NO_GAME))
+        if word == "skip":
+            if self.teacher.current is None:
+                raise TeachError(_(NOTHING_TO_SKIP))
+            self.teacher = self.teacher.skip()
+        else:
+            self.teacher = self.teacher.switch(word == "on")
+            self._say(_(ON_LINE) if word == "on" else _(OFF_LINE))
+        self._emit("cmd", f"teach {word}")
+        self._changed()
+
+    @property
+    def lesson(self) -> str | None:
+        """The lesson to show under the current announcement or turn prompt, in the current
+        language (None: teach mode off, nothing new to explain, or skipped)."""
+        kind = self.teacher.current
+        if kind is None or self.mode != Mode.PLAY:
+            return None
+        return sentence(kind, cottage=bool(getattr(self.setup, "cottage", False)))
