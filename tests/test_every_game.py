@@ -580,7 +580,7 @@ def test_every_screen_is_legible_and_touchable(game: GameDef, size: tuple[int, i
             for page in range(pages(game, name, size, lang)):
                 _surf, view = draw_screen(game, name, size, record=True, page=page, lang=lang)
                 assert view.drawn, name  # the view records what it draws
-                bad += [f"{name} p{page + 1}: {p}" for p in fit_problems(view.drawn, view.targets, size)]
+                bad += [f"{name} p{page + 1}: {p}" for p in fit_problems(view.drawn, view.targets, size, strict=True)]
     assert not bad, f"{len(bad)} problems:\n" + "\n".join(bad)
 
 

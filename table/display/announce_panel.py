@@ -1,13 +1,20 @@
-"""The module games' announcement panel and teach strip (Zankapfel, Draft Cider, Waldgärtner):
-the toolkit's lit panel (``BaseView.announcement_panel``, the one Applejack's announcements use)
-over the play screen while an announcement waits for CONFIRM (``table.companion.announce``), and
-teach mode's lesson (``table.companion.teaching``) in it or, when nothing waits, in a strip across
-the top with a Skip button.
+"""One announcement panel and one lesson for every game (issue 33: one screen grammar).
 
-Sizes are the 800×480 design's; every line people read is 24 px of the design or more (16 px at
-800×480 is 2/3 of it, 14 px at 480×320) and the buttons are 58 px of the design high (38 px at
-800×480 and more). ``ctl`` is a ``TableModule``: ``announcements.head``, ``announcements.waiting``
-and ``lesson``.
+* **The announcement panel**: while an announcement waits for CONFIRM (the module games'
+  ``table.companion.announce``, Applejack's ``pending``), a lit panel covers the whole screen
+  (nothing of the play screen shows round it): its title, "then n more to come" at the top right,
+  the game's words (:func:`open_panel` gives the room; each game fills it), teach mode's lesson
+  whole above the buttons, and **Done ✓ (CONFIRM)** and **Undo** side by side at the bottom
+  (:func:`draw_done_undo`).
+* **The lesson** (teach mode, when nothing waits): a lit box with the whole sentence — wrapped,
+  never cut — and **Skip**, laid out by the play screen just above its question
+  (:func:`draw_lesson_block`, called by ``ModuleView.prompt_above`` and Applejack's view): the
+  board above gives way, so the lesson never covers what the question needs.
+
+Sizes are the 800×480 design's; every line people read is at least the toolkit's readable size
+(``BaseView.read_px``: 2.5 mm capitals on the recommended screen) and the buttons 7 mm or more.
+``ctl`` is a ``TableModule`` (``announcements.head``, ``announcements.waiting``, ``lesson``) or
+Applejack's controller (its view calls the same functions).
 """
 
 from __future__ import annotations
@@ -23,9 +30,11 @@ from table.i18n import _, ngettext
 BODY = 26
 """The announcement's words (design px)."""
 SMALLEST = 24
-"""No line people read below this (design px): 16 px at 800×480, 14.4 px at 480×320."""
+"""The panel's small lines (design px; never under the readable size)."""
 BUTTON_H = 76
-"""The panel's buttons (design px): 45.6 px at 480×320, 7 mm on a 3.5" screen."""
+"""The panel's buttons (design px): never under 7 mm (``BaseView.tap``)."""
+LESSON = 20
+"""The lesson's words (design px; never under the readable size)."""
 
 
 def covers(ctl: Any) -> bool:
@@ -36,20 +45,20 @@ def covers(ctl: Any) -> bool:
 
 
 def draw(view: BaseView, surf: pygame.Surface, ctl: Any) -> None:
-    """The waiting announcement's panel, else the lesson's strip, else nothing (play and pad only)."""
+    """The module games' waiting announcement's panel (play and pad only); the lesson without an
+    announcement is the play screen's own (:func:`draw_lesson_block` above its question)."""
     if getattr(ctl, "mode", "") not in ("play", "pad"):
         return
     queue = getattr(ctl, "announcements", None)
-    lesson = getattr(ctl, "lesson", None)
     if queue is not None and queue.head is not None:
-        draw_panel(view, surf, queue.head, len(queue.waiting) - 1, lesson)
-    elif lesson:
-        draw_lesson_strip(view, surf, lesson)
+        draw_panel(view, surf, queue.head, len(queue.waiting) - 1, getattr(ctl, "lesson", None))
 
 
-def draw_panel(view: BaseView, surf: pygame.Surface, head: Any, more: int, lesson: str | None) -> None:
-    """The announcement ``head`` over the play screen: its title, its words, the lesson under
-    them, then Done ✓ (CONFIRM) and Undo; ``more`` waiting after it."""
+def open_panel(view: BaseView, surf: pygame.Surface, title: str, more: int,
+               lesson: str | None) -> tuple[int, int, int, int]:
+    """The whole-screen panel headed by ``title`` with "then ``more`` more to come", the lesson
+    whole above Done ✓ and Undo (drawn here); returns (x, y, w, bottom): the room for the
+    announcement's own words, from y down to bottom."""
     area = panel_area(view)
     surf.fill(BG)  # the play screen's edges would show cut lines and half buttons round the panel
     view.cover(surf.get_rect())
@@ -59,27 +68,40 @@ def draw_panel(view: BaseView, surf: pygame.Surface, head: Any, more: int, lesso
         words = ngettext("then {n} more to come", "then {n} more to come", more).format(n=more)
         more_w = view.text(surf, words, SMALLEST, (right, area.y + view.px(12)), DIM, anchor="topright",
                            max_w=area.w // 3).w + view.px(12)
-    x, y, w = view.announcement_panel(surf, area, _(head.title), title_right=right - more_w)
+    x, y, w = view.announcement_panel(surf, area, title, title_right=right - more_w)
     buttons_y = buttons_top(view)
-    line_h = view.fonts.font(view.px(SMALLEST)).get_linesize()
-    lesson_y = buttons_y - (2 * line_h + view.px(6) if lesson else 0)  # the lesson's two lines above the buttons
-    lines = head.text.split("\n")
-    room = max(1, (lesson_y - y) // max(1, view.fonts.font(view.px(BODY)).get_linesize()))
-    y = view.wrapped(surf, lines[0], BODY, (x, y), w, FG, bold=True, max_lines=min(3, room), min_size=SMALLEST)
-    for line in lines[1:]:
-        if y + line_h > lesson_y:
-            break
-        y = view.wrapped(surf, line.strip(), SMALLEST, (x + view.px(12), y), w - view.px(12), FG,
-                         max_lines=max(1, min(2, (lesson_y - y) // line_h)), min_size=SMALLEST)
+    draw_done_undo(view, surf, x, buttons_y, w)
+    bottom = buttons_y - view.px(6)
     if lesson:
-        view.wrapped(surf, _("Why: {lesson}").format(lesson=lesson), SMALLEST, (x, lesson_y), w, DIM, max_lines=2,
-                     min_size=SMALLEST)
+        why = _("Why: {lesson}").format(lesson=lesson)
+        bottom -= view.wrapped_height(why, SMALLEST, w)
+        view.wrapped(surf, why, SMALLEST, (x, bottom), w, DIM, max_lines=99, min_size=0)
+        bottom -= view.px(6)
+    return x, y, w, bottom
+
+
+def draw_done_undo(view: BaseView, surf: pygame.Surface, x: int, y: int, w: int) -> None:
+    """The panel's two buttons at ``y``: Done ✓ (CONFIRM, two thirds) and Undo (the rest)."""
     gap = view.px(10)
     done_w = (w - gap) * 2 // 3
-    view.button(surf, pygame.Rect(x, buttons_y, done_w, view.px(BUTTON_H)), _("Done ✓ (CONFIRM)"), "confirm",
-                colour=OK, size=26)
-    view.button(surf, pygame.Rect(x + done_w + gap, buttons_y, w - done_w - gap, view.px(BUTTON_H)), _("Undo"),
-                "undo", size=26)
+    h = view.tap(BUTTON_H)
+    view.button(surf, pygame.Rect(x, y, done_w, h), _("Done ✓ (CONFIRM)"), "confirm", colour=OK, size=26)
+    view.button(surf, pygame.Rect(x + done_w + gap, y, w - done_w - gap, h), _("Undo"), "undo", size=26)
+
+
+def draw_panel(view: BaseView, surf: pygame.Surface, head: Any, more: int, lesson: str | None) -> None:
+    """A module game's announcement ``head`` (its title and words, one line per ``\n``): the
+    first line bold, the others under it as far as they fit; ``more`` waiting after it."""
+    x, y, w, bottom = open_panel(view, surf, _(head.title), more, lesson)
+    lines = head.text.split("\n")
+    line_h = view.fonts.font(max(view.px(SMALLEST), view.read_px)).get_linesize()
+    room = max(1, (bottom - y) // max(1, view.fonts.font(max(view.px(BODY), view.read_px)).get_linesize()))
+    y = view.wrapped(surf, lines[0], BODY, (x, y), w, FG, bold=True, max_lines=room, min_size=SMALLEST)
+    for line in lines[1:]:
+        if y + view.wrapped_height(line.strip(), SMALLEST, w - view.px(12)) > bottom:
+            break  # a detail line shown whole or not at all (the table has them: text mode, speech)
+        y = view.wrapped(surf, line.strip(), SMALLEST, (x + view.px(12), y), w - view.px(12), FG,
+                         max_lines=max(1, (bottom - y) // line_h), min_size=SMALLEST)
 
 
 def panel_area(view: BaseView) -> pygame.Rect:
@@ -90,26 +112,42 @@ def panel_area(view: BaseView) -> pygame.Rect:
 
 def buttons_top(view: BaseView) -> int:
     """Where the panel's Done ✓ and Undo buttons begin (px from the top): what the panel says ends above."""
-    return panel_area(view).bottom - view.px(BUTTON_H + 12)
+    return panel_area(view).bottom - view.tap(BUTTON_H) - view.px(12)
+
+
+def lesson_height(view: BaseView, lesson: str, w: int, skip_label: str) -> int:
+    """How tall :func:`draw_lesson_block` draws ``lesson`` in ``w`` pixels (px)."""
+    text_w = w - skip_width(view, skip_label) - 3 * view.px(8)
+    words = view.wrapped_height(_("Why: {lesson}").format(lesson=lesson), LESSON, text_w)
+    return max(words, view.touch_px) + 2 * view.px(6)
+
+
+def skip_width(view: BaseView, label: str) -> int:
+    """The Skip button's width: its label whole at the readable size ("Ausblenden", "Masquer")."""
+    return max(view.px(110), view.touch_px, view.fonts.width(label, max(view.px(LESSON), view.read_px), True)
+               + view.px(24))
+
+
+def draw_lesson_block(view: BaseView, surf: pygame.Surface, lesson: str, *, x: int, w: int, bottom: int,
+                      skip_label: str, target: str) -> int:
+    """Teach mode's lesson in a lit box ending at ``bottom``: "Why: …" whole (wrapped, never cut)
+    and the Skip button (touch target ``target``) at its right; returns the box's top."""
+    h = lesson_height(view, lesson, w, skip_label)
+    box = pygame.Rect(x, bottom - h, w, h)
+    pygame.draw.rect(surf, PANEL, box, border_radius=view.px(8))
+    pygame.draw.rect(surf, LIT, box, view.px(2), border_radius=view.px(8))
+    sw = skip_width(view, skip_label)
+    skip = pygame.Rect(box.right - view.px(6) - sw, box.y + view.px(6), sw, box.h - 2 * view.px(6))
+    view.button(surf, skip, skip_label, target, size=LESSON)
+    view.wrapped(surf, _("Why: {lesson}").format(lesson=lesson), LESSON, (box.x + view.px(8), box.y + view.px(6)),
+                 skip.x - view.px(8) - box.x - view.px(8), FG, max_lines=99, min_size=0)
+    return box.y
 
 
 def lesson_strip_height(view: BaseView) -> int:
-    """How tall teach mode's strip across the top is (px)."""
-    return max(view.px(BUTTON_H + 8), view.help_corner().bottom + view.px(4))
-
-
-def draw_lesson_strip(view: BaseView, surf: pygame.Surface, lesson: str) -> None:
-    """Teach mode's lesson across the top of the play screen, with Skip (touch target ``teach-skip``)."""
-    h = lesson_strip_height(view)
-    rect = pygame.Rect(0, 0, view.w, h)
-    view.cover(rect)
-    pygame.draw.rect(surf, PANEL, rect)
-    pygame.draw.line(surf, LIT, rect.bottomleft, rect.bottomright, view.px(3))
-    skip_w = view.px(130)
-    skip = pygame.Rect(view.w - view.help_room() - skip_w, view.px(3), skip_w, h - view.px(6))  # left of help
-    view.wrapped(surf, _("Why: {lesson}").format(lesson=lesson), SMALLEST, (view.px(10), view.px(4)),
-                 skip.x - view.px(20), FG, max_lines=2, min_size=SMALLEST)
-    view.button(surf, skip, _("Skip"), "teach-skip", size=24)
+    """How far down the screen teach mode's lesson reaches from the top: 0 — the lesson stands
+    above the play screen's question, not across its top (the phones' strip keeps the top)."""
+    return 0
 
 
 def draw_teach_toggle(view: BaseView, surf: pygame.Surface, ctl: Any, rect: pygame.Rect) -> bool:

@@ -58,8 +58,9 @@ def test_the_3_5_inch_screen_is_touchable_but_not_yet_read_at_2_5_mm():
     view, surf = _view(size)
     assert view.touch_px == 46
     view.text(surf, "Harvest", 8, (10, 10))
-    bad = fit_problems(view.drawn, view.targets, size)
+    bad = fit_problems(view.drawn, view.targets, size, strict=True)
     assert bad and "under 2.5 mm" in bad[0]
+    assert not fit_problems(view.drawn, view.targets, size)  # what it is laid out at: 1.5 mm
 
 
 def test_a_mark_that_repeats_the_table_may_be_small():

@@ -104,23 +104,34 @@ class WaldgaertnerView(ModuleView):
         buttons = self.draw_buttons(surf, ctl, st)
         showing = tasks.seat_showing(ctl.e, ctl.setup, ctl.cmds)
         line = ctl.named_line(tasks.screen_question(showing)) if showing >= 0 else ctl.ask()
+        lesson = self.take_lesson() if not self.small else None  # the 7" screens: under the offers
         ask = self.prompt_above(surf, line, buttons - self.px(4), x=self.px(10), w=self.w - self.px(20), size=19,
                                 max_lines=6)  # a long question whole (German at 480x320); the rest gives way
         top = hr.bottom + self.px(6)
         below_help = max(top, self.help_corner().bottom + self.px(4))  # what reaches the right edge
+        if lesson and not self.lesson_fits(lesson, self.px(380), ask - top - self.px(6) - e.players * self.px(30)):
+            ask = self.lesson_at(surf, lesson, x=self.px(10), w=self.w - self.px(20), bottom=ask - self.px(4),
+                                 top=below_help)  # too long for the left column: above the question
+            lesson = None
         room = pygame.Rect(m, top, self.w - 2 * m, ask - top - self.px(6))
         if self.small:  # one column reaching the right edge: under the help button
             room = pygame.Rect(m, below_help, room.w, room.bottom - below_help)
             if st in self.LEDGER_STAGES:
                 self.draw_ledger(surf, ctl, room)
-            else:
-                offers = self.draw_offers(surf, ctl, room)
+            elif room.h >= e.players * (self.fonts.font(self.read_px, True).get_linesize() + 2):
+                offers = self.draw_offers(surf, ctl, room)  # (a lesson above the question may leave no room)
                 self.draw_phase(surf, ctl,
                                 pygame.Rect(m, offers + self.px(4), room.w, room.bottom - offers - self.px(4)))
             return
         left = pygame.Rect(m, top, self.px(380), room.h)
         offers = self.draw_offers(surf, ctl, left)
-        self.draw_phase(surf, ctl, pygame.Rect(left.x, offers + self.px(6), left.w, left.bottom - offers - self.px(6)))
+        phase_bottom = left.bottom
+        if lesson:  # teach mode's lesson under the offers: the phase's words give way
+            phase_bottom = self.lesson_at(surf, lesson, x=left.x, w=left.w, bottom=left.bottom,
+                                          top=offers + self.px(6)) - self.px(6)
+        if phase_bottom - offers - self.px(6) > 0:
+            self.draw_phase(surf, ctl, pygame.Rect(left.x, offers + self.px(6), left.w,
+                                                   phase_bottom - offers - self.px(6)))
         self.draw_ledger(surf, ctl, pygame.Rect(left.right + m, below_help, self.w - left.right - 2 * m,
                                                 room.bottom - below_help))
 

@@ -89,6 +89,7 @@ class ZankapfelView(ModuleView):
             self.prompt_above(surf, ctl.named_line(b.ask()), ok - self.px(8), x=x, w=self.w - x - m, max_lines=9)
             return
         buttons = self.draw_buttons(surf, ctl, st)
+        lesson = self.take_lesson() if not self.small else None  # the 7" screens: in the right column
         ask = self.prompt_above(surf, ctl.named_line(b.ask()), buttons - self.px(6), x=self.px(12),
                                 w=self.w - self.px(24), max_lines=6 if self.small else 4)  # the ledger gives way
         if self.small:
@@ -98,12 +99,20 @@ class ZankapfelView(ModuleView):
                                                     ask - prices.bottom - self.px(12)))
             return
         side = min(self.px(300), ask - top - self.px(6))
-        self.draw_orchard(surf, ctl, pygame.Rect(m, top, side, side), st)
         right = pygame.Rect(m + side + self.px(12), below, self.w - side - 2 * m - self.px(12), 0)
         ph = max(self.px(56), 2 * self.fonts.font(self.read_px, True).get_linesize() + self.px(4))  # two lines
+        ledger_top, ledger_bottom = below + ph + self.px(6), ask - self.px(6)
+        if lesson and self.lesson_fits(lesson, right.w, ledger_bottom - ledger_top):
+            # teach mode's lesson under the prices: the ledger gives way, the orchard and prices stay
+            ledger_bottom = self.lesson_at(surf, lesson, x=right.x, w=right.w, bottom=ledger_bottom,
+                                           top=ledger_top) - self.px(6)
+        elif lesson:  # too long for the column: above the question, the orchard shrinks
+            ask = self.lesson_at(surf, lesson, x=self.px(12), w=self.w - self.px(24), bottom=ask - self.px(4))
+            side = min(self.px(300), ask - top - self.px(6))
+            ledger_bottom = ask - self.px(6)
+        self.draw_orchard(surf, ctl, pygame.Rect(m, top, side, side), st)
         self.draw_prices(surf, ctl, pygame.Rect(right.x, below, right.w, ph))
-        self.draw_ledger(surf, ctl, pygame.Rect(right.x, below + ph + self.px(6), right.w,
-                                                ask - below - ph - self.px(12)))
+        self.draw_ledger(surf, ctl, pygame.Rect(right.x, ledger_top, right.w, ledger_bottom - ledger_top))
 
     def draw_square_buttons(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> int:
         """The 3.5" screen's square choice: confirm the cursor's square, or undo, at the bottom

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from table.display import players_view
+from table.display import announce_panel, players_view
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, hex_colour
 from table.display.fonts import Fonts
 from table.display.shapes import draw_die, draw_mark, draw_variety
@@ -153,6 +153,9 @@ class ApplejackView(ResultScreens):
         return var.colour, var.mark
 
     def draw_play(self, surf: pygame.Surface, ctl: Controller) -> None:
+        if ctl.pending:  # every game's announcement panel, over the whole screen (announce_panel)
+            self.draw_announcement(surf, ctl)
+            return
         t = ctl.t
         top = self.px(84)
         die_space, die_pips = self._play_header(surf, ctl)
@@ -160,12 +163,10 @@ class ApplejackView(ResultScreens):
         # right column: troughs or announcement
         rx = board_rect.right + self.px(14)
         column = pygame.Rect(rx, top, self.w - rx - self.px(10), board_rect.h)
-        if ctl.pending:
-            self.draw_announcement(surf, ctl, column)
-        elif not t.is_terminal():
+        if not t.is_terminal():
             self.draw_troughs(surf, ctl, column)
         self._play_footer(surf, ctl, board_rect.bottom + self.px(6), column)
-        teach.draw_lesson(self, surf, ctl)  # teach mode: under the announcement / turn prompt
+        teach.draw_lesson(self, surf, ctl)  # teach mode: under the turn prompt, the board given way
 
     def _play_header(self, surf: pygame.Surface, ctl: Controller) -> tuple[int, int]:
         """Whose turn, the turn and loop, the supply; returns the die shown (space, pips)."""
@@ -376,10 +377,13 @@ class ApplejackView(ResultScreens):
                 break
             y = self.wrapped(surf, line, 18, (room.x, y), room.w, DIM, max_lines=8)  # it fits: checked above
 
-    def draw_announcement(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> None:
+    def draw_announcement(self, surf: pygame.Surface, ctl: Controller) -> None:
+        """The first waiting announcement in every game's panel (``announce_panel.open_panel``:
+        the whole screen, Done ✓ and Undo, the lesson whole above them), its words drawn here."""
         a = ctl.pending[0]
         title = _(ANNOUNCEMENT_TITLES[a.kind]) if a.kind in ANNOUNCEMENT_TITLES else a.kind.upper()
-        x, y, w = self.announcement_panel(surf, area, title)
+        x, y, w, bottom = announce_panel.open_panel(self, surf, title, len(ctl.pending) - 1,
+                                                     getattr(ctl, "lesson", None))
         if a.kind == "harvest" and a.variety is not None:
             var = ctl.data.varieties[a.variety]
             r = self.px(30)
@@ -419,15 +423,12 @@ class ApplejackView(ResultScreens):
                       (x + d + self.px(14), y + self.px(10)), bold=True,
                       max_w=w - d - self.px(14))
             y += d + self.px(10)
-            self.wrapped(surf, a.text, 22, (x, y), w, max_lines=4)
+            self.wrapped(surf, a.text, 22, (x, y), w, max_lines=max(1, (bottom - y) // self._line_h()))
         else:
-            self.wrapped(surf, a.text, 24, (x, y), w, bold=a.kind in ("middle", "end"), max_lines=5)
-        br = pygame.Rect(area.x + self.px(12), area.bottom - self.px(12) - self.tap(58), area.w - self.px(24),
-                         self.tap(58))
-        self.button(surf, br, _("Done ✓ (CONFIRM)"), "confirm", colour=OK, size=24)
-        if len(ctl.pending) > 1:  # how many announcements are still to come after this one
-            more = len(ctl.pending) - 1
-            self.text(surf, ngettext("then {n} more to come", "then {n} more to come", more).format(n=more), 18,
-                      (br.right, br.y - self.px(4)), DIM,
-                      anchor="bottomright", max_w=br.w)
+            self.wrapped(surf, a.text, 24, (x, y), w, bold=a.kind in ("middle", "end"),
+                         max_lines=max(1, (bottom - y) // self._line_h()))
+
+    def _line_h(self) -> int:
+        """A read line's height at the readable size (px)."""
+        return int(self.fonts.font(self.read_px, True).get_linesize())
 
