@@ -94,7 +94,7 @@ class DieSensorSim:
         # tcp
         self._listener: socket.socket | None = None
         self._client: socket.socket | None = None
-        self._parser = FrameParser()
+        self._parser = FrameParser(legacy_said=True)  # requests: an old host asks with the XOR
 
     # -- transports ---------------------------------------------------------------------------
     def serve_pty(self, link: str | Path | None = None) -> str:

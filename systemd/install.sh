@@ -7,6 +7,7 @@
 #   bash systemd/install.sh --dry-run         print what would be done, change nothing
 #   sudo bash systemd/install.sh --web        also the phones' web server (docs/web.md)
 #   sudo bash systemd/install.sh --hotspot    that, and the Pi as its own Wi-Fi hotspot
+#   sudo bash systemd/install.sh --shutdown-button   also a shutdown button on GPIO 3 (config.txt)
 #
 # Run by hand on a terminal without --web/--no-web/--hotspot, it asks whether to serve the phones'
 # pages and whether to make the hotspot (the answer is remembered: the web parts, once installed,
@@ -23,13 +24,18 @@
 # (extra `pi`), /etc/systemd/system/applejack-table.service, /etc/default/applejack-table (only
 # if absent: an edited one is kept), /etc/udev/rules.d/99-applejack-die.rules and
 # 60-applejack-gpio.rules (group gpio for /dev/gpiochip*, which plain Debian leaves to root),
-# 61-applejack-backlight.rules (group video may dim the screen's backlight, if it has one);
+# 61-applejack-backlight.rules (group video may dim the screen's backlight, if it has one),
+# /etc/applejack-table/pins.toml (the lid's wiring, APPLEJACK_PINS: a copy of the shipped
+# default_pins.toml, only if absent: an edited or replaced one is kept across updates);
 # then enables the service (where systemctl exists), restarts it if it was running, and reloads udev.
 # With --web also /etc/systemd/system/applejack-web.service, the kiosk's drop-in
 # applejack-table.service.d/web.conf (APPLEJACK_WEB=1) and the web unit's drop-in naming the
 # interface to serve (--web-interface, wlan0), with the `web` extra in the venv. --hotspot also makes
 # the NetworkManager connection `applejack-hotspot` (nmcli device wifi hotspot; SSID --ssid,
 # "Applejack Table"; password $APPLEJACK_HOTSPOT_PASSWORD or a new random one, printed once).
+#
+# --shutdown-button adds dtoverlay=gpio-shutdown to the boot partition's config.txt (once): a button
+# from GPIO 3 (header pin 5) to GND halts the Pi, and on a Pi 1-4 wakes it again (from the next boot).
 #
 # --root DIR installs into DIR instead of / (every path is prefixed with DIR). User creation,
 # systemctl and udevadm only concern a live system, so with --root they are printed, not run.
@@ -49,6 +55,10 @@ readonly ENV_DEST=/etc/default/applejack-table
 readonly RULE_DEST=/etc/udev/rules.d/99-applejack-die.rules
 readonly GPIO_RULE_DEST=/etc/udev/rules.d/60-applejack-gpio.rules
 readonly BACKLIGHT_RULE_DEST=/etc/udev/rules.d/61-applejack-backlight.rules
+readonly PINS_DIR=/etc/applejack-table
+readonly PINS_DEST=$PINS_DIR/pins.toml
+readonly SHUTDOWN_OVERLAY=dtoverlay=gpio-shutdown
+readonly BOOT_CONFIGS=(/boot/firmware/config.txt /boot/config.txt)  # bookworm and later; before
 readonly WEB_SERVICE=applejack-web.service
 readonly WEB_UNIT_DEST=/etc/systemd/system/$WEB_SERVICE
 readonly KIOSK_WEB_DROPIN_DEST=/etc/systemd/system/$SERVICE.d/web.conf
@@ -73,6 +83,7 @@ readonly GPIO_RULE_SRC=$HERE/60-applejack-gpio.rules
 readonly BACKLIGHT_RULE_SRC=$HERE/61-applejack-backlight.rules
 readonly WEB_UNIT_SRC=$HERE/$WEB_SERVICE
 readonly KIOSK_WEB_DROPIN_SRC=$HERE/applejack-table-web.conf
+readonly PINS_SRC=$SRC/table/hardware/default_pins.toml
 PYTHON=${PYTHON:-python3}
 
 dry_run=0
@@ -81,13 +92,14 @@ no_venv=0
 root=/
 web=ask          # ask (on a terminal), yes or no
 hotspot=0
+shutdown_button=0
 web_interface=wlan0
 ssid="Applejack Table"
 
 usage() {
   cat <<EOF
 usage: $(basename -- "$0") [--dry-run] [--uninstall] [--root DIR] [--no-venv]
-          [--web | --no-web] [--web-interface IF] [--hotspot [--ssid NAME]]
+          [--web | --no-web] [--web-interface IF] [--hotspot [--ssid NAME]] [--shutdown-button]
 
   --dry-run    print every step, change nothing
   --uninstall  stop and disable the service, remove the unit, udev rule, venv and an unedited
@@ -101,6 +113,9 @@ usage: $(basename -- "$0") [--dry-run] [--uninstall] [--root DIR] [--no-venv]
   --hotspot    --web, and make the Pi its own Wi-Fi hotspot with NetworkManager (nmcli);
                password from \$APPLEJACK_HOTSPOT_PASSWORD, else a new random one, printed once
   --ssid NAME  the hotspot's network name (default "Applejack Table")
+  --shutdown-button
+               add dtoverlay=gpio-shutdown to config.txt: a button from GPIO 3 (pin 5) to GND
+               shuts the Pi down (takes effect at the next boot)
 EOF
 }
 
@@ -117,6 +132,7 @@ while (($#)); do
     --web) web=yes ;;
     --no-web) web=no ;;
     --hotspot) hotspot=1; web=yes ;;
+    --shutdown-button) shutdown_button=1 ;;
     --web-interface | --ssid)
       (($# >= 2)) || { usage >&2; exit 2; }
       if [[ $1 == --ssid ]]; then ssid=$2; else web_interface=$2; fi
@@ -219,7 +235,7 @@ remove_file() {  # $1 path on the target
 check_sources() {
   local f
   for f in "$UNIT_SRC" "$ENV_SRC" "$RULE_SRC" "$GPIO_RULE_SRC" "$BACKLIGHT_RULE_SRC" "$WEB_UNIT_SRC" \
-    "$KIOSK_WEB_DROPIN_SRC" "$SRC/pyproject.toml"; do
+    "$KIOSK_WEB_DROPIN_SRC" "$PINS_SRC" "$SRC/pyproject.toml"; do
     [[ -f $f ]] || die "missing $f: run install.sh from a complete source tree"
   done
 }
@@ -482,6 +498,37 @@ make_hotspot() {  # the NetworkManager connection applejack-hotspot: the Pi's ow
 
 have_systemctl() { command -v systemctl >/dev/null 2>&1; }
 
+check_pins_setting() {  # an env file kept from an older install may not name the pin map yet
+  if [[ -f $R$ENV_DEST ]] && ! grep -Eq '^[[:space:]]*APPLEJACK_PINS=' "$R$ENV_DEST"; then
+    say "! $ENV_DEST has no APPLEJACK_PINS line: the kiosk uses the shipped default wiring;" \
+      "add APPLEJACK_PINS=$PINS_DEST to use $PINS_DEST"
+  fi
+}
+
+shutdown_button_overlay() {  # --shutdown-button: dtoverlay=gpio-shutdown in config.txt, once
+  local config="" candidate
+  for candidate in "${BOOT_CONFIGS[@]}"; do
+    if [[ -f $R$candidate ]]; then config=$candidate; break; fi
+  done
+  if [[ -z $config ]]; then
+    say "! no ${BOOT_CONFIGS[*]}: add the line $SHUTDOWN_OVERLAY to the boot partition's config.txt by hand"
+    return
+  fi
+  if grep -Eq "^[[:space:]]*${SHUTDOWN_OVERLAY}([[:space:],]|\$)" "$R$config"; then
+    say "= $config has $SHUTDOWN_OVERLAY"
+    return
+  fi
+  show printf '%s\n' "$SHUTDOWN_OVERLAY" ">>" "$R$config"
+  if ((!dry_run)); then
+    # its own line, after a last line that may lack its newline
+    local last_char=""
+    [[ -s $R$config ]] && last_char=$(tail -c1 -- "$R$config")
+    [[ -n $last_char ]] && echo >>"$R$config"
+    printf '%s\n' "$SHUTDOWN_OVERLAY" >>"$R$config"
+  fi
+  say "  (the shutdown button on GPIO 3, header pin 5, works from the next boot)"
+}
+
 activate() {
   if ((!live)); then
     on_target systemctl daemon-reload
@@ -558,6 +605,9 @@ do_install() {
   put_file "$UNIT_SRC" "$UNIT_DEST" 644
   if [[ $web == yes ]]; then install_web; else remove_web; fi
   put_config "$ENV_SRC" "$ENV_DEST" 644
+  put_config "$PINS_SRC" "$PINS_DEST" 644
+  check_pins_setting
+  if ((shutdown_button)); then shutdown_button_overlay; fi
   put_file "$RULE_SRC" "$RULE_DEST" 644
   put_file "$GPIO_RULE_SRC" "$GPIO_RULE_DEST" 644
   put_file "$BACKLIGHT_RULE_SRC" "$BACKLIGHT_RULE_DEST" 644
@@ -578,6 +628,12 @@ do_uninstall() {
     say "! kept $ENV_DEST: it was edited"
   else
     remove_file "$ENV_DEST"
+  fi
+  if [[ -e $R$PINS_DEST ]] && ! same_file "$PINS_SRC" "$R$PINS_DEST" 644; then
+    say "! kept $PINS_DEST: it is not the shipped default wiring (edited or replaced)"
+  else
+    remove_file "$PINS_DEST"
+    if [[ -d $R$PINS_DIR ]]; then run rmdir --ignore-fail-on-non-empty -- "$R$PINS_DIR"; fi
   fi
   if [[ -e $R$PREFIX ]]; then
     run rm -rf -- "$R$PREFIX"

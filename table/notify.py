@@ -32,16 +32,18 @@ import time
 from collections.abc import Callable, Mapping
 from types import TracebackType
 
+from table.engine.errors import TableError
+
 #: Longest a single send may block, in seconds. systemd reads its notify socket promptly;
 #: a full queue must not freeze the kiosk's frame loop for longer than this.
 SEND_TIMEOUT_S = 0.5
 
 
-class NotifyConfigError(ValueError):
+class NotifyConfigError(TableError):
     """``$NOTIFY_SOCKET``, ``$WATCHDOG_USEC`` or ``$WATCHDOG_PID`` holds a value systemd never sets."""
 
 
-class NotifierClosedError(ValueError):
+class NotifierClosedError(TableError):
     """A message was sent after :meth:`Notifier.close`."""
 
 

@@ -1,5 +1,7 @@
-"""One suite over the registry (issue 19): every registered game, and Nim (``tests/games/nim``,
-registered here and unregistered after), gets the same checks without a line of its own:
+"""One suite over the registry (issue 19): every registered game, and the test games
+(``tests/games/``: Nim, the cooperative Colour Die — registered for a test's length), gets the same
+checks without a line of its own; what differs between games is read from its ``GameDef``
+(``first_lamps``, ``summary_word``, ``kill_at_half``, ``utility``, its part ``sample_games``):
 
 * the parts its faces need;
 * the rules' conformance to ``table.engine.protocol`` (seeded random playouts: legal actions
@@ -22,6 +24,7 @@ import io
 import json
 import math
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -34,20 +37,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from table.companion.gamedef import GameDef
+from table.companion.gamedef import ZERO_SUM, GameDef, config_games
 from table.companion.protocol import GameCompanion, LedView
 from table.engine import protocol
 from table.engine.errors import DataError, IllegalActionError, TableError
-from table.games import game_keys, games, register, unregister
-from tests.games.nim import GAME as NIM
+from table.games import games
+from tests.games import every_game
+from tests.games import on_table as registered
 from tests.scenarios.table_run import ENV as SCREENLESS
 from tests.scenarios.table_run import journal_steps
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES: list[GameDef] = [*games(), *([NIM] if NIM.key not in game_keys() else [])]
+GAMES: list[GameDef] = every_game()
 ENV = {**SCREENLESS, "PYTHONPATH": str(ROOT)}
-LAUNCH = [sys.executable, "-m", "tests.games.nim.launch"]
-"""The CLI with Nim registered (``table.cli.main``): every game's subprocess goes through it."""
+LAUNCH = [sys.executable, "-m", "tests.games.launch"]
+"""The CLI with the test games registered (``table.cli.main``): every game's subprocess goes through it."""
 
 
 def _with(face: str) -> list[GameDef]:
@@ -56,16 +60,9 @@ def _with(face: str) -> list[GameDef]:
 
 @pytest.fixture
 def on_table(request: pytest.FixtureRequest) -> Iterator[None]:
-    """The game under test is registered (Nim only for the test's length)."""
-    game: GameDef = request.node.callspec.params["game"]
-    added = game.key not in game_keys()
-    if added:
-        register(game)
-    try:
+    """The game under test is registered (a test game only for the test's length)."""
+    with registered(request.node.callspec.params["game"]):
         yield
-    finally:
-        if added:
-            unregister(game.key)
 
 
 def _data() -> Any:
@@ -97,29 +94,12 @@ Start = tuple[str, Callable[[], Any], Callable[[dict[str, Any]], Any]]
 
 
 def _starts(game: GameDef) -> list[Start]:
-    """(name, new state, replay) for a few set-ups of ``game``: its rules' ``Config(players)`` at
-    the fewest and most seats, unless the game reads a data set (below)."""
+    """(name, new state, replay) for a few set-ups of ``game``: its part ``sample_games``, else its
+    rules' ``Config(players)`` at the fewest and most seats."""
+    if game.has_part("sample_games"):
+        return list(game.part("sample_games")())
     rules = game.part("rules")
-    if game.key == "applejack":
-        from table.games.applejack.rules.config import GameConfig
-        from table.games.applejack.rules.record import Applejack
-
-        bound = Applejack(_data())
-        configs = [GameConfig(2), GameConfig(4), GameConfig(1, cottage=True)]
-        return [(f"{c.players}p{'-cottage' if c.cottage else ''}", lambda c=c: bound.new_game(c), bound.replay)
-                for c in configs]
-    if game.key == "waldgaertner":
-        from table.games.waldgaertner.files import load_cards
-
-        cards = load_cards()
-        configs = [rules.Config(n, cards, tasks=n > 2, direct_sale=n != 5) for n in (2, 5, 7)]
-    elif game.key == "zankapfel":
-        configs = [rules.Config(3), rules.Config(4, bribery=True), rules.Config(6)]
-    elif game.key == "draftcider":
-        configs = [rules.Config(2), rules.Config(3, easy=True), rules.Config(6)]
-    else:
-        configs = [rules.Config(n) for n in sorted({game.players[0], game.players[-1]})]
-    return [(f"{c.players}p", lambda c=c: rules.new_game(c), rules.replay) for c in configs]
+    return config_games(rules, [rules.Config(n) for n in sorted({game.players[0], game.players[-1]})])
 
 
 STARTS = [(g, name, new, replay) for g in _with("engine") for name, new, replay in _starts(g)]
@@ -209,6 +189,10 @@ def test_the_rules_meet_the_protocol(game: GameDef, name: str, new: Callable[[],
     totals = [s.total for s in state.scores()]
     assert all(isinstance(t, int) for t in totals)
     assert state.returns() == [float(t) for t in totals]
+    if game.cooperative:  # the table wins or loses together: every seat the same return, all or none won
+        assert len(set(totals)) == 1 and len(state.winners()) in (0, state.players), (totals, state.winners())
+    elif game.utility == ZERO_SUM:
+        assert math.isclose(sum(state.returns()), 0.0, abs_tol=1e-9)
     record = json.loads(json.dumps(state.to_record()))  # record -> JSON -> replay: the identical game
     again = replay(record)
     assert [e.to_dict() for e in again.events] == [e.to_dict() for e in state.events]
@@ -225,18 +209,9 @@ def test_the_protocol_constants_are_every_games(game: GameDef) -> None:
     rules = game.part("rules")
     for name, value in (("CHANCE", protocol.CHANCE), ("TERMINAL", protocol.TERMINAL)):
         assert getattr(rules, name, value) == value
-    if game.key == "applejack":
-        from table.games.applejack.rules import game as applejack
-
-        assert (applejack.CHANCE, applejack.TERMINAL) == (protocol.CHANCE, protocol.TERMINAL)
 
 
 # --- the companion: the shell's protocol ------------------------------------------------------------
-
-FIRST_LAMPS = {"zankapfel": (1,), "draftcider": (1, 2, 3), "waldgaertner": (1, 2), "nim": (1, 2, 3)}
-"""The lamps lit at a game's first question (seat 1 places the mayor; the colour keys of the first
-pick; seat 1's first draw: deck 1 or 2; Nim: a lamp per heap)."""
-
 
 def _companion(game: GameDef, hook: Callable[[str, Any], None] | None = None) -> Any:
     return game.part("companion")(on_command=hook, rng=None, data=_data())
@@ -250,9 +225,9 @@ def test_the_companion_meets_the_shell_protocol(game: GameDef, on_table: None) -
     assert isinstance(ctl, GameCompanion)
     assert isinstance(ctl.leds(), LedView)
     assert load_game(ctl.game) is game and ctl.mode == "setup"
-    if game.key in FIRST_LAMPS:
+    if game.first_lamps is not None:  # the game's promise (its GameDef): the lamps of the first question
         ctl.do("start")
-        assert ctl.leds().kind == "open" and ctl.leds().troughs == FIRST_LAMPS[game.key]
+        assert ctl.leds().kind == "open" and ctl.leds().troughs == game.first_lamps
 
 
 @pytest.mark.parametrize("game", _with("companion"), ids=lambda g: g.key)
@@ -268,6 +243,56 @@ def test_the_session_looks_again_when_the_journal_opens_late(game: GameDef, on_t
         assert ctl.game == game.key and ctl.mode == "setup"
     finally:
         journal.close()
+
+
+# --- words: every line a game says is in the table's language ---------------------------------------
+
+WORD = re.compile(r"[A-Za-z][a-z]{2,}")
+
+
+def _words(line: str) -> set[str]:
+    """The words of ``line`` (three letters or more), a ``key=value`` setting left out (typed as is)."""
+    return set(WORD.findall(re.sub(r"\S*=\S*", " ", line)))
+
+
+def _said(game: GameDef, lang: str) -> tuple[list[str], set[str]]:
+    """Everything ``game``'s companion says through a seeded game in ``lang`` — the setup screen's
+    line, every line of its log, the result's lines — and the words typed at the table (the
+    script's, the journal's commands, the command column of its help, its title): a file
+    format, English in every language."""
+    from table.companion.text import handle_line, screen_text
+    from table.i18n import using
+
+    with using(lang):
+        journal: list[str] = []
+        ctl = _companion(game, lambda kind, payload: journal.append(payload) if kind == "cmd" else None)
+        said = [screen_text(ctl)]
+        script = game.part("table_script")(game.players[0] if game.players[0] > 1 else 2, 3)[0]
+        for line in script:
+            handle_line(ctl, line)
+        column = [re.split(r"\s{2,}", row.strip())[0] for row in game.part("text").help_keys().splitlines()
+                  if row.startswith("    ")]  # "    drawn / kept      a card drawn…": the command column
+        typed = set().union(*map(_words, [*script, *journal, *column, game.title]))
+        return [*said, *ctl.log, *ctl.result_sheet().lines()], typed
+
+
+@pytest.mark.parametrize("game", _with("companion"), ids=lambda g: g.key)
+def test_every_line_a_game_says_changes_with_the_language(game: GameDef, on_table: None) -> None:
+    """A word that stands in the same line in English, German, French and Japanese was never put
+    through ``_()`` (or its catalogue misses it) — unless it is typed at the table (a command):
+    the game's own words, checked for every game."""
+    english, typed = _said(game, "en")
+    others = [_said(game, lang)[0] for lang in ("de", "fr", "ja")]
+    assert all(len(other) == len(english) for other in others)  # the same game: the same lines, in other words
+    untranslated = {}
+    for i, line in enumerate(english):
+        same = _words(line) - typed
+        for other in others:
+            same &= _words(other[i])
+        if same:
+            untranslated[line] = sorted(same)
+    assert not untranslated, f"{len(untranslated)} line(s) with English words in every language: " + \
+        "; ".join(f"{line[:80]!r} {words}" for line, words in list(untranslated.items())[:3])
 
 
 # --- parsers: command texts and buttons (hypothesis) ------------------------------------------------
@@ -389,9 +414,9 @@ def _in_process(game: GameDef, lines: list[str], state: Path) -> None:
         journal.close()
 
 
-KILLED = [g for g in _with("companion") if g.key != "draftcider"]
-"""The games whose kill and resume the suite plays at half the game (Draft Cider's is killed
-with a card half entered: ``tests/scenarios/test_draftcider_games.py``)."""
+KILLED = [g for g in _with("companion") if g.kill_at_half]
+"""The games whose kill and resume the suite plays at half the game (``GameDef.kill_at_half``;
+Draft Cider's is killed with a card half entered: ``tests/scenarios/test_draftcider_games.py``)."""
 
 
 @pytest.mark.parametrize("game", KILLED, ids=lambda g: g.key)
@@ -434,8 +459,34 @@ def test_a_kill_mid_game_and_a_resume_end_like_an_uninterrupted_run(game: GameDe
         assert list(read.winners) == list(final.winners())
 
 
-SUMMARY_WORDS = {"zankapfel": "win rate", "draftcider": "mean", "waldgaertner": "win rate", "nim": "wins"}
-"""A word of each game's own summary (``simulate``'s output)."""
+@pytest.mark.parametrize("game", _with("companion"), ids=lambda g: g.key)
+def test_a_finished_companion_record_replays_and_the_history_reads_it(game: GameDef, on_table: None, tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """The record a finished game leaves in ``records/`` (the companion's: the engine's record and
+    what the table adds) goes through ``replay`` — events as text and as JSON — and through the
+    history's reader, to the winners it stored."""
+    from table.cli import main
+    from table.history.readers import Readers
+
+    script, _final = game.part("table_script")(game.players[0] if game.players[0] > 1 else 2, 5)
+    _in_process(game, script, tmp_path)
+    (record,) = _records(tmp_path)
+    (path,) = sorted((tmp_path / "records").glob("game-*.json"))
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0, capsys.readouterr().err
+    assert capsys.readouterr().out.strip()
+    assert main(["replay", "--json", str(path)]) == 0, capsys.readouterr().err
+    events = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert events and all(isinstance(e, dict) for e in events)
+    read = Readers(games()).read(record)
+    assert read.game == game.key
+    if isinstance(record.get("winners"), list):
+        assert list(read.winners) == record["winners"]
+    tampered = tmp_path / "tampered.json"  # stored scores the actions do not give are refused, one line
+    if isinstance(record.get("scores"), list) and all(type(s) is int for s in record["scores"]):
+        tampered.write_text(json.dumps({**record, "scores": [s + 1 for s in record["scores"]]}))
+        assert main(["replay", str(tampered)]) == 2
+        assert len(capsys.readouterr().err.strip().splitlines()) == 1
 
 
 @pytest.mark.parametrize("game", [g for g in _with("simulate") if g.has_part("simulate")], ids=lambda g: g.key)
@@ -447,7 +498,7 @@ def test_simulate_through_the_cli(game: GameDef) -> None:
                         "--bots", ",".join(game.bots)], capture_output=True, text=True, timeout=300, env=ENV, cwd=ROOT)
     assert r.returncode == 0, r.stderr
     assert all(name in r.stdout for name in game.bots) and f"2 game(s) of {game.title}" in r.stdout
-    assert SUMMARY_WORDS[game.key] in r.stdout
+    assert game.summary_word and game.summary_word in r.stdout  # a word of the game's own summary
 
 
 # --- the screens: goldens and the fit rule at every size and in every language ---------------------

@@ -11,6 +11,7 @@
     history   table.history                     (the store, readers, result sheet, statistics export)
     storage   table.storage | table.schedule | table.bots   (files on disk; the screen's window; the bots' harness)
     core      table.engine | table.hardware | table.i18n | table.notify | table.csvsafe | table (its version)
+    errors    table.engine.errors               (the TableError family every room above raises)
 
 A module imports its own room and the floors below; rooms of one floor never import each other.
 Every ``import`` counts: at module level, inside a function, and under ``TYPE_CHECKING`` (a type
@@ -35,6 +36,7 @@ PACKAGE = ROOT / "table"
 #: back. Every module of ``table`` lives in exactly one room (a new top-level module or package
 #: fails :func:`test_every_module_has_a_floor` until it is given one here and in ARCHITECTURE's chart).
 FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("errors", ("table.engine.errors",)),
     ("core", ("table.engine", "table.hardware", "table.i18n", "table.notify", "table.csvsafe", "table")),
     ("storage", ("table.storage", "table.schedule", "table.bots")),
     ("history", ("table.history",)),

@@ -4,6 +4,7 @@ name the options that pick games, and the companion guide does not deny Draft Ci
 import re
 from pathlib import Path
 
+from table.cli import main
 from table.commands.attract import ALL, MIXED
 from table.games import games
 
@@ -22,8 +23,17 @@ def test_the_readme_rows_name_the_game_options():
     demo = row("demo [")
     assert "--games N" in demo and f"\\|{MIXED}\\|{ALL}" in demo
     listed = row("games`")
-    assert "only Applejack" not in listed and "all four have the table companion" in listed
-    assert len([g for g in games() if g.has("companion")]) == 4
+    assert "only Applejack" not in listed and "every game here has the table companion" in listed
+    assert all(g.has("companion") for g in games())  # what the row says: every registered game
+    assert not re.search(r"\b(four|4|five|5) (games|have)\b|all (four|five)", listed)  # no count to go stale
+
+
+def test_the_games_command_lists_every_registered_game_with_its_seats(capsys):
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == len(games())
+    for line, game in zip(out, games(), strict=True):
+        assert line.split()[0] == game.key and f"{game.seats_text} players" in line
 
 
 def test_the_companion_guide_says_every_game_goes_into_the_history():

@@ -114,7 +114,7 @@ def test_journals_play_and_replay_the_same(name: str, fx: dict[str, Any]) -> Non
     resumed = Controller(data)
     resumed.replay(setup, fx["script"][1:fx["cut"]])
     _same(controller_look(resumed), fx["resumed"])
-    assert [a.text for a in resumed.pending] == fx["resumed_pending"]
+    assert [a.text for a in resumed.queued] == fx["resumed_pending"]
 
 
 BOTS = json.loads((FIXTURES / "bots.json").read_text())

@@ -1,24 +1,30 @@
-"""Die-position sensor board: the protocol logic, for MicroPython on an RP2040 (and CPython).
+"""Die-position sensor board: the protocol and the sensor chain, for MicroPython on an RP2040.
 
-One hall-effect sensor under each path space, a magnet in the die. The board samples every
-sensor every ``sample_ms`` milliseconds, accepts a new value only after ``stable_samples``
-equal samples in a row (debounce), and speaks ``docs/die-sensor-protocol.md``:
+One omnipolar hall switch under each path space of a *sensor plate*, a magnet in the die. The
+switches feed a chain of 74HC165 shift registers; the first register of every plate is its
+*ID register*, wired to say how many spaces the plate has (so the board side in play reaches
+the firmware with the plate itself: see ``docs/die-sensor.md``). The board samples the chain every
+``sample_ms`` milliseconds, accepts a new value only after ``stable_samples`` equal samples in a
+row (debounce), and speaks ``docs/die-sensor-protocol.md`` (protocol 2, CRC-32):
 
-- ``$HELLO,<firmware>,<spaces>`` at start and on ``$REQ,HELLO`` (followed by a snapshot);
+- ``$HELLO,<firmware>,<spaces>`` at start, on ``$REQ,HELLO`` (then a snapshot) and whenever
+  another plate is plugged in; ``spaces`` is 0 while no plate answers (repeated every
+  ``snapshot_ms`` then, so the host knows the board is alive);
 - ``$SNAP,<bits>`` every ``snapshot_ms`` and on ``$REQ,SNAP``;
 - ``$CHG,<space>,<0|1>`` as soon as a debounced sensor changes.
 
-Firmware 2 ends every frame with ``*`` and the CRC-32 of the text between ``$`` and ``*`` (8 hex
-digits, protocol 2); firmware 1 used an XOR (``*HH``). Requests are accepted with either.
-
-No hardware here: the caller passes a reader (``read() -> list of bool``, space 1 first), a
-UART-like object (``any()``, ``read()``, ``write(bytes)``) and the tick functions. Only the
-MicroPython subset of Python is used (no dataclasses, no typing; plain f-strings, which
-MicroPython has had since 1.17).
+No hardware here: the caller passes a reader (:class:`ChainReader`), a link (``any()``,
+``read() -> bytes or None``, ``write(bytes)``: ``links.UsbLink`` or a ``machine.UART``) and the
+tick functions. Only the MicroPython subset of Python is used (no dataclasses, no typing;
+plain f-strings, which MicroPython has had since 1.17).
 """
 
-FIRMWARE = "2.0.0"
+FIRMWARE = "3.0.0"
 MAX_LINE = 82
+MAX_SPACES = 64
+ID_MARK = 0x80
+"""An ID byte is ``0b10xxxxxx``: bit 7 set, bit 6 clear, bits 5..0 = spaces - 1. A missing plate
+reads 0x00 (the data line's pull-down) and a shorted one 0xFF: neither is a plate."""
 
 try:
     from binascii import crc32 as _crc32  # MicroPython (rp2 has it) and CPython
@@ -103,83 +109,132 @@ def parse_request(line):
     return None
 
 
-class GpioHallReader:
-    """Digital hall switches (e.g. DRV5032, A3144: open drain, low near a magnet), one GPIO each.
+def id_byte(spaces):
+    """The ID register's value for a plate of ``spaces`` (1..64) spaces: ``0x80 | (spaces - 1)``."""
+    if not 1 <= spaces <= MAX_SPACES:
+        raise ValueError("a plate has 1..64 spaces")
+    return ID_MARK | (spaces - 1)
 
-    ``pins``: ``machine.Pin`` objects set up as inputs with pull-ups, space 1 first.
+
+def plate_spaces(byte):
+    """Spaces of the plate whose ID register reads ``byte``; 0 for no plate (or a broken chain)."""
+    if byte & 0xC0 != ID_MARK:
+        return 0
+    return (byte & 0x3F) + 1
+
+
+def bit_index(space):
+    """Position of ``space``'s bit in the chain's read order (space 1 = register 1, input A).
+
+    Register 0 (nearest the Pico, its QH on the data pin) is the ID register; sensor spaces
+    1..8 are on register 1 inputs A..H, 9..16 on register 2, and so on. A 74HC165 shifts out
+    H first, so input A of register ``r`` is read as bit ``8 * r + 7``.
+    """
+    k = space - 1
+    return 8 * (1 + k // 8) + 7 - k % 8
+
+
+class ChainReader:
+    """A chain of 74HC165 parallel-in shift registers on three pins.
+
+    ``load`` (SH/LD, output, idle high), ``clock`` (CLK, output, idle low) and ``data`` (QH of
+    register 0, input with a pull-down) are ``machine.Pin`` objects. CLK INH of every register is
+    tied to GND, SER of register ``r`` to QH of register ``r + 1`` and SER of the last one to GND.
+    Hall switches pull their input low when the magnet is over them (``active_low``).
     """
 
-    def __init__(self, pins, active_low=True):
-        self.pins = pins
+    def __init__(self, load, clock, data, active_low=True):
+        self.load = load
+        self.clock = clock
+        self.data = data
         self.active_low = active_low
+        self.load.value(1)
+        self.clock.value(0)
 
-    def read(self):
-        if self.active_low:
-            return [p.value() == 0 for p in self.pins]
-        return [p.value() == 1 for p in self.pins]
+    def _latch(self):
+        self.load.value(0)  # parallel load: every input is copied into the registers
+        self.load.value(1)
 
-
-class MuxHallReader:
-    """Analog hall sensors (e.g. DRV5055, output mid-supply without a field) behind a 16-way
-    analog multiplexer (CD74HC4067): ``select_pins`` (S0..S3 outputs) choose the channel, ``adc``
-    (``machine.ADC``) reads it. A space is occupied when ``|reading - mid| > threshold``
-    (``read_u16`` units). ``channels``: number of spaces wired, space 1 on channel 0.
-    """
-
-    def __init__(self, select_pins, adc, channels, mid=32768, threshold=6000):
-        if channels > 1 << len(select_pins):
-            raise ValueError("more channels than the select pins can address")
-        self.select_pins = select_pins
-        self.adc = adc
-        self.channels = channels
-        self.mid = mid
-        self.threshold = threshold
-
-    def read(self):
+    def _shift(self, n):
+        """The next ``n`` bits, in read order (1 = high)."""
+        data, clock = self.data, self.clock
         out = []
-        for ch in range(self.channels):
-            for bit, pin in enumerate(self.select_pins):
-                pin.value((ch >> bit) & 1)
-            out.append(abs(self.adc.read_u16() - self.mid) > self.threshold)
+        for _ in range(n):
+            out.append(data.value())
+            clock.value(1)  # rising edge: the next bit moves to QH
+            clock.value(0)
         return out
+
+    def read(self):
+        """``(spaces, occupied)``: the plate's size (0 = none) and, space 1 first, True where a
+        magnet is seen (an empty list without a plate). One latch: the ID and the sensors are
+        from the same instant."""
+        self._latch()
+        byte = 0
+        for bit in self._shift(8):
+            byte = (byte << 1) | (1 if bit else 0)
+        spaces = plate_spaces(byte)
+        if spaces == 0:
+            return 0, []
+        bits = self._shift(8 * ((spaces + 7) // 8))
+        low = self.active_low
+        out = []
+        for space in range(1, spaces + 1):
+            level = bits[bit_index(space) - 8]
+            out.append((level == 0) if low else (level == 1))
+        return spaces, out
 
 
 class SensorBoard:
-    """The board's main loop body: call :meth:`poll` often (every millisecond or so)."""
+    """The board's main loop body: call :meth:`poll` often (every millisecond or so).
 
-    def __init__(self, reader, uart, ticks_ms, ticks_diff, spaces, firmware=FIRMWARE,
-                 sample_ms=10, stable_samples=3, snapshot_ms=1000):
-        if not 1 <= spaces <= 64:
-            raise ValueError("spaces must be 1..64")
+    ``reader``: ``read() -> (spaces, occupied)``; ``link``: ``any()``, ``read()``, ``write(bytes)``;
+    ``ticks_ms``/``ticks_diff``: MicroPython's ``time.ticks_ms``/``time.ticks_diff``. Times in ms.
+    """
+
+    def __init__(self, reader, link, ticks_ms, ticks_diff, firmware=FIRMWARE,
+                 sample_ms=5, stable_samples=3, snapshot_ms=1000):
         self.reader = reader
-        self.uart = uart
+        self.link = link
         self.ticks_ms = ticks_ms
         self.ticks_diff = ticks_diff
-        self.spaces = spaces
         self.firmware = firmware
         self.sample_ms = sample_ms
         self.stable_samples = stable_samples
         self.snapshot_ms = snapshot_ms
-        first = self._sample()
-        self.state = first
-        self._candidate = list(first)
-        self._count = [0] * spaces
-        now = ticks_ms()
-        self._last_sample = now
-        self._last_snap = now
+        self.frames = 0
+        """Frames written since the start (for a bench; wraps harmlessly on MicroPython)."""
         self._rx = b""
         self._skipping = False
-        self.uart.write(hello_frame(firmware, spaces))
-        self.send_snapshot()
+        spaces, first = reader.read()
+        self._set_plate(spaces, first)
+        now = ticks_ms()
+        self._last_sample = now
+        self.say_hello()
 
-    def _sample(self):
-        values = self.reader.read()
-        if len(values) != self.spaces:
-            raise ValueError(f"reader gave {len(values)} values for {self.spaces} spaces")
-        return [bool(v) for v in values]
+    def _set_plate(self, spaces, sample):
+        self.spaces = spaces
+        self.state = list(sample)
+        self._candidate = list(sample)
+        self._count = [0] * spaces
+        self._plate_candidate = spaces
+        self._plate_count = 0
+
+    def _write(self, data):
+        self.link.write(data)
+        self.frames += 1
+
+    def say_hello(self):
+        """``HELLO`` and, with a plate, a snapshot."""
+        if self.spaces:
+            self._write(hello_frame(self.firmware, self.spaces))
+        self.send_snapshot()  # without a plate this is the HELLO
 
     def send_snapshot(self):
-        self.uart.write(snap_frame(self.state))
+        if self.spaces:
+            self._write(snap_frame(self.state))
+        else:  # no plate: there is nothing to snapshot; say HELLO 0 so the host knows we are here
+            self._write(hello_frame(self.firmware, 0))
         self._last_snap = self.ticks_ms()
 
     def poll(self):
@@ -187,9 +242,27 @@ class SensorBoard:
         now = self.ticks_ms()
         if self.ticks_diff(now, self._last_sample) >= self.sample_ms:
             self._last_sample = now
-            self._debounce(self._sample())
-        if self.ticks_diff(now, self._last_snap) >= self.snapshot_ms:
+            spaces, sample = self.reader.read()
+            if self._plate_settled(spaces, sample):
+                self._debounce(sample)
+        if self.ticks_diff(self.ticks_ms(), self._last_snap) >= self.snapshot_ms:
             self.send_snapshot()
+
+    def _plate_settled(self, spaces, sample):
+        """False while another plate (or none) is being read; after ``stable_samples`` reads of
+        it, switch to it and say HELLO."""
+        if spaces == self.spaces:
+            self._plate_count = 0
+            return True
+        if spaces != self._plate_candidate:
+            self._plate_candidate = spaces
+            self._plate_count = 1
+        else:
+            self._plate_count += 1
+        if self._plate_count >= self.stable_samples:
+            self._set_plate(spaces, sample)
+            self.say_hello()
+        return False
 
     def _debounce(self, sample):
         for i in range(self.spaces):
@@ -205,12 +278,12 @@ class SensorBoard:
             if self._count[i] >= self.stable_samples:
                 self.state[i] = value
                 self._count[i] = 0
-                self.uart.write(chg_frame(i + 1, value))
+                self._write(chg_frame(i + 1, value))
 
     def _read_requests(self):
-        if not self.uart.any():
+        if not self.link.any():
             return
-        data = self.uart.read()
+        data = self.link.read()
         if not data:
             return
         lines = (self._rx + data).split(b"\n")
@@ -221,8 +294,7 @@ class SensorBoard:
                 continue
             what = parse_request(line) if len(line) <= MAX_LINE + 1 else None
             if what == "HELLO":
-                self.uart.write(hello_frame(self.firmware, self.spaces))
-                self.send_snapshot()
+                self.say_hello()
             elif what == "SNAP":
                 self.send_snapshot()
         if len(tail) > MAX_LINE + 1:

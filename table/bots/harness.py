@@ -94,6 +94,9 @@ class Summary:
     """Per game: each bot name's mean points in that game."""
     ending: str = ""
     endings: int = 0
+    together: bool = False
+    """A cooperative game's batch: a win is the whole table's (each seat's counts 1, not 1/k)."""
+    table_wins: int = 0
 
     def add(self, seating: Sequence[str], totals: Sequence[float], winners: Sequence[int]) -> None:
         """One finished game: seat ``s`` played by ``seating[s]`` scored ``totals[s]``."""
@@ -104,7 +107,9 @@ class Summary:
         for s, name in enumerate(seating):
             self.seat_games[name] = self.seat_games.get(name, 0) + 1
             self.points[name] = self.points.get(name, 0) + int(totals[s])
-            self.wins[name] = self.wins.get(name, 0.0) + (1 / len(winners) if s in winners else 0.0)
+            share = 1.0 if self.together else 1 / max(len(winners), 1)
+            self.wins[name] = self.wins.get(name, 0.0) + (share if s in winners else 0.0)
+        self.table_wins += bool(winners)
 
     def margin(self, name: str, other: str) -> tuple[float, float]:
         """Mean per-game points of ``name`` minus ``other`` (games where both sat), with its
@@ -133,6 +138,8 @@ class Summary:
     def text(self) -> str:
         head = f"{self.games} games of {self.players} players, seats {list(self.bots)} rotating"
         lines = [head + (f"; {self.endings} {self.ending}" if self.ending else "")]
+        if self.together:
+            lines.append(f"  the table won together {self.table_wins} of {self.games}")
         for name in sorted(self.seat_games):
             lo, hi = self.interval(name)
             lines.append(f"  {name:7s} win rate {self.win_rate(name):.3f} ± {self.stderr(name):.3f} "
@@ -141,13 +148,13 @@ class Summary:
 
 
 def simulate_rotating(players: int, games: int, seed: int, bots: Sequence[str], *,
-                      play: Callable[[int, list[str]], Any], ending: tuple[str, Callable[[Any], bool]] | None = None
-                      ) -> Summary:
+                      play: Callable[[int, list[str]], Any], ending: tuple[str, Callable[[Any], bool]] | None = None,
+                      together: bool = False) -> Summary:
     """Play ``games`` seeded games; game ``g`` is ``play(seed + g, seating)`` with the bots
     rotated by ``g`` (so every bot plays every seat). ``ending``: a note for the summary's first
     line and which finished states it counts. The bot names are checked by the caller."""
     check_seats(bots, players)
-    summary = Summary(players, games, tuple(bots), ending=ending[0] if ending else "")
+    summary = Summary(players, games, tuple(bots), ending=ending[0] if ending else "", together=together)
     for name in bots:
         summary.seat_games.setdefault(name, 0)
         summary.wins.setdefault(name, 0.0)
@@ -159,3 +166,39 @@ def simulate_rotating(players: int, games: int, seed: int, bots: Sequence[str], 
         if ending is not None:
             summary.endings += ending[1](state)
     return summary
+
+
+@dataclass(frozen=True)
+class SeededGames:
+    """A game's seeded bot games from its rules and bots alone: the registry's parts ``simulate``
+    and ``table_script`` (a game's ``bots.py`` makes one and names its two methods). Game ``seed``
+    rolls its chance from ``random.Random(seed)``; seat ``s`` is played by its bot seeded
+    :func:`seat_seed`."""
+
+    new_game: Callable[[Any], Any]
+    """The rules' ``new_game(config)`` (without an rng: the chance is sampled here, and recorded)."""
+    config: Callable[[int], Any]
+    """``players`` → the rules' ``Config`` of a standard game."""
+    make_bot: Callable[[str, random.Random], Any]
+    lineup: tuple[str, ...]
+    """The bots by seat in ``table_script``'s game (cycled over the seats)."""
+    together: bool = False
+    """A cooperative game (the summary counts the table's wins)."""
+
+    def play(self, players: int, seed: int, seats: Sequence[str]) -> Any:
+        """One game played out by the bots ``seats`` (one name per seat)."""
+        rng = random.Random(seed)
+        bots = [self.make_bot(name, random.Random(seat_seed(seed, s))) for s, name in enumerate(seats)]
+        return play_out(self.new_game(self.config(players)), bots, chance=lambda state: state.sample_chance(rng))
+
+    def simulate(self, players: int, games: int, seed: int, seats: Sequence[str]) -> str:
+        """The part ``simulate``: ``games`` seeded games, the bots rotated over the seats, summed up."""
+        check_bots(self.make_bot, seats, players)
+        return simulate_rotating(players, games, seed, seats, play=lambda g, seating: self.play(players, g, seating),
+                                 together=self.together).text()
+
+    def table_script(self, players: int, seed: int) -> tuple[list[str], Any]:
+        """The part ``table_script``: a whole seeded game as the table types it (``setup
+        players=N``, ``start``, every action's text, the chance's too) and its final state."""
+        final = self.play(players, seed, [self.lineup[s % len(self.lineup)] for s in range(players)])
+        return [f"setup players={players}", "start", *(final.action_to_string(a) for a in final.history)], final

@@ -61,18 +61,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--text", action="store_true", help="print the games as text instead of the screen demo")
     parser.add_argument("--games", type=int, default=None,
                         help="games to play; 0 = endless (default: 1 as text, endless on the screen)")
-    keys = tuple(g.key for g in games() if g.has("engine"))
+    keys = tuple(g.key for g in games() if g.has("engine"))  # the registry's: every count and choice below too
     first, second = mixed_games()
     parser.add_argument("--game", choices=(*keys, MIXED, ALL), default=DEFAULT_GAME,
                         help=f"whose games the bots play: {', '.join(keys)} (default {DEFAULT_GAME}; "
                              "on the screen the strong bots play, each game on its own screen), mixed "
                              f"({load_game(first).title} and {load_game(second).title} in turn), or all (one game "
                              "of each in turn)")
-    parser.add_argument("--players", type=int, choices=(1, 2, 3, 4, 5, 6, 7), default=None,
-                        help="seats per game (Applejack 1-4, Zankapfel 3-6, Waldgärtner 2-7; default: varies from "
-                             "game to game)")
+    shown = [g for g in games() if g.has("engine")]
+    parser.add_argument("--players", type=int, choices=sorted({n for g in shown for n in g.players}), default=None,
+                        help=f"seats per game ({', '.join(f'{g.title} {g.seats_text}' for g in shown)}; "
+                             "default: varies from game to game)")
+    bots = list(dict.fromkeys(b for g in shown for b in g.bots))
     parser.add_argument("--bots", default=None,
-                        help="comma-separated bots by seat (random, greedy, strong); default: a varied line-up")
+                        help=f"comma-separated bots by seat ({', '.join(bots)}); default: a varied line-up")
     parser.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
     parser.add_argument("--delay", type=float, default=0.0,
                         help="text: seconds to wait after each bot action (default 0)")

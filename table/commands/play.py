@@ -13,7 +13,7 @@ import logging
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from table.commands.inputs import InputError, check_writable, pace_seconds, pin_choice, read_script, window_size
 from table.companion.journal import default_state_dir
@@ -22,6 +22,10 @@ from table.display.handover import EXIT_PLAY, IDLE
 from table.display.power import add_arguments as add_screen_arguments
 from table.games import DEFAULT_GAME, UnknownGameError, companion_games, games, load_game
 from table.storage.statedir import AlreadyRunning, StateDirRefused, check_state_dir
+
+if TYPE_CHECKING:  # the session makes it; the CLI's --help does not load the shell
+    from table.companion.protocol import GameCompanion
+    from table.companion.shell import Shell
 
 log = logging.getLogger("applejack.play")
 
@@ -52,6 +56,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="GPIO pin factory for the trough LEDs and buttons: auto (default: "
                         "$GPIOZERO_PIN_FACTORY, else lgpio on a Pi and mock pins elsewhere), mock, lgpio, "
                         "rpigpio, or none")
+    p.add_argument("--pin-map", type=_pin_map_arg, default=os.environ.get("APPLEJACK_PINS", "").strip() or None,
+                   metavar="FILE",
+                   help="the lid's wiring, a pin map TOML such as table/hardware/spi_screen_pins.toml (default: "
+                        "$APPLEJACK_PINS, else the shipped default_pins.toml; docs/raspberry-pi.md)")
     p.add_argument("--die", default=os.environ.get("APPLEJACK_DIE_SENSOR") or "off", metavar="SOURCE",
                    help="die sensor: a serial port such as /dev/applejack-die or socket://host:port, sim "
                         "(the simulator, following the rules), or off (default: $APPLEJACK_DIE_SENSOR, else off)")
@@ -109,6 +117,17 @@ def _game_arg(text: str) -> str:
     if not info.has("companion"):
         raise argparse.ArgumentTypeError(info.not_offered("companion", "play"))
     return info.key
+
+
+def _pin_map_arg(text: str) -> Any:
+    """``--pin-map`` / $APPLEJACK_PINS: the file read and checked now (a bad one is a usage error:
+    one line naming the file and every problem)."""
+    from table.hardware.pinmap import PinMapError, load_pinmap  # no gpiozero: TOML and checks only
+
+    try:
+        return load_pinmap(text)
+    except PinMapError as exc:
+        raise argparse.ArgumentTypeError(exc.one_line()) from None
 
 
 def _minutes(text: str) -> float:
@@ -169,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
         # deferred: the companion loads only when the command runs (the CLI's --help stays quick)
         from table.companion import text
 
-        print(text.help_keys(load_game(args.game)))
+        print(text.help_keys(load_game(args.game), games()))
         return 0
 
     # the kiosk's day: play; left alone, the demo; someone comes, play again (a loop, not recursion)
@@ -230,7 +249,7 @@ def _run_once(args: argparse.Namespace) -> int:
     if journal.problem:
         log.warning("%s", journal.problem)
     if args.die != "off" and ctl.mode == "setup" and ctl.definition.has_part("die_sensor"):
-        ctl.definition.part("die_sensor")(ctl)  # its setup screen starts with the die sensor on
+        ctl.definition.part("die_sensor")(ctl.current)  # its setup screen starts with the die sensor on
     speaker = None
     if args.speak:
         # deferred: the companion loads only when the command runs (the CLI's --help stays quick)
@@ -268,7 +287,7 @@ class Ports:
     """The lid's ports (``--pins``, ``--die``) and the phones' socket (``--web``), made once on
     first use (:meth:`make`): on the screen after its first frame, in text mode at once."""
 
-    def __init__(self, args: argparse.Namespace, ctl: Any, state_dir: Path, journal: Any) -> None:
+    def __init__(self, args: argparse.Namespace, ctl: Shell, state_dir: Path, journal: Any) -> None:
         self.args, self.ctl, self.state_dir, self.journal = args, ctl, state_dir, journal
         self.hw: Any = None
         self.close_web = _no_phones
@@ -281,11 +300,11 @@ class Ports:
         # deferred: the ports (gpiozero, pyserial) load after the screen's first frame
         from table.companion.hardware import make_hardware
 
-        hw = self.hw = make_hardware(self.args.pins, self.args.die)
+        hw = self.hw = make_hardware(self.args.pins, self.args.die, getattr(self.args, "pin_map", None))
         self.close_web = _open_web(self.args, self.ctl, self.state_dir, hw, self.journal)
         follow, journal = hw.follow, self.journal
 
-        def follow_and_retry(c: Any) -> None:  # every frame / line: writes that wait are tried again
+        def follow_and_retry(c: GameCompanion) -> None:  # every frame / line: writes that wait are tried again
             follow(c)
             journal.retry()
 
@@ -302,7 +321,7 @@ def _no_phones() -> None:
     """Nothing to close: the phones were not let in."""
 
 
-def _open_web(args: argparse.Namespace, ctl: Any, state_dir: Path, hw: Any, journal: Any = None) -> Any:
+def _open_web(args: argparse.Namespace, ctl: Shell, state_dir: Path, hw: Any, journal: Any = None) -> Any:
     """``--web``: the phones' socket in the state dir, answered every frame (``table/web/``);
     returns what closes it. A socket that cannot be opened is one log line: the lid plays on.
     ``journal``: its id of the game on the table binds the tokens kept across a restart."""
@@ -317,7 +336,7 @@ def _open_web(args: argparse.Namespace, ctl: Any, state_dir: Path, hw: Any, jour
         return _no_phones
 
 
-def _demo_script(ctl: Any, seed: int) -> list[str]:
+def _demo_script(ctl: Shell, seed: int) -> list[str]:
     """``play --demo SEED``: a new game (an unfinished one is discarded: the demonstration has its
     own corner of the state dir) and the game's whole seeded game as the script (4 seats where the
     game takes them)."""
@@ -329,7 +348,7 @@ def _demo_script(ctl: Any, seed: int) -> list[str]:
     return lines
 
 
-def _run_text(ctl: Any, args: argparse.Namespace, lines: list[str] | None, speaker: Any, hw: Any) -> int:
+def _run_text(ctl: Shell, args: argparse.Namespace, lines: list[str] | None, speaker: Any, hw: Any) -> int:
     """The terminal front end, with the same LEDs, buttons and die sensor between input lines."""
     # deferred: the companion loads only when the command runs (the CLI's --help stays quick)
     from table.companion.ports import drain

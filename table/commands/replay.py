@@ -75,24 +75,38 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _other_game(game: str, doc: Any, name: str, as_json: bool) -> int:
-    """A Zankapfel, Draft Cider or Waldgärtner record (the engine's, or the table companion's:
-    the same actions plus the table's commands) replayed through that game's engine: its events
-    as lines or JSON; stored winners that disagree with the replay are refused."""
+    """A record of a game without a data set (the engine's, or the table companion's finished
+    record: the same actions plus what the table adds, ``history.readers.RECORD_EXTRAS``) replayed
+    through that game's engine: its events as lines or JSON; stored winners or scores that
+    disagree with the replay are refused."""
+    from table.history.readers import engine_record  # deferred: only a record of these games needs it
+
     replay = load_game(game).part("rules").replay
     try:
-        state = replay(doc)
+        state = replay(engine_record(doc) if isinstance(doc, dict) else doc)
     except EngineError as exc:
         return _fail(f"{name}: {exc}")
     except MALFORMED as exc:
         return _fail(f"{name}: malformed record: {exc.__class__.__name__}: {str(exc)[:80]}")
-    if isinstance(doc, dict) and isinstance(doc.get("winners"), list) and state.is_terminal() \
-            and list(doc["winners"]) != list(state.winners()):
-        return _fail(f"{name}: the record says seats {doc['winners']} won, its actions say {list(state.winners())}")
+    if isinstance(doc, dict) and state.is_terminal():
+        said = _disagrees(doc, state)
+        if said:
+            return _fail(f"{name}: {said}")
     if as_json:
         print("\n".join(json.dumps(ev.to_dict(), sort_keys=True) for ev in state.events))
     else:
         print("\n".join(str(ev) for ev in state.events))
     return 0
+
+
+def _disagrees(doc: dict[str, Any], state: Any) -> str:
+    """What a finished companion record says that its actions do not (the winners, the scores): "" if nothing."""
+    if isinstance(doc.get("winners"), list) and list(doc["winners"]) != list(state.winners()):
+        return f"the record says seats {doc['winners']} won, its actions say {list(state.winners())}"
+    totals = [s.total for s in state.scores()]
+    if isinstance(doc.get("scores"), list) and doc["scores"] != totals:
+        return f"the record says scores {doc['scores']}, its actions say {totals}"[:160]
+    return ""
 
 
 def track_events(data: Any, doc: dict[str, Any]) -> list[Any]:

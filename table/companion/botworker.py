@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from table.companion.ports import drain
+from table.companion.protocol import CoachesLid, GameCompanion, HintsLid
 
 log = logging.getLogger("applejack.botworker")
 
@@ -152,9 +153,9 @@ class AdviceWorker:
         self.ready: queue.Queue[AdviceReady] = queue.Queue()
         self._checked = -1
 
-    def poll(self, ctl: Any) -> object:
+    def poll(self, ctl: GameCompanion) -> object:
         """Once a frame: hand finished advice to ``ctl``; ask for a new request when its version moved."""
-        if self.game is not None and getattr(ctl, "game", None) != self.game:
+        if self.game is not None and ctl.game != self.game:
             return None
         for d in self.worker.finished():
             self.ready.put(AdviceReady(d.value))
@@ -163,8 +164,9 @@ class AdviceWorker:
             return None
         self._checked = ctl.version
         asked = None
-        for name in ("lid_hint_request", "lid_coach_request"):  # a hint; the result's coach (coach_lid.py)
-            request = getattr(ctl, name, lambda: None)()
+        requests = [ctl.lid_hint_request() if isinstance(ctl, HintsLid) else None,  # a hint
+                    ctl.lid_coach_request() if isinstance(ctl, CoachesLid) else None]  # the result's coach
+        for request in requests:
             if request is not None:
                 self.worker.ask(request.key, request.compute)
                 asked = request

@@ -51,7 +51,7 @@ SEED = 0
 SHOWN = 5
 """Decisions listed: the dearest ones."""
 
-class CoachUnavailable(ValueError):
+class CoachUnavailable(TableError):
     """The record cannot be coached (no moves in it, or it does not replay): one line why."""
 
 

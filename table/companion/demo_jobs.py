@@ -24,6 +24,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import Any
 
 from table.companion.botworker import BotWorker, Done
+from table.companion.protocol import GameCompanion
 
 log = logging.getLogger("applejack.demo")
 
@@ -126,9 +127,9 @@ class _Feed:
 def worked_steps(new: Callable[[int], Any], lines: Callable[[int, int], Iterable[str]], *, games: int,
                  players: int | None, seed: int, seats: Sequence[int],
                  worker: BotWorker | None = None) -> Iterator[Any]:
-    """The companion after every entered command, game after game (0 = endless), like
-    ``display.demo.module_steps``; with a ``worker`` the lines of game ``i`` (seed ``seed + i``,
-    ``players`` or the seats going round ``seats``) are computed by it **a line at a time**
+    """The companion after every entered command, game after game (0 = endless); with a
+    ``worker`` the lines of game ``i`` (seed ``seed + i``, ``players`` or the seats going round
+    ``seats``) are computed by it **a line at a time**
     (:func:`next_line`; ``lines`` must then be picklable for a process worker, and a generator
     makes the first move show as soon as it is computed): :data:`WAITING` is yielded while the
     line to show is not ready. The worker is closed when the generator is closed."""
@@ -154,7 +155,7 @@ def worked_steps(new: Callable[[int], Any], lines: Callable[[int, int], Iterable
             forget(feed.token)
 
 
-def _fed(ctl: Any, feed: _Feed, game: int) -> Iterator[Any]:
+def _fed(ctl: GameCompanion, feed: _Feed, game: int) -> Iterator[Any]:
     """Game ``game``'s lines from the feed into ``ctl``: the setup screen until the first is there."""
     k = 0
     feed.ask(game, 0)
@@ -172,7 +173,7 @@ def _fed(ctl: Any, feed: _Feed, game: int) -> Iterator[Any]:
             feed.ask(game, k)  # the next game's first lines
             return
         ctl.do(done.value)
-        if getattr(ctl, "mode", None) == "result" and game + 1 not in feed.asked:
+        if ctl.mode == "result" and game + 1 not in feed.asked:
             feed.ask(game + 1, 0)  # the result is up: the next game is computed while it is shown
         yield ctl
         k += 1

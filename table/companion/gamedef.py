@@ -14,13 +14,22 @@ imports pygame or a game's bots, which keeps the CLI's start quick on a Raspberr
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from table.engine.errors import TableError
 
 FACES = ("engine", "simulate", "score", "companion")
 """What a game may offer: its rules, seeded bot games, a score pad from JSON, the table companion."""
+
+ZERO_SUM, GENERAL_SUM, COOPERATIVE = "zero-sum", "general-sum", "cooperative"
+UTILITIES = (ZERO_SUM, GENERAL_SUM, COOPERATIVE)
+"""How a game's returns relate (OpenSpiel's ``GameType.Utility``): zero-sum (they add up to 0),
+general-sum (each seat its own score, the most wins: the four orchard games), cooperative
+(OpenSpiel's *identical*: every seat the same return — the table wins or loses together; the
+result screen, the history and the statistics app's export say so)."""
 
 PARTS = frozenset({
     "rules",       # the pure rules package: new_game, replay, Config, State (table.engine.protocol)
@@ -38,7 +47,8 @@ PARTS = frozenset({
     "read_record",  # the history's reader of a finished record (dict) -> the finished game's rows
     "resume",      # offer(ctl, journal, game, resume, digest): the game's own resume of a journalled game
     "data_digest",  # data_digest(data) -> str: the journal's mark of the data set the game reads
-    "table_script",  # table_script(seed) -> command lines: `play --demo`'s whole seeded game
+    "table_script",  # table_script(players, seed) -> (command lines, the final engine state or None): a
+                     # whole seeded game as the table types it (`play --demo`, the registry suite)
     "die_sensor",  # die_sensor(ctl): `--die` given, the setup screen starts with the die sensor on
     "load_data",   # load_data() -> the shipped data set the game reads (handed to every companion)
     "screens",     # screens() -> {name: build()}: the sample screens (goldens, the fit test, the benchmark)
@@ -49,6 +59,8 @@ PARTS = frozenset({
                    # each decision of seat (0-based; None: every seat) against the strong bot's, the dearest
                    # first; lid=True keeps to what the lid may show (companion/coach_games.py, docs/bots.md)
     "pad_desk",    # the phones on the score pad (mode "pad"), a desk like seat_desk (table/web/pads.py)
+    "sample_games",  # sample_games() -> [(name, new_state(), replay(record))]: the set-ups the registry
+                     # suite plays to the end (default: the rules' Config(players) at the fewest and most seats)
 })
 
 
@@ -56,7 +68,7 @@ HOME: dict[str, str] = {
     "rules": "rules", "companion": "companion:make_companion", "text": "text", "read_record": "record_reader:READER",
     "simulate": "bots:simulate_text", "make_bot": "bots:make_bot", "table_script": "script:table_script",
     "check_file": "files:check_file", "score_pad": "pad_command:run", "screens": "samples:screens",
-    "seat_desk": "seat:SeatDesk",
+    "seat_desk": "seat:SeatDesk", "sample_games": "files:sample_games",
 }
 """Where a part usually lives in a game's package (``module:attribute`` under it): a game names
 these parts and :func:`at_home` finds them; the others it places itself."""
@@ -69,6 +81,17 @@ def at_home(package: str, names: str, **elsewhere: str) -> dict[str, str]:
     refs = {name: f"{package}.{HOME[name]}" for name in names.split()}
     refs.update({name: f"{package}.{ref}" for name, ref in elsewhere.items()})
     return refs
+
+
+SampleGame = tuple[str, Callable[[], Any], Callable[[dict[str, Any]], Any]]
+"""One set-up the registry suite plays to the end: (its name, a new state, replay(record) -> state)."""
+
+
+def config_games(rules: Any, configs: Iterable[Any]) -> list[SampleGame]:
+    """The part ``sample_games``' list for a rules package (``new_game(config)``, ``replay``)
+    and its ``configs``, each named by its seats ("3p"), or by ``(name, config)`` pairs."""
+    named = [c if isinstance(c, tuple) else (f"{c.players}p", c) for c in configs]
+    return [(name, partial(rules.new_game, c), rules.replay) for name, c in named]
 
 
 REGISTERED: list[GameDef] = []
@@ -84,11 +107,17 @@ def registered(key: str) -> GameDef:
     raise UnknownGameError(f"unknown game {key!r}; known: {', '.join(g.key for g in REGISTERED)}")
 
 
+def plays_together(key: str) -> bool:
+    """Whether the registered game ``key`` is cooperative (its table wins or loses together);
+    False for a game not registered (a lone module in a test)."""
+    return any(g.key == key and g.cooperative for g in REGISTERED)
+
+
 class UnknownGameError(TableError):
     """A ``--game`` value that names no game this table knows."""
 
 
-class MissingPartError(LookupError):
+class MissingPartError(TableError, LookupError):
     """A game asked for a part it does not have (a face the registry does not list)."""
 
 
@@ -107,6 +136,21 @@ class GameDef:
     parts: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
     record_formats: tuple[str, ...] = ()
     """Further record formats this game's record reader takes (the table companion's own)."""
+    utility: str = GENERAL_SUM
+    """How the seats' returns relate (:data:`UTILITIES`): a cooperative game's table wins or loses together."""
+    first_lamps: tuple[int, ...] | None = None
+    """The lamps (1-7) lit at the first question after ``start`` on the default setup (None: no
+    lamps to promise; the registry suite checks them)."""
+    summary_word: str = ""
+    """A word ``simulate --game KEY`` always prints in its summary ("win rate"): the suite looks for it."""
+    words: str = ""
+    """A game outside ``table/`` (the tests' games): the folder of its own catalogues
+    (``locale/<lang>/LC_MESSAGES/<key>.po``; ``python -m table.i18n.catalogs update --folder``),
+    read once the game is registered. "" for the house's games (``table/i18n/locale``)."""
+    kill_at_half: bool = True
+    """Whether the registry suite kills ``play --text`` at half the game's ``table_script`` and
+    resumes it (False: the game's own scenario tests kill it where it is harder, Draft Cider's
+    with a card half entered)."""
 
     def __post_init__(self) -> None:
         unknown = set(self.parts) - PARTS
@@ -114,6 +158,15 @@ class GameDef:
             raise ValueError(f"{self.key}: unknown parts {sorted(unknown)}")
         if not self.faces <= set(FACES):
             raise ValueError(f"{self.key}: unknown faces {sorted(self.faces - set(FACES))}")
+        if self.utility not in UTILITIES:
+            raise ValueError(f"{self.key}: utility {self.utility!r} is none of {', '.join(UTILITIES)}")
+        if not self.players or list(self.players) != sorted(set(self.players)):
+            raise ValueError(f"{self.key}: players must be the seat counts, increasing: {self.players}")
+
+    @property
+    def cooperative(self) -> bool:
+        """The table wins or loses together (:data:`COOPERATIVE`)."""
+        return self.utility == COOPERATIVE
 
     def has(self, face: str) -> bool:
         return face in self.faces

@@ -14,6 +14,7 @@ from typing import Any
 
 from table.companion.gamedef import UnknownGameError, registered
 from table.companion.module import Says
+from table.companion.protocol import Asks, ExplainsButtons, GameCompanion, Titled
 from table.i18n import N_, _
 from table.i18n.labels import is_number, listed
 
@@ -45,11 +46,13 @@ def _ranges(numbers: Iterable[int]) -> str:
     return ", ".join(out)
 
 
-def buttons_now(ctl: Any) -> dict[str, Any]:
+def buttons_now(ctl: GameCompanion) -> dict[str, Any]:
     """The buttons that mean something now (name → handler), in the tables' order."""
-    places = ctl.help_places() if hasattr(ctl, "help_places") else (ctl.mode,)
+    if not isinstance(ctl, ExplainsButtons):
+        return {}
+    places = ctl.help_places()
     found: dict[str, Any] = {}
-    for table in getattr(ctl, "button_tables", ()):
+    for table in ctl.button_tables:
         for (where, button), handler in table.items():
             if where in places and button not in found:
                 found[button] = handler
@@ -81,21 +84,20 @@ def _keys_and_touches(buttons: Mapping[str, Any]) -> tuple[list[str], list[str]]
     return list(dict.fromkeys(words)), touches  # "," and "comma" are one key
 
 
-def _game_title(ctl: Any) -> str:
+def _game_title(ctl: GameCompanion) -> str:
     """The game's name as its box says it ("Applejack", not its key)."""
     try:
         return registered(ctl.game).title
     except UnknownGameError:  # a lone module of a game the registry does not hold
-        return str(getattr(ctl, "title", ctl.game))
+        return ctl.title if isinstance(ctl, Titled) else ctl.game
 
 
-def help_lines(ctl: Any) -> list[str]:
+def help_lines(ctl: GameCompanion) -> list[str]:
     """What can be typed and pressed now (see the module doc), in the table's language."""
     title = _game_title(ctl)
     lines = [_("Help — {game}, {screen}").format(game=title, screen=_(str(ctl.mode)))]
-    ask = getattr(ctl, "ask", None)
-    if ask is not None and ctl.mode in ("play", "pad"):
-        lines.append(_("Now: {ask}").format(ask=ask()))
+    if isinstance(ctl, Asks) and ctl.mode in ("play", "pad"):
+        lines.append(_("Now: {ask}").format(ask=ctl.ask()))
     buttons = buttons_now(ctl)
     pressed = _pressed_words(buttons)
     if pressed:

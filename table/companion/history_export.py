@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from table.csvsafe import row as csv_row
+from table.engine.errors import TableError
 from table.history.readers import Readers
 from table.history.statsexport import play_json
 from table.history.store import History
@@ -65,7 +66,7 @@ def stats_file(history: History, readers: Readers) -> dict[str, Any]:
             "locations": [{"id": 1, "name": "Applejack Table"}], "games": list(titles.values()), "plays": plays}
 
 
-class ExportProblem(Exception):
+class ExportProblem(TableError):
     """The history could not be read (``str()`` is one line)."""
 
 

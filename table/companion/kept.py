@@ -30,9 +30,12 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from table.companion.players import PlayerNameError, check_name
+from table.companion.players import NamedSeats, check_name
+from table.companion.players_keyboard import PlayerNameError
+from table.companion.protocol import GameCompanion
+from table.engine.errors import TableError
 from table.schedule import SCHEDULE_ENV, ScheduleError, parse_schedule
 from table.storage.statedir import replace_private
 
@@ -63,7 +66,7 @@ class Kept:
         return {"schedule": self.schedule, "demo_games": list(self.demo_games), "names": list(self.names)}
 
 
-class SettingRefused(ValueError):
+class SettingRefused(TableError):
     """A value the table does not take (``str()`` is the one line to show)."""
 
 
@@ -241,13 +244,16 @@ class NamesFirst:
         return getattr(self.book, name)
 
 
-def attach_book(module: Any, state_dir: Any, readers: Any) -> Any:
+M = TypeVar("M", bound=GameCompanion)
+
+
+def attach_book(module: M, state_dir: Any, readers: Any) -> M:
     """``players.attach_book`` (the history in ``state_dir``), its names with the kept ones first
     (:class:`NamesFirst`); the session makes every game's module through this."""
     from table.companion.players import attach_book as with_history
 
     module = with_history(module, state_dir, readers)
-    if getattr(module, "book", None) is not None and not isinstance(module.book, NamesFirst):
+    if isinstance(module, NamedSeats) and not isinstance(module.book, NamesFirst):
         module.book = NamesFirst(module.book)
     return module
 

@@ -107,7 +107,7 @@ class LidHints:
     secret_stages: tuple[str, ...] = ()
     """The stages of a secret choice: refused with :data:`HIDDEN`."""
 
-    def engine(self, ctl: Any) -> Any:
+    def engine(self, ctl: LidHinted) -> Any:
         """The companion's engine mirror at the current decision."""
         raise NotImplementedError
 
@@ -119,11 +119,11 @@ class LidHints:
         """``action`` (legal in ``state``) in the table's words."""
         raise NotImplementedError
 
-    def seat(self, ctl: Any) -> int:
+    def seat(self, ctl: LidHinted) -> int:
         """The seat choosing now (-1: none)."""
         return int(ctl.seat())
 
-    def why_not(self, ctl: Any) -> str:
+    def why_not(self, ctl: LidHinted) -> str:
         """Why no hint can be given now ("" when one can)."""
         stage = ctl.stage() if ctl.mode == "play" else ""
         seat = self.seat(ctl) if stage else -1
@@ -136,7 +136,7 @@ class LidHints:
             return _(NO_HINT)
         return ""
 
-    def job(self, ctl: Any, key: str) -> HintJob:
+    def job(self, ctl: LidHinted, key: str) -> HintJob:
         return HintJob(key, self.seat(ctl), self, self.engine(ctl).clone(), public_seed(ctl.game, ctl.setup, ctl.cmds))
 
 
@@ -148,12 +148,21 @@ class LidHinted:
     """The game's lid hints (a :class:`LidHints` from its ``hint.py``); None: no strong bot,
     ``hint`` is refused with :data:`NO_HINT`."""
     game: str
+    mode: str
     setup: Any
     cmds: list[str]
     log: list[str]
     said_last: list[str]
     _hint_asked: str | None = None  # a class default: a game whose __init__ sets its own fields (Nim) has it
     _changed: Callable[[], None]
+
+    def stage(self) -> str:
+        """The step of the game now: every module game names its own (``TableModule`` subclasses)."""
+        raise NotImplementedError
+
+    def seat(self) -> int:
+        """The seat choosing now (-1: none): every module game names its own, or its hints do."""
+        raise NotImplementedError
 
     def position_key(self) -> str:
         """Names where the game stands: the setup and every command so far."""

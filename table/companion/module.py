@@ -1,31 +1,37 @@
-"""What the other games' companion modules share: the resume screen, journal replay, ``press``.
+"""What every module game's companion shares: the resume screen, journal replay, ``press``, ``do``.
 
-Zankapfel's, Draft Cider's and Waldgärtner's modules subclass :class:`TableModule`: the fields
-every module starts with, ``do`` (the resume and setup screens, ``new``, ``undo``, then the game's
-command in its one form, journalled), resume, discard and exact replay of a journal, ``press`` (a
-button, key or touch mapped by the module's ``_command_for`` to a command, a refusal kept in
-``refusal`` until the next key), and the shell's calls those games have no use for (no die
-sensor, no bot hints).
+Zankapfel's, Draft Cider's, Waldgärtner's and the tests' games' modules subclass
+:class:`TableModule`: the fields every module starts with, ``do`` (the resume and setup screens,
+``new``, ``undo``, ``ack``, ``teach``, then the game's command in its one form, journalled),
+resume, discard and exact replay of a journal, ``press`` (a button, key or touch mapped by the
+module's ``_command_for`` to a command, a refusal kept in ``refusal`` until the next key), the
+result screen's sheet, and the shell's calls those games have no use for (no die sensor).
 
-A module that subclasses it calls ``super().__init__(setup, game=…, on_command=…)`` and gives its
-own ``_start(setup, journal=False)``, ``_canonical``, ``_apply``, ``_take_back``, ``_after``,
-``_reset``, ``_parse_setup``, ``setup_help`` and ``_command_for``; it names its ``title`` and
-``setup_type`` (a frozen setup with ``from_dict`` and ``players``) and says what the table is
-asked next after a resume (``resumed_line``). ``refusal_for`` lets a game refuse a
-journalled setup it cannot replay (Waldgärtner: another card file).
+**The recipe** (``docs/adding-a-game.md``): a module calls ``super().__init__(setup, game=…,
+on_command=…)``, names its ``title``, ``setup_type`` (a frozen setup with ``players``,
+``names``, ``to_dict``/``from_dict``) and ``result_rows`` (the result's breakdown rows: its
+record reader's ``rows``), and writes the hooks — abstract here, so a module that misses one
+cannot be made: ``_parse_setup``, ``setup_help``, ``_start``, ``_canonical``, ``_apply``,
+``_take_back``, ``_after``, ``_clear``, ``_command_for``, ``resumed_line``, ``leds`` and the
+result's ``result_details`` (per seat the breakdown, with ``total``) and ``result_winners``.
+A game whose commands are its engine's own actions writes none of them itself:
+:class:`~table.companion.engine_module.EngineModule` has them all. ``refusal_for`` lets a game
+refuse a journalled setup it cannot replay (Waldgärtner: another card file).
 """
 
 from __future__ import annotations
 
+from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from table.companion.announce import ACK, Announced, Announcement, AnnouncementQueue, mark_lines
 from table.companion.coach_lid import CoachDone, LidCoached
+from table.companion.gamedef import plays_together
 from table.companion.lidhint import LidHinted
 from table.companion.players import NamedSeats
-from table.companion.protocol import CommandError, CommandHook
+from table.companion.protocol import CommandError, CommandHook, Journalled, Staged
 from table.companion.teaching import NOT_NOW, NOTHING_TO_SKIP, TEACH, TEACH_WORDS, Syllabus, Teaching, teach_setting
 from table.engine.errors import ActionParseError, IllegalActionError, TableError
 from table.history.readers import BreakdownRow, breakdown_values
@@ -52,10 +58,12 @@ def _named_ask(ask: Callable[[Any], str]) -> Callable[[Any], str]:
         return str(self.named_line(ask(self)))
 
     named.__doc__ = ask.__doc__
+    if getattr(ask, "__isabstractmethod__", False):  # still the game's to write (EngineModule.ask)
+        named.__isabstractmethod__ = True  # type: ignore[attr-defined]
     return named
 
 
-class TableModule(LidCoached, LidHinted, NamedSeats):
+class TableModule(LidCoached, LidHinted, NamedSeats, metaclass=ABCMeta):
     """A game's companion module beside Applejack's (see the module docstring). Its setup has
     ``names`` (:class:`~table.companion.players.NamedSeats`): the setup screen's **Names** page
     (``names``) picks a player per seat, text mode's ``setup name SEAT NAME`` too."""
@@ -77,6 +85,8 @@ class TableModule(LidCoached, LidHinted, NamedSeats):
     def __init__(self, setup: Any, *, game: str, on_command: CommandHook | None) -> None:
         """The fields every game's module starts with: the setup screen with ``setup``, no
         commands, an empty log, no refusal, nothing to resume, no record yet."""
+        if not self.result_rows or self.setup_type is None:
+            raise TypeError(f"{type(self).__name__} names no result_rows or setup_type (TableModule's recipe)")
         self.game = game
         self.on_command = on_command
         self.mode = "setup"
@@ -204,6 +214,7 @@ class TableModule(LidCoached, LidHinted, NamedSeats):
         del setup
         return ""
 
+    @abstractmethod
     def resumed_line(self) -> str:
         """The line said after a resume: what the table is asked next."""
         raise NotImplementedError
@@ -376,12 +387,14 @@ class TableModule(LidCoached, LidHinted, NamedSeats):
         return sheet(heading, (_(label) for label, _v in self.result_rows),
                      [self.seat_title(s) for s in range(len(details))],
                      [breakdown_values(self.result_rows, d) for d in details],
-                     [int(d["total"]) for d in details], self.result_winners())
+                     [int(d["total"]) for d in details], self.result_winners(), together=plays_together(self.game))
 
+    @abstractmethod
     def result_details(self) -> list[dict[str, Any]]:
         """Per seat the finished game's breakdown (the record reader's ``details``, with ``total``)."""
         raise NotImplementedError
 
+    @abstractmethod
     def result_winners(self) -> tuple[int, ...]:
         """The seats that won."""
         raise NotImplementedError
@@ -486,34 +499,42 @@ class TableModule(LidCoached, LidHinted, NamedSeats):
         return []
 
     # the module's own (declared for the type checker)
+    @abstractmethod
     def _parse_setup(self, text: str) -> Any:
         """``setup key=value …`` → the module's next setup (from ``self.setup``)."""
         raise NotImplementedError
 
+    @abstractmethod
     def setup_help(self, text: str) -> str:
         """The refusal for ``text`` on the setup screen, naming the game's setup words."""
         raise NotImplementedError
 
+    @abstractmethod
     def _start(self, setup: Any, *, journal: bool) -> None:
         raise NotImplementedError
 
+    @abstractmethod
     def _canonical(self, text: str) -> str:
         """A game command's one form (what the journal keeps); CommandError if it is none."""
         raise NotImplementedError
 
+    @abstractmethod
     def _apply(self, canon: str) -> None:
         """Apply one command in its one form: appended to ``cmds``, what it made happen to
         ``log`` and ``said_last``; nothing changes when it is refused."""
         raise NotImplementedError
 
+    @abstractmethod
     def _take_back(self) -> str:
         """Undo the last of ``cmds`` (popped) in the game; returns it."""
         raise NotImplementedError
 
+    @abstractmethod
     def _after(self) -> None:
         """After a command: the result once the game is over, else what is asked next."""
         raise NotImplementedError
 
+    @abstractmethod
     def _command_for(self, button: str) -> str | None:
         raise NotImplementedError
 
@@ -527,6 +548,12 @@ class TableModule(LidCoached, LidHinted, NamedSeats):
         self.record = None
         self._changed()
 
+    @abstractmethod
+    def leds(self) -> Any:
+        """The seven lamps now (a :class:`~table.companion.leds.LedState`): the game's to use."""
+        raise NotImplementedError
+
+    @abstractmethod
     def _clear(self) -> None:
         """Drop the game's own state of the game just left (its engine, its entries)."""
         raise NotImplementedError
@@ -546,7 +573,7 @@ class TableModule(LidCoached, LidHinted, NamedSeats):
             self.on_command(kind, payload)
 
 
-def replay_quietly(module: Any, start: Callable[[], object], cmds: list[str]) -> None:
+def replay_quietly(module: Journalled, start: Callable[[], object], cmds: list[str]) -> None:
     """Rebuild a journalled game in ``module``: ``start()`` (its setup), then every command, with
     nothing journalled and nothing said again (the game so far is not told twice: the resume
     says one summary line). Every game's ``replay`` runs through this."""
@@ -562,13 +589,17 @@ def replay_quietly(module: Any, start: Callable[[], object], cmds: list[str]) ->
     module._said = min(module._said, len(module.log))
 
 
+S = TypeVar("S", bound=Staged)
+"""What a game's button handlers read of its module (each game names it: ``buttons.ButtonsHost``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Says:
     """A button that always means one command (``help`` can name it without pressing it)."""
 
     command: str
 
-    def __call__(self, ctl: Any, arg: str) -> str:
+    def __call__(self, ctl: object, arg: str) -> str:
         return self.command
 
 
@@ -586,9 +617,9 @@ SHELL_SCREENS: dict[tuple[str, str], Says] = {
 a game's ``SCREENS`` table starts from these."""
 
 
-def button_command(ctl: Any, button: str, split: Callable[[str], tuple[str, str]],
-                   screens: Mapping[tuple[str, str], Callable[[Any, str], str | None]],
-                   stages: Mapping[tuple[str, str], Callable[[Any, str], str | None]]) -> str | None:
+def button_command(ctl: S, button: str, split: Callable[[str], tuple[str, str]],
+                   screens: Mapping[tuple[str, str], Callable[[S, str], str | None]],
+                   stages: Mapping[tuple[str, str], Callable[[S, str], str | None]]) -> str | None:
     """A game's lid buttons as data (boardgame.io's moves): ``split(button)`` gives its name and
     argument; ``screens[(mode, name)]`` first, then in play ``stages[(ctl.stage(), name)]``; the
     handler makes the command text. None when the button means nothing now."""

@@ -31,9 +31,11 @@ import shlex
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-from table.companion.protocol import CommandError
+from table.companion.players_keyboard import KEY_PREFIX, NAME_MAX, Keyboard, PlayerNameError
+from table.companion.protocol import CommandError, GameCompanion, WithName
+from table.companion.shell import game_module
 from table.engine.errors import TableError
 from table.history.book import HistoryBook
 from table.history.readers import Readers
@@ -42,28 +44,8 @@ from table.history.sheet import ResultSheet
 from table.i18n import N_, _
 from table.i18n.labels import is_number, listed
 
-NAME_MAX = 20
-"""The longest name the table takes (characters): it must fit a seat's button at 480×320 (the
-history keeps up to 40)."""
 NEW = N_("New…")
 """The last entry of a seat's name cycle: it opens the letter keyboard."""
-
-LETTERS: tuple[tuple[str, ...], ...] = (
-    tuple("ABCDEFGHIJ"), tuple("KLMNOPQRST"), (*"UVWXYZ", "-", "'", "."),
-)
-"""The keyboard's first page: A–Z in alphabetical order (no layout favours one language)."""
-EXTRA: tuple[tuple[str, ...], ...] = (
-    tuple("ÄÖÜßÉÈÊÀÂÇ"), tuple("ÑÅØÆÎÏÔÛŒÍ"), tuple("1234567890"),
-)
-"""The second page: the accented letters of the German and French editions, and digits."""
-KEY_PREFIX = "kb:"
-"""Touch targets of the keyboard: ``kb:A`` … and ``kb:space``, ``kb:back``, ``kb:shift``,
-``kb:page``, ``kb:ok``, ``kb:cancel``; ``char:x`` is a character typed on a real keyboard."""
-
-
-class PlayerNameError(TableError):
-    """A name the table does not take (``str()`` is one line to show)."""
-
 
 def check_name(text: str, taken: Sequence[str | None] = ()) -> str:
     """``text`` as a player's name (NFC, blanks around it dropped), or PlayerNameError: empty,
@@ -108,42 +90,6 @@ def remember(known: Sequence[str], names: Sequence[str | None]) -> list[str]:
     return [*played, *(n for n in known if n not in played)]
 
 
-@dataclass(frozen=True, slots=True)
-class Keyboard:
-    """The on-screen letter keyboard typing seat ``seat``'s name: ``text`` so far, ``shift``
-    (the next letter is a capital: on at the start and after a blank or hyphen), ``page``
-    (0: A–Z, 1: accented letters and digits)."""
-
-    seat: int
-    text: str = ""
-    shift: bool = True
-    page: int = 0
-
-    def rows(self) -> tuple[tuple[str, ...], ...]:
-        keys = LETTERS if self.page == 0 else EXTRA
-        return keys if self.shift else tuple(tuple(k.lower() for k in row) for row in keys)
-
-    def type(self, chars: str) -> Keyboard:
-        """``chars`` added (PlayerNameError past :data:`NAME_MAX`, or a control character)."""
-        if any(not c.isprintable() for c in chars):
-            raise PlayerNameError(_("A name cannot hold control characters"))
-        text = self.text + chars
-        if len(text) > NAME_MAX:
-            raise PlayerNameError(_("A name has at most {n} characters").format(n=NAME_MAX))
-        return replace(self, text=text, shift=chars[-1:] in (" ", "-"))
-
-    def key(self, k: str) -> Keyboard:
-        """A keyboard key by its target name (without :data:`KEY_PREFIX`)."""
-        if k == "space":
-            return self.type(" ") if self.text and not self.text.endswith(" ") else self
-        if k == "back":
-            text = self.text[:-1]
-            return replace(self, text=text, shift=not text or text[-1] in " -")
-        if k == "shift":
-            return replace(self, shift=not self.shift)
-        if k == "page":
-            return replace(self, page=1 - self.page)
-        return self.type(k)
 
 
 class ScoredGame(Protocol):
@@ -198,13 +144,17 @@ class NoBook:
         return None
 
 
-def attach_book(module: Any, state_dir: Any, readers: Readers) -> Any:
+def attach_book(module: M, state_dir: Any, readers: Readers) -> M:
     """Give a companion module with named seats (every game's) the history in ``state_dir``, its
     games' words from ``readers`` (the session calls this for every module it makes); anything
     else is returned as it is."""
     if isinstance(module, NamedSeats):
         module.book = HistoryBook(state_dir, readers)
     return module
+
+
+M = TypeVar("M", bound=GameCompanion)
+"""A game's companion module, handed back as it came."""
 
 
 class NamedSeats:
@@ -490,10 +440,11 @@ class PlayersJob(NamedSeats):
     def turn_line(self) -> str:
         return self.named_line(super().turn_line())  # type: ignore[misc]
 
-def players_text(ctl: Any, line: str) -> str | None:
+def players_text(ctl: GameCompanion, line: str) -> str | None:
     """Text mode's ``players``, ``history`` and ``setup name …`` lines: what to print, or None
-    when the line is not one of them (other words; ``history`` is Applejack's)."""
-    module = getattr(ctl, "current", ctl)  # the shell holds the game's module
+    when the line is not one of them (other words; ``history`` is Applejack's). ``ctl``: the shell
+    (``module``: the game's own module behind it, ``shell.Shell.current``) or a lone module."""
+    module = game_module(ctl)
     if not isinstance(module, NamedSeats):
         return None
     words = line.strip().split(maxsplit=1)
@@ -508,7 +459,7 @@ def players_text(ctl: Any, line: str) -> str | None:
         return str(module.book.summary().text())
     if word == "setup" and len(words) > 1 and words[1].lower().startswith("name"):
         try:
-            getattr(ctl, "do")(line.strip())  # noqa: B009 (every game's module has its own do)
+            ctl.do(line.strip())
         except TableError as exc:  # the game's refusal, one line
             return f"  ? {exc}"
         seats = listed(f"{s + 1} {seat_with_name(module, s)}" for s in range(module.setup.players))
@@ -516,9 +467,9 @@ def players_text(ctl: Any, line: str) -> str | None:
     return None
 
 
-def seat_with_name(ctl: NamedSeats, seat: int) -> str:
+def seat_with_name(ctl: GameCompanion | NamedSeats, seat: int) -> str:
     """A seat as text mode lists it: Applejack's ``○ Circle (Ada)``, the other games' ``Ada``
     (``Seat 2`` for a seat nobody was picked for)."""
-    if isinstance(ctl, PlayersJob):
+    if isinstance(ctl, WithName):
         return ctl.with_name(seat)
     return ctl.seat_title(seat)

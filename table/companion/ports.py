@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from table.companion.leds import LedState
+from table.companion.protocol import GameCompanion
 
 
 class Indicators(Protocol):
@@ -67,7 +68,7 @@ class PanelIndicators:
             self.panel.close()
 
 
-def feed(ctl: Any, item: Any) -> bool:
+def feed(ctl: GameCompanion, item: Any) -> bool:
     """One hardware event into the controller (duck-typed on the event's fields), or a bot's advice
     computed off the UI thread (an item with ``advice``: Applejack's ``HintReady``)."""
     if hasattr(item, "advice"):
@@ -86,7 +87,7 @@ def feed(ctl: Any, item: Any) -> bool:
     return False
 
 
-def drain(ctl: Any, q: queue.Queue[Any], on_press: Callable[[], None] | None = None) -> int:
+def drain(ctl: GameCompanion, q: queue.Queue[Any], on_press: Callable[[], None] | None = None) -> int:
     """Feed every queued item to ``ctl``; ``on_press`` is called for each button press (someone
     is at the table — die readings and sensor news are not people)."""
     n = 0

@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-M = TypeVar("M")
+from table.companion.module import TableModule
+
+M = TypeVar("M", bound=TableModule)
 
 
 def before_play(name: str, make: Callable[[], M], setup: str, script: Sequence[str],
@@ -16,19 +18,19 @@ def before_play(name: str, make: Callable[[], M], setup: str, script: Sequence[s
     ``setup``), ``names``, ``keyboard``, or ``resume`` (offering the game ``script`` played, with
     ``resumed(warm)`` giving its setup as a dict and the resume screen's summary) — or None for a
     screen of the play."""
-    ctl: Any = make()
+    ctl = make()
     if name in ("setup", "names", "keyboard"):
         ctl.do(setup)
         if name != "setup":  # the setup's Names page, a new name's keyboard over it
             ctl.press("names")
         if name == "keyboard":
             ctl.press("newname1")
-        return ctl  # type: ignore[no-any-return]
+        return ctl
     if name == "resume":
-        warm: Any = make()
+        warm = make()
         for line in script:
             warm.do(line)
         setup_dict, summary = resumed(warm)
         ctl.offer_resume(setup_dict, warm.cmds, summary)
-        return ctl  # type: ignore[no-any-return]
+        return ctl
     return None

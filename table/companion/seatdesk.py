@@ -9,13 +9,18 @@ is ever built from another seat's private part (``tests/web/test_leaks.py``)."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import Any, Generic, TypeVar
+
+from table.companion.protocol import GameCompanion
+
+C = TypeVar("C", bound=GameCompanion)
+"""The game's own companion class a desk reads (the door hands it the module, not the shell)."""
 
 
-class SeatDesk(ABC):
+class SeatDesk(ABC, Generic[C]):
     """One game's desk for the phones: built once per game on the table (``part("seat_desk")()``)."""
 
-    def view(self, ctl: Any, seat: int | None) -> dict[str, Any]:
+    def view(self, ctl: C, seat: int | None) -> dict[str, Any]:
         """``public`` (what the lid shows) and, for a seat (None: a spectator), ``private``: its
         own hidden information and the choice it has to make or has made."""
         self._sync(ctl)
@@ -25,16 +30,16 @@ class SeatDesk(ABC):
         return out
 
     @abstractmethod
-    def _sync(self, ctl: Any) -> object:
+    def _sync(self, ctl: C) -> object:
         """Let go of the choices of seats that no longer choose."""
 
     @abstractmethod
-    def _public(self, ctl: Any) -> dict[str, Any]: ...
+    def _public(self, ctl: C) -> dict[str, Any]: ...
 
     @abstractmethod
-    def _private(self, ctl: Any, seat: int) -> dict[str, Any]: ...
+    def _private(self, ctl: C, seat: int) -> dict[str, Any]: ...
 
     @abstractmethod
-    def choose(self, ctl: Any, seat: int, form: dict[str, Any]) -> list[str]:
+    def choose(self, ctl: C, seat: int, form: dict[str, Any]) -> list[str]:
         """The shell commands ``seat``'s choice on its phone enters now (none while others still
         choose in secret); CommandError for a choice the game refuses."""

@@ -24,6 +24,7 @@ from table.companion.kept import (
     attach_book,  # names (the kept ones first) and history from state_dir (companion/kept.py)
 )
 from table.companion.language import save_language
+from table.companion.module import TableModule
 from table.companion.protocol import UNFINISH, CommandError
 from table.companion.shell import Shell
 from table.history.finish import withdraw_finished
@@ -95,17 +96,18 @@ def open_session(data: Any, state_dir: Path, *, games: Sequence[GameDef], resume
         log.info("an unfinished %s game is in the journal: offered first (not a new %s game)", waiting, game)
         game = waiting
     by_key = {g.key: g for g in games}
-    ctl: Any = None
+    held: list[Shell] = []  # the shell, once made: the hook names the game on it
 
     def hook(kind: str, payload: Any) -> None:  # every journalled setup names its game
         if kind == "game" and isinstance(payload, dict):
-            payload = {**payload, "game": ctl.game}
+            payload = {**payload, "game": held[0].game}
         journal.hook(kind, payload)
 
     ctl = Shell(attach_book(make_companion(by_key[game], data, on_command=hook, rng=rng), state_dir, readers),
                 lambda key: attach_book(make_companion(by_key[key], data, on_command=hook, rng=rng), state_dir,
                                         readers),
                 games=games, on_language=lambda code: save_language(state_dir, code))  # kept for the next start
+    held.append(ctl)
 
     def storage_changed() -> None:
         if ctl.storage_problem != journal.problem:
@@ -114,7 +116,7 @@ def open_session(data: Any, state_dir: Path, *, games: Sequence[GameDef], resume
 
     def offer() -> None:
         # nobody has begun a game meanwhile (Applejack's ``track``; a module without one: the mode alone)
-        if ctl.mode == "setup" and getattr(ctl, "track", None) is None and not journal.backlog:
+        if ctl.mode == "setup" and ctl.track is None and not journal.backlog:
             try:
                 _offer_unfinished(ctl, journal, resume, digest, data)
             except (OSError, sqlite3.Error) as exc:
@@ -132,7 +134,7 @@ def open_session(data: Any, state_dir: Path, *, games: Sequence[GameDef], resume
     return ctl, journal
 
 
-def _offer_unfinished(ctl: Any, journal: Journal, resume: str, digest: str | None, data: Any) -> None:
+def _offer_unfinished(ctl: Shell, journal: Journal, resume: str, digest: str | None, data: Any) -> None:
     try:
         game = journal.unfinished()
     except (JournalDamaged, sqlite3.DatabaseError, UnicodeDecodeError) as exc:
@@ -160,10 +162,12 @@ def _offer_unfinished(ctl: Any, journal: Journal, resume: str, digest: str | Non
         path = journal.finish(record)
         log.warning("game %d ended before the last start but was not finished: finished now (%s)", game.id, path.name)
         return
-    if definition.has_part("resume"):
-        definition.part("resume")(ctl, journal, game, resume, digest)
+    if definition.has_part("resume"):  # the game's own resume, on its own module
+        definition.part("resume")(ctl.current, journal, game, resume, digest)
+    elif isinstance(ctl.current, TableModule):
+        _offer_module_game(ctl.current, journal, game, resume)
     else:
-        _offer_module_game(ctl, journal, game, resume)
+        log.warning("unfinished %s game %d: this game has no resume; left in the journal", key, game.id)
 
 
 def _ended_record(definition: GameDef, data: Any, game: OpenGame, digest: str | None) -> dict[str, Any] | None:
@@ -181,7 +185,7 @@ def _ended_record(definition: GameDef, data: Any, game: OpenGame, digest: str | 
     return record if scratch.mode == "result" and isinstance(record, dict) else None
 
 
-def _offer_module_game(ctl: Any, journal: Journal, game: Any, resume: str) -> None:
+def _offer_module_game(ctl: TableModule, journal: Journal, game: Any, resume: str) -> None:
     """An unfinished Zankapfel, Draft Cider or Waldgärtner game (a ``TableModule``): a dry run
     first, as for Applejack (a journal that no longer replays is discarded with one line, never a
     crash loop); a game the module refuses (Waldgärtner: another card file) is offered, not resumed."""

@@ -25,25 +25,47 @@ from typing import Any
 
 from table import i18n
 from table.companion.gamedef import GameDef, UnknownGameError
-from table.companion.protocol import CommandError
+from table.companion.protocol import CommandError, GameCompanion, Retells, TableShell
 from table.engine.errors import TableError
 from table.i18n import _
 
 LANGUAGE_WORD = "language"
 """The command, key word and touch button that change the language (``language [CODE]``)."""
 
-ShellFactory = Callable[[str], Any]
+ShellFactory = Callable[[str], GameCompanion]
 """Makes a game's companion module by key (with the session's journal hook wired in)."""
+
+
+def game_module(ctl: GameCompanion) -> GameCompanion:
+    """The game's own module behind ``ctl``: the shell's current one (what a game's view, key map and
+    resume are handed), else ``ctl`` itself (a lone module)."""
+    return ctl.current if isinstance(ctl, Shell) else ctl
+
+
+def choosing(ctl: GameCompanion) -> bool:
+    """The game may be changed now (:meth:`Shell.choosing`; never for a lone module)."""
+    return isinstance(ctl, TableShell) and ctl.choosing()
 
 
 class Shell:
     """See the module docstring. ``make(key)`` builds a game's module; ``games`` are the games the
     CLI hands down (the registry's), in the order the setup screen offers them."""
 
-    _OWN = frozenset({"current", "make", "_base", "on_language", "games"})
+    _OWN = frozenset({"current", "make", "_base", "on_language", "games",
+                      "phones", "phones_progress", "phones_news", "owner_page"})
     games: tuple[GameDef, ...]
+    current: GameCompanion
+    """The game's module on the table now (every attribute not the shell's own is forwarded to it)."""
+    phones: Callable[[], Any] | None = None
+    """``play --web``: the phones' links for the lid's QR page (``table/web/kiosk.py``); None without."""
+    phones_progress: Callable[[], Any] | None = None
+    """``play --web``: who has chosen or is done on the phones, for the screen's strip."""
+    phones_news: Callable[[], list[str]] | None = None
+    """``play --web``: the same as lines for the terminal."""
+    owner_page: Callable[[], str] | None = None
+    """``play --web``: the owner's settings page address for the lid's settings screen."""
 
-    def __init__(self, current: Any, make: ShellFactory, *, games: Sequence[GameDef],
+    def __init__(self, current: GameCompanion, make: ShellFactory, *, games: Sequence[GameDef],
                  on_language: Callable[[str], object] | None = None) -> None:
         """``on_language(code)``: called after the language was changed here (to keep the choice)."""
         object.__setattr__(self, "current", current)
@@ -76,7 +98,7 @@ class Shell:
         if name in self._OWN:
             object.__setattr__(self, name, value)
         elif name == "version":
-            self.current.version = value - self._base
+            object.__setattr__(self, name, value)  # the property's setter below
         else:
             setattr(self.current, name, value)
 
@@ -87,12 +109,16 @@ class Shell:
         base: int = object.__getattribute__(self, "_base")
         return int(self.current.version) + base
 
+    @version.setter
+    def version(self, value: int) -> None:
+        """A front end's redraw (``version += 1``) moves the current module's count (``__setattr__``)."""
+        self.current.version = value - object.__getattribute__(self, "_base")
+
     # --- the choice ---------------------------------------------------------------------------------
     def choosing(self) -> bool:
         """The game may be changed now: a setup screen with no game begun."""
-        return self.current.mode == "setup" and getattr(self.current, "track", None) is None \
-            and getattr(self.current, "b", None) is None \
-            and not getattr(self.current, "covering", lambda: False)()  # a name typed, the history open
+        return self.current.mode == "setup" and self.current.track is None \
+            and not self.current.covering()  # a name typed, the history open
 
     def switch(self, key: str) -> None:
         """Put ``key``'s module on the table (its setup screen)."""
@@ -125,9 +151,8 @@ class Shell:
             now = i18n.current_language()
             code = langs[(langs.index(now) + 1) % len(langs)] if now in langs else langs[0]
         new = i18n.set_language(code)
-        retell = getattr(self.current, "retell", None)
-        if callable(retell):
-            retell()  # waiting announcements are said again in the new language
+        if isinstance(self.current, Retells):
+            self.current.retell()  # waiting announcements are said again in the new language
         self.current.log.append(_("Language: {name}").format(name=i18n.LANGUAGE_NAMES[new]))
         object.__setattr__(self, "_base", object.__getattribute__(self, "_base") + 1)  # the screen redraws
         if self.on_language is not None:

@@ -12,12 +12,13 @@ from __future__ import annotations
 import queue
 import shutil
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
 from table.companion.gamedef import GameDef, registered
 from table.companion.help import help_lines
 from table.companion.players import players_text
+from table.companion.protocol import CoachesLid, GameCompanion, HintsLid, TableShell
 from table.companion.shell import LANGUAGE_WORD
 from table.engine.errors import TableError
 from table.i18n import N_, _
@@ -27,25 +28,31 @@ LANGUAGE_HELP = N_(
     "    language        the next language (English, Deutsch, Français, 日本語)\n"
     "    language de     that language (en, de, fr, ja); kept for the next start")
 """The shell's language command, listed in every game's help."""
+GAME_HELP = N_(
+    "Game (setup screen, before a game begins):\n"
+    "    g / game        the next game ({games})   game {key}   that game")
+"""The shell's game choice, listed in every game's help with the registry's games."""
 HELP_WORDS = ("help", "?")
 """What asks for the help lines in every game and mode."""
 
 
-def help_keys(game: GameDef) -> str:
-    """The keys and commands as plain text for a terminal (``play --help-keys [--game KEY]``)."""
-    return str(game.part("text").help_keys()).rstrip("\n") + "\n\n" + _(LANGUAGE_HELP) + "\n"
+def help_keys(game: GameDef, games: Sequence[GameDef] = ()) -> str:
+    """The keys and commands as plain text for a terminal (``play --help-keys [--game KEY]``):
+    the game's own, then the shell's (the game choice among ``games``, when there is one; the
+    language)."""
+    choice = [g.key for g in games if g.has("companion")]
+    shell = [_(GAME_HELP).format(games=", ".join(choice), key=choice[-1])] if len(choice) > 1 else []
+    return "\n\n".join([str(game.part("text").help_keys()).rstrip("\n"), *shell, _(LANGUAGE_HELP)]) + "\n"
 
 
-def text_part(ctl: Any) -> Any:
+def text_part(ctl: GameCompanion) -> Any:
     """The text part of the game on the table: the shell's game definition's, else the registered
     game named by the module's ``game``."""
-    definition = getattr(ctl, "definition", None)
-    if not isinstance(definition, GameDef):
-        definition = registered(ctl.game)
+    definition = ctl.definition if isinstance(ctl, TableShell) else registered(ctl.game)
     return definition.part("text")
 
 
-def screen_text(ctl: Any) -> str:
+def screen_text(ctl: GameCompanion) -> str:
     """A short status line of what the screen shows (after a mode change); none on the resume
     screen, whose offer line (the log's) is the one line for an unfinished game."""
     if ctl.mode == "resume":
@@ -53,9 +60,9 @@ def screen_text(ctl: Any) -> str:
     return str(text_part(ctl).screen_text(ctl))
 
 
-def handle_line(ctl: Any, line: str) -> str | None:
+def handle_line(ctl: GameCompanion, line: str) -> str | None:
     """One input line; returns the refusal when it was refused."""
-    if line.strip().lower().split()[:1] == [LANGUAGE_WORD] and hasattr(ctl, "set_language"):
+    if line.strip().lower().split()[:1] == [LANGUAGE_WORD] and isinstance(ctl, TableShell):
         try:  # the shell's: every game, every mode
             ctl.do(line)
         except TableError as exc:
@@ -67,7 +74,7 @@ def handle_line(ctl: Any, line: str) -> str | None:
         except TableError as exc:
             return str(exc)
         return None
-    if line.strip().lower() in ("g", "game") and hasattr(ctl, "choosing") and ctl.choosing():
+    if line.strip().lower() in ("g", "game") and isinstance(ctl, TableShell) and ctl.choosing():
         ctl.press("game")  # the shell: the next game on the setup screen
         return None
     refusal: str | None = text_part(ctl).handle_line(ctl, line)
@@ -82,23 +89,25 @@ class _Attendants:
         self.out, self.block = out, block
         self.made: dict[str, Any] = {}
 
-    def of(self, ctl: Any) -> Any:
+    def of(self, ctl: GameCompanion) -> Any:
         key = ctl.game
         if key not in self.made:
             make = getattr(text_part(ctl), "attendant", None)
             self.made[key] = make(self.out, block=self.block) if make is not None else None
         return self.made[key]
 
-    def poll(self, ctl: Any) -> None:
+    def poll(self, ctl: GameCompanion) -> None:
         helper = self.of(ctl)
         if helper is not None:
             helper.poll(ctl)
-        for request in ("lid_hint_request", "lid_coach_request"):  # the module games' hints and coach
-            job = getattr(ctl, request, lambda: None)()  # (companion/lidhint.py, coach_lid.py): at once here
-            if job is not None:
+        # the module games' hints and coach (companion/lidhint.py, coach_lid.py): at once here
+        jobs = [ctl.lid_hint_request() if isinstance(ctl, HintsLid) else None,
+                ctl.lid_coach_request() if isinstance(ctl, CoachesLid) else None]
+        for job in jobs:
+            if job is not None and isinstance(ctl, HintsLid | CoachesLid):
                 ctl.give_advice(job.compute())
 
-    def command(self, ctl: Any, line: str) -> bool:
+    def command(self, ctl: GameCompanion, line: str) -> bool:
         helper = self.of(ctl)
         return helper is not None and bool(helper.command(ctl, line))
 
@@ -107,7 +116,7 @@ class _Attendants:
             if helper is not None:
                 helper.stop()
 
-    def finish(self, ctl: Any) -> None:
+    def finish(self, ctl: GameCompanion) -> None:
         for helper in self.made.values():
             if helper is not None:
                 helper.finish(ctl)
@@ -132,7 +141,7 @@ def qr_lines(lines: list[str], columns: int | None = None,
             *lines[1:]]
 
 
-def run_text(ctl: Any, lines: Iterable[str], out: TextIO, *, echo: bool = False,
+def run_text(ctl: GameCompanion, lines: Iterable[str], out: TextIO, *, echo: bool = False,
              after_each: Callable[[], None] | None = None, idle_s: float | None = None) -> int:
     """Feed input lines until they end (EOF) or ``quit``. Always exits cleanly: the journal
     already holds every confirmed command.
@@ -150,9 +159,10 @@ def run_text(ctl: Any, lines: Iterable[str], out: TextIO, *, echo: bool = False,
         nonlocal last_screen
         for line in ctl.new_lines():
             print(line, file=out)
-        for line in getattr(ctl, "phones_news", list)():  # play --web: who is done on the phones
+        news = ctl.phones_news if isinstance(ctl, TableShell) else None
+        for line in news() if news is not None else ():  # play --web: who is done on the phones
             print(line, file=out)
-        qr: list[str] = getattr(ctl, "result_qr_lines", list)()  # the play's QR code (companion/players.py)
+        qr = ctl.result_qr_lines()  # the play's QR code (companion/players.py)
         for line in qr_lines(qr, command=ctl.qr_command()) if qr else ():
             print(line, file=out)
         s = screen_text(ctl)

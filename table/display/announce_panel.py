@@ -23,6 +23,7 @@ from typing import Any
 
 import pygame
 
+from table.companion.protocol import Announces, GameCompanion, Teaches, TeachModule
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL
 from table.display.toolkit import BaseView
 from table.i18n import _, ngettext
@@ -37,24 +38,24 @@ LESSON = 20
 """The lesson's words (design px; never under the readable size)."""
 
 
-def covers(ctl: Any) -> bool:
+def covers(ctl: GameCompanion) -> bool:
     """Whether an announcement waits on ``ctl``'s play screen: its panel then covers the whole
     screen (:func:`draw_panel`), so the play screen under it need not be drawn at all."""
-    queue = getattr(ctl, "announcements", None)
-    return getattr(ctl, "mode", "") in ("play", "pad") and queue is not None and queue.head is not None
+    return ctl.mode in ("play", "pad") and isinstance(ctl, Announces) and ctl.announcements.head is not None
 
 
-def draw(view: BaseView, surf: pygame.Surface, ctl: Any) -> None:
+def draw(view: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion) -> None:
     """The module games' waiting announcement's panel (play and pad only); the lesson without an
     announcement is the play screen's own (:func:`draw_lesson_block` above its question)."""
-    if getattr(ctl, "mode", "") not in ("play", "pad"):
+    if ctl.mode not in ("play", "pad"):
         return
-    queue = getattr(ctl, "announcements", None)
+    queue = ctl.announcements if isinstance(ctl, Announces) else None
+    lesson = ctl.lesson if isinstance(ctl, Teaches) else None
     if queue is not None and queue.head is not None:
-        draw_panel(view, surf, queue.head, len(queue.waiting) - 1, getattr(ctl, "lesson", None))
+        draw_panel(view, surf, queue.head, len(queue.waiting) - 1, lesson)
 
 
-def open_panel(view: BaseView, surf: pygame.Surface, title: str, more: int,
+def open_panel(view: BaseView[Any], surf: pygame.Surface, title: str, more: int,
                lesson: str | None) -> tuple[int, int, int, int]:
     """The whole-screen panel headed by ``title`` with "then ``more`` more to come", the lesson
     whole above Done ✓ and Undo (drawn here); returns (x, y, w, bottom): the room for the
@@ -80,7 +81,7 @@ def open_panel(view: BaseView, surf: pygame.Surface, title: str, more: int,
     return x, y, w, bottom
 
 
-def draw_done_undo(view: BaseView, surf: pygame.Surface, x: int, y: int, w: int) -> None:
+def draw_done_undo(view: BaseView[Any], surf: pygame.Surface, x: int, y: int, w: int) -> None:
     """The panel's two buttons at ``y``: Done ✓ (CONFIRM, two thirds) and Undo (the rest)."""
     gap = view.px(10)
     done_w = (w - gap) * 2 // 3
@@ -89,7 +90,7 @@ def draw_done_undo(view: BaseView, surf: pygame.Surface, x: int, y: int, w: int)
     view.button(surf, pygame.Rect(x + done_w + gap, y, w - done_w - gap, h), _("Undo"), "undo", size=26)
 
 
-def draw_panel(view: BaseView, surf: pygame.Surface, head: Any, more: int, lesson: str | None) -> None:
+def draw_panel(view: BaseView[Any], surf: pygame.Surface, head: Any, more: int, lesson: str | None) -> None:
     """A module game's announcement ``head`` (its title and words, one line per ``\n``): the
     first line bold, the others under it as far as they fit; ``more`` waiting after it."""
     x, y, w, bottom = open_panel(view, surf, _(head.title), more, lesson)
@@ -104,31 +105,31 @@ def draw_panel(view: BaseView, surf: pygame.Surface, head: Any, more: int, lesso
                          max_lines=max(1, (bottom - y) // line_h), min_size=SMALLEST)
 
 
-def panel_area(view: BaseView) -> pygame.Rect:
+def panel_area(view: BaseView[Any]) -> pygame.Rect:
     """Where the announcement's panel stands: the screen but a margin of 14 px of the design."""
     m = view.px(14)
     return pygame.Rect(m, m, view.w - 2 * m, view.h - 2 * m)
 
 
-def buttons_top(view: BaseView) -> int:
+def buttons_top(view: BaseView[Any]) -> int:
     """Where the panel's Done ✓ and Undo buttons begin (px from the top): what the panel says ends above."""
     return panel_area(view).bottom - view.tap(BUTTON_H) - view.px(12)
 
 
-def lesson_height(view: BaseView, lesson: str, w: int, skip_label: str) -> int:
+def lesson_height(view: BaseView[Any], lesson: str, w: int, skip_label: str) -> int:
     """How tall :func:`draw_lesson_block` draws ``lesson`` in ``w`` pixels (px)."""
     text_w = w - skip_width(view, skip_label) - 3 * view.px(8)
     words = view.wrapped_height(_("Why: {lesson}").format(lesson=lesson), LESSON, text_w)
     return max(words, view.touch_px) + 2 * view.px(6)
 
 
-def skip_width(view: BaseView, label: str) -> int:
+def skip_width(view: BaseView[Any], label: str) -> int:
     """The Skip button's width: its label whole at the readable size ("Ausblenden", "Masquer")."""
     return max(view.px(110), view.touch_px, view.fonts.width(label, max(view.px(LESSON), view.read_px), True)
                + view.px(24))
 
 
-def draw_lesson_block(view: BaseView, surf: pygame.Surface, lesson: str, *, x: int, w: int, bottom: int,
+def draw_lesson_block(view: BaseView[Any], surf: pygame.Surface, lesson: str, *, x: int, w: int, bottom: int,
                       skip_label: str, target: str) -> int:
     """Teach mode's lesson in a lit box ending at ``bottom``: "Why: …" whole (wrapped, never cut)
     and the Skip button (touch target ``target``) at its right; returns the box's top."""
@@ -144,16 +145,16 @@ def draw_lesson_block(view: BaseView, surf: pygame.Surface, lesson: str, *, x: i
     return box.y
 
 
-def lesson_strip_height(view: BaseView) -> int:
+def lesson_strip_height(view: BaseView[Any]) -> int:
     """How far down the screen teach mode's lesson reaches from the top: 0 — the lesson stands
     above the play screen's question, not across its top (the phones' strip keeps the top)."""
     return 0
 
 
-def draw_teach_toggle(view: BaseView, surf: pygame.Surface, ctl: Any, rect: pygame.Rect) -> bool:
+def draw_teach_toggle(view: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion, rect: pygame.Rect) -> bool:
     """The setup screen's teach mode button (touch target ``teach``) in ``rect`` (the setup
     frame's bottom row), lit when on; not drawn for a game without teach mode (False)."""
-    teaching = getattr(ctl, "teaching", None)
+    teaching = ctl.teaching if isinstance(ctl, TeachModule) else None
     if teaching is None or teaching.syllabus is None:
         return False
     view.button(surf, rect, teach_toggle_label(ctl), "teach", lit=bool(teaching.asked), size=20)

@@ -23,12 +23,15 @@ from table.companion.hardware import Hardware, make_hardware
 from table.companion.leds import LedState
 from table.companion.notifying import make_notifier
 from table.companion.ports import Indicators, RecordingIndicators, drain
+from table.companion.protocol import GameCompanion, TableShell
+from table.companion.shell import choosing, game_module
 from table.companion.text import handle_line
 from table.display.handover import IDLE
 from table.display.help_view import MORE, draw_help_button, draw_help_page
 from table.display.players_view import covers_setup, players_key
 from table.display.screensaver import screen_saver_for
 from table.display.toolkit import PAGE, BaseView
+from table.hardware.errors import HardwareError
 
 log = logging.getLogger("applejack.display")
 
@@ -40,7 +43,7 @@ CONSOLE_DRIVERS = ("kmsdrm", "fbcon", "directfb")
 SIZES = ((480, 320), (800, 480), (1024, 600))
 
 
-class DisplayUnavailable(RuntimeError):
+class DisplayUnavailable(HardwareError, RuntimeError):
     pass
 
 
@@ -48,7 +51,7 @@ class Worker(Protocol):
     """A game's job off the UI thread (a GameDef's part ``workers``: Applejack's hints and coach):
     ``poll`` once a frame starts work and brings its results back to the controller."""
 
-    def poll(self, ctl: Any) -> object: ...
+    def poll(self, ctl: GameCompanion) -> object: ...
 
     def close(self) -> None: ...
 
@@ -62,7 +65,7 @@ class App:
     """The loop body for ``ctl`` (a game's table companion, or the shell over every game in
     ``games``): the view, the key map and the workers come from the game's definition."""
 
-    def __init__(self, ctl: Any, surface: pygame.Surface, *, games: Sequence[GameDef],
+    def __init__(self, ctl: GameCompanion, surface: pygame.Surface, *, games: Sequence[GameDef],
                  indicators: Indicators | None = None, inputs: queue.Queue[Any] | None = None,
                  clock: Callable[[], float] = time.monotonic, speaker: Any = None, notifier: Any = None,
                  after_step: Callable[[Any], None] | None = None, workers: Sequence[Worker] = ()) -> None:
@@ -71,7 +74,7 @@ class App:
         self.games = {g.key: g for g in games}
         """The games by key: ``ctl.game`` picks the view and the key map."""
         self.view_game = ctl.game
-        self.view: BaseView = self.view_for(self.view_game)
+        self.view: BaseView[Any] = self.view_for(self.view_game)
         self.indicators: Indicators = indicators if indicators is not None else RecordingIndicators()
         self.inputs = inputs
         self.clock = clock
@@ -100,9 +103,9 @@ class App:
         self.saver: Any = None
         """Screen power (``display/screensaver.py``): dims, darkens and orbits the frame; None: none."""
 
-    def view_for(self, game: str) -> BaseView:
+    def view_for(self, game: str) -> BaseView[Any]:
         """The view of ``game`` (its part ``view``) at the surface's size."""
-        view: BaseView = self.games[game].part("view")(self.surface.get_size())
+        view: BaseView[Any] = self.games[game].part("view")(self.surface.get_size())
         return view
 
     def touched(self) -> None:
@@ -132,10 +135,11 @@ class App:
             self.drawn_version = -1
             return
         if button == PAGE:  # the view's own: a screen split over pages on a small screen
-            self.view.turn_page(self.ctl)
+            self.view.turn_page(game_module(self.ctl))
             self.drawn_version = -1
             return
-        self.ctl.press(button)
+        if button is not None:
+            self.ctl.press(button)
 
     def phones(self, button: str | None) -> None:
         """The phones' codes page: opened from the help page, **Next ▸** turns, anything else closes it."""
@@ -180,12 +184,12 @@ class App:
         elif getattr(e, "unicode", "") == ":":
             self.entry = ""
             self.drawn_version = -1
-        elif e.key == pygame.K_g and getattr(self.ctl, "choosing", lambda: False)():
+        elif e.key == pygame.K_g and choosing(self.ctl):
             self.press("game")
         elif e.key == pygame.K_l and self.ctl.mode == "setup":  # every game's setup: the next language
             self.press("language")
         else:
-            self.press(self.games[self.ctl.game].part("keys")(e.key, self.ctl))
+            self.press(self.games[self.ctl.game].part("keys")(e.key, game_module(self.ctl)))
 
     def type_key(self, e: pygame.event.Event) -> None:
         """A key while the command entry is open: enter submits the line, escape closes it."""
@@ -246,7 +250,7 @@ class App:
         if game != self.view_game:  # the shell switched games on the setup screen
             self.view, self.view_game = self.view_for(game), game
         draw_frame(self.view, self.surface, self.ctl, self.games, entry=self.entry,
-                   choosing=getattr(self.ctl, "choosing", lambda: False)(), help_open=self.help_open,
+                   choosing=choosing(self.ctl), help_open=self.help_open,
                    help_page=self.help_page, phones_page=self.phones_page, owner_open=self.owner_open)
         self.drawn_version = self.ctl.version
         self.frames += 1
@@ -257,7 +261,7 @@ class App:
         return True
 
 
-def draw_frame(view: BaseView, surface: pygame.Surface, ctl: Any, games: Mapping[str, GameDef], *,
+def draw_frame(view: BaseView[Any], surface: pygame.Surface, ctl: GameCompanion, games: Mapping[str, GameDef], *,
                entry: str | None = None, choosing: bool = False, help_open: bool = False,
                help_page: int = 0, phones_page: int | None = None, owner_open: bool = False) -> None:
     """One whole frame as the table sees it: the game's view, then what the app lays over it (a
@@ -281,15 +285,15 @@ def draw_frame(view: BaseView, surface: pygame.Surface, ctl: Any, games: Mapping
         if entry is not None:
             view.draw_entry(surface, entry)
         return
-    view.draw(surface, ctl)
-    first = view.shown_page(ctl) == 0  # a screen split over pages: the game and language on the first
+    view.draw(surface, game_module(ctl))  # the game's view draws the game's own module
+    first = view.shown_page(game_module(ctl)) == 0  # a screen split over pages: the game and language on the first
     if ctl.mode == "setup" and first and not covers_setup(ctl) and \
             "language" not in (name for _rect, name in view.targets):
         # a game's setup view without one of its own: the top right corner
         view.language_button(surface, pygame.Rect(view.w - view.px(200), view.px(6), view.px(190), view.px(38)))
     if choosing and first and not covers_setup(ctl):
         draw_game_tab(view, surface, ctl.game, games)
-    if getattr(ctl, "phones_progress", None) is not None:  # play --web: who is done on the phones
+    if isinstance(ctl, TableShell) and ctl.phones_progress is not None:  # play --web: who is done on the phones
         from table.display.phones_strip import draw as draw_phones_strip  # deferred: only with the phones
 
         draw_phones_strip(view, surface, ctl)
@@ -299,10 +303,10 @@ def draw_frame(view: BaseView, surface: pygame.Surface, ctl: Any, games: Mapping
         view.draw_entry(surface, entry)
 
 
-def _phones_button(ctl: Any) -> list[tuple[str, str]] | None:
+def _phones_button(ctl: GameCompanion) -> list[tuple[str, str]] | None:
     """The help page's **Phones ▸** (the codes) on the setup and result screens with the phones let
     in, and **Settings ▸** (the owner's code) on the setup screen."""
-    if getattr(ctl, "phones", None) is None:
+    if not isinstance(ctl, TableShell) or ctl.phones is None:
         return None
     from table.display.owner_view import help_button as owner_button  # deferred: only with play --web
     from table.display.phones_view import help_button  # deferred: only with play --web
@@ -310,7 +314,7 @@ def _phones_button(ctl: Any) -> list[tuple[str, str]] | None:
     return [b for b in (help_button(ctl), owner_button(ctl)) if b is not None]
 
 
-def draw_game_tab(v: BaseView, surface: pygame.Surface, game: str, games: Mapping[str, GameDef]) -> None:
+def draw_game_tab(v: BaseView[Any], surface: pygame.Surface, game: str, games: Mapping[str, GameDef]) -> None:
     """The setup screen's first choice, the game: a tab at the bottom left (touch, key g, or the
     lid's BLIND button go to the next game); the game's name, the others come one per press."""
     title = games[game].title
@@ -347,7 +351,7 @@ def open_display(mode: str, size: str | None) -> tuple[pygame.Surface, bool]:
     return surface, kiosk
 
 
-def run_app(ctl: Any, args: Any, *, games: Sequence[GameDef], script: Sequence[str] = (), speaker: Any = None,
+def run_app(ctl: GameCompanion, args: Any, *, games: Sequence[GameDef], script: Sequence[str] = (), speaker: Any = None,
             hardware: Hardware | Callable[[], Hardware] | None = None) -> int:
     """Open the display (DisplayUnavailable when there is none) and run the loop until quit/SIGTERM
     (0), or until the setup or result screen was left alone for ``args.idle_demo`` minutes
@@ -361,7 +365,7 @@ def run_app(ctl: Any, args: Any, *, games: Sequence[GameDef], script: Sequence[s
     surface, _kiosk = open_display(getattr(args, "display", "auto"), getattr(args, "size", None))
     app = first_frame(ctl, surface, games=games, speaker=speaker)
     if hardware is None:
-        hw = make_hardware(getattr(args, "pins", "none"), getattr(args, "die", "off"))
+        hw = make_hardware(getattr(args, "pins", "none"), getattr(args, "die", "off"), getattr(args, "pin_map", None))
     else:
         hw = hardware() if callable(hardware) else hardware
     app.indicators, app.inputs, app.after_step = hw.indicators, hw.events, hw.follow
@@ -386,7 +390,7 @@ def run_app(ctl: Any, args: Any, *, games: Sequence[GameDef], script: Sequence[s
         pygame.display.quit()
 
 
-def first_frame(ctl: Any, surface: pygame.Surface, *, games: Sequence[GameDef], speaker: Any = None) -> App:
+def first_frame(ctl: GameCompanion, surface: pygame.Surface, *, games: Sequence[GameDef], speaker: Any = None) -> App:
     """The app for ``ctl`` with its first frame on ``surface`` (flipped onto the display, and
     systemd told READY): before the lid's ports, the workers or the script, which the caller
     attaches to the returned app. Until then the LEDs are only recorded and no input is read."""

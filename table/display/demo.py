@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import queue
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Generic, TypeVar
 
 import pygame
 
 from table.companion.demo_jobs import WAITING
 from table.companion.leds import LedState
 from table.companion.ports import Indicators, RecordingIndicators
+from table.companion.protocol import GameCompanion
 from table.display.colours import BG, OK
 from table.display.toolkit import BaseView
 from table.i18n import _
@@ -36,7 +37,7 @@ BANNER_H = 34
 """The demo banner's height (design px)."""
 
 
-def draw_banner(view: BaseView, surface: pygame.Surface) -> pygame.Rect:
+def draw_banner(view: BaseView[Any], surface: pygame.Surface) -> pygame.Rect:
     """Every game's demo banner, "Demo — touch to play", over the top right of the frame (the
     right half; no touch target: any touch leaves the demo). Returns its rectangle."""
     rect = pygame.Rect(view.w // 2 + view.px(10), view.px(4), view.w // 2 - view.px(16), view.px(BANNER_H))
@@ -47,34 +48,23 @@ def draw_banner(view: BaseView, surface: pygame.Surface) -> pygame.Rect:
     return rect
 
 
-def module_steps(game: Callable[[int, int], tuple[Any, Iterable[str]]], *, games: int, players: int | None,
-                 seed: int, seats: Sequence[int]) -> Iterator[Any]:
-    """A game's table companion after every entered command, game after game (0 = endless); only
-    the game in progress is kept. ``game(players, seed)`` gives a new companion and the lines a
-    table would enter for the bots' game; the players go round ``seats`` unless given."""
-    i = 0
-    while games == 0 or i < games:
-        n = players or seats[(seed + i) % len(seats)]
-        ctl, lines = game(n, seed + i)
-        for line in lines:
-            ctl.do(line)
-            yield ctl
-        i += 1
-
-
 def is_press(item: Any) -> bool:
     """A hardware input that means "someone is here": a button press (not a die reading)."""
     return isinstance(getattr(item, "button", None), str)
 
 
-class DemoScreen:
+Shown = TypeVar("Shown")
+"""What a demo screen shows a step at a time (a companion module; Applejack's: its bots' steps)."""
+
+
+class DemoScreen(Generic[Shown]):
     """The demo's loop body: inputs → (maybe) the next thing shown → LEDs → draw if it changed.
 
     ``step`` returns None while the demo goes on, :data:`PLAY` when someone touched the screen,
     pressed a key or a trough button, :data:`QUIT` on a window close, :data:`DONE` when the
     ``steps`` ran out."""
 
-    def __init__(self, surface: pygame.Surface, view: BaseView, *, pace: float = 1.2,
+    def __init__(self, surface: pygame.Surface, view: BaseView[Any], *, pace: float = 1.2,
                  indicators: Indicators | None = None, inputs: queue.Queue[Any] | None = None,
                  clock: Callable[[], float] = time.monotonic, notifier: Any = None) -> None:
         self.surface = surface
@@ -84,7 +74,7 @@ class DemoScreen:
         self.inputs = inputs
         self.clock = clock
         self.notifier = notifier
-        self.current: Any = None
+        self.current: Shown | None = None
         """What the screen shows now (None before the first step)."""
         self.next_at = 0.0
         self.version = 0
@@ -194,7 +184,7 @@ class DemoScreen:
         return max(1, min(100, round((self.next_at - self.clock()) * 1000)))
 
 
-def run_demo_screen(screen: DemoScreen, *, running: Callable[[], bool] = lambda: True) -> str:
+def run_demo_screen(screen: DemoScreen[Any], *, running: Callable[[], bool] = lambda: True) -> str:
     """Loop ``screen`` on the open display until someone wants to play (:data:`PLAY`), the window
     closes (:data:`QUIT`), ``running()`` turns False (:data:`QUIT`, e.g. SIGTERM) or the games end
     (:data:`DONE`). A screen saver attached to it (``display/screensaver.py``) dims, darkens and
@@ -212,12 +202,12 @@ def run_demo_screen(screen: DemoScreen, *, running: Callable[[], bool] = lambda:
     return result if result is not None else QUIT
 
 
-class ModuleDemoScreen(DemoScreen):
+class ModuleDemoScreen(DemoScreen[GameCompanion]):
     """A game's table companion after each entered command (``steps``), drawn by its own view
     (``view_class``), one command per ``pace`` seconds (the setup and the result stay longer); the
     lid's lamps show what the companion's lamps show."""
 
-    view_class: Callable[[tuple[int, int]], BaseView]
+    view_class: Callable[[tuple[int, int]], BaseView[Any]]
 
     def __init__(self, surface: pygame.Surface, steps: Iterator[Any], *, pace: float = 1.2,
                  indicators: Indicators | None = None, inputs: queue.Queue[Any] | None = None,

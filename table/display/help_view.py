@@ -14,12 +14,13 @@ from typing import Any
 import pygame
 
 from table.companion.help import help_lines
+from table.companion.protocol import GameCompanion
 from table.display.colours import BG, DIM, FG, LIT
 from table.display.toolkit import BaseView
 from table.i18n import _
 
 
-def help_button_rect(v: BaseView, mode: str) -> pygame.Rect:
+def help_button_rect(v: BaseView[Any], mode: str) -> pygame.Rect:
     """Where the help button goes: the top right corner the toolkit reserves on every screen
     (``BaseView.help_corner``: each screen's layout leaves it free), or the place the screen
     chose for it this frame (``BaseView.help_place``)."""
@@ -27,7 +28,7 @@ def help_button_rect(v: BaseView, mode: str) -> pygame.Rect:
     return v.help_place or v.help_corner()
 
 
-def draw_help_button(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
+def draw_help_button(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion) -> None:
     """The "?" button (target ``help``)."""
     v.button(surf, help_button_rect(v, str(ctl.mode)), "?", "help", size=24)
 
@@ -36,7 +37,7 @@ MORE = "help-more"
 """The help page's touch target that turns to its next page (a help too long for one screen)."""
 
 
-def help_pages(v: BaseView, ctl: Any, bottom: int, lines: list[str] | None = None) -> list[list[str]]:
+def help_pages(v: BaseView[Any], ctl: GameCompanion, bottom: int, lines: list[str] | None = None) -> list[list[str]]:
     """The help lines after the heading (``lines``: :func:`help_lines` when already asked), in pages
     that each fit between the heading and ``bottom``."""
     lines = help_lines(ctl) if lines is None else lines
@@ -54,7 +55,7 @@ def help_pages(v: BaseView, ctl: Any, bottom: int, lines: list[str] | None = Non
     return pages
 
 
-def draw_help_page(v: BaseView, surf: pygame.Surface, ctl: Any, page: int = 0,
+def draw_help_page(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion, page: int = 0,
                    extra: tuple[str, str] | list[tuple[str, str]] | None = None) -> None:
     """The help page over the whole screen: the help lines (page ``page`` of them where they take
     more than one screen: **More ▸** turns), then how to close it (any other touch or key).

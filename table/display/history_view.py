@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from table.companion.protocol import GameCompanion
 from table.display.colours import DIM, FG, LIT
 from table.display.result_table import draw_table
 from table.display.toolkit import BaseView
@@ -18,7 +19,7 @@ from table.history.rows import ROWS_PER_PAGE
 from table.i18n import _
 
 
-def draw_game(v: BaseView, surf: pygame.Surface, sheet: Any) -> None:
+def draw_game(v: BaseView[Any], surf: pygame.Surface, sheet: Any) -> None:
     """The history's game view: a stored game as every game's result shows it (its heading,
     each seat's breakdown, the verdict) and Back."""
     v.text(surf, sheet.heading, 24, (v.px(14), v.px(8)), LIT, bold=True, max_w=v.w - v.px(28))
@@ -28,13 +29,15 @@ def draw_game(v: BaseView, surf: pygame.Surface, sheet: Any) -> None:
     v.button(surf, pygame.Rect(v.px(8), v.h - bh - v.px(6), v.px(150), bh), _("◂ Back"), "hist:back", size=20)
 
 
-def draw_history(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
+def draw_history(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion) -> None:
     """The history screen: personal bests, solo marks, the last games, a page at a time (a game's
     row is a touch target, ``hist:game:<id>``, opening the game's view: :func:`draw_game`)."""
-    if getattr(ctl, "history_game", None) is not None:
+    if ctl.history_game is not None:
         draw_game(v, surf, ctl.history_game)
         return
     summary = ctl.history
+    if summary is None:  # the history is not open
+        return
     page = max(0, min(ctl.history_page, summary.pages - 1))
     v.text(surf, _("History"), 30, (v.px(14), v.px(6)), bold=True)
     if summary.pages > 1:

@@ -5,10 +5,11 @@ the refusal strip (``refusal``) and the storage problem's red bar across the top
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TypeVar
 
 import pygame
 
+from table.companion.protocol import GameCompanion
 from table.display import announce_panel, players_view, result_view
 from table.display.colours import BG, DIM, LIT, OK, Colour
 from table.display.fonts import line_units
@@ -19,12 +20,16 @@ ButtonItem = tuple[str, str, Colour | None]
 """A button of a game's bottom row: its label, its touch target, its colour (None: the panel's)."""
 
 
-class ModuleView(BaseView):
+M = TypeVar("M", bound=GameCompanion)
+"""The game module a view draws (its own ``TableModule`` subclass)."""
+
+
+class ModuleView(BaseView[M]):
     """A game module's screens: subclasses draw ``draw_setup`` and ``draw_play`` (the resume
     question is the toolkit's ``draw_resume``, the result ``result_view``'s from the module's data);
     :meth:`draw` picks and frames them."""
 
-    def draw(self, surf: pygame.Surface, ctl: Any) -> None:
+    def draw(self, surf: pygame.Surface, ctl: M) -> None:
         self.new_frame()
         surf.fill(BG)
         if ctl.mode == "setup":
@@ -45,18 +50,18 @@ class ModuleView(BaseView):
         if ctl.storage_problem:
             self.draw_storage_problem(surf, ctl.storage_problem)
 
-    def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
+    def draw_setup(self, surf: pygame.Surface, ctl: M) -> None:
         raise NotImplementedError
 
-    def draw_play(self, surf: pygame.Surface, ctl: Any) -> None:
+    def draw_play(self, surf: pygame.Surface, ctl: M) -> None:
         raise NotImplementedError
 
-    def draw_result(self, surf: pygame.Surface, ctl: Any) -> None:
+    def draw_result(self, surf: pygame.Surface, ctl: M) -> None:
         """Every game's one result screen, from the module's ``result_sheet()`` (result_view)."""
         result_view.draw_result(self, surf, ctl)
 
     # --- what the games' screens draw alike ---------------------------------------------------------
-    def setup_frame(self, surf: pygame.Surface, ctl: Any, title: str) -> pygame.Rect:
+    def setup_frame(self, surf: pygame.Surface, ctl: M, title: str) -> pygame.Rect:
         """A setup screen's frame: the game's title at the top left, the **Names** and language
         buttons at the top right (left of the help corner), the **Start** button at the bottom
         right, teach mode's button left of it (the app's game tab takes the bottom left); returns
@@ -121,7 +126,7 @@ class ModuleView(BaseView):
             y = bottom
         return y
 
-    def players_row(self, surf: pygame.Surface, ctl: Any, label: str, counts: Sequence[int], area: pygame.Rect,
+    def players_row(self, surf: pygame.Surface, ctl: M, label: str, counts: Sequence[int], area: pygame.Rect,
                     words: Callable[[int], str] = str) -> int:
         """The players choice (target ``players:<n>``, lit when chosen) at the top of ``area``; a
         count alone on the buttons where the words would not fit. Returns the y under it."""
@@ -131,15 +136,6 @@ class ModuleView(BaseView):
         return self.choice_row(surf, label, area.y, area.x, area.w,
                                [(words(n) if wordy else str(n), f"players:{n}", ctl.setup.players == n)
                                 for n in counts], size=26, height=70)
-
-    def draw_prompt(self, surf: pygame.Surface, ask: str, said: Sequence[str], y: int, *, margin: float,
-                    size: float, min_size: float) -> None:
-        """Under the play area: what the table must enter now (lit, two lines at most), then the
-        last thing the companion said (not on a small screen), ``margin`` in from each side."""
-        x, w = self.px(margin), self.w - self.px(2 * margin)
-        y = self.wrapped(surf, ask, size, (x, y), w, LIT, bold=True, max_lines=2, min_size=min_size)
-        if said and not self.small:
-            self.wrapped(surf, said[-1], size - 4, (x, y), w, DIM, max_lines=1, min_size=12)
 
     lesson: str | None = None
     """Teach mode's lesson of the frame being drawn (set by :meth:`draw`): :meth:`prompt_above`
@@ -229,11 +225,3 @@ class ModuleView(BaseView):
         while half < whole and len(self.break_lines(label, px, True, half - 8 + 10)) > 2:
             half += max(1, self.px(8))
         return min(whole, half)
-
-    def new_game_button(self, surf: pygame.Surface, size: float = 26) -> None:
-        """The result screen's **New game** at the bottom right (as wide as its words need)."""
-        label = _("New game")
-        w = max(self.px(200), self.fonts.width(label, max(self.px(size), self.read_px), True) + self.px(24))
-        h = self.tap(64)
-        self.button(surf, pygame.Rect(self.w - self.px(16) - w, self.h - self.px(12) - h, w, h), label, "confirm",
-                    colour=OK, size=size)

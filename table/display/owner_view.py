@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from table.companion.protocol import GameCompanion, TableShell
 from table.display.colours import DIM, FG, LIT
 from table.display.phones_view import address_lines, code_page
 from table.display.toolkit import BaseView
@@ -30,21 +31,21 @@ MODES = ("setup",)
 """The screens whose help page offers it."""
 
 
-def owner_address(ctl: Any) -> str | None:
+def owner_address(ctl: GameCompanion) -> str | None:
     """The owner's page's address, None when the phones are not let in or not on the setup screen."""
-    page = getattr(ctl, "owner_page", None)
-    if not callable(page) or getattr(ctl, "mode", None) not in MODES:
+    page = ctl.owner_page if isinstance(ctl, TableShell) else None
+    if page is None or ctl.mode not in MODES:
         return None
     address = page()
     return address if isinstance(address, str) and address else None
 
 
-def help_button(ctl: Any) -> tuple[str, str] | None:
+def help_button(ctl: GameCompanion) -> tuple[str, str] | None:
     """(label, target) of the help page's **Settings ▸**, else None."""
     return (_(W.OPEN), OWNER) if owner_address(ctl) is not None else None
 
 
-def draw_owner_page(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
+def draw_owner_page(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion) -> None:
     """The screen over the whole frame: the code on the left at full height; the title, the
     address written out (always) and what it opens (where it fits) on the right; **◂ Back**."""
     address = owner_address(ctl)

@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from table.companion.protocol import GameCompanion, TableShell, Teaches
 from table.display import announce_panel
 from table.display.colours import DIM, LIT, OK, PANEL
 from table.display.help_view import help_button_rect
@@ -35,16 +36,17 @@ LEVELS = 3
 MODES = ("play", "pad")
 
 
-def progress_for(ctl: Any) -> Any:
+def progress_for(ctl: GameCompanion) -> Any:
     """What the phones wait for now (``table.web.progress.Progress``), or None: not ``play --web``,
     not a play or pad screen, no phone in use, nobody to wait for."""
-    asked = getattr(ctl, "phones_progress", None)
-    if not callable(asked) or getattr(ctl, "mode", "") not in MODES:
+    asked = ctl.phones_progress if isinstance(ctl, TableShell) else None
+    if asked is None or ctl.mode not in MODES:
         return None
     return asked()
 
 
-def _layout(view: BaseView, pieces: list[tuple[str, Any, bool]], width: int) -> list[list[tuple[str, Any, bool, int]]]:
+def _layout(view: BaseView[Any], pieces: list[tuple[str, Any, bool]],
+            width: int) -> list[list[tuple[str, Any, bool, int]]]:
     """``pieces`` (words, colour, bold) flowed into rows of at most ``width`` px: each row's
     (words, colour, bold, x offset)."""
     px = max(view.px(SIZE), view.read_px)
@@ -66,7 +68,7 @@ def _pieces(progress: Any, level: int) -> list[tuple[str, Any, bool]]:
                                              progress.chips(level))]
 
 
-def _rows(view: BaseView, progress: Any, width: int) -> list[list[tuple[str, Any, bool, int]]]:
+def _rows(view: BaseView[Any], progress: Any, width: int) -> list[list[tuple[str, Any, bool, int]]]:
     """The longest words whose rows fit :data:`ROWS` (the seats' numbers when nothing does)."""
     rows: list[list[tuple[str, Any, bool, int]]] = []
     for level in range(LEVELS):
@@ -76,7 +78,7 @@ def _rows(view: BaseView, progress: Any, width: int) -> list[list[tuple[str, Any
     return rows
 
 
-def _place(view: BaseView, ctl: Any, rows: int) -> tuple[pygame.Rect, bool]:
+def _place(view: BaseView[Any], ctl: GameCompanion, rows: int) -> tuple[pygame.Rect, bool]:
     """The strip's rectangle for ``rows`` rows of words, and whether it stands at the top."""
     px = max(view.px(SIZE), view.read_px)
     words_h = rows * view.fonts.font(px).get_linesize()
@@ -85,12 +87,12 @@ def _place(view: BaseView, ctl: Any, rows: int) -> tuple[pygame.Rect, bool]:
         h = words_h + 2 * view.px(8)
         area = announce_panel.panel_area(view)
         bottom = announce_panel.buttons_top(view) - view.px(6)
-        if getattr(ctl, "lesson", None):  # the panel's two lines of the lesson stay above its buttons
+        if isinstance(ctl, Teaches) and ctl.lesson:  # the panel's two lines of the lesson stay above its buttons
             bottom -= 2 * view.fonts.font(view.px(announce_panel.SMALLEST)).get_linesize() + view.px(6)
         inner = area.inflate(-2 * view.px(6), 0)
         return pygame.Rect(inner.x, bottom - h, inner.w, h), False
-    top = announce_panel.lesson_strip_height(view) if isinstance(view, ModuleView) and getattr(ctl, "lesson", None) \
-        else 0
+    lesson = ctl.lesson if isinstance(ctl, Teaches) else None
+    top = announce_panel.lesson_strip_height(view) if isinstance(view, ModuleView) and lesson else 0
     if top == 0:
         h = max(h, view.help_corner().bottom)  # the title's band, the help button's height
     help_rect = help_button_rect(view, str(ctl.mode))
@@ -100,7 +102,7 @@ def _place(view: BaseView, ctl: Any, rows: int) -> tuple[pygame.Rect, bool]:
     return pygame.Rect(0, top, right, h), True
 
 
-def _width(view: BaseView, ctl: Any, rect: pygame.Rect) -> int:
+def _width(view: BaseView[Any], ctl: GameCompanion, rect: pygame.Rect) -> int:
     """How wide the words may run in ``rect``: short of the help button where it stands beside them."""
     help_rect = help_button_rect(view, str(ctl.mode))
     right = rect.right - view.px(10)
@@ -109,7 +111,7 @@ def _width(view: BaseView, ctl: Any, rect: pygame.Rect) -> int:
     return right - rect.x - view.px(10)
 
 
-def draw(view: BaseView, surf: pygame.Surface, ctl: Any) -> bool:
+def draw(view: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion) -> bool:
     """The strip over the game's view (before the help button is drawn); False when there is none."""
     progress = progress_for(ctl)
     if progress is None:

@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from table.companion.protocol import GameCompanion, TableShell
 from table.display.colours import BG, DIM, FG, LIT
 from table.display.players_view import draw_qr
 from table.display.toolkit import BaseView
@@ -32,15 +33,15 @@ MODES = ("setup", "result")
 """The screens whose help page offers the codes (the next game's seats)."""
 
 
-def phone_links(ctl: Any) -> list[tuple[str, str]]:
+def phone_links(ctl: GameCompanion) -> list[tuple[str, str]]:
     """(who, address) of each code, [] when the phones are not let in or no game is set up."""
-    links = getattr(ctl, "phones", None)
-    if not callable(links) or getattr(ctl, "mode", None) not in MODES:
+    links = ctl.phones if isinstance(ctl, TableShell) else None
+    if links is None or ctl.mode not in MODES:
         return []
     return list(links())
 
 
-def help_button(ctl: Any) -> tuple[str, str] | None:
+def help_button(ctl: GameCompanion) -> tuple[str, str] | None:
     """(label, target) of the help page's **Phones ▸** when there are codes to show, else None."""
     return (_(W.OPEN), PHONES) if phone_links(ctl) else None
 
@@ -52,7 +53,7 @@ def code_matrix(address: str) -> list[list[bool]]:
     return qr_matrix(address.encode("ascii"))
 
 
-def address_lines(v: BaseView, address: str, width: int) -> list[str]:
+def address_lines(v: BaseView[Any], address: str, width: int) -> list[str]:
     """``address`` cut into lines of at most ``width`` pixels at the readable size (it has no spaces)."""
     lines = [""]
     for c in address:
@@ -62,7 +63,7 @@ def address_lines(v: BaseView, address: str, width: int) -> list[str]:
     return lines
 
 
-def code_page(v: BaseView, surf: pygame.Surface, address: str | None, back: str,
+def code_page(v: BaseView[Any], surf: pygame.Surface, address: str | None, back: str,
               target: str) -> tuple[int, int, pygame.Rect]:
     """The frame of a page that shows a code over the whole screen (the phones' and the owner's):
     the background (what the game drew covered: not touchable, not recorded), ``address``'s code
@@ -82,7 +83,7 @@ def code_page(v: BaseView, surf: pygame.Surface, address: str | None, back: str,
     return x, w, close
 
 
-def draw_phones_page(v: BaseView, surf: pygame.Surface, ctl: Any, page: int) -> None:
+def draw_phones_page(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion, page: int) -> None:
     """The page over the whole screen: the code of link ``page`` (of :func:`phone_links`, in turn)
     on the left at full height, its words and the buttons on the right."""
     links = phone_links(ctl)

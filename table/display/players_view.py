@@ -19,6 +19,8 @@ from typing import Any
 
 import pygame
 
+from table.companion.players import seat_with_name
+from table.companion.protocol import GameCompanion
 from table.display.colours import DIM, FG, LIT, OK
 from table.display.history_view import draw_history
 from table.display.toolkit import BaseView
@@ -28,23 +30,18 @@ QR_DARK = (0, 0, 0)
 QR_LIGHT = (255, 255, 255)
 
 
-def _seats_named(ctl: Any) -> bool:
-    """Any game's module with named seats (``companion/players.NamedSeats``)."""
-    return hasattr(ctl, "seat_names") and hasattr(ctl, "covering")
-
-
-def covers_setup(ctl: Any) -> bool:
+def covers_setup(ctl: GameCompanion) -> bool:
     """The keyboard, the history or the Names page covers the setup screen (the game tab is not
     drawn)."""
-    return _seats_named(ctl) and bool(ctl.covering())
+    return ctl.covering()
 
 
 # --- keys -----------------------------------------------------------------------------------------
-def players_key(ctl: Any, e: Any, names_page: bool) -> str | None:
+def players_key(ctl: GameCompanion, e: Any, names_page: bool) -> str | None:
     """A key while a name is typed or the history is open (a button name; ``noop`` swallows it),
     ``H`` for the history on the setup screen of a view without the Names page (``names_page``);
     None: the key is not ours."""
-    if not _seats_named(ctl) or ctl.mode != "setup":
+    if ctl.mode != "setup":
         return None
     if ctl.keyboard is not None:
         if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -69,7 +66,7 @@ def players_key(ctl: Any, e: Any, names_page: bool) -> str | None:
 
 
 # --- setup ----------------------------------------------------------------------------------------
-def draw_setup_overlay(v: BaseView, surf: pygame.Surface, ctl: Any) -> bool:
+def draw_setup_overlay(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion) -> bool:
     """The keyboard or the history over the whole setup screen; False when neither is open."""
     if not covers_setup(ctl):
         return False
@@ -82,14 +79,14 @@ def draw_setup_overlay(v: BaseView, surf: pygame.Surface, ctl: Any) -> bool:
     return True
 
 
-def names_button(v: BaseView, surf: pygame.Surface, ctl: Any, r: pygame.Rect, size: int = 20) -> None:
+def names_button(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion, r: pygame.Rect, size: int = 20) -> None:
     """The other games' setup screen: the **Names** button, with how many seats have a player."""
     named = sum(n is not None for n in ctl.seat_names())
     label = _("Names: {n} of {seats}").format(n=named, seats=ctl.setup.players) if named else _("Names…")
     v.button(surf, r, label, "names", size=size, lit=bool(named))
 
 
-def draw_names_page(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
+def draw_names_page(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion) -> None:
     """The other games' Names page: per seat its badge, its name button (cycling: nobody → the
     people who played before → New…) and a New… button; Done at the bottom right."""
 
@@ -117,15 +114,17 @@ def draw_names_page(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
     v.button(surf, done, _("Done ✓"), "names:done", colour=OK, size=20)
 
 
-def draw_keyboard(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
+def draw_keyboard(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion) -> None:
     """The letter keyboard: whose name, the text typed, three rows of ten keys, then
     shift, the other page, space, delete, cancel and OK."""
 
     kb = ctl.keyboard
+    if kb is None:  # no name is being typed
+        return
     margin, gap = (v.px(8), v.px(6)) if not v.small else (2, max(1, (v.w - 4 - 10 * v.touch_px) // 9))
     # the 3.5" screen: ten 7 mm keys to a row (46 px each at 480 px: 1 px between them)
     v.seat_badge(surf, kb.seat, (margin + v.px(16), v.px(22)), v.px(14))
-    seat = ctl.with_name(kb.seat).split(" (")[0] if not v.names_page else ctl.seat_label(kb.seat)
+    seat = seat_with_name(ctl, kb.seat).split(" (")[0] if not v.names_page else ctl.seat_label(kb.seat)
     v.text(surf, _("Name for {seat}").format(seat=seat), 22,
            (margin + v.px(38), v.px(22)), DIM, anchor="midleft", max_w=v.w - v.px(60))
     box = pygame.Rect(margin, v.px(42), v.w - 2 * margin, v.px(54))

@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from table.companion.protocol import CoachesLid, GameCompanion, Unfinishes
 from table.display.colours import DIM, FG, LIT, OK, WARN
 from table.display.history_view import draw_history
 from table.display.players_view import draw_qr
@@ -25,18 +26,18 @@ BAR_H = 72
 """The bottom bar: the verdict and the buttons (design px)."""
 
 
-def draw_result(v: BaseView, surf: pygame.Surface, ctl: Any, *, reserve: int = 0) -> None:
+def draw_result(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion, *, reserve: int = 0) -> None:
     """The result screen of ``ctl`` (a module with ``result_sheet()``, ``result_qr()``,
     ``qr_open`` and ``history``); ``reserve`` pixels above the bottom bar are left to the game
     (Applejack's coach strip)."""
-    if getattr(ctl, "history", None) is not None:
+    if ctl.history is not None:
         draw_history(v, surf, ctl)
         return
-    if getattr(ctl, "coach_open", False):
+    if isinstance(ctl, CoachesLid) and ctl.coach_open:
         draw_coach_page(v, surf, ctl)
         return
     sheet = ctl.result_sheet()
-    if getattr(ctl, "qr_open", False):
+    if ctl.qr_open:
         draw_qr_page(v, surf, ctl, sheet)
         return
     v.text(surf, sheet.heading, 30, (v.px(14), v.px(8)), LIT, bold=True, max_w=v.w - v.help_room() - v.px(14))
@@ -46,23 +47,23 @@ def draw_result(v: BaseView, surf: pygame.Surface, ctl: Any, *, reserve: int = 0
     draw_bar(v, surf, ctl, sheet, bar_top)
 
 
-def bar_buttons(ctl: Any) -> list[tuple[str, str, Any]]:
+def bar_buttons(ctl: GameCompanion) -> list[tuple[str, str, Any]]:
     """The bottom bar's buttons: (label, target, colour): Undo when the game can take its result
     back into the score pad (its module's ``can_unfinish()``), the QR code when the game is in the
     history, the history, a new game."""
     items: list[tuple[str, str, Any]] = []
-    if getattr(ctl, "can_unfinish", lambda: False)():
+    if isinstance(ctl, Unfinishes) and ctl.can_unfinish():
         items.append((_("Undo"), "undo", None))
     if ctl.result_qr().gid is not None:
         items.append((_("QR code ▸"), "qr", None))
-    if getattr(ctl, "coach_offered", lambda: False)():  # the module games' coach (companion/coach_lid.py)
+    if isinstance(ctl, CoachesLid) and ctl.coach_offered():  # the module games' coach (companion/coach_lid.py)
         items.append((_("Coach"), "coach", None))
     items.append((_("History"), "history", None))
     items.append((_("New game"), "confirm", OK))
     return items
 
 
-def draw_bar(v: BaseView, surf: pygame.Surface, ctl: Any, sheet: Any, top: int) -> None:
+def draw_bar(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion, sheet: Any, top: int) -> None:
     """The verdict on the left, the buttons on the right."""
     items = bar_buttons(ctl)
     gap, h = v.px(8), v.tap(BAR_H)
@@ -76,7 +77,7 @@ def draw_bar(v: BaseView, surf: pygame.Surface, ctl: Any, sheet: Any, top: int) 
     v.wrapped(surf, sheet.verdict, 26, (v.px(14), top), x - v.px(28), LIT, bold=True, max_lines=2, min_size=18)
 
 
-def undo_widths(v: BaseView, items: list[tuple[str, str, Any]]) -> list[int]:
+def undo_widths(v: BaseView[Any], items: list[tuple[str, str, Any]]) -> list[int]:
     """The bar's button widths (pixels) with Undo among them: each as wide as its label, or — when
     that leaves the verdict less than 40 % of the width — as its longest word (a button breaks its
     words over two lines)."""
@@ -89,7 +90,7 @@ def undo_widths(v: BaseView, items: list[tuple[str, str, Any]]) -> list[int]:
     return [max(need(word) for word in label.split()) for label, _t, _c in items]
 
 
-def draw_qr_page(v: BaseView, surf: pygame.Surface, ctl: Any, sheet: Any) -> None:
+def draw_qr_page(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion, sheet: Any) -> None:
     """The QR code page (the result's ``qr`` button): the code over the screen's whole height on
     the left, a whole number of pixels a module (``players_view.qr_edges``: 4 or more on the 7"
     screens); on the right, under the help button's corner, what it is, each seat's total (what
@@ -122,17 +123,17 @@ def draw_qr_page(v: BaseView, surf: pygame.Surface, ctl: Any, sheet: Any) -> Non
         y = v.wrapped(surf, line, 18, (x, y), w, LIT if won else FG, max_lines=99)
 
 
-def _line(v: BaseView) -> int:
+def _line(v: BaseView[Any]) -> int:
     """A read line's height at the readable size (px)."""
     return int(v.fonts.font(v.read_px).get_linesize())
 
 
-def draw_coach_page(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
+def draw_coach_page(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion) -> None:
     """The coach page (the result's ``coach`` button, the module games): the coach's lines (or that
     it is computing) and Back; any key closes it."""
     x, w, y = v.px(14), v.w - v.px(28) - v.help_room(), v.px(10)
     bottom = v.h - v.tap(60) - v.px(16)
-    lines = ctl.coach_page_lines()
+    lines = ctl.coach_page_lines() if isinstance(ctl, CoachesLid) else []
     if len(lines) > 2:  # the heading, the summary, then the dearest decisions as far as they fit
         lines = [lines[0], lines[-1], *lines[1:-1]]
     for line in lines:

@@ -11,14 +11,18 @@ A game's view extends :class:`BaseView` and draws its own screens with these hel
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar
 
 import pygame
 
+from table.companion.protocol import GameCompanion
 from table.display.colours import DIM, FG, LIT, OK, PANEL, Colour, contrast
 from table.display.fonts import SMALLEST_PX, Fonts, font_family, line_units
 from table.display.screens import model_for
 from table.i18n import LANGUAGE_NAMES, _, current_language
+
+C = TypeVar("C", bound=GameCompanion)
+"""The companion a view draws: each game's view is a ``BaseView`` of its own module's class."""
 
 
 class DrawnText(NamedTuple):
@@ -48,7 +52,7 @@ PAGE = "page"
 """The touch target that turns a screen's page (a view's own, on a screen split for a small size)."""
 
 
-class BaseView:
+class BaseView(Generic[C]):
     """The helpers every game's view draws with, at one size (``w``×``h``, scale ``s``)."""
 
     names_page = True
@@ -107,15 +111,15 @@ class BaseView:
     def px(self, v: float) -> int:
         return max(1, round(v * self.s))
 
-    def pages(self, ctl: Any) -> int:
+    def pages(self, ctl: C) -> int:
         """How many pages ``ctl``'s screen takes at this size (1: it fits on one)."""
         return 1
 
-    def shown_page(self, ctl: Any) -> int:
+    def shown_page(self, ctl: C) -> int:
         """The page to draw for ``ctl`` (the first when the screen no longer has the one turned to)."""
         return self.page if self.page < self.pages(ctl) else 0
 
-    def turn_page(self, ctl: Any) -> None:
+    def turn_page(self, ctl: C) -> None:
         """The page target was touched: the next page of the screen, after the last the first."""
         self.page = (self.shown_page(ctl) + 1) % self.pages(ctl)
 
@@ -339,7 +343,7 @@ class BaseView:
         self.button(surf, rect, f"{LANGUAGE_NAMES[current_language()]} ▸", "language", size=20)
         return rect
 
-    def draw(self, surf: pygame.Surface, ctl: Any) -> None:
+    def draw(self, surf: pygame.Surface, ctl: C) -> None:
         """One frame of the game's table companion ``ctl`` (each game's view draws its screens)."""
         raise NotImplementedError
 
@@ -391,7 +395,7 @@ class BaseView:
         under_help = self.help_corner().bottom + self.px(4) if right < area.right - self.px(12) else 0
         return x, max(y + self.px(44), below + self.px(6), under_help), w
 
-    def draw_resume(self, surf: pygame.Surface, ctl: Any) -> None:
+    def draw_resume(self, surf: pygame.Surface, ctl: C) -> None:
         m = self.px(20)
         self.text(surf, _("Unfinished game found"), 40, (self.w // 2, self.px(50)), bold=True, anchor="center",
                   max_w=self.w - 2 * m)

@@ -9,11 +9,14 @@ which never import a game themselves. :func:`register` adds a game at run time (
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from table.companion.gamedef import FACES, REGISTERED, GameDef, UnknownGameError, registered
 from table.games.applejack import GAME as APPLEJACK
 from table.games.draftcider import GAME as DRAFTCIDER
 from table.games.waldgaertner import GAME as WALDGAERTNER
 from table.games.zankapfel import GAME as ZANKAPFEL
+from table.i18n import add_catalogues
 
 _GAMES: list[GameDef] = REGISTERED  # one list: the shell finds a lone module's game there
 _GAMES[:] = [APPLEJACK, ZANKAPFEL, DRAFTCIDER, WALDGAERTNER]
@@ -44,8 +47,11 @@ def game_for_format(fmt: str) -> GameDef | None:
 
 
 def register(game: GameDef) -> None:
-    """Add (or replace) a game: the tests register a tiny Nim through this, nothing else."""
+    """Add (or replace) a game — the one call a game outside this package needs (the tests'
+    games): its catalogues (``GameDef.words``) are read from then on."""
     _GAMES[:] = [g for g in _GAMES if g.key != game.key] + [game]
+    if game.words:
+        add_catalogues(Path(game.words))
 
 
 def unregister(key: str) -> None:

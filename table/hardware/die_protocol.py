@@ -3,10 +3,12 @@
 Frames are ASCII lines ``$TYPE,field,...*CCCCCCCC`` ended by ``\\n`` (``\\r\\n`` accepted), where
 ``CCCCCCCC`` is the CRC-32 (as ``zlib.crc32``) of every byte between ``$`` and ``*`` as eight hex
 digits. Old firmware (protocol 1) ended frames with ``*HH``, the XOR of those bytes, as in NMEA;
-such frames are still read until the first CRC frame of a connection. The full description is
-``docs/die-sensor-protocol.md``. Board -> host:
+such frames are read only from a board that said so (an XOR-checked ``HELLO`` from firmware 1.x)
+and never after the first CRC frame. The full description is ``docs/die-sensor-protocol.md``.
+Board -> host:
 
-- ``$HELLO,<firmware>,<spaces>``: the board's firmware version and number of path spaces.
+- ``$HELLO,<firmware>,<spaces>``: the board's firmware version and number of path spaces (0: no
+  sensor plate on the board's cable).
 - ``$SNAP,<bits>``: every space, ``1`` occupied / ``0`` empty, space 1 first.
 - ``$CHG,<space>,<0|1>``: one space became empty (0) or occupied (1).
 
@@ -39,7 +41,7 @@ class FrameValueError(HardwareError, ValueError):
 
 @dataclass(frozen=True)
 class Hello:
-    """Board greeting: firmware version text and number of path spaces (1..64)."""
+    """Board greeting: firmware version text and number of path spaces (1..64; 0 = no plate)."""
 
     firmware: str
     spaces: int
@@ -111,8 +113,8 @@ def encode(frame: Frame, *, legacy: bool = False) -> bytes:
     if isinstance(frame, Hello):
         if not FIRMWARE_RE.fullmatch(frame.firmware):
             raise FrameValueError(f"firmware must match {FIRMWARE_RE.pattern}, got {frame.firmware!r}")
-        if not 1 <= frame.spaces <= MAX_SPACES:
-            raise FrameValueError(f"spaces must be 1..{MAX_SPACES}, got {frame.spaces}")
+        if not 0 <= frame.spaces <= MAX_SPACES:
+            raise FrameValueError(f"spaces must be 0..{MAX_SPACES}, got {frame.spaces}")
         return _line(f"HELLO,{frame.firmware},{frame.spaces}", legacy)
     if isinstance(frame, Snapshot):
         if not 1 <= len(frame.occupied) <= MAX_SPACES:
@@ -141,7 +143,8 @@ class ParseStats:
     too_long: int = 0
     """Lines over :data:`MAX_LINE` bytes (the rest of such a line is skipped)."""
     bad_checksum: int = 0
-    """A wrong CRC or XOR, or an XOR-checked line after the link has sent a CRC-checked one."""
+    """A wrong CRC or XOR, or an XOR-checked line from a board that has not said it speaks
+    protocol 1 (an XOR-checked HELLO from firmware 1.x) or that has sent a CRC-checked line."""
     unknown_type: int = 0
     bad_fields: int = 0
     """A known frame type with the wrong number or shape of fields."""
@@ -176,11 +179,12 @@ class FrameParser:
     """Incremental parser: ``feed(bytes) -> list[Frame]``; keeps a partial line between calls.
 
     ``max_spaces`` bounds space numbers until a HELLO arrives; after it, the HELLO's count does.
-    Lines checked by protocol 1's XOR are read until the first CRC-checked line; from then on
-    they are rejected for good — a reconnect (:meth:`reset`) keeps it — so a board that has
-    spoken CRC never gets the weaker check again (issue 22: after each reconnect XOR frames were
-    read until the first CRC frame came). One parser serves one sensor port; a board swapped
-    for old firmware needs the companion restarted (it says so: its frames count as bad checksums).
+    Lines checked by protocol 1's XOR are read only after the board said it speaks protocol 1
+    (an XOR-checked ``HELLO`` whose firmware version starts ``1.``; issue 35: a forged line with
+    a 2-digit check passed as an old frame until the first CRC line), and never after the first
+    CRC-checked line — a reconnect (:meth:`reset`) keeps both — so a board that has spoken CRC
+    never gets the weaker check again. One parser serves one sensor port; a board swapped for old
+    firmware needs the companion restarted (it says so: its frames count as bad checksums).
     """
 
     max_spaces: int = MAX_SPACES
@@ -189,6 +193,8 @@ class FrameParser:
     """Path spaces announced by the last valid HELLO, else None."""
     crc_seen: bool = False
     """A CRC-checked line has arrived on this port (the board speaks protocol 2); sticky."""
+    legacy_said: bool = False
+    """An XOR-checked HELLO from firmware 1.x arrived (the board speaks protocol 1); sticky."""
     _pending: bytes = b""
     _skipping: bool = False
     _known: dict[bytes, Frame] = field(default_factory=dict)
@@ -270,7 +276,7 @@ class FrameParser:
             got = 0
             for b in body:
                 got ^= b
-            if got != want or self.crc_seen:
+            if got != want or self.crc_seen or not (self.legacy_said or _says_protocol_1(body)):
                 stats.bad_checksum += 1
                 return None
             legacy = True
@@ -286,6 +292,8 @@ class FrameParser:
         if frame is not None:
             stats.frames += 1
             stats.legacy += legacy
+            if legacy and isinstance(frame, Hello):
+                self.legacy_said = True
         return frame
 
     def _fields(self, kind: bytes, parts: list[bytes]) -> Frame | None:
@@ -319,7 +327,7 @@ class FrameParser:
             self.stats.bad_fields += 1  # a non-ASCII byte became U+FFFD, which no version matches
             return None
         spaces = int(parts[2])
-        if not 1 <= spaces <= self.max_spaces:
+        if not 0 <= spaces <= self.max_spaces:
             self.stats.out_of_range += 1
             return None
         if spaces != self.spaces:
@@ -332,6 +340,12 @@ class FrameParser:
             self.stats.bad_fields += 1
             return None
         return Request(parts[1].decode("ascii"))
+
+
+def _says_protocol_1(body: bytes) -> bool:
+    """``body`` is a HELLO from firmware 1.x: the one XOR-checked line read before the board has
+    said it speaks protocol 1 (its fields are checked as any HELLO's after this)."""
+    return body.startswith(b"HELLO,1.")
 
 
 _FIELD_READERS: dict[bytes, Callable[[FrameParser, list[bytes]], Frame | None]] = {

@@ -38,8 +38,21 @@ from table.hardware.events import DieReading, SensorStatus
 log = logging.getLogger(__name__)
 
 DEFAULT_BAUDRATE = 115200
-RESYNC_S = 0.5
-"""After a rejected line, ask for a snapshot, at most once per this many seconds."""
+SETTLE_S = 0.25
+"""How long the picture must stand still before it is judged (s). Firmware 3 debounces in 15 ms,
+so a die at rest is read about 0.27 s later, inside issue 31's 0.4 s with room for a busy host;
+a die slid over a space and resting there less than this gives no reading for that space."""
+RESYNC_S = 0.1
+"""After a rejected or doubtful line the host asks for a snapshot at once; it asks again only
+when this many seconds have passed (one request in flight at a time) and no snapshot came."""
+HELLO_S = 1.0
+"""How long an opened port may stay without a HELLO before the try counts as failed (the host
+asks for one on opening, and again every :data:`HELLO_ASK_S`)."""
+HELLO_ASK_S = 0.3
+HELLO_TRIES = 3
+"""After this many opened-but-silent tries in a row the port is reported, once."""
+SILENT_BACKOFF_S = 5.0
+"""Between tries on a port that opens but never says HELLO (after the report)."""
 BACKOFF_INITIAL_S = 0.1
 BACKOFF_MAX_S = 0.5
 """Longest wait between two attempts to reopen the port: a board plugged back in is read again
@@ -64,37 +77,62 @@ class DieSettler:
     "ambiguous" — neither is a reading.
     """
 
-    def __init__(self, settle_s: float = 0.3, allowed: Callable[[int], bool] | None = None) -> None:
+    def __init__(
+        self, settle_s: float = SETTLE_S, allowed: Callable[[int], bool] | None = None,
+        side_spaces: int | None = None,
+    ) -> None:
         if settle_s < 0:
             raise HardwareSettingError(f"settle_s must be >= 0, got {settle_s}")
         self.settle_s = settle_s
         self.allowed = allowed
+        self.side_spaces = side_spaces
+        """Spaces of the board side in play (its last space's number), None if not told."""
+        self.doubtful = False
+        """A frame was lost or doubtful: no reading until a snapshot has come (issue 35)."""
         self.spaces: int | None = None
         self.occupied: frozenset[int] | None = None
         """The current picture, None until the first snapshot of a connection."""
         self.state = "unknown"
-        """"unknown", "moving", "lifted", "ambiguous", "rejected" or "settled"."""
+        """"unknown", "moving", "doubtful", "lifted", "ambiguous", "rejected" or "settled"."""
         self.last_reading: int | None = None
         self.rejected = 0
         """Settled single spaces that were outside 1..N or not allowed."""
         self._changed_at = 0.0
         self._decided = True
+        self._state_before_doubt = "unknown"
 
     def new_link(self) -> None:
         """A new connection: the picture is unknown until its first snapshot."""
         self.occupied = None
         self.spaces = None
         self.state = "unknown"
+        self.doubtful = False
         self._decided = True
 
     def hello(self, frame: Hello) -> None:
         self.spaces = frame.spaces
 
+    def doubt(self) -> None:
+        """A frame may have been lost: judge nothing until the next snapshot."""
+        if not self.doubtful:
+            self._state_before_doubt = self.state
+        self.doubtful = True
+        if self.occupied is not None:
+            self.state = "doubtful"
+
     def apply(self, frame: Snapshot | Change, t: float) -> bool:
-        """Take a frame seen at ``t``; return False for a change that came before any snapshot."""
+        """Take a frame seen at ``t``; return False when it shows a frame was lost: a change
+        before any snapshot, or one that changes nothing (the picture is then doubtful)."""
         if isinstance(frame, Snapshot):
             new = frozenset(frame.occupied_spaces)
+            if self.doubtful:
+                self.doubtful = False
+                if new == self.occupied:  # it agrees: carry on where the doubt stopped us
+                    self.state = self._state_before_doubt
         elif self.occupied is None:
+            return False
+        elif (frame.space in self.occupied) == frame.occupied:
+            self.doubt()  # "became occupied" for a space already occupied: a change went missing
             return False
         elif frame.occupied:
             new = self.occupied | {frame.space}
@@ -109,7 +147,7 @@ class DieSettler:
 
     def tick(self, t: float) -> DieReading | None:
         """Judge the picture if it has stood still long enough; a reading at most once per rest."""
-        if self._decided or self.occupied is None or t - self._changed_at < self.settle_s:
+        if self.doubtful or self._decided or self.occupied is None or t - self._changed_at < self.settle_s:
             return None
         self._decided = True
         if not self.occupied:
@@ -130,8 +168,20 @@ class DieSettler:
         self.last_reading = space
         return DieReading(space, t)
 
+    def wait_s(self, t: float) -> float | None:
+        """Seconds from ``t`` until the picture is due to be judged, None if nothing is pending."""
+        if self.doubtful or self._decided or self.occupied is None:
+            return None
+        return max(0.0, self._changed_at + self.settle_s - t)
+
     def _is_allowed(self, space: int) -> bool:
         if self.spaces is not None and not 1 <= space <= self.spaces:
+            log.warning("die sensor: space %d is beyond the sensor plate's %d spaces; reading ignored",
+                        space, self.spaces)
+            return False
+        if self.side_spaces is not None and not 1 <= space <= self.side_spaces:
+            log.warning("die sensor: space %d is beyond the last space (%d) of the board side in play; "
+                        "reading ignored", space, self.side_spaces)
             return False
         if self.allowed is None:
             return True
@@ -140,6 +190,15 @@ class DieSettler:
         except Exception:  # the consumer's predicate failed: not a reading, and not our crash
             log.exception("die sensor: allowed(%d) raised; reading dropped", space)
             return False
+
+
+def _lines(data: bytes) -> list[bytes]:
+    """``data`` cut after each ``\n`` (the last piece may be a partial line)."""
+    if data.count(b"\n") <= 1:  # at most one whole line: nothing to cut
+        return [data]
+    pieces = [p + b"\n" for p in data.split(b"\n")]
+    pieces[-1] = pieces[-1][:-1]
+    return [p for p in pieces if p]
 
 
 def check_url(url: str) -> str:
@@ -164,7 +223,14 @@ class DieSensor:
     ``settle_s``: seconds the picture must stand still. ``allowed``: predicate on space numbers
     (may be replaced at any time via ``sensor.settler.allowed``). ``on_frame``: called in the
     reader thread with every valid frame (for ``hw-test``; exceptions are logged, not raised).
-    ``start``: begin reading at once (else call :meth:`start`).
+    ``start``: begin reading at once (else call :meth:`start`). ``side_spaces``: spaces of the
+    board side in play (its last space), readings beyond it are refused (:meth:`set_side`).
+    ``hello_s``: seconds an opened port has to say HELLO.
+
+    "connected" is reported when the board has said HELLO, not when the port opens; a port that
+    opens but stays silent is reported once ("disconnected", after :data:`HELLO_TRIES` tries)
+    and then tried every :data:`SILENT_BACKOFF_S` seconds without a word, so neither the log nor
+    the speech repeats it. Every report is a change of state: one event, one log line.
     """
 
     def __init__(
@@ -173,12 +239,14 @@ class DieSensor:
         events: queue.Queue[Any] | None = None,
         *,
         clock: Callable[[], float] = time.monotonic,
-        settle_s: float = 0.3,
+        settle_s: float = SETTLE_S,
         allowed: Callable[[int], bool] | None = None,
         baudrate: int = DEFAULT_BAUDRATE,
         backoff_initial_s: float = BACKOFF_INITIAL_S,
         backoff_max_s: float = BACKOFF_MAX_S,
         silence_s: float | None = 5.0,
+        hello_s: float = HELLO_S,
+        side_spaces: int | None = None,
         read_timeout_s: float = 0.05,
         on_frame: Callable[[Frame], None] | None = None,
         open_port: Callable[..., Any] = serial.serial_for_url,
@@ -191,7 +259,8 @@ class DieSensor:
         self.url = check_url(url)
         self.events: queue.Queue[Any] = queue.Queue() if events is None else events
         self.clock = clock
-        self.settler = DieSettler(settle_s, allowed)
+        self.settler = DieSettler(settle_s, allowed, side_spaces)
+        self.hello_s = hello_s
         self.parser = FrameParser()
         self.baudrate = baudrate
         self.backoff_initial_s = backoff_initial_s
@@ -201,9 +270,14 @@ class DieSensor:
         self.on_frame = on_frame
         self._open_port = open_port
         self.hello: Hello | None = None
-        self.status = "disconnected"
+        self.status = "starting"
+        """The last reported state: "starting" (nothing reported yet), then as SensorStatus."""
+        self.detail = ""
         self.connects = 0
         """How many times the port has been opened."""
+        self.silent_tries = 0
+        """Opened-but-no-HELLO tries in a row (reported once, at :data:`HELLO_TRIES`)."""
+        self._plate_checked: tuple[int, int | None] | None = None
         self._port: Any = None
         self._port_lock = threading.Lock()
         self._stop = threading.Event()
@@ -241,18 +315,46 @@ class DieSensor:
     def connected(self) -> bool:
         return self.status == "connected"
 
+    def set_side(self, spaces: int | None) -> None:
+        """The board side in play has ``spaces`` spaces (from ``boards.toml``); None: not known."""
+        self.settler.side_spaces = spaces
+        self._check_plate()
+
+    def _check_plate(self) -> None:
+        """One line when the plate on the cable does not fit the side in play (once per pairing,
+        not once per reconnect)."""
+        hello, side = self.hello, self.settler.side_spaces
+        if hello is None or (hello.spaces, side) == self._plate_checked:
+            return
+        self._plate_checked = (hello.spaces, side)
+        if hello.spaces == 0:
+            log.warning("die sensor: %s has no sensor plate on its cable (firmware %s)", self.url, hello.firmware)
+        elif side is not None and hello.spaces != side:
+            log.warning("die sensor: the sensor plate has %d spaces but the board side in play has %d: "
+                        "put that side's plate under the board", hello.spaces, side)
+
     # -- host -> board ------------------------------------------------------------------------
     def request_snapshot(self) -> bool:
         """Ask the board for a full snapshot now; False if there is no open link."""
         return self._send(Request("SNAP"))
 
     def _send(self, frame: Request) -> bool:
+        """Write a request in the form the board reads: CRC (protocol 2), or the XOR once the board
+        said it is firmware 1.x. A HELLO request to a board not heard yet goes in both forms
+        (firmware 2 and later read either and answer each; firmware 1 reads only the XOR)."""
+        parser = self.parser
+        if parser.crc_seen or not parser.legacy_said:
+            data = encode(frame)
+            if frame.what == "HELLO" and not parser.crc_seen and not parser.legacy_said:
+                data += encode(frame, legacy=True)
+        else:
+            data = encode(frame, legacy=True)
         with self._port_lock:
             port = self._port
             if port is None:
                 return False
-            try:  # old firmware understands only the XOR form: use it until the board speaks CRC
-                port.write(encode(frame, legacy=not self.parser.crc_seen))
+            try:
+                port.write(data)
                 return True
             except (serial.SerialException, OSError) as exc:
                 log.debug("die sensor: write failed: %s", exc)
@@ -260,7 +362,12 @@ class DieSensor:
 
     # -- the reader thread --------------------------------------------------------------------
     def _report(self, state: str, detail: str) -> None:
+        """Post ``SensorStatus(state)`` if the state changed (one event and one log line each)."""
+        self.detail = detail
+        if state == self.status:
+            return
         self.status = state
+        log.info("die sensor %s: %s", state, detail)
         self.events.put(SensorStatus(state, detail, self.clock()))
 
     def _close_port(self) -> None:
@@ -272,84 +379,121 @@ class DieSensor:
             except Exception:  # closing a port that is already gone
                 log.debug("die sensor: close failed", exc_info=True)
 
+    def _wait(self, backoff: float) -> tuple[bool, float]:
+        """Sleep ``backoff`` (or the silent port's longer wait); (stopped, next back-off)."""
+        if self.silent_tries >= HELLO_TRIES:
+            backoff = max(backoff, SILENT_BACKOFF_S)
+        stopped = self._stop.wait(backoff)
+        return stopped, min(backoff * 2, self.backoff_max_s)
+
     def _supervise(self) -> None:
         backoff = self.backoff_initial_s
-        attempt = 0
         while not self._stop.is_set():
             try:
                 port = self._open_port(
                     self.url, baudrate=self.baudrate, timeout=self.read_timeout_s, write_timeout=0.5
                 )
             except Exception as exc:  # SerialException, OSError, ValueError from a bad device
-                attempt += 1
-                if attempt == 1 and self.status != "disconnected":
+                if self.status == "connected":
                     self._report("disconnected", f"{self.url}: {exc}")
-                self._report(
-                    "reconnecting", f"{self.url}: attempt {attempt} failed ({exc}); retry in {backoff:g} s"
-                )
-                if self._stop.wait(backoff):
+                self.silent_tries = 0  # the device went away: whatever comes back is tried afresh
+                self._report("reconnecting", f"{self.url}: {exc}")
+                stopped, backoff = self._wait(backoff)
+                if stopped:
                     break
-                backoff = min(backoff * 2, self.backoff_max_s)
                 continue
-            attempt = 0
-            backoff = self.backoff_initial_s
             with self._port_lock:
                 self._port = port
             self.connects += 1
             self.parser.reset()
             self.settler.new_link()
             self.hello = None
-            self._report("connected", self.url)
-            self._send(Request("HELLO"))
-            self._send(Request("SNAP"))
             try:
                 reason = self._pump(port)
             except Exception as exc:  # a bug or a surprise from the port: drop the link, not the thread
                 log.exception("die sensor: reader failed")
                 reason = f"reader failed: {type(exc).__name__}: {exc}"
             self._close_port()
-            if reason is not None:
+            if reason is None:
+                break
+            if self.hello is not None:
+                backoff = self.backoff_initial_s
                 self._report("disconnected", f"{self.url}: {reason}")
-                attempt = 1
-                self._report("reconnecting", f"{self.url}: retry in {backoff:g} s")
-                if self._stop.wait(backoff):
-                    break
-                backoff = min(backoff * 2, self.backoff_max_s)
-        if self.status != "disconnected":
-            self.status = "disconnected"
+                self._report("reconnecting", f"{self.url}: {reason}")
+            else:
+                self.silent_tries += 1
+                if self.silent_tries == HELLO_TRIES:
+                    log.warning("die sensor: %s opens but never says HELLO (%d tries): is the sensor "
+                                "firmware on the board, at %d baud?", self.url, HELLO_TRIES, self.baudrate)
+                    self._report("disconnected", f"{self.url}: opens but never says HELLO ({HELLO_TRIES} tries)")
+            stopped, backoff = self._wait(backoff)
+            if stopped:
+                break
 
     def _pump(self, port: Any) -> str | None:
         """Read until the link fails (return why) or close() (return None)."""
-        last_frame = self.clock()
+        opened = last_frame = self.clock()
+        self._send(Request("HELLO"))
+        self._send(Request("SNAP"))
+        ask_hello = opened
         last_ask: float | None = None
         while not self._stop.is_set():
+            wait = self.settler.wait_s(self.clock())
+            timeout = self.read_timeout_s if wait is None else min(self.read_timeout_s, max(wait, 0.002))
             try:
+                if port.timeout != timeout:
+                    port.timeout = timeout  # wake when the settle window ends, not up to 50 ms later
                 data = port.read(port.in_waiting or 1)
             except (serial.SerialException, OSError) as exc:
                 return f"read failed: {exc}"
             now = self.clock()
             if data:
-                rejected = self.parser.stats.rejected
                 unsure = False
-                for frame in self.parser.feed(data):
-                    last_frame = now
-                    self._observe(frame)
-                    if isinstance(frame, Hello):
-                        self.hello = frame
-                        self.settler.hello(frame)
-                    elif isinstance(frame, Snapshot | Change) and not self.settler.apply(frame, now):
-                        unsure = True  # a change came before any snapshot
-                # a dropped line may have been a change: ask for the full picture (rate-limited)
-                unsure = unsure or self.parser.stats.rejected > rejected
+                for piece in _lines(data):  # line by line: a rejection is judged in its order
+                    rejected = self.parser.stats.rejected
+                    for frame in self.parser.feed(piece):
+                        self._observe(frame)
+                        if isinstance(frame, Request):
+                            continue  # our own request echoed (a loopback): not a sign of a board
+                        last_frame = now
+                        if isinstance(frame, Hello):
+                            self._hello(frame)
+                        elif isinstance(frame, Snapshot | Change) and not self.settler.apply(frame, now):
+                            unsure = True  # a change before any snapshot, or one that changed nothing
+                    if self.parser.stats.rejected > rejected:
+                        unsure = True  # a dropped line may have been a change: judge nothing
+                        self.settler.doubt()  # until a snapshot agrees
                 if unsure and (last_ask is None or now - last_ask >= RESYNC_S):
                     last_ask = now
                     self.request_snapshot()
+            if self.hello is None:
+                if now - opened > self.hello_s:
+                    return f"no HELLO within {self.hello_s:g} s"
+                if now - ask_hello >= HELLO_ASK_S:
+                    ask_hello = now
+                    self._send(Request("HELLO"))
+                continue
+            if self.settler.doubtful and last_ask is not None and now - last_ask >= RESYNC_S:
+                last_ask = now  # the snapshot asked for did not come (lost too): ask again
+                self.request_snapshot()
             reading = self.settler.tick(now)
             if reading is not None:
                 self.events.put(reading)
             if self.silence_s is not None and now - last_frame > self.silence_s:
                 return f"no valid frame for {self.silence_s:g} s"
         return None
+
+    def _hello(self, frame: Hello) -> None:
+        first = self.hello is None
+        changed = self.hello != frame
+        self.hello = frame
+        self.settler.hello(frame)
+        if first:
+            self.silent_tries = 0
+            plate = "no sensor plate" if frame.spaces == 0 else f"{frame.spaces} spaces"
+            self._report("connected", f"{self.url}: firmware {frame.firmware}, {plate}")
+        if changed:
+            self._check_plate()
 
     def _observe(self, frame: Frame) -> None:
         if self.on_frame is None:

@@ -7,31 +7,43 @@ Build it on an injected gpiozero pin factory (see :mod:`table.hardware.factory`)
         event = panel.events.get()        # ButtonPress("trough4", t=...)
 
 Button presses become :class:`~table.hardware.events.ButtonPress` events in one thread-safe
-``queue.Queue`` (``panel.events``); the gpiozero callbacks only stamp the time and take note.
-Two filters work on the injected clock:
+``queue.Queue`` (``panel.events``); the gpiozero callbacks only stamp the edge and take note.
 
-- **Spikes.** A press counts only once the button has held its pressed level for ``min_hold_s``
-  (5 ms): a 1-50 µs spike induced on a long button wire is dropped (``panel.spikes``). The
-  event's ``t`` is still the moment the level changed; it is queued when the release comes
-  after ``min_hold_s`` or, for a button still held, by the panel's confirm thread as soon as
-  ``min_hold_s`` has passed — the delay a person feels is those 5 ms.
-  How long the level held is measured between the edges' own times where the pin factory
-  stamps its edges (lgpio: the kernel's timestamp of each edge; pigpio: the daemon's tick; mock
-  pins: when the pin was driven) and the panel runs on the monotonic clock: a callback that runs
-  late — Python switches threads every 5 ms, and the render loop is busy — no longer makes a
-  microsecond spike look held (issue 22). RPi.GPIO's callbacks carry no time: there, and with an
-  injected clock, the hold is measured on the clock when the callbacks run, as before.
-- **Chatter.** A press less than ``debounce_s`` seconds after the previous edge of the same
-  button (a press, kept or dropped, or a release) is dropped, so a chattering contact gives one
-  event, on pressing and on letting go. A spike's edges do not count as edges here.
+**The glitch filter** judges each wire's level over time, not edge by edge:
+
+- A level counts only once it has held for ``min_hold_s`` (5 ms), measured between the edges'
+  own times where the pin factory stamps them (lgpio: the kernel's timestamp of each edge; mock
+  pins: when the pin was driven) and the panel runs on the monotonic clock, so a callback that
+  runs late behind a busy thread does not stretch a spike (issue 22). RPi.GPIO's callbacks carry
+  no time: there, and with an injected clock, the level is timed when the callbacks run.
+- A pressed level shorter than that is a **spike** (a 1-50 µs pulse induced on a long wire):
+  dropped, counted in ``.spikes`` and ``.spikes_by_button``; 5 spikes within 10 s on one wire
+  are said once, as a log line and in ``.noisy`` ("trough 5's wire picks up noise: route it away
+  from the LED wires"). A released level shorter than that inside a press is contact bounce.
+- A press that held counts when the button had been let go (a release that held) for at least
+  ``debounce_s`` (50 ms) before it; otherwise it is **chatter** (``.dropped_presses``). Spikes
+  never move that release, so noise of any rate cannot push a real press into the chatter
+  window (issue 35: with spikes every 20 ms, 9 of 10 presses were lost).
+- The event's ``t`` is when the level changed. It is queued when the release comes after
+  ``min_hold_s`` or, for a button still held, by the panel's confirm thread, which reads the level
+  (twice, ``min_hold_s / 4`` apart, where edges carry their times) — the delay a person feels is
+  those 5-6 ms.
+
+**Busy pins.** A pin the kernel or another program holds (lgpio: "GPIO busy") leaves only its own
+device out: ``.unavailable`` has one line per lost device naming the pin and what likely holds it
+("GPIO 25 is busy, so the trough 3 button is off: a 3.5" SPI screen uses it for its RESET line").
 """
 
 from __future__ import annotations
 
+import errno
+import logging
 import queue
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -42,6 +54,7 @@ from gpiozero.pins import Factory
 from table.hardware.errors import HardwareError, HardwareSettingError
 from table.hardware.events import ButtonPress
 from table.hardware.factory import make_pin_factory
+from table.hardware.header import likely_holder
 from table.hardware.pinmap import BUTTON_NAMES, TROUGHS, PinMap
 
 EDGE_STAMPING_FACTORIES = frozenset({"LGPIOFactory", "PiGPIOFactory", "MockFactory"})
@@ -49,6 +62,12 @@ EDGE_STAMPING_FACTORIES = frozenset({"LGPIOFactory", "PiGPIOFactory", "MockFacto
 
 CLOCK_SLACK_S = 1e-9
 """Float rounding allowed when comparing clock differences with ``min_hold_s``."""
+
+NOISY_SPIKES = 5
+NOISY_WINDOW_S = 10.0
+"""A wire with this many spikes within this many seconds is said (once) to pick up noise."""
+
+log = logging.getLogger("applejack.hardware")
 
 
 class TroughError(HardwareError, ValueError):
@@ -189,14 +208,85 @@ class TroughLeds:
             self._stop_sequence()
 
 
+class _MissingLed:
+    """Stands in for an LED whose pin could not be claimed: every call does nothing, it reads 0."""
+
+    pin = None
+    value = 0.0
+
+    def on(self) -> None:
+        pass
+
+    def off(self) -> None:
+        pass
+
+    def pulse(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    def blink(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+@dataclass
+class _Line:
+    """What the panel knows of one button's wire. Stamps are edge times (see :meth:`Panel._stamp`)."""
+
+    level: bool = False
+    """The level the last reported edge left (True: pressed)."""
+    since: Any = None
+    """When the wire took that level (None: before the panel started)."""
+    holding: bool = False
+    """The pressed level since ``since`` has held for ``min_hold_s``: a press, under way."""
+    last_end: Any = None
+    """When the last held press was let go (None: none since the panel started)."""
+    seen_at: Any = None
+    """The confirm thread: when it first read the pressed level of the press it waits for."""
+    recent_spikes: deque[Any] = field(default_factory=deque)
+    """Stamps of this wire's recent spikes (for the noisy-wire line)."""
+
+
+def device_label(name: str) -> str:
+    """ "trough3" -> "trough 3", other names unchanged ("blind", "status")."""
+    return f"trough {name[6:]}" if name.startswith("trough") else name
+
+
+def noisy_wire_line(button: str) -> str:
+    """The one line said when ``button``'s wire picks up noise."""
+    who = f"{device_label(button)}'s wire" if button.startswith("trough") else f"the {button} button's wire"
+    return f"{who} picks up noise: route it away from the LED wires"
+
+
+def busy_pin_line(pin: int, label: str, exc: BaseException) -> str:
+    """The one line said when claiming ``pin`` for the device ``label`` failed with ``exc``."""
+    if is_busy(exc):
+        return f"GPIO {pin} is busy, so the {label} is off: {likely_holder(pin)}"
+    return f"GPIO {pin} cannot be used, so the {label} is off: {type(exc).__name__}: {exc}"
+
+
+def is_busy(exc: BaseException) -> bool:
+    """Whether claiming a pin failed because something else holds it: lgpio's "GPIO busy"
+    (the kernel's EBUSY), gpiozero's own "pin in use" within this process."""
+    from gpiozero.exc import GPIOPinInUse
+
+    return (isinstance(exc, GPIOPinInUse) or getattr(exc, "errno", None) == errno.EBUSY
+            or "busy" in str(exc).lower())  # fmt: skip
+
+
 class Panel:
     """The lid panel on pins from ``pinmap``.
 
     ``pin_factory``: a gpiozero factory to build every device on (None: :func:`make_pin_factory`
     chooses, and the panel closes it with itself). ``clock``: seconds, monotonic; used for event
-    times, debouncing and the hold time. ``debounce_s``: seconds. ``min_hold_s``: seconds a press
-    must hold its level to count (0: every edge counts at once). ``events``: the queue to put
-    events in (created if None), exposed as ``.events``.
+    times, debouncing and the hold time. ``debounce_s``: seconds a button must have been let go
+    before a new press counts. ``min_hold_s``: seconds a level must hold to count (0: every edge
+    counts at once). ``events``: the queue to put events in (created if None), exposed as ``.events``.
+
+    A device whose pin cannot be claimed (busy: a screen's driver or another program holds it)
+    is left out: ``.unavailable`` maps its name ("trough3", "status", "button:undo") to the one
+    line that says which pin and what likely holds it, logged once; every other device works.
     """
 
     def __init__(
@@ -220,43 +310,46 @@ class Panel:
         self.min_hold_s = min_hold_s
         self.events: queue.Queue[Any] = queue.Queue() if events is None else events
         self.dropped_presses = 0
-        """Presses dropped by the debounce window (a chattering contact shows up here)."""
+        """Presses dropped because the button had not been let go for ``debounce_s`` (chatter)."""
         self.spikes = 0
-        """Presses dropped because the level did not hold for ``min_hold_s`` (noise on the wire)."""
-        self._last_edge: dict[str, float] = {}
-        self._pending: dict[str, tuple[float, float | None, Any]] = {}
-        """Button -> (press time, the edge before it, the press edge's own ticks or None): pressed,
-        not yet held for ``min_hold_s``."""
+        """Pressed levels that did not hold for ``min_hold_s`` (noise on a wire), all buttons."""
+        self.spikes_by_button: dict[str, int] = dict.fromkeys(BUTTON_NAMES, 0)
+        self.noisy: dict[str, str] = {}
+        """Button -> the line said once when its wire picked up noise (:data:`NOISY_SPIKES` spikes
+        within :data:`NOISY_WINDOW_S`)."""
+        self.unavailable: dict[str, str] = {}
+        self._lines: dict[str, _Line] = {}
         self.edge_times = clock is time.monotonic and any(
             cls.__name__ in EDGE_STAMPING_FACTORIES for cls in type(self.pin_factory).__mro__)
-        """The hold is measured between the edges' own times (the factory stamps them)."""
+        """Levels are judged between the edges' own times (the factory stamps them)."""
         self._press_lock = threading.Condition(threading.Lock())
         self._confirmer: threading.Thread | None = None
         self._closed = False
         self._devices: list[Any] = []
         try:
-            trough_leds = [self._add(PWMLED(pin, active_high=pinmap.leds_active_high,
-                                            pin_factory=self.pin_factory))
-                           for pin in pinmap.trough_leds]  # fmt: skip
+            factory = self.pin_factory
+            high = pinmap.leds_active_high
+            trough_leds = [self._claim(f"trough{n}", f"trough {n} LED", pin,
+                                       partial(PWMLED, pin, active_high=high, pin_factory=factory))
+                           for n, pin in enumerate(pinmap.trough_leds, start=1)]  # fmt: skip
             self.leds = TroughLeds(trough_leds)
             self.status: PWMLED | None = None
             if pinmap.status_led is not None:
-                self.status = self._add(
-                    PWMLED(
-                        pinmap.status_led, active_high=pinmap.leds_active_high, pin_factory=self.pin_factory
-                    )
-                )
+                status = self._claim("status", "status LED", pinmap.status_led,
+                                     partial(PWMLED, pinmap.status_led, active_high=high, pin_factory=factory))
+                self.status = None if isinstance(status, _MissingLed) else status
             # DigitalInputDevice is gpiozero's Button without the hold thread: the panel needs no
             # hold events, and ten hold threads would cost ten threads and 0.1 s each at close().
             self.buttons: dict[str, DigitalInputDevice] = {}
             for name, pin in pinmap.button_pins().items():
-                button = self._add(
-                    DigitalInputDevice(
-                        pin, pull_up=pinmap.buttons_pull_up, bounce_time=None, pin_factory=self.pin_factory
-                    )
-                )
-                button.when_activated = partial(self._pressed, name)
-                button.when_deactivated = partial(self._released, name)
+                button = self._claim(f"button:{name}", f"{device_label(name)} button", pin,
+                                     partial(DigitalInputDevice, pin, pull_up=pinmap.buttons_pull_up,
+                                             bounce_time=None, pin_factory=factory))
+                if isinstance(button, _MissingLed):
+                    continue
+                self._lines[name] = _Line()
+                button.when_activated = partial(self._edge, name, True)
+                button.when_deactivated = partial(self._edge, name, False)
                 self.buttons[name] = button
         except PinPWMUnsupported as exc:
             self.close()
@@ -268,84 +361,143 @@ class Panel:
             self.close()
             raise
 
-    def _add(self, device: Any) -> Any:
+    def _claim(self, key: str, label: str, pin: int, make: Callable[[], Any]) -> Any:
+        """Build one device; a pin that cannot be claimed leaves it out with one line."""
+        try:
+            device = make()
+        except PinPWMUnsupported:
+            raise
+        except Exception as exc:  # lgpio's "GPIO busy", gpiozero's pin in use, a pin the chip lacks
+            line = busy_pin_line(pin, label, exc)
+            self.unavailable[key] = line
+            log.warning("%s", line)
+            return _MissingLed()
         self._devices.append(device)
         return device
 
-    def _edge_ticks(self, name: str) -> Any:
-        """The ticks of the edge being reported for ``name`` (gpiozero sets the device's
-        ``_last_changed`` to the edge's ticks just before it calls the callback), or None."""
-        return getattr(self.buttons[name], "_last_changed", None) if self.edge_times else None
+    # -- the buttons' glitch filter --------------------------------------------------------------
+    # Judged on the pressed level over time, between the edges' own stamps. A pressed level that
+    # holds min_hold_s is a press; one that does not is a spike and changes nothing at all — it
+    # neither starts, ends, splits nor joins a press. Two held presses less than min_hold_s apart
+    # are one (a scratchy contact); a press counts when the held press before it ended at least
+    # debounce_s earlier, else it is chatter. So noise of any rate, even spikes closer together
+    # than min_hold_s, can never push a real press into the chatter window (issue 35).
 
-    def _held_s(self, pending: tuple[float, float | None, Any], t: float, edge: Any) -> float:
-        """Seconds the pressed level held: between the edges' own ticks where both are known."""
-        if edge is not None and pending[2] is not None:
-            return float(self.pin_factory.ticks_diff(edge, pending[2]))
-        return t - pending[0]
+    def _stamp(self, name: str) -> Any:
+        """When the edge being reported for ``name`` happened: the edge's own ticks where the
+        factory stamps them (gpiozero sets the device's ``_last_changed`` just before it calls the
+        callback), else the clock now."""
+        if self.edge_times:
+            return getattr(self.buttons[name], "_last_changed", None) or self.pin_factory.ticks()
+        return self.clock()
 
-    def _released(self, name: str) -> None:
-        # A release is an edge too: contact bounce on letting go must not read as a new press.
-        t = self.clock()
-        edge = self._edge_ticks(name)
+    def _now(self) -> Any:
+        return self.pin_factory.ticks() if self.edge_times else self.clock()
+
+    def _diff(self, later: Any, earlier: Any) -> float:
+        if self.edge_times:
+            return float(self.pin_factory.ticks_diff(later, earlier))
+        return float(later - earlier)
+
+    def _event_time(self, stamp: Any) -> float:
+        """A stamp as a time on the panel's clock (the event's ``t``)."""
+        if self.edge_times:
+            return self.clock() - max(0.0, self._diff(self._now(), stamp))
+        return float(stamp)
+
+    def _edge(self, name: str, pressed: bool) -> None:
+        # Runs in gpiozero's callback thread: stamp, judge the level that just ended, note.
+        stamp = self._stamp(name)
         with self._press_lock:
-            pending = self._pending.pop(name, None)
-            if pending is not None and self._held_s(pending, t, edge) < self.min_hold_s - CLOCK_SLACK_S:
-                self.spikes += 1  # noise, not a press: its edges are forgotten too
-                if pending[1] is None:
-                    self._last_edge.pop(name, None)
-                else:
-                    self._last_edge[name] = pending[1]
+            line = self._lines[name]
+            if pressed == line.level:
                 return
-            self._last_edge[name] = t
-            if pending is not None:  # held long enough, released before the confirm thread saw it
-                self.events.put(ButtonPress(name, pending[0]))
-
-    def _pressed(self, name: str) -> None:
-        # Runs in gpiozero's callback thread: stamp, debounce, note or enqueue; nothing else.
-        t = self.clock()
-        edge = self._edge_ticks(name)
-        with self._press_lock:
-            last = self._last_edge.get(name)
-            self._last_edge[name] = t
-            if last is not None and t - last < self.debounce_s:
-                self.dropped_presses += 1
-                return
-            if self.min_hold_s > 0:
-                self._pending[name] = (t, last, edge)
+            if pressed:
+                line.level, line.since, line.seen_at = True, stamp, None
+                if self.min_hold_s <= 0:
+                    self._held(name, line)
+                    return
                 if self._confirmer is None and not self._closed:
                     self._confirmer = threading.Thread(target=self._confirm, name="panel-buttons", daemon=True)
                     self._confirmer.start()
                 self._press_lock.notify()
                 return
-        self.events.put(ButtonPress(name, t))
+            held = float("inf") if line.since is None else self._diff(stamp, line.since)
+            if held >= self.min_hold_s - CLOCK_SLACK_S:
+                self._held(name, line)  # (if the confirm thread has not already)
+                line.last_end = stamp
+            elif line.since is not None:
+                self._spike(name, line, line.since)
+            line.level, line.since, line.holding = False, stamp, False
+
+    def _held(self, name: str, line: _Line) -> None:
+        """The pressed level since ``line.since`` has held for ``min_hold_s``. Under the lock."""
+        if line.holding:
+            return
+        line.holding = True
+        start = line.since
+        while line.recent_spikes and self._diff(start, line.recent_spikes[-1]) < self.debounce_s:
+            line.recent_spikes.pop()  # the contact's bounce as it closed, not noise
+        if line.last_end is not None:
+            gap = self._diff(start, line.last_end)
+            if gap < self.min_hold_s - CLOCK_SLACK_S:
+                return  # the same press, after a scratch of the contact
+            if gap < self.debounce_s - CLOCK_SLACK_S:
+                self.dropped_presses += 1
+                return
+        self.events.put(ButtonPress(name, self._event_time(start)))  # under the lock: never lost
+
+    def _spike(self, name: str, line: _Line, at: Any) -> None:
+        """A pressed level from ``at`` that did not hold: counted; said once when the wire is noisy.
+        Under the lock. Spikes within ``debounce_s`` after a press ended (the contact's bounce as
+        it opens) or before one began are not taken for noise."""
+        self.spikes += 1
+        self.spikes_by_button[name] += 1
+        if line.last_end is not None and self._diff(at, line.last_end) < self.debounce_s:
+            return
+        recent = line.recent_spikes
+        recent.append(at)
+        while recent and self._diff(at, recent[0]) > NOISY_WINDOW_S:
+            recent.popleft()
+        settled = sum(1 for s in recent if self._diff(at, s) >= self.debounce_s)
+        if settled >= NOISY_SPIKES and name not in self.noisy:
+            self.noisy[name] = noisy_wire_line(name)
+            log.warning("%s (%d spikes within %g s)", self.noisy[name], len(recent), NOISY_WINDOW_S)
 
     def _confirm(self) -> None:
-        """The confirm thread: queue a held press once it has held ``min_hold_s`` on the clock."""
+        """The confirm thread: take a press once its level has held ``min_hold_s``, without
+        waiting for the release. Where edges carry their times it reads the level twice, at least
+        ``min_hold_s / 4`` apart, and both must be pressed: a release whose callback runs late
+        (a busy render thread) is never taken for a held press."""
         lock = self._press_lock
         while True:
             with lock:
-                while not self._pending and not self._closed:
+                waiting = [(n, ln) for n, ln in self._lines.items() if ln.level and not ln.holding]
+                if not waiting and not self._closed:
                     lock.wait()
+                    continue
                 if self._closed:
                     return
-                now = self.clock()
-                due = [(n, p) for n, p in self._pending.items() if now - p[0] >= self.min_hold_s - CLOCK_SLACK_S]
-                if self.edge_times:
-                    # the level already let go: its release edge is on its way (its callback is
-                    # late) and will judge the hold by the edges' times; not a press to confirm
-                    due = [(n, p) for n, p in due if self.buttons[n].is_active]
-                if not due:
-                    # wait real seconds for the rest of the hold (an injected clock may stand
-                    # still: then check again every min_hold_s)
-                    left = min(self.min_hold_s - (now - p[0]) for p in self._pending.values())
-                    lock.wait(max(0.0005, min(left, self.min_hold_s)))
-                    continue
-                # held for min_hold_s with no release edge yet: a press. (Where edges carry their
-                # times the level was read above; a release in flight is judged once, by
-                # _released, since whoever pops the pending press under the lock decides.)
-                for name, pending in due:
-                    del self._pending[name]
-                    self.events.put(ButtonPress(name, pending[0]))  # under the lock: never lost
+                now = self._now()
+                left = self.min_hold_s
+                for name, line in waiting:
+                    if not self.buttons[name].is_active:
+                        line.seen_at = None  # let go already: its release edge is on its way
+                        continue
+                    if line.seen_at is None:
+                        line.seen_at = now
+                    held = self._diff(now, line.since)
+                    seen = self._diff(now, line.seen_at) if self.edge_times else held
+                    if held >= self.min_hold_s - CLOCK_SLACK_S and seen >= self._second_look() - CLOCK_SLACK_S:
+                        self._held(name, line)
+                    else:
+                        left = min(left, self.min_hold_s - held, self._second_look() - seen)
+                # wait real seconds for the rest of the hold (an injected clock may stand still:
+                # then check again every min_hold_s at most)
+                lock.wait(max(0.0005, min(left, self.min_hold_s)))
+
+    def _second_look(self) -> float:
+        return self.min_hold_s / 4 if self.edge_times else 0.0
 
     def set_status(self, mode: str) -> None:
         """Status LED "on", "off" or "blink" (1 Hz); does nothing if the map has no status LED."""
@@ -361,10 +513,12 @@ class Panel:
             self.status.blink(on_time=0.5, off_time=0.5, background=True)
 
     def button_pin(self, name: str) -> Any:
-        """The gpiozero pin object behind button ``name`` (a MockPin on mock pins)."""
+        """The gpiozero pin object behind button ``name`` (a MockPin on mock pins); None when its
+        pin could not be claimed."""
         if name not in BUTTON_NAMES:
             raise HardwareSettingError(f"unknown button {name!r}; expected one of {', '.join(BUTTON_NAMES)}")
-        return self.buttons[name].pin
+        button = self.buttons.get(name)
+        return None if button is None else button.pin
 
     def led_pin(self, trough: int) -> Any:
         """The gpiozero pin object behind trough LED ``trough`` (1..7)."""

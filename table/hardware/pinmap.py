@@ -10,6 +10,7 @@ All pin numbers are BCM GPIO numbers (``GPIO17``), never physical header pin num
 
 from __future__ import annotations
 
+import stat
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -42,9 +43,22 @@ RESERVED_BCM: dict[int, str] = {
 FIXED_PULL_UP_BCM: dict[int, str] = {2: "I2C SDA", 3: "I2C SCL"}
 """Pins with a 1.8 kohm pull-up on the board: no good for buttons wired to 3V3 with a pull-down."""
 
-OPTION_DEFAULTS: dict[str, bool] = {"buttons_pull_up": True, "leds_active_high": True}
+UART_BCM = (14, 15)
+"""The UART's pins: reserved unless the map says ``keep_uart_free = false`` (the die sensor on USB)."""
+
+OPTION_DEFAULTS: dict[str, bool] = {"buttons_pull_up": True, "leds_active_high": True, "keep_uart_free": True}
 
 DEFAULT_SOURCE = "table/hardware/default_pins.toml"
+
+SHIPPED_MAPS: dict[str, tuple[str, ...]] = {
+    "default_pins.toml": ("dsi", "hdmi"),
+    "spi_screen_pins.toml": ("dsi", "hdmi", "spi35"),
+}
+"""The pin maps shipped in ``table/hardware/`` -> the screen types (``table.hardware.header``)
+whose pins each one leaves free; a test holds every map to it."""
+
+MAX_PINMAP_BYTES = 64 * 1024
+"""A pin map is a few hundred bytes; anything past this is not one (``/dev/zero``, a log...)."""
 
 
 class PinMapError(HardwareError, ValueError):
@@ -56,6 +70,15 @@ class PinMapError(HardwareError, ValueError):
         lines = "\n".join(f"  - {p}" for p in self.problems)
         count = len(self.problems)
         super().__init__(f"{source}: {count} problem{'s' if count != 1 else ''} in the pin map:\n{lines}")
+
+    def one_line(self) -> str:
+        """The file and every problem on one line (for a log line or a usage error); the missing
+        devices are named together."""
+        missing = [p.split(":")[0] for p in self.problems if p.endswith("needs a pin)")]
+        rest = [p for p in self.problems if not p.endswith("needs a pin)")]
+        if missing:
+            rest.append("missing " + ", ".join(missing))
+        return f"{self.source}: " + "; ".join(rest)
 
 
 @dataclass(frozen=True)
@@ -73,6 +96,7 @@ class PinMap:
     status_led: int | None = None
     buttons_pull_up: bool = True
     leds_active_high: bool = True
+    keep_uart_free: bool = True
     source: str = "<pinmap>"
 
     def led_pins(self) -> dict[str, int]:
@@ -109,6 +133,21 @@ def pinmap_from_dict(data: Mapping[str, Any], source: str = "<pinmap>") -> PinMa
             return {}
         return value
 
+    options = dict(OPTION_DEFAULTS)
+    for name, value in section("options").items():
+        key = f"options.{name}"
+        if name not in OPTION_DEFAULTS:
+            problems.append(f"{key}: unknown option (expected one of {', '.join(OPTION_DEFAULTS)})")
+        elif not isinstance(value, bool):
+            problems.append(f"{key}: must be true or false, got {value!r}")
+        else:
+            options[name] = value
+
+    reserved = dict(RESERVED_BCM)
+    if not options["keep_uart_free"]:
+        for pin in UART_BCM:
+            del reserved[pin]
+
     def check_pin(key: str, value: object) -> None:
         if not _is_int(value):
             problems.append(f"{key}: must be a BCM GPIO number (integer), got {value!r}")
@@ -117,8 +156,11 @@ def pinmap_from_dict(data: Mapping[str, Any], source: str = "<pinmap>") -> PinMa
         if value not in USABLE_BCM:
             problems.append(f"{key}: BCM {value} is not a GPIO on the 40-pin header (0..27)")
             return
-        if value in RESERVED_BCM:
-            problems.append(f"{key}: BCM {value} is reserved ({RESERVED_BCM[value]})")
+        if value in reserved:
+            hint = ""
+            if value in UART_BCM:
+                hint = " (a map for a die sensor on USB may set options.keep_uart_free = false)"
+            problems.append(f"{key}: BCM {value} is reserved ({reserved[value]}){hint}")
             return
         if value in used:
             problems.append(f"{key}: BCM {value} is already used by {used[value]}")
@@ -142,16 +184,6 @@ def pinmap_from_dict(data: Mapping[str, Any], source: str = "<pinmap>") -> PinMa
                 continue
             check_pin(key, value)
 
-    options = dict(OPTION_DEFAULTS)
-    for name, value in section("options").items():
-        key = f"options.{name}"
-        if name not in OPTION_DEFAULTS:
-            problems.append(f"{key}: unknown option (expected one of {', '.join(OPTION_DEFAULTS)})")
-        elif not isinstance(value, bool):
-            problems.append(f"{key}: must be true or false, got {value!r}")
-        else:
-            options[name] = value
-
     if not options["buttons_pull_up"]:
         for key, pin in pins.items():
             if key.startswith("buttons.") and pin in FIXED_PULL_UP_BCM:
@@ -171,6 +203,7 @@ def pinmap_from_dict(data: Mapping[str, Any], source: str = "<pinmap>") -> PinMa
         status_led=pins.get("leds.status"),
         buttons_pull_up=options["buttons_pull_up"],
         leds_active_high=options["leds_active_high"],
+        keep_uart_free=options["keep_uart_free"],
         source=source,
     )
 
@@ -186,18 +219,44 @@ def parse_pinmap(text: str, source: str = "<pinmap>") -> PinMap:
     return pinmap_from_dict(data, source)
 
 
+def shipped_pinmap_text(name: str = "default_pins.toml") -> str:
+    """The TOML text of a pin map shipped in the package (one of :data:`SHIPPED_MAPS`)."""
+    return resources.files("table.hardware").joinpath(name).read_text(encoding="utf-8")
+
+
+def load_shipped(name: str) -> PinMap:
+    """A pin map shipped in the package (one of :data:`SHIPPED_MAPS`), checked."""
+    return parse_pinmap(shipped_pinmap_text(name), f"table/hardware/{name}")
+
+
 def default_pinmap_text() -> str:
     """The TOML text of the default wiring shipped in the package."""
-    return resources.files("table.hardware").joinpath("default_pins.toml").read_text(encoding="utf-8")
+    return shipped_pinmap_text("default_pins.toml")
 
 
 def load_pinmap(path: str | Path | None = None) -> PinMap:
-    """Load a pin map file, or the shipped default wiring when ``path`` is None."""
+    """Load a pin map file, or the shipped default wiring when ``path`` is None.
+
+    The file must be a regular file of at most :data:`MAX_PINMAP_BYTES` in UTF-8 (a FIFO, a
+    device or a folder is refused before it is opened for reading); every fault is a
+    :class:`PinMapError` naming the file."""
     if path is None:
         return parse_pinmap(default_pinmap_text(), DEFAULT_SOURCE)
     p = Path(path)
+    source = str(p)
     try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PinMapError(str(p), [f"cannot read the file: {exc}"]) from None
-    return parse_pinmap(text, str(p))
+        if not stat.S_ISREG(p.stat().st_mode):
+            raise PinMapError(source, ["not a regular file"])
+        with p.open("rb") as f:
+            data = f.read(MAX_PINMAP_BYTES + 1)
+    except FileNotFoundError:
+        raise PinMapError(source, ["no such file"]) from None
+    except OSError as exc:
+        raise PinMapError(source, [f"cannot read the file: {exc.strerror or exc}"]) from None
+    if len(data) > MAX_PINMAP_BYTES:
+        raise PinMapError(source, [f"larger than {MAX_PINMAP_BYTES // 1024} KiB: not a pin map"])
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PinMapError(source, [f"not UTF-8 text (byte {exc.start})"]) from None
+    return parse_pinmap(text, source)

@@ -1,9 +1,10 @@
 """Draw the wiring of a pin map as an SVG picture of the Pi's 40-pin header.
 
-The picture in ``docs/wiring.svg`` is generated from the default pin map; a test checks
-that the committed file equals what this module makes, so it cannot drift. Regenerate::
+The pictures in ``docs/wiring.svg`` (the default pin map) and ``docs/wiring-spi-screen.svg``
+(the map beside a 3.5" SPI screen) are generated from the shipped maps; a test checks that the
+committed files equal what this module makes, so they cannot drift. Regenerate::
 
-    python -m table.hardware.wiring                 # writes docs/wiring.svg
+    python -m table.hardware.wiring                 # writes both pictures
     python -m table.hardware.wiring --pins my.toml --out -   # any pin map, to stdout
 
 Plain SVG text, no dependency.
@@ -17,7 +18,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from table.hardware.pinmap import RESERVED_BCM, PinMap, PinMapError, load_pinmap
+from table.hardware.header import SHUTDOWN_BCM, SPI_35_PINS
+from table.hardware.pinmap import RESERVED_BCM, UART_BCM, PinMap, PinMapError, load_pinmap, load_shipped
 
 # Physical pin number (1..40) -> BCM GPIO number, or a power/ground label.
 HEADER: dict[int, int | str] = {
@@ -28,7 +30,10 @@ HEADER: dict[int, int | str] = {
 }  # fmt: skip
 
 COLOURS = {"led": "#e07b00", "button": "#1f5fbf", "reserved": "#888888", "power": "#c0392b",
-           "ground": "#222222", "free": "#bbbbbb"}  # fmt: skip
+           "ground": "#222222", "free": "#bbbbbb", "screen": "#2e8b57"}  # fmt: skip
+
+PICTURES = {"default_pins.toml": "wiring.svg", "spi_screen_pins.toml": "wiring-spi-screen.svg"}
+"""Each shipped pin map -> its picture in ``docs/``."""
 
 ROW_H = 24
 TOP = 90
@@ -46,9 +51,18 @@ def _pin_role(pin: int | str, pinmap: PinMap) -> tuple[str, str]:
     for name, bcm in pinmap.button_pins().items():
         if bcm == pin:
             return "button", f"GPIO{pin}  {name} button"
-    if pin in RESERVED_BCM:
+    if pin in RESERVED_BCM and (pinmap.keep_uart_free or pin not in UART_BCM):
         return "reserved", f"GPIO{pin}  reserved: {RESERVED_BCM[pin]}"
+    if pin in SPI_35_PINS and _leaves_spi_screen_free(pinmap):
+        return "screen", f"GPIO{pin}  3.5\" screen: {SPI_35_PINS[pin]}"
+    if pin == SHUTDOWN_BCM:
+        return "free", f"GPIO{pin}  free: shutdown button (optional)"
     return "free", f"GPIO{pin}"
+
+
+def _leaves_spi_screen_free(pinmap: PinMap) -> bool:
+    used = set(pinmap.led_pins().values()) | set(pinmap.button_pins().values())
+    return not used & set(SPI_35_PINS)
 
 
 def render_svg(pinmap: PinMap) -> str:
@@ -93,13 +107,15 @@ def render_svg(pinmap: PinMap) -> str:
         if pinmap.buttons_pull_up
         else "Button: GPIO -> push button -> 3V3 (internal pull-down; pressed reads high)"
     )
-    legend = [
-        ("led", led_circuit),
-        ("button", button_circuit),
-        ("reserved", "Reserved: HAT ID EEPROM (GPIO0/1), die-sensor UART (GPIO14 TXD, GPIO15 RXD)"),
-        ("power", "Power: 3V3 / 5V"),
-        ("ground", "Ground"),
-    ]
+    reserved = (
+        "Reserved: HAT ID EEPROM (GPIO0/1), die-sensor UART (GPIO14 TXD, GPIO15 RXD)"
+        if pinmap.keep_uart_free
+        else "Reserved: HAT ID EEPROM (GPIO0/1); the die sensor is on USB (GPIO14/15 are buttons)"
+    )
+    legend = [("led", led_circuit), ("button", button_circuit), ("reserved", reserved)]
+    if _leaves_spi_screen_free(pinmap):
+        legend.append(("screen", 'Kept free for a 3.5" SPI screen HAT (it covers header pins 1-26)'))
+    legend += [("power", "Power: 3V3 / 5V"), ("ground", "Ground")]
     for i, (kind, text) in enumerate(legend):
         ly = y + i * 20
         out.append(f'<circle cx="30" cy="{ly}" r="6" fill="{COLOURS[kind]}"/>')
@@ -108,9 +124,9 @@ def render_svg(pinmap: PinMap) -> str:
     return "\n".join(out) + "\n"
 
 
-def default_svg_path() -> Path:
-    """``docs/wiring.svg`` of the source tree this module sits in."""
-    return Path(__file__).resolve().parents[2] / "docs" / "wiring.svg"
+def default_svg_path(map_name: str = "default_pins.toml") -> Path:
+    """The picture of a shipped pin map in ``docs/`` of the source tree this module sits in."""
+    return Path(__file__).resolve().parents[2] / "docs" / PICTURES[map_name]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -118,6 +134,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--pins", help="pin map TOML (default: the shipped default wiring)")
     parser.add_argument("--out", help="output file, '-' for stdout (default: docs/wiring.svg)")
     args = parser.parse_args(argv)
+    if args.pins is None and args.out is None:  # every shipped map's picture
+        for name in PICTURES:
+            out = default_svg_path(name)
+            out.write_text(render_svg(load_shipped(name)), encoding="utf-8")
+            print(f"wrote {out}")
+        return 0
     try:
         pinmap = load_pinmap(args.pins)
     except PinMapError as exc:

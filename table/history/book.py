@@ -115,7 +115,8 @@ def entry_sheet(entry: GameEntry, readers: Readers) -> ResultSheet:
                      gid=entry.id, date=entry.date, game=title, variant=variant_text(entry.setup, reader)),
                  (_(label) for label, _v in reader.rows), [s.player for s in entry.seats],
                  [breakdown_values(reader.rows, s.breakdown) for s in entry.seats], [s.total for s in entry.seats],
-                 [i for i, s in enumerate(entry.seats) if s.winner], verdict=verdict)
+                 [i for i, s in enumerate(entry.seats) if s.winner], verdict=verdict,
+                 together=readers.together(entry.game))
 
 
 class HistoryBook:

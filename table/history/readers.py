@@ -35,6 +35,12 @@ RECORD_EXTRAS = ("table_commands", "scores", "winners", "score_pad", "names", "d
 """What a companion adds to an engine record (checked here, never passed to a strict replay)."""
 
 
+def engine_record(record: dict[str, Any]) -> dict[str, Any]:
+    """A companion's finished record without what the table added (:data:`RECORD_EXTRAS`): the
+    engine's record its rules' ``replay`` reads (the history here, the ``replay`` command)."""
+    return {k: v for k, v in record.items() if k not in RECORD_EXTRAS}
+
+
 class GameLike(Protocol):
     """What the history needs of a game's definition (``table.companion.gamedef.GameDef``)."""
 
@@ -49,6 +55,9 @@ class GameLike(Protocol):
 
     @property
     def record_formats(self) -> tuple[str, ...]: ...
+
+    @property
+    def cooperative(self) -> bool: ...
 
     def has_part(self, name: str) -> bool: ...
 
@@ -134,6 +143,12 @@ class Readers:
         """The game's display name, or its key when this table does not know it."""
         game = self.game(key)
         return key if game is None else game.title
+
+    def together(self, key: str) -> bool:
+        """Whether the game ``key`` is cooperative: its table won or lost together (False when
+        this table does not know it)."""
+        game = self.game(key)
+        return game is not None and game.cooperative
 
     def reader(self, key: str) -> RecordReader:
         game = self.game(key)
@@ -223,9 +238,8 @@ def read_replayed(game: str, title: str, record: dict[str, Any], *, replay: Call
     """An engine record (the companion's extras left out) replayed to its end: the state's
     ``scores()`` and ``winners()``, ``setup(state)`` and ``detail(score)`` per seat, checked by
     :func:`finished`; any fault of the engine is one line naming the game."""
-    core = {k: v for k, v in record.items() if k not in RECORD_EXTRAS}
     try:
-        state = replay(core)
+        state = replay(engine_record(record))
         config = setup(state)
         if not state.is_terminal():
             raise HistoryInputError(f"the {title} record does not reach the end of the game")

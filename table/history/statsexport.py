@@ -13,7 +13,8 @@ The fields we write (docs/history.md lists them with their meaning):
 * ``locations[]`` — one: ``id`` 1, ``name`` "Applejack Table";
 * ``games[]`` — one: ``id`` 1, ``name`` the game's display name (``table.games``: "Applejack",
   "Zankapfel", "Draft Cider", "Waldgärtner"), ``bggId`` (0: not set by us),
-  ``highestWins`` true, ``cooperative`` false, ``noPoints`` false, ``usesTeams`` false;
+  ``highestWins`` true (false for a cooperative game), ``cooperative`` (the game's
+  ``GameDef.utility``), ``noPoints`` false, ``usesTeams`` false;
 * ``plays[]`` — one: ``uuid`` (UUID5 of the record's digest: importing it twice is one play),
   ``playDate`` ("YYYY-MM-DD HH:MM:SS", UTC), ``gameRefId``, ``locationRefId``, ``durationMin``
   (the journal's start to finish, 0 when not known), ``ignored`` false, ``manualWinner``
@@ -22,6 +23,8 @@ The fields we write (docs/history.md lists them with their meaning):
   ``playerScores[]`` with ``playerRefId``, ``score`` (text, as the app writes it), ``winner``,
   ``rank`` (1 = best, ties share), ``seatOrder`` (1-based seat), ``startPlayer`` (seat 1),
   ``newPlayer`` false. A solo play's ``winner`` is true when the rulebook's goal (65) was reached.
+  A cooperative game's players all won or all lost together: every ``winner`` the table's, every
+  ``rank`` 1.
 
 **The QR code holds BG Stats' documented import link** (:func:`play_link`):
 ``https://app.bgstatsapp.com/createPlay.html?data=<data>``, ``<data>`` the URL-encoded JSON
@@ -78,19 +81,27 @@ def _rank(totals: list[int]) -> list[int]:
     return [1 + sum(1 for u in totals if u > t) for t in totals]
 
 
+def _outcomes(entry: GameEntry, readers: Readers) -> tuple[list[bool], list[int]]:
+    """Each seat's ``winner`` and ``rank``: a solo game's against its goal; a cooperative game's
+    the table's (all won or all lost, all rank 1); else each seat's own."""
+    seats = entry.seats
+    if len(seats) == 1:
+        return [entry.solo in ("goal", "outstanding")], [1]
+    if readers.together(entry.game):
+        return [any(s.winner for s in seats)] * len(seats), [1] * len(seats)
+    return [s.winner for s in seats], _rank([s.total for s in seats])
+
+
 def play_json(entry: GameEntry, readers: Readers, record: dict[str, Any] | None = None, *,
               comments: bool = True) -> dict[str, Any]:
     """The play as import JSON (see the module doc): the game's title and breakdown words from
     its reader in ``readers``. ``record`` (the stored record) gives the play's uuid; without it
     the uuid comes from the game's id and date."""
     seats = entry.seats
-    totals = [s.total for s in seats]
-    ranks = _rank(totals)
-    solo = len(seats) == 1
+    won, ranks = _outcomes(entry, readers)
     key = record_digest(record) if record is not None else f"{entry.id}:{entry.played}"
     players = [{"id": i + 1, "name": s.player, "isAnonymous": not s.named} for i, s in enumerate(seats)]
-    scores = [{"playerRefId": i + 1, "score": str(s.total),
-               "winner": (entry.solo in ("goal", "outstanding")) if solo else s.winner,
+    scores = [{"playerRefId": i + 1, "score": str(s.total), "winner": won[i],
                "rank": ranks[i], "seatOrder": i + 1, "startPlayer": i == 0, "newPlayer": False}
               for i, s in enumerate(seats)]
     play: dict[str, Any] = {
@@ -106,8 +117,8 @@ def play_json(entry: GameEntry, readers: Readers, record: dict[str, Any] | None 
         "about": f"{'An' if title[:1] in 'AEIOU' else 'A'} {title} play from the Applejack Table (BG Stats play file).",
         "players": players,
         "locations": [{"id": 1, "name": "Applejack Table"}],
-        "games": [{"id": 1, "name": title, "bggId": 0, "highestWins": True, "cooperative": False,
-                   "noPoints": False, "usesTeams": False}],
+        "games": [{"id": 1, "name": title, "bggId": 0, "highestWins": not readers.together(entry.game),
+                   "cooperative": readers.together(entry.game), "noPoints": False, "usesTeams": False}],
         "plays": [play],
     }
 
@@ -120,17 +131,16 @@ def link_json(entry: GameEntry, readers: Readers) -> dict[str, Any]:
     that the code stays small enough to scan from the lid (issue 33: a 4-seat play was 835-1,047
     bytes, a version 20-23 code)."""
     seats = entry.seats
-    solo = len(seats) == 1
+    won, _ranks = _outcomes(entry, readers)
     reader = readers.reader(entry.game)
     players: list[dict[str, Any]] = []
     for i, s in enumerate(seats):
         players.append({"name": s.player, "sourcePlayerId": s.player if s.named else f"seat {i + 1}",
-                        "score": s.total, "winner": (entry.solo in ("goal", "outstanding")) if solo else s.winner,
-                        "startPlayer": i == 0})
+                        "score": s.total, "winner": won[i], "startPlayer": i == 0})
     doc: dict[str, Any] = {
         "sourceName": LOCATION,
-        "game": {"name": readers.title(entry.game), "sourceGameId": entry.game, "highestWins": True,
-                 "noPoints": False},
+        "game": {"name": readers.title(entry.game), "sourceGameId": entry.game,
+                 "highestWins": not readers.together(entry.game), "noPoints": False},
         "playDate": time.strftime("%Y-%m-%d %H:%M:%S",
                                   time.gmtime(entry.started if entry.started is not None else entry.played)),
         "players": players,

@@ -29,9 +29,13 @@ from __future__ import annotations
 import gettext
 import logging
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from table.engine.errors import TableError
 
 log = logging.getLogger("applejack.i18n")
 
@@ -45,7 +49,7 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "FranÃ
 ENV_VARIABLE = "APPLEJACK_LANGUAGE"
 
 
-class UnknownLanguage(ValueError):
+class UnknownLanguage(TableError):
     """A language code the table has no catalogue for."""
 
     def __init__(self, code: str) -> None:
@@ -72,10 +76,12 @@ class _Catalogues:
     def __init__(self) -> None:
         self.language = "en"
         self.loaded: dict[str, gettext.NullTranslations] = {}
+        self.folders: list[Path] = []
+        """Further ``locale`` folders (a game's outside ``table/``: ``add_catalogues``)."""
 
     def translations(self, code: str) -> gettext.NullTranslations:
         if code not in self.loaded:
-            self.loaded[code] = _load(code)
+            self.loaded[code] = _load(code, self.folders)
         return self.loaded[code]
 
     @property
@@ -83,19 +89,23 @@ class _Catalogues:
         return self.translations(self.language)
 
 
-def _load(code: str) -> gettext.NullTranslations:
-    """Every part's catalogue for ``code`` chained into one; a missing or damaged ``.mo`` is one
-    log line and its messages stay English (the table goes on)."""
+def _load(code: str, more: Sequence[Path] = ()) -> gettext.NullTranslations:
+    """Every part's catalogue for ``code`` chained into one (the house's, then those of the
+    ``locale`` folders in ``more``); a missing or damaged ``.mo`` is one log line and its messages
+    stay English (the table goes on)."""
     chain: gettext.NullTranslations = gettext.NullTranslations()
     if code == "en":
         return chain
     folder = resources.files("table.i18n").joinpath("locale", code, "LC_MESSAGES")
     parts: list[gettext.NullTranslations] = []
     try:
-        entries = sorted((e for e in folder.iterdir() if e.name.endswith(".mo")), key=lambda e: e.name)
+        entries: list[Any] = sorted((e for e in folder.iterdir() if e.name.endswith(".mo")), key=lambda e: e.name)
     except OSError as exc:
         log.warning("no %s catalogues (%s): the screen stays in English", code, exc)
         return chain
+    for extra in more:
+        mine = extra / code / "LC_MESSAGES"
+        entries += sorted(mine.glob("*.mo")) if mine.is_dir() else []
     for entry in entries:
         try:
             with entry.open("rb") as fp:
@@ -105,12 +115,21 @@ def _load(code: str) -> gettext.NullTranslations:
     if not parts:
         return chain
     first = parts[0]
-    for more in parts[1:]:
-        first.add_fallback(more)
+    for then in parts[1:]:
+        first.add_fallback(then)
     return first
 
 
 _catalogues = _Catalogues()
+
+
+def add_catalogues(folder: Path) -> None:
+    """Read the catalogues in ``folder`` (``<lang>/LC_MESSAGES/<part>.mo``) too, after the
+    house's: a game that lives outside ``table/`` (the registry's ``register`` hands its
+    ``GameDef.words`` here)."""
+    if folder not in _catalogues.folders:
+        _catalogues.folders.append(folder)
+        _catalogues.loaded.clear()
 
 
 def set_language(code: str) -> str:

@@ -25,6 +25,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from table.engine.errors import TableError
+
 LOCK_NAME = "lock"
 PRIVATE_DIR = 0o700
 PRIVATE_FILE = 0o600
@@ -33,11 +35,11 @@ DAMAGE_CODES = ("SQLITE_CORRUPT", "SQLITE_NOTADB")
 """SQLite error names (prefixes) that mean the file itself is damaged."""
 
 
-class StateDirRefused(ValueError):
+class StateDirRefused(TableError):
     """A state directory that must not be used (empty, ``/``)."""
 
 
-class AlreadyRunning(RuntimeError):
+class AlreadyRunning(TableError, RuntimeError):
     """Another process holds the state directory's lock; ``pid`` is its pid (None: unknown)."""
 
     def __init__(self, directory: Path, pid: int | None) -> None:

@@ -37,7 +37,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from table.companion.botworker import BotWorker
-from table.companion.lidhint import public_view
+from table.companion.lidhint import LidHinted, public_view
+from table.companion.protocol import GameCompanion
 from table.i18n import N_, _
 from table.web.coaching import Coaching
 
@@ -65,7 +66,7 @@ def _words(glue: Any, state: Any, action: int) -> str:
 
 
 @dataclass(frozen=True)
-class HintJob:
+class SeatHintJob:
     """The seat's decisions worked out on ``state`` (the computer's own copy); runs off the main thread."""
 
     seat: int
@@ -140,10 +141,10 @@ class Advice:
         return self._worker
 
     # --- what is asked -----------------------------------------------------------------------
-    def why_not(self, ctl: Any, desk: Any, seat: int) -> str:
+    def why_not(self, ctl: GameCompanion, desk: Any, seat: int) -> str:
         """Why no hint for ``seat`` now ("" when one can be given)."""
-        glue = getattr(ctl, "hint_glue", None)
-        if glue is None or getattr(ctl, "mode", "") != "play":
+        glue = ctl.hint_glue if isinstance(ctl, LidHinted) else None
+        if glue is None or not isinstance(ctl, LidHinted) or ctl.mode != "play":
             return _(NO_HINT)
         stage = str(ctl.stage())
         secret = stage in glue.secret_stages
@@ -161,14 +162,14 @@ class Advice:
         return ""
 
     @staticmethod
-    def _fields(ctl: Any, desk: Any, seat: int) -> int:
+    def _fields(ctl: GameCompanion, desk: Any, seat: int) -> int:
         """How many things the seat's phone asks it now (0: nothing)."""
         if desk is None:
             return 0
         form = (desk.view(ctl, seat).get("private") or {}).get("form")
         return len(form.get("fields") or ()) if isinstance(form, dict) else 0
 
-    def offered(self, ctl: Any, desk: Any, seat: int) -> bool:
+    def offered(self, ctl: GameCompanion, desk: Any, seat: int) -> bool:
         """Whether the seat's page shows its Hint button now."""
         try:
             return not self.why_not(ctl, desk, seat)
@@ -176,7 +177,7 @@ class Advice:
             return False
 
     # --- the door's ops ---------------------------------------------------------------------
-    def handle(self, ctl: Any, desk: Any, seat: int, request: dict[str, Any]) -> dict[str, Any]:
+    def handle(self, ctl: GameCompanion, desk: Any, seat: int, request: dict[str, Any]) -> dict[str, Any]:
         """``hint`` for ``seat`` (``form`` given: ask; else: how it stands)."""
         self._collect()
         where = _where(ctl, seat)
@@ -196,14 +197,13 @@ class Advice:
         self.worker.ask((seat, where), self._job(ctl, desk, seat).compute, keep_older=True)
         return _answer(self.asked[seat])
 
-    def _job(self, ctl: Any, desk: Any, seat: int) -> HintJob:
+    def _job(self, ctl: GameCompanion, desk: Any, seat: int) -> SeatHintJob:
+        assert isinstance(ctl, LidHinted) and ctl.hint_glue is not None  # why_not said a hint can be given
         glue = ctl.hint_glue
         stage = str(ctl.stage())
         secret = stage in glue.secret_stages
-        count = len(getattr(ctl, "cmds", ()) or ())
-        return HintJob(seat, max(1, self._fields(ctl, desk, seat)) if secret else 1, secret,
-                       seed_of(str(getattr(ctl, "game", "")), getattr(ctl, "setup", None), seat, stage, count),
-                       glue, glue.engine(ctl).clone())
+        return SeatHintJob(seat, max(1, self._fields(ctl, desk, seat)) if secret else 1, secret,
+                       seed_of(ctl.game, ctl.setup, seat, stage, len(ctl.cmds)), glue, glue.engine(ctl).clone())
 
     def _collect(self) -> None:
         """Finished jobs into :attr:`asked` (a job of a position left behind frees its seat too)."""
@@ -231,11 +231,11 @@ class Advice:
             self._worker.close()
 
 
-def _where(ctl: Any, seat: int) -> Hashable:
+def _where(ctl: GameCompanion, seat: int) -> Hashable:
     """Where the table stands for ``seat``'s hint: the game and every command so far (the kiosk's
     memory only; it never reaches the search)."""
-    key = getattr(ctl, "position_key", None)
-    return (seat, str(key()) if callable(key) else repr(getattr(ctl, "cmds", None)), str(getattr(ctl, "mode", "")))
+    key = ctl.position_key() if isinstance(ctl, LidHinted) else ""  # a game without lid hints: its mode alone
+    return (seat, key, ctl.mode)
 
 
 def _answer(asked: Asked | None) -> dict[str, Any]:

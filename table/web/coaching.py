@@ -32,7 +32,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from table.companion.botworker import BotWorker
+from table.companion.gamedef import GameDef
 from table.companion.lidhint import NO_COACH
+from table.companion.protocol import GameCompanion, HoldsCoach
 from table.i18n import N_, _
 
 NOT_YET = N_("the coach comes when the game is over")
@@ -56,7 +58,7 @@ class Coaching:
         self._drain = drain
         """Hands the worker's finished jobs out (the hints' and :meth:`take` for the coach's)."""
         self.tickets: list[_Ticket] = []
-        self.over: tuple[int, Any, Any] | None = None
+        self.over: tuple[int, GameCompanion, GameDef | None] | None = None
         """The finished game: (its tokens' game number, its controller, its GameDef)."""
         self.results: dict[int, dict[str, Any]] = {}
         """Per seat: the part's coach once computed (``state`` and ``lines`` or ``line``)."""
@@ -71,7 +73,7 @@ class Coaching:
         self.tickets.append(t)
         return t.value
 
-    def game_over(self, game: int, ctl: Any, definition: Any) -> None:
+    def game_over(self, game: int, ctl: GameCompanion, definition: GameDef | None) -> None:
         """The game ``game`` ended (the door's ``follow``): its tickets now open its coach."""
         self.over = (game, ctl, definition)
         self.tickets = [t for t in self.tickets if t.game == game]
@@ -106,21 +108,21 @@ class Coaching:
         _game, ctl, definition = self.over
         return {"ok": True, "coach": self._coach(ctl, definition, t.seat)}
 
-    def _coach(self, ctl: Any, definition: Any, seat: int) -> dict[str, Any]:
+    def _coach(self, ctl: GameCompanion, definition: GameDef | None, seat: int) -> dict[str, Any]:
         if definition is not None and definition.has_part("coach"):
             return self._part(ctl, definition, seat)
-        job = getattr(ctl, "coach", None)
+        job = ctl.coach if isinstance(ctl, HoldsCoach) else None
         if job is not None and hasattr(job, "coach_status"):
             return _applejack(job, seat)
         return {"state": "none", "line": _(NO_COACH)}
 
-    def _part(self, ctl: Any, definition: Any, seat: int) -> dict[str, Any]:
+    def _part(self, ctl: GameCompanion, definition: GameDef, seat: int) -> dict[str, Any]:
         """The game's ``coach`` part for the seat, computed once on the worker."""
         self._drain()
         if seat in self.results:
             return self.results[seat]
-        record = getattr(ctl, "record", None)
-        if not isinstance(record, dict) or getattr(ctl, "mode", "") != "result":
+        record = ctl.record
+        if not isinstance(record, dict) or ctl.mode != "result":
             return {"state": "none", "line": _(NO_COACH)}
         if seat not in self._asked:
             self._asked.add(seat)

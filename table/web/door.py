@@ -39,9 +39,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from table import i18n
+from table.companion.protocol import GameCompanion, TableShell
+from table.companion.shell import game_module
 from table.engine.errors import TableError
 from table.i18n import _
-from table.i18n.labels import seat_name
 from table.web.advice import OPS as ADVICE_OPS
 from table.web.advice import Advice
 from table.web.held import HeldFile, position
@@ -61,7 +62,7 @@ TOKEN_REFUSED: dict[str, Any] = {"ok": False, "error": "token"}
 class Door:
     """Tokens and views for the game on ``shell`` (see the module docstring)."""
 
-    def __init__(self, shell: Any, held: HeldFile | None = None, kept: TokensFile | None = None,
+    def __init__(self, shell: TableShell, held: HeldFile | None = None, kept: TokensFile | None = None,
                  journal_game: Callable[[], int | None] | None = None) -> None:
         self.shell = shell
         self.held = held
@@ -94,10 +95,10 @@ class Door:
         back the tokens it had); the game's end expires them (new ones for the next game follow at
         once). Whether they changed."""
         sh = self.shell
-        seats = int(getattr(getattr(sh, "setup", None), "players", 0) or 0)
+        seats = int(getattr(sh.setup, "players", 0) or 0)  # each game's own setup value
         before, self._mode = self._mode, str(sh.mode)
         if sh.mode in PLAYING:
-            marker = (id(sh.current) if hasattr(sh, "current") else id(sh), id(sh.setup))
+            marker = (id(game_module(sh)), id(sh.setup))
             if marker == self._game and self.tokens.active:
                 entered = enter_due(self.desk, sh)  # a pad's entries held on phones, due now
                 if entered:
@@ -108,7 +109,7 @@ class Door:
             return True
         changed = False
         if self._game is not None:  # the game ended (or was left): its tokens go with it
-            self.advice.coaching.game_over(self.tokens.game, self._ctl(), getattr(sh, "definition", None))
+            self.advice.coaching.game_over(self.tokens.game, self._ctl(), sh.definition)
             self.tokens.expire()
             self.desk = None
             self._game = None
@@ -147,7 +148,7 @@ class Door:
         """The game the tokens belong to: the journal's id for it, its key and its setup (a resumed
         game has the same; a new game another id)."""
         number = self.journal_game() if self.journal_game is not None else None
-        return f"{number}:{getattr(self.shell, 'game', '')}:{getattr(self.shell, 'setup', '')!r}"
+        return f"{number}:{self.shell.game}:{self.shell.setup!r}"
 
     def _forget(self) -> None:
         """Nothing held or kept any more belongs to a game on the table: the files go."""
@@ -166,13 +167,14 @@ class Door:
         return progress_of(answer[0], answer[1], self._seat_title) if answer else None
 
     # --- held choices across a power cut (table.web.held) -----------------------------------
-    def _ctl(self) -> Any:
-        return self.shell.current if hasattr(self.shell, "current") else self.shell
+    def _ctl(self) -> GameCompanion:
+        """The game's own module (what its desk reads), not the shell over it."""
+        return game_module(self.shell)
 
     def _position(self) -> str:
         """The game (the journal's id for it and its key) and the desk's moment, hashed."""
         number = self.journal_game() if self.journal_game is not None else None
-        return position(f"{number}:{getattr(self.shell, 'game', '')}", self.desk.moment(self._ctl()))
+        return position(f"{number}:{self.shell.game}", self.desk.moment(self._ctl()))
 
     def _keep(self) -> None:
         """The desk's held choices to the disk now (removed when none is held)."""
@@ -241,7 +243,7 @@ class Door:
             "seats": [self._seat_title(s) for s in self.tokens.seats()],
         }
         if self.desk is not None:
-            out.update(self.desk.view(sh.current if hasattr(sh, "current") else sh, seat))
+            out.update(self.desk.view(self._ctl(), seat))
         if seat is not None and self.desk is not None:  # its Hint button: from that seat's own decision only
             out["hint"] = self.advice.offered(self._ctl(), self.desk, seat)
         return out
@@ -277,5 +279,4 @@ class Door:
         return {"ok": True, "view": self.view(holder)}
 
     def _seat_title(self, seat: int) -> str:
-        title = getattr(self.shell, "seat_title", None)
-        return str(title(seat)) if callable(title) else seat_name(seat)
+        return self.shell.seat_title(seat)

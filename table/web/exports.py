@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from table.companion.history_export import ExportProblem, history_export
+from table.companion.protocol import TableShell
 from table.history.readers import Readers
 from table.i18n import _
 
@@ -51,7 +52,7 @@ class Exports:
         self._data = b""
         self._at = 0.0
 
-    def answer(self, shell: Any, request: Mapping[str, Any]) -> dict[str, Any]:
+    def answer(self, shell: TableShell, request: Mapping[str, Any]) -> dict[str, Any]:
         """One part of an export (the token was checked by the caller); never raises for bad input."""
         if self._id and self.clock() - self._at > KEPT_S:
             self._id, self._data = "", b""  # nobody came for the rest: not kept in memory
@@ -74,11 +75,11 @@ class Exports:
             self._id, self._data = "", b""  # the last part: nothing of the history stays in memory
         return answer
 
-    def _make(self, shell: Any, kind: str) -> str | None:
+    def _make(self, shell: TableShell, kind: str) -> str | None:
         if self.state_dir is None:
             return _("This table keeps no history.")
         try:
-            self._data = history_export(self.state_dir, kind, Readers(getattr(shell, "games", ())))
+            self._data = history_export(self.state_dir, kind, Readers(shell.games))
         except ExportProblem as exc:
             self._id, self._data = "", b""
             return str(exc)

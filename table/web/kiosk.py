@@ -25,6 +25,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from table.companion.protocol import GameCompanion
+from table.companion.shell import Shell
 from table.web.bridge import Bridge, socket_path
 from table.web.door import Door
 from table.web.held import HeldFile
@@ -104,7 +106,7 @@ def write_links(door: Door, folder: Path) -> None:
     os.replace(part, path)
 
 
-def open_web(ctl: Any, state_dir: Path, hw: Any, journal_game: Callable[[], int | None] | None = None
+def open_web(ctl: Shell, state_dir: Path, hw: Any, journal_game: Callable[[], int | None] | None = None
              ) -> Callable[[], None]:
     """Start the socket, hook the pump into ``hw.follow``; returns the closer. ``journal_game``:
     the journal's id of the game on the table (the kept tokens are bound to it)."""
@@ -118,7 +120,7 @@ def open_web(ctl: Any, state_dir: Path, hw: Any, journal_game: Callable[[], int 
     game = [door.tokens.game, door.tokens.active]
     progress = LidProgress(door)
 
-    def follow_and_pump(c: Any) -> None:
+    def follow_and_pump(c: GameCompanion) -> None:
         follow(c)
         bridge.pump()
         if progress.changed():
@@ -130,10 +132,10 @@ def open_web(ctl: Any, state_dir: Path, hw: Any, journal_game: Callable[[], int 
 
     hw.follow = follow_and_pump
     # the lid's "Phones" page (help ▸ Phones); on the shell itself, not the game's module it forwards to
-    object.__setattr__(ctl, "phones", PhoneLinks(door, site_address()))
-    object.__setattr__(ctl, "owner_page", owner_page(site_address(), token))  # the lid's settings screen
-    object.__setattr__(ctl, "phones_progress", progress)  # who is done: the screen's strip
-    object.__setattr__(ctl, "phones_news", progress.news)  # the same as one line in a terminal
+    ctl.phones = PhoneLinks(door, site_address())
+    ctl.owner_page = owner_page(site_address(), token)  # the lid's settings screen
+    ctl.phones_progress = progress  # who is done: the screen's strip
+    ctl.phones_news = progress.news  # the same as one line in a terminal
 
     def close() -> None:
         bridge.close()

@@ -21,6 +21,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from table.companion.protocol import TableShell
+from table.engine.errors import TableError
 from table.i18n import _
 from table.web import owner_form
 from table.web.exports import Exports
@@ -32,7 +34,7 @@ SHAPE = re.compile(r"[A-Za-z0-9_-]{22,64}")
 """What a token written by :func:`owner_token` looks like (``token_urlsafe``'s alphabet)."""
 
 
-class OwnerTokenError(ValueError):
+class OwnerTokenError(TableError):
     """The owner's token file is there but holds no token (one line for the owner)."""
 
 
@@ -89,7 +91,7 @@ class OwnerDesk:
         self.state_dir = None if state_dir is None else Path(state_dir)
         self.exports = Exports(self.state_dir)
 
-    def handle(self, shell: Any, request: Mapping[str, Any]) -> dict[str, Any]:
+    def handle(self, shell: TableShell, request: Mapping[str, Any]) -> dict[str, Any]:
         """One owner request (see the module docstring); never raises for bad input."""
         if not is_owner(request.get("token"), self.token):
             return dict(TOKEN_REFUSED)

@@ -17,14 +17,15 @@ from typing import Any
 
 from table import i18n
 from table.companion import kept as K
+from table.companion.protocol import TableShell
 from table.i18n import _
 from table.web.exports import KINDS
 
 
-def demo_options(shell: Any) -> list[tuple[str, str]]:
+def demo_options(shell: TableShell) -> list[tuple[str, str]]:
     """(key, title) of every game with a demo on the screen (the house's board demo: the game with
     an engine and a data set; the others' own demo screens), in the shell's order."""
-    return [(g.key, g.title) for g in getattr(shell, "games", ())
+    return [(g.key, g.title) for g in shell.games
             if g.has_part("demo_screen") or (g.has("engine") and g.has_part("load_data"))]
 
 
@@ -37,7 +38,7 @@ def rules_line(name: str) -> str | None:
              "what is saved here waits.").format(where=where)
 
 
-def view(shell: Any, state_dir: Path | None) -> dict[str, Any]:
+def view(shell: TableShell, state_dir: Path | None) -> dict[str, Any]:
     kept = K.load(state_dir)
     return {"language": i18n.current_language(),
             "languages": [[c, i18n.LANGUAGE_NAMES[c]] for c in i18n.LANGUAGES],
@@ -55,7 +56,7 @@ def labels() -> dict[str, str]:
             "csv": _("Download as CSV"), "json": _("Download for the statistics app (JSON)")}
 
 
-def apply(shell: Any, state_dir: Path | None, form: Mapping[str, Any]) -> str | None:
+def apply(shell: TableShell, state_dir: Path | None, form: Mapping[str, Any]) -> str | None:
     """The form's settings checked, then changed; the one line of the first refusal (nothing
     changed then), else None."""
     code = form.get("language", i18n.current_language())

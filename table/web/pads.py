@@ -11,7 +11,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from table.companion.protocol import CommandError
+from table.companion.protocol import CommandError, GameCompanion, TableShell
+from table.companion.shell import game_module
 from table.engine.errors import TableError
 from table.i18n import _
 
@@ -25,53 +26,53 @@ class PadOrPlay:
         self.play = play
         self.pad = pad
 
-    def _now(self, ctl: Any) -> Any:
+    def _now(self, ctl: GameCompanion) -> Any:
         return self.pad if ctl.mode == "pad" else self.play
 
-    def view(self, ctl: Any, seat: int | None) -> dict[str, Any]:
+    def view(self, ctl: GameCompanion, seat: int | None) -> dict[str, Any]:
         desk = self._now(ctl)
         return desk.view(ctl, seat) if desk is not None else {}
 
-    def choose(self, ctl: Any, seat: int, form: dict[str, Any]) -> list[str]:
+    def choose(self, ctl: GameCompanion, seat: int, form: dict[str, Any]) -> list[str]:
         desk = self._now(ctl)
         if desk is None:
             raise CommandError(_("this game takes nothing from a phone"))
         return list(desk.choose(ctl, seat, form))
 
-    def progress(self, ctl: Any) -> Any:
+    def progress(self, ctl: GameCompanion) -> Any:
         """Who is done now (``table/web/progress.py``): the play desk's or the pad desk's answer."""
         progress = getattr(self._now(ctl), "progress", None)
         return progress(ctl) if callable(progress) else None
 
-    def held(self, ctl: Any) -> dict[str, Any]:
+    def held(self, ctl: GameCompanion) -> dict[str, Any]:
         """What the desk of the moment holds (``table.web.held``: kept across a power cut); {} if none."""
         held = getattr(self._now(ctl), "held", None)
         return dict(held(ctl)) if callable(held) else {}
 
-    def moment(self, ctl: Any) -> list[Any]:
+    def moment(self, ctl: GameCompanion) -> list[Any]:
         """The moment of the game what is held belongs to (``table.web.held``): the desk of the moment's."""
         moment = getattr(self._now(ctl), "moment", None)
         return list(moment(ctl)) if callable(moment) else []
 
-    def restore(self, ctl: Any, held: dict[str, Any]) -> int:
+    def restore(self, ctl: GameCompanion, held: dict[str, Any]) -> int:
         """What was held, again after a restart, by the desk of the moment (how many)."""
         restore = getattr(self._now(ctl), "restore", None)
         return int(restore(ctl, held)) if callable(restore) else 0
 
-    def due(self, ctl: Any) -> list[str]:
+    def due(self, ctl: GameCompanion) -> list[str]:
         """The pad desk's commands to enter without a phone's entry (see :func:`enter_due`)."""
         due = getattr(self.pad, "due", None)
         return list(due(ctl)) if ctl.mode == "pad" and callable(due) else []
 
 
-def enter_due(desk: Any, shell: Any) -> int:
+def enter_due(desk: Any, shell: TableShell) -> int:
     """Every frame: the commands a desk holds for the table and may enter now without a phone's
     entry (Waldgärtner's pad reaching a seat whose entries wait on its phone), entered as the
     lid's; a refusal takes back the ones entered before it (one log line). How many were entered."""
     due = getattr(desk, "due", None)
     if not callable(due):
         return 0
-    ctl = shell.current if hasattr(shell, "current") else shell
+    ctl = game_module(shell)
     done = 0
     try:
         for command in due(ctl):

@@ -17,6 +17,7 @@ import struct
 import sys
 from pathlib import Path
 
+from table.engine.errors import TableError
 from table.web.bridge import socket_path
 
 PORT = 8080
@@ -24,7 +25,7 @@ SIOCGIFADDR = 0x8915
 """Linux: an interface's IPv4 address."""
 
 
-class AddressRefused(ValueError):
+class AddressRefused(TableError):
     """An address this server will not bind."""
 
 

@@ -32,13 +32,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from table.engine.errors import TableError
 from table.web.exports import KINDS
 from table.web.posted import post_op
 
 Ask = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
 
 
-class ExportBroken(Exception):
+class ExportBroken(TableError):
     """The kiosk stopped answering half way through an export: the download is broken off."""
 
 

@@ -22,7 +22,7 @@ def a_table_with_more_tiles(players: int, blind_every: int) -> Controller:
     ctl.do("fix-supply 0")
     turn = 0
     while ctl.mode == "play":
-        if ctl.pending:
+        if ctl.queued:
             ctl.do("ack")
             continue
         open_troughs = ctl.t.open_troughs()

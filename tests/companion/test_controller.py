@@ -9,7 +9,7 @@ DATA = load_dataset()
 
 
 def take_any(ctl: Controller) -> None:
-    while ctl.pending:
+    while ctl.queued:
         assert ctl.press("confirm")
     takes = [a for a in ctl.t.legal_actions() if a.kind == "take"]
     assert ctl.press(f"trough{takes[0].a}") if takes else ctl.press("blind")
@@ -41,8 +41,8 @@ def test_trough_button_takes_and_leds_show_open_troughs():
     assert "not allowed" in ctl.refusal
     assert ctl.press("trough2")
     # leaving space 1 crosses a brown apple: harvest announced, LEDs dark until confirmed
-    assert [a.kind for a in ctl.pending] == ["harvest"]
-    assert ctl.pending[0].variety == 0 and ctl.pending[0].pips == 1
+    assert [a.kind for a in ctl.queued] == ["harvest"]
+    assert ctl.queued[0].variety == 0 and ctl.queued[0].pips == 1
     assert ctl.leds() == LedState("off")
     assert not ctl.press("trough2")
     assert ctl.press("confirm")
@@ -53,20 +53,20 @@ def test_two_harvests_are_announced_one_after_the_other():
     ctl = started(Setup(2))
     for _ in range(4):  # the die leaves space 4 over the light green and then the red apple
         take_any(ctl)
-    kinds = [(a.kind, a.variety) for a in ctl.pending]
+    kinds = [(a.kind, a.variety) for a in ctl.queued]
     assert kinds == [("harvest", 2), ("harvest", 3)]
     ctl.press("confirm")
-    assert ctl.pending[0].variety == 3
+    assert ctl.queued[0].variety == 3
     assert "Red" in ctl.log[-1]
 
 
 def test_refill_blinks_in_order_and_waits_for_confirm():
     ctl = started(Setup(2))
-    while not any(a.kind == "refill" for a in ctl.pending):
+    while not any(a.kind == "refill" for a in ctl.queued):
         take_any(ctl)
-    while ctl.pending[0].kind != "refill":
+    while ctl.queued[0].kind != "refill":
         ctl.press("confirm")
-    refill = ctl.pending[0]
+    refill = ctl.queued[0]
     assert ctl.leds() == LedState("refill", refill.troughs)
     assert refill.troughs[0] == ctl.t.open_troughs()[1]
     ctl.press("confirm")
@@ -163,7 +163,7 @@ def test_replay_rebuilds_the_exact_state():
             a.do(cmd)
         b = Controller(DATA)
         b.replay(Setup(3, cottage=True), script[1:cut])
-        assert b.t.state == a.t.state and b.pending == a.pending and b.mode == a.mode
+        assert b.t.state == a.t.state and b.queued == a.queued and b.mode == a.mode
         assert [str(x) for x in b.t.history] == [str(x) for x in a.t.history]
 
 
@@ -231,7 +231,7 @@ def test_apple_tiles_in_a_chosen_order():
     assert ctl.setup.apple_tiles == (2, 1, 0, 3, 4, 5, 6)
     ctl.press("confirm")
     ctl.do("take 1")
-    assert ctl.pending[0].variety == 2  # the first printed apple is now red
+    assert ctl.queued[0].variety == 2  # the first printed apple is now red
 
 
 def test_recording_indicators_keep_only_the_latest_states():

@@ -8,7 +8,7 @@ import io
 
 import pytest
 
-from table.companion.players import Keyboard
+from table.companion.players_keyboard import Keyboard
 from table.companion.session import open_session
 from table.companion.text import run_text
 from table.games import games

@@ -27,13 +27,13 @@ def test_unfinished_game_is_offered_and_resumes_exactly(tmp_path):
     ctl.setup = Setup(2, cottage=True)
     for cmd in script[:40]:
         ctl.do(cmd)
-    state, pending = ctl.t.state, list(ctl.pending)
+    state, pending = ctl.t.state, list(ctl.queued)
     j.close()
 
     ctl2, j2 = open_session(DATA, tmp_path, games=games())
     assert ctl2.mode == "resume"
     assert ctl2.press("confirm")
-    assert ctl2.t.state == state and ctl2.pending == pending
+    assert ctl2.t.state == state and ctl2.queued == pending
     for cmd in script[40:]:
         ctl2.do(cmd)
     assert ctl2.mode == "result"

@@ -91,16 +91,16 @@ def test_a_waiting_announcement_is_retold_in_the_new_language(tmp_path: Path) ->
     ctl, journal = open_session(load_dataset(), tmp_path, games=games())
     try:
         ctl.do("start")
-        while not ctl.pending:
+        while not ctl.queued:
             ctl.do(str(ctl.t.legal_actions()[0]))
-        before = ctl.pending[0].text
+        before = ctl.queued[0].text
         assert before.startswith("Harvest")
         version = ctl.version
         ctl.do("language de")
-        assert ctl.pending[0].text.startswith("Ernte") and ctl.version > version
-        assert ctl.pending[0] == ctl.pending[0].retold()  # the words change, the announcement does not
+        assert ctl.queued[0].text.startswith("Ernte") and ctl.version > version
+        assert ctl.queued[0] == ctl.queued[0].retold()  # the words change, the announcement does not
         ctl.do("language en")
-        assert ctl.pending[0].text == before
+        assert ctl.queued[0].text == before
     finally:
         journal.close()
 

@@ -32,7 +32,7 @@ def test_random_presses_never_crash_and_the_journal_replays(players, cottage, pr
     again = Controller(DATA)
     again.replay(setup, cmds)
     assert again.t.state == ctl.t.state
-    assert again.pending == ctl.pending
+    assert again.queued == ctl.queued
     assert [str(a) for a in again.t.history] == [str(a) for a in ctl.t.history]
     assert again.mode == ("play" if ctl.mode == "correct" else ctl.mode)
     if ctl.pad is not None:
@@ -42,7 +42,7 @@ def test_random_presses_never_crash_and_the_journal_replays(players, cottage, pr
 
 
 def legal_button(ctl, rnd):
-    if ctl.mode != "play" or ctl.pending or ctl.t.is_terminal():
+    if ctl.mode != "play" or ctl.queued or ctl.t.is_terminal():
         return "confirm"
     a = rnd.choice(ctl.t.legal_actions())
     if a.kind in ("take", "stock"):
@@ -69,7 +69,7 @@ def test_whole_games_with_stray_presses_replay_from_the_journal(players, cottage
     cmds = [p for kind, p in journal[1:] if kind == "cmd"]
     again = Controller(DATA)
     again.replay(Setup.from_dict(journal[0][1]), cmds)
-    assert again.t.state == ctl.t.state and again.pending == ctl.pending
+    assert again.t.state == ctl.t.state and again.queued == ctl.queued
     if ctl.mode == "result":  # "pad-done" is the last step, then the finished record: the steps end the game
         assert journal[-2] == ("cmd", "pad-done") and journal[-1][0] == "finished"
         assert journal[-1][1]["actions"] == [str(a) for a in ctl.t.history]

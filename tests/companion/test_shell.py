@@ -1,16 +1,19 @@
 """The shell's game choice (``table.companion.shell``) and Zankapfel's companion module at unit level."""
 
+import contextlib
+
 import pytest
 
 from table.companion.protocol import CommandError
 from table.companion.session import open_session
 from table.companion.shell import Shell
-from table.games import companion_games, games
+from table.games import DEFAULT_GAME, companion_games, games
 from table.games.applejack.files import load_dataset
 from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.deal import deal_plan
 from table.games.zankapfel.script import table_script
 from table.games.zankapfel.setup import ZSetup
+from tests.games import TEST_GAMES, on_table
 
 DATA = load_dataset()
 
@@ -33,7 +36,24 @@ def test_the_setup_screen_switches_games_by_button_key_and_command(tmp_path):
         assert ctl.leds().troughs == (1,)
     finally:
         journal.close()
-    assert companion_games() == ("applejack", "zankapfel", "draftcider", "waldgaertner")
+
+
+def test_blind_walks_every_companion_game_in_the_registrys_order_and_comes_round(tmp_path):
+    """Every game on the table (the test games registered too) is one BLIND press from the one before."""
+    with contextlib.ExitStack() as stack:
+        for game in TEST_GAMES:
+            stack.enter_context(on_table(game))
+        keys = companion_games()
+        assert {g.key for g in TEST_GAMES} <= set(keys) and keys[0] == DEFAULT_GAME
+        ctl, journal = open_session(DATA, tmp_path, games=games())
+        try:
+            seen = [ctl.game]
+            for _key in keys:
+                assert ctl.press("blind") and ctl.mode == "setup"
+                seen.append(ctl.game)
+        finally:
+            journal.close()
+    assert seen == [*keys, keys[0]]
 
 
 def test_the_journal_setup_names_the_game(tmp_path):
@@ -93,7 +113,7 @@ def test_discord_lamps_light_every_seat_in_the_fight_and_the_lid_buys_dice():
     seats = ctl.b.fight_seats()
     assert ctl.leds().kind == "open" and ctl.leds().troughs == tuple(s + 1 for s in seats)
     assert ctl.press(f"trough{seats[0] + 1}") and ctl.press(f"trough{seats[0] + 1}")
-    assert ctl.dice_pending[seats[0]] == 2  # issue 20: chosen by the button, bought by CONFIRM
+    assert ctl.dice_chosen[seats[0]] == 2  # issue 20: chosen by the button, bought by CONFIRM
     assert ctl.press("confirm") and ctl.b.dice[seats[0]] == 2
     assert ctl.press("confirm") and ctl.stage() in ("card", "roll", "dice", "bid", "turn", "joker")
 

@@ -1,4 +1,4 @@
-"""Teach mode (companion/applejack/teach.py): each kind explained once, the first time it happens,
+"""Teach mode (games/applejack/companion/teach.py): each kind explained once, the first time it happens,
 in text mode; skip and teach off; a resumed game does not explain again; off changes nothing."""
 
 import io
@@ -34,10 +34,10 @@ def script(setup: str, seed: int, *, stop: int | None = None) -> list[str]:
     lines = [f"setup {setup}", "start"]
     for line in lines:
         ctl.do(line)
-    while not ctl.t.is_terminal() or ctl.pending:
+    while not ctl.t.is_terminal() or ctl.queued:
         if stop is not None and len(lines) >= stop:
             break
-        if ctl.pending:
+        if ctl.queued:
             ctl.do("ack")
             lines.append("")
             continue
@@ -166,7 +166,7 @@ def test_teach_on_again_goes_on_with_what_was_not_explained():
     ctl.do("teach off")
     ctl.do("take 1")
     ctl.do("teach on")
-    while ctl.pending:
+    while ctl.queued:
         ctl.do("ack")
     ctl.do(str(ctl.t.legal_actions()[0]))
     assert LessonKind.PAY in ctl.teacher.explained
@@ -273,7 +273,7 @@ def test_the_tracked_game_teaches_each_entered_step_where_it_is_entered():
     seen: list[tuple[str, LessonKind]] = []
     for _n in range(400):
         state = ctl.tracked.state
-        if ctl.pending:
+        if ctl.queued:
             ctl.do("ack")
         elif state.is_chance():
             ctl.do(f"game draw {rng.choice(sorted(state.supply))}")

@@ -185,7 +185,7 @@ def test_applejack_s_tracked_place_prompt_explains_the_rest_of_the_turn() -> Non
         if applejack_teach.LessonKind.PLACE in ctl.teacher.explained:
             break
         state = ctl.tracked.state
-        if ctl.pending:
+        if ctl.queued:
             ctl.do("ack")
         elif state.is_chance():
             ctl.do(f"game draw {rng.choice(sorted(state.supply))}")

@@ -36,7 +36,7 @@ def fill(ctl, rng=None):
     """Enter drawn tiles until the table waits for a choice (confirming announcements first)."""
     rng = rng or random.Random(0)
     while True:
-        if ctl.pending:
+        if ctl.queued:
             ctl.do("ack")
         elif ctl.tracked.state.is_chance():
             ctl.do(f"game draw {rng.choice(sorted(ctl.tracked.state.supply))}")
@@ -46,7 +46,7 @@ def fill(ctl, rng=None):
 
 def snapshot(ctl):
     m = ctl.tracked.state
-    return (m.summary(), tuple(m.history), ctl.t.state, [str(a) for a in ctl.t.history], ctl.pending)
+    return (m.summary(), tuple(m.history), ctl.t.state, [str(a) for a in ctl.t.history], ctl.queued)
 
 
 @pytest.mark.parametrize(("players", "cottage", "seed"), [(1, False, 1), (1, True, 5), (2, True, 2), (3, False, 3),
@@ -123,7 +123,7 @@ def test_undo_across_a_placement_takes_back_both():
     before = snapshot(ctl)
     track_before = len(ctl.t.history)
     ctl.do("game place 10/0")  # the turn ends: the die moves on both, a harvest is announced
-    assert ctl.pending and ctl.pending[0].kind == "harvest"
+    assert ctl.queued and ctl.queued[0].kind == "harvest"
     assert len(ctl.t.history) == track_before + 1 and str(ctl.t.history[-1]) == "take 2"
     after = snapshot(ctl)
     ctl.do("undo")
@@ -273,7 +273,7 @@ def test_any_input_never_loses_the_game_and_the_journal_replays(players, cottage
                 ctl.do(rnd.choice(junk))
             elif r < noise:
                 ctl.press(rnd.choice(buttons))
-            elif ctl.pending:
+            elif ctl.queued:
                 ctl.do("ack")
             elif m is None:
                 legal = ctl.t.legal_actions()
@@ -292,7 +292,7 @@ def test_any_input_never_loses_the_game_and_the_journal_replays(players, cottage
     assert "hint" not in cmds
     again = Controller(DATA)
     again.replay(Setup.from_dict(journal[0][1]), cmds)
-    assert again.t.state == ctl.t.state and again.pending == ctl.pending
+    assert again.t.state == ctl.t.state and again.queued == ctl.queued
     assert [str(a) for a in again.t.history] == [str(a) for a in ctl.t.history]
     assert (again.tracked is None) == (ctl.tracked is None)
     if ctl.tracked is not None:

@@ -21,8 +21,8 @@ DATA = load_dataset()
 def play_until(ctl: Controller, stop, seed: int = 3) -> Controller:
     rng = random.Random(seed)
     while not stop(ctl):
-        assert not (ctl.t.is_terminal() and not ctl.pending), "the game ended first"
-        if ctl.pending:
+        assert not (ctl.t.is_terminal() and not ctl.queued), "the game ended first"
+        if ctl.queued:
             ctl.do("ack")
         else:
             ctl.do(str(rng.choice([a for a in ctl.t.legal_actions() if not a.kind.startswith("fix")])))
@@ -44,14 +44,14 @@ def with_return_to(players: int, space: int):
 
 # --- the loop's end -------------------------------------------------------------------------------
 def test_loop_end_keeps_the_old_die_until_the_loop_is_confirmed_in_the_books_order():
-    ctl = play_until(started(Setup(2)), lambda c: any(a.kind == "loop" for a in c.pending))
+    ctl = play_until(started(Setup(2)), lambda c: any(a.kind == "loop" for a in c.queued))
     board = ctl.t.board
-    kinds = [a.kind for a in ctl.pending]
+    kinds = [a.kind for a in ctl.queued]
     assert kinds[-2:] == ["blossom", "loop"]
     assert ctl.t.state.die.pips == 2  # the engine has already turned it …
     seen = []
-    while ctl.pending and ctl.pending[0].kind != "refill":
-        seen.append((ctl.pending[0].kind, ctl.shown_die()))
+    while ctl.queued and ctl.queued[0].kind != "refill":
+        seen.append((ctl.queued[0].kind, ctl.shown_die()))
         ctl.do("ack")
     # … the screen not: harvests on the innermost space, then over the bridge, then turned up
     for kind, die in seen:
@@ -65,9 +65,9 @@ def test_loop_end_keeps_the_old_die_until_the_loop_is_confirmed_in_the_books_ord
 
 def test_loop_words_say_where_the_die_goes_from_the_data_never_the_start():
     data = with_return_to(2, 3)
-    ctl = play_until(started(Setup(2), data), lambda c: any(a.kind == "loop" for a in c.pending))
-    blossom = next(a for a in ctl.pending if a.kind == "blossom")
-    loop = next(a for a in ctl.pending if a.kind == "loop")
+    ctl = play_until(started(Setup(2), data), lambda c: any(a.kind == "loop" for a in c.queued))
+    blossom = next(a for a in ctl.queued if a.kind == "blossom")
+    loop = next(a for a in ctl.queued if a.kind == "loop")
     assert ctl.t.state.die.space == 3
     assert blossom.text.startswith("Die over the bridge to space 3, then blossom scoring")
     assert loop.text == "Turn the die up to 2: loop 2 of 3 starts on space 3" and loop.space == 3
@@ -103,7 +103,7 @@ def test_turn_line_says_what_the_troughs_hold_and_game_over_counts_the_turns_tak
     assert "trough 1 with 2 tiles and trough 2 with 2 tiles" in ctl.turn_line()
     ctl = play_until(ctl, lambda c: c.t.is_terminal())
     assert ctl.turn_line() == f"Game over after {ctl.t.state.turn} turns"
-    assert ctl.pending[0].text == f"Game over after {ctl.t.state.turn} turns: final scoring"
+    assert ctl.queued[0].text == f"Game over after {ctl.t.state.turn} turns: final scoring"
 
 
 # --- solo verdict ---------------------------------------------------------------------------------

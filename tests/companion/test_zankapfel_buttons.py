@@ -83,7 +83,7 @@ def reference_command_for(ctl: ZankapfelCompanion, b: str) -> str | None:
         return None
     if st == "dice":  # issue 20: a seat's button chooses its dice, CONFIRM buys; a purchase is final
         if b == "confirm":
-            chosen = [(s, k) for s, k in ctl.dice_pending.items() if k]
+            chosen = [(s, k) for s, k in ctl.dice_chosen.items() if k]
             return f"dice seat {chosen[0][0] + 1} {chosen[0][1]}" if chosen else "dice-done"
         if b.startswith("trough") or b.startswith("dice:"):
             s = int(b[6:] if b.startswith("trough") else b[5:]) - 1
@@ -93,7 +93,7 @@ def reference_command_for(ctl: ZankapfelCompanion, b: str) -> str | None:
                 k = ctl.b.dice[s]
                 raise CommandError(f"{seat_name(s)} has bought {k} {'die' if k == 1 else 'dice'} for {2 * k}: "
                                    "a purchase is final (no more dice, no refund)")
-            ctl.dice_pending = {**ctl.dice_pending, s: (ctl.dice_pending.get(s, 0) + 1) % 4}
+            ctl.dice_chosen = {**ctl.dice_chosen, s: (ctl.dice_chosen.get(s, 0) + 1) % 4}
             return ""
         return None
     if st == "card":
@@ -165,16 +165,16 @@ def test_the_table_means_what_the_if_chain_meant(n: int | None) -> None:
     for b in PRESSES:
         if b in ("trough",) and ctl.stage() == "dice":
             continue  # the if-chain's int("") was a ValueError; the table leaves it alone
-        cursor, setup, pending = ctl.cursor, ctl.setup, ctl.dice_pending
-        new = (*outcome(ctl, b), ctl.dice_pending)
-        ctl.cursor, ctl.setup, ctl.dice_pending = cursor, setup, pending
+        cursor, setup, pending = ctl.cursor, ctl.setup, ctl.dice_chosen
+        new = (*outcome(ctl, b), ctl.dice_chosen)
+        ctl.cursor, ctl.setup, ctl.dice_chosen = cursor, setup, pending
         old_ctl = ctl
         try:
             old: tuple[object, ...] = (reference_command_for(old_ctl, b), old_ctl.cursor, old_ctl.setup,
-                                       old_ctl.dice_pending)
+                                       old_ctl.dice_chosen)
         except (CommandError, ActionParseError) as exc:
-            old = ((type(exc).__name__, str(exc)), old_ctl.cursor, old_ctl.setup, old_ctl.dice_pending)
-        ctl.cursor, ctl.setup, ctl.dice_pending = cursor, setup, pending
+            old = ((type(exc).__name__, str(exc)), old_ctl.cursor, old_ctl.setup, old_ctl.dice_chosen)
+        ctl.cursor, ctl.setup, ctl.dice_chosen = cursor, setup, pending
         assert new == old, b
 
 

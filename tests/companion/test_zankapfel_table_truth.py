@@ -188,7 +188,7 @@ def test_the_seat_button_chooses_dice_and_confirm_buys_them_never_undoing_a_purc
     ctl = _to_a_discord()
     for _ in range(2):
         assert ctl.press("trough3")
-    assert ctl.dice_pending == {2: 2} and ctl.b.dice == {}  # chosen, not bought yet
+    assert ctl.dice_chosen == {2: 2} and ctl.b.dice == {}  # chosen, not bought yet
     assert ctl.press("confirm")
     assert ctl.b.dice == {2: 2} and ctl.cmds[-1] == "dice seat 3 2"
     for _ in range(3):  # the old 0→1→2→3→0 cycle: now refused, the purchase stands
@@ -287,7 +287,7 @@ def test_offers_in_any_order_accepted_by_the_first_player_paid_at_once() -> None
 def test_bribes_by_the_lid_buttons_and_a_refusal() -> None:
     ctl = _to_bribes()
     assert not ctl.press("trough1") and "holds the apple" in ctl.refusal
-    assert ctl.press("trough3") and ctl.press("trough3") and ctl.bribe_pending == (2, 2)
+    assert ctl.press("trough3") and ctl.press("trough3") and ctl.bribe_offer == (2, 2)
     assert ctl.press("sq:d3") and ctl.press("confirm")
     assert ctl.cmds[-1] == "offer seat 3 2 d3"
     assert ctl.press("confirm") and ctl.stage() == "accept"  # nobody else: all have decided

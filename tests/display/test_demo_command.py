@@ -6,13 +6,28 @@ import pytest
 
 from table.cli import main
 from table.commands import demo as demo_cmd
+from table.commands.attract import demo_games
 from table.display import demo as demo_screen
 from table.display.handover import IDLE
+from table.games import DEFAULT_GAME, game_keys, games, load_game
 
 
 @pytest.fixture(autouse=True)
 def _no_sigterm_handler(monkeypatch):
     monkeypatch.setattr("signal.signal", lambda *a: None)
+
+
+def test_the_players_choices_are_every_seat_count_of_the_registry(capsys):
+    """``demo --players N`` takes every count some game seats (read from the registry, not typed)."""
+    counts = sorted({n for g in games() if g.has("engine") for n in g.players})
+    with pytest.raises(SystemExit):
+        main(["demo", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "{" + ",".join(map(str, counts)) + "}" in out
+    assert all(f"{g.title} {g.seats_text}" in out for g in games() if g.has("engine"))
+    with pytest.raises(SystemExit) as exit_:
+        main(["demo", "--text", "--players", str(counts[-1] + 1)])
+    assert exit_.value.code == 2
 
 
 def test_games_end_on_the_screen_with_status_0():
@@ -96,12 +111,16 @@ def test_play_in_text_mode_loads_no_pygame(tmp_path):
     assert out.splitlines()[-1] == "False"
 
 
-def test_the_idle_demo_rotates_the_four_games_and_a_touch_opens_the_game_shown(monkeypatch, tmp_path):
-    """play --idle-demo shows one game of each in turn by default (--demo-games all); a touch
-    opens the setup of the game on the screen then, not Applejack's."""
+def test_the_idle_demo_rotates_every_game_with_a_demo_and_a_touch_opens_the_game_shown(monkeypatch, tmp_path):
+    """play --idle-demo shows one game of each in turn by default (--demo-games all): the house's
+    board demo first, then every game with a demo screen in the registry's order; a touch opens the
+    setup of the game on the screen then, not Applejack's."""
     from table.commands.attract import rotation
 
-    assert rotation("all") == ("applejack", "zankapfel", "draftcider", "waldgaertner")
+    keys = rotation("all")
+    assert keys[0] == DEFAULT_GAME and len(keys) > 1
+    assert set(keys[1:]) == {g.key for g in games() if g.has_part("demo_screen") and g.key != DEFAULT_GAME}
+    assert list(keys) == [k for k in game_keys() if k in keys]  # the registry's order
     shown, sessions = [], []
 
     def fake_demo(screen, running):
@@ -113,8 +132,8 @@ def test_the_idle_demo_rotates_the_four_games_and_a_touch_opens_the_game_shown(m
                         (IDLE if len(sessions) == 1 else 0))
     assert main(["play", "--display", "window", "--size", "480x320", "--pins", "mock", "--state-dir",
                  str(tmp_path), "--idle-demo", "5"]) == 0
-    assert shown == ["ApplejackDemoScreen", "ZankapfelDemoScreen"]
-    assert sessions == ["applejack", "zankapfel"]  # back from the demo: the Zankapfel setup
+    assert shown[0] == "ApplejackDemoScreen" and shown[1] == load_game(keys[1]).part("demo_screen").__name__
+    assert sessions == list(keys[:2])  # back from the demo: the setup of the second game shown
 
 
 def test_the_demo_games_setting_is_checked(capsys):
@@ -123,7 +142,7 @@ def test_the_demo_games_setting_is_checked(capsys):
     assert exit_.value.code == 2 and "--demo-games" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("key", ["applejack", "zankapfel", "draftcider", "waldgaertner"])
+@pytest.mark.parametrize("key", demo_games())
 def test_every_game_s_demo_shows_the_same_banner(monkeypatch, key):
     from table.commands.attract import build_args, run_screen
     from table.games.applejack.files import load_dataset

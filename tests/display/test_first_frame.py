@@ -18,12 +18,14 @@ from table.display import app as app_module
 
 REPO = Path(__file__).resolve().parents[2]
 
-DEFERRED = ("gpiozero", "serial", "importlib.metadata", "table.hardware", "table.web", "table.bots.search",
+DEFERRED = ("gpiozero", "serial", "importlib.metadata", "table.hardware.panel", "table.hardware.factory",
+            "table.hardware.die_sensor", "table.hardware.mocks", "table.web", "table.bots.search",
             "table.games.applejack.view.workers", "table.commands.history", "table.commands.simulate",
             "table.commands.score", "table.commands.replay", "table.commands.check_data", "table.commands.hw_test",
             "table.commands.games", "table.commands.demo", "table.commands.run", "babel", "segno")
 """What the first frame of ``play`` must not wait for: the lid's GPIO and serial ports (made after
-it), the phones' web bridge, the Applejack screen's hint and coach workers, every other command's
+it; the pin map's TOML check alone runs when the arguments are read, so that a bad file is a usage
+line), the phones' web bridge, the Applejack screen's hint and coach workers, every other command's
 module, the version's package metadata (only ``--version``), the catalogues' tools."""
 
 FIRST_FRAME_MODULES = """

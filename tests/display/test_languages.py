@@ -312,7 +312,7 @@ def test_a_short_refill_and_the_middle_trees_are_drawn_in_every_language(lang, s
 
     ctl = sample(DATA, "refill")
     with using(lang):
-        ctl.pending[:] = announcements_for([RefillNeeded((3, 4, 5, 6, 7, 1, 2), 2, middle=True)], DATA)
+        ctl.queued[:] = announcements_for([RefillNeeded((3, 4, 5, 6, 7, 1, 2), 2, middle=True)], DATA)
         view = ApplejackView((800, 480))
         view.drawn = []
         view.draw(pygame.Surface((800, 480)), ctl)

@@ -138,7 +138,7 @@ def test_applejacks_lesson_is_whole_and_keeps_every_button(lang: str) -> None:
 def test_every_games_announcement_is_one_panel_with_done_and_undo(size: tuple[int, int]) -> None:
     """Applejack's was a side panel without Undo; now every game's covers the screen with Done ✓
     and Undo, and a lesson waiting with it stands whole above the buttons."""
-    apple = play_until(DATA, Setup(2, teach=True), lambda c: bool(c.pending) and c.pending[0].kind == "blossom")
+    apple = play_until(DATA, Setup(2, teach=True), lambda c: bool(c.queued) and c.queued[0].kind == "blossom")
     screens: list[tuple[Any, Any]] = [(ApplejackView, apple)]
     for key in sorted(SCRIPTS):
         m = module(key)

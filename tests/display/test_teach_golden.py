@@ -39,9 +39,9 @@ def teach_sample(name: str) -> Controller:
             ctl.press("skip")
         return ctl
     if name == "teach-harvest":
-        return play_until(DATA, Setup(2, teach=True), lambda c: bool(c.pending) and c.pending[0].kind == "harvest")
+        return play_until(DATA, Setup(2, teach=True), lambda c: bool(c.queued) and c.queued[0].kind == "harvest")
     if name == "teach-blossom":
-        return play_until(DATA, Setup(2, teach=True), lambda c: bool(c.pending) and c.pending[0].kind == "blossom")
+        return play_until(DATA, Setup(2, teach=True), lambda c: bool(c.queued) and c.queued[0].kind == "blossom")
     if name == "teach-tracked":
         ctl = Controller(DATA)
         ctl.setup = Setup(2, tracked=True, teach=True)
@@ -135,13 +135,13 @@ def test_the_app_keys_and_the_skip_button():
     app.step([key(pygame.K_w, "w")])
     assert ctl.setup.teach
     app.step([key(pygame.K_RETURN, "\r")])
-    assert ctl.mode == "play" and ctl.lesson is not None and not ctl.pending
+    assert ctl.mode == "play" and ctl.lesson is not None and not ctl.queued
     rect = next(r for r, name in app.view.targets if name == "skip")
     app.step([pygame.event.Event(pygame.FINGERDOWN, x=rect.centerx / size[0], y=rect.centery / size[1],
                                  finger_id=0, touch_id=0)])
     assert ctl.lesson is None
     for _turn in range(60):  # the first turn taught all five steps: play on to the next new kind
-        ctl.do(str(ctl.t.legal_actions()[0]) if not ctl.pending else "ack")
+        ctl.do(str(ctl.t.legal_actions()[0]) if not ctl.queued else "ack")
         if ctl.lesson is not None:
             break
     assert ctl.lesson is not None

@@ -10,7 +10,7 @@ import pytest
 
 import table.engine
 from table.games import games
-from tests.games.nim import GAME as NIM
+from tests.games import every_game
 
 FORBIDDEN = {"pygame", "gpiozero", "serial", "time", "threading", "os", "pathlib", "importlib", "socket",
              "sqlite3", "subprocess", "platformdirs", "logging", "asyncio", "multiprocessing", "datetime"}
@@ -34,9 +34,9 @@ def imported_names(path: Path) -> set[str]:
 
 def rule_packages() -> list[tuple[str, Path]]:
     """(owner, folder or file): the engine core, each registered game's rules package, and the
-    tests' Nim (its rules are one module)."""
+    test games (``tests/games/``: Nim's rules are one module)."""
     out = [("engine", ENGINE)]
-    for g in [*games(), NIM]:
+    for g in every_game():
         rules = importlib.import_module(g.parts["rules"])
         where = Path(rules.__file__)
         out.append((rules.__name__, where.parent if hasattr(rules, "__path__") else where))

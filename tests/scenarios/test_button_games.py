@@ -54,8 +54,8 @@ def test_a_whole_game_by_buttons(players, cottage, seed):
     turns = 0
     while ctl.mode == "play":
         t = ctl.t
-        if ctl.pending:
-            a = ctl.pending[0]
+        if ctl.queued:
+            a = ctl.queued[0]
             announced.append(a.kind)
             if a.kind == "refill":
                 assert leds.current == LedState("refill", a.troughs)

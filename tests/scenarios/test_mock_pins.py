@@ -59,8 +59,8 @@ def test_a_whole_game_on_mock_pins(rig, players, seed):
     refills = 0
     while ctl.mode == "play":
         t = ctl.t
-        if ctl.pending:
-            a = ctl.pending[0]
+        if ctl.queued:
+            a = ctl.queued[0]
             if a.kind == "refill" and refills < 2:
                 refills += 1
                 assert wait_lit(panel, a.troughs[0]), "the first trough of the refill order blinks"

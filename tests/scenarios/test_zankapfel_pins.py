@@ -43,7 +43,7 @@ def test_a_discord_by_the_lid_buttons(panel_rig):
     seats = ctl.b.fight_seats()
     assert lit(panel) == tuple(s + 1 for s in seats)  # everyone in the discord
     press(app, panel, clock, f"trough{seats[-1] + 1}")  # the last seat chooses a die
-    assert ctl.dice_pending == {seats[-1]: 1} and ctl.b.dice == {}
+    assert ctl.dice_chosen == {seats[-1]: 1} and ctl.b.dice == {}
     press(app, panel, clock, "confirm")  # and buys it
     assert ctl.b.dice == {seats[-1]: 1}
     press(app, panel, clock, f"trough{seats[-1] + 1}")  # the button again: refused, the purchase stands

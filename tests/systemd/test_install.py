@@ -13,7 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.systemd.helpers import BACKLIGHT_RULE, ENV_TEMPLATE, GPIO_RULE, INSTALL_SH, UDEV_RULE, UNIT, find_tool
+from tests.systemd.helpers import BACKLIGHT_RULE, ENV_TEMPLATE, GPIO_RULE, INSTALL_SH, REPO, UDEV_RULE, UNIT, find_tool
+
+PINS_DEFAULT = REPO / "table" / "hardware" / "default_pins.toml"
+PINS_SPI = REPO / "table" / "hardware" / "spi_screen_pins.toml"
 
 INSTALLED = {
     "etc/systemd/system/applejack-table.service": UNIT,
@@ -21,6 +24,7 @@ INSTALLED = {
     "etc/udev/rules.d/99-applejack-die.rules": UDEV_RULE,
     "etc/udev/rules.d/60-applejack-gpio.rules": GPIO_RULE,
     "etc/udev/rules.d/61-applejack-backlight.rules": BACKLIGHT_RULE,
+    "etc/applejack-table/pins.toml": PINS_DEFAULT,
 }
 FOREIGN = "etc/default/keyboard"  # something of the system's that install.sh must never touch
 
@@ -300,3 +304,46 @@ def test_the_install_ends_with_lgpio_importing_or_fails(root: Path) -> None:
     The dry run names the check and the source build it falls back on."""
     out = ok("--root", root, "--dry-run")
     assert "lgpio must import in" in out and "--no-binary lgpio lgpio==0.2.2.0" in out
+
+
+def test_the_pin_map_is_kept_across_updates_and_uninstall(root: Path) -> None:
+    ok("--root", root, "--no-venv")
+    pins = root / "etc/applejack-table/pins.toml"
+    pins.write_bytes(PINS_SPI.read_bytes())  # the builder took the SPI screen's map
+    out = ok("--root", root, "--no-venv")  # an update
+    assert pins.read_bytes() == PINS_SPI.read_bytes()
+    assert "! kept /etc/applejack-table/pins.toml" in out
+    out = ok("--root", root, "--uninstall")
+    assert pins.read_bytes() == PINS_SPI.read_bytes()
+    assert "! kept /etc/applejack-table/pins.toml: it is not the shipped default wiring" in out
+
+
+def test_an_old_env_file_without_the_pins_line_is_named(root: Path) -> None:
+    env = root / "etc/default/applejack-table"
+    env.parent.mkdir(parents=True, exist_ok=True)
+    env.write_text("GPIOZERO_PIN_FACTORY=lgpio\n")  # kept from an install before APPLEJACK_PINS
+    out = ok("--root", root, "--no-venv")
+    assert ("! /etc/default/applejack-table has no APPLEJACK_PINS line: the kiosk uses the shipped default wiring; "
+            "add APPLEJACK_PINS=/etc/applejack-table/pins.toml") in out
+    fresh = root.parent / "fresh"
+    fresh.mkdir()
+    assert "APPLEJACK_PINS line" not in ok("--root", fresh, "--no-venv")  # the template has it
+
+
+@pytest.mark.parametrize("boot", ["boot/firmware/config.txt", "boot/config.txt"])
+def test_shutdown_button_adds_the_overlay_once(root: Path, boot: str) -> None:
+    config = root / boot
+    config.parent.mkdir(parents=True)
+    config.write_text("dtparam=audio=on\ndtoverlay=vc4-kms-v3d")  # no newline at the end
+    out = ok("--root", root, "--no-venv", "--shutdown-button")
+    assert config.read_text() == "dtparam=audio=on\ndtoverlay=vc4-kms-v3d\ndtoverlay=gpio-shutdown\n"
+    assert "works from the next boot" in out
+    out = ok("--root", root, "--no-venv", "--shutdown-button")
+    assert config.read_text().count("gpio-shutdown") == 1 and f"= /{boot} has dtoverlay=gpio-shutdown" in out
+    ok("--root", root, "--no-venv")  # without the option config.txt is not touched
+    assert config.read_text().count("gpio-shutdown") == 1
+
+
+def test_shutdown_button_without_a_boot_partition_says_what_to_do(root: Path) -> None:
+    out = ok("--root", root, "--no-venv", "--shutdown-button", "--dry-run")
+    assert "add the line dtoverlay=gpio-shutdown to the boot partition's config.txt by hand" in out

@@ -73,10 +73,13 @@ def test_environment_template_sets_what_the_app_reads() -> None:
     assert assignments == {
         "GPIOZERO_PIN_FACTORY": "lgpio",
         "SDL_VIDEODRIVER": "kmsdrm",
+        "APPLEJACK_PINS": "/etc/applejack-table/pins.toml",
         "APPLEJACK_DIE_SENSOR": "/dev/applejack-die",
         "APPLEJACK_IDLE_DEMO": "5",
         "APPLEJACK_DIM_AFTER": "10",
     }
+    shipped = str(REPO / "table" / "hardware" / "default_pins.toml")  # what install.sh copies there
+    assignments["APPLEJACK_PINS"] = shipped
     # and play reads them as its defaults
     import argparse
     import os
@@ -89,6 +92,7 @@ def test_environment_template_sets_what_the_app_reads() -> None:
         play.add_arguments(parser)
         args = parser.parse_args([])
     assert (args.die, args.idle_demo) == ("/dev/applejack-die", 5.0)
+    assert args.pin_map.source == shipped
 
 
 def test_devices_are_closed_except_gpio_serial_display_input_sound(unit: dict[str, dict[str, list[str]]]) -> None:
@@ -98,6 +102,7 @@ def test_devices_are_closed_except_gpio_serial_display_input_sound(unit: dict[st
         "char-gpiochip": "rw",
         "char-ttyACM": "rw",
         "char-ttyUSB": "rw",
+        "char-ttyAMA": "rw",  # the UART route: the PL011 on GPIO 14/15
         "char-drm": "rw",
         "char-input": "r",
         "char-alsa": "rw",  # speech (espeak-ng)

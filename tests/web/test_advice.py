@@ -9,7 +9,7 @@ import time
 
 from starlette.testclient import TestClient
 
-from table.web.advice import Advice, HintJob
+from table.web.advice import Advice, SeatHintJob
 from table.web.app import make_app
 from table.web.tokens import SPECTATOR
 from tests.web.tables import door_ask, view_text, waldgaertner_dice, zankapfel_discord
@@ -87,7 +87,7 @@ def test_the_hint_is_the_same_whatever_another_seat_holds_in_secret(tmp_path):
         hints.append(_hint(door, 1))
         seen: list = []
         job = door.advice._job(ctl.current, door.desk, 1)  # the very job the door hands its worker
-        HintJob(job.seat, job.decisions, job.secret, job.seed, _spy(HINTS, seen), job.state).compute()
+        SeatHintJob(job.seat, job.decisions, job.secret, job.seed, _spy(HINTS, seen), job.state).compute()
         roots.append(seen)
     assert hints[0]["state"] == "ready"
     assert hints[0] == hints[1]
@@ -144,7 +144,7 @@ def test_the_seats_own_hidden_card_is_what_the_hint_is_made_from():
     with tempfile.TemporaryDirectory() as tmp:
         ctl, _j, _door, _lines, _i = waldgaertner_dice(Path(tmp))
         own = ctl.e.t.hand[1]
-        HintJob(1, 1, True, 7, Glue(), ctl.e.clone()).compute()
+        SeatHintJob(1, 1, True, 7, Glue(), ctl.e.clone()).compute()
     assert seen and seen[-1] == own
 
 

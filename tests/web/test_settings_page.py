@@ -15,6 +15,7 @@ from datetime import time as dtime
 import pytest
 from starlette.testclient import TestClient
 
+from table.commands.attract import demo_games
 from table.companion import kept as K
 from table.display.power import ScreenPower
 from table.games import games
@@ -55,7 +56,7 @@ def test_the_owner_keeps_the_hours_the_demo_games_and_the_names_and_they_take_ef
     with TestClient(make_app(door_ask(door))) as client:
         view = client.get(f"/api/owner/{token}").json()["view"]
         assert view["schedule"] == "" and view["names"] == [] and view["demo_games"] == []
-        assert [k for k, _t in view["demo_options"]] == ["applejack", "zankapfel", "draftcider", "waldgaertner"]
+        assert [k for k, _t in view["demo_options"]] == list(demo_games())  # the idle demo's games, in order
         assert view["schedule_rules"] is None and view["demo_rules"] is None
         r = _post(client, token, {"schedule": "7:00-23:00", "demo_games": ["waldgaertner", "zankapfel"],
                                   "names": ["Ada", " Bo ", ""]})

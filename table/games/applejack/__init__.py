@@ -11,7 +11,7 @@ GAME = GameDef("applejack", "Applejack", players=(1, 2, 3, 4), record_format="ap
     rules_source="shared/seeds/000_… (rulebook), 001_… (BGA summary)",
     faces=frozenset({"engine", "simulate", "score", "companion"}), bots=("random", "greedy", "strong"),
     record_formats=("applejack-track/1",),
-    parts=at_home(__name__, "read_record rules text seat_desk", companion="companion.api:make_companion",
+    parts=at_home(__name__, "sample_games read_record rules text seat_desk", companion="companion.api:make_companion",
                   resume="session:offer_unfinished", data_digest="rules.data:data_digest",
                   table_script="session:table_script", die_sensor="session:die_sensor_on",
                   load_data="files:load_dataset", screens="view.samples:screens", view="view.screens:ApplejackView",

@@ -14,6 +14,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+from table.companion.gamedef import SampleGame, config_games
 from table.engine.errors import DataError, Problem
 from table.games.applejack.rules.data import FILES, DataSet
 from table.games.applejack.rules.dataparse import parse_dataset
@@ -85,3 +86,13 @@ def _parsed(texts: tuple[str | None, ...], source: str) -> DataSet:
     tables the engine derives from it (``DataSet.memo``): some 25 ms a parse, and those tables
     built again for each. An error is never kept: it is raised again at the next load."""
     return parse_dataset(dict(zip(FILES, texts, strict=True)), source=source)
+
+
+def sample_games() -> list[SampleGame]:
+    """The set-ups the registry suite plays to the end (``tests/test_every_game.py``): two and four
+    seats and the solo cottage game on the shipped data set, each as (name, new state, replay)."""
+    from table.games.applejack.rules.config import GameConfig
+    from table.games.applejack.rules.record import Applejack
+
+    bound = Applejack(load_dataset())
+    return config_games(bound, [GameConfig(2), GameConfig(4), ("1p-cottage", GameConfig(1, cottage=True))])

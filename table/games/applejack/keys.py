@@ -3,11 +3,10 @@ the pad), o/k the setup's orchards and campaign, w/s teach mode, the rest the co
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from table.display.keys import DIGITS, KEYS
+from table.games.applejack.companion.api import Controller
 
 TEACH_KEYS = {("setup", pygame.K_w): "teach", ("play", pygame.K_s): "skip"}
 """Teach mode's keys: w turns it on/off at setup, s skips a lesson."""
@@ -28,5 +27,5 @@ def key_button(key: int, mode: str) -> str | None:
     return KEYS.get(key)
 
 
-def applejack_key(key: int, ctl: Any) -> str | None:
+def applejack_key(key: int, ctl: Controller) -> str | None:
     return key_button(key, ctl.mode)

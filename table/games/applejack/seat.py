@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from table.companion.seatdesk import SeatDesk as BaseDesk
+from table.games.applejack.companion.api import Controller
 from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.scorepad import PAD_FIELDS_EXTRA
 from table.games.applejack.labels import seat_label
@@ -45,25 +46,25 @@ def _value(form: dict[str, Any]) -> int:
     return int(text)
 
 
-class SeatDesk(BaseDesk):
+class SeatDesk(BaseDesk[Controller]):
     """A seat's own score pad on its phone (see the module docstring)."""
 
     def __init__(self) -> None:
         self.done: set[int] = set()
         """Seats (0-based) that said on their phone their pad is complete."""
 
-    def _sync(self, ctl: Any) -> None:
+    def _sync(self, ctl: Controller) -> None:
         if ctl.mode != PAD or ctl.pad is None:
             self.done = set()
 
-    def _public(self, ctl: Any) -> dict[str, Any]:
+    def _public(self, ctl: Controller) -> dict[str, Any]:
         facts: list[list[str]] = []
         if ctl.mode == PAD and ctl.pad is not None:
             done = [seat_label(p) for p in sorted(self.done)]
             facts.append([_("Score pad entered"), ", ".join(done) or "—"])
         return {"turn": "", "question": "", "lines": list(ctl.log[-4:]), "facts": facts}
 
-    def _private(self, ctl: Any, seat: int) -> dict[str, Any]:
+    def _private(self, ctl: Controller, seat: int) -> dict[str, Any]:
         pad = ctl.pad
         if ctl.mode != PAD or pad is None or seat >= pad.players:
             return {"facts": [], "form": None}
@@ -82,7 +83,7 @@ class SeatDesk(BaseDesk):
         ], "submit": _("Send")}}
 
     # --- who is done: on the lid, and kept across a power cut (table.web.held) -----------------
-    def progress(self, ctl: Any) -> tuple[str, list[tuple[int, bool]]] | None:
+    def progress(self, ctl: Controller) -> tuple[str, list[tuple[int, bool]]] | None:
         """Who said on their phone that their pad is complete: ("pad", [(seat, done)…]) while the
         pad is open (the lid shows it; never a value), else None."""
         self._sync(ctl)
@@ -90,16 +91,16 @@ class SeatDesk(BaseDesk):
             return None
         return "pad", [(p, p in self.done) for p in range(ctl.pad.players)]
 
-    def moment(self, ctl: Any) -> list[Any]:
+    def moment(self, ctl: Controller) -> list[Any]:
         """The marks belong to this game's open pad (the door forgets them when the game ends or
         is discarded): the pad and the game's setup."""
         return [PAD, repr(ctl.setup)] if ctl.mode == PAD and ctl.pad is not None else []
 
-    def held(self, ctl: Any = None) -> dict[str, Any]:
+    def held(self, ctl: Controller | None = None) -> dict[str, Any]:
         """The ``done`` marks (JSON)."""
         return {"done": sorted(self.done)} if self.done else {}
 
-    def restore(self, ctl: Any, held: dict[str, Any]) -> int:
+    def restore(self, ctl: Controller, held: dict[str, Any]) -> int:
         """The marks again after a restart (a seat the pad does not have is left out); how many."""
         self._sync(ctl)
         done = held.get("done")
@@ -107,7 +108,7 @@ class SeatDesk(BaseDesk):
             self.done = {p for p in done if isinstance(p, int) and 0 <= p < ctl.pad.players}
         return len(self.done)
 
-    def choose(self, ctl: Any, seat: int, form: dict[str, Any]) -> list[str]:
+    def choose(self, ctl: Controller, seat: int, form: dict[str, Any]) -> list[str]:
         """The lid's pad command for ``seat``'s entry; CommandError (one line) when it cannot be now."""
         self._sync(ctl)
         pad = ctl.pad
@@ -127,8 +128,9 @@ class SeatDesk(BaseDesk):
         areas = (*pad.areas[seat][ids[what].index], value) if value else ()
         return [f"pad {seat + 1} {what} {','.join(map(str, areas))}".rstrip()]
 
-    def _finish(self, ctl: Any) -> list[str]:
+    def _finish(self, ctl: Controller) -> list[str]:
         """``pad-done`` once every seat is done (twice when a player has nothing entered)."""
-        if len(self.done) < ctl.pad.players:
+        pad = ctl.pad
+        if pad is None or len(self.done) < pad.players:
             return []
-        return ["pad-done", "pad-done"] if ctl.pad.missing() else ["pad-done"]
+        return ["pad-done", "pad-done"] if pad.missing() else ["pad-done"]

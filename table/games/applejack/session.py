@@ -18,7 +18,7 @@ from table.i18n import _
 log = logging.getLogger("applejack.session")
 
 
-def offer_unfinished(ctl: Any, journal: Journal, game: Any, resume: str, digest: str | None) -> None:
+def offer_unfinished(ctl: Controller, journal: Journal, game: Any, resume: str, digest: str | None) -> None:
     """The journal's unfinished Applejack game ``game``: resumed, discarded or offered on the resume
     screen (``resume``: "yes", "no", "ask"); one played with another data set (``digest``) is never
     resumed, only offered with the reason; one that no longer replays is discarded with one log line."""
@@ -58,7 +58,7 @@ def offer_unfinished(ctl: Any, journal: Journal, game: Any, resume: str, digest:
         ctl.offer_resume(setup, game.cmds, info)
 
 
-def die_sensor_on(ctl: Any) -> None:
+def die_sensor_on(ctl: Controller) -> None:
     """``play --die``: the setup screen starts with the die sensor on."""
     ctl.setup = replace(ctl.setup, sensor=True)
 
@@ -83,9 +83,9 @@ def auto_script(data: DataSet, setup: Setup, seed: int) -> list[str]:
     out = ["start"]
     ctl.do("start")
     t = ctl.t
-    while not t.is_terminal() or ctl.pending:
+    while not t.is_terminal() or ctl.queued:
         tracked = ctl.tracked
-        if ctl.pending:
+        if ctl.queued:
             cmd = "ack"
         elif tracked is not None:
             st = tracked.state

@@ -6,7 +6,7 @@ terminal and hands each line here (the registry's part ``text``); the shell's ow
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TextIO
 
 from table.engine.errors import TableError
 from table.games.applejack.companion.api import Controller
@@ -29,7 +29,7 @@ ALIASES = {
 }
 ALIASES |= {"skip": "skip"}  # teach mode: hide the explanation shown
 SETUP_KEYS = {"o": "orchards", "orchards": "orchards", "k": "campaign", "campaign": "campaign"}
-SETUP_KEYS |= {"w": "teach"}  # teach mode on/off (companion/applejack/teach.py)
+SETUP_KEYS |= {"w": "teach"}  # teach mode on/off (games/applejack/companion/teach.py)
 PAD_WORDS = {"clear": "clear", "next": "next", "prev": "prev", "back": "prev", "done": "done", "": "confirm",
              "ok": "confirm", "undo": "undo", "u": "undo", "escape": "escape"}
 HELP: tuple[str, ...] = (
@@ -61,9 +61,6 @@ N_(
     'Players and history (setup screen):\n'
     "    setup name 2 Ana Lu            seat 2's player (setup name 2: none); players lists the known names\n"
     '    history                        personal bests, solo marks, the last games (the screen: H)'),
-N_(
-    'Game (setup screen, before a game begins):\n'
-    '    g / game        the next game (applejack, zankapfel, draftcider, waldgaertner)   game zankapfel   that game'),
 N_(
     'Score pad (after the game; per player: the apples of each area per variety, blossoms, honey):\n'
     '    5,3,2           the value of the field under the cursor (apples of each area, commas\n'
@@ -237,17 +234,17 @@ class Attendant:
         self.coach = TextCoach(out, block=block)  # the result's fair target, the `coach` command
         self.failed: set[str] = set()
 
-    def poll(self, ctl: Any) -> None:
+    def poll(self, ctl: Controller) -> None:
         serve_advice(ctl, self.failed)
         self.coach.poll(ctl)
 
-    def command(self, ctl: Any, line: str) -> bool:
+    def command(self, ctl: Controller, line: str) -> bool:
         return self.coach.command(ctl, line)
 
     def stop(self) -> None:
         self.coach.worker.stop()
 
-    def finish(self, ctl: Any) -> None:
+    def finish(self, ctl: Controller) -> None:
         self.coach.finish(ctl)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from table.companion.datafile import load_data_file
+from table.companion.gamedef import SampleGame, config_games
 from table.games.draftcider.rules.cards import Deck, parse_deck
 
 DECK_FILE = "deck.toml"
@@ -29,3 +30,12 @@ def check_file(path: str | None) -> str:
     """``check-data --game draftcider [FILE]``: the deck read and validated; a summary line
     (a :class:`~table.engine.errors.DataError` lists every problem)."""
     return f"{len(load_deck(path).cards)} cards"
+
+
+def sample_games() -> list[SampleGame]:
+    """The set-ups the registry suite plays to the end (``tests/test_every_game.py``): two seats,
+    three in the easy game, six; each as (name, new state, replay)."""
+    from table.games.draftcider import rules
+
+    configs = [rules.Config(2), rules.Config(3, easy=True), rules.Config(6)]
+    return config_games(rules, configs)

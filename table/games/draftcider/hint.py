@@ -4,12 +4,21 @@ centre and every orchard lie face up — so the strong bot's pick is offered at 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-from table.companion.lidhint import LidHints
+from table.companion.lidhint import LidHinted, LidHints
+from table.games.draftcider.rules import State
 from table.games.draftcider.rules.game import N_BATCHES
 from table.games.draftcider.words import batch_title, card_name
 from table.i18n import _
+
+
+@runtime_checkable
+class Mirrored(Protocol):
+    """The companion's engine mirror (``DraftCiderCompanion.engine``), named here: the companion
+    imports these hints."""
+
+    engine: State | None
 
 
 class DraftCiderHints(LidHints):
@@ -17,8 +26,8 @@ class DraftCiderHints(LidHints):
 
     public_stages = ("colour", "height", "sweetness", "batch")
 
-    def engine(self, ctl: Any) -> Any:
-        return ctl.engine if ctl.mode == "play" else None
+    def engine(self, ctl: LidHinted) -> Any:
+        return ctl.engine if isinstance(ctl, Mirrored) and ctl.mode == "play" else None
 
     def bot(self, rng: random.Random) -> Any:
         # deferred: the bot's search loads only when a hint is computed (the companion starts quickly)

@@ -28,6 +28,7 @@ from typing import Any
 
 from table.companion.protocol import CommandError
 from table.companion.seatdesk import SeatDesk as BaseDesk
+from table.games.draftcider.companion import DraftCiderCompanion
 from table.games.draftcider.rules.cards import COLOURS
 from table.games.draftcider.rules.scoring import BATCHES, CARDS_PER_PLAYER, score_orchard
 from table.games.draftcider.words import batch_title, card_name, colour_name
@@ -64,23 +65,23 @@ def card_words(form: dict[str, Any]) -> tuple[str, str]:
     return f"{colour} h{height} s{sweetness}", batch
 
 
-class SeatDesk(BaseDesk):
+class SeatDesk(BaseDesk[DraftCiderCompanion]):
     """A seat's own entries (see the module docstring)."""
 
     def __init__(self) -> None:
         self.done: set[int] = set()
         """Seats (0-based) that said on their phone their pad orchard is complete."""
 
-    def _sync(self, ctl: Any) -> None:
+    def _sync(self, ctl: DraftCiderCompanion) -> None:
         if ctl.mode != "pad":
             self.done = set()
 
     # --- what the lid shows -----------------------------------------------------------------
-    def complete(self, ctl: Any) -> list[int]:
+    def complete(self, ctl: DraftCiderCompanion) -> list[int]:
         """The pad's seats whose orchard is entered: said so on the phone, or holding 12 cards."""
         return [p for p in range(ctl.setup.players) if p in self.done or ctl.pad_count(p) >= CARDS_PER_PLAYER]
 
-    def _public(self, ctl: Any) -> dict[str, Any]:
+    def _public(self, ctl: DraftCiderCompanion) -> dict[str, Any]:
         players = int(ctl.setup.players)
         facts: list[list[str]] = []
         if ctl.mode in ("play", "pad", "result"):
@@ -97,14 +98,14 @@ class SeatDesk(BaseDesk):
             "facts": facts,
         }
 
-    def _orchard_facts(self, ctl: Any, seat: int) -> list[list[str]]:
+    def _orchard_facts(self, ctl: DraftCiderCompanion, seat: int) -> list[list[str]]:
         """The seat's batches: cards in the order played and the batch's points."""
         orchard = ctl.orchard(seat)
         points = score_orchard(orchard, easy=bool(ctl.setup.easy)).batches
         return [[batch_title(b), f"{', '.join(card_name(c) for c in cards) or '—'} ({points[b]})"]
                 for b, cards in enumerate(orchard)]
 
-    def _private(self, ctl: Any, seat: int) -> dict[str, Any]:
+    def _private(self, ctl: DraftCiderCompanion, seat: int) -> dict[str, Any]:
         if ctl.mode == "play":
             facts = self._orchard_facts(ctl, seat)
             if ctl.seat() != seat:
@@ -124,7 +125,7 @@ class SeatDesk(BaseDesk):
                 "form": {"fields": [*card_fields(), what], "submit": _("Send")}}
 
     # --- who is done: on the lid, and kept across a power cut (table.web.held) -----------------
-    def progress(self, ctl: Any) -> tuple[str, list[tuple[int, bool]]] | None:
+    def progress(self, ctl: DraftCiderCompanion) -> tuple[str, list[tuple[int, bool]]] | None:
         """Whose orchard is complete on the pad: ("pad", [(seat, done)…]) while it is open (the lid
         shows it; never a card), else None."""
         self._sync(ctl)
@@ -133,16 +134,16 @@ class SeatDesk(BaseDesk):
         complete = set(self.complete(ctl))
         return "pad", [(p, p in complete) for p in range(int(ctl.setup.players))]
 
-    def moment(self, ctl: Any) -> list[Any]:
+    def moment(self, ctl: DraftCiderCompanion) -> list[Any]:
         """The marks belong to this game's open pad (the door forgets them when the game ends or is
         discarded): the pad and the game's setup."""
         return ["pad", repr(ctl.setup)] if ctl.mode == "pad" else []
 
-    def held(self, ctl: Any = None) -> dict[str, Any]:
+    def held(self, ctl: DraftCiderCompanion | None = None) -> dict[str, Any]:
         """The ``done`` marks (JSON)."""
         return {"done": sorted(self.done)} if self.done else {}
 
-    def restore(self, ctl: Any, held: dict[str, Any]) -> int:
+    def restore(self, ctl: DraftCiderCompanion, held: dict[str, Any]) -> int:
         """The marks again after a restart (a seat the game does not have is left out); how many."""
         self._sync(ctl)
         done = held.get("done")
@@ -151,7 +152,7 @@ class SeatDesk(BaseDesk):
         return len(self.done)
 
     # --- an entry ---------------------------------------------------------------------------
-    def choose(self, ctl: Any, seat: int, form: dict[str, Any]) -> list[str]:
+    def choose(self, ctl: DraftCiderCompanion, seat: int, form: dict[str, Any]) -> list[str]:
         """The lid's commands for ``seat``'s entry; CommandError (one line) when it cannot be now."""
         self._sync(ctl)
         if ctl.mode == "play":
@@ -170,7 +171,7 @@ class SeatDesk(BaseDesk):
         self.done.discard(seat)
         return [f"pad {seat + 1} {batch} {card}"]
 
-    def _finish(self, ctl: Any) -> list[str]:
+    def _finish(self, ctl: DraftCiderCompanion) -> list[str]:
         """``pad-done`` once every orchard is complete (twice when one is short: each player confirmed)."""
         players = int(ctl.setup.players)
         if len(self.complete(ctl)) < players:

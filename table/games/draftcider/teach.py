@@ -4,8 +4,7 @@ quoted beside each sentence)."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from table.companion.protocol import Staged
 from table.companion.teaching import Syllabus
 from table.i18n import N_
 
@@ -26,7 +25,7 @@ SENTENCES = {
 """Each kind of step (the companion's stage, or an announcement's kind) → its sentence."""
 
 
-def moment(ctl: Any) -> tuple[str, ...]:
+def moment(ctl: Staged) -> tuple[str, ...]:
     """What the prompt shown now is about: the stage; a pick's first question stands for the whole
     pick (the card, then its batch: a table entering whole picks meets no batch question)."""
     stage = ctl.stage()

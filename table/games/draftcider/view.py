@@ -19,6 +19,7 @@ import pygame
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, contrast
 from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ModuleView
+from table.games.draftcider.companion import DraftCiderCompanion
 from table.games.draftcider.rules.cards import COLOURS
 from table.games.draftcider.rules.scoring import BATCHES, score_orchard
 from table.games.draftcider.special import cost_note
@@ -42,7 +43,7 @@ SHORT_TITLES = (N_("Monochrome"), N_("Feather"), N_("Special tree"), N_("Unlucky
 __all__ = ["CARD_RGB", "DraftCiderView", "draftcider_key"]
 
 
-def draftcider_key(key: int, ctl: Any) -> str | None:
+def draftcider_key(key: int, ctl: DraftCiderCompanion) -> str | None:
     """Draft Cider's keys: digits are the troughs, g o r the colours, b / space BLIND (Bad), enter
     confirms, u / backspace undo; on the setup screen e easy mode, p the pad choice."""
     if key in DIGITS:
@@ -60,9 +61,9 @@ def players_words(n: int) -> str:
     """A players button's words: ``3 players``."""
     return ngettext("{n} player", "{n} players", n).format(n=n)
 
-class DraftCiderView(ModuleView):
+class DraftCiderView(ModuleView[DraftCiderCompanion]):
     # --- setup ------------------------------------------------------------------------------------
-    def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
+    def draw_setup(self, surf: pygame.Surface, ctl: DraftCiderCompanion) -> None:
         s = ctl.setup
         area = self.setup_frame(surf, ctl, "Draft Cider")
         y = self.players_row(surf, ctl, _("Players (buttons 2-6)"), (2, 3, 4, 5, 6), area, words=players_words)
@@ -81,7 +82,7 @@ class DraftCiderView(ModuleView):
             self.wrapped(surf, note, 18, (area.x, y), self.w - self.px(300), DIM, max_lines=4, min_size=16)
 
     # --- play and pad -----------------------------------------------------------------------------
-    def draw_play(self, surf: pygame.Surface, ctl: Any) -> None:  # a DraftCiderCompanion
+    def draw_play(self, surf: pygame.Surface, ctl: DraftCiderCompanion) -> None:  # a DraftCiderCompanion
         """Laid out from the bottom up: the buttons, the card being entered beside the question
         (as many lines as it takes), every seat's total, and the batches in the room left."""
         seat = ctl.seat()
@@ -113,7 +114,7 @@ class DraftCiderView(ModuleView):
         self.draw_batches(surf, ctl, seat,
                           pygame.Rect(m, grid_top, self.w - 2 * m, top - seats_h - self.px(6) - grid_top))
 
-    def entry_label(self, ctl: Any) -> str:
+    def entry_label(self, ctl: DraftCiderCompanion) -> str:
         """The card being entered as far as it is known (``gold h2 s?``), or what is asked."""
         e = ctl.entry
         h = height_text(e[1]) if len(e) > 1 else _("h?")
@@ -121,20 +122,20 @@ class DraftCiderView(ModuleView):
         return _("{colour} {height} {sweetness}").format(colour=colour_name(e[0]), height=h, sweetness=s) if e \
             else _("batch?") if ctl.stage() == "choose" else _("card?")
 
-    def entry_label_w(self, ctl: Any) -> int:
+    def entry_label_w(self, ctl: DraftCiderCompanion) -> int:
         """How wide the entry card must be for its words at the readable size."""
         words = [self.entry_label(ctl)] + [_("{colour} {height} {sweetness}").format(
             colour=colour_name(c), height=height_text(5), sweetness=sweetness_text(5)) for c in COLOURS]
         return max(self.fonts.width(w, max(self.px(22), self.read_px), True) for w in words) + 12
 
-    def draw_entry_card(self, surf: pygame.Surface, ctl: Any, r: pygame.Rect) -> None:
+    def draw_entry_card(self, surf: pygame.Surface, ctl: DraftCiderCompanion, r: pygame.Rect) -> None:
         e = ctl.entry
         fill = CARD_RGB[e[0]] if e else PANEL
         pygame.draw.rect(surf, fill, r, border_radius=self.px(8))
         pygame.draw.rect(surf, FG, r, self.px(2), border_radius=self.px(8))
         self.text(surf, self.entry_label(ctl), 22, r.center, contrast(fill), bold=True, anchor="center", max_w=r.w - 6)
 
-    def draw_batches(self, surf: pygame.Surface, ctl: Any, seat: int, area: pygame.Rect) -> None:
+    def draw_batches(self, surf: pygame.Surface, ctl: DraftCiderCompanion, seat: int, area: pygame.Rect) -> None:
         """The seat's eight batches, 4×2: the lid key and points, the name, the cards as chips
         (their height·sweetness where they fit, else colour only) and, where two lines fit, what
         the batch takes next."""
@@ -221,7 +222,7 @@ class DraftCiderView(ModuleView):
                 self.text(surf, f"{c.height}·{c.sweetness}", 14, rr.center, contrast(CARD_RGB[c.colour]), bold=True,
                           anchor="center", max_w=rr.w - 2)
 
-    def draw_seats(self, surf: pygame.Surface, ctl: Any, area: pygame.Rect) -> None:
+    def draw_seats(self, surf: pygame.Surface, ctl: DraftCiderCompanion, area: pygame.Rect) -> None:
         n = ctl.setup.players
         w = area.w // n
         now = ctl.seat()
@@ -241,7 +242,7 @@ class DraftCiderView(ModuleView):
             if ctl.mode == "pad":
                 self.targets.append((r, f"player:{s + 1}"))
 
-    def draw_buttons(self, surf: pygame.Surface, ctl: Any) -> int:
+    def draw_buttons(self, surf: pygame.Surface, ctl: DraftCiderCompanion) -> int:
         """The stage's buttons and Undo at the bottom; returns the top of their rows."""
         st = ctl.stage()
         y, h = self.h - self.px(62), self.px(54)

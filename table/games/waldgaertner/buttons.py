@@ -54,6 +54,9 @@ class ButtonsHost(Protocol):
     @property
     def state(self) -> State: ...
 
+    @property
+    def mode(self) -> str: ...
+
     def stage(self) -> str: ...
 
 

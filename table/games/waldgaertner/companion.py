@@ -59,14 +59,14 @@ from table.companion.protocol import CommandError, CommandHook
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.games.waldgaertner import asked, padentry, questions, tasks, words
 from table.games.waldgaertner.buttons import SCREENS, STAGES, command_for
+from table.games.waldgaertner.canonical import CARD_WORDS, canonical_form
 from table.games.waldgaertner.coach import GLUE as COACH
 from table.games.waldgaertner.ending import game_lines, game_record
 from table.games.waldgaertner.files import load_cards
 from table.games.waldgaertner.hidden import rebuilt, shown_from_deck, shown_in_hand
 from table.games.waldgaertner.hint import HINTS
 from table.games.waldgaertner.history_marks import HistoryChain, HistoryLink
-from table.games.waldgaertner.naming import card_for, species_for, species_maybe
-from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, deck_now, seat_now
+from table.games.waldgaertner.questions import CHANCE_STAGES, deck_now, seat_now
 from table.games.waldgaertner.record_reader import ROWS
 from table.games.waldgaertner.refusals import card_where, no_room, refusal
 from table.games.waldgaertner.rules import CardSet, State, new_game
@@ -78,34 +78,13 @@ from table.games.waldgaertner.teach import SYLLABUS, announced
 from table.games.waldgaertner.unseen import (
     enter_unknown,
     filled_in,
-    hidden_canonical,
     hidden_draw,
     keep,
     made_public,
-    unknown_canonical,
 )
 from table.games.waldgaertner.words import card_label
 from table.i18n import _, ngettext
 from table.i18n.labels import is_number
-
-CARD_WORDS = ("card", "keep", "choose", "sell", "plant")
-"""The commands that name one card by its id."""
-NUMBER_COMMANDS = {"draw": "card", "reveal": "card", "bdraw": "keep", "sdeal": "keep",
-                   **dict.fromkeys(CHOOSE_STAGES, "choose"), "die": "deck", "start": "deck", "bonus": "bonus",
-                   "special": "search"}
-"""A number alone, by the engine's stage: the command it is short for (``17`` → ``card 17``)."""
-NOT_NAMES = frozenset({"setup", "start", "special", "pass", "alt", "alternative", "search", "forgo", "buy",
-                       "decline", "bonus", "deck", "drawn", "kept", "hidden", "unknown", "undo", "u", "s", "new",
-                       "resume", "discard", "task", "card", "choose", "keep", "sell", "plant", "offer"})
-"""Words that are commands by themselves."""
-COMMAND_HEADS = frozenset({"setup", "search", "deck", "bonus", "task", "unknown", "card", "choose", "keep", "sell",
-                           "plant", "offer", "alternative"})
-"""First words of commands that take more words (never a plant's name with more words)."""
-NAMED_STAGES = frozenset({"reveal", "achoose", "schoose", "bchoose"})
-"""The stages where a plant's name alone is the card turned up or taken."""
-SPECIAL_KEY = 7
-"""While the dice are entered, ``7`` is the special action (lamp 7), as on the lid; ``deck 7`` names
-the seventh deck with 7 players."""
 
 
 class WaldgaertnerCompanion(TableModule):
@@ -257,94 +236,11 @@ class WaldgaertnerCompanion(TableModule):
     def _canonical(self, text: str) -> str:
         if self.pad is not None:
             return self.pad.canonical(text)
-        canon = self._canonical_form(text)
+        canon = canonical_form(self, text)
         w = canon.split()
         if len(w) == 2 and w[0] in CARD_WORDS and int(w[1]) >= len(self.state.cards):
             raise CommandError(card_where(self.state, int(w[1])))
         return canon
-
-    def _canonical_form(self, text: str) -> str:
-        """A command's one form (what the journal keeps): short forms spelt out, a plant's place
-        filled in, engine actions in the engine's text."""
-        e = self.state
-        w = text.split()
-        if len(w) == 2 and w[0] in CARD_WORDS and is_number(w[1], 3) and int(w[1]) >= len(self.state.cards):
-            return f"{w[0]} {int(w[1])}"
-        if len(w) == 1 and is_number(w[0], 3):
-            return self._number_command(int(w[0]))
-        word = self._word_form(w)
-        if word:
-            return word
-        if w == ["s"] and e.step == "die":
-            return "special"
-        if w in (["alt"], ["alternative"]):
-            return "alternative offer"
-        if len(w) == 2 and w[0] == "plant" and is_number(w[1], 3):
-            return self._plant_at(int(w[1]))
-        if len(w) == 2 and w[0] == "keep" and is_number(w[1], 3):
-            return f"keep {int(w[1])}"
-        named = self._named(w)
-        if named:
-            return self._canonical_form(named)
-        try:
-            return A.to_text(A.from_text(text))
-        except ActionParseError:
-            raise CommandError(_("{text} is not a Waldgärtner command (now: {now})").format(
-                text=repr(text), now=self.ask())) from None
-
-    def _word_form(self, w: list[str]) -> str:
-        """The table's own words: an unknown card, a task shown, a card drawn or kept hidden ("" for
-        none of them)."""
-        e = self.state
-        if w[0] == "unknown":
-            return unknown_canonical(e, w[1:])
-        if w[0] == "task":
-            return tasks.canonical(e, w[1:], tasks.seat_showing(e, self.setup, self.cmds))
-        if w in (["drawn"], ["kept"], ["hidden"]):
-            return hidden_canonical(e)
-        return ""
-
-    @staticmethod
-    def _maybe_name(w: list[str]) -> bool:
-        """Whether the words may be a plant's name alone: not a command word ("new" is a command,
-        "new jersey tea" a plant)."""
-        return not (w[0] in NOT_NAMES and (len(w) == 1 or w[0] in COMMAND_HEADS))
-
-    def _named(self, w: list[str]) -> str:
-        """A command naming its card by what the card shows (``plant kiwi at 1.2``, ``sell apple``, a
-        name alone for the card turned or chosen): the same command with the card's id ("" when the
-        words name no card: not such a command)."""
-        e = self.state
-        tail = {"plant": "at", "offer": "to"}
-        if w[0] in (*CARD_WORDS, "offer") and len(w) > 1 and not is_number(w[1], 3):
-            stop = w.index(tail[w[0]], 1) if tail.get(w[0]) in w[1:] else len(w)
-            verb, name, rest = w[0], " ".join(w[1:stop]), w[stop:]
-        elif self._maybe_name(w) and e.step in NAMED_STAGES and species_maybe(self.cards, " ".join(w)):
-            verb, name, rest = ("card" if e.step in CHANCE_STAGES else "choose"), " ".join(w), []
-        elif self._maybe_name(w) and e.step == "play" and species_maybe(self.cards, " ".join(w)):
-            raise CommandError(_("{name}: plant it or sell it? (plant NAME, sell NAME)").format(name=" ".join(w)))
-        else:
-            return ""
-        cid = card_for(e, self.cards, species_for(self.cards, name), verb)
-        return " ".join([verb, str(cid), *rest])
-
-    def _number_command(self, n: int) -> str:
-        """A number alone: the card, deck or search the stage asks for."""
-        word = NUMBER_COMMANDS.get(self.stage())
-        if word == "deck" and self.stage() == "die" and n == SPECIAL_KEY:
-            return "special"  # the lid's button 7 and the documented key: the die's "6" for a special action
-        if word is None:
-            raise CommandError(_("{n}: no number is asked now ({now})").format(n=n, now=self.ask()))
-        return f"{word} {n}"
-
-    def _plant_at(self, cid: int) -> str:
-        """``plant 17``: at the first free place of its row (the fee checked by the engine)."""
-        e = self.state
-        spots = e.plant_spots(self.seat(), cid) if cid < len(e.cards) else []
-        if not spots:
-            raise CommandError(no_room(e, cid))
-        r, p, _fee = spots[0]
-        return f"plant {cid} at {r}.{p + 1}"
 
     def _apply(self, canon: str) -> None:
         if self.pad is not None:

@@ -10,6 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from table.companion.datafile import load_data_file
+from table.companion.gamedef import SampleGame, config_games
 from table.engine.errors import DataError, Problem
 from table.games.waldgaertner.rules.cards import CardSet, parse_cards
 from table.games.waldgaertner.rules.position import deck_continents
@@ -71,3 +72,14 @@ def check_file(path: str | None) -> str:
     if problems:
         raise DataError(problems)
     return f"{len(cards.cards)} cards, every cross-pollinator has a partner in every deck set ({len(deck_sets())})"
+
+
+def sample_games() -> list[SampleGame]:
+    """The set-ups the registry suite plays to the end (``tests/test_every_game.py``): two, five and
+    seven seats on the shipped cards (tasks from three seats, no direct sale at five); each as
+    (name, new state, replay)."""
+    from table.games.waldgaertner import rules
+
+    cards = load_cards()
+    configs = [rules.Config(n, cards, tasks=n > 2, direct_sale=n != 5) for n in (2, 5, 7)]
+    return config_games(rules, configs)

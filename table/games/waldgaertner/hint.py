@@ -10,11 +10,20 @@ do. The direct sale's buyer gets no hint (:data:`~table.companion.lidhint.NO_HIN
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-from table.companion.lidhint import LidHints
+from table.companion.lidhint import LidHinted, LidHints
+from table.games.waldgaertner.rules import State
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.words import card_label
+
+
+@runtime_checkable
+class Mirrored(Protocol):
+    """The companion's engine mirror (``WaldgaertnerCompanion.e``), named here: the companion
+    imports these hints."""
+
+    e: State | None
 
 
 class WaldgaertnerHints(LidHints):
@@ -23,8 +32,8 @@ class WaldgaertnerHints(LidHints):
     public_stages = ("start", "special", "bonus", "achoose")
     secret_stages = ("die", "play", "bchoose", "schoose")
 
-    def engine(self, ctl: Any) -> Any:
-        return ctl.e if ctl.mode == "play" else None
+    def engine(self, ctl: LidHinted) -> Any:
+        return ctl.e if isinstance(ctl, Mirrored) and ctl.mode == "play" else None
 
     def bot(self, rng: random.Random) -> Any:
         # deferred: the bot's search loads only when a hint is computed (the companion starts quickly)

@@ -27,9 +27,11 @@ from table.companion.protocol import CommandError
 from table.companion.seatdesk import SeatDesk
 from table.engine.errors import ScorePadError
 from table.games.waldgaertner import padentry
+from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.names import task_name
 from table.games.waldgaertner.naming import plant_key
 from table.games.waldgaertner.pad import check_rows
+from table.games.waldgaertner.padentry import entering
 from table.i18n import _
 
 MAX_CUBES = padentry.MAX_CUBES
@@ -56,7 +58,7 @@ def _number(form: dict[str, Any], key: str, most: int) -> int:
     return int(text)
 
 
-class PadDesk(SeatDesk):
+class PadDesk(SeatDesk[WaldgaertnerCompanion]):
     """Each seat's own score pad on its phone (see the module docstring)."""
 
     def __init__(self) -> None:
@@ -65,8 +67,8 @@ class PadDesk(SeatDesk):
         self._tried = -1
         """The pad's length (commands) when :meth:`due` last found nothing it could enter."""
 
-    def _sync(self, ctl: Any) -> None:
-        pad = ctl.pad
+    def _sync(self, ctl: WaldgaertnerCompanion) -> None:
+        pad = entering(ctl.pad)
         if ctl.mode != "pad" or pad is None:
             self.waiting, self.done = {}, set()
             return
@@ -74,14 +76,14 @@ class PadDesk(SeatDesk):
             del self.waiting[seat]
 
     # --- the form -------------------------------------------------------------------------------
-    def _plants(self, ctl: Any) -> list[list[str]]:
+    def _plants(self, ctl: WaldgaertnerCompanion) -> list[list[str]]:
         """Every plant once (the file's first card of it), by its name on the pad."""
         seen: dict[str, list[str]] = {}
         for card in ctl.cards.cards:
             seen.setdefault(plant_key(card), [str(card.id), padentry.plant_label(card)])
         return sorted(seen.values(), key=lambda o: o[1])
 
-    def _form(self, ctl: Any) -> dict[str, Any]:
+    def _form(self, ctl: WaldgaertnerCompanion) -> dict[str, Any]:
         what = [["plant", _("a plant of my garden")], ["cubes", _("my cubes in storage")]]
         fields: list[dict[str, Any]] = [
             {"name": "plant", "label": _("Plant"), "options": self._plants(ctl)},
@@ -96,15 +98,15 @@ class PadDesk(SeatDesk):
         return {"fields": [{"name": "what", "label": _("Enter"), "options": what}, *fields], "submit": _("Send")}
 
     # --- views ----------------------------------------------------------------------------------
-    def _public(self, ctl: Any) -> dict[str, Any]:
+    def _public(self, ctl: WaldgaertnerCompanion) -> dict[str, Any]:
         if ctl.mode != "pad" or ctl.pad is None:
             return {"lines": list(ctl.log[-4:]), "facts": []}
         done = [ctl.seat_title(s) for s in sorted(self.done)]
-        return {"turn": ctl.seat_title(ctl.pad.player), "question": "", "lines": list(ctl.log[-4:]),
+        return {"turn": ctl.seat_title(entering(ctl.pad).player), "question": "", "lines": list(ctl.log[-4:]),
                 "facts": [[_("Score pad entered"), ", ".join(done) or "—"]]}
 
-    def _private(self, ctl: Any, seat: int) -> dict[str, Any]:
-        pad = ctl.pad
+    def _private(self, ctl: WaldgaertnerCompanion, seat: int) -> dict[str, Any]:
+        pad = entering(ctl.pad)
         if ctl.mode != "pad" or pad is None or seat < pad.player:
             return {"facts": [], "form": None}
         mine = pad.players[seat]
@@ -126,34 +128,34 @@ class PadDesk(SeatDesk):
         return {"facts": facts, "note": note, "form": self._form(ctl)}
 
     # --- who is done: on the lid, and kept across a power cut (table.web.held) -------------------
-    def progress(self, ctl: Any) -> tuple[str, list[tuple[int, bool]]] | None:
+    def progress(self, ctl: WaldgaertnerCompanion) -> tuple[str, list[tuple[int, bool]]] | None:
         """Who is done: said so on the phone, or entered already (the pad went past): ("pad",
         [(seat, done)…]) while the pad is open (the lid shows it; never what is held), else None."""
         self._sync(ctl)
-        pad = ctl.pad
+        pad = entering(ctl.pad)
         if ctl.mode != "pad" or pad is None:
             return None
         return "pad", [(s, s in self.done or s < pad.player) for s in range(len(pad.players))]
 
-    def moment(self, ctl: Any) -> list[Any]:
+    def moment(self, ctl: WaldgaertnerCompanion) -> list[Any]:
         """What is held belongs to this game's open pad (the door forgets it when the game ends or
         is discarded): the pad and the game's setup."""
         return ["pad", repr(ctl.setup)] if ctl.mode == "pad" and ctl.pad is not None else []
 
-    def held(self, ctl: Any = None) -> dict[str, Any]:
+    def held(self, ctl: WaldgaertnerCompanion | None = None) -> dict[str, Any]:
         """The entries held for later seats and the ``done`` marks (JSON)."""
         entries = {str(s): {"plants": list(h.plants), "cubes": list(h.cubes) if h.cubes else None, "task": h.task}
                    for s, h in sorted(self.waiting.items()) if h.plants or h.cubes is not None or h.task}
         out: dict[str, Any] = {"done": sorted(self.done)} if self.done else {}
         return out | ({"entries": entries} if entries else {})
 
-    def restore(self, ctl: Any, held: dict[str, Any]) -> int:
+    def restore(self, ctl: WaldgaertnerCompanion, held: dict[str, Any]) -> int:
         """What :meth:`held` gave, again after a restart: for the seats the pad has not passed
         (the seat it is on keeps its cubes and task: its plants went on the pad at once), each
         plant checked against the garden's rows again; what does not fit is left out. How many
         seats hold something or are done."""
         self._sync(ctl)
-        pad = ctl.pad
+        pad = entering(ctl.pad)
         if ctl.mode != "pad" or pad is None:
             return 0
         seats = range(pad.player, len(pad.players))
@@ -166,11 +168,11 @@ class PadDesk(SeatDesk):
                 self.waiting[seat] = self._entries(ctl, seat, value, plants=seat > pad.player)
         return len(self.done | set(self.waiting))
 
-    def _entries(self, ctl: Any, seat: int, value: dict[str, Any], *, plants: bool) -> Held:
+    def _entries(self, ctl: WaldgaertnerCompanion, seat: int, value: dict[str, Any], *, plants: bool) -> Held:
         """One seat's held entries read back (each checked as a phone's entry is)."""
         out = Held()
         for cid in (value.get("plants") or []) if plants else []:
-            garden = [*ctl.pad.players[seat].garden, *(ctl.cards.cards[i] for i in out.plants)]
+            garden = [*entering(ctl.pad).players[seat].garden, *(ctl.cards.cards[i] for i in out.plants)]
             if isinstance(cid, int) and 0 <= cid < len(ctl.cards.cards):
                 try:
                     check_rows(ctl.seat_title(seat), [*garden, ctl.cards.cards[cid]])
@@ -187,11 +189,11 @@ class PadDesk(SeatDesk):
         return out
 
     # --- an entry -------------------------------------------------------------------------------
-    def choose(self, ctl: Any, seat: int, form: dict[str, Any]) -> list[str]:
+    def choose(self, ctl: WaldgaertnerCompanion, seat: int, form: dict[str, Any]) -> list[str]:
         """Hold or enter ``seat``'s entry; the lid's commands to enter now. CommandError (one line)
         for an entry the pad refuses (nothing is kept of it)."""
         self._sync(ctl)
-        pad = ctl.pad
+        pad = entering(ctl.pad)
         if ctl.mode != "pad" or pad is None:
             raise CommandError(_("the score pad is not open"))
         if seat < pad.player:
@@ -206,11 +208,11 @@ class PadDesk(SeatDesk):
             raise
         return commands
 
-    def due(self, ctl: Any) -> list[str]:
+    def due(self, ctl: WaldgaertnerCompanion) -> list[str]:
         """The commands the pad takes now without a phone's entry (asked every frame): the lid
         moved the pad on to a seat whose entries are held, or that is done already."""
         self._sync(ctl)
-        pad = ctl.pad
+        pad = entering(ctl.pad)
         if ctl.mode != "pad" or pad is None or self._tried == len(ctl.cmds):
             return []
         held = self.waiting.get(pad.player)
@@ -228,7 +230,7 @@ class PadDesk(SeatDesk):
             self._tried = len(ctl.cmds)  # asked again once the pad changed
         return commands
 
-    def _take(self, ctl: Any, seat: int, form: dict[str, Any]) -> None:
+    def _take(self, ctl: WaldgaertnerCompanion, seat: int, form: dict[str, Any]) -> None:
         held = self.waiting.setdefault(seat, Held())
         what = form.get("what")
         if what == "done":
@@ -237,7 +239,7 @@ class PadDesk(SeatDesk):
         self.done.discard(seat)
         if what == "plant":
             cid = _number(form, "plant", len(ctl.cards.cards) - 1)
-            garden = [*ctl.pad.players[seat].garden, *(ctl.cards.cards[i] for i in held.plants)]
+            garden = [*entering(ctl.pad).players[seat].garden, *(ctl.cards.cards[i] for i in held.plants)]
             try:
                 check_rows(ctl.seat_title(seat), [*garden, ctl.cards.cards[cid]])
             except ScorePadError as exc:
@@ -252,10 +254,10 @@ class PadDesk(SeatDesk):
         else:
             raise CommandError(_("choose what to enter"))
 
-    def _due(self, ctl: Any) -> list[str]:
+    def _due(self, ctl: WaldgaertnerCompanion) -> list[str]:
         """The commands the pad takes now: the plants of the seat it is on, and every done seat's
         remaining steps in the table's order (its held entries let go as they are handed over)."""
-        pad = ctl.pad
+        pad = entering(ctl.pad)
         out: list[str] = []
         player, step = pad.player, pad.step
         steps = pad.steps
@@ -277,7 +279,7 @@ class PadDesk(SeatDesk):
                 return out
             player, step = player + 1, steps[0]
 
-    def _dry_run(self, ctl: Any, commands: list[str]) -> None:
+    def _dry_run(self, ctl: WaldgaertnerCompanion, commands: list[str]) -> None:
         """CommandError if the pad would refuse ``commands`` (tried on a copy of it)."""
         trial = padentry.rebuilt(ctl.setup, ctl.cards, list(ctl.cmds))
         for command in commands:

@@ -8,17 +8,16 @@ with CONFIRM and Undo. The result is the shared result screen.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from table.display.colours import DIM, FG, LIT, OK, PANEL, WARN
 from table.display.module_view import ButtonItem, ModuleView
 from table.games.waldgaertner import tasks
+from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.names import size_name, task_name
 from table.games.waldgaertner.naming import guide_options
 from table.games.waldgaertner.pad import partner_bonuses
-from table.games.waldgaertner.padentry import CUBE_BUTTONS, PadEntry, plant_label
+from table.games.waldgaertner.padentry import CUBE_BUTTONS, PadEntry, entering, plant_label
 from table.i18n import N_, _
 
 STEP_TITLES = {"garden": N_("garden"), "partners": N_("partner bonuses"), "cubes": N_("storage"),
@@ -28,10 +27,10 @@ CUBE_LABELS = {1: N_("+ light"), 2: N_("+ dark"), 3: N_("− light"), 4: N_("−
 """The cubes step's buttons (trough 1-4)."""
 
 
-def draw_pad(v: ModuleView, surf: pygame.Surface, ctl: Any) -> None:
+def draw_pad(v: ModuleView[WaldgaertnerCompanion], surf: pygame.Surface, ctl: WaldgaertnerCompanion) -> None:
     """The pad's screen, laid out from the bottom up: the buttons, the line asked, then the header,
     the player's points and the step's part in the room left."""
-    pad: PadEntry = ctl.pad
+    pad = entering(ctl.pad)
     m = v.px(10)
     head = _("Score pad · {seat} ({n}/{total}) · {step}").format(
         seat=ctl.seat_title(pad.player), n=pad.player + 1, total=len(pad.players), step=_(STEP_TITLES[pad.step]))
@@ -53,9 +52,9 @@ def draw_pad(v: ModuleView, surf: pygame.Surface, ctl: Any) -> None:
     draw_garden(v, surf, pad, room)
 
 
-def screen_line(ctl: Any) -> str:
+def screen_line(ctl: WaldgaertnerCompanion) -> str:
     """What the screen asks (shorter than the spoken question: the buttons show the options)."""
-    pad: PadEntry = ctl.pad
+    pad = entering(ctl.pad)
     if pad.step == "garden" and pad.candidates:
         return _("Which one? Touch it (or go on typing)")
     if pad.step == "garden":
@@ -70,9 +69,9 @@ def screen_line(ctl: Any) -> str:
         task=task_name(pad.cards.tasks[chosen - 1].name) if chosen else "?")
 
 
-def pad_buttons(ctl: Any) -> list[ButtonItem]:
+def pad_buttons(ctl: WaldgaertnerCompanion) -> list[ButtonItem]:
     """The step's buttons on touch (the lid's trough buttons' numbers), then ✓ (CONFIRM)."""
-    pad: PadEntry = ctl.pad
+    pad = entering(ctl.pad)
     items: list[ButtonItem] = []
     if pad.step == "garden" and pad.candidates:  # the plants a typed name left open, to touch
         items = [(plant_label(pad.cards.cards[k]), f"cmd:add {k}", None) for k in pad.candidates]
@@ -89,7 +88,7 @@ def pad_buttons(ctl: Any) -> list[ButtonItem]:
     return items
 
 
-def draw_garden(v: ModuleView, surf: pygame.Surface, pad: PadEntry, room: pygame.Rect) -> None:
+def draw_garden(v: ModuleView[WaldgaertnerCompanion], surf: pygame.Surface, pad: PadEntry, room: pygame.Rect) -> None:
     """The player's plants, the last entered last, in as many columns as the room is wide (one on
     the small screen): name, size class, yield value, and a partner bonus with ✓ when its partner
     grows in the garden. What does not fit: the first ones, counted in a line above."""

@@ -243,3 +243,9 @@ def rebuilt(setup: WSetup, cards: CardSet, cmds: list[str]) -> PadEntry:
     for c in cmds:
         pad.apply(c)
     return pad
+
+
+def entering(pad: PadEntry | None) -> PadEntry:
+    """The pad being entered: the pad's screen and its phone pages exist only while it is open."""
+    assert pad is not None, "the pad's screen and pages are shown only in the pad mode"
+    return pad

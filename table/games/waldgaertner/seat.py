@@ -24,6 +24,7 @@ from typing import Any
 
 from table.companion.protocol import CommandError
 from table.companion.seatdesk import SeatDesk as BaseDesk
+from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.questions import held, seat_now
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.words import card_label
@@ -43,7 +44,7 @@ def _card_id(form: dict[str, Any], count: int) -> int:
     return int(value)
 
 
-def die_seats(ctl: Any) -> list[int]:
+def die_seats(ctl: WaldgaertnerCompanion) -> list[int]:
     """The seats whose die is still to be entered this round (in the order the table enters them)."""
     e = ctl.e
     if e is None or ctl.mode != "play" or e.step != "die":
@@ -51,9 +52,9 @@ def die_seats(ctl: Any) -> list[int]:
     return [seat for kind, seat, _arg in e.t.jobs if kind == "die"]
 
 
-def _play_label(ctl: Any, seat: int, action: int) -> str:
+def _play_label(ctl: WaldgaertnerCompanion, seat: int, action: int) -> str:
     """A play from the hand in words: "#17 Apple: plant in row 3, place 2 (fee 3)", "#17 Apple: sell"."""
-    e = ctl.e
+    e = ctl.state  # a play or a form is asked only in a game
     text = A.to_text(action)
     w = text.split()
     if len(w) < 2 or not w[1].isdigit():
@@ -73,13 +74,13 @@ def _play_label(ctl: Any, seat: int, action: int) -> str:
     return text
 
 
-def _plays(ctl: Any, seat: int) -> list[list[str]]:
+def _plays(ctl: WaldgaertnerCompanion, seat: int) -> list[list[str]]:
     """The plays the engine allows ``seat`` now, as (the lid's command, words) — the place of a plant
     is chosen with the card, as at the table."""
-    return [[A.to_text(a), _play_label(ctl, seat, a)] for a in ctl.e.legal_actions()]
+    return [[A.to_text(a), _play_label(ctl, seat, a)] for a in ctl.state.legal_actions()]
 
 
-def _play(ctl: Any, seat: int, form: dict[str, Any]) -> str:
+def _play(ctl: WaldgaertnerCompanion, seat: int, form: dict[str, Any]) -> str:
     """The lid's command for ``form["play"]``, one of :func:`_plays`; CommandError otherwise."""
     wanted = str(form.get("play", ""))
     plays = [command for command, _label in _plays(ctl, seat)]
@@ -88,7 +89,7 @@ def _play(ctl: Any, seat: int, form: dict[str, Any]) -> str:
     return wanted
 
 
-def _die_word(ctl: Any, action: int) -> tuple[str, str] | None:
+def _die_word(ctl: WaldgaertnerCompanion, action: int) -> tuple[str, str] | None:
     """(command, label) of a die action: ``deck 3`` / "Deck 3", ``special`` / "Special action"."""
     if action == A.SPECIAL:
         return "special", _("Special action")
@@ -98,20 +99,20 @@ def _die_word(ctl: Any, action: int) -> tuple[str, str] | None:
     return None
 
 
-class SeatDesk(BaseDesk):
+class SeatDesk(BaseDesk[WaldgaertnerCompanion]):
     """What a seat may see and enter in Waldgärtner (see the module docstring)."""
 
     def __init__(self) -> None:
         self.dice: dict[int, str] = {}
         """Per seat (0-based): its die's command (``deck 3``, ``special``), chosen and not yet entered."""
 
-    def _sync(self, ctl: Any) -> list[int]:
+    def _sync(self, ctl: WaldgaertnerCompanion) -> list[int]:
         """The seats choosing their die now; the choices of seats no longer choosing are let go."""
         seats = die_seats(ctl)
         self.dice = {s: c for s, c in self.dice.items() if s in seats}
         return seats
 
-    def _public(self, ctl: Any) -> dict[str, Any]:
+    def _public(self, ctl: WaldgaertnerCompanion) -> dict[str, Any]:
         e = ctl.e
         if e is None:
             return {"lines": []}
@@ -133,7 +134,7 @@ class SeatDesk(BaseDesk):
             "facts": facts,
         }
 
-    def _private(self, ctl: Any, seat: int) -> dict[str, Any]:
+    def _private(self, ctl: WaldgaertnerCompanion, seat: int) -> dict[str, Any]:
         e = ctl.e
         if e is None or ctl.mode != "play":
             return {"facts": [], "form": None}
@@ -145,8 +146,8 @@ class SeatDesk(BaseDesk):
                     "form": None}
         return {"facts": facts, "form": self._form(ctl, seat)}
 
-    def _form(self, ctl: Any, seat: int) -> dict[str, Any] | None:
-        e = ctl.e
+    def _form(self, ctl: WaldgaertnerCompanion, seat: int) -> dict[str, Any] | None:
+        e = ctl.state  # a play or a form is asked only in a game
         if seat in die_seats(ctl):
             if seat in self.dice:
                 return None
@@ -172,25 +173,25 @@ class SeatDesk(BaseDesk):
         return None
 
     # --- kept across a power cut (table.web.held) ---------------------------------------------
-    def moment(self, ctl: Any) -> list[Any]:
+    def moment(self, ctl: WaldgaertnerCompanion) -> list[Any]:
         """The round the held dice belong to: the engine's actions so far."""
-        return list(ctl.e.history) if ctl.e is not None and ctl.mode == "play" else []
+        return list(ctl.state.history) if ctl.e is not None and ctl.mode == "play" else []
 
-    def progress(self, ctl: Any) -> tuple[str, list[tuple[int, bool]]] | None:
+    def progress(self, ctl: WaldgaertnerCompanion) -> tuple[str, list[tuple[int, bool]]] | None:
         """Who has chosen a die on a phone this round (``table/web/progress.py``: the lid shows it;
         never which): ("choose", [(seat, chosen)…]), None while no die is asked."""
         choosing = self._sync(ctl)
         return ("choose", [(s, s in self.dice) for s in choosing]) if choosing else None
 
-    def held(self, ctl: Any = None) -> dict[str, Any]:
+    def held(self, ctl: WaldgaertnerCompanion | None = None) -> dict[str, Any]:
         """The dice held now (JSON): seat → its command."""
         return {"dice": {str(s): c for s, c in sorted(self.dice.items())}} if self.dice else {}
 
-    def restore(self, ctl: Any, held: dict[str, Any]) -> int:
+    def restore(self, ctl: WaldgaertnerCompanion, held: dict[str, Any]) -> int:
         """Hold again what :meth:`held` gave at this very moment (a restart); a die that does not fit
         the table now is left out. How many were taken back."""
         choosing = self._sync(ctl)
-        words = {w for w, _label in filter(None, (_die_word(ctl, a) for a in ctl.e.legal_actions()))} \
+        words = {w for w, _label in filter(None, (_die_word(ctl, a) for a in ctl.state.legal_actions()))} \
             if choosing else set()
         dice = held.get("dice")
         for key, value in (dice.items() if isinstance(dice, dict) else ()):
@@ -198,7 +199,7 @@ class SeatDesk(BaseDesk):
                 self.dice[int(key)] = value
         return len(self.dice)
 
-    def choose(self, ctl: Any, seat: int, form: dict[str, Any]) -> list[str]:
+    def choose(self, ctl: WaldgaertnerCompanion, seat: int, form: dict[str, Any]) -> list[str]:
         """The lid's command for ``seat``'s entry; CommandError (one line) when it is not asked now."""
         choosing = self._sync(ctl)
         if seat in choosing:
@@ -215,11 +216,11 @@ class SeatDesk(BaseDesk):
             return [f"choose {cid}"]
         raise CommandError(_("nothing of yours is asked now"))
 
-    def _die(self, ctl: Any, seat: int, form: dict[str, Any], choosing: list[int]) -> list[str]:
+    def _die(self, ctl: WaldgaertnerCompanion, seat: int, form: dict[str, Any], choosing: list[int]) -> list[str]:
         """Hold ``seat``'s die; when every seat choosing has chosen, all of them in the table's order."""
         if seat in self.dice:
             raise CommandError(_("you have chosen already"))
-        words = {w for w, _label in filter(None, (_die_word(ctl, a) for a in ctl.e.legal_actions()))}
+        words = {w for w, _label in filter(None, (_die_word(ctl, a) for a in ctl.state.legal_actions()))}
         choice = str(form.get("die", ""))
         if choice not in words:
             raise CommandError(_("choose a deck or the special action: {choices}").format(

@@ -13,6 +13,7 @@ from functools import partial
 from typing import Any
 
 from table.companion.announce import Announcement, announcement
+from table.companion.protocol import Staged
 from table.companion.teaching import Syllabus
 from table.engine.events import Event
 from table.games.waldgaertner import words
@@ -89,7 +90,7 @@ SENTENCES = {
 """Each kind of step (the engine's stage, or an announcement's kind) → its sentence."""
 
 
-def moment(ctl: Any) -> tuple[str, ...]:
+def moment(ctl: Staged) -> tuple[str, ...]:
     """What the prompt shown now is about: the engine's stage."""
     stage = ctl.stage()
     return (stage,) if stage in SENTENCES else ()

@@ -23,6 +23,7 @@ from table.display.keys import DIGITS, KEYS
 from table.display.module_view import ButtonItem, ModuleView
 from table.games.waldgaertner import asked, tasks
 from table.games.waldgaertner.buttons import hidden_word
+from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.names import phase_name, size_name
 from table.games.waldgaertner.pad_view import draw_pad
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES
@@ -42,13 +43,13 @@ SCORE_COLUMNS: tuple[str, ...] = (N_("plants"), N_("partners"), N_("storage"), N
 """The score pad's columns (the engine's ``Score`` fields, in the table's language when drawn)."""
 
 
-class WaldgaertnerView(ModuleView):
+class WaldgaertnerView(ModuleView[WaldgaertnerCompanion]):
     def seat_badge(self, surf: pygame.Surface, seat: int, c: tuple[int, int], r: int) -> None:
         """A seat's badge: its pawn's colour (the result's columns, the Names page)."""
         pygame.draw.circle(surf, SEAT_RGB[seat % len(SEAT_RGB)], c, r)
 
     # --- setup ------------------------------------------------------------------------------------
-    def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
+    def draw_setup(self, surf: pygame.Surface, ctl: WaldgaertnerCompanion) -> None:
         s = ctl.setup
         area = self.setup_frame(surf, ctl, "Waldgärtner")
         y = self.players_row(surf, ctl, _("Players (buttons 2-7)"), range(2, 8), area)
@@ -83,7 +84,7 @@ class WaldgaertnerView(ModuleView):
     """The stages whose choice is about the seats' gardens: the 3.5" screen shows the ledger
     then, and the supply's offers and this round's flowers and harvests otherwise."""
 
-    def draw_play(self, surf: pygame.Surface, ctl: Any) -> None:
+    def draw_play(self, surf: pygame.Surface, ctl: WaldgaertnerCompanion) -> None:
         """Laid out from the bottom up: the buttons, the question (the lines it takes), then the
         offers and this round's phase on the left and the ledger on the right; on the 3.5" screen
         one of the two, by what the table is choosing (:attr:`LEDGER_STAGES`)."""
@@ -148,7 +149,7 @@ class WaldgaertnerView(ModuleView):
             else:
                 pygame.draw.rect(surf, col, rect, 1)
 
-    def draw_offers(self, surf: pygame.Surface, ctl: Any, area: pygame.Rect) -> int:
+    def draw_offers(self, surf: pygame.Surface, ctl: WaldgaertnerCompanion, area: pygame.Rect) -> int:
         """A line per supply deck at the top of ``area`` (its number and continent, the card on
         offer, the cards left or "contested"); returns the y under them."""
         e = ctl.state
@@ -188,7 +189,7 @@ class WaldgaertnerView(ModuleView):
             label = f"{card_label(card)}{male}"
         return label
 
-    def draw_phase(self, surf: pygame.Surface, ctl: Any, area: pygame.Rect) -> None:
+    def draw_phase(self, surf: pygame.Surface, ctl: WaldgaertnerCompanion, area: pygame.Rect) -> None:
         """This round's step 1 (what flowers and is harvested, per seat) in the room of ``area``:
         the lines that fit, the rest left for the spoken and text announcement."""
         line = self.fonts.font(max(self.px(15), self.read_px)).get_linesize()
@@ -211,7 +212,7 @@ class WaldgaertnerView(ModuleView):
             y = self.wrapped(surf, text, 15, (x, y), w, DIM if i == 0 and len(lines) > 1 else FG, max_lines=2,
                              min_size=15)
 
-    def draw_ledger(self, surf: pygame.Surface, ctl: Any, area: pygame.Rect) -> None:
+    def draw_ledger(self, surf: pygame.Surface, ctl: WaldgaertnerCompanion, area: pygame.Rect) -> None:
         """A row per seat, its lines by what the room allows: name and storage; the garden's rows
         as filled/capacity; fields, dark cubes, plants and hand (the seat whose turn it is lit)."""
         e = ctl.state
@@ -255,7 +256,7 @@ class WaldgaertnerView(ModuleView):
             self.text(surf, f"{have}/{cap}" if cap else "+1", 14, box.center, FG, bold=True, anchor="center",
                       max_w=box.w)
 
-    def draw_buttons(self, surf: pygame.Surface, ctl: Any, st: str) -> int:
+    def draw_buttons(self, surf: pygame.Surface, ctl: WaldgaertnerCompanion, st: str) -> int:
         """The bottom rows: the buttons of the stage ``st`` (:data:`STAGE_BUTTONS`), then Undo;
         returns their top."""
         y, h = self.h - self.px(58), self.px(52)
@@ -275,7 +276,7 @@ class WaldgaertnerView(ModuleView):
         return self.button_row(surf, items, x=x, y=y, h=h, gap=self.px(4), size=18 if len(items) + 1 < 9 else 16)
 
 
-def _die_buttons(ctl: Any, st: str) -> list[ButtonItem]:
+def _die_buttons(ctl: WaldgaertnerCompanion, st: str) -> list[ButtonItem]:
     legal = ctl.state.legal_actions()
     items: list[ButtonItem] = [(_("deck {n}").format(n=a - A.DECK + 1), f"cmd:deck {a - A.DECK + 1}", None)
                                for a in legal if A.DECK <= a < A.DECK + 7]
@@ -286,24 +287,24 @@ def _die_buttons(ctl: Any, st: str) -> list[ButtonItem]:
     return items
 
 
-def _deck_buttons(ctl: Any, st: str) -> list[ButtonItem]:
+def _deck_buttons(ctl: WaldgaertnerCompanion, st: str) -> list[ButtonItem]:
     base = A.DECK if st == "start" else A.BONUS
     return [(_("deck {n}").format(n=a - base + 1), f"cmd:{A.to_text(a)}", None) for a in ctl.state.legal_actions()]
 
 
-def _digit_buttons(ctl: Any) -> list[ButtonItem]:
+def _digit_buttons(ctl: WaldgaertnerCompanion) -> list[ButtonItem]:
     items: list[ButtonItem] = [(str(d), f"key:{d}", None) for d in range(10)]
     items.append((f"#{ctl.typed} ✓" if ctl.typed else "✓", "confirm", OK))
     return items
 
 
-def _guide_buttons(ctl: Any) -> list[ButtonItem]:
+def _guide_buttons(ctl: WaldgaertnerCompanion) -> list[ButtonItem]:
     """The lid's guided choice on touch: this step's options on the trough buttons' numbers."""
     _question, options = asked.guide(ctl)
     return [(f"{i + 1} {label}", f"trough{i + 1}", None) for i, (label, _v) in enumerate(options)]
 
 
-def _play_buttons(ctl: Any, st: str) -> list[ButtonItem]:
+def _play_buttons(ctl: WaldgaertnerCompanion, st: str) -> list[ButtonItem]:
     """Plant/Sell for each card the table has seen (a hidden one: named first by the guided choice)."""
     e = ctl.state
     s = ctl.seat()
@@ -321,11 +322,11 @@ def _play_buttons(ctl: Any, st: str) -> list[ButtonItem]:
     return items
 
 
-def _buyer_buttons(ctl: Any, st: str) -> list[ButtonItem]:
+def _buyer_buttons(ctl: WaldgaertnerCompanion, st: str) -> list[ButtonItem]:
     return [(_("Buy ✓"), "cmd:buy", OK), (_("Decline"), "cmd:decline", None)]
 
 
-def _special_buttons(ctl: Any, st: str) -> list[ButtonItem]:
+def _special_buttons(ctl: WaldgaertnerCompanion, st: str) -> list[ButtonItem]:
     legal = ctl.state.legal_actions()
     items: list[ButtonItem] = []
     if A.ALT in legal:
@@ -346,7 +347,7 @@ STAGE_BUTTONS: dict[str, Callable[[Any, str], list[ButtonItem]]] = {
 __all__ = ["SEAT_RGB", "WaldgaertnerView", "contrast"]
 
 
-def waldgaertner_key(key: int, ctl: Any) -> str | None:
+def waldgaertner_key(key: int, ctl: WaldgaertnerCompanion) -> str | None:
     """Waldgärtner's keys: digits are trough buttons (die choices), or a card id's digits where one
     is asked; s special, b sells/declines, u undo."""
     if key in DIGITS:

@@ -40,9 +40,12 @@ class ButtonsHost(Protocol):
     b: Build | None
     cursor: int
     decks: Decks
-    dice_pending: dict[int, int]
-    bribe_pending: tuple[int, int] | None
+    dice_chosen: dict[int, int]
+    bribe_offer: tuple[int, int] | None
     setup: ZSetup
+
+    @property
+    def mode(self) -> str: ...
 
     def stage(self) -> str: ...
 
@@ -177,15 +180,15 @@ def _one_die_more(ctl: ButtonsHost, arg: str) -> str | None:
     bought = ctl.b.dice.get(s, 0)
     if bought:
         raise purchase_final(s, bought)
-    chosen = (ctl.dice_pending.get(s, 0) + 1) % (A.MAX_DICE + 1)
-    ctl.dice_pending = {**ctl.dice_pending, s: chosen}
+    chosen = (ctl.dice_chosen.get(s, 0) + 1) % (A.MAX_DICE + 1)
+    ctl.dice_chosen = {**ctl.dice_chosen, s: chosen}
     return ""
 
 
 def _dice_confirm(ctl: ButtonsHost, arg: str) -> str:
     """CONFIRM buys the dice chosen by a seat's button (one seat per press); with none chosen it
     closes the discord (everyone has decided)."""
-    for s, k in ctl.dice_pending.items():
+    for s, k in ctl.dice_chosen.items():
         if k:
             return f"dice seat {s + 1} {k}"
     return "dice-done"
@@ -212,16 +215,16 @@ def _briber(ctl: ButtonsHost, arg: str) -> str | None:
         raise CommandError(_("{seat} holds the apple: the others bribe it").format(seat=seat_name(s)))
     if s in ctl.b.bribes.offers:
         raise CommandError(_("{seat} has offered already: an offer is final").format(seat=seat_name(s)))
-    now = ctl.bribe_pending[1] if ctl.bribe_pending is not None and ctl.bribe_pending[0] == s else 0
-    ctl.bribe_pending = (s, now + 1) if now < 2 else None
+    now = ctl.bribe_offer[1] if ctl.bribe_offer is not None and ctl.bribe_offer[0] == s else 0
+    ctl.bribe_offer = (s, now + 1) if now < 2 else None
     return ""
 
 
 def _bribe_confirm(ctl: ButtonsHost, arg: str) -> str:
     """CONFIRM while bribes are open: the chosen offer, or with none chosen, all have decided."""
-    if ctl.bribe_pending is None:
+    if ctl.bribe_offer is None:
         return "bribes-done"
-    s, amount = ctl.bribe_pending
+    s, amount = ctl.bribe_offer
     return f"offer seat {s + 1} {amount} {A.square_name(ctl.cursor)}"
 
 

@@ -96,9 +96,9 @@ class ZankapfelCompanion(TableModule):
         super().__init__(ZSetup().with_deck(self.decks, self.decks.default), game=GAME, on_command=on_command)
         self.b: Build | None = None
         self.cursor = 12  # the grid cursor (keys): a square 0..24
-        self.dice_pending: dict[int, int] = {}
+        self.dice_chosen: dict[int, int] = {}
         """The dice stage's seat buttons: dice chosen for a seat, bought on CONFIRM (not journalled)."""
-        self.bribe_pending: tuple[int, int] | None = None
+        self.bribe_offer: tuple[int, int] | None = None
         """The bribe stage's seat buttons: (seat, points) of the offer being made (not journalled)."""
 
     # --- protocol -----------------------------------------------------------------------------
@@ -109,7 +109,7 @@ class ZankapfelCompanion(TableModule):
 
     def entry_waiting(self) -> bool:
         """Dice or a bribe chosen by a seat's button and not yet bought: CONFIRM buys them first."""
-        return bool(self.dice_pending) or self.bribe_pending is not None or super().entry_waiting()
+        return bool(self.dice_chosen) or self.bribe_offer is not None or super().entry_waiting()
 
     def stage(self) -> str:
         return self.b.stage() if self.b is not None else ""
@@ -172,7 +172,7 @@ class ZankapfelCompanion(TableModule):
         said = [*box_lines(self.setup.deck, before, b.deck), *b.said]
         self.log.extend(said)
         self.said_last = said
-        self.dice_pending, self.bribe_pending = {}, None
+        self.dice_chosen, self.bribe_offer = {}, None
 
     def _after(self) -> None:
         assert self.b is not None
@@ -209,7 +209,7 @@ class ZankapfelCompanion(TableModule):
         self.cmds.pop()
         self.mode = "play"
         self.record = None
-        self.dice_pending, self.bribe_pending = {}, None
+        self.dice_chosen, self.bribe_offer = {}, None
         return last
 
     def _parse_setup(self, text: str) -> ZSetup:
@@ -221,7 +221,7 @@ class ZankapfelCompanion(TableModule):
         self.setup = setup
         self.cmds = []
         self.b = Build(setup, deal_plan(setup, [])[0])
-        self.dice_pending, self.bribe_pending = {}, None
+        self.dice_chosen, self.bribe_offer = {}, None
         self.mode = "play"
         self.record = None
         self.cursor = 12

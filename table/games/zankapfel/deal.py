@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from table.companion.protocol import CommandError
-from table.engine.errors import IllegalActionError
+from table.engine.errors import IllegalActionError, TableError
 from table.games.zankapfel import bribes
 from table.games.zankapfel.bribes import Bribes
 from table.games.zankapfel.rules import State, new_game
@@ -40,7 +40,7 @@ MAX_GROWTH = 200
 """Cards a box may hold beyond the file before the companion stops guessing (a runaway, not a box)."""
 
 
-class DeckShort(Exception):
+class DeckShort(TableError):
     """The table turned a card of ``kind`` the engine's deck does not hold: the box differs."""
 
     def __init__(self, kind: int) -> None:

@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 
 from table.companion.datafile import load_data_file
+from table.companion.gamedef import SampleGame, config_games
 from table.games.zankapfel.rules.decks import Decks, parse_decks
 
 DECK_FILE = "decks.toml"
@@ -35,3 +36,12 @@ def check_file(path: str | None) -> str:
     decks = load_decks(path)
     shown = ", ".join(f"{d.key} ({sum(d.counts)} cards: {' '.join(map(str, d.counts))})" for d in decks.decks)
     return f"{len(decks.decks)} deck(s): {shown}; default {decks.default}"
+
+
+def sample_games() -> list[SampleGame]:
+    """The set-ups the registry suite plays to the end (``tests/test_every_game.py``): three seats,
+    four with bribery, six; each as (name, new state, replay)."""
+    from table.games.zankapfel import rules
+
+    configs = [rules.Config(3), rules.Config(4, bribery=True), rules.Config(6)]
+    return config_games(rules, configs)

@@ -10,11 +10,20 @@ their acceptance are spoken openly but are a deal between players: no hint is of
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-from table.companion.lidhint import LidHints
+from table.companion.lidhint import LidHinted, LidHints
+from table.games.zankapfel.deal import Build
 from table.games.zankapfel.rules import actions as A
 from table.i18n import _
+
+
+@runtime_checkable
+class Built(Protocol):
+    """The companion's build of the game (``ZankapfelCompanion.b``), named here: the companion
+    imports these hints."""
+
+    b: Build | None
 
 
 class ZankapfelHints(LidHints):
@@ -23,11 +32,11 @@ class ZankapfelHints(LidHints):
     public_stages = ("place", "move", "remove")
     secret_stages = ("bid", "dice", "card")
 
-    def seat(self, ctl: Any) -> int:
-        return int(ctl.b.seat()) if ctl.b is not None else -1
+    def seat(self, ctl: LidHinted) -> int:
+        return int(ctl.b.seat()) if isinstance(ctl, Built) and ctl.b is not None else -1
 
-    def engine(self, ctl: Any) -> Any:
-        return ctl.b.preview if ctl.b is not None else None
+    def engine(self, ctl: LidHinted) -> Any:
+        return ctl.b.preview if isinstance(ctl, Built) and ctl.b is not None else None
 
     def bot(self, rng: random.Random) -> Any:
         # deferred: the bot's search loads only when a hint is computed (the companion starts quickly)

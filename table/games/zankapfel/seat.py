@@ -20,6 +20,7 @@ from typing import Any
 
 from table.companion.protocol import CommandError
 from table.companion.seatdesk import SeatDesk as BaseDesk
+from table.games.zankapfel.companion import ZankapfelCompanion
 from table.i18n import _
 
 MAX_DICE = 3
@@ -37,7 +38,7 @@ def _number(form: dict[str, Any], key: str) -> int | None:
     return int(value)
 
 
-class SeatDesk(BaseDesk):
+class SeatDesk(BaseDesk[ZankapfelCompanion]):
     """The secret choices of the discord being fought (see the module docstring)."""
 
     def __init__(self) -> None:
@@ -46,9 +47,10 @@ class SeatDesk(BaseDesk):
         self._discord: tuple[Any, ...] = ()
 
     # --- which discord -----------------------------------------------------------------------
-    def _sync(self, ctl: Any) -> None:
+    def _sync(self, ctl: ZankapfelCompanion) -> None:
         """Forget choices held for a discord that is over (or taken back at the lid)."""
         b = ctl.b
+        assert b is not None  # a discord is asked: the game is built
         key: tuple[Any, ...] = ()
         if b is not None and b.stage() in ("dice", "card"):
             key = (id(b.e), len(b.e.history), b.fight_seats(), b.stage() == "card")
@@ -56,10 +58,11 @@ class SeatDesk(BaseDesk):
             self._discord = key
             self.secret = {}
 
-    def _choosing(self, ctl: Any) -> list[int]:
+    def _choosing(self, ctl: ZankapfelCompanion) -> list[int]:
         """The seats that choose on their phones now: in the dice stage every seat in the discord,
         once the dice are entered those whose card is still face down."""
         b = ctl.b
+        assert b is not None  # a discord is asked: the game is built
         if b is None or ctl.mode != "play":
             return []
         st = b.stage()
@@ -68,8 +71,9 @@ class SeatDesk(BaseDesk):
         return list(b.card_todo()) if st == "card" else []
 
     # --- views (SeatDesk.view) --------------------------------------------------------------
-    def _public(self, ctl: Any) -> dict[str, Any]:
+    def _public(self, ctl: ZankapfelCompanion) -> dict[str, Any]:
         b = ctl.b
+        assert b is not None  # a discord is asked: the game is built
         if b is None:
             return {"lines": list(ctl.log[-4:])}
         choosing = self._choosing(ctl)
@@ -84,10 +88,11 @@ class SeatDesk(BaseDesk):
             "facts": facts,
         }
 
-    def _private(self, ctl: Any, seat: int) -> dict[str, Any]:
+    def _private(self, ctl: ZankapfelCompanion, seat: int) -> dict[str, Any]:
         if seat not in self._choosing(ctl):
             return {"facts": [], "form": None}
         b = ctl.b
+        assert b is not None  # a discord is asked: the game is built
         held = self.secret.get(seat)
         if held is not None:
             dice, card = held
@@ -107,25 +112,26 @@ class SeatDesk(BaseDesk):
                 "form": {"fields": fields, "submit": _("Lay it face down")}}
 
     # --- kept across a power cut (table.web.held) ---------------------------------------------
-    def moment(self, ctl: Any) -> list[Any]:
+    def moment(self, ctl: ZankapfelCompanion) -> list[Any]:
         """The decision the held choices belong to: the engine's actions so far and the stage."""
         b = ctl.b
+        assert b is not None  # a discord is asked: the game is built
         if b is None or ctl.mode != "play":
             return []
         return [list(b.e.history), b.stage(), list(b.fight_seats())]
 
-    def progress(self, ctl: Any) -> tuple[str, list[tuple[int, bool]]] | None:
+    def progress(self, ctl: ZankapfelCompanion) -> tuple[str, list[tuple[int, bool]]] | None:
         """Who in the discord has chosen on a phone (``table/web/progress.py``: the lid shows it;
         never what): ("choose", [(seat, chosen)…]), None outside a discord."""
         self._sync(ctl)
         choosing = self._choosing(ctl)
         return ("choose", [(s, s in self.secret) for s in choosing]) if choosing else None
 
-    def held(self, ctl: Any = None) -> dict[str, Any]:
+    def held(self, ctl: ZankapfelCompanion | None = None) -> dict[str, Any]:
         """The choices held now (JSON): seat → [dice, discord card]."""
         return {"secret": {str(s): list(v) for s, v in sorted(self.secret.items())}} if self.secret else {}
 
-    def restore(self, ctl: Any, held: dict[str, Any]) -> int:
+    def restore(self, ctl: ZankapfelCompanion, held: dict[str, Any]) -> int:
         """Hold again what :meth:`held` gave at this very moment (a restart); a choice that does not
         fit the table now is left out. How many were taken back."""
         self._sync(ctl)
@@ -135,13 +141,13 @@ class SeatDesk(BaseDesk):
             if not (isinstance(key, str) and key.isdigit() and isinstance(value, list) and len(value) == 2):
                 continue
             seat, (dice, card) = int(key), value
-            left = ctl.b.e.discord_cards(seat) if seat in choosing else []
+            left = ctl.b.e.discord_cards(seat) if seat in choosing and ctl.b is not None else []
             if seat in choosing and dice in range(MAX_DICE + 1) and (card in left or (card == 0 and not left)):
                 self.secret[seat] = (int(dice), int(card))
         return len(self.secret)
 
     # --- a choice ------------------------------------------------------------------------------
-    def choose(self, ctl: Any, seat: int, form: dict[str, Any]) -> list[str]:
+    def choose(self, ctl: ZankapfelCompanion, seat: int, form: dict[str, Any]) -> list[str]:
         """Hold ``seat``'s choice; once every seat choosing has chosen, the commands that reveal
         them all (else none). CommandError (one line) for a choice the table cannot take now."""
         self._sync(ctl)
@@ -151,6 +157,7 @@ class SeatDesk(BaseDesk):
         if seat in self.secret:
             raise CommandError(_("you have chosen already"))
         b = ctl.b
+        assert b is not None  # a discord is asked: the game is built
         left = b.e.discord_cards(seat)
         card = _number(form, "card")
         if left and card not in left:
@@ -164,9 +171,10 @@ class SeatDesk(BaseDesk):
             return []
         return self._reveal(ctl, choosing)
 
-    def _reveal(self, ctl: Any, choosing: list[int]) -> list[str]:
+    def _reveal(self, ctl: ZankapfelCompanion, choosing: list[int]) -> list[str]:
         """Every held choice as the lid's commands, in the discord's order; the choices are let go."""
         b = ctl.b
+        assert b is not None  # a discord is asked: the game is built
         out: list[str] = []
         if b.stage() == "dice":  # 0 dice is no purchase; a seat that bought at the lid buys no more
             out = [f"dice seat {s + 1} {self.secret[s][0]}" for s in choosing

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import Any
 
 from table.companion.announce import Announcement, announcement
+from table.companion.protocol import Staged
 from table.companion.teaching import Syllabus
 from table.engine.events import Event
 from table.games.zankapfel.rules import events as E
@@ -79,7 +79,7 @@ SENTENCES = {
 """Each kind of step (the companion's stage, or an announcement's kind) → its sentence."""
 
 
-def moment(ctl: Any) -> tuple[str, ...]:
+def moment(ctl: Staged) -> tuple[str, ...]:
     """What the prompt shown now is about: the stage."""
     stage = ctl.stage()
     return (stage,) if stage in SENTENCES else ()

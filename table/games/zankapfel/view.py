@@ -11,8 +11,6 @@ what it did this round); at the bottom what the table must enter now and the but
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, Colour, contrast
@@ -35,13 +33,13 @@ def players_words(n: int) -> str:
     """A players button's words: ``3 players``."""
     return ngettext("{n} player", "{n} players", n).format(n=n)
 
-class ZankapfelView(ModuleView):
+class ZankapfelView(ModuleView[ZankapfelCompanion]):
     def seat_badge(self, surf: pygame.Surface, seat: int, c: tuple[int, int], r: int) -> None:
         """A seat's badge: its pawn's colour (the result's columns, the Names page)."""
         pygame.draw.circle(surf, SEAT_RGB[seat % len(SEAT_RGB)], c, r)
 
     # --- setup ------------------------------------------------------------------------------------
-    def draw_setup(self, surf: pygame.Surface, ctl: Any) -> None:
+    def draw_setup(self, surf: pygame.Surface, ctl: ZankapfelCompanion) -> None:
         s = ctl.setup
         area = self.setup_frame(surf, ctl, "Zankapfel")
         y = self.players_row(surf, ctl, _("Players (buttons 3-6)"), (3, 4, 5, 6), area, words=players_words)
@@ -57,7 +55,7 @@ class ZankapfelView(ModuleView):
                          max_lines=max(1, (area.bottom - y) // self.fonts.font(self.read_px).get_linesize()))
 
     # --- play -------------------------------------------------------------------------------------
-    def draw_play(self, surf: pygame.Surface, ctl: Any) -> None:  # a ZankapfelCompanion
+    def draw_play(self, surf: pygame.Surface, ctl: ZankapfelCompanion) -> None:  # a ZankapfelCompanion
         """The header, then on a big screen the orchard beside the prices and the ledger; on the
         3.5" screen the orchard only while a square is chosen (the prices and ledger then left
         out: the board on the table shows them), else the prices over the ledger."""
@@ -264,11 +262,11 @@ class ZankapfelView(ModuleView):
         items: list[tuple[str, str, Colour | None]]
         if st == "dice":
             items = [(self.dice_words(ctl, s), f"dice:{s + 1}", SEAT_RGB[s]) for s in b.fight_seats()]
-            return [*items, (_("Buy ✓") if any(ctl.dice_pending.values()) else _("Done ✓"), "confirm", OK)]
+            return [*items, (_("Buy ✓") if any(ctl.dice_chosen.values()) else _("Done ✓"), "confirm", OK)]
         if st == "bribe":
             items = [(self.offer_words(ctl, s), f"offer:{s + 1}", SEAT_RGB[s])
                      for s in range(ctl.setup.players) if s != b.preview.first]
-            return [*items, (_("Offer ✓") if ctl.bribe_pending else _("Done ✓"), "confirm", OK)]
+            return [*items, (_("Offer ✓") if ctl.bribe_offer else _("Done ✓"), "confirm", OK)]
         items = [(_("{seat}: {n} for {square}").format(seat=ctl.seat_title(s), n=n, square=A.square_name(sq)),
                   f"accept:{s + 1}", SEAT_RGB[s]) for s, (n, sq) in b.bribes.offers.items()]
         return [*items, (_("Refuse"), "refuse", None)]
@@ -280,7 +278,7 @@ class ZankapfelView(ModuleView):
         bought = ctl.b.dice.get(seat, 0)
         if bought:
             return _("{seat}: {n} bought").format(seat=ctl.seat_title(seat), n=bought)
-        return f"{ctl.seat_title(seat)}: {ctl.dice_pending.get(seat, 0)}?"
+        return f"{ctl.seat_title(seat)}: {ctl.dice_chosen.get(seat, 0)}?"
 
     @staticmethod
     def offer_words(ctl: ZankapfelCompanion, seat: int) -> str:
@@ -290,7 +288,7 @@ class ZankapfelView(ModuleView):
         if made is not None:
             return _("{seat}: {n} for {square}").format(seat=ctl.seat_title(seat), n=made[0],
                                                         square=A.square_name(made[1]))
-        pending = ctl.bribe_pending
+        pending = ctl.bribe_offer
         if pending is not None and pending[0] == seat:
             return f"{ctl.seat_title(seat)}: {pending[1]} → {A.square_name(ctl.cursor)}?"
         return f"{ctl.seat_title(seat)}: –"
@@ -303,7 +301,7 @@ Z_LETTERS = {pygame.K_r: "r", pygame.K_y: "y", pygame.K_g: "g", pygame.K_j: "j",
              pygame.K_l: "confirm", pygame.K_p: "pass"}
 
 
-def zankapfel_key(key: int, ctl: Any) -> str | None:
+def zankapfel_key(key: int, ctl: ZankapfelCompanion) -> str | None:
     """Zankapfel's keys: digits are card values and die faces (else seats), r y g b j colours
     (French r j v b k; b buys in phase 1), l lays, p passes, arrows move the grid cursor."""
     stage = ctl.stage() if ctl.mode == "play" else ""

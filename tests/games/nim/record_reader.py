@@ -5,9 +5,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from table.history.readers import RecordReader, read_replayed
+from table.history.readers import BreakdownRow, RecordReader, field, read_replayed
 from table.history.values import FinishedGame
+from table.i18n import N_
 from tests.games.nim import rules
+
+ROWS: tuple[BreakdownRow, ...] = ((N_("last apple"), field("total")),)
+"""The result's breakdown: 1 for the seat that took the last apple."""
 
 
 def read(record: dict[str, Any], data: Any = None) -> FinishedGame:
@@ -15,4 +19,4 @@ def read(record: dict[str, Any], data: Any = None) -> FinishedGame:
                          detail=dataclasses.asdict)
 
 
-READER = RecordReader(read)
+READER = RecordReader(read, rows=ROWS)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from table.games.applejack.bots.base import Bot, make_bot, seat_seed
-from table.games.applejack.bots.demo_words import drawn_blind_words, event_words, game_heading, tile_words
+from table.games.applejack.bots.demo_words import drawn_blind_words, event_words, game_heading
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.config import GameConfig
 from table.games.applejack.rules.data import DataSet
@@ -99,11 +99,6 @@ def demo_steps(data: DataSet, *, games: int = 0, players: int | None = None, see
 
 # ---------------------------------------------------------------------------------------------
 # text
-
-
-def tile_text(data: DataSet, tile: int) -> str:
-    """``#12 (3 Red + 1 Pink, 2 blossoms, price 5)``, in the current language."""
-    return tile_words(data, tile)
 
 
 def event_lines(data: DataSet, ev: Event, names: Sequence[str] = ()) -> list[str]:

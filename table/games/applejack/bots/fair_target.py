@@ -44,7 +44,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from table.engine.errors import IllegalActionError, RecordError
+from table.engine.errors import IllegalActionError, RecordError, TableError
 from table.games.applejack.bots.greedy import GreedyBot
 from table.games.applejack.bots.strong import SOLO_WEIGHTS, StrongBot, leaf_value
 from table.games.applejack.bots.weights import Weights
@@ -60,7 +60,7 @@ Check = Callable[[], None]
 """Called between the bot's decisions; raises to stop a long replay (a time cap, a cancel)."""
 
 
-class FairTargetError(ValueError):
+class FairTargetError(TableError):
     """The game cannot be used (not solo, not a full game record, no draws …); one line."""
 
 

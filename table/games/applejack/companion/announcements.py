@@ -1,5 +1,5 @@
 """Announcements: what the table must do after a move (one harvest per variety, blossom scoring,
-loop, middle space, refill, end), queued in ``Controller.pending`` and confirmed one at a time;
+loop, middle space, refill, end), queued in ``Controller.queued`` and confirmed one at a time;
 and the log of lines the text view prints and speech says."""
 
 from __future__ import annotations

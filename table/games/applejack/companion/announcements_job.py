@@ -51,7 +51,7 @@ class AnnouncementsJob(ControllerBase):
             self._say(_("Corrected: {action}").format(action=action))
 
     def _say_next(self) -> None:
-        if self.pending:
-            self._say(self.pending[0].text)
+        if self.queued:
+            self._say(self.queued[0].text)
         elif self.track is not None and not self.t.is_terminal():
             self._say(self.turn_line())

@@ -54,7 +54,7 @@ class ControllerBase:
     mode: Mode
     setup: Setup
     track: Track | None
-    pending: list[Announcement]
+    queued: list[Announcement]
     correction: Correction | None
     pad: ScorePad | None
     results: list[ScoreBreakdown]

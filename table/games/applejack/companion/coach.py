@@ -41,7 +41,11 @@ from enum import StrEnum
 from typing import Any, TextIO
 
 from table.companion.coach_words import decimal, turn_head
+from table.companion.protocol import GameCompanion
+from table.companion.shell import game_module
+from table.engine.errors import TableError
 from table.games.applejack.bots.fair_target import as_record, coach, fair_target
+from table.games.applejack.companion.controller import Controller
 from table.games.applejack.companion.hints import describe_action
 from table.games.applejack.labels import seat_label
 from table.games.applejack.rules import actions as A
@@ -62,7 +66,7 @@ BOT_SEED = 0
 """The bot's seed: the figure is the one ``applejack-table history --coach RECORD`` prints."""
 
 
-class CoachStopped(ValueError):
+class CoachStopped(TableError):
     """A part was stopped: its time cap passed, or the result screen was left (``cancelled``)."""
 
     def __init__(self, message: str, *, cancelled: bool = False) -> None:
@@ -274,14 +278,20 @@ class CoachJob:
                           *([self.coach_line()] if summary else [])])
 
 
-def job_for(ctl: Any) -> CoachJob | None:
+def _coach_of(ctl: GameCompanion) -> object:
+    """Applejack's coach job on the table (None: none, or another game)."""
+    module = game_module(ctl)
+    return module.coach if isinstance(module, Controller) else None
+
+
+def job_for(ctl: Controller) -> CoachJob | None:
     """A new job for ``ctl``'s finished game when it had orchard tracking, else None."""
-    record = getattr(ctl, "record", None)
-    if getattr(ctl, "mode", "") != "result" or not isinstance(record, dict) or not isinstance(record.get("game"), dict):
+    record = ctl.record
+    if ctl.mode != "result" or not isinstance(record, dict) or not isinstance(record.get("game"), dict):
         return None
     game = record["game"]
-    players = len(getattr(ctl, "results", ()) or ()) or int(game.get("config", {}).get("players", 1))
-    results = getattr(ctl, "results", ())
+    players = len(ctl.results) or int(game.get("config", {}).get("players", 1))
+    results = ctl.results
     job = CoachJob(record_key(game), players, results[0].total if players == 1 and results else None)
     if players == 1:
         job.fair_status = Status.RUNNING
@@ -360,14 +370,16 @@ class CoachWorker:
         self._future: Future[None] | None = None
         self._fair_posted = threading.Event()
 
-    def poll(self, ctl: Any) -> bool:
-        """See the class doc; returns whether anything changed."""
-        if getattr(ctl, "game", "applejack") != "applejack":
+    def poll(self, shown: GameCompanion) -> bool:
+        """See the class doc (``shown``: the shell, or Applejack's controller itself); returns
+        whether anything changed."""
+        ctl = game_module(shown)
+        if not isinstance(ctl, Controller):  # another game is on the table
             return False
         changed = False
-        if self.job is not None and getattr(ctl, "coach", None) is not self.job:
+        if self.job is not None and ctl.coach is not self.job:
             self.stop()  # the result screen was left (a new game): the job is not wanted any more
-        if getattr(ctl, "coach", None) is None and getattr(ctl, "mode", "") == "result":
+        if ctl.coach is None and ctl.mode == "result":
             job = job_for(ctl)
             if job is not None:
                 self.start(ctl, job)
@@ -384,7 +396,8 @@ class CoachWorker:
             ctl.version += 1
         return changed
 
-    def start(self, ctl: Any, job: CoachJob) -> None:
+    def start(self, ctl: Controller, job: CoachJob) -> None:
+        assert ctl.record is not None  # job_for made the job from the finished record
         ctl.coach = self.job = job
         if job.fair_status is Status.RUNNING:
             ctl.log.append(job.fair_line())  # "Bot is replaying your draws…"
@@ -451,9 +464,9 @@ class TextCoach:
         self.wanted = False
         self.block = block
 
-    def poll(self, ctl: Any) -> None:
+    def poll(self, ctl: GameCompanion) -> None:
         started = self.worker.poll(ctl)
-        job = getattr(ctl, "coach", None)
+        job = _coach_of(ctl)
         if started and self.block and self.worker.busy() and isinstance(job, CoachJob) \
                 and job.fair_status is Status.RUNNING:  # solo: the figure belongs right after the result
             for line in ctl.new_lines():  # "Bot is replaying your draws…" before the wait
@@ -467,13 +480,12 @@ class TextCoach:
                 print(line, file=self.out)
             print(job.report(summary=False), file=self.out)
 
-    def command(self, ctl: Any, line: str) -> bool:
+    def command(self, ctl: GameCompanion, line: str) -> bool:
         """``coach`` on the result screen: print it (or say it comes when ready). True when taken."""
-        if line.strip().lower() != "coach" or getattr(ctl, "game", "applejack") != "applejack" \
-                or getattr(ctl, "mode", "") != "result":
+        if line.strip().lower() != "coach" or not isinstance(game_module(ctl), Controller) or ctl.mode != "result":
             return False
         self.worker.poll(ctl)
-        job = getattr(ctl, "coach", None)
+        job = _coach_of(ctl)
         if not isinstance(job, CoachJob):
             print(_("The coach needs orchard tracking (t on the setup screen): this game was not tracked."),
                   file=self.out)
@@ -490,7 +502,7 @@ class TextCoach:
             print(job.report(), file=self.out)
         return True
 
-    def finish(self, ctl: Any) -> None:
+    def finish(self, ctl: GameCompanion) -> None:
         """The input ended: wait for the job in progress, then print what it gave."""
         self.worker.wait()
         self.poll(ctl)

@@ -16,13 +16,14 @@ The jobs: :mod:`.setup` (the setup screen), :mod:`.correction` (the correction s
 module holds the modes, the buttons, the LEDs, the journal and the replay.
 
 What the screen must show is the controller's public state (``mode``, ``track``,
-``pending``, ``correction``, ``pad`` …) and :meth:`Controller.buttons`; what the LEDs must show
+``queued``, ``correction``, ``pad`` …) and :meth:`Controller.buttons`; what the LEDs must show
 is :meth:`Controller.leds`. ``version`` goes up on every change so a view redraws only when
 something changed.
 """
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -39,6 +40,7 @@ from table.games.applejack.companion.base import TROUGH_BUTTONS, Mode
 from table.games.applejack.companion.box import box_corrections
 from table.games.applejack.companion.correction import Correction
 from table.games.applejack.companion.correction_job import CorrectionJob
+from table.games.applejack.companion.die_job import DieJob
 from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.hints import Hint
 from table.games.applejack.companion.result import ResultJob
@@ -62,6 +64,8 @@ from table.i18n import N_, _, ngettext
 from table.i18n.labels import listed
 from table.i18n.names import variety_name
 
+log = logging.getLogger(__name__)
+
 BUTTONS = (*TROUGH_BUTTONS, "blind", "confirm", "undo")
 """The physical buttons on GPIO; the keyboard and the touchscreen add more names."""
 SEAT_COLOURS: tuple[str, ...] = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
@@ -74,9 +78,6 @@ STEPS = (
     N_("Beehive links pay the lower number, each link"),
 )
 """A turn's four steps (English source text: show them with ``_(STEPS[i])``)."""
-SENSOR_STATES = {"connected": N_("connected"), "reconnecting": N_("reconnecting"),
-                 "disconnected": N_("disconnected"), "off": N_("off")}
-"""The die sensor's link states in words (``SensorStatus.state``)."""
 PLAY_KEYS = {"undo": "undo", "backspace": "undo", "hint": "hint", "skip": "teach skip"}
 """Keys that mean one command whatever the game's state (skip: teach mode hides the explanation shown)."""
 TAKE_KEYS = {"blind": ("blind", "stock-supply"), "cottage": ("cottage", "cottage"), "middle": ("middle", "middle")}
@@ -103,7 +104,7 @@ class Buttons:
 
 
 class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, TrackingJob, TeachJob,
-                 ResumeJob):
+                 DieJob, ResumeJob):
     """See the module docstring. ``on_command(kind, payload)`` receives ``("game", setup dict)``
     when a game starts, ``("cmd", text)`` for every command that changed the game and
     ``("finished", record dict)`` when the score pad is done."""
@@ -122,7 +123,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         self.mode = Mode.SETUP
         self.setup = Setup()
         self.track: Track | None = None
-        self.pending: list[Announcement] = []
+        self.queued: list[Announcement] = []
         self.correction: Correction | None = None
         self.pad: ScorePad | None = None
         self.results: list[ScoreBreakdown] = []
@@ -152,31 +153,13 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
     def retell(self) -> None:
         """The language was changed (the shell's ``language``): the waiting announcements are said
         again in it (everything else is worded when it is drawn or said)."""
-        self.pending = [a.retold() for a in self.pending]
+        self.queued = [a.retold() for a in self.queued]
         self._changed()
 
     @property
     def t(self) -> Track:
         assert self.track is not None
         return self.track
-
-    def die_wrong(self) -> bool:
-        """The sensor sees the die on another space than the rules put it on."""
-        return (self.setup.sensor and self.track is not None and self.die_seen is not None
-                and self.mode == Mode.PLAY and self.die_seen != self.t.state.die.space)
-
-    def shown_die(self) -> tuple[int, int]:
-        """(space, pips) where the screen draws the die. At a loop's end the rulebook's order is:
-        the die goes over the bridge, the blossom scoring, then the die is turned one pip up — so
-        while the harvests are announced the die still stands on the innermost space, during the
-        blossom scoring on its return space, and both with the old pips until the loop is confirmed."""
-        s = self.t.state
-        loop = next((a for a in self.pending if a.kind == "loop"), None)
-        if loop is None:
-            return s.die.space, s.die.pips
-        if self.pending[0].kind == "harvest" and self.t.board.bridge:
-            return self.t.board.innermost, loop.pips - 1
-        return loop.space or s.die.space, loop.pips - 1
 
     def take_step(self) -> str:
         """Step 1 in words for this game: the cottage is named only with the cottage variant."""
@@ -210,9 +193,9 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         return LedState(LedKind.OFF)
 
     def _play_leds(self) -> LedState:
-        if self.pending and self.pending[0].kind == "refill":
-            return LedState(LedKind.REFILL, self.pending[0].troughs)
-        if self.pending:
+        if self.queued and self.queued[0].kind == "refill":
+            return LedState(LedKind.REFILL, self.queued[0].troughs)
+        if self.queued:
             return LedState(LedKind.OFF)
         if self.t.is_terminal():
             return LedState(LedKind.CHASE)
@@ -263,25 +246,6 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
             self._changed()
             return False
 
-    def die_reading(self, space: int) -> None:
-        """A settled die position from the sensor: shown (and checked), never obeyed."""
-        if self.die_seen != space:
-            self.die_seen = space
-            self._changed()
-
-    def sensor_note(self) -> str:
-        """"" when the die sensor is off or connected; else why the die is tracked by turn
-        count meanwhile ("not connected": no link yet or lost, "reconnecting")."""
-        if not self.setup.sensor or self.sensor_state == "connected":
-            return ""
-        return _("reconnecting") if self.sensor_state == "reconnecting" else _("not connected")
-
-    def sensor_status(self, state: str) -> None:
-        if self.sensor_state != state:
-            self.sensor_state = state
-            self.log.append(_("Die sensor {state}").format(state=_(SENSOR_STATES.get(state, state))))
-            self._changed()
-
     def _command_for(self, b: str) -> str | None:
         """The command button ``b`` means in this mode ("": a change only the screen shows; None: nothing)."""
         press = self._MODE_PRESS.get(self.mode)
@@ -307,7 +271,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
             return PLAY_KEYS[b]
         if b == "correct":
             return self._open_correction()
-        if self.pending:
+        if self.queued:
             if b == "confirm":
                 return "ack"
             raise CommandError(_("confirm the announcement first"))
@@ -334,7 +298,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         t = self.t
         if self.tracked is not None:
             raise CommandError(_(TRACKED_NO_FIX))
-        if self.pending or t.state.phase != Phase.TAKE or t.is_terminal():
+        if self.queued or t.state.phase != Phase.TAKE or t.is_terminal():
             raise CommandError(_("corrections are made at the start of a turn"))
         self.correction = Correction(t.state.die.space, t.state.die.pips, list(t.state.troughs), t.state.supply)
         self.mode = Mode.CORRECT
@@ -391,7 +355,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         if self.mode == Mode.CORRECT:
             self.mode, self.correction = Mode.PLAY, None
         self._undo_step()
-        self.pending = []
+        self.queued = []
         self.mode = Mode.PLAY
         self._say(_("Undone. {line}").format(line=self.turn_line()))
 
@@ -402,15 +366,15 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         self._untrack()
 
     def _do_ack(self, rest: str) -> None:
-        if not self.pending:
+        if not self.queued:
             raise CommandError(_("nothing to confirm"))
-        self.pending.pop(0)
+        self.queued.pop(0)
         self._say_next()
-        if not self.pending and self.t.is_terminal():
+        if not self.queued and self.t.is_terminal():
             self._open_pad()
 
     def _do_pad_open(self, rest: str) -> None:
-        if not self.t.is_terminal() or self.pending:
+        if not self.t.is_terminal() or self.queued:
             raise CommandError(_("the game is not over"))
         self._open_pad()
 
@@ -427,7 +391,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         if self.tracked is not None:  # the engine's words went to the game above: a correction, or nothing
             raise CommandError(_(TRACKED_NO_FIX) if word.startswith("fix-") else
                                _("not a command: {command} (see --help-keys)").format(command=repr(cmd.strip())))
-        if self.pending and not word.startswith("fix-"):
+        if self.queued and not word.startswith("fix-"):
             raise CommandError(_("confirm the announcement first"))
         action = TrackAction.parse(cmd)
         fixes = [] if action.kind.is_correction else box_corrections(self.t, action)
@@ -443,9 +407,9 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
             self.box_said = True
             self._say(_("The box differs from our data file: the table still has tiles where the file's supply "
                         "is empty. Recorded; play goes on"))
-        self.pending = announcements_for(events, self.data, self.t.state.die.space)
+        self.queued = announcements_for(events, self.data, self.t.state.die.space)
         self._say_action(action)
-        if self.pending:
+        if self.queued:
             self._say_next()
         else:
             self._say(self.turn_line())
@@ -499,7 +463,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         self._hint_asked = None
         self.box_said = False  # the box-differs line is said once a game (box.py)
         self.mode = Mode.PLAY
-        self.pending = []
+        self.queued = []
         self.die_seen = None
         if journal:
             self._emit("game", setup.to_dict())
@@ -537,7 +501,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         self.tracked = None
         self._untracked = []
         self.advice = None
-        self.pending = []
+        self.queued = []
         self.pad = None
         self.results = []
         self.winners = ()
@@ -548,7 +512,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
     def replay(self, setup: Setup, cmds: list[str]) -> None:
         """Rebuild a journalled game exactly: its setup, then every command without journalling."""
         replay_quietly(self, lambda: self._start(setup, journal=False), cmds)
-        now = self.turn_line() if not self.pending else self.pending[0].text
+        now = self.turn_line() if not self.queued else self.queued[0].text
         self.log.append(_("Resumed. {line}").format(line=now))
         self._changed()
 

@@ -1,4 +1,4 @@
-"""Refusals of the Applejack companion: :class:`CommandError`, :class:`SetupError` and the number lists
+"""Refusals of the Applejack companion: :class:`CommandError`, :class:`SetupUnreadable` and the number lists
 commands carry."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from table.engine.errors import TableError
 from table.i18n import _
 from table.i18n.labels import is_number
 
-__all__ = ["CommandError", "SetupError", "parse_numbers"]
+__all__ = ["CommandError", "SetupUnreadable", "parse_numbers"]
 
 
-class SetupError(TableError):
+class SetupUnreadable(TableError):
     """A journalled game setup this program cannot read (one line saying what is wrong)."""
 
 

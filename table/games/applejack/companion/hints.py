@@ -25,8 +25,9 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
+from table.companion.protocol import GameCompanion
 from table.games.applejack.bots import make_bot
 from table.games.applejack.labels import seat_label
 from table.games.applejack.rules import actions as A
@@ -194,6 +195,14 @@ def still_valid(hint: Hint, history: Sequence[int]) -> int | None:
     return len(done)
 
 
+@runtime_checkable
+class AsksHints(Protocol):
+    """The controller's hint request (``TrackingJob.hint_request``), named here: the controller
+    imports this module."""
+
+    def hint_request(self) -> HintRequest | None: ...
+
+
 class HintWorker:
     """Computes hints off the UI thread for the pygame app.
 
@@ -211,12 +220,13 @@ class HintWorker:
         self._lock = threading.Lock()
         self._inflight: dict[str, Future[Hint]] = {}
 
-    def poll(self, ctl: Any) -> HintRequest | None:
-        """Submit the controller's hint request if there is a new one; returns it."""
+    def poll(self, ctl: GameCompanion) -> HintRequest | None:
+        """Submit the controller's hint request if there is a new one; returns it (``ctl``: the
+        shell or the controller; another game on the table asks nothing)."""
         if ctl.version == self._checked:
             return None
         self._checked = ctl.version
-        request: HintRequest | None = ctl.hint_request()
+        request = ctl.hint_request() if isinstance(ctl, AsksHints) else None
         with self._lock:
             if request is None or request.key in self._inflight:
                 return None

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from table.companion.players import check_name
-from table.games.applejack.companion.errors import SetupError
+from table.games.applejack.companion.errors import SetupUnreadable
 from table.games.applejack.rules.track import TrackConfig
 from table.i18n import _, ngettext
 from table.i18n.labels import listed
@@ -30,7 +30,7 @@ class Setup:
     orchards: tuple[str, ...] | None = None  # variant "Individual orchards": the B side per seat
     campaign: int = 0  # solo campaign game 1-4 (0: no campaign)
     kept: tuple[int, ...] = ()  # campaign: the kept tiles' numbers (a tracked game needs them)
-    teach: bool = False  # teach mode (companion/applejack/teach.py): each step explained the first time
+    teach: bool = False  # teach mode (games/applejack/companion/teach.py): each step explained the first time
     names: tuple[str | None, ...] = ()  # the players' names by seat, None: nobody picked (companion/players.py)
 
     def track_config(self) -> TrackConfig:
@@ -58,9 +58,9 @@ class Setup:
 
     @classmethod
     def from_dict(cls, d: Any) -> Setup:
-        """A journalled setup (``to_dict``) back; SetupError with one line when it is not one."""
+        """A journalled setup (``to_dict``) back; SetupUnreadable with one line when it is not one."""
         if not isinstance(d, dict):
-            raise SetupError(f"a game setup is an object, not {type(d).__name__}")
+            raise SetupUnreadable(f"a game setup is an object, not {type(d).__name__}")
         try:
             tiles = d.get("apple_tiles")
             orchards = d.get("orchards")
@@ -70,12 +70,12 @@ class Setup:
                        tuple(str(o) for o in orchards) if orchards else None, int(d.get("campaign", 0)),
                        tuple(int(t) for t in d.get("kept", ())),
                        teach=bool(d.get("teach", False)), names=names_from(d.get("names")))
-        except SetupError:
+        except SetupUnreadable:
             raise
         except KeyError as exc:
-            raise SetupError(f"a game setup without {exc.args[0]!r}") from None
+            raise SetupUnreadable(f"a game setup without {exc.args[0]!r}") from None
         except (TypeError, ValueError, OverflowError) as exc:
-            raise SetupError(f"not a game setup: {exc}") from None
+            raise SetupUnreadable(f"not a game setup: {exc}") from None
 
     def variants_text(self) -> str:
         """The variants chosen, in words ("" for the base game)."""
@@ -104,17 +104,17 @@ class Setup:
 
 
 def names_from(value: Any) -> tuple[str | None, ...]:
-    """A journalled setup's ``names`` (SetupError when they are not names; see companion/players.py)."""
+    """A journalled setup's ``names`` (SetupUnreadable when they are not names; see companion/players.py)."""
     if value is None:
         return ()
     if not isinstance(value, list) or len(value) > 8:
-        raise SetupError("names: a list of one name (or null) per seat")
+        raise SetupUnreadable("names: a list of one name (or null) per seat")
     try:
         names = [None if n is None else check_name(str(n)) if isinstance(n, str) else None for n in value]
     except ValueError as exc:  # check_name's refusal of a name
-        raise SetupError(f"names: {exc}") from None
+        raise SetupUnreadable(f"names: {exc}") from None
     if any(n is None and v is not None for n, v in zip(names, value, strict=True)):
-        raise SetupError("names: a list of one name (or null) per seat")
+        raise SetupUnreadable("names: a list of one name (or null) per seat")
     return tuple(names)
 
 

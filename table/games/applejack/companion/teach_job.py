@@ -32,8 +32,8 @@ def moment_kinds(ctl: ControllerBase) -> tuple[LessonKind, ...]:
     else the turn prompt (the last turn, a cottage restock, or the steps of a turn)."""
     if ctl.mode != Mode.PLAY or ctl.track is None:
         return ()
-    if ctl.pending:
-        kind = ANNOUNCED.get(str(ctl.pending[0].kind))
+    if ctl.queued:
+        kind = ANNOUNCED.get(str(ctl.queued[0].kind))
         return (kind,) if kind is not None else ()
     t = ctl.track
     if t.is_terminal():

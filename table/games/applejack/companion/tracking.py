@@ -26,6 +26,11 @@ ENGINE_VERBS = frozenset(("draw", "take", "middle", "blind", "cottage", "buy", "
 class TrackingJob(ControllerBase):
     """The controller's orchard tracking and bot advice."""
 
+    def die_space(self) -> int | None:
+        """Where the rules say the die stands now (None: no game): the simulated sensor follows it
+        (``table.companion.protocol.MovesDie``)."""
+        return self.track.state.die.space if self.track is not None else None
+
     def _game_step(self, text: str) -> str:
         """One engine action on the tracked game (and the Track's, when the turn ends); returns
         its normalized text, which is what the journal keeps."""
@@ -33,13 +38,13 @@ class TrackingJob(ControllerBase):
             raise CommandError(_("this game does not track the orchards (setup tracked=on before the start)"))
         if self.mode != Mode.PLAY:
             raise CommandError(_("game {step}: not now").format(step=text))
-        if self.pending:
+        if self.queued:
             raise CommandError(_("confirm the announcement first"))
         step = self.tracked.apply(text)
         for line in step_lines(step):
             self._say(line)
-        self.pending = announcements_for(list(step.track_events), self.data, self.t.state.die.space)
-        if self.pending:
+        self.queued = announcements_for(list(step.track_events), self.data, self.t.state.die.space)
+        if self.queued:
             self._say_next()
         elif step.track_events:
             self._say(self.turn_line())
@@ -61,7 +66,7 @@ class TrackingJob(ControllerBase):
         tg = self.tracked
         if tg is None:
             raise CommandError(_("this game does not track the orchards"))
-        if self.mode != Mode.PLAY or self.pending or tg.mid_turn():
+        if self.mode != Mode.PLAY or self.queued or tg.mid_turn():
             raise CommandError(_("stop tracking between turns (after the placement, announcements confirmed)"))
         self._untracked.append((len(self.t.history), tg))
         self.tracked = None
@@ -70,7 +75,7 @@ class TrackingJob(ControllerBase):
 
     def waiting_line(self) -> str:
         """In a tracked game: what the table must enter next (empty while an announcement waits)."""
-        if self.tracked is None or self.mode != Mode.PLAY or self.pending:
+        if self.tracked is None or self.mode != Mode.PLAY or self.queued:
             return ""
         return self.tracked.waiting()
 
@@ -79,7 +84,7 @@ class TrackingJob(ControllerBase):
         tg = self.tracked
         if tg is None:
             raise CommandError(_("hints need orchard tracking: setup tracked=on hints=all before the start"))
-        if self.pending:
+        if self.queued:
             raise CommandError(_("confirm the announcement first"))
         st = tg.state
         if self.mode != Mode.PLAY or st.is_terminal():
@@ -100,7 +105,7 @@ class TrackingJob(ControllerBase):
 
     def current_advice(self) -> tuple[Hint, int] | None:
         """The hint to show and how many of its steps were made, while the table follows it."""
-        if self.advice is None or self.tracked is None or self.pending:
+        if self.advice is None or self.tracked is None or self.queued:
             return None
         done = still_valid(self.advice, self.tracked.state.history)
         return None if done is None else (self.advice, done)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from table.games.applejack.rules.config import CAMPAIGN_KEEP, ConfigError, GameConfig
+from table.engine.errors import ConfigError
+from table.games.applejack.rules.config import CAMPAIGN_KEEP, GameConfig
 from table.games.applejack.rules.game import GameState
 
 

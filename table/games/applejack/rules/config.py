@@ -11,15 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from table.engine.errors import EngineError
+from table.engine.errors import ConfigError
 from table.games.applejack.rules.data import DataSet
 
 FORMAT = "applejack-record/1"
 CAMPAIGN_KEEP = (1, 2, 3)  # at most this many tiles kept after games 1, 2, 3 of a campaign (ruling R14)
-
-
-class ConfigError(EngineError):
-    """A game setup the data set cannot play, or a campaign's kept tiles the rules do not allow."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -152,10 +152,6 @@ class DataSet:
                 return v
         raise KeyError(f"unknown variety {key!r}; known: {', '.join(v.id for v in self.varieties)}")
 
-    def board_for(self, players: int) -> Board:
-        return self.boards[players]
-
-
 def data_digest(data: DataSet) -> str:
     """A short fingerprint of the parts of a data set that change how a game plays."""
     h = hashlib.sha256()

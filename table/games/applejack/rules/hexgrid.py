@@ -102,10 +102,6 @@ def distinct_rotations(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def space_number(index: int) -> int:
-    return index + 1
-
-
 def space_index(number: int) -> int:
     if not 1 <= number <= CELL_COUNT:
         raise ValueError(f"orchard space must be 1..{CELL_COUNT}, got {number}")

@@ -8,7 +8,7 @@ import pygame
 from table.display.colours import FG, hex_colour
 from table.display.shapes import draw_mark
 from table.display.toolkit import BaseView
-from table.games.applejack.companion.api import SEAT_COLOURS
+from table.games.applejack.companion.api import SEAT_COLOURS, Controller
 from table.games.applejack.rules.data import SEAT_SYMBOLS
 from table.i18n import N_
 
@@ -16,7 +16,7 @@ SCORE_LABELS: tuple[str, ...] = (N_("Harvest ×2"), N_("Varieties"), N_("Blossom
 """The rows of a final scoring table (the result screen and the demo's)."""
 
 
-class ApplejackBase(BaseView):
+class ApplejackBase(BaseView[Controller]):
     """The toolkit with Applejack's seats: its setup names them in their cells (no Names page)."""
 
     names_page = False

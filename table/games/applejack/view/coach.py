@@ -19,6 +19,7 @@ import pygame
 
 from table.display.colours import DIM, FG, LIT, OK, PANEL, WARN
 from table.display.toolkit import BaseView
+from table.games.applejack.companion.api import Controller
 from table.games.applejack.companion.coach import CoachJob, Status
 from table.i18n import _
 
@@ -26,17 +27,17 @@ STRIP = 62
 """The strip's height in design pixels (800×480)."""
 
 
-def job(ctl: Any) -> CoachJob | None:
-    found = getattr(ctl, "coach", None)
+def job(ctl: Controller) -> CoachJob | None:
+    found = ctl.coach
     return found if isinstance(found, CoachJob) else None
 
 
-def strip_height(view: BaseView, ctl: Any) -> int:
+def strip_height(view: BaseView[Any], ctl: Controller) -> int:
     """How much of the result screen the strip takes (pixels; 0 without a job)."""
     return view.px(STRIP) if job(ctl) is not None else 0
 
 
-def draw_strip(view: BaseView, surf: pygame.Surface, ctl: Any) -> None:
+def draw_strip(view: BaseView[Any], surf: pygame.Surface, ctl: Controller) -> None:
     """The strip: the fair target or the coach's summary, and the Coach button."""
     j = job(ctl)
     if j is None:
@@ -52,7 +53,7 @@ def draw_strip(view: BaseView, surf: pygame.Surface, ctl: Any) -> None:
     view.button(surf, pygame.Rect(view.w - view.px(220), top, view.px(200), height), label, "coach", size=22)
 
 
-def draw_page(view: BaseView, surf: pygame.Surface, ctl: Any) -> bool:
+def draw_page(view: BaseView[Any], surf: pygame.Surface, ctl: Controller) -> bool:
     """The coach page in place of the result, when it is open; returns whether it drew."""
     j = job(ctl)
     if j is None or j.page is None:

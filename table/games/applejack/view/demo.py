@@ -475,7 +475,7 @@ class DemoView(ApplejackBase):
 # ---------------------------------------------------------------------------------------------
 # the loop
 
-class ApplejackDemoScreen(DemoScreen):
+class ApplejackDemoScreen(DemoScreen[DemoStep]):
     """Bots' Applejack games drawn by :class:`DemoView`, one step at a time."""
 
     view: DemoView

@@ -4,6 +4,8 @@ each a label, its button and what it shows beside it, on the setup screen of eve
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from table.display.colours import DIM, FG, WARN, hex_colour
@@ -14,7 +16,7 @@ from table.games.applejack.view import teach
 from table.i18n import _, ngettext
 
 
-def draw(view: BaseView, surf: pygame.Surface, ctl: Controller, y: int, lab_w: int,
+def draw(view: BaseView[Any], surf: pygame.Surface, ctl: Controller, y: int, lab_w: int,
          rows_h: int | None = None) -> int:
     """The option rows (label, button, and what each shows beside it), ``rows_h`` tall each
     (the design's 44 px; the 3.5" screen's options page: 7 mm and no teach button, which is on
@@ -48,11 +50,11 @@ def draw(view: BaseView, surf: pygame.Surface, ctl: Controller, y: int, lab_w: i
         y += rows_h
     return y
 
-def _beside_sensor(view: BaseView, surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
+def _beside_sensor(view: BaseView[Any], surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
     if ctl.sensor_note():
         view.text_in(surf, ctl.sensor_note(), 20, row, WARN)
 
-def _beside_apple_tiles(view: BaseView, surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
+def _beside_apple_tiles(view: BaseView[Any], surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
     if ctl.setup.apple_tiles is None:
         return
     step = max(view.px(36), view.touch_px + 1)
@@ -67,7 +69,7 @@ def _beside_apple_tiles(view: BaseView, surf: pygame.Surface, ctl: Controller, r
             hit.center = c
             view.targets.append((hit, f"apple{i}"))  # a tap moves it one place forward
 
-def _beside_orchards(view: BaseView, surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
+def _beside_orchards(view: BaseView[Any], surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
     if ctl.setup.orchards is None:
         return
     ow = max(view.px(64), view.touch_px)
@@ -77,7 +79,7 @@ def _beside_orchards(view: BaseView, surf: pygame.Surface, ctl: Controller, row:
         view.text(surf, side, 20, orr.center, FG, bold=True, anchor="center", max_w=ow - 4)
         view.targets.append((orr, f"orchard{seat}"))
 
-def _beside_campaign(view: BaseView, surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
+def _beside_campaign(view: BaseView[Any], surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
     campaign = ctl.setup.campaign
     kept = campaign_middle(campaign) if campaign else 0
     note = (_("keep 1 tile for game 2") if campaign == 1 else

@@ -9,8 +9,10 @@ from typing import Any
 
 import pygame
 
+from table.companion.players import NamedSeats
 from table.display.colours import BG, DIM, FG, LIT, PANEL
 from table.display.toolkit import BaseView
+from table.games.applejack.companion.api import Controller
 from table.games.applejack.labels import seat_label, start_honey
 from table.games.applejack.rules.data import SEAT_SYMBOLS
 from table.i18n import _
@@ -20,12 +22,13 @@ SEAT_CELL_W = 128
 """The setup screen's seat cells' width (px of the 800×480 design): four beside the labels."""
 
 
-def named(ctl: Any) -> bool:
+def named(ctl: Controller) -> bool:
     """Applejack's controller with names (its setup, pad and result draw them here)."""
-    return hasattr(ctl, "seat_names")
+    return isinstance(ctl, NamedSeats)
 
 
-def draw_setup_names(v: BaseView, surf: pygame.Surface, ctl: Any, cells: list[pygame.Rect] | None = None) -> None:
+def draw_setup_names(v: BaseView[Any], surf: pygame.Surface, ctl: Controller,
+                     cells: list[pygame.Rect] | None = None) -> None:
     """Each seat's cell of the setup screen as its name button, and the History button (``cells``:
     where a layout other than the design's placed the seats, the 3.5" screen's)."""
     if not named(ctl):
@@ -62,14 +65,14 @@ def draw_setup_names(v: BaseView, surf: pygame.Surface, ctl: Any, cells: list[py
 
 
 # --- play and score pad -----------------------------------------------------------------------
-def play_title(ctl: Any, seat: int, title: str) -> str:
+def play_title(ctl: Controller, seat: int, title: str) -> str:
     """The play screen's title with the seat's player instead of its label (the badge beside it
     shows the seat): ``Ada's turn``."""
     name = ctl.player_name(seat) if named(ctl) else None
     return title if name is None else title.replace(seat_label(seat), name, 1)
 
 
-def draw_pad_names(v: BaseView, surf: pygame.Surface, ctl: Any) -> None:
+def draw_pad_names(v: BaseView[Any], surf: pygame.Surface, ctl: Controller) -> None:
     """The score pad's column heads: a named seat's player beside its badge (ResultScreens.draw_pad's grid)."""
     pad = ctl.pad
     if not named(ctl) or pad is None or not any(ctl.seat_names()):

@@ -92,7 +92,7 @@ def _refill(data: DataSet, name: str) -> Controller:
     ctl.setup = Setup(2)
     for cmd in auto_script(data, Setup(2), 3):
         ctl.do(cmd)
-        if ctl.pending and ctl.pending[0].kind == "refill":
+        if ctl.queued and ctl.queued[0].kind == "refill":
             return ctl
     raise AssertionError("no refill in the sample game")
 
@@ -102,8 +102,8 @@ def _middle(data: DataSet, name: str) -> Controller:
     ctl = Controller(data)
     ctl.setup = Setup(1, cottage=True)
     ctl.do("start")
-    while not ctl.t.on_middle or ctl.pending:
-        if ctl.pending:
+    while not ctl.t.on_middle or ctl.queued:
+        if ctl.queued:
             ctl.do("ack")
         else:
             ctl.do(str(next(a for a in ctl.t.legal_actions() if a.kind == "take")))
@@ -164,8 +164,8 @@ def _setup_campaign(data: DataSet, name: str) -> Controller:
 
 def _loop_end(data: DataSet, name: str) -> Controller:
     """2 players, the end of the first loop."""
-    ctl = play_until(data, Setup(2), lambda c: any(a.kind == "loop" for a in c.pending))
-    while ctl.pending[0].kind != {"loop-harvest": "harvest", "blossom": "blossom", "loop": "loop"}[name]:
+    ctl = play_until(data, Setup(2), lambda c: any(a.kind == "loop" for a in c.queued))
+    while ctl.queued[0].kind != {"loop-harvest": "harvest", "blossom": "blossom", "loop": "loop"}[name]:
         ctl.do("ack")
     return ctl
 
@@ -188,7 +188,7 @@ def _solo_result(data: DataSet, name: str) -> Controller:
 
 
 def _pending_kind(kind: str) -> Callable[[Controller], bool]:
-    return lambda c: bool(c.pending) and c.pending[0].kind == kind
+    return lambda c: bool(c.queued) and c.queued[0].kind == kind
 
 
 SAMPLES: dict[str, Callable[[DataSet, str], Controller]] = {
@@ -201,7 +201,7 @@ SAMPLES: dict[str, Callable[[DataSet, str], Controller]] = {
     "loop-harvest": _loop_end, "blossom": _loop_end, "loop": _loop_end,
     # solo: the middle space's announcement (honey for empty trees, refill them)
     "middle-space": lambda data, _name: play_until(data, Setup(1), _pending_kind("middle")),
-    "last-turn": lambda data, _name: play_until(data, Setup(3), lambda c: not c.pending and c.t.is_last_turn()),
+    "last-turn": lambda data, _name: play_until(data, Setup(3), lambda c: not c.queued and c.t.is_last_turn()),
     "game-over": lambda data, _name: play_until(data, Setup(2), _pending_kind("end")),
     "pad-total": _pad_total, "solo-result": _solo_result,
     "setup-keyboard": _setup_keyboard,
@@ -221,7 +221,7 @@ def play_until(data: DataSet, setup: Setup, stop: Callable[[Controller], bool], 
     ctl.do("start")
     rng = random.Random(seed)
     while not stop(ctl):
-        if ctl.pending:
+        if ctl.queued:
             ctl.do("ack")
         elif ctl.t.is_terminal():
             raise AssertionError("the sample game ended first")

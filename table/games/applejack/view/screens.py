@@ -153,7 +153,7 @@ class ApplejackView(ResultScreens):
         return var.colour, var.mark
 
     def draw_play(self, surf: pygame.Surface, ctl: Controller) -> None:
-        if ctl.pending:  # every game's announcement panel, over the whole screen (announce_panel)
+        if ctl.queued:  # every game's announcement panel, over the whole screen (announce_panel)
             self.draw_announcement(surf, ctl)
             return
         t = ctl.t
@@ -238,7 +238,7 @@ class ApplejackView(ResultScreens):
         """Under the board: the steps, what the die sensor sees, or the tracked game's next entry;
         at the game's end the score pad's button at the top of the right column."""
         t = ctl.t
-        busy = bool(ctl.pending) or t.is_terminal()
+        busy = bool(ctl.queued) or t.is_terminal()
         if ctl.die_wrong():
             self.text(surf, _("The die is on space {seen}: put it on space {space}").format(
                 seen=ctl.die_seen, space=t.state.die.space), 24,
@@ -252,7 +252,7 @@ class ApplejackView(ResultScreens):
                 lines = [f"2. {_(STEPS[1])}", f"3. {_(STEPS[2])}"]
             for k, line in enumerate(lines):
                 self.text(surf, line, 20, (self.px(12), fy + k * self.px(30)), DIM, max_w=w)
-        elif t.is_terminal() and not ctl.pending:
+        elif t.is_terminal() and not ctl.queued:
             r = pygame.Rect(column.x, column.y, column.w, self.px(80))
             self.button(surf, r, _("Score pad ✓"), "confirm", colour=OK, size=28)
 
@@ -380,9 +380,9 @@ class ApplejackView(ResultScreens):
     def draw_announcement(self, surf: pygame.Surface, ctl: Controller) -> None:
         """The first waiting announcement in every game's panel (``announce_panel.open_panel``:
         the whole screen, Done ✓ and Undo, the lesson whole above them), its words drawn here."""
-        a = ctl.pending[0]
+        a = ctl.queued[0]
         title = _(ANNOUNCEMENT_TITLES[a.kind]) if a.kind in ANNOUNCEMENT_TITLES else a.kind.upper()
-        x, y, w, bottom = announce_panel.open_panel(self, surf, title, len(ctl.pending) - 1,
+        x, y, w, bottom = announce_panel.open_panel(self, surf, title, len(ctl.queued) - 1,
                                                      getattr(ctl, "lesson", None))
         if a.kind == "harvest" and a.variety is not None:
             var = ctl.data.varieties[a.variety]

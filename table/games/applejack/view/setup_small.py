@@ -7,6 +7,8 @@ Sizes in real pixels of that panel unless ``px`` says design pixels."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from table.display.colours import LIT, OK
@@ -19,7 +21,7 @@ from table.i18n import _
 from table.i18n.names import symbol_name
 
 
-def draw(view: BaseView, surf: pygame.Surface, ctl: Controller) -> None:
+def draw(view: BaseView[Any], surf: pygame.Surface, ctl: Controller) -> None:
     """The page of the setup the view is turned to, under a bar: the page button, the title, Start."""
     m, bar = view.px(10), view.tap(44)
     first = view.shown_page(ctl) == 0
@@ -42,7 +44,7 @@ def option_labels(ctl: Controller) -> list[str]:
     return [*labels, _("Campaign (k)")] if ctl.setup.players == 1 else labels
 
 
-def _players_page(view: BaseView, surf: pygame.Surface, ctl: Controller, y: int) -> None:
+def _players_page(view: BaseView[Any], surf: pygame.Surface, ctl: Controller, y: int) -> None:
     """The players' count, the seats, teach mode, the tracked game's line; the language and the
     History at the bottom right (the app's game tab at the bottom left)."""
     s = ctl.setup

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from table.companion.ports import drain
+from table.games.applejack.companion.api import Controller
 from table.games.applejack.companion.coach import CoachWorker
 from table.games.applejack.companion.hints import HintWorker
 
@@ -17,7 +18,7 @@ class ScreenHints:
     def __init__(self, hints: HintWorker) -> None:
         self.hints = hints
 
-    def poll(self, ctl: Any) -> None:
+    def poll(self, ctl: Controller) -> None:
         drain(ctl, self.hints.results)
         self.hints.poll(ctl)
 

@@ -150,10 +150,6 @@ class State(SnapshotState[_Table]):
         """The kind the seat laid this round, -1 for none (hidden from the others until phase 3)."""
         return self.t.laid[seat]
 
-    def joker_colour(self, seat: int) -> int:
-        """The colour the seat's joker harvests this round (-1 until chosen)."""
-        return self.t.joker[seat]
-
     def position(self, seat: int) -> int:
         """The seat's pawn: points from the start (may be negative)."""
         t = self.t
