@@ -63,3 +63,26 @@ def test_the_skip_button_says_its_word_whole(size: tuple[int, int], lang: str) -
                                          bottom=size[1], skip_label=_("Skip"), target="teach-skip")
         (skip,) = [d for d in view.drawn if d.text == _("Skip")]
         assert not skip.clipped and skip.box is not None and skip.box.contains(skip.rect)
+
+
+INTERNAL = ("sq", "next", "prev", "padmode", "directsale", "unfinish", "new-game", "bribery", "choice")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "ja"])
+def test_the_help_says_what_is_touched_and_the_screen_in_the_language(lang: str) -> None:
+    """The help's "On the screen" line names the buttons by their words, not their targets'
+    internal names, and its heading names the screen in the table's language."""
+    from table.companion.help import help_lines
+    from tests import test_every_game as every
+
+    with using(lang):
+        for game in every.VIEWED:
+            for name in every._BUILDERS[game.key]:
+                ctl = every._screen(game, name, lang)
+                lines = help_lines(ctl)
+                touched = [line for line in lines if line.startswith(_("On the screen: {targets}").split("{")[0])]
+                for line in touched:
+                    words = re.split(r"[,:、，]\s*|\s+\(|\)", line)
+                    assert not set(INTERNAL) & {w.strip() for w in words}, (game.key, name, line)
+                if lang != "en" and str(ctl.mode) in ("setup", "play", "pad", "result"):
+                    assert f", {ctl.mode}" not in lines[0], (game.key, name, lines[0])
