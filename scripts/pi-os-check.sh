@@ -9,8 +9,12 @@
 # checkout into it (the committed files: `git ls-files`), run `bash scripts/dev.sh run` (and with
 # --tests `bash scripts/dev.sh test`), then `bash systemd/install.sh` inside the root (systemd is
 # not running there, so it installs and enables only), and check that lgpio, gpiozero, pygame
-# and serial import in the service's venv. Prints the time of every step; exits non-zero on the
-# first failure. The Debian mirror is the one this machine's apt uses (or $MIRROR); the host's
+# and serial import in the service's venv. Each step's whole output is kept in $LOGS (default
+# $WORK/logs/<suite>-<step>.log) and its last lines are shown; a step that fails (its exit status,
+# with pipefail inside the roots: never hidden by a `| tail`) stops the check with exit 1, naming
+# its log. Says how lgpio was got in the service's venv and in the README's (`dev.sh run`) venv:
+# a PyPI wheel, built from source, or python3-lgpio (scripts/lgpio_origin.py). Prints the time of
+# every step. The Debian mirror is the one this machine's apt uses (or $MIRROR); the host's
 # extra CA certificates (/usr/local/share/ca-certificates) are trusted inside the roots as well.
 # Roots are kept in $WORK (default /var/tmp/pi-os-check) for a look afterwards; --clean removes them.
 set -euo pipefail
@@ -25,7 +29,7 @@ for arg in "$@"; do
     bookworm | trixie) suites+=("$arg") ;;
     --tests) tests=1 ;;
     --clean) clean=1 ;;
-    -h | --help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,20p' "$0"; exit 0 ;;
     *) echo "pi-os-check: unknown argument $arg" >&2; exit 2 ;;
   esac
 done
@@ -43,13 +47,18 @@ mirror() {  # the Debian mirror this machine's apt reads (deb822 or one-line sou
   echo "$uri"
 }
 
-step() {  # $1 label, rest: command; prints the seconds it took
-  local label=$1 start end
-  shift
+step() {  # $1 label, $2 log name, rest: command; its whole output into $LOGS/<name>.log
+  local label=$1 log=$LOGS/$2.log start end rc=0
+  shift 2
   start=$(date +%s)
-  echo "== $label"
-  "$@"
+  echo "== $label (log: $log)"
+  "$@" >"$log" 2>&1 || rc=$?
   end=$(date +%s)
+  tail -n "${SHOW:-6}" "$log" | sed 's/^/   /'
+  if ((rc != 0)); then
+    echo "pi-os-check: FAILED: $label (exit $rc after $((end - start)) s); its whole log: $log" >&2
+    exit 1
+  fi
   echo "== $label: $((end - start)) s"
   TIMES+=("$label: $((end - start)) s")
 }
@@ -73,7 +82,7 @@ in_root() {  # $1 root, rest: a bash command run inside it as root
   local root=$1
   shift
   chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
-    bash -c "$*"
+    bash -o pipefail -euc "$*"
 }
 
 mounts() {  # $1 root, $2 up|down
@@ -98,7 +107,7 @@ check_suite() {
   local suite=$1 root=$WORK/$1
   if [[ ! -x $root/usr/bin/python3 ]]; then
     rm -rf -- "$root"
-    step "$suite: debootstrap arm64" debootstrap --arch=arm64 \
+    step "$suite: debootstrap arm64" "$suite-debootstrap" debootstrap --arch=arm64 \
       --include=python3,ca-certificates,git,sudo,procps "$suite" "$root" "$(mirror)"
   fi
   MOUNTED=$root
@@ -107,26 +116,40 @@ check_suite() {
   mkdir -p "$root/src"
   git -C "$SRC" ls-files -z | tar -C "$SRC" --null -T - -cf - | tar -C "$root/src" -xf -
   in_root "$root" 'python3 -V'
-  step "$suite: bash scripts/dev.sh run" in_root "$root" 'cd /src && bash scripts/dev.sh run >/tmp/run.log 2>&1 && tail -3 /tmp/run.log'
+  step "$suite: bash scripts/dev.sh run" "$suite-dev-run" in_root "$root" 'cd /src && bash scripts/dev.sh run'
+  # the README's venv on a Pi: lgpio from the pi extra's wheel (bookworm) or python3-lgpio; plain
+  # Debian trixie has neither (dev.sh says so in one line): there it is reported, not required
+  local require=--require
+  [[ $suite == bookworm ]] || require=""
+  step "$suite: the README's venv (dev.sh) and lgpio" "$suite-dev-lgpio" in_root "$root" \
+    "cd /src && bash scripts/dev.sh pi-plan && .venv/bin/python scripts/lgpio_origin.py $require"
+  LGPIO+=("$suite, README venv: $(tail -n 1 "$LOGS/$suite-dev-lgpio.log")")
   if ((tests)); then
-    step "$suite: bash scripts/dev.sh test" in_root "$root" 'cd /src && CI=true bash scripts/dev.sh test 2>&1 | tail -5'
+    step "$suite: bash scripts/dev.sh test" "$suite-dev-test" in_root "$root" 'cd /src && CI=true bash scripts/dev.sh test'
   fi
-  step "$suite: systemd/install.sh" in_root "$root" 'cd /src && PYTHON=/usr/bin/python3 bash systemd/install.sh 2>&1 | tail -8'
-  step "$suite: the service's venv imports lgpio, gpiozero, pygame, serial" in_root "$root" \
-    '/opt/applejack-table/venv/bin/python -c "import lgpio, gpiozero, pygame, serial; print(\"all import\")"'
+  step "$suite: systemd/install.sh" "$suite-install" in_root "$root" \
+    'cd /src && PYTHON=/usr/bin/python3 bash systemd/install.sh'
+  step "$suite: the service's venv imports lgpio, gpiozero, pygame, serial" "$suite-imports" in_root "$root" \
+    '/opt/applejack-table/venv/bin/python -c "import lgpio, gpiozero, pygame, serial; print(\"all import\")" &&
+     /opt/applejack-table/venv/bin/python /src/scripts/lgpio_origin.py --require'
+  LGPIO+=("$suite, service venv: $(tail -n 1 "$LOGS/$suite-imports.log")")
   mounts "$root" down
   MOUNTED=""
 }
 
 TIMES=()
+LGPIO=()
 MOUNTED=""
 trap '[[ -z $MOUNTED ]] || mounts "$MOUNTED" down' EXIT  # also when a step fails
 host_tools
-mkdir -p "$WORK"
+LOGS=${LOGS:-$WORK/logs}
+mkdir -p "$WORK" "$LOGS"
 for suite in "${suites[@]}"; do
   check_suite "$suite"
   if ((clean)); then rm -rf -- "${WORK:?}/$suite"; fi
 done
 echo
-echo "pi-os-check: every step passed"
+echo "pi-os-check: every step passed (whole logs in $LOGS)"
 printf '  %s\n' "${TIMES[@]}"
+echo "how lgpio was got:"
+printf '  %s\n' "${LGPIO[@]}"

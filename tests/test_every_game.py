@@ -489,6 +489,86 @@ def test_a_finished_companion_record_replays_and_the_history_reads_it(game: Game
         assert len(capsys.readouterr().err.strip().splitlines()) == 1
 
 
+SCRIPT_DEMOS = [g for g in _with("companion") if not g.has_part("demo_screen") and not g.has_part("load_data")]
+"""The games whose demo is their bots' table script typed into the companion (no screen demo)."""
+
+
+@pytest.mark.parametrize("game", SCRIPT_DEMOS, ids=lambda g: g.key)
+def test_demo_plays_a_game_at_its_most_seats(game: GameDef, on_table: None, capsys: pytest.CaptureFixture[str]) -> None:
+    """``demo --players N`` offers every seat count of the registry (an 8-seat game's 8 too)."""
+    from table.cli import main
+
+    most = game.players[-1]
+    assert main(["demo", "--game", game.key, "--text", "--players", str(most)]) == 0
+    out = capsys.readouterr().out
+    assert f"Seat {most}" in out and f"Seat {most + 1}" not in out  # every seat played
+    try:  # a count no game seats is not a choice (argparse); one another game seats is refused in a line
+        refused = main(["demo", "--game", game.key, "--text", "--players", str(most + 1)])
+    except SystemExit as exc:
+        refused = exc.code
+    assert refused == 2
+
+
+COOPERATIVE_GAMES = [g for g in _with("companion") if g.cooperative]
+
+
+def _seed_where(game: GameDef, won: bool) -> int:
+    """The first seed whose bots' game at the most seats is won (or lost) by the table."""
+    return next(seed for seed in range(200)
+                if bool(game.part("table_script")(game.players[-1], seed)[1].winners()) == won)
+
+
+@pytest.mark.parametrize("game", COOPERATIVE_GAMES, ids=lambda g: g.key)
+@pytest.mark.parametrize("won", [True, False], ids=["won", "lost"])
+def test_a_cooperative_game_is_won_or_lost_together_on_the_result_in_the_history_and_the_export(
+        game: GameDef, won: bool, on_table: None, tmp_path: Path, pygame_display: None) -> None:
+    """The result screen is the table's one column and says the table won (or lost) together, not a
+    column per seat and "Winners: Seat 1 and Seat 2 and …"; the history's sheet says the same;
+    the BG Stats export marks the game cooperative and every player won or every player lost."""
+    import pygame
+
+    from table.companion.session import open_session
+    from table.companion.text import run_text
+    from table.display.result_view import draw_result
+    from table.display.toolkit import BaseView
+    from table.history.book import entry_sheet
+    from table.history.readers import Readers
+    from table.history.statsexport import link_json, play_json
+    from table.history.store import History
+    from table.i18n import using
+
+    script, final = game.part("table_script")(game.players[-1], _seed_where(game, won))
+    assert bool(final.winners()) == won
+    with using("en"):
+        ctl, journal = open_session(_data(), tmp_path, games=games(), game=game.key, resume="no")
+        try:
+            run_text(ctl, script, io.StringIO())
+            result = ctl.result_sheet()
+            view = BaseView((480, 320))
+            view.drawn = []
+            draw_result(view, pygame.Surface((480, 320)), ctl)
+        finally:
+            journal.close()
+        together = "The table won together" if won else "The table lost together"
+        assert result.together and [s.name for s in result.seats] == ["The table"], result
+        assert result.verdict.startswith(together) and "Winner" not in result.verdict
+        assert result.seats[0].winner == won and together in "\n".join(result.lines())
+        drawn = [d.text for d in view.drawn]
+        assert "The table" in drawn and together in " ".join(drawn), drawn  # the verdict, wrapped or not
+        assert not any(t.startswith(("Seat 2", "Winner")) for t in drawn), drawn  # no column per seat
+        readers = Readers(games())
+        with History(tmp_path) as history:
+            (entry,) = history.games()
+            record = history.record(entry.id)
+        stored = entry_sheet(entry, readers)
+        assert stored.together and stored.verdict.startswith(together)
+    exported = play_json(entry, readers, record)
+    assert exported["games"][0]["cooperative"] is True
+    assert [p["winner"] for p in exported["plays"][0]["playerScores"]] == [won] * game.players[-1]
+    assert {p["rank"] for p in exported["plays"][0]["playerScores"]} == {1}
+    assert [p["winner"] for p in link_json(entry, readers)["players"]] == [won] * game.players[-1]
+
+
 @pytest.mark.parametrize("game", [g for g in _with("simulate") if g.has_part("simulate")], ids=lambda g: g.key)
 def test_simulate_through_the_cli(game: GameDef) -> None:
     players = min(max(game.players[0], len(game.bots)), game.players[-1])  # a seat for every bot

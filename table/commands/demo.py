@@ -94,6 +94,8 @@ def run(args: argparse.Namespace) -> int:
     info = load_game(rotation(args.game)[0])
     if info.has_part("demo_screen"):
         return _run_module_demo(args, info)
+    if not info.has_part("load_data"):  # neither the house's board demo nor a screen of its own
+        return _run_script_demo(args, info)
     problem = _house_problem(args, info)
     if problem is not None:
         print(problem, file=sys.stderr)
@@ -132,6 +134,29 @@ def _run_module_demo(args: argparse.Namespace, info: GameDef) -> int:
             print(line, flush=args.delay > 0)
         if args.delay:
             time.sleep(args.delay)
+    return 0
+
+
+def _run_script_demo(args: argparse.Namespace, info: GameDef) -> int:
+    """Any game with a companion and a ``table_script`` (the tests' games): its bots' seeded games
+    typed into its companion, the lines it says printed (as text, whatever the display)."""
+    from table.companion.text import handle_line  # deferred: the companion loads only for a demo
+
+    players = args.players if args.players is not None else info.players[0]
+    if players not in info.players:
+        print(f"demo: {info.title} is for {info.seats_text} players", file=sys.stderr)
+        return 2
+    games = 1 if args.games is None else args.games
+    i = 0
+    while games == 0 or i < games:
+        ctl = info.part("companion")(on_command=None, rng=None, data=None)
+        for line in info.part("table_script")(players, args.seed + i)[0]:
+            handle_line(ctl, line)
+            for said in ctl.new_lines():
+                print(said, flush=args.delay > 0)
+            if args.delay:
+                time.sleep(args.delay)
+        i += 1
     return 0
 
 

@@ -31,10 +31,11 @@ from table.commands.inputs import InputError, load_json
 from table.companion.history_export import csv_text
 from table.companion.journal import default_state_dir
 from table.games import games as registered_games
+from table.history.index import keep_imported, rebuilt_view, scan
 from table.history.readers import Readers
 from table.history.statsexport import QRTooLarge, payload, play_link, qr_text
 from table.history.store import History
-from table.history.values import FILENAME, FinishedGame, HistoryDamaged, HistoryInputError
+from table.history.values import FILENAME, FinishedGame, HistoryDamaged, HistoryInputError, record_digest
 from table.storage.statedir import StateDirRefused, check_state_dir
 
 PROG = "applejack-table history"
@@ -88,19 +89,35 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"unknown word {args.words[0][:40]!r}; 'import FILE…' backfills from record files")
     try:
         if args.coach:
-            return _coach(args)
-        directory = _state_dir(args)
-        if args.words:
-            return _import(directory, args.words[1:])
-        return _show(directory, args)
+            code = _coach(args)
+        else:
+            directory = _state_dir(args)
+            code = _import(directory, args.words[1:]) if args.words else _show(directory, args)
+        sys.stdout.flush()  # a reader that left (`| head`) is met here, not in the flush at exit
+        return code
     except (InputError, HistoryInputError, HistoryDamaged, StateDirRefused) as exc:
         return _fail(str(exc))
+    except BrokenPipeError:  # `history | head`: the reader has all it wanted
+        return _quiet_pipe()
     except (sqlite3.Error, OSError) as exc:
         return _fail(f"the history could not be read: {str(exc)[:200]}")
 
 
+def _quiet_pipe() -> int:
+    """The reader of standard output left (``history | head``): no line, no traceback when Python
+    flushes at exit (standard output goes to /dev/null), the status of a process SIGPIPE ended."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return 128 + 13  # SIGPIPE
+
+
 def _state_dir(args: argparse.Namespace) -> Any:
-    return check_state_dir(args.state_dir) if args.state_dir else default_state_dir()
+    directory = check_state_dir(args.state_dir) if args.state_dir else default_state_dir()
+    if os.path.lexists(directory) and not directory.is_dir():  # like every other input: one line, exit 2
+        raise InputError(f"{'--state-dir' if args.state_dir else 'the state directory'} {str(directory)[:200]!r} "
+                         "is a file, not a directory: give the table's state directory")
+    return directory
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,16 +133,25 @@ def import_records(history: History, paths: Sequence[str | os.PathLike[str]], re
     game's reader in ``readers`` (``data``: Applejack's data set, default the shipped one) and
     stored once (dated by the file's modification time): a game already in the history under
     another record text (other key order, numbers, names, extra fields) is not stored again.
-    A file that is not a finished game is one line in ``problems``."""
+    A file that is not a finished game is one line in ``problems``. Each game stored keeps its
+    record under ``STATE_DIR/records/imported/`` (unless a file there holds it already): the
+    history can always be rebuilt from ``records/`` (:mod:`table.history.index`)."""
     added = known = 0
     problems: list[str] = []
     stored = StoredGames(history, readers, data)
+    records = history.directory / "records"
+    kept = set(scan(records, tidy=False).by_digest)  # records with a file the history can be rebuilt from
     for path in paths:
         try:
             record = load_json(path, "record")
             finished = readers.read(record, data)
-            gid = None if stored.has(finished) else history.add(finished, played=os.stat(path).st_mtime,
-                                                                  source=Path(path).name)
+            played = os.stat(path).st_mtime
+            same = stored.has(finished)
+            gid = None if same else history.add(finished, played=played, source=Path(path).name)
+            digest = record_digest(finished.record)
+            if not same and digest not in kept:  # kept beside the table's own: a damaged history comes back whole
+                keep_imported(records, finished.record, played)
+                kept.add(digest)
         except InputError as exc:  # it names the file already
             problems.append(str(exc)[:240])
             continue
@@ -193,11 +219,11 @@ class StoredGames:
                                                        finished.winners), [])
         identity = game_identity(finished)
         for gid in same:
-            record = self.history.record(gid)
             try:
+                record = self.history.record(gid)
                 if record is not None and game_identity(self.readers.read(record, self.data)) == identity:
                     return True
-            except HistoryInputError:  # stored before this table read it so strictly: not the same game
+            except (HistoryInputError, HistoryDamaged):  # read so strictly only now, or damaged: not the same game
                 continue
         return False
 
@@ -224,7 +250,7 @@ def _wanted(args: argparse.Namespace) -> int | None:
 
 
 def _show(directory: Any, args: argparse.Namespace) -> int:
-    if not (directory / FILENAME).exists():
+    if not os.path.lexists(directory / FILENAME) and not os.path.isdir(directory / "records"):
         if _wanted(args) is not None:
             return _fail(f"no game {_wanted(args)} (no history in {directory})")
         if not args.csv:
@@ -233,6 +259,8 @@ def _show(directory: Any, args: argparse.Namespace) -> int:
             _csv([])
         return 0
     with History(directory, read_only=True) as history:  # a listing renames and writes nothing
+        # a damaged, truncated or deleted history, a damaged stored record: shown whole from records/
+        rebuilt_view(history, directory, Readers(registered_games()))
         gid = _wanted(args)
         if gid is not None:
             return _one(history, gid, args)

@@ -11,7 +11,6 @@ script with no line ends stops after :data:`MAX_LINE_CHARS` characters.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import sys
@@ -19,14 +18,12 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from table.engine.errors import TableError
+from table.storage import jsonfile
+from table.storage.jsonfile import MAX_INT_DIGITS, MAX_JSON_DEPTH, JsonError  # noqa: F401 (their bounds, named here)
 from table.storage.regularfile import NotRegularFile, open_regular
 
 MAX_JSON_BYTES = 4 * 1024 * 1024
 """A score pad is under 1 KB, a finished companion record with its full game about 30 KB."""
-MAX_JSON_DEPTH = 32
-"""Records and pads nest five levels deep; anything much deeper is not one of ours."""
-MAX_INT_DIGITS = 18
-"""No count, seed or index in a record or pad comes near 10**18."""
 MAX_SCRIPT_BYTES = 4 * 1024 * 1024
 """A whole demonstration game is about 300 lines, under 8 KB."""
 MAX_LINE_CHARS = 1000
@@ -83,65 +80,14 @@ def decode_utf8(data: bytes, name: str) -> str:
         raise InputError(f"{name}: not UTF-8 text (byte {exc.start + 1}, line {line})") from None
 
 
-def _no_constant(text: str) -> Any:
-    raise InputError(f"{text} is not a number JSON allows")
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise InputError(f"number {text[:20]} is out of range")
-    return value
-
-
-def _bounded_int(text: str) -> int:
-    digits = text.lstrip("-")
-    if len(digits) > MAX_INT_DIGITS:
-        raise InputError(f"number {text[:12]}… has {len(digits)} digits (at most {MAX_INT_DIGITS})")
-    return int(text)
-
-
 def parse_json(text: str, name: str) -> Any:
-    """JSON with every number finite and at most :data:`MAX_INT_DIGITS` digits, nesting at most
-    :data:`MAX_JSON_DEPTH` deep, and every string valid Unicode (no lone surrogates such as
-    ``"\\ud800"``, which JSON allows and no terminal can print); InputError naming ``name``."""
+    """JSON read by the one reader (:func:`table.storage.jsonfile.parse_json`: numbers finite and at most
+    :data:`MAX_INT_DIGITS` digits, nesting at most :data:`MAX_JSON_DEPTH` deep, strings valid
+    Unicode, each key once in an object); InputError naming ``name``."""
     try:
-        doc = json.loads(text, parse_int=_bounded_int, parse_float=_finite, parse_constant=_no_constant)
-    except InputError as exc:
-        raise InputError(f"{name}: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{name}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    except RecursionError:
-        raise InputError(f"{name}: nested deeper than {MAX_JSON_DEPTH} levels") from None
-    except ValueError as exc:  # anything else json refuses
-        raise InputError(f"{name}: not JSON: {exc}") from None
-    check_tree(doc, name)
-    return doc
-
-
-def check_tree(doc: Any, name: str) -> None:
-    """Walk parsed JSON without recursion: depth bound, strings encodable as UTF-8."""
-    todo: list[tuple[Any, int]] = [(doc, 1)]
-    while todo:
-        node, depth = todo.pop()
-        if depth > MAX_JSON_DEPTH:
-            raise InputError(f"{name}: nested deeper than {MAX_JSON_DEPTH} levels")
-        if isinstance(node, str):
-            _check_str(node, name)
-        elif isinstance(node, dict):
-            for k, v in node.items():
-                _check_str(k, name)
-                todo.append((v, depth + 1))
-        elif isinstance(node, list):
-            todo.extend((v, depth + 1) for v in node)
-
-
-def _check_str(s: str, name: str) -> None:
-    try:
-        s.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise InputError(f"{name}: text {s[max(0, exc.start - 10):exc.start]!r}… holds a lone surrogate "
-                         f"{s[exc.start]!r}, not a character") from None
+        return jsonfile.parse_json(text, name)
+    except JsonError as exc:
+        raise InputError(str(exc)) from None
 
 
 def load_json(path: str | os.PathLike[str], what: str = "JSON file") -> Any:

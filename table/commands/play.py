@@ -21,7 +21,7 @@ from table.companion.notifying import make_notifier
 from table.display.handover import EXIT_PLAY, IDLE
 from table.display.power import add_arguments as add_screen_arguments
 from table.games import DEFAULT_GAME, UnknownGameError, companion_games, games, load_game
-from table.storage.statedir import AlreadyRunning, StateDirRefused, check_state_dir
+from table.storage.statedir import AlreadyRunning, StateDirRefused, check_state_dir, unsaved
 
 if TYPE_CHECKING:  # the session makes it; the CLI's --help does not load the shell
     from table.companion.protocol import GameCompanion
@@ -274,8 +274,10 @@ def _run_once(args: argparse.Namespace) -> int:
                 log.info("no display (%s): text mode", exc)
                 code = _run_text(ctl, args, lines, speaker, ports.make())
         if journal.backlog and not journal.retry(force=True):
-            print(f"applejack-table play: {len(journal.backlog)} step(s) could not be saved: "
-                  f"{journal.problem.split(' — ')[0]}", file=sys.stderr)
+            print(f"applejack-table play: {unsaved(journal.backlog)} could not be saved: "
+                  f"{journal.problem.split('; ')[0]}" + (" (the steps are saved: the next start ends the game again)"
+                                                          if {k for k, _p in journal.backlog} == {"finished"} else ""),
+                  file=sys.stderr)
             return code or 1
         return code
     finally:

@@ -28,7 +28,7 @@ from abc import abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from table.companion.module import TableModule
+from table.companion.module import SHELL_SCREENS, Says, TableModule
 from table.companion.protocol import CommandError, CommandHook
 from table.engine.errors import ActionParseError, IllegalActionError, TableError
 from table.i18n import _, ngettext
@@ -52,7 +52,13 @@ class EngineModule(TableModule):
     setup_words: ClassVar[Mapping[str, Callable[[str], Any]]] = {"players": number}
     """The words of ``setup key=value``: each a field of ``setup_type`` and its value's parser."""
     buttons: ClassVar[Mapping[tuple[str, str], str]] = {}
-    """(mode, or in play :meth:`stage`, button) → command: the game's buttons as data."""
+    """(mode, or in play :meth:`stage`, button) → command: the game's buttons as data (the shell's
+    screens — resume, discard, Start, New game — and UNDO in play come with this base)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """The help page lists the buttons (``button_tables``): the shell's screens', then the game's."""
+        super().__init_subclass__(**kwargs)
+        cls.button_tables = (SHELL_SCREENS, {place: Says(command) for place, command in cls.buttons.items()})
 
     def __init__(self, *, game: str, on_command: CommandHook | None = None) -> None:
         super().__init__(self.setup_type(), game=game, on_command=on_command)
@@ -92,6 +98,12 @@ class EngineModule(TableModule):
 
     # --- the hooks of TableModule ---------------------------------------------------------------------
     def _command_for(self, button: str) -> str | None:
+        """The shell's screens' buttons (``SHELL_SCREENS``), UNDO in play, then the game's :attr:`buttons`."""
+        shell = SHELL_SCREENS.get((self.mode, button))
+        if shell is not None:
+            return shell.command
+        if self.mode == "play" and button == "undo":
+            return "undo"
         place = self.stage() if self.mode == "play" else self.mode
         return self.buttons.get((place, button))
 

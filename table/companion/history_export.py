@@ -52,7 +52,11 @@ def stats_file(history: History, readers: Readers) -> dict[str, Any]:
     titles: dict[str, dict[str, Any]] = {}
     plays = []
     for entry in history.games():
-        doc = play_json(entry, readers, history.record(entry.id))
+        try:
+            record = history.record(entry.id)
+        except HistoryDamaged:  # a record damaged inside the file: the play all the same (the start restores it)
+            record = None
+        doc = play_json(entry, readers, record)
         ids = {p["id"]: players.setdefault((p["name"], p["isAnonymous"]), len(players) + 1) for p in doc["players"]}
         game = doc["games"][0]
         titles.setdefault(game["name"], {**game, "id": len(titles) + 1})

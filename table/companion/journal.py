@@ -46,7 +46,8 @@ from table.engine.errors import TableError
 from table.history.finish import record_finished, withdraw_finished
 from table.history.index import index_records
 from table.history.readers import Readers
-from table.storage.recordfiles import max_record_id, recorded, write_record
+from table.storage.recordfiles import max_record_id, recorded, tidy_temps, write_record
+from table.storage.regularfile import odd_kind
 from table.storage.statedir import (
     AlreadyRunning,
     StateLock,
@@ -194,23 +195,51 @@ class Journal:
         if reason is not None:
             self.move_aside(reason, rescue=True)
         self._ever_open = True
+        self._tidy_records()
         self._index_history()
 
+    def _tidy_records(self) -> None:
+        """The temporary files of a cut record write are removed, each once its record is safe
+        (:func:`~table.storage.recordfiles.tidy_temps`; the lock is held). Never raises."""
+        try:
+            assert self.db is not None
+            open_games = {int(g) for (g,) in self.db.execute("SELECT id FROM games WHERE status='open'")
+                          if isinstance(g, int)}
+            tidy_temps(self.directory / "records", open_games)
+        except Exception as exc:  # tidying is a convenience: nothing in it may cost the game
+            log.warning("records: the temporary files were not tidied: %s", repr(exc)[:200])
+
     def _index_history(self) -> None:
-        """The history indexes ``records/``: a record it lacks (a cut finish) is added. Never raises."""
+        """The history indexes ``records/``: a record it lacks (a cut finish) is added, a finished
+        game's record file that is missing or damaged is written again from the journal first
+        (:func:`~table.history.index.index_records`). Never raises."""
         if self.readers is None:
             return
         try:
-            index_records(self.directory, self.readers)
+            finished: set[int] = set()
+            if self.db is not None:
+                finished = {g for (g,) in self.db.execute("SELECT id FROM games WHERE status='finished' AND "
+                                                         "record IS NOT NULL") if isinstance(g, int)}
+            index_records(self.directory, self.readers, finished=finished, journal_record=self._record_text)
         except Exception as exc:  # the history is a convenience: nothing in it may cost the game
             log.warning("history: the records were not indexed: %s", repr(exc)[:200])
+
+    def _record_text(self, gid: int) -> str | None:
+        """The record text the journal keeps of finished game ``gid`` (the file under ``records/``
+        is written from it again when it is missing or damaged)."""
+        if self.db is None:
+            return None
+        row = self.db.execute("SELECT record FROM games WHERE id=? AND status='finished'", (gid,)).fetchone()
+        return row[0] if row is not None and isinstance(row[0], str) else None
 
     def _connect(self) -> str | None:
         """Open and check the file; the reason it is damaged, or None when it is sound.
         Passing errors are raised."""
         p = self.path
-        if p.is_symlink() or (p.exists() and not p.is_file()):
-            return "is not a regular file (a symlink or a directory)"
+        for name in (p, Path(f"{p}-wal"), Path(f"{p}-shm")):  # SQLite's open of a named pipe waits for ever
+            what = odd_kind(name)
+            if what is not None:
+                return f"is not a regular file ({name.name} is {what})"
         db = connect_private(p, isolation_level=None)
         try:
             reason = self._check(db)
@@ -329,7 +358,7 @@ class Journal:
                 self.db.close()
             self.db = None
         self._last_try = self.clock()
-        line = problem_line(self.directory, exc, len(self.backlog))
+        line = problem_line(self.directory, exc, self.backlog)
         if not quiet and line.split(" — ")[0] != self.problem.split(" — ")[0]:
             log.warning("%s", line)
         self._set_problem(line)
@@ -413,7 +442,7 @@ class Journal:
         if self.db is not None or self.clock() - self._last_try >= RETRY_SECONDS:
             self._flush()
         else:
-            self._set_problem(problem_line(self.directory, None, len(self.backlog), self.problem))
+            self._set_problem(problem_line(self.directory, None, self.backlog, self.problem))
 
     def _write(self, kind: str, payload: Any) -> None:
         if kind == "game":

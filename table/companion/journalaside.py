@@ -1,17 +1,19 @@
 """What is still read from a journal that was moved aside (``journal.sqlite3.damaged-…``): its
 highest game id (the new journal's ids go on above it) and the open game's longest run of steps
 that still read with their checksums (offered again on resume, issue 22). Best effort: any
-failure means "nothing", never an error."""
+failure means "nothing", never an error, and never a wait: a moved-aside path that is no regular
+file (a named pipe) is not opened (:func:`table.storage.aside.connect_aside`)."""
 
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from table.storage.aside import connect_aside
 
 
 def step_crc(game: int, seq: int, cmd: str) -> int:
@@ -33,15 +35,10 @@ class Rescued:
     cmds: list[str]
 
 
-def _connect(path: Path) -> sqlite3.Connection:
-    wal = os.path.exists(f"{path}-wal")  # its committed steps are read too; without one, none is made
-    return sqlite3.connect(f"file:{path}?mode=ro{'' if wal else '&immutable=1'}", uri=True)
-
-
 def max_id_of(path: Path) -> int:
     """The highest game id in a journal that was moved aside (0 when it cannot be read)."""
     try:
-        db = _connect(path)
+        db = connect_aside(path)
         try:
             top = db.execute("SELECT max(id) FROM games").fetchone()[0]
         finally:
@@ -55,7 +52,7 @@ def rescue_open_game(path: Path) -> Rescued | None:
     """The newest open game of the damaged journal ``path`` whose setup reads with its checksum,
     with the longest run of its steps 1, 2, … that read with theirs; None when there is none."""
     try:
-        db = _connect(path)
+        db = connect_aside(path)
     except sqlite3.Error:
         return None
     try:

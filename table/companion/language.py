@@ -4,8 +4,10 @@ reboot: ``DIR/language``, one line holding a code of ``table.i18n.LANGUAGES`` (`
 Which language a ``play`` starts in (:func:`starting_language`): ``--language`` when given, else
 the saved choice, else ``APPLEJACK_LANGUAGE`` (``table.i18n.language_from_env``), else English.
 A saved file that is damaged (not text, an unknown code) is one log line and is ignored; it is
-never fatal. Writing is atomic (a temporary file in the same directory, fsync, rename), and a
-failed write (read-only card, full disk) is one log line: the language still changes for this run.
+never fatal. A ``language`` that is no regular file (a named pipe would make every start wait) is
+moved aside with one line (:func:`table.storage.statedir.set_aside_odd`). Writing is atomic
+(a temporary file in the same directory, fsync, rename), and a failed write (read-only card,
+full disk) is one log line: the language still changes for this run.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from table import i18n
+from table.storage.regularfile import NotRegularFile, open_regular
+from table.storage.statedir import set_aside_odd
 
 log = logging.getLogger("applejack.language")
 
@@ -34,13 +38,15 @@ def language_file(state_dir: Path) -> Path:
 def load_language(state_dir: Path) -> str | None:
     """The saved language's code, or None when none was saved or the file is damaged (one log line)."""
     path = language_file(state_dir)
+    if set_aside_odd(path) is not None:  # a named pipe would make the start wait for ever (issue 35)
+        return None
     try:
-        with path.open("rb") as fp:
+        with open_regular(path) as fp:
             raw = fp.read(MAX_BYTES + 1)
     except FileNotFoundError:
         return None
-    except OSError as exc:  # a storage problem is the journal's to report (one line, on the screen)
-        log.debug("cannot read the saved language %s (%s): ignored", path, exc.strerror or exc)
+    except (OSError, NotRegularFile) as exc:  # a storage problem is the journal's to report (one line, on the screen)
+        log.debug("cannot read the saved language %s (%s): ignored", path, getattr(exc, "strerror", None) or exc)
         return None
     try:
         if len(raw) > MAX_BYTES:

@@ -30,6 +30,7 @@ from table.companion.announce import ACK, Announced, Announcement, AnnouncementQ
 from table.companion.coach_lid import CoachDone, LidCoached
 from table.companion.gamedef import plays_together
 from table.companion.lidhint import LidHinted
+from table.companion.phones_gate import GATE, enter_instead, lid_first
 from table.companion.players import NamedSeats
 from table.companion.protocol import CommandError, CommandHook, Journalled, Staged
 from table.companion.teaching import NOT_NOW, NOTHING_TO_SKIP, TEACH, TEACH_WORDS, Syllabus, Teaching, teach_setting
@@ -358,6 +359,10 @@ class TableModule(LidCoached, LidHinted, NamedSeats, metaclass=ABCMeta):
             self._teach_command(text.partition(" ")[2])
             return
         canon = self._canonical(text)
+        instead = lid_first(self, canon)  # play --web: what the phones hold comes first (phones_gate.py)
+        if instead is not None:
+            enter_instead(self, instead, self._do)
+            return
         told_from, events_from = len(self.log), self._event_count()
         self._apply(canon)
         self._told(self._announced(events_from), told_from)
@@ -578,6 +583,7 @@ def replay_quietly(module: Journalled, start: Callable[[], object], cmds: list[s
     nothing journalled and nothing said again (the game so far is not told twice: the resume
     says one summary line). Every game's ``replay`` runs through this."""
     hook, module.on_command = module.on_command, None
+    gate = module.__dict__.pop(GATE, None)  # a replay enters what was journalled, never the phones' again
     begin = len(module.log)
     try:
         start()
@@ -585,6 +591,8 @@ def replay_quietly(module: Journalled, start: Callable[[], object], cmds: list[s
             module.do(c)
     finally:
         module.on_command = hook
+        if gate is not None:
+            module.__dict__[GATE] = gate
     del module.log[begin:]
     module._said = min(module._said, len(module.log))
 

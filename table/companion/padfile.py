@@ -1,19 +1,20 @@
 """A score pad file as ``applejack-table score --game KEY PAD.json`` reads it, for every game that
 has a ``score_pad`` part: a regular file or standard input ("-"), UTF-8 (a byte-order mark is
-read: Windows editors write one), at most :data:`MAX_PAD_BYTES`, JSON whose objects name each key
-once (two ``"monochrome"`` lists would silently keep only the second). Anything else is one line
-on stderr naming the file, and exit status 2 (:meth:`PadFileError.report`)."""
+read: Windows editors write one), at most :data:`MAX_PAD_BYTES`, JSON read by the one reader
+(:mod:`table.storage.jsonfile`: each key once — two ``"monochrome"`` lists would silently keep only the
+second). Anything else is one line on stderr naming the file, and exit status 2
+(:meth:`PadFileError.report`)."""
 
 from __future__ import annotations
 
 import io
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 from table.engine.errors import DataError, ScorePadError
+from table.storage.jsonfile import JsonError, parse_json
 from table.storage.regularfile import NotRegularFile, open_regular
 
 PROG = "applejack-table score"
@@ -45,13 +46,9 @@ def read_pad(path: Path) -> Any:
     except NotRegularFile as exc:  # it names the file
         raise PadFileError(str(exc)) from None
     try:
-        return json.loads(text, object_pairs_hook=_unique_keys)
-    except ScorePadError as exc:
-        raise PadFileError(f"{path}: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise PadFileError(f"{path}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    except (ValueError, RecursionError) as exc:  # a number with thousands of digits, deep nesting
-        raise PadFileError(f"{path}: not a score pad: {str(exc)[:100] or type(exc).__name__}") from None
+        return parse_json(text, str(path))  # the one JSON reader: each key once, bounded numbers and depth
+    except JsonError as exc:  # it names the file
+        raise PadFileError(str(exc)) from None
 
 
 def shipped(path: Path, load: Callable[[], T], what: str) -> T:
@@ -73,12 +70,3 @@ def _read(path: Path) -> str:
     if len(text) > MAX_PAD_BYTES:
         raise ScorePadError(f"larger than {MAX_PAD_BYTES} characters; not a score pad")
     return text.removeprefix("\ufeff")
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ScorePadError(f"the key {key[:40]!r} appears twice in one object; each key once")
-        out[key] = value
-    return out

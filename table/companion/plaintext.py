@@ -11,8 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from table.companion.engine_module import EngineModule
-from table.companion.protocol import Asks, GameCompanion
-from table.companion.shell import game_module
+from table.companion.protocol import GameCompanion
 from table.engine.errors import TableError
 from table.i18n import _
 
@@ -20,12 +19,11 @@ CONFIRM_WORDS = ("", "ok", "confirm")
 """The words that press CONFIRM."""
 
 
-def screen_text(ctl: GameCompanion) -> str:
+def screen_text(ctl: EngineModule) -> str:
     """The setup screen's line (its setup words and values), the resume offer; "" in play."""
-    module = game_module(ctl)
-    if ctl.mode == "setup" and isinstance(module, EngineModule):
-        values = ", ".join(f"{word}={_value(getattr(module.setup, word))}" for word in module.setup_words)
-        return _("{game} setup: {values}; confirm starts").format(game=_(module.title), values=values)
+    if ctl.mode == "setup":
+        values = ", ".join(f"{word}={_value(getattr(ctl.setup, word))}" for word in ctl.setup_words)
+        return _("{game} setup: {values}; confirm starts").format(game=_(ctl.title), values=values)
     if ctl.mode == "resume":
         return _("Unfinished game: {info}").format(info=ctl.resume_info)
     return ""
@@ -35,20 +33,38 @@ def _value(value: Any) -> str:
     return ",".join(map(str, value)) if isinstance(value, tuple | list) else str(value)
 
 
-def status_lines(ctl: GameCompanion) -> list[str]:
+def status_lines(ctl: EngineModule) -> list[str]:
     """``status``: what the table is asked now (in play), else the screen's line."""
-    return [ctl.ask()] if ctl.mode == "play" and isinstance(ctl, Asks) else [screen_text(ctl)]
+    return [ctl.ask()] if ctl.mode == "play" else [screen_text(ctl)]
 
 
-def handle_line(ctl: GameCompanion, line: str) -> str | None:
-    """One typed line: CONFIRM, ``status`` (nothing to do here), or a command; the refusal or None."""
-    word = " ".join(line.strip().lower().split())
-    if word == "status":
+def typed(line: str) -> str:
+    """A typed line as the games read it: lower case, one blank between words."""
+    return " ".join(line.strip().lower().split())
+
+
+def press_word(ctl: GameCompanion, button: str, word: str) -> str | None:
+    """Press the button the typed ``word`` stands for; the refusal (or that it does nothing now)
+    when it did nothing. Every game's text front end presses its words through this."""
+    if ctl.press(button):
         return None
-    if word in CONFIRM_WORDS:
-        return None if ctl.press("confirm") else ctl.refusal or _("nothing to confirm now")
+    return ctl.refusal or _("{word}: nothing to do now").format(word=word or "confirm")
+
+
+def do_line(ctl: GameCompanion, word: str) -> str | None:
+    """``word`` as a command: None when applied, its one-line refusal (any ``TableError``) otherwise."""
     try:
         ctl.do(word)
     except TableError as exc:
         return str(exc)
     return None
+
+
+def handle_line(ctl: GameCompanion, line: str) -> str | None:
+    """One typed line: CONFIRM, ``status`` (nothing to do here), or a command; the refusal or None."""
+    word = typed(line)
+    if word == "status":
+        return None
+    if word in CONFIRM_WORDS:
+        return press_word(ctl, "confirm", word)
+    return do_line(ctl, word)

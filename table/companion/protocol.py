@@ -346,3 +346,4 @@ class TableShell(GameCompanion, Protocol):
     phones_progress: Callable[[], Any] | None
     phones_news: Callable[[], list[str]] | None
     owner_page: Callable[[], str] | None
+    phones_release: Callable[[int], str] | None

@@ -31,6 +31,8 @@ from table.i18n import _
 
 LANGUAGE_WORD = "language"
 """The command, key word and touch button that change the language (``language [CODE]``)."""
+PHONE_WORD = "phone"
+"""``phone 2`` at the lid (``play --web``): the next phone to open seat 2's code takes the seat (docs/web.md)."""
 
 ShellFactory = Callable[[str], GameCompanion]
 """Makes a game's companion module by key (with the session's journal hook wired in)."""
@@ -52,7 +54,7 @@ class Shell:
     CLI hands down (the registry's), in the order the setup screen offers them."""
 
     _OWN = frozenset({"current", "make", "_base", "on_language", "games",
-                      "phones", "phones_progress", "phones_news", "owner_page"})
+                      "phones", "phones_progress", "phones_news", "owner_page", "phones_release"})
     games: tuple[GameDef, ...]
     current: GameCompanion
     """The game's module on the table now (every attribute not the shell's own is forwarded to it)."""
@@ -63,7 +65,10 @@ class Shell:
     phones_news: Callable[[], list[str]] | None = None
     """``play --web``: the same as lines for the terminal."""
     owner_page: Callable[[], str] | None = None
-    """``play --web``: the owner's settings page address for the lid's settings screen."""
+    """``play --web``: the owner's settings page address for the lid's settings screen (a new
+    code each time the screen opens: ``table/web/owner.py``, ``OwnerCode``)."""
+    phones_release: Callable[[int], str] | None = None
+    """``play --web``: ``phone 2`` at the lid lets another phone take seat 2 (0-based here; the line said)."""
 
     def __init__(self, current: GameCompanion, make: ShellFactory, *, games: Sequence[GameDef],
                  on_language: Callable[[str], object] | None = None) -> None:
@@ -182,6 +187,14 @@ class Shell:
             except i18n.UnknownLanguage as exc:
                 raise CommandError(_("language: {codes} (not {code})").format(
                     codes=", ".join(i18n.LANGUAGES), code=exc.code)) from None
+            return
+        release = self.phones_release  # play --web: the lid lets another phone take a seat
+        if release is not None and len(words) == 2 and words[0] == PHONE_WORD:
+            if not (words[1].isascii() and words[1].isdigit() and len(words[1]) <= 2):
+                raise CommandError(_("phone: the seat's number, as in phone 2"))
+            line = release(int(words[1]) - 1)
+            self.current.log.append(line)
+            object.__setattr__(self, "_base", object.__getattribute__(self, "_base") + 1)  # the screen redraws
             return
         keys = {g.key for g in self.games}
         if len(words) == 2 and words[0] == "game" and words[1] in keys:  # not "game cottage" (tracking)

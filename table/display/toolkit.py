@@ -347,8 +347,15 @@ class BaseView(Generic[C]):
         """One frame of the game's table companion ``ctl`` (each game's view draws its screens)."""
         raise NotImplementedError
 
+    seat_colours: tuple[tuple[int, int, int], ...] = ()
+    """A game's seat colours (its pawns'): a seat's badge is its colour's disc; none: its number."""
+
     def seat_badge(self, surf: pygame.Surface, seat: int, c: tuple[int, int], r: int) -> None:
-        """A seat's badge: its number on a disc (a game with seat colours and symbols draws those)."""
+        """A seat's badge (the result's columns, the Names page): its colour's disc
+        (:attr:`seat_colours`), else its number on a disc (a game with symbols draws those)."""
+        if self.seat_colours:
+            pygame.draw.circle(surf, self.seat_colours[seat % len(self.seat_colours)], c, r)
+            return
         pygame.draw.circle(surf, PANEL, c, r)
         self.text(surf, str(seat + 1), 16, c, FG, bold=True, anchor="center")
 

@@ -244,6 +244,11 @@ class _Line:
     """When the last held press was let go (None: none since the panel started)."""
     seen_at: Any = None
     """The confirm thread: when it first read the pressed level of the press it waits for."""
+    last_look: Any = None
+    """The confirm thread: when it last read that pressed level."""
+    claimed: Any = None
+    """When the confirm thread last took a press from the level it read: a press whose own edge
+    was still on its way (behind a spike's late release) is then the same press, not a second."""
     recent_spikes: deque[Any] = field(default_factory=deque)
     """Stamps of this wire's recent spikes (for the noisy-wire line)."""
 
@@ -348,9 +353,9 @@ class Panel:
                 if isinstance(button, _MissingLed):
                     continue
                 self._lines[name] = _Line()
+                self.buttons[name] = button  # before its callbacks: an edge may come at once
                 button.when_activated = partial(self._edge, name, True)
                 button.when_deactivated = partial(self._edge, name, False)
-                self.buttons[name] = button
         except PinPWMUnsupported as exc:
             self.close()
             raise PanelPinsError(
@@ -360,6 +365,11 @@ class Panel:
         except BaseException:
             self.close()
             raise
+        if self.min_hold_s > 0 and self.buttons:
+            # started here, not by the first press: starting a thread takes milliseconds, which a
+            # callback must not spend (it would stretch the level it is reporting)
+            self._confirmer = threading.Thread(target=self._confirm, name="panel-buttons", daemon=True)
+            self._confirmer.start()
 
     def _claim(self, key: str, label: str, pin: int, make: Callable[[], Any]) -> Any:
         """Build one device; a pin that cannot be claimed leaves it out with one line."""
@@ -417,25 +427,28 @@ class Panel:
                 if self.min_hold_s <= 0:
                     self._held(name, line)
                     return
-                if self._confirmer is None and not self._closed:
-                    self._confirmer = threading.Thread(target=self._confirm, name="panel-buttons", daemon=True)
-                    self._confirmer.start()
                 self._press_lock.notify()
                 return
             held = float("inf") if line.since is None else self._diff(stamp, line.since)
             if held >= self.min_hold_s - CLOCK_SLACK_S:
                 self._held(name, line)  # (if the confirm thread has not already)
-                line.last_end = stamp
+                line.last_end, line.claimed = stamp, None
             elif line.since is not None:
+                # a spike; if the confirm thread took a press meanwhile, it read the level of a
+                # press whose edge is still on its way (line.claimed stays for that press)
                 self._spike(name, line, line.since)
             line.level, line.since, line.holding = False, stamp, False
 
-    def _held(self, name: str, line: _Line) -> None:
-        """The pressed level since ``line.since`` has held for ``min_hold_s``. Under the lock."""
+    def _held(self, name: str, line: _Line, at: Any = None) -> None:
+        """The pressed level since ``line.since`` (or ``at``, where the confirm thread cannot
+        trust that edge's stamp) has held for ``min_hold_s``. Under the lock."""
         if line.holding:
             return
         line.holding = True
-        start = line.since
+        start = line.since if at is None else at
+        claimed, line.claimed = line.claimed, None
+        if claimed is not None and start is not None and self._diff(claimed, start) >= 0:
+            return  # the press the confirm thread already took, its edge late behind a spike's
         while line.recent_spikes and self._diff(start, line.recent_spikes[-1]) < self.debounce_s:
             line.recent_spikes.pop()  # the contact's bounce as it closed, not noise
         if line.last_end is not None:
@@ -467,8 +480,9 @@ class Panel:
     def _confirm(self) -> None:
         """The confirm thread: take a press once its level has held ``min_hold_s``, without
         waiting for the release. Where edges carry their times it reads the level twice, at least
-        ``min_hold_s / 4`` apart, and both must be pressed: a release whose callback runs late
-        (a busy render thread) is never taken for a held press."""
+        ``min_hold_s / 4`` apart, and both must be pressed, the first within ``min_hold_s`` of the
+        press edge's stamp: a release whose callback runs late (a busy render thread) is never
+        taken for a held press; when the thread itself ran late, the release edge decides."""
         lock = self._press_lock
         while True:
             with lock:
@@ -484,12 +498,25 @@ class Panel:
                     if not self.buttons[name].is_active:
                         line.seen_at = None  # let go already: its release edge is on its way
                         continue
-                    if line.seen_at is None:
-                        line.seen_at = now
+                    if line.seen_at is None or (
+                            self.edge_times and self._diff(now, line.last_look) > self.min_hold_s):
+                        line.seen_at = now  # (looks further apart than the hold prove nothing)
+                    line.last_look = now
                     held = self._diff(now, line.since)
                     seen = self._diff(now, line.seen_at) if self.edge_times else held
+                    if self.edge_times and held - seen >= self.min_hold_s:
+                        # first seen pressed long after the edge: the level read may belong to a
+                        # later press whose edges are still on their way. A press once this thread
+                        # has seen the level pressed for a whole hold itself, from its first look.
+                        if seen >= self.min_hold_s - CLOCK_SLACK_S:
+                            self._held(name, line, at=line.seen_at)
+                            line.claimed = now
+                        else:
+                            left = min(left, self._second_look())
+                        continue
                     if held >= self.min_hold_s - CLOCK_SLACK_S and seen >= self._second_look() - CLOCK_SLACK_S:
                         self._held(name, line)
+                        line.claimed = now
                     else:
                         left = min(left, self.min_hold_s - held, self._second_look() - seen)
                 # wait real seconds for the rest of the hold (an injected clock may stand still:

@@ -7,7 +7,7 @@ language) and per seat its name (the player's, else ``Seat N``), its values in t
 total and whether it won; :func:`sheet` builds one and words the winners (``Winner: Ada``,
 ``Winners: Ada & Bo``) unless the game gives its own verdict (a solo game's). A cooperative game's
 sheet (``together``: ``GameDef.utility`` is cooperative) is one column, the table's, and its verdict
-says the table won or lost together, naming the players.
+says the table won or lost together.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from table.i18n import _, ngettext
-from table.i18n.labels import both, listed
+from table.i18n.labels import both
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,10 +60,9 @@ def winners_words(names: Sequence[str]) -> str:
     return ngettext("Winner: {names}", "Winners: {names}", len(names)).format(names=both(list(names)))
 
 
-def together_words(names: Sequence[str], won: bool) -> str:
-    """A cooperative game's verdict: ``The table won together: Ada, Bo, Cy`` (or lost)."""
-    words = _("The table won together: {names}") if won else _("The table lost together: {names}")
-    return words.format(names=listed(names))
+def together_words(won: bool) -> str:
+    """A cooperative game's verdict: ``The table won together`` (or lost)."""
+    return _("The table won together") if won else _("The table lost together")
 
 
 def sheet(heading: str, labels: Iterable[str], names: Sequence[str], values: Sequence[Iterable[object]],
@@ -76,7 +75,7 @@ def sheet(heading: str, labels: Iterable[str], names: Sequence[str], values: Seq
     won = set(winners)
     if together and names:
         table = ResultSeat(0, _("The table"), tuple(str(v) for v in values[0]), int(totals[0]), bool(won))
-        words = verdict if verdict is not None else together_words(names, bool(won))
+        words = verdict if verdict is not None else together_words(bool(won))
         return ResultSheet(heading, tuple(labels), (table,), words, together=True)
     seats = tuple(ResultSeat(s, names[s], tuple(str(v) for v in values[s]), int(totals[s]), s in won)
                   for s in range(len(names)))

@@ -14,7 +14,8 @@ Schema version :data:`SCHEMA_VERSION` in ``PRAGMA user_version``.
 
 **Damage** (SQLite calls the file corrupt or not a database, another schema version, a row that
 does not read back): the file is moved aside as ``history.sqlite3.damaged-<unix time>`` (kept) with
-one log line, and a fresh history starts with every game that still reads in it (:func:`salvage`);
+one log line, and a fresh history starts with every game that still reads in it (:func:`salvage`:
+under its old id, with its start time);
 the next start of the table adds the games under ``records/`` it lacks
 (:func:`table.history.index.index_records`), so a damaged page loses nothing that has a record.
 """
@@ -22,6 +23,7 @@ the next start of the table adds the games under ``records/`` it lacks
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import logging
 import os
@@ -47,6 +49,8 @@ from table.history.values import (
     record_digest,
     seat_name,
 )
+from table.storage.aside import connect_aside
+from table.storage.regularfile import odd_kind
 from table.storage.statedir import connect_private, is_damage, make_private_dir
 
 MAX_DURATION = 7 * 24 * 3600.0
@@ -93,24 +97,32 @@ class History:
     with one log line (:attr:`moved_aside` names where) and a fresh one started; other storage
     errors (disk full, read-only) propagate as ``sqlite3.Error``/``OSError``.
 
-    ``read_only=True`` (the ``history`` command's listings) changes no file: the file must exist,
-    and a damaged one is left where it is and read as far as it goes into memory
-    (:attr:`damaged` says why; one log line); writing through it fails with ``sqlite3.Error``."""
+    ``read_only=True`` (the ``history`` command's listings) changes no file: a missing file is an
+    empty history in memory (:attr:`missing`), and a damaged one is left where it is and read
+    as far as it goes into memory (:attr:`damaged` says why; one log line); writing through it
+    fails with ``sqlite3.Error``."""
 
     def __init__(self, directory: str | os.PathLike[str], *, clock: Callable[[], float] = time.time,
-                 read_only: bool = False) -> None:
+                 read_only: bool = False, quiet: bool = False) -> None:
         self.directory = Path(directory)
         self.path = self.directory / FILENAME
         self.clock = clock
         self.read_only = read_only
+        self.quiet = quiet  # read_only: no line for a damaged file (a caller that only asks whether it is sound)
         self.moved_aside: Path | None = None
         self.damaged: str | None = None
+        self.missing = False
+        """``read_only``: there is no history file (an empty one in memory)."""
         self.db = self._open_read_only() if read_only else self._open()
 
     def _open_read_only(self) -> sqlite3.Connection:
+        if not os.path.lexists(self.path):  # deleted: an empty history in memory (the records fill it)
+            self.missing = True
+            db = sqlite3.connect(":memory:", isolation_level=None)
+            db.executescript(SCHEMA)
+            return db
         try:
-            if self.path.is_symlink() or not self.path.is_file():
-                raise HistoryDamaged(f"{self.path} is not a regular file")
+            _regular(self.path)
             db = sqlite3.connect(f"file:{quote(str(self.path.absolute()))}?mode=ro", uri=True,
                                  isolation_level=None, timeout=5.0)
             try:
@@ -127,10 +139,18 @@ class History:
         db = sqlite3.connect(":memory:", isolation_level=None)
         db.executescript(SCHEMA)
         kept = salvage(self.path, db, self.clock)
-        if self.damaged is not None:
+        if self.damaged is not None and not self.quiet:
             log.warning("history %s is damaged (%s): %d game(s) still read; the file is left as it is "
                         "(the table sets it right at its next start)", self.path, self.damaged, kept)
         return db
+
+    def to_memory(self) -> None:
+        """Go on with a copy in memory (``read_only``: what the records add to the view is never
+        written to the file)."""
+        mem = sqlite3.connect(":memory:", isolation_level=None)
+        self.db.backup(mem)
+        self.db.close()
+        self.db = mem
 
     def _open(self) -> sqlite3.Connection:
         make_private_dir(self.directory)
@@ -148,8 +168,7 @@ class History:
             return db
 
     def _connect(self) -> sqlite3.Connection:
-        if self.path.is_symlink() or (self.path.exists() and not self.path.is_file()):
-            raise HistoryDamaged(f"{self.path} is not a regular file")
+        _regular(self.path)
         db = connect_private(self.path, isolation_level=None, timeout=5.0)
         try:
             db.execute("PRAGMA journal_mode=WAL")
@@ -224,30 +243,77 @@ class History:
             raise HistoryInputError(f"date {when!r} out of range")
         started = when - duration if duration is not None and 0 <= duration <= MAX_DURATION else None
         digest = record_digest(finished.record)
-        solo = finished.solo if seats == 1 else None
-        details = finished.details
-        if len(details) != seats:
-            raise HistoryInputError(f"{len(details)} breakdowns for {seats} seats")
+        if len(finished.details) != seats:
+            raise HistoryInputError(f"{len(finished.details)} breakdowns for {seats} seats")
         with self._tx() as db:
             if db.execute("SELECT 1 FROM games WHERE digest=?", (digest,)).fetchone():
                 return None
-            cur = db.execute(
-                "INSERT INTO games (game, setup, played, started, seats, solo, digest, source, record) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (finished.game, json.dumps(finished.setup, sort_keys=True), when, started, seats, solo, digest,
-                 source[:200], json.dumps(finished.record, sort_keys=True, separators=(",", ":"))))
-            gid = cur.lastrowid
-            assert gid is not None
-            for seat, (name, b) in enumerate(zip(chosen, finished.breakdowns, strict=True)):
-                pid = None if name is None else self._player_id(db, name)
-                if pid is not None:
-                    db.execute("UPDATE players SET last_played=max(coalesce(last_played, 0), ?) WHERE id=?",
-                               (when, pid))
-                db.execute("INSERT INTO scores (game, seat, player, total, breakdown, winner) "
-                           "VALUES (?, ?, ?, ?, ?, ?)",
-                           (gid, seat, pid, int(b.total), json.dumps(details[seat], sort_keys=True),
-                            int(seat in finished.winners)))
-        return gid
+            return self._insert(db, finished, chosen, when, started, source)
+
+    def _insert(self, db: sqlite3.Connection, finished: FinishedGame, chosen: Sequence[str | None], when: float,
+                started: float | None, source: str, gid: int | None = None) -> int:
+        seats = len(finished.breakdowns)
+        details = finished.details
+        if len(details) != seats:
+            raise HistoryInputError(f"{len(details)} breakdowns for {seats} seats")
+        cur = db.execute(
+            "INSERT INTO games (id, game, setup, played, started, seats, solo, digest, source, record) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (gid, finished.game, json.dumps(finished.setup, sort_keys=True), when, started, seats,
+             finished.solo if seats == 1 else None, record_digest(finished.record), source[:200],
+             json.dumps(finished.record, sort_keys=True, separators=(",", ":"))))
+        new = cur.lastrowid
+        assert new is not None
+        for seat, (name, b) in enumerate(zip(chosen, finished.breakdowns, strict=True)):
+            pid = None if name is None else self._player_id(db, name)
+            if pid is not None:
+                db.execute("UPDATE players SET last_played=max(coalesce(last_played, 0), ?) WHERE id=?",
+                           (when, pid))
+            db.execute("INSERT INTO scores (game, seat, player, total, breakdown, winner) "
+                       "VALUES (?, ?, ?, ?, ?, ?)",
+                       (new, seat, pid, int(b.total), json.dumps(details[seat], sort_keys=True),
+                        int(seat in finished.winners)))
+        return new
+
+    def restore(self, gid: int, finished: FinishedGame) -> None:
+        """Stored game ``gid`` (its record damaged inside the file) rebuilt from ``finished``, the
+        record its file holds, read again by its game's reader: the same id, date, start and
+        source, the seats' names as stored where they still read (else the record's)."""
+        row = self.db.execute("SELECT played, started, source FROM games WHERE id=?", (gid,)).fetchone()
+        played = row[0] if row and isinstance(row[0], int | float) and 0 <= row[0] < 1e11 else self.clock()
+        source = row[2] if row and isinstance(row[2], str) else "restored"
+        try:
+            names: Sequence[str | None] = [s.player if s.named else None for s in self._seats(gid)]
+            if len(names) != len(finished.breakdowns):
+                names = finished.names
+        except (HistoryDamaged, sqlite3.Error, UnicodeDecodeError, ValueError, TypeError):
+            names = finished.names
+        chosen = tuple(None if n is None else clean_name(n) for n in names)
+        with self._tx() as db:
+            db.execute("DELETE FROM scores WHERE game=?", (gid,))
+            db.execute("DELETE FROM games WHERE id=?", (gid,))
+            db.execute("DELETE FROM games WHERE digest=?", (record_digest(finished.record),))
+            self._insert(db, finished, chosen, float(played), _start(row[1] if row else None), source, gid)
+
+    def damaged_records(self) -> list[tuple[int, str | None, dict[str, Any] | None]]:
+        """The stored games whose record is not the one stored (item 5 of issue 35: SQLite's
+        ``quick_check`` passes a changed byte inside a row): its SHA-256 (:func:`record_digest`)
+        is checked against the digest stored beside it. Per damaged game: its id, the stored
+        digest (None when that does not read) and the record when it still reads as JSON."""
+        out: list[tuple[int, str | None, dict[str, Any] | None]] = []
+        rows = self.db.execute("SELECT id, CAST(digest AS BLOB), CAST(record AS BLOB) FROM games ORDER BY id")
+        for gid, raw_digest, raw in rows:  # as bytes: a byte that is not UTF-8 is damage, not an error
+            digest = _text(raw_digest)
+            if isinstance(raw, bytes) and hashlib.sha256(raw).hexdigest() == digest:
+                continue  # the stored text is the canonical JSON itself (ASCII): no parsing needed
+            record = None
+            with contextlib.suppress(HistoryDamaged):
+                record = _load(_text(raw), dict)
+            good = digest is not None
+            if good and record is not None and record_digest(record) == digest:
+                continue
+            out.append((int(gid), digest if isinstance(digest, str) else None, record))
+        return out
 
     def withdraw(self, digest: str) -> bool:
         """Take back the stored game whose record has this digest (its result was undone on the
@@ -297,8 +363,20 @@ class History:
         return {str(d) for (d,) in self.db.execute("SELECT digest FROM games")}
 
     def record(self, gid: int) -> dict[str, Any] | None:
-        row = self.db.execute("SELECT record FROM games WHERE id=?", (gid,)).fetchone()
-        return None if row is None else _load(row[0], dict)
+        """Stored game ``gid``'s record (None: no such game), checked against its digest:
+        HistoryDamaged (one line) when it is not the record stored — the table's next start
+        restores it from its file under ``records/``."""
+        row = self.db.execute("SELECT CAST(record AS BLOB), digest FROM games WHERE id=?", (gid,)).fetchone()
+        if row is None:
+            return None
+        try:
+            record: dict[str, Any] = _load(_text(row[0]), dict)
+            if record_digest(record) != row[1]:
+                raise HistoryDamaged("a stored record has the wrong shape")
+        except HistoryDamaged:
+            raise HistoryDamaged(f"game {gid}'s stored record is damaged (it is not the record stored): the "
+                                 "table restores it from its file under records/ at its next start") from None
+        return record
 
     def _seats(self, gid: int) -> tuple[SeatResult, ...]:
         rows = self.db.execute("SELECT s.seat, p.name, s.total, s.breakdown, s.winner FROM scores s "
@@ -349,6 +427,15 @@ class History:
         return None if row is None else int(row[0])
 
 
+def _regular(path: Path) -> None:
+    """HistoryDamaged unless the history and its ``-wal`` and ``-shm`` are regular files or not
+    there: SQLite's open of a named pipe waits for ever (issue 35)."""
+    for name in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        what = odd_kind(name)
+        if what is not None:
+            raise HistoryDamaged(f"{name.name} is {what}, not a regular file")
+
+
 class OlderSchema(HistoryDamaged):
     """A sound history of an older schema, met where it may not be changed (``read_only``)."""
 
@@ -384,7 +471,8 @@ def move_aside(path: Path, reason: str, clock: Callable[[], float] = time.time) 
     while target.exists():
         k += 1
         target = path.with_name(f"{path.name}.damaged-{stamp}-{k}")
-    os.rename(path, target)
+    with contextlib.suppress(FileNotFoundError):  # only its -wal may be there (a named pipe)
+        os.rename(path, target)
     for suffix in ("-wal", "-shm"):
         with contextlib.suppress(FileNotFoundError):
             os.rename(path.with_name(path.name + suffix), target.with_name(target.name + suffix))
@@ -430,8 +518,7 @@ def salvage(aside: Path, db: sqlite3.Connection, clock: Callable[[], float] = ti
     is not what this package writes, is left (the records under ``records/`` are indexed again by
     the next start: :func:`table.history.index.index_records`)."""
     try:
-        wal = os.path.exists(f"{aside}-wal")  # without one, nothing is left to read from it: none is made
-        old = sqlite3.connect(f"file:{aside}?mode=ro{'' if wal else '&immutable=1'}", uri=True)
+        old = connect_aside(aside)  # never one that waits: a named pipe is not opened (issue 35)
     except sqlite3.Error:
         return 0
     kept = 0
@@ -441,7 +528,7 @@ def salvage(aside: Path, db: sqlite3.Connection, clock: Callable[[], float] = ti
                 seats = old.execute(_SEATS, (gid,)).fetchall()
             except (sqlite3.Error, UnicodeDecodeError, OverflowError):
                 continue
-            if _sound(row, seats) and _copy(db, row, seats, clock):
+            if _sound(row, seats) and _copy(db, row, seats, clock, _started(old, gid)):
                 kept += 1
     except sqlite3.Error:  # the old file is unreadable as a whole (a directory, not a database)
         pass
@@ -450,16 +537,29 @@ def salvage(aside: Path, db: sqlite3.Connection, clock: Callable[[], float] = ti
     return kept
 
 
+def _started(old: sqlite3.Connection, gid: int) -> float | None:
+    """A salvaged game's start (its duration), where it still reads (a version-1 file has none)."""
+    try:
+        row = old.execute("SELECT started FROM games WHERE id=?", (gid,)).fetchone()
+    except (sqlite3.Error, UnicodeDecodeError, OverflowError):
+        return None
+    return None if row is None else _start(row[0])
+
+
 def _copy(db: sqlite3.Connection, row: tuple[Any, ...], seats: list[tuple[Any, ...]],
-          clock: Callable[[], float]) -> bool:
-    _gid, game, setup, played, n, solo, digest, source, record = row
+          clock: Callable[[], float], started: float | None = None) -> bool:
+    """Copy one salvaged game, under its old id where that is free (``history --export ID``
+    names the same game after a salvage), with its start time."""
+    gid, game, setup, played, n, solo, digest, source, record = row
     db.execute("BEGIN IMMEDIATE")
     try:
         if db.execute("SELECT 1 FROM games WHERE digest=?", (digest,)).fetchone():
             db.execute("ROLLBACK")
             return False
-        cur = db.execute("INSERT INTO games (game, setup, played, seats, solo, digest, source, record) "
-                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (game, setup, played, n, solo, digest, source, record))
+        free = db.execute("SELECT 1 FROM games WHERE id=?", (gid,)).fetchone() is None
+        cur = db.execute("INSERT INTO games (id, game, setup, played, started, seats, solo, digest, source, record) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         (gid if free else None, game, setup, played, started, n, solo, digest, source, record))
         for seat, name, total, breakdown, winner in seats:
             pid = None
             if name is not None:
@@ -479,6 +579,16 @@ def _copy(db: sqlite3.Connection, row: tuple[Any, ...], seats: list[tuple[Any, .
 def _start(value: Any) -> float | None:
     """A stored start time, or None (not known, or not a number this package writes)."""
     return float(value) if isinstance(value, int | float) and 0 <= value < 1e11 else None
+
+
+def _text(value: Any) -> str | None:
+    """A stored text read as bytes (``CAST(… AS BLOB)``): the text, None when it is not UTF-8."""
+    if isinstance(value, str):
+        return value
+    try:
+        return bytes(value).decode("utf-8") if isinstance(value, bytes) else None
+    except UnicodeDecodeError:
+        return None
 
 
 def _load(text: Any, kind: type) -> Any:

@@ -45,3 +45,16 @@ def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
     except BaseException:
         os.close(fd)
         raise
+
+
+def odd_kind(path: str | os.PathLike[str]) -> str | None:
+    """What ``path`` is when it is there and no regular file (``a named pipe``, ``a symbolic
+    link``, ``a directory``), without following a link or opening it; None for a regular file
+    or nothing at all (an error to ask, too: whoever opens it next reports that)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    return "a symbolic link" if stat.S_ISLNK(mode) else kind(mode)

@@ -18,14 +18,21 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
+import logging
 import os
 import sqlite3
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from table.engine.errors import TableError
+from table.storage.regularfile import odd_kind
+
+log = logging.getLogger("applejack.storage")
 
 LOCK_NAME = "lock"
 PRIVATE_DIR = 0o700
@@ -59,6 +66,33 @@ def check_state_dir(path: str | os.PathLike[str], source: str = "--state-dir") -
         raise StateDirRefused(f"{source} is the root directory {text!r}: give a directory of its own "
                               "(the service uses /var/lib/applejack-table)")
     return Path(text)
+
+
+def set_aside_odd(path: str | os.PathLike[str], clock: Callable[[], float] = time.time) -> Path | None:
+    """Nothing in the state dir makes a start wait (issue 35): when ``path`` is there and is no
+    regular file — a named pipe (whose ``open()`` waits for a writer for ever), a socket, a
+    device, a directory, a symbolic link — it is renamed ``NAME.not-a-file-<unix time>`` (never
+    over another name) with one log line, and where it is now is returned (itself when the
+    rename failed, one log line too): the caller must not open it. None for a regular file or
+    nothing there."""
+    p = Path(path)
+    what = odd_kind(p)
+    if what is None:
+        return None
+    stamp = int(clock())
+    target = p.with_name(f"{p.name}.not-a-file-{stamp}")
+    k = 1
+    while os.path.lexists(target):
+        k += 1
+        target = p.with_name(f"{p.name}.not-a-file-{stamp}-{k}")
+    try:
+        os.rename(p, target)
+    except OSError as exc:
+        log.warning("%s is %s, not a regular file, and cannot be moved aside (%s): it is not read", p, what,
+                    describe(exc))
+        return p
+    log.warning("%s is %s, not a regular file: moved aside to %s (never read)", p, what, target.name)
+    return target
 
 
 def make_private_dir(path: str | os.PathLike[str]) -> Path:
@@ -206,25 +240,114 @@ def is_damage(exc: BaseException) -> bool:
 
 
 def describe(exc: BaseException) -> str:
-    """A short text for a storage error: the OS's words, or SQLite's."""
+    """A short text for a storage error: the OS's words (never the path: a folder named "full"
+    must not read as a full card), or SQLite's."""
     if isinstance(exc, OSError):
-        return exc.strerror or str(exc)
+        return exc.strerror or type(exc).__name__
     return str(exc)
 
 
-def problem_line(directory: Path, exc: BaseException | None, waiting: int, previous: str = "") -> str:
-    """One line for a passing storage error: what, where, what to do."""
+FULL, READ_ONLY, PERMISSION, NOT_A_FOLDER, DAMAGED, FAULT = (
+    "full", "read-only", "permission", "not a folder", "damaged", "fault")
+TODO = {
+    FULL: "the card is full: free space on it (old files, logs)",
+    READ_ONLY: "the card is read-only (a worn card, or a read-only mount): check it, or use another card",
+    PERMISSION: "the table may not write there: give its user the state directory (chown/chmod)",
+    NOT_A_FOLDER: "a file stands where a folder belongs: move it away",
+    DAMAGED: "a file there is damaged: restart the table, it moves the file aside",
+    FAULT: "the card or its slot may be failing: check the card",
+}
+"""What to do, by what happened (:func:`storage_kind`)."""
+_ERRNO = {errno.ENOSPC: FULL, errno.EDQUOT: FULL, errno.EFBIG: FULL, errno.EROFS: READ_ONLY,
+          errno.EACCES: PERMISSION, errno.EPERM: PERMISSION, errno.ENOTDIR: NOT_A_FOLDER,
+          errno.EEXIST: NOT_A_FOLDER}
+PROBE_BEYOND = 64 * 1024
+"""The probe writes one byte this far past the largest database file (a full card or a file size
+limit refuses it; a sparse byte costs one block where there is room)."""
+
+
+def probe(directory: Path) -> OSError | None:
+    """Why ``directory`` takes no write, asked of the file system itself: a new file with one byte
+    written past the size of the largest database there (so a file size limit is met as SQLite
+    met it), then removed; None when it takes it."""
+    sizes = [0]
+    for name in ("journal.sqlite3", "journal.sqlite3-wal", "history.sqlite3", "history.sqlite3-wal"):
+        with contextlib.suppress(OSError):
+            sizes.append(os.stat(directory / name).st_size)
+    path = directory / f".probe-{os.getpid()}"
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC,
+                     PRIVATE_FILE)
+    except OSError as exc:
+        return exc
+    try:
+        os.pwrite(fd, b"\0", max(sizes) + PROBE_BEYOND)
+        os.fsync(fd)
+    except OSError as exc:
+        return exc
+    finally:
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+    try:
+        st = os.statvfs(directory)
+    except OSError:
+        return None
+    if st.f_bavail * st.f_frsize < PROBE_BEYOND:
+        return OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    return None
+
+
+def storage_kind(directory: Path, exc: BaseException | None) -> str:
+    """What happened, in one of :data:`TODO`'s keys: by the OS's error number, SQLite's error
+    name, and where neither tells (SQLite's "disk I/O error", "unable to open database file")
+    by a probe write into ``directory`` (:func:`probe`)."""
+    if isinstance(exc, OSError) and exc.errno in _ERRNO:
+        return _ERRNO[exc.errno]
+    if exc is not None and is_damage(exc):
+        return DAMAGED
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    if name.startswith("SQLITE_FULL") or "database or disk is full" in str(exc):
+        return FULL
+    if name.startswith("SQLITE_READONLY") or "readonly database" in str(exc):
+        why = probe(directory)
+        return _ERRNO.get(why.errno or 0, READ_ONLY) if why is not None else READ_ONLY
+    if name.startswith(("SQLITE_PERM", "SQLITE_AUTH")):
+        return PERMISSION
+    why = probe(directory)
+    if why is not None and why.errno in _ERRNO:
+        return _ERRNO[why.errno]
+    return FAULT
+
+
+WAITING_WORDS = {"cmd": "step(s)", "game": "a new game's start", "finished": "a finished game's end",
+                 "discard": "a discarded game", "unfinish": "an undone result"}
+
+
+def unsaved(waiting: Sequence[tuple[str, Any]] | int) -> str:
+    """What waits to be written, counted by kind: ``3 step(s) and a finished game's end`` ("" for
+    nothing). A finished game's end is no step: its steps are saved, the next start ends it again."""
+    if isinstance(waiting, int):
+        return f"{waiting} step(s)" if waiting else ""
+    counts: dict[str, int] = {}
+    for kind, _payload in waiting:
+        counts[kind] = counts.get(kind, 0) + 1
+    parts = []
+    for kind, words in WAITING_WORDS.items():
+        n = counts.get(kind, 0)
+        if n:
+            parts.append(f"{n} {words}" if kind == "cmd" else words if n == 1 else f"{words} ×{n}")
+    return " and ".join(parts)
+
+
+def problem_line(directory: Path, exc: BaseException | None, waiting: Sequence[tuple[str, Any]] | int,
+                 previous: str = "") -> str:
+    """One line for a passing storage error: what happened, where, what to do, what waits."""
     if exc is None:
         head = previous.split(" — ")[0] if previous else f"cannot write the game journal in {directory}"
+        todo = previous.split(" — ")[1].split("; ")[0] if " — " in previous else TODO[FAULT]
     else:
         head = f"cannot write the game journal in {directory}: {describe(exc)}"
-    text = str(exc or previous).lower()
-    if "full" in text or (isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)):
-        todo = "free space on the card"
-    elif "read-only" in text or "readonly" in text or (isinstance(exc, OSError) and exc.errno in (
-            errno.EROFS, errno.EACCES, errno.EPERM)):
-        todo = "make the directory writable"
-    else:
-        todo = "check the card and the directory"
-    unsaved = f"{waiting} step(s) not saved yet, " if waiting else ""
-    return f"{head} — {todo}; {unsaved}retrying"
+        todo = TODO[storage_kind(directory, exc)]
+    what = unsaved(waiting)
+    return f"{head} — {todo}; {what + ' not saved yet, ' if what else ''}retrying"

@@ -20,6 +20,8 @@ import queue
 import socketserver
 import stat
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +31,12 @@ MAX_REQUEST = 8192
 """Bytes of one request line; a longer one is answered ``too-long`` and dropped."""
 WAIT_S = 3.0
 """How long a request waits for the kiosk's next frame before it is answered ``busy`` (seconds)."""
+READ_S = 5.0
+"""Seconds a connection to the socket has to send its request line (then it is closed: 200 idle
+connections no longer hold 200 threads). The web server sends its line at once."""
 SOCKET_NAME = "bridge.sock"
+LOG_EVERY_S = 10.0
+"""A failure of the phones' side is logged at most once per kind in this many seconds (seconds)."""
 FAILED: dict[str, Any] = {"ok": False, "error": "busy"}
 """The answer to a request the door failed on (logged once per kind; the kiosk plays on)."""
 
@@ -52,8 +59,13 @@ class _Pending:
 
 class _Handler(socketserver.StreamRequestHandler):
     server: _Server
+    timeout = READ_S  # the socket's timeout: a connection that sends no whole line is let go
 
     def handle(self) -> None:
+        with contextlib.suppress(OSError):  # the web server gave up (timed out, closed, restarted)
+            self._answer()
+
+    def _answer(self) -> None:
         line = self.rfile.readline(MAX_REQUEST + 1)
         if len(line) > MAX_REQUEST:
             self._send({"ok": False, "error": "too-long"})
@@ -76,18 +88,25 @@ class _Server(socketserver.ThreadingUnixStreamServer):
     request_queue_size = 128  # socketserver's 5 refuses the 6th phone's stream opening at the same moment
     bridge: Bridge
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A connection that failed is one debug line, never socketserver's traceback on the kiosk's
+        output (the handler lets a closed or timed-out connection go quietly already)."""
+        log.debug("phones: a connection to the kiosk's socket failed", exc_info=False)
+
 
 class Bridge:
     """The socket, its queue and the door (see the module docstring)."""
 
-    def __init__(self, door: Door, path: Path) -> None:
+    def __init__(self, door: Door, path: Path, clock: Callable[[], float] = time.monotonic) -> None:
         self.door = door
         self.path = Path(path)
         self.requests: queue.Queue[_Pending] = queue.Queue()
         self._version: list[int] = door.version()
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
-        self._failed: set[str] = set()
+        self.clock = clock
+        self._failed: dict[str, tuple[float, int]] = {}
+        """Per kind of failure: when it was last logged, and how many since were not."""
 
     def start(self) -> None:
         """Listen (a stale socket file of an earlier run is replaced; any other file is refused)."""
@@ -130,14 +149,25 @@ class Bridge:
         return n
 
     def _guarded(self, kind: str, job: Any) -> Any:
-        """``job()``; a failure of the phones' side is logged (once per kind) and never stops the
-        kiosk: the lid plays on, the phone is answered ``busy``."""
+        """``job()``; a failure of the phones' side is one log line (never a traceback: the kiosk's
+        output is the table's) and never stops the kiosk: the lid plays on, the phone is answered
+        ``busy``. Every failure is logged, at most one line per kind every :data:`LOG_EVERY_S`
+        seconds (the next line counts those not written)."""
         try:
             return job()
-        except Exception:
-            if kind not in self._failed:
-                self._failed.add(kind)
-                log.exception("phones: the %s failed (the lid plays on)", kind)
+        except Exception as exc:
+            now = self.clock()
+            last, quiet = self._failed.get(kind, (float("-inf"), 0))
+            if now - last < LOG_EVERY_S:
+                self._failed[kind] = (last, quiet + 1)
+                return None
+            self._failed[kind] = (now, 0)
+            where = exc.__traceback__
+            while where is not None and where.tb_next is not None:
+                where = where.tb_next
+            at = f"{where.tb_frame.f_code.co_filename.rsplit('/', 1)[-1]}:{where.tb_lineno}" if where else "?"
+            log.error("phones: the %s failed: %s: %s (%s)%s; the lid plays on", kind, type(exc).__name__,
+                      str(exc)[:120], at, f" ({quiet} more not logged)" if quiet else "")
             return None
 
     def close(self) -> None:

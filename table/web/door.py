@@ -24,8 +24,9 @@ game's phones keep their pages.
 :meth:`Door.progress` is what the lid shows of the phones (``table/web/progress.py``): who has
 chosen or is done, never what — once a seat's page has been opened in this game.
 
-A wrong, forged or expired token is ``{"ok": false, "error": "token"}``, whatever the op: the
-answer is the same for a token that never was and one of a finished game.
+A wrong or forged token is ``{"ok": false, "error": "token"}``, whatever the op (the web server
+counts it as a guess); a token of one of the last games (``Tokens.was``) is ``{"ok": false,
+"error": "over"}``: its page says the game is over, and it is no guess.
 
 **The hidden-information contract**: the view of a token is built from the holder's seat
 only — the game's desk is called with that seat (or None for a spectator) and nothing else is
@@ -35,28 +36,36 @@ players' names.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from table import i18n
-from table.companion.protocol import GameCompanion, TableShell
+from table.companion.phones_gate import install
+from table.companion.protocol import CommandError, GameCompanion, TableShell
 from table.companion.shell import game_module
 from table.engine.errors import TableError
 from table.i18n import _
+from table.i18n.labels import listed
 from table.web.advice import OPS as ADVICE_OPS
 from table.web.advice import Advice
 from table.web.held import HeldFile, position
 from table.web.owner import OPS as OWNER_OPS
 from table.web.pads import desk_for, enter_due
 from table.web.progress import Progress, progress_of
+from table.web.seatphones import HANDOVER, SeatPhones
 from table.web.tokens import SPECTATOR, Holder, Tokens, TokensFile
 
 PLAYING = ("play", "pad")
 """The shell's modes a game's tokens open in: its play, and its score pad at the end (the phones' pads)."""
 NEXT_GAME_MODES = ("setup", "result")
 """The screens that show the next game's codes (a phone opened there follows into the game)."""
+log = logging.getLogger("applejack.web")
 TOKEN_REFUSED: dict[str, Any] = {"ok": False, "error": "token"}
-"""The one answer to a token that does not open anything now."""
+"""The answer to a token that does not open anything now (nor did in the last games)."""
+GAME_OVER: dict[str, Any] = {"ok": False, "error": "over"}
+"""The answer to a token of a finished game (an old page): the game is over, scan the new code;
+the web server counts it as no guess."""
 
 
 class Door:
@@ -87,6 +96,15 @@ class Door:
         """The game the tokens are for: the module's and its setup's identity (a new game, new tokens)."""
         self.advice = Advice()
         """A seat's hint on its own phone (``advice.py``: ops ``hint``, ``coach``; never in another view)."""
+        self.phones = SeatPhones()
+        """Which phone (device key) holds each seat's page (``seatphones.py``: a seat is one phone)."""
+        self._entering = False
+        """The door enters a phone's commands now: the lid's gate (:meth:`gate`) lets them through."""
+        self._refused: tuple[Any, ...] | None = None
+        """The lid's command last refused while seats were still choosing on phones (the same again: go on)."""
+        self._saved: Any = None
+        """What the held file was last given (:meth:`_keep`), so a lid's entry that let held choices go
+        is written once."""
 
     # --- following the table (every frame) --------------------------------------------------
     def follow(self) -> bool:
@@ -100,9 +118,13 @@ class Door:
         if sh.mode in PLAYING:
             marker = (id(game_module(sh)), id(sh.setup))
             if marker == self._game and self.tokens.active:
-                entered = enter_due(self.desk, sh)  # a pad's entries held on phones, due now
-                if entered:
-                    self._keep()
+                self._entering = True
+                try:
+                    entered = enter_due(self.desk, sh)  # a pad's entries held on phones, due now
+                finally:
+                    self._entering = False
+                if entered or self._held_moved():
+                    self._keep()  # (the lid's CONFIRM entered what the phones held: the file follows)
                 return entered > 0
             self._game = marker
             self._begin(seats, resumed=before in (None, "resume"))
@@ -132,17 +154,23 @@ class Door:
         if again is not None:
             self.tokens.resume(again)
             self.seen = set()
+            self.phones.forget()
         elif not self.tokens.active or len(self.tokens.seats()) != seats:
             self._new_tokens(seats)
         if self.kept is not None:
             self.kept.save(self._game_name(), self.tokens)
         self.desk = desk_for(self.shell.definition)
         self.advice.coaching.game_begins(self.tokens.game)
+        end = getattr(getattr(self.owner, "code", None), "end", None)
+        if callable(end):
+            end()  # the lid says so: a game begins, the owner's code shown at its setup opens nothing more
         self._held_again()
+        install(game_module(self.shell), self.gate)  # the lid's CONFIRM asks the phones first (phones_gate.py)
 
     def _new_tokens(self, seats: int) -> None:
         self.tokens.new_game(seats)
         self.seen = set()
+        self.phones.forget()
 
     def _game_name(self) -> str:
         """The game the tokens belong to: the journal's id for it, its key and its setup (a resumed
@@ -154,17 +182,32 @@ class Door:
         """Nothing held or kept any more belongs to a game on the table: the files go."""
         if self.held is not None:
             self.held.clear()
+        self._saved = None
         if self.kept is not None:
             self.kept.clear()
 
     def progress(self) -> Progress | None:
         """What the lid shows of the phones (``table/web/progress.py``): who has chosen or is done
-        now — never what —, once a seat's page has been opened in this game; None otherwise."""
-        if self.desk is None or not self.seen or not self.tokens.active:
+        now — never what —, once a seat's page has been opened in this game, and a seat a second
+        phone asks for; None otherwise."""
+        if not self.tokens.active:
             return None
-        asked = getattr(self.desk, "progress", None)
-        answer = asked(self._ctl()) if callable(asked) else None
-        return progress_of(answer[0], answer[1], self._seat_title) if answer else None
+        doubled = self.phones.doubled()
+        answer = None
+        if self.desk is not None and self.seen:
+            asked = getattr(self.desk, "progress", None)
+            answer = asked(self._ctl()) if callable(asked) else None
+        kind, seats = answer if answer else ("", [])
+        return progress_of(kind, seats, self._seat_title, doubled)
+
+    def release(self, seat: int) -> str:
+        """The lid agrees (``phone N``, 1-based ``seat``): the next phone to open that seat's code
+        takes it (the one asking, at its next try). The line the lid says; CommandError for no such seat."""
+        if seat not in self.tokens.seats() or not self.tokens.active:
+            raise CommandError(_("phone: a seat from 1 to {n}").format(n=len(self.tokens.seats())))
+        self.phones.release(seat)
+        self.moves += 1
+        return _("{seat}: the next phone to open its code takes the seat").format(seat=self._seat_title(seat))
 
     # --- held choices across a power cut (table.web.held) -----------------------------------
     def _ctl(self) -> GameCompanion:
@@ -179,7 +222,41 @@ class Door:
     def _keep(self) -> None:
         """The desk's held choices to the disk now (removed when none is held)."""
         if self.held is not None and self.desk is not None and hasattr(self.desk, "held"):
-            self.held.save(self._position(), self.desk.held(self._ctl()))
+            now = self.desk.held(self._ctl())
+            self.held.save(self._position(), now)
+            self._saved = now
+
+    def _held_moved(self) -> bool:
+        """Whether the desk holds other choices than the file was last given (a lid's entry let
+        some go: they were entered)."""
+        if self.held is None or self.desk is None or not hasattr(self.desk, "held"):
+            return False
+        return bool(self.desk.held(self._ctl()) != (self._saved or {}))
+
+    # --- the lid's command that closes what the phones hold (companion/phones_gate.py) --------
+    def gate(self, command: str) -> list[str] | None:
+        """Asked by the game's module before it applies a lid's ``command``: None (as usual), the
+        commands to enter instead (what the phones hold, in the table's order, the lid's own at its
+        place), or CommandError naming the seats still choosing on a phone (a seat whose page was
+        opened in this game). The same command again at once goes on without them (a phone gone
+        flat must not stop the table): what they choose is then the lid's."""
+        if self._entering or self.desk is None or not self.tokens.active:
+            return None
+        lid = getattr(self.desk, "lid", None)
+        if not callable(lid):
+            return None
+        ctl = self._ctl()
+        instead, waiting = lid(ctl, command, frozenset(self.seen))
+        if waiting:
+            moment = self.desk.moment(ctl) if hasattr(self.desk, "moment") else None
+            holds = self.desk.held(ctl) if hasattr(self.desk, "held") else None
+            key = (command, tuple(waiting), repr(moment), repr(holds))
+            if key != self._refused:
+                self._refused = key
+                raise CommandError(_("Still choosing on their phone: {seats}. The same again goes on without them.")
+                                   .format(seats=listed(self._seat_title(s) for s in waiting)))
+        self._refused = None
+        return list(instead) if instead is not None else None
 
     def _held_again(self) -> None:
         """A new desk (a game begun or resumed): what was held at this very moment, held again."""
@@ -190,6 +267,7 @@ class Door:
             self.held.clear()  # held at another moment (a game discarded, another begun): never again
         elif self.desk.restore(self._ctl(), kept):
             self.moves += 1
+        self._saved = self.desk.held(self._ctl()) if hasattr(self.desk, "held") else None
 
     def version(self) -> list[int]:
         """Moves whenever a view may have changed (the table's version, the tokens' game)."""
@@ -216,8 +294,15 @@ class Door:
             return answer or dict(TOKEN_REFUSED)
         holder = self.tokens.who(request.get("token"))
         if holder is None:
-            return dict(TOKEN_REFUSED)
+            return dict(GAME_OVER) if self.tokens.was(request.get("token")) else dict(TOKEN_REFUSED)
         if not holder.spectator:
+            refused = self.phones.ask(holder.seat, request.get("device"), op, self._seat_title(holder.seat))
+            if refused is not None:
+                self.moves += 1  # the first phone's page shows the asking one (its hand-over button)
+                return refused
+            if op == HANDOVER:
+                self.moves += 1
+                return {"ok": True, "view": None}
             self.seen.add(holder.seat)
         if op == "view":
             return {"ok": True, "view": self.view(holder)}
@@ -246,6 +331,8 @@ class Door:
             out.update(self.desk.view(self._ctl(), seat))
         if seat is not None and self.desk is not None:  # its Hint button: from that seat's own decision only
             out["hint"] = self.advice.offered(self._ctl(), self.desk, seat)
+        if seat is not None:  # another phone asks for this seat: the page offers to hand it over
+            out["asked"] = self.phones.asked(seat)
         return out
 
     def choose(self, holder: Holder, form: dict[str, Any]) -> dict[str, Any]:
@@ -257,18 +344,25 @@ class Door:
             commands = list(self.desk.choose(self._ctl(), holder.seat, form))
         except TableError as exc:
             return {"ok": False, "error": "refused", "line": str(exc)}
+        except (ValueError, TypeError, KeyError, IndexError) as exc:  # a value no desk check foresaw
+            log.warning("phones: a choice refused that the desk could not read (%s: %s)", type(exc).__name__,
+                        str(exc)[:80])
+            return {"ok": False, "error": "refused", "line": _("that is not a choice this page offers")}
         if not commands:
             self._keep()  # held until the others have chosen: on the disk before the phone hears "taken"
         done = 0
+        self._entering = True
         try:
             for command in commands:
                 self.shell.do(command)
                 done += 1
-        except TableError as exc:
+        except ValueError as exc:  # the game's refusal (TableError), or a value it could not read
             for _i in range(done):
                 self.shell.do("undo")
-            return {"ok": False, "error": "refused", "line": str(exc)}
+            line = str(exc) if isinstance(exc, TableError) else _("that is not a choice this page offers")
+            return {"ok": False, "error": "refused", "line": line}
         finally:
+            self._entering = False
             if commands:
                 self._keep()  # entered and journalled (or refused): the desk holds nothing any more
         self.follow()  # a choice that ended the game expires the tokens at once

@@ -1,7 +1,8 @@
 """The web server's safety rules, as one ASGI middleware and a guess counter.
 
 - **Bodies bounded**: a request body over :data:`MAX_BODY` bytes is answered 413 before the app
-  reads it (a ``Content-Length`` over the bound, or a streamed body that grows past it).
+  reads it (a ``Content-Length`` over the bound, or a streamed body that grows past it); a body
+  that has not come whole in :data:`BODY_S` seconds is 408 (the head is timed by ``wifi.py``).
 - **Host checked** (when the server names its own): a request for another host name is 400
   (a page elsewhere whose name was pointed at the box, "DNS rebinding", reads nothing).
 - **Origin checked**: a request that may change something (anything but GET and HEAD) must
@@ -14,7 +15,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import math
 import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -22,6 +25,8 @@ from typing import Any
 
 MAX_BODY = 2048
 """Bytes of a request body (a seat's choice is a few dozen)."""
+BODY_S = 4.0
+"""Seconds a request's body may take to come whole (after its head; 408 past it)."""
 GUESSES = 10
 """Wrong tokens one address may present in :data:`GUESS_WINDOW_S` before it is refused."""
 GUESS_WINDOW_S = 60.0
@@ -68,6 +73,13 @@ class Guesses:
     def blocked(self, address: str) -> bool:
         return len(self._recent(address)) >= self.limit
 
+    def retry_after(self, address: str) -> int:
+        """Whole seconds until ``address`` may try again (its oldest guess in the window leaves it)."""
+        times = self._recent(address)
+        if len(times) < self.limit:
+            return 0
+        return max(1, math.floor(self.window_s - (self.clock() - times[0])) + 1)  # past the window's edge
+
     def wrong(self, address: str) -> None:
         times = self._recent(address)
         times.append(self.clock())
@@ -95,18 +107,20 @@ async def _refuse(send: Send, status: int, error: str) -> None:
 class Guard:
     """The ASGI middleware of the module docstring around ``app``."""
 
-    def __init__(self, app: App, max_body: int = MAX_BODY, hosts: frozenset[str] | None = None) -> None:
+    def __init__(self, app: App, max_body: int = MAX_BODY, hosts: frozenset[str] | None = None,
+                 body_s: float = BODY_S) -> None:
         """``hosts``: the ``Host`` values this server answers (None: any, as in the tests)."""
         self.app = app
         self.max_body = max_body
         self.hosts = hosts
+        self.body_s = body_s
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         host = _header(scope, b"host")
-        if self.hosts is not None and host not in self.hosts:
+        if self.hosts is not None and (host or "").lower() not in self.hosts:
             await _refuse(send, 400, "host")
             return
         changing = scope["method"] not in ("GET", "HEAD")
@@ -114,13 +128,18 @@ class Guard:
             await _refuse(send, 403, "origin")
             return
         length = _header(scope, b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+        if length is not None and (not (length.isascii() and length.isdigit()) or int(length) > self.max_body):
             await _refuse(send, 413, "too-large")
             return
         body = b""
         more = scope["method"] not in ("GET", "HEAD")
+        deadline = time.monotonic() + self.body_s
         while more:
-            message = await receive()
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - time.monotonic()))
+            except TimeoutError:
+                await _refuse(send, 408, "too-slow")  # a half-sent body holds no connection for long
+                return
             body += message.get("body", b"")
             if len(body) > self.max_body:
                 await _refuse(send, 413, "too-large")

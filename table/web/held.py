@@ -91,7 +91,7 @@ def read_private(path: Path) -> Any:
     """The JSON in ``path``; None when there is no file; ValueError when it is not a small regular
     file of JSON (a symlink, too long, damaged)."""
     try:
-        if path.is_symlink() or path.stat().st_size > MAX_BYTES:
+        if path.is_symlink() or path.stat().st_size > MAX_BYTES or not path.is_file():  # a named pipe: no wait
             raise ValueError("not a small regular file")
         return json.loads(path.read_bytes())
     except FileNotFoundError:

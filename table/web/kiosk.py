@@ -4,7 +4,7 @@
 the hardware's per-frame ``follow(ctl)`` (called by the screen's loop every frame, by the text
 front end after every line) so the phones' requests are answered between two frames. The links
 of the seats' pages are written to ``<state dir>/web-links.txt`` (0600) whenever a game's tokens
-change, for the owner (the lid shows them as QR codes: ``ctl.phones``, :class:`PhoneLinks`, at
+or the seats' names change, for the owner (the lid shows them as QR codes: ``ctl.phones``, :class:`PhoneLinks`, at
 :func:`site_address`); the file is empty while no game is set up, played or shown.
 It is not in the socket's folder: the web server's unit sees that folder, and must not read
 every seat's token. A phone's secret choice held until the others have chosen, a score pad's
@@ -30,7 +30,7 @@ from table.companion.shell import Shell
 from table.web.bridge import Bridge, socket_path
 from table.web.door import Door
 from table.web.held import HeldFile
-from table.web.owner import OwnerDesk, owner_page, owner_token
+from table.web.owner import OwnerCode, OwnerDesk
 from table.web.progress import Progress
 from table.web.tokens import TokensFile
 
@@ -111,13 +111,13 @@ def open_web(ctl: Shell, state_dir: Path, hw: Any, journal_game: Callable[[], in
     """Start the socket, hook the pump into ``hw.follow``; returns the closer. ``journal_game``:
     the journal's id of the game on the table (the kept tokens are bound to it)."""
     door = Door(ctl, HeldFile(Path(state_dir)), TokensFile(Path(state_dir)), journal_game)
-    token = owner_token(Path(state_dir))
-    door.owner = OwnerDesk(token, Path(state_dir))  # the settings page: <state dir>/web-owner
+    code = OwnerCode(site_address())  # the owner's code: new each time the lid's Settings screen opens
+    door.owner = OwnerDesk(code, Path(state_dir))  # the settings page
     bridge = Bridge(door, socket_path(state_dir))
     bridge.start()
     log.info("phones: the web server talks to %s", bridge.path)
     follow = hw.follow
-    game = [door.tokens.game, door.tokens.active]
+    written: list[Any] = [None]
     progress = LidProgress(door)
 
     def follow_and_pump(c: GameCompanion) -> None:
@@ -125,17 +125,18 @@ def open_web(ctl: Shell, state_dir: Path, hw: Any, journal_game: Callable[[], in
         bridge.pump()
         if progress.changed():
             ctl.version += 1  # the lid's strip of who is done: the screen redraws
-        now = [door.tokens.game, door.tokens.active]
-        if now != game:
-            game[:] = now
+        now = (door.tokens.game, door.tokens.active, door.links() if door.tokens.active else ())
+        if now != written[0]:  # new tokens, or the seats' names set (the file names the players)
+            written[0] = now
             write_links(door, Path(state_dir))
 
     hw.follow = follow_and_pump
     # the lid's "Phones" page (help ▸ Phones); on the shell itself, not the game's module it forwards to
     ctl.phones = PhoneLinks(door, site_address())
-    ctl.owner_page = owner_page(site_address(), token)  # the lid's settings screen
+    ctl.owner_page = code  # the lid's settings screen (owner_view.py); .show() when it opens
     ctl.phones_progress = progress  # who is done: the screen's strip
     ctl.phones_news = progress.news  # the same as one line in a terminal
+    ctl.phones_release = door.release  # `phone 2` at the lid: another phone may take seat 2
 
     def close() -> None:
         bridge.close()

@@ -1,4 +1,9 @@
-"""The owner's token for the settings page (issue 24): one per box, kept across games.
+"""The owner's code for the settings page (issue 24; issue 34: :class:`OwnerCode`, new each time the
+lid shows it, good for a while, ended when a game begins).
+
+*Issue 24's token* (below, :func:`owner_token`): one per box, kept across games in a file; ``play
+--web`` no longer uses it (a photo of the lid opened the settings for good), only the tests'
+fixed tokens do.
 
 The settings page (``/o/<token>``, ``settings.py``: the language, the screen's hours, the demo's
 games, the names list, the history's export) is opened with this token; the lid's settings screen
@@ -17,6 +22,7 @@ import hmac
 import os
 import re
 import secrets
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -71,10 +77,50 @@ def is_owner(presented: object, token: str) -> bool:
 
 
 def owner_page(address: str, token: str) -> Callable[[], str]:
-    """What the lid's settings screen shows (``ctl.owner_page()``): the page's address at ``address``
-    (``http://host:port``, ``kiosk.site_address``)."""
+    """A fixed owner's page at ``address`` (``http://host:port``) for ``token`` (the tests' lid
+    screens; ``play --web`` gives the lid an :class:`OwnerCode`)."""
     link = f"{address}/o/{token}"
     return lambda: link
+
+
+LIFE_S = 900.0
+"""Seconds an owner's code opens the settings page after the lid showed it (15 minutes)."""
+
+
+class OwnerCode:
+    """The owner's code of ``play --web`` (issue 34): **shown only after an action at the lid** —
+    the setup screen's help page ▸ **Settings** —, **new each time** that screen opens
+    (:meth:`show`, called by the display app; the code before it opens nothing any more), good for
+    :data:`LIFE_S` seconds, and **ended when the lid says so**: a game begins (:meth:`end`, from
+    the door). The export and the settings need the current code. Called (``ctl.owner_page()``) it
+    is the settings page's address with the current code (a new one when none is current: the help
+    page asks whether there is a settings page at all, and only the Settings screen shows it).
+    ``clock`` in seconds, injectable."""
+
+    def __init__(self, address: str, life_s: float = LIFE_S, clock: Callable[[], float] = time.monotonic) -> None:
+        self.address = address
+        self.life_s = life_s
+        self.clock = clock
+        self._token: str | None = None
+        self._until = float("-inf")
+
+    def show(self) -> str:
+        """A new code (the last one ends), good for :data:`LIFE_S`; the page's address with it."""
+        self._token = secrets.token_urlsafe(TOKEN_BYTES)
+        self._until = self.clock() + self.life_s
+        return f"{self.address}/o/{self._token}"
+
+    def end(self) -> None:
+        """The lid says so: no code opens the settings page until the screen shows a new one."""
+        self._token = None
+
+    def current(self) -> str | None:
+        """The code that opens the settings page now, None when none does."""
+        return self._token if self._token is not None and self.clock() < self._until else None
+
+    def __call__(self) -> str:
+        token = self.current()
+        return f"{self.address}/o/{token}" if token is not None else self.show()
 
 
 TOKEN_REFUSED: dict[str, Any] = {"ok": False, "error": "token"}
@@ -86,14 +132,18 @@ class OwnerDesk:
     """The kiosk's side of the settings page, for the owner's token ``token``; ``state_dir``: where
     the kept settings and the history are (None: the language only)."""
 
-    def __init__(self, token: str, state_dir: Path | None = None) -> None:
-        self.token = token
+    def __init__(self, token: str | OwnerCode, state_dir: Path | None = None) -> None:
+        """``token``: the owner's code of the moment (:class:`OwnerCode`, ``play --web``) or a fixed one."""
+        self.code = token if isinstance(token, OwnerCode) else None
+        self.token = token if isinstance(token, str) else None
         self.state_dir = None if state_dir is None else Path(state_dir)
         self.exports = Exports(self.state_dir)
 
     def handle(self, shell: TableShell, request: Mapping[str, Any]) -> dict[str, Any]:
-        """One owner request (see the module docstring); never raises for bad input."""
-        if not is_owner(request.get("token"), self.token):
+        """One owner request (see the module docstring); never raises for bad input. Only the
+        current code opens anything (an old, ended or expired one is refused as any wrong token)."""
+        expected = self.code.current() if self.code is not None else self.token
+        if expected is None or not is_owner(request.get("token"), expected):
             return dict(TOKEN_REFUSED)
         if request.get("op") == "owner-export":
             return self.exports.answer(shell, request)

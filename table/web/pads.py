@@ -59,6 +59,12 @@ class PadOrPlay:
         restore = getattr(self._now(ctl), "restore", None)
         return int(restore(ctl, held)) if callable(restore) else 0
 
+    def lid(self, ctl: GameCompanion, command: str,
+            using: frozenset[int]) -> tuple[list[str] | None, list[int]]:
+        """The lid's ``command`` and what the desk of the moment holds (``companion/phones_gate.py``)."""
+        lid = getattr(self._now(ctl), "lid", None)
+        return lid(ctl, command, using) if callable(lid) else (None, [])
+
     def due(self, ctl: GameCompanion) -> list[str]:
         """The pad desk's commands to enter without a phone's entry (see :func:`enter_due`)."""
         due = getattr(self.pad, "due", None)

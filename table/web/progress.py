@@ -28,6 +28,8 @@ class Progress:
 
     kind: str
     seats: tuple[tuple[int, str, bool], ...]
+    doubled: tuple[tuple[int, str], ...] = ()
+    """(seat, name) of each seat a second phone asks for (a seat is one phone: ``seatphones.py``)."""
 
     def lead(self) -> str:
         """The strip's first word."""
@@ -47,6 +49,10 @@ class Progress:
                 who = name if level == 1 else str(seat + 1)
                 words = f"{who} ✓" if done else f"{who} …"
             out.append((words, done))
+        for seat, name in self.doubled:
+            words = _("{seat}: two phones").format(seat=name) if level == 0 else \
+                f"{name if level == 1 else seat + 1} ×2"
+            out.append((words, False))
         return out
 
     def line(self) -> str:
@@ -54,8 +60,11 @@ class Progress:
         return f"{self.lead()} " + " · ".join(words for words, _done in self.chips(0))
 
 
-def progress_of(kind: str, seats: list[tuple[int, bool]], name: Callable[[int], str]) -> Progress | None:
-    """A desk's ``(kind, [(seat, done)…])`` with each seat's name (``name(seat)``); None for no seat."""
+def progress_of(kind: str, seats: list[tuple[int, bool]], name: Callable[[int], str],
+                doubled: list[int] | None = None) -> Progress | None:
+    """A desk's ``(kind, [(seat, done)…])`` with each seat's name (``name(seat)``), and the seats a
+    second phone asks for; None when there is nothing to show."""
+    two = tuple((int(s), str(name(s))) for s in doubled or ())
     if kind not in (CHOOSE, PAD) or not seats:
-        return None
-    return Progress(kind, tuple((int(s), str(name(s)), bool(d)) for s, d in sorted(seats)))
+        return Progress(CHOOSE, (), two) if two else None
+    return Progress(kind, tuple((int(s), str(name(s)), bool(d)) for s, d in sorted(seats)), two)

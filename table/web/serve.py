@@ -3,7 +3,8 @@
 It binds one address: ``--host`` (default 127.0.0.1), or the IPv4 address of ``--interface``
 (the hotspot's ``wlan0``), never every address unless ``--any-address`` says so. It talks to
 the kiosk through ``--socket`` (default ``$STATE_DIRECTORY/web/bridge.sock``). Settings from the
-env file: ``APPLEJACK_WEB_INTERFACE``, ``APPLEJACK_WEB_HOST``, ``APPLEJACK_WEB_PORT``.
+env file: ``APPLEJACK_WEB_INTERFACE``, ``APPLEJACK_WEB_HOST``, ``APPLEJACK_WEB_PORT``; the host of
+``APPLEJACK_WEB_URL`` (the lid's codes) passes the ``Host`` check too.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import socket
 import struct
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from table.engine.errors import TableError
 from table.web.bridge import socket_path
@@ -55,10 +57,22 @@ def bind_address(host: str | None, interface: str | None, *, any_address: bool =
     return address
 
 
-def own_hosts(address: str, port: int) -> frozenset[str]:
-    """The ``Host`` values a phone sends for this server: the address, with and without the port."""
+def own_hosts(address: str, port: int, site: str | None = None) -> frozenset[str]:
+    """The ``Host`` values a phone sends for this server: the address, with and without the port,
+    and the host of ``site`` (``APPLEJACK_WEB_URL``, what the lid's codes hold: a name such as
+    ``http://applejack.local:8080`` is the table's own too), with its port and without."""
     shown = f"[{address}]" if ":" in address else address
-    return frozenset({shown, f"{shown}:{port}"})
+    hosts = {shown, f"{shown}:{port}"}
+    if site:
+        parts = urlsplit(site)
+        try:
+            named = parts.hostname, parts.port or (443 if parts.scheme == "https" else 80)
+        except ValueError:
+            named = None, 0
+        if named[0]:
+            name = f"[{named[0]}]" if ":" in named[0] else named[0]
+            hosts |= {name, f"{name}:{named[1]}"}
+    return frozenset(h.lower() for h in hosts)
 
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
@@ -89,11 +103,11 @@ def main(argv: list[str] | None = None) -> int:
 
     from table.web.app import make_app
     from table.web.client import KioskSocket
+    from table.web.kiosk import site_address
+    from table.web.wifi import server_config
 
-    app = make_app(KioskSocket(path), hosts=own_hosts(host, args.port))
-    uvicorn.run(app, host=host, port=args.port, http="h11", loop="asyncio", ws="none", lifespan="off",
-                log_level="warning", access_log=False, proxy_headers=False, server_header=False, date_header=False,
-                limit_concurrency=64, timeout_keep_alive=5)
+    app = make_app(KioskSocket(path), hosts=own_hosts(host, args.port, site_address()))
+    uvicorn.Server(server_config(app, host, args.port)).run()
     return 0
 
 

@@ -19,6 +19,7 @@ import hmac
 import json
 import logging
 import secrets
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,9 @@ TOKEN_BYTES = 16
 """Random bytes per token (128 bits)."""
 LONGEST_TOKEN = 64
 """A presented token longer than this (characters) is not compared at all."""
+OLD_KEPT = 72
+"""Tokens of finished (or replaced) games remembered, in memory only: about eight games of eight
+seats. An old page presenting one is told the game is over, and is not counted as a guess."""
 
 
 @dataclass(frozen=True)
@@ -56,9 +60,15 @@ class Tokens:
         self.game = 0
         """Counts the games tokens were made for (a holder names the game its token was for)."""
         self._by_seat: dict[int, str] = {}
+        self._old: deque[str] = deque(maxlen=OLD_KEPT)
+        """The tokens of earlier games (:meth:`was`), the newest last."""
+
+    def _retire(self) -> None:
+        self._old.extend(t for t in self._by_seat.values() if t not in self._old)
 
     def new_game(self, seats: int) -> None:
         """Fresh tokens for ``seats`` seats and the spectators: every earlier token is invalid."""
+        self._retire()
         self.game += 1
         self._by_seat = {s: secrets.token_urlsafe(TOKEN_BYTES) for s in range(seats)}
         self._by_seat[SPECTATOR] = secrets.token_urlsafe(TOKEN_BYTES)
@@ -66,6 +76,7 @@ class Tokens:
     def resume(self, by_seat: dict[int, str]) -> None:
         """The tokens a game had before a restart (:class:`TokensFile`): valid again, for a new
         count of this door's games."""
+        self._retire()
         self.game += 1
         self._by_seat = dict(by_seat)
 
@@ -75,6 +86,7 @@ class Tokens:
 
     def expire(self) -> None:
         """The game ended (or was discarded): no token is valid until the next game."""
+        self._retire()
         self._by_seat = {}
 
     @property
@@ -99,6 +111,17 @@ class Tokens:
             if hmac.compare_digest(given, token.encode("ascii")) and found is None:
                 found = seat
         return Holder(found, self.game) if found is not None else None
+
+    def was(self, presented: object) -> bool:
+        """Whether ``presented`` is a token of an earlier game (compared with every one kept, in
+        constant time): its page is told the game is over."""
+        if not isinstance(presented, str) or not presented or len(presented) > LONGEST_TOKEN:
+            return False
+        given = presented.encode("utf-8", "replace")
+        hit = False
+        for token in self._old:
+            hit = hmac.compare_digest(given, token.encode("ascii")) or hit
+        return hit
 
 
 FILE_NAME = "phones-tokens.json"
@@ -132,8 +155,8 @@ class TokensFile:
             return None
         out: dict[int, str] = {}
         for key, token in data["tokens"].items():
-            if isinstance(key, str) and key.lstrip("-").isdigit() and isinstance(token, str) \
-                    and 16 <= len(token) <= LONGEST_TOKEN:
+            number = key.lstrip("-") if isinstance(key, str) else ""
+            if number.isascii() and number.isdigit() and isinstance(token, str) and 16 <= len(token) <= LONGEST_TOKEN:
                 out[int(key)] = token
         return out if set(out) == {*range(seats), SPECTATOR} else None
 

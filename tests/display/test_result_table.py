@@ -35,6 +35,6 @@ def test_a_cooperative_sheet_is_the_tables_one_column_and_says_together():
         won = sheet("Result", ["rolls"], ["Ada", "Bo", "Cy"], [[3]] * 3, [7] * 3, [0, 1, 2], together=True)
         lost = sheet("Result", ["rolls"], ["Ada", "Bo", "Cy"], [[3]] * 3, [7] * 3, [], together=True)
     assert [s.name for s in won.seats] == ["The table"] and won.seats[0].winner and not lost.seats[0].winner
-    assert won.verdict == "The table won together: Ada, Bo, Cy"
-    assert lost.verdict == "The table lost together: Ada, Bo, Cy"
+    assert won.verdict == "The table won together"
+    assert lost.verdict == "The table lost together"
     assert won.lines()[1:] == ["  The table: 7 points (rolls 3)", won.verdict]

@@ -4,6 +4,8 @@ The drill: periodic noise spikes on trough 5's wire, a first press, then 10 real
 all 11 must register and no spike may become a press, with and without two busy threads, at
 spike periods of 1, 5, 10, 20 and 40 ms.
 
+A last case presses for only 30 ms (the shortest press that must always register) in 1 ms noise.
+
 The wire is a MockFactory pin whose level is a schedule on the monotonic clock (what the
 hardware does), while a driver thread delivers each edge with its own time stamp, late if
 the threads are busy (what lgpio does: the kernel stamps the edge, a Python thread calls back).
@@ -61,13 +63,14 @@ def merge(intervals: list[tuple[float, float]]) -> list[tuple[float, bool]]:
     return edges
 
 
-def schedule(t0: float, period_s: float, length_s: float) -> tuple[list[tuple[float, bool]], list[float]]:
+def schedule(t0: float, period_s: float, length_s: float,
+             press_s: float = PRESS_S) -> tuple[list[tuple[float, bool]], list[float]]:
     """Spikes every ``period_s`` for ``length_s`` and :data:`PRESSES` presses of 40 ms spread over
     it, each starting at a different phase of the noise (some right after a spike)."""
     spikes = [(t0 + k * period_s, t0 + k * period_s + SPIKE_S) for k in range(int(length_s / period_s))]
     gap = (length_s - 0.2) / PRESSES
     presses = [t0 + 0.1 + i * gap + (i * 0.37 % 1.0) * min(period_s, 0.04) for i in range(PRESSES)]
-    return merge(spikes + [(p, p + PRESS_S) for p in presses]), presses
+    return merge(spikes + [(p, p + press_s) for p in presses]), presses
 
 
 def drive(pin: ScheduledPin, edges: list[tuple[float, bool]]) -> None:
@@ -95,9 +98,11 @@ def drain(q: queue.Queue) -> list:
 
 
 @pytest.mark.parametrize("busy", [False, True], ids=["idle", "two-busy-threads"])
-@pytest.mark.parametrize(("period_s", "length_s"), [(0.001, 3.0), (0.005, 3.0), (0.010, 3.0), (0.020, 10.0),
-                                                    (0.040, 3.0)], ids=["1ms", "5ms", "10ms", "20ms-10s", "40ms"])
-def test_every_press_registers_and_no_spike_does(mock_factory, pinmap, period_s, length_s, busy):
+@pytest.mark.parametrize(("period_s", "length_s", "press_s"), [
+    (0.001, 3.0, PRESS_S), (0.005, 3.0, PRESS_S), (0.010, 3.0, PRESS_S), (0.020, 10.0, PRESS_S), (0.040, 3.0, PRESS_S),
+    (0.001, 2.0, 0.030),  # the shortest press that must always register, in the densest noise
+], ids=["1ms", "5ms", "10ms", "20ms-10s", "40ms", "1ms-30ms-presses"])  # fmt: skip
+def test_every_press_registers_and_no_spike_does(mock_factory, pinmap, period_s, length_s, press_s, busy):
     number = pinmap.button_pins()["trough5"]
     pin = mock_factory.pin(number, pin_class=ScheduledPin)
     stop = threading.Event()
@@ -107,7 +112,7 @@ def test_every_press_registers_and_no_spike_does(mock_factory, pinmap, period_s,
         for s in spinners:
             s.start()
         try:
-            edges, presses = schedule(time.monotonic() + 0.05, period_s, length_s)
+            edges, presses = schedule(time.monotonic() + 0.05, period_s, length_s, press_s)
             pin.levels = tuple(edges)
             driver = threading.Thread(target=drive, args=(pin, edges), daemon=True)
             driver.start()
@@ -123,8 +128,11 @@ def test_every_press_registers_and_no_spike_does(mock_factory, pinmap, period_s,
         noisy = dict(panel.noisy)
     assert all(isinstance(e, ButtonPress) and e.button == "trough5" for e in events)
     assert len(events) == PRESSES, f"{len(events)} of {PRESSES} presses, {panel.dropped_presses} dropped as chatter"
-    for event, start in zip(events, presses, strict=True):  # each event is a real press, at its time
-        assert abs(event.t - start) < 0.002, (event.t, start)
+    for event, start in zip(events, presses, strict=True):  # each event is a real press, in time
+        # (its t is the press edge's stamp; when the confirm thread takes a held press while
+        # edges are late, the time of its own first look, inside the press, or of a spike up to
+        # min_hold_s before it)
+        assert start - 0.006 < event.t < start + press_s, (event.t, start)
     assert panel.dropped_presses == 0
     expected_spikes = len(edges) // 2 - PRESSES  # every pressed level that was not a press
     assert spikes == expected_spikes

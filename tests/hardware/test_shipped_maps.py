@@ -71,7 +71,7 @@ def test_the_guide_lists_every_screen_pin_and_both_maps():
     guide = (REPO / "docs" / "raspberry-pi.md").read_text(encoding="utf-8")
     section = guide[guide.index("## Pins and screens"):]
     section = section[: section.index("\n## ", 4)]
-    for pin, use in screen("spi35").pins.items():
+    for pin in screen("spi35").pins:
         assert f"| {pin} |" in section, pin
     for name in SHIPPED_MAPS:
         assert f"table/hardware/{name}" in section

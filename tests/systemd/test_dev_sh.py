@@ -41,7 +41,8 @@ def dev(tree: Path, *args: str) -> list[str]:
     log = tree / "calls.log"
     log.unlink(missing_ok=True)
     result = subprocess.run(["bash", str(tree / "scripts/dev.sh"), *args], capture_output=True, text=True,
-                            timeout=60, env={**os.environ, "PYTHON": "python3"})  # fmt: skip
+                            timeout=60, env={**os.environ, "PYTHON": "python3",
+                                             "APPLEJACK_SKIP_BROWSER_INSTALL": "1"})  # fmt: skip (tests/web/test_ci.py)
     assert result.returncode == 0, result.stdout + result.stderr
     return log.read_text().splitlines() if log.exists() else []
 

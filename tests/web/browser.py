@@ -8,6 +8,7 @@ token), each at phone size, and makes a seat's choice by clicking in its page.
 
 from __future__ import annotations
 
+import os
 import queue
 import shutil
 import socket
@@ -17,11 +18,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from table.web.bridge import Bridge, socket_path
 from table.web.client import KioskSocket
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
+CI_VARIABLE = "CI"
+"""Set (to anything but empty): a missing browser fails the run instead of skipping (issue 34)."""
 PHONE = (390, 844)
 """A phone's screen in CSS pixels."""
 WAIT_S = 20.0
@@ -93,22 +98,51 @@ class Kiosk(threading.Thread):
         return ".".join(map(str, self.call(self.door.version)))
 
 
+def missing_browser() -> str | None:
+    """Why the browser tests cannot run here (None: they can): selenium, Chromium, chromedriver."""
+    try:
+        import selenium.webdriver  # noqa: F401  (the test extra)
+    except ImportError:
+        return "selenium not installed (the test extra: pip install -e '.[test]')"
+    try:
+        import uvicorn  # noqa: F401  (the web extra)
+    except ImportError:
+        return "uvicorn not installed (the web extra)"
+    if CHROMIUM is None or DRIVER is None:
+        return ("Chromium not installed (Debian: apt-get install chromium chromium-driver; "
+                "`bash scripts/dev.sh test` installs them)")
+    return None
+
+
+def require_browser() -> None:
+    """At a browser test module's top: skip the module where the browser is missing — but with
+    ``CI`` set, fail the run (a clean CI machine must not pass without the browser tests)."""
+    problem = missing_browser()
+    if problem is None:
+        return
+    if os.environ.get(CI_VARIABLE):
+        pytest.fail(f"{problem}; {CI_VARIABLE} is set, so the browser tests may not be skipped", pytrace=False)
+    pytest.skip(problem, allow_module_level=True)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
 
 
-def serve(tmp: Path) -> tuple[Any, threading.Thread, str]:
-    """The real app on uvicorn, on a loopback port, asking the kiosk's socket in ``tmp``."""
+def serve(tmp: Path, poll_s: float = 0.03) -> tuple[Any, threading.Thread, str]:
+    """The real app on uvicorn with the phones' server settings (``wifi.server_config``), on a
+    loopback port, asking the kiosk's socket in ``tmp``; ``poll_s``: how often the update streams
+    ask (the tests' pages need not wait the server's 0.4 s)."""
     import uvicorn
 
     from table.web.app import make_app
+    from table.web.wifi import server_config
 
     port = free_port()
-    config = uvicorn.Config(make_app(KioskSocket(socket_path(tmp)), poll_s=0.03), host="127.0.0.1", port=port,
-                            http="h11", loop="asyncio", ws="none", lifespan="off", log_level="warning")
-    server = uvicorn.Server(config)
+    config = server_config(make_app(KioskSocket(socket_path(tmp)), poll_s=poll_s), "127.0.0.1", port)
+    server = uvicorn.Server(config)  # the phones' server's own settings (wifi.py)
     serving = threading.Thread(target=server.run, daemon=True)
     serving.start()
     deadline = time.monotonic() + 20

@@ -14,7 +14,7 @@ from table.companion import gamedef
 from table.web.app import make_app
 from table.web.coaching import _applejack
 from table.web.tokens import SPECTATOR
-from tests.web.tables import door_ask, zankapfel_discord
+from tests.web.tables import at_the_lid_again, door_ask, zankapfel_discord
 
 CALLS: list[tuple[int, bool]] = []
 
@@ -36,7 +36,7 @@ def without_coach(monkeypatch, ctl):
 
 def _to_the_end(ctl, door, lines, i):
     for line in lines[i:]:
-        ctl.do(line)
+        at_the_lid_again(ctl, line)  # a seat's page is open, its player plays at the lid
         door.follow()
     assert ctl.mode == "result"
 
@@ -66,7 +66,7 @@ def test_the_coach_ticket_is_the_seats_own_and_opens_only_its_coach_after_the_ga
         assert client.get(f"/api/view/{ticket}").status_code == 403  # a ticket is no token
         token = door.tokens.token(0)
         _to_the_end(ctl, door, lines, i)
-        assert client.get(f"/api/view/{token}").status_code == 403  # the token expired with its game
+        assert client.get(f"/api/view/{token}").status_code == 410  # the token expired with its game: "over"
         coach = client.get(f"/api/coach/{ticket}").json()["coach"]
         assert coach["state"] == "none" and coach["line"].startswith("no coach here")  # a game without a coach part
         assert client.get("/api/coach/forged-ticket-000000").status_code == 403

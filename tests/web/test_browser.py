@@ -29,14 +29,11 @@ from table.games.waldgaertner.seat import die_seats
 from table.games.waldgaertner.words import card_label
 from table.web.door import Door
 from table.web.tokens import SPECTATOR
-from tests.web.browser import CHROMIUM, DRIVER, Kiosk, Phones, chrome, serve
+from tests.web.browser import Kiosk, Phones, chrome, require_browser, serve
 from tests.web.tables import at_the_lid, discord_choices, hand_form, same, shell
 from tests.web.test_whole_games import HAND_STAGES
 
-pytest.importorskip("selenium.webdriver", reason="selenium not installed (the test extra)")
-pytest.importorskip("uvicorn", reason="uvicorn not installed (the web extra)")
-pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
-                                reason="Chromium not installed (Debian: apt-get install chromium chromium-driver)")
+require_browser()  # skipped where Chromium is missing; with CI set, the run fails instead
 
 FORGED = "A" * 22
 """A token of the right shape that no game ever made."""

@@ -27,7 +27,7 @@ def test_a_game_without_a_desk_shows_the_phones_only_the_shells_public_facts(tmp
         assert door.follow()
         door.desk = None  # every game has its desk now (Draft Cider's, Applejack's pad): a game without one
         view = door.handle({"op": "view", "token": door.tokens.token(0)})["view"]
-        assert set(view) == {"game", "mode", "language", "version", "you", "seats"}
+        assert set(view) == {"game", "mode", "language", "version", "you", "seats", "asked"}  # asked: seatphones.py
         refused = door.handle({"op": "choose", "token": door.tokens.token(0), "form": {"card": "1"}})
         assert refused["error"] == "refused" and refused["line"]
     finally:

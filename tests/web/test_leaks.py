@@ -20,7 +20,15 @@ from table.web.app import make_app
 from table.web.bridge import Bridge, socket_path
 from table.web.client import KioskSocket
 from table.web.tokens import SPECTATOR
-from tests.web.tables import data, door_ask, view_text, waldgaertner_dice, waldgaertner_draw, zankapfel_discord
+from tests.web.tables import (
+    at_the_lid_again,
+    data,
+    door_ask,
+    view_text,
+    waldgaertner_dice,
+    waldgaertner_draw,
+    zankapfel_discord,
+)
 
 ORIGIN = {"origin": "http://testserver"}
 
@@ -141,10 +149,11 @@ def test_a_forged_token_sees_nothing_and_a_token_expires_with_its_game(tmp_path)
         for line in lines[i:]:
             if ctl.mode != "play":
                 break
-            ctl.do(line)
+            at_the_lid_again(ctl, line)  # seat 1's page is open, its player plays at the lid
             door.follow()
         assert ctl.mode == "result"
-        assert client.get(f"/api/view/{token}").status_code == 403
+        expired = client.get(f"/api/view/{token}")  # the game is over: the page is told so, nothing more
+        assert expired.status_code == 410 and expired.json() == {"ok": False, "error": "over"}
 
 
 def test_waldgaertner_a_die_chosen_in_secret_changes_no_other_view_until_all_are_entered_together(tmp_path):

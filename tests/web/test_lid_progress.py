@@ -130,7 +130,7 @@ def _tables(tmp: Path) -> Any:
     door.handle({"op": "choose", "token": door.tokens.token(first), "form": _discord_choice(ctl, first, 0)})
     yield "zankapfel-panel", ctl, door  # a waiting announcement's panel covers the play screen
     while ctl.announcements.head is not None:
-        ctl.do("confirm")
+        ctl.do("ack")  # the panel acknowledged (CONFIRM on the lid); the phone's choice stays held
     door.handle({"op": "choose", "token": door.tokens.token(first), "form": _discord_choice(ctl, first, 0)})
     assert [done for _s, _n, done in door.progress().seats] == [True, False]
     yield "zankapfel", ctl, door

@@ -8,7 +8,6 @@ the reason, where selenium, ``chromium`` or ``chromedriver`` is missing.
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import threading
 import time
@@ -21,15 +20,13 @@ from table.web.app import make_app
 from table.web.bridge import Bridge, socket_path
 from table.web.client import KioskSocket
 from table.web.tokens import SPECTATOR
-from tests.web.browser import shut_down
+from table.web.wifi import server_config
+from tests.web.browser import CHROMIUM, DRIVER, require_browser, shut_down
 from tests.web.test_pads_on_phones import applejack_pad
 
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium not installed (the test extra)")
-uvicorn = pytest.importorskip("uvicorn", reason="uvicorn not installed (the web extra)")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
-                                reason="Chromium not installed (Debian: apt-get install chromium chromium-driver)")
+require_browser()  # skipped where Chromium is missing; with CI set, the run fails instead
+webdriver = pytest.importorskip("selenium.webdriver")
+uvicorn = pytest.importorskip("uvicorn")
 
 
 class PadKiosk(threading.Thread):
@@ -89,8 +86,7 @@ def test_a_seat_fills_its_applejack_pad_on_its_page_and_the_spectators_see_it_do
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = int(s.getsockname()[1])
-    config = uvicorn.Config(make_app(KioskSocket(socket_path(tmp_path)), poll_s=0.1), host="127.0.0.1", port=port,
-                            http="h11", loop="asyncio", ws="none", lifespan="off", log_level="warning")
+    config = server_config(make_app(KioskSocket(socket_path(tmp_path)), poll_s=0.1), "127.0.0.1", port)
     server = uvicorn.Server(config)
     serving = threading.Thread(target=server.run, daemon=True)
     serving.start()

@@ -31,6 +31,12 @@ def table(tmp_path_factory):
     journal.close()
 
 
+@pytest.fixture(autouse=True)
+def _another_phone(table):
+    """Each test's client is another browser (device key): no seat is held by an earlier test's."""
+    table[1].phones.forget()
+
+
 def test_a_body_over_the_bound_is_refused_before_the_kiosk_is_asked(table):
     _ctl, door = table
     asked = []
@@ -152,7 +158,7 @@ def test_the_server_runs_without_an_access_log_tokens_are_in_the_addresses(monke
     import uvicorn
 
     seen = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: seen.update(vars(self.config)))
     assert serve.main(["--socket", str(tmp_path / "s.sock"), "--port", "8099"]) == 0
     assert seen["access_log"] is False and seen["host"] == "127.0.0.1" and seen["port"] == 8099
     assert seen["proxy_headers"] is False  # a phone cannot name another address for the guess limit

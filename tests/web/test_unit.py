@@ -22,7 +22,8 @@ def test_the_kiosk_keeps_no_network_and_the_web_unit_reaches_only_private_addres
     assert web["IPAddressDeny"] == ["any"]
     allowed = " ".join(web["IPAddressAllow"]).split()
     assert "any" not in allowed and "0.0.0.0/0" not in allowed
-    assert web["BindPaths"] == [str(socket_path(Path("/var/lib/applejack-table")).parent)]
+    assert web["BindReadOnlyPaths"] == [str(socket_path(Path("/var/lib/applejack-table")).parent)]
+    assert "BindPaths" not in web  # read-only: connecting needs no more, and bridge.sock cannot be replaced
     assert web["TemporaryFileSystem"] == ["/var/lib:ro"]  # nothing else of the state dir
     assert f"--socket {socket_path(Path('/var/lib/applejack-table'))}" in web["ExecStart"][0]
     assert "table.web.serve" in web["ExecStart"][0]
@@ -68,3 +69,38 @@ def test_systemd_analyze_verify_is_clean(tmp_path):
                        text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert [line for line in (r.stdout + r.stderr).splitlines() if "applejack" in line] == []
+
+
+def test_connecting_to_the_socket_through_a_read_only_bind_mount_works(tmp_path):
+    """What BindReadOnlyPaths= gives the web server: the socket's folder mounted read-only. A
+    client connects and is answered; the folder cannot be written (the socket not replaced). Needs
+    root (a bind mount); skipped elsewhere."""
+    import os
+    import socket as so
+
+    if os.geteuid() != 0 or shutil.which("mount") is None:
+        pytest.skip("a bind mount needs root")
+    src, dst = tmp_path / "web", tmp_path / "seen"
+    src.mkdir()
+    dst.mkdir()
+    listener = so.socket(so.AF_UNIX)
+    listener.bind(str(src / "bridge.sock"))
+    listener.listen(1)
+    done = subprocess.run(["mount", "--bind", str(src), str(dst)], capture_output=True)
+    if done.returncode != 0:
+        pytest.skip(f"no bind mount here: {done.stderr.decode().strip()}")
+    try:
+        assert subprocess.run(["mount", "-o", "remount,bind,ro", str(dst)], capture_output=True).returncode == 0
+        with so.socket(so.AF_UNIX) as client:
+            client.connect(str(dst / "bridge.sock"))
+            answer, _addr = listener.accept()
+            client.sendall(b"{}\n")
+            assert answer.recv(3) == b"{}\n"
+            answer.close()
+        with pytest.raises(OSError):
+            (dst / "bridge.sock").unlink()  # read-only: nobody in the web unit replaces it
+        with pytest.raises(OSError):
+            (dst / "other.sock").write_text("")
+    finally:
+        subprocess.run(["umount", str(dst)], capture_output=True)
+        listener.close()

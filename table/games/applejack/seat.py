@@ -28,6 +28,7 @@ from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.scorepad import PAD_FIELDS_EXTRA
 from table.games.applejack.labels import seat_label
 from table.i18n import _
+from table.i18n.labels import is_number
 from table.i18n.names import variety_name
 
 MAX_VALUE = 99
@@ -41,7 +42,7 @@ def _value(form: dict[str, Any]) -> int:
     """The form's number, 0..MAX_VALUE; CommandError (one line) otherwise."""
     value = form.get("value")
     text = str(value) if isinstance(value, (int, str)) and not isinstance(value, bool) else ""
-    if not text.isdigit() or len(text) > 2:
+    if not is_number(text, 2):
         raise CommandError(_("a number from 0 to {most}").format(most=MAX_VALUE))
     return int(text)
 
@@ -90,6 +91,15 @@ class SeatDesk(BaseDesk[Controller]):
         if ctl.mode != PAD or ctl.pad is None:
             return None
         return "pad", [(p, p in self.done) for p in range(ctl.pad.players)]
+
+    def lid(self, ctl: Controller, command: str,
+            using: frozenset[int]) -> tuple[list[str] | None, list[int]]:
+        """The lid's ``pad-done`` (``companion/phones_gate.py``): the seats whose phone is in use
+        (``using``) and that have not said their pad is complete are still entering. (None, them)."""
+        progress = self.progress(ctl)
+        if command != "pad-done" or progress is None:
+            return None, []
+        return None, [s for s, done in progress[1] if s in using and not done]
 
     def moment(self, ctl: Controller) -> list[Any]:
         """The marks belong to this game's open pad (the door forgets them when the game ends or

@@ -134,6 +134,15 @@ class SeatDesk(BaseDesk[DraftCiderCompanion]):
         complete = set(self.complete(ctl))
         return "pad", [(p, p in complete) for p in range(int(ctl.setup.players))]
 
+    def lid(self, ctl: DraftCiderCompanion, command: str,
+            using: frozenset[int]) -> tuple[list[str] | None, list[int]]:
+        """The lid's ``pad-done`` (``companion/phones_gate.py``): the seats whose phone is in use
+        (``using``) and that have not said their pad is complete are still entering. (None, them)."""
+        progress = self.progress(ctl)
+        if command != "pad-done" or progress is None:
+            return None, []
+        return None, [s for s, done in progress[1] if s in using and not done]
+
     def moment(self, ctl: DraftCiderCompanion) -> list[Any]:
         """The marks belong to this game's open pad (the door forgets them when the game ends or is
         discarded): the pad and the game's setup."""

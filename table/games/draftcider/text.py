@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from table.engine.errors import TableError
+from table.companion.plaintext import do_line, press_word, typed
 from table.games.draftcider.companion import DraftCiderCompanion
 from table.games.draftcider.rules.scoring import BATCHES, score_orchard
 from table.games.draftcider.words import batch_key, batch_note, batch_title, card_name
@@ -103,23 +103,15 @@ def screen_text(ctl: DraftCiderCompanion) -> str:
 
 def handle_line(ctl: DraftCiderCompanion, line: str) -> str | None:
     """One input line; returns the reason when it was refused."""
-    word = " ".join(line.strip().lower().split())
+    word = typed(line)
     if word == "status":
         return None
     if ctl.mode == "setup" and word in SETUP_WORDS:
-        word = SETUP_WORDS[word]
-        ok = ctl.press(word)
-        return None if ok else (ctl.refusal or _("{word}: nothing to do now").format(word=word))
+        return press_word(ctl, SETUP_WORDS[word], SETUP_WORDS[word])
     if len(word) == 1 and word.isascii() and word.isdigit():
-        ok = ctl.press(f"trough{word}")
-        return None if ok else (ctl.refusal or _("{word}: nothing to do now").format(word=word))
+        return press_word(ctl, f"trough{word}", word)
     if word in WORDS:
-        ok = ctl.press(WORDS[word])
-        return None if ok else (ctl.refusal or _("{word}: nothing to do now").format(word=word or "confirm"))
+        return press_word(ctl, WORDS[word], word)
     if ctl.mode in ("play", "pad") and word in BATCHES and ctl.stage() not in ("batch", "choose"):
         return f"{word}: {ctl.ask()}"
-    try:
-        ctl.do(word)
-    except TableError as exc:  # every refusal (CommandError, the engine's, a card's) is one line
-        return str(exc)
-    return None
+    return do_line(ctl, word)  # every refusal (CommandError, the engine's, a card's) is one line

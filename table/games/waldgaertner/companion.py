@@ -66,7 +66,7 @@ from table.games.waldgaertner.files import load_cards
 from table.games.waldgaertner.hidden import rebuilt, shown_from_deck, shown_in_hand
 from table.games.waldgaertner.hint import HINTS
 from table.games.waldgaertner.history_marks import HistoryChain, HistoryLink
-from table.games.waldgaertner.questions import CHANCE_STAGES, deck_now, seat_now
+from table.games.waldgaertner.questions import CHANCE_STAGES, deck_now, held, seat_now
 from table.games.waldgaertner.record_reader import ROWS
 from table.games.waldgaertner.refusals import card_where, no_room, refusal
 from table.games.waldgaertner.rules import CardSet, State, new_game
@@ -85,6 +85,9 @@ from table.games.waldgaertner.unseen import (
 from table.games.waldgaertner.words import card_label
 from table.i18n import _, ngettext
 from table.i18n.labels import is_number
+
+SECRET_DRAWS = ("draw", "bdraw", "sdeal")
+"""The stages where a card is drawn into a hand unseen by the table (a phone enters its id)."""
 
 
 class WaldgaertnerCompanion(TableModule):
@@ -131,10 +134,10 @@ class WaldgaertnerCompanion(TableModule):
         self.e: State | None = None
         self.pad: padentry.PadEntry | None = None
         """The score pad being filled (setup ``pad=end``, ``padentry.py``); None in a game played along."""
-        self.marks: list[tuple[int, int, CardSet, HistoryLink, frozenset[int]]] = []
+        self.marks: list[tuple[int, int, CardSet, HistoryLink, frozenset[int], dict[int, str]]] = []
         """Per command: the engine's history length and event count before it, the cards and the
-        history itself (a command may rewrite it: ``history_marks.py``) and the secret positions
-        (undo goes back to it)."""
+        history itself (a command may rewrite it: ``history_marks.py``), the secret positions and
+        the box notes waiting (undo goes back to it)."""
         self.chain = HistoryChain()
         self.b = None  # the shell's "a game has begun" check looks for it (Zankapfel's build)
         self.typed = ""
@@ -154,6 +157,9 @@ class WaldgaertnerCompanion(TableModule):
         """How the table's box differed from the card file, one line per time it did (recorded)."""
         self.box_said: set[str] = set()
         """The box's differences already said (each is said once)."""
+        self.box_waiting: dict[int, str] = {}
+        """Card id → the box's difference a card drawn in secret showed (a phone entered its id):
+        said only once the card has left every hand — played or shown —, never before (issue 34)."""
         self.asked = asked.Asked(self)
         """What the play screen asks of the game, kept until the next change (``asked.py``)."""
 
@@ -250,10 +256,16 @@ class WaldgaertnerCompanion(TableModule):
             self.said_last = said
             return
         e = self.state
-        mark = (len(e.history), len(e.events), e.config.cards, self.chain.link(e.history), self.secret)
+        mark = (len(e.history), len(e.events), e.config.cards, self.chain.link(e.history), self.secret,
+                dict(self.box_waiting))
         try:
             w = canon.split()
+            secretly = w[0] == "card" and self.stage() in SECRET_DRAWS
             note = self._shown(w)
+            if note and secretly:  # drawn into a hand in secret: its note would name the card
+                self.box_said.discard(note)
+                self.box_waiting[int((self.shown_as or canon).split()[1])] = note
+                note = ""
             e = self.state
             n_events = len(e.events)
             if w[0] in ("drawn", "kept"):
@@ -279,6 +291,7 @@ class WaldgaertnerCompanion(TableModule):
         self.cmds.append(canon)
         self.marks.append(mark)
         said = ([note] if note else []) + words.said_lines(self.state, self.state.events[n_events:])
+        said += self._box_due()
         self.log.extend(said)
         self.said_last = said
 
@@ -308,6 +321,19 @@ class WaldgaertnerCompanion(TableModule):
         self.box_said.add(note)
         return note
 
+    def _box_due(self) -> list[str]:
+        """The waiting box notes of cards drawn in secret that are in no hand any more (played,
+        sold, offered, shown): said now, once."""
+        e = self.state
+        holding = {c for seat in range(e.players) for c in held(e, seat)}
+        out = []
+        for cid in [c for c in self.box_waiting if c not in holding]:
+            note = self.box_waiting.pop(cid)
+            if note not in self.box_said:
+                self.box_said.add(note)
+                out.append(note)
+        return out
+
     def _lacks(self, cid: int) -> str:
         """An unknown card added to the game (the box has a plant the file lacks): the line saying
         so, recorded."""
@@ -320,7 +346,8 @@ class WaldgaertnerCompanion(TableModule):
 
     def _restore(self, mark: tuple[Any, ...]) -> None:
         """The game as it was at ``mark`` (a command refused or taken back)."""
-        hist, _events, cards, link, secret = mark
+        hist, _events, cards, link, secret, waiting = mark
+        self.box_waiting = dict(waiting)
         e = self.state
         history = link.actions()
         if cards is not e.config.cards or tuple(e.history[:hist]) != history:
@@ -385,7 +412,7 @@ class WaldgaertnerCompanion(TableModule):
     def _start(self, setup: WSetup, *, journal: bool) -> None:
         self.setup = setup
         self.cmds, self.marks, self.chain = [], [], HistoryChain()
-        self.secret, self.box_notes = frozenset(), []
+        self.secret, self.box_notes, self.box_waiting = frozenset(), [], {}
         if setup.pad:
             self._start_pad(setup, journal=journal)
             return

@@ -33,6 +33,7 @@ from table.games.waldgaertner.naming import plant_key
 from table.games.waldgaertner.pad import check_rows
 from table.games.waldgaertner.padentry import entering
 from table.i18n import _
+from table.i18n.labels import is_number
 
 MAX_CUBES = padentry.MAX_CUBES
 """The most cubes of one colour."""
@@ -53,7 +54,7 @@ def _number(form: dict[str, Any], key: str, most: int) -> int:
     """``form[key]`` as 0..``most``; CommandError (one line) otherwise."""
     value = form.get(key, "0")
     text = str(value) if isinstance(value, (int, str)) and not isinstance(value, bool) else ""
-    if not text.isdigit() or int(text) > most:
+    if not is_number(text, 4) or int(text) > most:
         raise CommandError(_("a number from 0 to {most}").format(most=most))
     return int(text)
 
@@ -137,6 +138,17 @@ class PadDesk(SeatDesk[WaldgaertnerCompanion]):
             return None
         return "pad", [(s, s in self.done or s < pad.player) for s in range(len(pad.players))]
 
+    def lid(self, ctl: WaldgaertnerCompanion, command: str,
+            using: frozenset[int]) -> tuple[list[str] | None, list[int]]:
+        """The lid's ``next`` (``companion/phones_gate.py``): the seat the pad is on, its phone in use
+        (``using``) and not done, is still entering (its cubes and task wait for its done). (None, it)."""
+        self._sync(ctl)
+        pad = ctl.pad
+        if command != "next" or ctl.mode != "pad" or pad is None:
+            return None, []
+        seat = pad.player
+        return None, [seat] if seat in using and seat not in self.done and seat < len(pad.players) else []
+
     def moment(self, ctl: WaldgaertnerCompanion) -> list[Any]:
         """What is held belongs to this game's open pad (the door forgets it when the game ends or
         is discarded): the pad and the game's setup."""
@@ -163,7 +175,7 @@ class PadDesk(SeatDesk[WaldgaertnerCompanion]):
         self.done = {s for s in (done if isinstance(done, list) else ()) if s in seats}
         entries = held.get("entries")
         for key, value in (entries.items() if isinstance(entries, dict) else ()):
-            seat = int(key) if isinstance(key, str) and key.isdigit() else -1
+            seat = int(key) if isinstance(key, str) and is_number(key) else -1
             if seat in seats and isinstance(value, dict):
                 self.waiting[seat] = self._entries(ctl, seat, value, plants=seat > pad.player)
         return len(self.done | set(self.waiting))

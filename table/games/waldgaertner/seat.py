@@ -29,6 +29,7 @@ from table.games.waldgaertner.questions import held, seat_now
 from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.words import card_label
 from table.i18n import _
+from table.i18n.labels import is_number
 
 ENTERED_STAGES = ("draw", "bdraw", "sdeal")
 """The engine's stages where a seat's hidden card is entered by its id."""
@@ -39,7 +40,7 @@ SECRET_CHOICES = ("bchoose", "schoose")
 def _card_id(form: dict[str, Any], count: int) -> int:
     """``form["card"]`` as a card id of the card file (0 … count-1); CommandError otherwise."""
     value = str(form.get("card", "")).strip().lstrip("#")
-    if not value.isdigit() or len(value) > 4 or int(value) >= count:
+    if not is_number(value, 4) or int(value) >= count:
         raise CommandError(_("enter the card's number (0-{last})").format(last=count - 1))
     return int(value)
 
@@ -57,7 +58,7 @@ def _play_label(ctl: WaldgaertnerCompanion, seat: int, action: int) -> str:
     e = ctl.state  # a play or a form is asked only in a game
     text = A.to_text(action)
     w = text.split()
-    if len(w) < 2 or not w[1].isdigit():
+    if len(w) < 2 or not is_number(w[1]):
         return text
     card = card_label(e.card(int(w[1])))
     if w[0] == "sell":
@@ -185,6 +186,8 @@ class SeatDesk(BaseDesk[WaldgaertnerCompanion]):
 
     def held(self, ctl: WaldgaertnerCompanion | None = None) -> dict[str, Any]:
         """The dice held now (JSON): seat → its command."""
+        if ctl is not None:
+            self._sync(ctl)
         return {"dice": {str(s): c for s, c in sorted(self.dice.items())}} if self.dice else {}
 
     def restore(self, ctl: WaldgaertnerCompanion, held: dict[str, Any]) -> int:
@@ -195,9 +198,32 @@ class SeatDesk(BaseDesk[WaldgaertnerCompanion]):
             if choosing else set()
         dice = held.get("dice")
         for key, value in (dice.items() if isinstance(dice, dict) else ()):
-            if isinstance(key, str) and key.isdigit() and int(key) in choosing and value in words:
+            if isinstance(key, str) and is_number(key) and int(key) in choosing and value in words:
                 self.dice[int(key)] = value
         return len(self.dice)
+
+    def lid(self, ctl: WaldgaertnerCompanion, command: str,
+            using: frozenset[int]) -> tuple[list[str] | None, list[int]]:
+        """A die entered at the lid (``deck 3``, ``special``: the next seat's in the table's order)
+        while phones hold dice (``companion/phones_gate.py``): the held dice before it are entered
+        first, those after it follow; the seats still choosing on a phone (``using``) are named.
+        (commands instead or None, seats still choosing)."""
+        choosing = self._sync(ctl)
+        if not choosing or not (command == "special" or command.startswith("deck ")):
+            return None, []
+        waiting = [s for s in choosing if s in using and s not in self.dice]
+        lead = 0
+        while lead < len(choosing) and choosing[lead] in self.dice:
+            lead += 1
+        if not self.dice or lead == len(choosing):
+            return None, waiting
+        before = [self.dice[s] for s in choosing[:lead]]
+        after: list[str] = []
+        for s in choosing[lead + 1:]:
+            if s not in self.dice:
+                break
+            after.append(self.dice[s])
+        return [*before, command, *after], waiting
 
     def choose(self, ctl: WaldgaertnerCompanion, seat: int, form: dict[str, Any]) -> list[str]:
         """The lid's command for ``seat``'s entry; CommandError (one line) when it is not asked now."""

@@ -5,7 +5,7 @@ table's language — the command words themselves are never translated.
 
 from __future__ import annotations
 
-from table.engine.errors import TableError
+from table.companion.plaintext import do_line, press_word, typed
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.setup import CHOICE_MATTERS, decks_words
 from table.games.waldgaertner.words import card_label
@@ -132,17 +132,11 @@ def screen_text(ctl: WaldgaertnerCompanion) -> str:
 
 def handle_line(ctl: WaldgaertnerCompanion, line: str) -> str | None:
     """One input line; returns the reason when it was refused."""
-    word = " ".join(line.strip().lower().split())
+    word = typed(line)
     if word == "status":
         return None
     if ctl.mode in ("setup", "pad") and len(word) == 1 and word.isascii() and word.isdigit():
-        ok = ctl.press(f"trough{word}")
-        return None if ok else (ctl.refusal or _("{key}: nothing to do now").format(key=word))
+        return press_word(ctl, f"trough{word}", word)
     if word in WORDS or (ctl.mode == "play" and word == "b"):
-        ok = ctl.press(WORDS.get(word, "blind"))
-        return None if ok else (ctl.refusal or _("{key}: nothing to do now").format(key=word or "confirm"))
-    try:
-        ctl.do(word)
-    except TableError as exc:  # every refusal: a command, the engine, a setup
-        return str(exc)
-    return None
+        return press_word(ctl, WORDS.get(word, "blind"), word)
+    return do_line(ctl, word)  # every refusal: a command, the engine, a setup

@@ -22,6 +22,7 @@ from table.companion.protocol import CommandError
 from table.companion.seatdesk import SeatDesk as BaseDesk
 from table.games.zankapfel.companion import ZankapfelCompanion
 from table.i18n import _
+from table.i18n.labels import is_number
 
 MAX_DICE = 3
 """Dice a seat may buy in a discord (2 points each)."""
@@ -32,8 +33,7 @@ def _number(form: dict[str, Any], key: str) -> int | None:
     value = form.get(key)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, str)) or not str(value).isdigit() \
-            or len(str(value)) > 2:
+    if isinstance(value, bool) or not isinstance(value, (int, str)) or not is_number(str(value), 2):
         raise CommandError(_("{value} is not a number").format(value=repr(value)[:20]))
     return int(value)
 
@@ -52,11 +52,13 @@ class SeatDesk(BaseDesk[ZankapfelCompanion]):
         b = ctl.b
         assert b is not None  # a discord is asked: the game is built
         key: tuple[Any, ...] = ()
-        if b is not None and b.stage() in ("dice", "card"):
-            key = (id(b.e), len(b.e.history), b.fight_seats(), b.stage() == "card")
+        if b is not None and b.stage() in ("dice", "card"):  # the engine's history stands still in a discord
+            key = (len(b.e.history), b.fight_seats())
         if key != self._discord:
             self._discord = key
             self.secret = {}
+        choosing = self._choosing(ctl)  # a card entered (at the lid, from what a phone held) lets it go
+        self.secret = {s: v for s, v in self.secret.items() if s in choosing}
 
     def _choosing(self, ctl: ZankapfelCompanion) -> list[int]:
         """The seats that choose on their phones now: in the dice stage every seat in the discord,
@@ -129,6 +131,8 @@ class SeatDesk(BaseDesk[ZankapfelCompanion]):
 
     def held(self, ctl: ZankapfelCompanion | None = None) -> dict[str, Any]:
         """The choices held now (JSON): seat → [dice, discord card]."""
+        if ctl is not None:
+            self._sync(ctl)
         return {"secret": {str(s): list(v) for s, v in sorted(self.secret.items())}} if self.secret else {}
 
     def restore(self, ctl: ZankapfelCompanion, held: dict[str, Any]) -> int:
@@ -138,7 +142,7 @@ class SeatDesk(BaseDesk[ZankapfelCompanion]):
         choosing = self._choosing(ctl)
         secret = held.get("secret")
         for key, value in (secret.items() if isinstance(secret, dict) else ()):
-            if not (isinstance(key, str) and key.isdigit() and isinstance(value, list) and len(value) == 2):
+            if not (isinstance(key, str) and is_number(key) and isinstance(value, list) and len(value) == 2):
                 continue
             seat, (dice, card) = int(key), value
             left = ctl.b.e.discord_cards(seat) if seat in choosing and ctl.b is not None else []
@@ -170,6 +174,60 @@ class SeatDesk(BaseDesk[ZankapfelCompanion]):
         if any(s not in self.secret for s in choosing):
             return []
         return self._reveal(ctl, choosing)
+
+    # --- the lid's CONFIRM (companion/phones_gate.py) -------------------------------------------
+    def lid(self, ctl: ZankapfelCompanion, command: str,
+            using: frozenset[int]) -> tuple[list[str] | None, list[int]]:
+        """The lid's ``command`` in a discord: CONFIRM (``dice-done``) enters what the phones hold
+        first (their dice, then the discord cards due in the discord's order), a card typed at the
+        lid brings the held cards before and after it; the seats still choosing on a phone (``using``:
+        their page is open) are named. (commands instead or None, seats still choosing)."""
+        self._sync(ctl)
+        b = ctl.b
+        if b is None or ctl.mode != "play" or b.stage() not in ("dice", "card"):
+            return None, []
+        w = command.split()
+        waiting = [s for s in self._choosing(ctl) if s in using and s not in self.secret]
+        if b.stage() == "dice":
+            if w[:2] == ["dice", "seat"] and len(w) == 4 and is_number(w[2]) and int(w[2]) - 1 in self.secret:
+                raise CommandError(_("{seat} chose on the phone: its dice come from there").format(
+                    seat=ctl.seat_title(int(w[2]) - 1)))
+            if command != "dice-done":
+                return None, []
+            waiting = [s for s in waiting if not b.dice.get(s, 0)]
+            if not self.secret:
+                return None, waiting
+            out = [f"dice seat {s + 1} {self.secret[s][0]}" for s in b.fight_seats()
+                   if s in self.secret and self.secret[s][0] and not b.dice.get(s, 0)]
+            return [*out, "dice-done", *self._cards_due(ctl, list(b.fight_seats()))], waiting
+        if w[:2] != ["card", "seat"] or len(w) != 4 or not is_number(w[2]):
+            return None, []
+        seat = int(w[2]) - 1
+        if seat in self.secret:
+            raise CommandError(_("{seat} chose on the phone: its card comes from there").format(
+                seat=ctl.seat_title(seat)))
+        todo = b.card_todo()
+        if seat not in todo or not self.secret:
+            return None, waiting
+        at = todo.index(seat)
+        before = self._cards_due(ctl, todo[:at])
+        if len(before) < at:
+            return None, waiting  # another seat's card is next: the lid's refusal says whose
+        return [*before, command, *self._cards_due(ctl, todo[at + 1:])], waiting
+
+    def _cards_due(self, ctl: ZankapfelCompanion, order: list[int]) -> list[str]:
+        """The held discord cards of the seats in ``order`` up to the first without one (a seat with
+        no card left is passed: the table turns none)."""
+        out: list[str] = []
+        b = ctl.b
+        assert b is not None  # (a discord is being fought: lid() asked)
+        for s in order:
+            if not b.e.discord_cards(s):
+                continue
+            if s not in self.secret or not self.secret[s][1]:
+                break
+            out.append(f"card seat {s + 1} {self.secret[s][1]}")
+        return out
 
     def _reveal(self, ctl: ZankapfelCompanion, choosing: list[int]) -> list[str]:
         """Every held choice as the lid's commands, in the discord's order; the choices are let go."""

@@ -31,7 +31,7 @@ buys, UNDO undoes.
 
 from __future__ import annotations
 
-from table.engine.errors import TableError
+from table.companion.plaintext import do_line, press_word, typed
 from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.words import kind_name, status_name
@@ -109,30 +109,19 @@ def screen_text(ctl: ZankapfelCompanion) -> str:
     return ""
 
 
-def _press(ctl: ZankapfelCompanion, button: str, word: str) -> str | None:
-    """The button ``word`` stands for; the refusal when it did nothing."""
-    if ctl.press(button):
-        return None
-    return ctl.refusal or _("{word}: nothing to do now").format(word=word)
-
-
 BID_WORDS = {"b": "buy", "p": "pass"}
 """In phase 1, ``b`` buys and ``p`` passes (elsewhere ``b`` is blue)."""
 
 
 def handle_line(ctl: ZankapfelCompanion, line: str) -> str | None:
     """One input line; returns the reason when it was refused."""
-    word = " ".join(line.strip().lower().split())
+    word = typed(line)
     if word == "status":
         return None
     if ctl.mode == "setup" and len(word) == 1 and word.isascii() and word.isdigit():
-        return _press(ctl, f"trough{word}", word)
+        return press_word(ctl, f"trough{word}", word)
     if word in WORDS:
-        return _press(ctl, WORDS[word], word or "confirm")
+        return press_word(ctl, WORDS[word], word)
     if ctl.mode == "play" and ctl.stage() == "bid":
         word = BID_WORDS.get(word, word)
-    try:
-        ctl.do(word)
-    except TableError as exc:
-        return str(exc)
-    return None
+    return do_line(ctl, word)

@@ -34,9 +34,7 @@ def players_words(n: int) -> str:
     return ngettext("{n} player", "{n} players", n).format(n=n)
 
 class ZankapfelView(ModuleView[ZankapfelCompanion]):
-    def seat_badge(self, surf: pygame.Surface, seat: int, c: tuple[int, int], r: int) -> None:
-        """A seat's badge: its pawn's colour (the result's columns, the Names page)."""
-        pygame.draw.circle(surf, SEAT_RGB[seat % len(SEAT_RGB)], c, r)
+    seat_colours = SEAT_RGB  # a seat's badge: its pawn's colour
 
     # --- setup ------------------------------------------------------------------------------------
     def draw_setup(self, surf: pygame.Surface, ctl: ZankapfelCompanion) -> None:

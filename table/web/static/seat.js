@@ -97,6 +97,7 @@ async function show(view) {
     if (mine.note) $("nothing").hidden = true;  // the note says what happens next
   }
   hintShown(view);
+  $("handover").hidden = !view.asked;  // another phone asks for this seat: this phone may hand it over
   if (mine && !coachTicket) keepTicket();
 }
 
@@ -162,13 +163,41 @@ async function askHint() {
   } finally { b.disabled = false; }
 }
 
-function gone() {
+function gone(text) {
   if (stream) { stream.close(); stream = null; }
   document.body.dataset.version = "gone";
   $("public").hidden = true; $("private").hidden = true;
-  status(words.gone || "This page is closed: the game ended or the code is not valid.");
+  status(typeof text === "string" ? text : (words.gone || "This page is closed: the game ended or the code is not valid."));
   showCoach();
 }
+
+// A page of a finished game (410, or its stream's "gone"): the game is over, the lid has a new code.
+function over() { gone(words.over || "This game is over — scan the new code on the lid."); }
+
+// 429: too many wrong codes from this address; the server says when to try again (Retry-After).
+function later(r) {
+  const s = Math.max(1, Math.min(600, Number(r.headers.get("Retry-After")) || 60));
+  status((words.wait || "Too many tries from this phone: trying again in {s} s.").replace("{s}", String(s)));
+  setTimeout(start, s * 1000);
+}
+
+// 423: this seat is open on another phone. Asked again every few seconds: that phone (or the lid) may hand it over.
+async function taken(r) {
+  const answer = await r.json().catch(() => ({}));
+  document.body.dataset.version = "taken";
+  $("public").hidden = true; $("private").hidden = true;
+  status([answer.line, answer.help].filter(Boolean).join(". "));
+  setTimeout(start, 4000);
+}
+
+async function handOver() {
+  const r = await fetch(`/api/handover/${encodeURIComponent(token)}`, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: "{}",
+  });
+  if (r.ok) start();
+}
+
+function offline() { status(words.offline || "The table cannot be reached. Trying again…"); }
 
 async function choose(event) {
   event.preventDefault();
@@ -180,22 +209,34 @@ async function choose(event) {
   const answer = await r.json().catch(() => ({}));
   if (r.ok) { $("choice").dataset.key = ""; await show(answer.view); say($("answer"), words.sent || "Taken."); }
   else if (r.status === 403) gone();
+  else if (r.status === 410) over();
+  else if (r.status === 423) taken(r);
+  else if (r.status === 503) offline();
   else say($("answer"), `${words.refused || "Not taken:"} ${answer.line || answer.error || r.status}`);
 }
 
 async function start() {
   const r = await fetch(`/api/view/${encodeURIComponent(token)}`).catch(() => null);
-  if (!r || r.status === 503) { status(words.offline || "The table cannot be reached. Trying again…"); setTimeout(start, 3000); return; }
+  if (!r || r.status === 503 || r.status >= 500) { offline(); setTimeout(start, 3000); return; }
+  if (r.status === 410) { over(); return; }
+  if (r.status === 429) { later(r); return; }
+  if (r.status === 423) { taken(r); return; }
   if (!r.ok) { gone(); return; }
   await show((await r.json()).view);
   stream = new EventSource(`/api/events/${encodeURIComponent(token)}`);
   stream.onmessage = (e) => show(JSON.parse(e.data));
-  stream.addEventListener("gone", gone);
-  stream.onerror = () => {  // closed for good (the server restarted, the token refused): ask again
-    if (stream && stream.readyState === EventSource.CLOSED) { stream = null; setTimeout(start, 3000); }
+  stream.addEventListener("gone", () => { if (stream) { stream.close(); stream = null; } start(); });  // over, or handed over
+  stream.addEventListener("offline", offline);  // the server is up, the table (kiosk) is not
+  stream.addEventListener("online", () => status(""));
+  stream.onopen = () => status("");
+  stream.onerror = () => {  // the server went away: what the page shows may be old, so it says so
+    if (!stream) return;
+    offline();
+    if (stream.readyState === EventSource.CLOSED) { stream = null; setTimeout(start, 3000); }
   };
 }
 
 $("choice").addEventListener("submit", choose);
 $("hint").addEventListener("click", askHint);
+$("handover").addEventListener("click", handOver);
 start();

@@ -46,8 +46,8 @@ def test_table_result_and_tie(tmp_path, capsys):
 @pytest.mark.parametrize(("content", "words"), [
     ("{not json", "not JSON"),
     ("[1, 2]", "must be an object"),
-    ("1" * 5000, "not a score pad"),
-    ("[" * 100_000 + "]" * 100_000, "not a score pad"),
+    ("1" * 5000, "has 5000 digits (at most 18)"),
+    ("[" * 100_000 + "]" * 100_000, "nested deeper than 32 levels"),
     (b"\xff\xfe\x00", "cannot read"),
     (" " * 1_000_001, "larger than"),
     (json.dumps({"players": [{"name": "Cy", "batches": {"sweet": [

@@ -6,23 +6,19 @@ from __future__ import annotations
 import random
 from functools import reduce
 from operator import xor
+from typing import Any
 
-from table.bots.common import RandomBot
-from table.bots.harness import SeededGames
+from table.bots import harness
+from table.bots.common import RandomBot, SeededBot
 from tests.games.nim import rules
 
-BOT_NAMES = ("random", "greedy")
 
-
-class GreedyBot:
+class GreedyBot(SeededBot):
     """Leaves a nim-sum of zero when it can, else takes one apple from the largest heap."""
 
     name = "greedy"
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, state: rules.State) -> int:
+    def decide(self, state: rules.State, seat: int, legal: list[int]) -> int:
         heaps = state.t.heaps
         total = reduce(xor, heaps, 0)
         for h, size in enumerate(heaps):
@@ -31,10 +27,13 @@ class GreedyBot:
         return max(range(len(heaps)), key=lambda h: heaps[h]) * 100 + 1
 
 
-def make_bot(name: str, rng: random.Random) -> RandomBot | GreedyBot:
-    return GreedyBot(rng) if name == "greedy" else RandomBot(rng)
+BOTS: dict[str, harness.BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
 
 
-GAMES = SeededGames(rules.new_game, rules.Config, make_bot, BOT_NAMES)
+def make_bot(name: str, rng: random.Random) -> Any:
+    return harness.make_bot("Nim", BOTS, name, rng)
+
+
+GAMES = harness.SeededGames(rules.new_game, rules.Config, make_bot, tuple(BOTS))
 simulate = GAMES.simulate
 table_script = GAMES.table_script

@@ -10,7 +10,6 @@ from typing import Any, ClassVar
 
 from table.companion.engine_module import EngineModule, number, numbers
 from table.companion.leds import LedState
-from table.companion.module import SHELL_SCREENS
 from table.companion.players import names_dict, names_of
 from table.companion.protocol import CommandHook
 from table.i18n import N_, _
@@ -38,7 +37,6 @@ class NimSetup:
 
 
 BUTTONS: dict[tuple[str, str], str] = {
-    **{k: v.command for k, v in SHELL_SCREENS.items()}, ("play", "undo"): "undo",
     **{("play", f"trough{h}"): f"take {h} 1" for h in range(1, 8)},  # a lamp per heap: take one apple
 }
 """(mode, button) → command: Nim's buttons as data."""

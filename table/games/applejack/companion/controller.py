@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 
 from table.companion.leds import LedKind, LedState
 from table.companion.module import replay_quietly, says
+from table.companion.phones_gate import enter_instead, lid_first
 from table.companion.players import PlayersJob
 from table.companion.protocol import UNFINISH
 from table.engine.errors import ActionParseError, IllegalActionError
@@ -315,6 +316,10 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
             raise CommandError(_("start a game first (confirm)"))
         if word == "hint":
             self._ask_hint()  # advice, not a game step: never journalled
+            return
+        instead = lid_first(self, cmd.strip())  # play --web: what the phones hold comes first (phones_gate.py)
+        if instead is not None:
+            enter_instead(self, instead, self.do)
             return
         journal = cmd.strip()
         if self.tracked is not None and word in ENGINE_VERBS:
