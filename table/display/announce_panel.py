@@ -161,9 +161,9 @@ def draw_teach_toggle(view: BaseView[Any], surf: pygame.Surface, ctl: GameCompan
     return True
 
 
-def teach_toggle_label(ctl: Any) -> str:
+def teach_toggle_label(ctl: GameCompanion) -> str:
     """The setup screen's teach mode button's words ("" for a game without teach mode)."""
-    teaching = getattr(ctl, "teaching", None)
+    teaching = ctl.teaching if isinstance(ctl, TeachModule) else None
     if teaching is None or teaching.syllabus is None:
         return ""
     return _("Teach mode: on") if teaching.asked else _("Teach mode: off")

@@ -9,7 +9,7 @@ from typing import TypeVar
 
 import pygame
 
-from table.companion.protocol import GameCompanion
+from table.companion.protocol import GameCompanion, Teaches
 from table.display import announce_panel, players_view, result_view
 from table.display.colours import BG, DIM, LIT, OK, Colour
 from table.display.fonts import line_units
@@ -41,7 +41,7 @@ class ModuleView(BaseView[M]):
             self.draw_result(surf, ctl)
         else:
             if not announce_panel.covers(ctl):  # under a waiting announcement's panel nothing of it shows
-                self.lesson = getattr(ctl, "lesson", None)  # drawn above the question (prompt_above)
+                self.lesson = ctl.lesson if isinstance(ctl, Teaches) else None  # above the question (prompt_above)
                 self.draw_play(surf, ctl)
                 self.lesson = None
             announce_panel.draw(self, surf, ctl)  # a waiting announcement

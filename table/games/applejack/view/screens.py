@@ -383,7 +383,7 @@ class ApplejackView(ResultScreens):
         a = ctl.queued[0]
         title = _(ANNOUNCEMENT_TITLES[a.kind]) if a.kind in ANNOUNCEMENT_TITLES else a.kind.upper()
         x, y, w, bottom = announce_panel.open_panel(self, surf, title, len(ctl.queued) - 1,
-                                                     getattr(ctl, "lesson", None))
+                                                     ctl.lesson)
         if a.kind == "harvest" and a.variety is not None:
             var = ctl.data.varieties[a.variety]
             r = self.px(30)
