@@ -19,6 +19,7 @@ and the bot works to a fixed budget, so a position always gives the same hint.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -111,9 +112,13 @@ class LidHints:
         """The companion's engine mirror at the current decision."""
         raise NotImplementedError
 
+    bots: str = ""
+    """The game's bots module (``"table.games.zankapfel.bots"``): its ``make_bot`` is imported
+    only when a hint is computed (the companion starts quickly)."""
+
     def bot(self, rng: random.Random) -> Any:
         """The game's strong bot (its ``make_bot("strong", rng)``: the Pi budget)."""
-        raise NotImplementedError
+        return importlib.import_module(self.bots).make_bot("strong", rng)
 
     def words(self, state: Any, action: int) -> str:
         """``action`` (legal in ``state``) in the table's words."""

@@ -17,28 +17,29 @@ and :func:`enter_instead` with the answer (a journal's replay has no gate: ``rep
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+
+from table.companion.protocol import GameCompanion
 
 GATE = "phones_gate"
 """The module's attribute the door sets: ``gate(command) -> list[str] | None`` (None: no phones)."""
 
 
-def install(module: Any, gate: Callable[[str], list[str] | None] | None) -> None:
+def install(game: GameCompanion, gate: Callable[[str], list[str] | None] | None) -> None:
     """Set (None: take away) the door's gate on a game's module (the door, when a game begins)."""
-    module.__dict__[GATE] = gate
+    vars(game)[GATE] = gate
 
 
-def lid_first(module: Any, command: str) -> list[str] | None:
+def lid_first(game: GameCompanion, command: str) -> list[str] | None:
     """What the phones' door says of the lid's ``command`` (see the module docstring)."""
-    gate = getattr(module, GATE, None)
+    gate = vars(game).get(GATE)
     return gate(command) if callable(gate) else None
 
 
-def enter_instead(module: Any, commands: list[str], run: Callable[[str], object]) -> None:
+def enter_instead(game: GameCompanion, commands: list[str], run: Callable[[str], object]) -> None:
     """``run`` each command with the gate off (they are the phones' and the lid's own); a refusal
     takes back the ones entered before it (``undo``, as at the lid) and is raised again."""
-    gate = module.__dict__.get(GATE)
-    module.__dict__[GATE] = None
+    gate = vars(game).get(GATE)
+    vars(game)[GATE] = None
     done = 0
     try:
         for command in commands:
@@ -49,4 +50,4 @@ def enter_instead(module: Any, commands: list[str], run: Callable[[str], object]
             run("undo")
         raise
     finally:
-        module.__dict__[GATE] = gate
+        vars(game)[GATE] = gate

@@ -322,6 +322,16 @@ class Titled(Protocol):
     def title(self) -> str: ...
 
 
+class OwnerPage(Protocol):
+    """``play --web``: the owner's settings page for the lid's settings screen
+    (``table/web/owner.py``): called, its address with the current code; :meth:`show` as the screen
+    opens makes a new code (the one before opens nothing any more) and gives its address."""
+
+    def __call__(self) -> str: ...
+
+    def show(self) -> str: ...
+
+
 @runtime_checkable
 class TableShell(GameCompanion, Protocol):
     """What the front ends hold: the shell over every game (``shell.Shell``). Beside the current
@@ -345,5 +355,5 @@ class TableShell(GameCompanion, Protocol):
     phones: Callable[[], Any] | None
     phones_progress: Callable[[], Any] | None
     phones_news: Callable[[], list[str]] | None
-    owner_page: Callable[[], str] | None
+    owner_page: OwnerPage | None
     phones_release: Callable[[int], str] | None

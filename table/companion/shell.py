@@ -25,7 +25,7 @@ from typing import Any
 
 from table import i18n
 from table.companion.gamedef import GameDef, UnknownGameError
-from table.companion.protocol import CommandError, GameCompanion, Retells, TableShell
+from table.companion.protocol import CommandError, GameCompanion, OwnerPage, Retells, TableShell
 from table.engine.errors import TableError
 from table.i18n import _
 
@@ -64,7 +64,7 @@ class Shell:
     """``play --web``: who has chosen or is done on the phones, for the screen's strip."""
     phones_news: Callable[[], list[str]] | None = None
     """``play --web``: the same as lines for the terminal."""
-    owner_page: Callable[[], str] | None = None
+    owner_page: OwnerPage | None = None
     """``play --web``: the owner's settings page address for the lid's settings screen (a new
     code each time the screen opens: ``table/web/owner.py``, ``OwnerCode``)."""
     phones_release: Callable[[int], str] | None = None

@@ -119,9 +119,9 @@ class App:
     def press(self, button: str | None) -> None:
         if self.owner_open or (button == "owner" and self.help_open):  # the owner's screen: any press closes it
             self.owner_open, self.help_open, self.drawn_version = not self.owner_open, False, -1
-            show = getattr(getattr(self.ctl, "owner_page", None), "show", None)
-            if self.owner_open and callable(show):
-                show()  # play --web: a new owner's code each time the screen opens (table/web/owner.py)
+            page = self.ctl.owner_page if isinstance(self.ctl, TableShell) else None
+            if self.owner_open and page is not None:
+                page.show()  # play --web: a new owner's code each time the screen opens (table/web/owner.py)
             return
         if self.phones_page is not None or (button == "phones" and self.help_open):
             self.phones(button)

@@ -499,8 +499,8 @@ class Panel:
                         line.seen_at = None  # let go already: its release edge is on its way
                         continue
                     if line.seen_at is None or (
-                            self.edge_times and self._diff(now, line.last_look) > self.min_hold_s):
-                        line.seen_at = now  # (looks further apart than the hold prove nothing)
+                            self.edge_times and self._diff(now, line.last_look) > self._look_gap()):
+                        line.seen_at = now  # (looks too far apart prove nothing)
                     line.last_look = now
                     held = self._diff(now, line.since)
                     seen = self._diff(now, line.seen_at) if self.edge_times else held
@@ -522,6 +522,11 @@ class Panel:
                 # wait real seconds for the rest of the hold (an injected clock may stand still:
                 # then check again every min_hold_s at most)
                 lock.wait(max(0.0005, min(left, self.min_hold_s)))
+
+    def _look_gap(self) -> float:
+        """The longest gap between two looks at a pressed level that still counts as one look on
+        (a loaded machine runs this thread late; a spike's look and a later press's do not join)."""
+        return max(self.min_hold_s, self.debounce_s)
 
     def _second_look(self) -> float:
         return self.min_hold_s / 4 if self.edge_times else 0.0

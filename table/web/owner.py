@@ -76,11 +76,23 @@ def is_owner(presented: object, token: str) -> bool:
     return hmac.compare_digest(presented.encode(), token.encode())
 
 
-def owner_page(address: str, token: str) -> Callable[[], str]:
-    """A fixed owner's page at ``address`` (``http://host:port``) for ``token`` (the tests' lid
-    screens; ``play --web`` gives the lid an :class:`OwnerCode`)."""
-    link = f"{address}/o/{token}"
-    return lambda: link
+class FixedPage:
+    """A fixed owner's page ``link`` (the tests' lid screens; ``play --web`` gives the lid an
+    :class:`OwnerCode`): the same address, shown or not (``protocol.OwnerPage``)."""
+
+    def __init__(self, link: str) -> None:
+        self.link = link
+
+    def __call__(self) -> str:
+        return self.link
+
+    def show(self) -> str:
+        return self.link
+
+
+def owner_page(address: str, token: str) -> FixedPage:
+    """A fixed owner's page at ``address`` (``http://host:port``) for ``token``."""
+    return FixedPage(f"{address}/o/{token}")
 
 
 LIFE_S = 900.0

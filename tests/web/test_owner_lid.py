@@ -19,7 +19,7 @@ from table.display.phones_view import PHONES, code_matrix
 from table.display.players_view import QR_DARK, qr_edges
 from table.games import load_game
 from table.i18n import using
-from table.web.owner import owner_page, owner_token
+from table.web.owner import FixedPage, owner_page, owner_token
 from tests.display.fit import fit_problems
 from tests.web.tables import shell
 from tests.web.test_lid_codes import FIXED, SIZES, SMALLEST_MODULE_PX, _app, _matches_golden
@@ -109,7 +109,7 @@ def test_play_web_gives_the_lid_the_owners_page_at_the_site_address(tmp_path, mo
 def test_the_settings_screen_and_the_help_page_keep_the_fit_rule(tmp_path, size, language):
     ctl, journal = shell(tmp_path, "waldgaertner")
     object.__setattr__(ctl, "phones", lambda: FIXED)
-    object.__setattr__(ctl, "owner_page", lambda: FIXED_OWNER)
+    object.__setattr__(ctl, "owner_page", FixedPage(FIXED_OWNER))
     with using(language):
         app = _app(ctl, size)
         _owner_screen(app)

@@ -3,7 +3,6 @@ centre and every orchard lie face up — so the strong bot's pick is offered at 
 
 from __future__ import annotations
 
-import random
 from typing import Any, Protocol, runtime_checkable
 
 from table.companion.lidhint import LidHinted, LidHints
@@ -29,11 +28,7 @@ class DraftCiderHints(LidHints):
     def engine(self, ctl: LidHinted) -> Any:
         return ctl.engine if isinstance(ctl, Mirrored) and ctl.mode == "play" else None
 
-    def bot(self, rng: random.Random) -> Any:
-        # deferred: the bot's search loads only when a hint is computed (the companion starts quickly)
-        from table.games.draftcider.bots import make_bot
-
-        return make_bot("strong", rng)
+    bots = "table.games.draftcider.bots"  # its strong bot, imported when a hint is computed
 
     def words(self, state: Any, action: int) -> str:
         card, batch = divmod(action, N_BATCHES)

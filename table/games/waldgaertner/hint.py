@@ -9,7 +9,6 @@ do. The direct sale's buyer gets no hint (:data:`~table.companion.lidhint.NO_HIN
 
 from __future__ import annotations
 
-import random
 from typing import Any, Protocol, runtime_checkable
 
 from table.companion.lidhint import LidHinted, LidHints
@@ -35,11 +34,7 @@ class WaldgaertnerHints(LidHints):
     def engine(self, ctl: LidHinted) -> Any:
         return ctl.e if isinstance(ctl, Mirrored) and ctl.mode == "play" else None
 
-    def bot(self, rng: random.Random) -> Any:
-        # deferred: the bot's search loads only when a hint is computed (the companion starts quickly)
-        from table.games.waldgaertner.bots import make_bot
-
-        return make_bot("strong", rng)
+    bots = "table.games.waldgaertner.bots"  # its strong bot, imported when a hint is computed
 
     def words(self, state: Any, action: int) -> str:
         if A.CHOOSE <= action < A.SELL:

@@ -9,7 +9,6 @@ their acceptance are spoken openly but are a deal between players: no hint is of
 
 from __future__ import annotations
 
-import random
 from typing import Any, Protocol, runtime_checkable
 
 from table.companion.lidhint import LidHinted, LidHints
@@ -38,11 +37,7 @@ class ZankapfelHints(LidHints):
     def engine(self, ctl: LidHinted) -> Any:
         return ctl.b.preview if isinstance(ctl, Built) and ctl.b is not None else None
 
-    def bot(self, rng: random.Random) -> Any:
-        # deferred: the bot's search loads only when a hint is computed (the companion starts quickly)
-        from table.games.zankapfel.bots import make_bot
-
-        return make_bot("strong", rng)
+    bots = "table.games.zankapfel.bots"  # its strong bot, imported when a hint is computed
 
     def words(self, state: Any, action: int) -> str:
         if A.MAYOR <= action < A.MAYOR + A.SQUARES:
