@@ -43,3 +43,20 @@ class SeatDesk(ABC, Generic[C]):
     def choose(self, ctl: C, seat: int, form: dict[str, Any]) -> list[str]:
         """The shell commands ``seat``'s choice on its phone enters now (none while others still
         choose in secret); CommandError for a choice the game refuses."""
+
+
+class PadDoneDesk(SeatDesk[C]):
+    """A desk whose phones say their score pad is complete (Applejack's and Draft Cider's pads):
+    :meth:`progress` gives who has, and the lid's ``pad-done`` waits for the seats still entering."""
+
+    @abstractmethod
+    def progress(self, ctl: C) -> tuple[str, list[tuple[int, bool]]] | None:
+        """("pad", [(seat, done)…]) while the pad is open (the lid shows it; never a value), else None."""
+
+    def lid(self, ctl: C, command: str, using: frozenset[int]) -> tuple[list[str] | None, list[int]]:
+        """The lid's ``pad-done`` (``companion/phones_gate.py``): the seats whose phone is in use
+        (``using``) and that have not said their pad is complete are still entering. (None, them)."""
+        progress = self.progress(ctl)
+        if command != "pad-done" or progress is None:
+            return None, []
+        return None, [s for s, done in progress[1] if s in using and not done]

@@ -15,6 +15,7 @@ from table.hardware.die_sensor import DieSensor, DieSensorUrlError, DieSettler, 
 from table.hardware.events import DieReading, SensorStatus
 from table.hardware.mocks import load_mock
 from tests.fakes import ManualClock
+from tests.hardware.waiting import get_event, wait_until
 
 sim_module = load_mock("die_sensor_sim")
 
@@ -107,31 +108,6 @@ def test_changes_before_any_snapshot_are_ignored():
 
 
 # -- the driver --------------------------------------------------------------------------------
-# Tests wait on events, never on wall-clock deadlines that a slow machine could miss: PATIENCE is
-# only ever reached when a test fails anyway (emulated arm64 on a busy host needed more than 3 s).
-PATIENCE = 60.0
-
-
-def wait_until(predicate, what: str, timeout: float = PATIENCE) -> None:
-    end = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > end:
-            raise AssertionError(f"{what}: not within {timeout} s")
-        time.sleep(0.005)
-
-
-def get_event(q: queue.Queue, kind, timeout: float = PATIENCE, where=lambda e: True):
-    end = time.monotonic() + timeout
-    seen = []
-    while time.monotonic() < end:
-        try:
-            e = q.get(timeout=max(0.0, end - time.monotonic()))
-        except queue.Empty:
-            break
-        seen.append(e)
-        if isinstance(e, kind) and where(e):
-            return e
-    raise AssertionError(f"no {kind.__name__} within {timeout} s; saw {seen}")
 
 
 def test_url_checking():

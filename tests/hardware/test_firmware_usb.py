@@ -26,34 +26,14 @@ from table.hardware.die_protocol import Hello, Request, encode
 from table.hardware.die_sensor import DieSensor
 from table.hardware.events import DieReading, SensorStatus
 from table.hardware.mocks import MOCKS_DIR, load_mock
+from tests.hardware.waiting import get_event, wait_until
 
 FIRMWARE_DIR = MOCKS_DIR / "firmware"
 usb_host = load_mock("rp2_standin/usb_host", MOCKS_DIR / "rp2_standin" / "usb_host.py")
 SIDES = board_sides()
 LATENCY_S = 0.4
-PATIENCE = 30.0  # only reached when a test fails anyway
 
 
-def wait_until(predicate, what: str, timeout: float = PATIENCE) -> None:
-    end = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > end:
-            raise AssertionError(f"{what}: not within {timeout} s")
-        time.sleep(0.005)
-
-
-def next_event(q: queue.Queue, kind, timeout: float = PATIENCE, where=lambda e: True):
-    end = time.monotonic() + timeout
-    seen = []
-    while time.monotonic() < end:
-        try:
-            e = q.get(timeout=max(0.0, end - time.monotonic()))
-        except queue.Empty:
-            break
-        seen.append(e)
-        if isinstance(e, kind) and where(e):
-            return e
-    raise AssertionError(f"no {kind.__name__} within {timeout} s; saw {seen}")
 
 
 @pytest.fixture
@@ -75,7 +55,7 @@ def rig(tmp_path: Path):
 def read_at(board, q: queue.Queue, space: int) -> float:
     """Put the die on ``space``; the reading's delay after the die came to rest, in seconds."""
     board.plate.place(space)
-    reading = next_event(q, DieReading)
+    reading = get_event(q, DieReading)
     assert reading.space == space
     return reading.t - board.plate.rested_at
 
@@ -84,7 +64,7 @@ def test_hello_then_every_board_side_read_within_0_4_s(rig):
     board, sensor, q, frames = rig
     board.plate.insert(SIDES[0].spaces)
     sensor.start()
-    status = next_event(q, SensorStatus)
+    status = get_event(q, SensorStatus)
     assert status.state == "connected" and "firmware 3.0.0" in status.detail
     delays = []
     for side in SIDES:  # 7, 17, 25, 33 spaces, from boards.toml
@@ -95,9 +75,9 @@ def test_hello_then_every_board_side_read_within_0_4_s(rig):
             delays.append(read_at(board, q, space))
         # slid over three spaces and left on the third: one reading, the third
         board.plate.place(2)
-        assert next_event(q, DieReading).space == 2
+        assert get_event(q, DieReading).space == 2
         board.plate.slide([3, 4, 5], step_s=0.06)
-        reading = next_event(q, DieReading)
+        reading = get_event(q, DieReading)
         assert reading.space == 5
         delays.append(reading.t - board.plate.rested_at)
         time.sleep(0.4)
@@ -114,7 +94,7 @@ def test_a_reading_beyond_the_side_in_play_is_refused_with_one_line(rig, caplog)
     sensor.set_side(17)
     with caplog.at_level("WARNING", logger="table.hardware.die_sensor"):
         sensor.start()
-        next_event(q, SensorStatus, where=lambda e: e.state == "connected")
+        get_event(q, SensorStatus, where=lambda e: e.state == "connected")
         wait_until(lambda: sensor.hello is not None and sensor.settler.occupied is not None, "a snapshot")
         board.plate.place(30)
         wait_until(lambda: sensor.settler.state == "rejected", "the reading judged")
@@ -128,7 +108,7 @@ def test_garbage_and_half_requests_are_ignored(rig):
     board, sensor, q, frames = rig
     board.plate.insert(17)
     sensor.start()
-    next_event(q, SensorStatus, where=lambda e: e.state == "connected")
+    get_event(q, SensorStatus, where=lambda e: e.state == "connected")
     wait_until(lambda: sensor.settler.occupied is not None, "a snapshot")
     time.sleep(0.5)  # the answers to the host's own HELLO requests (CRC and XOR form) are in
     fd = os.open(board.link, os.O_WRONLY | os.O_NOCTTY)  # a second writer on the host's side
@@ -155,12 +135,12 @@ def test_a_fault_in_the_read_path_resets_the_board_and_the_host_reconnects(rig, 
     board, sensor, q, _ = rig
     board.plate.insert(25)
     sensor.start()
-    next_event(q, SensorStatus, where=lambda e: e.state == "connected")
+    get_event(q, SensorStatus, where=lambda e: e.state == "connected")
     assert read_at(board, q, 4) <= LATENCY_S
     board.plate.fault() if fault == "exception" else board.plate.hang()
-    assert next_event(q, SensorStatus).state == "disconnected"
-    assert next_event(q, SensorStatus).state == "reconnecting"
-    assert next_event(q, SensorStatus).state == "connected"
+    assert get_event(q, SensorStatus).state == "disconnected"
+    assert get_event(q, SensorStatus).state == "reconnecting"
+    assert get_event(q, SensorStatus).state == "connected"
     assert board.resets == 1 and sensor.connects >= 2
     assert read_at(board, q, 21) <= LATENCY_S
 
@@ -197,7 +177,7 @@ def test_the_uart_option_speaks_on_uart0_and_leaves_the_usb_to_the_repl(tmp_path
         board.plate.insert(17)
         usb = os.open(board.link, os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
         with DieSensor(cable.b, q) as sensor:
-            next_event(q, SensorStatus, where=lambda e: e.state == "connected")
+            get_event(q, SensorStatus, where=lambda e: e.state == "connected")
             assert sensor.hello == Hello("3.0.0", 17)
             assert read_at(board, q, 11) <= LATENCY_S
         with contextlib.suppress(BlockingIOError):  # nothing to read: what we want

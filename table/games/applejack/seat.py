@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from table.companion.seatdesk import SeatDesk as BaseDesk
+from table.companion.seatdesk import PadDoneDesk
 from table.games.applejack.companion.api import Controller
 from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.scorepad import PAD_FIELDS_EXTRA
@@ -47,7 +47,7 @@ def _value(form: dict[str, Any]) -> int:
     return int(text)
 
 
-class SeatDesk(BaseDesk[Controller]):
+class SeatDesk(PadDoneDesk[Controller]):
     """A seat's own score pad on its phone (see the module docstring)."""
 
     def __init__(self) -> None:
@@ -91,15 +91,6 @@ class SeatDesk(BaseDesk[Controller]):
         if ctl.mode != PAD or ctl.pad is None:
             return None
         return "pad", [(p, p in self.done) for p in range(ctl.pad.players)]
-
-    def lid(self, ctl: Controller, command: str,
-            using: frozenset[int]) -> tuple[list[str] | None, list[int]]:
-        """The lid's ``pad-done`` (``companion/phones_gate.py``): the seats whose phone is in use
-        (``using``) and that have not said their pad is complete are still entering. (None, them)."""
-        progress = self.progress(ctl)
-        if command != "pad-done" or progress is None:
-            return None, []
-        return None, [s for s, done in progress[1] if s in using and not done]
 
     def moment(self, ctl: Controller) -> list[Any]:
         """The marks belong to this game's open pad (the door forgets them when the game ends or

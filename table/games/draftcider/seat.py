@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from table.companion.protocol import CommandError
-from table.companion.seatdesk import SeatDesk as BaseDesk
+from table.companion.seatdesk import PadDoneDesk
 from table.games.draftcider.companion import DraftCiderCompanion
 from table.games.draftcider.rules.cards import COLOURS
 from table.games.draftcider.rules.scoring import BATCHES, CARDS_PER_PLAYER, score_orchard
@@ -65,7 +65,7 @@ def card_words(form: dict[str, Any]) -> tuple[str, str]:
     return f"{colour} h{height} s{sweetness}", batch
 
 
-class SeatDesk(BaseDesk[DraftCiderCompanion]):
+class SeatDesk(PadDoneDesk[DraftCiderCompanion]):
     """A seat's own entries (see the module docstring)."""
 
     def __init__(self) -> None:
@@ -133,15 +133,6 @@ class SeatDesk(BaseDesk[DraftCiderCompanion]):
             return None
         complete = set(self.complete(ctl))
         return "pad", [(p, p in complete) for p in range(int(ctl.setup.players))]
-
-    def lid(self, ctl: DraftCiderCompanion, command: str,
-            using: frozenset[int]) -> tuple[list[str] | None, list[int]]:
-        """The lid's ``pad-done`` (``companion/phones_gate.py``): the seats whose phone is in use
-        (``using``) and that have not said their pad is complete are still entering. (None, them)."""
-        progress = self.progress(ctl)
-        if command != "pad-done" or progress is None:
-            return None, []
-        return None, [s for s, done in progress[1] if s in using and not done]
 
     def moment(self, ctl: DraftCiderCompanion) -> list[Any]:
         """The marks belong to this game's open pad (the door forgets them when the game ends or is
