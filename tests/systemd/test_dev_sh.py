@@ -7,13 +7,13 @@ arguments (no pip download)."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import tomllib
 from pathlib import Path
 
 import pytest
 
+from tests.systemd.devtree import dev_tree
 from tests.systemd.helpers import REPO, find_tool
 
 FAKE_PYTHON = """#!/usr/bin/env bash
@@ -26,15 +26,7 @@ echo "applejack-table $*" >> "$(dirname "$0")/../../calls.log"
 
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
-    (tmp_path / "scripts").mkdir()
-    shutil.copy(REPO / "scripts/dev.sh", tmp_path / "scripts/dev.sh")
-    shutil.copy(REPO / "pyproject.toml", tmp_path / "pyproject.toml")
-    bin_dir = tmp_path / ".venv/bin"
-    bin_dir.mkdir(parents=True)
-    for name, text in (("python", FAKE_PYTHON), ("applejack-table", FAKE_APP)):
-        (bin_dir / name).write_text(text)
-        (bin_dir / name).chmod(0o755)
-    return tmp_path
+    return dev_tree(tmp_path, {"python": FAKE_PYTHON, "applejack-table": FAKE_APP})
 
 
 def dev(tree: Path, *args: str) -> list[str]:

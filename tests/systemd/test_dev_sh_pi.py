@@ -8,12 +8,12 @@ whether the system's python3-lgpio imports. dev.sh then runs for real in a copy 
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from tests.systemd.devtree import dev_tree
 from tests.systemd.helpers import REPO
 
 FAKE = """#!/usr/bin/env bash
@@ -45,14 +45,7 @@ def test_the_pi_plan(machine: str, minor: int, system: int, expected: str) -> No
 
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
-    (tmp_path / "scripts").mkdir()
-    shutil.copy(REPO / "scripts/dev.sh", tmp_path / "scripts/dev.sh")
-    shutil.copy(REPO / "pyproject.toml", tmp_path / "pyproject.toml")
-    bin_dir = tmp_path / ".venv/bin"
-    bin_dir.mkdir(parents=True)
-    for name in ("python", "applejack-table"):
-        (bin_dir / name).write_text(FAKE)
-        (bin_dir / name).chmod(0o755)
+    dev_tree(tmp_path, {"python": FAKE, "applejack-table": FAKE})
     (tmp_path / ".venv/pyvenv.cfg").write_text("home = /usr/bin\ninclude-system-site-packages = false\n")
     return tmp_path
 

@@ -9,12 +9,13 @@ fake ``apt-get``, ``sudo`` and ``id`` that log what they were asked."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.systemd.devtree import dev_tree
 
 REPO = Path(__file__).resolve().parents[2]
 HIDDEN = {"chromium", "chromium-browser", "chromedriver", "apt-get", "sudo", "id"}
@@ -45,14 +46,7 @@ def _path_without_browser(tmp: Path) -> Path:
 
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
-    (tmp_path / "scripts").mkdir()
-    shutil.copy(REPO / "scripts/dev.sh", tmp_path / "scripts/dev.sh")
-    shutil.copy(REPO / "pyproject.toml", tmp_path / "pyproject.toml")
-    venv = tmp_path / ".venv/bin"
-    venv.mkdir(parents=True)
-    (venv / "python").write_text(FAKE["python"])
-    (venv / "python").chmod(0o755)
-    return tmp_path
+    return dev_tree(tmp_path, {"python": FAKE["python"]})
 
 
 def _dev_test(tree: Path, bin_dir: Path, **env: str) -> list[str]:
