@@ -69,17 +69,15 @@ def _lower_block(view: BaseView[Any], w: int, notes: tuple[str, str],
                  lesson: str | None) -> tuple[str, int, int, int]:
     """What stands above the panel's buttons, ``w`` px wide, from the bottom up: (the note on
     CONFIRM said — the long one where it fits in two lines —, its top, the lesson's top — the
-    lesson whole above the note —, where the announcement's own words must end)."""
+    lesson whole above the note —, the top of the two: the announcement's own words end above)."""
     one = view.wrapped_height("H", SMALLEST, w)  # a line as wrapped() draws it (at least the readable size)
     note = next((n for n in notes if n and view.wrapped_height(n, SMALLEST, w) <= 2 * one), "")
-    bottom = note_y = lesson_y = buttons_top(view) - view.px(6)
+    top = note_y = lesson_y = buttons_top(view)
     if note:
-        note_y = bottom - view.wrapped_height(note, SMALLEST, w)
-        bottom = lesson_y = note_y - view.px(6)
+        top = note_y = top - view.px(4) - view.wrapped_height(note, SMALLEST, w)
     if lesson:
-        lesson_y = bottom - view.wrapped_height(_("Why: {lesson}").format(lesson=lesson), SMALLEST, w)
-        bottom = lesson_y - view.px(6)
-    return note, note_y, lesson_y, bottom
+        top = lesson_y = top - view.px(6) - view.wrapped_height(_("Why: {lesson}").format(lesson=lesson), SMALLEST, w)
+    return note, note_y, lesson_y, top
 
 
 def words_bottom(view: BaseView[Any], ctl: GameCompanion) -> int:
@@ -107,13 +105,13 @@ def open_panel(view: BaseView[Any], surf: pygame.Surface, title: str, more: int,
     x, y, w = view.announcement_panel(surf, area, title, title_right=right - more_w)
     buttons_y = buttons_top(view)
     draw_done_undo(view, surf, x, buttons_y, w)
-    note, note_y, lesson_y, bottom = _lower_block(view, w, notes, lesson)
+    note, note_y, lesson_y, top = _lower_block(view, w, notes, lesson)
     if note:
         view.wrapped(surf, note, SMALLEST, (x, note_y), w, DIM, max_lines=99, min_size=0)
     if lesson:
         view.wrapped(surf, _("Why: {lesson}").format(lesson=lesson), SMALLEST, (x, lesson_y), w, DIM, max_lines=99,
                      min_size=0)
-    return x, y, w, bottom
+    return x, y, w, top - view.px(6)
 
 
 def draw_done_undo(view: BaseView[Any], surf: pygame.Surface, x: int, y: int, w: int) -> None:
