@@ -685,7 +685,10 @@ def test_the_setup_and_result_screens_match_their_golden_images_in_every_languag
     assert_matches_golden(surf, f"{game.key}-{name}-{lang}-480x320.png")
 
 
-KNOWN_MISFITS: dict[tuple[str, tuple[int, int]], str] = {}
+SMALL_SCREEN = ("the 3.5\" 480×320 HAT is laid out at 1.5 mm capitals (14 px), not yet at the rule's 2.5 mm "
+                "(17 px capitals): its screens must show less first (docs/screens.md); its touch targets "
+                "pass (test_every_target_is_7_mm_at_every_size)")
+KNOWN_MISFITS: dict[tuple[str, tuple[int, int]], str] = {(g.key, (480, 320)): SMALL_SCREEN for g in VIEWED}
 """The sizes at which a game's screens do not fit yet, and why: each is expected to fail (strict:
 it must be taken out of this list once it fits)."""
 FITS = [pytest.param(g, size, lang, id=f"{g.key}-{size[0]}x{size[1]}-{lang}",
@@ -708,5 +711,27 @@ def test_every_screen_is_legible_and_touchable(game: GameDef, size: tuple[int, i
             for page in range(pages(game, name, size, lang)):
                 _surf, view = draw_screen(game, name, size, record=True, page=page, lang=lang)
                 assert view.drawn, name  # the view records what it draws
-                bad += [f"{name} p{page + 1}: {p}" for p in fit_problems(view.drawn, view.targets, size)]
+                bad += [f"{name} p{page + 1}: {p}" for p in fit_problems(view.drawn, view.targets, size, strict=True)]
     assert not bad, f"{len(bad)} problems:\n" + "\n".join(bad)
+
+
+TOUCHES = [pytest.param(g, size, lang, id=f"{g.key}-{size[0]}x{size[1]}-{lang}")
+           for g in VIEWED for size in SCREEN_SIZES for lang in ("en", "de", "fr", "ja")]
+
+
+@pytest.mark.parametrize(("game", "size", "lang"), TOUCHES)
+def test_every_target_is_7_mm_at_every_size(game: GameDef, size: tuple[int, int], lang: str,
+                                            pygame_display: None) -> None:
+    """Issue 33: every touch target at least 7 mm on both sides on each supported screen model's
+    glass, the 3.5" HAT included (its orchard squares, pad keypad and letter keys were 45 px,
+    6.9 mm), none off the screen or over another."""
+    from table.i18n import using
+    from tests.display.fit import target_problems
+
+    bad = set()
+    with using(lang):
+        for name in _BUILDERS[game.key]:
+            for page in range(pages(game, name, size, lang)):
+                _surf, view = draw_screen(game, name, size, record=True, page=page, lang=lang)
+                bad |= {f"{name} p{page + 1}: {p}" for p in target_problems(view.targets, size)}
+    assert not bad, f"{len(bad)} problems:\n" + "\n".join(sorted(bad))

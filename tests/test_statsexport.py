@@ -17,7 +17,6 @@ from table.history.readers import Readers
 from table.history.statsexport import (
     COMMENT_BUDGET,
     LINK,
-    LINK_BUDGET,
     MAX_QR_BYTES,
     QUIET_ZONE,
     QRTooLarge,
@@ -151,13 +150,12 @@ def test_the_link_is_bg_stats_documented_create_play():
     e = entry(62, 70, 70, names=("Ada", "Bo", "Cy"))
     doc = decoded(play_link(e, READERS))
     assert doc == link_json(e, READERS)
-    assert set(doc) == {"game", "playDate", "durationMin", "location", "comments", "board", "players"}
-    assert doc["game"] == {"name": "Applejack", "bggId": 0, "highestWins": True, "noPoints": False,
-                           "sourceGameId": "applejack"}
-    assert [(p["name"], p["score"], p["winner"], p["rank"], p["startPlayer"]) for p in doc["players"]] == [
-        ("Ada", 62, False, 3, True), ("Bo", 70, True, 1, False), ("Cy", 70, True, 1, False)]
-    assert set(doc["players"][0]) == {"name", "score", "winner", "rank", "startPlayer", "role", "sourcePlayerId"}
-    assert doc["comments"].startswith("Ada: harvest 1x2 2") and doc["durationMin"] == 0
+    assert set(doc) == {"sourceName", "game", "playDate", "players"}  # only what the import needs (issue 33)
+    assert doc["sourceName"] == "Applejack Table"
+    assert doc["game"] == {"name": "Applejack", "sourceGameId": "applejack", "highestWins": True, "noPoints": False}
+    assert [(p["name"], p["sourcePlayerId"], p["score"], p["winner"], p["startPlayer"]) for p in doc["players"]] == [
+        ("Ada", "Ada", 62, False, True), ("Bo", "Bo", 70, True, False), ("Cy", "Cy", 70, True, False)]
+    assert all(set(p) == {"name", "sourcePlayerId", "score", "winner", "startPlayer"} for p in doc["players"])
     assert " " not in play_link(e, READERS) and "+" not in play_link(e, READERS)  # one token a scanner opens
 
 
@@ -168,10 +166,15 @@ def test_the_link_dates_the_play_from_the_journal_times():
     assert doc["durationMin"] == 47 and doc["playDate"] == "2027-01-15 07:12:40"  # the start, UTC
 
 
-def test_a_four_seat_link_keeps_its_breakdown_and_fits_a_code():
+def test_a_four_seat_link_is_short_enough_to_scan_from_the_lid():
+    """Issue 33 (7): the link was 835-1,047 bytes (a version 20-23 code at 2-3 px a module on the
+    3.5" screen); without the breakdown and the fields the app has defaults for a 4-seat play with
+    long names is a version 19 code (101 modules with the quiet zone: 4 px each in the recommended
+    7" screen's 468 px, 3 px in the 3.5" screen's 308) and a 2-seat play a version 15."""
     link = play_link(entry(62, 70, 55, 71, names=("Annabelle", "Bo", "Cy", "Dominique")), READERS)
-    assert len(link) <= LINK_BUDGET and "comments" in decoded(link)
-    assert make_qr(link.encode()).version <= 26
+    assert len(link) <= 800 and "comments" not in decoded(link)
+    assert make_qr(link.encode()).version <= 19
+    assert make_qr(play_link(entry(62, 70, names=("Ada", "Bo")), READERS).encode()).version <= 15
 
 
 def test_the_history_keeps_the_duration_and_reads_an_old_file(tmp_path):

@@ -28,6 +28,24 @@ SHELL_BUTTONS: Mapping[str, tuple[tuple[str, str], ...]] = {
 KEYBOARD_KEYS = frozenset({"backspace", "space", "tab", "escape", "comma", "up", "down"})
 """Buttons named after a key of the keyboard (the games' key maps press them): listed with the keys,
 never as something on the screen (a screen's keypad may show one too, ⌫ or ",": its own label says it)."""
+TOUCH_WORDS: Mapping[str, str] = {
+    "batch": N_("a batch"), "bid": N_("a bid"), "bribery": N_("Corruption"), "campaign": N_("Campaign"),
+    "card": N_("a discord card"), "choice": N_("a deck choice"), "clear": N_("Clear"), "colour": N_("a colour"),
+    "cottage": N_("Cottage"), "deck": N_("Deck"), "dice": N_("dice"), "directsale": N_("Direct sale"),
+    "done": N_("Score ✓"), "easy": N_("Easy mode"), "finish": N_("Finish"), "hint": N_("Hint"),
+    "kind": N_("an apple card"), "middle": N_("the middle trees"), "next": N_("Next"), "orchards": N_("Orchards"),
+    "padmode": N_("Entering"), "pass": N_("Pass"), "pip": N_("a pip"), "player": N_("a player"),
+    "players": N_("Players"), "prev": N_("Back"), "roll": N_("a roll"), "skip": N_("Skip"),
+    "sq": N_("a square of the orchard"), "tasks": N_("Extra tasks"), "teach": N_("Teach mode"),
+    "tracked": N_("Orchard tracking"), "names": N_("Names"),
+}
+"""The screens' touch targets as the help names them: the button's words, or what is touched — never
+the target's internal name (``sq``, ``padmode``); a name missing here is listed as it is."""
+MODE_WORDS: Mapping[str, str] = {
+    "setup": N_("setup"), "play": N_("play"), "pad": N_("score pad"), "result": N_("result"),
+    "resume": N_("resume"), "correct": N_("correction"),
+}
+"""The screens' names in the help's heading, in the table's language."""
 EVERY_SCREEN = N_("Every screen: help (this list), language [en|de|fr|ja], quit")
 ON_SETUP = N_("Setup: setup name SEAT NAME (a player for a seat), players, history, g (the next game)")
 
@@ -81,7 +99,8 @@ def _keys_and_touches(buttons: Mapping[str, Any]) -> tuple[list[str], list[str]]
     touches = [b.rstrip(":") for b in buttons
                if b not in LID_BUTTONS and not b.startswith("trough") and b not in keys and b not in ("cmd",)]
     words = [_("0-9") if k == "digit" else "comma" if k == "," else k for k in keys]
-    return list(dict.fromkeys(words)), touches  # "," and "comma" are one key
+    shown = [_(TOUCH_WORDS[t]) if t in TOUCH_WORDS else t for t in touches]
+    return list(dict.fromkeys(words)), list(dict.fromkeys(shown))  # "," and "comma" are one key
 
 
 def _game_title(ctl: GameCompanion) -> str:
@@ -95,7 +114,9 @@ def _game_title(ctl: GameCompanion) -> str:
 def help_lines(ctl: GameCompanion) -> list[str]:
     """What can be typed and pressed now (see the module doc), in the table's language."""
     title = _game_title(ctl)
-    lines = [_("Help — {game}, {screen}").format(game=title, screen=_(str(ctl.mode)))]
+    mode = str(ctl.mode)
+    lines = [_("Help — {game}, {screen}").format(game=title, screen=_(MODE_WORDS[mode]) if mode in MODE_WORDS
+                                                   else mode)]
     if isinstance(ctl, Asks) and ctl.mode in ("play", "pad"):
         lines.append(_("Now: {ask}").format(ask=ctl.ask()))
     buttons = buttons_now(ctl)

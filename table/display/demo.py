@@ -150,6 +150,8 @@ class DemoScreen(Generic[Shown]):
         now = self.clock()
         if (self.shown() is None or now >= self.next_at) and not self.advance(now):
             return DONE
+        if self.shown() is None:  # the bots still think on the first step (WAITING): nothing to light or draw yet
+            return None
         leds = self.leds_now()
         if leds != self.leds:
             self.indicators.show(leds)

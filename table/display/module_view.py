@@ -9,7 +9,7 @@ from typing import TypeVar
 
 import pygame
 
-from table.companion.protocol import GameCompanion
+from table.companion.protocol import GameCompanion, Teaches
 from table.display import announce_panel, players_view, result_view
 from table.display.colours import BG, DIM, LIT, OK, Colour
 from table.display.fonts import line_units
@@ -41,8 +41,10 @@ class ModuleView(BaseView[M]):
             self.draw_result(surf, ctl)
         else:
             if not announce_panel.covers(ctl):  # under a waiting announcement's panel nothing of it shows
+                self.lesson = ctl.lesson if isinstance(ctl, Teaches) else None  # above the question (prompt_above)
                 self.draw_play(surf, ctl)
-            announce_panel.draw(self, surf, ctl)  # a waiting announcement, teach mode's lesson
+                self.lesson = None
+            announce_panel.draw(self, surf, ctl)  # a waiting announcement
         if ctl.refusal:
             self.draw_refusal(surf, ctl.refusal)
         if ctl.storage_problem:
@@ -72,10 +74,13 @@ class ModuleView(BaseView[M]):
         players_view.names_button(self, surf, ctl, names)
         self.text(surf, title, 34, (m, m // 2 + bar // 2), bold=True, anchor="midleft", max_w=names.x - 2 * m)
         words = self.fonts.width(_("Start ✓"), max(self.px(30), self.read_px), True) + self.px(40)
-        start_w = max(self.px(150), min(self.px(230), words))  # the main action, yet teach mode keeps its words
+        tab_right = self.game_tab_rect(title).right + m  # the app's game tab (display/app.py draw_game_tab)
+        teach_need = max(self.fonts.width(announce_panel.teach_toggle_label(ctl), self.read_px, True) + self.px(16),
+                         self.px(150))
+        start_w = max(self.px(150), min(self.px(230), words, self.w - 2 * m - tab_right - teach_need))
+        # the main action, yet teach mode keeps its words (Start's shrink, down to the readable size)
         start = pygame.Rect(self.w - m - start_w, self.h - m - self.tap(70), start_w, self.tap(70))
         self.button(surf, start, _("Start ✓"), "confirm", colour=OK, size=30)
-        tab_right = self.game_tab_rect(title).right + m  # the app's game tab (display/app.py draw_game_tab)
         teach = pygame.Rect(tab_right, self.h - self.px(10) - bar, start.x - m - tab_right, bar)
         announce_panel.draw_teach_toggle(self, surf, ctl, teach)
         top = m + bar + self.px(8)
@@ -132,16 +137,52 @@ class ModuleView(BaseView[M]):
                                [(words(n) if wordy else str(n), f"players:{n}", ctl.setup.players == n)
                                 for n in counts], size=26, height=70)
 
+    lesson: str | None = None
+    """Teach mode's lesson of the frame being drawn (set by :meth:`draw`): :meth:`prompt_above`
+    puts it above the question, and what the screen draws above gives way."""
+
     def prompt_above(self, surf: pygame.Surface, ask: str, bottom: int, *, x: int, w: int, size: float = 20,
                      max_lines: int = 3) -> int:
         """What the table must enter now, lit and bold, in as many lines (up to ``max_lines``) as
         it takes at ``size`` (never under the readable size), its last line ending at ``bottom``;
-        returns its top."""
+        above it teach mode's lesson with Skip (:func:`announce_panel.draw_lesson_block`), whole.
+        Returns the top of both: the screen lays out what the question needs above it."""
         px = max(self.px(size), self.read_px)
         lines = min(max_lines, len(self.break_lines(ask, px, True, w)))
         top = bottom - lines * self.fonts.font(px, True).get_linesize()
         self.wrapped(surf, ask, size, (x, top), w, LIT, bold=True, max_lines=max_lines, min_size=size)
+        lesson, self.lesson = self.lesson, None  # one lesson a frame
+        if lesson:
+            top = self.lesson_at(surf, lesson, x=x, w=w, bottom=top - self.px(4)) - self.px(4)
         return top
+
+    def take_lesson(self) -> str | None:
+        """The frame's lesson, for a screen that places it itself (:meth:`lesson_at`, :meth:`lesson_fits`)."""
+        lesson, self.lesson = self.lesson, None
+        return lesson
+
+    def lesson_fits(self, lesson: str, w: int, room: int) -> bool:
+        """Whether the lesson's box, ``w`` px wide, stands whole in ``room`` px of height, no word
+        squeezed (a German compound in a narrow column)."""
+        px = max(self.px(announce_panel.LESSON), self.read_px)
+        text_w = w - announce_panel.skip_width(self, _("Skip")) - 3 * self.px(8)
+        pieces = line_units(_("Why: {lesson}").format(lesson=lesson))  # words; Japanese: characters
+        return (all(self.fonts.width(piece, px) <= text_w for piece, _glued in pieces)
+                and announce_panel.lesson_height(self, lesson, w, _("Skip")) <= room)
+
+    def lesson_at(self, surf: pygame.Surface, lesson: str, *, x: int, w: int, bottom: int,
+                  top: int | None = None) -> int:
+        """The lesson's box ending at ``bottom`` (``announce_panel.draw_lesson_block``) when it
+        stands there whole, below ``top`` (default: the help button's corner; on the 3.5" screen
+        three fifths down: the board keeps the top); returns its top,
+        or ``bottom`` when it does not fit (the 3.5" screen's tightest frames: text mode and
+        speech say it)."""
+        if top is None:  # under the help button; on the 3.5" screen the board keeps the top half
+            top = max(self.help_corner().bottom + self.px(4), self.h * 3 // 5 if self.small else 0)
+        if not self.lesson_fits(lesson, w, bottom - top):
+            return bottom
+        return announce_panel.draw_lesson_block(self, surf, lesson, x=x, w=w, bottom=bottom, skip_label=_("Skip"),
+                                                target="teach-skip")
 
     def button_row(self, surf: pygame.Surface, items: Sequence[ButtonItem], *, x: int, y: int, h: int, gap: int,
                    size: float) -> int:

@@ -121,7 +121,8 @@ def draw_keyboard(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion) ->
     kb = ctl.keyboard
     if kb is None:  # no name is being typed
         return
-    margin, gap = (v.px(8), v.px(6)) if not v.small else (4, 2)  # the 3.5" screen: ten 7 mm keys to a row
+    margin, gap = (v.px(8), v.px(6)) if not v.small else (2, max(1, (v.w - 4 - 10 * v.touch_px) // 9))
+    # the 3.5" screen: ten 7 mm keys to a row (46 px each at 480 px: 1 px between them)
     v.seat_badge(surf, kb.seat, (margin + v.px(16), v.px(22)), v.px(14))
     seat = seat_with_name(ctl, kb.seat).split(" (")[0] if not v.names_page else ctl.seat_label(kb.seat)
     v.text(surf, _("Name for {seat}").format(seat=seat), 22,

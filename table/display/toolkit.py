@@ -11,7 +11,6 @@ A game's view extends :class:`BaseView` and draws its own screens with these hel
 
 from __future__ import annotations
 
-import math
 from typing import Any, Generic, NamedTuple, TypeVar
 
 import pygame
@@ -19,6 +18,7 @@ import pygame
 from table.companion.protocol import GameCompanion
 from table.display.colours import DIM, FG, LIT, OK, PANEL, Colour, contrast
 from table.display.fonts import SMALLEST_PX, Fonts, font_family, line_units
+from table.display.screens import model_for
 from table.i18n import LANGUAGE_NAMES, _, current_language
 
 C = TypeVar("C", bound=GameCompanion)
@@ -42,19 +42,10 @@ class DrawnText(NamedTuple):
     read: bool = True
 
 
-PANEL_INCHES = {(480, 320): 3.5, (800, 480): 7.0, (1024, 600): 7.0}
-"""The diagonal of the panel each supported size comes on, in inches (the Waveshare-style 3.5"
-480×320 HAT, the official 7" 800×480 display, 7" 1024×600 panels); any other size: 7"."""
-TOUCH_MM = 7.0
-"""The smallest touch target a fingertip hits reliably, in millimetres on the glass."""
-READ_EM_MM = 2.15
-"""The smallest font (em) a player reads from across the table, in millimetres on the glass:
-14 px on the 3.5" panel; the 7" panels read at no less than 16 px of the design."""
-
-
 def pixel_pitch_mm(size: tuple[int, int]) -> float:
-    """How wide one pixel is on the glass of the panel ``size`` comes on, in millimetres."""
-    return PANEL_INCHES.get(size, 7.0) * 25.4 / math.hypot(*size)
+    """How tall one pixel is on the glass of the screen model ``size`` comes on, in millimetres
+    (``table.display.screens``)."""
+    return model_for(size).pitch_y
 
 
 PAGE = "page"
@@ -90,11 +81,31 @@ class BaseView(Generic[C]):
         self.page = 0
         """Which page of a screen too full for this size is shown (the view's own: touch target
         :data:`PAGE`, handled by the app, never the game)."""
-        pitch = pixel_pitch_mm(size)
-        self.read_px = max(self.px(16), math.ceil(READ_EM_MM / pitch - 0.05))
-        """The smallest font a line a player must read is drawn at, in real pixels."""
-        self.touch_px = max(self.px(40), math.ceil(TOUCH_MM / pitch))
+        self.model = model_for(size)
+        """The screen model this size comes on (its millimetres per pixel: ``screens.MODELS``)."""
+        self._read_px: dict[str, int] = {}
+        self.touch_px = max(self.px(40), self.model.touch_px())
         """The smallest side of a touch target, in real pixels (7 mm on the glass)."""
+
+    @property
+    def read_px(self) -> int:
+        """The smallest font (em, real pixels) a line a player must read is drawn at: the smallest
+        at which the current language's font stands a capital :data:`~table.display.screens.CAP_MM`
+        tall on this screen model's glass (``ScreenModel.laid_out_cap_mm``: less on the 3.5" HAT,
+        whose layouts do not fit at it yet) and never under 16 px of the design."""
+        fam = font_family()
+        px = self._read_px.get(fam)
+        if px is None:
+            px, need = self.px(16), self.model.floor_cap_px()
+            while self.fonts.cap_height(px) < need:
+                px += 1
+            self._read_px[fam] = px
+        return px
+
+    @read_px.setter
+    def read_px(self, px: int) -> None:
+        """A fixed floor for every language (the fit rule's own test draws the old toolkit's)."""
+        self._read_px = {"latin": px, "ja": px}
 
     # --- helpers ----------------------------------------------------------------------------------
     def px(self, v: float) -> int:

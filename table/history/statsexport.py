@@ -28,15 +28,14 @@ The fields we write (docs/history.md lists them with their meaning):
 
 **The QR code holds BG Stats' documented import link** (:func:`play_link`):
 ``https://app.bgstatsapp.com/createPlay.html?data=<data>``, ``<data>`` the URL-encoded JSON
-(:func:`link_json`) ``{"game": {"name", "bggId", "highestWins", "noPoints", "sourceGameId"},
-"playDate", "durationMin", "location", "comments", "board", "players": [{"name", "score",
-"winner", "rank", "startPlayer", "role", "sourcePlayerId"}]}``: a phone with the app opens its
-import dialog, a phone without it opens the app's page. ``durationMin`` comes from the
-journal's start and end (0 when the history does not know the start), ``comments`` is the
-breakdown in words (left out above :data:`LINK_BUDGET`), ``board`` the game's options in
-words ("" for the standard game), ``sourceGameId`` the game's key, ``sourcePlayerId`` the
-player's name (``seat N`` for a seat nobody was picked for), ``role`` "". The backup-file JSON
-above stays what ``history --export`` prints.
+(:func:`link_json`) with only what the import needs: ``{"sourceName", "game": {"name",
+"sourceGameId", "highestWins", "noPoints"}, "playDate", "players": [{"name", "sourcePlayerId",
+"score", "winner", "startPlayer"}]}``, and ``durationMin`` and ``board`` (the game's options in
+words) only when there are any. A phone with the app opens its import dialog, a phone without
+it opens the app's page. ``sourceName`` is "Applejack Table", ``sourceGameId`` the game's key,
+``sourcePlayerId`` the player's name (``seat N`` for a seat nobody was picked for), ``playDate``
+the journal's start (UTC). The breakdown in words stays in the backup-file JSON above (what
+``history --export`` prints): in the link it tripled the code's size (issue 33).
 
 The QR code (``segno``, pure Python) holds that link (ASCII) (byte mode, error level L
 boosted as far as the size allows). :func:`qr_matrix` gives it as rows of booleans (True =
@@ -65,9 +64,6 @@ MAX_QR_BYTES = 2953
 COMMENT_BUDGET = 1100
 """Above this many bytes the ``comments`` (breakdown in words) are left out, so the code stays
 small enough to scan from the screen."""
-LINK_BUDGET = 1400
-"""Above this many bytes the link leaves the ``comments`` out (a 4-seat game with its breakdown
-is about 1300 bytes: a version-26 code, 2.5 px a module at 480×320)."""
 QUIET_ZONE = 4
 LINK = "https://app.bgstatsapp.com/createPlay.html?data="
 """BG Stats' documented link for another app's play (the URL-encoded JSON follows)."""
@@ -127,35 +123,40 @@ def play_json(entry: GameEntry, readers: Readers, record: dict[str, Any] | None 
     }
 
 
-def link_json(entry: GameEntry, readers: Readers, *, comments: bool = True) -> dict[str, Any]:
-    """The play as BG Stats' ``createPlay`` JSON (see the module doc): what the result screen
-    shows — each seat's name, total, winner and rank, the breakdown in ``comments``."""
+def link_json(entry: GameEntry, readers: Readers) -> dict[str, Any]:
+    """The play as BG Stats' ``createPlay`` JSON, only what its import needs (see the module doc):
+    who played, their scores and winners, the game, when and how long; the breakdown in words and
+    the fields the app has defaults for are left out (not the booleans: its Android app stops at a
+    missing ``winner``, ``startPlayer``, ``highestWins`` or ``noPoints``, a field report says), so
+    that the code stays small enough to scan from the lid (issue 33: a 4-seat play was 835-1,047
+    bytes, a version 20-23 code)."""
     seats = entry.seats
-    won, ranks = _outcomes(entry, readers)
+    won, _ranks = _outcomes(entry, readers)
     reader = readers.reader(entry.game)
-    players = [{"name": s.player, "score": s.total, "winner": won[i],
-                "rank": ranks[i], "startPlayer": i == 0, "role": "",
-                "sourcePlayerId": s.player if s.named else f"seat {i + 1}"} for i, s in enumerate(seats)]
+    players: list[dict[str, Any]] = []
+    for i, s in enumerate(seats):
+        players.append({"name": s.player, "sourcePlayerId": s.player if s.named else f"seat {i + 1}",
+                        "score": s.total, "winner": won[i], "startPlayer": i == 0})
     doc: dict[str, Any] = {
-        "game": {"name": readers.title(entry.game), "bggId": 0, "highestWins": not readers.together(entry.game),
-                 "noPoints": False, "sourceGameId": entry.game},
+        "sourceName": LOCATION,
+        "game": {"name": readers.title(entry.game), "sourceGameId": entry.game,
+                 "highestWins": not readers.together(entry.game), "noPoints": False},
         "playDate": time.strftime("%Y-%m-%d %H:%M:%S",
                                   time.gmtime(entry.started if entry.started is not None else entry.played)),
-        "durationMin": entry.duration_min, "location": LOCATION,
-        "board": ", ".join(reader.variant(entry.setup)), "players": players,
+        "players": players,
     }
-    if comments:
-        doc["comments"] = reader.breakdown_text(entry)
+    if entry.duration_min:
+        doc["durationMin"] = entry.duration_min
+    board = ", ".join(reader.variant(entry.setup))
+    if board:
+        doc["board"] = board
     return doc
 
 
 def play_link(entry: GameEntry, readers: Readers) -> str:
     """BG Stats' import link of the play: :data:`LINK` and the URL-encoded :func:`link_json`
-    (compact JSON; the comments left out when the link would be above :data:`LINK_BUDGET`
-    bytes); QRTooLarge when even that is above :data:`MAX_QR_BYTES`."""
+    (compact JSON); QRTooLarge when it is above :data:`MAX_QR_BYTES` (names hundreds of bytes long)."""
     link = LINK + quote(_dump(link_json(entry, readers)), safe=_SAFE)
-    if len(link) > LINK_BUDGET:
-        link = LINK + quote(_dump(link_json(entry, readers, comments=False)), safe=_SAFE)
     if len(link) > MAX_QR_BYTES:
         raise QRTooLarge(f"the play's link is {len(link)} bytes; a QR code holds at most {MAX_QR_BYTES}")
     return link

@@ -2,23 +2,15 @@
 screen"), read from what the renderer recorded (``BaseView.drawn`` and ``BaseView.targets``), not
 from pixels.
 
-Physical assumptions (one panel per supported size):
+Measured in millimetres on each supported screen model's glass (``table.display.screens``:
+each model's active area and pixel grid, so its millimetres per pixel across and down):
 
-* 480×320 is a 3.5" panel: 576.9 px on an 88.9 mm diagonal, a pixel 0.154 mm wide;
-* 800×480 is the official 7" display: 933 px on 177.8 mm, 0.191 mm;
-* 1024×600 is a 7" panel too: 1186.8 px on 177.8 mm, 0.150 mm.
-
-**Text a player must read** is drawn at a font size (em) of at least ``MIN_TEXT_PX``: 14 px at
-480×320 and 16 px at 800×480 (the figures of issue 21), and at 1024×600 the size that stands as
-tall on its 7" glass as 16 px does on the 800×480 one: 16 × 0.191 / 0.150 = 20.3 → 20 px (which is
-also the design's 16 px at the 1024×600 scale 1.25). On the glass that is an em of 2.2 mm on the
-3.5" panel and 3.0 mm on the 7" ones; DejaVu's capital "H" stands 0.73 em, so the capitals are
-1.6 mm and 2.2 mm tall — the issue's "about 2.5 mm cap height" is met on the 7" panels and not
-quite on the 3.5" one, where 2.5 mm would take a 22 px font (the recorded cap heights are in
-every failure message; raise ``MIN_TEXT_PX`` to tighten the rule).
-
-**A touch target** is at least 7 mm on its shorter side: 7 / 0.154 = 45 px at 480×320,
-38 px at 800×480 (the issue's figure; 7 / 0.191 = 36.7) and 7 / 0.150 = 47 px at 1024×600.
+* **a line a player must read** from across the table has capitals (the height of "H" in its
+  font, recorded by the toolkit as ``DrawnText.cap``) at least ``CAP_MM`` = 2.5 mm tall:
+  14 px on the recommended 7" 800×480 display (0.179 mm a pixel down), 18 px on a 7" 1024×600
+  panel (0.143 mm), 17 px on a 3.5" 480×320 HAT (0.153 mm);
+* **a touch target** is at least ``TOUCH_MM`` = 7 mm on both sides: 40 px on the 7" 800×480
+  display, 49 px on the 1024×600 panel, 46 px on the 3.5" HAT.
 
 **Nothing is clipped or overlapping**: no line cut with "…" or squeezed to fit, no line or
 target leaving the screen or its button, no two lines over each other, no line over a target it
@@ -32,12 +24,13 @@ from collections.abc import Iterable
 
 import pygame
 
+from table.display.screens import CAP_MM, MODELS, TOUCH_MM, model_for
 from table.display.toolkit import DrawnText
 
-MIN_TEXT_PX = {(480, 320): 14, (800, 480): 16, (1024, 600): 20}
-"""The smallest font size (em, real pixels) of a line a player must read, per screen size."""
-MIN_TOUCH_PX = {(480, 320): 45, (800, 480): 38, (1024, 600): 47}
-"""The smallest side of a touch target (real pixels), per screen size."""
+MIN_CAP_PX = {m.size: m.cap_px() for m in MODELS}
+"""The smallest capital (real pixels) of a line a player must read, per screen size (2.5 mm)."""
+MIN_TOUCH_PX = {m.size: m.touch_px() for m in MODELS}
+"""The smallest side of a touch target (real pixels), per screen size (7 mm)."""
 SLACK = 1
 """Pixels two neighbours' boxes may share (antialiased edges of rects that touch)."""
 
@@ -47,13 +40,18 @@ def _over(a: pygame.Rect, b: pygame.Rect) -> bool:
     return clip.w > SLACK and clip.h > SLACK
 
 
-def text_problems(drawn: Iterable[DrawnText], size: tuple[int, int]) -> list[str]:
-    """What breaks the rule among the recorded lines alone (size, clipping, leaving their room)."""
+def text_problems(drawn: Iterable[DrawnText], size: tuple[int, int], *, strict: bool = True) -> list[str]:
+    """What breaks the rule among the recorded lines alone (size, clipping, leaving their room).
+    ``strict``: capitals of ``CAP_MM``; else of what the screen model is laid out at
+    (``ScreenModel.laid_out_cap_mm``: the same but on the 3.5" HAT, a known misfit)."""
     screen = pygame.Rect((0, 0), size)
+    model = model_for(size)
+    cap_mm = CAP_MM if strict else model.laid_out_cap_mm
     bad = []
     for d in drawn:
-        if d.read and d.px < MIN_TEXT_PX[size]:
-            bad.append(f"{d.text!r} is {d.px} px (cap {d.cap} px), under {MIN_TEXT_PX[size]}")
+        if d.read and model.mm(d.cap) < cap_mm - 1e-6:
+            bad.append(f"{d.text!r} has {model.mm(d.cap):.2f} mm capitals ({d.cap} px at {d.px} px), "
+                       f"under {cap_mm} mm")
         if d.clipped:
             bad.append(f"{d.text!r} is cut or squeezed to fit {d.max_w} px")
         if not screen.contains(d.rect):
@@ -66,11 +64,13 @@ def text_problems(drawn: Iterable[DrawnText], size: tuple[int, int]) -> list[str
 def target_problems(targets: Iterable[tuple[pygame.Rect, str]], size: tuple[int, int]) -> list[str]:
     """Touch targets too small, off the screen, or over each other."""
     screen = pygame.Rect((0, 0), size)
+    model = model_for(size)
     rows = list(targets)
     bad = []
     for i, (rect, name) in enumerate(rows):
-        if min(rect.w, rect.h) < MIN_TOUCH_PX[size]:
-            bad.append(f"target {name} is {rect.w}×{rect.h} px, under {MIN_TOUCH_PX[size]}")
+        w_mm, h_mm = model.mm(rect.w, down=False), model.mm(rect.h)
+        if min(w_mm, h_mm) < TOUCH_MM - 1e-6:
+            bad.append(f"target {name} is {rect.w}×{rect.h} px ({w_mm:.1f}×{h_mm:.1f} mm), under {TOUCH_MM} mm")
         if not screen.contains(rect):
             bad.append(f"target {name} leaves the screen: {rect}")
         bad += [f"targets {name} and {other} overlap" for r, other in rows[i + 1:] if _over(rect, r)]
@@ -88,6 +88,11 @@ def overlap_problems(drawn: list[DrawnText], targets: list[tuple[pygame.Rect, st
     return bad
 
 
-def fit_problems(drawn: list[DrawnText], targets: list[tuple[pygame.Rect, str]], size: tuple[int, int]) -> list[str]:
-    """Everything on one frame that breaks the rule (empty: the frame fits)."""
-    return text_problems(drawn, size) + target_problems(targets, size) + overlap_problems(drawn, targets)
+def fit_problems(drawn: list[DrawnText], targets: list[tuple[pygame.Rect, str]], size: tuple[int, int], *,
+                 strict: bool = False) -> list[str]:
+    """Everything on one frame that breaks the rule (empty: the frame fits). ``strict``: the
+    capitals measured against the rule's 2.5 mm on every model, the 3.5" HAT too (the games'
+    legibility test, ``tests/test_every_game.py``, where the HAT is a known misfit); else against
+    what each model is laid out at (the same 2.5 mm on the 7" screens)."""
+    return (text_problems(drawn, size, strict=strict) + target_problems(targets, size)
+            + overlap_problems(drawn, targets))

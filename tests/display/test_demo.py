@@ -204,3 +204,21 @@ def test_python_heap_stays_flat_over_whole_games_at_pace_0():
     finally:
         tracemalloc.stop()
     assert grown < 256 * 1024, grown
+
+
+def test_a_first_step_still_being_thought_lights_and_draws_nothing_yet():
+    """The bots think on a worker (``WAITING``): a frame before the first step is shown asked the
+    lamps of nothing and raised (seen in ``demo --game mixed`` on a busy machine)."""
+    from table.companion.demo_jobs import WAITING
+
+    leds = RecordingIndicators(keep=16)
+    clock = ManualClock()
+    later = demo_steps(DATA, games=0, players=2, seed=0, bots=["random"])
+    steps = iter([WAITING, WAITING, *[next(later) for _ in range(2)]])
+    screen = ApplejackDemoScreen(DATA, pygame.Surface((480, 320)), steps, pace=1.0, indicators=leds,
+                                 inputs=queue.Queue(), clock=clock)
+    assert screen.step() is None and screen.shown() is None and screen.frames == 0
+    clock.advance(5.0)
+    assert screen.step() is None and screen.shown() is None
+    clock.advance(5.0)
+    assert screen.step() is None and screen.shown() is not None and screen.frames == 1

@@ -14,10 +14,9 @@ import pytest
 
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.files import load_dataset
-from table.games.applejack.view import teach as teach_strip
 from table.games.applejack.view.samples import play_until
 from table.games.applejack.view.screens import ApplejackView
-from table.i18n import using
+from table.i18n import _, using
 from tests.display.golden import assert_matches_golden
 
 SIZES = ((480, 320), (800, 480))
@@ -75,41 +74,39 @@ def test_german_blossom_lesson_matches_golden_at_480x320():
 
 @pytest.mark.parametrize("size", (*SIZES, (1024, 600)), ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("language", ("en", "de", "fr", "ja"))
-@pytest.mark.parametrize("tracked", (False, True), ids=("untracked", "tracked"))
-def test_every_lesson_fits_its_strip_in_every_language(size, language, tracked):
-    """Each sentence, wrapped at the strip's width, fits the strip's height at a readable size
-    (never the last-resort shrink) — checked with the font metrics, for every kind; a tracked
-    turn's strip (two lines on a large screen) for the kinds taught at a tracked turn prompt."""
+def test_every_lesson_is_drawn_whole_in_every_language(size, language):
+    """Every sentence, in every game's lesson box at the screen's width, is drawn whole at the
+    readable size: no line cut with "…", none squeezed (issue 33: the lessons ended in "…")."""
+    from table.display import announce_panel
     from table.games.applejack.companion import teach
+
     view = ApplejackView(size)
-    ctl = teach_sample("teach-tracked" if tracked else "teach-turn")
-    h = teach_strip._strip_h(view, ctl)
-    inner_h = h - view.px(8) - view.px(4) - view.px(2)
-    max_w = view.w - view.px(12) - view.px(teach_strip.SKIP_W) - view.px(6) - 2 * view.px(10)
-    font = view.fonts.font(view.px(teach_strip.MIN_TEXT))
-    kinds = (*teach.STEPS, teach.LessonKind.LAST, teach.LessonKind.RESTOCK) if tracked else tuple(teach.LessonKind)
     with using(language):
-        texts = [teach.sentence(k) for k in kinds] + [teach.sentence(teach.LessonKind.TAKE, cottage=True)]
+        texts = [teach.sentence(k) for k in teach.LessonKind] + [teach.sentence(teach.LessonKind.TAKE, cottage=True)]
         for text in texts:
-            lines = teach_strip.wrap(font, text, max_w)
-            assert all(font.size(line)[0] <= max_w for line in lines), text
-            assert len(lines) * font.get_linesize() <= inner_h, (language, size, text, lines)
+            view.drawn = []
+            announce_panel.draw_lesson_block(view, pygame.Surface(size), text, x=0, w=size[0], bottom=size[1],
+                                             skip_label=teach.skip_label(), target="skip")
+            lines = [d for d in view.drawn if d.text != teach.skip_label()]
+            assert not any(d.clipped for d in view.drawn), (language, size, text)
+            assert all(d.px >= view.read_px for d in lines)
+            glue = "" if language == "ja" else " "
+            assert glue.join(d.text for d in lines).replace(" ", "") == \
+                _("Why: {lesson}").format(lesson=text).replace(" ", "")
 
 
-def test_the_lesson_strip_takes_the_footer_and_keeps_every_button():
-    """With a lesson the board gives up only what the footer lacks; Skip is a touch target; the
-    announcement's Done button stays above the strip."""
+def test_a_lesson_with_an_announcement_stands_whole_above_done_and_undo():
+    """Under a waiting announcement the lesson is in its panel, above Done ✓ and Undo (every game's
+    panel); the board is not drawn under it."""
     for size in SIZES:
         view = ApplejackView(size)
+        view.drawn = []
         ctl = teach_sample("teach-blossom")
-        surf = pygame.Surface(size)
-        view.draw(surf, ctl)
+        view.draw(pygame.Surface(size), ctl)
         names = {name: rect for rect, name in view.targets}
-        assert "skip" in names and "confirm" in names
-        strip_top = size[1] - teach_strip._strip_h(view, ctl)
-        assert names["confirm"].bottom <= strip_top
-        assert view.hit(names["skip"].center) == "skip"
-        assert teach_strip.room(view, ctl) < teach_strip._strip_h(view, ctl)
+        assert {"confirm", "undo"} <= set(names) and "trough1" not in names
+        why = [d for d in view.drawn if d.text.startswith("Why:")]
+        assert why and why[0].rect.y < names["confirm"].y
 
 
 def test_no_lesson_no_strip():
@@ -123,16 +120,6 @@ def test_no_lesson_no_strip():
         assert pygame.image.tobytes(render(a, size), "RGB") == pygame.image.tobytes(render(b, size), "RGB")
 
 
-def test_wrap_breaks_a_sentence_without_spaces_by_characters():
-    font = pygame.font.Font(None, 20)
-    text = "花が描かれたタイルどうしは隣接していなくてもかまいません"
-    lines = teach_strip.wrap(font, text, 80)
-    assert "".join(lines) == text and len(lines) > 1
-    assert all(font.size(line)[0] <= 80 for line in lines)
-    words = teach_strip.wrap(font, "one two three four five six", 60)
-    assert " ".join(words) == "one two three four five six"
-
-
 def test_the_app_keys_and_the_skip_button():
     """w turns teach mode on at setup; s skips in play; a touch on Skip skips too."""
     from table import games as registry
@@ -141,23 +128,22 @@ def test_the_app_keys_and_the_skip_button():
     def key(k, text):
         return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text)
 
-    size = (480, 320)
+    size = (800, 480)  # the 3.5" screen shows a lesson only where its footer has the room
     ctl = Controller(DATA)
     surf = pygame.Surface(size)
     app = App(ctl, surf, games=registry.games(), clock=lambda: 0.0)
     app.step([key(pygame.K_w, "w")])
     assert ctl.setup.teach
     app.step([key(pygame.K_RETURN, "\r")])
-    assert ctl.mode == "play" and ctl.lesson is not None
-    app.step([key(pygame.K_s, "s")])
-    assert ctl.lesson is None
-    for _turn in range(30):  # the first turn taught all five steps: play on to the next new kind
-        ctl.do(str(ctl.t.legal_actions()[0]) if not ctl.queued else "ack")
-        if ctl.lesson is not None:
-            break
-    app.step()
-    assert ctl.lesson is not None
+    assert ctl.mode == "play" and ctl.lesson is not None and not ctl.queued
     rect = next(r for r, name in app.view.targets if name == "skip")
     app.step([pygame.event.Event(pygame.FINGERDOWN, x=rect.centerx / size[0], y=rect.centery / size[1],
                                  finger_id=0, touch_id=0)])
+    assert ctl.lesson is None
+    for _turn in range(60):  # the first turn taught all five steps: play on to the next new kind
+        ctl.do(str(ctl.t.legal_actions()[0]) if not ctl.queued else "ack")
+        if ctl.lesson is not None:
+            break
+    assert ctl.lesson is not None
+    app.step([key(pygame.K_s, "s")])
     assert ctl.lesson is None

@@ -270,7 +270,8 @@ def test_every_card_offer_fits_its_row_at_480x320(cards, lang) -> None:
             assert not too_long, (view.w, too_long[:5])
         room = seven.px(380) - seven.px(110)
         with_class = sum(" · " in seven.offer_label(c, room) for c in cards.cards)
-    assert with_class > len(cards.cards) // 4  # many keep their size class on the 7" screen (fr: 66 of 224)
+    # many keep their size class on the 7" screen, at its 2.5 mm type (issue 33: 19 px; de 24, fr 25 of 224)
+    assert with_class > len(cards.cards) // 10
 
 
 def test_the_text_mode_help_explains_in_the_language_and_keeps_the_command_words() -> None:

@@ -103,23 +103,34 @@ class WaldgaertnerView(ModuleView[WaldgaertnerCompanion]):
         buttons = self.draw_buttons(surf, ctl, st)
         showing = tasks.seat_showing(ctl.e, ctl.setup, ctl.cmds)
         line = ctl.named_line(tasks.screen_question(showing)) if showing >= 0 else ctl.ask()
+        lesson = self.take_lesson() if not self.small else None  # the 7" screens: under the offers
         ask = self.prompt_above(surf, line, buttons - self.px(4), x=self.px(10), w=self.w - self.px(20), size=19,
                                 max_lines=6)  # a long question whole (German at 480x320); the rest gives way
         top = hr.bottom + self.px(6)
         below_help = max(top, self.help_corner().bottom + self.px(4))  # what reaches the right edge
+        if lesson and not self.lesson_fits(lesson, self.px(380), ask - top - self.px(6) - e.players * self.px(30)):
+            ask = self.lesson_at(surf, lesson, x=self.px(10), w=self.w - self.px(20), bottom=ask - self.px(4),
+                                 top=below_help)  # too long for the left column: above the question
+            lesson = None
         room = pygame.Rect(m, top, self.w - 2 * m, ask - top - self.px(6))
         if self.small:  # one column reaching the right edge: under the help button
             room = pygame.Rect(m, below_help, room.w, room.bottom - below_help)
             if st in self.LEDGER_STAGES:
                 self.draw_ledger(surf, ctl, room)
-            else:
-                offers = self.draw_offers(surf, ctl, room)
+            elif room.h >= e.players * (self.fonts.font(self.read_px, True).get_linesize() + 2):
+                offers = self.draw_offers(surf, ctl, room)  # (a lesson above the question may leave no room)
                 self.draw_phase(surf, ctl,
                                 pygame.Rect(m, offers + self.px(4), room.w, room.bottom - offers - self.px(4)))
             return
         left = pygame.Rect(m, top, self.px(380), room.h)
         offers = self.draw_offers(surf, ctl, left)
-        self.draw_phase(surf, ctl, pygame.Rect(left.x, offers + self.px(6), left.w, left.bottom - offers - self.px(6)))
+        phase_bottom = left.bottom
+        if lesson:  # teach mode's lesson under the offers: the phase's words give way
+            phase_bottom = self.lesson_at(surf, lesson, x=left.x, w=left.w, bottom=left.bottom,
+                                          top=offers + self.px(6)) - self.px(6)
+        if phase_bottom - offers - self.px(6) > 0:
+            self.draw_phase(surf, ctl, pygame.Rect(left.x, offers + self.px(6), left.w,
+                                                   phase_bottom - offers - self.px(6)))
         self.draw_ledger(surf, ctl, pygame.Rect(left.right + m, below_help, self.w - left.right - 2 * m,
                                                 room.bottom - below_help))
 
@@ -152,11 +163,16 @@ class WaldgaertnerView(ModuleView[WaldgaertnerCompanion]):
             deck = self.text(surf, f"{d + 1} {e.decks[d]}", 14, (row.x + self.px(4), row.centery), DIM, bold=True,
                              anchor="midleft")
             left = _("{n} left").format(n=e.deck_size(d)) if not hot else _("contested")
+            x = deck.right + self.px(8)
+            cid = e.offer(d)
+            px = max(self.px(15), self.read_px)
+            if cid >= 0 and not hot:  # a long plant name: the cards left as a bare number ("30"), not the name cut
+                room = row.right - self.px(12) - x - self.fonts.width(left, max(self.px(13), self.read_px))
+                if self.fonts.width(self.offer_label(e.card(cid), 1 << 20).split(" · ")[0], px) > room - self.px(8):
+                    left = str(e.deck_size(d))
             lr = self.text(surf, left, 13, (row.right - self.px(4), row.centery), WARN if hot else DIM,
                            anchor="midright")
-            x = deck.right + self.px(8)
             room = lr.x - x - self.px(8)
-            cid = e.offer(d)
             label = self.offer_label(e.card(cid), room) if cid >= 0 else "—"
             self.text(surf, label, 15, (x, row.centery), FG if cid >= 0 else DIM, anchor="midleft", max_w=room)
         bottom: int = area.y + e.players * rh

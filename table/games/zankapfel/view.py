@@ -49,7 +49,8 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
         if not self.small:  # the rule's reminder; on the 3.5" screen the help tells it
             self.wrapped(surf, _("The red farmer (seat 1) holds the big apple and places the mayor. The cards stay "
                                  "on the table: enter what is turned, bought, laid and revealed."), 18,
-                         (area.x, y), area.w - self.px(250), DIM, max_lines=3, min_size=16)
+                         (area.x, y), area.w - self.px(250), DIM, min_size=16,
+                         max_lines=max(1, (area.bottom - y) // self.fonts.font(self.read_px).get_linesize()))
 
     # --- play -------------------------------------------------------------------------------------
     def draw_play(self, surf: pygame.Surface, ctl: ZankapfelCompanion) -> None:  # a ZankapfelCompanion
@@ -84,6 +85,7 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
             self.prompt_above(surf, ctl.named_line(b.ask()), ok - self.px(8), x=x, w=self.w - x - m, max_lines=9)
             return
         buttons = self.draw_buttons(surf, ctl, st)
+        lesson = self.take_lesson() if not self.small else None  # the 7" screens: in the right column
         ask = self.prompt_above(surf, ctl.named_line(b.ask()), buttons - self.px(6), x=self.px(12),
                                 w=self.w - self.px(24), max_lines=6 if self.small else 4)  # the ledger gives way
         if self.small:
@@ -93,11 +95,20 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
                                                     ask - prices.bottom - self.px(12)))
             return
         side = min(self.px(300), ask - top - self.px(6))
-        self.draw_orchard(surf, ctl, pygame.Rect(m, top, side, side), st)
         right = pygame.Rect(m + side + self.px(12), below, self.w - side - 2 * m - self.px(12), 0)
-        self.draw_prices(surf, ctl, pygame.Rect(right.x, below, right.w, self.px(56)))
-        self.draw_ledger(surf, ctl, pygame.Rect(right.x, below + self.px(62), right.w,
-                                                ask - below - self.px(62) - self.px(6)))
+        ph = max(self.px(56), 2 * self.fonts.font(self.read_px, True).get_linesize() + self.px(4))  # two lines
+        ledger_top, ledger_bottom = below + ph + self.px(6), ask - self.px(6)
+        if lesson and self.lesson_fits(lesson, right.w, ledger_bottom - ledger_top):
+            # teach mode's lesson under the prices: the ledger gives way, the orchard and prices stay
+            ledger_bottom = self.lesson_at(surf, lesson, x=right.x, w=right.w, bottom=ledger_bottom,
+                                           top=ledger_top) - self.px(6)
+        elif lesson:  # too long for the column: above the question, the orchard shrinks
+            ask = self.lesson_at(surf, lesson, x=self.px(12), w=self.w - self.px(24), bottom=ask - self.px(4))
+            side = min(self.px(300), ask - top - self.px(6))
+            ledger_bottom = ask - self.px(6)
+        self.draw_orchard(surf, ctl, pygame.Rect(m, top, side, side), st)
+        self.draw_prices(surf, ctl, pygame.Rect(right.x, below, right.w, ph))
+        self.draw_ledger(surf, ctl, pygame.Rect(right.x, ledger_top, right.w, ledger_bottom - ledger_top))
 
     def draw_square_buttons(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> int:
         """The 3.5" screen's square choice: confirm the cursor's square, or undo, at the bottom
@@ -112,6 +123,10 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
         p = ctl.state
         edge = max(self.read_px + self.px(6), area.w // 12)
         cell = (area.w - 2 * edge) // 5
+        if cell - 2 < self.touch_px and st in ("place", "move", "remove", "bribe"):
+            # squares to touch are 7 mm first (the 3.5" screen): the edges' numbers get what is left
+            cell = self.touch_px + 2
+            edge = max(self.read_px + 2, (area.w - 5 * cell) // 2)
         x0, y0 = area.x + edge, area.y + edge
         targets = set(p.mayor_targets()) if st == "move" else set()
         if st == "bribe" and ctl.b is not None:  # the squares a bribe may ask for
@@ -145,6 +160,8 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
                 self.targets.append((rect, f"sq:{A.square_name(sq)}"))
         if not self.small:
             for c in range(5):  # the columns' letters, a reminder of the squares' names (the buttons say them)
+                if mayor == c:
+                    continue  # the mayor's "M" stands there: its square's letter would touch it
                 self.text(surf, "abcde"[c], 11, (x0 + c * cell + 3, y0 + 1), DIM, read=False)
 
     def draw_prices(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> None:
@@ -152,12 +169,18 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
         if not prices:
             self.text(surf, _("The mayor is not placed yet"), 18, area.center, DIM, anchor="center", max_w=area.w)
             return
-        w = area.w // 5
-        for i, (kind, value, price) in enumerate(prices):
-            r = pygame.Rect(area.x + i * w, area.y, w - self.px(6), area.h)
+        px = max(self.px(22), self.read_px)
+        labels = [(f"+{value}" if kind != "joker" else kind_name("joker"), _("price {price}").format(price=price))
+                  for kind, value, price in prices]
+        # each tile as wide as its words need, the rest shared out ("ジョーカー" is wider than "+5")
+        need = [max(self.fonts.width(a, px, True), self.fonts.width(b, px)) + self.px(12) for a, b in labels]
+        spare = max(0, area.w - sum(need) - self.px(6) * len(prices)) // max(1, len(prices))
+        x = area.x
+        for (kind, _value, price), (label, _words), w in zip(prices, labels, need, strict=True):
+            r = pygame.Rect(x, area.y, w + spare, area.h)
+            x = r.right + self.px(6)
             pygame.draw.rect(surf, KIND_RGB[kind], r, border_radius=self.px(6))
             ink = contrast(KIND_RGB[kind])
-            label = f"+{value}" if kind != "joker" else kind_name("joker")
             self.text(surf, label, 22, (r.centerx, r.y + 2), ink, bold=True, anchor="midtop", max_w=r.w - 4,
                       max_h=r.h // 2)
             self.text(surf, _("price {price}").format(price=price), 15, (r.centerx, r.bottom - 2), ink,

@@ -23,7 +23,7 @@ def draw(view: BaseView[Any], surf: pygame.Surface, ctl: Controller, y: int, lab
     its first page); returns the y below."""
     s = ctl.setup
     if rows_h is None:
-        rows_h = view.px(44)
+        rows_h = max(view.px(44), view.touch_px + view.px(6))  # 7 mm buttons and 3 px above and below
         teach.draw_toggle(view, surf, ctl, y, rows_h)  # teach mode, right of the first option row
     on_text, off_text = _("On"), _("Off")
     rows = [(_("Cottage tile (5)"), "trough5", on_text if s.cottage else off_text, s.cottage),

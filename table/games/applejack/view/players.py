@@ -36,23 +36,28 @@ def draw_setup_names(v: BaseView[Any], surf: pygame.Surface, ctl: Controller,
     s = ctl.setup
     lab_w, bw, y = v.px(250), v.px(SEAT_CELL_W), v.px(70) + v.px(56)  # ApplejackView.draw_setup's seat row
     honey = start_honey(ctl.data, s.players)
-    cells = cells or [pygame.Rect(lab_w + seat * (bw + v.px(10)), y + v.px(3), bw,
-                                                           v.px(52)) for seat in range(s.players)]
+    cells = cells or [pygame.Rect(lab_w + seat * (bw + v.px(10)), y + v.px(2), bw, v.px(56))
+                      for seat in range(s.players)]
     for seat in range(s.players):
         r = cells[seat]
         pygame.draw.rect(surf, BG, r.inflate(v.px(4), v.px(4)))
         pygame.draw.rect(surf, PANEL, r, border_radius=v.px(8))
         pygame.draw.rect(surf, DIM, r, v.px(1), border_radius=v.px(8))
-        c = (r.x + v.px(18), r.centery)
-        v.seat_badge(surf, seat, c, min(v.px(14), r.h // 4))
+        # the badge and the name on the cell's top half, the starting honey across its bottom half
+        # (beside the badge it was cut at the readable size: "16 honey", "ハチミツ16")
+        c = (r.x + v.px(16), r.y + r.h // 4 + v.px(1))
+        v.seat_badge(surf, seat, c, min(v.px(12), r.h // 4 - 1))
         name = ctl.player_name(seat)
-        tx, tw = c[0] + v.px(19), r.right - c[0] - v.px(22)
+        tx, tw = c[0] + v.px(16), r.right - c[0] - v.px(20)
         label = name if name is not None else symbol_name(SEAT_SYMBOLS[seat]) + " ▸"
+        if name is None and v.fonts.width(label, max(v.px(18), v.read_px)) > tw:
+            label = label[:-2]  # the cell's frame still says it opens the keyboard
         clip = surf.get_clip()
         surf.set_clip(r)
-        v.text(surf, label, 18, (tx, c[1]), FG if name else DIM, bold=name is not None, anchor="bottomleft",
+        v.text(surf, label, 18, (tx, r.centery), FG if name else DIM, bold=name is not None, anchor="bottomleft",
                max_w=tw)
-        v.text(surf, _("{n} honey").format(n=honey[seat]), 16, (tx, c[1]), LIT, anchor="topleft", max_w=tw)
+        v.text(surf, _("{n} honey").format(n=honey[seat]), 16, (r.centerx, r.centery), LIT, anchor="midtop",
+               max_w=r.w - v.px(8))
         surf.set_clip(clip)
         v.targets.append((r, f"name{seat}"))
     hr = pygame.Rect(v.w - v.px(170), v.h - v.px(6) - v.tap(44), v.px(160), v.tap(44))

@@ -121,7 +121,7 @@ class ResultScreens(ApplejackBase):
         keys = ["7", "8", "9", "4", "5", "6", "1", "2", "3", ",", "0", "⌫"]
         names = {",": "comma", "⌫": "backspace"}
         kw = (keypad_w - 2 * self.px(6)) // 3
-        kh = (self.h - self.px(50) - 5 * self.px(6)) // 6
+        kh = max(self.touch_px, (self.h - self.px(50) - 5 * self.px(6)) // 6)  # 7 mm keys (46 px at 480×320)
         for i, k in enumerate(keys):
             row, col = divmod(i, 3)
             r = pygame.Rect(kx + col * (kw + self.px(6)), self.px(8) + row * (kh + self.px(6)), kw, kh)

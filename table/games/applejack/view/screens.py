@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from table.display import players_view
+from table.display import announce_panel, players_view
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, hex_colour
 from table.display.fonts import Fonts
 from table.display.shapes import draw_die, draw_mark, draw_variety
@@ -95,7 +95,7 @@ class ApplejackView(ResultScreens):
         if s.tracked:
             line = _("Orchard tracking on · hints: {hints}  (keys t, h) · every tile is typed in").format(
                 hints=s.hints_text())
-            self.wrapped(surf, line, 22, (self.px(20), y + self.px(6)),
+            self.wrapped(surf, line, 20, (self.px(20), y + self.px(4)),
                          self.w - self.px(40), LIT, bold=True, max_lines=2)
         self.language_button(surf)
         players.draw_setup_names(self, surf, ctl)  # the seats' name buttons, History
@@ -153,6 +153,9 @@ class ApplejackView(ResultScreens):
         return var.colour, var.mark
 
     def draw_play(self, surf: pygame.Surface, ctl: Controller) -> None:
+        if ctl.queued:  # every game's announcement panel, over the whole screen (announce_panel)
+            self.draw_announcement(surf, ctl)
+            return
         t = ctl.t
         top = self.px(84)
         die_space, die_pips = self._play_header(surf, ctl)
@@ -160,12 +163,10 @@ class ApplejackView(ResultScreens):
         # right column: troughs or announcement
         rx = board_rect.right + self.px(14)
         column = pygame.Rect(rx, top, self.w - rx - self.px(10), board_rect.h)
-        if ctl.queued:
-            self.draw_announcement(surf, ctl, column)
-        elif not t.is_terminal():
+        if not t.is_terminal():
             self.draw_troughs(surf, ctl, column)
         self._play_footer(surf, ctl, board_rect.bottom + self.px(6), column)
-        teach.draw_lesson(self, surf, ctl)  # teach mode: under the announcement / turn prompt
+        teach.draw_lesson(self, surf, ctl)  # teach mode: under the turn prompt, the board given way
 
     def _play_header(self, surf: pygame.Surface, ctl: Controller) -> tuple[int, int]:
         """Whose turn, the turn and loop, the supply; returns the die shown (space, pips)."""
@@ -245,9 +246,12 @@ class ApplejackView(ResultScreens):
         elif ctl.tracked is not None and not busy:
             self.draw_tracked_footer(surf, ctl, fy)
         elif not self.small and not busy:
-            self.text(surf, f"2. {_(STEPS[1])}   3. {_(STEPS[2])}", 20, (self.px(12), fy), DIM,
-                      max_w=self.w - self.px(24))
-            self.text(surf, f"4. {_(STEPS[3])}", 20, (self.px(12), fy + self.px(30)), DIM, max_w=self.w - self.px(24))
+            w = self.w - self.px(24)
+            lines = [f"2. {_(STEPS[1])}   3. {_(STEPS[2])}", f"4. {_(STEPS[3])}"]
+            if self.fonts.width(lines[0], max(self.px(20), self.read_px)) > w:  # a long language: 2 and 3 only
+                lines = [f"2. {_(STEPS[1])}", f"3. {_(STEPS[2])}"]
+            for k, line in enumerate(lines):
+                self.text(surf, line, 20, (self.px(12), fy + k * self.px(30)), DIM, max_w=w)
         elif t.is_terminal() and not ctl.queued:
             r = pygame.Rect(column.x, column.y, column.w, self.px(80))
             self.button(surf, r, _("Score pad ✓"), "confirm", colour=OK, size=28)
@@ -373,10 +377,13 @@ class ApplejackView(ResultScreens):
                 break
             y = self.wrapped(surf, line, 18, (room.x, y), room.w, DIM, max_lines=8)  # it fits: checked above
 
-    def draw_announcement(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> None:
+    def draw_announcement(self, surf: pygame.Surface, ctl: Controller) -> None:
+        """The first waiting announcement in every game's panel (``announce_panel.open_panel``:
+        the whole screen, Done ✓ and Undo, the lesson whole above them), its words drawn here."""
         a = ctl.queued[0]
         title = _(ANNOUNCEMENT_TITLES[a.kind]) if a.kind in ANNOUNCEMENT_TITLES else a.kind.upper()
-        x, y, w = self.announcement_panel(surf, area, title)
+        x, y, w, bottom = announce_panel.open_panel(self, surf, title, len(ctl.queued) - 1,
+                                                     ctl.lesson)
         if a.kind == "harvest" and a.variety is not None:
             var = ctl.data.varieties[a.variety]
             r = self.px(30)
@@ -416,15 +423,12 @@ class ApplejackView(ResultScreens):
                       (x + d + self.px(14), y + self.px(10)), bold=True,
                       max_w=w - d - self.px(14))
             y += d + self.px(10)
-            self.wrapped(surf, a.text, 22, (x, y), w, max_lines=4)
+            self.wrapped(surf, a.text, 22, (x, y), w, max_lines=max(1, (bottom - y) // self._line_h()))
         else:
-            self.wrapped(surf, a.text, 24, (x, y), w, bold=a.kind in ("middle", "end"), max_lines=5)
-        br = pygame.Rect(area.x + self.px(12), area.bottom - self.px(12) - self.tap(58), area.w - self.px(24),
-                         self.tap(58))
-        self.button(surf, br, _("Done ✓ (CONFIRM)"), "confirm", colour=OK, size=24)
-        if len(ctl.queued) > 1:  # how many announcements are still to come after this one
-            more = len(ctl.queued) - 1
-            self.text(surf, ngettext("then {n} more to come", "then {n} more to come", more).format(n=more), 18,
-                      (br.right, br.y - self.px(4)), DIM,
-                      anchor="bottomright", max_w=br.w)
+            self.wrapped(surf, a.text, 24, (x, y), w, bold=a.kind in ("middle", "end"),
+                         max_lines=max(1, (bottom - y) // self._line_h()))
+
+    def _line_h(self) -> int:
+        """A read line's height at the readable size (px)."""
+        return int(self.fonts.font(self.read_px, True).get_linesize())
 
