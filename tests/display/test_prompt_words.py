@@ -86,3 +86,36 @@ def test_the_help_says_what_is_touched_and_the_screen_in_the_language(lang: str)
                     assert not set(INTERNAL) & {w.strip() for w in words}, (game.key, name, line)
                 if lang != "en" and str(ctl.mode) in ("setup", "play", "pad", "result"):
                     assert f", {ctl.mode}" not in lines[0], (game.key, name, lines[0])
+
+
+TYPED = {"de": re.compile(r"\btippe\b"), "fr": re.compile(r"\btapez\b"), "ja": re.compile(r"と入力")}
+"""How each language says "type": a command word people type stays English (the parser reads it),
+and the prompt says it is typed (docs/i18n.md, "One name per button, and prompts in the language")."""
+COMMAND_WORD = re.compile(r"(?<![\w-])(take|stock|stock-supply|buy|pasture|middle|draw|untrack|cubes|place)"
+                          r"(?= [A-Z0-9{(\u30a0-\u30ff\u4e00-\u9fff]| (?:oder|ou|か|eingeben|saisir)\b|[)）（]|$)")
+TYPED_SOURCES = {"applejack": ("companion/tracked.py", "companion/tracking.py", "companion/printed.py"),
+                 "waldgaertner": ("padentry.py",)}
+"""The prompts of the games' pads and Applejack's tracked game (their catalogue parts, by source)."""
+
+
+def _prompts(lang: str, part: str) -> list[tuple[str, str]]:
+    with (LOCALE / lang / "LC_MESSAGES" / f"{part}.po").open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    out = []
+    for m in catalog:
+        if m.id and any(path.endswith(TYPED_SOURCES[part]) for path, _line in m.locations):
+            strings = m.string if isinstance(m.string, tuple) else (m.string,)
+            out += [(str(m.id), s) for s in strings if s]
+    return out
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "ja"])
+@pytest.mark.parametrize("part", sorted(TYPED_SOURCES))
+def test_a_command_word_in_a_prompt_is_said_to_be_typed(lang: str, part: str) -> None:
+    """"tippe take 3:12", never a bare "take TROG:PLÄTTCHEN" inside German words (a command's own
+    form, "take TROG:PLÄTTCHEN" alone, goes into a "type {options}" prompt)."""
+    prompts = _prompts(lang, part)
+    assert len(prompts) > 10, "the catalogue part lost its sources"
+    bad = [f"{text!r} (for {mid!r})" for mid, text in prompts
+           if COMMAND_WORD.search(text) and not TYPED[lang].search(text) and len(text.split()) > 2]
+    assert not bad, "\n".join(bad)
