@@ -21,7 +21,8 @@ LOCALE = Path(__file__).resolve().parents[2] / "table" / "i18n" / "locale"
 GAME_PARTS = ("screen", "shell", "players", "zankapfel", "draftcider", "waldgaertner")
 """The catalogues of the screens' and the module games' words (Applejack's tracked-game prompts
 are issue 33's item 5: its tiles by what is printed on them)."""
-ENGLISH = re.compile(r"\bCONFIRM\b|\bUNDO\b|\b(plant|sell) (NAME|NOM|名前)|\bsearch N\b|\bdrawn \(|\btask N\b")
+ENGLISH = re.compile(r"(?<![A-Za-z])(CONFIRM|UNDO)(?![A-Za-z])"  # not \b: "CONFIRMで" has none
+                     r"|\b(plant|sell) (NAME|NOM|名前)|\bsearch N\b|\bdrawn \(|\btask N\b")
 BUTTON = {"de": "BESTÄTIGEN", "fr": "VALIDER", "ja": "確定"}
 
 
@@ -96,10 +97,11 @@ def test_the_help_says_what_is_touched_and_the_screen_in_the_language(lang: str)
 TYPED = {"de": re.compile(r"\btippe\b"), "fr": re.compile(r"\btapez\b"), "ja": re.compile(r"と入力")}
 """How each language says "type": a command word people type stays English (the parser reads it),
 and the prompt says it is typed (docs/i18n.md, "One name per button, and prompts in the language")."""
-COMMAND_WORD = re.compile(r"(?<![\w-])(take|stock|stock-supply|buy|pasture|middle|draw|untrack|cubes|place)"
+COMMAND_WORD = re.compile(r"(?<![\w-])(take|stock|stock-supply|buy|pasture|middle|draw|untrack|cubes(?= N)|place"
+                          r"|plant|sell|decline)"
                           r"(?= [A-Z0-9{(\u30a0-\u30ff\u4e00-\u9fff]| (?:oder|ou|か|eingeben|saisir)\b|[)）（]|$)")
 TYPED_SOURCES = {"applejack": ("companion/tracked.py", "companion/tracking.py", "companion/printed.py"),
-                 "waldgaertner": ("padentry.py",)}
+                 "waldgaertner": ("padentry.py", "questions.py")}
 """The prompts of the games' pads and Applejack's tracked game (their catalogue parts, by source)."""
 
 
