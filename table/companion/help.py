@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from table.companion.buttontable import Says
 from table.companion.gamedef import UnknownGameError, registered
-from table.companion.module import Says
 from table.companion.protocol import Asks, ExplainsButtons, GameCompanion, Titled
 from table.i18n import N_, _
 from table.i18n.labels import is_number, listed

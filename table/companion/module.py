@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 from table.companion.announce import ACK, Announced, Announcement, AnnouncementQueue, Told, mark_lines
 from table.companion.coach_lid import CoachDone, LidCoached
@@ -32,7 +31,7 @@ from table.companion.gamedef import plays_together
 from table.companion.lidhint import LidHinted
 from table.companion.phones_gate import GATE, enter_instead, lid_first
 from table.companion.players import NamedSeats
-from table.companion.protocol import CommandError, CommandHook, Journalled, Staged
+from table.companion.protocol import CommandError, CommandHook, Journalled
 from table.companion.teaching import NOT_NOW, NOTHING_TO_SKIP, TEACH, TEACH_WORDS, Syllabus, Teaching, teach_setting
 from table.engine.errors import ActionParseError, IllegalActionError, TableError
 from table.history.readers import BreakdownRow, breakdown_values
@@ -619,44 +618,3 @@ def replay_quietly(module: Journalled, start: Callable[[], object], cmds: list[s
             module.__dict__[GATE] = gate
     del module.log[begin:]
     module._said = min(module._said, len(module.log))
-
-
-S = TypeVar("S", bound=Staged)
-"""What a game's button handlers read of its module (each game names it: ``buttons.ButtonsHost``)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Says:
-    """A button that always means one command (``help`` can name it without pressing it)."""
-
-    command: str
-
-    def __call__(self, ctl: object, arg: str) -> str:
-        return self.command
-
-
-def says(command: str) -> Says:
-    """A buttons table's handler for a button that always means ``command``."""
-    return Says(command)
-
-
-SHELL_SCREENS: dict[tuple[str, str], Says] = {
-    ("resume", "confirm"): Says("resume"), ("resume", "undo"): Says("discard"),
-    ("result", "confirm"): Says("new"),  # the finished game is recorded: no undo past it
-    ("setup", "confirm"): Says("start"),
-}
-"""The buttons every module game's screens mean the same (the resume screen, the result, Start):
-a game's ``SCREENS`` table starts from these."""
-
-
-def button_command(ctl: S, button: str, split: Callable[[str], tuple[str, str]],
-                   screens: Mapping[tuple[str, str], Callable[[S, str], str | None]],
-                   stages: Mapping[tuple[str, str], Callable[[S, str], str | None]]) -> str | None:
-    """A game's lid buttons as data (boardgame.io's moves): ``split(button)`` gives its name and
-    argument; ``screens[(mode, name)]`` first, then in play ``stages[(ctl.stage(), name)]``; the
-    handler makes the command text. None when the button means nothing now."""
-    name, arg = split(button)
-    handler = screens.get((ctl.mode, name))
-    if handler is None and ctl.mode == "play":
-        handler = stages.get((ctl.stage(), name))
-    return handler(ctl, arg) if handler is not None else None

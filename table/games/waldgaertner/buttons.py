@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
-from table.companion.module import SHELL_SCREENS, button_command, says
+from table.companion.buttontable import SHELL_SCREENS, button_command, says
 from table.companion.protocol import CommandError
 from table.games.waldgaertner import tasks
 from table.games.waldgaertner.hidden import hidden_held

@@ -29,8 +29,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from table.companion.buttontable import says
 from table.companion.leds import LedKind, LedState
-from table.companion.module import replay_quietly, says
+from table.companion.module import replay_quietly
 from table.companion.phones_gate import enter_instead, lid_first
 from table.companion.players import PlayersJob
 from table.companion.protocol import UNFINISH
