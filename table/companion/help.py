@@ -20,6 +20,13 @@ from table.i18n.labels import is_number, listed
 
 LID_BUTTONS: Mapping[str, str] = {"confirm": N_("CONFIRM"), "undo": N_("UNDO"), "blind": N_("BLIND")}
 """The lid's named buttons as the box prints them."""
+SAID_WORDS: Mapping[str, str] = {
+    "new-game": N_("a new game"), "unfinish": N_("back to the score pad"), "next": N_("go on"),
+    "resume": N_("resume the game"), "discard": N_("discard the game"),
+}
+"""What a lid button does, for the commands whose names are the program's, not what a person types
+(issue 33 (9)): the help says "CONFIRM (a new game)", never "CONFIRM (new-game)", and leaves them
+off its "Type:" line (in text mode the button's own word, ``ok`` / ``undo``, presses it)."""
 SHELL_BUTTONS: Mapping[str, tuple[tuple[str, str], ...]] = {
     "setup": (("history", N_("the history")), ("language", N_("the next language"))),
     "result": (("qr", N_("the QR code for BG Stats")), ("history", N_("the history"))),
@@ -87,7 +94,8 @@ def _pressed_words(buttons: Mapping[str, Any]) -> list[str]:
         elif button == "trough":
             troughs.extend(range(1, 8))
         elif button in LID_BUTTONS:
-            said = f" ({handler.command})" if isinstance(handler, Says) else ""
+            said = "" if not isinstance(handler, Says) else f" ({_(SAID_WORDS[handler.command])})" \
+                if handler.command in SAID_WORDS else f" ({handler.command})"
             words.append(_(LID_BUTTONS[button]) + said)
     if troughs:
         words.append(_("trough buttons {numbers}").format(numbers=_ranges(troughs)))
@@ -130,7 +138,7 @@ def help_lines(ctl: GameCompanion) -> list[str]:
     if touches or shell:
         lines.append(_("On the screen: {targets}").format(targets=listed(
             [*touches, *(f"{name} ({_(what)})" for name, what in shell)])))
-    commands = sorted({h.command for h in buttons.values() if isinstance(h, Says)})
+    commands = sorted({h.command for h in buttons.values() if isinstance(h, Says)} - set(SAID_WORDS))
     if commands:
         lines.append(_("Type: {commands}").format(commands=listed(commands)))
     if ctl.mode == "setup":

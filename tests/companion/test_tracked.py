@@ -174,8 +174,8 @@ def test_untracked_journals_read_as_before():
 
 @pytest.mark.parametrize(("cmd", "message"), [
     ("draw 999", "tile 999 does not exist (tiles 1–100), not in the supply"),
-    ("take 1:5", "take 1:5: not now — Set up: enter the tile drawn for trough 2 — draw what it shows (pink 2 price 5) "
-                 "(12 to enter)"),
+    ("take 1:5", "take 1:5: not now — Set up: enter the tile drawn for trough 2 — type draw and what it shows "
+                 "(pink 2 price 5) (12 to enter)"),
     ("draw 5", "tile 5 is in trough 1, not in the supply"),
     ("draw x", "x: not on a tile (a variety and its apples, blossoms N, price N, hives N)"),  # issue 33: by its print
     ("take 3", "take needs TROUGH:TILE, got 'take 3'"),

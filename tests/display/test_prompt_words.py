@@ -66,6 +66,8 @@ def test_the_skip_button_says_its_word_whole(size: tuple[int, int], lang: str) -
 
 
 INTERNAL = ("sq", "next", "prev", "padmode", "directsale", "unfinish", "new-game", "bribery", "choice")
+PROGRAM_NAMES = ("sq", "padmode", "directsale", "unfinish", "new-game", "teach-skip")
+"""Names no line of the help says in any language (they are the program's; "next" is also an English word)."""
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "fr", "ja"])
@@ -80,9 +82,45 @@ def test_the_help_says_what_is_touched_and_the_screen_in_the_language(lang: str)
             for name in every._BUILDERS[game.key]:
                 ctl = every._screen(game, name, lang)
                 lines = help_lines(ctl)
+                for line in lines[1:]:  # issue 33 (9): no internal name on any line, pressed or typed
+                    assert not set(PROGRAM_NAMES) & set(re.findall(r"[\w-]+", line)), (game.key, name, lang, line)
+                    assert not re.search(r"\((next|prev|resume|discard)\)", line), (game.key, name, lang, line)
                 touched = [line for line in lines if line.startswith(_("On the screen: {targets}").split("{")[0])]
                 for line in touched:
                     words = re.split(r"[,:、，]\s*|\s+\(|\)", line)
                     assert not set(INTERNAL) & {w.strip() for w in words}, (game.key, name, line)
                 if lang != "en" and str(ctl.mode) in ("setup", "play", "pad", "result"):
                     assert f", {ctl.mode}" not in lines[0], (game.key, name, lines[0])
+
+
+TYPED = {"de": re.compile(r"\btippe\b"), "fr": re.compile(r"\btapez\b"), "ja": re.compile(r"と入力")}
+"""How each language says "type": a command word people type stays English (the parser reads it),
+and the prompt says it is typed (docs/i18n.md, "One name per button, and prompts in the language")."""
+COMMAND_WORD = re.compile(r"(?<![\w-])(take|stock|stock-supply|buy|pasture|middle|draw|untrack|cubes|place)"
+                          r"(?= [A-Z0-9{(\u30a0-\u30ff\u4e00-\u9fff]| (?:oder|ou|か|eingeben|saisir)\b|[)）（]|$)")
+TYPED_SOURCES = {"applejack": ("companion/tracked.py", "companion/tracking.py", "companion/printed.py"),
+                 "waldgaertner": ("padentry.py",)}
+"""The prompts of the games' pads and Applejack's tracked game (their catalogue parts, by source)."""
+
+
+def _prompts(lang: str, part: str) -> list[tuple[str, str]]:
+    with (LOCALE / lang / "LC_MESSAGES" / f"{part}.po").open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    out = []
+    for m in catalog:
+        if m.id and any(path.endswith(TYPED_SOURCES[part]) for path, _line in m.locations):
+            strings = m.string if isinstance(m.string, tuple) else (m.string,)
+            out += [(str(m.id), str(s)) for s in strings if s]
+    return out
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "ja"])
+@pytest.mark.parametrize("part", sorted(TYPED_SOURCES))
+def test_a_command_word_in_a_prompt_is_said_to_be_typed(lang: str, part: str) -> None:
+    """"tippe take 3:12", never a bare "take TROG:PLÄTTCHEN" inside German words (a command's own
+    form, "take TROG:PLÄTTCHEN" alone, goes into a "type {options}" prompt)."""
+    prompts = _prompts(lang, part)
+    assert len(prompts) > 10, "the catalogue part lost its sources"
+    bad = [f"{text!r} (for {mid!r})" for mid, text in prompts
+           if COMMAND_WORD.search(text) and not TYPED[lang].search(text) and len(text.split()) > 2]
+    assert not bad, "\n".join(bad)

@@ -38,7 +38,8 @@ def test_a_tracked_game_with_hints_stopped_resumed_and_finished(tmp_path):
     first = ["setup players=1 cottage=on hints=1", "start", "hint", *steps[:cut], "h"]
     out = play(first, state)
     assert "Orchard tracking on (hints: all seats)" in out
-    assert "Next: Set up: enter the tile drawn for trough 1 — draw what it shows (pink 2 price 5) (9 to enter)" in out
+    assert ("Next: Set up: enter the tile drawn for trough 1 — type draw and what it shows (pink 2 price 5) "
+            "(9 to enter)") in out
     assert "> hint\n  ? no hint now: Set up: enter the tile drawn for trough 1" in out  # nothing to advise yet
     hints = [line for line in out.splitlines() if line.startswith("Hint for ○ Circle: ")]
     assert len(hints) >= 5 and all(h.endswith("]") for h in hints if "[" in h)  # the turn, then what to type

@@ -206,7 +206,7 @@ class PadEntry:
                 seat=who, points=points)
         if self.step == "cubes":
             return _("{seat}'s storage: {light} light, {dark} dark cubes = {value}; buttons 1/2 add a light/dark cube, "
-                     "3/4 take one away (or cubes N); CONFIRM goes on").format(
+                     "3/4 take one away (or type cubes N); CONFIRM goes on").format(
                 seat=who, light=self.now.light, dark=self.now.dark, value=self.now.storage)
         chosen = self.now.task
         return _("{seat}'s task card: {task}; the buttons, or task N; CONFIRM goes on").format(

@@ -119,7 +119,7 @@ def tile_printed(data: DataSet, among: Iterable[int], words: str) -> int:
     prints = {(t.apples, t.blossoms, t.price, bin(t.hives).count("1")) for t in tiles}
     if len(prints) == 1:
         raise CommandError(_("tiles that show {words} have their beehives in other places: enter its number "
-                             "(draw N)").format(words=words.strip()))
+                             "(type draw N)").format(words=words.strip()))
     raise CommandError(_("different tiles show {words}: say its apples, blossoms, price and hives").format(
         words=words.strip()))
 

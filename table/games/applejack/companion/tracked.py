@@ -166,37 +166,42 @@ class OrchardMirror:
                 _("{seat}'s cottage").format(seat=seat_label(n)) if place == "cottage" else \
                 _("trough {trough}").format(trough=n)
             left = min(len(st.draws_due), len(st.supply))
-            what = (_("Set up: enter the tile drawn for {where} — draw what it shows (pink 2 price 5) ({left} to "
-                      "enter)") if ph == SETUP else
-                    _("Refill: enter the tile drawn for {where} — draw what it shows (pink 2 price 5) ({left} to "
-                      "enter)"))
+            what = (_("Set up: enter the tile drawn for {where} — type draw and what it shows (pink 2 price 5) "
+                      "({left} to enter)") if ph == SETUP else
+                    _("Refill: enter the tile drawn for {where} — type draw and what it shows (pink 2 price 5) "
+                      "({left} to enter)"))
             return what.format(where=where, left=left)
         if ph == BLIND_DRAW:
-            return _("Enter the tile {seat} drew blind — draw what it shows (pink 2 price 5)").format(seat=who)
+            return _("Enter the tile {seat} drew blind — type draw and what it shows (pink 2 price 5)").format(seat=who)
         if ph == STOCK_DRAW:
-            return _("Enter the tile put beside {seat}'s cottage from the supply — draw what it shows (pink 2 "
-                     "price 5)").format(seat=who)
+            return _("Enter the tile put beside {seat}'s cottage from the supply — type draw and what it shows "
+                     "(pink 2 price 5)").format(seat=who)
         if ph == SELECT:
             legal = st.legal_actions()
-            options = ["take TROUGH:TILE"] if any(A.TAKE <= a < A.MIDDLE for a in legal) else []
-            options += ["middle TILE"] if any(A.MIDDLE <= a < A.PLACE for a in legal) else []
+            take = any(A.TAKE <= a < A.MIDDLE for a in legal)
+            options = [_("take TROUGH:TILE")] if take else []
+            options += [_("middle TILE")] if any(A.MIDDLE <= a < A.PLACE for a in legal) else []
             options += [A.to_text(a) for a in legal if a in (A.BLIND, A.COTTAGE)]
-            return _("{seat}: enter the tile taken — {options}").format(seat=who, options=", ".join(options))
+            if take:
+                return _("{seat}: enter the tile taken — its trough button, or type {options}").format(
+                    seat=who, options=", ".join(options))
+            return _("{seat}: enter the tile taken — type {options}").format(seat=who, options=", ".join(options))
         if ph == PAY:
             price = st.rules.price[st.held]
             if st.honey[st.seat] >= price:
-                return _("{seat} holds tile {tile} (price {price}): buy or pasture").format(
+                return _("{seat} holds tile {tile} (price {price}): type buy or pasture").format(
                     seat=who, tile=st.held, price=price)
-            return _("{seat} holds tile {tile} (price {price}): pasture (honey {honey} < {price})").format(
+            return _("{seat} holds tile {tile} (price {price}): type pasture (honey {honey} < {price})").format(
                 seat=who, tile=st.held, price=price, honey=st.honey[st.seat])
         if ph == PLACE:
             if st.held_pasture:
-                return _("{seat}: place tile {tile} pasture side up — place SPACE (1-19)").format(
+                return _("{seat}: place tile {tile} pasture side up — type place SPACE (1-19)").format(
                     seat=who, tile=st.held)
-            return _("{seat}: place tile {tile} tree side up — place SPACE/TURN (1-19 / 0-5)").format(
+            return _("{seat}: place tile {tile} tree side up — type place SPACE/TURN (1-19 / 0-5)").format(
                 seat=who, tile=st.held)
         if ph == STOCK:
-            return _("{seat}: restock the cottage — stock TROUGH:TILE or stock-supply").format(seat=who)
+            return _("{seat}: restock the cottage — a trough button or {blind}, or type stock TROUGH:TILE or "
+                     "stock-supply").format(seat=who, blind=_("BLIND"))
         return ""
 
     def where_is(self, tile: int) -> str:
@@ -296,7 +301,7 @@ class OrchardMirror:
         turn_left_out = len(parts) == 2 and "/" not in parts[1]
         if turn_left_out and not st.held_pasture and len(st.rules.rotations[st.held]) > 1:
             raise IllegalActionError(_("place {space}: say how tile {tile} is turned too — "
-                                       "place {space}/TURN (0-5)").format(space=cell + 1, tile=st.held))
+                                       "type place {space}/TURN (0-5)").format(space=cell + 1, tile=st.held))
         return st.normalise(action)  # R10: every rotation the tile was laid in is accepted
 
     def _check_trough(self, action: int, trough: int, tile: int | None) -> None:
