@@ -154,8 +154,10 @@ class WaldgaertnerView(ModuleView[WaldgaertnerCompanion]):
                               gap=self.px(6), size=20)
         so_far = other_card.facts(answers)
         if so_far:
-            self.wrapped(surf, so_far, 19, (self.px(10), hr.bottom + self.px(6)), self.w - self.px(20), FG,
-                         max_lines=max(1, (top - hr.bottom) // max(1, self.px(24)) - 1), min_size=19)
+            y = hr.bottom + self.px(4)  # left of the help button, which reaches the edge
+            line = self.fonts.font(max(self.px(19), self.read_px), False).get_linesize()
+            self.wrapped(surf, so_far, 19, (self.px(10), y), right - self.px(10), FG,
+                         max_lines=max(1, (top - y - self.px(4)) // line), min_size=19)
 
     def draw_clock(self, surf: pygame.Surface, rnd: int, area: pygame.Rect) -> None:
         """21 rounds as ticks, coloured by season; the rounds played filled, this one lit."""
