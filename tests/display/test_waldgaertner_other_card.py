@@ -92,6 +92,14 @@ def test_a_card_drawn_into_a_hand_is_not_offered_the_chooser():
     assert not ctl.press("other") and ctl.other is None
 
 
+def test_a_hidden_card_played_is_named_by_the_guided_choice_or_typed_not_yet_the_chooser():
+    """Stage ``play`` with a hidden card: not offered yet (``other_card.OFFERED``: one more button
+    there leaves no room for the German teach lesson); the typed ``unknown …`` still works."""
+    ctl = at("play")
+    assert "Which" in ctl.ask()  # the sample's seat plays a hidden card
+    assert not ctl.press("other") and ctl.other is None
+
+
 def test_the_reveal_screen_offers_it_and_the_help_names_it():
     ctl = at("reveal")
     view = WaldgaertnerView((800, 480))

@@ -277,8 +277,9 @@ def _guide_trough(ctl: ButtonsHost, arg: str) -> str | None:
 
 def offers_other(ctl: ButtonsHost, held: Callable[[], list[int]] | None = None) -> bool:
     """Whether "Other card…" (a card the file lacks, ``other_card.py``) is offered now: where the
-    lid names a card turned up, or a hidden card played — never a card drawn into a hand unseen.
-    ``held``: the seat's hidden cards as the screen has them worked out (``asked.hidden``)."""
+    lid names a card turned up (``other_card.OFFERED``; while a hidden card played is named, once
+    ``play`` joins it) — never a card drawn into a hand unseen. ``held``: the seat's hidden cards
+    as the screen has them worked out (``asked.hidden``)."""
     st = ctl.stage()
     if st not in other_card.OFFERED:
         return False
@@ -348,7 +349,6 @@ STAGES: dict[tuple[str, str], Handler] = {
     ("play", "trough"): _guide_trough,
     ("reveal", "trough"): _guide_trough,
     ("reveal", "other"): _other,
-    ("play", "other"): _other,
     ("over", "trough"): _task_trough,
 }
 """(engine stage, button) → handler while a game is played."""

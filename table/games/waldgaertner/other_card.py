@@ -1,5 +1,5 @@
 """The touch path for a card the card file lacks: "Other card…" on the screen that names a card
-turned up (or a hidden card played) opens a chooser that asks the card's printed facts one at a
+turned up opens a chooser that asks the card's printed facts one at a
 time with big buttons, then enters the same ``unknown key=value …`` line the typed path enters
 (``unseen.unknown_canonical``), so journal, undo and resume are unchanged.
 
@@ -18,8 +18,10 @@ from table.games.waldgaertner.naming import COLOUR_NAMES
 from table.games.waldgaertner.rules.cards import COLOURS, FRUITS, SEXES
 from table.i18n import N_, _
 
-OFFERED = ("reveal", "play")
-"""The stages whose guided choice offers "Other card…" (``play``: only a hidden card to be named)."""
+OFFERED = ("reveal",)
+"""The stages whose guided choice offers "Other card…": a card turned up. Not yet while a hidden
+card played is named (stage ``play``; typed ``unknown …`` only): one more button there wraps the
+row and leaves no room for the German teach lesson at 800×480 (tests/display/test_lesson_placement.py)."""
 PHASES = tuple(str(p) for p in range(10))
 """Flowering and harvest are annual phases 0-9."""
 VALUES = tuple(str(v) for v in range(10))
