@@ -28,7 +28,8 @@ from abc import abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from table.companion.module import SHELL_SCREENS, Says, TableModule
+from table.companion.buttontable import SHELL_SCREENS, Says
+from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
 from table.engine.errors import ActionParseError, IllegalActionError, TableError
 from table.i18n import _, ngettext

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from table.companion.buttontable import Says
 from table.companion.gamedef import UnknownGameError, registered
-from table.companion.module import Says
 from table.companion.protocol import Asks, ExplainsButtons, GameCompanion, Titled
 from table.i18n import N_, _
 from table.i18n.labels import is_number, listed
@@ -41,6 +41,7 @@ TOUCH_WORDS: Mapping[str, str] = {
     "cottage": N_("Cottage"), "deck": N_("Deck"), "dice": N_("dice"), "directsale": N_("Direct sale"),
     "done": N_("Score ✓"), "easy": N_("Easy mode"), "finish": N_("Finish"), "hint": N_("Hint"),
     "kind": N_("an apple card"), "middle": N_("the middle trees"), "next": N_("Next"), "orchards": N_("Orchards"),
+    "other": N_("Other card… (a card not in the card file)"),
     "padmode": N_("Entering"), "pass": N_("Pass"), "pip": N_("a pip"), "player": N_("a player"),
     "players": N_("Players"), "prev": N_("Back"), "roll": N_("a roll"), "skip": N_("Skip"),
     "sq": N_("a square of the orchard"), "tasks": N_("Extra tasks"), "teach": N_("Teach mode"),

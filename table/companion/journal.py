@@ -7,8 +7,8 @@ is replayed command by command through the controller. Finished games are kept a
 Storage faults (docs/companion.md, "Storage"):
 
 * **Damage** — SQLite calls the file corrupt or not a database, its schema version is not
-  :data:`SCHEMA_VERSION`, a row's checksum does not match what was written (a setup that is not
-  the JSON written, a changed step), a number that is not finite, the journal path is a
+  :data:`~table.companion.journalfile.SCHEMA_VERSION`, a row's checksum does not match what was
+  written (a setup that is not the JSON written, a changed step), a number that is not finite, the journal path is a
   symlink or not a file: the journal is *moved aside* (``journal.sqlite3.damaged-<unix time>``,
   kept for inspection) with one log line, and a fresh one starts with the open game's longest
   run of steps that still read with their checksums (offered on resume; one line says how many).
@@ -41,13 +41,12 @@ from pathlib import Path
 from typing import Any
 
 from table.companion.journalaside import game_crc, max_id_of, rescue_open_game, step_crc
+from table.companion.journalfile import NAME, JournalDamaged, check_schema, load_json, not_regular, rename_aside
 from table.companion.protocol import UNFINISH
-from table.engine.errors import TableError
 from table.history.finish import record_finished, withdraw_finished
 from table.history.index import index_records
 from table.history.readers import Readers
 from table.storage.recordfiles import max_record_id, recorded, tidy_temps, write_record
-from table.storage.regularfile import odd_kind
 from table.storage.statedir import (
     AlreadyRunning,
     StateLock,
@@ -60,43 +59,8 @@ from table.storage.statedir import (
 
 log = logging.getLogger("applejack.journal")
 
-SCHEMA_VERSION = 1
-"""``PRAGMA user_version`` of the journal this module writes (0: the first, unversioned one, migrated)."""
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    started REAL NOT NULL,
-    setup TEXT NOT NULL,
-    status TEXT NOT NULL DEFAULT 'open',   -- open, finished, discarded
-    finished REAL,
-    record TEXT,
-    digest TEXT,                           -- the data set's data_digest when the game started
-    crc INTEGER,                           -- crc32 of id, setup and digest (NULL: an old row)
-    steps INTEGER                          -- how many steps it has (NULL: an old row)
-);
-CREATE TABLE IF NOT EXISTS steps (
-    game INTEGER NOT NULL REFERENCES games(id),
-    seq INTEGER NOT NULL,
-    cmd TEXT NOT NULL,
-    crc INTEGER,                           -- crc32 of game, seq and cmd (NULL: an old row)
-    PRIMARY KEY (game, seq)
-);
-CREATE TABLE IF NOT EXISTS meta (
-    key TEXT PRIMARY KEY,
-    value INTEGER NOT NULL
-);
-"""
-COLUMNS = {"games": ("id", "started", "setup", "status", "finished", "record", "digest", "crc", "steps"),
-           "steps": ("game", "seq", "cmd", "crc"),
-           "meta": ("key", "value")}
-NAME = "journal.sqlite3"
 RETRY_SECONDS = 2.0
 """How often :meth:`Journal.retry` tries again after a passing storage error."""
-
-
-class JournalDamaged(TableError):
-    """The journal's content is not what was written (checksum, JSON, schema)."""
 
 
 def default_state_dir() -> Path:
@@ -109,27 +73,6 @@ def default_state_dir() -> Path:
     import platformdirs  # deferred: only off systemd, and it reads the platform's dirs on import
 
     return Path(platformdirs.user_data_dir("applejack-table", appauthor=False))
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise JournalDamaged(f"a number out of range: {text[:20]}")
-    return value
-
-
-def _bad_constant(text: str) -> Any:
-    raise JournalDamaged(f"not a JSON number: {text}")
-
-
-def load_json(text: Any) -> Any:
-    """JSON as the journal writes it: JournalDamaged for anything else (not text, bad JSON, 1e400)."""
-    if not isinstance(text, str):
-        raise JournalDamaged(f"a {type(text).__name__} where JSON text was written")
-    try:
-        return json.loads(text, parse_float=_finite, parse_constant=_bad_constant)
-    except (ValueError, RecursionError) as exc:
-        raise JournalDamaged(f"not the JSON written ({exc})") from None
 
 
 @dataclass(frozen=True)
@@ -235,14 +178,12 @@ class Journal:
     def _connect(self) -> str | None:
         """Open and check the file; the reason it is damaged, or None when it is sound.
         Passing errors are raised."""
-        p = self.path
-        for name in (p, Path(f"{p}-wal"), Path(f"{p}-shm")):  # SQLite's open of a named pipe waits for ever
-            what = odd_kind(name)
-            if what is not None:
-                return f"is not a regular file ({name.name} is {what})"
-        db = connect_private(p, isolation_level=None)
+        reason = not_regular(self.path)
+        if reason is not None:
+            return reason
+        db = connect_private(self.path, isolation_level=None)
         try:
-            reason = self._check(db)
+            reason = check_schema(db)
         except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
             db.close()
             if is_damage(exc):
@@ -257,41 +198,6 @@ class Journal:
         self.db = db
         return None
 
-    def _check(self, db: sqlite3.Connection) -> str | None:
-        db.execute("PRAGMA synchronous=FULL")
-        # every commit is copied into the main file at once: a damaged WAL then costs at most the
-        # step being written, never the committed ones after a damaged frame (SQLite drops those)
-        db.execute("PRAGMA wal_autocheckpoint=1")
-        version = db.execute("PRAGMA user_version").fetchone()[0]
-        tables = {n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        if version not in (0, SCHEMA_VERSION):
-            return f"has schema version {version} (this program writes {SCHEMA_VERSION})"
-        check = db.execute("PRAGMA quick_check").fetchall()
-        if check != [("ok",)]:
-            return f"is damaged (quick_check: {'; '.join(str(r[0]) for r in check[:3])})"
-        if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-            db.execute("PRAGMA journal_mode=WAL")
-        if version == 0 and tables:
-            if not {"games", "steps"} <= tables:
-                return f"holds other tables ({', '.join(sorted(tables))})"
-            for table, missing in (("games", ("digest TEXT", "crc INTEGER", "steps INTEGER")),
-                                   ("steps", ("crc INTEGER",))):
-                have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
-                for col in missing:
-                    if col.split()[0] not in have:
-                        db.execute(f"ALTER TABLE {table} ADD COLUMN {col}")
-        db.executescript(SCHEMA)
-        if version != SCHEMA_VERSION:
-            # rows of games from this id on carry checksums: a NULL there is damage, not an old row
-            first = 1 + (db.execute("SELECT max(id) FROM games").fetchone()[0] or 0) if tables else 0
-            db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('crc_from', ?)", (first,))
-            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        for table, cols in COLUMNS.items():
-            names = tuple(r[1] for r in db.execute(f"PRAGMA table_info({table})"))
-            if names != cols:
-                return f"has another {table} table ({', '.join(names)})"
-        return None
-
     def move_aside(self, reason: str, *, rescue: bool = False) -> Path:
         """Rename the damaged journal (and its -wal, -shm) to ``journal.sqlite3.damaged-<time>``,
         log one line and start a fresh journal; ids go on above the old journal's. ``rescue``
@@ -300,16 +206,7 @@ class Journal:
             with contextlib.suppress(sqlite3.Error):
                 self.db.close()
             self.db = None
-        stamp = int(self.clock())
-        aside = self.path.with_name(f"{NAME}.damaged-{stamp}")
-        n = 1
-        while os.path.lexists(aside):
-            n += 1
-            aside = self.path.with_name(f"{NAME}.damaged-{stamp}-{n}")
-        for suffix in ("", "-wal", "-shm"):
-            src = f"{self.path}{suffix}"
-            if os.path.lexists(src):
-                os.rename(src, f"{aside}{suffix}")
+        aside = rename_aside(self.path, int(self.clock()))
         log.warning("journal %s %s: moved aside to %s (kept for inspection); a new journal starts",
                     self.path, reason, aside.name)
         self.moved_aside = aside

@@ -3,7 +3,8 @@
 Zankapfel's, Draft Cider's, Waldgärtner's and the tests' games' modules subclass
 :class:`TableModule`: the fields every module starts with, ``do`` (the resume and setup screens,
 ``new``, ``undo``, ``ack``, ``teach``, then the game's command in its one form, journalled),
-resume, discard and exact replay of a journal, ``press`` (a button, key or touch mapped by the
+resume, discard and exact replay of a journal (its base
+:class:`~table.companion.resuming.Resumable`), ``press`` (a button, key or touch mapped by the
 module's ``_command_for`` to a command, a refusal kept in ``refusal`` until the next key), the
 result screen's sheet, and the shell's calls those games have no use for (no die sensor).
 
@@ -23,21 +24,21 @@ from __future__ import annotations
 
 from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 from table.companion.announce import ACK, Announced, Announcement, AnnouncementQueue, Told, mark_lines
 from table.companion.coach_lid import CoachDone, LidCoached
 from table.companion.gamedef import plays_together
 from table.companion.lidhint import LidHinted
-from table.companion.phones_gate import GATE, enter_instead, lid_first
+from table.companion.phones_gate import enter_instead, lid_first
 from table.companion.players import NamedSeats
-from table.companion.protocol import CommandError, CommandHook, Journalled, Staged
+from table.companion.protocol import CommandError, CommandHook
+from table.companion.resuming import Resumable
 from table.companion.teaching import NOT_NOW, NOTHING_TO_SKIP, TEACH, TEACH_WORDS, Syllabus, Teaching, teach_setting
 from table.engine.errors import ActionParseError, IllegalActionError, TableError
 from table.history.readers import BreakdownRow, breakdown_values
 from table.history.sheet import ResultSheet, no_result, sheet
-from table.i18n import _, ngettext
+from table.i18n import _
 
 
 class NamedLog(list[str]):
@@ -64,7 +65,7 @@ def _named_ask(ask: Callable[[Any], str]) -> Callable[[Any], str]:
     return named
 
 
-class TableModule(LidCoached, LidHinted, NamedSeats, metaclass=ABCMeta):
+class TableModule(LidCoached, LidHinted, NamedSeats, Resumable, metaclass=ABCMeta):
     """A game's companion module beside Applejack's (see the module docstring). Its setup has
     ``names`` (:class:`~table.companion.players.NamedSeats`): the setup screen's **Names** page
     (``names``) picks a player per seat, text mode's ``setup name SEAT NAME`` too."""
@@ -221,81 +222,11 @@ class TableModule(LidCoached, LidHinted, NamedSeats, metaclass=ABCMeta):
         return True
 
     # --- resume -----------------------------------------------------------------------------------
-    def refusal_for(self, setup: Any) -> str:
-        """Why a journalled setup cannot be resumed here ("" when it can)."""
-        del setup
-        return ""
-
-    @abstractmethod
-    def resumed_line(self) -> str:
-        """The line said after a resume: what the table is asked next."""
-        raise NotImplementedError
-
     def fresh(self) -> TableModule:
         """A new module of the same game for a dry run of a journal (the session's resume offer)."""
         game: Any = type(self)  # a game's module takes only keyword arguments, all with defaults
         fresh: TableModule = game()
         return fresh
-
-    def resume_summary(self, setup: Any, steps: int) -> str:
-        """The resume screen's line for a dry-run game: players, steps, what is asked next."""
-        ask = getattr(self, "ask", None)
-        following = ask() if ask is not None and self.mode in ("play", "pad") else _("game over")
-        return ngettext("{players} players, {steps} step; next: {next}",
-                        "{players} players, {steps} steps; next: {next}", steps).format(
-            players=setup.players, steps=steps, next=following)
-
-    def _setup_of(self, setup: Any) -> Any:
-        return setup if isinstance(setup, self.setup_type) else self.setup_type.from_dict(setup)
-
-    def _resume(self) -> None:
-        if self.resume_refused:
-            raise self._cannot_resume(_("cannot resume: {reason}; undo twice discards it").format(
-                reason=self.resume_refused))
-        assert self._resume_payload is not None
-        setup, cmds = self._resume_payload
-        self.replay(setup, cmds)
-
-    def _cannot_resume(self, text: str) -> Exception:
-        return self.error_type(text)
-
-    def _discard(self) -> None:
-        if not self.discard_armed:
-            self.discard_armed = True
-            self.log.append(_("Press UNDO again to discard this game for good (CONFIRM resumes it)"))
-            self._changed()
-            return
-        self._emit("discard", None)
-        self._resume_payload = None
-        self.discard_armed = False
-        self.log.append(_("Unfinished game discarded"))
-        self._reset()
-
-    def offer_resume(self, setup: Any, cmds: list[str], info: str = "", *, refused: str = "") -> None:
-        refused = refused or self.refusal_for(setup)
-        s = self._setup_of(setup)
-        self.mode = "resume"
-        self.setup = s
-        self._resume_payload = (s, list(cmds))
-        self.resume_refused, self.discard_armed = refused, False
-        self.resume_info = _("cannot resume: {reason}").format(reason=refused) if refused else \
-            info or ngettext("{players} players, {steps} step recorded", "{players} players, {steps} steps recorded",
-                             len(cmds)).format(players=s.players, steps=len(cmds))
-        self.resume_info = self.named_line(self.resume_info)  # the resume screen names the players too
-        found = (_("Unfinished {game} game found ({info}): undo twice discards it") if refused else
-                 _("Unfinished {game} game found ({info}): confirm resumes it, undo twice starts a new one"))
-        self.log.append(found.format(game=self.title, info=self.resume_info))
-        self._changed()
-
-    def replay(self, setup: Any, cmds: list[str]) -> None:
-        """Rebuild a journalled game exactly (the same commands through the same code)."""
-        refused = self.refusal_for(setup)
-        if refused:
-            raise self._cannot_resume(refused)
-        s = self._setup_of(setup)
-        replay_quietly(self, lambda: self._begin(s, journal=False), cmds)
-        self.log.append(self.resumed_line())
-        self._changed()
 
     def _resume_or_setup(self, command: str, text: str) -> bool:
         """The resume and setup screens' commands, the same in every game: True when ``text``
@@ -600,63 +531,3 @@ class TableModule(LidCoached, LidHinted, NamedSeats, metaclass=ABCMeta):
     def _emit(self, kind: str, payload: Any) -> None:
         if self.on_command is not None:
             self.on_command(kind, payload)
-
-
-def replay_quietly(module: Journalled, start: Callable[[], object], cmds: list[str]) -> None:
-    """Rebuild a journalled game in ``module``: ``start()`` (its setup), then every command, with
-    nothing journalled and nothing said again (the game so far is not told twice: the resume
-    says one summary line). Every game's ``replay`` runs through this."""
-    hook, module.on_command = module.on_command, None
-    gate = module.__dict__.pop(GATE, None)  # a replay enters what was journalled, never the phones' again
-    begin = len(module.log)
-    try:
-        start()
-        for c in cmds:
-            module.do(c)
-    finally:
-        module.on_command = hook
-        if gate is not None:
-            module.__dict__[GATE] = gate
-    del module.log[begin:]
-    module._said = min(module._said, len(module.log))
-
-
-S = TypeVar("S", bound=Staged)
-"""What a game's button handlers read of its module (each game names it: ``buttons.ButtonsHost``)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Says:
-    """A button that always means one command (``help`` can name it without pressing it)."""
-
-    command: str
-
-    def __call__(self, ctl: object, arg: str) -> str:
-        return self.command
-
-
-def says(command: str) -> Says:
-    """A buttons table's handler for a button that always means ``command``."""
-    return Says(command)
-
-
-SHELL_SCREENS: dict[tuple[str, str], Says] = {
-    ("resume", "confirm"): Says("resume"), ("resume", "undo"): Says("discard"),
-    ("result", "confirm"): Says("new"),  # the finished game is recorded: no undo past it
-    ("setup", "confirm"): Says("start"),
-}
-"""The buttons every module game's screens mean the same (the resume screen, the result, Start):
-a game's ``SCREENS`` table starts from these."""
-
-
-def button_command(ctl: S, button: str, split: Callable[[str], tuple[str, str]],
-                   screens: Mapping[tuple[str, str], Callable[[S, str], str | None]],
-                   stages: Mapping[tuple[str, str], Callable[[S, str], str | None]]) -> str | None:
-    """A game's lid buttons as data (boardgame.io's moves): ``split(button)`` gives its name and
-    argument; ``screens[(mode, name)]`` first, then in play ``stages[(ctl.stage(), name)]``; the
-    handler makes the command text. None when the button means nothing now."""
-    name, arg = split(button)
-    handler = screens.get((ctl.mode, name))
-    if handler is None and ctl.mode == "play":
-        handler = stages.get((ctl.stage(), name))
-    return handler(ctl, arg) if handler is not None else None

@@ -74,7 +74,7 @@ class LedView(Protocol):
 
 
 class Journalled(Protocol):
-    """What a replay silences of a module (``module.replay_quietly``): its journal hook and its log."""
+    """What a replay silences of a module (``resuming.replay_quietly``): its journal hook and its log."""
 
     on_command: CommandHook | None
     log: list[str]

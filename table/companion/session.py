@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from table.companion.gamedef import GameDef
-from table.companion.journal import Journal, JournalDamaged, OpenGame
+from table.companion.journal import Journal, OpenGame
+from table.companion.journalfile import JournalDamaged
 from table.companion.kept import (
     attach_book,  # names (the kept ones first) and history from state_dir (companion/kept.py)
 )

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from table.history.readers import Readers
-from table.history.store import History, move_aside, salvage
+from table.history.salvage import move_aside, salvage
+from table.history.store import History
 from table.history.values import FILENAME, HistoryDamaged, HistoryInputError, one_line, record_digest
 from table.storage.recordfiles import withdraw_records
 from table.storage.statedir import is_damage

@@ -14,7 +14,7 @@ Schema version :data:`SCHEMA_VERSION` in ``PRAGMA user_version``.
 
 **Damage** (SQLite calls the file corrupt or not a database, another schema version, a row that
 does not read back): the file is moved aside as ``history.sqlite3.damaged-<unix time>`` (kept) with
-one log line, and a fresh history starts with every game that still reads in it (:func:`salvage`:
+one log line, and a fresh history starts with every game that still reads in it (:func:`table.history.salvage.salvage`:
 under its old id, with its start time);
 the next start of the table adds the games under ``records/`` it lacks
 (:func:`table.history.index.index_records`), so a damaged page loses nothing that has a record.
@@ -34,9 +34,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from table.history.salvage import move_aside, salvage
 from table.history.values import (
     FILENAME,
-    MAX_PLAYERS,
     Best,
     FinishedGame,
     GameEntry,
@@ -48,8 +48,10 @@ from table.history.values import (
     one_line,
     record_digest,
     seat_name,
+    stored_json,
+    stored_start,
+    stored_text,
 )
-from table.storage.aside import connect_aside
 from table.storage.regularfile import odd_kind
 from table.storage.statedir import connect_private, is_damage, make_private_dir
 
@@ -293,7 +295,7 @@ class History:
             db.execute("DELETE FROM scores WHERE game=?", (gid,))
             db.execute("DELETE FROM games WHERE id=?", (gid,))
             db.execute("DELETE FROM games WHERE digest=?", (record_digest(finished.record),))
-            self._insert(db, finished, chosen, float(played), _start(row[1] if row else None), source, gid)
+            self._insert(db, finished, chosen, float(played), stored_start(row[1] if row else None), source, gid)
 
     def damaged_records(self) -> list[tuple[int, str | None, dict[str, Any] | None]]:
         """The stored games whose record is not the one stored (item 5 of issue 35: SQLite's
@@ -303,12 +305,12 @@ class History:
         out: list[tuple[int, str | None, dict[str, Any] | None]] = []
         rows = self.db.execute("SELECT id, CAST(digest AS BLOB), CAST(record AS BLOB) FROM games ORDER BY id")
         for gid, raw_digest, raw in rows:  # as bytes: a byte that is not UTF-8 is damage, not an error
-            digest = _text(raw_digest)
+            digest = stored_text(raw_digest)
             if isinstance(raw, bytes) and hashlib.sha256(raw).hexdigest() == digest:
                 continue  # the stored text is the canonical JSON itself (ASCII): no parsing needed
             record = None
             with contextlib.suppress(HistoryDamaged):
-                record = _load(_text(raw), dict)
+                record = stored_json(stored_text(raw), dict)
             good = digest is not None
             if good and record is not None and record_digest(record) == digest:
                 continue
@@ -341,8 +343,8 @@ class History:
             sql += " WHERE " + " AND ".join(where)
         out = []
         for gid, key, setup, played, solo, started in self.db.execute(sql + " ORDER BY played, id", args).fetchall():
-            out.append(GameEntry(int(gid), str(key), _load(setup, dict), float(played), solo,
-                                 self._seats(int(gid)), _start(started)))
+            out.append(GameEntry(int(gid), str(key), stored_json(setup, dict), float(played), solo,
+                                 self._seats(int(gid)), stored_start(started)))
         return out
 
     def game(self, gid: int) -> GameEntry | None:
@@ -350,8 +352,8 @@ class History:
                               (gid,)).fetchone()
         if row is None:
             return None
-        return GameEntry(int(row[0]), str(row[1]), _load(row[2], dict), float(row[3]), row[4], self._seats(gid),
-                         _start(row[5]))
+        return GameEntry(int(row[0]), str(row[1]), stored_json(row[2], dict), float(row[3]), row[4], self._seats(gid),
+                         stored_start(row[5]))
 
     def game_by_digest(self, digest: str) -> int | None:
         """The id of the stored game whose record has this digest (:func:`record_digest`), or None."""
@@ -370,7 +372,7 @@ class History:
         if row is None:
             return None
         try:
-            record: dict[str, Any] = _load(_text(row[0]), dict)
+            record: dict[str, Any] = stored_json(stored_text(row[0]), dict)
             if record_digest(record) != row[1]:
                 raise HistoryDamaged("a stored record has the wrong shape")
         except HistoryDamaged:
@@ -381,7 +383,7 @@ class History:
     def _seats(self, gid: int) -> tuple[SeatResult, ...]:
         rows = self.db.execute("SELECT s.seat, p.name, s.total, s.breakdown, s.winner FROM scores s "
                                "LEFT JOIN players p ON p.id=s.player WHERE s.game=? ORDER BY s.seat", (gid,)).fetchall()
-        return tuple(SeatResult(seat_name(int(seat)) if n is None else str(n), int(t), _load(b, dict), bool(w),
+        return tuple(SeatResult(seat_name(int(seat)) if n is None else str(n), int(t), stored_json(b, dict), bool(w),
                                 n is not None) for seat, n, t, b, w in rows)
 
     def bests(self, player: str | None = None) -> list[Best]:
@@ -460,143 +462,3 @@ def _check(db: sqlite3.Connection, *, create: bool) -> None:
     check = db.execute("PRAGMA quick_check").fetchone()[0]
     if check != "ok":
         raise HistoryDamaged(f"quick_check: {str(check)[:80]}")
-
-
-def move_aside(path: Path, reason: str, clock: Callable[[], float] = time.time) -> Path:
-    """Rename a damaged history (and its ``-wal``/``-shm``) to ``history.sqlite3.damaged-<unix
-    time>`` (never over another file), with one log line; returns the new path."""
-    stamp = int(clock())
-    target = path.with_name(f"{path.name}.damaged-{stamp}")
-    k = 1
-    while target.exists():
-        k += 1
-        target = path.with_name(f"{path.name}.damaged-{stamp}-{k}")
-    with contextlib.suppress(FileNotFoundError):  # only its -wal may be there (a named pipe)
-        os.rename(path, target)
-    for suffix in ("-wal", "-shm"):
-        with contextlib.suppress(FileNotFoundError):
-            os.rename(path.with_name(path.name + suffix), target.with_name(target.name + suffix))
-    log.warning("history %s is damaged (%s): moved aside to %s, a fresh history starts",
-                path, one_line(reason, 120), target.name)
-    return target
-
-
-_GAME = "SELECT id, game, setup, played, seats, solo, digest, source, record FROM games"
-_SEATS = ("SELECT s.seat, p.name, s.total, s.breakdown, s.winner FROM scores s LEFT JOIN players p "
-          "ON p.id=s.player WHERE s.game=? ORDER BY s.seat")
-
-
-def _readable_games(old: sqlite3.Connection) -> dict[int, tuple[Any, ...]]:
-    """The rows of ``games`` that still read, from the front and from the back of a damaged table."""
-    rows: dict[int, tuple[Any, ...]] = {}
-    for order in ("ASC", "DESC"):
-        try:
-            for row in old.execute(f"{_GAME} ORDER BY id {order}"):
-                rows.setdefault(row[0], row)
-        except (sqlite3.Error, UnicodeDecodeError, OverflowError):
-            continue
-    return rows
-
-
-def _sound(row: tuple[Any, ...], seats: list[tuple[Any, ...]]) -> bool:
-    """A stored game as this package writes it (types, JSON, one score row per seat)."""
-    _gid, game, setup, played, n, solo, digest, source, record = row
-    try:
-        return (isinstance(game, str) and isinstance(digest, str) and isinstance(played, (int, float))
-                and 0 <= played < 1e11 and isinstance(n, int) and n == len(seats) and 1 <= n <= MAX_PLAYERS
-                and solo in (None, "outstanding", "goal", "short") and isinstance(source, (str, type(None)))
-                and isinstance(_load(setup, dict), dict) and isinstance(_load(record, dict), dict)
-                and all(isinstance(t, int) and isinstance(_load(b, dict), dict) and w in (0, 1)
-                        and (name is None or isinstance(name, str)) for _s, name, t, b, w in seats))
-    except HistoryDamaged:
-        return False
-
-
-def salvage(aside: Path, db: sqlite3.Connection, clock: Callable[[], float] = time.time) -> int:
-    """Copy every game (with its seats and names) that still reads from the damaged history
-    ``aside`` into the fresh history ``db``; how many. Best effort: a row that does not read, or
-    is not what this package writes, is left (the records under ``records/`` are indexed again by
-    the next start: :func:`table.history.index.index_records`)."""
-    try:
-        old = connect_aside(aside)  # never one that waits: a named pipe is not opened (issue 35)
-    except sqlite3.Error:
-        return 0
-    kept = 0
-    try:
-        for gid, row in sorted(_readable_games(old).items()):
-            try:
-                seats = old.execute(_SEATS, (gid,)).fetchall()
-            except (sqlite3.Error, UnicodeDecodeError, OverflowError):
-                continue
-            if _sound(row, seats) and _copy(db, row, seats, clock, _started(old, gid)):
-                kept += 1
-    except sqlite3.Error:  # the old file is unreadable as a whole (a directory, not a database)
-        pass
-    finally:
-        old.close()
-    return kept
-
-
-def _started(old: sqlite3.Connection, gid: int) -> float | None:
-    """A salvaged game's start (its duration), where it still reads (a version-1 file has none)."""
-    try:
-        row = old.execute("SELECT started FROM games WHERE id=?", (gid,)).fetchone()
-    except (sqlite3.Error, UnicodeDecodeError, OverflowError):
-        return None
-    return None if row is None else _start(row[0])
-
-
-def _copy(db: sqlite3.Connection, row: tuple[Any, ...], seats: list[tuple[Any, ...]],
-          clock: Callable[[], float], started: float | None = None) -> bool:
-    """Copy one salvaged game, under its old id where that is free (``history --export ID``
-    names the same game after a salvage), with its start time."""
-    gid, game, setup, played, n, solo, digest, source, record = row
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        if db.execute("SELECT 1 FROM games WHERE digest=?", (digest,)).fetchone():
-            db.execute("ROLLBACK")
-            return False
-        free = db.execute("SELECT 1 FROM games WHERE id=?", (gid,)).fetchone() is None
-        cur = db.execute("INSERT INTO games (id, game, setup, played, started, seats, solo, digest, source, record) "
-                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                         (gid if free else None, game, setup, played, started, n, solo, digest, source, record))
-        for seat, name, total, breakdown, winner in seats:
-            pid = None
-            if name is not None:
-                found = db.execute("SELECT id FROM players WHERE name=?", (name,)).fetchone()
-                pid = found[0] if found else db.execute("INSERT INTO players (name, created, last_played) "
-                                                        "VALUES (?, ?, ?)", (name, clock(), played)).lastrowid
-                db.execute("UPDATE players SET last_played=max(coalesce(last_played, 0), ?) WHERE id=?", (played, pid))
-            db.execute("INSERT INTO scores (game, seat, player, total, breakdown, winner) VALUES (?, ?, ?, ?, ?, ?)",
-                       (cur.lastrowid, seat, pid, total, breakdown, winner))
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
-    return True
-
-
-def _start(value: Any) -> float | None:
-    """A stored start time, or None (not known, or not a number this package writes)."""
-    return float(value) if isinstance(value, int | float) and 0 <= value < 1e11 else None
-
-
-def _text(value: Any) -> str | None:
-    """A stored text read as bytes (``CAST(… AS BLOB)``): the text, None when it is not UTF-8."""
-    if isinstance(value, str):
-        return value
-    try:
-        return bytes(value).decode("utf-8") if isinstance(value, bytes) else None
-    except UnicodeDecodeError:
-        return None
-
-
-def _load(text: Any, kind: type) -> Any:
-    try:
-        value = json.loads(text)
-    except (TypeError, ValueError):
-        raise HistoryDamaged("a stored row is not JSON") from None
-    if not isinstance(value, kind):
-        raise HistoryDamaged("a stored row has the wrong shape")
-    return value
-

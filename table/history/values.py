@@ -1,4 +1,6 @@
-"""The history's values, bounds and one-line errors (``table.history``; no SQLite, no game).
+"""The history's values, bounds and one-line errors (``table.history``; no SQLite, no game), and
+the readers of a stored cell (:func:`stored_json`, :func:`stored_start`, :func:`stored_text`) that
+the store and the salvage share.
 
 **Bounded input**: a name is 1..:data:`MAX_NAME` printable characters, at most
 :data:`MAX_PLAYERS` seats, a record at most :data:`MAX_RECORD_BYTES` as JSON, totals within
@@ -175,3 +177,29 @@ def named(names: Sequence[str], labels: Collection[str] = ()) -> bool:
                     for n in names) and len(set(names)) == len(names))
     except HistoryInputError:
         return False
+
+
+def stored_start(value: Any) -> float | None:
+    """A stored start time, or None (not known, or not a number this package writes)."""
+    return float(value) if isinstance(value, int | float) and 0 <= value < 1e11 else None
+
+
+def stored_text(value: Any) -> str | None:
+    """A stored text read as bytes (``CAST(… AS BLOB)``): the text, None when it is not UTF-8."""
+    if isinstance(value, str):
+        return value
+    try:
+        return bytes(value).decode("utf-8") if isinstance(value, bytes) else None
+    except UnicodeDecodeError:
+        return None
+
+
+def stored_json(text: Any, kind: type) -> Any:
+    """A stored JSON cell as ``kind`` (HistoryDamaged, one line, when it is not JSON of that shape)."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        raise HistoryDamaged("a stored row is not JSON") from None
+    if not isinstance(value, kind):
+        raise HistoryDamaged("a stored row has the wrong shape")
+    return value

@@ -1,6 +1,6 @@
 """Reading a database that was moved aside (``journal.sqlite3.damaged-…``,
 ``history.sqlite3.damaged-…``) without ever waiting: the salvage of the journal
-(``table.companion.journalaside``) and of the history (``table.history.store.salvage``) open it
+(``table.companion.journalaside``) and of the history (``table.history.salvage.salvage``) open it
 through :func:`connect_aside` (issue 35: a named pipe moved aside as "damaged" used to be reopened
 by the salvage, and the first start hung)."""
 

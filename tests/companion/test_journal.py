@@ -276,7 +276,7 @@ def test_a_journal_of_the_first_unversioned_schema_is_migrated_and_its_game_resu
 def test_json_from_the_journal_refuses_what_was_never_written():
     import pytest
 
-    from table.companion.journal import JournalDamaged, load_json
+    from table.companion.journalfile import JournalDamaged, load_json
 
     assert load_json('{"players": 2}') == {"players": 2}
     for bad in ('{"players": 1e400}', '{"players": NaN}', '{"players": 2', b'{"players": 2}', None):

@@ -6,8 +6,8 @@ import io
 import pygame
 import pytest
 
+from table.companion.buttontable import Says
 from table.companion.help import buttons_now, help_lines
-from table.companion.module import Says
 from table.companion.session import open_session
 from table.companion.text import run_text
 from table.display.app import App

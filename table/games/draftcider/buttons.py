@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
-from table.companion.module import SHELL_SCREENS, says
+from table.companion.buttontable import SHELL_SCREENS, says
 from table.companion.protocol import CommandError
 from table.games.draftcider.commands import COLOUR_KEYS, Asked, next_player
 from table.games.draftcider.rules.cards import COLOURS

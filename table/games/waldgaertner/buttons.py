@@ -22,9 +22,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
-from table.companion.module import SHELL_SCREENS, button_command, says
+from table.companion.buttontable import SHELL_SCREENS, button_command, says
 from table.companion.protocol import CommandError
-from table.games.waldgaertner import tasks
+from table.games.waldgaertner import other_card, tasks
 from table.games.waldgaertner.hidden import hidden_held
 from table.games.waldgaertner.naming import card_for, guide_line, guide_pick, plant_key
 from table.games.waldgaertner.padentry import PadEntry
@@ -45,6 +45,7 @@ class ButtonsHost(Protocol):
     guide: tuple[str, ...]
     task_page: int
     named: int
+    other: tuple[str, ...] | None
     setup: WSetup
     cmds: list[str]
 
@@ -77,6 +78,8 @@ def split_button(button: str) -> tuple[str, str]:
     """A button name as (button, argument); see the module docstring."""
     if button.startswith("cmd:"):
         return "cmd", button[4:]
+    if button.startswith("other:"):
+        return "other", button[6:]
     digit = button[4:] if button.startswith("key:") else button
     if len(digit) == 1 and digit.isascii() and digit.isdigit():
         return "digit", digit
@@ -156,6 +159,9 @@ def _undo(ctl: ButtonsHost, arg: str) -> str:
     then takes back the last command."""
     if ctl.typed:
         ctl.typed = ""
+        return ""
+    if ctl.other is not None:  # the chooser of a card the file lacks: one question back, then closed
+        ctl.other = ctl.other[:-1] if ctl.other else None
         return ""
     if ctl.task_page:
         ctl.task_page = 0
@@ -269,6 +275,35 @@ def _guide_trough(ctl: ButtonsHost, arg: str) -> str | None:
     return f"card {cid}"
 
 
+def offers_other(ctl: ButtonsHost, held: Callable[[], list[int]] | None = None) -> bool:
+    """Whether "Other card…" (a card the file lacks, ``other_card.py``) is offered now: where the
+    lid names a card turned up (``other_card.OFFERED``; while a hidden card played is named, once
+    ``play`` joins it) — never a card drawn into a hand unseen. ``held``: the seat's hidden cards
+    as the screen has them worked out (``asked.hidden``)."""
+    st = ctl.stage()
+    if st not in other_card.OFFERED:
+        return False
+    if st == "reveal":
+        return True
+    return ctl.named < 0 and bool(held() if held is not None else hidden_held(ctl.state, seat_now(ctl.state)))
+
+
+def _other(ctl: ButtonsHost, arg: str) -> str | None:
+    """``other`` opens the chooser of a card the file lacks; ``other:VALUE`` answers its question
+    now; the last answer enters the ``unknown …`` line the typed path enters."""
+    if not offers_other(ctl):
+        return None
+    if not arg:
+        ctl.other = ()
+        return ""
+    if ctl.other is None:
+        return None
+    ctl.other, command = other_card.answer(ctl.other, arg)
+    if command:
+        ctl.other = None
+    return command
+
+
 def _task_trough(ctl: ButtonsHost, arg: str) -> str | None:
     """After the last round: the task card the seat shows, on the trough buttons (button 7 turns to
     the next tasks where there are more than seven, ``tasks.lid_pick``)."""
@@ -313,6 +348,7 @@ STAGES: dict[tuple[str, str], Handler] = {
     ("play", "blind"): _play_card("sell"),
     ("play", "trough"): _guide_trough,
     ("reveal", "trough"): _guide_trough,
+    ("reveal", "other"): _other,
     ("over", "trough"): _task_trough,
 }
 """(engine stage, button) → handler while a game is played."""

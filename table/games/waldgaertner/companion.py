@@ -154,6 +154,8 @@ class WaldgaertnerCompanion(TableModule):
         """Which of the task cards the trough buttons offer (``tasks.lid_options``; a screen's passing state)."""
         self.named = -1
         """The hidden card the guided choice named for the seat at play (CONFIRM plants, BLIND sells)."""
+        self.other: tuple[str, ...] | None = None
+        """The chooser of a card the file lacks (``other_card.py``): its answers so far, None when closed."""
         self.secret: frozenset[int] = frozenset()
         """The history positions of the chance actions the table never saw: placeholders for hidden
         cards (``hidden.py``)."""
@@ -397,7 +399,7 @@ class WaldgaertnerCompanion(TableModule):
             self.mode = "play"
             self.log.append(self.ask())
         self.typed = ""
-        self.guide, self.named, self.task_page = (), -1, 0
+        self.guide, self.named, self.task_page, self.other = (), -1, 0, None
         self._changed()
 
     def _take_back(self) -> str:

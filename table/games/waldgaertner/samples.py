@@ -15,12 +15,15 @@ from table.games.waldgaertner.setup import WSetup
 
 SCREENS = ("setup", "names", "keyboard", "resume", "start", "reveal", "die", "draw", "play", "special", "result",
            "announce", "help", "tasks", "pad-setup", "pad-garden", "pad-which", "pad-partners", "pad-cubes",
-           "pad-task", "pad-result")
+           "pad-task", "pad-result", "other-card")
 """``announce``: an announcement waiting for CONFIRM (round 6 or later); ``help``: the play
 screen under the app's help page (the tests draw it open); ``tasks``: the additional tasks shown
 after the last round (the tasks beyond six on the buttons); ``pad-…``: the end-only score pad
 (``padentry.py``) at its setup, each step and its result (``pad-which``: a name typed that two
-plants share, the two to touch)."""
+plants share, the two to touch); ``other-card``: the chooser of a card the file lacks at its
+longest question, the fruit (``other_card.py``), opened where a card is turned up."""
+OTHER_CARD = ("other", "other:both", "other:3", "other:4", "other:pink", "other:2")
+"""The presses that open the chooser on the ``reveal`` screen and answer up to the fruit."""
 PAD_SCRIPT = ("setup players=3 tasks=on pad=end", "start",
               "crab apple", "apple", "hazel", "turkish hazel", "yew female", "yew male", "kiwi berry female",
               "raspberry", "bilberry", "sweet chestnut", "next", "next", "cubes 4 3", "next", "task nitrogen", "next",
@@ -60,6 +63,11 @@ def at(step: str) -> WaldgaertnerCompanion:
         return ctl
     if step == "tasks":
         return at_the_tasks()
+    if step == "other-card":
+        ctl = at("reveal")
+        for press in OTHER_CARD:
+            ctl.press(press)
+        return ctl
     if step == "help":
         step = "play"
     for line in script:

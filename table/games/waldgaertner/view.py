@@ -21,8 +21,8 @@ import pygame
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, contrast
 from table.display.keys import DIGITS, module_key
 from table.display.module_view import ButtonItem, ModuleView
-from table.games.waldgaertner import asked, tasks
-from table.games.waldgaertner.buttons import hidden_word
+from table.games.waldgaertner import asked, other_card, tasks
+from table.games.waldgaertner.buttons import hidden_word, offers_other
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.names import phase_name, size_name
 from table.games.waldgaertner.pad_view import draw_pad
@@ -89,6 +89,9 @@ class WaldgaertnerView(ModuleView[WaldgaertnerCompanion]):
         if ctl.mode == "pad":
             draw_pad(self, surf, ctl)
             return
+        if ctl.other is not None and offers_other(ctl, lambda: asked.hidden(ctl, ctl.seat())):
+            self.draw_other(surf, ctl)
+            return
         e = ctl.state
         st = ctl.stage()
         ph = e.year_phase
@@ -133,6 +136,28 @@ class WaldgaertnerView(ModuleView[WaldgaertnerCompanion]):
                                                    phase_bottom - offers - self.px(6)))
         self.draw_ledger(surf, ctl, pygame.Rect(left.right + m, below_help, self.w - left.right - 2 * m,
                                                 room.bottom - below_help))
+
+    def draw_other(self, surf: pygame.Surface, ctl: WaldgaertnerCompanion) -> None:
+        """The chooser of a card the file lacks (``other_card.py``): the question on top, the facts
+        chosen so far under it, this question's choices as big buttons (rows upwards) and Undo (one
+        question back, the first closes it)."""
+        answers = ctl.other or ()
+        nxt = other_card.question(answers)
+        if nxt is None:
+            return
+        field, values = nxt
+        right = self.w - self.help_room()
+        hr = self.text(surf, other_card.prompt(answers), 24, (self.px(10), self.px(4)), bold=True,
+                       max_w=right - self.px(10))
+        items: list[ButtonItem] = [(other_card.label(field, v), f"other:{v}", None) for v in values]
+        top = self.button_row(surf, items, x=self.px(6), y=self.h - self.px(6) - self.tap(60), h=self.tap(60),
+                              gap=self.px(6), size=20)
+        so_far = other_card.facts(answers)
+        if so_far:
+            y = hr.bottom + self.px(4)  # left of the help button, which reaches the edge
+            line = self.fonts.font(max(self.px(19), self.read_px), False).get_linesize()
+            self.wrapped(surf, so_far, 19, (self.px(10), y), right - self.px(10), FG,
+                         max_lines=max(1, (top - y - self.px(4)) // line), min_size=19)
 
     def draw_clock(self, surf: pygame.Surface, rnd: int, area: pygame.Rect) -> None:
         """21 rounds as ticks, coloured by season; the rounds played filled, this one lit."""
@@ -299,7 +324,10 @@ def _digit_buttons(ctl: WaldgaertnerCompanion) -> list[ButtonItem]:
 def _guide_buttons(ctl: WaldgaertnerCompanion) -> list[ButtonItem]:
     """The lid's guided choice on touch: this step's options on the trough buttons' numbers."""
     _question, options = asked.guide(ctl)
-    return [(f"{i + 1} {label}", f"trough{i + 1}", None) for i, (label, _v) in enumerate(options)]
+    items: list[ButtonItem] = [(f"{i + 1} {label}", f"trough{i + 1}", None) for i, (label, _v) in enumerate(options)]
+    if offers_other(ctl, lambda: asked.hidden(ctl, ctl.seat())):  # a card the file lacks (other_card.py)
+        items.append((_("Other card…"), "other", None))
+    return items
 
 
 def _play_buttons(ctl: WaldgaertnerCompanion, st: str) -> list[ButtonItem]:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
-from table.companion.module import SHELL_SCREENS, button_command, says
+from table.companion.buttontable import SHELL_SCREENS, button_command, says
 from table.companion.protocol import CommandError
 from table.games.zankapfel.commands import FACES
 from table.games.zankapfel.deal import Build, purchase_final
