@@ -140,6 +140,13 @@ class BotWorker:
         # (``terminate_workers``); its processes are ended by hand
         for process in list((getattr(self.executor, "_processes", None) or {}).values()):
             process.terminate()
+        # Python 3.11's exit hook wakes every process pool's manager thread through a pipe that the
+        # thread closes as it ends, unlocked: a thread still ending at exit printed "Exception
+        # ignored … Bad file descriptor". Waiting for it (it ends within milliseconds once its
+        # process is gone) leaves the hook a closed pipe, which it skips.
+        manager = getattr(self.executor, "_executor_manager_thread", None)
+        if manager is not None:
+            manager.join(timeout=2.0)
 
 
 class AdviceWorker:
