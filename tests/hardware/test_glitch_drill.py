@@ -20,7 +20,6 @@ press after the first fell inside a spike's debounce window).
 from __future__ import annotations
 
 import bisect
-import queue
 import threading
 import time
 
@@ -30,6 +29,7 @@ from gpiozero.pins.pi import PiPin
 
 from table.hardware.events import ButtonPress
 from table.hardware.panel import Panel
+from tests.hardware.waiting import drain
 
 SPIKE_S = 20e-6
 PRESS_S = 0.040
@@ -86,15 +86,6 @@ def spin(stop: threading.Event) -> None:
     n = 0
     while not stop.is_set():
         n += 1
-
-
-def drain(q: queue.Queue) -> list:
-    out = []
-    while True:
-        try:
-            out.append(q.get_nowait())
-        except queue.Empty:
-            return out
 
 
 @pytest.mark.parametrize("busy", [False, True], ids=["idle", "two-busy-threads"])

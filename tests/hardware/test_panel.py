@@ -10,6 +10,7 @@ from table.hardware.events import ButtonPress, DieReading, EventValueError, Sens
 from table.hardware.panel import Panel, StatusModeError, TroughError
 from table.hardware.pinmap import BUTTON_NAMES
 from tests.fakes import ManualClock
+from tests.hardware.waiting import drain
 
 
 @pytest.fixture
@@ -37,15 +38,6 @@ def press(p: Panel, name: str) -> float:
         time.sleep(3 * HOLD)
     pin.drive_high()
     return t
-
-
-def drain(q: queue.Queue) -> list:
-    out = []
-    while True:
-        try:
-            out.append(q.get_nowait())
-        except queue.Empty:
-            return out
 
 
 def wait_until(cond, timeout=60.0):  # only reached when the test fails: a slow machine is no failure

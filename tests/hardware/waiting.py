@@ -37,3 +37,13 @@ def get_event(q: queue.Queue[Any], kind: type, timeout: float = PATIENCE,
         if isinstance(e, kind) and where(e):
             return e
     raise AssertionError(f"no {kind.__name__} within {timeout} s; saw {seen}")
+
+
+def drain(q: queue.Queue[Any]) -> list[Any]:
+    """Everything queued on ``q`` now, oldest first (the queue is left empty)."""
+    out = []
+    while True:
+        try:
+            out.append(q.get_nowait())
+        except queue.Empty:
+            return out
