@@ -135,18 +135,20 @@ class BotWorker:
     def close(self) -> None:
         """Stop: queued jobs are cancelled; a process worker's running job is ended at once (a
         thread's runs to its end and is dropped)."""
+        # ``shutdown`` forgets the pool's processes and manager thread: both are taken first
+        processes = list((getattr(self.executor, "_processes", None) or {}).values())
+        manager = getattr(self.executor, "_executor_manager_thread", None)
         self.executor.shutdown(wait=False, cancel_futures=True)
         # ProcessPoolExecutor has no public way to end a running job before Python 3.14
         # (``terminate_workers``); its processes are ended by hand
-        for process in list((getattr(self.executor, "_processes", None) or {}).values()):
+        for process in processes:
             process.terminate()
         # Python 3.11's exit hook wakes every process pool's manager thread through a pipe that the
         # thread closes as it ends, unlocked: a thread still ending at exit printed "Exception
         # ignored … Bad file descriptor". Waiting for it (it ends within milliseconds once its
         # process is gone) leaves the hook a closed pipe, which it skips.
-        manager = getattr(self.executor, "_executor_manager_thread", None)
         if manager is not None:
-            manager.join(timeout=2.0)
+            manager.join(timeout=5.0)
 
 
 class AdviceWorker:

@@ -126,9 +126,13 @@ def test_the_kiosk_s_process_worker_gives_the_same_game_and_closing_ends_its_pro
     steps = zankapfel_steps(games=2, players=3, seed=2, bots=("greedy",), worker=worker)
     worked = _shown(islice((c for c in steps if c is not WAITING), len(inline) + 1))  # the first game
     processes = list(worker.executor._processes.values())
-    assert processes and all(p.is_alive() for p in processes)
+    manager = worker.executor._executor_manager_thread
+    assert processes and all(p.is_alive() for p in processes) and manager.is_alive()
     assert [s for s in worked if not s.startswith("setup ")] == [s for s in inline if not s.startswith("setup ")]
     steps.close()  # someone wants to play: the process thinking ahead is ended
+    # and the pool's manager thread has ended with it: Python 3.11's exit hook, unlocked, wrote to
+    # the pipe a thread still ending was closing ("Bad file descriptor" after a mixed demo)
+    assert not manager.is_alive()
     # the executor's own thread joins the same processes: one join reaps a process and the other
     # may see it alive a moment longer, so the check is repeated until a deadline
     deadline = time.monotonic() + 10
