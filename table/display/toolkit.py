@@ -1,8 +1,9 @@
 """The display toolkit every game's screens extend: scaling from one design (800×480, the official
 7" display) by ``min(w/800, h/480)``, text that shrinks, wraps or is cut to fit — but a line a
-player must read never under :attr:`BaseView.read_px` (14 px on the 3.5" 480×320 panel, 16 px
-of the design on the 7" ones) —, buttons and their touch targets (``tap()``: never under 7 mm on
-the glass), the refusal strip, the storage problem's bar, the command entry and the resume question.
+player must read never under :attr:`BaseView.read_px` (the size whose capitals stand 2.5 mm on
+the screen model's glass: about 23 px on the 3.5" 480×320 panel, 19 px on the 7" 800×480) —,
+buttons and their touch targets (``tap()``: never under 7 mm on the glass), the refusal strip,
+the storage problem's bar, the command entry and the resume question.
 
 A game's view extends :class:`BaseView` and draws its own screens with these helpers;
 ``BaseView.targets`` lists the touch targets (rect, button name) of the last frame, and with
@@ -91,8 +92,8 @@ class BaseView(Generic[C]):
     def read_px(self) -> int:
         """The smallest font (em, real pixels) a line a player must read is drawn at: the smallest
         at which the current language's font stands a capital :data:`~table.display.screens.CAP_MM`
-        tall on this screen model's glass (``ScreenModel.laid_out_cap_mm``: less on the 3.5" HAT,
-        whose layouts do not fit at it yet) and never under 16 px of the design."""
+        tall on this screen model's glass (``ScreenModel.laid_out_cap_mm``: that on every listed
+        model, the 3.5" HAT's too) and never under 16 px of the design."""
         fam = font_family()
         px = self._read_px.get(fam)
         if px is None:
