@@ -124,5 +124,7 @@ def draw_help_page(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion, p
             v.button(surf, rect, label, target, size=20)
     right = rows[0][1][0].x if left > margin else rows[0][0][0].x
     hint = _("Touch anywhere or press a key to go back")
-    if right - margin - left >= v.px(100) and len(v.break_lines(hint, v.read_px, False, right - margin - left)) <= 2:
+    hint_lines = len(v.break_lines(hint, v.read_px, False, right - margin - left))
+    line_h = v.fonts.font(max(v.px(16), v.read_px), False).get_linesize()
+    if right - margin - left >= v.px(100) and hint_lines <= 2 and hint_lines * line_h <= bh:  # within the buttons' row
         v.wrapped(surf, hint, 16, (left, rows[0][0][0].y), right - margin - left, DIM, max_lines=2, min_size=0)

@@ -364,7 +364,9 @@ class BaseView(Generic[C]):
     def draw_refusal(self, surf: pygame.Surface, refusal: str) -> None:
         """A refusal over the bottom of the screen: one line, or two when it is long (never below 18 px)."""
         two = self.fonts.width(refusal, max(self.px(20), self.read_px)) > self.w - self.px(16)
-        rect = pygame.Rect(0, self.h - self.px(64 if two else 40), self.w, self.px(64 if two else 40))
+        line_h = self.fonts.font(max(self.px(20), self.read_px), False).get_linesize()
+        tall = max(self.px(64 if two else 40), (2 if two else 1) * line_h + self.px(8))  # 3.5": 2.5 mm lines
+        rect = pygame.Rect(0, self.h - tall, self.w, tall)
         pygame.draw.rect(surf, (90, 30, 30), rect)
         if two:
             self.wrapped(surf, refusal, 20, (self.px(8), rect.y + self.px(6)), self.w - self.px(16), max_lines=2)
@@ -407,8 +409,11 @@ class BaseView(Generic[C]):
         m = self.px(20)
         self.text(surf, _("Unfinished game found"), 40, (self.w // 2, self.px(50)), bold=True, anchor="center",
                   max_w=self.w - 2 * m)
-        y = self.wrapped(surf, ctl.resume_info, 26, (m, self.px(90)), self.w - 2 * m, DIM, max_lines=3)
         bw, bh = self.px(300), self.tap(90)
+        line_h = self.fonts.font(max(self.px(26), self.read_px), False).get_linesize()
+        room = self.h - self.px(8) - bh - self.px(12) - self.px(90)  # the 3.5" screen: as many lines as fit
+        y = self.wrapped(surf, ctl.resume_info, 26, (m, self.px(90)), self.w - 2 * m, DIM,
+                         max_lines=max(3, room // line_h))
         y = max(y + self.px(12), self.px(200))
         self.button(surf, pygame.Rect(self.w // 2 - bw - self.px(15), y, bw, bh), _("Resume ✓"), "confirm",
                     colour=OK, size=30)
@@ -416,7 +421,9 @@ class BaseView(Generic[C]):
         if not ctl.discard_armed:  # once armed, the refusal strip says "press UNDO again"
             line = (_("UNDO twice discards it for a new game") if ctl.resume_refused else
                     _("CONFIRM resumes · UNDO twice discards it for a new game"))
-            self.wrapped(surf, line, 22, (m, y + bh + self.px(14)), self.w - 2 * m, DIM, max_lines=2)
+            below = y + bh + self.px(14)
+            if below + self.wrapped_height(line, 22, self.w - 2 * m) <= self.h:  # a reminder: where it fits
+                self.wrapped(surf, line, 22, (m, below), self.w - 2 * m, DIM, max_lines=2)
 
 
     def draw_entry(self, surf: pygame.Surface, text: str) -> None:
