@@ -56,6 +56,15 @@ class ModuleView(BaseView[M]):
     def draw_play(self, surf: pygame.Surface, ctl: M) -> None:
         raise NotImplementedError
 
+    def pages(self, ctl: M) -> int:
+        """On the 3.5" screen the result turns its table's pages (``result_view.result_pages``) and
+        the Names page its seats' (``players_view.names_per_page``)."""
+        if ctl.mode == "result":
+            return result_view.result_pages(self, ctl)
+        if ctl.mode == "setup" and self.names_page and ctl.keyboard is None and ctl.covering():
+            return players_view.names_per_page(self, ctl)[1]
+        return super().pages(ctl)
+
     def draw_result(self, surf: pygame.Surface, ctl: M) -> None:
         """Every game's one result screen, from the module's ``result_sheet()`` (result_view)."""
         result_view.draw_result(self, surf, ctl)

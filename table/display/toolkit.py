@@ -362,14 +362,18 @@ class BaseView(Generic[C]):
 
     # --- what every game's frame may carry ------------------------------------------------------
     def draw_refusal(self, surf: pygame.Surface, refusal: str) -> None:
-        """A refusal over the bottom of the screen: one line, or two when it is long (never below 18 px)."""
+        """A refusal over the bottom of the screen: one line, or two (three on the 3.5" screen) when
+        it is long, at the readable size."""
         two = self.fonts.width(refusal, max(self.px(20), self.read_px)) > self.w - self.px(16)
         line_h = self.fonts.font(max(self.px(20), self.read_px), False).get_linesize()
-        tall = max(self.px(64 if two else 40), (2 if two else 1) * line_h + self.px(8))  # 3.5": 2.5 mm lines
+        lines = min(3 if self.small else 2,
+                    len(self.break_lines(refusal, max(self.px(20), self.read_px), False, self.w - self.px(16))))
+        tall = max(self.px(64 if two else 40), lines * line_h + self.px(8))  # 3.5": 2.5 mm lines, up to three
         rect = pygame.Rect(0, self.h - tall, self.w, tall)
         pygame.draw.rect(surf, (90, 30, 30), rect)
         if two:
-            self.wrapped(surf, refusal, 20, (self.px(8), rect.y + self.px(6)), self.w - self.px(16), max_lines=2)
+            self.wrapped(surf, refusal, 20, (self.px(8), rect.y + self.px(6)), self.w - self.px(16),
+                         max_lines=max(2, lines))
         else:
             self.text(surf, refusal, 20, rect.center, FG, anchor="center", max_w=self.w - self.px(16))
 
@@ -423,7 +427,7 @@ class BaseView(Generic[C]):
                     _("CONFIRM resumes · UNDO twice discards it for a new game"))
             below = y + bh + self.px(14)
             if below + self.wrapped_height(line, 22, self.w - 2 * m) <= self.h:  # a reminder: where it fits
-                self.wrapped(surf, line, 22, (m, below), self.w - 2 * m, DIM, max_lines=2)
+                self.wrapped(surf, line, 22, (m, below), self.w - 2 * m, DIM, max_lines=99)
 
 
     def draw_entry(self, surf: pygame.Surface, text: str) -> None:
