@@ -23,7 +23,7 @@ import pygame
 
 from table.companion.protocol import CoachesLid, GameCompanion, Unfinishes
 from table.display.colours import DIM, FG, LIT, OK, WARN
-from table.display.history_view import draw_history
+from table.display.history_view import draw_history, game_pages
 from table.display.players_view import draw_qr
 from table.display.result_table import draw_table, table_pages
 from table.display.toolkit import PAGE, BaseView
@@ -102,7 +102,9 @@ def _small_layout(v: BaseView[Any], ctl: GameCompanion, sheet: Any, reserve: int
 def result_pages(v: BaseView[Any], ctl: GameCompanion, reserve: int = 0) -> int:
     """How many pages the result screen of ``ctl`` takes at ``v``'s size (1 but on the 3.5"
     screen with a breakdown taller than its room); ``reserve`` as :func:`draw_result`'s."""
-    if not v.small or ctl.mode != "result" or ctl.history is not None or ctl.qr_open or (
+    if ctl.history is not None:  # the history's game view over it
+        return game_pages(v, ctl)
+    if not v.small or ctl.mode != "result" or ctl.qr_open or (
             isinstance(ctl, CoachesLid) and ctl.coach_open):
         return 1
     sheet = ctl.result_sheet()

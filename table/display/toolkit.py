@@ -324,15 +324,17 @@ class BaseView(Generic[C]):
 
     def game_tab_rect(self, title: str) -> pygame.Rect:
         """Where the app's game tab goes on a setup screen (``app.draw_game_tab``): the bottom
-        left, as wide as "Game: ``title`` ▸" needs (at most 300 px of the design)."""
+        left, as wide as its words (:meth:`game_tab_label`) need (at most 300 px of the design;
+        on the 3.5" screen half its width)."""
         h = self.tap(44)
         need = self.fonts.width(self.game_tab_label(title), max(self.px(20), self.read_px), True) + self.px(24)
-        return pygame.Rect(self.px(10), self.h - self.px(10) - h, min(self.px(300), max(need, self.touch_px)), h)
+        most = self.w // 2 if self.small else self.px(300)
+        return pygame.Rect(self.px(10), self.h - self.px(10) - h, min(most, max(need, self.touch_px)), h)
 
-    @staticmethod
-    def game_tab_label(title: str) -> str:
-        """The game tab's words: the game's name (a press goes to the next game)."""
-        return _("Game: {title} ▸").format(title=title)
+    def game_tab_label(self, title: str) -> str:
+        """The game tab's words: "Game: ``title`` ▸" (a press goes to the next game); on the 3.5"
+        screen the game's name alone ("``title`` ▸")."""
+        return f"{title} ▸" if self.small else _("Game: {title} ▸").format(title=title)
 
     def language_button(self, surf: pygame.Surface, rect: pygame.Rect | None = None) -> pygame.Rect:
         """The setup screens' language button (touch target ``language``, key ``l``): the current

@@ -49,9 +49,9 @@ class ApplejackView(ResultScreens):
     # --- frame ------------------------------------------------------------------------------------
 
     def pages(self, ctl: Controller) -> int:
-        """The setup takes two pages on the 3.5" screen (players, options), the result as many as
-        its table needs there (``result_view.result_pages``); every other screen one."""
-        if ctl.mode == "result":
+        """The setup takes two pages on the 3.5" screen (players, options), the result and the
+        history as many as they need there (``result_view.result_pages``); every other screen one."""
+        if ctl.mode == "result" or ctl.history is not None:  # the history's too
             strip = coach.strip_height(self, ctl)
             return result_view.result_pages(self, ctl, strip + self.px(20) if strip else 0)
         return 2 if self.small and ctl.mode == "setup" and not players_view.covers_setup(ctl) else 1
