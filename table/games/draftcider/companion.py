@@ -32,7 +32,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from table.companion.announce import Announcement, announcement
+from table.companion.announce import Announcement, announcement, setup_told
 from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
@@ -56,7 +56,7 @@ from table.games.draftcider.rules.scoring import (
 )
 from table.games.draftcider.setup import GAME, DSetup
 from table.games.draftcider.special import cost_note, costly_batches, plant_line
-from table.games.draftcider.teach import SYLLABUS, setup_told
+from table.games.draftcider.teach import SYLLABUS, setup_steps
 from table.games.draftcider.words import (
     batch_key,
     batch_title,
@@ -334,7 +334,7 @@ class DraftCiderCompanion(ResultWords, PadEntry, TableModule):
 
     def _setup_told(self, setup: Any) -> list[Announcement]:
         """The table's set-up (teach.py), before the first phase's deal; none for the end-only pad."""
-        return [setup_told(setup.players)] if setup.pad == "live" else []
+        return [setup_told(setup.players, setup_steps)] if setup.pad == "live" else []
 
     def _announced(self, since: int) -> list[Announcement]:
         e = self.engine
