@@ -15,7 +15,7 @@ from typing import Any
 
 from table.engine.errors import ActionParseError, ConfigError
 from table.engine.eventcodec import decode_event
-from table.engine.events import Event, event
+from table.engine.events import Event, event, one_based
 from table.engine.protocol import CHANCE, TERMINAL
 from table.engine.state import SnapshotState, replay_record
 
@@ -56,7 +56,7 @@ class Started(Event):
     raven: int
 
 
-SEAT = {"seat": lambda s: str(s + 1)}
+SEAT = {"seat": one_based}
 
 
 @event("colourdie_rolled", "seat {seat} rolls {face}", SEAT)

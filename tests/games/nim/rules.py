@@ -9,7 +9,7 @@ from typing import Any
 
 from table.engine.errors import ActionParseError, ConfigError
 from table.engine.eventcodec import decode_event
-from table.engine.events import Event, event
+from table.engine.events import Event, event, one_based
 from table.engine.protocol import TERMINAL
 from table.engine.state import SnapshotState, replay_record
 
@@ -44,7 +44,7 @@ class Started(Event):
     heaps: tuple[int, ...]
 
 
-WORDS = {"seat": lambda s: str(s + 1), "heap": lambda h: str(h + 1)}
+WORDS = {"seat": one_based, "heap": one_based}
 
 
 @event("nim_took", "seat {seat} takes {count} from heap {heap}", WORDS)
