@@ -581,39 +581,6 @@ def test_simulate_through_the_cli(game: GameDef) -> None:
     assert game.summary_word and game.summary_word in r.stdout  # a word of the game's own summary
 
 
-# --- the sample screens stand where they are named (every game with a part ``screens``) -----------
-
-BEFORE_PLAY: dict[str, Callable[[Any], bool]] = {
-    "setup": lambda ctl: ctl.mode == "setup" and not ctl.names_open,
-    "names": lambda ctl: ctl.mode == "setup" and ctl.names_open and ctl.keyboard is None,
-    "keyboard": lambda ctl: ctl.mode == "setup" and ctl.keyboard is not None,
-    "resume": lambda ctl: ctl.mode == "resume" and bool(ctl.resume_info),
-    "result": lambda ctl: ctl.mode == "result" and ctl.record is not None,
-}
-"""What the samples every module game builds through ``table.companion.samples`` show."""
-
-
-@pytest.mark.parametrize("game", [g for g in GAMES if g.has_part("screens")], ids=lambda g: g.key)
-def test_every_sample_screen_stands_where_it_is_named(game: GameDef, on_table: None) -> None:
-    """The shell's sample helpers (``before_play``, ``play_to``, ``sample_screens``) put a module
-    game's companion at the screens it names: the setup, its Names page and keyboard, the resume
-    offer and the result as the shell means them, any other in the play (at that stage where the
-    name is one for a game without a view)."""
-    from table.companion.module import TableModule
-
-    built = {name: build() for name, build in game.part("screens")().items()}
-    assert {"setup", "result"} <= set(built)
-    if not all(isinstance(ctl, TableModule) for ctl in built.values()):
-        pytest.skip(f"{game.key}'s companion is not a TableModule (its samples are its own)")
-    for name, ctl in built.items():
-        if name in BEFORE_PLAY:
-            assert BEFORE_PLAY[name](ctl), (game.key, name, ctl.mode)
-        elif game.has_part("view"):  # its own stops too (a help page, an announcement, a score pad's set-up)
-            assert ctl.mode in ("setup", "play", "pad", "result"), (game.key, name, ctl.mode)
-        else:  # nothing of its own: each other name is a stage of its play
-            assert ctl.mode == "play" and ctl.stage() == name, (game.key, name, ctl.mode)
-
-
 # --- the screens: goldens and the fit rule at every size and in every language ---------------------
 
 SCREEN_SIZES = ((480, 320), (800, 480), (1024, 600))
