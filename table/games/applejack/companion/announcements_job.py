@@ -14,7 +14,8 @@ from table.i18n.labels import both, either
 class AnnouncementsJob(ControllerBase):
     """The controller's announcement queue and its spoken/printed lines."""
 
-    def _say(self, line: str) -> None:
+    def say(self, line: str) -> None:
+        """A line for the text view and speech (``log``; ``new_lines`` hands it out once)."""
         self.log.append(line)
 
     def new_lines(self) -> list[str]:
@@ -48,10 +49,10 @@ class AnnouncementsJob(ControllerBase):
 
     def _say_action(self, action: TrackAction) -> None:
         if action.kind.startswith("fix-"):
-            self._say(_("Corrected: {action}").format(action=action))
+            self.say(_("Corrected: {action}").format(action=action))
 
     def _say_next(self) -> None:
         if self.queued:
-            self._say(self.queued[0].text)
+            self.say(self.queued[0].text)
         elif self.track is not None and not self.t.is_terminal():
-            self._say(self.turn_line())
+            self.say(self.turn_line())

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
 from table.games.applejack.companion.announcements import Announcement
 from table.games.applejack.companion.correction import Correction
@@ -44,6 +44,29 @@ TROUGH_BUTTONS = tuple(f"trough{i}" for i in range(1, 8))
 is their count)."""
 
 
+class Table(Protocol):
+    """What the controller shows every part it holds (``Controller.__init__`` hands itself to each
+    part as this; a part's own protocol adds the little else it needs): the data set, the screen
+    (``mode``, settable), the setup, the game's Track, the waiting announcements, and the three
+    ways out — a line said (``log``), a change drawn (``version``), a journal entry (``on_command``)."""
+
+    mode: Mode
+    setup: Setup
+    queued: list[Announcement]
+
+    @property
+    def data(self) -> DataSet: ...
+
+    @property
+    def track(self) -> Track | None: ...
+
+    def say(self, line: str) -> None: ...
+
+    def changed(self) -> None: ...
+
+    def emit(self, kind: str, payload: Any) -> None: ...
+
+
 class ControllerBase:
     """The controller's state (set in ``Controller.__init__``) and the cross-job methods."""
 
@@ -60,8 +83,6 @@ class ControllerBase:
     results: list[ScoreBreakdown]
     winners: tuple[int, ...]
     record: dict[str, Any] | None
-    die_seen: int | None
-    sensor_state: str
     refusal: str
     tracked: OrchardMirror | None
     _untracked: list[tuple[int, OrchardMirror]]
@@ -80,19 +101,19 @@ class ControllerBase:
     def t(self) -> Track:
         raise NotImplementedError
 
-    def _changed(self) -> None:
+    def changed(self) -> None:
         raise NotImplementedError
 
     def do(self, cmd: str) -> None:
         raise NotImplementedError
 
-    def _emit(self, kind: str, payload: Any) -> None:
+    def emit(self, kind: str, payload: Any) -> None:
         raise NotImplementedError
 
     def track_record(self) -> dict[str, Any]:
         raise NotImplementedError
 
-    def _say(self, line: str) -> None:
+    def say(self, line: str) -> None:
         raise NotImplementedError
 
     def _say_next(self) -> None:
@@ -105,7 +126,4 @@ class ControllerBase:
         raise NotImplementedError
 
     def _open_pad(self) -> None:
-        raise NotImplementedError
-
-    def sensor_note(self) -> str:
         raise NotImplementedError

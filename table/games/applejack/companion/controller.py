@@ -42,7 +42,7 @@ from table.games.applejack.companion.base import TROUGH_BUTTONS, Mode
 from table.games.applejack.companion.box import box_corrections
 from table.games.applejack.companion.correction import Correction
 from table.games.applejack.companion.correction_job import CorrectionJob
-from table.games.applejack.companion.die_job import DieJob
+from table.games.applejack.companion.die_job import DieWatch
 from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.hints import Hint
 from table.games.applejack.companion.result import ResultJob
@@ -106,7 +106,7 @@ class Buttons:
 
 
 class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, TrackingJob, TeachJob,
-                 DieJob, ResumeJob):
+                 ResumeJob):
     """See the module docstring. ``on_command(kind, payload)`` receives ``("game", setup dict)``
     when a game starts, ``("cmd", text)`` for every command that changed the game and
     ``("finished", record dict)`` when the score pad is done."""
@@ -131,8 +131,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         self.results: list[ScoreBreakdown] = []
         self.winners: tuple[int, ...] = ()
         self.record: dict[str, Any] | None = None
-        self.die_seen: int | None = None  # last settled die reading (sensor on)
-        self.sensor_state = "off"
+        self.die = DieWatch(self)  # the die sensor's readings and link (die_job.py)
         self.refusal = ""  # a short message about the last input that was refused
         self.tracked: OrchardMirror | None = None  # orchard tracking: the full game, in lockstep with track
         self._untracked: list[tuple[int, OrchardMirror]] = []  # (track history length, mirror) per untrack
@@ -149,14 +148,41 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         self.log: list[str] = []  # every announcement / turn line, for the text view and speech
         self._said = 0
 
-    def _changed(self) -> None:
+    def changed(self) -> None:
+        """Something the screen shows changed: ``version`` goes up (the view redraws)."""
         self.version += 1
+
+    # --- the die sensor: the part that watches it (die_job.py) -----------------------------------
+    @property
+    def die_seen(self) -> int | None:
+        """The last settled die reading (a space 1..), None before the first of a game."""
+        return self.die.seen
+
+    @property
+    def sensor_state(self) -> str:
+        """The die sensor's link (``die_job.SENSOR_STATES``)."""
+        return self.die.state
+
+    def die_reading(self, space: int) -> None:
+        self.die.reading(space)
+
+    def sensor_status(self, state: str) -> None:
+        self.die.status(state)
+
+    def sensor_note(self) -> str:
+        return self.die.note()
+
+    def die_wrong(self) -> bool:
+        return self.die.wrong()
+
+    def shown_die(self) -> tuple[int, int]:
+        return self.die.shown()
 
     def retell(self) -> None:
         """The language was changed (the shell's ``language``): the waiting announcements are said
         again in it (everything else is worded when it is drawn or said)."""
         self.queued = [a.retold() for a in self.queued]
-        self._changed()
+        self.changed()
 
     @property
     def t(self) -> Track:
@@ -230,7 +256,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         """A button, key or touch target; returns whether it did something."""
         if self.refusal:  # an old refusal does not stay on the screen past the next key
             self.refusal = ""
-            self._changed()
+            self.changed()
         spot = self._pad_spot()
         try:
             cmd = self._command_for(button)
@@ -241,11 +267,11 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
             if spot is not None and self._pad_spot() not in (None, spot):
                 self.do(self._pad_at())  # the cursor and the typing are journalled: a resume is exact
             elif cmd == "":
-                self._changed()  # view-only change (cursor, typing, setup choice)
+                self.changed()  # view-only change (cursor, typing, setup choice)
             return True
         except (CommandError, IllegalActionError, ActionParseError) as exc:
             self.refusal = str(exc)
-            self._changed()
+            self.changed()
             return False
 
     def _command_for(self, b: str) -> str | None:
@@ -327,7 +353,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
             word, rest = "game", cmd.strip()  # in a tracked game ``draw 17`` means ``game draw 17``
         if word in FINISHING:  # the score pad done, the result undone: journalled their own way (scorepad.py)
             FINISHING[word](self, journal)
-            self._changed()
+            self.changed()
             return
         step = self._STEPS.get(word)
         if step is not None:
@@ -335,14 +361,14 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         else:
             self._track_step(cmd, word)
         self._teach_moment()  # teach mode: the new prompt's explanation, the first time
-        self._emit("cmd", journal)
-        self._changed()
+        self.emit("cmd", journal)
+        self.changed()
 
     def _do_setup(self, rest: str) -> None:
         if self.mode != Mode.SETUP:
             raise CommandError(_("a game is running"))
         self.setup = self._parse_setup(rest)
-        self._changed()
+        self.changed()
 
     def _do_start(self, rest: str) -> None:
         if self.mode != Mode.SETUP:
@@ -363,7 +389,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         self._undo_step()
         self.queued = []
         self.mode = Mode.PLAY
-        self._say(_("Undone. {line}").format(line=self.turn_line()))
+        self.say(_("Undone. {line}").format(line=self.turn_line()))
 
     def _do_game(self, rest: str) -> str:
         return "game " + self._game_step(rest)
@@ -411,14 +437,14 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
             raise IllegalActionError(self._refusal_words(action, str(exc))) from None
         if fixes and not self.box_said:
             self.box_said = True
-            self._say(_("The box differs from our data file: the table still has tiles where the file's supply "
+            self.say(_("The box differs from our data file: the table still has tiles where the file's supply "
                         "is empty. Recorded; play goes on"))
         self.queued = announcements_for(events, self.data, self.t.state.die.space)
         self._say_action(action)
         if self.queued:
             self._say_next()
         else:
-            self._say(self.turn_line())
+            self.say(self.turn_line())
 
     _MODE_PRESS: ClassVar[dict[Mode, Callable[[Controller, str], str | None]]] = {
         Mode.RESUME: ResumeJob._resume_press, Mode.SETUP: lambda self, b: self._setup_press(b),  # through the names job
@@ -447,7 +473,8 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
             return _("corrections are made at the start of a turn")
         return engine_text
 
-    def _emit(self, kind: str, payload: Any) -> None:
+    def emit(self, kind: str, payload: Any) -> None:
+        """One entry for the journal (``on_command``; none while a replay runs)."""
         if self.on_command is not None:
             self.on_command(kind, payload)
 
@@ -470,21 +497,21 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         self.box_said = False  # the box-differs line is said once a game (box.py)
         self.mode = Mode.PLAY
         self.queued = []
-        self.die_seen = None
+        self.die.seen = None
         if journal:
-            self._emit("game", setup.to_dict())
-        self._say(self.new_game_line())
-        self._say(self.honey_line())
+            self.emit("game", setup.to_dict())
+        self.say(self.new_game_line())
+        self.say(self.honey_line())
         if setup.apple_tiles is not None:
             names = listed(variety_name(self.data.varieties[v].name) for v in setup.apple_tiles)
-            self._say(_("Apple tiles, first printed apple first: {names}").format(names=names))
+            self.say(_("Apple tiles, first printed apple first: {names}").format(names=names))
         if setup.tracked:
-            self._say(_("Orchard tracking on (hints: {hints}): enter every tile drawn, taken and placed").format(
+            self.say(_("Orchard tracking on (hints: {hints}): enter every tile drawn, taken and placed").format(
                 hints=setup.hints_text()))
         self._teach_start()  # teach mode: a fresh teacher (and a line saying it is on)
-        self._say(self.turn_line())
+        self.say(self.turn_line())
         self._teach_moment()  # teach mode: the first turn's explanation
-        self._changed()
+        self.changed()
 
     def new_game_line(self) -> str:
         """"New game: 2 players, cottage tiles, die sensor on" in the current language."""
@@ -513,14 +540,14 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         self.winners = ()
         self.record = None
         self.coach = None
-        self._changed()
+        self.changed()
 
     def replay(self, setup: Setup, cmds: list[str]) -> None:
         """Rebuild a journalled game exactly: its setup, then every command without journalling."""
         replay_quietly(self, lambda: self._start(setup, journal=False), cmds)
         now = self.turn_line() if not self.queued else self.queued[0].text
         self.log.append(_("Resumed. {line}").format(line=now))
-        self._changed()
+        self.changed()
 
     def track_record(self) -> dict[str, Any]:
         """The finished game as JSON data: the engine's ``applejack-track/1`` record plus the score pad."""

@@ -30,10 +30,10 @@ class ResumeJob(ControllerBase):
             players = ngettext("{n} player", "{n} players", setup.players).format(n=setup.players)
             self.resume_info = ngettext("{players}, {n} step recorded", "{players}, {n} steps recorded",
                                         len(cmds)).format(players=players, n=len(cmds))
-        self._say((_("Unfinished game found ({info}): undo twice discards it") if refused else
+        self.say((_("Unfinished game found ({info}): undo twice discards it") if refused else
                    _("Unfinished game found ({info}): confirm resumes it, undo twice starts a new one")).format(
                        info=self.resume_info))
-        self._changed()
+        self.changed()
 
     def _resume_press(self, b: str) -> str | None:
         if b in ("undo", "escape"):
@@ -41,7 +41,7 @@ class ResumeJob(ControllerBase):
                 return "discard"
             self.discard_armed = True  # a game is never thrown away by one press
             self.refusal = _("Press UNDO again to discard this game for good (CONFIRM resumes it)")
-            self._say(self.refusal)
+            self.say(self.refusal)
             return ""
         if b == "confirm":
             self.discard_armed = False
@@ -63,5 +63,5 @@ class ResumeJob(ControllerBase):
         self._resume_payload = None
         self.resume_refused, self.discard_armed = "", False
         self.mode = Mode.SETUP
-        self._emit("discard", None)
-        self._changed()
+        self.emit("discard", None)
+        self.changed()

@@ -148,7 +148,7 @@ class ScorePadJob(ControllerBase):
         if self.pad is None:
             self.pad = ScorePad(self.setup.players, len(self.data.varieties))
         self.mode = Mode.PAD
-        self._say(_("Score pad: per player the apples of each area per variety, then blossoms and honey"))
+        self.say(_("Score pad: per player the apples of each area per variety, then blossoms and honey"))
 
     def _pad_set(self, rest: str) -> None:
         if self.pad is None:
@@ -175,7 +175,7 @@ class ScorePadJob(ControllerBase):
             self.pad.areas[player][v.index] = tuple(n for n in nums if n > 0)
             big = [n for n in nums if n >= PAD_TOTAL_LOOKING]
             if big:
-                self._say(_("Check {seat} {variety}: an area of {apples} apples? Enter each area on its own "
+                self.say(_("Check {seat} {variety}: an area of {apples} apples? Enter each area on its own "
                             "(e.g. 5,3), not the total").format(seat=seat_label(player), variety=variety_name(v.name),
                                                     apples=big[0]))
 
@@ -258,34 +258,34 @@ class ScorePadJob(ControllerBase):
             # a question, not a refusal: the pad stays open and nothing is finished or stored yet. Not
             # raised, so a journal that keeps "pad-done" as a step replays it to the same question.
             self.pad.asked = missing
-            self._say(self.empty_question(missing))
+            self.say(self.empty_question(missing))
             return
         self.pad.asked = ()
         self.results = self.pad.breakdowns()
         self.winners = winners([r.total for r in self.results])
         self.mode = Mode.RESULT
         for p, r in enumerate(self.results):
-            self._say(ngettext("{seat}: harvest {harvest} ×2 = {doubled}, {n} variety +{bonus}, blossoms {blossoms}, "
+            self.say(ngettext("{seat}: harvest {harvest} ×2 = {doubled}, {n} variety +{bonus}, blossoms {blossoms}, "
                                "honey {honey} → {total}",
                                "{seat}: harvest {harvest} ×2 = {doubled}, {n} varieties +{bonus}, blossoms {blossoms}, "
                                "honey {honey} → {total}", r.profitable_varieties).format(
                 seat=seat_label(p), harvest=r.harvest, doubled=r.harvest_doubled, n=r.profitable_varieties,
                 bonus=r.variety_bonus, blossoms=r.blossoms, honey=r.honey, total=r.total))
         if self.pad.players == 1:  # the solo game has marks, not a winner
-            self._say(_("Solo result: {verdict}").format(verdict=solo_words(self.results[0].total)))
+            self.say(_("Solo result: {verdict}").format(verdict=solo_words(self.results[0].total)))
         else:
             names = both([seat_label(s) for s in self.winners])
-            self._say((_("Winner: {seats} (tie)") if len(self.winners) > 1 else _("Winner: {seats}")).format(
+            self.say((_("Winner: {seats} (tie)") if len(self.winners) > 1 else _("Winner: {seats}")).format(
                 seats=names))
         self.record = self.track_record()
-        self._emit("finished", self.record)
+        self.emit("finished", self.record)
 
     def _pad_done_step(self, journal: str) -> None:
         """``pad-done``: journalled as a step first (a resume whose steps end with it finishes the
         game), then scored — the finished record follows."""
         if self.pad is None or self.mode != Mode.PAD:
             raise CommandError(_("the score pad is not open"))
-        self._emit("cmd", journal)
+        self.emit("cmd", journal)
         self._pad_done()
 
     def can_unfinish(self) -> bool:
@@ -300,11 +300,11 @@ class ScorePadJob(ControllerBase):
             raise CommandError(_("nothing to undo: the game is not finished"))
         self.mode, self.results, self.winners, self.record, self.coach = Mode.PAD, [], (), None, None
         self.pad.asked = ()
-        self._emit("unfinish", journal)
+        self.emit("unfinish", journal)
         book = getattr(self, "book", None)  # the history screen reads the history again (companion/players.py)
         if book is not None:
             book.changed()
-        self._say(_("Result undone: it is out of the history, the score pad is open again"))
+        self.say(_("Result undone: it is out of the history, the score pad is open again"))
 
 
 FINISHING: dict[str, Callable[[Any, str], None]] = {"pad-done": ScorePadJob._pad_done_step,

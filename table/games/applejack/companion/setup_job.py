@@ -80,7 +80,7 @@ class SetupJob(ControllerBase):
 
     def _press_teach(self, s: Setup, b: str) -> Setup:  # key w: teach mode on/off
         s = replace(s, teach=not s.teach)
-        self._say(setup_label(s.teach))  # text mode's setup line does not show it
+        self.say(setup_label(s.teach))  # text mode's setup line does not show it
         return s
 
     _SETUP_BUTTONS: ClassVar[dict[str, Callable[[SetupJob, Setup, str], Setup]]] = {

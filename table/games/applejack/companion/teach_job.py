@@ -71,14 +71,14 @@ class TeachJob(ControllerBase):
         :meth:`_teach_moment` after the first turn line)."""
         self.teacher = Teacher(on=bool(getattr(self.setup, "teach", False)))
         if self.teacher.on:
-            self._say(_(INTRO).format(skip="skip", off="teach off"))  # command words stay English
+            self.say(_(INTRO).format(skip="skip", off="teach off"))  # command words stay English
 
     def _teach_moment(self) -> None:
         """The prompt may have changed: its lesson, printed (and spoken) once when new."""
         before = self.teacher
         self.teacher = before.see(moment_kinds(self))
         if self.teacher.current is not None and self.teacher.explained != before.explained:
-            self._say(why_line(self.lesson or ""))
+            self.say(why_line(self.lesson or ""))
             self._teach_rest_of_turn()
 
     def _teach_rest_of_turn(self) -> None:
@@ -97,7 +97,7 @@ class TeachJob(ControllerBase):
         cottage = bool(getattr(self.setup, "cottage", False))
         while (nxt := self.teacher.see(rest)).current is not None:
             self.teacher = nxt
-            self._say(why_line(sentence(nxt.current, cottage=cottage)))
+            self.say(why_line(sentence(nxt.current, cottage=cottage)))
         self.teacher = replace(self.teacher, current=shown)
 
     def _teach(self, word: str) -> None:
@@ -107,8 +107,8 @@ class TeachJob(ControllerBase):
             raise TeachError(_(NOT_NOW).format(words="teach on, teach off, teach skip"))
         if self.mode == Mode.SETUP and word != "skip":  # the same as setup teach=on / off
             self.setup = replace(self.setup, teach=word == "on")
-            self._say(setup_label(self.setup.teach))
-            self._changed()
+            self.say(setup_label(self.setup.teach))
+            self.changed()
             return
         if self.track is None or self.mode in (Mode.SETUP, Mode.RESUME):
             raise TeachError(_(NO_GAME))
@@ -118,9 +118,9 @@ class TeachJob(ControllerBase):
             self.teacher = self.teacher.skip()
         else:
             self.teacher = self.teacher.switch(word == "on")
-            self._say(_(ON_LINE) if word == "on" else _(OFF_LINE))
-        self._emit("cmd", f"teach {word}")
-        self._changed()
+            self.say(_(ON_LINE) if word == "on" else _(OFF_LINE))
+        self.emit("cmd", f"teach {word}")
+        self.changed()
 
     @property
     def lesson(self) -> str | None:

@@ -42,12 +42,12 @@ class TrackingJob(ControllerBase):
             raise CommandError(_("confirm the announcement first"))
         step = self.tracked.apply(text)
         for line in step_lines(step):
-            self._say(line)
+            self.say(line)
         self.queued = announcements_for(list(step.track_events), self.data, self.t.state.die.space)
         if self.queued:
             self._say_next()
         elif step.track_events:
-            self._say(self.turn_line())
+            self.say(self.turn_line())
         return step.text
 
     def _undo_step(self) -> None:
@@ -56,7 +56,7 @@ class TrackingJob(ControllerBase):
                 self.tracked.undo()
             elif self._untracked and self._untracked[-1][0] == len(self.t.history):
                 self.tracked = self._untracked.pop()[1]
-                self._say(_("Orchard tracking is back on"))
+                self.say(_("Orchard tracking is back on"))
             else:
                 self.t.undo()
         except IndexError:
@@ -71,7 +71,7 @@ class TrackingJob(ControllerBase):
         self._untracked.append((len(self.t.history), tg))
         self.tracked = None
         self.advice = None
-        self._say(_("Orchard tracking stopped: no more hints; corrections work again (undo brings tracking back)"))
+        self.say(_("Orchard tracking stopped: no more hints; corrections work again (undo brings tracking back)"))
 
     def waiting_line(self) -> str:
         """In a tracked game: what the table must enter next (empty while an announcement waits)."""
@@ -100,8 +100,8 @@ class TrackingJob(ControllerBase):
         self._hint_asked = key
         shown = self.current_advice()
         if shown is not None:  # one is showing: say the rest of it again
-            self._say(shown[0].line(shown[1]))
-        self._changed()
+            self.say(shown[0].line(shown[1]))
+        self.changed()
 
     def current_advice(self) -> tuple[Hint, int] | None:
         """The hint to show and how many of its steps were made, while the table follows it."""
@@ -138,6 +138,6 @@ class TrackingJob(ControllerBase):
         if advice.key != key:
             return False  # stale: asked for a position the table has left
         self.advice = advice
-        self._say(advice.text)
-        self._changed()
+        self.say(advice.text)
+        self.changed()
         return True
