@@ -88,10 +88,6 @@ class ControllerBase:
     _untracked: list[tuple[int, OrchardMirror]]
     advice: Hint | None
     _hint_asked: str | None
-    resume_info: str
-    _resume_payload: tuple[Setup, list[str]] | None
-    resume_refused: str
-    discard_armed: bool
     storage_problem: str
     version: int
     log: list[str]

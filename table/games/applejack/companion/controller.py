@@ -46,7 +46,7 @@ from table.games.applejack.companion.die_job import DieWatch
 from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.hints import Hint
 from table.games.applejack.companion.result import ResultJob
-from table.games.applejack.companion.resume import ResumeJob
+from table.games.applejack.companion.resume import ResumeOffer
 from table.games.applejack.companion.scorepad import ScorePad
 from table.games.applejack.companion.scorepad_job import FINISHING, ScorePadJob
 from table.games.applejack.companion.setup import Setup, campaign_middle
@@ -105,8 +105,7 @@ class Buttons:
 
 
 
-class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, TrackingJob, TeachJob,
-                 ResumeJob):
+class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, TrackingJob, TeachJob):
     """See the module docstring. ``on_command(kind, payload)`` receives ``("game", setup dict)``
     when a game starts, ``("cmd", text)`` for every command that changed the game and
     ``("finished", record dict)`` when the score pad is done."""
@@ -139,10 +138,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         self.coach: Any = None  # the result's fair target and coach: companion/coach.py, set by the front end
         self._hint_asked: str | None = None  # the position someone asked a hint for
         self.box_said = False  # the box-differs line is said once a game (box.py)
-        self.resume_info: str = ""
-        self._resume_payload: tuple[Setup, list[str]] | None = None
-        self.resume_refused = ""  # why the offered game cannot be resumed (another data set); "" when it can
-        self.discard_armed = False  # undo was pressed once on the resume screen: once more discards
+        self.resume = ResumeOffer(self)  # the unfinished game offered on the resume screen (resume.py)
         self.storage_problem = ""  # the journal cannot be written now (one line; set by the session)
         self.version = 0
         self.log: list[str] = []  # every announcement / turn line, for the text view and speech
@@ -177,6 +173,22 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
 
     def shown_die(self) -> tuple[int, int]:
         return self.die.shown()
+
+    # --- the resume screen: the part that offers the unfinished game (resume.py) -----------------
+    def offer_resume(self, setup: Setup, cmds: list[str], info: str = "", *, refused: str = "") -> None:
+        self.resume.offer(setup, cmds, info, refused=refused)
+
+    @property
+    def resume_info(self) -> str:
+        return self.resume.info
+
+    @property
+    def resume_refused(self) -> str:
+        return self.resume.refused
+
+    @property
+    def discard_armed(self) -> bool:
+        return self.resume.discard_armed
 
     def retell(self) -> None:
         """The language was changed (the shell's ``language``): the waiting announcements are said
@@ -447,13 +459,15 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
             self.say(self.turn_line())
 
     _MODE_PRESS: ClassVar[dict[Mode, Callable[[Controller, str], str | None]]] = {
-        Mode.RESUME: ResumeJob._resume_press, Mode.SETUP: lambda self, b: self._setup_press(b),  # through the names job
+        Mode.RESUME: lambda self, b: self.resume.press(b),
+        Mode.SETUP: lambda self, b: self._setup_press(b),  # through the names job
         Mode.CORRECT: lambda self, b: self._correct_press(b), Mode.PAD: lambda self, b: self._pad_press(b),
         Mode.RESULT: _result_press,
     }
     """What a button means in each mode but play (``_play_press``)."""
     _BEFORE_GAME: ClassVar[dict[str, Callable[[Controller, str], None]]] = {
-        "setup": _do_setup, "start": _do_start, "resume": ResumeJob._do_resume, "discard": ResumeJob._do_discard,
+        "setup": _do_setup, "start": _do_start, "resume": lambda self, rest: self.resume.do_resume(rest),
+        "discard": lambda self, rest: self.resume.do_discard(rest),
         "new-game": _do_new_game, "teach": _do_teach,
     }
     """The words that need no game, each journalling itself."""
