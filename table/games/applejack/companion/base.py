@@ -17,7 +17,6 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from table.games.applejack.companion.announcements import Announcement
-from table.games.applejack.companion.correction import Correction
 from table.games.applejack.companion.hints import Hint
 from table.games.applejack.companion.scorepad import ScorePad
 from table.games.applejack.companion.setup import Setup
@@ -78,7 +77,6 @@ class ControllerBase:
     setup: Setup
     track: Track | None
     queued: list[Announcement]
-    correction: Correction | None
     pad: ScorePad | None
     results: list[ScoreBreakdown]
     winners: tuple[int, ...]

@@ -41,7 +41,7 @@ from table.games.applejack.companion.announcements_job import AnnouncementsJob
 from table.games.applejack.companion.base import TROUGH_BUTTONS, Mode
 from table.games.applejack.companion.box import box_corrections
 from table.games.applejack.companion.correction import Correction
-from table.games.applejack.companion.correction_job import CorrectionJob
+from table.games.applejack.companion.correction_job import Corrector
 from table.games.applejack.companion.die_job import DieWatch
 from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.hints import Hint
@@ -105,7 +105,7 @@ class Buttons:
 
 
 
-class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJob, ScorePadJob, TrackingJob, TeachJob):
+class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, ScorePadJob, TrackingJob, TeachJob):
     """See the module docstring. ``on_command(kind, payload)`` receives ``("game", setup dict)``
     when a game starts, ``("cmd", text)`` for every command that changed the game and
     ``("finished", record dict)`` when the score pad is done."""
@@ -125,7 +125,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         self.setup = Setup()
         self.track: Track | None = None
         self.queued: list[Announcement] = []
-        self.correction: Correction | None = None
+        self.corrector = Corrector(self)  # the correction screen (correction_job.py)
         self.pad: ScorePad | None = None
         self.results: list[ScoreBreakdown] = []
         self.winners: tuple[int, ...] = ()
@@ -189,6 +189,11 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
     @property
     def discard_armed(self) -> bool:
         return self.resume.discard_armed
+
+    @property
+    def correction(self) -> Correction | None:
+        """The correction being entered (the correction screen), else None (correction_job.py)."""
+        return self.corrector.correction
 
     def retell(self) -> None:
         """The language was changed (the shell's ``language``): the waiting announcements are said
@@ -310,7 +315,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
         if b in PLAY_KEYS:
             return PLAY_KEYS[b]
         if b == "correct":
-            return self._open_correction()
+            return self.corrector.open()
         if self.queued:
             if b == "confirm":
                 return "ack"
@@ -333,16 +338,6 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
             if "cottage" in legal:
                 return "cottage"
         return None
-
-    def _open_correction(self) -> str:
-        t = self.t
-        if self.tracked is not None:
-            raise CommandError(_(TRACKED_NO_FIX))
-        if self.queued or t.state.phase != Phase.TAKE or t.is_terminal():
-            raise CommandError(_("corrections are made at the start of a turn"))
-        self.correction = Correction(t.state.die.space, t.state.die.pips, list(t.state.troughs), t.state.supply)
-        self.mode = Mode.CORRECT
-        return ""
 
     def do(self, cmd: str) -> None:
         """Execute one command; raise CommandError / IllegalActionError when it cannot be done."""
@@ -397,7 +392,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
 
     def _do_undo(self, rest: str) -> None:
         if self.mode == Mode.CORRECT:
-            self.mode, self.correction = Mode.PLAY, None
+            self.corrector.close()
         self._undo_step()
         self.queued = []
         self.mode = Mode.PLAY
@@ -461,7 +456,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, CorrectionJo
     _MODE_PRESS: ClassVar[dict[Mode, Callable[[Controller, str], str | None]]] = {
         Mode.RESUME: lambda self, b: self.resume.press(b),
         Mode.SETUP: lambda self, b: self._setup_press(b),  # through the names job
-        Mode.CORRECT: lambda self, b: self._correct_press(b), Mode.PAD: lambda self, b: self._pad_press(b),
+        Mode.CORRECT: lambda self, b: self.corrector.press(b), Mode.PAD: lambda self, b: self._pad_press(b),
         Mode.RESULT: _result_press,
     }
     """What a button means in each mode but play (``_play_press``)."""
