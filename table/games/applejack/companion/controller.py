@@ -51,7 +51,8 @@ from table.games.applejack.companion.scorepad import ScorePad
 from table.games.applejack.companion.scorepad_job import FINISHING, ScorePadJob
 from table.games.applejack.companion.setup import Setup, campaign_middle
 from table.games.applejack.companion.setup_job import SetupJob
-from table.games.applejack.companion.teach_job import TeachJob
+from table.games.applejack.companion.teach import Teacher
+from table.games.applejack.companion.teach_job import TeachPart
 from table.games.applejack.companion.tracked import OrchardMirror
 from table.games.applejack.companion.tracking import ENGINE_VERBS, TRACKED_NO_FIX, TrackingJob
 from table.games.applejack.labels import seat_label as symbol_seat_label
@@ -105,7 +106,7 @@ class Buttons:
 
 
 
-class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, ScorePadJob, TrackingJob, TeachJob):
+class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, ScorePadJob, TrackingJob):
     """See the module docstring. ``on_command(kind, payload)`` receives ``("game", setup dict)``
     when a game starts, ``("cmd", text)`` for every command that changed the game and
     ``("finished", record dict)`` when the score pad is done."""
@@ -125,6 +126,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, ScorePadJob,
         self.setup = Setup()
         self.track: Track | None = None
         self.queued: list[Announcement] = []
+        self.teach_mode = TeachPart(self)  # teach mode (teach_job.py)
         self.corrector = Corrector(self)  # the correction screen (correction_job.py)
         self.pad: ScorePad | None = None
         self.results: list[ScoreBreakdown] = []
@@ -194,6 +196,16 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, ScorePadJob,
     def correction(self) -> Correction | None:
         """The correction being entered (the correction screen), else None (correction_job.py)."""
         return self.corrector.correction
+
+    # --- teach mode: the part that explains each new prompt once (teach_job.py) -------------------
+    @property
+    def teacher(self) -> Teacher:
+        return self.teach_mode.teacher
+
+    @property
+    def lesson(self) -> str | None:
+        """The lesson under the announcement or turn prompt (None: nothing to explain now)."""
+        return self.teach_mode.lesson
 
     def retell(self) -> None:
         """The language was changed (the shell's ``language``): the waiting announcements are said
@@ -367,7 +379,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, ScorePadJob,
             journal = step(self, rest) or journal
         else:
             self._track_step(cmd, word)
-        self._teach_moment()  # teach mode: the new prompt's explanation, the first time
+        self.teach_mode.moment()  # teach mode: the new prompt's explanation, the first time
         self.emit("cmd", journal)
         self.changed()
 
@@ -388,7 +400,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, ScorePadJob,
         self._reset()
 
     def _do_teach(self, rest: str) -> None:
-        self._teach(rest)  # teach mode: teach on / off / skip (journalled; setup: teach=on)
+        self.teach_mode.command(rest)  # teach mode: teach on / off / skip (journalled; setup: teach=on)
 
     def _do_undo(self, rest: str) -> None:
         if self.mode == Mode.CORRECT:
@@ -517,9 +529,9 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, ScorePadJob,
         if setup.tracked:
             self.say(_("Orchard tracking on (hints: {hints}): enter every tile drawn, taken and placed").format(
                 hints=setup.hints_text()))
-        self._teach_start()  # teach mode: a fresh teacher (and a line saying it is on)
+        self.teach_mode.start()  # teach mode: a fresh teacher (and a line saying it is on)
         self.say(self.turn_line())
-        self._teach_moment()  # teach mode: the first turn's explanation
+        self.teach_mode.moment()  # teach mode: the first turn's explanation
         self.changed()
 
     def new_game_line(self) -> str:
