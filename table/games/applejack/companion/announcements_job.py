@@ -51,7 +51,8 @@ class AnnouncementsJob(ControllerBase):
         if action.kind.startswith("fix-"):
             self.say(_("Corrected: {action}").format(action=action))
 
-    def _say_next(self) -> None:
+    def say_next(self) -> None:
+        """Say what comes next: the first waiting announcement, else the turn line (game on)."""
         if self.queued:
             self.say(self.queued[0].text)
         elif self.track is not None and not self.t.is_terminal():

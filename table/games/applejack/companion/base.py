@@ -17,10 +17,8 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from table.games.applejack.companion.announcements import Announcement
-from table.games.applejack.companion.hints import Hint
 from table.games.applejack.companion.scorepad import ScorePad
 from table.games.applejack.companion.setup import Setup
-from table.games.applejack.companion.tracked import OrchardMirror
 from table.games.applejack.rules.data import DataSet
 from table.games.applejack.rules.scoring import ScoreBreakdown
 from table.games.applejack.rules.track import Track, TrackAction
@@ -82,10 +80,6 @@ class ControllerBase:
     winners: tuple[int, ...]
     record: dict[str, Any] | None
     refusal: str
-    tracked: OrchardMirror | None
-    _untracked: list[tuple[int, OrchardMirror]]
-    advice: Hint | None
-    _hint_asked: str | None
     storage_problem: str
     version: int
     log: list[str]
@@ -110,7 +104,7 @@ class ControllerBase:
     def say(self, line: str) -> None:
         raise NotImplementedError
 
-    def _say_next(self) -> None:
+    def say_next(self) -> None:
         raise NotImplementedError
 
     def _say_action(self, action: TrackAction) -> None:

@@ -44,7 +44,7 @@ from table.games.applejack.companion.correction import Correction
 from table.games.applejack.companion.correction_job import Corrector
 from table.games.applejack.companion.die_job import DieWatch
 from table.games.applejack.companion.errors import CommandError
-from table.games.applejack.companion.hints import Hint
+from table.games.applejack.companion.hints import Hint, HintRequest
 from table.games.applejack.companion.result import ResultJob
 from table.games.applejack.companion.resume import ResumeOffer
 from table.games.applejack.companion.scorepad import ScorePad
@@ -54,7 +54,7 @@ from table.games.applejack.companion.setup_job import SetupJob
 from table.games.applejack.companion.teach import Teacher
 from table.games.applejack.companion.teach_job import TeachPart
 from table.games.applejack.companion.tracked import OrchardMirror
-from table.games.applejack.companion.tracking import ENGINE_VERBS, TRACKED_NO_FIX, TrackingJob
+from table.games.applejack.companion.tracking import ENGINE_VERBS, TRACKED_NO_FIX, OrchardTracking
 from table.games.applejack.labels import seat_label as symbol_seat_label
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.data import DataSet
@@ -106,7 +106,7 @@ class Buttons:
 
 
 
-class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, ScorePadJob, TrackingJob):
+class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, ScorePadJob):
     """See the module docstring. ``on_command(kind, payload)`` receives ``("game", setup dict)``
     when a game starts, ``("cmd", text)`` for every command that changed the game and
     ``("finished", record dict)`` when the score pad is done."""
@@ -134,11 +134,8 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, ScorePadJob,
         self.record: dict[str, Any] | None = None
         self.die = DieWatch(self)  # the die sensor's readings and link (die_job.py)
         self.refusal = ""  # a short message about the last input that was refused
-        self.tracked: OrchardMirror | None = None  # orchard tracking: the full game, in lockstep with track
-        self._untracked: list[tuple[int, OrchardMirror]] = []  # (track history length, mirror) per untrack
-        self.advice: Hint | None = None  # the last bot hint given (shown while the table follows it)
+        self.tracking = OrchardTracking(self)  # orchard tracking and the bot's hints (tracking.py)
         self.coach: Any = None  # the result's fair target and coach: companion/coach.py, set by the front end
-        self._hint_asked: str | None = None  # the position someone asked a hint for
         self.box_said = False  # the box-differs line is said once a game (box.py)
         self.resume = ResumeOffer(self)  # the unfinished game offered on the resume screen (resume.py)
         self.storage_problem = ""  # the journal cannot be written now (one line; set by the session)
@@ -206,6 +203,34 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, ScorePadJob,
     def lesson(self) -> str | None:
         """The lesson under the announcement or turn prompt (None: nothing to explain now)."""
         return self.teach_mode.lesson
+
+    # --- orchard tracking and hints: the part that keeps the mirror (tracking.py) ----------------
+    @property
+    def tracked(self) -> OrchardMirror | None:
+        """The tracked game (the full game in lockstep with ``track``), None when not tracked."""
+        return self.tracking.tracked
+
+    @property
+    def advice(self) -> Hint | None:
+        """The last bot hint given (shown while the table follows it)."""
+        return self.tracking.advice
+
+    def waiting_line(self) -> str:
+        return self.tracking.waiting_line()
+
+    def current_advice(self) -> tuple[Hint, int] | None:
+        return self.tracking.current_advice()
+
+    def hint_request(self) -> HintRequest | None:
+        return self.tracking.hint_request()
+
+    def give_advice(self, advice: Hint | None) -> bool:
+        return self.tracking.give_advice(advice)
+
+    def die_space(self) -> int | None:
+        """Where the rules say the die stands now (None: no game): the simulated sensor follows it
+        (``table.companion.protocol.MovesDie``)."""
+        return self.track.state.die.space if self.track is not None else None
 
     def retell(self) -> None:
         """The language was changed (the shell's ``language``): the waiting announcements are said
@@ -361,7 +386,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, ScorePadJob,
         if self.track is None:
             raise CommandError(_("start a game first (confirm)"))
         if word == "hint":
-            self._ask_hint()  # advice, not a game step: never journalled
+            self.tracking.ask_hint()  # advice, not a game step: never journalled
             return
         instead = lid_first(self, cmd.strip())  # play --web: what the phones hold comes first (phones_gate.py)
         if instead is not None:
@@ -405,22 +430,22 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, ScorePadJob,
     def _do_undo(self, rest: str) -> None:
         if self.mode == Mode.CORRECT:
             self.corrector.close()
-        self._undo_step()
+        self.tracking.undo()
         self.queued = []
         self.mode = Mode.PLAY
         self.say(_("Undone. {line}").format(line=self.turn_line()))
 
     def _do_game(self, rest: str) -> str:
-        return "game " + self._game_step(rest)
+        return "game " + self.tracking.game_step(rest)
 
     def _do_untrack(self, rest: str) -> None:
-        self._untrack()
+        self.tracking.untrack()
 
     def _do_ack(self, rest: str) -> None:
         if not self.queued:
             raise CommandError(_("nothing to confirm"))
         self.queued.pop(0)
-        self._say_next()
+        self.say_next()
         if not self.queued and self.t.is_terminal():
             self._open_pad()
 
@@ -461,7 +486,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, ScorePadJob,
         self.queued = announcements_for(events, self.data, self.t.state.die.space)
         self._say_action(action)
         if self.queued:
-            self._say_next()
+            self.say_next()
         else:
             self.say(self.turn_line())
 
@@ -510,11 +535,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, ScorePadJob,
                         if setup.tracked else ())
         self.setup = setup
         self.track = Track(self.data, setup.track_config())
-        self.tracked = OrchardMirror(self.data, self.track, orchards=setup.orchards,
-                                   kept=setup.kept) if setup.tracked else None
-        self._untracked = []
-        self.advice = None
-        self._hint_asked = None
+        self.tracking.start(self.track, setup)
         self.box_said = False  # the box-differs line is said once a game (box.py)
         self.mode = Mode.PLAY
         self.queued = []
@@ -552,9 +573,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, ScorePadJob,
     def _reset(self) -> None:
         self.mode = Mode.SETUP
         self.track = None
-        self.tracked = None
-        self._untracked = []
-        self.advice = None
+        self.tracking.start(None, None)
         self.queued = []
         self.pad = None
         self.results = []
