@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 from table.companion.buttontable import says
 from table.companion.leds import LedKind, LedState
 from table.companion.phones_gate import enter_instead, lid_first
-from table.companion.players import PlayersJob
+from table.companion.players import NamedSeats
 from table.companion.protocol import UNFINISH
 from table.companion.resuming import replay_quietly
 from table.engine.errors import ActionParseError, IllegalActionError
@@ -50,7 +50,7 @@ from table.games.applejack.companion.resume import ResumeOffer
 from table.games.applejack.companion.scorepad import ScorePad
 from table.games.applejack.companion.scorepad_job import FINISHING, ScorePadJob
 from table.games.applejack.companion.setup import Setup, campaign_middle
-from table.games.applejack.companion.setup_job import SetupJob
+from table.games.applejack.companion.setup_job import SetupScreen
 from table.games.applejack.companion.teach import Teacher
 from table.games.applejack.companion.teach_job import TeachPart
 from table.games.applejack.companion.tracked import OrchardMirror
@@ -106,7 +106,7 @@ class Buttons:
 
 
 
-class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, ScorePadJob):
+class Controller(ResultJob, NamedSeats, AnnouncementsJob, ScorePadJob):
     """See the module docstring. ``on_command(kind, payload)`` receives ``("game", setup dict)``
     when a game starts, ``("cmd", text)`` for every command that changed the game and
     ``("finished", record dict)`` when the score pad is done."""
@@ -126,6 +126,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, ScorePadJob)
         self.setup = Setup()
         self.track: Track | None = None
         self.queued: list[Announcement] = []
+        self.setup_screen = SetupScreen(self)  # the setup screen's buttons and words (setup_job.py)
         self.teach_mode = TeachPart(self)  # teach mode (teach_job.py)
         self.corrector = Corrector(self)  # the correction screen (correction_job.py)
         self.pad: ScorePad | None = None
@@ -231,6 +232,62 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, ScorePadJob)
         """Where the rules say the die stands now (None: no game): the simulated sensor follows it
         (``table.companion.protocol.MovesDie``)."""
         return self.track.state.die.space if self.track is not None else None
+
+    # --- the setup screen and named seats (setup_job.py; table.companion.players.NamedSeats) --------
+    def _setup_press(self, b: str) -> str | None:
+        """A press on the setup screen: the name keyboard's, the history's or a name button's
+        first (``NamedSeats``), then the setup screen's own (``SetupScreen``)."""
+        if self.keyboard is not None:
+            return self._keyboard_press(b)
+        if self.history is not None:
+            return self._history_press(b)
+        named = self._name_press(b)
+        if named is not None:
+            return named
+        if b in ("history", "H"):
+            self.open_history()
+            return ""
+        return self.setup_screen.press(b)
+
+    def _parse_setup(self, text: str) -> Setup:
+        """``setup name SEAT [NAME]`` (``NamedSeats``); every other ``setup`` word (``SetupScreen``)."""
+        if text.split(maxsplit=1)[:1] == ["name"]:
+            named: Setup = self._name_setup(text)
+            return named
+        return self.setup_screen.parse(text)
+
+    def honey_line(self) -> str:
+        return self.setup_screen.honey_line()
+
+    def starting_honey_text(self) -> str:
+        return self.setup_screen.starting_honey_text()
+
+    def with_name(self, seat: int, label: str | None = None) -> str:
+        """``○ Circle (Ada)``: a seat's label with its player's name (the label alone when none)."""
+        label = self.seat_label(seat) if label is None else label
+        name = self.player_name(seat)
+        return label if name is None else _("{seat} ({name})").format(seat=label, name=name)
+
+    def named_line(self, line: str) -> str:
+        """A line that names seats by their labels, with the players' names added."""
+        for seat, name in enumerate(self.seat_names()):
+            label = self.seat_label(seat)
+            if name is not None and label in line:
+                line = line.replace(label, self.with_name(seat, label), 1)
+        return line
+
+    def turn_line(self) -> str:
+        """The turn line (``AnnouncementsJob``) with the players' names."""
+        return self.named_line(AnnouncementsJob.turn_line(self))
+
+    def _pad_done(self) -> None:
+        """The score pad is scored (``ScorePadJob``): its lines name the players, the QR page is
+        closed and the history reads itself again."""
+        start = len(self.log)
+        ScorePadJob._pad_done(self)
+        self.log[start:] = [self.named_line(line) for line in self.log[start:]]
+        self.qr_open = False
+        self.book.changed()
 
     def retell(self) -> None:
         """The language was changed (the shell's ``language``): the waiting announcements are said
@@ -492,7 +549,7 @@ class Controller(ResultJob, PlayersJob, AnnouncementsJob, SetupJob, ScorePadJob)
 
     _MODE_PRESS: ClassVar[dict[Mode, Callable[[Controller, str], str | None]]] = {
         Mode.RESUME: lambda self, b: self.resume.press(b),
-        Mode.SETUP: lambda self, b: self._setup_press(b),  # through the names job
+        Mode.SETUP: lambda self, b: self._setup_press(b),  # the names first, then the setup screen
         Mode.CORRECT: lambda self, b: self.corrector.press(b), Mode.PAD: lambda self, b: self._pad_press(b),
         Mode.RESULT: _result_press,
     }
@@ -618,7 +675,7 @@ def _button_table() -> dict[tuple[str, str], Any]:
     table: dict[tuple[str, str], Any] = {("setup", "confirm"): says("start"), ("resume", "confirm"): says("resume"),
                                          ("resume", "undo"): says("discard"), ("result", "confirm"): says("new-game"),
                                          ("result", "undo"): says(UNFINISH)}
-    table |= {("setup", b): h for b, h in SetupJob._SETUP_BUTTONS.items()}
+    table |= {("setup", b): h for b, h in SetupScreen._SETUP_BUTTONS.items()}
     table |= {("pad", b): h for b, h in ScorePadJob._PAD_KEYS.items()}
     table |= {("play", b): says(c) for b, c in PLAY_KEYS.items()}
     table |= {("play", b): h for b, h in TAKE_KEYS.items()}
