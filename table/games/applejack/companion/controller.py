@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from table.companion.buttontable import says
@@ -36,15 +36,15 @@ from table.companion.players import NamedSeats
 from table.companion.protocol import UNFINISH
 from table.companion.resuming import replay_quietly
 from table.engine.errors import ActionParseError, IllegalActionError
-from table.games.applejack.companion.announcements import Announcement, announcements_for
+from table.games.applejack.companion.announcements import Announcement
 from table.games.applejack.companion.announcements_job import AnnouncementsJob
 from table.games.applejack.companion.base import TROUGH_BUTTONS, Mode
-from table.games.applejack.companion.box import box_corrections
 from table.games.applejack.companion.correction import Correction
 from table.games.applejack.companion.correction_job import Corrector
 from table.games.applejack.companion.die_job import DieWatch
 from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.hints import Hint, HintRequest
+from table.games.applejack.companion.play import PLAY_KEYS, TAKE_KEYS, Buttons, PlayScreen
 from table.games.applejack.companion.result import ResultJob
 from table.games.applejack.companion.resume import ResumeOffer
 from table.games.applejack.companion.scorepad import ScorePad
@@ -54,16 +54,13 @@ from table.games.applejack.companion.setup_job import SetupScreen
 from table.games.applejack.companion.teach import Teacher
 from table.games.applejack.companion.teach_job import TeachPart
 from table.games.applejack.companion.tracked import OrchardMirror
-from table.games.applejack.companion.tracking import ENGINE_VERBS, TRACKED_NO_FIX, OrchardTracking
+from table.games.applejack.companion.tracking import ENGINE_VERBS, OrchardTracking
 from table.games.applejack.labels import seat_label as symbol_seat_label
-from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.data import DataSet
-from table.games.applejack.rules.game import BLIND_DRAW, REFILL, SETUP, STOCK, STOCK_DRAW
-from table.games.applejack.rules.phase import Phase
 from table.games.applejack.rules.record import GameRecord
 from table.games.applejack.rules.scoring import ScoreBreakdown
-from table.games.applejack.rules.track import Track, TrackAction, TrackKind, track_record
-from table.i18n import N_, _, ngettext
+from table.games.applejack.rules.track import Track, track_record
+from table.i18n import _, ngettext
 from table.i18n.labels import listed
 from table.i18n.names import variety_name
 
@@ -73,36 +70,6 @@ BUTTONS = (*TROUGH_BUTTONS, "blind", "confirm", "undo")
 """The physical buttons on GPIO; the keyboard and the touchscreen add more names."""
 SEAT_COLOURS: tuple[str, ...] = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
 """Seat colours (blue, red, green, gold); every seat is also drawn with its symbol."""
-
-STEPS = (
-    N_("Take a tile: press its trough (or Blind draw)"),
-    N_("Pay its price, or pasture side up: +2 honey"),
-    N_("Place it in your orchard"),
-    N_("Beehive links pay the lower number, each link"),
-)
-"""A turn's four steps (English source text: show them with ``_(STEPS[i])``)."""
-PLAY_KEYS = {"undo": "undo", "backspace": "undo", "hint": "hint", "skip": "teach skip"}
-"""Keys that mean one command whatever the game's state (skip: teach mode hides the explanation shown)."""
-TAKE_KEYS = {"blind": ("blind", "stock-supply"), "cottage": ("cottage", "cottage"), "middle": ("middle", "middle")}
-"""A take key's command: (taking a tile, restocking the cottage)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Buttons:
-    """The take buttons beside the troughs as the engine allows them now (the view draws this).
-
-    ``restock``: the cottage is being restocked, so the blind button reads "Supply";
-    ``blind`` / ``cottage``: those buttons are enabled; ``fallback``: ruling R3, the open troughs
-    are empty and these others may be taken from; ``choosing``: a tracked game waits for the tile
-    to be chosen (the view then explains how to enter it)."""
-
-    restock: bool
-    blind: bool
-    cottage: bool
-    fallback: tuple[int, ...] = ()
-    choosing: bool = False
-    middle: bool = False
-    """Solo: the die is on the middle space and its trees hold tiles (the Middle button lights)."""
 
 
 
@@ -128,6 +95,7 @@ class Controller(ResultJob, NamedSeats, AnnouncementsJob, ScorePadJob):
         self.queued: list[Announcement] = []
         self.setup_screen = SetupScreen(self)  # the setup screen's buttons and words (setup_job.py)
         self.teach_mode = TeachPart(self)  # teach mode (teach_job.py)
+        self.play = PlayScreen(self)  # the turn on the Track: its buttons, lamps and steps (play.py)
         self.corrector = Corrector(self)  # the correction screen (correction_job.py)
         self.pad: ScorePad | None = None
         self.results: list[ScoreBreakdown] = []
@@ -137,7 +105,6 @@ class Controller(ResultJob, NamedSeats, AnnouncementsJob, ScorePadJob):
         self.refusal = ""  # a short message about the last input that was refused
         self.tracking = OrchardTracking(self)  # orchard tracking and the bot's hints (tracking.py)
         self.coach: Any = None  # the result's fair target and coach: companion/coach.py, set by the front end
-        self.box_said = False  # the box-differs line is said once a game (box.py)
         self.resume = ResumeOffer(self)  # the unfinished game offered on the resume screen (resume.py)
         self.storage_problem = ""  # the journal cannot be written now (one line; set by the session)
         self.version = 0
@@ -301,67 +268,19 @@ class Controller(ResultJob, NamedSeats, AnnouncementsJob, ScorePadJob):
         return self.track
 
     def take_step(self) -> str:
-        """Step 1 in words for this game: the cottage is named only with the cottage variant."""
-        other = _("Blind draw / Cottage") if self.setup.cottage else _("Blind draw")
-        if self.track is not None and self.t.on_middle:
-            return _("Middle trees: press CONFIRM (or {other})").format(other=other)
-        return _("Take a tile: press its trough (or {other})").format(other=other)
+        return self.play.take_step()
 
     def buttons(self) -> Buttons:
-        """Which take buttons the engine allows now: the Track's legal actions, or in a tracked
-        game the mirror's (it knows when a blind draw or a restock can be entered)."""
-        t = self.t
-        fallback = t.fallback_troughs()
-        middle = t.on_middle and t.state.middle > 0
-        if self.tracked is not None:
-            st = self.tracked.state
-            legal = set(st.legal_actions())
-            return Buttons(st.phase == STOCK, A.BLIND in legal or A.STOCK_SUPPLY in legal, A.COTTAGE in legal,
-                           fallback, self.tracked.choosing(), middle)
-        kinds = {a.kind for a in t.legal_actions()}
-        return Buttons(t.state.phase == Phase.STOCK, TrackKind.BLIND in kinds or TrackKind.STOCK_SUPPLY in kinds,
-                       TrackKind.COTTAGE in kinds, fallback, middle=middle)
+        return self.play.buttons()
 
     def leds(self) -> LedState:
         if self.mode == Mode.PLAY and self.track is not None:
-            return self._play_leds()
+            return self.play.leds()
         if self.mode == Mode.CORRECT and self.correction is not None and 2 <= self.correction.cursor <= 8:
             return LedState(LedKind.OPEN, (self.correction.cursor - 1,))
         if self.mode in (Mode.SETUP, Mode.RESULT, Mode.RESUME):
             return LedState(LedKind.CHASE)
         return LedState(LedKind.OFF)
-
-    def _play_leds(self) -> LedState:
-        if self.queued and self.queued[0].kind == "refill":
-            return LedState(LedKind.REFILL, self.queued[0].troughs)
-        if self.queued:
-            return LedState(LedKind.OFF)
-        if self.t.is_terminal():
-            return LedState(LedKind.CHASE)
-        if self.tracked is not None:
-            lit = self._tracked_leds(self.tracked)
-            if lit is not None:
-                return lit
-        s = self.t.state
-        if s.phase == Phase.STOCK:
-            return LedState(LedKind.OPEN, tuple(a.a for a in self.t.legal_actions()
-                                           if a.kind == TrackKind.STOCK and a.a is not None))
-        return LedState(LedKind.OPEN, tuple(a.a for a in self.t.legal_actions()
-                                            if a.kind == TrackKind.TAKE and a.a))
-
-    @staticmethod
-    def _tracked_leds(tracked: OrchardMirror) -> LedState | None:
-        """A tracked game's lamps when the mirror decides them (None: as the Track's)."""
-        st = tracked.state
-        due = st.next_draw_for()
-        if due is not None and due[0] == "trough":
-            return LedState(LedKind.OPEN, (due[1],))  # the trough whose drawn tile is wanted
-        if st.phase == STOCK:
-            return LedState(LedKind.OPEN, tuple(sorted({d.trough for d in map(A.decode, st.legal_actions())
-                                                  if d.trough is not None})))
-        if tracked.mid_turn() or st.phase in (SETUP, REFILL, BLIND_DRAW, STOCK_DRAW):
-            return LedState(LedKind.OFF)
-        return None
 
     def press(self, button: str) -> bool:
         """A button, key or touch target; returns whether it did something."""
@@ -388,7 +307,9 @@ class Controller(ResultJob, NamedSeats, AnnouncementsJob, ScorePadJob):
     def _command_for(self, b: str) -> str | None:
         """The command button ``b`` means in this mode ("": a change only the screen shows; None: nothing)."""
         press = self._MODE_PRESS.get(self.mode)
-        return press(self, b) if press is not None else self._play_press(b)
+        if press is not None:
+            return press(self, b)
+        return self.corrector.open() if b == "correct" else self.play.press(b)  # the play screen
 
     def _result_press(self, b: str) -> str | None:
         if self.coach is not None and self.coach.press(b):  # the coach page (companion/coach.py)
@@ -403,35 +324,6 @@ class Controller(ResultJob, NamedSeats, AnnouncementsJob, ScorePadJob):
     def help_places(self) -> tuple[str, ...]:
         """Where ``help`` looks the buttons up: the mode (play: its keys, take buttons, troughs)."""
         return (str(self.mode),)
-
-    def _play_press(self, b: str) -> str | None:
-        t = self.t
-        if b in PLAY_KEYS:
-            return PLAY_KEYS[b]
-        if b == "correct":
-            return self.corrector.open()
-        if self.queued:
-            if b == "confirm":
-                return "ack"
-            raise CommandError(_("confirm the announcement first"))
-        if t.is_terminal():
-            return "pad-open" if b == "confirm" else None
-        if self.tracked is not None:
-            if b in (*TROUGH_BUTTONS, "blind", "cottage", "middle", "confirm"):
-                return "game " + self.tracked.action_for_button(b)
-            return None
-        stock = t.state.phase == Phase.STOCK
-        if b in TROUGH_BUTTONS:
-            return f"{'stock' if stock else 'take'} {b[6:]}"
-        if b in TAKE_KEYS:
-            return TAKE_KEYS[b][stock]
-        if b == "confirm":  # GPIO has no cottage/middle buttons: confirm takes what is unambiguous
-            legal = {a.kind for a in t.legal_actions()}
-            if "middle" in legal:
-                return "middle"
-            if "cottage" in legal:
-                return "cottage"
-        return None
 
     def do(self, cmd: str) -> None:
         """Execute one command; raise CommandError / IllegalActionError when it cannot be done."""
@@ -460,7 +352,7 @@ class Controller(ResultJob, NamedSeats, AnnouncementsJob, ScorePadJob):
         if step is not None:
             journal = step(self, rest) or journal
         else:
-            self._track_step(cmd, word)
+            self.play.track_step(cmd, word)
         self.teach_mode.moment()  # teach mode: the new prompt's explanation, the first time
         self.emit("cmd", journal)
         self.changed()
@@ -517,36 +409,6 @@ class Controller(ResultJob, NamedSeats, AnnouncementsJob, ScorePadJob):
     def _do_pad_at(self, rest: str) -> None:
         self._pad_place(rest)
 
-    def _track_step(self, cmd: str, word: str) -> None:
-        """A step of the Track (``take 3``, ``blind``, ``fix-die 5 2`` …) and its announcements."""
-        if self.mode not in (Mode.PLAY, Mode.CORRECT):
-            raise CommandError(_("{command}: not now").format(command=repr(cmd)))
-        if self.tracked is not None:  # the engine's words went to the game above: a correction, or nothing
-            raise CommandError(_(TRACKED_NO_FIX) if word.startswith("fix-") else
-                               _("not a command: {command} (see --help-keys)").format(command=repr(cmd.strip())))
-        if self.queued and not word.startswith("fix-"):
-            raise CommandError(_("confirm the announcement first"))
-        action = TrackAction.parse(cmd)
-        fixes = [] if action.kind.is_correction else box_corrections(self.t, action)
-        for fix in fixes:  # the table is the truth: its box holds more tiles than our file
-            self.t.apply(fix)
-        try:
-            events = self.t.apply(action)
-        except IllegalActionError as exc:
-            for _fix in fixes:
-                self.t.undo()
-            raise IllegalActionError(self._refusal_words(action, str(exc))) from None
-        if fixes and not self.box_said:
-            self.box_said = True
-            self.say(_("The box differs from our data file: the table still has tiles where the file's supply "
-                        "is empty. Recorded; play goes on"))
-        self.queued = announcements_for(events, self.data, self.t.state.die.space)
-        self._say_action(action)
-        if self.queued:
-            self.say_next()
-        else:
-            self.say(self.turn_line())
-
     _MODE_PRESS: ClassVar[dict[Mode, Callable[[Controller, str], str | None]]] = {
         Mode.RESUME: lambda self, b: self.resume.press(b),
         Mode.SETUP: lambda self, b: self._setup_press(b),  # the names first, then the setup screen
@@ -567,15 +429,6 @@ class Controller(ResultJob, NamedSeats, AnnouncementsJob, ScorePadJob):
     """A game's journalled words (a returned text is journalled instead of the command); any other word
     is a step of the Track."""
 
-    def _refusal_words(self, action: TrackAction, engine_text: str) -> str:
-        """The Track's refusal of ``action`` in the current language (the engine words it in English)."""
-        if engine_text.startswith(f"{action} is not allowed now"):
-            legal = ", ".join(map(str, self.t.legal_actions())) or _("nothing, the game is over")
-            return _("{action} is not allowed now (legal: {legal})").format(action=action, legal=legal)
-        if engine_text == "corrections are made at the start of a turn":
-            return _("corrections are made at the start of a turn")
-        return engine_text
-
     def emit(self, kind: str, payload: Any) -> None:
         """One entry for the journal (``on_command``; none while a replay runs)."""
         if self.on_command is not None:
@@ -593,7 +446,7 @@ class Controller(ResultJob, NamedSeats, AnnouncementsJob, ScorePadJob):
         self.setup = setup
         self.track = Track(self.data, setup.track_config())
         self.tracking.start(self.track, setup)
-        self.box_said = False  # the box-differs line is said once a game (box.py)
+        self.play.box_said = False  # the box-differs line is said once a game (box.py)
         self.mode = Mode.PLAY
         self.queued = []
         self.die.seen = None
