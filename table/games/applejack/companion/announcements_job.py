@@ -6,7 +6,7 @@ from __future__ import annotations
 from table.games.applejack.companion.base import ControllerBase
 from table.games.applejack.labels import seat_label
 from table.games.applejack.rules.phase import Phase
-from table.games.applejack.rules.track import TrackAction, TrackKind
+from table.games.applejack.rules.track import TrackKind
 from table.i18n import _, ngettext
 from table.i18n.labels import both, either
 
@@ -46,10 +46,6 @@ class AnnouncementsJob(ControllerBase):
         line = line.format(turn=s.turn + 1, seat=seat_label(t.seat), where=where, space=s.die.space,
                            pips=s.die.pips, supply=s.supply)
         return _("{line} — LAST TURN").format(line=line) if t.is_last_turn() else line
-
-    def _say_action(self, action: TrackAction) -> None:
-        if action.kind.startswith("fix-"):
-            self.say(_("Corrected: {action}").format(action=action))
 
     def say_next(self) -> None:
         """Say what comes next: the first waiting announcement, else the turn line (game on)."""

@@ -21,7 +21,7 @@ from table.games.applejack.companion.scorepad import ScorePad
 from table.games.applejack.companion.setup import Setup
 from table.games.applejack.rules.data import DataSet
 from table.games.applejack.rules.scoring import ScoreBreakdown
-from table.games.applejack.rules.track import Track, TrackAction
+from table.games.applejack.rules.track import Track
 
 
 class Mode(StrEnum):
@@ -105,9 +105,6 @@ class ControllerBase:
         raise NotImplementedError
 
     def say_next(self) -> None:
-        raise NotImplementedError
-
-    def _say_action(self, action: TrackAction) -> None:
         raise NotImplementedError
 
     def turn_line(self) -> str:
