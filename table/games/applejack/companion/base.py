@@ -17,10 +17,8 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from table.games.applejack.companion.announcements import Announcement
-from table.games.applejack.companion.scorepad import ScorePad
 from table.games.applejack.companion.setup import Setup
 from table.games.applejack.rules.data import DataSet
-from table.games.applejack.rules.scoring import ScoreBreakdown
 from table.games.applejack.rules.track import Track
 
 
@@ -75,10 +73,6 @@ class ControllerBase:
     setup: Setup
     track: Track | None
     queued: list[Announcement]
-    pad: ScorePad | None
-    results: list[ScoreBreakdown]
-    winners: tuple[int, ...]
-    record: dict[str, Any] | None
     refusal: str
     storage_problem: str
     version: int
@@ -110,5 +104,3 @@ class ControllerBase:
     def turn_line(self) -> str:
         raise NotImplementedError
 
-    def _open_pad(self) -> None:
-        raise NotImplementedError

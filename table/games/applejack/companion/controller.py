@@ -45,10 +45,10 @@ from table.games.applejack.companion.die_job import DieWatch
 from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.hints import Hint, HintRequest
 from table.games.applejack.companion.play import PLAY_KEYS, TAKE_KEYS, Buttons, PlayScreen
-from table.games.applejack.companion.result import ResultJob
+from table.games.applejack.companion.result import result_sheet
 from table.games.applejack.companion.resume import ResumeOffer
 from table.games.applejack.companion.scorepad import ScorePad
-from table.games.applejack.companion.scorepad_job import FINISHING, ScorePadJob
+from table.games.applejack.companion.scorepad_job import FINISHING, ScorePadDesk
 from table.games.applejack.companion.setup import Setup, campaign_middle
 from table.games.applejack.companion.setup_job import SetupScreen
 from table.games.applejack.companion.teach import Teacher
@@ -60,6 +60,7 @@ from table.games.applejack.rules.data import DataSet
 from table.games.applejack.rules.record import GameRecord
 from table.games.applejack.rules.scoring import ScoreBreakdown
 from table.games.applejack.rules.track import Track, track_record
+from table.history.sheet import ResultSheet, no_result
 from table.i18n import _, ngettext
 from table.i18n.labels import listed
 from table.i18n.names import variety_name
@@ -73,7 +74,7 @@ SEAT_COLOURS: tuple[str, ...] = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
 
 
 
-class Controller(ResultJob, NamedSeats, AnnouncementsJob, ScorePadJob):
+class Controller(NamedSeats, AnnouncementsJob):
     """See the module docstring. ``on_command(kind, payload)`` receives ``("game", setup dict)``
     when a game starts, ``("cmd", text)`` for every command that changed the game and
     ``("finished", record dict)`` when the score pad is done."""
@@ -97,10 +98,7 @@ class Controller(ResultJob, NamedSeats, AnnouncementsJob, ScorePadJob):
         self.teach_mode = TeachPart(self)  # teach mode (teach_job.py)
         self.play = PlayScreen(self)  # the turn on the Track: its buttons, lamps and steps (play.py)
         self.corrector = Corrector(self)  # the correction screen (correction_job.py)
-        self.pad: ScorePad | None = None
-        self.results: list[ScoreBreakdown] = []
-        self.winners: tuple[int, ...] = ()
-        self.record: dict[str, Any] | None = None
+        self.pad_desk = ScorePadDesk(self)  # the score pad, the result and the finished record (scorepad_job.py)
         self.die = DieWatch(self)  # the die sensor's readings and link (die_job.py)
         self.refusal = ""  # a short message about the last input that was refused
         self.tracking = OrchardTracking(self)  # orchard tracking and the bot's hints (tracking.py)
@@ -247,13 +245,56 @@ class Controller(ResultJob, NamedSeats, AnnouncementsJob, ScorePadJob):
         """The turn line (``AnnouncementsJob``) with the players' names."""
         return self.named_line(AnnouncementsJob.turn_line(self))
 
-    def _pad_done(self) -> None:
-        """The score pad is scored (``ScorePadJob``): its lines name the players, the QR page is
-        closed and the history reads itself again."""
-        start = len(self.log)
-        ScorePadJob._pad_done(self)
-        self.log[start:] = [self.named_line(line) for line in self.log[start:]]
+    # --- the score pad and the result: the part that keeps them (scorepad_job.py) ----------------
+    @property
+    def pad(self) -> ScorePad | None:
+        """The score pad (None until the game's end opens it)."""
+        return self.pad_desk.pad
+
+    @property
+    def results(self) -> list[ScoreBreakdown]:
+        return self.pad_desk.results
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.pad_desk.winners
+
+    @property
+    def record(self) -> dict[str, Any] | None:
+        """The finished game's record (None until the pad is done)."""
+        return self.pad_desk.record
+
+    @record.setter
+    def record(self, record: dict[str, Any] | None) -> None:
+        self.pad_desk.record = record
+
+    def pad_line_problem(self, typed: str) -> str | None:
+        return self.pad_desk.pad_line_problem(typed)
+
+    def pad_help(self) -> str:
+        return self.pad_desk.pad_help()
+
+    def pad_warnings(self) -> list[str]:
+        return self.pad_desk.pad_warnings()
+
+    def can_unfinish(self) -> bool:
+        return self.pad_desk.can_unfinish()
+
+    def result_sheet(self) -> ResultSheet:
+        """The result as data (every game's result screen, table/display/result_view.py)."""
+        if self.mode != Mode.RESULT or not self.results:
+            return no_result()
+        names = [self.player_name(s) or self.seat_label(s) for s in range(len(self.results))]
+        return result_sheet(self.results, self.winners, names)
+
+    def scored(self) -> None:
+        """The pad was scored (or asked about empty fields): the QR page closes, the history reads itself again."""
         self.qr_open = False
+        self.book.changed()
+
+    def unscored(self) -> None:
+        """The result was taken back: its coach goes, the history reads itself again."""
+        self.coach = None
         self.book.changed()
 
     def retell(self) -> None:
@@ -287,15 +328,15 @@ class Controller(ResultJob, NamedSeats, AnnouncementsJob, ScorePadJob):
         if self.refusal:  # an old refusal does not stay on the screen past the next key
             self.refusal = ""
             self.changed()
-        spot = self._pad_spot()
+        spot = self.pad_desk.spot()
         try:
             cmd = self._command_for(button)
             if cmd is None:
                 return False
             if cmd != "":
                 self.do(cmd)
-            if spot is not None and self._pad_spot() not in (None, spot):
-                self.do(self._pad_at())  # the cursor and the typing are journalled: a resume is exact
+            if spot is not None and self.pad_desk.spot() not in (None, spot):
+                self.do(self.pad_desk.at_command())  # the cursor and the typing are journalled: a resume is exact
             elif cmd == "":
                 self.changed()  # view-only change (cursor, typing, setup choice)
             return True
@@ -344,8 +385,8 @@ class Controller(ResultJob, NamedSeats, AnnouncementsJob, ScorePadJob):
         journal = cmd.strip()
         if self.tracked is not None and word in ENGINE_VERBS:
             word, rest = "game", cmd.strip()  # in a tracked game ``draw 17`` means ``game draw 17``
-        if word in FINISHING:  # the score pad done, the result undone: journalled their own way (scorepad.py)
-            FINISHING[word](self, journal)
+        if word in FINISHING:  # the score pad done, the result undone: journalled their own way (scorepad_job.py)
+            self.pad_desk.finish(word, journal)
             self.changed()
             return
         step = self._STEPS.get(word)
@@ -396,23 +437,23 @@ class Controller(ResultJob, NamedSeats, AnnouncementsJob, ScorePadJob):
         self.queued.pop(0)
         self.say_next()
         if not self.queued and self.t.is_terminal():
-            self._open_pad()
+            self.pad_desk.open()
 
     def _do_pad_open(self, rest: str) -> None:
         if not self.t.is_terminal() or self.queued:
             raise CommandError(_("the game is not over"))
-        self._open_pad()
+        self.pad_desk.open()
 
     def _do_pad(self, rest: str) -> None:
-        self._pad_set(rest)
+        self.pad_desk.set_field(rest)
 
     def _do_pad_at(self, rest: str) -> None:
-        self._pad_place(rest)
+        self.pad_desk.place(rest)
 
     _MODE_PRESS: ClassVar[dict[Mode, Callable[[Controller, str], str | None]]] = {
         Mode.RESUME: lambda self, b: self.resume.press(b),
         Mode.SETUP: lambda self, b: self._setup_press(b),  # the names first, then the setup screen
-        Mode.CORRECT: lambda self, b: self.corrector.press(b), Mode.PAD: lambda self, b: self._pad_press(b),
+        Mode.CORRECT: lambda self, b: self.corrector.press(b), Mode.PAD: lambda self, b: self.pad_desk.press(b),
         Mode.RESULT: _result_press,
     }
     """What a button means in each mode but play (``_play_press``)."""
@@ -485,10 +526,7 @@ class Controller(ResultJob, NamedSeats, AnnouncementsJob, ScorePadJob):
         self.track = None
         self.tracking.start(None, None)
         self.queued = []
-        self.pad = None
-        self.results = []
-        self.winners = ()
-        self.record = None
+        self.pad_desk.clear()
         self.coach = None
         self.changed()
 
@@ -529,7 +567,7 @@ def _button_table() -> dict[tuple[str, str], Any]:
                                          ("resume", "undo"): says("discard"), ("result", "confirm"): says("new-game"),
                                          ("result", "undo"): says(UNFINISH)}
     table |= {("setup", b): h for b, h in SetupScreen._SETUP_BUTTONS.items()}
-    table |= {("pad", b): h for b, h in ScorePadJob._PAD_KEYS.items()}
+    table |= {("pad", b): h for b, h in ScorePadDesk._PAD_KEYS.items()}
     table |= {("play", b): says(c) for b, c in PLAY_KEYS.items()}
     table |= {("play", b): h for b, h in TAKE_KEYS.items()}
     table |= {("play", b): b for b in ("confirm", *TROUGH_BUTTONS)}
