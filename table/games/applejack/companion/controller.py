@@ -37,13 +37,12 @@ from table.companion.protocol import UNFINISH
 from table.companion.resuming import replay_quietly
 from table.engine.errors import ActionParseError, IllegalActionError
 from table.games.applejack.companion.announcements import Announcement
-from table.games.applejack.companion.announcements_job import AnnouncementsJob
-from table.games.applejack.companion.base import TROUGH_BUTTONS, Mode
 from table.games.applejack.companion.correction import Correction
 from table.games.applejack.companion.correction_job import Corrector
 from table.games.applejack.companion.die_job import DieWatch
 from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.hints import Hint, HintRequest
+from table.games.applejack.companion.parts import TROUGH_BUTTONS, Mode
 from table.games.applejack.companion.play import PLAY_KEYS, TAKE_KEYS, Buttons, PlayScreen
 from table.games.applejack.companion.result import result_sheet
 from table.games.applejack.companion.resume import ResumeOffer
@@ -55,6 +54,7 @@ from table.games.applejack.companion.teach import Teacher
 from table.games.applejack.companion.teach_job import TeachPart
 from table.games.applejack.companion.tracked import OrchardMirror
 from table.games.applejack.companion.tracking import ENGINE_VERBS, OrchardTracking
+from table.games.applejack.companion.turnline import turn_line
 from table.games.applejack.labels import seat_label as symbol_seat_label
 from table.games.applejack.rules.data import DataSet
 from table.games.applejack.rules.record import GameRecord
@@ -74,7 +74,7 @@ SEAT_COLOURS: tuple[str, ...] = ("#2b6cb0", "#c53030", "#2f855a", "#b7791f")
 
 
 
-class Controller(NamedSeats, AnnouncementsJob):
+class Controller(NamedSeats):
     """See the module docstring. ``on_command(kind, payload)`` receives ``("game", setup dict)``
     when a game starts, ``("cmd", text)`` for every command that changed the game and
     ``("finished", record dict)`` when the score pad is done."""
@@ -108,6 +108,30 @@ class Controller(NamedSeats, AnnouncementsJob):
         self.version = 0
         self.log: list[str] = []  # every announcement / turn line, for the text view and speech
         self._said = 0
+        self._before_game: dict[str, Callable[[str], None]] = {  # the words that need no game, each journalling itself
+            "setup": self._do_setup, "start": self._do_start, "resume": self.resume.do_resume,
+            "discard": self.resume.do_discard, "new-game": self._do_new_game, "teach": self.teach_mode.command}
+        self._steps: dict[str, Callable[[str], str | None]] = {  # a game's journalled words (a returned text is
+            "undo": self._do_undo, "game": self._do_game, "untrack": self._do_untrack,  # journalled instead)
+            "ack": self._do_ack, "pad-open": self._do_pad_open, "pad": self.pad_desk.set_field,
+            "pad-at": self.pad_desk.place}
+
+    def say(self, line: str) -> None:
+        """A line for the text view and speech (``log``; ``new_lines`` hands it out once)."""
+        self.log.append(line)
+
+    def new_lines(self) -> list[str]:
+        """Lines added to ``log`` since the last call (text view, speech)."""
+        lines = self.log[self._said:]
+        self._said = len(self.log)
+        return lines
+
+    def say_next(self) -> None:
+        """Say what comes next: the first waiting announcement, else the turn line (game on)."""
+        if self.queued:
+            self.say(self.queued[0].text)
+        elif self.track is not None and not self.track.is_terminal():
+            self.say(self.turn_line())
 
     def changed(self) -> None:
         """Something the screen shows changed: ``version`` goes up (the view redraws)."""
@@ -242,8 +266,8 @@ class Controller(NamedSeats, AnnouncementsJob):
         return line
 
     def turn_line(self) -> str:
-        """The turn line (``AnnouncementsJob``) with the players' names."""
-        return self.named_line(AnnouncementsJob.turn_line(self))
+        """The turn line (``turnline.py``) with the players' names."""
+        return self.named_line(turn_line(self.t))
 
     # --- the score pad and the result: the part that keeps them (scorepad_job.py) ----------------
     @property
@@ -346,10 +370,19 @@ class Controller(NamedSeats, AnnouncementsJob):
             return False
 
     def _command_for(self, b: str) -> str | None:
-        """The command button ``b`` means in this mode ("": a change only the screen shows; None: nothing)."""
-        press = self._MODE_PRESS.get(self.mode)
-        if press is not None:
-            return press(self, b)
+        """The command button ``b`` means on the screen shown ("": a change only the screen shows;
+        None: nothing): each screen's part reads its own buttons."""
+        match self.mode:
+            case Mode.SETUP:
+                return self._setup_press(b)  # the names first, then the setup screen
+            case Mode.RESUME:
+                return self.resume.press(b)
+            case Mode.CORRECT:
+                return self.corrector.press(b)
+            case Mode.PAD:
+                return self.pad_desk.press(b)
+            case Mode.RESULT:
+                return self._result_press(b)
         return self.corrector.open() if b == "correct" else self.play.press(b)  # the play screen
 
     def _result_press(self, b: str) -> str | None:
@@ -369,9 +402,9 @@ class Controller(NamedSeats, AnnouncementsJob):
     def do(self, cmd: str) -> None:
         """Execute one command; raise CommandError / IllegalActionError when it cannot be done."""
         word, _sep, rest = cmd.strip().partition(" ")
-        before = self._BEFORE_GAME.get(word)
+        before = self._before_game.get(word)
         if before is not None:  # the setup, resume and teach words: they journal themselves
-            before(self, rest)
+            before(rest)
             return
         if self.track is None:
             raise CommandError(_("start a game first (confirm)"))
@@ -389,9 +422,9 @@ class Controller(NamedSeats, AnnouncementsJob):
             self.pad_desk.finish(word, journal)
             self.changed()
             return
-        step = self._STEPS.get(word)
+        step = self._steps.get(word)
         if step is not None:
-            journal = step(self, rest) or journal
+            journal = step(rest) or journal
         else:
             self.play.track_step(cmd, word)
         self.teach_mode.moment()  # teach mode: the new prompt's explanation, the first time
@@ -413,9 +446,6 @@ class Controller(NamedSeats, AnnouncementsJob):
         if self.mode not in (Mode.RESULT, Mode.SETUP):
             raise CommandError(_("finish this game first"))
         self._reset()
-
-    def _do_teach(self, rest: str) -> None:
-        self.teach_mode.command(rest)  # teach mode: teach on / off / skip (journalled; setup: teach=on)
 
     def _do_undo(self, rest: str) -> None:
         if self.mode == Mode.CORRECT:
@@ -443,32 +473,6 @@ class Controller(NamedSeats, AnnouncementsJob):
         if not self.t.is_terminal() or self.queued:
             raise CommandError(_("the game is not over"))
         self.pad_desk.open()
-
-    def _do_pad(self, rest: str) -> None:
-        self.pad_desk.set_field(rest)
-
-    def _do_pad_at(self, rest: str) -> None:
-        self.pad_desk.place(rest)
-
-    _MODE_PRESS: ClassVar[dict[Mode, Callable[[Controller, str], str | None]]] = {
-        Mode.RESUME: lambda self, b: self.resume.press(b),
-        Mode.SETUP: lambda self, b: self._setup_press(b),  # the names first, then the setup screen
-        Mode.CORRECT: lambda self, b: self.corrector.press(b), Mode.PAD: lambda self, b: self.pad_desk.press(b),
-        Mode.RESULT: _result_press,
-    }
-    """What a button means in each mode but play (``_play_press``)."""
-    _BEFORE_GAME: ClassVar[dict[str, Callable[[Controller, str], None]]] = {
-        "setup": _do_setup, "start": _do_start, "resume": lambda self, rest: self.resume.do_resume(rest),
-        "discard": lambda self, rest: self.resume.do_discard(rest),
-        "new-game": _do_new_game, "teach": _do_teach,
-    }
-    """The words that need no game, each journalling itself."""
-    _STEPS: ClassVar[dict[str, Callable[[Controller, str], str | None]]] = {
-        "undo": _do_undo, "game": _do_game, "untrack": _do_untrack, "ack": _do_ack, "pad-open": _do_pad_open,
-        "pad": _do_pad, "pad-at": _do_pad_at,
-    }
-    """A game's journalled words (a returned text is journalled instead of the command); any other word
-    is a step of the Track."""
 
     def emit(self, kind: str, payload: Any) -> None:
         """One entry for the journal (``on_command``; none while a replay runs)."""

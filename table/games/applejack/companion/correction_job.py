@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from table.games.applejack.companion.base import TROUGH_BUTTONS, Mode, Table
 from table.games.applejack.companion.correction import Correction
 from table.games.applejack.companion.errors import CommandError
+from table.games.applejack.companion.parts import TROUGH_BUTTONS, Mode, Table
 from table.games.applejack.companion.tracked import OrchardMirror
 from table.games.applejack.companion.tracking import TRACKED_NO_FIX
 from table.games.applejack.rules.phase import Phase

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 
-from table.games.applejack.companion.base import Mode, Table
+from table.games.applejack.companion.parts import Mode, Table
 from table.i18n import N_, _
 
 log = logging.getLogger(__name__)

@@ -16,9 +16,9 @@ from typing import Protocol
 from table.companion.leds import LedKind, LedState
 from table.engine.errors import IllegalActionError
 from table.games.applejack.companion.announcements import announcements_for
-from table.games.applejack.companion.base import TROUGH_BUTTONS, Mode, Table
 from table.games.applejack.companion.box import box_corrections
 from table.games.applejack.companion.errors import CommandError
+from table.games.applejack.companion.parts import TROUGH_BUTTONS, Mode, Table
 from table.games.applejack.companion.tracked import OrchardMirror
 from table.games.applejack.companion.tracking import TRACKED_NO_FIX
 from table.games.applejack.rules import actions as A

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from table.games.applejack.companion.base import Mode, Table
 from table.games.applejack.companion.errors import CommandError
+from table.games.applejack.companion.parts import Mode, Table
 from table.games.applejack.companion.setup import Setup
 from table.i18n import _, ngettext
 

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from typing import Any, ClassVar, Protocol
 
 from table.companion.protocol import UNFINISH
-from table.games.applejack.companion.base import Mode, Table
 from table.games.applejack.companion.errors import CommandError, parse_numbers
+from table.games.applejack.companion.parts import Mode, Table
 from table.games.applejack.companion.scorepad import (
     PAD_FIELDS_EXTRA,
     PAD_TOTAL_LOOKING,

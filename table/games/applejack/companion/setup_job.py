@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import ClassVar, Protocol
 
-from table.games.applejack.companion.base import Table
 from table.games.applejack.companion.errors import CommandError, parse_numbers
+from table.games.applejack.companion.parts import Table
 from table.games.applejack.companion.setup import ON_WORDS, Setup, campaign_middle
 from table.games.applejack.companion.teach import setup_label, setup_value, teach_words
 from table.games.applejack.labels import seat_label, start_honey

@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Protocol
 
 from table.companion.teaching import TEACH_WORDS
-from table.games.applejack.companion.base import Mode, Table
+from table.games.applejack.companion.parts import Mode, Table
 from table.games.applejack.companion.teach import (
     ANNOUNCED,
     INTRO,

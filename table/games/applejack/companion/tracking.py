@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import Protocol
 
 from table.games.applejack.companion.announcements import announcements_for
-from table.games.applejack.companion.base import Mode, Table
 from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.hints import Hint, HintRequest, hint_seed, position_key, still_valid
+from table.games.applejack.companion.parts import Mode, Table
 from table.games.applejack.companion.setup import Setup
 from table.games.applejack.companion.tracked import OrchardMirror, step_lines
 from table.games.applejack.labels import seat_label
