@@ -42,7 +42,7 @@ from table.games.applejack.companion.correction_job import Corrector
 from table.games.applejack.companion.die_job import DieWatch
 from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.hints import Hint, HintRequest
-from table.games.applejack.companion.parts import TROUGH_BUTTONS, Mode
+from table.games.applejack.companion.parts import TROUGH_BUTTONS, Forward, Mode
 from table.games.applejack.companion.play import PLAY_KEYS, TAKE_KEYS, Buttons, PlayScreen
 from table.games.applejack.companion.result import result_sheet
 from table.games.applejack.companion.resume import ResumeOffer
@@ -116,6 +116,90 @@ class Controller(NamedSeats):
             "ack": self._do_ack, "pad-open": self._do_pad_open, "pad": self.pad_desk.set_field,
             "pad-at": self.pad_desk.place}
 
+    # --- what the views and the seam read on the controller, held by its parts (parts.Forward) ---
+    die: DieWatch  # the die sensor's readings and link (die_job.py)
+    die_seen: Forward[Controller, int | None] = Forward(lambda c: c.die.seen)
+    sensor_state: Forward[Controller, str] = Forward(lambda c: c.die.state)  # die_job.SENSOR_STATES
+    sensor_note: Forward[Controller, Callable[[], str]] = Forward(lambda c: c.die.note)
+    die_wrong: Forward[Controller, Callable[[], bool]] = Forward(lambda c: c.die.wrong)
+    shown_die: Forward[Controller, Callable[[], tuple[int, int]]] = Forward(lambda c: c.die.shown)
+    resume: ResumeOffer  # the unfinished game offered on the resume screen (resume.py)
+    corrector: Corrector  # the correction screen (correction_job.py)
+    correction: Forward[Controller, Correction | None] = Forward(lambda c: c.corrector.correction)
+    teach_mode: TeachPart  # teach mode (teach_job.py)
+    teacher: Forward[Controller, Teacher] = Forward(lambda c: c.teach_mode.teacher)
+    tracking: OrchardTracking  # orchard tracking and the bot's hints (tracking.py)
+    tracked: Forward[Controller, OrchardMirror | None] = Forward(lambda c: c.tracking.tracked)
+    advice: Forward[Controller, Hint | None] = Forward(lambda c: c.tracking.advice)
+    waiting_line: Forward[Controller, Callable[[], str]] = Forward(lambda c: c.tracking.waiting_line)
+    current_advice: Forward[Controller, Callable[[], tuple[Hint, int] | None]] = Forward(
+        lambda c: c.tracking.current_advice)
+    hint_request: Forward[Controller, Callable[[], HintRequest | None]] = Forward(lambda c: c.tracking.hint_request)
+    setup_screen: SetupScreen  # the setup screen's buttons and words (setup_job.py)
+    honey_line: Forward[Controller, Callable[[], str]] = Forward(lambda c: c.setup_screen.honey_line)
+    starting_honey_text: Forward[Controller, Callable[[], str]] = Forward(lambda c: c.setup_screen.starting_honey_text)
+    play: PlayScreen  # the turn on the Track: its buttons, lamps and steps (play.py)
+    take_step: Forward[Controller, Callable[[], str]] = Forward(lambda c: c.play.take_step)
+    buttons: Forward[Controller, Callable[[], Buttons]] = Forward(lambda c: c.play.buttons)
+    pad_desk: ScorePadDesk  # the score pad, the result and the finished record (scorepad_job.py)
+    pad: Forward[Controller, ScorePad | None] = Forward(lambda c: c.pad_desk.pad)
+    results: Forward[Controller, list[ScoreBreakdown]] = Forward(lambda c: c.pad_desk.results)
+    winners: Forward[Controller, tuple[int, ...]] = Forward(lambda c: c.pad_desk.winners)
+    pad_line_problem: Forward[Controller, Callable[[str], str | None]] = Forward(lambda c: c.pad_desk.pad_line_problem)
+    pad_help: Forward[Controller, Callable[[], str]] = Forward(lambda c: c.pad_desk.pad_help)
+    pad_warnings: Forward[Controller, Callable[[], list[str]]] = Forward(lambda c: c.pad_desk.pad_warnings)
+
+    @property
+    def record(self) -> dict[str, Any] | None:
+        """The finished game's record (None until the pad is done; the pad part's)."""
+        return self.pad_desk.record
+
+    @record.setter
+    def record(self, record: dict[str, Any] | None) -> None:
+        self.pad_desk.record = record
+
+    # the seam's own names (table.companion.protocol) are written out, not forwarded: mypy checks
+    # GameCompanion on them, which it cannot through a Forward
+    def offer_resume(self, setup: Setup, cmds: list[str], info: str = "", *, refused: str = "") -> None:
+        """An unfinished game was found: the resume part offers it (confirm resumes, undo twice discards)."""
+        self.resume.offer(setup, cmds, info, refused=refused)
+
+    @property
+    def resume_info(self) -> str:
+        """What the resume screen says of the game offered (the resume part's)."""
+        return self.resume.info
+
+    def die_reading(self, space: int) -> None:
+        """A settled die position from the sensor (the die part's: shown, never obeyed)."""
+        self.die.reading(space)
+
+    @property
+    def resume_refused(self) -> str:
+        """Why the offered game cannot be resumed, "" when it can (the resume part's)."""
+        return self.resume.refused
+
+    def sensor_status(self, state: str) -> None:
+        """The die sensor's link changed (the die part says it once)."""
+        self.die.status(state)
+
+    @property
+    def discard_armed(self) -> bool:
+        """Undo was pressed once on the resume screen: once more discards (the resume part's)."""
+        return self.resume.discard_armed
+
+    def give_advice(self, advice: Hint | None) -> bool:
+        """The bot's computed advice: the tracking part shows it if the table still stands there."""
+        return self.tracking.give_advice(advice)
+
+    @property
+    def lesson(self) -> str | None:
+        """The lesson under the announcement or turn prompt (None: nothing to explain now)."""
+        return self.teach_mode.lesson
+
+    def can_unfinish(self) -> bool:
+        """Whether undo on the result reopens the score pad (the pad part's)."""
+        return self.pad_desk.can_unfinish()
+
     def say(self, line: str) -> None:
         """A line for the text view and speech (``log``; ``new_lines`` hands it out once)."""
         self.log.append(line)
@@ -136,86 +220,6 @@ class Controller(NamedSeats):
     def changed(self) -> None:
         """Something the screen shows changed: ``version`` goes up (the view redraws)."""
         self.version += 1
-
-    # --- the die sensor: the part that watches it (die_job.py) -----------------------------------
-    @property
-    def die_seen(self) -> int | None:
-        """The last settled die reading (a space 1..), None before the first of a game."""
-        return self.die.seen
-
-    @property
-    def sensor_state(self) -> str:
-        """The die sensor's link (``die_job.SENSOR_STATES``)."""
-        return self.die.state
-
-    def die_reading(self, space: int) -> None:
-        self.die.reading(space)
-
-    def sensor_status(self, state: str) -> None:
-        self.die.status(state)
-
-    def sensor_note(self) -> str:
-        return self.die.note()
-
-    def die_wrong(self) -> bool:
-        return self.die.wrong()
-
-    def shown_die(self) -> tuple[int, int]:
-        return self.die.shown()
-
-    # --- the resume screen: the part that offers the unfinished game (resume.py) -----------------
-    def offer_resume(self, setup: Setup, cmds: list[str], info: str = "", *, refused: str = "") -> None:
-        self.resume.offer(setup, cmds, info, refused=refused)
-
-    @property
-    def resume_info(self) -> str:
-        return self.resume.info
-
-    @property
-    def resume_refused(self) -> str:
-        return self.resume.refused
-
-    @property
-    def discard_armed(self) -> bool:
-        return self.resume.discard_armed
-
-    @property
-    def correction(self) -> Correction | None:
-        """The correction being entered (the correction screen), else None (correction_job.py)."""
-        return self.corrector.correction
-
-    # --- teach mode: the part that explains each new prompt once (teach_job.py) -------------------
-    @property
-    def teacher(self) -> Teacher:
-        return self.teach_mode.teacher
-
-    @property
-    def lesson(self) -> str | None:
-        """The lesson under the announcement or turn prompt (None: nothing to explain now)."""
-        return self.teach_mode.lesson
-
-    # --- orchard tracking and hints: the part that keeps the mirror (tracking.py) ----------------
-    @property
-    def tracked(self) -> OrchardMirror | None:
-        """The tracked game (the full game in lockstep with ``track``), None when not tracked."""
-        return self.tracking.tracked
-
-    @property
-    def advice(self) -> Hint | None:
-        """The last bot hint given (shown while the table follows it)."""
-        return self.tracking.advice
-
-    def waiting_line(self) -> str:
-        return self.tracking.waiting_line()
-
-    def current_advice(self) -> tuple[Hint, int] | None:
-        return self.tracking.current_advice()
-
-    def hint_request(self) -> HintRequest | None:
-        return self.tracking.hint_request()
-
-    def give_advice(self, advice: Hint | None) -> bool:
-        return self.tracking.give_advice(advice)
 
     def die_space(self) -> int | None:
         """Where the rules say the die stands now (None: no game): the simulated sensor follows it
@@ -245,12 +249,6 @@ class Controller(NamedSeats):
             return named
         return self.setup_screen.parse(text)
 
-    def honey_line(self) -> str:
-        return self.setup_screen.honey_line()
-
-    def starting_honey_text(self) -> str:
-        return self.setup_screen.starting_honey_text()
-
     def with_name(self, seat: int, label: str | None = None) -> str:
         """``○ Circle (Ada)``: a seat's label with its player's name (the label alone when none)."""
         label = self.seat_label(seat) if label is None else label
@@ -268,41 +266,6 @@ class Controller(NamedSeats):
     def turn_line(self) -> str:
         """The turn line (``turnline.py``) with the players' names."""
         return self.named_line(turn_line(self.t))
-
-    # --- the score pad and the result: the part that keeps them (scorepad_job.py) ----------------
-    @property
-    def pad(self) -> ScorePad | None:
-        """The score pad (None until the game's end opens it)."""
-        return self.pad_desk.pad
-
-    @property
-    def results(self) -> list[ScoreBreakdown]:
-        return self.pad_desk.results
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        return self.pad_desk.winners
-
-    @property
-    def record(self) -> dict[str, Any] | None:
-        """The finished game's record (None until the pad is done)."""
-        return self.pad_desk.record
-
-    @record.setter
-    def record(self, record: dict[str, Any] | None) -> None:
-        self.pad_desk.record = record
-
-    def pad_line_problem(self, typed: str) -> str | None:
-        return self.pad_desk.pad_line_problem(typed)
-
-    def pad_help(self) -> str:
-        return self.pad_desk.pad_help()
-
-    def pad_warnings(self) -> list[str]:
-        return self.pad_desk.pad_warnings()
-
-    def can_unfinish(self) -> bool:
-        return self.pad_desk.can_unfinish()
 
     def result_sheet(self) -> ResultSheet:
         """The result as data (every game's result screen, table/display/result_view.py)."""
@@ -331,12 +294,6 @@ class Controller(NamedSeats):
     def t(self) -> Track:
         assert self.track is not None
         return self.track
-
-    def take_step(self) -> str:
-        return self.play.take_step()
-
-    def buttons(self) -> Buttons:
-        return self.play.buttons()
 
     def leds(self) -> LedState:
         if self.mode == Mode.PLAY and self.track is not None:

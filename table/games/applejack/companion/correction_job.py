@@ -14,7 +14,7 @@ from typing import Protocol
 
 from table.games.applejack.companion.correction import Correction
 from table.games.applejack.companion.errors import CommandError
-from table.games.applejack.companion.parts import TROUGH_BUTTONS, Mode, Table
+from table.games.applejack.companion.parts import TROUGH_BUTTONS, Mode, Table, running
 from table.games.applejack.companion.tracked import OrchardMirror
 from table.games.applejack.companion.tracking import TRACKED_NO_FIX
 from table.games.applejack.rules.phase import Phase
@@ -40,14 +40,9 @@ class Corrector:
         self.table = table
         self.correction: Correction | None = None
 
-    def _track(self) -> Track:
-        track = self.table.track
-        assert track is not None
-        return track
-
     def open(self) -> str:
         """The correction screen over the Track as it stands (CommandError but at a turn's start)."""
-        t, table = self._track(), self.table
+        t, table = running(self.table), self.table
         if table.tracked is not None:
             raise CommandError(_(TRACKED_NO_FIX))
         if table.queued or t.state.phase != Phase.TAKE or t.is_terminal():
@@ -65,7 +60,7 @@ class Corrector:
         """The command button ``b`` means on the correction screen ("": a change only it shows)."""
         c = self.correction
         assert c is not None
-        t = self._track()
+        t = running(self.table)
         spaces = len(t.board.spaces)
         if b in TROUGH_BUTTONS:
             i = int(b[6:]) + 1
@@ -109,7 +104,7 @@ class Corrector:
         """The ``fix-…`` commands that make the Track what the correction says."""
         c = self.correction
         assert c is not None
-        s = self._track().state
+        s = running(self.table).state
         out = []
         if (c.space, c.pips) != (s.die.space, s.die.pips):
             out.append(f"fix-die {c.space} {c.pips}")

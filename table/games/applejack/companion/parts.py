@@ -15,8 +15,9 @@ owns the word. The values the parts work on (:class:`~.setup.Setup`,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar, overload
 
 from table.games.applejack.companion.announcements import Announcement
 from table.games.applejack.companion.setup import Setup
@@ -62,3 +63,33 @@ class Table(Protocol):
     def changed(self) -> None: ...
 
     def emit(self, kind: str, payload: Any) -> None: ...
+
+
+def running(table: Table) -> Track:
+    """The game's Track: what a part reads while a game runs (the controller asks it only then)."""
+    track = table.track
+    assert track is not None
+    return track
+
+
+Owner = TypeVar("Owner")
+T = TypeVar("T")
+
+
+class Forward(Generic[Owner, T]):
+    """A name the views and the seam read on the controller whose value a part holds: in the
+    controller's class body ``die_seen: Forward[Controller, int | None] = Forward(lambda c: c.die.seen)``
+    makes ``ctl.die_seen`` read ``ctl.die.seen`` each time (read-only: the part changes it; a
+    method forwards the same way, as the part's bound method)."""
+
+    def __init__(self, get: Callable[[Owner], T]) -> None:
+        self.get = get
+
+    @overload
+    def __get__(self, obj: None, owner: type[Owner] | None = None) -> Forward[Owner, T]: ...
+
+    @overload
+    def __get__(self, obj: Owner, owner: type[Owner] | None = None) -> T: ...
+
+    def __get__(self, obj: Owner | None, owner: type[Owner] | None = None) -> T | Forward[Owner, T]:
+        return self if obj is None else self.get(obj)

@@ -18,13 +18,13 @@ from table.engine.errors import IllegalActionError
 from table.games.applejack.companion.announcements import announcements_for
 from table.games.applejack.companion.box import box_corrections
 from table.games.applejack.companion.errors import CommandError
-from table.games.applejack.companion.parts import TROUGH_BUTTONS, Mode, Table
+from table.games.applejack.companion.parts import TROUGH_BUTTONS, Mode, Table, running
 from table.games.applejack.companion.tracked import OrchardMirror
 from table.games.applejack.companion.tracking import TRACKED_NO_FIX
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.game import BLIND_DRAW, REFILL, SETUP, STOCK, STOCK_DRAW
 from table.games.applejack.rules.phase import Phase
-from table.games.applejack.rules.track import Track, TrackAction, TrackKind
+from table.games.applejack.rules.track import TrackAction, TrackKind
 from table.i18n import N_, _
 
 STEPS = (
@@ -77,11 +77,6 @@ class PlayScreen:
         self.table = table
         self.box_said = False
 
-    def _track(self) -> Track:
-        track = self.table.track
-        assert track is not None
-        return track
-
     def take_step(self) -> str:
         """Step 1 in words for this game: the cottage is named only with the cottage variant."""
         other = _("Blind draw / Cottage") if self.table.setup.cottage else _("Blind draw")
@@ -92,7 +87,7 @@ class PlayScreen:
     def buttons(self) -> Buttons:
         """Which take buttons the engine allows now: the Track's legal actions, or in a tracked
         game the mirror's (it knows when a blind draw or a restock can be entered)."""
-        t, tracked = self._track(), self.table.tracked
+        t, tracked = running(self.table), self.table.tracked
         fallback = t.fallback_troughs()
         middle = t.on_middle and t.state.middle > 0
         if tracked is not None:
@@ -107,7 +102,7 @@ class PlayScreen:
     def leds(self) -> LedState:
         """The trough lamps in play: a refill's troughs, nothing while another announcement waits,
         the chase at the game's end, else the troughs that may be taken (or restocked) from."""
-        queued, t = self.table.queued, self._track()
+        queued, t = self.table.queued, running(self.table)
         if queued and queued[0].kind == "refill":
             return LedState(LedKind.REFILL, queued[0].troughs)
         if queued:
@@ -125,7 +120,7 @@ class PlayScreen:
 
     def press(self, b: str) -> str | None:
         """The command button ``b`` means on the play screen (None: nothing)."""
-        t, table = self._track(), self.table
+        t, table = running(self.table), self.table
         if b in PLAY_KEYS:
             return PLAY_KEYS[b]
         if table.queued:
@@ -161,7 +156,7 @@ class PlayScreen:
                                _("not a command: {command} (see --help-keys)").format(command=repr(cmd.strip())))
         if table.queued and not word.startswith("fix-"):
             raise CommandError(_("confirm the announcement first"))
-        t = self._track()
+        t = running(self.table)
         action = TrackAction.parse(cmd)
         fixes = [] if action.kind.is_correction else box_corrections(t, action)
         for fix in fixes:  # the table is the truth: its box holds more tiles than our file
@@ -187,7 +182,7 @@ class PlayScreen:
     def _refusal_words(self, action: TrackAction, engine_text: str) -> str:
         """The Track's refusal of ``action`` in the current language (the engine words it in English)."""
         if engine_text.startswith(f"{action} is not allowed now"):
-            legal = ", ".join(map(str, self._track().legal_actions())) or _("nothing, the game is over")
+            legal = ", ".join(map(str, running(self.table).legal_actions())) or _("nothing, the game is over")
             return _("{action} is not allowed now (legal: {legal})").format(action=action, legal=legal)
         if engine_text == "corrections are made at the start of a turn":
             return _("corrections are made at the start of a turn")

@@ -16,7 +16,7 @@ from typing import Protocol
 from table.games.applejack.companion.announcements import announcements_for
 from table.games.applejack.companion.errors import CommandError
 from table.games.applejack.companion.hints import Hint, HintRequest, hint_seed, position_key, still_valid
-from table.games.applejack.companion.parts import Mode, Table
+from table.games.applejack.companion.parts import Mode, Table, running
 from table.games.applejack.companion.setup import Setup
 from table.games.applejack.companion.tracked import OrchardMirror, step_lines
 from table.games.applejack.labels import seat_label
@@ -63,11 +63,6 @@ class OrchardTracking:
         self.advice = None
         self.hint_asked = None
 
-    def _track(self) -> Track:
-        track = self.table.track
-        assert track is not None
-        return track
-
     def game_step(self, text: str) -> str:
         """One engine action on the tracked game (and the Track's, when the turn ends); returns
         its normalized text, which is what the journal keeps."""
@@ -81,7 +76,7 @@ class OrchardTracking:
         step = self.tracked.apply(text)
         for line in step_lines(step):
             table.say(line)
-        table.queued = announcements_for(list(step.track_events), table.data, self._track().state.die.space)
+        table.queued = announcements_for(list(step.track_events), table.data, running(self.table).state.die.space)
         if table.queued:
             table.say_next()
         elif step.track_events:
@@ -90,7 +85,7 @@ class OrchardTracking:
 
     def undo(self) -> None:
         """Undo one step: the mirror's, else tracking back on (an ``untrack`` undone), else the Track's."""
-        t = self._track()
+        t = running(self.table)
         try:
             if self.tracked is not None:
                 self.tracked.undo()
@@ -109,7 +104,7 @@ class OrchardTracking:
             raise CommandError(_("this game does not track the orchards"))
         if table.mode != Mode.PLAY or table.queued or tg.mid_turn():
             raise CommandError(_("stop tracking between turns (after the placement, announcements confirmed)"))
-        self.untracked.append((len(self._track().history), tg))
+        self.untracked.append((len(running(self.table).history), tg))
         self.tracked = None
         self.advice = None
         table.say(_("Orchard tracking stopped: no more hints; corrections work again (undo brings tracking back)"))
