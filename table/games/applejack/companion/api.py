@@ -1,6 +1,6 @@
 """The Applejack companion's public names: what the shell, the screens and the tests import
-(the controller is split by job: ``setup``, ``correction``, ``scorepad``, ``announcements``,
-``tracking``, ``controller``), and :func:`make_companion`, the registry's factory.
+(the controller and the parts it holds: ``controller``, ``play``, ``setup_job``, ``scorepad_job``,
+``tracking`` …), and :func:`make_companion`, the registry's factory.
 """
 
 from __future__ import annotations

@@ -10,10 +10,15 @@ It knows nothing of pygame, GPIO or SQLite. Two layers:
   something is handed to ``on_command`` (the journal) *after* it was applied, so replaying a
   journal through :meth:`do` rebuilds the exact state, announcement queue included.
 
-The jobs: :mod:`.setup` (the setup screen), :mod:`.correction` (the correction screen),
-:mod:`.scorepad` (score pad and result), :mod:`.announcements` (the queue and the log lines),
-:mod:`.tracking` (orchard tracking and the bot's advice), :mod:`.resume` (the resume screen); this
-module holds the modes, the buttons, the LEDs, the journal and the replay.
+The parts it holds (each a class with its own state, given the controller as the narrow typed
+:class:`~.parts.Table` at construction; none knows another): :mod:`.setup_job` (the setup
+screen), :mod:`.play` (the turn on the Track: take buttons, lamps, steps), :mod:`.correction_job`
+(the correction screen), :mod:`.scorepad_job` (score pad and result), :mod:`.resume` (the resume
+screen), :mod:`.teach_job` (teach mode), :mod:`.tracking` (orchard tracking and the bot's advice),
+:mod:`.die_job` (the die sensor). A press goes :meth:`Controller.press` → the part of the screen
+shown (``_command_for``) → a command → :meth:`Controller.do` → the part that owns the word. This
+module holds the modes' dispatch, the start and reset of a game, the lines said, the journal, the
+replay and the finished record.
 
 What the screen must show is the controller's public state (``mode``, ``track``,
 ``queued``, ``correction``, ``pad`` …) and :meth:`Controller.buttons`; what the LEDs must show
@@ -94,20 +99,22 @@ class Controller(NamedSeats):
         self.setup = Setup()
         self.track: Track | None = None
         self.queued: list[Announcement] = []
-        self.setup_screen = SetupScreen(self)  # the setup screen's buttons and words (setup_job.py)
-        self.teach_mode = TeachPart(self)  # teach mode (teach_job.py)
-        self.play = PlayScreen(self)  # the turn on the Track: its buttons, lamps and steps (play.py)
-        self.corrector = Corrector(self)  # the correction screen (correction_job.py)
-        self.pad_desk = ScorePadDesk(self)  # the score pad, the result and the finished record (scorepad_job.py)
-        self.die = DieWatch(self)  # the die sensor's readings and link (die_job.py)
+        # the parts, one per job (declared with what they hold below); each is given the controller
+        # as its narrow typed Table (parts.py)
         self.refusal = ""  # a short message about the last input that was refused
-        self.tracking = OrchardTracking(self)  # orchard tracking and the bot's hints (tracking.py)
         self.coach: Any = None  # the result's fair target and coach: companion/coach.py, set by the front end
-        self.resume = ResumeOffer(self)  # the unfinished game offered on the resume screen (resume.py)
         self.storage_problem = ""  # the journal cannot be written now (one line; set by the session)
         self.version = 0
         self.log: list[str] = []  # every announcement / turn line, for the text view and speech
         self._said = 0
+        self.setup_screen = SetupScreen(self)
+        self.play = PlayScreen(self)
+        self.corrector = Corrector(self)
+        self.pad_desk = ScorePadDesk(self)
+        self.resume = ResumeOffer(self)
+        self.teach_mode = TeachPart(self)
+        self.tracking = OrchardTracking(self)
+        self.die = DieWatch(self)
         self._before_game: dict[str, Callable[[str], None]] = {  # the words that need no game, each journalling itself
             "setup": self._do_setup, "start": self._do_start, "resume": self.resume.do_resume,
             "discard": self.resume.do_discard, "new-game": self._do_new_game, "teach": self.teach_mode.command}
