@@ -115,10 +115,7 @@ class ModuleView(BaseView[M]):
         lang = pygame.Rect(0, m // 2, need(lang_label), bar)
         lang.right = self.w - self.help_room()
         self.language_button(surf, lang)
-        named = sum(n is not None for n in ctl.seat_names())
-        names_label = (_("Names: {n} of {seats}").format(n=named, seats=ctl.setup.players) if named
-                       else _("Names…"))
-        names = pygame.Rect(0, m // 2, need(names_label), bar)
+        names = pygame.Rect(0, m // 2, need(players_view.names_label(ctl)), bar)
         names.right = lang.x - gap
         players_view.names_button(self, surf, ctl, names)
         if self.fonts.width(title, px, True) <= names.x - 2 * m:

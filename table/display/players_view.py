@@ -81,9 +81,13 @@ def draw_setup_overlay(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanio
 
 def names_button(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion, r: pygame.Rect, size: int = 20) -> None:
     """The other games' setup screen: the **Names** button, with how many seats have a player."""
+    v.button(surf, r, names_label(ctl), "names", size=size, lit=any(n is not None for n in ctl.seat_names()))
+
+
+def names_label(ctl: GameCompanion) -> str:
+    """The **Names** button's words: how many seats have a player, or "Names…"."""
     named = sum(n is not None for n in ctl.seat_names())
-    label = _("Names: {n} of {seats}").format(n=named, seats=ctl.setup.players) if named else _("Names…")
-    v.button(surf, r, label, "names", size=size, lit=bool(named))
+    return _("Names: {n} of {seats}").format(n=named, seats=ctl.setup.players) if named else _("Names…")
 
 
 def draw_names_page(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion) -> None:
