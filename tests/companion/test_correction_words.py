@@ -2,7 +2,8 @@
 (it said "up/down … escape" inside German, French and Japanese words, and Japanese 決定 where the
 help page says 確定), and the words it says are typed there: "runter" moves the value as "down"
 does, "Échap" leaves as "escape" does; the English words still work in every language. The
-score pad's line, whose typed words stay English, says they are typed ("tippe next / prev")."""
+score pad's line and teach mode's first line, whose typed words stay English, say they are typed
+("tippe next / prev", "tippe teach skip")."""
 
 from __future__ import annotations
 
@@ -64,3 +65,18 @@ def test_the_score_pad_line_says_its_english_words_are_typed(lang: str) -> None:
     with using(lang):
         line = _(PAD_EXPECTED)
     assert TYPED[lang] in line, line
+
+
+MARK = {"de": "tippe ", "fr": "tapez ", "ja": "と入力"}
+
+
+@pytest.mark.parametrize("lang", sorted(MARK))
+def test_teach_mode_s_first_line_says_its_commands_are_typed(lang: str) -> None:
+    """"teach skip blendet aus" was an English command inside German words (both teach modes)."""
+    from table.companion.teaching import ON_LINE
+    from table.games.applejack.companion.teach import INTRO
+    from table.i18n import _
+
+    with using(lang):
+        lines = [_(ON_LINE), _(INTRO).format(skip="skip", off="teach off")]
+    assert all(MARK[lang] in line and "skip" in line and "teach off" in line for line in lines), lines
