@@ -10,8 +10,8 @@ version smaller for some. A decoder gives back the very same text: every QR deco
 modes (they are in the first edition of the standard).
 
 The split is the cheapest for the segment headers of versions 10-26 (where the links land:
-a 16-bit count in byte mode, 11 in alphanumeric, 4 bits of mode each); :func:`segments` is pure
-and small, :func:`make` asks segno for both codes and keeps the smaller.
+a 16-bit count in byte mode, 11 in alphanumeric, 4 bits of mode each), found in one pass
+(:func:`segments`, pure); :func:`make` asks segno for both codes' versions and makes the smaller.
 """
 
 from __future__ import annotations
@@ -25,48 +25,69 @@ HEADER = {"byte": 4 + 16, "alphanumeric": 4 + 11}
 
 
 def _bits(mode: str, n: int) -> int:
+    """The bits of ``n`` characters in ``mode`` (without the segment's header)."""
     return 8 * n if mode == "byte" else 11 * (n // 2) + 6 * (n % 2)
 
 
+MODES = ("byte", "alphanumeric")
+_HALF_BITS = {"byte": 16, "alphanumeric": 11}
+"""A character's cost in half bits (an alphanumeric pair is 11 bits)."""
+
+
 def segments(text: str) -> list[tuple[str, str]]:
-    """``text`` (ASCII) as (piece, mode) segments of the fewest bits in all (a shortest path over
-    the positions; a run of alphanumeric characters too short to pay for its header stays in
-    the byte segment around it). Joined, the pieces are ``text``."""
-    n = len(text)
-    best = [0] + [1 << 60] * n
-    back: list[tuple[int, str]] = [(0, "byte")] * (n + 1)
-    for i in range(n):
-        for mode in ("byte", "alphanumeric"):
-            j = i
-            while j < n and (mode == "byte" or text[j] in ALNUM):
-                j += 1
-                cost = best[i] + HEADER[mode] + _bits(mode, j - i)
-                if cost < best[j]:
-                    best[j], back[j] = cost, (i, mode)
+    """``text`` (ASCII) as (piece, mode) segments of (nearly: an odd alphanumeric run's last
+    character is counted 5.5 bits, not 6) the fewest bits in all: one pass over the characters
+    keeping the cheapest way to end in each mode (a run of alphanumeric characters too short to
+    pay for its header stays in the byte segment around it). Joined, the pieces are ``text``."""
+    if not text:
+        return []
+    inf = 1 << 60
+    cost = {"byte": 2 * HEADER["byte"], "alphanumeric": 2 * HEADER["alphanumeric"]}  # a first segment's header
+    came: list[dict[str, str]] = []  # per character: the mode the one before was in, for each mode
+    for i, ch in enumerate(text):
+        new: dict[str, int] = {}
+        step: dict[str, str] = {}
+        for mode in MODES:
+            if mode == "alphanumeric" and ch not in ALNUM:
+                new[mode], step[mode] = inf, mode
+                continue
+            other = "byte" if mode == "alphanumeric" else "alphanumeric"
+            stay, switch = cost[mode], cost[other] + 2 * HEADER[mode] if i else inf
+            new[mode], step[mode] = (stay, mode) if stay <= switch else (switch, other)
+            new[mode] += _HALF_BITS[mode]
+        cost = new
+        came.append(step)
+    mode = min(MODES, key=lambda m: cost[m])
+    modes = []
+    for step in reversed(came):
+        modes.append(mode)
+        mode = step[mode]
+    modes.reverse()
     out: list[tuple[str, str]] = []
-    j = n
-    while j > 0:
-        i, mode = back[j]
-        if out and out[-1][1] == mode:  # two byte runs side by side are one segment
-            out[-1] = (text[i:j] + out[-1][0], mode)
+    for ch, m in zip(text, modes, strict=True):
+        if out and out[-1][1] == m:
+            out[-1] = (out[-1][0] + ch, m)
         else:
-            out.append((text[i:j], mode))
-        j = i
-    return out[::-1]
+            out.append((ch, m))
+    return out
 
 
 def make(text: str) -> Any:
     """The smaller of ``text``'s QR codes in byte mode and in :func:`segments` (error level L,
-    boosted where the version has room; the byte one on a tie): a segno ``QRCode``. Raises
-    segno's ``DataOverflowError`` when neither fits a code."""
+    boosted where the version has room; the byte one on a tie): a segno ``QRCode``. The two
+    versions are found with one mask (quick); only the code kept is made with the best of the
+    eight. Raises segno's ``DataOverflowError`` when neither fits a code."""
     import segno  # deferred: the QR encoder only when a code is made
     from segno import consts
 
-    plain = segno.make_qr(text.encode("ascii"), error="l", mode="byte", boost_error=True)
+    plain: Any = text.encode("ascii")
     codes = {"byte": consts.MODE_BYTE, "alphanumeric": consts.MODE_ALPHANUMERIC}  # a list takes segno's numbers
-    content: Any = [(piece, codes[mode]) for piece, mode in segments(text)]
+    mixed: Any = [(piece, codes[mode]) for piece, mode in segments(text)]
+    byte_version = int(segno.make_qr(plain, error="l", mode="byte", mask=0, boost_error=False).version)
     try:
-        mixed = segno.make_qr(content, error="l", boost_error=True)
+        mixed_version = int(segno.make_qr(mixed, error="l", mask=0, boost_error=False).version)
     except segno.DataOverflowError:
-        return plain
-    return mixed if int(mixed.version) < int(plain.version) else plain
+        mixed_version = byte_version
+    if mixed_version < byte_version:
+        return segno.make_qr(mixed, error="l", boost_error=True)
+    return segno.make_qr(plain, error="l", mode="byte", boost_error=True)

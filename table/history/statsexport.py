@@ -209,7 +209,12 @@ def qr_text(data: bytes, *, dark_on_light: bool = False, border: int = QUIET_ZON
     By default the *light* modules are printed (ink on a dark terminal background shows the code
     the right way round, the quiet zone as a light frame); ``dark_on_light`` prints the dark ones
     instead (paper, light terminals)."""
-    m = qr_matrix(data, border=border)
+    return matrix_text(qr_matrix(data, border=border), dark_on_light=dark_on_light)
+
+
+def matrix_text(m: list[list[bool]], *, dark_on_light: bool = False) -> str:
+    """:func:`qr_text` of a matrix already made (rows of booleans, True = dark): the result
+    screen makes the code once for the lid and the terminal."""
     ink = [[cell if dark_on_light else not cell for cell in row] for row in m]
     if len(ink) % 2:  # a light row below (QR codes have an odd size): part of the quiet zone
         ink.append([not dark_on_light] * len(ink[0]))
