@@ -74,9 +74,8 @@ def draw_qr_page(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion, she
     y = v.help_corner().bottom + v.px(6)  # the column starts under the "?": nothing over the heading
     bottom = back.y - v.px(6)
     if qr.problem or not m:
-        words = qr.problem or _("Too big to scan from this screen: take game {gid} to the app with the "
-                                "history's export instead (history --export {gid}, or the phone page's "
-                                "download)").format(gid=qr.gid)
+        words = qr.problem or _("Too big to scan here: export game {gid} instead (history --export {gid}, "
+                                "or the phone page's download)").format(gid=qr.gid)
         y = _column(v, surf, [(words, WARN, False)], x, y, w, bottom, size)
         if qr.problem:
             return
