@@ -57,7 +57,8 @@ def draw_qr_page(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion, she
     """The QR code page: the code at :func:`module_px` a module on the left (or, too big for this
     screen, the line that says so); the column on the right: the heading (under the help
     button's corner), the history id and size where they fit, each seat's total (what the code
-    carries) as far as they fit, and Back at the bottom."""
+    carries: in two columns where one does not hold them) as far as they fit, and Back at the
+    bottom."""
     qr = ctl.result_qr()
     margin = v.px(MARGIN)
     m = module_px(v, len(qr.matrix)) if qr.matrix else 0
@@ -90,13 +91,30 @@ def draw_qr_page(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion, she
         info = _("History game {gid} · {size} bytes · no network needed").format(gid=qr.gid, size=qr.size)
         need = sum(_height(v, text, size, w) for text, _c, _b in seats) + v.px(8)
         y = _column(v, surf, [(info, DIM, False)], x, y + v.px(8), w, bottom - need, size)
-    _column(v, surf, seats, x, y + v.px(8), w, bottom, size)
+    _seat_lines(v, surf, seats, x, y + v.px(8), w, bottom, size)
 
 
 def _height(v: BaseView[Any], text: str, size: float, w: int, bold: bool = False) -> int:
     """How tall ``text`` is wrapped in ``w`` px at design size ``size`` (px)."""
     px = v.px(size)
     return len(v.break_lines(text, px, bold, w)) * int(v.fonts.font(px, bold).get_linesize())
+
+
+def _seat_lines(v: BaseView[Any], surf: pygame.Surface, seats: list[tuple[str, Any, bool]], x: int, y: int, w: int,
+                bottom: int, size: float) -> None:
+    """The seats' totals one under the other; where they do not all fit so, in two columns (the
+    first half of the seats on the left) when each total is one line in half the width; else as
+    many as fit."""
+    if y + sum(_height(v, text, size, w) for text, _c, _b in seats) > bottom:
+        half = (w - v.px(12)) // 2
+        px = v.px(size)
+        rows = (len(seats) + 1) // 2
+        if all(v.fonts.width(text, px) <= half for text, _c, _b in seats) and \
+                y + rows * _height(v, "H", size, half) <= bottom:
+            _column(v, surf, seats[:rows], x, y, half, bottom, size)
+            _column(v, surf, seats[rows:], x + half + v.px(12), y, half, bottom, size)
+            return
+    _column(v, surf, seats, x, y, w, bottom, size)
 
 
 def _column(v: BaseView[Any], surf: pygame.Surface, lines: list[tuple[str, Any, bool]], x: int, y: int, w: int,
