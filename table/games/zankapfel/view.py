@@ -7,6 +7,7 @@ bottom, green left), the tokens still there, the mayor, and — when the mayor m
 squares lit; on the right the four harvest values and prices at the mayor's square, then the
 ledger mirroring the score track (each seat's points towards the finish, discord cards left,
 what it did this round); at the bottom what the table must enter now and the buttons for it.
+The 3.5" 480×320 screen shows less at the same 2.5 mm capitals (:meth:`ZankapfelView.draw_play_small`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from table.display.keys import DIGITS, module_key
 from table.display.module_view import ModuleView
 from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.rules import actions as A
-from table.games.zankapfel.words import SEAT_COLOURS, kind_name, status_name
+from table.games.zankapfel.words import SEAT_COLOURS, colour_name, kind_name, status_name
 from table.i18n import _, ngettext
 
 KIND_RGB: dict[str, Colour] = {"red": (205, 50, 50), "yellow": (235, 200, 40), "green": (70, 170, 80),
@@ -54,9 +55,8 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
 
     # --- play -------------------------------------------------------------------------------------
     def draw_play(self, surf: pygame.Surface, ctl: ZankapfelCompanion) -> None:  # a ZankapfelCompanion
-        """The header, then on a big screen the orchard beside the prices and the ledger; on the
-        3.5" screen the orchard only while a square is chosen (the prices and ledger then left
-        out: the board on the table shows them), else the prices over the ledger."""
+        """The header, then the orchard beside the prices and the ledger, the question and the
+        buttons; the 3.5" screen's own layout is :meth:`draw_play_small`."""
         b = ctl.b
         assert b is not None
         p = b.preview
@@ -64,6 +64,9 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
         m = self.px(8)
         head = _("Round {round} · {seat} holds the apple").format(round=p.round, seat=ctl.seat_title(p.first)) \
             if p.round else _("Setup")
+        if self.small:
+            self.draw_play_small(surf, ctl, head, st)
+            return
         face = A.KINDS[p.face_up] if p.face_up >= 0 else None
         shown = _("face up: {kind}").format(kind=kind_name(face) if face else _("none"))
         fw = min(self.fonts.width(shown, self.read_px, True) + self.px(16), self.w // 2)
@@ -76,24 +79,10 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
                   max_w=fr.x - 2 * m)
         top = fr.bottom + self.px(6)
         below = max(top, self.help_corner().bottom + self.px(4))  # what reaches the right edge: under help
-        choosing = st in ("place", "move", "remove")
-        if self.small and choosing:
-            side = self.h - top - m
-            self.draw_orchard(surf, ctl, pygame.Rect(m, top, side, side), st)
-            x = m + side + self.px(12)
-            ok = self.draw_square_buttons(surf, ctl, pygame.Rect(x, below, self.w - x - m, top + side - below))
-            self.prompt_above(surf, ctl.named_line(b.ask()), ok - self.px(8), x=x, w=self.w - x - m, max_lines=9)
-            return
         buttons = self.draw_buttons(surf, ctl, st)
-        lesson = self.take_lesson() if not self.small else None  # the 7" screens: in the right column
+        lesson = self.take_lesson()  # in the right column
         ask = self.prompt_above(surf, ctl.named_line(b.ask()), buttons - self.px(6), x=self.px(12),
-                                w=self.w - self.px(24), max_lines=6 if self.small else 4)  # the ledger gives way
-        if self.small:
-            prices = pygame.Rect(m, below, self.w - 2 * m, 2 * self.fonts.font(self.read_px).get_linesize() + 6)
-            self.draw_prices(surf, ctl, prices)
-            self.draw_ledger(surf, ctl, pygame.Rect(m, prices.bottom + self.px(6), self.w - 2 * m,
-                                                    ask - prices.bottom - self.px(12)))
-            return
+                                w=self.w - self.px(24), max_lines=4)  # the ledger gives way
         side = min(self.px(300), ask - top - self.px(6))
         right = pygame.Rect(m + side + self.px(12), below, self.w - side - 2 * m - self.px(12), 0)
         ph = max(self.px(56), 2 * self.fonts.font(self.read_px, True).get_linesize() + self.px(4))  # two lines
@@ -110,20 +99,124 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
         self.draw_prices(surf, ctl, pygame.Rect(right.x, below, right.w, ph))
         self.draw_ledger(surf, ctl, pygame.Rect(right.x, ledger_top, right.w, ledger_bottom - ledger_top))
 
-    def draw_square_buttons(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> int:
-        """The 3.5" screen's square choice: confirm the cursor's square, or undo, at the bottom
-        right beside the orchard; returns their top."""
-        h, gap = self.tap(54), self.px(6)
-        ok = pygame.Rect(area.x, area.bottom - 2 * h - gap, area.w, h)
-        self.button(surf, ok, f"{A.square_name(ctl.cursor)} ✓", "confirm", colour=OK, size=20)
-        self.button(surf, pygame.Rect(area.x, area.bottom - h, area.w, h), _("Undo"), "undo", size=20)
-        return ok.y
+    # --- the 3.5" screen --------------------------------------------------------------------------
+    def draw_play_small(self, surf: pygame.Surface, ctl: ZankapfelCompanion, head: str, st: str) -> None:
+        """The 3.5" screen shows less, never smaller: its read lines at the rule's 2.5 mm capitals.
+        While a square is chosen the orchard's 46 px squares fill the right (a touch chooses the
+        square; the lid's CONFIRM the cursor's), the question and Undo the left; the edges' printed
+        numbers and the face-up card are left out (the board and the card on the table show them).
+        Else the question and the stage's buttons at the bottom, and above them, each where the
+        room is left: the header, the prices at the mayor's square, the ledger (the score track
+        on the table shows it)."""
+        b = ctl.b
+        assert b is not None
+        m, gap = self.px(8), self.px(6)
+        line = self.fonts.font(self.read_px, True).get_linesize()
+        under_help = self.help_corner().bottom + self.px(4)
+        if st in ("place", "move", "remove"):
+            cell = self.touch_px + 2
+            grid = pygame.Rect(self.w - m - 5 * cell, under_help, 5 * cell, 5 * cell)
+            self.draw_orchard(surf, ctl, grid, st, numbers=False)
+            w = grid.x - 3 * m
+            undo = pygame.Rect(m, self.h - m - self.touch_px, w, self.touch_px)
+            self.button(surf, undo, _("Undo"), "undo", size=20)
+            ask = ctl.named_line(b.ask())
+            lines = (undo.y - gap - m) // line
+            top = self.prompt_above(surf, ask, undo.y - gap, x=m, w=w, max_lines=lines)
+            self.head_small(surf, head, m, w, top - gap)
+            return
+        buttons = self.flow_row(surf, self.stage_items(ctl, st), bottom=self.h - m)
+        ask = self.small_ask(ctl, st)
+        full = self.w - 2 * m
+        lines = len(self.break_lines(ask, self.read_px, True, full))
+        w = full if buttons - gap - lines * line >= under_help else self.w - m - self.help_room()
+        top = self.prompt_above(surf, ask, buttons - gap, x=m, w=w, max_lines=(buttons - gap - m) // line)
+        y = self.head_small(surf, head, m, self.w - m - self.help_room(), top - gap)
+        y = max(y, under_help)
+        prices = pygame.Rect(m, y, full, 2 * self.fonts.font(self.read_px).get_linesize() + 6)
+        if prices.bottom <= top - gap:
+            self.draw_prices_small(surf, ctl, prices)
+            y = prices.bottom + gap
+        self.draw_ledger(surf, ctl, pygame.Rect(m, y, full, top - gap - y))
 
-    def draw_orchard(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect, st: str) -> None:
+    def head_small(self, surf: pygame.Surface, head: str, x: int, w: int, bottom: int) -> int:
+        """The round and who holds the big apple at the top left where it stands whole above
+        ``bottom`` (bold, else regular, else on lines of its own); returns the y under it (the
+        top, when it is left out: the question names who acts)."""
+        y = self.px(4)
+        for bold in (True, False):
+            if self.fonts.width(head, self.read_px, bold) <= w:
+                if y + self.fonts.font(self.read_px, bold).get_linesize() > bottom:
+                    return y
+                return self.text(surf, head, 0, (x, y), bold=bold, max_w=w).bottom
+        lines = self.break_lines(head, self.read_px, False, w)
+        if y + len(lines) * self.fonts.font(self.read_px).get_linesize() > bottom:
+            return y
+        return self.wrapped(surf, head, 0, (x, y), w, max_lines=len(lines), min_size=0)
+
+    def small_ask(self, ctl: ZankapfelCompanion, st: str) -> str:
+        """The question on the 3.5" screen: the discord's without what its buttons show (each
+        seat's button, who fights), else the companion's own."""
+        assert ctl.b is not None
+        if st == "dice":
+            return _("Discord over {colour}: each may buy 1-3 dice once (2 points each), then CONFIRM").format(
+                colour=colour_name(ctl.b.e.fight[0]))
+        return ctl.named_line(ctl.b.ask())
+
+    def flow_row(self, surf: pygame.Surface, items: list[tuple[str, str, Colour | None]], *, bottom: int) -> int:
+        """``items`` and Undo as buttons a touch target high, each as wide as its words (at the
+        readable size) need, in rows filled left to right and stacked upwards from ``bottom``,
+        the spare width shared out; returns the top of the rows."""
+        row = [*items, (_("Undo"), "undo", None)]
+        m, gap, h = self.px(8), self.px(6), self.touch_px
+        room = self.w - 2 * m
+        need = [max(self.touch_px, self.fonts.width(label, self.read_px, True) + self.px(20)) for label, _n, _c in row]
+        rows: list[list[int]] = [[]]
+        for i, w in enumerate(need):
+            if rows[-1] and sum(need[j] + gap for j in rows[-1]) + w > room:
+                rows.append([])
+            rows[-1].append(i)
+        top = bottom - len(rows) * h - (len(rows) - 1) * gap
+        for r, idx in enumerate(rows):
+            spare = (room - sum(need[j] for j in idx) - gap * (len(idx) - 1)) // len(idx)
+            x = m
+            for j in idx:
+                label, name, colour = row[j]
+                rect = pygame.Rect(x, top + r * (h + gap), need[j] + spare, h)
+                self.button(surf, rect, label, name, colour=colour, size=20)
+                x = rect.right + gap
+        return top
+
+    def draw_prices_small(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> None:
+        """The harvest values over their prices as a small table: "price" once at the left of the
+        second line, each tile as wide as its words (the joker's name is the widest)."""
+        prices = ctl.prices()
+        if not prices:
+            self.text(surf, _("The mayor is not placed yet"), 18, (area.x, area.y), DIM, max_w=area.w)
+            return
+        word = _("price {price}").format(price="").strip()  # the tiles' own word, once
+        label = self.text(surf, word, 0, (area.x, area.bottom - 3), DIM, anchor="bottomleft")
+        x = label.right + self.px(8)
+        labels = [f"+{value}" if kind != "joker" else kind_name("joker") for kind, value, _p in prices]
+        need = [self.fonts.width(a, self.read_px, True) + self.px(12) for a in labels]
+        spare = max(0, area.right - x - sum(need) - self.px(6) * (len(prices) - 1)) // len(prices)
+        half = area.h // 2
+        for (kind, _value, price), words, w in zip(prices, labels, need, strict=True):
+            r = pygame.Rect(x, area.y, w + spare, area.h)
+            x = r.right + self.px(6)
+            pygame.draw.rect(surf, KIND_RGB[kind], r, border_radius=self.px(6))
+            ink = contrast(KIND_RGB[kind])
+            self.text(surf, words, 0, (r.centerx, r.y + half), ink, bold=True, anchor="midbottom", max_w=r.w - 4)
+            self.text(surf, str(price), 0, (r.centerx, r.bottom - 3), ink, anchor="midbottom", max_w=r.w - 4)
+
+    def draw_orchard(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect, st: str, *,
+                     numbers: bool = True) -> None:
+        """The 5×5 orchard in ``area``: its squares, tokens, the mayor, the squares to choose lit;
+        with ``numbers`` the four edges' printed numbers round it (else the squares fill ``area``)."""
         p = ctl.state
-        edge = max(self.read_px + self.px(6), area.w // 12)
+        edge = max(self.read_px + self.px(6), area.w // 12) if numbers else 0
         cell = (area.w - 2 * edge) // 5
-        if cell - 2 < self.touch_px and st in ("place", "move", "remove", "bribe"):
+        if numbers and cell - 2 < self.touch_px and st in ("place", "move", "remove", "bribe"):
             # squares to touch are 7 mm first (the 3.5" screen): the edges' numbers get what is left
             cell = self.touch_px + 2
             edge = max(self.read_px + 2, (area.w - 5 * cell) // 2)
@@ -133,7 +226,7 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
             targets = {sq for sq in p.mayor_targets() if sq != ctl.b.move}
         tokens = set(ctl.b.tokens_shown()) if ctl.b is not None else set()
         mayor = ctl.mayor_square()  # its new square as soon as it moved, during the reveals too
-        for i in range(5):  # the four edges' printed numbers in their colours
+        for i in range(5 if numbers else 0):  # the four edges' printed numbers in their colours
             cx = x0 + i * cell + cell // 2
             cy = y0 + i * cell + cell // 2
             self.text(surf, str(A.RED_TOP[i]), 18, (cx, y0 - edge // 2), KIND_RGB["red"], bold=True, anchor="center")
@@ -158,11 +251,10 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
                 pygame.draw.rect(surf, FG, rect, self.px(3), border_radius=self.px(4))
             if choosing:
                 self.targets.append((rect, f"sq:{A.square_name(sq)}"))
-        if not self.small:
-            for c in range(5):  # the columns' letters, a reminder of the squares' names (the buttons say them)
-                if mayor == c:
-                    continue  # the mayor's "M" stands there: its square's letter would touch it
-                self.text(surf, "abcde"[c], 11, (x0 + c * cell + 3, y0 + 1), DIM, read=False)
+        for c in range(5):  # the columns' letters, a reminder of the squares' names (the buttons say them)
+            if mayor == c:
+                continue  # the mayor's "M" stands there: its square's letter would touch it
+            self.text(surf, "abcde"[c], 11, (x0 + c * cell + 3, y0 + 1), DIM, read=False)
 
     def draw_prices(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> None:
         prices = ctl.prices()
@@ -232,6 +324,11 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
 
     def draw_buttons(self, surf: pygame.Surface, ctl: ZankapfelCompanion, st: str) -> int:
         """The stage's buttons and Undo at the bottom; returns the top of their rows."""
+        return self.button_row(surf, self.stage_items(ctl, st), x=self.px(8), y=self.h - self.px(62),
+                               h=self.px(54), gap=self.px(6), size=20)
+
+    def stage_items(self, ctl: ZankapfelCompanion, st: str) -> list[tuple[str, str, Colour | None]]:
+        """The stage's buttons (Undo is added by the row): label, touch target, colour."""
         b = ctl.b
         assert b is not None
         items: list[tuple[str, str, Colour | None]] = []
@@ -250,8 +347,7 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
             items = [(str(f), f"roll:{f}", None) for f in range(1, 7)]
         elif st in ("place", "move", "remove"):
             items = [(f"{A.square_name(ctl.cursor)} ✓", "confirm", OK)]
-        return self.button_row(surf, items, x=self.px(8), y=self.h - self.px(62), h=self.px(54), gap=self.px(6),
-                               size=20)
+        return items
 
     def deciding_items(self, ctl: ZankapfelCompanion, st: str) -> list[tuple[str, str, Colour | None]]:
         """The buttons of the stages where several seats decide: dice, bribes and their acceptance."""
