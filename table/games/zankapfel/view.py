@@ -155,36 +155,58 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
         return self.wrapped(surf, head, 0, (x, y), w, max_lines=len(lines), min_size=0)
 
     def small_ask(self, ctl: ZankapfelCompanion, st: str) -> str:
-        """The question on the 3.5" screen: the discord's without what its buttons show (each
-        seat's button, who fights), else the companion's own."""
-        assert ctl.b is not None
+        """The question on the 3.5" screen: a discord's, the bribes' and their acceptance's without
+        what their buttons show (who fights, each seat's offer, the typed form), else the
+        companion's own."""
+        b = ctl.b
+        assert b is not None
         if st == "dice":
             return _("Discord over {colour}: each may buy 1-3 dice once (2 points each), then CONFIRM").format(
-                colour=colour_name(ctl.b.e.fight[0]))
-        return ctl.named_line(ctl.b.ask())
+                colour=colour_name(b.e.fight[0]))
+        if st == "bribe" and b.move is not None:
+            return _("Bribes for the mayor on {square}: each other player may offer 1 or 2 points for another "
+                     "square, then CONFIRM").format(square=A.square_name(b.move))
+        if st == "accept":
+            return _("{seat}: accept a bribe with its seat's button, or refuse (PASS)").format(
+                seat=ctl.seat_title(b.seat()))
+        return ctl.named_line(b.ask())
 
     def flow_row(self, surf: pygame.Surface, items: list[tuple[str, str, Colour | None]], *, bottom: int) -> int:
         """``items`` and Undo as buttons a touch target high, each as wide as its words (at the
         readable size) need, in rows filled left to right and stacked upwards from ``bottom``,
-        the spare width shared out; returns the top of the rows."""
+        the spare width shared out — or, where that takes less height, with their words on two
+        lines in the rows that need it (taller); returns the top of the rows."""
         row = [*items, (_("Undo"), "undo", None)]
-        m, gap, h = self.px(8), self.px(6), self.touch_px
+        m, gap = self.px(8), self.px(6)
         room = self.w - 2 * m
-        need = [max(self.touch_px, self.fonts.width(label, self.read_px, True) + self.px(20)) for label, _n, _c in row]
-        rows: list[list[int]] = [[]]
-        for i, w in enumerate(need):
-            if rows[-1] and sum(need[j] + gap for j in rows[-1]) + w > room:
-                rows.append([])
-            rows[-1].append(i)
-        top = bottom - len(rows) * h - (len(rows) - 1) * gap
-        for r, idx in enumerate(rows):
-            spare = (room - sum(need[j] for j in idx) - gap * (len(idx) - 1)) // len(idx)
+        two_h = max(self.touch_px, 2 * self.fonts.font(self.read_px, True).get_linesize() + 4)
+        best: tuple[int, list[tuple[int, list[tuple[int, int]]]]] | None = None
+        for two in (False, True):
+            need = [max(self.touch_px, self.label_need(label, self.read_px, two) + self.px(20))
+                    for label, _n, _c in row]
+            rows: list[list[int]] = [[]]
+            for i, w in enumerate(need):
+                if rows[-1] and sum(need[j] + gap for j in rows[-1]) + w > room:
+                    rows.append([])
+                rows[-1].append(i)
+            laid = []
+            for idx in rows:  # each row's buttons (item, width) and height: two lines only where needed
+                spare = (room - sum(need[j] for j in idx) - gap * (len(idx) - 1)) // len(idx)
+                widths = [(j, need[j] + spare) for j in idx]
+                one = all(self.fonts.width(row[j][0], self.read_px, True) <= w - 8 for j, w in widths)
+                laid.append((self.touch_px if one else two_h, widths))
+            height = sum(h for h, _w in laid) + gap * (len(laid) - 1)
+            if best is None or height < best[0]:
+                best = (height, laid)
+        assert best is not None
+        top = y = bottom - best[0]
+        for h, widths in best[1]:
             x = m
-            for j in idx:
+            for j, w in widths:
                 label, name, colour = row[j]
-                rect = pygame.Rect(x, top + r * (h + gap), need[j] + spare, h)
-                self.button(surf, rect, label, name, colour=colour, size=20)
-                x = rect.right + gap
+                self.button(surf, pygame.Rect(x, y, w, h), label, name, colour=colour, size=20)
+                x += w + gap
+            y += h + gap
         return top
 
     def draw_prices_small(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> None:
