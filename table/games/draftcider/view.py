@@ -191,6 +191,7 @@ class DraftCiderView(ModuleView[DraftCiderCompanion]):
         room = self.w - 2 * m
         two_h = max(self.touch_px, 2 * self.fonts.font(self.read_px, True).get_linesize() + 4)
         best: tuple[int, list[tuple[int, list[tuple[int, int]]]]] | None = None
+        whole = [max(self.touch_px, self.label_need(label, self.read_px, False) + self.px(20)) for label, _n, _c in row]
         for two in (False, True):
             need = [max(self.touch_px, self.label_need(label, self.read_px, two) + self.px(20))
                     for label, _n, _c in row]
@@ -201,8 +202,13 @@ class DraftCiderView(ModuleView[DraftCiderCompanion]):
                 rows[-1].append(i)
             laid = []
             for idx in rows:  # each row's buttons (item, width) and height: two lines only where needed
-                spare = (room - sum(need[j] for j in idx) - gap * (len(idx) - 1)) // len(idx)
-                widths = [(j, need[j] + spare) for j in idx]
+                wide = {j: need[j] for j in idx}
+                pool = room - sum(need[j] for j in idx) - gap * (len(idx) - 1)
+                for j in sorted(idx, key=lambda j: whole[j] - need[j]):  # the spare first keeps labels on one line
+                    more = min(pool, whole[j] - need[j])
+                    wide[j] += more
+                    pool -= more
+                widths = [(j, wide[j] + pool // len(idx)) for j in idx]
                 one = all(self.fonts.width(row[j][0], self.read_px, True) <= w - 8 for j, w in widths)
                 laid.append((self.touch_px if one else two_h, widths))
             height = sum(h for h, _w in laid) + gap * (len(laid) - 1)
