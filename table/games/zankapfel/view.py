@@ -113,16 +113,17 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
         m, gap = self.px(8), self.px(6)
         line = self.fonts.font(self.read_px, True).get_linesize()
         under_help = self.help_corner().bottom + self.px(4)
-        if st in ("place", "move", "remove"):
+        offering = st == "bribe" and ctl.bribe_offer is not None
+        if st in ("place", "move", "remove") or offering:
             cell = self.touch_px + 2
             grid = pygame.Rect(self.w - m - 5 * cell, under_help, 5 * cell, 5 * cell)
             self.draw_orchard(surf, ctl, grid, st, numbers=False)
             w = grid.x - 3 * m
-            undo = pygame.Rect(m, self.h - m - self.touch_px, w, self.touch_px)
-            self.button(surf, undo, _("Undo"), "undo", size=20)
-            ask = ctl.named_line(b.ask())
-            lines = (undo.y - gap - m) // line
-            top = self.prompt_above(surf, ask, undo.y - gap, x=m, w=w, max_lines=lines)
+            items = self.offer_items(ctl) if offering else []
+            buttons = self.flow_row(surf, items, bottom=self.h - m, x=m, w=w)
+            ask = self.offer_ask(ctl) if offering else ctl.named_line(b.ask())
+            lines = (buttons - gap - m) // line
+            top = self.prompt_above(surf, ask, buttons - gap, x=m, w=w, max_lines=lines)
             self.head_small(surf, head, m, w, top - gap)
             return
         buttons = self.flow_row(surf, self.stage_items(ctl, st), bottom=self.h - m)
@@ -171,14 +172,30 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
                 seat=ctl.seat_title(b.seat()))
         return ctl.named_line(b.ask())
 
-    def flow_row(self, surf: pygame.Surface, items: list[tuple[str, str, Colour | None]], *, bottom: int) -> int:
+    def offer_items(self, ctl: ZankapfelCompanion) -> list[tuple[str, str, Colour | None]]:
+        """While a seat's bribe is chosen on the 3.5" screen: its seat's button (1 point, 2, none)
+        and CONFIRM offering it."""
+        assert ctl.bribe_offer is not None
+        s = ctl.bribe_offer[0]
+        return [(self.offer_words(ctl, s), f"offer:{s + 1}", SEAT_RGB[s]), (_("Offer ✓"), "confirm", OK)]
+
+    def offer_ask(self, ctl: ZankapfelCompanion) -> str:
+        """The question while a seat's bribe is chosen: the square it asks for."""
+        assert ctl.bribe_offer is not None
+        s, n = ctl.bribe_offer
+        return _("{seat} offers {points} for another square: touch it, then CONFIRM").format(
+            seat=ctl.seat_title(s), points=ngettext("{n} point", "{n} points", n).format(n=n))
+
+    def flow_row(self, surf: pygame.Surface, items: list[tuple[str, str, Colour | None]], *, bottom: int,
+                 x: int | None = None, w: int | None = None) -> int:
         """``items`` and Undo as buttons a touch target high, each as wide as its words (at the
-        readable size) need, in rows filled left to right and stacked upwards from ``bottom``,
-        the spare width shared out — or, where that takes less height, with their words on two
-        lines in the rows that need it (taller); returns the top of the rows."""
+        readable size) need, in rows filled left to right and stacked upwards from ``bottom``
+        (across the screen, or ``w`` px from ``x``), the spare width shared out — or, where that
+        takes less height, with their words on two lines in the rows that need it (taller);
+        returns the top of the rows."""
         row = [*items, (_("Undo"), "undo", None)]
-        m, gap = self.px(8), self.px(6)
-        room = self.w - 2 * m
+        m, gap = self.px(8) if x is None else x, self.px(6)
+        room = self.w - 2 * m if w is None else w
         two_h = max(self.touch_px, 2 * self.fonts.font(self.read_px, True).get_linesize() + 4)
         best: tuple[int, list[tuple[int, list[tuple[int, int]]]]] | None = None
         whole = [max(self.touch_px, self.label_need(label, self.read_px, False) + self.px(20)) for label, _n, _c in row]
