@@ -326,11 +326,17 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
     def draw_ledger(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> None:
         """Each seat's row: its colour, name and what it did this round, its discord cards left
         (when the row has room for a second line), its way to the finish as a bar and a count.
-        Rows too low for a readable line are left out (the score track on the table shows them)."""
+        On the 3.5" screen, where one column's rows are too low for a readable line, two columns
+        without the bars; rows too low even so are left out (the score track on the table shows
+        them), and so is a name too long for its row (its colour's disc stays)."""
         p = ctl.state
         n = p.players
         line = self.fonts.font(self.read_px, True).get_linesize()
+        cols = 1
         rh = min(area.h // n, self.px(56))
+        if rh < line + 2 and self.small:
+            cols = 2
+            rh = min(area.h // -(-n // cols), self.px(56))
         if rh < line + 2:
             return
         two = rh >= 2 * line + 4
@@ -339,31 +345,36 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
         fight = ctl.b.fight_seats() if ctl.b is not None else ()
         lit = set(ctl.leds().troughs) if ctl.leds().kind == "open" else set()
         count_w = self.fonts.width(f"{finish}/{finish}", max(self.px(20), self.read_px), True)
+        gap = self.px(6)
+        cw = (area.w - (cols - 1) * gap) // cols
         for s, pos in enumerate(ctl.positions()):
-            row = pygame.Rect(area.x, area.y + s * rh, area.w, rh - 2)
+            row = pygame.Rect(area.x + (s % cols) * (cw + gap), area.y + s // cols * rh, cw, rh - 2)
             pygame.draw.rect(surf, PANEL if s + 1 not in lit else (70, 64, 30), row, border_radius=self.px(6))
             dot = min(rh // 3, self.px(18))
             pygame.draw.circle(surf, SEAT_RGB[s], (row.x + dot + 4, row.centery), dot)
             if s == p.first and p.round:  # the big apple: also said in the header
                 pygame.draw.circle(surf, (200, 30, 30), (row.x + dot + 4, row.centery), max(3, dot // 2))
             x = row.x + 2 * dot + self.px(12)
-            bar = pygame.Rect(row.right - count_w - self.px(12) - self.px(90), row.centery - self.px(6),
-                              self.px(90), self.px(12))
+            bar_w = self.px(90) if cols == 1 else 0
+            bar = pygame.Rect(row.right - count_w - self.px(12) - bar_w, row.centery - self.px(6), bar_w, self.px(12))
             room = bar.x - x - self.px(8)
             status = status_name(ctl.seat_status(s) or ("discord" if s in fight else ""))
             name = ctl.seat_title(s)
             at = (x, row.y + 1) if two else (x, row.centery)
-            r = self.text(surf, name, 18, at, FG, bold=True, anchor="topleft" if two else "midleft", max_w=room)
-            if status and r.right + self.px(8) + self.fonts.width(status, self.read_px) <= bar.x - self.px(4):
-                self.text(surf, status, 16, (r.right + self.px(8), r.centery), LIT, anchor="midleft",
-                          max_w=bar.x - r.right - self.px(12))
+            if self.fonts.width(name, max(self.px(18), self.read_px), True) <= room or not self.small:
+                r = self.text(surf, name, 18, at, FG, bold=True, anchor="topleft" if two else "midleft", max_w=room)
+                if status and r.right + self.px(8) + self.fonts.width(status, self.read_px) <= bar.x - self.px(4):
+                    self.text(surf, status, 16, (r.right + self.px(8), r.centery), LIT, anchor="midleft",
+                              max_w=bar.x - r.right - self.px(12))
             if two:
                 self.text(surf, _("{n} discord cards").format(n=len(p.discord_cards(s))), 14,
                           (x, row.bottom - 1), DIM, anchor="bottomleft", max_w=room)
-            pygame.draw.rect(surf, BG, bar, border_radius=self.px(4))
-            span = max(1, finish - lo)
-            fill = max(0, min(bar.w, round(bar.w * (pos - lo) / span)))
-            pygame.draw.rect(surf, SEAT_RGB[s] if s < 4 else FG, (bar.x, bar.y, fill, bar.h), border_radius=self.px(4))
+            if bar_w:
+                pygame.draw.rect(surf, BG, bar, border_radius=self.px(4))
+                span = max(1, finish - lo)
+                fill = max(0, min(bar.w, round(bar.w * (pos - lo) / span)))
+                pygame.draw.rect(surf, SEAT_RGB[s] if s < 4 else FG, (bar.x, bar.y, fill, bar.h),
+                                 border_radius=self.px(4))
             self.text(surf, f"{pos}/{finish}", 20, (row.right - self.px(8), row.centery), FG, bold=True,
                       anchor="midright")
 
