@@ -62,11 +62,21 @@ def test_each_games_own_screens_fit_the_hat_at_2_5_mm(lang: str) -> None:
     assert not bad, "\n".join(bad)
 
 
-@pytest.mark.parametrize("lang", ["de", "fr"])
-def test_a_six_seat_zankapfel_with_bribes_fits_the_hat_at_every_step(lang: str) -> None:
+NAMES = ("Ana", "Maximilian Alexander", "Charlotte", "Dominique", "Eleonore", "Friedrich")
+"""Players' names, one of the longest a seat takes (20 characters)."""
+
+
+def named(script: list[str], players: int) -> list[str]:
+    """``script`` with the seats named after its setup line."""
+    return [script[0], *(f"setup name {i + 1} {NAMES[i]}" for i in range(players)), *script[1:]]
+
+
+@pytest.mark.parametrize(("lang", "names"), [("de", False), ("fr", True)])
+def test_a_six_seat_zankapfel_with_bribes_fits_the_hat_at_every_step(lang: str, names: bool) -> None:
     """Every stage of a scripted 6-player game with bribes (the longest questions, the most
-    buttons), a bribe's square chosen by touch included."""
+    buttons), a bribe's square chosen by a seat's button included; the seats named or not."""
     script, _final = zankapfel_script(6, 2, bribery=True)
+    script = named(script, 6) if names else script
     ctl = ZankapfelCompanion()
     bad: list[str] = []
     seen = set()
@@ -80,6 +90,14 @@ def test_a_six_seat_zankapfel_with_bribes_fits_the_hat_at_every_step(lang: str) 
             seen.add(ctl.stage())
             view = drawn(ZankapfelView, ctl)
             bad += [f"{line}: {p}" for p in fit_problems(view.drawn, view.targets, HAT, strict=True)]
+            if ctl.stage() == "bribe":  # a seat's button chose its offer: the square is asked
+                assert ctl.b is not None
+                seat = next(s for s in range(6) if s != ctl.b.preview.first and s not in ctl.b.bribes.offers)
+                ctl.press(f"offer:{seat + 1}")
+                view = drawn(ZankapfelView, ctl)
+                bad += [f"{line}, offer: {p}" for p in fit_problems(view.drawn, view.targets, HAT, strict=True)]
+                ctl.press(f"offer:{seat + 1}")
+                ctl.press(f"offer:{seat + 1}")  # 1 → 2 → none: the table enters its own offers next
     assert {"bid", "move", "bribe", "accept", "dice", "card", "roll", "reveal"} <= seen
     assert not bad, "\n".join(bad[:20])
 
@@ -118,19 +136,22 @@ def test_the_hats_batches_are_touched_and_the_blind_box_plays_bad() -> None:
     assert ctl.engine is not None and ctl.engine.orchards[seat][7] and ctl.stage() == "colour"
 
 
-@pytest.mark.parametrize("lang", ["de", "fr"])
-def test_draft_cider_fits_the_hat_at_every_step_and_on_the_pad(lang: str) -> None:
+@pytest.mark.parametrize(("lang", "names"), [("de", True), ("fr", False)])
+def test_draft_cider_fits_the_hat_at_every_step_and_on_the_pad(lang: str, names: bool) -> None:
     """A scripted 6-player game entered step by step (colour, height, sweetness, batch), the
-    Special tree's price asked included, and its score pad entered by touch."""
+    Special tree's price asked included, and its score pad entered by touch; named or not."""
     script, final = draftcider_script(6, 1, steps=True)
+    script = named(script, 6) if names else script
     bad: list[str] = []
     with using(lang):
         ctl = DraftCiderCompanion()
+        costly = 0
         for line in script[:160]:
             ctl.do(line)
             while ctl.announcements.head is not None:
                 ctl.do("ack")
             if ctl.mode == "play":
+                costly += ctl.stage() == "batch" and bool(ctl.costly_batches())
                 view = drawn(DraftCiderView, ctl)
                 bad += [f"{line}: {p}" for p in fit_problems(view.drawn, view.targets, HAT, strict=True)]
         pad = DraftCiderCompanion()
@@ -140,4 +161,5 @@ def test_draft_cider_fits_the_hat_at_every_step_and_on_the_pad(lang: str) -> Non
             view = drawn(DraftCiderView, pad)
             bad += [f"pad before {cmd}: {p}" for p in fit_problems(view.drawn, view.targets, HAT, strict=True)]
             pad.do(cmd)
+    assert costly  # the Special tree's price asked
     assert not bad, "\n".join(bad[:20])

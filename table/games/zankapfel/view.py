@@ -173,11 +173,11 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
         return ctl.named_line(b.ask())
 
     def offer_items(self, ctl: ZankapfelCompanion) -> list[tuple[str, str, Colour | None]]:
-        """While a seat's bribe is chosen on the 3.5" screen: its seat's button (1 point, 2, none)
-        and CONFIRM offering it."""
+        """While a seat's bribe is chosen on the 3.5" screen: its seat's button (1 point, 2, none;
+        its words the offer, the question names the seat) and CONFIRM offering it."""
         assert ctl.bribe_offer is not None
-        s = ctl.bribe_offer[0]
-        return [(self.offer_words(ctl, s), f"offer:{s + 1}", SEAT_RGB[s]), (_("Offer ✓"), "confirm", OK)]
+        s, n = ctl.bribe_offer
+        return [(f"{n} → {A.square_name(ctl.cursor)}?", f"offer:{s + 1}", SEAT_RGB[s]), (_("Offer ✓"), "confirm", OK)]
 
     def offer_ask(self, ctl: ZankapfelCompanion) -> str:
         """The question while a seat's bribe is chosen: the square it asks for."""
