@@ -163,3 +163,21 @@ def test_draft_cider_fits_the_hat_at_every_step_and_on_the_pad(lang: str, names:
             pad.do(cmd)
     assert costly  # the Special tree's price asked
     assert not bad, "\n".join(bad[:20])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_teach_modes_lesson_stands_whole_on_the_hat_where_the_reminders_give_way(lang: str) -> None:
+    """Draft Cider's lessons while a card is entered take the grid's room (the cards lie on the
+    table); Zankapfel's, where the question is short, the prices' and ledger's."""
+    from tests.display.test_lesson_placement import frames, whole
+
+    shown = {}
+    for key, view_cls in (("draftcider", DraftCiderView), ("zankapfel", ZankapfelView)):
+        for m in frames(key, lang):
+            with using(lang):
+                view = drawn(view_cls, m)
+                assert not fit_problems(view.drawn, view.targets, HAT, strict=True)
+                if any(n == "teach-skip" for _r, n in view.targets):
+                    assert whole(view, m.lesson, lang)
+                    shown[key, m.stage()] = True
+    assert ("draftcider", "colour") in shown and ("zankapfel", "roll") in shown

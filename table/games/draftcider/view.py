@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from table.display import announce_panel
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, contrast
 from table.display.keys import DIGITS, module_key
 from table.display.module_view import ModuleView
@@ -134,7 +135,8 @@ class DraftCiderView(ModuleView[DraftCiderCompanion]):
         total and the score pad's seat buttons (the result shows the totals; CONFIRM and Undo go
         from seat to seat), what each batch takes next and the cards' height·sweetness (the cards
         lie on the table: a chip shows its colour), the phase line where it has no room, and
-        BLIND: Bad (the BLIND box is the same touch)."""
+        BLIND: Bad (the BLIND box is the same touch). Teach mode's lesson stands under the question
+        where the grid keeps its touch targets or, while a card is entered, in the grid's room."""
         st = ctl.stage()
         m, gap = self.px(3), self.px(6)
         line = self.fonts.font(self.read_px, True).get_linesize()
@@ -157,6 +159,17 @@ class DraftCiderView(ModuleView[DraftCiderCompanion]):
             y = self.text(surf, head, 0, (self.px(8), y), DIM, max_w=w).bottom + self.px(2)
         y = self.wrapped(surf, ask, 0, (self.px(8), y), w, LIT, bold=True, max_lines=lines, min_size=0)
         y = max(y + gap, self.help_corner().bottom + self.px(4))
+        lesson = self.take_lesson()  # teach mode's, where the grid keeps its touch targets or a line a row
+        row_min = self.touch_px if st in ("batch", "choose") else self.fonts.font(self.read_px).get_linesize() + 4
+        room = bottom - y - 3 * row_min - 2 * self.px(4) - gap
+        choosing = st in ("batch", "choose")
+        if lesson and (self.lesson_fits(lesson, self.w - 2 * m, room)
+                       or (not choosing and self.lesson_fits(lesson, self.w - 2 * m, bottom - y - gap))):
+            h = announce_panel.lesson_height(self, lesson, self.w - 2 * m, _("Skip"))
+            self.lesson_at(surf, lesson, x=m, w=self.w - 2 * m, bottom=y + h, top=y)
+            y += h + gap
+            if bottom - y < 3 * row_min + 2 * self.px(4):
+                return  # the grid gives way to the lesson while the card is entered (it lies on the table)
         self.draw_batches_small(surf, ctl, pygame.Rect(m, y, self.w - 2 * m, bottom - y), undo=play_batch)
 
     def small_ask(self, ctl: DraftCiderCompanion, st: str) -> str:

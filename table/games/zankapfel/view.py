@@ -107,13 +107,15 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
         numbers and the face-up card are left out (the board and the card on the table show them).
         Else the question and the stage's buttons at the bottom, and above them, each where the
         room is left: the header, the prices at the mayor's square, the ledger (the score track
-        on the table shows it)."""
+        on the table shows it); teach mode's lesson takes the room of those reminders where it
+        stands whole there (text mode and speech always say it)."""
         b = ctl.b
         assert b is not None
         m, gap = self.px(8), self.px(6)
         line = self.fonts.font(self.read_px, True).get_linesize()
         under_help = self.help_corner().bottom + self.px(4)
         offering = st == "bribe" and ctl.bribe_offer is not None
+        lesson = self.take_lesson()  # teach mode's: where the board's reminders give it room
         if st in ("place", "move", "remove") or offering:
             cell = self.touch_px + 2
             grid = pygame.Rect(self.w - m - 5 * cell, under_help, 5 * cell, 5 * cell)
@@ -124,6 +126,9 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
             ask = self.offer_ask(ctl) if offering else ctl.named_line(b.ask())
             lines = (buttons - gap - m) // line
             top = self.prompt_above(surf, ask, buttons - gap, x=m, w=w, max_lines=lines)
+            if lesson and self.lesson_fits(lesson, w, top - gap - m):  # the round gives way
+                self.lesson_at(surf, lesson, x=m, w=w, bottom=top - gap, top=m)
+                return
             self.head_small(surf, head, m, w, top - gap)
             return
         buttons = self.flow_row(surf, self.stage_items(ctl, st), bottom=self.h - m)
@@ -134,6 +139,8 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
         top = self.prompt_above(surf, ask, buttons - gap, x=m, w=w, max_lines=(buttons - gap - m) // line)
         y = self.head_small(surf, head, m, self.w - m - self.help_room(), top - gap)
         y = max(y, under_help)
+        if lesson and self.lesson_fits(lesson, full, top - gap - y):  # the prices and ledger give way
+            top = self.lesson_at(surf, lesson, x=m, w=full, bottom=top - gap, top=y)
         prices = pygame.Rect(m, y, full, 2 * self.fonts.font(self.read_px).get_linesize() + 6)
         if prices.bottom <= top - gap:
             self.draw_prices_small(surf, ctl, prices)
