@@ -38,10 +38,10 @@ def drawn(view_cls: Any, ctl: Any) -> Any:
     return view
 
 
-def own_problems(view: Any) -> list[str]:
+def own_problems(view: Any, setup: bool = False) -> list[str]:
     """The fit rule's problems at 2.5 mm; on a setup screen those of the game's own rows (the
     frame's buttons — Names, language, teach mode, Start — are the shared screens' to fit)."""
-    if not any(name.startswith("players:") for _r, name in view.targets):
+    if not setup:
         return fit_problems(view.drawn, view.targets, HAT, strict=True)
     frame = {"language", "names", "confirm", "teach", "help"}
     targets = [(r, n) for r, n in view.targets if n not in frame]
@@ -58,7 +58,7 @@ def test_each_games_own_screens_fit_the_hat_at_2_5_mm(lang: str) -> None:
             for name in OWN[key]:
                 view = drawn(view_cls, at(name))
                 assert view.read_px >= 23 if lang != "ja" else view.read_px >= 25  # 17 px capitals
-                bad += [f"{key} {name}: {p}" for p in own_problems(view)]
+                bad += [f"{key} {name}: {p}" for p in own_problems(view, setup=name == "setup")]
     assert not bad, "\n".join(bad)
 
 
@@ -181,3 +181,41 @@ def test_teach_modes_lesson_stands_whole_on_the_hat_where_the_reminders_give_way
                     assert whole(view, m.lesson, lang)
                     shown[key, m.stage()] = True
     assert ("draftcider", "colour") in shown and ("zankapfel", "roll") in shown
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_setup_the_frame_leaves_little_room_turns_pages_or_puts_its_choices_side_by_side(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the setup frame's buttons take more room (a teach mode button in a row of its own),
+    Zankapfel's setup turns to a second page for its three choices and Draft Cider's two choices
+    stand side by side: every page fits, the page button turns, nothing over the frame."""
+    from table.display.module_view import ModuleView
+    from table.display.toolkit import PAGE
+
+    frame = ModuleView.setup_frame
+    feet = []
+
+    def short(view: Any, surf: pygame.Surface, ctl: Any, title: str) -> pygame.Rect:
+        area = frame(view, surf, ctl, title)
+        feet.append(area.y + 145)
+        return pygame.Rect(area.x, area.y, area.w, 145)  # the room the French teach mode's row leaves
+
+    monkeypatch.setattr(ModuleView, "setup_frame", short)
+    with using(lang):
+        for at, view_cls, want in ((zankapfel_at, ZankapfelView, 2), (draftcider_at, DraftCiderView, 1)):
+            ctl = at("setup")
+            view = view_cls(HAT)
+            assert view.pages(ctl) == want
+            names: set[str] = set()
+            for page in range(want):
+                view.page = page
+                view.drawn = []
+                view.draw(pygame.Surface(HAT), ctl)
+                bottom = feet[-1]  # the short area's foot
+                low = [(n, r.bottom) for r, n in view.targets
+                       if n not in ("language", "names", "help", "confirm", "teach") and r.bottom > bottom]
+                assert not low, low
+                assert not own_problems(view, setup=True)
+                names |= {n for _r, n in view.targets}
+            assert {"players:3", "finish", "deck", "bribery", PAGE} <= names if want == 2 else \
+                {"players:2", "padmode", "easy"} <= names

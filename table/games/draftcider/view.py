@@ -73,10 +73,18 @@ class DraftCiderView(ModuleView[DraftCiderCompanion]):
         half = (area.w - self.px(20)) // 2
         pad = _("Live: every pick") if s.pad == "live" else _("End only: score pad")
         easy = _("Easy: Bad costs 0") if s.easy else _("Normal: Bad −1 a card")
-        if self.small:  # the two choices stacked, their buttons' words saying them (the help names their keys)
+        if self.small:  # the two choices' buttons say them (the help names their keys): stacked, else side by side
             h, gap = self.touch_px, self.px(8)
-            for i, (words, name, lit) in enumerate(((pad, "padmode", True), (easy, "easy", s.easy))):
-                self.button(surf, pygame.Rect(area.x, y + i * (h + gap), area.w, h), words, name, lit=lit, size=24)
+            both = ((pad, "padmode", True), (easy, "easy", s.easy))
+            if y + 2 * h + gap <= area.bottom:
+                for i, (words, name, lit) in enumerate(both):
+                    self.button(surf, pygame.Rect(area.x, y + i * (h + gap), area.w, h), words, name, lit=lit, size=24)
+                return
+            w = (area.w - gap) // 2
+            if any(self.fonts.width(words, self.read_px, True) > w - 8 for words, _n, _l in both):
+                h = max(h, 2 * self.fonts.font(self.read_px, True).get_linesize() + 4)
+            for i, (words, name, lit) in enumerate(both):  # on two lines where one is too wide
+                self.button(surf, pygame.Rect(area.x + i * (w + gap), y, w, h), words, name, lit=lit, size=24)
             return
         self.choice_row(surf, _("Entering (button 1)"), y, area.x, half, [(pad, "padmode", True)], height=64)
         y = self.choice_row(surf, _("Easy mode (button 7)"), y, area.x + half + self.px(20), half,

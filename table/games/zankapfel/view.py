@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import pygame
 
+from table.display import players_view
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, Colour, contrast
 from table.display.keys import DIGITS, module_key
 from table.display.module_view import ModuleView
+from table.display.toolkit import PAGE
 from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.words import SEAT_COLOURS, colour_name, kind_name, status_name
@@ -38,20 +40,74 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
     seat_colours = SEAT_RGB  # a seat's badge: its pawn's colour
 
     # --- setup ------------------------------------------------------------------------------------
-    def draw_setup(self, surf: pygame.Surface, ctl: ZankapfelCompanion) -> None:
-        s = ctl.setup
-        area = self.setup_frame(surf, ctl, "Zankapfel")
+    def pages(self, ctl: ZankapfelCompanion) -> int:
+        """The setup takes two pages on the 3.5" screen where its rows do not fit the frame's room
+        at 2.5 mm capitals (the players; the finish, deck and corruption); else as the base says."""
+        if self.small and ctl.mode == "setup" and not players_view.covers_setup(ctl):
+            return 1 if self._setup_fits(ctl) else 2
+        return super().pages(ctl)
+
+    def _setup_fits(self, ctl: ZankapfelCompanion) -> bool:
+        """Whether the setup's rows fit under the frame on one page (laid out on a scratch
+        surface; nothing of it is kept)."""
+        kept = self.targets, self.drawn
+        self.targets, self.drawn = [], None
+        scratch = pygame.Surface((self.w, self.h))
+        area = self.setup_frame(scratch, ctl, "Zankapfel")
+        bottom = self._setup_rows(scratch, ctl, area)
+        self.targets, self.drawn = kept
+        return bottom <= area.bottom
+
+    def _setup_rows(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> int:
+        """The players, then the finish, deck and corruption side by side; returns the y under them."""
         y = self.players_row(surf, ctl, _("Players (buttons 3-6)"), (3, 4, 5, 6), area, words=players_words)
+        return self.choice_columns(surf, self._setup_choices(ctl), y, area)
+
+    @staticmethod
+    def _setup_choices(ctl: ZankapfelCompanion) -> list[tuple[str, list[tuple[str, str, bool]]]]:
+        s = ctl.setup
         finish = ngettext("{n} point", "{n} points", s.finish).format(n=s.finish)
-        y = self.choice_columns(surf, [(_("Finish (button 7)"), [(finish, "finish", False)]),
-                                       (_("Deck (BLIND)"), [(s.deck_label, "deck", False)]),
-                                       (_("Corruption (PASS)"), [(_("on") if s.bribery else _("off"), "bribery",
-                                                                  s.bribery)])], y, area)
+        return [(_("Finish (button 7)"), [(finish, "finish", False)]),
+                (_("Deck (BLIND)"), [(s.deck_label, "deck", False)]),
+                (_("Corruption (PASS)"), [(_("on") if s.bribery else _("off"), "bribery", s.bribery)])]
+
+    def draw_setup(self, surf: pygame.Surface, ctl: ZankapfelCompanion) -> None:
+        area = self.setup_frame(surf, ctl, "Zankapfel")
+        if self.pages(ctl) > 1:
+            self._setup_page(surf, ctl, area)
+            return
+        y = self._setup_rows(surf, ctl, area)
         if not self.small:  # the rule's reminder; on the 3.5" screen the help tells it
             self.wrapped(surf, _("The red farmer (seat 1) holds the big apple and places the mayor. The cards stay "
                                  "on the table: enter what is turned, bought, laid and revealed."), 18,
                          (area.x, y), area.w - self.px(250), DIM, min_size=16,
                          max_lines=max(1, (area.bottom - y) // self.fonts.font(self.read_px).get_linesize()))
+
+    def _setup_page(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> None:
+        """The 3.5" screen's setup on two pages: the players, or the three choices each a row with
+        its label at the left; the page button (target :data:`PAGE`) at the right of the first row."""
+        first = self.shown_page(ctl) == 0
+        label = _("More ▸") if first else _("◂ Back")
+        turn_w = max(self.touch_px, self.fonts.width(label, self.read_px, True) + self.px(20))
+        h, gap = self.touch_px, self.px(4)
+        if first:  # the page button level with the players' buttons, right of them
+            turn = pygame.Rect(area.right - turn_w, area.y + self.label_line_h() + self.px(4), turn_w, self.tap(70))
+            row = pygame.Rect(area.x, area.y, turn.x - self.px(10) - area.x, area.h)
+            self.players_row(surf, ctl, _("Players (buttons 3-6)"), (3, 4, 5, 6), row, words=players_words)
+            self.button(surf, turn, label, PAGE, size=20)
+            return
+        choices = self._setup_choices(ctl)
+        label_w = max(self.fonts.width(text, self.read_px) for text, _b in choices) + self.px(12)
+        ends = []
+        for i, (text, buttons) in enumerate(choices):
+            row = pygame.Rect(area.x, area.y + i * (h + gap), area.w, h)
+            self.text(surf, text, 0, (row.x, row.centery), DIM, anchor="midleft")
+            words, name, lit = buttons[0]
+            w = max(self.touch_px, self.fonts.width(words, self.read_px, True) + self.px(20))
+            self.button(surf, pygame.Rect(row.x + label_w, row.y, w, h), words, name, lit=lit, size=22)
+            ends.append(row.x + label_w + w)
+        i = min(range(len(ends)), key=ends.__getitem__)  # beside the narrowest choice
+        self.button(surf, pygame.Rect(area.right - turn_w, area.y + i * (h + gap), turn_w, h), label, PAGE, size=20)
 
     # --- play -------------------------------------------------------------------------------------
     def draw_play(self, surf: pygame.Surface, ctl: ZankapfelCompanion) -> None:  # a ZankapfelCompanion
