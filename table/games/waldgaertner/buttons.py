@@ -349,6 +349,7 @@ STAGES: dict[tuple[str, str], Handler] = {
     ("play", "trough"): _guide_trough,
     ("reveal", "trough"): _guide_trough,
     ("reveal", "other"): _other,
+    ("play", "other"): _other,
     ("over", "trough"): _task_trough,
 }
 """(engine stage, button) → handler while a game is played."""
