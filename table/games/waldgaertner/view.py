@@ -482,35 +482,55 @@ class WaldgaertnerView(ModuleView[WaldgaertnerCompanion]):
             return self.other_items(ctl)
         return self.stage_items(ctl, ctl.stage())
 
+    def flow(self, labels: list[str], h: int) -> list[list[int]]:
+        """``labels`` (by index) in rows across the 3.5" screen, each button as wide as its label
+        needs (on two lines where ``h`` holds two) and never under a touch target, as many to a
+        row as fit; a label too wide for a row of its own: :data:`SMALL_ROWS` + 1 rows (no fit)."""
+        gap = self.px(4)
+        room = self.w - 2 * self.px(6) + gap
+        two = h >= 2 * self.fonts.font(self.read_px, True).get_linesize()
+        rows: list[list[int]] = [[]]
+        used = 0
+        for i, label in enumerate(labels):
+            need = max(self.touch_px, self.label_need(label, self.read_px, two) + 10) + gap
+            if need > room:
+                return [[]] * (self.SMALL_ROWS + 1)
+            if rows[-1] and used + need > room:
+                rows.append([])
+                used = 0
+            rows[-1].append(i)
+            used += need
+        return rows
+
     def row_plan(self, items: list[ButtonItem]) -> tuple[list[list[ButtonItem]], int]:
         """``items`` split into the pages of the 3.5" screen's bottom rows (each page's buttons with
-        Undo — and **More ▸** when there are several — in at most :data:`SMALL_ROWS` rows of touch
+        Undo — and CONFIRM's and **More ▸** when there are several — in at most :data:`SMALL_ROWS` rows of touch
         targets, their labels whole: on one line, or on two in taller buttons), and the rows'
         height in pixels. One page wherever they fit."""
-        x, gap = self.px(6), self.px(4)
-        room = self.w - 2 * x
         line_h = self.fonts.font(self.read_px, True).get_linesize()
         heights = (self.touch_px, max(self.touch_px, 2 * line_h + self.px(4)))
-
-        def rows(chunk: list[ButtonItem], extra: list[str], h: int) -> int:
-            labels = [label for label, _n, _c in chunk] + extra
-            per_row, _w = self.row_fit(len(labels), room, labels, 18, gap, two=h >= 2 * line_h)
-            return -(-len(labels) // per_row)
-
+        labels = [label for label, _n, _c in items]
         undo = [_("Undo")]
         for h in heights:
-            if rows(items, undo, h) <= self.SMALL_ROWS:
+            if len(self.flow(labels + undo, h)) <= self.SMALL_ROWS:
                 return [items], h
-        h = heights[-1]
-        more = [*undo, _("More ▸") + " 9/9"]
-        pages: list[list[ButtonItem]] = []
-        rest = list(items)
-        while rest:
-            k = len(rest)
-            while k > 1 and rows(rest[:k], more, h) > self.SMALL_ROWS:
-                k -= 1
-            pages.append(rest[:k])
-            rest = rest[k:]
+        pinned = [label for label, name, _c in items if name == "confirm"]  # on every page, as Undo is
+        items = [item for item in items if item[1] != "confirm"]
+        more = [*pinned, _("More ▸") + " 9/9", *undo]
+        plans: list[tuple[bool, int, list[list[ButtonItem]], int]] = []
+        for h in heights:
+            pages: list[list[ButtonItem]] = []
+            rest = list(items)
+            fits = True
+            while rest:
+                k = len(rest)
+                while k > 1 and len(self.flow([label for label, _n, _c in rest[:k]] + more, h)) > self.SMALL_ROWS:
+                    k -= 1
+                fits = fits and len(self.flow([label for label, _n, _c in rest[:k]] + more, h)) <= self.SMALL_ROWS
+                pages.append(rest[:k])
+                rest = rest[k:]
+            plans.append((not fits, len(pages), pages, h))
+        _no_fit, _n, pages, h = min(plans, key=lambda plan: plan[:2])  # every page fitting, then the fewest
         return pages, h
 
     def pages(self, ctl: WaldgaertnerCompanion) -> int:
@@ -535,9 +555,24 @@ class WaldgaertnerView(ModuleView[WaldgaertnerCompanion]):
         pages, h = self.row_plan(items)
         page = self.shown_page(ctl) if len(pages) > 1 else 0
         shown = list(pages[min(page, len(pages) - 1)])
-        if len(pages) > 1:
+        if len(pages) > 1:  # CONFIRM's button on every page, then the page button
+            shown += [item for item in items if item[1] == "confirm"]
             shown.append((_("More ▸") + f" {page + 1}/{len(pages)}", PAGE, None))
-        return self.button_row(surf, shown, x=self.px(6), y=self.h - self.px(6) - h, h=h, gap=self.px(4), size=18)
+        shown.append((_("Undo"), "undo", None))
+        rows = self.flow([label for label, _n, _c in shown], h)
+        x, gap = self.px(6), self.px(4)
+        two = h >= 2 * self.fonts.font(self.read_px, True).get_linesize()
+        top = self.h - self.px(6) - len(rows) * h - (len(rows) - 1) * gap
+        for r, row in enumerate(rows):  # each row filled across: the room left shared out evenly
+            needs = [max(self.touch_px, self.label_need(shown[i][0], self.read_px, two) + 10) for i in row]
+            extra = (self.w - 2 * x - sum(needs) - (len(row) - 1) * gap) // len(row)
+            bx = x
+            for i, need in zip(row, needs, strict=True):
+                label, name, colour = shown[i]
+                self.button(surf, pygame.Rect(bx, top + r * (h + gap), need + extra, h), label, name, colour=colour,
+                            size=18)
+                bx += need + extra + gap
+        return top
 
     _items_key: tuple[str, ...] | None = None
     """The touch targets of the last bottom rows drawn (a page turned holds for one question)."""
