@@ -161,6 +161,7 @@ class WaldgaertnerView(ModuleView[WaldgaertnerCompanion]):
     def draw_setup_small(self, surf: pygame.Surface, ctl: WaldgaertnerCompanion, area: pygame.Rect) -> None:
         """The page of the setup's choices turned to, and **More ▸ n/N** (target
         :data:`~table.display.toolkit.PAGE`) at the bottom right of the room where there are several."""
+        self.same_screen(("setup",))
         _area, pages = self.setup_pages(ctl)
         page = self.shown_page(ctl)
         blocks = self.setup_blocks(ctl)
@@ -547,11 +548,7 @@ class WaldgaertnerView(ModuleView[WaldgaertnerCompanion]):
     def small_rows(self, surf: pygame.Surface, ctl: WaldgaertnerCompanion, items: list[ButtonItem]) -> int:
         """The 3.5" screen's bottom rows: the page of ``items`` turned to, **More ▸ n/N** (target
         :data:`~table.display.toolkit.PAGE`) where there are several, and Undo; returns their top."""
-        key = tuple(name for _label, name, _c in items)
-        if key != self._items_key:  # a new question starts on its first page
-            if self._items_key is not None:
-                self.page = 0
-            self._items_key = key
+        self.same_screen(tuple(name for _label, name, _c in items))
         pages, h = self.row_plan(items)
         page = self.shown_page(ctl) if len(pages) > 1 else 0
         shown = list(pages[min(page, len(pages) - 1)])
@@ -575,7 +572,16 @@ class WaldgaertnerView(ModuleView[WaldgaertnerCompanion]):
         return top
 
     _items_key: tuple[str, ...] | None = None
-    """The touch targets of the last bottom rows drawn (a page turned holds for one question)."""
+    """What the last paged screen drawn was (its buttons' targets, or the setup): a page turned
+    holds for one question."""
+
+    def same_screen(self, key: tuple[str, ...]) -> None:
+        """A paged screen is drawn: a new one (another question, the setup left) starts on its
+        first page (the first drawn keeps the page it was given)."""
+        if key != self._items_key:
+            if self._items_key is not None:
+                self.page = 0
+            self._items_key = key
 
     def screen_ask(self, ctl: WaldgaertnerCompanion) -> str:
         """What the screen asks: the spoken question, but on the 3.5" screen the guided choice's
