@@ -537,13 +537,24 @@ class WaldgaertnerView(ModuleView[WaldgaertnerCompanion]):
     def pages(self, ctl: WaldgaertnerCompanion) -> int:
         """On the 3.5" screen a question with more buttons than its rows hold takes several
         pages (**More ▸** turns them); every other screen one."""
-        if not self.small:
-            return 1
+        if not self.small or not self.own_pages(ctl):
+            return super().pages(ctl)  # the shared screens' own (the result's, the Names page's)
         if ctl.mode == "setup":
-            return 1 if players_view.covers_setup(ctl) else len(self.setup_pages(ctl)[1])
-        if ctl.mode not in ("play", "pad") or announce_panel.covers(ctl):
-            return 1
+            return len(self.setup_pages(ctl)[1])
         return len(self.row_plan(self.screen_items(ctl))[0])
+
+    @staticmethod
+    def own_pages(ctl: WaldgaertnerCompanion) -> bool:
+        """Whether the screen ``ctl`` shows is one this view pages (setup, play, score pad), not a
+        shared one over it (the Names page, a waiting announcement) or the result."""
+        if ctl.mode == "setup":
+            return not players_view.covers_setup(ctl)
+        return ctl.mode in ("play", "pad") and not announce_panel.covers(ctl)
+
+    def draw(self, surf: pygame.Surface, ctl: WaldgaertnerCompanion) -> None:
+        if self.small and not self.own_pages(ctl):  # a shared screen: a page turned here is not its page
+            self.same_screen(("shared", ctl.mode))
+        super().draw(surf, ctl)
 
     def small_rows(self, surf: pygame.Surface, ctl: WaldgaertnerCompanion, items: list[ButtonItem]) -> int:
         """The 3.5" screen's bottom rows: the page of ``items`` turned to, **More ▸ n/N** (target
