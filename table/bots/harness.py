@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -45,6 +45,29 @@ def seat_seed(seed: int, seat: int) -> int:
     return seed * 1_000_003 + 7919 * (seat + 1)
 
 
+def script_seed(seed: int, seat: int) -> int:
+    """The seed of seat ``seat``'s bot in Zankapfel's and Waldgärtner's ``table_script`` game
+    ``seed`` (older than :func:`seat_seed`; their scripted games — the goldens, the scenarios —
+    are played with it)."""
+    return seed * 31 + seat
+
+
+def bot_seats(make: Callable[[str, random.Random], Any], names: Sequence[str], players: int, seed: int,
+              seeding: Callable[[int, int], int] = seat_seed) -> list[Any]:
+    """A bot per seat for game ``seed``: seat ``s`` played by ``names[s % len(names)]`` (the
+    line-up cycled over the seats), made by ``make`` with its own rng seeded ``seeding(seed, s)``."""
+    return [make(names[s % len(names)], random.Random(seeding(seed, s))) for s in range(players)]
+
+
+def scripted(lines: Callable[[list[S]], Iterable[str]]) -> tuple[list[str], S]:
+    """Every game's ``table_script``: the lines of a whole game as the table types them and its
+    finished state, from a generator of those lines (the game's ``script_lines``, which the kiosk
+    demo shows a line at a time) that appends the finished state to the list it is given."""
+    final: list[S] = []
+    out = list(lines(final))
+    return out, final[0]
+
+
 def check_seats(names: Sequence[object], players: int) -> None:
     """:class:`SeatCountError` unless ``names`` names one bot per seat."""
     if len(names) != players:
@@ -62,7 +85,7 @@ def check_bots(make: Callable[[str, random.Random], Any], names: Sequence[str], 
 def play_seeded(state: S, make: Callable[[str, random.Random], Any], names: Sequence[str], seed: int) -> S:
     """Play ``state`` (its chance sampled by itself) to its end with seat ``s`` played by the bot
     ``names[s]``, made by ``make`` with its own rng seeded by :func:`seat_seed`."""
-    return play_out(state, [make(name, random.Random(seat_seed(seed, s))) for s, name in enumerate(names)])
+    return play_out(state, bot_seats(make, names, len(names), seed))
 
 
 def play_out(state: S, seats: Sequence[Any], chance: Callable[[S], int] | None = None) -> S:
@@ -188,7 +211,7 @@ class SeededGames:
     def play(self, players: int, seed: int, seats: Sequence[str]) -> Any:
         """One game played out by the bots ``seats`` (one name per seat)."""
         rng = random.Random(seed)
-        bots = [self.make_bot(name, random.Random(seat_seed(seed, s))) for s, name in enumerate(seats)]
+        bots = bot_seats(self.make_bot, seats, len(seats), seed)
         return play_out(self.new_game(self.config(players)), bots, chance=lambda state: state.sample_chance(rng))
 
     def simulate(self, players: int, games: int, seed: int, seats: Sequence[str]) -> str:

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 
-from table.i18n import N_, _
+from table.i18n import N_, _, ngettext
 
 ACK = "ack"
 """The journalled command CONFIRM means while an announcement waits (Applejack's word too)."""
@@ -86,6 +87,23 @@ class Announcement:
 def announcement(kind: str, title: str, words: Callable[[], str], *, waits: bool = True) -> Announcement:
     """An announcement told now by ``words`` (kept to tell it again in another language)."""
     return Announcement(kind, title, words(), waits, words)
+
+
+SETUP_TITLE = N_("Set up")
+"""The set-up announcement's panel title (every module game's)."""
+
+
+def setup_told(players: int, steps: Callable[[], Sequence[str]]) -> Announcement:
+    """The table's set-up as the rulebook gives it, waiting for CONFIRM before the game's first
+    question (kind ``setup``: teach mode explains it; ``TableModule._setup_told``): "Set up the
+    table for N players:", then the game's ``steps()`` (its ``teach.setup_steps``, one line a step,
+    asked again when the language changes)."""
+    return announcement("setup", SETUP_TITLE, partial(_setup_words, players, steps))
+
+
+def _setup_words(players: int, steps: Callable[[], Sequence[str]]) -> str:
+    head = ngettext("Set up the table for {n} player:", "Set up the table for {n} players:", players).format(n=players)
+    return "\n".join([head, *steps()])
 
 
 class AnnouncementQueue:

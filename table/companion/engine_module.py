@@ -9,7 +9,8 @@ or press (the tests' Nim and Colour Die). :class:`EngineModule` is that companio
 only what is its own:
 
 * ``title``, ``setup_type`` (a frozen setup with ``players``, ``names``, ``config()`` → the rules'
-  ``Config``, ``to_dict``/``from_dict``), ``rules`` (its rules module: ``new_game(config)``),
+  ``Config``, ``to_dict``/``from_dict``: a subclass of :class:`EngineSetup` naming its choices
+  and their defaults is all of it), ``rules`` (its rules module: ``new_game(config)``),
   ``setup_words`` (``setup key=value`` → the setup's field, parsed), ``result_rows`` (the
   breakdown's rows of its ``Score``), ``buttons`` ((mode or stage, button) → command);
 * ``ask()`` (what the table is asked now, in words), ``leds()`` (the seven lamps);
@@ -26,10 +27,11 @@ from __future__ import annotations
 import dataclasses
 from abc import abstractmethod
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from table.companion.buttontable import SHELL_SCREENS, Says
 from table.companion.module import TableModule
+from table.companion.players import names_dict, names_of
 from table.companion.protocol import CommandError, CommandHook
 from table.engine.errors import ActionParseError, IllegalActionError, TableError
 from table.i18n import _, ngettext
@@ -43,6 +45,45 @@ def number(word: str) -> int:
 def numbers(word: str) -> tuple[int, ...]:
     """A ``setup`` value that is numbers joined by commas (``heaps=3,4,5``)."""
     return tuple(int(w) for w in word.split(","))
+
+
+@dataclasses.dataclass(frozen=True)
+class EngineSetup:
+    """The setup screen's choices of an :class:`EngineModule` game: the rules' ``Config`` fields
+    (a subclass declares them with the setup screen's defaults, and names the ``CONFIG``) and
+    the players' ``names``. ``config()`` is the rules' config of the choices; the journalled form
+    (``to_dict``/``from_dict``) is the config's plus the names::
+
+        @dataclass(frozen=True)
+        class DieSetup(EngineSetup):
+            CONFIG = rules.Config
+            players: int = 4
+            apples: int = 3
+            raven: int = 6
+    """
+
+    CONFIG: ClassVar[Any]
+    """The rules' ``Config`` (its fields are the setup's choices; ``to_dict``/``from_dict``)."""
+    names: tuple[str | None, ...] = dataclasses.field(default=(), kw_only=True)
+    """The players per seat (``companion/players.py``), None where nobody was picked."""
+
+    def choices(self) -> dict[str, Any]:
+        """The setup's choices by name: the rules' config fields."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "names"}
+
+    def config(self) -> Any:
+        """The rules' config of these choices (its ``ConfigError`` for an impossible set-up)."""
+        return self.CONFIG(**self.choices())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.config().to_dict(), **names_dict(self.names)}
+
+    @classmethod
+    def from_dict(cls, d: Any) -> Self:
+        """A journalled setup: the rules' config read back (a ``ConfigError`` otherwise) and the names."""
+        config = cls.CONFIG.from_dict(d)
+        return cls(**{f.name: getattr(config, f.name) for f in dataclasses.fields(cls) if f.name != "names"},
+                   names=names_of(d))
 
 
 class EngineModule(TableModule):

@@ -4,9 +4,11 @@ Zankapfel's, Draft Cider's, Waldgärtner's and the tests' games' modules subclas
 :class:`TableModule`: the fields every module starts with, ``do`` (the resume and setup screens,
 ``new``, ``undo``, ``ack``, ``teach``, then the game's command in its one form, journalled),
 resume, discard and exact replay of a journal (its base
-:class:`~table.companion.resuming.Resumable`), ``press`` (a button, key or touch mapped by the
-module's ``_command_for`` to a command, a refusal kept in ``refusal`` until the next key), the
-result screen's sheet, and the shell's calls those games have no use for (no die sensor).
+:class:`~table.companion.resuming.Resumable`), ``press`` and ``press_past`` (a button, key or
+touch mapped by the module's ``_command_for`` to a command, a refusal kept in ``refusal`` until
+the next key: its base :class:`~table.companion.pressing.Pressing`), the result screen's sheet
+(its base :class:`~table.companion.result_sheet.ShowsResult`), announcements and teach mode, and
+the shell's calls those games have no use for (no die sensor).
 
 **The recipe** (``docs/adding-a-game.md``): a module calls ``super().__init__(setup, game=…,
 on_command=…)``, names its ``title``, ``setup_type`` (a frozen setup with ``players``,
@@ -28,16 +30,16 @@ from typing import Any, ClassVar
 
 from table.companion.announce import ACK, Announced, Announcement, AnnouncementQueue, Told, mark_lines
 from table.companion.coach_lid import CoachDone, LidCoached
-from table.companion.gamedef import plays_together
 from table.companion.lidhint import LidHinted
 from table.companion.phones_gate import enter_instead, lid_first
 from table.companion.players import NamedSeats
+from table.companion.pressing import Pressing
 from table.companion.protocol import CommandError, CommandHook
+from table.companion.result_sheet import ShowsResult
 from table.companion.resuming import Resumable
 from table.companion.teaching import NOT_NOW, NOTHING_TO_SKIP, TEACH, TEACH_WORDS, Syllabus, Teaching, teach_setting
-from table.engine.errors import ActionParseError, IllegalActionError, TableError
-from table.history.readers import BreakdownRow, breakdown_values
-from table.history.sheet import ResultSheet, no_result, sheet
+from table.engine.errors import TableError
+from table.history.readers import BreakdownRow
 from table.i18n import _
 
 
@@ -65,7 +67,7 @@ def _named_ask(ask: Callable[[Any], str]) -> Callable[[Any], str]:
     return named
 
 
-class TableModule(LidCoached, LidHinted, NamedSeats, Resumable, metaclass=ABCMeta):
+class TableModule(LidCoached, LidHinted, NamedSeats, Resumable, Pressing, ShowsResult, metaclass=ABCMeta):
     """A game's companion module beside Applejack's (see the module docstring). Its setup has
     ``names`` (:class:`~table.companion.players.NamedSeats`): the setup screen's **Names** page
     (``names``) picks a player per seat, text mode's ``setup name SEAT NAME`` too."""
@@ -125,81 +127,7 @@ class TableModule(LidCoached, LidHinted, NamedSeats, Resumable, metaclass=ABCMet
     def said_last(self, lines: list[str]) -> None:
         self._said_last = [self.named_line(line) for line in lines]
 
-    # --- inputs ---------------------------------------------------------------------------------
-    def press(self, button: str) -> bool:
-        """A button, key or touch target; returns whether it did something (a refusal: ``refusal``).
-        CONFIRM while an announcement waits acknowledges it (``ack``)."""
-        return self._pressed(button, acknowledge=True)
-
-    def press_past(self, button: str) -> bool:
-        """What ``button`` means as if no announcement waited: a typed command word (text mode's
-        ``done``) passes a waiting announcement and is carried out; only Enter and ``ok`` (the
-        plain CONFIRM) acknowledge (issue 33)."""
-        return self._pressed(button, acknowledge=False)
-
-    def _pressed(self, button: str, *, acknowledge: bool) -> bool:
-        if self.refusal:
-            self.refusal = ""
-            self._changed()
-        try:
-            if self._shared_press(button):
-                self._changed()
-                return True
-            cmd = self._names_page_press(button) if self.mode == "setup" else None
-            if cmd is None:
-                cmd = self._announce_press(button, acknowledge=acknowledge)
-            if cmd is None:
-                cmd = "hint" if button == "hint" else self._command_for(button)
-            if cmd is None:
-                return False
-            if cmd:
-                self.do(cmd)
-            else:
-                self._changed()
-            return True
-        except (CommandError, IllegalActionError, ActionParseError) as exc:
-            self.refusal = self.named_line(str(exc))
-            self._changed()
-            return False
-
-    def _shared_press(self, button: str) -> bool:
-        """The history screen (over the setup or the result) and the result's History and QR
-        code, the same in every game: whether ``button`` was theirs."""
-        if self.mode == "result":
-            return self.coach_press(button) or self._result_shared_press(button)
-        if self.mode == "setup" and self.keyboard is None and not self.names_open:
-            if self.history is not None:
-                self._history_press(button)
-                return True
-            if button == "history":
-                self.open_history()
-                return True
-        return False
-
-    def help_places(self) -> tuple[str, ...]:
-        """Where the buttons tables are looked up now: the mode, and in play the stage."""
-        stage = getattr(self, "stage", None)
-        return (self.mode, stage()) if self.mode in ("play", "pad") and stage is not None else (self.mode,)
-
-    def entry_waiting(self) -> bool:
-        """Something the table has entered but not yet confirmed (digits typed; a game adds its own,
-        Zankapfel's dice chosen by a seat's button): CONFIRM is for it before any announcement."""
-        return bool(getattr(self, "typed", ""))
-
-    def _announce_press(self, button: str, *, acknowledge: bool = True) -> str | None:
-        """CONFIRM while an announcement waits acknowledges it (digits typed first are entered
-        first; not with ``acknowledge`` off: :meth:`press_past`); the lesson's Skip button; the
-        setup screen's teach mode toggle."""
-        if self.mode == "setup" and button == TEACH and self.syllabus is not None:
-            return "teach off" if self.teaching.asked else "teach on"  # the setup screen's toggle
-        if self.mode not in ("play", "pad"):
-            return None
-        if button == "confirm" and acknowledge and self.announcements.head is not None and not self.entry_waiting():
-            return ACK
-        if button == "teach-skip" and self.teaching.lessons.current is not None:
-            return "teach skip"
-        return None
-
+    # --- the shell's calls these games have no use for -----------------------------------------
     def die_reading(self, space: int) -> None:
         """No die on a path in these games: a die sensor's reading is ignored."""
 
@@ -325,27 +253,6 @@ class TableModule(LidCoached, LidHinted, NamedSeats, Resumable, metaclass=ABCMet
         self.said_last = [undone]
         self._after()
 
-    # --- the result, the same screen in every game (table/display/result_view.py) -----------------
-    def result_sheet(self) -> ResultSheet:
-        """The result as data: each seat's name, breakdown (:attr:`result_rows`), total, winner."""
-        if self.mode != "result":
-            return no_result()
-        details = self.result_details()
-        heading = _("{game}: final scoring").format(game=_(self.title))
-        return sheet(heading, (_(label) for label, _v in self.result_rows),
-                     [self.seat_title(s) for s in range(len(details))],
-                     [breakdown_values(self.result_rows, d) for d in details],
-                     [int(d["total"]) for d in details], self.result_winners(), together=plays_together(self.game))
-
-    @abstractmethod
-    def result_details(self) -> list[dict[str, Any]]:
-        """Per seat the finished game's breakdown (the record reader's ``details``, with ``total``)."""
-        raise NotImplementedError
-
-    @abstractmethod
-    def result_winners(self) -> tuple[int, ...]:
-        """The seats that won."""
-        raise NotImplementedError
     # --- announcements and teach mode (table.companion.announce, table.companion.teaching) ------------
     @property
     def announcements(self) -> AnnouncementQueue:

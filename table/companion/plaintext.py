@@ -8,7 +8,8 @@ returned line, never a traceback (a ``TableError``)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Container, Mapping
+from typing import Any, TypeVar
 
 from table.companion.engine_module import EngineModule
 from table.companion.protocol import GameCompanion
@@ -17,6 +18,13 @@ from table.i18n import _
 
 CONFIRM_WORDS = ("", "ok", "confirm")
 """The words that press CONFIRM."""
+BUTTON_WORDS: dict[str, str] = {"": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm",
+                                "u": "undo", "undo": "undo"}
+"""The words a game's text front end reads as a lid button (its ``WORDS`` start from these): Enter
+and ``ok`` are CONFIRM (a waiting announcement is done, else what CONFIRM means now); a command
+word is the command itself, which passes a waiting announcement and is carried out (issue 33)."""
+
+C = TypeVar("C", bound=GameCompanion)
 
 
 def screen_text(ctl: EngineModule) -> str:
@@ -60,11 +68,22 @@ def do_line(ctl: GameCompanion, word: str) -> str | None:
     return None
 
 
-def handle_line(ctl: GameCompanion, line: str) -> str | None:
-    """One typed line: CONFIRM, ``status`` (nothing to do here), or a command; the refusal or None."""
+def handle_typed(ctl: C, line: str, words: Mapping[str, str], *, digits: Container[str] = (),
+                 own: Callable[[C, str], str | None] = do_line) -> str | None:
+    """One typed line as every game's ``handle_line`` reads it: ``status`` (nothing to do here: the
+    front end prints it), a digit in the modes ``digits`` (its trough button), a word of ``words``
+    (its button: :func:`press_word`), else ``own(ctl, word)`` — the game's own words, by default
+    the word as a command (:func:`do_line`). Returns the refusal, or None."""
     word = typed(line)
     if word == "status":
         return None
-    if word in CONFIRM_WORDS:
-        return press_word(ctl, "confirm", word)
-    return do_line(ctl, word)
+    if ctl.mode in digits and len(word) == 1 and word.isascii() and word.isdigit():
+        return press_word(ctl, f"trough{word}", word)
+    if word in words:
+        return press_word(ctl, words[word], word)
+    return own(ctl, word)
+
+
+def handle_line(ctl: GameCompanion, line: str) -> str | None:
+    """One typed line: CONFIRM, ``status`` (nothing to do here), or a command; the refusal or None."""
+    return handle_typed(ctl, line, dict.fromkeys(CONFIRM_WORDS, "confirm"))

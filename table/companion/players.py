@@ -17,11 +17,11 @@ logic (no pygame, no SQLite; the history itself is reached through an injected
 * **QR code.** On the result screen a ``QR code`` button shows the finished game's QR code
   (statistics-app JSON, ``table.history.statsexport``) full height; text mode prints it after the result.
 
-:class:`PlayersJob` is the controller's part for all three (a mixin of
-``table.games.applejack.companion.controller.Controller``, like the other jobs). Its game-free half,
-:class:`NamedSeats` (the name cycle, the keyboard, ``setup name``, the record's ``names``), is
-also a base of ``companion/module.TableModule``: Zankapfel, Draft Cider and Waldgärtner pick their
-players on a Names page of their setup screens (``docs/history.md``).
+:class:`NamedSeats` is every game's part for all three (the name cycle, the keyboard, ``setup
+name``, the record's ``names``, the history screen, the QR page): a base of Applejack's
+``Controller`` (which adds its seat symbols, ``○ Circle (Ada)``) and of
+``companion/module.TableModule``: Zankapfel, Draft Cider and Waldgärtner pick their players on a
+Names page of their setup screens (``docs/history.md``).
 """
 
 from __future__ import annotations
@@ -120,22 +120,6 @@ def remember(known: Sequence[str], names: Sequence[str | None]) -> list[str]:
 
 
 
-class ScoredGame(Protocol):
-    """What :class:`PlayersJob` needs of the game controller it is mixed into (Applejack's): the
-    lines it said, the finished record, and the parts it wraps through ``super()``."""
-
-    log: list[str]
-    record: dict[str, Any] | None
-
-    def _setup_press(self, b: str) -> str | None: ...
-
-    def _parse_setup(self, text: str) -> Any: ...
-
-    def _pad_done(self) -> None: ...
-
-    def turn_line(self) -> str: ...
-
-
 class PlayerBook(Protocol):
     """Where names, the history and the QR code come from (``table.history.HistoryBook``)."""
 
@@ -186,7 +170,7 @@ M = TypeVar("M", bound=GameCompanion)
 
 
 class NamedSeats:
-    """Named seats for any game's setup (Applejack's :class:`PlayersJob`, and the other games'
+    """Named seats for any game's setup (Applejack's ``Controller``, and the other games'
     ``companion/module.TableModule``): the name cycle, the letter keyboard, ``setup name``.
     A user keeps ``mode`` and a frozen ``setup`` with ``players`` and ``names`` (a tuple, one
     entry per seat, trailing unnamed seats left out). State has class-level defaults."""
@@ -410,64 +394,6 @@ class NamedSeats:
         changed, self.setup = self.setup, before
         return changed
 
-
-class PlayersJob(NamedSeats):
-    """The controller's names, history screen and QR page (see the module doc). Its state has
-    class-level defaults, so a controller needs no more in ``__init__``.
-
-    What it needs of the game's controller it is mixed into (:class:`ScoredGame`): the log of
-    lines said, the finished game's record, and the setup press, setup parser, score pad's end
-    and turn line it wraps (``super()``)."""
-
-    log: list[str]
-    record: dict[str, Any] | None
-
-    # --- names --------------------------------------------------------------------------------
-    def with_name(self, seat: int, label: str | None = None) -> str:
-        """``○ Circle (Ada)``: a seat's label with its player's name (the label alone when none)."""
-        label = self.seat_label(seat) if label is None else label
-        name = self.player_name(seat)
-        return label if name is None else _("{seat} ({name})").format(seat=label, name=name)
-
-    def named_line(self, line: str) -> str:
-        """A line that names seats by their labels, with the players' names added."""
-        for seat, name in enumerate(self.seat_names()):
-            label = self.seat_label(seat)
-            if name is not None and label in line:
-                line = line.replace(label, self.with_name(seat, label), 1)
-        return line
-
-    def _parse_setup(self, text: str) -> Any:
-        """``setup name SEAT [NAME]``; every other ``setup`` word as before."""
-        words = text.split(maxsplit=2)
-        if words[:1] != ["name"]:
-            return super()._parse_setup(text)  # type: ignore[misc]
-        return self._name_setup(text)
-
-    # --- presses on the setup screen ----------------------------------------------------------
-    def _setup_press(self, b: str) -> str | None:
-        if self.keyboard is not None:
-            return self._keyboard_press(b)
-        if self.history is not None:
-            return self._history_press(b)
-        named = self._name_press(b)
-        if named is not None:
-            return named
-        if b in ("history", "H"):
-            self.open_history()
-            return ""
-        return super()._setup_press(b)  # type: ignore[misc,no-any-return]
-
-    # --- the result: names in its lines, the QR code page ---------------------------------------
-    def _pad_done(self) -> None:
-        start = len(self.log)
-        super()._pad_done()  # type: ignore[misc]
-        self.log[start:] = [self.named_line(line) for line in self.log[start:]]
-        self.qr_open = False
-        self.book.changed()
-
-    def turn_line(self) -> str:
-        return self.named_line(super().turn_line())  # type: ignore[misc]
 
 def players_text(ctl: GameCompanion, line: str) -> str | None:
     """Text mode's ``players``, ``history`` and ``setup name …`` lines: what to print, or None

@@ -226,7 +226,7 @@ class MovesDie(Protocol):
 @runtime_checkable
 class WithName(Protocol):
     """A game whose seats have their own words beside the player's name (Applejack's
-    ``○ Circle (Ada)``: ``players.PlayersJob``)."""
+    ``○ Circle (Ada)``: its ``Controller.with_name``)."""
 
     def with_name(self, seat: int, label: str | None = None) -> str: ...
 

@@ -21,9 +21,20 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 Words = Mapping[str, Callable[[Any], str]]
-"""A game's words for event fields by field name (``{"seat": lambda s: f"seat {s + 1}"}``)."""
+"""A game's words for event fields by field name (``{"seat": seat_word, "deck": one_based}``)."""
 
 E = TypeVar("E", bound="Event")
+
+
+def one_based(n: int) -> str:
+    """A 0-based index in a record's text, counted from 1 (a deck, a position, a seat's number)."""
+    return str(n + 1)
+
+
+def seat_word(seat: int) -> str:
+    """Seat ``seat`` (0-based) in a record's text: ``seat 1`` (English: the record's words; the
+    table hears the companion's ``event_words``)."""
+    return f"seat {seat + 1}"
 
 
 @dataclass(frozen=True, slots=True)

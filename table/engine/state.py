@@ -69,7 +69,19 @@ def copy_table(table: T) -> T:
     return copied
 
 
-class SnapshotState(ABC, Generic[T]):
+class Seated:
+    """A state's seat count read off its config: every game's ``players`` (a :class:`SnapshotState`,
+    and the states that undo their own way — Applejack's, Draft Cider's — name it a base and
+    declare their ``config``'s type)."""
+
+    config: Any
+
+    @property
+    def players(self) -> int:
+        return int(self.config.players)
+
+
+class SnapshotState(Seated, ABC, Generic[T]):
     """apply/undo/clone/record for a state whose changing part is the one table ``t``.
 
     Subclasses set :attr:`RECORD_FORMAT`, call :meth:`_begin` from ``__init__`` and write the
@@ -131,10 +143,6 @@ class SnapshotState(ABC, Generic[T]):
         """Where the game stands, for a refusal's line (a phase, a step)."""
 
     # shared ------------------------------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        return int(self.config.players)
-
     def is_chance(self) -> bool:
         return self.current_player() == CHANCE
 

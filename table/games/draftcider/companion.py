@@ -17,7 +17,8 @@ batch (in the order played within a batch) and scored with ``engine.draftcider.p
 The module is split by job: ``words`` (what people read), ``setup`` (the setup screen's
 choices), ``deal`` (the engine rebuilt from the picks), ``commands`` (command text → the
 journal's form, with the table of every command), ``buttons`` (the lid's buttons as data),
-``script`` (a whole game as table commands), and this controller.
+``script`` (a whole game as table commands), ``pad_entry`` (the end-only score pad's commands),
+and this controller.
 
 A finished live game is the engine's ``draftcider-record/1`` (``engine.draftcider.replay``
 reads it and scores it exactly); a finished pad is the pad JSON that ``applejack-table score
@@ -29,9 +30,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any
 
-from table.companion.announce import Announcement, announcement
+from table.companion.announce import Announcement, announcement, setup_told
 from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
@@ -41,36 +42,34 @@ from table.games.draftcider.coach import GLUE as COACH
 from table.games.draftcider.commands import STAGES, canonical
 from table.games.draftcider.deal import Pick, build
 from table.games.draftcider.hint import HINTS
+from table.games.draftcider.pad_entry import PadEntry
 from table.games.draftcider.record_reader import ROWS, batches_dict
 from table.games.draftcider.result_words import ResultWords
-from table.games.draftcider.rules import Card, Config, State, score_pad
+from table.games.draftcider.rules import Card, Config, State
 from table.games.draftcider.rules.events import PhaseStarted
 from table.games.draftcider.rules.game import N_BATCHES, STANDARD_DECK
 from table.games.draftcider.rules.scoring import (
     BAD,
     BATCHES,
-    CARDS_PER_PLAYER,
     SPECIAL,
     placement_problem,
-    score_orchard,
 )
 from table.games.draftcider.setup import GAME, DSetup
 from table.games.draftcider.special import cost_note, costly_batches, plant_line
-from table.games.draftcider.teach import SYLLABUS, setup_told
+from table.games.draftcider.teach import SYLLABUS, setup_steps
 from table.games.draftcider.words import (
     batch_key,
-    batch_problem_words,
     batch_title,
     card_name,
     colour_name,
     height_text,
     placement_problem_words,
 )
-from table.i18n import N_, _, ngettext
+from table.i18n import N_, _
 from table.i18n.labels import listed, seat_name
 
 
-class DraftCiderCompanion(ResultWords, TableModule):
+class DraftCiderCompanion(ResultWords, PadEntry, TableModule):
     """Draft Cider at the table (``table.companion.protocol.GameCompanion``). Modes: ``setup``,
     ``resume``, ``play`` (live), ``pad`` (end-only score pad), ``result``."""
 
@@ -200,27 +199,8 @@ class DraftCiderCompanion(ResultWords, TableModule):
             return _("{seat}: {card} — which batch? It may go into {batches}").format(seat=who, card=entry,
                                                                                       batches=keys)
         if self.mode == "pad":
-            who = seat_name(self.pad_player)
-            last = self.pad_player == self.setup.players - 1
-            if st == "choose":
-                nxt = _("CONFIRM scores the pad") if last else \
-                    _("CONFIRM goes on to {seat}").format(seat=seat_name(self.pad_player + 1))
-                return _("Score pad, {seat} ({n} of {total} cards): which batch? (1-7, BLIND Bad); {next}").format(
-                    seat=who, n=self.pad_count(self.pad_player), total=CARDS_PER_PLAYER, next=nxt)
-            assert self.pad_batch is not None
-            title = batch_title(self.pad_batch)
-            if st == "colour":
-                return _("{seat}'s {batch}: the next card's colour? (1 green, 2 gold, 3 red; CONFIRM: batch done)"
-                         ).format(seat=who, batch=title)
-            if st == "height":
-                return _("{seat}'s {batch}: {card} — height? (1-5)").format(seat=who, batch=title,
-                                                                            card=self.entry_text())
-            return _("{seat}'s {batch}: {card} — sweetness? (1-5)").format(seat=who, batch=title,
-                                                                           card=self.entry_text())
+            return self.pad_ask(st)
         return ""
-
-    def pad_count(self, p: int) -> int:
-        return sum(len(b) for b in self.pad_cards[p])
 
     # --- LEDs -----------------------------------------------------------------------------------
     def leds(self) -> LedState:
@@ -354,7 +334,7 @@ class DraftCiderCompanion(ResultWords, TableModule):
 
     def _setup_told(self, setup: Any) -> list[Announcement]:
         """The table's set-up (teach.py), before the first phase's deal; none for the end-only pad."""
-        return [setup_told(setup.players)] if setup.pad == "live" else []
+        return [setup_told(setup.players, setup_steps)] if setup.pad == "live" else []
 
     def _announced(self, since: int) -> list[Announcement]:
         e = self.engine
@@ -363,119 +343,6 @@ class DraftCiderCompanion(ResultWords, TableModule):
         return [announcement("phase", N_("Deal"), partial(phase_words, ev.phase, e.phases, e.per_phase, e.players,
                                                           ev.seat))
                 for ev in e.events[since:] if isinstance(ev, PhaseStarted)]
-
-    def _apply_pad(self, canon: str, verb: str, w: list[str], st: str) -> list[str]:
-        handler = self._PAD_VERBS.get(verb)
-        if handler is None:
-            raise CommandError(_("{command}: not on the score pad ({asked})").format(command=repr(canon),
-                                                                                     asked=self.ask()))
-        said = handler(self, w, st)
-        if verb != "pad-done":
-            self.pad_warned = False  # the pad changed: a short pad is asked about again
-        return said
-
-    def short_pad_line(self, short: list[int]) -> str:
-        """The warning before a pad is scored with an orchard that does not hold 12 cards."""
-        held = listed(ngettext("{seat} holds {n} card", "{seat} holds {n} cards", self.pad_count(p)).format(
-            seat=seat_name(p), n=self.pad_count(p)) for p in short)
-        return _("Not every orchard holds 12 cards ({held}): CONFIRM again to score the pad as it is, "
-                 "or enter the missing cards").format(held=held)
-
-    def _pad_seat(self, word: str) -> int:
-        n = int(word) - 1
-        if n >= self.setup.players:
-            raise CommandError(_("there are {n} players").format(n=self.setup.players))
-        return n
-
-    def _pad_player_cmd(self, w: list[str], st: str) -> list[str]:
-        n = self._pad_seat(w[1])
-        if st != "choose":
-            raise CommandError(_("finish this batch first (CONFIRM), or undo ({asked})").format(asked=self.ask()))
-        self.pad_player = n
-        return [_("Score pad: {seat}").format(seat=seat_name(n))]
-
-    def _pad_batch_cmd(self, w: list[str], st: str) -> list[str]:
-        if st != "choose":
-            raise CommandError(_("{command}: finish this batch first (CONFIRM) ({asked})").format(
-                command=f"batch {w[1]}", asked=self.ask()))
-        self.pad_batch = BATCHES.index(w[1])
-        return []
-
-    def _pad_batch_done(self, w: list[str], st: str) -> list[str]:
-        if st != "colour":
-            raise CommandError(self._half_entered())
-        self.pad_batch = None
-        return []
-
-    def _pad_attr(self, w: list[str], st: str) -> list[str]:
-        if st not in STAGES:
-            raise CommandError(_("choose a batch first ({asked})").format(asked=self.ask()))
-        return self._take_attr(w[0], w, st, self._pad_card)
-
-    def _pad_card(self, card: Card) -> list[str]:
-        """The card just entered, into the batch being filled."""
-        assert self.pad_batch is not None
-        return self._pad_add(self.pad_player, self.pad_batch, card)
-
-    def _pad_card_cmd(self, w: list[str], st: str) -> list[str]:
-        if st != "colour":
-            raise CommandError(_("choose a batch first ({asked})").format(asked=self.ask()) if st == "choose"
-                               else self._half_entered())
-        return self._pad_card(Card.from_text(" ".join(w[1:])))
-
-    def _pad_any(self, w: list[str], st: str) -> list[str]:
-        n = self._pad_seat(w[1])
-        if self.entry or st not in ("choose", "colour"):
-            raise CommandError(self._half_entered())
-        said = self._pad_add(n, BATCHES.index(w[2]), Card.from_text(" ".join(w[3:6])))
-        self.pad_player, self.pad_batch = n, None  # the screen shows the player just entered
-        return said
-
-    def _pad_done(self, w: list[str], st: str) -> list[str]:
-        if self.entry:
-            raise CommandError(self._half_entered())
-        short = [p for p in range(self.setup.players) if self.pad_count(p) != CARDS_PER_PLAYER]
-        if short and not self.pad_warned:  # asked once more; any other pad entry asks again
-            self.pad_warned = True
-            return [self.short_pad_line(short)]
-        self.result = score_pad(self.pad_dict(), deck=self.box.deck())
-        return self.result_lines()
-
-    _PAD_VERBS: ClassVar[dict[str, Callable[[DraftCiderCompanion, list[str], str], list[str]]]] = {
-        "player": _pad_player_cmd, "batch": _pad_batch_cmd, "batch-done": _pad_batch_done,
-        "colour": _pad_attr, "height": _pad_attr, "sweetness": _pad_attr, "card": _pad_card_cmd,
-        "pad": _pad_any, "pad-done": _pad_done,
-    }
-    """The score pad's commands: verb → handler (the journal's long form, ``commands.canonical``)."""
-
-    def _pad_add(self, p: int, b: int, card: Card) -> list[str]:
-        orch = self.pad_cards[p]
-        if self.pad_count(p) >= CARDS_PER_PLAYER:
-            raise CommandError(_("{seat} already has {n} cards").format(seat=seat_name(p), n=CARDS_PER_PLAYER))
-        problem = batch_problem_words(b, orch[b], card)
-        if problem:
-            raise CommandError(_("{card} cannot go into {seat}'s {batch}: {problem}").format(
-                card=card_name(card), seat=seat_name(p), batch=batch_title(b), problem=problem))
-        used = Counter(c for o in self.pad_cards for cards in o for c in cards)
-        _idx, differs = self.box.take(card, used)
-        orch[b].append(card)
-        self.entry = []
-        pts = score_orchard(orch, easy=self.setup.easy)
-        points = pts.batches[b]
-        line = _("{seat}'s {batch}: {card} ({cards}, {points}; {seat} {total})").format(
-            seat=seat_name(p), batch=batch_title(b), card=card_name(card),
-            cards=ngettext("{n} card", "{n} cards", len(orch[b])).format(n=len(orch[b])),
-            points=ngettext("{n} point", "{n} points", abs(points)).format(n=points), total=pts.total)
-        return [differs, line] if differs else [line]
-
-    def pad_dict(self) -> dict[str, Any]:
-        """The pad as ``score --game draftcider`` reads it."""
-        pad: dict[str, Any] = {"players": [
-            {"name": f"Seat {p + 1}", "batches": {n: [c.to_dict() for c in cards] for n, cards in zip(
-                BATCHES, o, strict=True)}} for p, o in enumerate(self.pad_cards)]}
-        if self.setup.easy:
-            pad["easy"] = True
-        return pad
 
     def _after(self) -> None:
         done = (self.mode == "play" and self.engine is not None and self.engine.is_terminal()) or \

@@ -4,9 +4,8 @@ the scripted 4-player game or its score pad, for the goldens, the fit test and t
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 
-from table.companion.samples import before_play
+from table.companion.samples import before_play, sample_screens
 from table.games.draftcider.companion import DraftCiderCompanion
 from table.games.draftcider.script import pad_script, table_script
 
@@ -56,4 +55,4 @@ def at(name: str) -> DraftCiderCompanion:
 
 def screens() -> dict[str, Callable[[], DraftCiderCompanion]]:
     """Every sample screen by name: a function that builds the companion showing it."""
-    return {name: partial(at, name) for name in SCREENS}
+    return sample_screens(SCREENS, at)

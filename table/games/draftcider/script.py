@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from table.bots.harness import seat_seed
+from table.bots.harness import bot_seats, scripted
 from table.games.draftcider.bots import make_bot
 from table.games.draftcider.rules import Config, State
 from table.games.draftcider.rules.game import N_BATCHES, new_game, sample_chance
@@ -19,9 +19,7 @@ def table_script(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "ra
     """Bots play a seeded game in the engine (``table.games.draftcider.bots``); returns what a table
     would enter for it (setup line, ``start``, one ``pick`` per pick — or, with ``steps``, the
     colour, height, sweetness and batch one by one) and the engine's finished game."""
-    final: list[State] = []
-    out = list(script_lines(players, seed, bots, easy=easy, steps=steps, final=final))
-    return out, final[0]
+    return scripted(lambda final: script_lines(players, seed, bots, easy=easy, steps=steps, final=final))
 
 
 def script_lines(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random"), *, easy: bool = False,
@@ -29,7 +27,7 @@ def script_lines(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "ra
     """:func:`table_script`'s lines as the bots pick (the kiosk demo shows the first before the
     game's end is computed: the same game as ``bots.play_game``, step by step); the finished game
     is appended to ``final``."""
-    seats = [make_bot(bots[i % len(bots)], random.Random(seat_seed(seed, i))) for i in range(players)]
+    seats = bot_seats(make_bot, bots, players, seed)
     chance = random.Random(seed)
     state = new_game(Config(players, easy=easy), chance)
     yield DSetup(players, easy, "live").to_text()

@@ -4,31 +4,20 @@ quoted beside each sentence)."""
 
 from __future__ import annotations
 
-from functools import partial
-
-from table.companion.announce import Announcement, announcement
 from table.companion.protocol import Staged
 from table.companion.teaching import Syllabus
-from table.i18n import N_, _, ngettext
-
-SETUP_TITLE = N_("Set up")
-"""The set-up announcement's panel title (every module game's)."""
+from table.i18n import N_, _
 
 
-def setup_words(players: int) -> str:
+def setup_steps() -> list[str]:
     """The table's set-up as the rules give it, before the first phase's deal (its own
-    announcement: the cards to the centre)."""
-    return "\n".join([
-        ngettext("Set up the table for {n} player:", "Set up the table for {n} players:", players).format(n=players),
+    announcement: the cards to the centre): a line a step after the shell's "Set up the table
+    for N players:" (``announce.setup_told``)."""
+    return [
         # "At the start of the game, you are each given a board, this is your orchard."
         _("give each player an orchard board: its eight batches take the cards they pick;"),
         _("shuffle the apple cards face down: each phase deals its cards to the centre from them."),
-    ])
-
-
-def setup_told(players: int) -> Announcement:
-    """The set-up, waiting for CONFIRM (kind ``setup``: teach mode explains the orchard)."""
-    return announcement("setup", SETUP_TITLE, partial(setup_words, players))
+    ]
 
 
 SENTENCES = {

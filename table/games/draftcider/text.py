@@ -39,15 +39,14 @@ from __future__ import annotations
 
 import unicodedata
 
-from table.companion.plaintext import do_line, press_word, typed
+from table.companion.plaintext import BUTTON_WORDS, do_line, handle_typed, press_word
 from table.games.draftcider.companion import DraftCiderCompanion
 from table.games.draftcider.rules.scoring import BATCHES, score_orchard
 from table.games.draftcider.words import batch_key, batch_note, batch_title, card_name
 from table.i18n import _, ngettext
 from table.i18n.labels import listed, seat_name
 
-WORDS = {"": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm",
-         "u": "undo", "undo": "undo", "b": "blind", "blind": "blind"}
+WORDS = {**BUTTON_WORDS, "b": "blind", "blind": "blind"}
 """The words that are a button: Enter and ``ok`` are CONFIRM (a waiting announcement is done, else
 what CONFIRM means now); ``done`` is CONFIRM's meaning past a waiting announcement (issue 33)."""
 SETUP_WORDS = {"easy": "easy", "e": "easy", "pad": "padmode", "p": "padmode"}
@@ -107,19 +106,20 @@ def screen_text(ctl: DraftCiderCompanion) -> str:
 
 
 def handle_line(ctl: DraftCiderCompanion, line: str) -> str | None:
-    """One input line; returns the reason when it was refused."""
-    word = typed(line)
-    if word == "status":
-        return None
+    """One input line (the shell's ``handle_typed``: a digit is its trough button on every
+    screen); returns the reason when it was refused."""
+    return handle_typed(ctl, line, WORDS, digits=("setup", "resume", "play", "pad", "result"), own=_own_word)
+
+
+def _own_word(ctl: DraftCiderCompanion, word: str) -> str | None:
+    """The setup screen's words, ``done`` (CONFIRM's meaning past an announcement), a batch's name
+    asked for too early, else a command (every refusal — a command's, the engine's, a card's — is
+    one line)."""
     if ctl.mode == "setup" and word in SETUP_WORDS:
         return press_word(ctl, SETUP_WORDS[word], SETUP_WORDS[word])
-    if len(word) == 1 and word.isascii() and word.isdigit():
-        return press_word(ctl, f"trough{word}", word)
     if word == "done" and ctl.mode in ("play", "pad"):
         ok = ctl.press_past("confirm")
         return None if ok else (ctl.refusal or _("{word}: nothing to do now").format(word=word))
-    if word in WORDS:
-        return press_word(ctl, WORDS[word], word)
     if ctl.mode in ("play", "pad") and word in BATCHES and ctl.stage() not in ("batch", "choose"):
         return f"{word}: {ctl.ask()}"
-    return do_line(ctl, word)  # every refusal (CommandError, the engine's, a card's) is one line
+    return do_line(ctl, word)

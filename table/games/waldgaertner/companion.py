@@ -51,9 +51,10 @@ table commands in ``script.py``.
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from typing import Any
 
-from table.companion.announce import Announcement
+from table.companion.announce import Announcement, setup_told
 from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
@@ -75,7 +76,7 @@ from table.games.waldgaertner.rules import actions as A
 from table.games.waldgaertner.rules import events as E
 from table.games.waldgaertner.rules.position import ROUNDS, ROW_CAPACITY, deck_continents
 from table.games.waldgaertner.setup import KEY, WSetup, cards_digest, parse_setup, setup_help
-from table.games.waldgaertner.teach import SYLLABUS, announced, setup_told
+from table.games.waldgaertner.teach import SYLLABUS, announced, setup_steps
 from table.games.waldgaertner.unseen import (
     enter_unknown,
     filled_in,
@@ -115,7 +116,9 @@ class WaldgaertnerCompanion(TableModule):
     def _setup_told(self, setup: Any) -> list[Announcement]:
         """The table's set-up and the decks dealt out (teach.py), before the first draw; none for
         the end-only score pad."""
-        return [] if setup.pad else [setup_told(setup.players, setup.choice, setup.tasks)]
+        if setup.pad:
+            return []
+        return [setup_told(setup.players, partial(setup_steps, setup.players, setup.choice, setup.tasks))]
 
     def fresh(self) -> WaldgaertnerCompanion:
         return WaldgaertnerCompanion(cards=self._cards)

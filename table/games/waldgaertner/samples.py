@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import suppress
-from functools import cache, partial
+from functools import cache
 
 from table.companion.protocol import CommandError
-from table.companion.samples import before_play
+from table.companion.samples import before_play, play_to, sample_screens
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.script import table_script
 from table.games.waldgaertner.setup import WSetup
@@ -68,19 +68,12 @@ def at(step: str) -> WaldgaertnerCompanion:
         for press in OTHER_CARD:
             ctl.press(press)
         return ctl
-    if step == "help":
-        step = "play"
-    for line in script:
-        ctl.do(line)
-        if step == "announce" and ctl.announcements.head is not None and ctl.state.round >= 6:
-            return ctl
-        while ctl.announcements.head is not None:  # the table did what was announced (CONFIRM)
-            ctl.do("ack")
-        if ctl.mode == "play" and ctl.stage() == step and (step == "start" or ctl.state.round >= 6):
-            return ctl
-    if step != "result":
-        raise KeyError(f"the script never reached {step}")
-    return ctl
+    return play_to(ctl, script, "play" if step == "help" else step, late=_round_six, early=("start",))
+
+
+def _round_six(ctl: WaldgaertnerCompanion) -> bool:
+    """Round 6 or later: gardens with plants in them."""
+    return ctl.state.round >= 6
 
 
 def at_the_tasks() -> WaldgaertnerCompanion:
@@ -96,4 +89,4 @@ def at_the_tasks() -> WaldgaertnerCompanion:
 
 def screens() -> dict[str, Callable[[], WaldgaertnerCompanion]]:
     """Every sample screen by name: a function that builds the companion showing it."""
-    return {name: partial(at, name) for name in SCREENS}
+    return sample_screens(SCREENS, at)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from table.bots.harness import bot_seats, script_seed, scripted
 from table.games.waldgaertner.bots import make_bot
 from table.games.waldgaertner.files import load_cards
 from table.games.waldgaertner.rules import CardSet, Config, State, new_game
@@ -19,9 +20,8 @@ def table_script(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "ra
     """Bots play a seeded game in the engine; returns what a table would enter for it (setup line,
     ``start``, then the commands: every card turned or drawn by id, each decision) and the
     engine's finished game to compare with."""
-    final: list[State] = []
-    out = list(script_lines(players, seed, bots, cards=cards, choice=choice, direct_sale=direct_sale, final=final))
-    return out, final[0]
+    return scripted(lambda final: script_lines(players, seed, bots, cards=cards, choice=choice,
+                                               direct_sale=direct_sale, final=final))
 
 
 def script_lines(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random"), *,
@@ -31,7 +31,7 @@ def script_lines(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "ra
     game's end is computed); the finished game is appended to ``final``."""
     cards = cards if cards is not None else load_cards()
     rng = random.Random(seed)
-    seats = [make_bot(bots[i % len(bots)], random.Random(seed * 31 + i)) for i in range(players)]
+    seats = bot_seats(make_bot, bots, players, seed, script_seed)
     # no undo snapshots: the script is never taken back, and each was a copy of the whole table
     st = new_game(Config(players, cards, choice=choice, direct_sale=direct_sale), keep_undo=False)
     yield WSetup(players, choice, direct_sale).text()

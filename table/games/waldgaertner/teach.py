@@ -20,7 +20,7 @@ from table.games.waldgaertner import words
 from table.games.waldgaertner.rules import State
 from table.games.waldgaertner.rules import events as E
 from table.games.waldgaertner.setup import CONTINENT_NAMES, decks_words
-from table.i18n import N_, _, ngettext
+from table.i18n import N_, _
 
 
 class _Then:
@@ -54,17 +54,15 @@ def announced(e: State, since: int) -> list[Announcement]:
     return out
 
 
-SETUP_TITLE = N_("Set up")
-"""The set-up announcement's panel title (every module game's)."""
 DECK_CARDS = 32
 """A supply deck's cards ("equal-sized supply decks of 32 cards each")."""
 
 
-def setup_words(players: int, choice: str, tasks: bool) -> str:
+def setup_steps(players: int, choice: str, tasks: bool) -> list[str]:
     """The table's set-up as the rules give it (❶-❻, the decks dealt out included), before the
-    first draw the companion asks for (❼)."""
+    first draw the companion asks for (❼): a line a step after the shell's "Set up the table
+    for N players:" (``announce.setup_told``)."""
     lines = [
-        ngettext("Set up the table for {n} player:", "Set up the table for {n} players:", players).format(n=players),
         # "❶ Place the game board in the center and set the annual phase indicator … to "0" (=winter)."
         _("the board in the centre, the annual phase marker on 0 (winter);"),
         # "❷ Sort the plant cards by origin … ❸ Shuffle the cards of each continent separately and then divide
@@ -88,12 +86,7 @@ def setup_words(players: int, choice: str, tasks: bool) -> str:
     ]
     if tasks:
         lines.append(_("Additional tasks: deal each player a task card face down."))
-    return "\n".join(lines)
-
-
-def setup_told(players: int, choice: str, tasks: bool) -> Announcement:
-    """The set-up, waiting for CONFIRM (kind ``setup``: teach mode explains the storage)."""
-    return announcement("setup", SETUP_TITLE, partial(setup_words, players, choice, tasks))
+    return lines
 
 
 SENTENCES = {

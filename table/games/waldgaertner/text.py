@@ -5,7 +5,7 @@ table's language — the command words themselves are never translated.
 
 from __future__ import annotations
 
-from table.companion.plaintext import do_line, press_word, typed
+from table.companion.plaintext import BUTTON_WORDS, do_line, handle_typed, press_word
 from table.games.waldgaertner.companion import WaldgaertnerCompanion
 from table.games.waldgaertner.setup import CHOICE_MATTERS, decks_words
 from table.games.waldgaertner.words import card_label
@@ -58,7 +58,8 @@ HELP_FOOT = N_("On the screen: the same keys and a keypad for card ids (digits, 
                "CONFIRM plants (or buys, or takes the alternative offer), BLIND sells (or declines, or forgoes),\n"
                "UNDO undoes.")
 
-WORDS = {"": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm", "u": "undo", "undo": "undo"}
+WORDS = BUTTON_WORDS
+"""The words that are a button (the shell's); ``b`` in play is BLIND."""
 
 
 def help_keys() -> str:
@@ -134,12 +135,13 @@ def screen_text(ctl: WaldgaertnerCompanion) -> str:
 
 
 def handle_line(ctl: WaldgaertnerCompanion, line: str) -> str | None:
-    """One input line; returns the reason when it was refused."""
-    word = typed(line)
-    if word == "status":
-        return None
-    if ctl.mode in ("setup", "pad") and len(word) == 1 and word.isascii() and word.isdigit():
-        return press_word(ctl, f"trough{word}", word)
-    if word in WORDS or (ctl.mode == "play" and word == "b"):
-        return press_word(ctl, WORDS.get(word, "blind"), word)
-    return do_line(ctl, word)  # every refusal: a command, the engine, a setup
+    """One input line (the shell's ``handle_typed``: a digit on the setup screen and the score pad
+    is its trough button); returns the reason when it was refused."""
+    return handle_typed(ctl, line, WORDS, digits=("setup", "pad"), own=_own_word)
+
+
+def _own_word(ctl: WaldgaertnerCompanion, word: str) -> str | None:
+    """``b`` in play is BLIND; anything else a command (every refusal: a command, the engine, a setup)."""
+    if ctl.mode == "play" and word == "b":
+        return press_word(ctl, "blind", word)
+    return do_line(ctl, word)

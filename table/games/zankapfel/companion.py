@@ -38,7 +38,7 @@ import dataclasses
 from dataclasses import replace
 from typing import Any
 
-from table.companion.announce import Announcement
+from table.companion.announce import Announcement, setup_told
 from table.companion.leds import LedState
 from table.companion.module import TableModule
 from table.companion.protocol import CommandError, CommandHook
@@ -55,7 +55,7 @@ from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.rules.config import LEGACY_DECK
 from table.games.zankapfel.rules.decks import Decks
 from table.games.zankapfel.setup import GAME, ZSetup, setup_line
-from table.games.zankapfel.teach import SYLLABUS, announced, setup_told
+from table.games.zankapfel.teach import SYLLABUS, announced, setup_steps
 from table.games.zankapfel.words import both, end_reason_name, engine_refusal
 from table.i18n import _, ngettext
 
@@ -88,7 +88,7 @@ class ZankapfelCompanion(TableModule):
 
     def _setup_told(self, setup: Any) -> list[Announcement]:
         """The table's set-up and the deal (teach.py), before the mayor is placed."""
-        return [setup_told(setup.players)]
+        return [setup_told(setup.players, setup_steps)]
 
     def ask(self) -> str:
         """What the table is asked now (the players named: ``TableModule``), "" outside a game."""

@@ -3,10 +3,11 @@ the scripted 4-player game, for the goldens, the fit test and the benchmark."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import cache, partial
+from collections.abc import Callable
+from functools import cache
+from typing import Any
 
-from table.companion.samples import before_play
+from table.companion.samples import before_play, play_to, sample_screens
 from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.script import table_script
 
@@ -27,29 +28,23 @@ def at(step: str) -> ZankapfelCompanion:
     later (``place`` at the first placing), or at its end (``result``)."""
     script = _script()
     ctl = ZankapfelCompanion()
-    before = before_play(step, ZankapfelCompanion, "setup players=5 finish=50", script[:60],
-                         lambda w: (w.setup.to_dict(), f"4 players, {len(w.cmds)} steps; next: {w.b.ask()}"))
+    before = before_play(step, ZankapfelCompanion, "setup players=5 finish=50", script[:60], _resumed)
     if before is not None:
         return before
-    return _play_to(ctl, script, "place" if step == "help" else step)
+    return play_to(ctl, script, "place" if step == "help" else step, late=_round_two, early=("place",))
 
 
-def _play_to(ctl: ZankapfelCompanion, script: Sequence[str], step: str) -> ZankapfelCompanion:
-    """``ctl`` through the scripted game until it reaches ``step`` (see :func:`at`)."""
-    for line in script:
-        ctl.do(line)
-        if step == "announce" and ctl.announcements.head is not None and ctl.b is not None and ctl.b.e.round >= 2:
-            return ctl
-        while ctl.announcements.head is not None:  # the table did what was announced (CONFIRM)
-            ctl.do("ack")
-        if (ctl.mode == "play" and ctl.stage() == step and ctl.b is not None and ctl.b.e.round >= 2) \
-                or (step == "place" and ctl.mode == "play" and ctl.stage() == "place"):
-            return ctl
-    if step != "result":
-        raise KeyError(f"the script never reached {step}")
-    return ctl
+def _resumed(warm: ZankapfelCompanion) -> tuple[dict[str, Any], str]:
+    """The resume screen's offer of the game under way (its summary as the goldens show it)."""
+    asked = warm.b.ask() if warm.b is not None else ""
+    return warm.setup.to_dict(), f"4 players, {len(warm.cmds)} steps; next: {asked}"
+
+
+def _round_two(ctl: ZankapfelCompanion) -> bool:
+    """Round 2 or later: a table with harvests behind it."""
+    return ctl.b is not None and ctl.b.e.round >= 2
 
 
 def screens() -> dict[str, Callable[[], ZankapfelCompanion]]:
     """Every sample screen by name: a function that builds the companion showing it."""
-    return {name: partial(at, name) for name in SCREENS}
+    return sample_screens(SCREENS, at)

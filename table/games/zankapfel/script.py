@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
+from table.bots.harness import bot_seats, script_seed, scripted
 from table.games.zankapfel.bots import make_bot
 from table.games.zankapfel.rules import Config, State, new_game
 from table.games.zankapfel.rules import actions as A
@@ -100,9 +101,7 @@ def table_script(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "ra
     """Bots play a seeded game in the engine; returns what a table would enter for it (setup line,
     ``start``, then the commands) and the engine's finished game to compare with. ``deck``: the
     box the bots play with (the setup line does not name it: a table may set up another)."""
-    final: list[State] = []
-    out = list(script_lines(players, seed, bots, finish, deck, bribery, final=final))
-    return out, final[0]
+    return scripted(lambda final: script_lines(players, seed, bots, finish, deck, bribery, final=final))
 
 
 def script_lines(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "random"),
@@ -111,7 +110,7 @@ def script_lines(players: int, seed: int, bots: tuple[str, ...] = ("greedy", "ra
     """:func:`table_script`'s lines as the bots play (the kiosk demo shows the first before the
     game's end is computed); the finished game is appended to ``final``."""
     rng = random.Random(seed)
-    seats = [make_bot(bots[i % len(bots)], random.Random(seed * 31 + i)) for i in range(players)]
+    seats = bot_seats(make_bot, bots, players, seed, script_seed)
     # no undo snapshots: the script is never taken back, and each was a deep copy of the whole table
     st = new_game(Config(players, track_length=finish, deck=deck, bribery=bribery), keep_undo=False)
     scribe = _Scribe(players)

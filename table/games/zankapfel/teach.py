@@ -19,7 +19,7 @@ from table.engine.events import Event
 from table.games.zankapfel.rules import events as E
 from table.games.zankapfel.rules.config import HAND_SIZE
 from table.games.zankapfel.words import event_line
-from table.i18n import N_, _, ngettext
+from table.i18n import N_, _
 from table.i18n.labels import seat_name
 
 DISCORD_CARDS = 10
@@ -44,15 +44,11 @@ def announced(events: Sequence[Event]) -> list[Announcement]:
     return out
 
 
-SETUP_TITLE = N_("Set up")
-"""The set-up announcement's panel title (every module game's)."""
-
-
-def setup_words(players: int) -> str:
+def setup_steps() -> list[str]:
     """The table's set-up as the French rules' "Préparation" gives it, the deal included, before
-    the steps the companion asks one by one (the mayor, the face-up card, the tokens removed)."""
-    return "\n".join([
-        ngettext("Set up the table for {n} player:", "Set up the table for {n} players:", players).format(n=players),
+    the steps the companion asks one by one (the mayor, the face-up card, the tokens removed): a
+    line a step after the shell's "Set up the table for N players:" (``announce.setup_told``)."""
+    return [
         # "Le fermier rouge commence. Il reçoit la pomme – marque de premier joueur"
         _("the red farmer ({seat}) takes the apple: the first player;").format(seat=seat_name(0)),
         # "Les pions sont placés sur la case de départ/arrivée et les 25 jetons sont posés sur les 25 cases"
@@ -62,12 +58,7 @@ def setup_words(players: int) -> str:
         # "Chaque joueur reçoit un ensemble de 10 cartes de discorde de sa couleur, et 4 cartes de pomme au hasard."
         _("deal each player the {discord} discord cards of their colour and {apples} apple cards.").format(
             discord=DISCORD_CARDS, apples=HAND_SIZE),
-    ])
-
-
-def setup_told(players: int) -> Announcement:
-    """The set-up, waiting for CONFIRM (kind ``setup``: teach mode explains the deal)."""
-    return announcement("setup", SETUP_TITLE, partial(setup_words, players))
+    ]
 
 
 SENTENCES = {

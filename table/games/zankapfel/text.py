@@ -33,17 +33,17 @@ buys, UNDO undoes.
 
 from __future__ import annotations
 
-from table.companion.plaintext import do_line, press_word, typed
+from table.companion.plaintext import BUTTON_WORDS, do_line, handle_typed
 from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.rules import actions as A
 from table.games.zankapfel.words import kind_name, status_name
 from table.i18n import _
 from table.i18n.labels import listed, seat_name
 
-WORDS = {"": "confirm", "ok": "confirm", "enter": "confirm", "confirm": "confirm", "u": "undo", "undo": "undo"}
-"""The words that are a button: Enter and ``ok`` are CONFIRM (a waiting announcement is done, else
-what CONFIRM means now). A command word (``lay``, ``buy``, ``done``, a square …) is the command
-itself: it passes a waiting announcement and is carried out (issue 33)."""
+WORDS = BUTTON_WORDS
+"""The words that are a button (the shell's: Enter and ``ok`` are CONFIRM, ``u`` UNDO). A command
+word (``lay``, ``buy``, ``done``, a square …) is the command itself: it passes a waiting
+announcement and is carried out (issue 33)."""
 
 
 def help_keys() -> str:
@@ -118,14 +118,13 @@ BID_WORDS = {"b": "buy", "l": "lay", "p": "pass"}
 
 
 def handle_line(ctl: ZankapfelCompanion, line: str) -> str | None:
-    """One input line; returns the reason when it was refused."""
-    word = typed(line)
-    if word == "status":
-        return None
-    if ctl.mode == "setup" and len(word) == 1 and word.isascii() and word.isdigit():
-        return press_word(ctl, f"trough{word}", word)
-    if word in WORDS:
-        return press_word(ctl, WORDS[word], word)
+    """One input line (the shell's ``handle_typed``: a digit on the setup screen is its trough
+    button); returns the reason when it was refused."""
+    return handle_typed(ctl, line, WORDS, digits=("setup",), own=_own_word)
+
+
+def _own_word(ctl: ZankapfelCompanion, word: str) -> str | None:
+    """A command; in phase 1 ``b``, ``l`` and ``p`` are buy, lay and pass."""
     if ctl.mode == "play" and ctl.stage() == "bid":
         word = BID_WORDS.get(word, word)
     return do_line(ctl, word)

@@ -10,9 +10,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from table.companion.engine_module import EngineModule, number
+from table.companion.engine_module import EngineModule, EngineSetup, number
 from table.companion.leds import LedState
-from table.companion.players import names_dict, names_of
 from table.companion.protocol import CommandHook
 from table.i18n import N_, _
 from table.i18n.labels import seat_name
@@ -25,22 +24,11 @@ COLOUR_WORDS = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), 
 
 
 @dataclass(frozen=True)
-class DieSetup:
+class DieSetup(EngineSetup):
+    CONFIG = rules.Config
     players: int = 4
     apples: int = 3
     raven: int = 6
-    names: tuple[str | None, ...] = ()
-
-    def config(self) -> rules.Config:
-        return rules.Config(self.players, self.apples, self.raven)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**self.config().to_dict(), **names_dict(self.names)}
-
-    @classmethod
-    def from_dict(cls, d: Any) -> DieSetup:
-        c = rules.Config.from_dict(d)
-        return cls(c.players, c.apples, c.raven, names_of(d))
 
 
 BUTTONS: dict[tuple[str, str], str] = {

@@ -13,9 +13,10 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from table.engine.config import PlainConfig
 from table.engine.errors import ActionParseError, ConfigError
 from table.engine.eventcodec import decode_event
-from table.engine.events import Event, event
+from table.engine.events import Event, event, one_based
 from table.engine.protocol import CHANCE, TERMINAL
 from table.engine.state import SnapshotState, replay_record
 
@@ -28,7 +29,10 @@ PICK = 10
 
 
 @dataclass(frozen=True)
-class Config:
+class Config(PlainConfig):
+    """``to_dict``/``from_dict``: the house's :class:`~table.engine.config.PlainConfig`."""
+
+    TITLE = "Colour Die"
     players: int = 2
     apples: int = 3
     raven: int = 6
@@ -39,15 +43,6 @@ class Config:
         if not 1 <= self.apples <= 9 or not 1 <= self.raven <= 12:
             raise ConfigError("1 to 9 apples of each colour, a raven 1 to 12 steps away")
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"players": self.players, "apples": self.apples, "raven": self.raven}
-
-    @classmethod
-    def from_dict(cls, d: Any) -> Config:
-        if not isinstance(d, dict) or not all(type(d.get(k)) is int for k in ("players", "apples", "raven")):
-            raise ConfigError("a Colour Die config is {players: N, apples: N, raven: N}")
-        return cls(d["players"], d["apples"], d["raven"])
-
 
 @event("colourdie_started", "{players} players, {apples} apples of each colour, the raven {raven} steps away")
 class Started(Event):
@@ -56,7 +51,7 @@ class Started(Event):
     raven: int
 
 
-SEAT = {"seat": lambda s: str(s + 1)}
+SEAT = {"seat": one_based}
 
 
 @event("colourdie_rolled", "seat {seat} rolls {face}", SEAT)

@@ -8,9 +8,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from table.companion.engine_module import EngineModule, number, numbers
+from table.companion.engine_module import EngineModule, EngineSetup, number, numbers
 from table.companion.leds import LedState
-from table.companion.players import names_dict, names_of
 from table.companion.protocol import CommandHook
 from table.i18n import N_, _
 from table.i18n.labels import seat_name
@@ -19,21 +18,10 @@ from tests.games.nim.record_reader import ROWS
 
 
 @dataclass(frozen=True)
-class NimSetup:
+class NimSetup(EngineSetup):
+    CONFIG = rules.Config
     players: int = 2
     heaps: tuple[int, ...] = (3, 4, 5)
-    names: tuple[str | None, ...] = ()
-
-    def config(self) -> rules.Config:
-        return rules.Config(self.players, self.heaps)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**self.config().to_dict(), **names_dict(self.names)}
-
-    @classmethod
-    def from_dict(cls, d: Any) -> NimSetup:
-        c = rules.Config.from_dict(d)
-        return cls(c.players, c.heaps, names_of(d))
 
 
 BUTTONS: dict[tuple[str, str], str] = {

@@ -7,9 +7,10 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from table.engine.config import PlainConfig
 from table.engine.errors import ActionParseError, ConfigError
 from table.engine.eventcodec import decode_event
-from table.engine.events import Event, event
+from table.engine.events import Event, event, one_based
 from table.engine.protocol import TERMINAL
 from table.engine.state import SnapshotState, replay_record
 
@@ -17,7 +18,10 @@ FORMAT = "nim-record/1"
 
 
 @dataclass(frozen=True)
-class Config:
+class Config(PlainConfig):
+    """``to_dict``/``from_dict``: the house's :class:`~table.engine.config.PlainConfig`."""
+
+    TITLE = "Nim"
     players: int = 2
     heaps: tuple[int, ...] = (3, 4, 5)
 
@@ -27,16 +31,6 @@ class Config:
         if not 1 <= len(self.heaps) <= 7 or not all(1 <= h <= 9 for h in self.heaps):
             raise ConfigError("1 to 7 heaps of 1 to 9 apples each")
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"players": self.players, "heaps": list(self.heaps)}
-
-    @classmethod
-    def from_dict(cls, d: Any) -> Config:
-        if not isinstance(d, dict) or not isinstance(d.get("players"), int) or not isinstance(d.get("heaps"), list) \
-                or not all(type(h) is int for h in d["heaps"]):
-            raise ConfigError("a Nim config is {players: N, heaps: [N, …]}")
-        return cls(d["players"], tuple(d["heaps"]))
-
 
 @event("nim_started", "{players} players, heaps {heaps}")
 class Started(Event):
@@ -44,7 +38,7 @@ class Started(Event):
     heaps: tuple[int, ...]
 
 
-WORDS = {"seat": lambda s: str(s + 1), "heap": lambda h: str(h + 1)}
+WORDS = {"seat": one_based, "heap": one_based}
 
 
 @event("nim_took", "seat {seat} takes {count} from heap {heap}", WORDS)

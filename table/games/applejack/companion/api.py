@@ -1,6 +1,6 @@
 """The Applejack companion's public names: what the shell, the screens and the tests import
-(the controller is split by job: ``setup``, ``correction``, ``scorepad``, ``announcements``,
-``tracking``, ``controller``), and :func:`make_companion`, the registry's factory.
+(the controller and the parts it holds: ``controller``, ``play``, ``setup_job``, ``scorepad_job``,
+``tracking`` …), and :func:`make_companion`, the registry's factory.
 """
 
 from __future__ import annotations
@@ -11,17 +11,12 @@ from typing import Any
 
 from table.companion.leds import LedKind, LedState
 from table.games.applejack.companion.announcements import Announcement, AnnouncementKind, announcements_for
-from table.games.applejack.companion.base import TROUGH_BUTTONS
-from table.games.applejack.companion.controller import (
-    BUTTONS,
-    SEAT_COLOURS,
-    STEPS,
-    Buttons,
-    Controller,
-)
+from table.games.applejack.companion.controller import BUTTONS, SEAT_COLOURS, Controller
 from table.games.applejack.companion.correction import Correction
 from table.games.applejack.companion.die_job import SENSOR_STATES
 from table.games.applejack.companion.errors import CommandError, parse_numbers
+from table.games.applejack.companion.parts import TROUGH_BUTTONS
+from table.games.applejack.companion.play import STEPS, Buttons
 from table.games.applejack.companion.scorepad import PAD_FIELDS_EXTRA, PAD_TOTAL_LOOKING, ScorePad
 from table.games.applejack.companion.setup import Setup, campaign_middle
 from table.games.applejack.companion.tracking import ENGINE_VERBS, TRACKED_NO_FIX

@@ -1,14 +1,21 @@
-"""The controller's score pad job: the pad's keys and commands, the game's end from the pad, and
-taking the result back (the pad's value is :class:`~.scorepad.ScorePad`)."""
+"""The controller's score pad part, :class:`ScorePadDesk`: the pad's keys and commands, the game's
+end from the pad (its results, winners and finished record), and taking the result back (the
+pad's value is :class:`~.scorepad.ScorePad`).
+
+Wiring: ``Controller.__init__`` makes one (``self.pad_desk = ScorePadDesk(self)``); the score pad
+screen's presses come to :meth:`ScorePadDesk.press`, the ``pad …`` / ``pad-at`` / ``pad-open`` words
+and the finishing words (:data:`FINISHING`: ``pad-done``, ``unfinish``) to its methods; the views
+read ``ctl.pad``, ``ctl.results``, ``ctl.winners`` and ``ctl.record`` through the controller.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from table.companion.protocol import UNFINISH
-from table.games.applejack.companion.base import ControllerBase, Mode
 from table.games.applejack.companion.errors import CommandError, parse_numbers
+from table.games.applejack.companion.parts import Mode, Table
 from table.games.applejack.companion.scorepad import (
     PAD_FIELDS_EXTRA,
     PAD_TOTAL_LOOKING,
@@ -17,17 +24,53 @@ from table.games.applejack.companion.scorepad import (
     split_field,
 )
 from table.games.applejack.labels import seat_label, solo_words
-from table.games.applejack.rules.scoring import winners
+from table.games.applejack.rules.scoring import ScoreBreakdown, winners
 from table.games.applejack.rules.walk import FINAL_PIPS
 from table.i18n import _, ngettext
 from table.i18n.labels import both, is_number
 from table.i18n.names import variety_name
 
+FINISHING = ("pad-done", UNFINISH)
+"""The words that end a game and take its end back, each journalled its own way
+(:meth:`ScorePadDesk.finish`)."""
 
-class ScorePadJob(ControllerBase):
-    """The controller's score pad screen and the result."""
 
-    def _pad_press(self, b: str) -> str | None:
+class PadTable(Table, Protocol):
+    """What the score pad needs of the controller besides the :class:`Table`: ``do`` (a typed
+    entry committed before ``done``), its lines with the players' names, the finished game's
+    record, and what else changes when the result is shown or taken back (the QR page, the coach,
+    the history). ``log``: the lines said, which the result's lines are named in."""
+
+    log: list[str]
+
+    def do(self, cmd: str) -> None: ...
+
+    def named_line(self, line: str) -> str: ...
+
+    def track_record(self) -> dict[str, Any]: ...
+
+    def scored(self) -> None: ...
+
+    def unscored(self) -> None: ...
+
+
+class ScorePadDesk:
+    """The score pad (``pad``: None until the game's end opens it), the scored ``results`` and
+    ``winners``, and the finished game's ``record`` (None until the pad is done)."""
+
+    def __init__(self, table: PadTable) -> None:
+        self.table = table
+        self.pad: ScorePad | None = None
+        self.results: list[ScoreBreakdown] = []
+        self.winners: tuple[int, ...] = ()
+        self.record: dict[str, Any] | None = None
+
+    def clear(self) -> None:
+        """A new game: no pad, no result."""
+        self.pad, self.results, self.winners, self.record = None, [], (), None
+
+    def press(self, b: str) -> str | None:
+        """The command button ``b`` means on the score pad ("": a change only the pad shows)."""
         pad = self.pad
         assert pad is not None
         if pad.asked and b not in ("done", "confirm"):  # the question "score 0?" is answered by another key
@@ -41,7 +84,7 @@ class ScorePadJob(ControllerBase):
             return ""
         press = self._PAD_KEYS.get(b)
         if press is None and b.startswith("cell"):  # touch: cell<player>_<field>
-            press = ScorePadJob._pad_touch
+            press = ScorePadDesk._pad_touch
         return None if press is None else press(self, pad, b)
 
     def _pad_comma(self, pad: ScorePad, b: str) -> str:
@@ -78,7 +121,7 @@ class ScorePadJob(ControllerBase):
     def _pad_clear(self, pad: ScorePad, b: str) -> str:  # empty the field under the cursor
         player, f = pad.cursor
         pad.typing = ""
-        name = self.data.varieties[f].id if f < pad.varieties else PAD_FIELDS_EXTRA[f - pad.varieties]
+        name = self.table.data.varieties[f].id if f < pad.varieties else PAD_FIELDS_EXTRA[f - pad.varieties]
         return f"pad {player + 1} {name}"
 
     def _pad_next(self, pad: ScorePad, b: str) -> str:
@@ -97,7 +140,7 @@ class ScorePadJob(ControllerBase):
     def _pad_finish(self, pad: ScorePad, b: str) -> str:
         cmd = self._pad_commit()
         if cmd:
-            self.do(cmd)
+            self.table.do(cmd)
         return "pad-done"
 
     def _pad_touch(self, pad: ScorePad, b: str) -> str:
@@ -106,7 +149,7 @@ class ScorePadJob(ControllerBase):
         pad.cursor = (int(p) % pad.players, int(q) % pad.fields)
         return cmd or ""
 
-    _PAD_KEYS: ClassVar[dict[str, Callable[[ScorePadJob, ScorePad, str], str]]] = {
+    _PAD_KEYS: ClassVar[dict[str, Callable[[ScorePadDesk, ScorePad, str], str]]] = {
         **dict.fromkeys(("comma", ",", "space", "blind"), _pad_comma),
         "backspace": _pad_backspace, "undo": _pad_undo, "escape": _pad_undo, "clear": _pad_clear,
         **dict.fromkeys(("confirm", "next", "tab", "down"), _pad_next),
@@ -115,10 +158,12 @@ class ScorePadJob(ControllerBase):
     }
     """The score pad's keys (besides the digits and the cells' touch targets) and what each does."""
 
-    def _pad_spot(self) -> tuple[tuple[int, int], str] | None:
-        return (self.pad.cursor, self.pad.typing) if self.mode == Mode.PAD and self.pad is not None else None
+    def spot(self) -> tuple[tuple[int, int], str] | None:
+        """Where the cursor stands and what is typed there (None: the pad is not on the screen)."""
+        return (self.pad.cursor, self.pad.typing) if self.table.mode == Mode.PAD and self.pad is not None else None
 
-    def _pad_at(self) -> str:
+    def at_command(self) -> str:
+        """The ``pad-at`` command that journals the cursor and the typing."""
         assert self.pad is not None
         (player, f), typing = self.pad.cursor, self.pad.typing
         return f"pad-at {player + 1} {f + 1} {typing}".rstrip()
@@ -130,7 +175,7 @@ class ScorePadJob(ControllerBase):
             return None
         player, f = pad.cursor
         text, pad.typing = pad.typing.strip(","), ""
-        name = self.data.varieties[f].id if f < pad.varieties else PAD_FIELDS_EXTRA[f - pad.varieties]
+        name = self.table.data.varieties[f].id if f < pad.varieties else PAD_FIELDS_EXTRA[f - pad.varieties]
         return f"pad {player + 1} {name} {text}"
 
     def _pad_move(self, step: int) -> None:
@@ -144,13 +189,15 @@ class ScorePadJob(ControllerBase):
             player, f = (player - 1) % pad.players, pad.fields - 1
         pad.cursor = (player, f)
 
-    def _open_pad(self) -> None:
+    def open(self) -> None:
+        """The score pad opens (as it was left, when it was open before)."""
         if self.pad is None:
-            self.pad = ScorePad(self.setup.players, len(self.data.varieties))
-        self.mode = Mode.PAD
-        self._say(_("Score pad: per player the apples of each area per variety, then blossoms and honey"))
+            self.pad = ScorePad(self.table.setup.players, len(self.table.data.varieties))
+        self.table.mode = Mode.PAD
+        self.table.say(_("Score pad: per player the apples of each area per variety, then blossoms and honey"))
 
-    def _pad_set(self, rest: str) -> None:
+    def set_field(self, rest: str) -> None:
+        """``pad PLAYER FIELD VALUE``: one field of the pad (no value: it is empty again)."""
         if self.pad is None:
             raise CommandError(_("the score pad is not open"))
         parts = rest.split()
@@ -160,7 +207,7 @@ class ScorePadJob(ControllerBase):
         if not 0 <= player < self.pad.players:
             raise CommandError(_("player 1..{players}").format(players=self.pad.players))
         words, value = split_field(parts[1:])
-        name = field_key(self.data, words)
+        name = field_key(self.table.data, words)
         nums = parse_numbers(value)
         if name in PAD_FIELDS_EXTRA:
             if len(nums) > 1 or "," in value:
@@ -169,13 +216,13 @@ class ScorePadJob(ControllerBase):
             target[player] = nums[0] if nums else None  # no value: the field is empty again
         else:
             try:
-                v = self.data.variety(name)
+                v = self.table.data.variety(name)
             except KeyError as exc:
                 raise CommandError(str(exc)) from None
             self.pad.areas[player][v.index] = tuple(n for n in nums if n > 0)
             big = [n for n in nums if n >= PAD_TOTAL_LOOKING]
             if big:
-                self._say(_("Check {seat} {variety}: an area of {apples} apples? Enter each area on its own "
+                self.table.say(_("Check {seat} {variety}: an area of {apples} apples? Enter each area on its own "
                             "(e.g. 5,3), not the total").format(seat=seat_label(player), variety=variety_name(v.name),
                                                     apples=big[0]))
 
@@ -211,7 +258,7 @@ class ScorePadJob(ControllerBase):
             return ""
         _player, f = pad.cursor
         if f < pad.varieties:
-            name = variety_name(self.data.varieties[f].name)
+            name = variety_name(self.table.data.varieties[f].name)
             return _("{variety}: the apples of each {variety} area, commas between areas (e.g. 5,3) — "
                      "the app takes off the {pips} pips").format(variety=name, pips=FINAL_PIPS)
         if f == pad.varieties:
@@ -229,14 +276,14 @@ class ScorePadJob(ControllerBase):
             for v, areas in enumerate(pad.areas[p]):
                 big = [a for a in areas if a >= PAD_TOTAL_LOOKING]
                 if big:
-                    name = variety_name(self.data.varieties[v].name)
+                    name = variety_name(self.table.data.varieties[v].name)
                     out.append(_("{seat} {variety}: an area of {apples} apples? Enter each area on its own (e.g. 5,3), "
                                  "not a total").format(seat=seat_label(p), variety=name, apples=big[0]))
         return out
 
-    def _pad_place(self, rest: str) -> None:
+    def place(self, rest: str) -> None:
         """``pad-at PLAYER FIELD [TYPING]``: where the score pad's cursor stands and what is typed there."""
-        if self.pad is None or self.mode != Mode.PAD:
+        if self.pad is None or self.table.mode != Mode.PAD:
             raise CommandError(_("the score pad is not open"))
         parts = rest.split()
         if not 2 <= len(parts) <= 3 or not all(is_number(x) for x in parts[:2]):
@@ -250,7 +297,16 @@ class ScorePadJob(ControllerBase):
             raise CommandError(_("pad-at: what is typed is digits and commas"))
         self.pad.cursor, self.pad.typing = (player, f), typing
 
-    def _pad_done(self) -> None:
+    def done(self) -> None:
+        """The pad is scored (or asks once about empty fields): the result's lines name the
+        players, the finished record is journalled, the QR page and the history follow."""
+        start = len(self.table.log)
+        self._score()
+        log = self.table.log
+        log[start:] = [self.table.named_line(line) for line in log[start:]]
+        self.table.scored()
+
+    def _score(self) -> None:
         if self.pad is None:
             raise CommandError(_("the score pad is not open"))
         missing = self.pad.to_ask()
@@ -258,39 +314,47 @@ class ScorePadJob(ControllerBase):
             # a question, not a refusal: the pad stays open and nothing is finished or stored yet. Not
             # raised, so a journal that keeps "pad-done" as a step replays it to the same question.
             self.pad.asked = missing
-            self._say(self.empty_question(missing))
+            self.table.say(self.empty_question(missing))
             return
         self.pad.asked = ()
         self.results = self.pad.breakdowns()
         self.winners = winners([r.total for r in self.results])
-        self.mode = Mode.RESULT
+        self.table.mode = Mode.RESULT
         for p, r in enumerate(self.results):
-            self._say(ngettext("{seat}: harvest {harvest} ×2 = {doubled}, {n} variety +{bonus}, blossoms {blossoms}, "
-                               "honey {honey} → {total}",
-                               "{seat}: harvest {harvest} ×2 = {doubled}, {n} varieties +{bonus}, blossoms {blossoms}, "
-                               "honey {honey} → {total}", r.profitable_varieties).format(
+            self.table.say(ngettext(
+                "{seat}: harvest {harvest} ×2 = {doubled}, {n} variety +{bonus}, blossoms {blossoms}, "
+                "honey {honey} → {total}",
+                "{seat}: harvest {harvest} ×2 = {doubled}, {n} varieties +{bonus}, blossoms {blossoms}, "
+                "honey {honey} → {total}", r.profitable_varieties).format(
                 seat=seat_label(p), harvest=r.harvest, doubled=r.harvest_doubled, n=r.profitable_varieties,
                 bonus=r.variety_bonus, blossoms=r.blossoms, honey=r.honey, total=r.total))
         if self.pad.players == 1:  # the solo game has marks, not a winner
-            self._say(_("Solo result: {verdict}").format(verdict=solo_words(self.results[0].total)))
+            self.table.say(_("Solo result: {verdict}").format(verdict=solo_words(self.results[0].total)))
         else:
             names = both([seat_label(s) for s in self.winners])
-            self._say((_("Winner: {seats} (tie)") if len(self.winners) > 1 else _("Winner: {seats}")).format(
+            self.table.say((_("Winner: {seats} (tie)") if len(self.winners) > 1 else _("Winner: {seats}")).format(
                 seats=names))
-        self.record = self.track_record()
-        self._emit("finished", self.record)
+        self.record = self.table.track_record()
+        self.table.emit("finished", self.record)
+
+    def finish(self, word: str, journal: str) -> None:
+        """One of :data:`FINISHING`: ``pad-done`` or ``unfinish``, journalled as ``journal``."""
+        if word == UNFINISH:
+            self._unfinish_step(journal)
+        else:
+            self._pad_done_step(journal)
 
     def _pad_done_step(self, journal: str) -> None:
         """``pad-done``: journalled as a step first (a resume whose steps end with it finishes the
         game), then scored — the finished record follows."""
-        if self.pad is None or self.mode != Mode.PAD:
+        if self.pad is None or self.table.mode != Mode.PAD:
             raise CommandError(_("the score pad is not open"))
-        self._emit("cmd", journal)
-        self._pad_done()
+        self.table.emit("cmd", journal)
+        self.done()
 
     def can_unfinish(self) -> bool:
         """Whether undo on the result reopens the score pad (the result screen shows its Undo button)."""
-        return self.mode == Mode.RESULT and self.pad is not None and self.record is not None
+        return self.table.mode == Mode.RESULT and self.pad is not None and self.record is not None
 
     def _unfinish_step(self, journal: str) -> None:
         """``unfinish`` (undo on the result): the score pad opens again with every entry as it was,
@@ -298,15 +362,9 @@ class ScorePadJob(ControllerBase):
         and its history entry (``Journal._unfinish``). Replayed, it reopens the pad the same way."""
         if not self.can_unfinish() or self.pad is None:
             raise CommandError(_("nothing to undo: the game is not finished"))
-        self.mode, self.results, self.winners, self.record, self.coach = Mode.PAD, [], (), None, None
+        self.table.mode, self.results, self.winners, self.record = Mode.PAD, [], (), None
         self.pad.asked = ()
-        self._emit("unfinish", journal)
-        book = getattr(self, "book", None)  # the history screen reads the history again (companion/players.py)
-        if book is not None:
-            book.changed()
-        self._say(_("Result undone: it is out of the history, the score pad is open again"))
+        self.table.emit("unfinish", journal)
+        self.table.unscored()  # the coach goes, the history screen reads the history again
+        self.table.say(_("Result undone: it is out of the history, the score pad is open again"))
 
-
-FINISHING: dict[str, Callable[[Any, str], None]] = {"pad-done": ScorePadJob._pad_done_step,
-                                                    UNFINISH: ScorePadJob._unfinish_step}
-"""The words that end a game and take its end back, each journalled its own way (the controller's ``do``)."""

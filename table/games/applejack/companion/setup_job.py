@@ -1,14 +1,21 @@
-"""The controller's setup job: the setup command, the setup screen's buttons and what each option
-takes (the setup's value is :class:`~.setup.Setup`)."""
+"""The controller's setup part, :class:`SetupScreen`: the setup command's words, the setup
+screen's buttons and what each option takes (the setup's value is :class:`~.setup.Setup`, which
+the controller keeps as ``setup``; this part makes the next one from it).
+
+Wiring: ``Controller.__init__`` makes one (``self.setup_screen = SetupScreen(self)``); the
+controller's setup presses (after the names' and the history's, ``table.companion.players``) and
+its ``setup …`` words come here, and ``honey_line`` is said when a game starts.
+"""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import replace
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
-from table.games.applejack.companion.base import ControllerBase
 from table.games.applejack.companion.errors import CommandError, parse_numbers
+from table.games.applejack.companion.parts import Table
 from table.games.applejack.companion.setup import ON_WORDS, Setup, campaign_middle
 from table.games.applejack.companion.teach import setup_label, setup_value, teach_words
 from table.games.applejack.labels import seat_label, start_honey
@@ -16,21 +23,36 @@ from table.i18n import _
 from table.i18n.labels import is_number, listed
 
 
-class SetupJob(ControllerBase):
-    """The controller's setup screen: buttons and the ``setup`` command's words."""
+class SetupTable(Table, Protocol):
+    """What the setup screen needs of the controller besides the :class:`Table`: its random
+    source (a shuffled apple tile order)."""
 
-    def _setup_press(self, b: str) -> str | None:
+    @property
+    def rng(self) -> random.Random: ...
+
+
+class SetupScreen:
+    """The setup screen's buttons and the ``setup`` command's words over the controller's
+    ``setup`` (``table``: the controller, whose data set says the boards, orchards and varieties)."""
+
+    def __init__(self, table: SetupTable) -> None:
+        self.table = table
+        self.data = table.data
+
+    def press(self, b: str) -> str | None:
+        """The command button ``b`` means on the setup screen ("": the setup changed, only the
+        screen shows it; None: nothing)."""
         if b == "confirm":
             return "start"
         press = self._SETUP_BUTTONS.get(b)
-        s = self.setup
+        s = self.table.setup
         if press is None and b.startswith("orchard") and is_number(b[7:]) and s.orchards is not None:
-            press = SetupJob._next_b_side  # touch on a seat's orchard: its next B side
+            press = SetupScreen._next_b_side  # touch on a seat's orchard: its next B side
         elif press is None and b.startswith("apple") and is_number(b[5:]) and s.apple_tiles is not None:
-            press = SetupJob._apple_forward  # touch on the i-th apple tile: it moves one place forward
+            press = SetupScreen._apple_forward  # touch on the i-th apple tile: it moves one place forward
         if press is None:
             return None
-        self.setup = press(self, s, b)
+        self.table.setup = press(self, s, b)
         return ""
 
     def _press_players(self, s: Setup, b: str) -> Setup:
@@ -80,10 +102,10 @@ class SetupJob(ControllerBase):
 
     def _press_teach(self, s: Setup, b: str) -> Setup:  # key w: teach mode on/off
         s = replace(s, teach=not s.teach)
-        self._say(setup_label(s.teach))  # text mode's setup line does not show it
+        self.table.say(setup_label(s.teach))  # text mode's setup line does not show it
         return s
 
-    _SETUP_BUTTONS: ClassVar[dict[str, Callable[[SetupJob, Setup, str], Setup]]] = {
+    _SETUP_BUTTONS: ClassVar[dict[str, Callable[[SetupScreen, Setup, str], Setup]]] = {
         **dict.fromkeys(("trough1", "trough2", "trough3", "trough4", "1", "2", "3", "4"), _press_players),
         **dict.fromkeys(("trough5", "cottage", "5"), _press_cottage),
         **dict.fromkeys(("trough6", "6"), _press_apples),
@@ -101,11 +123,13 @@ class SetupJob(ControllerBase):
 
     def shuffled_apples(self) -> tuple[int, ...]:
         order = list(range(len(self.data.varieties)))
-        self.rng.shuffle(order)
+        self.table.rng.shuffle(order)
         return tuple(order)
 
-    def _parse_setup(self, text: str) -> Setup:
-        s = self.setup
+    def parse(self, text: str) -> Setup:
+        """The setup the ``setup KEY=VALUE …`` words make of the controller's (CommandError: a word
+        it does not know, or a value that does not fit)."""
+        s = self.table.setup
         words = teach_words(text).split()  # "teach on" is "teach=on"
         for w in words:
             key, _sep, value = w.partition("=")
@@ -188,7 +212,7 @@ class SetupJob(ControllerBase):
                 raise CommandError(_("apples=ORDER lists each variety number 1-7 once"))
         return replace(s, apple_tiles=tiles)
 
-    _SETUP_WORDS: ClassVar[dict[str, Callable[[SetupJob, Setup, str], Setup]]] = {
+    _SETUP_WORDS: ClassVar[dict[str, Callable[[SetupScreen, Setup, str], Setup]]] = {
         "players": _set_players, "orchards": _set_orchards, "campaign": _set_campaign, "kept": _set_kept,
         "cottage": _set_cottage, "sensor": _set_sensor, "tracked": _set_tracked, "hints": _set_hints,
         "teach": _set_teach, "apples": _set_apples,
@@ -204,5 +228,5 @@ class SetupJob(ControllerBase):
         return _("starting honey: {seats}").format(seats=self._honey_seats())
 
     def _honey_seats(self) -> str:
-        honey = start_honey(self.data, self.setup.players)
+        honey = start_honey(self.data, self.table.setup.players)
         return listed(f"{seat_label(p)} {h}" for p, h in enumerate(honey))

@@ -1,12 +1,19 @@
-"""The controller's teach mode job: its :class:`~.teach.Teacher`, the ``teach …`` command, and the
-moment (:func:`moment_kinds`) each command that changed the game shows the table."""
+"""The controller's teach mode part, :class:`TeachPart`: its :class:`~.teach.Teacher`, the
+``teach …`` command, and the moment (:func:`moment_kinds`) each command that changed the game
+shows the table.
+
+Wiring: ``Controller.__init__`` makes one (``self.teach_mode = TeachPart(self)``); the controller
+calls :meth:`TeachPart.start` when a game starts, :meth:`TeachPart.moment` after every command that
+changed the game, :meth:`TeachPart.command` for ``teach …``; the views read ``ctl.lesson``.
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import ClassVar
+from typing import Protocol
 
-from table.games.applejack.companion.base import ControllerBase, Mode
+from table.companion.teaching import TEACH_WORDS
+from table.games.applejack.companion.parts import Mode, Table
 from table.games.applejack.companion.teach import (
     ANNOUNCED,
     INTRO,
@@ -23,11 +30,20 @@ from table.games.applejack.companion.teach import (
     setup_label,
     why_line,
 )
+from table.games.applejack.companion.tracked import OrchardMirror
 from table.games.applejack.rules.phase import Phase
 from table.i18n import _
 
 
-def moment_kinds(ctl: ControllerBase) -> tuple[LessonKind, ...]:
+class TeachTable(Table, Protocol):
+    """What teach mode needs of the controller besides the :class:`Table`: the tracked game, whose
+    steps are entered one by one (each its own moment)."""
+
+    @property
+    def tracked(self) -> OrchardMirror | None: ...
+
+
+def moment_kinds(ctl: TeachTable) -> tuple[LessonKind, ...]:
     """What the controller's current prompt is about, most pressing first: the announcement shown,
     else the turn prompt (the last turn, a cottage restock, or the steps of a turn)."""
     if ctl.mode != Mode.PLAY or ctl.track is None:
@@ -46,7 +62,7 @@ def moment_kinds(ctl: ControllerBase) -> tuple[LessonKind, ...]:
     return (*last, *STEPS)
 
 
-def _tracked_steps(ctl: ControllerBase) -> tuple[LessonKind, ...]:
+def _tracked_steps(ctl: TeachTable) -> tuple[LessonKind, ...]:
     assert ctl.tracked is not None
     phase = ctl.tracked.state.phase
     if ctl.tracked.state.next_draw_for() is not None:
@@ -60,28 +76,30 @@ def _tracked_steps(ctl: ControllerBase) -> tuple[LessonKind, ...]:
     return ()
 
 
-class TeachJob(ControllerBase):
-    """The controller's teach mode: its :class:`Teacher`, the ``teach …`` command and ``lesson``."""
+class TeachPart:
+    """Teach mode's :class:`Teacher` (``teacher``, immutable: each game starts from
+    ``Teacher(on=setup.teach)``), the ``teach …`` command and the ``lesson`` shown."""
 
-    teacher: Teacher = Teacher()  # immutable: each game starts from Teacher(on=setup.teach)
-    TEACH_WORDS: ClassVar[tuple[str, ...]] = ("on", "off", "skip")
+    def __init__(self, table: TeachTable) -> None:
+        self.table = table
+        self.teacher = Teacher()
 
-    def _teach_start(self) -> None:
+    def start(self) -> None:
         """A game starts (or is replayed): a fresh teacher (the first prompt's lesson comes with
-        :meth:`_teach_moment` after the first turn line)."""
-        self.teacher = Teacher(on=bool(getattr(self.setup, "teach", False)))
+        :meth:`moment` after the first turn line)."""
+        self.teacher = Teacher(on=self.table.setup.teach)
         if self.teacher.on:
-            self._say(_(INTRO).format(skip="skip", off="teach off"))  # command words stay English
+            self.table.say(_(INTRO).format(skip="skip", off="teach off"))  # command words stay English
 
-    def _teach_moment(self) -> None:
+    def moment(self) -> None:
         """The prompt may have changed: its lesson, printed (and spoken) once when new."""
         before = self.teacher
-        self.teacher = before.see(moment_kinds(self))
+        self.teacher = before.see(moment_kinds(self.table))
         if self.teacher.current is not None and self.teacher.explained != before.explained:
-            self._say(why_line(self.lesson or ""))
-            self._teach_rest_of_turn()
+            self.table.say(why_line(self.lesson or ""))
+            self._rest_of_turn()
 
-    def _teach_rest_of_turn(self) -> None:
+    def _rest_of_turn(self) -> None:
         """The steps of the turn that follow the one just taught and are not entered on their own,
         each not yet explained, in the rulebook's order (the screen keeps showing the first): the
         first untracked turn prompt stands for the whole turn (one press), so the first player hears
@@ -90,27 +108,28 @@ class TeachJob(ControllerBase):
         shown = self.teacher.current
         if shown not in STEPS:
             return
-        if self.tracked is None:
+        if self.table.tracked is None:
             rest = STEPS[STEPS.index(shown) + 1:]
         else:
             rest = (LessonKind.REWARD, LessonKind.MOVE) if shown == LessonKind.PLACE else ()
-        cottage = bool(getattr(self.setup, "cottage", False))
+        cottage = self.table.setup.cottage
         while (nxt := self.teacher.see(rest)).current is not None:
             self.teacher = nxt
-            self._say(why_line(sentence(nxt.current, cottage=cottage)))
+            self.table.say(why_line(sentence(nxt.current, cottage=cottage)))
         self.teacher = replace(self.teacher, current=shown)
 
-    def _teach(self, word: str) -> None:
+    def command(self, word: str) -> None:
         """``teach on`` / ``teach off`` / ``teach skip`` during a game (journalled)."""
+        table = self.table
         word = word.strip().lower()
-        if word not in self.TEACH_WORDS:
+        if word not in TEACH_WORDS:
             raise TeachError(_(NOT_NOW).format(words="teach on, teach off, teach skip"))
-        if self.mode == Mode.SETUP and word != "skip":  # the same as setup teach=on / off
-            self.setup = replace(self.setup, teach=word == "on")
-            self._say(setup_label(self.setup.teach))
-            self._changed()
+        if table.mode == Mode.SETUP and word != "skip":  # the same as setup teach=on / off
+            table.setup = replace(table.setup, teach=word == "on")
+            table.say(setup_label(table.setup.teach))
+            table.changed()
             return
-        if self.track is None or self.mode in (Mode.SETUP, Mode.RESUME):
+        if table.track is None or table.mode in (Mode.SETUP, Mode.RESUME):
             raise TeachError(_(NO_GAME))
         if word == "skip":
             if self.teacher.current is None:
@@ -118,15 +137,15 @@ class TeachJob(ControllerBase):
             self.teacher = self.teacher.skip()
         else:
             self.teacher = self.teacher.switch(word == "on")
-            self._say(_(ON_LINE) if word == "on" else _(OFF_LINE))
-        self._emit("cmd", f"teach {word}")
-        self._changed()
+            table.say(_(ON_LINE) if word == "on" else _(OFF_LINE))
+        table.emit("cmd", f"teach {word}")
+        table.changed()
 
     @property
     def lesson(self) -> str | None:
         """The lesson to show under the current announcement or turn prompt, in the current
         language (None: teach mode off, nothing new to explain, or skipped)."""
         kind = self.teacher.current
-        if kind is None or self.mode != Mode.PLAY:
+        if kind is None or self.table.mode != Mode.PLAY:
             return None
-        return sentence(kind, cottage=bool(getattr(self.setup, "cottage", False)))
+        return sentence(kind, cottage=self.table.setup.cottage)

@@ -19,6 +19,7 @@ import random
 from typing import Any
 
 from table.engine.errors import IllegalActionError
+from table.engine.state import Seated
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules import hexgrid
 from table.games.applejack.rules.cells import (
@@ -66,8 +67,10 @@ _SPAN, _TAKE, _MIDDLE, _BLIND, _COTTAGE, _BUY = A.TILE_SPAN, A.TAKE, A.MIDDLE, A
 _PLACE, _DRAW = A.PLACE, A.DRAW
 
 
-class GameState(LegalActions, Orchards):
+class GameState(LegalActions, Orchards, Seated):
     """A game in progress. Mutable; :meth:`clone` for search, :meth:`undo` to take back."""
+
+    config: GameConfig
 
     def __init__(self, data: DataSet, config: GameConfig, *, keep_undo: bool = True,
                  log_events: bool = True) -> None:
@@ -124,11 +127,7 @@ class GameState(LegalActions, Orchards):
         self._after_draws()
 
     # ------------------------------------------------------------------------------------------
-    # queries
-    @property
-    def players(self) -> int:
-        return self.config.players
-
+    # queries (``players``: :class:`~table.engine.state.Seated`)
     @property
     def die(self) -> Die:
         """Where the die stands; setting it also sets :attr:`seat` (whose turn it is)."""

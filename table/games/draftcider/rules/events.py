@@ -9,14 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from table.engine.eventcodec import decode_event
-from table.engine.events import Event, Words, event
+from table.engine.events import Event, Words, event, one_based
 
-
-def _plus_one(n: int) -> str:
-    return str(n + 1)
-
-
-WORDS: Words = {"seat": _plus_one}
+WORDS: Words = {"seat": one_based}
 """The words for event fields in the texts below (seats 1-based)."""
 
 

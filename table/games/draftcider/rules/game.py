@@ -22,7 +22,7 @@ from typing import Any
 
 from table.engine.errors import ActionParseError, ConfigError, IllegalActionError, short_repr
 from table.engine.events import Event
-from table.engine.state import replay_record
+from table.engine.state import Seated, replay_record
 from table.games.draftcider.rules.cards import MAX_DECK, Card, CardError, standard_deck
 from table.games.draftcider.rules.events import (
     CardDealt,
@@ -112,11 +112,13 @@ class Config:
         return cls(d.get("players"), d.get("easy", False), deck)  # type: ignore[arg-type]
 
 
-class State:
+class State(Seated):
     """A Draft Cider game in progress. Mutable; :meth:`clone` for search, :meth:`undo` to take back.
 
     Seat ``s``'s orchard is ``orchards[s]``: eight lists of cards in the order played.
     """
+
+    config: Config
 
     def __init__(self, config: Config) -> None:
         self.config = config
@@ -137,11 +139,7 @@ class State:
         self._start_phase()
 
     # ------------------------------------------------------------------------------------------
-    # queries
-    @property
-    def players(self) -> int:
-        return self.config.players
-
+    # queries (``players``: :class:`~table.engine.state.Seated`)
     def current_player(self) -> int:
         if self.over:
             return TERMINAL

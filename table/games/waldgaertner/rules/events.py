@@ -11,22 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from table.engine.eventcodec import decode_event
-from table.engine.events import Event, Words, event
-
-
-def _seat(seat: int) -> str:
-    return f"seat {seat + 1}"
+from table.engine.events import Event, Words, event, one_based, seat_word
 
 
 def _card(card: int) -> str:
     return "a hidden card" if card < 0 else f"card {card}"
 
 
-def _plus_one(n: int) -> str:
-    return str(n + 1)
-
-
-WORDS: Words = {"seat": _seat, "buyer": _seat, "seller": _seat, "deck": _plus_one, "pos": _plus_one,
+WORDS: Words = {"seat": seat_word, "buyer": seat_word, "seller": seat_word, "deck": one_based, "pos": one_based,
                 "decks": "/".join}
 """The words for event fields in the texts below (seats, decks and positions 1-based)."""
 
@@ -89,7 +81,7 @@ class DiceRevealed(Event):
     choices: tuple[str, ...]
 
     def __str__(self) -> str:
-        return "dice: " + ", ".join(f"{_seat(s)} {c}" for s, c in enumerate(self.choices))
+        return "dice: " + ", ".join(f"{seat_word(s)} {c}" for s, c in enumerate(self.choices))
 
 
 @event("wg_card_taken")
@@ -100,7 +92,7 @@ class CardTaken(Event):
     paid: int
 
     def __str__(self) -> str:
-        return f"{_seat(self.seat)} takes card {self.card} from deck {self.deck + 1}" + (
+        return f"{seat_word(self.seat)} takes card {self.card} from deck {self.deck + 1}" + (
             f" paying {self.paid}" if self.paid else "")
 
 
@@ -113,8 +105,8 @@ class Conflict(Event):
     winner: int
 
     def __str__(self) -> str:
-        who = ", ".join(_seat(s) for s in self.seats)
-        end = f"{_seat(self.winner)} wins" if self.winner >= 0 else "tie: the card is discarded"
+        who = ", ".join(seat_word(s) for s in self.seats)
+        end = f"{seat_word(self.winner)} wins" if self.winner >= 0 else "tie: the card is discarded"
         return f"conflict over deck {self.deck + 1} ({who}): {end}"
 
 
@@ -129,8 +121,8 @@ class CardDrawn(Event):
 
     def __str__(self) -> str:
         if self.empty:
-            return f"{_seat(self.seat)} draws nothing: {self.source} is empty"
-        return f"{_seat(self.seat)} draws {_card(self.card)} from {self.source}"
+            return f"{seat_word(self.seat)} draws nothing: {self.source} is empty"
+        return f"{seat_word(self.seat)} draws {_card(self.card)} from {self.source}"
 
 
 @event("wg_card_sold", "{seat} sells card {card} for {cubes}", WORDS)
@@ -149,7 +141,7 @@ class CardPlanted(Event):
     fee: int
 
     def __str__(self) -> str:
-        return (f"{_seat(self.seat)} plants card {self.card} at {self.row}.{self.pos + 1}"
+        return (f"{seat_word(self.seat)} plants card {self.card} at {self.row}.{self.pos + 1}"
                 + (f" (fee {self.fee})" if self.fee else ""))
 
 
@@ -182,7 +174,7 @@ class DirectSale(Event):
 
     def __str__(self) -> str:
         verb = "buys" if self.accepted else "declines"
-        return f"{_seat(self.buyer)} {verb} card {self.card} from {_seat(self.seller)} for 3"
+        return f"{seat_word(self.buyer)} {verb} card {self.card} from {seat_word(self.seller)} for 3"
 
 
 @event("wg_game_over")
@@ -191,7 +183,7 @@ class GameOver(Event):
     winners: tuple[int, ...]
 
     def __str__(self) -> str:
-        return f"game over: points {list(self.totals)}, won by {', '.join(_seat(s) for s in self.winners)}"
+        return f"game over: points {list(self.totals)}, won by {', '.join(seat_word(s) for s in self.winners)}"
 
 
 EVENT_TYPES: dict[str, type[Event]] = {cls.kind: cls for cls in (

@@ -11,15 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from table.engine.eventcodec import decode_event
-from table.engine.events import Event, Words, event
+from table.engine.events import Event, Words, event, seat_word
 from table.games.zankapfel.rules.actions import COLOURS, KINDS, square_name
 
-
-def _seat(seat: int) -> str:
-    return f"seat {seat + 1}"
-
-
-WORDS: Words = {"seat": _seat, "first": _seat, "square": square_name, "card": KINDS.__getitem__,
+WORDS: Words = {"seat": seat_word, "first": seat_word, "square": square_name, "card": KINDS.__getitem__,
                 "colour": COLOURS.__getitem__}
 """The words for event fields in the texts below (seats 1-based, squares and kinds by name)."""
 
@@ -90,8 +85,8 @@ class BribeOffered(Event):
 
     def __str__(self) -> str:
         if not self.amount:
-            return f"{_seat(self.seat)} offers no bribe"
-        return f"{_seat(self.seat)} offers {self.amount} for the mayor on {square_name(self.square)}"
+            return f"{seat_word(self.seat)} offers no bribe"
+        return f"{seat_word(self.seat)} offers {self.amount} for the mayor on {square_name(self.square)}"
 
 
 @event("zk_bribe_accepted", "{first} takes {amount} from {seat}", WORDS)
@@ -114,7 +109,7 @@ class CardsRevealed(Event):
     cards: tuple[int, ...]
 
     def __str__(self) -> str:
-        shown = [f"{_seat(s)} {KINDS[c]}" for s, c in enumerate(self.cards) if c >= 0]
+        shown = [f"{seat_word(s)} {KINDS[c]}" for s, c in enumerate(self.cards) if c >= 0]
         return "Revealed: " + (", ".join(shown) or "nothing")
 
 
@@ -137,7 +132,7 @@ class DiscordStarted(Event):
     seats: tuple[int, ...]
 
     def __str__(self) -> str:
-        return f"Discord over {COLOURS[self.colour]}: " + " vs ".join(_seat(s) for s in self.seats)
+        return f"Discord over {COLOURS[self.colour]}: " + " vs ".join(seat_word(s) for s in self.seats)
 
 
 @event("zk_discord_card_laid")
@@ -147,8 +142,8 @@ class DiscordCardLaid(Event):
 
     def __str__(self) -> str:
         if self.has_card:
-            return f"{_seat(self.seat)} lays a discord card face down"
-        return f"{_seat(self.seat)} has no discord card left"
+            return f"{seat_word(self.seat)} lays a discord card face down"
+        return f"{seat_word(self.seat)} has no discord card left"
 
 
 @event("zk_dice_bought", "{seat} buys {dice} dice for {cost}", WORDS)
@@ -177,8 +172,8 @@ class DiscordResolved(Event):
     winner: int
 
     def __str__(self) -> str:
-        parts = ", ".join(f"{_seat(s)} {c}+{d}" for s, c, d in zip(self.seats, self.cards, self.dice, strict=True))
-        outcome = f"{_seat(self.winner)} wins" if self.winner >= 0 else "no winner"
+        parts = ", ".join(f"{seat_word(s)} {c}+{d}" for s, c, d in zip(self.seats, self.cards, self.dice, strict=True))
+        outcome = f"{seat_word(self.winner)} wins" if self.winner >= 0 else "no winner"
         return f"Discord over {COLOURS[self.colour]}: {parts}: {outcome}"
 
 
@@ -190,7 +185,7 @@ class GameEnded(Event):
 
     def __str__(self) -> str:
         return (f"Game over ({self.reason}): points {list(self.positions)}; winner "
-                + " and ".join(_seat(s) for s in self.winners))
+                + " and ".join(seat_word(s) for s in self.winners))
 
 
 EVENT_TYPES: dict[str, type[Event]] = {

@@ -4,69 +4,47 @@ Every card turned or dealt and every die rolled is a chance action; simultaneous
 face-down apple cards of phase 1, the discord cards and dice of a discord) are sequential
 choices in seat order starting from the first player — the engine keeps hidden cards out of
 its events until they are revealed. Rulings (Z1, Z2, …) are in ``docs/zankapfel.md``.
+
+Split by job: what changes during a game and its phases (``table.py``), what may be chosen or
+drawn next (``choices.py``), and here what each action does to the table, the end and the
+scores.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from table.engine.errors import IllegalActionError
 from table.engine.state import ActionCodec, SnapshotState, replay_record
 from table.games.zankapfel.rules import actions as A
+from table.games.zankapfel.rules import choices
 from table.games.zankapfel.rules import events as E
 from table.games.zankapfel.rules.config import HAND_SIZE, Config, Score
+from table.games.zankapfel.rules.table import (
+    ACCEPT,
+    BID,
+    BRIBE,
+    DICE,
+    DISCORD_CARD,
+    FACE,
+    JOKER,
+    MOVE,
+    OVER,
+    PHASE_NAMES,
+    REMOVE,
+    ROLL,
+    SETUP_MAYOR,
+    Table,
+    new_table,
+)
 
 CHANCE = -1
 TERMINAL = -4
 
-FACE = -1  # draw target: the face-up card (else a seat's hand)
 RECORD_FORMAT = "zankapfel-record/1"
 
-SETUP_MAYOR, REMOVE, BID, MOVE, BRIBE, ACCEPT, JOKER, DISCORD_CARD, DICE, ROLL, OVER = range(11)
-PHASE_NAMES = ("mayor-setup", "remove", "bid", "move", "bribe", "accept", "joker", "discord-card",
-               "dice", "roll", "over")
 
-
-@dataclass
-class _Table:
-    """Everything that changes during a game (snapshotted for undo)."""
-
-    phase: int
-    queue: list[int]          # seats still to decide in this phase; the current one first
-    draws: list[int]          # pending card draws: a seat's hand or FACE
-    rolls: list[int]          # pending die rolls: the seat of each die
-    first: int = 0
-    round: int = 0
-    mayor: int = -1
-    tokens: list[bool] = field(default_factory=lambda: [True] * A.SQUARES)
-    deck: list[int] = field(default_factory=list)
-    discard: list[int] = field(default_factory=lambda: [0] * 5)
-    face_up: int = -1
-    hands: list[list[int]] = field(default_factory=list)
-    laid: list[int] = field(default_factory=list)
-    joker: list[int] = field(default_factory=list)
-    discord_left: list[list[int]] = field(default_factory=list)
-    harvest: list[int] = field(default_factory=list)
-    cards_paid: list[int] = field(default_factory=list)
-    dice_paid: list[int] = field(default_factory=list)
-    bribes: list[int] = field(default_factory=list)
-    announced: int = -1
-    offers: list[tuple[int, int]] = field(default_factory=list)   # (amount, square) per seat
-    fight_colour: int = -1
-    fight_seats: list[int] = field(default_factory=list)
-    fight_cards: list[int] = field(default_factory=list)
-    fight_dice: list[int] = field(default_factory=list)
-    fight_sums: list[int] = field(default_factory=list)
-    pending_colours: list[int] = field(default_factory=list)
-    waited: int = 0           # open order: waits in a row since the last decision (dice, bribes)
-    winners: tuple[int, ...] = ()
-    end_reason: str = ""
-
-
-class State(SnapshotState[_Table]):
+class State(SnapshotState[Table]):
     """A Zankapfel game in progress. Mutable; :meth:`clone` for search, :meth:`undo` to take back.
 
     With ``rng`` every chance node is sampled from it as soon as it comes up (the outcomes are
@@ -80,12 +58,8 @@ class State(SnapshotState[_Table]):
     config: Config
 
     def __init__(self, config: Config, rng: random.Random | None = None, *, keep_undo: bool = True) -> None:
-        n = config.players
-        table = _Table(phase=SETUP_MAYOR, queue=[0], draws=[], rolls=[], deck=list(config.deck),
-                       hands=[[0] * 5 for _ in range(n)], laid=[-1] * n, joker=[-1] * n,
-                       discord_left=[list(A.DISCORD_CARDS) for _ in range(n)], harvest=[0] * n,
-                       cards_paid=[0] * n, dice_paid=[0] * n, bribes=[0] * n, offers=[(0, -1)] * n)
-        self._begin(config, table, E.GameStarted(n, config.track_length), rng, keep_undo)
+        started = E.GameStarted(config.players, config.track_length)
+        self._begin(config, new_table(config.players, config.deck), started, rng, keep_undo)
 
     # ------------------------------------------------------------------------------------------
     # queries
@@ -156,14 +130,11 @@ class State(SnapshotState[_Table]):
         return t.harvest[seat] + t.cards_paid[seat] + t.dice_paid[seat] + t.bribes[seat]
 
     def unharvested(self) -> list[int]:
-        return [sq for sq in range(A.SQUARES) if self.t.tokens[sq]]
+        return choices.unharvested(self.t)
 
     def mayor_targets(self) -> list[int]:
-        """Where the mayor may go: an unharvested neighbour; if there is none, any unharvested
-        square (ruling Z6)."""
-        t = self.t
-        near = [sq for sq in A.neighbours(t.mayor) if t.tokens[sq]]
-        return near or self.unharvested()
+        """Where the mayor may go (``choices.mayor_targets``, ruling Z6)."""
+        return choices.mayor_targets(self.t)
 
     def hand(self, seat: int) -> tuple[int, ...]:
         """Apple cards in the seat's hand per kind (red, yellow, green, blue, joker)."""
@@ -177,41 +148,11 @@ class State(SnapshotState[_Table]):
         return tuple(self.t.rolls)
 
     def legal_actions(self) -> list[int]:
-        t = self.t
-        if t.phase == OVER:
-            return []
-        if t.draws:
-            return [A.DRAW + k for k in range(5) if t.deck[k]]
-        if t.rolls:
-            return [A.ROLL + f for f in range(1, 7)]
-        return _CHOICES[t.phase](self, t.queue[0])
-
-    def _bid_choices(self, seat: int) -> list[int]:
-        t = self.t
-        out = [A.BUY] if t.face_up >= 0 else []
-        out += [A.LAY + k for k in range(5) if t.hands[seat][k]]
-        return out or [A.PASS]
-
-    def _bribe_choices(self, seat: int) -> list[int]:
-        targets = [sq for sq in self.mayor_targets() if sq != self.t.announced]
-        wait = [A.BRIBE_WAIT] if self.config.open_order else []
-        return [A.NO_BRIBE, *wait] + [A.BRIBE + (amount - 1) * A.SQUARES + sq for amount in (1, 2) for sq in targets]
-
-    def _dice_choices(self, seat: int) -> list[int]:
-        wait = [A.DICE_WAIT] if self.config.open_order else []
-        return [A.DICE + k for k in range(A.MAX_DICE + 1)] + wait
+        return choices.legal_actions(self.t, self.config)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """A card drawn: each kind with its share of the deck; a die: each face 1/6."""
-        t = self.t
-        if t.phase == OVER:
-            return []
-        if t.draws:
-            total = sum(t.deck)
-            return [(A.DRAW + k, t.deck[k] / total) for k in range(5) if t.deck[k]]
-        if t.rolls:
-            return [(A.ROLL + f, 1 / 6) for f in range(1, 7)]
-        return []
+        return choices.chance_outcomes(self.t)
 
     # ------------------------------------------------------------------------------------------
     # applying actions
@@ -220,16 +161,7 @@ class State(SnapshotState[_Table]):
 
     def sample_chance(self, rng: random.Random) -> int:
         """A chance outcome drawn with ``rng`` with the probabilities of :meth:`chance_outcomes`."""
-        t = self.t
-        if t.draws:
-            i = rng.randrange(sum(t.deck))
-            for k in range(5):
-                if i < t.deck[k]:
-                    return A.DRAW + k
-                i -= t.deck[k]
-        if t.rolls:
-            return A.ROLL + rng.randint(1, 6)
-        raise IllegalActionError("not a chance node")
+        return choices.sample_chance(self.t, rng)
 
     def _advance(self, action: int) -> None:
         t = self.t
@@ -566,19 +498,6 @@ class State(SnapshotState[_Table]):
                 f"{A.square_name(self.t.mayor) if self.t.mayor >= 0 else '-'} "
                 f"points {[self.position(s) for s in range(self.players)]}>")
 
-
-_CHOICES: dict[int, Callable[[State, int], list[int]]] = {
-    SETUP_MAYOR: lambda s, seat: [A.MAYOR + sq for sq in range(A.SQUARES)],
-    REMOVE: lambda s, seat: [A.REMOVE + sq for sq in s.unharvested() if sq != s.t.mayor],
-    BID: State._bid_choices,
-    MOVE: lambda s, seat: [A.MAYOR + sq for sq in s.mayor_targets()],
-    BRIBE: State._bribe_choices,
-    ACCEPT: lambda s, seat: [A.DECLINE] + [A.ACCEPT + o for o in range(s.players) if s.t.offers[o][0]],
-    JOKER: lambda s, seat: [A.JOKER_COLOUR + c for c in range(4)],
-    DISCORD_CARD: lambda s, seat: [A.DISCORD + v for v in s.t.discord_left[seat]] or [A.DISCORD],
-    DICE: State._dice_choices,
-}
-"""A seat's choices per phase (chance nodes and the end are handled before)."""
 
 _HANDLERS = {SETUP_MAYOR: "_place_mayor", REMOVE: "_remove", BID: "_bid", MOVE: "_move", BRIBE: "_bribe",
              ACCEPT: "_accept", JOKER: "_choose_joker", DISCORD_CARD: "_discord_card", DICE: "_dice"}
