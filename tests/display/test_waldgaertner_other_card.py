@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from table.companion.help import help_lines
-from table.games.waldgaertner import other_card
+from table.games.waldgaertner import asked, other_card
 from table.games.waldgaertner.samples import at
 from table.games.waldgaertner.view import WaldgaertnerView
 
@@ -147,7 +147,9 @@ def test_a_hidden_card_still_in_hand_is_not_offered_the_chooser():
 
     ctl = at("draw")
     assert not offers_other(ctl) and not ctl.press("other")
-    ctl = at("play")
+    ctl = at("play")  # the sample's hidden card was named as it was drawn: the file has it
+    assert asked.hidden(ctl, ctl.seat()) and not offers_other(ctl)
+    ctl = _playing_hidden()
     ctl.press("trough1")  # the guided choice begun: the chooser stays offered until a card is named
     assert offers_other(ctl)
 
@@ -203,3 +205,37 @@ def test_every_question_fits_in_every_language(size, lang):
                 bad += [f"{field} p{page + 1}: {p}" for p in fit_problems(view.drawn, view.targets, size, strict=True)]
             ctl.press(f"other:{value}")
     assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "ja"])
+def test_the_lesson_beside_other_card_is_whole_and_covers_nothing(lang):
+    """Teach mode while a card drawn unseen is played (the case the extra button once left no room
+    for, German at 800×480): at 7" the lesson stands whole (Skip shown) with "Other card…" in the
+    row, nothing cut or over another; on the 3.5" screen nothing either (the lesson where it fits)."""
+    from table.display import announce_panel
+    from table.i18n import using
+    from tests.display.fit import fit_problems
+
+    with using(lang):
+        ctl = at("draw")
+        ctl.do("teach on")
+        while ctl.stage() == "draw" or announce_panel.covers(ctl):
+            ctl.do("ack" if announce_panel.covers(ctl) else "drawn")
+        assert ctl.lesson and offers_other_now(ctl)
+        for size in [(480, 320), (800, 480), (1024, 600)]:
+            view = WaldgaertnerView(size)
+            names: set[str] = set()
+            for page in range(view.pages(ctl)):
+                view.page, view.drawn = page, []
+                view.draw(pygame.Surface(size), ctl)
+                names |= {n for _r, n in view.targets}
+                assert not fit_problems(view.drawn, view.targets, size, strict=True), (size, page)
+            assert "other" in names, size
+            if size != (480, 320):
+                assert "teach-skip" in names, size
+
+
+def offers_other_now(ctl) -> bool:
+    from table.games.waldgaertner.buttons import offers_other
+
+    return offers_other(ctl)
