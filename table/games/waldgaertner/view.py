@@ -133,21 +133,31 @@ class WaldgaertnerView(ModuleView[WaldgaertnerCompanion]):
         self.button(surf, pygame.Rect(room.right - bw, room.y, bw, h), words, name, lit=lit, size=18)
         return room.y + h + self.px(6)
 
-    def setup_pages(self, ctl: WaldgaertnerCompanion) -> tuple[pygame.Rect, list[list[int]]]:
-        """The room the setup's frame leaves and the blocks (:meth:`setup_blocks`' indices) on each
-        page: as many as stand whole in it, the page button's line kept where there are several
-        (heights measured by drawing them aside)."""
+    def setup_pages(self, ctl: WaldgaertnerCompanion) -> tuple[pygame.Rect, list[list[int]], pygame.Rect | None]:
+        """The room the setup's frame leaves, the blocks (:meth:`setup_blocks`' indices) on each
+        page — as many as stand whole in it, a line kept for the page button where there are
+        several — and where the page button goes instead when the frame leaves the top left free
+        (no title left of Names: the game tab names the game), else None. Heights measured by
+        drawing them aside."""
         saved = (self.targets, self.drawn)
         scratch = pygame.Surface((self.w, self.h))
         try:
             self.targets, self.drawn = [], None
             area = self.setup_frame(scratch, ctl, "Waldgärtner")
+            names = next((r for r, n in self.targets if n == "names"), None)
             heights = [block(scratch, area) - area.y for block in self.setup_blocks(ctl)]
         finally:
             self.targets, self.drawn = saved
         if sum(heights) <= area.h:
-            return area, [list(range(len(heights)))]
-        room = area.h - self.tap(44) - self.px(6)  # the page button's line
+            return area, [list(range(len(heights)))], None
+        corner = None
+        if names is not None and self.fonts.width("Waldgärtner", self.read_px, True) > names.x - 2 * area.x:
+            for short in (False, True):  # "More ▸ 1/3", or "▸ 1/3" where the word leaves no room
+                w = self.page_button_w(self.page_words(9, 9, short=short))
+                if area.x + w <= names.x - self.px(6):  # the title's place, left free
+                    corner = pygame.Rect(area.x, names.y, w, names.h)
+                    break
+        room = area.h if corner is not None else area.h - self.tap(44) - self.px(6)  # the page button's line
         pages: list[list[int]] = [[]]
         used = 0
         for i, h in enumerate(heights):
@@ -156,23 +166,38 @@ class WaldgaertnerView(ModuleView[WaldgaertnerCompanion]):
                 used = 0
             pages[-1].append(i)
             used += h
-        return area, pages
+        return area, pages, corner
+
+    @staticmethod
+    def page_words(page: int, pages: int, *, short: bool = False) -> str:
+        """The page button's words: **More ▸ 1/3** (``short``: **▸ 1/3**)."""
+        return f"▸ {page}/{pages}" if short else _("More ▸") + f" {page}/{pages}"
+
+    def page_button_w(self, words: str) -> int:
+        """The page button's width for ``words`` (px)."""
+        return max(self.touch_px, self.fonts.width(words, self.read_px, True) + self.px(24))
 
     def draw_setup_small(self, surf: pygame.Surface, ctl: WaldgaertnerCompanion, area: pygame.Rect) -> None:
         """The page of the setup's choices turned to, and **More ▸ n/N** (target
-        :data:`~table.display.toolkit.PAGE`) at the bottom right of the room where there are several."""
+        :data:`~table.display.toolkit.PAGE`) where there are several: in the title's place when
+        the frame leaves it free, else at the bottom right of the room."""
         self.same_screen(("setup",))
-        _area, pages = self.setup_pages(ctl)
+        _area, pages, corner = self.setup_pages(ctl)
         page = self.shown_page(ctl)
         blocks = self.setup_blocks(ctl)
         y = area.y
         for i in pages[page]:
             y = blocks[i](surf, pygame.Rect(area.x, y, area.w, area.bottom - y))
         if len(pages) > 1:
-            words = _("More ▸") + f" {page + 1}/{len(pages)}"
-            w = max(self.touch_px, self.fonts.width(words, self.read_px, True) + self.px(24))
-            h = self.tap(44)
-            self.button(surf, pygame.Rect(area.right - w, area.bottom - h, w, h), words, PAGE, size=18)
+            words = self.page_words(page + 1, len(pages))
+            if corner is not None:
+                if self.page_button_w(words) > corner.w:
+                    words = self.page_words(page + 1, len(pages), short=True)
+                rect = pygame.Rect(corner.topleft, (self.page_button_w(words), corner.h))
+            else:
+                w, h = self.page_button_w(words), self.tap(44)
+                rect = pygame.Rect(area.right - w, area.bottom - h, w, h)
+            self.button(surf, rect, words, PAGE, size=18)
 
     # --- play -------------------------------------------------------------------------------------
     LEDGER_STAGES = ("play", "buyer", "over")
@@ -517,7 +542,7 @@ class WaldgaertnerView(ModuleView[WaldgaertnerCompanion]):
                 return [items], h
         pinned = [label for label, name, _c in items if name == "confirm"]  # on every page, as Undo is
         items = [item for item in items if item[1] != "confirm"]
-        more = [*pinned, _("More ▸") + " 9/9", *undo]
+        more = [*pinned, self.page_words(9, 9), *undo]
         plans: list[tuple[bool, int, list[list[ButtonItem]], int]] = []
         for h in heights:
             pages: list[list[ButtonItem]] = []
@@ -565,7 +590,7 @@ class WaldgaertnerView(ModuleView[WaldgaertnerCompanion]):
         shown = list(pages[min(page, len(pages) - 1)])
         if len(pages) > 1:  # CONFIRM's button on every page, then the page button
             shown += [item for item in items if item[1] == "confirm"]
-            shown.append((_("More ▸") + f" {page + 1}/{len(pages)}", PAGE, None))
+            shown.append((self.page_words(page + 1, len(pages)), PAGE, None))
         shown.append((_("Undo"), "undo", None))
         rows = self.flow([label for label, _n, _c in shown], h)
         x, gap = self.px(6), self.px(4)
