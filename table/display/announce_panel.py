@@ -115,10 +115,10 @@ def open_panel(view: BaseView[Any], surf: pygame.Surface, title: str, more: int,
 
 
 def draw_done_undo(view: BaseView[Any], surf: pygame.Surface, x: int, y: int, w: int) -> None:
-    """The panel's two buttons at ``y``: Done ✓ (CONFIRM, two thirds) and Undo (the rest)."""
+    """The panel's two buttons at ``y``: Done ✓ (CONFIRM, two thirds or as its words need) and Undo
+    (the rest; :func:`_done_undo`)."""
     gap = view.px(10)
-    done_w = (w - gap) * 2 // 3
-    h = view.tap(BUTTON_H)
+    done_w, h = _done_undo(view, w)
     view.button(surf, pygame.Rect(x, y, done_w, h), _("Done ✓ (CONFIRM)"), "confirm", colour=OK, size=26)
     view.button(surf, pygame.Rect(x + done_w + gap, y, w - done_w - gap, h), _("Undo"), "undo", size=26)
 
@@ -146,9 +146,29 @@ def panel_area(view: BaseView[Any]) -> pygame.Rect:
     return pygame.Rect(m, m, view.w - 2 * m, view.h - 2 * m)
 
 
+def _done_undo(view: BaseView[Any], w: int) -> tuple[int, int]:
+    """The panel's Done ✓ and Undo buttons in ``w`` px: (Done's width, their height): Done two
+    thirds, or as wide as its words need where Undo's still fit beside; where the two do not fit
+    one row at the readable size (the 3.5" screen in German) both break onto two lines, and the
+    buttons grow to hold them."""
+    gap, px = view.px(10), view.read_px
+    done_need, undo_need = (view.fonts.width(label, px, True) + view.px(16) for label in (_(DONE), _(UNDO)))
+    h = view.tap(BUTTON_H)
+    if done_need + gap + undo_need > w:
+        h = max(h, 2 * int(view.fonts.font(px, True).get_linesize()) + view.px(6))
+        undo_w = max(view.fonts.width(word, px, True) + view.px(16) for word in _(UNDO).split())
+        return w - gap - max(undo_w, (w - gap) // 3), h
+    return min(max((w - gap) * 2 // 3, done_need), w - gap - undo_need), h
+
+
+DONE, UNDO = "Done ✓ (CONFIRM)", "Undo"
+"""The panel's buttons' words (msgids: translated where drawn)."""
+
+
 def buttons_top(view: BaseView[Any]) -> int:
     """Where the panel's Done ✓ and Undo buttons begin (px from the top): what the panel says ends above."""
-    return panel_area(view).bottom - view.tap(BUTTON_H) - view.px(12)
+    area = panel_area(view)
+    return area.bottom - _done_undo(view, area.w - view.px(24))[1] - view.px(12)
 
 
 def lesson_height(view: BaseView[Any], lesson: str, w: int, skip_label: str) -> int:

@@ -14,7 +14,7 @@ from table.display import announce_panel, players_view, result_view
 from table.display.colours import BG, DIM, LIT, OK, Colour
 from table.display.fonts import line_units
 from table.display.toolkit import BaseView
-from table.i18n import _
+from table.i18n import LANGUAGE_NAMES, _, current_language
 
 ButtonItem = tuple[str, str, Colour | None]
 """A button of a game's bottom row: its label, its touch target, its colour (None: the panel's)."""
@@ -56,6 +56,16 @@ class ModuleView(BaseView[M]):
     def draw_play(self, surf: pygame.Surface, ctl: M) -> None:
         raise NotImplementedError
 
+    def pages(self, ctl: M) -> int:
+        """On the 3.5" screen the result turns its table's pages (``result_view.result_pages``), so
+        does the history's game view (``history_view.game_pages``, through it), and the Names page its seats'
+        (``players_view.names_per_page``)."""
+        if ctl.mode == "result" or ctl.history is not None:  # the history's game view too
+            return result_view.result_pages(self, ctl)
+        if ctl.mode == "setup" and self.names_page and ctl.keyboard is None and ctl.names_open:
+            return players_view.names_per_page(self, ctl)[1]
+        return super().pages(ctl)
+
     def draw_result(self, surf: pygame.Surface, ctl: M) -> None:
         """Every game's one result screen, from the module's ``result_sheet()`` (result_view)."""
         result_view.draw_result(self, surf, ctl)
@@ -66,6 +76,8 @@ class ModuleView(BaseView[M]):
         buttons at the top right (left of the help corner), the **Start** button at the bottom
         right, teach mode's button left of it (the app's game tab takes the bottom left); returns
         the room left between them for the game's choices."""
+        if self.small:
+            return self._small_setup_frame(surf, ctl, title)
         m = self.px(10)
         bar = self.tap(44)
         lang = pygame.Rect(self.w - self.help_room() - self.px(170), m // 2, self.px(170), bar)
@@ -85,6 +97,53 @@ class ModuleView(BaseView[M]):
         announce_panel.draw_teach_toggle(self, surf, ctl, teach)
         top = m + bar + self.px(8)
         return pygame.Rect(m, top, self.w - 2 * m, start.y - self.px(8) - top)
+
+    def _small_setup_frame(self, surf: pygame.Surface, ctl: M, title: str) -> pygame.Rect:
+        """:meth:`setup_frame` on the 3.5" screen, at 2.5 mm capitals: its buttons as wide as their
+        words; the title only where it fits left of Names (the game tab names the game); teach
+        mode's button between the game tab and Start, on two lines where one is too wide, or in
+        a row of its own above them where the row has no room for it (French)."""
+        m, gap = self.px(10), self.px(6)
+        bar = self.tap(44)
+        px = self.read_px
+        line_h = int(self.fonts.font(px, True).get_linesize())
+
+        def need(label: str) -> int:
+            return max(self.touch_px, int(self.fonts.width(label, px, True)) + self.px(20))
+
+        lang_label = f"{LANGUAGE_NAMES[current_language()]} ▸"
+        lang = pygame.Rect(0, m // 2, need(lang_label), bar)
+        lang.right = self.w - self.help_room()
+        self.language_button(surf, lang)
+        named = sum(n is not None for n in ctl.seat_names())
+        names_label = (_("Names: {n} of {seats}").format(n=named, seats=ctl.setup.players) if named
+                       else _("Names…"))
+        names = pygame.Rect(0, m // 2, need(names_label), bar)
+        names.right = lang.x - gap
+        players_view.names_button(self, surf, ctl, names)
+        if self.fonts.width(title, px, True) <= names.x - 2 * m:
+            self.text(surf, title, 34, (m, m // 2 + bar // 2), bold=True, anchor="midleft", max_w=names.x - 2 * m)
+        start_label = _("Start ✓")
+        start_w = need(start_label)
+        start = pygame.Rect(self.w - m - start_w, self.h - m - bar, start_w, bar)
+        self.button(surf, start, start_label, "confirm", colour=OK, size=30)
+        tab_right = self.game_tab_rect(title).right + gap
+        teach_label = announce_panel.teach_toggle_label(ctl)
+        room_w = start.x - gap - tab_right
+        low = start.y
+        if teach_label:
+            two = max(need(word) for word in teach_label.split())
+            if need(teach_label) <= room_w:  # in the row, one line
+                teach = pygame.Rect(tab_right, start.y, room_w, bar)
+            elif two <= room_w:  # in the row, two lines (taller)
+                h2 = max(bar, 2 * line_h + self.px(4))
+                teach = pygame.Rect(tab_right, self.h - m - h2, room_w, h2)
+            else:  # its own row above the game tab and Start
+                teach = pygame.Rect(m, start.y - gap - bar, min(self.w - 2 * m, need(teach_label)), bar)
+            announce_panel.draw_teach_toggle(self, surf, ctl, teach)
+            low = min(low, teach.y)
+        top = m + bar + self.px(8)
+        return pygame.Rect(m, top, self.w - 2 * m, low - self.px(8) - top)
 
     def choice_row(self, surf: pygame.Surface, label: str, y: int, x: int, w: int,
                    buttons: Sequence[tuple[str, str, bool]], *, size: float = 24, height: float = 64,

@@ -23,7 +23,7 @@ from table.companion.players import seat_with_name
 from table.companion.protocol import GameCompanion
 from table.display.colours import DIM, FG, LIT, OK
 from table.display.history_view import draw_history
-from table.display.toolkit import BaseView
+from table.display.toolkit import PAGE, BaseView
 from table.i18n import _
 
 QR_DARK = (0, 0, 0)
@@ -100,15 +100,23 @@ def draw_names_page(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion) 
         top = max(top, line_h + gap)
     else:  # the 3.5" screen: on two lines, the seats below them
         top = max(top, v.wrapped(surf, title, 20, (margin, v.px(4)), room, DIM, max_lines=2) + gap)
-    done = pygame.Rect(v.w - v.px(170), v.h - v.px(6) - v.tap(40), v.px(160), v.tap(40))
+    done_w = max(v.px(160), v.fonts.width(_("Done ✓"), v.read_px, True) + v.px(20))
+    done = pygame.Rect(v.w - v.px(10) - done_w, v.h - v.px(6) - v.tap(40), done_w, v.tap(40))
     bottom = done.y - gap
-    cols = 1 if n <= 4 else 2
-    rows = -(-n // cols)
+    per, pages = names_per_page(v, ctl, top, bottom)
+    page = v.shown_page(ctl) % pages
+    seats = range(page * per, min(n, (page + 1) * per))
+    cols = 1 if len(seats) <= 4 else 2
+    rows = -(-len(seats) // cols)
     rh = min(v.tap(64), (bottom - top - (rows - 1) * gap) // rows)
     cw = (v.w - 2 * margin - (cols - 1) * v.px(12)) // cols
     new_w = max(v.px(110), v.fonts.width(_("New…"), v.read_px, True) + 12)
-    for seat in range(n):
-        col, row = divmod(seat, rows)
+    if pages > 1:  # the 3.5" screen: four seats a page, the page button left of Done
+        label = f"{page + 1}/{pages} ▸"
+        turn_w = max(v.touch_px, v.fonts.width(label, v.read_px, True) + v.px(20))
+        v.button(surf, pygame.Rect(done.x - v.px(10) - turn_w, done.y, turn_w, done.h), label, PAGE, size=20)
+    for k, seat in enumerate(seats):
+        col, row = divmod(k, rows)
         x, y = margin + col * (cw + v.px(12)), top + row * (rh + gap)
         r = min(rh // 2 - v.px(4), v.px(16))
         v.seat_badge(surf, seat, (x + r + v.px(2), y + rh // 2), r)
@@ -118,6 +126,29 @@ def draw_names_page(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion) 
                  lit=name is not None)
         v.button(surf, pygame.Rect(nr.right + gap, y, new_w, rh), _("New…"), f"newname{seat}", size=18)
     v.button(surf, done, _("Done ✓"), "names:done", colour=OK, size=20)
+
+
+def _names_top(v: BaseView[Any]) -> int:
+    """Where the Names page's seats begin: under its heading (one line, or two on the 3.5" screen)."""
+    title, room = _("Who sits where? (a seat's button: the next name)"), v.help_corner().x - v.px(6) - v.px(10)
+    px = max(v.px(20), v.read_px)
+    line_h = int(v.fonts.font(px, False).get_linesize())
+    lines = 1 if v.fonts.width(title, px, False) <= room else min(2, len(v.break_lines(title, px, False, room)))
+    return max(v.px(42), (v.px(4) if lines > 1 else 0) + lines * line_h + v.px(6))
+
+
+def names_per_page(v: BaseView[Any], ctl: GameCompanion, top: int | None = None,
+                   bottom: int | None = None) -> tuple[int, int]:
+    """(seats a page, pages) of the Names page: every seat on one page in one column of four or
+    two columns, but on the 3.5" screen, whose columns are too narrow for a seat's words beside
+    its badge and New…, one column of as many seats as stand 7 mm tall (turned by ``PAGE``)."""
+    n = ctl.setup.players
+    if not v.small or n <= 4:
+        return max(1, n), 1
+    top = _names_top(v) if top is None else top
+    bottom = v.h - v.px(6) - v.tap(40) - v.px(6) if bottom is None else bottom
+    per = max(1, min(4, (bottom - top + v.px(6)) // (v.touch_px + v.px(6))))
+    return per, -(-n // per)
 
 
 def draw_keyboard(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion) -> None:
@@ -151,9 +182,17 @@ def draw_keyboard(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion) ->
     wide = [("⇧", "kb:shift", 1, kb.shift), ("ÄÖ1" if kb.page == 0 else "ABC", "kb:page", 1, False),
             (_("Space"), "kb:space", 3, False), ("⌫", "kb:back", 1, False), (_("Cancel"), "kb:cancel", 2, False),
             (_("OK"), "kb:ok", 2, False)]
+    spans = [span * kw + (span - 1) * gap for _l, _n, span, _lit in wide]
+    if v.small:  # each key of the bottom row as wide as its words, the rest to Space (␣ where too narrow)
+        room = sum(spans)
+        needs = [max(v.touch_px, v.fonts.width(label, v.read_px, True) + v.px(10)) for label, *_r in wide]
+        if sum(needs) > room:
+            wide[2] = ("␣", *wide[2][1:])
+            needs[2] = v.touch_px
+        spans = [*needs[:2], room - sum(needs) + needs[2], *needs[3:]]
     x = margin
-    for label, name, span, lit in wide:
-        r = pygame.Rect(x, y, span * kw + (span - 1) * gap, kh)
+    for (label, name, _span, lit), width in zip(wide, spans, strict=True):
+        r = pygame.Rect(x, y, width, kh)
         v.button(surf, r, label, name, lit=lit, size=20, colour=OK if name == "kb:ok" else None)
         x = r.right + gap
 

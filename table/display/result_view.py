@@ -5,6 +5,13 @@ the game is in the history), **History** and **New game**. The QR code page and 
 screen open over it. A game's view calls :func:`draw_result` with its module; the game gives
 the rows (``result_sheet()``), the toolkit draws them — one layout for the four games.
 
+On the 3.5" screen (``BaseView.small``; read lines at 2.5 mm capitals) the screen shows less:
+the heading may wrap onto two lines, the buttons are as wide as their words (on two lines where
+one row is too narrow), the verdict goes above them where it does not fit beside them, and a
+table taller than its room turns its pages (``result_table.table_pages``) with a page button
+beside the help button (target ``toolkit.PAGE``; a game's view counts them with
+:func:`result_pages` in its ``pages()``, ``module_view.ModuleView`` does).
+
 All sizes are of the 800×480 design, scaled by the view (``v.px``).
 """
 
@@ -16,10 +23,10 @@ import pygame
 
 from table.companion.protocol import CoachesLid, GameCompanion, Unfinishes
 from table.display.colours import DIM, FG, LIT, OK, WARN
-from table.display.history_view import draw_history
+from table.display.history_view import draw_history, game_pages
 from table.display.players_view import draw_qr
-from table.display.result_table import draw_table
-from table.display.toolkit import BaseView
+from table.display.result_table import draw_table, table_pages
+from table.display.toolkit import PAGE, BaseView
 from table.i18n import _
 
 BAR_H = 72
@@ -40,11 +47,84 @@ def draw_result(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion, *, r
     if ctl.qr_open:
         draw_qr_page(v, surf, ctl, sheet)
         return
+    if v.small:
+        _draw_small(v, surf, ctl, sheet, reserve)
+        return
     v.text(surf, sheet.heading, 30, (v.px(14), v.px(8)), LIT, bold=True, max_w=v.w - v.help_room() - v.px(14))
     bar_top = v.h - v.tap(BAR_H) - v.px(8)
     top = max(v.px(52), v.help_corner().bottom + v.px(4))  # the table's top row reaches the help corner
     draw_table(v, surf, sheet, pygame.Rect(0, top, v.w, bar_top - reserve - v.px(4) - top))
     draw_bar(v, surf, ctl, sheet, bar_top)
+
+
+def _small_layout(v: BaseView[Any], ctl: GameCompanion, sheet: Any, reserve: int) -> dict[str, Any]:
+    """Where the 3.5" screen's result puts its parts: the page button's rect (left of the help
+    button, kept free whether or not the table turns pages), the heading's width, the bar's
+    buttons (rects with their label, target, colour), where the verdict goes (its (x, y), width and
+    lines) and the table's area."""
+    line_h = int(v.fonts.font(v.read_px, True).get_linesize())
+    corner = v.help_corner()
+    page_w = max(v.touch_px, v.fonts.width("9/9 ▸", v.read_px, True) + v.px(16))
+    page = pygame.Rect(corner.x - v.px(6) - page_w, corner.y, page_w, corner.h)
+    heading_w = page.x - v.px(8) - v.px(14)
+    heading_lines = min(2, len(v.break_lines(sheet.heading, v.read_px, True, heading_w)))
+    items = bar_buttons(ctl)
+    gap, room = v.px(8), v.w - 2 * v.px(8)
+
+    def need(text: str) -> int:
+        return max(v.touch_px, int(v.fonts.width(text, v.read_px, True)) + v.px(16))
+
+    widths = [need(label) for label, _t, _c in items]
+    bar_h = v.tap(BAR_H)
+    if sum(widths) + gap * (len(items) - 1) > room:  # each label on two lines where it has two words
+        widths = [max(need(word) for word in label.split()) for label, _t, _c in items]
+        bar_h = max(bar_h, 2 * line_h + v.px(4))
+    bar_top = v.h - v.px(6) - bar_h
+    x = v.w - v.px(8) - sum(widths) - gap * (len(items) - 1)
+    buttons = []
+    for (label, target, colour), bw in zip(items, widths, strict=True):
+        buttons.append((pygame.Rect(x, bar_top, bw, bar_h), label, target, colour))
+        x += bw + gap
+    left_w = buttons[0][0].x - v.px(8) - v.px(14)
+    if v.fonts.width(sheet.verdict, v.read_px, True) <= left_w:  # beside the buttons
+        verdict = ((v.px(14), bar_top + (bar_h - line_h) // 2), left_w, 1)
+        bottom = bar_top
+    else:  # above them, across the width
+        w = v.w - 2 * v.px(14)
+        lines = min(2, len(v.break_lines(sheet.verdict, v.read_px, True, w)))
+        verdict = ((v.px(14), bar_top - v.px(4) - lines * line_h), w, lines)
+        bottom = verdict[0][1]
+    top = max(v.px(6) + heading_lines * line_h + v.px(4), corner.bottom + v.px(4))
+    area = pygame.Rect(0, top, v.w, bottom - reserve - v.px(4) - top)
+    return {"page": page, "heading_w": heading_w, "buttons": buttons, "verdict": verdict, "area": area}
+
+
+def result_pages(v: BaseView[Any], ctl: GameCompanion, reserve: int = 0) -> int:
+    """How many pages the result screen of ``ctl`` takes at ``v``'s size (1 but on the 3.5"
+    screen with a breakdown taller than its room); ``reserve`` as :func:`draw_result`'s."""
+    if ctl.history is not None:  # the history's game view over it
+        return game_pages(v, ctl)
+    if not v.small or ctl.mode != "result" or ctl.qr_open or (
+            isinstance(ctl, CoachesLid) and ctl.coach_open):
+        return 1
+    sheet = ctl.result_sheet()
+    return table_pages(v, sheet, _small_layout(v, ctl, sheet, reserve)["area"].h)
+
+
+def _draw_small(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion, sheet: Any, reserve: int) -> None:
+    """The result on the 3.5" screen (:func:`_small_layout`): the heading, the table's shown page
+    and its page button, the verdict and the buttons."""
+    laid = _small_layout(v, ctl, sheet, reserve)
+    pages = v.pages(ctl)
+    page = v.shown_page(ctl)
+    v.wrapped(surf, sheet.heading, 30, (v.px(14), v.px(6)), laid["heading_w"], LIT, bold=True, max_lines=2)
+    if pages > 1:
+        v.button(surf, laid["page"], f"{page + 1}/{pages} ▸", PAGE, size=20)
+    draw_table(v, surf, sheet, laid["area"], page)
+    for rect, label, target, colour in laid["buttons"]:
+        v.button(surf, rect, label, target, colour=colour, size=22)
+    pos, w, lines = laid["verdict"]
+    v.wrapped(surf, sheet.verdict, 26, pos, w, LIT, bold=True, max_lines=lines)
 
 
 def bar_buttons(ctl: GameCompanion) -> list[tuple[str, str, Any]]:

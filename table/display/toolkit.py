@@ -324,15 +324,17 @@ class BaseView(Generic[C]):
 
     def game_tab_rect(self, title: str) -> pygame.Rect:
         """Where the app's game tab goes on a setup screen (``app.draw_game_tab``): the bottom
-        left, as wide as "Game: ``title`` ▸" needs (at most 300 px of the design)."""
+        left, as wide as its words (:meth:`game_tab_label`) need (at most 300 px of the design;
+        on the 3.5" screen half its width)."""
         h = self.tap(44)
         need = self.fonts.width(self.game_tab_label(title), max(self.px(20), self.read_px), True) + self.px(24)
-        return pygame.Rect(self.px(10), self.h - self.px(10) - h, min(self.px(300), max(need, self.touch_px)), h)
+        most = self.w // 2 if self.small else self.px(300)
+        return pygame.Rect(self.px(10), self.h - self.px(10) - h, min(most, max(need, self.touch_px)), h)
 
-    @staticmethod
-    def game_tab_label(title: str) -> str:
-        """The game tab's words: the game's name (a press goes to the next game)."""
-        return _("Game: {title} ▸").format(title=title)
+    def game_tab_label(self, title: str) -> str:
+        """The game tab's words: "Game: ``title`` ▸" (a press goes to the next game); on the 3.5"
+        screen the game's name alone ("``title`` ▸")."""
+        return f"{title} ▸" if self.small else _("Game: {title} ▸").format(title=title)
 
     def language_button(self, surf: pygame.Surface, rect: pygame.Rect | None = None) -> pygame.Rect:
         """The setup screens' language button (touch target ``language``, key ``l``): the current
@@ -362,14 +364,18 @@ class BaseView(Generic[C]):
 
     # --- what every game's frame may carry ------------------------------------------------------
     def draw_refusal(self, surf: pygame.Surface, refusal: str) -> None:
-        """A refusal over the bottom of the screen: one line, or two when it is long (never below 18 px)."""
+        """A refusal over the bottom of the screen: one line, or two (three on the 3.5" screen) when
+        it is long, at the readable size."""
         two = self.fonts.width(refusal, max(self.px(20), self.read_px)) > self.w - self.px(16)
         line_h = self.fonts.font(max(self.px(20), self.read_px), False).get_linesize()
-        tall = max(self.px(64 if two else 40), (2 if two else 1) * line_h + self.px(8))  # 3.5": 2.5 mm lines
+        lines = min(3 if self.small else 2,
+                    len(self.break_lines(refusal, max(self.px(20), self.read_px), False, self.w - self.px(16))))
+        tall = max(self.px(64 if two else 40), lines * line_h + self.px(8))  # 3.5": 2.5 mm lines, up to three
         rect = pygame.Rect(0, self.h - tall, self.w, tall)
         pygame.draw.rect(surf, (90, 30, 30), rect)
         if two:
-            self.wrapped(surf, refusal, 20, (self.px(8), rect.y + self.px(6)), self.w - self.px(16), max_lines=2)
+            self.wrapped(surf, refusal, 20, (self.px(8), rect.y + self.px(6)), self.w - self.px(16),
+                         max_lines=max(2, lines))
         else:
             self.text(surf, refusal, 20, rect.center, FG, anchor="center", max_w=self.w - self.px(16))
 
@@ -423,7 +429,7 @@ class BaseView(Generic[C]):
                     _("CONFIRM resumes · UNDO twice discards it for a new game"))
             below = y + bh + self.px(14)
             if below + self.wrapped_height(line, 22, self.w - 2 * m) <= self.h:  # a reminder: where it fits
-                self.wrapped(surf, line, 22, (m, below), self.w - 2 * m, DIM, max_lines=2)
+                self.wrapped(surf, line, 22, (m, below), self.w - 2 * m, DIM, max_lines=99)
 
 
     def draw_entry(self, surf: pygame.Surface, text: str) -> None:

@@ -43,7 +43,7 @@ def _over(a: pygame.Rect, b: pygame.Rect) -> bool:
 def text_problems(drawn: Iterable[DrawnText], size: tuple[int, int], *, strict: bool = True) -> list[str]:
     """What breaks the rule among the recorded lines alone (size, clipping, leaving their room).
     ``strict``: capitals of ``CAP_MM``; else of what the screen model is laid out at
-    (``ScreenModel.laid_out_cap_mm``: the same but on the 3.5" HAT, a known misfit)."""
+    (``ScreenModel.laid_out_cap_mm``: the same on every listed model, the 3.5" HAT too)."""
     screen = pygame.Rect((0, 0), size)
     model = model_for(size)
     cap_mm = CAP_MM if strict else model.laid_out_cap_mm
@@ -91,8 +91,9 @@ def overlap_problems(drawn: list[DrawnText], targets: list[tuple[pygame.Rect, st
 def fit_problems(drawn: list[DrawnText], targets: list[tuple[pygame.Rect, str]], size: tuple[int, int], *,
                  strict: bool = False) -> list[str]:
     """Everything on one frame that breaks the rule (empty: the frame fits). ``strict``: the
-    capitals measured against the rule's 2.5 mm on every model, the 3.5" HAT too (the games'
-    legibility test, ``tests/test_every_game.py``, where the HAT is a known misfit); else against
-    what each model is laid out at (the same 2.5 mm on the 7" screens)."""
+    capitals measured against the rule's 2.5 mm on every model (the games' legibility test,
+    ``tests/test_every_game.py``, where a game whose 3.5" screens do not fit yet is a known
+    misfit); else against what each model is laid out at (the same 2.5 mm on every listed model
+    since issue 33)."""
     return (text_problems(drawn, size, strict=strict) + target_problems(targets, size)
             + overlap_problems(drawn, targets))

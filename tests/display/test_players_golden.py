@@ -202,3 +202,47 @@ def test_a_long_name_stays_in_its_score_pad_column():
     for x in range(keypad_x - 4, size[0]):  # the keypad is untouched by the name
         for y in range(view.px(84), view.px(84) + 20):
             assert named.get_at((x, y)) == plain.get_at((x, y)), (x, y)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "ja"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_history_and_its_game_view_keep_the_fit_rule(lang, size, histories):
+    """Issue 33 (6): the history's list and a game's view, at 2.5 mm capitals on every screen (the
+    3.5" one too: the game's table turns pages, its page button beside the help button)."""
+    from table.display.toolkit import PAGE
+    from table.i18n import using
+    from tests.display.fit import fit_problems
+
+    _state, last = histories
+    with using(lang):
+        view = ApplejackView(size)
+        view.drawn = []
+        last.press("history")
+        try:
+            bad, games = [], []
+            for page in range(max(last.history.pages, view.pages(last))):  # every page of the list:
+                view.page = page  # the view's own on the 3.5" screen, the companion's (▼) on the others
+                view.drawn = []
+                view.draw(pygame.Surface(size), last)
+                bad += [f"list p{page + 1}: {p}" for p in fit_problems(view.drawn, view.targets, size, strict=True)]
+                games += [n for _r, n in view.targets if n.startswith("hist:game:")]
+                last.press("hist:next")
+            assert len(set(games)) == 4  # every stored game reachable
+            game = games[0]
+            view.page = 0
+            last.press(game)
+            assert last.history_game is not None
+            labels = set()
+            for page in range(view.pages(last)):
+                view.page = page
+                view.drawn = []
+                view.draw(pygame.Surface(size), last)
+                bad += [f"game p{page + 1}: {p}" for p in fit_problems(view.drawn, view.targets, size, strict=True)]
+                labels |= {d.text for d in view.drawn}
+                assert (PAGE in {n for _r, n in view.targets}) == (view.pages(last) > 1)
+            assert {lab[:1].upper() + lab[1:] for lab in last.history_game.labels} <= labels  # every row shown
+        finally:
+            last.history_game = None
+            last.history = None
+        view.page = 0
+    assert not bad, "\n".join(bad)

@@ -5,10 +5,11 @@ capitalised, the total's in bold — a label measured lower-case and plain was c
 import pygame
 import pytest
 
-from table.display.result_table import draw_table, shown_labels
+from table.display.result_table import draw_table, shown_labels, table_pages
 from table.display.toolkit import BaseView
 from table.history.sheet import sheet
 from table.i18n import _, using
+from tests.display.fit import fit_problems
 
 pytestmark = pytest.mark.usefixtures("pygame_display")
 
@@ -23,9 +24,13 @@ def test_no_label_is_cut_at_the_smallest_size(lang, seats, words):
         result = sheet("Result", labels, [f"P{s + 1}" for s in range(seats)], [[1] * len(labels)] * seats,
                        [10] * seats, [0])
         view = BaseView((480, 320))
-        view.drawn = []
-        draw_table(view, pygame.Surface((480, 320)), result, pygame.Rect(0, 40, 480, 200))
-        drawn = {d.text: d for d in view.drawn}
+        drawn = {}
+        area = pygame.Rect(0, 40, 480, 200)
+        for page in range(table_pages(view, result, area.h)):  # a table too tall: its pages in turn
+            view.drawn = []
+            draw_table(view, pygame.Surface((480, 320)), result, area, page)
+            drawn |= {d.text: d for d in view.drawn}
+            assert not fit_problems(view.drawn, view.targets, (480, 320), strict=True), (seats, page)
         for label, _bold in shown_labels(result):
             assert label in drawn and not drawn[label].clipped, (label, seats)
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from table.display import announce_panel, players_view
+from table.display import announce_panel, players_view, result_view
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, hex_colour
 from table.display.fonts import Fonts
 from table.display.shapes import draw_die, draw_mark, draw_variety
@@ -23,7 +23,7 @@ from table.games.applejack.labels import seat_label, start_honey
 from table.games.applejack.rules.data import SEAT_SYMBOLS
 from table.games.applejack.rules.phase import Phase
 from table.games.applejack.rules.walk import FINAL_PIPS
-from table.games.applejack.view import options, players, setup_small, teach
+from table.games.applejack.view import coach, options, players, setup_small, teach
 from table.games.applejack.view.board import path_layout, path_positions
 from table.games.applejack.view.results import ResultScreens
 from table.i18n import N_, _, ngettext
@@ -49,7 +49,11 @@ class ApplejackView(ResultScreens):
     # --- frame ------------------------------------------------------------------------------------
 
     def pages(self, ctl: Controller) -> int:
-        """The setup takes two pages on the 3.5" screen (players, options); every other screen one."""
+        """The setup takes two pages on the 3.5" screen (players, options), the result and the
+        history as many as they need there (``result_view.result_pages``); every other screen one."""
+        if ctl.mode == "result" or ctl.history is not None:  # the history's too
+            strip = coach.strip_height(self, ctl)
+            return result_view.result_pages(self, ctl, strip + self.px(20) if strip else 0)
         return 2 if self.small and ctl.mode == "setup" and not players_view.covers_setup(ctl) else 1
 
     def draw(self, surf: pygame.Surface, ctl: Controller) -> None:
