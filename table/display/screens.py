@@ -82,7 +82,7 @@ MODELS: tuple[ScreenModel, ...] = (
                 "HDMI and USB (touch, power)", "none", 55),
     ScreenModel("spi-3.5", '3.5" SPI touch HAT 480×320 (XPT2046)', (480, 320), (73.44, 48.96), 3.5,
                 "SPI on the 40-pin header", "26 header pins covered: SPI0 (GPIO 8, 9, 10, 11), GPIO 7, 17, 24, 25",
-                20, laid_out_cap_mm=1.5),
+                20),
 )
 """The supported screens, the recommended one first."""
 
