@@ -23,7 +23,7 @@ from table.games.applejack.labels import seat_label, start_honey
 from table.games.applejack.rules.data import SEAT_SYMBOLS
 from table.games.applejack.rules.phase import Phase
 from table.games.applejack.rules.walk import FINAL_PIPS
-from table.games.applejack.view import options, players, setup_small, teach
+from table.games.applejack.view import options, players, setup_small, teach, tiles
 from table.games.applejack.view.board import path_layout, path_positions
 from table.games.applejack.view.results import ResultScreens
 from table.i18n import N_, _, ngettext
@@ -279,9 +279,9 @@ class ApplejackView(ResultScreens):
         if t.on_middle:
             r = pygame.Rect(area.x, y, area.w, self.px(110))
             middle = _("Middle trees: {tiles}").format(tiles=t.state.middle)
-            if ctl.tracked is not None:  # the tiles entered, by number
-                tiles = ctl.tracked.middle_tiles()
-                middle = _("Middle trees: {tiles}").format(tiles=", ".join(map(str, tiles)) if tiles else _("none"))
+            if ctl.tracked is not None:  # the tiles entered, by what they show
+                on_trees = tiles.faces(ctl.data, ctl.tracked.middle_tiles())
+                middle = _("Middle trees: {tiles}").format(tiles=" · ".join(on_trees) if on_trees else _("none"))
             self.button(surf, r, middle, "middle", lit=buttons.middle, size=28)
             y = r.bottom + self.px(10)
         else:
@@ -318,46 +318,65 @@ class ApplejackView(ResultScreens):
 
     def _open_troughs(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect,
                       fallback: tuple[int, ...]) -> int:
-        """The open troughs as big buttons (lit as the LEDs are), with their tiles; then where to take
-        from when they are empty. Returns the y below."""
+        """The open troughs as big buttons (lit as the LEDs are), with their tiles — how many, or in
+        a tracked game what each shows (``tiles.face``: the printed tiles carry no number); then
+        where to take from when they are empty. Returns the y below."""
         t = ctl.t
         y = area.y
         gap = self.px(10)
         bw = (area.w - gap) // 2
         lit = ctl.leds().troughs
-        for i, n in enumerate(t.open_troughs()):
-            r = pygame.Rect(area.x + i * (bw + gap), y, bw, self.px(124))
+        shown = {n: self._tile_lines(ctl, ctl.tracked.trough_tiles(n), bw - 8) if ctl.tracked is not None else None
+                 for n in t.open_troughs()}
+        line_h = self.fonts.font(max(self.px(18), self.read_px)).get_linesize()
+        head_h = self.fonts.font(max(self.px(22), self.read_px)).get_linesize() + self.px(8)
+        bh = max([self.px(124)] + [head_h + sum(len(tile) for tile in lines) * line_h + self.px(6)
+                                   for lines in shown.values() if lines])
+        for i, (n, lines) in enumerate(shown.items()):
+            r = pygame.Rect(area.x + i * (bw + gap), y, bw, bh)
             on = n in lit
             pygame.draw.rect(surf, LIT if on else PANEL, r, border_radius=self.px(10))
             fg = (0, 0, 0) if on else FG
             head = self.text(surf, _("Trough {n}").format(n=n), 22, (r.centerx, r.y + self.px(4)), fg, anchor="midtop",
                              max_w=bw - 4)
-            count = t.state.troughs[n - 1]
-            label = ngettext("tile", "tiles", count)
-            if ctl.tracked is not None:  # the tiles entered so far, by number
-                tiles = ctl.tracked.trough_tiles(n)
-                count = len(tiles)
-                label = (ngettext("tile {tiles}", "tiles {tiles}", count).format(tiles=", ".join(map(str, tiles)))
-                         if tiles else _("empty"))
-            two = self.fonts.width(label, max(self.px(18), self.read_px)) > bw - 4
-            line_h = self.fonts.font(max(self.px(18), self.read_px)).get_linesize()
-            if two:  # the tiles entered on two lines rather than cut
-                self.wrapped(surf, label, 18, (r.x + 2, r.bottom - self.px(4) - 2 * line_h), bw - 4, fg, max_lines=2,
-                             min_size=18)
-                foot = pygame.Rect(r.x, r.bottom - self.px(4) - 2 * line_h, bw, 2 * line_h)
-            else:
-                foot = self.text(surf, label, 18, (r.centerx, r.bottom - self.px(6)), fg, anchor="midbottom",
-                                 max_w=bw - 4)
+            self.targets.append((r, f"trough{n}"))
+            if lines:  # a tracked trough: what each of its tiles shows, one under the other
+                ty = head.bottom + self.px(4)
+                for k, tile in enumerate(lines):
+                    if k:  # a rule between two tiles
+                        pygame.draw.line(surf, fg, (r.x + 6, ty), (r.right - 6, ty), max(1, self.px(2)))
+                    for line in tile:
+                        ty = self.text(surf, line, 18, (r.x + 4, ty), fg, max_w=bw - 8).bottom
+                continue
+            count = t.state.troughs[n - 1] if lines is None else 0
+            label = ngettext("tile", "tiles", count) if lines is None else _("empty")
+            foot = self.text(surf, label, 18, (r.centerx, r.bottom - self.px(6)), fg, anchor="midbottom",
+                             max_w=bw - 4)
             self.text(surf, str(count), 54, (r.centerx, head.bottom), fg, bold=True, anchor="midtop",
                       max_h=foot.top - head.bottom)
-            self.targets.append((r, f"trough{n}"))
-        y += self.px(134)
+        y += bh + self.px(10)
         if fallback:
             self.text(surf, _("Open troughs empty: take from {troughs}").format(
                 troughs=", ".join(map(str, fallback))), 18,
                       (area.x, y), LIT, max_w=area.w)
             y += self.px(26)
         return y
+
+    def _tile_lines(self, ctl: Controller, on: list[int], w: int) -> list[list[str]]:
+        """Each tile of ``on`` as the lines that say what it shows (``tiles.parts``, as many as
+        fit ``w`` px at the readable size on a line, a part never broken)."""
+        px = max(self.px(18), self.read_px)
+        comma = _(", ")
+        out = []
+        for tile in on:
+            lines: list[str] = []
+            for part in tiles.parts(ctl.data, tile):
+                if lines and self.fonts.width(lines[-1] + comma + part, px) <= w:
+                    lines[-1] += comma + part
+                else:
+                    lines.append(part)
+            out.append(lines)
+        return out
 
     def _take_help(self, surf: pygame.Surface, ctl: Controller, room: pygame.Rect, stock: bool,
                    choosing: bool) -> None:
