@@ -1,11 +1,12 @@
 """Applejack's screens at one size: setup, play (the board path, the troughs, the announcements,
 the tracked game's footer), with the correction, score pad and result of :class:`ResultScreens`.
 
-Small screens (height < 400, e.g. 480×320) drop the step reminders 2–4 but keep every action
-(Undo, Correct, Blind draw, Cottage). Every variety is drawn with its colour AND its mark AND its
-name (marks: diamond, heart, cross, hexagon, plus, moon, drop — shapes no seat uses; the older
-circle/triangle/square/star still draw); every seat with its colour AND its symbol. The board
-path is drawn once per game and cached.
+The 3.5" 480×320 HAT's play screen is ``play_small.py``'s: it shows less (a smaller board
+picture or none, no step reminders) but keeps every action (Undo, Correct, Blind draw, Cottage).
+Every variety is drawn with its colour AND its mark AND its name (marks: diamond, heart, cross,
+hexagon, plus, moon, drop — shapes no seat uses; the older circle/triangle/square/star still
+draw); every seat with its colour AND its symbol. The board path is drawn once per game and
+cached.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from table.games.applejack.labels import seat_label, start_honey
 from table.games.applejack.rules.data import SEAT_SYMBOLS
 from table.games.applejack.rules.phase import Phase
 from table.games.applejack.rules.walk import FINAL_PIPS
-from table.games.applejack.view import options, players, setup_small, teach, tiles
+from table.games.applejack.view import options, play_small, players, setup_small, teach, tiles
 from table.games.applejack.view.board import path_layout, path_positions
 from table.games.applejack.view.results import ResultScreens
 from table.i18n import N_, _, ngettext
@@ -49,8 +50,11 @@ class ApplejackView(ResultScreens):
     # --- frame ------------------------------------------------------------------------------------
 
     def pages(self, ctl: Controller) -> int:
-        """The setup takes two pages on the 3.5" screen (players, options); every other screen one."""
-        return 2 if self.small and ctl.mode == "setup" and not players_view.covers_setup(ctl) else 1
+        """The setup takes three pages on the 3.5" screen (players, table, variants: ``setup_small``);
+        every other screen one."""
+        if self.small and ctl.mode == "setup" and not players_view.covers_setup(ctl):
+            return setup_small.PAGES
+        return 1
 
     def draw(self, surf: pygame.Surface, ctl: Controller) -> None:
         self.new_frame()
@@ -156,10 +160,13 @@ class ApplejackView(ResultScreens):
         if ctl.queued:  # every game's announcement panel, over the whole screen (announce_panel)
             self.draw_announcement(surf, ctl)
             return
+        if self.small:  # the 3.5" HAT: showing less at the rule's capitals
+            play_small.draw(self, surf, ctl)
+            return
         t = ctl.t
         top = self.px(84)
-        die_space, die_pips = self._play_header(surf, ctl)
-        board_rect = self._play_board(surf, ctl, top, die_space, die_pips)
+        self._play_header(surf, ctl)
+        board_rect = self._play_board(surf, ctl, top)
         # right column: troughs or announcement
         rx = board_rect.right + self.px(14)
         column = pygame.Rect(rx, top, self.w - rx - self.px(10), board_rect.h)
@@ -206,18 +213,18 @@ class ApplejackView(ResultScreens):
                   bold=strong, max_w=sub_w)  # bold where it fits: its colour marks the last turn too
         return die_space, die_pips
 
-    def _play_board(self, surf: pygame.Surface, ctl: Controller, top: int, die_space: int,
-                    die_pips: int) -> pygame.Rect:
-        """The board path with the die on it (and a cross where the sensor sees it, when that is
-        wrong); returns the board's rect."""
-        t = ctl.t
-        bw = self.w * 0.56
-        footer = self.px(70) if not self.small or ctl.tracked is not None else self.px(48)
-        if self.small and ctl.tracked is not None and ctl.current_advice() is not None:  # the hint's lines too
-            footer = 4 * self.fonts.font(self.read_px, True).get_linesize() + self.px(10)
-        bh = self.h - top - footer
+    def _play_board(self, surf: pygame.Surface, ctl: Controller, top: int) -> pygame.Rect:
+        """The board path with the die on it, left of the column, over the footer (the 7" screens);
+        returns the board's rect."""
+        bh = self.h - top - self.px(70)
         bh -= teach.room(self, ctl)  # teach mode: the lesson strip along the bottom
-        board_rect = pygame.Rect(self.px(10), top, round(bw), round(bh))
+        return self.draw_board(surf, ctl, pygame.Rect(self.px(10), top, round(self.w * 0.56), round(bh)))
+
+    def draw_board(self, surf: pygame.Surface, ctl: Controller, board_rect: pygame.Rect) -> pygame.Rect:
+        """The board path in ``board_rect`` with the die on it (and a cross where the sensor sees
+        it, when that is wrong); returns ``board_rect``."""
+        t = ctl.t
+        die_space, die_pips = ctl.shown_die()
         surf.blit(self.board_surface(t, ctl, board_rect.w, board_rect.h), board_rect)
         n = len(t.board.spaces)
         pos = path_positions(n, board_rect.w, board_rect.h)
@@ -326,7 +333,7 @@ class ApplejackView(ResultScreens):
         gap = self.px(10)
         bw = (area.w - gap) // 2
         lit = ctl.leds().troughs
-        shown = {n: self._tile_lines(ctl, ctl.tracked.trough_tiles(n), bw - 8) if ctl.tracked is not None else None
+        shown = {n: self.tile_lines(ctl, ctl.tracked.trough_tiles(n), bw - 8) if ctl.tracked is not None else None
                  for n in t.open_troughs()}
         line_h = self.fonts.font(max(self.px(18), self.read_px)).get_linesize()
         head_h = self.fonts.font(max(self.px(22), self.read_px)).get_linesize() + self.px(8)
@@ -354,7 +361,7 @@ class ApplejackView(ResultScreens):
                              max_w=bw - 4)
             self.text(surf, str(count), 54, (r.centerx, head.bottom), fg, bold=True, anchor="midtop",
                       max_h=foot.top - head.bottom)
-        y += bh + self.px(10)
+        y += self.px(134) + bh - self.px(124)
         if fallback:
             self.text(surf, _("Open troughs empty: take from {troughs}").format(
                 troughs=", ".join(map(str, fallback))), 18,
@@ -362,7 +369,7 @@ class ApplejackView(ResultScreens):
             y += self.px(26)
         return y
 
-    def _tile_lines(self, ctl: Controller, on: list[int], w: int) -> list[list[str]]:
+    def tile_lines(self, ctl: Controller, on: list[int], w: int) -> list[list[str]]:
         """Each tile of ``on`` as the lines that say what it shows (``tiles.parts``, as many as
         fit ``w`` px at the readable size on a line, a part never broken)."""
         px = max(self.px(18), self.read_px)
@@ -373,8 +380,8 @@ class ApplejackView(ResultScreens):
             for part in tiles.parts(ctl.data, tile):
                 if lines and self.fonts.width(lines[-1] + comma + part, px) <= w:
                     lines[-1] += comma + part
-                else:
-                    lines.append(part)
+                else:  # a part wider than the line ("2 blossoms" on the 3.5" HAT): broken at its spaces
+                    lines += self.break_lines(part, px, False, w)
             out.append(lines)
         return out
 
