@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN
+from table.display.toolkit import PAGE
 from table.games.applejack.labels import seat_label
 from table.games.applejack.rules.data import SEAT_SYMBOLS
 from table.games.applejack.rules.phase import Phase
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
 
 M = 6
 """The margin and the gap between rows and buttons (px)."""
+RULE = 6
+"""The room a tracked trough's rule between two tiles takes (px)."""
 
 
 def draw(view: ApplejackView, surf: pygame.Surface, ctl: Controller) -> None:
@@ -61,14 +64,13 @@ def _header(view: ApplejackView, surf: pygame.Surface, ctl: Controller) -> tuple
     s = t.state
     seat = t.seat
     right = view.w - view.help_room()
-    supply = ctl.tracked.supply_left() if ctl.tracked is not None else s.supply
-    count = view.text(surf, str(supply), 0, (right, M), bold=True, anchor="topright")
-    label = view.text(surf, _("Supply"), 0, (count.x - M, M), DIM, anchor="topright")
     r = view.px(30)
     view.seat_badge(surf, seat, (M + r, M + r), r)
     x = 2 * (M + r)
-    if ctl.tracked is not None and not t.is_terminal():  # the line under it names the seat and what to enter
-        return max(2 * (M + r), count.bottom) + M, label.x
+    if ctl.tracked is not None and not t.is_terminal():  # the line beside it names the seat and what to enter
+        return 2 * (M + r) + M, right  # (the supply left out: the table's pile shows it, the troughs need the room)
+    count = view.text(surf, str(s.supply), 0, (right, M), bold=True, anchor="topright")
+    label = view.text(surf, _("Supply"), 0, (count.x - M, M), DIM, anchor="topright")
     if t.is_terminal():
         title = _("Game over")
     elif s.phase == Phase.STOCK:
@@ -102,29 +104,46 @@ def _beside_then_across(view: ApplejackView, surf: pygame.Surface, text: str, sp
                         max_lines=8, min_size=0)
 
 
-def _row(view: ApplejackView, surf: pygame.Surface, area: pygame.Rect, y: int,
-         row: list[tuple[str, str, bool]]) -> int:
-    """Buttons (label, target, enabled) side by side across ``area`` at ``y`` where their words fit,
-    else one under the other; returns the y under them."""
-    h = view.touch_px
-    need = [view.fonts.width(label, view.read_px, True) + 10 for label, _n, _e in row]
-    if sum(need) + M * (len(row) - 1) <= area.w:
-        spare = (area.w - sum(need) - M * (len(row) - 1)) // len(row)
-        x = area.x
-        for (label, name, enabled), w in zip(row, need, strict=True):
+Button = tuple[str, str, bool]
+"""A button: its words, its target, whether it can be pressed now."""
+
+
+def _packed(view: ApplejackView, w: int, buttons: list[Button]) -> list[list[tuple[Button, int]]]:
+    """``buttons`` in rows of ``w`` px, as many side by side as their words let (each with the
+    width its words need), in order."""
+    rows: list[list[tuple[Button, int]]] = []
+    used = 0
+    for b in buttons:
+        need = min(w, view.fonts.width(b[0], view.read_px, True) + 10)
+        if rows and used + M + need <= w:
+            rows[-1].append((b, need))
+            used += M + need
+        else:
+            rows.append([(b, need)])
+            used = need
+    return rows
+
+
+def _button_h(view: ApplejackView, label: str, w: int) -> int:
+    """A button's height: 7 mm, or two lines where its words need them in ``w`` px."""
+    two = view.fonts.width(label, view.read_px, True) + 10 > w
+    return 2 * _line_h(view, True) + 4 if two else view.touch_px
+
+
+def _row(view: ApplejackView, surf: pygame.Surface, area: pygame.Rect, y: int, row: list[Button]) -> int:
+    """Buttons side by side across ``area`` from ``y``, on as many rows as their words need (the
+    spare width shared out); returns the y under them."""
+    for packed in _packed(view, area.w, row):
+        spare = (area.w - sum(w for _b, w in packed) - M * (len(packed) - 1)) // len(packed)
+        x, h = area.x, max(_button_h(view, b[0], w + spare) for b, w in packed)
+        for (label, name, enabled), w in packed:
             view.button(surf, pygame.Rect(x, y, w + spare, h), label, name, size=0, colour=PANEL if enabled else BG)
             x += w + spare + M
-        return y + h + M
-    for label, name, enabled in row:
-        two = view.fonts.width(label, view.read_px, True) + 10 > area.w
-        bh = 2 * _line_h(view, True) + 4 if two else h
-        view.button(surf, pygame.Rect(area.x, y, area.w, bh), label, name, size=0, colour=PANEL if enabled else BG)
-        y += bh + M
+        y += h + M
     return y
 
 
-def _actions(view: ApplejackView, ctl: Controller, tracked: bool) -> tuple[list[tuple[str, str, bool]],
-                                                                             list[tuple[str, str, bool]]]:
+def _actions(view: ApplejackView, ctl: Controller, tracked: bool) -> tuple[list[Button], list[Button]]:
     """The take row (Blind draw or Supply, Cottage) and the fix row (Undo, and Correct untracked)."""
     buttons = ctl.buttons()
     stock = buttons.restock
@@ -135,15 +154,13 @@ def _actions(view: ApplejackView, ctl: Controller, tracked: bool) -> tuple[list[
     return take, fix
 
 
-def _rows_h(view: ApplejackView, area_w: int, rows: list[list[tuple[str, str, bool]]]) -> int:
+def _rows_h(view: ApplejackView, area_w: int, rows: list[list[Button]]) -> int:
     """How tall :func:`_row` draws ``rows`` in ``area_w`` px."""
     total = 0
     for row in rows:
-        need = [view.fonts.width(label, view.read_px, True) + 10 for label, _n, _e in row]
-        if sum(need) + M * (len(row) - 1) <= area_w:
-            total += view.touch_px + M
-        else:
-            total += sum((2 * _line_h(view, True) + 4 if w > area_w else view.touch_px) + M for w in need)
+        for packed in _packed(view, area_w, row):
+            spare = (area_w - sum(w for _b, w in packed) - M * (len(packed) - 1)) // len(packed)
+            total += max(_button_h(view, b[0], w + spare) for b, w in packed) + M
     return total
 
 
@@ -282,8 +299,8 @@ def _troughs(view: ApplejackView, surf: pygame.Surface, ctl: Controller, area: p
 
 
 def _tracked(view: ApplejackView, surf: pygame.Surface, ctl: Controller, top: int, supply: int) -> None:
-    """No board picture: what to enter next (beside the badge, then across), the troughs' tiles,
-    the hint where room is left, the buttons along the bottom."""
+    """No board picture: what to enter next (beside the badge, then across), the troughs one under
+    the other with their tiles, the hint where room is left, the buttons along the bottom."""
     x = 2 * (M + view.px(30))
     right = supply - M
     if ctl.die_wrong():
@@ -292,13 +309,26 @@ def _tracked(view: ApplejackView, surf: pygame.Surface, ctl: Controller, top: in
         colour = WARN
     else:
         line, colour = ctl.waiting_line(), LIT
+    take, fix = _actions(view, ctl, tracked=True)
+    row = take + fix
+    two = pages(view, ctl) > 1
+    page = view.shown_page(ctl) if two else 0
+    if two:  # the question whole with the troughs' counts, then the troughs' tiles under its first words
+        if page:  # (with Undo and the way back: Blind draw and Cottage are on the first page)
+            row = [*fix, ("◂ " + _("Back"), PAGE, True)]
+            line = line.partition(" — ")[0]
+        else:
+            row.append((_("Next") + " ▸", PAGE, True))
+    bottom_h = _rows_h(view, view.w - 2 * M, [row])
     y = _beside_then_across(view, surf, line, (x, right), M, colour)
     y = max(y, top) + M
     area = pygame.Rect(M, y, view.w - 2 * M, view.h - y - M)
-    take, fix = _actions(view, ctl, tracked=True)
-    row = take + fix
-    bottom_h = _rows_h(view, area.w, [row])
-    y = _troughs(view, surf, ctl, pygame.Rect(area.x, y, area.w, area.h - bottom_h), area.h - bottom_h - M)
+    if ctl.t.on_middle:
+        y = _troughs(view, surf, ctl, pygame.Rect(area.x, y, area.w, area.h - bottom_h), area.h - bottom_h - M)
+    elif two and page == 0:
+        y = _counted_troughs(view, surf, ctl, pygame.Rect(area.x, y, area.w, area.bottom - bottom_h - y))
+    else:
+        y = _tracked_troughs(view, surf, ctl, pygame.Rect(area.x, y, area.w, area.bottom - bottom_h - y))
     _row(view, surf, area, area.bottom - bottom_h + M, row)
     advice = ctl.current_advice()
     if advice is not None:
@@ -306,3 +336,112 @@ def _tracked(view: ApplejackView, surf: pygame.Surface, ctl: Controller, top: in
         text = hint.line(done)
         if y + view.wrapped_height(text, 0, area.w, True) <= area.bottom - bottom_h:
             view.wrapped(surf, text, 0, (area.x, y), area.w, OK, bold=True, max_lines=8, min_size=0)
+
+
+def pages(view: ApplejackView, ctl: Controller) -> int:
+    """2 where a tracked turn's question, its open troughs' tiles and its buttons do not fit one
+    screen (the second page: the troughs whole under the question's first words), else 1."""
+    t = ctl.t
+    if ctl.mode in ("setup", "resume", "correct", "pad", "result") or ctl.queued or ctl.tracked is None \
+            or t.is_terminal() or t.on_middle or ctl.die_wrong():
+        return 1
+    take, fix = _actions(view, ctl, tracked=True)
+    w = view.w - 2 * M
+    bottom_h = _rows_h(view, w, [take + fix])
+    span = (2 * (M + view.px(30)), view.w - view.help_room() - M)
+    fits = _prompt_h(view, ctl.waiting_line(), span) + _tracked_need(view, ctl, w) + bottom_h <= view.h - M
+    return 1 if fits else 2
+
+
+def _prompt_h(view: ApplejackView, text: str, span: tuple[int, int]) -> int:
+    """How tall :func:`_beside_then_across` draws ``text`` (px, with the gap under it)."""
+    x, right = span
+    first = view.break_lines(text, view.read_px, True, right - x)
+    rest = text[len(first[0]):].strip()
+    y = M + _line_h(view, True)
+    if rest:  # as _beside_then_across: under the help button
+        y = max(y, view.help_corner().bottom + 2) + len(view.break_lines(rest, view.read_px, True, view.w - 2 * M)) \
+            * _line_h(view, True)
+    return max(y, 2 * (M + view.px(30))) + M
+
+
+def _tracked_heads(ctl: Controller) -> dict[int, str]:
+    return {n: _("Trough {n}").format(n=n) for n in ctl.t.open_troughs()}
+
+
+def _tracked_layout(view: ApplejackView, ctl: Controller, w: int) -> tuple[int, int, dict[int, list[list[str]]]]:
+    """(the troughs' name column's width, their tiles' lines' width, each trough's tiles' lines)."""
+    assert ctl.tracked is not None
+    heads = _tracked_heads(ctl)
+    head_w = max((view.fonts.width(h, view.read_px) for h in heads.values()), default=0) + 12
+    text_w = w - head_w - 8
+    return head_w, text_w, {n: view.tile_lines(ctl, ctl.tracked.trough_tiles(n), text_w) for n in heads}
+
+
+def _tracked_need(view: ApplejackView, ctl: Controller, w: int) -> int:
+    """How tall :func:`_tracked_troughs` draws every tile of the open troughs in ``w`` px."""
+    line_h = _line_h(view)
+    _hw, _tw, shown = _tracked_layout(view, ctl, w)
+    return sum(_trough_need(view, lines, line_h) + M for lines in shown.values())
+
+
+def _trough_need(view: ApplejackView, lines: list[list[str]], line_h: int) -> int:
+    """How tall a tracked trough's button stands with every tile's lines (``RULE`` between two)."""
+    return max(view.touch_px, max(1, sum(len(tile) for tile in lines)) * line_h + RULE * max(0, len(lines) - 1) + 8)
+
+
+def _counted_troughs(view: ApplejackView, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> int:
+    """A tracked game's open troughs side by side, each a button lit as its LED with how many
+    tiles it holds (what they print: the next page). Returns the y under them."""
+    assert ctl.tracked is not None
+    lit = ctl.leds().troughs
+    heads = _tracked_heads(ctl)
+    bw = (area.w - M * (len(heads) - 1)) // max(1, len(heads))
+    bh = _line_h(view) + _line_h(view, True) + 8
+    for i, (n, head) in enumerate(heads.items()):
+        r = pygame.Rect(area.x + i * (bw + M), area.y, bw, bh)
+        on = n in lit
+        pygame.draw.rect(surf, LIT if on else PANEL, r, border_radius=view.px(10))
+        fg = (0, 0, 0) if on else FG
+        top = view.text(surf, head, 0, (r.centerx, r.y + 2), fg, anchor="midtop", max_w=bw - 4)
+        view.text(surf, str(len(ctl.tracked.trough_tiles(n))), 0, (r.centerx, top.bottom), fg, bold=True,
+                  anchor="midtop")
+        view.targets.append((r, f"trough{n}"))
+    return area.y + bh + M
+
+
+def _tracked_troughs(view: ApplejackView, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> int:
+    """A tracked game's open troughs one under the other across ``area``, each a button lit as its
+    LED: its name at the left, what each of its tiles prints at the right (a rule between two
+    tiles; where ``area`` holds no more, how many more). Returns the y under them."""
+    lit = ctl.leds().troughs
+    line_h = _line_h(view)
+    heads = _tracked_heads(ctl)
+    head_w, text_w, shown = _tracked_layout(view, ctl, area.w)
+    need = {n: _trough_need(view, lines, line_h) for n, lines in shown.items()}
+    floor = max(view.touch_px, line_h + 8)  # a trough's least: its name and one line
+    y = area.y
+    for i, (n, lines) in enumerate(shown.items()):
+        later = len(shown) - 1 - i
+        room = area.bottom - y - later * (floor + M)  # the troughs after this one keep their least
+        r = pygame.Rect(area.x, y, area.w, max(floor, min(need[n], room)))
+        on = n in lit
+        pygame.draw.rect(surf, LIT if on else PANEL, r, border_radius=view.px(10))
+        fg = (0, 0, 0) if on else FG
+        view.text(surf, heads[n], 0, (r.x + 6, r.y + 4), fg)
+        view.targets.append((r, f"trough{n}"))
+        x, ty = r.x + head_w + 4, r.y + 4
+        if not lines:
+            view.text(surf, _("empty"), 0, (x, ty), fg)
+        for k, tile in enumerate(lines):
+            if ty + (RULE if k else 0) + len(tile) * line_h > r.bottom - 4:  # no room for it: how many more
+                more = len(lines) - k
+                view.text(surf, ngettext("+{n} tile", "+{n} tiles", more).format(n=more), 0, (x, ty), fg, bold=True)
+                break
+            if k:  # a rule between two tiles
+                pygame.draw.line(surf, fg, (x, ty + RULE // 2 - 1), (r.right - 6, ty + RULE // 2 - 1), 2)
+                ty += RULE
+            for line in tile:
+                ty = view.text(surf, line, 0, (x, ty), fg, max_w=text_w).bottom
+        y = r.bottom + M
+    return y

@@ -50,10 +50,12 @@ class ApplejackView(ResultScreens):
     # --- frame ------------------------------------------------------------------------------------
 
     def pages(self, ctl: Controller) -> int:
-        """The setup takes three pages on the 3.5" screen (players, table, variants: ``setup_small``);
-        every other screen one."""
+        """The setup takes three pages on the 3.5" screen (players, table, variants: ``setup_small``),
+        a tracked turn with many tiles in its troughs two (``play_small.pages``); every other screen one."""
         if self.small and ctl.mode == "setup" and not players_view.covers_setup(ctl):
             return setup_small.PAGES
+        if self.small:  # a tracked turn whose troughs hold more tiles than one screen shows
+            return play_small.pages(self, ctl)
         return 1
 
     def draw(self, surf: pygame.Surface, ctl: Controller) -> None:
