@@ -341,9 +341,10 @@ def _tracked(view: ApplejackView, surf: pygame.Surface, ctl: Controller, top: in
 def pages(view: ApplejackView, ctl: Controller) -> int:
     """2 where a tracked turn's question, its open troughs' tiles and its buttons do not fit one
     screen (the second page: the troughs whole under the question's first words), else 1."""
+    if ctl.mode in ("setup", "resume", "correct", "pad", "result") or ctl.queued or ctl.tracked is None:
+        return 1
     t = ctl.t
-    if ctl.mode in ("setup", "resume", "correct", "pad", "result") or ctl.queued or ctl.tracked is None \
-            or t.is_terminal() or t.on_middle or ctl.die_wrong():
+    if t.is_terminal() or t.on_middle or ctl.die_wrong():
         return 1
     take, fix = _actions(view, ctl, tracked=True)
     w = view.w - 2 * M
