@@ -63,24 +63,41 @@ def address_lines(v: BaseView[Any], address: str, width: int) -> list[str]:
     return lines
 
 
+COLUMN = 300
+"""The narrowest the words' column beside a code may be, in px of the 800×480 design (on the
+3.5" screen the code gives way: 180 px hold a German title word at the readable 23 px)."""
+
+
+def code_side(v: BaseView[Any]) -> int:
+    """How many pixels wide a code page's code is drawn: the screen's full height (less a margin
+    above and below), or less where that would leave the words' column under :data:`COLUMN`."""
+    margin = v.px(6)
+    return min(v.h - 2 * margin, v.w - margin - v.px(14) - v.px(10) - v.px(COLUMN))
+
+
 def code_page(v: BaseView[Any], surf: pygame.Surface, address: str | None, back: str,
               target: str) -> tuple[int, int, pygame.Rect]:
     """The frame of a page that shows a code over the whole screen (the phones' and the owner's):
     the background (what the game drew covered: not touchable, not recorded), ``address``'s code
-    on the left at full height (none when None) and the ``back`` button (``target``) at the
-    bottom right; returns the words' column (its left ``x`` and width, pixels) and that button."""
+    on the left (:func:`code_side` wide, from the top) and the ``back`` button (``target``) at
+    the bottom right; returns the words' column (its left ``x`` and width, pixels) and that button."""
     surf.fill(BG)
     v.new_frame()
     margin = v.px(6)
     bh = v.tap(48)
     x = v.px(14)
     if address is not None:
-        side = v.h - 2 * margin
+        side = code_side(v)
         x = draw_qr(surf, code_matrix(address), pygame.Rect(margin, margin, side, side)).right + v.px(14)
     w = v.w - x - v.px(10)
-    close = pygame.Rect(x, v.h - v.px(8) - bh, min(w, v.px(200)), bh)
+    close = pygame.Rect(x, v.h - v.px(8) - bh, _button_w(v, back, w), bh)
     v.button(surf, close, back, target, size=20)
     return x, w, close
+
+
+def _button_w(v: BaseView[Any], label: str, room: int) -> int:
+    """A code page's button: 200 px of the design, wider where its words need it, at most ``room``."""
+    return min(room, max(v.px(200), v.fonts.width(label, v.read_px, True) + v.px(20)))
 
 
 def draw_phones_page(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion, page: int) -> None:
@@ -93,15 +110,24 @@ def draw_phones_page(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion,
         v.wrapped(surf, _(W.NO_GAME), 20, (x, v.px(14)), w, FG, max_lines=6)
         return
     who, address = links[page % len(links)]
-    nxt = pygame.Rect(x, close.y - v.px(8) - bh, min(w, v.px(200)), bh)
+    nxt = pygame.Rect(x, close.y - v.px(8) - bh, 0, bh)
+    bottom = nxt.y
     if len(links) > 1:
-        v.button(surf, nxt, _(W.NEXT) + f" {page % len(links) + 1}/{len(links)}", NEXT, size=20)
-    y = v.wrapped(surf, who, 26, (x, v.px(10)), w, LIT, bold=True, max_lines=1)
+        count = f"{page % len(links) + 1}/{len(links)}"
+        label = f"{_(W.NEXT)} {count}"
+        if v.fonts.width(label, v.read_px, True) + v.px(20) > w:  # too wide (3.5"): the count above it
+            label = _(W.NEXT)
+            bottom = v.text(surf, count, 18, (x, nxt.y - v.px(4)), DIM, anchor="bottomleft").y
+        nxt.w = _button_w(v, label, w)
+        v.button(surf, nxt, label, NEXT, size=20)
+    y = v.wrapped(surf, who, 26, (x, v.px(10)), w, LIT, bold=True, max_lines=2)
     what = W.SPECTATORS if page % len(links) == len(links) - 1 else W.SEAT
-    y = v.wrapped(surf, _(what), 18, (x, y + v.px(6)), w, FG, max_lines=8)
     line_h = v.fonts.font(v.read_px, False).get_linesize()
     lines = address_lines(v, address, w)
-    if y + v.px(6) + len(lines) * line_h <= nxt.y - v.px(4):  # the address written out, where it fits
+    room = bottom - v.px(4) - y - v.px(6) - len(lines) * line_h - v.px(6)
+    if v.wrapped_height(_(what), 18, w) <= room:  # what it opens, where it fits with the address
+        y = v.wrapped(surf, _(what), 18, (x, y + v.px(6)), w, FG, max_lines=8)
+    if y + v.px(6) + len(lines) * line_h <= bottom - v.px(4):  # the address written out, where it fits
         y += v.px(6)
         for line in lines:
             v.text(surf, line, 14, (x, y), DIM, max_w=w)

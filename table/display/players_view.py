@@ -92,10 +92,16 @@ def draw_names_page(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion) 
 
     n = ctl.setup.players
     margin, gap = v.px(10), v.px(6)
-    v.text(surf, _("Who sits where? (a seat's button: the next name)"), 20, (margin, v.px(22)), DIM,
-           anchor="midleft", max_w=v.w - 2 * margin)
+    title, room = _("Who sits where? (a seat's button: the next name)"), v.help_corner().x - v.px(6) - margin
+    top = v.px(42)
+    if v.fonts.width(title, max(v.px(20), v.read_px), False) <= room:
+        line_h = v.fonts.font(max(v.px(20), v.read_px), False).get_linesize()
+        v.text(surf, title, 20, (margin, max(v.px(22), line_h // 2 + 1)), DIM, anchor="midleft", max_w=room)
+        top = max(top, line_h + gap)
+    else:  # the 3.5" screen: on two lines, the seats below them
+        top = max(top, v.wrapped(surf, title, 20, (margin, v.px(4)), room, DIM, max_lines=2) + gap)
     done = pygame.Rect(v.w - v.px(170), v.h - v.px(6) - v.tap(40), v.px(160), v.tap(40))
-    top, bottom = v.px(42), done.y - gap
+    bottom = done.y - gap
     cols = 1 if n <= 4 else 2
     rows = -(-n // cols)
     rh = min(v.tap(64), (bottom - top - (rows - 1) * gap) // rows)
@@ -123,11 +129,12 @@ def draw_keyboard(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion) ->
         return
     margin, gap = (v.px(8), v.px(6)) if not v.small else (2, max(1, (v.w - 4 - 10 * v.touch_px) // 9))
     # the 3.5" screen: ten 7 mm keys to a row (46 px each at 480 px: 1 px between them)
-    v.seat_badge(surf, kb.seat, (margin + v.px(16), v.px(22)), v.px(14))
+    mid = max(v.px(22), v.fonts.font(max(v.px(22), v.read_px), False).get_linesize() // 2 + 1)
+    v.seat_badge(surf, kb.seat, (margin + v.px(16), mid), v.px(14))
     seat = seat_with_name(ctl, kb.seat).split(" (")[0] if not v.names_page else ctl.seat_label(kb.seat)
-    v.text(surf, _("Name for {seat}").format(seat=seat), 22,
-           (margin + v.px(38), v.px(22)), DIM, anchor="midleft", max_w=v.w - v.px(60))
-    box = pygame.Rect(margin, v.px(42), v.w - 2 * margin, v.px(54))
+    title = v.text(surf, _("Name for {seat}").format(seat=seat), 22,
+                   (margin + v.px(38), mid), DIM, anchor="midleft", max_w=v.w - v.px(60))
+    box = pygame.Rect(margin, max(v.px(42), title.bottom + 1), v.w - 2 * margin, v.px(54))
     pygame.draw.rect(surf, (10, 12, 16), box, border_radius=v.px(8))
     pygame.draw.rect(surf, LIT, box, v.px(2), border_radius=v.px(8))
     v.text(surf, kb.text + "_", 32, (box.x + v.px(12), box.centery), FG, bold=True, anchor="midleft",

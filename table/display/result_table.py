@@ -29,10 +29,11 @@ def shown_labels(sheet: Any) -> list[tuple[str, bool]]:
 def label_width(v: BaseView[Any], labels: list[tuple[str, bool]], size: float, seats: int) -> int:
     """The label column: as wide as the longest label at ``size`` needs (long batch names) —
     measured as it is drawn, (text, bold) — at least :data:`LABEL_W`'s share, leaving each of the
-    ``seats`` columns 60 px of the design."""
+    ``seats`` columns 50 px of the design (on the 3.5" screen a total of two digits at the
+    readable 23 px)."""
     need = max((v.fonts.width(label, max(v.px(size), v.read_px), bold) for label, bold in labels),
                default=0) + v.px(20)
-    return max(min(v.px(LABEL_W), need), min(need, v.w - v.px(12) - seats * v.px(60)))
+    return max(min(v.px(LABEL_W), need), min(need, v.w - v.px(12) - seats * v.px(50)))
 
 
 def draw_table(v: BaseView[Any], surf: pygame.Surface, sheet: Any, area: pygame.Rect) -> None:
@@ -67,4 +68,4 @@ def draw_table(v: BaseView[Any], surf: pygame.Surface, sheet: Any, area: pygame.
             total = i == len(seat.values)
             v.text(surf, value, size * (1.3 if total else 1), (col.centerx, area.y + (i + 1) * rh + rh // 2),
                    LIT if total and seat.winner else FG if value not in ("0", "") else DIM, bold=total,
-                   anchor="center", max_w=cw - v.px(8), max_h=rh)
+                   anchor="center", max_w=cw - v.px(4), max_h=rh)

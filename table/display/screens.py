@@ -43,9 +43,10 @@ class ScreenModel(NamedTuple):
     price_eur: int
     recommended: bool = False
     laid_out_cap_mm: float = CAP_MM
-    """The capital the toolkit draws a read line at, at least, on this model: :data:`CAP_MM`, or
-    less where the games' layouts do not yet fit at it (the 3.5" HAT: 1.5 mm, 14 px type; its
-    legibility test is a known misfit, ``tests/test_every_game.py``)."""
+    """The capital the toolkit draws a read line at, at least, on this model: :data:`CAP_MM` on
+    every listed model (the 3.5" HAT too since issue 33: 17 px capitals, about 23 px type; its
+    screens show less instead). A model laid out at less would be a known misfit of the games'
+    legibility test (``tests/test_every_game.py``)."""
 
     @property
     def pitch_x(self) -> float:

@@ -1,8 +1,9 @@
 """The display toolkit every game's screens extend: scaling from one design (800×480, the official
 7" display) by ``min(w/800, h/480)``, text that shrinks, wraps or is cut to fit — but a line a
-player must read never under :attr:`BaseView.read_px` (14 px on the 3.5" 480×320 panel, 16 px
-of the design on the 7" ones) —, buttons and their touch targets (``tap()``: never under 7 mm on
-the glass), the refusal strip, the storage problem's bar, the command entry and the resume question.
+player must read never under :attr:`BaseView.read_px` (the size whose capitals stand 2.5 mm on
+the screen model's glass: about 23 px on the 3.5" 480×320 panel, 19 px on the 7" 800×480) —,
+buttons and their touch targets (``tap()``: never under 7 mm on the glass), the refusal strip,
+the storage problem's bar, the command entry and the resume question.
 
 A game's view extends :class:`BaseView` and draws its own screens with these helpers;
 ``BaseView.targets`` lists the touch targets (rect, button name) of the last frame, and with
@@ -91,8 +92,8 @@ class BaseView(Generic[C]):
     def read_px(self) -> int:
         """The smallest font (em, real pixels) a line a player must read is drawn at: the smallest
         at which the current language's font stands a capital :data:`~table.display.screens.CAP_MM`
-        tall on this screen model's glass (``ScreenModel.laid_out_cap_mm``: less on the 3.5" HAT,
-        whose layouts do not fit at it yet) and never under 16 px of the design."""
+        tall on this screen model's glass (``ScreenModel.laid_out_cap_mm``: that on every listed
+        model, the 3.5" HAT's too) and never under 16 px of the design."""
         fam = font_family()
         px = self._read_px.get(fam)
         if px is None:
@@ -363,7 +364,9 @@ class BaseView(Generic[C]):
     def draw_refusal(self, surf: pygame.Surface, refusal: str) -> None:
         """A refusal over the bottom of the screen: one line, or two when it is long (never below 18 px)."""
         two = self.fonts.width(refusal, max(self.px(20), self.read_px)) > self.w - self.px(16)
-        rect = pygame.Rect(0, self.h - self.px(64 if two else 40), self.w, self.px(64 if two else 40))
+        line_h = self.fonts.font(max(self.px(20), self.read_px), False).get_linesize()
+        tall = max(self.px(64 if two else 40), (2 if two else 1) * line_h + self.px(8))  # 3.5": 2.5 mm lines
+        rect = pygame.Rect(0, self.h - tall, self.w, tall)
         pygame.draw.rect(surf, (90, 30, 30), rect)
         if two:
             self.wrapped(surf, refusal, 20, (self.px(8), rect.y + self.px(6)), self.w - self.px(16), max_lines=2)
@@ -406,8 +409,11 @@ class BaseView(Generic[C]):
         m = self.px(20)
         self.text(surf, _("Unfinished game found"), 40, (self.w // 2, self.px(50)), bold=True, anchor="center",
                   max_w=self.w - 2 * m)
-        y = self.wrapped(surf, ctl.resume_info, 26, (m, self.px(90)), self.w - 2 * m, DIM, max_lines=3)
         bw, bh = self.px(300), self.tap(90)
+        line_h = self.fonts.font(max(self.px(26), self.read_px), False).get_linesize()
+        room = self.h - self.px(8) - bh - self.px(12) - self.px(90)  # the 3.5" screen: as many lines as fit
+        y = self.wrapped(surf, ctl.resume_info, 26, (m, self.px(90)), self.w - 2 * m, DIM,
+                         max_lines=max(3, room // line_h))
         y = max(y + self.px(12), self.px(200))
         self.button(surf, pygame.Rect(self.w // 2 - bw - self.px(15), y, bw, bh), _("Resume ✓"), "confirm",
                     colour=OK, size=30)
@@ -415,7 +421,9 @@ class BaseView(Generic[C]):
         if not ctl.discard_armed:  # once armed, the refusal strip says "press UNDO again"
             line = (_("UNDO twice discards it for a new game") if ctl.resume_refused else
                     _("CONFIRM resumes · UNDO twice discards it for a new game"))
-            self.wrapped(surf, line, 22, (m, y + bh + self.px(14)), self.w - 2 * m, DIM, max_lines=2)
+            below = y + bh + self.px(14)
+            if below + self.wrapped_height(line, 22, self.w - 2 * m) <= self.h:  # a reminder: where it fits
+                self.wrapped(surf, line, 22, (m, below), self.w - 2 * m, DIM, max_lines=2)
 
 
     def draw_entry(self, surf: pygame.Surface, text: str) -> None:

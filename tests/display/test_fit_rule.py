@@ -51,16 +51,19 @@ def test_the_toolkit_draws_a_read_line_with_capitals_of_2_5_mm_on_the_7_inch_scr
     assert view.tap(10) == view.touch_px
 
 
-def test_the_3_5_inch_screen_is_touchable_but_not_yet_read_at_2_5_mm():
-    """The 3.5" HAT's targets are 7 mm (46 px, not the old 45); its type stays 14 px (1.5 mm
-    capitals) until its layouts show less (docs/screens.md), and the rule says so."""
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "ja"])
+def test_the_3_5_inch_screen_is_touchable_and_read_at_2_5_mm(lang):
+    """Issue 33 (6): the 3.5" HAT's targets are 7 mm (46 px, not the old 45) and its read lines
+    have 2.5 mm capitals (17 px, about 23 px DejaVu type), no longer the old 14 px type's 1.53 mm:
+    its screens show less instead (docs/screens.md)."""
     size = (480, 320)
-    view, surf = _view(size)
-    assert view.touch_px == 46
-    view.text(surf, "Harvest", 8, (10, 10))
-    bad = fit_problems(view.drawn, view.targets, size, strict=True)
-    assert bad and "under 2.5 mm" in bad[0]
-    assert not fit_problems(view.drawn, view.targets, size)  # what it is laid out at: 1.5 mm
+    with using(lang):
+        view, surf = _view(size)
+        assert view.touch_px == 46
+        view.text(surf, "Harvest 森", 8, (10, 10))
+        assert view.drawn[0].cap >= 17 and view.model.mm(view.drawn[0].cap) >= CAP_MM
+        assert not fit_problems(view.drawn, view.targets, size, strict=True)
+        assert not fit_problems(view.drawn, view.targets, size)  # laid out at what the rule asks
 
 
 def test_a_mark_that_repeats_the_table_may_be_small():

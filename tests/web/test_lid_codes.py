@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from table.display.app import App
-from table.display.phones_view import NEXT, PHONES, code_matrix
+from table.display.phones_view import NEXT, PHONES, code_matrix, code_side
 from table.display.players_view import QR_DARK, qr_edges
 from table.games import games, load_game
 from table.i18n import using
@@ -74,7 +74,7 @@ def test_the_setup_screen_has_one_code_per_seat_and_the_spectators_from_the_door
     for k, (_who, address) in enumerate(links):
         assert app.phones_page == k
         matrix = code_matrix(address)
-        side = app.surface.get_height() - 2 * app.view.px(6)
+        side = code_side(app.view)  # the full height, less where the words need the room (3.5")
         assert side // len(matrix) >= SMALLEST_MODULE_PX
         xs = qr_edges(len(matrix), side, app.view.px(6))
         ys = qr_edges(len(matrix), side, app.view.px(6))

@@ -24,6 +24,7 @@ from table.web.kiosk import LidProgress, open_web
 from table.web.progress import CHOOSE, PAD, Progress
 from table.web.tokens import SPECTATOR
 from tests.display.fit import fit_problems
+from tests.test_every_game import KNOWN_MISFITS
 from tests.web.tables import waldgaertner_dice, zankapfel_discord
 from tests.web.test_draftcider_phones import _pad_game
 from tests.web.test_lid_codes import _matches_golden
@@ -177,6 +178,10 @@ def test_the_strip_keeps_the_fit_rule_on_every_screen_it_goes_on(tmp_path, langu
                 assert any(t in texts for level in range(3) for t, _d in progress.chips(level)), (name, size)
                 assert "help" in {n for _r, n in app.view.targets}  # the help button stays touchable
                 problems = fit_problems(app.view.drawn, app.view.targets, size)
+                if (name.split("-")[0], size) in KNOWN_MISFITS:  # the game's screen does not fit there yet:
+                    strip = {repr(t) for t in texts if t == progress.lead() or  # the strip's own lines
+                             any(t == c for level in range(3) for c, _d in progress.chips(level))}
+                    problems = [p for p in problems if any(t in p for t in strip)]
                 assert not problems, (name, size, problems)
                 if language == "en" and (name, size) in GOLDEN:
                     _matches_golden(app.surface, f"phones-strip-{name}-{size[0]}x{size[1]}.png")
