@@ -9,25 +9,21 @@ is framed in the warning colour in any case). Sizes in real pixels of the panel.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from table.display.colours import FG, LIT, OK, PANEL, WARN
 from table.display.shapes import draw_variety
 from table.games.applejack.companion.api import PAD_TOTAL_LOOKING, Controller
 from table.games.applejack.view import players
+from table.games.applejack.view.base import ApplejackBase
 from table.i18n import _
 from table.i18n.names import variety_name
-
-if TYPE_CHECKING:
-    from table.games.applejack.view.results import ResultScreens
 
 M = 4
 """The gap between keys and rows (px)."""
 
 
-def draw(view: ResultScreens, surf: pygame.Surface, ctl: Controller) -> None:
+def draw(view: ApplejackBase, surf: pygame.Surface, ctl: Controller) -> None:
     pad = ctl.pad
     assert pad is not None
     key_h = view.touch_px
@@ -84,7 +80,7 @@ def draw(view: ResultScreens, surf: pygame.Surface, ctl: Controller) -> None:
             view.targets.append((box, f"cell{p}_{f}"))
 
 
-def _keypad(view: ResultScreens, surf: pygame.Surface, key_h: int) -> int:
+def _keypad(view: ApplejackBase, surf: pygame.Surface, key_h: int) -> int:
     """The digits in two rows of six and the word keys under them; returns the keypad's top (px)."""
     words = [(_("Next"), "next", None), (_("Back"), "prev", None), (_("Clear"), "clear", None),
              (_("Score ✓"), "done", OK)]

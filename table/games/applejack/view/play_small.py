@@ -30,12 +30,12 @@ from table.games.applejack.rules.data import SEAT_SYMBOLS
 from table.games.applejack.rules.phase import Phase
 from table.games.applejack.rules.walk import FINAL_PIPS
 from table.games.applejack.view import players
+from table.games.applejack.view.base import ApplejackBase
 from table.i18n import _, ngettext
 from table.i18n.names import symbol_name
 
 if TYPE_CHECKING:
     from table.games.applejack.companion.api import Controller
-    from table.games.applejack.view.screens import ApplejackView
 
 M = 6
 """The margin and the gap between rows and buttons (px)."""
@@ -43,7 +43,7 @@ RULE = 6
 """The room a tracked trough's rule between two tiles takes (px)."""
 
 
-def draw(view: ApplejackView, surf: pygame.Surface, ctl: Controller) -> None:
+def draw(view: ApplejackBase, surf: pygame.Surface, ctl: Controller) -> None:
     """The play screen at 480×320 (the announcement panel is every game's, drawn before)."""
     top, supply = _header(view, surf, ctl)
     if ctl.tracked is not None and not ctl.t.is_terminal():
@@ -52,11 +52,11 @@ def draw(view: ApplejackView, surf: pygame.Surface, ctl: Controller) -> None:
         _untracked(view, surf, ctl, top)
 
 
-def _line_h(view: ApplejackView, bold: bool = False) -> int:
+def _line_h(view: ApplejackBase, bold: bool = False) -> int:
     return int(view.fonts.font(view.read_px, bold).get_linesize())
 
 
-def _header(view: ApplejackView, surf: pygame.Surface, ctl: Controller) -> tuple[int, int]:
+def _header(view: ApplejackBase, surf: pygame.Surface, ctl: Controller) -> tuple[int, int]:
     """Badge, title and supply (the title on two lines where one does not hold it); the turn
     line on the last turn and at the end. Returns the y under the header and where the supply
     begins (px)."""
@@ -89,7 +89,7 @@ def _header(view: ApplejackView, surf: pygame.Surface, ctl: Controller) -> tuple
     return y, label.x
 
 
-def _beside_then_across(view: ApplejackView, surf: pygame.Surface, text: str, span: tuple[int, int], y: int,
+def _beside_then_across(view: ApplejackBase, surf: pygame.Surface, text: str, span: tuple[int, int], y: int,
                         colour: tuple[int, int, int]) -> int:
     """``text`` in bold: its first line between ``span`` (beside the badge, short of the supply),
     the rest across the screen under the help button; returns the y under it."""
@@ -108,7 +108,7 @@ Button = tuple[str, str, bool]
 """A button: its words, its target, whether it can be pressed now."""
 
 
-def _packed(view: ApplejackView, w: int, buttons: list[Button]) -> list[list[tuple[Button, int]]]:
+def _packed(view: ApplejackBase, w: int, buttons: list[Button]) -> list[list[tuple[Button, int]]]:
     """``buttons`` in rows of ``w`` px, as many side by side as their words let (each with the
     width its words need), in order."""
     rows: list[list[tuple[Button, int]]] = []
@@ -124,13 +124,13 @@ def _packed(view: ApplejackView, w: int, buttons: list[Button]) -> list[list[tup
     return rows
 
 
-def _button_h(view: ApplejackView, label: str, w: int) -> int:
+def _button_h(view: ApplejackBase, label: str, w: int) -> int:
     """A button's height: 7 mm, or two lines where its words need them in ``w`` px."""
     two = view.fonts.width(label, view.read_px, True) + 10 > w
     return 2 * _line_h(view, True) + 4 if two else view.touch_px
 
 
-def _row(view: ApplejackView, surf: pygame.Surface, area: pygame.Rect, y: int, row: list[Button]) -> int:
+def _row(view: ApplejackBase, surf: pygame.Surface, area: pygame.Rect, y: int, row: list[Button]) -> int:
     """Buttons side by side across ``area`` from ``y``, on as many rows as their words need (the
     spare width shared out); returns the y under them."""
     for packed in _packed(view, area.w, row):
@@ -143,7 +143,7 @@ def _row(view: ApplejackView, surf: pygame.Surface, area: pygame.Rect, y: int, r
     return y
 
 
-def _actions(view: ApplejackView, ctl: Controller, tracked: bool) -> tuple[list[Button], list[Button]]:
+def _actions(view: ApplejackBase, ctl: Controller, tracked: bool) -> tuple[list[Button], list[Button]]:
     """The take row (Blind draw or Supply, Cottage) and the fix row (Undo, and Correct untracked)."""
     buttons = ctl.buttons()
     stock = buttons.restock
@@ -154,7 +154,7 @@ def _actions(view: ApplejackView, ctl: Controller, tracked: bool) -> tuple[list[
     return take, fix
 
 
-def _rows_h(view: ApplejackView, area_w: int, rows: list[list[Button]]) -> int:
+def _rows_h(view: ApplejackBase, area_w: int, rows: list[list[Button]]) -> int:
     """How tall :func:`_row` draws ``rows`` in ``area_w`` px."""
     total = 0
     for row in rows:
@@ -164,7 +164,7 @@ def _rows_h(view: ApplejackView, area_w: int, rows: list[list[Button]]) -> int:
     return total
 
 
-def _untracked(view: ApplejackView, surf: pygame.Surface, ctl: Controller, top: int) -> None:
+def _untracked(view: ApplejackBase, surf: pygame.Surface, ctl: Controller, top: int) -> None:
     """The board picture at the left — as wide as the column at its right leaves it: narrower where
     a language's buttons need the room, none where even that does not do — and the column."""
     t = ctl.t
@@ -201,7 +201,7 @@ def _untracked(view: ApplejackView, surf: pygame.Surface, ctl: Controller, top: 
     _help(view, surf, ctl, pygame.Rect(column.x, y, column.w, column.bottom - fix_h - y))
 
 
-def _troughs_h(view: ApplejackView, ctl: Controller, w: int) -> int:
+def _troughs_h(view: ApplejackBase, ctl: Controller, w: int) -> int:
     """How tall :func:`_troughs` draws an untracked game's troughs (or middle trees) in ``w`` px."""
     t = ctl.t
     if t.on_middle:
@@ -215,7 +215,7 @@ def _troughs_h(view: ApplejackView, ctl: Controller, w: int) -> int:
     return h
 
 
-def _help(view: ApplejackView, surf: pygame.Surface, ctl: Controller, room: pygame.Rect) -> None:
+def _help(view: ApplejackBase, surf: pygame.Surface, ctl: Controller, room: pygame.Rect) -> None:
     """The take's step, or how to restock, where ``room`` holds it whole (the help page says it)."""
     if ctl.buttons().restock:
         lines = [_("Put a new tile beside the cottage:"), _("press its trough, or Supply")]
@@ -228,7 +228,7 @@ def _help(view: ApplejackView, surf: pygame.Surface, ctl: Controller, room: pyga
         y = view.wrapped(surf, line, 0, (room.x, y), room.w, DIM, max_lines=8, min_size=0)
 
 
-def _troughs(view: ApplejackView, surf: pygame.Surface, ctl: Controller, area: pygame.Rect,
+def _troughs(view: ApplejackBase, surf: pygame.Surface, ctl: Controller, area: pygame.Rect,
              faces: int | None) -> int:
     """The open troughs (or the middle trees) as buttons lit as the LEDs are: untracked with how
     many tiles each holds, tracked (``faces``: the height they may take) with what each tile prints.
@@ -298,7 +298,7 @@ def _troughs(view: ApplejackView, surf: pygame.Surface, ctl: Controller, area: p
     return y
 
 
-def _tracked(view: ApplejackView, surf: pygame.Surface, ctl: Controller, top: int, supply: int) -> None:
+def _tracked(view: ApplejackBase, surf: pygame.Surface, ctl: Controller, top: int, supply: int) -> None:
     """No board picture: what to enter next (beside the badge, then across), the troughs one under
     the other with their tiles, the hint where room is left, the buttons along the bottom."""
     x = 2 * (M + view.px(30))
@@ -338,7 +338,7 @@ def _tracked(view: ApplejackView, surf: pygame.Surface, ctl: Controller, top: in
             view.wrapped(surf, text, 0, (area.x, y), area.w, OK, bold=True, max_lines=8, min_size=0)
 
 
-def pages(view: ApplejackView, ctl: Controller) -> int:
+def pages(view: ApplejackBase, ctl: Controller) -> int:
     """2 where a tracked turn's question, its open troughs' tiles and its buttons do not fit one
     screen (the second page: the troughs whole under the question's first words), else 1."""
     if ctl.mode in ("setup", "resume", "correct", "pad", "result") or ctl.queued or ctl.tracked is None:
@@ -354,7 +354,7 @@ def pages(view: ApplejackView, ctl: Controller) -> int:
     return 1 if fits else 2
 
 
-def _prompt_h(view: ApplejackView, text: str, span: tuple[int, int]) -> int:
+def _prompt_h(view: ApplejackBase, text: str, span: tuple[int, int]) -> int:
     """How tall :func:`_beside_then_across` draws ``text`` (px, with the gap under it)."""
     x, right = span
     first = view.break_lines(text, view.read_px, True, right - x)
@@ -370,7 +370,7 @@ def _tracked_heads(ctl: Controller) -> dict[int, str]:
     return {n: _("Trough {n}").format(n=n) for n in ctl.t.open_troughs()}
 
 
-def _tracked_layout(view: ApplejackView, ctl: Controller, w: int) -> tuple[int, int, dict[int, list[list[str]]]]:
+def _tracked_layout(view: ApplejackBase, ctl: Controller, w: int) -> tuple[int, int, dict[int, list[list[str]]]]:
     """(the troughs' name column's width, their tiles' lines' width, each trough's tiles' lines)."""
     assert ctl.tracked is not None
     heads = _tracked_heads(ctl)
@@ -379,19 +379,19 @@ def _tracked_layout(view: ApplejackView, ctl: Controller, w: int) -> tuple[int, 
     return head_w, text_w, {n: view.tile_lines(ctl, ctl.tracked.trough_tiles(n), text_w) for n in heads}
 
 
-def _tracked_need(view: ApplejackView, ctl: Controller, w: int) -> int:
+def _tracked_need(view: ApplejackBase, ctl: Controller, w: int) -> int:
     """How tall :func:`_tracked_troughs` draws every tile of the open troughs in ``w`` px."""
     line_h = _line_h(view)
     _hw, _tw, shown = _tracked_layout(view, ctl, w)
     return sum(_trough_need(view, lines, line_h) + M for lines in shown.values())
 
 
-def _trough_need(view: ApplejackView, lines: list[list[str]], line_h: int) -> int:
+def _trough_need(view: ApplejackBase, lines: list[list[str]], line_h: int) -> int:
     """How tall a tracked trough's button stands with every tile's lines (``RULE`` between two)."""
     return max(view.touch_px, max(1, sum(len(tile) for tile in lines)) * line_h + RULE * max(0, len(lines) - 1) + 8)
 
 
-def _counted_troughs(view: ApplejackView, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> int:
+def _counted_troughs(view: ApplejackBase, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> int:
     """A tracked game's open troughs side by side, each a button lit as its LED with how many
     tiles it holds (what they print: the next page). Returns the y under them."""
     assert ctl.tracked is not None
@@ -411,7 +411,7 @@ def _counted_troughs(view: ApplejackView, surf: pygame.Surface, ctl: Controller,
     return area.y + bh + M
 
 
-def _tracked_troughs(view: ApplejackView, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> int:
+def _tracked_troughs(view: ApplejackBase, surf: pygame.Surface, ctl: Controller, area: pygame.Rect) -> int:
     """A tracked game's open troughs one under the other across ``area``, each a button lit as its
     LED: its name at the left, what each of its tiles prints at the right (a rule between two
     tiles; where ``area`` holds no more, how many more). Returns the y under them."""
