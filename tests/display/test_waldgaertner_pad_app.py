@@ -99,33 +99,44 @@ def test_a_whole_pad_on_the_lids_buttons():
     assert ctl.mode == "setup"
 
 
+def tap(app: App, name: str) -> None:
+    """Touch ``name``; on the 3.5" screen first **More ▸** (the page target) until its page shows."""
+    from table.display.toolkit import PAGE
+
+    for _turn in range(app.view.pages(app.ctl)):
+        if any(n == name for _r, n in app.view.targets):
+            break
+        app.step([touch(app, PAGE)])
+    app.step([touch(app, name)])
+
+
 def test_a_whole_pad_by_touch_with_the_tasks_at_the_smallest_screen():
     app, _inputs, _leds = make_app((480, 320))
     ctl = app.ctl
     for target in ("players:3", "padmode", "tasks"):
-        app.step([touch(app, target)])
+        tap(app, target)
     assert ctl.setup.players == 3 and ctl.setup.pad and ctl.setup.tasks
-    app.step([touch(app, "confirm")])
+    tap(app, "confirm")
     assert ctl.mode == "pad"
     gardens = [[card(ctl, "Caragana arborescens"), card(ctl, "Malus domestica")], [card(ctl, "Pyrus pyrifolia")], []]
     for seat, garden in enumerate(gardens):
         assert ctl.seat() == seat
         for plant in garden:
             for t in guided(ctl, plant):
-                app.step([touch(app, f"trough{t}")])
+                tap(app, f"trough{t}")
         for _step in ("garden", "partners"):
-            app.step([touch(app, "confirm")])
+            tap(app, "confirm")
         assert ctl.stage() == "cubes" and "+ light" in shown(app)
         for _cube in range(seat + 1):  # seat + 1 light cubes
-            app.step([touch(app, "trough1")])
-        app.step([touch(app, "confirm")])
+            tap(app, "trough1")
+        tap(app, "confirm")
         assert ctl.stage() == "task"
-        app.step([touch(app, "trough7")])  # more ▸: tasks 7-9
+        tap(app, "trough7")  # more ▸: tasks 7-9
         assert "7 most cross-pollinators" in shown(app)
-        app.step([touch(app, "trough7")])  # back to 1-6
-        app.step([touch(app, "trough5")])  # the nitrogen fixers
+        tap(app, "trough7")  # back to 1-6
+        tap(app, "trough5")  # the nitrogen fixers
         assert ctl.pad.now.task == 5 and "most nitrogen fixers" in shown(app)
-        app.step([touch(app, "confirm")])
+        tap(app, "confirm")
     assert ctl.mode == "result"
     expected = score_pad({"players": [
         {"name": "A", "garden": ["Caragana arborescens", "apple"], "cubes": 1, "task": "most nitrogen fixers"},

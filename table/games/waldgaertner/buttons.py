@@ -25,7 +25,7 @@ from typing import Protocol
 from table.companion.buttontable import SHELL_SCREENS, button_command, says
 from table.companion.protocol import CommandError
 from table.games.waldgaertner import other_card, tasks
-from table.games.waldgaertner.hidden import hidden_held
+from table.games.waldgaertner.hidden import hidden_held, secret_cards
 from table.games.waldgaertner.naming import card_for, guide_line, guide_pick, plant_key
 from table.games.waldgaertner.padentry import PadEntry
 from table.games.waldgaertner.questions import CHANCE_STAGES, CHOOSE_STAGES, seat_now, special_face
@@ -48,6 +48,7 @@ class ButtonsHost(Protocol):
     other: tuple[str, ...] | None
     setup: WSetup
     cmds: list[str]
+    secret: frozenset[int]
 
     @property
     def cards(self) -> CardSet: ...
@@ -277,15 +278,19 @@ def _guide_trough(ctl: ButtonsHost, arg: str) -> str | None:
 
 def offers_other(ctl: ButtonsHost, held: Callable[[], list[int]] | None = None) -> bool:
     """Whether "Other card…" (a card the file lacks, ``other_card.py``) is offered now: where the
-    lid names a card turned up (``other_card.OFFERED``; while a hidden card played is named, once
-    ``play`` joins it) — never a card drawn into a hand unseen. ``held``: the seat's hidden cards
-    as the screen has them worked out (``asked.hidden``)."""
+    lid names a card turned up (``other_card.OFFERED``), and while a seat plays a card drawn
+    unseen (``drawn``/``kept``: one the companion holds a stand-in for, ``ctl.secret``) not yet
+    named — never a card drawn into a hand unseen. ``held``: the seat's hidden cards as the
+    screen has them worked out (``asked.hidden``)."""
     st = ctl.stage()
     if st not in other_card.OFFERED:
         return False
     if st == "reveal":
         return True
-    return ctl.named < 0 and bool(held() if held is not None else hidden_held(ctl.state, seat_now(ctl.state)))
+    if ctl.named >= 0 or not ctl.secret:
+        return False
+    hidden = held() if held is not None else hidden_held(ctl.state, seat_now(ctl.state))
+    return bool(set(hidden) & secret_cards(ctl.state, ctl.secret))
 
 
 def _other(ctl: ButtonsHost, arg: str) -> str | None:
@@ -349,6 +354,7 @@ STAGES: dict[tuple[str, str], Handler] = {
     ("play", "trough"): _guide_trough,
     ("reveal", "trough"): _guide_trough,
     ("reveal", "other"): _other,
+    ("play", "other"): _other,
     ("over", "trough"): _task_trough,
 }
 """(engine stage, button) → handler while a game is played."""

@@ -385,6 +385,8 @@ class WaldgaertnerCompanion(TableModule):
 
     def _after(self) -> None:
         e = self.e
+        entered = self._entered_played()
+        self.guide, self.named = (), entered  # the next question is asked without the last one's choice
         if self.pad is not None and self.pad.scores is None:
             self.mode = "pad"
             self.log.append(self.ask())
@@ -402,8 +404,18 @@ class WaldgaertnerCompanion(TableModule):
             self.mode = "play"
             self.log.append(self.ask())
         self.typed = ""
-        self.guide, self.named, self.task_page, self.other = (), -1, 0, None
+        self.guide, self.named, self.task_page, self.other = (), entered, 0, None
         self._changed()
+
+    def _entered_played(self) -> int:
+        """The card just entered by its printed facts (``unknown``) while its seat plays a hidden
+        card: it is the one played, face up (CONFIRM plants it, BLIND sells it); else -1."""
+        e = self.e
+        if e is None or not self.cmds or not self.cmds[-1].startswith("unknown ") or e.step != "play":
+            return -1
+        cid = int(self.cmds[-1].split()[1])
+        s = self.seat()
+        return cid if cid in (e.hand(s), e.pending(s)) else -1
 
     def _take_back(self) -> str:
         last = self.cmds.pop()

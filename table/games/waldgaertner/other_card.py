@@ -1,14 +1,16 @@
 """The touch path for a card the card file lacks: "Other card…" on the screen that names a card
-turned up opens a chooser that asks the card's printed facts one at a
+turned up or a hidden card played opens a chooser that asks the card's printed facts one at a
 time with big buttons, then enters the same ``unknown key=value …`` line the typed path enters
 (``unseen.unknown_canonical``), so journal, undo and resume are unchanged.
 
 The questions are the typed command's fields with its allowed values (``unseen._attr_words``):
 sex, size 1-5, value, flower colour, flowering phase 0-9, fruit and harvest phase 0-9 (skipped for
 a male plant, which bears none), leaf harvest, nitrogen fixer. ``bonus=``/``partner=`` (a genus
-named in letters) stay typed only. Offered where the lid names a card in the open (:data:`OFFERED`
-— a card drawn into a hand stays hidden: those stages show only "Drawn ✓"/"Kept ✓").
-Wiring: ``buttons.py`` (``other``/``other:WORD`` presses, UNDO steps back), ``view.py`` draws it.
+named in letters) stay typed only. Offered where the lid names a card in the open (:data:`OFFERED`:
+a card turned up, and a hidden card as it is played face up — then it is the card played, named:
+Plant/Sell for it) — a card drawn into a hand stays hidden: those stages show only "Drawn ✓"/"Kept ✓".
+Wiring: ``buttons.py`` (``other``/``other:WORD`` presses, UNDO steps back), ``view.py`` draws it
+(on the 3.5" screen two rows of choices a page, **More ▸** turns).
 """
 
 from __future__ import annotations
@@ -18,10 +20,10 @@ from table.games.waldgaertner.naming import COLOUR_NAMES
 from table.games.waldgaertner.rules.cards import COLOURS, FRUITS, SEXES
 from table.i18n import N_, _
 
-OFFERED = ("reveal",)
-"""The stages whose guided choice offers "Other card…": a card turned up. Not yet while a hidden
-card played is named (stage ``play``; typed ``unknown …`` only): one more button there wraps the
-row and leaves no room for the German teach lesson at 800×480 (tests/display/test_lesson_placement.py)."""
+OFFERED = ("reveal", "play")
+"""The stages whose guided choice offers "Other card…": a card turned up, and a hidden card while
+it is played (face up: its face may be shown; ``buttons.offers_other``). The teach lesson makes
+room for the extra button (``view.py``: above the question or over the ledger, the offers whole)."""
 PHASES = tuple(str(p) for p in range(10))
 """Flowering and harvest are annual phases 0-9."""
 VALUES = tuple(str(v) for v in range(10))
