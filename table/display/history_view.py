@@ -37,7 +37,7 @@ def game_pages(v: BaseView[Any], ctl: GameCompanion) -> int:
     """How many pages the history's screen of ``ctl`` takes: a game's view, its table's on the
     3.5" screen (``result_table.table_pages``), else the list's (:func:`list_pages`); turned by
     the view's ``PAGE``."""
-    sheet = getattr(ctl, "history_game", None)
+    sheet = ctl.history_game
     return list_pages(v, ctl) if sheet is None else table_pages(v, sheet, _game_area(v, sheet).h)
 
 
@@ -97,7 +97,7 @@ def _list_room(v: BaseView[Any]) -> tuple[int, int]:
 def list_pages(v: BaseView[Any], ctl: GameCompanion) -> int:
     """How many pages the history list takes on the 3.5" screen (the view's own, turned by
     ``PAGE``); elsewhere 1 (the companion's pages, ▲ ▼)."""
-    summary = getattr(ctl, "history", None)
+    summary = ctl.history
     if summary is None or not v.small:
         return 1
     return len(_small_list(v, summary.rows))

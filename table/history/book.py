@@ -17,7 +17,7 @@ from typing import Any
 from table.history.readers import Readers, RecordReader, breakdown_values
 from table.history.rows import HistoryRow, HistorySummary, ResultQR
 from table.history.sheet import ResultSheet, sheet
-from table.history.statsexport import QRTooLarge, play_link, qr_matrix, qr_text
+from table.history.statsexport import QRTooLarge, matrix_text, play_link, qr_matrix
 from table.history.store import History
 from table.history.values import (
     FILENAME,
@@ -195,8 +195,8 @@ class HistoryBook:
                     return ResultQR(problem=_("No QR code: the game is not in the history"))
                 link = play_link(entry, self.readers)  # BG Stats' import link
             data = link.encode()
-            matrix = tuple(tuple(row) for row in qr_matrix(data))
-            return ResultQR(gid, matrix, qr_text(data), len(data), link=link)
+            rows = qr_matrix(data)  # made once (segno is pure Python): the lid's and the terminal's
+            return ResultQR(gid, tuple(tuple(row) for row in rows), matrix_text(rows), len(data), link=link)
         except (QRTooLarge, sqlite3.Error, OSError, HistoryDamaged) as exc:
             log.warning("history: no QR code: %s", one_line(str(exc), 200))
             return ResultQR(problem=_("No QR code: {reason}").format(reason=one_line(str(exc), 80)))

@@ -37,9 +37,11 @@ it opens the app's page. ``sourceName`` is "Applejack Table", ``sourceGameId`` t
 the journal's start (UTC). The breakdown in words stays in the backup-file JSON above (what
 ``history --export`` prints): in the link it tripled the code's size (issue 33).
 
-The QR code (``segno``, pure Python) holds that link (ASCII) (byte mode, error level L
-boosted as far as the size allows). :func:`qr_matrix` gives it as rows of booleans (True =
-dark module, with the quiet zone) for a view to draw; :func:`qr_text` as text for a terminal.
+The QR code (``segno``, pure Python) holds that link (ASCII) (error level L boosted as far as
+the size allows; byte mode, or byte and alphanumeric segments where that makes a smaller code:
+the percent-escapes are alphanumeric, ``table.history.qrmodes``). :func:`qr_matrix` gives it as
+rows of booleans (True = dark module, with the quiet zone) for a view to draw; :func:`qr_text`
+as text for a terminal.
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ from typing import Any
 from urllib.parse import quote
 
 from table.engine.errors import TableError
+from table.history import qrmodes
 from table.history.readers import Readers
 from table.history.store import History
 from table.history.values import GameEntry, HistoryDamaged, record_digest
@@ -178,13 +181,16 @@ def _dump(doc: dict[str, Any]) -> bytes:
 
 
 def make_qr(data: bytes) -> Any:
-    """The segno QR code of ``data`` (byte mode, error level L boosted where it fits); QRTooLarge
-    above :data:`MAX_QR_BYTES`."""
+    """The segno QR code of ``data`` (byte mode, error level L boosted where it fits; BG Stats'
+    import link also split into alphanumeric and byte segments when that makes a smaller code,
+    ``table.history.qrmodes``); QRTooLarge above :data:`MAX_QR_BYTES`."""
     import segno  # deferred: the QR encoder only when a code is made (the CLI's start stays quick)
 
     if len(data) > MAX_QR_BYTES:
         raise QRTooLarge(f"{len(data)} bytes; a QR code holds at most {MAX_QR_BYTES}")
     try:
+        if data.startswith(LINK.encode()) and data.isascii():
+            return qrmodes.make(data.decode("ascii"))
         return segno.make_qr(data, error="l", mode="byte", boost_error=True)
     except segno.DataOverflowError as exc:
         raise QRTooLarge(str(exc)) from None
@@ -203,7 +209,12 @@ def qr_text(data: bytes, *, dark_on_light: bool = False, border: int = QUIET_ZON
     By default the *light* modules are printed (ink on a dark terminal background shows the code
     the right way round, the quiet zone as a light frame); ``dark_on_light`` prints the dark ones
     instead (paper, light terminals)."""
-    m = qr_matrix(data, border=border)
+    return matrix_text(qr_matrix(data, border=border), dark_on_light=dark_on_light)
+
+
+def matrix_text(m: list[list[bool]], *, dark_on_light: bool = False) -> str:
+    """:func:`qr_text` of a matrix already made (rows of booleans, True = dark): the result
+    screen makes the code once for the lid and the terminal."""
     ink = [[cell if dark_on_light else not cell for cell in row] for row in m]
     if len(ink) % 2:  # a light row below (QR codes have an odd size): part of the quiet zone
         ink.append([not dark_on_light] * len(ink[0]))

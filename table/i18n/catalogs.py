@@ -41,7 +41,8 @@ LOCALE = Path(__file__).resolve().parent / "locale"
 SHARED_PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("demo", ("games/applejack/bots/demo*.py", "display/demo.py")),
     ("players", ("companion/players*.py", "display/players*.py", "display/history_*.py", "history/*.py",
-                 "display/result_*.py", "display/help_view.py", "history/sheet.py", "companion/help.py",
+                 "display/result_*.py", "display/qr_page.py", "display/help_view.py", "history/sheet.py",
+                 "companion/help.py",
                  "games/*/record_reader.py", "history/statsexport.py", "commands/history.py",
                  "games/applejack/view/players.py")),
     ("web", ("web/*.py", "games/*/seat.py", "games/*/pad_seat.py")),  # before the games: their seat.py is the phones'

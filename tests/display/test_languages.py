@@ -289,14 +289,15 @@ def test_without_the_japanese_fonts_japanese_draws_with_dejavu_after_one_log_lin
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_language_button_keeps_clear_of_the_corner_and_the_game_tab(size):
-    """The bottom right corner is the players' History button, the bottom left the shell's game tab
-    (``App.draw_game_tab``): the language button sits between them, clear of the setup's lines."""
+    """The bottom right corner is the players' History button (on the 3.5" HAT's second setup
+    page), the bottom left the shell's game tab (``App.draw_game_tab``): the language button sits
+    between them, clear of the setup's lines."""
     for name in ("setup", "setup-tracked", "setup-campaign", "setup-variants"):
         view = ApplejackView(size)
         view.drawn = []
         view.draw(pygame.Surface(size), sample(DATA, name))
         rect = next(r for r, n in view.targets if n == "language")
-        corner = pygame.Rect(view.w - view.px(170), view.h - view.px(44), view.px(160), view.px(36))
+        corner = next((r for r, n in view.targets if n == "history"), pygame.Rect(0, 0, 0, 0))  # where drawn here
         tab = pygame.Rect(view.px(8), view.h - view.px(44), view.px(300), view.px(36))
         assert not rect.colliderect(corner) and not rect.colliderect(tab), (name, rect)
         others = [d.rect for d in view.drawn if d.box != rect]

@@ -10,6 +10,7 @@ from table.companion.players import NoBook
 from table.companion.ports import RecordingIndicators
 from table.companion.shell import Shell
 from table.display.app import App
+from table.display.toolkit import PAGE
 from table.games import games, load_game
 from table.games.applejack.files import load_dataset
 from tests.display.input_events import touch
@@ -81,6 +82,8 @@ def test_key_H_opens_the_history_and_h_still_asks_for_hints():
     assert ctl.game == "applejack" and ctl.history is not None  # swallowed while the history is up
     app.step([key(pygame.K_ESCAPE)])
     assert ctl.history is None
+    if "history" not in {n for _r, n in app.view.targets}:  # the 3.5" HAT: on the second setup page
+        app.step([touch(app, PAGE)])
     app.step([touch(app, "history")])
     assert ctl.history is not None
     app.step([touch(app, "hist:back")])

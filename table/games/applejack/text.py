@@ -104,8 +104,9 @@ def screen_text(ctl: Controller) -> str:
     if ctl.mode == "correct" and ctl.correction is not None:
         c = ctl.correction
         vals = ", ".join(f"{c.label(i)} {c.value(i)}" for i in range(c.FIELDS))
-        return _("Correction [{field}]: {values}; up/down change, confirm applies, escape leaves").format(
-            field=c.label(c.cursor), values=vals)
+        return _("Correction [{field}]: {values}; {up}/{down} change, {confirm} applies, {escape} leaves").format(
+            field=c.label(c.cursor), values=vals, up=_(KEY_WORDS["up"]), down=_(KEY_WORDS["down"]),
+            confirm=_("CONFIRM"), escape=_(KEY_WORDS["escape"]))
     if ctl.mode == "pad" and ctl.pad is not None:
         p, f = ctl.pad.cursor
         name = variety_name(ctl.data.varieties[f].name) if f < ctl.pad.varieties else \
@@ -114,6 +115,12 @@ def screen_text(ctl: Controller) -> str:
             seat=seat_label(p), field=name, value=ctl.pad.field_text(p, f), help=ctl.pad_help())
     waiting = ctl.waiting_line()
     return _("Next: {waiting}").format(waiting=waiting) if waiting else ""
+
+
+KEY_WORDS = {"up": N_("up"), "down": N_("down"), "escape": N_("escape")}
+"""The correction screen's keys as its line says them (English source text): in the table's
+language ("hoch", "haut", "上"; Esc, Échap), and typed so there as well as in English
+(:func:`handle_line`): the line never asks for a word the terminal would refuse."""
 
 
 PAD_FIELD_NAMES = (N_("Blossoms"), N_("Honey"))
@@ -212,6 +219,10 @@ def handle_line(ctl: Controller, line: str) -> str | None:
             return refusal
     if ctl.mode == "setup" and low in SETUP_KEYS:
         return _pressed(ctl, SETUP_KEYS[low], word)
+    if ctl.mode == "correct":  # the keys as the correction line says them in the language
+        said = {_(name).lower(): key for key, name in KEY_WORDS.items()}
+        if low in said:
+            return _pressed(ctl, said[low], word)
     if low in ALIASES:
         return _pressed(ctl, ALIASES[low], word)
     if is_number(low) and 1 <= int(low) <= 7:

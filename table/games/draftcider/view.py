@@ -7,7 +7,8 @@ as coloured chips (height·sweetness) and what it takes next; once the card is e
 where it may legally go are lit (the lamps light the same troughs) and the others dimmed. Under
 it every seat's total; then the card being entered and the question; at the bottom the buttons
 of the stage (colours, 1-5) and Undo. The score pad is the same grid for the player being
-entered; the result is a table of points per batch and seat, the winners lit.
+entered; the result is a table of points per batch and seat, the winners lit. The 3.5" 480×320
+screen shows less at the same 2.5 mm capitals (:meth:`DraftCiderView.draw_play_small`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from table.display import announce_panel
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, Colour, contrast
 from table.display.keys import DIGITS, module_key
 from table.display.module_view import ModuleView
@@ -31,6 +33,7 @@ from table.games.draftcider.words import (
     sweetness_text,
 )
 from table.i18n import N_, _, ngettext
+from table.i18n.labels import listed
 
 CARD_RGB: dict[str, Colour] = {"green": (70, 170, 80), "gold": (225, 180, 40), "red": (205, 50, 50)}
 DIMMED: Colour = (28, 32, 40)
@@ -69,8 +72,21 @@ class DraftCiderView(ModuleView[DraftCiderCompanion]):
         y = self.players_row(surf, ctl, _("Players (buttons 2-6)"), (2, 3, 4, 5, 6), area, words=players_words)
         half = (area.w - self.px(20)) // 2
         pad = _("Live: every pick") if s.pad == "live" else _("End only: score pad")
-        self.choice_row(surf, _("Entering (button 1)"), y, area.x, half, [(pad, "padmode", True)], height=64)
         easy = _("Easy: Bad costs 0") if s.easy else _("Normal: Bad −1 a card")
+        if self.small:  # the two choices' buttons say them (the help names their keys): stacked, else side by side
+            h, gap = self.touch_px, self.px(8)
+            both = ((pad, "padmode", True), (easy, "easy", s.easy))
+            if y + 2 * h + gap <= area.bottom:
+                for i, (words, name, lit) in enumerate(both):
+                    self.button(surf, pygame.Rect(area.x, y + i * (h + gap), area.w, h), words, name, lit=lit, size=24)
+                return
+            w = (area.w - gap) // 2
+            if any(self.fonts.width(words, self.read_px, True) > w - 8 for words, _n, _l in both):
+                h = max(h, 2 * self.fonts.font(self.read_px, True).get_linesize() + 4)
+            for i, (words, name, lit) in enumerate(both):  # on two lines where one is too wide
+                self.button(surf, pygame.Rect(area.x + i * (w + gap), y, w, h), words, name, lit=lit, size=24)
+            return
+        self.choice_row(surf, _("Entering (button 1)"), y, area.x, half, [(pad, "padmode", True)], height=64)
         y = self.choice_row(surf, _("Easy mode (button 7)"), y, area.x + half + self.px(20), half,
                             [(easy, "easy", s.easy)], height=64)
         note = (_("Per pick enter the card taken — colour, height, sweetness — and its batch: troughs 1-7 and "
@@ -78,13 +94,15 @@ class DraftCiderView(ModuleView[DraftCiderCompanion]):
                 if s.pad == "live" else
                 _("After the game enter each player's cards batch by batch, in the order played; the pad "
                   "scores them."))
-        if not self.small:  # on the 3.5" screen the help tells it
-            self.wrapped(surf, note, 18, (area.x, y), self.w - self.px(300), DIM, max_lines=4, min_size=16)
+        self.wrapped(surf, note, 18, (area.x, y), self.w - self.px(300), DIM, max_lines=4, min_size=16)
 
     # --- play and pad -----------------------------------------------------------------------------
     def draw_play(self, surf: pygame.Surface, ctl: DraftCiderCompanion) -> None:  # a DraftCiderCompanion
         """Laid out from the bottom up: the buttons, the card being entered beside the question
         (as many lines as it takes), every seat's total, and the batches in the room left."""
+        if self.small:
+            self.draw_play_small(surf, ctl)
+            return
         seat = ctl.seat()
         m = self.px(8)
         if ctl.mode == "play":
@@ -113,6 +131,169 @@ class DraftCiderView(ModuleView[DraftCiderCompanion]):
         grid_top = max(r.bottom + self.px(4), self.help_corner().bottom + 1)  # under the help button
         self.draw_batches(surf, ctl, seat,
                           pygame.Rect(m, grid_top, self.w - 2 * m, top - seats_h - self.px(6) - grid_top))
+
+    # --- the 3.5" screen --------------------------------------------------------------------------
+    def draw_play_small(self, surf: pygame.Surface, ctl: DraftCiderCompanion) -> None:
+        """The 3.5" screen shows less, never smaller (its read lines at the rule's 2.5 mm
+        capitals): the question at the top left (choosing a batch: the batches by their keys —
+        the boxes name them —; on the score pad whose cards and how many, the card box asking
+        "batch?", the confirm button naming the next seat), the seat's eight batches as a 3×3
+        grid whose ninth cell is the card being entered (or, choosing a batch in play, Undo), and
+        the stage's buttons at the bottom, each as wide as its words. Left out: every seat's
+        total and the score pad's seat buttons (the result shows the totals; CONFIRM and Undo go
+        from seat to seat), what each batch takes next and the cards' height·sweetness (the cards
+        lie on the table: a chip shows its colour), the phase line where it has no room, and
+        BLIND: Bad (the BLIND box is the same touch). Teach mode's lesson stands under the question
+        where the grid keeps its touch targets or, while a card is entered, in the grid's room."""
+        st = ctl.stage()
+        m, gap = self.px(3), self.px(6)
+        line = self.fonts.font(self.read_px, True).get_linesize()
+        w = self.w - 2 * m - self.help_room()
+        play_batch = ctl.mode == "play" and st == "batch"
+        pad_choose = ctl.mode == "pad" and st == "choose"
+        bottom = self.h - m
+        if not play_batch:
+            bottom = self.flow_row(surf, self.small_items(ctl, st), bottom=bottom) - gap
+        if pad_choose:
+            ask = _("Score pad · {seat} · {n} of 12 cards").format(seat=ctl.seat_title(ctl.pad_player),
+                                                                   n=ctl.pad_count(ctl.pad_player))
+        else:
+            ask = self.small_ask(ctl, st)
+        lines = len(self.break_lines(ask, self.read_px, True, w))
+        y = self.px(4)
+        head = ctl.phase_line() if ctl.mode == "play" else ""
+        rows_h = bottom - y - lines * line - gap
+        if head and self.fonts.width(head, self.read_px) <= w and (rows_h - line - gap) // 3 >= 2 * line + 4:
+            y = self.text(surf, head, 0, (self.px(8), y), DIM, max_w=w).bottom + self.px(2)
+        y = self.wrapped(surf, ask, 0, (self.px(8), y), w, LIT, bold=True, max_lines=lines, min_size=0)
+        y = max(y + gap, self.help_corner().bottom + self.px(4))
+        lesson = self.take_lesson()  # teach mode's, where the grid keeps its touch targets or a line a row
+        row_min = self.touch_px if st in ("batch", "choose") else self.fonts.font(self.read_px).get_linesize() + 4
+        room = bottom - y - 3 * row_min - 2 * self.px(4) - gap
+        choosing = st in ("batch", "choose")
+        if lesson and (self.lesson_fits(lesson, self.w - 2 * m, room)
+                       or (not choosing and self.lesson_fits(lesson, self.w - 2 * m, bottom - y - gap))):
+            h = announce_panel.lesson_height(self, lesson, self.w - 2 * m, _("Skip"))
+            self.lesson_at(surf, lesson, x=m, w=self.w - 2 * m, bottom=y + h, top=y)
+            y += h + gap
+            if bottom - y < 3 * row_min + 2 * self.px(4):
+                return  # the grid gives way to the lesson while the card is entered (it lies on the table)
+        self.draw_batches_small(surf, ctl, pygame.Rect(m, y, self.w - 2 * m, bottom - y), undo=play_batch)
+
+    def small_ask(self, ctl: DraftCiderCompanion, st: str) -> str:
+        """The question on the 3.5" screen: choosing a batch in play, the batches it may go into by
+        their keys (the boxes name them, lit); else the companion's own."""
+        if ctl.mode != "play" or st != "batch":
+            return ctl.ask()
+        who, card = ctl.seat_title(ctl.seat()), ctl.entry_text()
+        keys = listed(batch_key(b) for b in ctl.legal_batches())
+        costly = ctl.costly_batches()
+        if costly:
+            return _("{seat}: {card} — which batch? It may go into {batches} ({costly}: {cost})").format(
+                seat=who, card=card, batches=keys, costly=listed(batch_key(b) for b in costly),
+                cost=cost_note(ctl.orchard(ctl.seat())))
+        return _("{seat}: {card} — which batch? It may go into {batches}").format(seat=who, card=card, batches=keys)
+
+    def small_items(self, ctl: DraftCiderCompanion, st: str) -> list[tuple[str, str, Colour | None]]:
+        """The 3.5" screen's buttons of the stage (Undo is added by the row): BLIND: Bad left out
+        where the BLIND box is touched the same."""
+        if st == "choose":
+            last = ctl.pad_player == ctl.setup.players - 1
+            return [(_("Score ✓") if last else f"{ctl.seat_title(ctl.pad_player + 1)} ✓", "confirm", OK)]
+        return [item for item in self.stage_items(ctl, st) if item[1] != "batch:bad"]
+
+    def flow_row(self, surf: pygame.Surface, items: list[tuple[str, str, Colour | None]], *, bottom: int) -> int:
+        """``items`` and Undo as buttons a touch target high, each as wide as its words (at the
+        readable size) need, in rows filled left to right and stacked upwards from ``bottom``,
+        the spare width shared out — or, where that takes less height, with their words on two
+        lines in the rows that need it (taller); returns the top of the rows."""
+        row = [*items, (_("Undo"), "undo", None)]
+        m, gap = self.px(3), self.px(6)
+        room = self.w - 2 * m
+        two_h = max(self.touch_px, 2 * self.fonts.font(self.read_px, True).get_linesize() + 4)
+        best: tuple[int, list[tuple[int, list[tuple[int, int]]]]] | None = None
+        whole = [max(self.touch_px, self.label_need(label, self.read_px, False) + self.px(20)) for label, _n, _c in row]
+        for two in (False, True):
+            need = [max(self.touch_px, self.label_need(label, self.read_px, two) + self.px(20))
+                    for label, _n, _c in row]
+            rows: list[list[int]] = [[]]
+            for i, w in enumerate(need):
+                if rows[-1] and sum(need[j] + gap for j in rows[-1]) + w > room:
+                    rows.append([])
+                rows[-1].append(i)
+            laid = []
+            for idx in rows:  # each row's buttons (item, width) and height: two lines only where needed
+                wide = {j: need[j] for j in idx}
+                pool = room - sum(need[j] for j in idx) - gap * (len(idx) - 1)
+                for j in sorted(idx, key=lambda j: whole[j] - need[j]):  # the spare first keeps labels on one line
+                    more = min(pool, whole[j] - need[j])
+                    wide[j] += more
+                    pool -= more
+                widths = [(j, wide[j] + pool // len(idx)) for j in idx]
+                one = all(self.fonts.width(row[j][0], self.read_px, True) <= w - 8 for j, w in widths)
+                laid.append((self.touch_px if one else two_h, widths))
+            height = sum(h for h, _w in laid) + gap * (len(laid) - 1)
+            if best is None or height < best[0]:
+                best = (height, laid)
+        assert best is not None
+        top = y = bottom - best[0]
+        for h, widths in best[1]:
+            x = m
+            for j, w in widths:
+                label, name, colour = row[j]
+                self.button(surf, pygame.Rect(x, y, w, h), label, name, colour=colour, size=20)
+                x += w + gap
+            y += h + gap
+        return top
+
+    def draw_batches_small(self, surf: pygame.Surface, ctl: DraftCiderCompanion, area: pygame.Rect, *,
+                           undo: bool) -> None:
+        """The seat's eight batches in a 3×3 grid: each its lid key and points, its name where two
+        more lines fit (regular weight, on up to two lines), its cards as colour chips in the room
+        left; the ninth cell the card being entered, or Undo (``undo``)."""
+        seat = ctl.seat()
+        orch = ctl.orchard(seat)
+        score = score_orchard(orch, easy=ctl.setup.easy)
+        stage = ctl.stage()
+        legal, costly = set(ctl.legal_batches()), set(ctl.costly_batches())
+        choosing = stage in ("batch", "choose")
+        gap = self.px(4)
+        bw, bh = (area.w - 2 * gap) // 3, (area.h - 2 * gap) // 3
+        line = self.fonts.font(self.read_px).get_linesize()
+        cells = [pygame.Rect(area.x + (i % 3) * (bw + gap), area.y + (i // 3) * (bh + gap), bw, bh) for i in range(9)]
+        for b in range(len(BATCHES)):
+            r = cells[b]
+            lit = choosing and b in legal
+            filling = ctl.mode == "pad" and ctl.pad_batch == b
+            edge = WARN if lit and b in costly else LIT
+            fill = COSTLY if edge == WARN else (70, 64, 30) if lit or filling else DIMMED if choosing else PANEL
+            pygame.draw.rect(surf, fill, r, border_radius=self.px(6))
+            if lit or filling:
+                pygame.draw.rect(surf, edge, r, self.px(3), border_radius=self.px(6))
+            ink = FG if not choosing or lit else DIM
+            key = batch_key(b)
+            kr = pygame.Rect(r.x + 3, r.y + 2, self.fonts.width(key, self.read_px, True) + self.px(10), line)
+            pygame.draw.rect(surf, edge if lit else BG, kr, border_radius=self.px(4))
+            self.text(surf, key, 0, kr.center, (0, 0, 0) if lit else FG, bold=True, anchor="center")
+            self.text(surf, str(score.batches[b]), 0, (r.right - 4, kr.centery), ink, bold=True, anchor="midright")
+            y = kr.bottom
+            title = _(SHORT_TITLES[b])
+            lines = self.break_lines(title, self.read_px, False, r.w - 6)
+            if y + len(lines) * line <= r.bottom - 2 and all(self.fonts.width(t, self.read_px) <= r.w - 6
+                                                               for t in lines):
+                y = self.wrapped(surf, title, 0, (r.x + 3, y), r.w - 6, ink, max_lines=len(lines), min_size=0)
+            if r.bottom - 3 - y >= 4:
+                self.draw_chips(surf, orch[b], pygame.Rect(r.x + 3, y, r.w - 6, r.bottom - 3 - y), labels=False)
+            if choosing:
+                self.targets.append((r, f"batch:{BATCHES[b]}"))
+        last = cells[8]
+        if undo:
+            self.button(surf, last, _("Undo"), "undo", size=20)
+            return
+        fill = CARD_RGB[ctl.entry[0]] if ctl.entry else PANEL
+        pygame.draw.rect(surf, fill, last, border_radius=self.px(8))
+        pygame.draw.rect(surf, FG, last, self.px(2), border_radius=self.px(8))
+        self.text_in(surf, self.entry_label(ctl), 0, last.inflate(-8, -4), contrast(fill), bold=True)
 
     def entry_label(self, ctl: DraftCiderCompanion) -> str:
         """The card being entered as far as it is known (``gold h2 s?``), or what is asked."""
@@ -198,9 +379,10 @@ class DraftCiderView(ModuleView[DraftCiderCompanion]):
             chips.h -= note_h
         return chips
 
-    def draw_chips(self, surf: pygame.Surface, cards: list[Any], area: pygame.Rect) -> None:
-        """The batch's cards as chips in their colours, labelled height·sweetness when the label
-        fits a chip at the readable size (else the colour alone: the cards lie on the table)."""
+    def draw_chips(self, surf: pygame.Surface, cards: list[Any], area: pygame.Rect, *, labels: bool = True) -> None:
+        """The batch's cards as chips in their colours, labelled height·sweetness when ``labels``
+        and the label fits a chip at the readable size (else the colour alone: the cards lie on
+        the table)."""
         if not cards:
             return
         px = max(self.px(14), self.read_px)
@@ -208,7 +390,7 @@ class DraftCiderView(ModuleView[DraftCiderCompanion]):
         label_w = self.fonts.width("5·5", px, True) + 6
         shown = cards[:12]
         per_row = max(1, min(len(shown), area.w // (label_w + self.px(3))))
-        labelled = -(-len(shown) // per_row) * (chip_h + 2) <= area.h
+        labelled = labels and -(-len(shown) // per_row) * (chip_h + 2) <= area.h
         rows = -(-len(shown) // per_row)
         if not labelled:  # colour only, in as many rows as fit
             rows = max(1, min(3, area.h // max(6, self.px(12))))
@@ -244,9 +426,11 @@ class DraftCiderView(ModuleView[DraftCiderCompanion]):
 
     def draw_buttons(self, surf: pygame.Surface, ctl: DraftCiderCompanion) -> int:
         """The stage's buttons and Undo at the bottom; returns the top of their rows."""
-        st = ctl.stage()
-        y, h = self.h - self.px(62), self.px(54)
-        x = self.px(8)
+        return self.button_row(surf, self.stage_items(ctl, ctl.stage()), x=self.px(8), y=self.h - self.px(62),
+                               h=self.px(54), gap=self.px(6), size=20)
+
+    def stage_items(self, ctl: DraftCiderCompanion, st: str) -> list[tuple[str, str, Colour | None]]:
+        """The stage's buttons (Undo is added by the row): label, touch target, colour."""
         items: list[tuple[str, str, Colour | None]] = []
         if st == "colour":
             items = [(f"{i + 1} {colour_name(c)}", f"colour:{c}", CARD_RGB[c]) for i, c in enumerate(COLOURS)]
@@ -261,5 +445,5 @@ class DraftCiderView(ModuleView[DraftCiderCompanion]):
             last = ctl.pad_player == ctl.setup.players - 1
             items = [(_("BLIND: Bad"), "batch:bad", None),
                      (_("Score ✓") if last else f"{ctl.seat_title(ctl.pad_player + 1)} ✓", "confirm", OK)]
-        return self.button_row(surf, items, x=x, y=y, h=h, gap=self.px(6), size=20)
+        return items
 

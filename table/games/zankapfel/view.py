@@ -7,18 +7,21 @@ bottom, green left), the tokens still there, the mayor, and — when the mayor m
 squares lit; on the right the four harvest values and prices at the mayor's square, then the
 ledger mirroring the score track (each seat's points towards the finish, discord cards left,
 what it did this round); at the bottom what the table must enter now and the buttons for it.
+The 3.5" 480×320 screen shows less at the same 2.5 mm capitals (:meth:`ZankapfelView.draw_play_small`).
 """
 
 from __future__ import annotations
 
 import pygame
 
+from table.display import players_view
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, Colour, contrast
 from table.display.keys import DIGITS, module_key
 from table.display.module_view import ModuleView
+from table.display.toolkit import PAGE
 from table.games.zankapfel.companion import ZankapfelCompanion
 from table.games.zankapfel.rules import actions as A
-from table.games.zankapfel.words import SEAT_COLOURS, kind_name, status_name
+from table.games.zankapfel.words import SEAT_COLOURS, colour_name, kind_name, status_name
 from table.i18n import _, ngettext
 
 KIND_RGB: dict[str, Colour] = {"red": (205, 50, 50), "yellow": (235, 200, 40), "green": (70, 170, 80),
@@ -37,26 +40,79 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
     seat_colours = SEAT_RGB  # a seat's badge: its pawn's colour
 
     # --- setup ------------------------------------------------------------------------------------
-    def draw_setup(self, surf: pygame.Surface, ctl: ZankapfelCompanion) -> None:
-        s = ctl.setup
-        area = self.setup_frame(surf, ctl, "Zankapfel")
+    def pages(self, ctl: ZankapfelCompanion) -> int:
+        """The setup takes two pages on the 3.5" screen where its rows do not fit the frame's room
+        at 2.5 mm capitals (the players; the finish, deck and corruption); else as the base says."""
+        if self.small and ctl.mode == "setup" and not players_view.covers_setup(ctl):
+            return 1 if self._setup_fits(ctl) else 2
+        return super().pages(ctl)
+
+    def _setup_fits(self, ctl: ZankapfelCompanion) -> bool:
+        """Whether the setup's rows fit under the frame on one page (laid out on a scratch
+        surface; nothing of it is kept)."""
+        kept = self.targets, self.drawn
+        self.targets, self.drawn = [], None
+        scratch = pygame.Surface((self.w, self.h))
+        area = self.setup_frame(scratch, ctl, "Zankapfel")
+        bottom = self._setup_rows(scratch, ctl, area)
+        self.targets, self.drawn = kept
+        return bottom <= area.bottom
+
+    def _setup_rows(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> int:
+        """The players, then the finish, deck and corruption side by side; returns the y under them."""
         y = self.players_row(surf, ctl, _("Players (buttons 3-6)"), (3, 4, 5, 6), area, words=players_words)
+        return self.choice_columns(surf, self._setup_choices(ctl), y, area)
+
+    @staticmethod
+    def _setup_choices(ctl: ZankapfelCompanion) -> list[tuple[str, list[tuple[str, str, bool]]]]:
+        s = ctl.setup
         finish = ngettext("{n} point", "{n} points", s.finish).format(n=s.finish)
-        y = self.choice_columns(surf, [(_("Finish (button 7)"), [(finish, "finish", False)]),
-                                       (_("Deck (BLIND)"), [(s.deck_label, "deck", False)]),
-                                       (_("Corruption (PASS)"), [(_("on") if s.bribery else _("off"), "bribery",
-                                                                  s.bribery)])], y, area)
+        return [(_("Finish (button 7)"), [(finish, "finish", False)]),
+                (_("Deck (BLIND)"), [(s.deck_label, "deck", False)]),
+                (_("Corruption (PASS)"), [(_("on") if s.bribery else _("off"), "bribery", s.bribery)])]
+
+    def draw_setup(self, surf: pygame.Surface, ctl: ZankapfelCompanion) -> None:
+        area = self.setup_frame(surf, ctl, "Zankapfel")
+        if self.pages(ctl) > 1:
+            self._setup_page(surf, ctl, area)
+            return
+        y = self._setup_rows(surf, ctl, area)
         if not self.small:  # the rule's reminder; on the 3.5" screen the help tells it
             self.wrapped(surf, _("The red farmer (seat 1) holds the big apple and places the mayor. The cards stay "
                                  "on the table: enter what is turned, bought, laid and revealed."), 18,
                          (area.x, y), area.w - self.px(250), DIM, min_size=16,
                          max_lines=max(1, (area.bottom - y) // self.fonts.font(self.read_px).get_linesize()))
 
+    def _setup_page(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> None:
+        """The 3.5" screen's setup on two pages: the players, or the three choices each a row with
+        its label at the left; the page button (target :data:`PAGE`) at the right of the first row."""
+        first = self.shown_page(ctl) == 0
+        label = _("More ▸") if first else _("◂ Back")
+        turn_w = max(self.touch_px, self.fonts.width(label, self.read_px, True) + self.px(20))
+        h, gap = self.touch_px, self.px(4)
+        if first:  # the page button level with the players' buttons, right of them
+            turn = pygame.Rect(area.right - turn_w, area.y + self.label_line_h() + self.px(4), turn_w, self.tap(70))
+            row = pygame.Rect(area.x, area.y, turn.x - self.px(10) - area.x, area.h)
+            self.players_row(surf, ctl, _("Players (buttons 3-6)"), (3, 4, 5, 6), row, words=players_words)
+            self.button(surf, turn, label, PAGE, size=20)
+            return
+        choices = self._setup_choices(ctl)
+        label_w = max(self.fonts.width(text, self.read_px) for text, _b in choices) + self.px(12)
+        ends = []
+        for i, (text, buttons) in enumerate(choices):
+            row = pygame.Rect(area.x, area.y + i * (h + gap), area.w, h)
+            self.text(surf, text, 0, (row.x, row.centery), DIM, anchor="midleft")
+            words, name, lit = buttons[0]
+            w = max(self.touch_px, self.fonts.width(words, self.read_px, True) + self.px(20))
+            self.button(surf, pygame.Rect(row.x + label_w, row.y, w, h), words, name, lit=lit, size=22)
+            ends.append(row.x + label_w + w)
+        i = min(range(len(ends)), key=ends.__getitem__)  # beside the narrowest choice
+        self.button(surf, pygame.Rect(area.right - turn_w, area.y + i * (h + gap), turn_w, h), label, PAGE, size=20)
+
     # --- play -------------------------------------------------------------------------------------
     def draw_play(self, surf: pygame.Surface, ctl: ZankapfelCompanion) -> None:  # a ZankapfelCompanion
-        """The header, then on a big screen the orchard beside the prices and the ledger; on the
-        3.5" screen the orchard only while a square is chosen (the prices and ledger then left
-        out: the board on the table shows them), else the prices over the ledger."""
+        """The header, then the orchard beside the prices and the ledger, the question and the
+        buttons; the 3.5" screen's own layout is :meth:`draw_play_small`."""
         b = ctl.b
         assert b is not None
         p = b.preview
@@ -64,6 +120,9 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
         m = self.px(8)
         head = _("Round {round} · {seat} holds the apple").format(round=p.round, seat=ctl.seat_title(p.first)) \
             if p.round else _("Setup")
+        if self.small:
+            self.draw_play_small(surf, ctl, head, st)
+            return
         face = A.KINDS[p.face_up] if p.face_up >= 0 else None
         shown = _("face up: {kind}").format(kind=kind_name(face) if face else _("none"))
         fw = min(self.fonts.width(shown, self.read_px, True) + self.px(16), self.w // 2)
@@ -76,24 +135,10 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
                   max_w=fr.x - 2 * m)
         top = fr.bottom + self.px(6)
         below = max(top, self.help_corner().bottom + self.px(4))  # what reaches the right edge: under help
-        choosing = st in ("place", "move", "remove")
-        if self.small and choosing:
-            side = self.h - top - m
-            self.draw_orchard(surf, ctl, pygame.Rect(m, top, side, side), st)
-            x = m + side + self.px(12)
-            ok = self.draw_square_buttons(surf, ctl, pygame.Rect(x, below, self.w - x - m, top + side - below))
-            self.prompt_above(surf, ctl.named_line(b.ask()), ok - self.px(8), x=x, w=self.w - x - m, max_lines=9)
-            return
         buttons = self.draw_buttons(surf, ctl, st)
-        lesson = self.take_lesson() if not self.small else None  # the 7" screens: in the right column
+        lesson = self.take_lesson()  # in the right column
         ask = self.prompt_above(surf, ctl.named_line(b.ask()), buttons - self.px(6), x=self.px(12),
-                                w=self.w - self.px(24), max_lines=6 if self.small else 4)  # the ledger gives way
-        if self.small:
-            prices = pygame.Rect(m, below, self.w - 2 * m, 2 * self.fonts.font(self.read_px).get_linesize() + 6)
-            self.draw_prices(surf, ctl, prices)
-            self.draw_ledger(surf, ctl, pygame.Rect(m, prices.bottom + self.px(6), self.w - 2 * m,
-                                                    ask - prices.bottom - self.px(12)))
-            return
+                                w=self.w - self.px(24), max_lines=4)  # the ledger gives way
         side = min(self.px(300), ask - top - self.px(6))
         right = pygame.Rect(m + side + self.px(12), below, self.w - side - 2 * m - self.px(12), 0)
         ph = max(self.px(56), 2 * self.fonts.font(self.read_px, True).get_linesize() + self.px(4))  # two lines
@@ -110,20 +155,176 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
         self.draw_prices(surf, ctl, pygame.Rect(right.x, below, right.w, ph))
         self.draw_ledger(surf, ctl, pygame.Rect(right.x, ledger_top, right.w, ledger_bottom - ledger_top))
 
-    def draw_square_buttons(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> int:
-        """The 3.5" screen's square choice: confirm the cursor's square, or undo, at the bottom
-        right beside the orchard; returns their top."""
-        h, gap = self.tap(54), self.px(6)
-        ok = pygame.Rect(area.x, area.bottom - 2 * h - gap, area.w, h)
-        self.button(surf, ok, f"{A.square_name(ctl.cursor)} ✓", "confirm", colour=OK, size=20)
-        self.button(surf, pygame.Rect(area.x, area.bottom - h, area.w, h), _("Undo"), "undo", size=20)
-        return ok.y
+    # --- the 3.5" screen --------------------------------------------------------------------------
+    def draw_play_small(self, surf: pygame.Surface, ctl: ZankapfelCompanion, head: str, st: str) -> None:
+        """The 3.5" screen shows less, never smaller: its read lines at the rule's 2.5 mm capitals.
+        While a square is chosen the orchard's 46 px squares fill the right (a touch chooses the
+        square; the lid's CONFIRM the cursor's), the question and Undo the left; the edges' printed
+        numbers and the face-up card are left out (the board and the card on the table show them).
+        Else the question and the stage's buttons at the bottom, and above them, each where the
+        room is left: the header, the prices at the mayor's square, the ledger (the score track
+        on the table shows it); teach mode's lesson takes the room of those reminders where it
+        stands whole there (text mode and speech always say it)."""
+        b = ctl.b
+        assert b is not None
+        m, gap = self.px(8), self.px(6)
+        line = self.fonts.font(self.read_px, True).get_linesize()
+        under_help = self.help_corner().bottom + self.px(4)
+        offering = st == "bribe" and ctl.bribe_offer is not None
+        lesson = self.take_lesson()  # teach mode's: where the board's reminders give it room
+        if st in ("place", "move", "remove") or offering:
+            cell = self.touch_px + 2
+            grid = pygame.Rect(self.w - m - 5 * cell, under_help, 5 * cell, 5 * cell)
+            self.draw_orchard(surf, ctl, grid, st, numbers=False)
+            w = grid.x - 3 * m
+            items = self.offer_items(ctl) if offering else []
+            buttons = self.flow_row(surf, items, bottom=self.h - m, x=m, w=w)
+            ask = self.offer_ask(ctl) if offering else ctl.named_line(b.ask())
+            lines = (buttons - gap - m) // line
+            top = self.prompt_above(surf, ask, buttons - gap, x=m, w=w, max_lines=lines)
+            if lesson and self.lesson_fits(lesson, w, top - gap - m):  # the round gives way
+                self.lesson_at(surf, lesson, x=m, w=w, bottom=top - gap, top=m)
+                return
+            self.head_small(surf, head, m, w, top - gap)
+            return
+        buttons = self.flow_row(surf, self.stage_items(ctl, st), bottom=self.h - m)
+        ask = self.small_ask(ctl, st)
+        full = self.w - 2 * m
+        lines = len(self.break_lines(ask, self.read_px, True, full))
+        w = full if buttons - gap - lines * line >= under_help else self.w - m - self.help_room()
+        top = self.prompt_above(surf, ask, buttons - gap, x=m, w=w, max_lines=(buttons - gap - m) // line)
+        y = self.head_small(surf, head, m, self.w - m - self.help_room(), top - gap)
+        y = max(y, under_help)
+        if lesson and self.lesson_fits(lesson, full, top - gap - y):  # the prices and ledger give way
+            top = self.lesson_at(surf, lesson, x=m, w=full, bottom=top - gap, top=y)
+        prices = pygame.Rect(m, y, full, 2 * self.fonts.font(self.read_px).get_linesize() + 6)
+        if prices.bottom <= top - gap:
+            self.draw_prices_small(surf, ctl, prices)
+            y = prices.bottom + gap
+        self.draw_ledger(surf, ctl, pygame.Rect(m, y, full, top - gap - y))
 
-    def draw_orchard(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect, st: str) -> None:
+    def head_small(self, surf: pygame.Surface, head: str, x: int, w: int, bottom: int) -> int:
+        """The round and who holds the big apple at the top left where it stands whole above
+        ``bottom`` (bold, else regular, else on lines of its own); returns the y under it (the
+        top, when it is left out: the question names who acts)."""
+        y = self.px(4)
+        for bold in (True, False):
+            if self.fonts.width(head, self.read_px, bold) <= w:
+                if y + self.fonts.font(self.read_px, bold).get_linesize() > bottom:
+                    return y
+                return self.text(surf, head, 0, (x, y), bold=bold, max_w=w).bottom
+        lines = self.break_lines(head, self.read_px, False, w)
+        if y + len(lines) * self.fonts.font(self.read_px).get_linesize() > bottom:
+            return y
+        return self.wrapped(surf, head, 0, (x, y), w, max_lines=len(lines), min_size=0)
+
+    def small_ask(self, ctl: ZankapfelCompanion, st: str) -> str:
+        """The question on the 3.5" screen: a discord's, the bribes' and their acceptance's without
+        what their buttons show (who fights, each seat's offer, the typed form), else the
+        companion's own."""
+        b = ctl.b
+        assert b is not None
+        if st == "dice":
+            return _("Discord over {colour}: each may buy 1-3 dice once (2 points each), then CONFIRM").format(
+                colour=colour_name(b.e.fight[0]))
+        if st == "bribe" and b.move is not None:
+            return _("Bribes for the mayor on {square}: each other player may offer 1 or 2 points for another "
+                     "square, then CONFIRM").format(square=A.square_name(b.move))
+        if st == "accept":
+            return _("{seat}: accept a bribe with its seat's button, or refuse (PASS)").format(
+                seat=ctl.seat_title(b.seat()))
+        return ctl.named_line(b.ask())
+
+    def offer_items(self, ctl: ZankapfelCompanion) -> list[tuple[str, str, Colour | None]]:
+        """While a seat's bribe is chosen on the 3.5" screen: its seat's button (1 point, 2, none;
+        its words the offer, the question names the seat) and CONFIRM offering it."""
+        assert ctl.bribe_offer is not None
+        s, n = ctl.bribe_offer
+        return [(f"{n} → {A.square_name(ctl.cursor)}?", f"offer:{s + 1}", SEAT_RGB[s]), (_("Offer ✓"), "confirm", OK)]
+
+    def offer_ask(self, ctl: ZankapfelCompanion) -> str:
+        """The question while a seat's bribe is chosen: the square it asks for."""
+        assert ctl.bribe_offer is not None
+        s, n = ctl.bribe_offer
+        return _("{seat} offers {points} for another square: touch it, then CONFIRM").format(
+            seat=ctl.seat_title(s), points=ngettext("{n} point", "{n} points", n).format(n=n))
+
+    def flow_row(self, surf: pygame.Surface, items: list[tuple[str, str, Colour | None]], *, bottom: int,
+                 x: int | None = None, w: int | None = None) -> int:
+        """``items`` and Undo as buttons a touch target high, each as wide as its words (at the
+        readable size) need, in rows filled left to right and stacked upwards from ``bottom``
+        (across the screen, or ``w`` px from ``x``), the spare width shared out — or, where that
+        takes less height, with their words on two lines in the rows that need it (taller);
+        returns the top of the rows."""
+        row = [*items, (_("Undo"), "undo", None)]
+        m, gap = self.px(8) if x is None else x, self.px(6)
+        room = self.w - 2 * m if w is None else w
+        two_h = max(self.touch_px, 2 * self.fonts.font(self.read_px, True).get_linesize() + 4)
+        best: tuple[int, list[tuple[int, list[tuple[int, int]]]]] | None = None
+        whole = [max(self.touch_px, self.label_need(label, self.read_px, False) + self.px(20)) for label, _n, _c in row]
+        for two in (False, True):
+            need = [max(self.touch_px, self.label_need(label, self.read_px, two) + self.px(20))
+                    for label, _n, _c in row]
+            rows: list[list[int]] = [[]]
+            for i, w in enumerate(need):
+                if rows[-1] and sum(need[j] + gap for j in rows[-1]) + w > room:
+                    rows.append([])
+                rows[-1].append(i)
+            laid = []
+            for idx in rows:  # each row's buttons (item, width) and height: two lines only where needed
+                wide = {j: need[j] for j in idx}
+                pool = room - sum(need[j] for j in idx) - gap * (len(idx) - 1)
+                for j in sorted(idx, key=lambda j: whole[j] - need[j]):  # the spare first keeps labels on one line
+                    more = min(pool, whole[j] - need[j])
+                    wide[j] += more
+                    pool -= more
+                widths = [(j, wide[j] + pool // len(idx)) for j in idx]
+                one = all(self.fonts.width(row[j][0], self.read_px, True) <= w - 8 for j, w in widths)
+                laid.append((self.touch_px if one else two_h, widths))
+            height = sum(h for h, _w in laid) + gap * (len(laid) - 1)
+            if best is None or height < best[0]:
+                best = (height, laid)
+        assert best is not None
+        top = y = bottom - best[0]
+        for h, widths in best[1]:
+            x = m
+            for j, w in widths:
+                label, name, colour = row[j]
+                self.button(surf, pygame.Rect(x, y, w, h), label, name, colour=colour, size=20)
+                x += w + gap
+            y += h + gap
+        return top
+
+    def draw_prices_small(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> None:
+        """The harvest values over their prices as a small table: "price" once at the left of the
+        second line, each tile as wide as its words (the joker's name is the widest)."""
+        prices = ctl.prices()
+        if not prices:
+            self.text(surf, _("The mayor is not placed yet"), 18, (area.x, area.y), DIM, max_w=area.w)
+            return
+        word = _("price {price}").format(price="").strip()  # the tiles' own word, once
+        label = self.text(surf, word, 0, (area.x, area.bottom - 3), DIM, anchor="bottomleft")
+        x = label.right + self.px(8)
+        labels = [f"+{value}" if kind != "joker" else kind_name("joker") for kind, value, _p in prices]
+        need = [self.fonts.width(a, self.read_px, True) + self.px(12) for a in labels]
+        spare = max(0, area.right - x - sum(need) - self.px(6) * (len(prices) - 1)) // len(prices)
+        half = area.h // 2
+        for (kind, _value, price), words, w in zip(prices, labels, need, strict=True):
+            r = pygame.Rect(x, area.y, w + spare, area.h)
+            x = r.right + self.px(6)
+            pygame.draw.rect(surf, KIND_RGB[kind], r, border_radius=self.px(6))
+            ink = contrast(KIND_RGB[kind])
+            self.text(surf, words, 0, (r.centerx, r.y + half), ink, bold=True, anchor="midbottom", max_w=r.w - 4)
+            self.text(surf, str(price), 0, (r.centerx, r.bottom - 3), ink, anchor="midbottom", max_w=r.w - 4)
+
+    def draw_orchard(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect, st: str, *,
+                     numbers: bool = True) -> None:
+        """The 5×5 orchard in ``area``: its squares, tokens, the mayor, the squares to choose lit;
+        with ``numbers`` the four edges' printed numbers round it (else the squares fill ``area``)."""
         p = ctl.state
-        edge = max(self.read_px + self.px(6), area.w // 12)
+        edge = max(self.read_px + self.px(6), area.w // 12) if numbers else 0
         cell = (area.w - 2 * edge) // 5
-        if cell - 2 < self.touch_px and st in ("place", "move", "remove", "bribe"):
+        if numbers and cell - 2 < self.touch_px and st in ("place", "move", "remove", "bribe"):
             # squares to touch are 7 mm first (the 3.5" screen): the edges' numbers get what is left
             cell = self.touch_px + 2
             edge = max(self.read_px + 2, (area.w - 5 * cell) // 2)
@@ -133,7 +334,7 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
             targets = {sq for sq in p.mayor_targets() if sq != ctl.b.move}
         tokens = set(ctl.b.tokens_shown()) if ctl.b is not None else set()
         mayor = ctl.mayor_square()  # its new square as soon as it moved, during the reveals too
-        for i in range(5):  # the four edges' printed numbers in their colours
+        for i in range(5 if numbers else 0):  # the four edges' printed numbers in their colours
             cx = x0 + i * cell + cell // 2
             cy = y0 + i * cell + cell // 2
             self.text(surf, str(A.RED_TOP[i]), 18, (cx, y0 - edge // 2), KIND_RGB["red"], bold=True, anchor="center")
@@ -158,11 +359,10 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
                 pygame.draw.rect(surf, FG, rect, self.px(3), border_radius=self.px(4))
             if choosing:
                 self.targets.append((rect, f"sq:{A.square_name(sq)}"))
-        if not self.small:
-            for c in range(5):  # the columns' letters, a reminder of the squares' names (the buttons say them)
-                if mayor == c:
-                    continue  # the mayor's "M" stands there: its square's letter would touch it
-                self.text(surf, "abcde"[c], 11, (x0 + c * cell + 3, y0 + 1), DIM, read=False)
+        for c in range(5):  # the columns' letters, a reminder of the squares' names (the buttons say them)
+            if mayor == c:
+                continue  # the mayor's "M" stands there: its square's letter would touch it
+            self.text(surf, "abcde"[c], 11, (x0 + c * cell + 3, y0 + 1), DIM, read=False)
 
     def draw_prices(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> None:
         prices = ctl.prices()
@@ -189,11 +389,17 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
     def draw_ledger(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> None:
         """Each seat's row: its colour, name and what it did this round, its discord cards left
         (when the row has room for a second line), its way to the finish as a bar and a count.
-        Rows too low for a readable line are left out (the score track on the table shows them)."""
+        On the 3.5" screen, where one column's rows are too low for a readable line, two columns
+        without the bars; rows too low even so are left out (the score track on the table shows
+        them), and so is a name too long for its row (its colour's disc stays)."""
         p = ctl.state
         n = p.players
         line = self.fonts.font(self.read_px, True).get_linesize()
+        cols = 1
         rh = min(area.h // n, self.px(56))
+        if rh < line + 2 and self.small:
+            cols = 2
+            rh = min(area.h // -(-n // cols), self.px(56))
         if rh < line + 2:
             return
         two = rh >= 2 * line + 4
@@ -202,36 +408,46 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
         fight = ctl.b.fight_seats() if ctl.b is not None else ()
         lit = set(ctl.leds().troughs) if ctl.leds().kind == "open" else set()
         count_w = self.fonts.width(f"{finish}/{finish}", max(self.px(20), self.read_px), True)
+        gap = self.px(6)
+        cw = (area.w - (cols - 1) * gap) // cols
         for s, pos in enumerate(ctl.positions()):
-            row = pygame.Rect(area.x, area.y + s * rh, area.w, rh - 2)
+            row = pygame.Rect(area.x + (s % cols) * (cw + gap), area.y + s // cols * rh, cw, rh - 2)
             pygame.draw.rect(surf, PANEL if s + 1 not in lit else (70, 64, 30), row, border_radius=self.px(6))
             dot = min(rh // 3, self.px(18))
             pygame.draw.circle(surf, SEAT_RGB[s], (row.x + dot + 4, row.centery), dot)
             if s == p.first and p.round:  # the big apple: also said in the header
                 pygame.draw.circle(surf, (200, 30, 30), (row.x + dot + 4, row.centery), max(3, dot // 2))
             x = row.x + 2 * dot + self.px(12)
-            bar = pygame.Rect(row.right - count_w - self.px(12) - self.px(90), row.centery - self.px(6),
-                              self.px(90), self.px(12))
+            bar_w = self.px(90) if cols == 1 else 0
+            bar = pygame.Rect(row.right - count_w - self.px(12) - bar_w, row.centery - self.px(6), bar_w, self.px(12))
             room = bar.x - x - self.px(8)
             status = status_name(ctl.seat_status(s) or ("discord" if s in fight else ""))
             name = ctl.seat_title(s)
             at = (x, row.y + 1) if two else (x, row.centery)
-            r = self.text(surf, name, 18, at, FG, bold=True, anchor="topleft" if two else "midleft", max_w=room)
-            if status and r.right + self.px(8) + self.fonts.width(status, self.read_px) <= bar.x - self.px(4):
-                self.text(surf, status, 16, (r.right + self.px(8), r.centery), LIT, anchor="midleft",
-                          max_w=bar.x - r.right - self.px(12))
+            if self.fonts.width(name, max(self.px(18), self.read_px), True) <= room or not self.small:
+                r = self.text(surf, name, 18, at, FG, bold=True, anchor="topleft" if two else "midleft", max_w=room)
+                if status and r.right + self.px(8) + self.fonts.width(status, self.read_px) <= bar.x - self.px(4):
+                    self.text(surf, status, 16, (r.right + self.px(8), r.centery), LIT, anchor="midleft",
+                              max_w=bar.x - r.right - self.px(12))
             if two:
                 self.text(surf, _("{n} discord cards").format(n=len(p.discord_cards(s))), 14,
                           (x, row.bottom - 1), DIM, anchor="bottomleft", max_w=room)
-            pygame.draw.rect(surf, BG, bar, border_radius=self.px(4))
-            span = max(1, finish - lo)
-            fill = max(0, min(bar.w, round(bar.w * (pos - lo) / span)))
-            pygame.draw.rect(surf, SEAT_RGB[s] if s < 4 else FG, (bar.x, bar.y, fill, bar.h), border_radius=self.px(4))
+            if bar_w:
+                pygame.draw.rect(surf, BG, bar, border_radius=self.px(4))
+                span = max(1, finish - lo)
+                fill = max(0, min(bar.w, round(bar.w * (pos - lo) / span)))
+                pygame.draw.rect(surf, SEAT_RGB[s] if s < 4 else FG, (bar.x, bar.y, fill, bar.h),
+                                 border_radius=self.px(4))
             self.text(surf, f"{pos}/{finish}", 20, (row.right - self.px(8), row.centery), FG, bold=True,
                       anchor="midright")
 
     def draw_buttons(self, surf: pygame.Surface, ctl: ZankapfelCompanion, st: str) -> int:
         """The stage's buttons and Undo at the bottom; returns the top of their rows."""
+        return self.button_row(surf, self.stage_items(ctl, st), x=self.px(8), y=self.h - self.px(62),
+                               h=self.px(54), gap=self.px(6), size=20)
+
+    def stage_items(self, ctl: ZankapfelCompanion, st: str) -> list[tuple[str, str, Colour | None]]:
+        """The stage's buttons (Undo is added by the row): label, touch target, colour."""
         b = ctl.b
         assert b is not None
         items: list[tuple[str, str, Colour | None]] = []
@@ -250,8 +466,7 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
             items = [(str(f), f"roll:{f}", None) for f in range(1, 7)]
         elif st in ("place", "move", "remove"):
             items = [(f"{A.square_name(ctl.cursor)} ✓", "confirm", OK)]
-        return self.button_row(surf, items, x=self.px(8), y=self.h - self.px(62), h=self.px(54), gap=self.px(6),
-                               size=20)
+        return items
 
     def deciding_items(self, ctl: ZankapfelCompanion, st: str) -> list[tuple[str, str, Colour | None]]:
         """The buttons of the stages where several seats decide: dice, bribes and their acceptance."""

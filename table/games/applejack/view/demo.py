@@ -387,12 +387,18 @@ class DemoView(ApplejackBase):
         self.score_table(surf, step, area, scores, winners)
         if step.players == 1 and scores:  # solo: the result against the rulebook's marks, no winner
             self.text(surf, _("Solo result: {verdict}").format(verdict=solo_words(scores[0].total)), 24,
-                      (area.x + self.px(12), area.bottom - self.px(40)), LIT, bold=True, max_w=area.w - self.px(24))
+                      (area.x + self.px(12), self._last_line(area)), LIT, bold=True, max_w=area.w - self.px(24))
         elif winners:
             names = both([f"{seat_label(s)} ({step.names[s]})" for s in winners])
             line = _("Winners: {names}") if len(winners) > 1 else _("Winner: {names}")
             self.text(surf, line.format(names=names), 24,
-                      (area.x + self.px(12), area.bottom - self.px(40)), LIT, bold=True, max_w=area.w - self.px(24))
+                      (area.x + self.px(12), self._last_line(area)), LIT, bold=True, max_w=area.w - self.px(24))
+
+    def _last_line(self, area: pygame.Rect) -> int:
+        """Where the final scoring's last line starts: 40 px of the design over ``area``'s bottom,
+        higher where a line at the readable size would leave it (px)."""
+        return min(area.bottom - self.px(40), area.bottom - self.px(4) - self.fonts.font(max(self.px(24), self.read_px),
+                                                                                         True).get_linesize())
 
     def score_table(self, surf: pygame.Surface, step: DemoStep, area: pygame.Rect, scores: list[FinalScore],
                     winners: tuple[int, ...]) -> None:
@@ -423,7 +429,7 @@ class DemoView(ApplejackBase):
         self.new_frame()
         surf.fill(BG)
         s = step.state
-        head = self.px(40)
+        head = max(self.px(40), self.fonts.font(self.read_px, True).get_linesize() + 2)  # the title whole on the glass
         # header: the demo, the game, how to leave
         if step.players == 1:
             title = (_("Demo · game {n} · solo") if step.game_over else _("Demo · game {n} · solo · turn {turn}"))

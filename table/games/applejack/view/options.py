@@ -63,7 +63,8 @@ def _beside_apple_tiles(view: BaseView[Any], surf: pygame.Surface, ctl: Controll
     for i, v in enumerate(ctl.setup.apple_tiles):
         var = ctl.data.varieties[v]
         c = (row.x + step // 2 + i * step, row.centery)
-        draw_variety(surf, var.colour, var.mark, c, min(view.px(15), step // 2 - 1))
+        big = row.h // 2 - 2 if view.small else view.px(15)  # the 3.5" HAT: a row of their own, as big as it holds
+        draw_variety(surf, var.colour, var.mark, c, min(big, step // 2 - 1))
         if touch:
             hit = pygame.Rect(0, 0, step - 1, max(row.h, view.touch_px))
             hit.center = c
@@ -73,17 +74,93 @@ def _beside_orchards(view: BaseView[Any], surf: pygame.Surface, ctl: Controller,
     if ctl.setup.orchards is None:
         return
     ow = max(view.px(64), view.touch_px)
+    inset = view.px(3) if row.h - view.px(6) >= view.touch_px else 0  # 7 mm tall, the row's whole height if need be
     for seat, side in enumerate(ctl.setup.orchards):  # a tap gives the seat its next B side
-        orr = pygame.Rect(row.x + seat * (ow + view.px(6)), row.y + view.px(3), ow, row.h - view.px(6))
+        orr = pygame.Rect(row.x + seat * (ow + view.px(6)), row.y + inset, ow, row.h - 2 * inset)
         pygame.draw.rect(surf, hex_colour(SEAT_COLOURS[seat]), orr, border_radius=view.px(6))
         view.text(surf, side, 20, orr.center, FG, bold=True, anchor="center", max_w=ow - 4)
         view.targets.append((orr, f"orchard{seat}"))
 
 def _beside_campaign(view: BaseView[Any], surf: pygame.Surface, ctl: Controller, row: pygame.Rect) -> None:
+    view.text_in(surf, _campaign_note(ctl), 20, row, DIM)
+
+
+def _campaign_note(ctl: Controller) -> str:
+    """What the campaign row says beside its button."""
     campaign = ctl.setup.campaign
     kept = campaign_middle(campaign) if campaign else 0
-    note = (_("keep 1 tile for game 2") if campaign == 1 else
+    return (_("keep 1 tile for game 2") if campaign == 1 else
             ngettext("{n} kept tile on the middle trees", "{n} kept tiles on the middle trees",
                      kept).format(n=kept) if campaign
             else _("4 solo games, tiles kept"))
-    view.text_in(surf, note, 20, row, DIM)
+
+
+def draw_small(view: BaseView[Any], surf: pygame.Surface, ctl: Controller, y: int, names: tuple[str, ...]) -> int:
+    """The 3.5" HAT's option rows named in ``names`` (``setup_small``'s pages): each label as wide
+    as its words, its button as wide as the widest of its values, 7 mm tall; what a row shows
+    beside it there where it fits, else on a row of its own under it. Returns the y below."""
+    m, bar = 6, view.touch_px
+    rows = [row for row in _rows(ctl) if row[1] in names]
+    lab_w = max((view.fonts.width(label, view.read_px) for label, *_rest in rows), default=0) + 2 * m
+    values = [_("On"), _("Off"), _("Shuffled"), _("Side A"), _("Side B"),
+              *(_("Game {n} of 4").format(n=n) for n in range(1, 5))]
+    bw = max(view.touch_px, max(view.fonts.width(v, view.read_px, True) for v in values) + 12)
+    x0 = m + lab_w + bw + m
+    for label, name, value, on in rows:
+        view.text(surf, label, 0, (m, y + bar // 2), anchor="midleft")
+        view.button(surf, pygame.Rect(m + lab_w, y, bw, bar), value, name, lit=on, size=0)
+        y += bar + m
+        beside = _BESIDE.get(name)
+        if beside is None:
+            continue
+        row = pygame.Rect(x0, y - bar - m, view.w - m - x0, bar)
+        if not _fits_beside(view, ctl, name, row.w):
+            h = bar
+            if name in ("campaign", "trough7"):  # a note: as many lines as its words take
+                note = _campaign_note(ctl) if name == "campaign" else ctl.sensor_note()
+                h = max(1, len(view.break_lines(note, view.read_px, False, view.w - 2 * m))) * \
+                    view.fonts.font(view.read_px).get_linesize()
+            row = pygame.Rect(m, y, view.w - 2 * m, h)
+            if _shows(ctl, name):
+                y += h + m
+        beside(view, surf, ctl, row)
+    return y
+
+
+def _rows(ctl: Controller) -> list[tuple[str, str, str, bool]]:
+    """The option rows: (label, target, the button's value, lit)."""
+    s = ctl.setup
+    on_text, off_text = _("On"), _("Off")
+    rows = [(_("Cottage tile (5)"), "trough5", on_text if s.cottage else off_text, s.cottage),
+            (_("Apple tiles (6)"), "trough6", _("Shuffled") if s.apple_tiles is not None else off_text,
+             s.apple_tiles is not None),
+            (_("Orchards (o)"), "orchards", _("Side B") if s.orchards is not None else _("Side A"),
+             s.orchards is not None)]
+    if s.players == 1:
+        rows.append((_("Campaign (k)"), "campaign",
+                     _("Game {n} of 4").format(n=s.campaign) if s.campaign else off_text, bool(s.campaign)))
+    rows.append((_("Die sensor (7)"), "trough7", on_text if s.sensor else off_text, s.sensor))
+    return rows
+
+
+def _shows(ctl: Controller, name: str) -> bool:
+    """Whether the row ``name`` shows anything beside it now."""
+    s = ctl.setup
+    return {"trough7": bool(ctl.sensor_note()), "trough6": s.apple_tiles is not None,
+            "orchards": s.orchards is not None, "campaign": True}.get(name, False)
+
+
+def _fits_beside(view: BaseView[Any], ctl: Controller, name: str, w: int) -> bool:
+    """Whether what the row ``name`` shows fits ``w`` px beside its button (else under it)."""
+    if name == "trough6":  # the apple tiles' marks: seen from across the table where 7 mm apart
+        return 7 * view.touch_px <= w
+    if name == "orchards":
+        n = len(ctl.setup.orchards or ())
+        return n * max(view.px(64), view.touch_px) + (n - 1) * view.px(6) <= w
+    if name == "trough7":
+        return view.fonts.width(ctl.sensor_note(), view.read_px) <= w
+    return False
+
+
+_BESIDE = {"trough7": _beside_sensor, "trough6": _beside_apple_tiles, "orchards": _beside_orchards,
+           "campaign": _beside_campaign}

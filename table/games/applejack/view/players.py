@@ -64,6 +64,16 @@ def draw_setup_names(v: BaseView[Any], surf: pygame.Surface, ctl: Controller,
     v.button(surf, hr, _("History"), "history", size=18)
 
 
+def draw_history(v: BaseView[Any], surf: pygame.Surface, ctl: Controller, *, right: int, bottom: int) -> None:
+    """The History button (the players' past games) as wide as its word, its bottom right corner
+    at (``right``, ``bottom``): the 3.5" HAT's last setup page."""
+    if not named(ctl):
+        return
+    label = _("History")
+    w = max(v.touch_px, v.fonts.width(label, v.read_px, True) + 12)
+    v.button(surf, pygame.Rect(right - w, bottom - v.touch_px, w, v.touch_px), label, "history", size=0)
+
+
 # --- play and score pad -----------------------------------------------------------------------
 def play_title(ctl: Controller, seat: int, title: str) -> str:
     """The play screen's title with the seat's player instead of its label (the badge beside it

@@ -8,7 +8,7 @@ from table.display import result_view
 from table.display.colours import DIM, FG, LIT, OK, PANEL, WARN
 from table.display.shapes import draw_variety
 from table.games.applejack.companion.api import PAD_TOTAL_LOOKING, Controller
-from table.games.applejack.view import coach, players
+from table.games.applejack.view import coach, pad_small, players
 from table.games.applejack.view.base import ApplejackBase
 from table.i18n import _
 from table.i18n.names import variety_name
@@ -54,16 +54,28 @@ class ResultScreens(ApplejackBase):
             row_w = self.help_place.x - self.px(10) - self.px(20)
         gap = self.px(10)
         sign_w = min((row_w - 3 * gap) // 4, max(self.tap(70), self.touch_px + gap))  # − and + need no words
-        bw = (row_w - 3 * gap - 2 * sign_w) // 2
         x = self.px(20)
+        labels = (_("Cancel"), _("Apply ✓"))
+        widths = [(row_w - 3 * gap - 2 * sign_w) // 2] * 2
+        if self.small and self.help_place is not None:  # the 3.5" HAT: the row edge to edge, − and + 7 mm,
+            m = 3                                          # Cancel and Apply by their words
+            self.help_place = self.help_place.move(self.w - m - self.help_place.right, 0)
+            x, gap, sign_w = m, 2, self.touch_px
+            room = self.help_place.x - gap - x - 2 * sign_w - 3 * gap
+            need = [self.fonts.width(word, self.read_px, True) + 8 for word in labels]
+            spare = max(0, room - sum(need)) // 2
+            widths = [need[0] + spare, room - need[0] - spare]
         for k, (label, name, fill) in enumerate((("−", "down", PANEL), ("+", "up", PANEL),
-                                                  (_("Cancel"), "escape", PANEL), (_("Apply ✓"), "confirm", OK))):
-            br = pygame.Rect(x, y, sign_w if k < 2 else bw, bh)
+                                                  (labels[0], "escape", PANEL), (labels[1], "confirm", OK))):
+            br = pygame.Rect(x, y, sign_w if k < 2 else widths[k - 2], bh)
             x = br.right + gap
             self.button(surf, br, label, name, colour=fill, size=30)
 
     # --- score pad / result -----------------------------------------------------------------------
     def draw_pad(self, surf: pygame.Surface, ctl: Controller) -> None:
+        if self.small:  # the 3.5" HAT: the keypad along the bottom, the boxes around the cursor
+            pad_small.draw(self, surf, ctl)
+            return
         pad = ctl.pad
         assert pad is not None
         title = self.text(surf, _("Score pad"), 26, (self.px(10), self.px(2)), bold=True, max_w=self.w - self.px(340))

@@ -1,11 +1,12 @@
 """Applejack's screens at one size: setup, play (the board path, the troughs, the announcements,
 the tracked game's footer), with the correction, score pad and result of :class:`ResultScreens`.
 
-Small screens (height < 400, e.g. 480×320) drop the step reminders 2–4 but keep every action
-(Undo, Correct, Blind draw, Cottage). Every variety is drawn with its colour AND its mark AND its
-name (marks: diamond, heart, cross, hexagon, plus, moon, drop — shapes no seat uses; the older
-circle/triangle/square/star still draw); every seat with its colour AND its symbol. The board
-path is drawn once per game and cached.
+The 3.5" 480×320 HAT's play screen is ``play_small.py``'s: it shows less (a smaller board
+picture or none, no step reminders) but keeps every action (Undo, Correct, Blind draw, Cottage).
+Every variety is drawn with its colour AND its mark AND its name (marks: diamond, heart, cross,
+hexagon, plus, moon, drop — shapes no seat uses; the older circle/triangle/square/star still
+draw); every seat with its colour AND its symbol. The board path is drawn once per game and
+cached.
 """
 
 from __future__ import annotations
@@ -15,22 +16,20 @@ from typing import TYPE_CHECKING
 import pygame
 
 from table.display import announce_panel, players_view, result_view
-from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN, hex_colour
-from table.display.fonts import Fonts
-from table.display.shapes import draw_die, draw_mark, draw_variety
-from table.games.applejack.companion.api import SEAT_COLOURS, STEPS, Controller
+from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN
+from table.display.shapes import draw_die, draw_variety
+from table.games.applejack.companion.api import STEPS, Controller
 from table.games.applejack.labels import seat_label, start_honey
 from table.games.applejack.rules.data import SEAT_SYMBOLS
 from table.games.applejack.rules.phase import Phase
 from table.games.applejack.rules.walk import FINAL_PIPS
-from table.games.applejack.view import coach, options, players, setup_small, teach
-from table.games.applejack.view.board import path_layout, path_positions
+from table.games.applejack.view import coach, options, play_small, players, setup_small, teach, tiles
 from table.games.applejack.view.results import ResultScreens
 from table.i18n import N_, _, ngettext
 from table.i18n.names import mark_name, symbol_name, variety_name
 
 if TYPE_CHECKING:
-    from table.games.applejack.rules.track import Track
+    pass
 
 ANNOUNCEMENT_TITLES: dict[str, str] = {
     "harvest": N_("HARVEST"), "blossom": N_("BLOSSOM SCORING"), "loop": N_("NEW LOOP"),
@@ -42,19 +41,20 @@ ANNOUNCEMENT_TITLES: dict[str, str] = {
 class ApplejackView(ResultScreens):
     """Applejack's companion drawn at one size; :meth:`draw` picks the screen of ``ctl.mode``."""
 
-    def __init__(self, size: tuple[int, int], fonts: Fonts | None = None) -> None:
-        super().__init__(size, fonts)
-        self._board_cache: dict[tuple[object, ...], pygame.Surface] = {}
-
     # --- frame ------------------------------------------------------------------------------------
 
     def pages(self, ctl: Controller) -> int:
-        """The setup takes two pages on the 3.5" screen (players, options), the result and the
+        """The setup takes three pages on the 3.5" screen (players, table, variants: ``setup_small``),
+        a tracked turn with many tiles in its troughs two (``play_small.pages``), the result and the
         history as many as they need there (``result_view.result_pages``); every other screen one."""
         if ctl.mode == "result" or ctl.history is not None:  # the history's too
             strip = coach.strip_height(self, ctl)
             return result_view.result_pages(self, ctl, strip + self.px(20) if strip else 0)
-        return 2 if self.small and ctl.mode == "setup" and not players_view.covers_setup(ctl) else 1
+        if self.small and ctl.mode == "setup" and not players_view.covers_setup(ctl):
+            return setup_small.PAGES
+        if self.small:  # a tracked turn whose troughs hold more tiles than one screen shows
+            return play_small.pages(self, ctl)
+        return 1
 
     def draw(self, surf: pygame.Surface, ctl: Controller) -> None:
         self.new_frame()
@@ -128,42 +128,17 @@ class ApplejackView(ResultScreens):
         return y + self.px(60)
 
     # --- play -------------------------------------------------------------------------------------
-    def board_surface(self, track: Track, ctl: Controller, w: int, h: int) -> pygame.Surface:
-        key = (track.config, w, h)
-        surf = self._board_cache.get(key)
-        if surf is not None:
-            return surf
-        surf = pygame.Surface((w, h))
-        surf.fill(PANEL)
-        pos, r, apples = path_layout(track.apples, w, h, self.px(24))
-        for i in range(len(pos) - 1):
-            pygame.draw.line(surf, DIM, pos[i], pos[i + 1], max(2, round(r) // 5))
-        for i, space in enumerate(track.board.spaces):
-            c = pos[i]
-            if space.seat is None:  # innermost with a bridge: blossom scoring and back to the start
-                draw_mark(surf, "star", c, r, (250, 190, 220), FG)
-            else:
-                col = hex_colour(SEAT_COLOURS[space.seat])
-                pygame.draw.circle(surf, col, c, r)
-                draw_mark(surf, SEAT_SYMBOLS[space.seat], c, r * 0.55, FG)
-        for v, centre, ra in apples:
-            var = self._var(ctl, v)
-            draw_variety(surf, var[0], var[1], centre, ra)
-        self._board_cache = {key: surf}
-        return surf
-
-    def _var(self, ctl: Controller, v: int) -> tuple[str, str]:
-        var = ctl.data.varieties[v]
-        return var.colour, var.mark
-
     def draw_play(self, surf: pygame.Surface, ctl: Controller) -> None:
         if ctl.queued:  # every game's announcement panel, over the whole screen (announce_panel)
             self.draw_announcement(surf, ctl)
             return
+        if self.small:  # the 3.5" HAT: showing less at the rule's capitals
+            play_small.draw(self, surf, ctl)
+            return
         t = ctl.t
         top = self.px(84)
-        die_space, die_pips = self._play_header(surf, ctl)
-        board_rect = self._play_board(surf, ctl, top, die_space, die_pips)
+        self._play_header(surf, ctl)
+        board_rect = self._play_board(surf, ctl, top)
         # right column: troughs or announcement
         rx = board_rect.right + self.px(14)
         column = pygame.Rect(rx, top, self.w - rx - self.px(10), board_rect.h)
@@ -210,33 +185,12 @@ class ApplejackView(ResultScreens):
                   bold=strong, max_w=sub_w)  # bold where it fits: its colour marks the last turn too
         return die_space, die_pips
 
-    def _play_board(self, surf: pygame.Surface, ctl: Controller, top: int, die_space: int,
-                    die_pips: int) -> pygame.Rect:
-        """The board path with the die on it (and a cross where the sensor sees it, when that is
-        wrong); returns the board's rect."""
-        t = ctl.t
-        bw = self.w * 0.56
-        footer = self.px(70) if not self.small or ctl.tracked is not None else self.px(48)
-        if self.small and ctl.tracked is not None and ctl.current_advice() is not None:  # the hint's lines too
-            footer = 4 * self.fonts.font(self.read_px, True).get_linesize() + self.px(10)
-        bh = self.h - top - footer
+    def _play_board(self, surf: pygame.Surface, ctl: Controller, top: int) -> pygame.Rect:
+        """The board path with the die on it, left of the column, over the footer (the 7" screens);
+        returns the board's rect."""
+        bh = self.h - top - self.px(70)
         bh -= teach.room(self, ctl)  # teach mode: the lesson strip along the bottom
-        board_rect = pygame.Rect(self.px(10), top, round(bw), round(bh))
-        surf.blit(self.board_surface(t, ctl, board_rect.w, board_rect.h), board_rect)
-        n = len(t.board.spaces)
-        pos = path_positions(n, board_rect.w, board_rect.h)
-        c = pos[die_space - 1]
-        d = self.px(36)
-        die_rect = pygame.Rect(0, 0, d, d)
-        die_rect.center = (board_rect.x + c[0], board_rect.y + c[1])
-        pygame.draw.circle(surf, LIT, die_rect.center, round(d * 0.85), self.px(4))
-        draw_die(surf, die_rect, die_pips)
-        if ctl.die_wrong() and ctl.die_seen is not None and 1 <= ctl.die_seen <= n:
-            wc = pos[ctl.die_seen - 1]
-            wx, wy = board_rect.x + wc[0], board_rect.y + wc[1]
-            pygame.draw.line(surf, WARN, (wx - d // 2, wy - d // 2), (wx + d // 2, wy + d // 2), self.px(6))
-            pygame.draw.line(surf, WARN, (wx - d // 2, wy + d // 2), (wx + d // 2, wy - d // 2), self.px(6))
-        return board_rect
+        return self.draw_board(surf, ctl, pygame.Rect(self.px(10), top, round(self.w * 0.56), round(bh)))
 
     def _play_footer(self, surf: pygame.Surface, ctl: Controller, fy: int, column: pygame.Rect) -> None:
         """Under the board: the steps, what the die sensor sees, or the tracked game's next entry;
@@ -283,9 +237,9 @@ class ApplejackView(ResultScreens):
         if t.on_middle:
             r = pygame.Rect(area.x, y, area.w, self.px(110))
             middle = _("Middle trees: {tiles}").format(tiles=t.state.middle)
-            if ctl.tracked is not None:  # the tiles entered, by number
-                tiles = ctl.tracked.middle_tiles()
-                middle = _("Middle trees: {tiles}").format(tiles=", ".join(map(str, tiles)) if tiles else _("none"))
+            if ctl.tracked is not None:  # the tiles entered, by what they show
+                on_trees = tiles.faces(ctl.data, ctl.tracked.middle_tiles())
+                middle = _("Middle trees: {tiles}").format(tiles=" · ".join(on_trees) if on_trees else _("none"))
             self.button(surf, r, middle, "middle", lit=buttons.middle, size=28)
             y = r.bottom + self.px(10)
         else:
@@ -322,40 +276,43 @@ class ApplejackView(ResultScreens):
 
     def _open_troughs(self, surf: pygame.Surface, ctl: Controller, area: pygame.Rect,
                       fallback: tuple[int, ...]) -> int:
-        """The open troughs as big buttons (lit as the LEDs are), with their tiles; then where to take
-        from when they are empty. Returns the y below."""
+        """The open troughs as big buttons (lit as the LEDs are), with their tiles — how many, or in
+        a tracked game what each shows (``tiles.face``: the printed tiles carry no number); then
+        where to take from when they are empty. Returns the y below."""
         t = ctl.t
         y = area.y
         gap = self.px(10)
         bw = (area.w - gap) // 2
         lit = ctl.leds().troughs
-        for i, n in enumerate(t.open_troughs()):
-            r = pygame.Rect(area.x + i * (bw + gap), y, bw, self.px(124))
+        shown = {n: self.tile_lines(ctl, ctl.tracked.trough_tiles(n), bw - 8) if ctl.tracked is not None else None
+                 for n in t.open_troughs()}
+        line_h = self.fonts.font(max(self.px(18), self.read_px)).get_linesize()
+        head_h = self.fonts.font(max(self.px(22), self.read_px)).get_linesize() + self.px(8)
+        bh = max([self.px(124)] + [head_h + sum(len(tile) for tile in lines) * line_h + self.px(6)
+                                   for lines in shown.values() if lines])
+        for i, (n, lines) in enumerate(shown.items()):
+            r = pygame.Rect(area.x + i * (bw + gap), y, bw, bh)
             on = n in lit
             pygame.draw.rect(surf, LIT if on else PANEL, r, border_radius=self.px(10))
             fg = (0, 0, 0) if on else FG
             head = self.text(surf, _("Trough {n}").format(n=n), 22, (r.centerx, r.y + self.px(4)), fg, anchor="midtop",
                              max_w=bw - 4)
-            count = t.state.troughs[n - 1]
-            label = ngettext("tile", "tiles", count)
-            if ctl.tracked is not None:  # the tiles entered so far, by number
-                tiles = ctl.tracked.trough_tiles(n)
-                count = len(tiles)
-                label = (ngettext("tile {tiles}", "tiles {tiles}", count).format(tiles=", ".join(map(str, tiles)))
-                         if tiles else _("empty"))
-            two = self.fonts.width(label, max(self.px(18), self.read_px)) > bw - 4
-            line_h = self.fonts.font(max(self.px(18), self.read_px)).get_linesize()
-            if two:  # the tiles entered on two lines rather than cut
-                self.wrapped(surf, label, 18, (r.x + 2, r.bottom - self.px(4) - 2 * line_h), bw - 4, fg, max_lines=2,
-                             min_size=18)
-                foot = pygame.Rect(r.x, r.bottom - self.px(4) - 2 * line_h, bw, 2 * line_h)
-            else:
-                foot = self.text(surf, label, 18, (r.centerx, r.bottom - self.px(6)), fg, anchor="midbottom",
-                                 max_w=bw - 4)
+            self.targets.append((r, f"trough{n}"))
+            if lines:  # a tracked trough: what each of its tiles shows, one under the other
+                ty = head.bottom + self.px(4)
+                for k, tile in enumerate(lines):
+                    if k:  # a rule between two tiles
+                        pygame.draw.line(surf, fg, (r.x + 6, ty), (r.right - 6, ty), max(1, self.px(2)))
+                    for line in tile:
+                        ty = self.text(surf, line, 18, (r.x + 4, ty), fg, max_w=bw - 8).bottom
+                continue
+            count = t.state.troughs[n - 1] if lines is None else 0
+            label = ngettext("tile", "tiles", count) if lines is None else _("empty")
+            foot = self.text(surf, label, 18, (r.centerx, r.bottom - self.px(6)), fg, anchor="midbottom",
+                             max_w=bw - 4)
             self.text(surf, str(count), 54, (r.centerx, head.bottom), fg, bold=True, anchor="midtop",
                       max_h=foot.top - head.bottom)
-            self.targets.append((r, f"trough{n}"))
-        y += self.px(134)
+        y += self.px(134) + bh - self.px(124)
         if fallback:
             self.text(surf, _("Open troughs empty: take from {troughs}").format(
                 troughs=", ".join(map(str, fallback))), 18,
