@@ -332,6 +332,15 @@ class OwnerPage(Protocol):
     def show(self) -> str: ...
 
 
+class ResultLink(Protocol):
+    """``play --web``: the short link for the result's QR page (``table/web/resultlinks.py``,
+    ``ShortQR``): called with the play's BG Stats import link, the code of
+    ``<the lid's phone address>/r/<token>`` (a :class:`ResultQR` whose ``link`` is that address),
+    which the lid's web server redirects to the import link while the kiosk keeps the token."""
+
+    def __call__(self, link: str, gid: int | None = None) -> ResultQR: ...
+
+
 @runtime_checkable
 class TableShell(GameCompanion, Protocol):
     """What the front ends hold: the shell over every game (``shell.Shell``). Beside the current
@@ -357,3 +366,4 @@ class TableShell(GameCompanion, Protocol):
     phones_news: Callable[[], list[str]] | None
     owner_page: OwnerPage | None
     phones_release: Callable[[int], str] | None
+    result_link: ResultLink | None

@@ -25,7 +25,7 @@ from typing import Any
 
 from table import i18n
 from table.companion.gamedef import GameDef, UnknownGameError
-from table.companion.protocol import CommandError, GameCompanion, OwnerPage, Retells, TableShell
+from table.companion.protocol import CommandError, GameCompanion, OwnerPage, ResultLink, Retells, TableShell
 from table.engine.errors import TableError
 from table.i18n import _
 
@@ -54,7 +54,8 @@ class Shell:
     CLI hands down (the registry's), in the order the setup screen offers them."""
 
     _OWN = frozenset({"current", "make", "_base", "on_language", "games",
-                      "phones", "phones_progress", "phones_news", "owner_page", "phones_release"})
+                      "phones", "phones_progress", "phones_news", "owner_page", "phones_release",
+                      "result_link"})
     games: tuple[GameDef, ...]
     current: GameCompanion
     """The game's module on the table now (every attribute not the shell's own is forwarded to it)."""
@@ -69,6 +70,9 @@ class Shell:
     code each time the screen opens: ``table/web/owner.py``, ``OwnerCode``)."""
     phones_release: Callable[[int], str] | None = None
     """``play --web``: ``phone 2`` at the lid lets another phone take seat 2 (0-based here; the line said)."""
+    result_link: ResultLink | None = None
+    """``play --web``: the result's short link and its code for the lid's QR page where BG Stats' own
+    link is too big to scan (``table/web/resultlinks.py``); None without."""
 
     def __init__(self, current: GameCompanion, make: ShellFactory, *, games: Sequence[GameDef],
                  on_language: Callable[[str], object] | None = None) -> None:

@@ -288,6 +288,7 @@ def draw_frame(view: BaseView[Any], surface: pygame.Surface, ctl: GameCompanion,
         if entry is not None:
             view.draw_entry(surface, entry)
         return
+    view.result_link = ctl.result_link if isinstance(ctl, TableShell) else None  # play --web: the QR page's short link
     view.draw(surface, game_module(ctl))  # the game's view draws the game's own module
     first = view.shown_page(game_module(ctl)) == 0  # a screen split over pages: the game and language on the first
     if ctl.mode == "setup" and first and not covers_setup(ctl) and \

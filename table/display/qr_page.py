@@ -7,7 +7,11 @@ on the left, what it is, each seat's total and **◂ Back** in the column on the
 the picture is half the size (the phone further away); a link too long for that on this
 screen (the 3.5" 480×320 screen holds a version 13 code, about 420 bytes: a solo play's link,
 no play of two seats, ``docs/history.md``) is said in one line instead, with the other way to
-take the play to the app: the history's export.
+take the play to the app: the history's export. With ``play --web`` such a screen draws instead
+the code of the result's **short link** (``http://<the lid's phone address>/r/<token>``, a version
+3 code: 8 px modules on the 3.5" screen), which the lid's web server redirects to the import link
+(``table/web/resultlinks.py``); the app hands it to the view (``v.result_link``), and the line
+under the heading says the phone opens BG Stats through the table's Wi-Fi.
 
 Every line here stands capitals of ``screens.CAP_MM`` (2.5 mm) on every screen model, the 3.5"
 HAT's 17 px too, whatever the toolkit's floor for that model is (:func:`read_size`); nothing
@@ -62,6 +66,12 @@ def draw_qr_page(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion, she
     qr = ctl.result_qr()
     margin = v.px(MARGIN)
     m = module_px(v, len(qr.matrix)) if qr.matrix else 0
+    short = bool(qr.link) and not m and not qr.problem and v.result_link is not None
+    if short and v.result_link is not None:  # play --web: the short link through the lid's Wi-Fi instead
+        qr = v.result_link(qr.link, qr.gid)
+        m = module_px(v, len(qr.matrix)) if qr.matrix else 0
+        if m:  # a small code: half the width at most, the column keeps room for every seat
+            m = max(MIN_MODULE_PX, min(m, (v.w // 2 - v.px(MARGIN)) // len(qr.matrix)))
     x = v.px(14)
     if m:
         side = m * len(qr.matrix)
@@ -81,13 +91,18 @@ def draw_qr_page(v: BaseView[Any], surf: pygame.Surface, ctl: GameCompanion, she
         if qr.problem:
             return
     else:
-        for heading in (_("Scan to import this play into a statistics app (BG Stats)"), _("Scan with BG Stats")):
+        headings = (_("Scan to open this play in BG Stats through the table's Wi-Fi"),
+                    _("BG Stats through the table's Wi-Fi")) if short else \
+            (_("Scan to import this play into a statistics app (BG Stats)"), _("Scan with BG Stats"))
+        seats_h = sum(_height(v, f"{seat.name}: {seat.total}", size, w) for seat in sheet.seats) + v.px(8)
+        fits = [h for h in headings if not short or y + _height(v, h, bold, w, True) + seats_h <= bottom]
+        for heading in fits[:1] or headings:  # (the short link's: the long one where the seats fit below it)
             below = _column(v, surf, [(heading, FG, True)], x, y, w, bottom, bold)  # the short one in a narrow column
             if below > y:
                 y = below
                 break
     seats = [(f"{seat.name}: {seat.total}", LIT if seat.winner else FG, False) for seat in sheet.seats]
-    if m:  # the history id and size only where every seat fits below them too
+    if m and not short:  # the history id and size only where every seat fits below them too
         info = _("History game {gid} · {size} bytes · no network needed").format(gid=qr.gid, size=qr.size)
         need = sum(_height(v, text, size, w) for text, _c, _b in seats) + v.px(8)
         y = _column(v, surf, [(info, DIM, False)], x, y + v.px(8), w, bottom - need, size)

@@ -16,7 +16,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 import pygame
 
-from table.companion.protocol import GameCompanion
+from table.companion.protocol import GameCompanion, ResultLink
 from table.display.colours import DIM, FG, LIT, OK, PANEL, Colour, contrast
 from table.display.fonts import SMALLEST_PX, Fonts, font_family, line_units
 from table.display.screens import model_for
@@ -79,6 +79,10 @@ class BaseView(Generic[C]):
         self.help_place: pygame.Rect | None = None
         """Where this frame's screen puts the app's help button when not in :meth:`help_corner`
         (set while drawing, e.g. Applejack's score pad beside its full-height keypad)."""
+        self.result_link: ResultLink | None = None
+        """``play --web``: the shell's short link for the result's QR page (``qr_page.py``), handed
+        to the view by the app each frame (``app.draw_frame``): the game's view draws the game's
+        module, which does not hold the shell's phone address."""
         self.page = 0
         """Which page of a screen too full for this size is shown (the view's own: touch target
         :data:`PAGE`, handled by the app, never the game)."""

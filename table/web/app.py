@@ -15,6 +15,9 @@
 ``GET /api/coach/<ticket>``        a seat's coach of its finished game (its coach ticket; with the seat's
                                    token: that ticket, ``coaching.py``)
 ``GET /api/words/<language>``      the pages' words in the table's language
+``GET /r/<token>``                 the result's short link (the lid's QR page, ``resultlinks.py``):
+                                   303 to the play's BG Stats import link; a wrong or expired
+                                   token is a counted guess (403)
 =================================  ===========================================================
 
 Every request about the game goes to ``ask(request) -> answer`` (the kiosk's socket,
@@ -35,7 +38,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from table.web.guard import Guard, Guesses
@@ -48,6 +51,8 @@ Ask = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
 """Sends one request to the kiosk, returns its answer (``{"ok": false, "error": "table"}`` when
 the kiosk cannot be reached)."""
 
+BGSTATS = "https://app.bgstatsapp.com/"
+"""The only host a short link redirects to (``table.history.statsexport.LINK``'s)."""
 STATIC = Path(__file__).resolve().parent / "static"
 TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
          ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml"}
@@ -186,6 +191,20 @@ def make_app(ask: Ask, *, guesses: Guesses | None = None, poll_s: float = POLL_S
     async def coach(request: Request) -> Response:
         return await with_token(request, {"op": "coach"})  # the path's value: a seat's token or coach ticket
 
+    async def result(request: Request) -> Response:
+        """The short link's token to the kiosk (op ``result``); its BG Stats link as a 303 (no page,
+        nothing of the play here; the guard's ``Cache-Control: no-store``)."""
+        who = client(request)
+        if counter.blocked(who):
+            return slow_down(counter, who)
+        answer = await ask({"op": "result", "token": request.path_params["token"]})
+        link = answer.get("link")
+        if answer.get("ok"):
+            if isinstance(link, str) and link.startswith(BGSTATS) and link.isascii() and " " not in link:
+                return RedirectResponse(link, status_code=303)
+            answer = {"ok": False, "error": "bad-request"}
+        return _answer(answer, counter, who)
+
     async def events(request: Request) -> Response:
         who = client(request)
         if counter.blocked(who):
@@ -208,7 +227,7 @@ def make_app(ask: Ask, *, guesses: Guesses | None = None, poll_s: float = POLL_S
         Route("/api/words/{language}", words), Route("/api/view/{token}", view),
         Route("/api/events/{token}", events), Route("/api/choose/{token}", choose, methods=["POST"]),
         Route("/api/hint/{token}", hint, methods=["GET", "POST"]), Route("/api/coach/{token}", coach),
-        Route("/api/handover/{token}", handover, methods=["POST"]),
+        Route("/api/handover/{token}", handover, methods=["POST"]), Route("/r/{token}", result),
     ]
     routes += owner_routes(lambda: file("settings.html"), with_token, ask)  # the owner's settings page
     return Starlette(routes=routes, middleware=[Middleware(Guard, hosts=hosts)])

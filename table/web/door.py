@@ -13,6 +13,8 @@ A request is a small dict (the web server forwards it as JSON):
   "line": …}`` in the table's language.
 - ``{"op": "version"}`` → ``{"ok": true, "version": [v, game, moves, active]}``: moves whenever any view may
   have changed (the web server's update stream asks this, then ``view``).
+- ``{"op": "result", "token": T}`` → ``{"ok": true, "link": L}``: the BG Stats import link behind
+  the result's short link ``/r/T`` the lid's QR page shows (``resultlinks.py``; its own tokens).
 
 A secret choice held by the desk until the others have chosen (Zankapfel's discord, Waldgärtner's
 dice), a score pad's ``done`` marks and Waldgärtner's pad entries held for a later seat are kept
@@ -53,6 +55,7 @@ from table.web.held import HeldFile, position
 from table.web.owner import OPS as OWNER_OPS
 from table.web.pads import desk_for, enter_due
 from table.web.progress import Progress, progress_of
+from table.web.resultlinks import ResultLinks
 from table.web.seatphones import HANDOVER, SeatPhones
 from table.web.tokens import SPECTATOR, Holder, Tokens, TokensFile
 
@@ -97,6 +100,8 @@ class Door:
         self.advice = Advice()
         """A seat's hint on its own phone (``advice.py``: ops ``hint``, ``coach``; never in another view)."""
         self.phones = SeatPhones()
+        self.results = ResultLinks()
+        """The result's short links the lid's QR page shows (op ``result``: ``resultlinks.py``)."""
         """Which phone (device key) holds each seat's page (``seatphones.py``: a seat is one phone)."""
         self._entering = False
         """The door enters a phone's commands now: the lid's gate (:meth:`gate`) lets them through."""
@@ -289,6 +294,8 @@ class Door:
             return {"ok": True, "version": self.version()}
         if op in OWNER_OPS:  # the owner's settings page (owner.py), its own token
             return self.owner.handle(self.shell, request) if self.owner is not None else dict(TOKEN_REFUSED)
+        if op == "result":  # the result's short link (resultlinks.py): its own token, the lid's QR page
+            return self.results.answer(dict(request))
         if op == "coach":  # a seat's coach ticket, not its token: it outlives the game (coaching.py)
             answer = self.advice.coaching.handle(request.get("token"), self.tokens.who(request.get("token")))
             return answer or dict(TOKEN_REFUSED)

@@ -32,6 +32,7 @@ from table.web.door import Door
 from table.web.held import HeldFile
 from table.web.owner import OwnerCode, OwnerDesk
 from table.web.progress import Progress
+from table.web.resultlinks import ShortQR
 from table.web.tokens import TokensFile
 
 log = logging.getLogger("applejack.web")
@@ -137,6 +138,7 @@ def open_web(ctl: Shell, state_dir: Path, hw: Any, journal_game: Callable[[], in
     ctl.phones_progress = progress  # who is done: the screen's strip
     ctl.phones_news = progress.news  # the same as one line in a terminal
     ctl.phones_release = door.release  # `phone 2` at the lid: another phone may take seat 2
+    ctl.result_link = ShortQR(door.results, site_address())  # the QR page's short link (resultlinks.py)
 
     def close() -> None:
         bridge.close()

@@ -175,3 +175,68 @@ def test_the_page_around_the_code_fits_in_every_language(results, size, lang):
             assert "history --export" in " ".join(texts), (key, texts)
         bad += [f"{key}: {p}" for p in fit_problems(view.drawn, view.targets, size, strict=True)]
     assert not bad, "\n".join(bad)
+
+
+ADDRESS = "http://10.42.0.1:8080"
+"""The lid's phone address (``kiosk.DEFAULT_ADDRESS``, NetworkManager's hotspot)."""
+
+
+def frame_with_phones(shell, size, lang):
+    """The QR page as the app draws it with ``play --web`` (the shell's short link handed to the
+    view); returns the frame, the view, the page's short link code and the kiosk's links."""
+    from table.web.resultlinks import ResultLinks, ShortQR
+
+    links = ResultLinks()
+    shell.result_link = ShortQR(links, ADDRESS)
+    shell.current.qr_open = True
+    try:
+        view = next(g for g in games() if g.key == shell.game).part("view")(size)
+        view.drawn = []
+        surf = pygame.Surface(size)
+        with using(lang):
+            draw_frame(view, surf, shell, {g.key: g for g in games()})
+        short = shell.result_link(shell.result_qr().link)
+    finally:
+        shell.result_link = None
+    return surf, view, short, links
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_with_the_phone_server_the_3_5_inch_screen_draws_the_short_link_at_4_px_or_more(results, key):
+    """BG Stats' link is too big for 4 px modules in 320 px; the short link to the lid's web server
+    (a version 3 code) is drawn in whole-pixel modules of 4 px or more, reads back as drawn and at
+    half the size, and its token opens exactly the play's import link in the kiosk."""
+    size = (480, 320)
+    surf, view, short, links = frame_with_phones(results[key], size, "en")
+    long_qr = results[key].result_qr()
+    assert not module_px(view, len(long_qr.matrix))  # the BG Stats link itself: under 4 px here
+    assert short.link.startswith(ADDRESS + "/r/") and len(short.matrix) <= 37  # version 3 or less
+    m = module_px(view, len(short.matrix))
+    edges = qr_edges(len(short.matrix), m * len(short.matrix), view.px(6))
+    assert {b - a for a, b in itertools.pairwise(edges)} == {m} and m >= MIN_MODULE_PX
+    readable(surf, size, short.link)
+    assert links.link(short.link.removeprefix(ADDRESS + "/r/")) == long_qr.link
+    texts = " ".join(d.text for d in view.drawn)
+    assert "Wi-Fi" in texts and "history --export" not in texts
+    assert not fit_problems(view.drawn, view.targets, size, strict=True)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_short_links_page_fits_the_3_5_inch_screen_in_every_language(results, lang):
+    bad = []
+    for key in GAMES:
+        _surf, view, _short, _links = frame_with_phones(results[key], (480, 320), lang)
+        texts = [d.text for d in view.drawn]
+        with using(lang):
+            seats = results[key].current.result_sheet().seats
+        assert all(f"{seat.name}: {seat.total}" in texts for seat in seats), (key, texts)
+        assert "BG" in " ".join(texts), (key, texts)  # the heading: BG Stats through the Wi-Fi
+        bad += [f"{key}: {p}" for p in fit_problems(view.drawn, view.targets, (480, 320), strict=True)]
+    assert not bad, "\n".join(bad)
+
+
+def test_with_the_phone_server_a_screen_that_holds_the_bg_stats_code_still_draws_it(results):
+    """800×480: the import link itself fits at 4 px or more, so no short link (no network needed)."""
+    surf, view, _short, _links = frame_with_phones(results["zankapfel"], (800, 480), "en")
+    readable(surf, (800, 480), results["zankapfel"].result_qr().link)
+    assert "Wi-Fi" not in " ".join(d.text for d in view.drawn)
