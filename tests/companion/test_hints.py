@@ -12,6 +12,7 @@ from table.games.applejack.companion.hints import HINT_BOT, HintWorker, compute_
 from table.games.applejack.files import load_dataset
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.game import PAY, SELECT
+from table.games.applejack.tilefaces import face
 from tests.companion.test_tracked import fill, snapshot, tracked
 from tests.fakes import ManualExecutor
 
@@ -54,7 +55,8 @@ def test_the_hint_reads_as_a_turn_in_words():
     take, pay, place = hint.actions
     trough, tile = divmod(take - A.TAKE, A.TILE_SPAN)
     cell, rot = divmod(place - A.PLACE, 8)
-    assert hint.text.startswith(f"Hint for ○ Circle: take tile {tile} from trough {trough}, ")
+    # the tile by what it prints (the printed tiles carry no number); its number only in the command
+    assert hint.text.startswith(f"Hint for ○ Circle: from trough {trough} take the tile ({face(ctl.data, tile)}), ")
     assert ("pay " in hint.text) == (pay == A.BUY) and ("pasture" in hint.text) == (pay == A.PASTURE)
     assert f"place it on space {cell + 1}" in hint.text
     assert hint.text.endswith(f"[take {trough}:{tile} · {A.to_text(pay)} · place {cell + 1}/{rot}]")
@@ -190,6 +192,6 @@ def test_text_mode_hints_at_once():
     assert text.count("Hint for ○ Circle: ") == 3, text
     after_blind = text.split("> draw 9\n")[1]
     assert after_blind.splitlines()[1].startswith("Hint for ○ Circle: ") and " · place " in after_blind
-    assert "Next: ○ Circle: place tile 9 pasture side up" in text
+    assert f"Next: ○ Circle: place the tile ({face(ctl.data, 9)}) pasture side up" in text
     assert text.split("> h\n")[1].startswith("Hint for ○ Circle: ")
     assert "? " not in text and "hint" not in journal and "h" not in journal

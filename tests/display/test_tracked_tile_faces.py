@@ -7,8 +7,8 @@ import re
 import pygame
 import pytest
 
+from table.games.applejack import tilefaces as tiles
 from table.games.applejack.files import load_dataset
-from table.games.applejack.view import tiles
 from table.games.applejack.view.samples import sample
 from table.games.applejack.view.screens import ApplejackView
 from table.i18n import using
@@ -52,5 +52,33 @@ def test_the_tracked_troughs_show_each_tiles_printed_face_not_its_number(name: s
         drawn |= {int(w) for w in re.findall(r"\d+", said[trough])}
     assert numbers, "the sample has tiles in its open troughs"
     # the data file's numbers (two digits in the sample: no count or price is that large) are gone
-    # from the troughs (the hint line still names its tile by number: companion/hints.py)
+    # from the troughs
     assert not {n for n in numbers if n > 9} & drawn
+
+
+def test_the_hint_and_the_tracked_questions_name_a_tile_by_its_face() -> None:
+    """The lid's hint ("from trough 2 take the tile Pink 2, price 5") and the tracked turn's
+    questions ("holds the tile …", "place the tile …") say the printed face: they said "tile 16",
+    a number nobody at the table can find on the tile."""
+    from table.games.applejack.companion.hints import describe_action
+    from table.games.applejack.rules import actions as A
+    from table.games.applejack.rules.config import GameConfig
+    from table.games.applejack.rules.game import GameState
+
+    state = GameState(DATA, GameConfig(players=2), keep_undo=False)
+    while state.is_chance():
+        state.apply(state.legal_actions()[0])
+    takes = [a for a in state.legal_actions() if A.decode(a).verb is A.Verb.TAKE]
+    assert takes
+    for action in takes:
+        d = A.decode(action)
+        assert d.tile is not None
+        words, brief = describe_action(state, action)
+        assert tiles.face(DATA, d.tile) in words and tiles.face(DATA, d.tile) in brief
+        assert f"tile {d.tile}" not in words and brief == f"trough {d.trough}: {tiles.face(DATA, d.tile)}"
+    ctl = sample(DATA, "tracked-place")
+    assert ctl.tracked is not None
+    held = ctl.tracked.state.held
+    assert held is not None
+    line = ctl.tracked.waiting()
+    assert tiles.face(DATA, held) in line and f"tile {held}" not in line, line

@@ -33,6 +33,7 @@ from table.games.applejack.labels import seat_label
 from table.games.applejack.rules import actions as A
 from table.games.applejack.rules.game import GameState
 from table.games.applejack.rules.hexgrid import DIRECTION_NAMES, mask_edges
+from table.games.applejack.tilefaces import face
 from table.i18n import N_, _
 
 log = logging.getLogger("applejack.hints")
@@ -115,9 +116,9 @@ def describe_action(state: GameState, action: int) -> tuple[str, str]:
     if action == A.BLIND:
         return _("draw blind from the supply"), _("draw blind")
     if action == A.COTTAGE:
-        cottage_tile = state.cottage[seat]
+        cottage_tile = face(state.data, state.cottage[seat])
         return (_("take the cottage tile ({tile})").format(tile=cottage_tile),
-                _("cottage tile {tile}").format(tile=cottage_tile))
+                _("cottage tile ({tile})").format(tile=cottage_tile))
     if action == A.BUY:
         price = state.rules.price[state.held]
         return _("pay {price} honey").format(price=price), _("pay {price}").format(price=price)
@@ -125,16 +126,17 @@ def describe_action(state: GameState, action: int) -> tuple[str, str]:
         return _("turn it to pasture (+2 honey)"), _("pasture")
     if action == A.STOCK_SUPPLY:
         return _("restock the cottage from the supply"), _("restock from the supply")
-    trough, tile = d.trough, d.tile
+    # a tile by what is printed on it (the printed tiles carry no number: issue 33)
+    trough, tile = d.trough, (face(state.data, d.tile) if d.tile is not None else "")
     if d.verb is A.Verb.TAKE:
-        return (_("take tile {tile} from trough {trough}").format(tile=tile, trough=trough),
-                _("tile {tile} from trough {trough}").format(tile=tile, trough=trough))
+        return (_("from trough {trough} take the tile ({tile})").format(tile=tile, trough=trough),
+                _("trough {trough}: {tile}").format(tile=tile, trough=trough))
     if d.verb is A.Verb.MIDDLE:
-        return (_("take tile {tile} from the middle trees").format(tile=tile),
-                _("tile {tile} from the middle").format(tile=tile))
+        return (_("from the middle trees take the tile ({tile})").format(tile=tile),
+                _("middle trees: {tile}").format(tile=tile))
     if d.verb is A.Verb.STOCK:
-        return (_("restock the cottage with tile {tile} from trough {trough}").format(tile=tile, trough=trough),
-                _("restock: {tile} from trough {trough}").format(tile=tile, trough=trough))
+        return (_("restock the cottage from trough {trough} with the tile ({tile})").format(tile=tile, trough=trough),
+                _("restock from trough {trough}: {tile}").format(tile=tile, trough=trough))
     if d.verb is A.Verb.PLACE and d.cell is not None and d.rotation is not None:
         cell, rot = d.cell, d.rotation
         if state.held_pasture:

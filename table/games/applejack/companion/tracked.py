@@ -55,6 +55,7 @@ from table.games.applejack.rules.game import (
     GameState,
 )
 from table.games.applejack.rules.track import Track, TrackAction, TrackKind
+from table.games.applejack.tilefaces import face
 from table.i18n import N_, _
 from table.i18n.labels import both, either, is_number
 
@@ -189,16 +190,16 @@ class OrchardMirror:
         if ph == PAY:
             price = st.rules.price[st.held]
             if st.honey[st.seat] >= price:
-                return _("{seat} holds tile {tile} (price {price}): type buy or pasture").format(
-                    seat=who, tile=st.held, price=price)
-            return _("{seat} holds tile {tile} (price {price}): type pasture (honey {honey} < {price})").format(
-                seat=who, tile=st.held, price=price, honey=st.honey[st.seat])
+                return _("{seat} holds the tile ({tile}): type buy or pasture").format(
+                    seat=who, tile=face(self.data, st.held))
+            return _("{seat} holds the tile ({tile}): type pasture (honey {honey} < {price})").format(
+                seat=who, tile=face(self.data, st.held), price=price, honey=st.honey[st.seat])
         if ph == PLACE:
             if st.held_pasture:
-                return _("{seat}: place tile {tile} pasture side up — type place SPACE (1-19)").format(
-                    seat=who, tile=st.held)
-            return _("{seat}: place tile {tile} tree side up — type place SPACE/TURN (1-19 / 0-5)").format(
-                seat=who, tile=st.held)
+                return _("{seat}: place the tile ({tile}) pasture side up — type place SPACE (1-19)").format(
+                    seat=who, tile=face(self.data, st.held))
+            return _("{seat}: place the tile ({tile}) tree side up — type place SPACE/TURN (1-19 / 0-5)").format(
+                seat=who, tile=face(self.data, st.held))
         if ph == STOCK:
             return _("{seat}: restock the cottage — a trough button or {blind}, or type stock TROUGH:TILE or "
                      "stock-supply").format(seat=who, blind=_("BLIND"))

@@ -13,9 +13,9 @@ from table.display.colours import DIM, FG, LIT, PANEL, WARN, hex_colour
 from table.display.fonts import Fonts
 from table.display.shapes import draw_die, draw_mark, draw_variety
 from table.display.toolkit import BaseView
+from table.games.applejack import tilefaces as tiles
 from table.games.applejack.companion.api import SEAT_COLOURS, Controller
 from table.games.applejack.rules.data import SEAT_SYMBOLS
-from table.games.applejack.view import tiles
 from table.games.applejack.view.board import path_layout, path_positions
 from table.i18n import N_, _
 

@@ -18,12 +18,13 @@ import pygame
 from table.display import announce_panel, players_view, result_view
 from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN
 from table.display.shapes import draw_die, draw_variety
+from table.games.applejack import tilefaces as tiles
 from table.games.applejack.companion.api import STEPS, Controller
 from table.games.applejack.labels import seat_label, start_honey
 from table.games.applejack.rules.data import SEAT_SYMBOLS
 from table.games.applejack.rules.phase import Phase
 from table.games.applejack.rules.walk import FINAL_PIPS
-from table.games.applejack.view import coach, options, play_small, players, setup_small, teach, tiles
+from table.games.applejack.view import coach, options, play_small, players, setup_small, teach
 from table.games.applejack.view.results import ResultScreens
 from table.i18n import N_, _, ngettext
 from table.i18n.names import mark_name, symbol_name, variety_name
