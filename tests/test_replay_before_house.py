@@ -17,9 +17,9 @@ import pytest
 
 from table.games.applejack.companion.api import Controller, Setup
 from table.games.applejack.labels import seat_label
-from table.games.applejack.tilefaces import face
 from table.games.applejack.rules.record import Applejack, GameRecord
 from table.games.applejack.rules.track import replay_track
+from table.games.applejack.tilefaces import face
 from tests.engine.helpers import default_data
 from tests.fixtures.make_before_house import controller_look
 
