@@ -153,7 +153,7 @@ class DraftCiderView(ModuleView[DraftCiderCompanion]):
         pad_choose = ctl.mode == "pad" and st == "choose"
         bottom = self.h - m
         if not play_batch:
-            bottom = self.flow_row(surf, self.small_items(ctl, st), bottom=bottom) - gap
+            bottom = self.flow_row(surf, self.small_items(ctl, st), bottom=bottom, x=self.px(3)) - gap
         if pad_choose:
             ask = _("Score pad · {seat} · {n} of 12 cards").format(seat=ctl.seat_title(ctl.pad_player),
                                                                    n=ctl.pad_count(ctl.pad_player))
@@ -201,50 +201,6 @@ class DraftCiderView(ModuleView[DraftCiderCompanion]):
             last = ctl.pad_player == ctl.setup.players - 1
             return [(_("Score ✓") if last else f"{ctl.seat_title(ctl.pad_player + 1)} ✓", "confirm", OK)]
         return [item for item in self.stage_items(ctl, st) if item[1] != "batch:bad"]
-
-    def flow_row(self, surf: pygame.Surface, items: list[tuple[str, str, Colour | None]], *, bottom: int) -> int:
-        """``items`` and Undo as buttons a touch target high, each as wide as its words (at the
-        readable size) need, in rows filled left to right and stacked upwards from ``bottom``,
-        the spare width shared out — or, where that takes less height, with their words on two
-        lines in the rows that need it (taller); returns the top of the rows."""
-        row = [*items, (_("Undo"), "undo", None)]
-        m, gap = self.px(3), self.px(6)
-        room = self.w - 2 * m
-        two_h = max(self.touch_px, 2 * self.fonts.font(self.read_px, True).get_linesize() + 4)
-        best: tuple[int, list[tuple[int, list[tuple[int, int]]]]] | None = None
-        whole = [max(self.touch_px, self.label_need(label, self.read_px, False) + self.px(20)) for label, _n, _c in row]
-        for two in (False, True):
-            need = [max(self.touch_px, self.label_need(label, self.read_px, two) + self.px(20))
-                    for label, _n, _c in row]
-            rows: list[list[int]] = [[]]
-            for i, w in enumerate(need):
-                if rows[-1] and sum(need[j] + gap for j in rows[-1]) + w > room:
-                    rows.append([])
-                rows[-1].append(i)
-            laid = []
-            for idx in rows:  # each row's buttons (item, width) and height: two lines only where needed
-                wide = {j: need[j] for j in idx}
-                pool = room - sum(need[j] for j in idx) - gap * (len(idx) - 1)
-                for j in sorted(idx, key=lambda j: whole[j] - need[j]):  # the spare first keeps labels on one line
-                    more = min(pool, whole[j] - need[j])
-                    wide[j] += more
-                    pool -= more
-                widths = [(j, wide[j] + pool // len(idx)) for j in idx]
-                one = all(self.fonts.width(row[j][0], self.read_px, True) <= w - 8 for j, w in widths)
-                laid.append((self.touch_px if one else two_h, widths))
-            height = sum(h for h, _w in laid) + gap * (len(laid) - 1)
-            if best is None or height < best[0]:
-                best = (height, laid)
-        assert best is not None
-        top = y = bottom - best[0]
-        for h, widths in best[1]:
-            x = m
-            for j, w in widths:
-                label, name, colour = row[j]
-                self.button(surf, pygame.Rect(x, y, w, h), label, name, colour=colour, size=20)
-                x += w + gap
-            y += h + gap
-        return top
 
     def draw_batches_small(self, surf: pygame.Surface, ctl: DraftCiderCompanion, area: pygame.Rect, *,
                            undo: bool) -> None:

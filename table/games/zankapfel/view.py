@@ -249,52 +249,6 @@ class ZankapfelView(ModuleView[ZankapfelCompanion]):
         return _("{seat} offers {points} for another square: touch it, then CONFIRM").format(
             seat=ctl.seat_title(s), points=ngettext("{n} point", "{n} points", n).format(n=n))
 
-    def flow_row(self, surf: pygame.Surface, items: list[tuple[str, str, Colour | None]], *, bottom: int,
-                 x: int | None = None, w: int | None = None) -> int:
-        """``items`` and Undo as buttons a touch target high, each as wide as its words (at the
-        readable size) need, in rows filled left to right and stacked upwards from ``bottom``
-        (across the screen, or ``w`` px from ``x``), the spare width shared out — or, where that
-        takes less height, with their words on two lines in the rows that need it (taller);
-        returns the top of the rows."""
-        row = [*items, (_("Undo"), "undo", None)]
-        m, gap = self.px(8) if x is None else x, self.px(6)
-        room = self.w - 2 * m if w is None else w
-        two_h = max(self.touch_px, 2 * self.fonts.font(self.read_px, True).get_linesize() + 4)
-        best: tuple[int, list[tuple[int, list[tuple[int, int]]]]] | None = None
-        whole = [max(self.touch_px, self.label_need(label, self.read_px, False) + self.px(20)) for label, _n, _c in row]
-        for two in (False, True):
-            need = [max(self.touch_px, self.label_need(label, self.read_px, two) + self.px(20))
-                    for label, _n, _c in row]
-            rows: list[list[int]] = [[]]
-            for i, w in enumerate(need):
-                if rows[-1] and sum(need[j] + gap for j in rows[-1]) + w > room:
-                    rows.append([])
-                rows[-1].append(i)
-            laid = []
-            for idx in rows:  # each row's buttons (item, width) and height: two lines only where needed
-                wide = {j: need[j] for j in idx}
-                pool = room - sum(need[j] for j in idx) - gap * (len(idx) - 1)
-                for j in sorted(idx, key=lambda j: whole[j] - need[j]):  # the spare first keeps labels on one line
-                    more = min(pool, whole[j] - need[j])
-                    wide[j] += more
-                    pool -= more
-                widths = [(j, wide[j] + pool // len(idx)) for j in idx]
-                one = all(self.fonts.width(row[j][0], self.read_px, True) <= w - 8 for j, w in widths)
-                laid.append((self.touch_px if one else two_h, widths))
-            height = sum(h for h, _w in laid) + gap * (len(laid) - 1)
-            if best is None or height < best[0]:
-                best = (height, laid)
-        assert best is not None
-        top = y = bottom - best[0]
-        for h, widths in best[1]:
-            x = m
-            for j, w in widths:
-                label, name, colour = row[j]
-                self.button(surf, pygame.Rect(x, y, w, h), label, name, colour=colour, size=20)
-                x += w + gap
-            y += h + gap
-        return top
-
     def draw_prices_small(self, surf: pygame.Surface, ctl: ZankapfelCompanion, area: pygame.Rect) -> None:
         """The harvest values over their prices as a small table: "price" once at the left of the
         second line, each tile as wide as its words (the joker's name is the widest)."""
