@@ -202,6 +202,18 @@ class DraftCiderView(ModuleView[DraftCiderCompanion]):
             return [(_("Score ✓") if last else f"{ctl.seat_title(ctl.pad_player + 1)} ✓", "confirm", OK)]
         return [item for item in self.stage_items(ctl, st) if item[1] != "batch:bad"]
 
+    def _batch_box(self, surf: pygame.Surface, r: pygame.Rect, *, lit: bool, filling: bool, costly: bool,
+                   choosing: bool) -> tuple[Colour, Colour]:
+        """A batch's box: lit where it may be chosen (another colour where it costs the Special
+        tree), framed while it is being filled, dimmed while another is chosen; returns its frame
+        colour and the colour of its words."""
+        edge = WARN if costly else LIT
+        fill = COSTLY if costly else (70, 64, 30) if lit or filling else DIMMED if choosing else PANEL
+        pygame.draw.rect(surf, fill, r, border_radius=self.px(6))
+        if lit or filling:
+            pygame.draw.rect(surf, edge, r, self.px(3), border_radius=self.px(6))
+        return edge, (FG if not choosing or lit else DIM)
+
     def draw_batches_small(self, surf: pygame.Surface, ctl: DraftCiderCompanion, area: pygame.Rect, *,
                            undo: bool) -> None:
         """The seat's eight batches in a 3×3 grid: each its lid key and points, its name where two
@@ -220,13 +232,8 @@ class DraftCiderView(ModuleView[DraftCiderCompanion]):
         for b in range(len(BATCHES)):
             r = cells[b]
             lit = choosing and b in legal
-            filling = ctl.mode == "pad" and ctl.pad_batch == b
-            edge = WARN if lit and b in costly else LIT
-            fill = COSTLY if edge == WARN else (70, 64, 30) if lit or filling else DIMMED if choosing else PANEL
-            pygame.draw.rect(surf, fill, r, border_radius=self.px(6))
-            if lit or filling:
-                pygame.draw.rect(surf, edge, r, self.px(3), border_radius=self.px(6))
-            ink = FG if not choosing or lit else DIM
+            edge, ink = self._batch_box(surf, r, lit=lit, filling=ctl.mode == "pad" and ctl.pad_batch == b,
+                                        costly=lit and b in costly, choosing=choosing)
             key = batch_key(b)
             kr = pygame.Rect(r.x + 3, r.y + 2, self.fonts.width(key, self.read_px, True) + self.px(10), line)
             pygame.draw.rect(surf, edge if lit else BG, kr, border_radius=self.px(4))
@@ -290,13 +297,8 @@ class DraftCiderView(ModuleView[DraftCiderCompanion]):
         for b in range(len(BATCHES)):
             r = pygame.Rect(area.x + (b % cols) * (bw + gap), area.y + (b // cols) * (bh + gap), bw, bh)
             lit = choosing and b in legal
-            filling = ctl.mode == "pad" and ctl.pad_batch == b
-            edge = WARN if lit and b in costly else LIT  # another colour where it costs the Special tree
-            fill = COSTLY if edge == WARN else (70, 64, 30) if lit or filling else DIMMED if choosing else PANEL
-            pygame.draw.rect(surf, fill, r, border_radius=self.px(6))
-            if lit or filling:
-                pygame.draw.rect(surf, edge, r, self.px(3), border_radius=self.px(6))
-            ink = FG if not choosing or lit else DIM
+            edge, ink = self._batch_box(surf, r, lit=lit, filling=ctl.mode == "pad" and ctl.pad_batch == b,
+                                        costly=lit and b in costly, choosing=choosing)
             key = batch_key(b)
             kw = self.fonts.width(key, max(self.px(15), self.read_px), True) + self.px(10)
             kr = pygame.Rect(r.x + self.px(4), r.y + self.px(4), kw, line)

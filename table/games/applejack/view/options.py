@@ -21,20 +21,10 @@ def draw(view: BaseView[Any], surf: pygame.Surface, ctl: Controller, y: int, lab
     """The option rows (label, button, and what each shows beside it), ``rows_h`` tall each
     (the design's 44 px; the 3.5" screen's options page: 7 mm and no teach button, which is on
     its first page); returns the y below."""
-    s = ctl.setup
     if rows_h is None:
         rows_h = max(view.px(44), view.touch_px + view.px(6))  # 7 mm buttons and 3 px above and below
         teach.draw_toggle(view, surf, ctl, y, rows_h)  # teach mode, right of the first option row
-    on_text, off_text = _("On"), _("Off")
-    rows = [(_("Cottage tile (5)"), "trough5", on_text if s.cottage else off_text, s.cottage),
-            (_("Apple tiles (6)"), "trough6", _("Shuffled") if s.apple_tiles is not None else off_text,
-             s.apple_tiles is not None),
-            (_("Orchards (o)"), "orchards", _("Side B") if s.orchards is not None else _("Side A"),
-             s.orchards is not None)]
-    if s.players == 1:
-        rows.append((_("Campaign (k)"), "campaign",
-                     _("Game {n} of 4").format(n=s.campaign) if s.campaign else off_text, bool(s.campaign)))
-    rows.append((_("Die sensor (7)"), "trough7", on_text if s.sensor else off_text, s.sensor))
+    rows = _rows(ctl)
     x0 = lab_w + view.px(180)
     beside = {"trough7": _beside_sensor, "trough6": _beside_apple_tiles,
               "orchards": _beside_orchards, "campaign": _beside_campaign}

@@ -27,7 +27,6 @@ from table.display.colours import BG, DIM, FG, LIT, OK, PANEL, WARN
 from table.display.toolkit import PAGE
 from table.games.applejack.labels import seat_label
 from table.games.applejack.rules.data import SEAT_SYMBOLS
-from table.games.applejack.rules.phase import Phase
 from table.games.applejack.rules.walk import FINAL_PIPS
 from table.games.applejack.view import players
 from table.games.applejack.view.base import ApplejackBase
@@ -71,13 +70,7 @@ def _header(view: ApplejackBase, surf: pygame.Surface, ctl: Controller) -> tuple
         return 2 * (M + r) + M, right  # (the supply left out: the table's pile shows it, the troughs need the room)
     count = view.text(surf, str(s.supply), 0, (right, M), bold=True, anchor="topright")
     label = view.text(surf, _("Supply"), 0, (count.x - M, M), DIM, anchor="topright")
-    if t.is_terminal():
-        title = _("Game over")
-    elif s.phase == Phase.STOCK:
-        title = _("{seat}: restock the cottage").format(seat=seat_label(seat))
-    else:
-        title = _("{seat}'s turn").format(seat=seat_label(seat))
-    title = players.play_title(ctl, seat, title)
+    title = players.turn_title(ctl)  # a named seat: its player
     if view.fonts.width(title, view.read_px, True) > label.x - M - x:  # the symbol is on the badge
         title = title.replace(seat_label(seat), symbol_name(SEAT_SYMBOLS[seat]), 1)
     y = max(_beside_then_across(view, surf, title, (x, label.x - M), M, FG), 2 * (M + r) + M, count.bottom + M)

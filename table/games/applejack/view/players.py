@@ -15,6 +15,7 @@ from table.display.toolkit import BaseView
 from table.games.applejack.companion.api import Controller
 from table.games.applejack.labels import seat_label, start_honey
 from table.games.applejack.rules.data import SEAT_SYMBOLS
+from table.games.applejack.rules.phase import Phase
 from table.i18n import _
 from table.i18n.names import symbol_name
 
@@ -75,6 +76,18 @@ def draw_history(v: BaseView[Any], surf: pygame.Surface, ctl: Controller, *, rig
 
 
 # --- play and score pad -----------------------------------------------------------------------
+def turn_title(ctl: Controller) -> str:
+    """The play screen's title: "Game over", "○ Circle: restock the cottage" or "○ Circle's turn",
+    a named seat's player in place of its label (:func:`play_title`)."""
+    t = ctl.t
+    seat = t.seat
+    if t.is_terminal():
+        return _("Game over")
+    if t.state.phase == Phase.STOCK:
+        return play_title(ctl, seat, _("{seat}: restock the cottage").format(seat=seat_label(seat)))
+    return play_title(ctl, seat, _("{seat}'s turn").format(seat=seat_label(seat)))
+
+
 def play_title(ctl: Controller, seat: int, title: str) -> str:
     """The play screen's title with the seat's player instead of its label (the badge beside it
     shows the seat): ``Ada's turn``."""

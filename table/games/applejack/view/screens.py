@@ -22,7 +22,6 @@ from table.games.applejack import tilefaces as tiles
 from table.games.applejack.companion.api import STEPS, Controller
 from table.games.applejack.labels import seat_label, start_honey
 from table.games.applejack.rules.data import SEAT_SYMBOLS
-from table.games.applejack.rules.phase import Phase
 from table.games.applejack.rules.walk import FINAL_PIPS
 from table.games.applejack.view import coach, options, play_small, players, setup_small, teach
 from table.games.applejack.view.results import ResultScreens
@@ -155,13 +154,7 @@ class ApplejackView(ResultScreens):
         seat = t.seat
         self.seat_badge(surf, seat, (self.px(44), self.px(42)), self.px(34))
         die_space, die_pips = ctl.shown_die()
-        if t.is_terminal():
-            title = _("Game over")
-        elif s.phase == Phase.STOCK:
-            title = _("{seat}: restock the cottage").format(seat=seat_label(seat))
-        else:
-            title = _("{seat}'s turn").format(seat=seat_label(seat))
-        title = players.play_title(ctl, seat, title)  # a named seat: its player
+        title = players.turn_title(ctl)  # a named seat: its player
         supply = ctl.tracked.supply_left() if ctl.tracked is not None else s.supply
         right = self.w - self.help_room()  # the help button's corner (toolkit) stays free
         label = self.text(surf, _("Supply"), 20, (right, self.px(4)), DIM, anchor="topright",
